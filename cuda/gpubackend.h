@@ -1,0 +1,125 @@
+#pragma once
+// Plain C++ interface between the engine (core/) and the CUDA backend (cuda/).
+// No CUDA or Qt type appears here, so core/ compiles without nvcc. When the project is
+// built without CUDA, core/gpustub.cpp implements these functions and reports why.
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace speeduplab::gpu {
+
+/// One GPU as the CUDA runtime describes it.
+struct DeviceInfo {
+    int index = 0;
+    std::string name;
+    int ccMajor = 0;
+    int ccMinor = 0;
+    int smCount = 0;
+    double totalMemoryBytes = 0;
+    double freeMemoryBytes = 0;
+    double smClockMHz = 0;
+    double memoryClockMHz = 0;
+    int memoryBusWidthBits = 0;
+    double theoreticalBandwidthGBs = 0; ///< 2 * memory clock * bus width (DDR)
+};
+
+/// What the CUDA runtime said about this process's GPUs.
+struct Availability {
+    bool builtWithCuda = false;
+    bool usable = false;      ///< at least one device and no error
+    std::string reason;       ///< why not usable, as a sentence; empty when usable
+    int driverVersion = 0;    ///< cudaDriverGetVersion, 0 if unknown
+    int runtimeVersion = 0;   ///< cudaRuntimeGetVersion
+    std::vector<DeviceInfo> devices;
+};
+
+/// Probes the runtime once per process (later calls return the cached answer, updated with
+/// the sticky-error state). Never throws.
+Availability availability();
+
+/// A CUDA error turned into an exception: the call, file, line and the error's name.
+class CudaError : public std::runtime_error {
+public:
+    CudaError(const std::string &what, std::string errorName, bool sticky)
+        : std::runtime_error(what), m_errorName(std::move(errorName)), m_sticky(sticky) {}
+    const std::string &errorName() const { return m_errorName; }
+    /// True for errors that corrupt the context (illegal address, launch failure...):
+    /// after one, the backend disables itself for the rest of the process.
+    bool sticky() const { return m_sticky; }
+
+private:
+    std::string m_errorName;
+    bool m_sticky;
+};
+
+/// Thrown when a stop was requested; the runner turns it into a cancelled point.
+class Cancelled : public std::runtime_error {
+public:
+    Cancelled() : std::runtime_error("cancelled") {}
+};
+
+/// What to run. Workload and variant names are those of core/workload.h:
+/// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32), transfer (pageable, pinned).
+struct Job {
+    std::string workload;
+    std::string variant;        ///< "" for workloads without variants
+    std::string mode;           ///< launch, graph or fused
+    int n = 0;                  ///< edge of the n x n fp32 tensor
+    int iterations = 1;         ///< operations per repetition
+    bool transfers = false;     ///< put H2D of the inputs and D2H of the output in the timed region
+    bool pinnedHost = false;    ///< host memory for transfers (and the transfer workload)
+    int device = 0;
+    float alpha = 2.0f;         ///< saxpy's a
+    /// Host inputs, n*n floats each, owned by the caller and alive for the Run's lifetime:
+    /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}.
+    std::vector<const float *> inputs;
+};
+
+/// One prepared point on the GPU: buffers allocated and filled, kernels chosen,
+/// a CUDA graph captured if asked. Destroying it frees everything (never throws).
+class Run {
+public:
+    virtual ~Run() = default;
+    /// Restores the inputs to their pristine state. Untimed; called before every repetition.
+    virtual void reset() = 0;
+    /// One repetition (iterations operations), timed with CUDA events on the run's own stream.
+    /// Checks stop between launches and throws Cancelled. Returns seconds.
+    virtual double runOnce(const std::atomic<bool> &stop) = 0;
+    /// Copies the output to the host: add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: x.
+    virtual std::vector<float> output() = 0;
+};
+
+/// Bytes of device memory the job needs (for the pre-check against free memory).
+std::size_t deviceBytesNeeded(const Job &job);
+
+/// Free and total memory of a device, in bytes. Throws CudaError.
+void memoryInfo(int device, std::size_t &freeBytes, std::size_t &totalBytes);
+
+/// Allocates and prepares a run. Calls cudaSetDevice(job.device) first (pool threads are
+/// reused). Throws CudaError, or std::invalid_argument for an unknown workload/variant/mode.
+std::unique_ptr<Run> createRun(const Job &job);
+
+/// The GPU's ceilings, measured (issue: calibration). Bandwidths in bytes/s, latency in s.
+struct Ceilings {
+    double deviceCopyBytesPerS = 0;     ///< device-to-device copy, counting read + write
+    double h2dPageableBytesPerS = 0;
+    double h2dPinnedBytesPerS = 0;
+    double d2hPageableBytesPerS = 0;
+    double d2hPinnedBytesPerS = 0;
+    double launchLatencyS = 0;          ///< back-to-back empty-kernel launches, per launch
+    double syncRoundTripS = 0;          ///< launch + cudaStreamSynchronize of an empty kernel
+    double cublasFlopsPerS = 0;         ///< SGEMM at n = 4096 (or less if memory is short)
+    double cublasTf32FlopsPerS = 0;
+};
+
+/// Measures the ceilings of one device (a second or two). Throws CudaError or Cancelled.
+Ceilings calibrate(int device, const std::atomic<bool> &stop);
+
+/// After a sticky error: the reason it is disabled, empty while the backend is usable.
+std::string disabledReason();
+
+} // namespace speeduplab::gpu

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs every Debian package SpeedupLab needs to build, test and run. Idempotent:
+# when everything is already present it changes nothing and makes no network call.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  libomp-dev libopenblas-dev
+  nlohmann-json3-dev libcli11-dev
+  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
+  qt6-l10n-tools libqt6opengl6-dev libgl-dev libxkbcommon-dev
+  xvfb xauth fonts-dejavu-core
+  python3 python3-numpy
+  clang-format
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "setup: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
