@@ -1,0 +1,338 @@
+#include "core/analysis.h"
+
+#include "core/workload.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace speeduplab {
+
+namespace {
+
+std::string formatN(double n)
+{
+    char buf[32];
+    if (n >= 100)
+        std::snprintf(buf, sizeof buf, "%.0f", n);
+    else
+        std::snprintf(buf, sizeof buf, "%.3g", n);
+    return buf;
+}
+
+// Linear interpolation of log t at log n; the caller keeps n inside the series' range.
+double logTimeAt(const Series &s, double logN)
+{
+    const auto &p = s.points;
+    for (size_t i = 0; i + 1 < p.size(); ++i) {
+        const double l0 = std::log(double(p[i].n)), l1 = std::log(double(p[i + 1].n));
+        if (logN >= l0 && logN <= l1) {
+            if (l1 == l0)
+                return std::log(p[i].t);
+            const double f = (logN - l0) / (l1 - l0);
+            return std::log(p[i].t) * (1 - f) + std::log(p[i + 1].t) * f;
+        }
+    }
+    return std::log(p.back().t);
+}
+
+} // namespace
+
+std::vector<Series> Analysis::series(const ResultSet &r, const std::string &workload)
+{
+    std::vector<Series> out;
+    std::map<std::string, size_t> index;
+    for (const auto &m : r.rows) {
+        if (!m.ok() || !(m.stats.median > 0) || (!workload.empty() && m.workload != workload))
+            continue;
+        const std::string key = m.seriesKey();
+        auto it = index.find(key);
+        if (it == index.end()) {
+            Series s;
+            s.key = key;
+            s.label = m.seriesLabel();
+            s.workload = m.workload;
+            s.gpu = m.isGpu();
+            s.threads = m.threads;
+            s.mode = m.mode;
+            it = index.emplace(key, out.size()).first;
+            out.push_back(s);
+        }
+        const double it_ = std::max(1, m.iterations);
+        SeriesPoint p;
+        p.n = m.n;
+        p.t = m.stats.median / it_;
+        p.tMin = m.stats.min / it_;
+        p.tMax = m.stats.max / it_;
+        const Workload *w = Workload::find(m.workload);
+        p.bytes = m.bytes > 0 ? m.bytes / it_ : (w ? w->bytes(m.n, 1) : 0);
+        p.flops = m.flops > 0 ? m.flops / it_ : (w ? w->flops(m.n, 1) : 0);
+        p.work = (w && w->computeBound()) ? p.flops : p.bytes;
+        if (!(p.work > 0))
+            p.work = Workload::elements(m.n);
+        out[it->second].points.push_back(p);
+    }
+    for (auto &s : out) {
+        std::stable_sort(s.points.begin(), s.points.end(),
+                         [](const SeriesPoint &a, const SeriesPoint &b) { return a.n < b.n; });
+        // A repeated n (a rerun) keeps its latest point.
+        std::vector<SeriesPoint> unique;
+        for (const auto &p : s.points) {
+            if (!unique.empty() && unique.back().n == p.n)
+                unique.back() = p;
+            else
+                unique.push_back(p);
+        }
+        s.points = unique;
+    }
+    return out;
+}
+
+Series Analysis::bestCpu(const std::vector<Series> &all)
+{
+    Series best;
+    best.key = "best-cpu";
+    best.label = "best CPU";
+    std::map<int, SeriesPoint> at;
+    for (const auto &s : all) {
+        if (s.gpu)
+            continue;
+        best.workload = s.workload;
+        for (const auto &p : s.points) {
+            auto it = at.find(p.n);
+            if (it == at.end() || p.t < it->second.t)
+                at[p.n] = p;
+        }
+    }
+    for (const auto &[n, p] : at)
+        best.points.push_back(p);
+    return best;
+}
+
+std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
+{
+    std::vector<Crossing> out;
+    if (cpu.points.empty() || gpu.points.empty())
+        return out;
+    const double lo = std::max(cpu.points.front().n, gpu.points.front().n);
+    const double hi = std::min(cpu.points.back().n, gpu.points.back().n);
+    if (lo > hi)
+        return out;
+    std::vector<double> ns;
+    for (const auto *s : {&cpu, &gpu})
+        for (const auto &p : s->points)
+            if (p.n >= lo && p.n <= hi)
+                ns.push_back(std::log(double(p.n)));
+    std::sort(ns.begin(), ns.end());
+    ns.erase(std::unique(ns.begin(), ns.end()), ns.end());
+    // d > 0: the CPU is slower, so the GPU wins.
+    std::vector<double> d;
+    for (double l : ns)
+        d.push_back(logTimeAt(cpu, l) - logTimeAt(gpu, l));
+    // Ties (d == 0) belong to neither side: compare each point with the last non-zero sign.
+    int lastSign = 0;
+    size_t lastIdx = 0;
+    for (size_t i = 0; i < d.size(); ++i) {
+        const int sign = d[i] > 0 ? 1 : (d[i] < 0 ? -1 : 0);
+        if (sign == 0)
+            continue;
+        if (lastSign != 0 && sign != lastSign) {
+            const double l0 = ns[lastIdx], l1 = ns[i];
+            const double l = l0 + (0 - d[lastIdx]) * (l1 - l0) / (d[i] - d[lastIdx]);
+            out.push_back({std::exp(l), sign > 0});
+        }
+        lastSign = sign;
+        lastIdx = i;
+    }
+    return out;
+}
+
+std::vector<std::pair<int, double>> Analysis::speedup(const Series &cpu, const Series &gpu)
+{
+    std::vector<std::pair<int, double>> out;
+    for (const auto &c : cpu.points)
+        for (const auto &g : gpu.points)
+            if (c.n == g.n && g.t > 0)
+                out.emplace_back(c.n, c.t / g.t);
+    return out;
+}
+
+std::vector<std::pair<int, double>> Analysis::efficiency(const Series &oneThread, const Series &cpu)
+{
+    std::vector<std::pair<int, double>> out;
+    if (cpu.threads <= 0)
+        return out;
+    for (const auto &a : oneThread.points)
+        for (const auto &b : cpu.points)
+            if (a.n == b.n && b.t > 0)
+                out.emplace_back(a.n, a.t / (double(cpu.threads) * b.t));
+    return out;
+}
+
+LinearFit Analysis::fitLinear(const Series &s)
+{
+    // Weighted least squares of t = a + b w with weights 1/t^2, so that a microsecond point
+    // counts as much as a second point (times span decades).
+    LinearFit f;
+    double sw = 0, swx = 0, swy = 0, swxx = 0, swxy = 0;
+    int count = 0;
+    for (const auto &p : s.points) {
+        if (!(p.t > 0) || !(p.work > 0))
+            continue;
+        const double w = 1.0 / (p.t * p.t);
+        sw += w;
+        swx += w * p.work;
+        swy += w * p.t;
+        swxx += w * p.work * p.work;
+        swxy += w * p.work * p.t;
+        ++count;
+    }
+    if (count < 2)
+        return f;
+    const double det = sw * swxx - swx * swx;
+    if (!(std::fabs(det) > 0))
+        return f;
+    f.a = (swxx * swy - swx * swxy) / det;
+    f.b = (sw * swxy - swx * swy) / det;
+    if (f.a < 0) { // a fixed cost cannot be negative: refit through the origin
+        f.a = 0;
+        f.b = swxy / swxx;
+    }
+    if (f.b < 0) { // nor can a cost per byte: the series is flat
+        f.b = 0;
+        f.a = swy / sw;
+    }
+    f.valid = std::isfinite(f.a) && std::isfinite(f.b);
+    return f;
+}
+
+double Analysis::predictCrossoverN(const LinearFit &cpu, const LinearFit &gpu, const std::string &workload)
+{
+    if (!cpu.valid || !gpu.valid)
+        return 0;
+    const double db = cpu.b - gpu.b;
+    const double da = gpu.a - cpu.a;
+    if (!(std::fabs(db) > 0))
+        return 0;
+    const double w = da / db;
+    if (!(w > 0))
+        return 0;
+    const Workload *wl = Workload::find(workload);
+    if (!wl)
+        return 0;
+    const double n = wl->nForWork(w, 1);
+    return std::isfinite(n) ? n : 0;
+}
+
+AmdahlFit Analysis::fitAmdahl(const std::vector<std::pair<int, double>> &threadTimes)
+{
+    // T(p) = A + B / p is linear in 1/p; s = A / (A + B). Relative weights as in fitLinear.
+    AmdahlFit f;
+    double sw = 0, swx = 0, swy = 0, swxx = 0, swxy = 0;
+    std::vector<int> distinct;
+    for (const auto &[p, t] : threadTimes) {
+        if (p <= 0 || !(t > 0))
+            continue;
+        const double x = 1.0 / p, w = 1.0 / (t * t);
+        sw += w;
+        swx += w * x;
+        swy += w * t;
+        swxx += w * x * x;
+        swxy += w * x * t;
+        if (std::find(distinct.begin(), distinct.end(), p) == distinct.end())
+            distinct.push_back(p);
+    }
+    if (distinct.size() < 2)
+        return f;
+    const double det = sw * swxx - swx * swx;
+    if (!(std::fabs(det) > 0))
+        return f;
+    double a = (swxx * swy - swx * swxy) / det;
+    double b = (sw * swxy - swx * swy) / det;
+    if (b <= 0) { // more threads never helped: all serial
+        a = swy / sw;
+        b = 0;
+    } else if (a < 0) { // better than linear scaling (caches): no serial part
+        a = 0;
+        b = swxy / swxx;
+    }
+    f.t1 = a + b;
+    f.serialFraction = f.t1 > 0 ? std::clamp(a / f.t1, 0.0, 1.0) : 1.0;
+    f.valid = std::isfinite(f.t1) && f.t1 > 0;
+    return f;
+}
+
+std::vector<std::pair<int, double>> Analysis::threadTimes(const std::vector<Series> &all, int n)
+{
+    std::vector<std::pair<int, double>> out;
+    for (const auto &s : all)
+        if (!s.gpu && s.threads > 0)
+            for (const auto &p : s.points)
+                if (p.n == n)
+                    out.emplace_back(s.threads, p.t);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+CrossoverReport Analysis::report(const Series &cpu, const Series &gpu)
+{
+    CrossoverReport r;
+    r.cpuLabel = cpu.label;
+    r.gpuLabel = gpu.label;
+    r.crossings = crossings(cpu, gpu);
+    if (!cpu.points.empty() && !gpu.points.empty()) {
+        r.nMin = std::max(cpu.points.front().n, gpu.points.front().n);
+        r.nMax = std::min(cpu.points.back().n, gpu.points.back().n);
+    }
+    if (r.crossings.empty() && r.nMin > 0 && r.nMin <= r.nMax) {
+        const double d = logTimeAt(cpu, std::log(r.nMin)) - logTimeAt(gpu, std::log(r.nMin));
+        r.gpuFasterEverywhere = d > 0;
+        r.cpuFasterEverywhere = d < 0;
+    }
+    r.predictedN = predictCrossoverN(fitLinear(cpu), fitLinear(gpu), cpu.workload.empty() ? gpu.workload : cpu.workload);
+    return r;
+}
+
+std::string CrossoverReport::summary() const
+{
+    std::string s;
+    if (nMin <= 0 || nMin > nMax)
+        return "no common sizes to compare";
+    if (!crossings.empty()) {
+        for (const auto &c : crossings) {
+            s += s.empty() ? "" : "; ";
+            s += (c.gpuBecomesFaster ? "GPU faster above n \u2248 " : "CPU faster again above n \u2248 ") + formatN(c.n);
+        }
+        return s;
+    }
+    s = "no crossover in range (n " + formatN(nMin) + "\u2013" + formatN(nMax) + "): the " +
+        (gpuFasterEverywhere ? "GPU" : cpuFasterEverywhere ? "CPU" : "neither") + " wins everywhere";
+    if (predictedN > 0)
+        s += "; the fit predicts the " + std::string(gpuFasterEverywhere ? "CPU" : "GPU") + " faster " +
+             (gpuFasterEverywhere ? "below" : "above") + " n \u2248 " + formatN(predictedN);
+    else
+        s += "; the fits do not cross";
+    return s;
+}
+
+std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::string &workload)
+{
+    const auto all = series(r, workload);
+    std::vector<CrossoverReport> out;
+    std::vector<const Series *> cpus, gpus;
+    for (const auto &s : all)
+        (s.gpu ? gpus : cpus).push_back(&s);
+    if (cpus.empty() || gpus.empty())
+        return out;
+    const Series best = bestCpu(all);
+    for (const auto *g : gpus)
+        out.push_back(report(best, *g));
+    if (cpus.size() > 1)
+        for (const auto *c : cpus)
+            for (const auto *g : gpus)
+                out.push_back(report(*c, *g));
+    return out;
+}
+
+} // namespace speeduplab

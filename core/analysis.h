@@ -1,0 +1,96 @@
+#pragma once
+
+#include "core/resultset.h"
+
+#include <string>
+#include <vector>
+
+namespace speeduplab {
+
+/// One plotted point: a successful measurement, its time per operation (median, min, max)
+/// and its work per operation (bytes, or FLOPs for compute-bound workloads).
+struct SeriesPoint {
+    int n = 0;
+    double t = 0;
+    double tMin = 0;
+    double tMax = 0;
+    double work = 0;
+    double bytes = 0; ///< per operation
+    double flops = 0; ///< per operation
+};
+
+/// The successful points of one curve, sorted by n. Failed, skipped and cancelled points
+/// never enter a series.
+struct Series {
+    std::string key;
+    std::string label;
+    std::string workload;
+    bool gpu = false;
+    int threads = 0;
+    std::string mode;
+    std::vector<SeriesPoint> points;
+};
+
+/// One crossing of a CPU and a GPU curve, interpolated in log-log space.
+struct Crossing {
+    double n = 0;
+    bool gpuBecomesFaster = true; ///< true when the GPU is faster above n
+};
+
+/// t = a + b * work, fitted with relative (1/t^2) weights: a is the fixed cost of one
+/// operation (launch, latency, thread start), 1/b the throughput.
+struct LinearFit {
+    bool valid = false;
+    double a = 0;
+    double b = 0;
+    double at(double work) const { return a + b * work; }
+};
+
+/// Amdahl's law fitted to a thread sweep: T(p) = T1 * (s + (1 - s) / p).
+struct AmdahlFit {
+    bool valid = false;
+    double serialFraction = 0;
+    double t1 = 0; ///< fitted one-thread time
+    double speedup(double p) const { return 1.0 / (serialFraction + (1.0 - serialFraction) / p); }
+};
+
+/// The crossover story of one CPU series against one GPU series.
+struct CrossoverReport {
+    std::string cpuLabel;
+    std::string gpuLabel;
+    std::vector<Crossing> crossings;
+    bool gpuFasterEverywhere = false; ///< no crossing in range and the GPU wins at every common n
+    bool cpuFasterEverywhere = false;
+    double nMin = 0, nMax = 0;        ///< the range both series cover
+    double predictedN = 0;            ///< where the fits cross; 0 if they never do
+    /// One sentence: "GPU faster above n ≈ 310", "none in range (4-4000): the CPU wins everywhere;
+    /// the fit predicts the GPU faster above n ≈ 9000", ...
+    std::string summary() const;
+};
+
+/// Speedups, crossovers and fits derived from a result set. Pure functions on values.
+class Analysis {
+public:
+    /// The series of one workload (all workloads when empty), in first-appearance order.
+    static std::vector<Series> series(const ResultSet &r, const std::string &workload = {});
+    /// At each n, the fastest of the CPU series: "best CPU".
+    static Series bestCpu(const std::vector<Series> &all);
+    /// Where cpu and gpu cross, both interpolated in log-log over their common n range.
+    static std::vector<Crossing> crossings(const Series &cpu, const Series &gpu);
+    /// tCpu / tGpu at each n the two series share.
+    static std::vector<std::pair<int, double>> speedup(const Series &cpu, const Series &gpu);
+    /// Parallel efficiency of a CPU series against the one-thread series: T1 / (p * Tp) at shared n.
+    static std::vector<std::pair<int, double>> efficiency(const Series &oneThread, const Series &cpu);
+    static LinearFit fitLinear(const Series &s);
+    /// n at which two fits predict equal times, or 0 if they never cross for n > 0.
+    static double predictCrossoverN(const LinearFit &cpu, const LinearFit &gpu, const std::string &workload);
+    /// Fits Amdahl's law to (threads, time) pairs; needs at least two distinct thread counts.
+    static AmdahlFit fitAmdahl(const std::vector<std::pair<int, double>> &threadTimes);
+    /// The time of each CPU thread count at n (for the thread-scaling chart and the Amdahl fit).
+    static std::vector<std::pair<int, double>> threadTimes(const std::vector<Series> &all, int n);
+    static CrossoverReport report(const Series &cpu, const Series &gpu);
+    /// Best CPU against every GPU series, then every CPU series against every GPU series.
+    static std::vector<CrossoverReport> reports(const ResultSet &r, const std::string &workload);
+};
+
+} // namespace speeduplab

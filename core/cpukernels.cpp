@@ -1,0 +1,423 @@
+#include "core/cpukernels.h"
+
+#include "cuda/gpubackend.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+#ifdef SPEEDUPLAB_HAVE_BLAS
+#include <cblas.h>
+#endif
+
+namespace speeduplab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// 64-byte aligned, uninitialised: the first write (reset, in parallel) decides page placement.
+struct Buffer {
+    float *p = nullptr;
+    explicit Buffer(size_t count)
+    {
+        const size_t bytes = ((std::max<size_t>(count, 1) * sizeof(float) + 63) / 64) * 64;
+        p = static_cast<float *>(std::aligned_alloc(64, bytes));
+        if (!p)
+            throw std::bad_alloc();
+    }
+    ~Buffer() { std::free(p); }
+    Buffer(const Buffer &) = delete;
+    Buffer &operator=(const Buffer &) = delete;
+};
+
+// The static partition every kernel of a run uses, so that a thread touches the same pages
+// in reset() as in runOnce(). Chunk edges fall on cache lines (16 floats).
+void range(size_t count, int tid, int threads, size_t &lo, size_t &hi)
+{
+    auto edge = [&](int t) {
+        const size_t e = count * size_t(t) / size_t(threads);
+        return t == threads ? count : std::min(count, e & ~size_t(15));
+    };
+    lo = edge(tid);
+    hi = edge(tid + 1);
+}
+
+// Runs body(lo, hi, iteration) on `threads` threads for `iterations` iterations inside one
+// parallel region, with a barrier between iterations. The stop flag is sampled by thread 0
+// into a double-buffered shared slot, so every thread reads the same decision after the barrier.
+template <typename Body>
+bool parallelIterations(int threads, size_t count, int iterations, const std::atomic<bool> &stop, Body body)
+{
+    bool stopAt[2] = {false, false};
+    bool stopped = false;
+#pragma omp parallel num_threads(threads)
+    {
+        const int tid = omp_get_thread_num();
+        const int nt = omp_get_num_threads();
+        size_t lo, hi;
+        range(count, tid, nt, lo, hi);
+        for (int it = 0; it < iterations; ++it) {
+            body(lo, hi, it);
+            if (tid == 0)
+                stopAt[it & 1] = stop.load(std::memory_order_relaxed);
+#pragma omp barrier
+            if (stopAt[it & 1]) {
+                if (tid == 0)
+                    stopped = true;
+                break;
+            }
+        }
+    }
+    return !stopped;
+}
+
+void parallelCopy(float *dst, const float *src, size_t count, int threads)
+{
+#pragma omp parallel num_threads(threads)
+    {
+        size_t lo, hi;
+        range(count, omp_get_thread_num(), omp_get_num_threads(), lo, hi);
+        if (hi > lo)
+            std::memcpy(dst + lo, src + lo, (hi - lo) * sizeof(float));
+    }
+}
+
+class RunBase : public CpuKernels::Run {
+protected:
+    RunBase(int n, int iterations, int threads) : m_n(n), m_count(size_t(n) * size_t(n)), m_iterations(iterations), m_threads(threads) {}
+    template <typename F> double timed(F f)
+    {
+        const auto t0 = Clock::now();
+        const bool finished = f();
+        const auto t1 = Clock::now();
+        if (!finished)
+            throw gpu::Cancelled();
+        return std::chrono::duration<double>(t1 - t0).count();
+    }
+    int m_n;
+    size_t m_count;
+    int m_iterations;
+    int m_threads;
+};
+
+class AddRun final : public RunBase {
+public:
+    AddRun(int n, int it, int th, const float *b) : RunBase(n, it, th), m_src(b), m_b(m_count) {}
+    void reset() override { parallelCopy(m_b.p, m_src, m_count, m_threads); }
+    double runOnce(const std::atomic<bool> &stop) override
+    {
+        float *b = m_b.p;
+        return timed([&] {
+            return parallelIterations(m_threads, m_count, m_iterations, stop, [b](size_t lo, size_t hi, int) {
+#pragma omp simd
+                for (size_t i = lo; i < hi; ++i)
+                    b[i] += b[i];
+            });
+        });
+    }
+    std::vector<float> output() override { return {m_b.p, m_b.p + m_count}; }
+
+private:
+    const float *m_src;
+    Buffer m_b;
+};
+
+class SaxpyRun final : public RunBase {
+public:
+    SaxpyRun(int n, int it, int th, float a, const float *x, const float *y)
+        : RunBase(n, it, th), m_a(a), m_srcX(x), m_srcY(y), m_x(m_count), m_y(m_count) {}
+    void reset() override
+    {
+        parallelCopy(m_x.p, m_srcX, m_count, m_threads);
+        parallelCopy(m_y.p, m_srcY, m_count, m_threads);
+    }
+    double runOnce(const std::atomic<bool> &stop) override
+    {
+        const float *x = m_x.p;
+        float *y = m_y.p;
+        const float a = m_a;
+        return timed([&] {
+            return parallelIterations(m_threads, m_count, m_iterations, stop, [=](size_t lo, size_t hi, int) {
+#pragma omp simd
+                for (size_t i = lo; i < hi; ++i)
+                    y[i] = a * x[i] + y[i];
+            });
+        });
+    }
+    std::vector<float> output() override { return {m_y.p, m_y.p + m_count}; }
+
+private:
+    float m_a;
+    const float *m_srcX, *m_srcY;
+    Buffer m_x, m_y;
+};
+
+class ReduceRun final : public RunBase {
+public:
+    ReduceRun(int n, int it, int th, const float *x) : RunBase(n, it, th), m_src(x), m_x(m_count), m_partial(size_t(th) * 8) {}
+    void reset() override { parallelCopy(m_x.p, m_src, m_count, m_threads); }
+    double runOnce(const std::atomic<bool> &stop) override
+    {
+        const float *x = m_x.p;
+        double *partial = m_partial.data();
+        const int nt = m_threads;
+        double total = 0;
+        const double t = timed([&] {
+            return parallelIterations(m_threads, m_count, m_iterations, stop, [&, x, partial](size_t lo, size_t hi, int) {
+                // Double accumulators: the sum of millions of floats stays accurate, and the
+                // loop is still bound by memory, not by the adds.
+                double s = 0;
+#pragma omp simd reduction(+ : s)
+                for (size_t i = lo; i < hi; ++i)
+                    s += double(x[i]);
+                const int tid = omp_get_thread_num();
+                partial[size_t(tid) * 8] = s; // one cache line per thread
+#pragma omp barrier
+                if (tid == 0) {
+                    double sum = 0;
+                    for (int k = 0; k < nt; ++k)
+                        sum += partial[size_t(k) * 8];
+                    total = sum;
+                }
+            });
+        });
+        m_result = float(total);
+        return t;
+    }
+    std::vector<float> output() override { return {m_result}; }
+
+private:
+    const float *m_src;
+    Buffer m_x;
+    std::vector<double> m_partial;
+    float m_result = 0;
+};
+
+class TransferRun final : public RunBase {
+public:
+    TransferRun(int n, int it, int th, const float *x) : RunBase(n, it, th), m_src(x), m_a(m_count), m_b(m_count) {}
+    void reset() override
+    {
+        parallelCopy(m_a.p, m_src, m_count, m_threads);
+        parallelCopy(m_b.p, m_src, m_count, m_threads);
+    }
+    double runOnce(const std::atomic<bool> &stop) override
+    {
+        float *a = m_a.p, *b = m_b.p;
+        return timed([&] {
+            return parallelIterations(m_threads, m_count, m_iterations, stop, [=](size_t lo, size_t hi, int) {
+                // There and back, as the GPU's host-to-device plus device-to-host round trip.
+                std::memcpy(b + lo, a + lo, (hi - lo) * sizeof(float));
+                std::memcpy(a + lo, b + lo, (hi - lo) * sizeof(float));
+            });
+        });
+    }
+    std::vector<float> output() override { return {m_a.p, m_a.p + m_count}; }
+
+private:
+    const float *m_src;
+    Buffer m_a, m_b;
+};
+
+class GemmRun final : public RunBase {
+public:
+    GemmRun(int n, int it, int th, std::string variant, const float *a, const float *b)
+        : RunBase(n, it, th), m_variant(std::move(variant)), m_srcA(a), m_srcB(b), m_a(m_count), m_b(m_count),
+          m_c(m_count)
+    {
+    }
+    void reset() override
+    {
+        parallelCopy(m_a.p, m_srcA, m_count, m_threads);
+        parallelCopy(m_b.p, m_srcB, m_count, m_threads);
+        parallelCopy(m_c.p, m_srcA, m_count, m_threads); // first touch of C by its owners
+    }
+    double runOnce(const std::atomic<bool> &stop) override
+    {
+        return timed([&] {
+            for (int it = 0; it < m_iterations; ++it) {
+                if (stop.load(std::memory_order_relaxed))
+                    return false;
+                bool done = true;
+                if (m_variant == "naive")
+                    done = naive(stop);
+                else if (m_variant == "tiled")
+                    done = tiled(stop);
+                else
+                    done = blas(stop);
+                if (!done)
+                    return false;
+            }
+            return true;
+        });
+    }
+    std::vector<float> output() override { return {m_c.p, m_c.p + m_count}; }
+
+private:
+    bool naive(const std::atomic<bool> &stop)
+    {
+        const int n = m_n;
+        const float *A = m_a.p, *B = m_b.p;
+        float *C = m_c.p;
+        std::atomic<bool> stopped = false;
+#pragma omp parallel for num_threads(m_threads) schedule(static)
+        for (int i = 0; i < n; ++i) {
+            if (stopped.load(std::memory_order_relaxed) || stop.load(std::memory_order_relaxed)) {
+                stopped = true;
+                continue;
+            }
+            for (int j = 0; j < n; ++j) {
+                float s = 0;
+                for (int k = 0; k < n; ++k)
+                    s += A[size_t(i) * n + k] * B[size_t(k) * n + j];
+                C[size_t(i) * n + j] = s;
+            }
+        }
+        return !stopped;
+    }
+
+    bool tiled(const std::atomic<bool> &stop)
+    {
+        // Cache blocking: a block of rows of C, a panel of k, a vectorised j loop over a row
+        // of B (i-k-j order keeps the inner loop unit-stride for both B and C).
+        constexpr int TI = 32, TK = 128, TJ = 512;
+        const int n = m_n;
+        const float *A = m_a.p, *B = m_b.p;
+        float *C = m_c.p;
+        std::atomic<bool> stopped = false;
+        const int rowBlocks = (n + TI - 1) / TI;
+#pragma omp parallel for num_threads(m_threads) schedule(static)
+        for (int ib = 0; ib < rowBlocks; ++ib) {
+            if (stopped.load(std::memory_order_relaxed) || stop.load(std::memory_order_relaxed)) {
+                stopped = true;
+                continue;
+            }
+            const int i0 = ib * TI, i1 = std::min(n, i0 + TI);
+            for (int i = i0; i < i1; ++i)
+                std::memset(C + size_t(i) * n, 0, sizeof(float) * size_t(n));
+            for (int j0 = 0; j0 < n; j0 += TJ) {
+                const int j1 = std::min(n, j0 + TJ);
+                for (int k0 = 0; k0 < n; k0 += TK) {
+                    const int k1 = std::min(n, k0 + TK);
+                    for (int i = i0; i < i1; ++i) {
+                        float *c = C + size_t(i) * n;
+                        for (int k = k0; k < k1; ++k) {
+                            const float a = A[size_t(i) * n + k];
+                            const float *b = B + size_t(k) * n;
+#pragma omp simd
+                            for (int j = j0; j < j1; ++j)
+                                c[j] += a * b[j];
+                        }
+                    }
+                }
+            }
+        }
+        return !stopped;
+    }
+
+    bool blas(const std::atomic<bool> &stop)
+    {
+#ifdef SPEEDUPLAB_HAVE_BLAS
+        const int n = m_n;
+        openblas_set_num_threads(m_threads);
+        // One BLAS call cannot be interrupted: split big products into row panels of about
+        // 2e10 FLOPs each, so that a stop request is seen within a fraction of a second.
+        const double flops = 2.0 * n * double(n) * n;
+        const int panel = flops <= 2e10 ? n : std::max(64, int(2e10 / (2.0 * double(n) * n)));
+        for (int r = 0; r < n; r += panel) {
+            if (stop.load(std::memory_order_relaxed))
+                return false;
+            const int rows = std::min(panel, n - r);
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, n, n, 1.0f, m_a.p + size_t(r) * n, n, m_b.p,
+                        n, 0.0f, m_c.p + size_t(r) * n, n);
+        }
+        return true;
+#else
+        (void)stop;
+        throw std::invalid_argument("the blas variant needs OpenBLAS, and this build has none");
+#endif
+    }
+
+    std::string m_variant;
+    const float *m_srcA, *m_srcB;
+    Buffer m_a, m_b, m_c;
+};
+
+} // namespace
+
+bool CpuKernels::haveBlas()
+{
+#ifdef SPEEDUPLAB_HAVE_BLAS
+    return true;
+#else
+    return false;
+#endif
+}
+
+std::string CpuKernels::available(const std::string &workload, const std::string &variant)
+{
+    if (workload == "gemm" && variant == "blas" && !haveBlas())
+        return "built without BLAS: install libopenblas-dev and rebuild to use the blas variant";
+    return "";
+}
+
+std::unique_ptr<CpuKernels::Run> CpuKernels::create(const std::string &workload, const std::string &variant, int n,
+                                                    int iterations, int threads, float alpha,
+                                                    const std::vector<const float *> &in)
+{
+    if (n <= 0 || iterations <= 0 || threads <= 0)
+        throw std::invalid_argument("n, iterations and threads must be positive");
+    omp_set_dynamic(0); // exactly the thread count asked for
+    auto need = [&](size_t k) {
+        if (in.size() < k)
+            throw std::invalid_argument("workload " + workload + " needs " + std::to_string(k) + " inputs");
+    };
+    std::unique_ptr<Run> r;
+    if (workload == "add" && variant.empty()) {
+        need(1);
+        r = std::make_unique<AddRun>(n, iterations, threads, in[0]);
+    } else if (workload == "saxpy" && variant.empty()) {
+        need(2);
+        r = std::make_unique<SaxpyRun>(n, iterations, threads, alpha, in[0], in[1]);
+    } else if (workload == "reduce" && variant.empty()) {
+        need(1);
+        r = std::make_unique<ReduceRun>(n, iterations, threads, in[0]);
+    } else if (workload == "transfer" && variant == "memcpy") {
+        need(1);
+        r = std::make_unique<TransferRun>(n, iterations, threads, in[0]);
+    } else if (workload == "gemm" && (variant == "naive" || variant == "tiled" || variant == "blas")) {
+        const std::string why = available(workload, variant);
+        if (!why.empty())
+            throw std::invalid_argument(why);
+        need(2);
+        r = std::make_unique<GemmRun>(n, iterations, threads, variant, in[0], in[1]);
+    } else {
+        throw std::invalid_argument("the CPU has no workload \"" + workload + "\" with variant \"" + variant + "\"");
+    }
+    warmUpThreads(threads);
+    return r;
+}
+
+void CpuKernels::warmUpThreads(int threads)
+{
+    omp_set_dynamic(0);
+    volatile int sink = 0;
+    for (int k = 0; k < 3; ++k) {
+#pragma omp parallel num_threads(threads)
+        {
+            if (omp_get_thread_num() == 0)
+                sink = sink + 1;
+        }
+    }
+#ifdef SPEEDUPLAB_HAVE_BLAS
+    openblas_set_num_threads(threads);
+#endif
+}
+
+} // namespace speeduplab

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace speeduplab {
+
+/// The CPU implementations of the workloads (OpenMP, exactly the thread count asked for).
+class CpuKernels {
+public:
+    /// One prepared point: working buffers allocated (first touched by the threads that use
+    /// them) and the thread team warmed up. Mirrors gpu::Run.
+    class Run {
+    public:
+        virtual ~Run() = default;
+        /// Restores the working buffers from the pristine inputs. Untimed.
+        virtual void reset() = 0;
+        /// One repetition: `iterations` operations, timed with steady_clock. Checks stop between
+        /// iterations and throws gpu::Cancelled. Returns seconds.
+        virtual double runOnce(const std::atomic<bool> &stop) = 0;
+        /// add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: the copy that came back.
+        virtual std::vector<float> output() = 0;
+    };
+
+    /// Empty when workload/variant can run on this build, else why not.
+    static std::string available(const std::string &workload, const std::string &variant);
+    /// Throws std::invalid_argument for an unknown workload or variant, std::bad_alloc when
+    /// memory runs out. inputs: as gpu::Job::inputs, alive for the Run's lifetime.
+    static std::unique_ptr<Run> create(const std::string &workload, const std::string &variant, int n, int iterations,
+                                       int threads, float alpha, const std::vector<const float *> &inputs);
+    /// Starts the OpenMP team (and OpenBLAS's) of this size once, so that thread creation
+    /// is not charged to the first timed point.
+    static void warmUpThreads(int threads);
+    /// Whether this build has OpenBLAS.
+    static bool haveBlas();
+};
+
+} // namespace speeduplab

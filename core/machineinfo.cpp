@@ -1,0 +1,156 @@
+#include "core/machineinfo.h"
+
+#include "core/version.h"
+#include "cuda/gpubackend.h"
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <sys/utsname.h>
+#include <thread>
+
+namespace speeduplab {
+
+static std::string readFirstLine(const std::string &path)
+{
+    std::ifstream f(path);
+    std::string line;
+    std::getline(f, line);
+    return line;
+}
+
+static std::string versionString(int v)
+{
+    if (v <= 0)
+        return "";
+    return std::to_string(v / 1000) + '.' + std::to_string((v % 1000) / 10);
+}
+
+MachineInfo MachineInfo::probe()
+{
+    MachineInfo m;
+    {
+        std::ifstream f("/proc/cpuinfo");
+        std::string line;
+        while (std::getline(f, line)) {
+            if (line.rfind("model name", 0) == 0) {
+                auto p = line.find(':');
+                if (p != std::string::npos)
+                    m.cpuModel = line.substr(p + 2);
+                break;
+            }
+        }
+    }
+    m.logicalCores = int(std::thread::hardware_concurrency());
+    for (int i = 0; i < 8; ++i) {
+        const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
+        const std::string level = readFirstLine(dir + "level");
+        if (level.empty())
+            break;
+        const std::string type = readFirstLine(dir + "type");
+        std::string key = "L" + level;
+        if (type == "Data")
+            key += "d";
+        else if (type == "Instruction")
+            key += "i";
+        m.caches[key] = readFirstLine(dir + "size");
+    }
+    {
+        std::ifstream f("/proc/meminfo");
+        std::string key;
+        double kb = 0;
+        std::string unit;
+        while (f >> key >> kb >> unit)
+            if (key == "MemTotal:") {
+                m.ramBytes = kb * 1024.0;
+                break;
+            }
+    }
+    {
+        std::ifstream f("/etc/os-release");
+        std::string line;
+        while (std::getline(f, line))
+            if (line.rfind("PRETTY_NAME=", 0) == 0) {
+                m.os = line.substr(12);
+                if (m.os.size() >= 2 && m.os.front() == '"')
+                    m.os = m.os.substr(1, m.os.size() - 2);
+            }
+        utsname u{};
+        if (uname(&u) == 0)
+            m.os += std::string(m.os.empty() ? "" : ", ") + u.sysname + ' ' + u.release + ' ' + u.machine;
+    }
+
+    const gpu::Availability a = gpu::availability();
+    m.gpuStatus = a.usable ? "" : a.reason;
+    m.driverVersion = versionString(a.driverVersion);
+    m.runtimeVersion = versionString(a.runtimeVersion);
+    for (const auto &d : a.devices) {
+        Gpu g;
+        g.index = d.index;
+        g.name = d.name;
+        g.computeCapability = std::to_string(d.ccMajor) + '.' + std::to_string(d.ccMinor);
+        g.smCount = d.smCount;
+        g.memoryBytes = d.totalMemoryBytes;
+        g.smClockMHz = d.smClockMHz;
+        g.memoryClockMHz = d.memoryClockMHz;
+        g.memoryBusWidthBits = d.memoryBusWidthBits;
+        g.bandwidthGBs = d.theoreticalBandwidthGBs;
+        m.gpus.push_back(g);
+    }
+
+    m.buildType = SPEEDUPLAB_BUILD_TYPE;
+    m.programVersion = SPEEDUPLAB_VERSION;
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    m.timestamp = buf;
+    return m;
+}
+
+static std::string fmt(double v, const char *unit, double scale)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f %s", v / scale, unit);
+    return buf;
+}
+
+std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
+{
+    std::vector<std::pair<std::string, std::string>> r;
+    r.emplace_back("CPU", cpuModel.empty() ? "unknown" : cpuModel);
+    r.emplace_back("Logical cores", std::to_string(logicalCores));
+    std::string caches_;
+    for (const auto &[k, v] : caches)
+        caches_ += (caches_.empty() ? "" : ", ") + k + ' ' + v;
+    r.emplace_back("Caches", caches_.empty() ? "unknown" : caches_);
+    r.emplace_back("RAM", fmt(ramBytes, "GiB", 1024.0 * 1024 * 1024));
+    r.emplace_back("OS", os);
+    if (gpus.empty())
+        r.emplace_back("GPU", "none usable: " + gpuStatus);
+    for (const auto &g : gpus) {
+        const std::string p = "GPU " + std::to_string(g.index);
+        r.emplace_back(p, g.name + " (compute " + g.computeCapability + ", " + std::to_string(g.smCount) + " SMs)");
+        r.emplace_back(p + " memory", fmt(g.memoryBytes, "GiB", 1024.0 * 1024 * 1024) + ", " +
+                                          std::to_string(g.memoryBusWidthBits) + "-bit, " +
+                                          fmt(g.bandwidthGBs, "GB/s theoretical", 1.0));
+        r.emplace_back(p + " clocks", fmt(g.smClockMHz, "MHz SM", 1.0) + ", " + fmt(g.memoryClockMHz, "MHz memory", 1.0));
+    }
+    if (!gpus.empty() && !gpuStatus.empty())
+        r.emplace_back("GPU status", gpuStatus);
+    if (!driverVersion.empty())
+        r.emplace_back("CUDA driver", driverVersion);
+    if (!runtimeVersion.empty())
+        r.emplace_back("CUDA runtime", runtimeVersion);
+    r.emplace_back("Build", buildType + ", SpeedupLab " + programVersion);
+    r.emplace_back("Measured", timestamp);
+    for (const auto &[k, v] : ceilings) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+        r.emplace_back("Ceiling " + k, buf);
+    }
+    return r;
+}
+
+} // namespace speeduplab

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace speeduplab {
+
+/// The machine a result set was measured on. Probed at the start of a run; loaded back
+/// from JSON/CSV so that a recorded run replays with its own metadata.
+struct MachineInfo {
+    struct Gpu {
+        int index = 0;
+        std::string name;
+        std::string computeCapability; ///< "9.0"
+        int smCount = 0;
+        double memoryBytes = 0;
+        double smClockMHz = 0;
+        double memoryClockMHz = 0;
+        int memoryBusWidthBits = 0;
+        double bandwidthGBs = 0; ///< theoretical
+        bool operator==(const Gpu &) const = default;
+    };
+
+    std::string cpuModel;
+    int logicalCores = 0;
+    std::map<std::string, std::string> caches; ///< "L1d" -> "48K", ...
+    double ramBytes = 0;
+    std::string os;
+    std::vector<Gpu> gpus;
+    std::string gpuStatus; ///< "" when usable, else why not ("no NVIDIA driver: ...")
+    std::string driverVersion;
+    std::string runtimeVersion;
+    std::string buildType;
+    std::string programVersion;
+    std::string timestamp; ///< ISO 8601, UTC
+    /// Measured ceilings (calibrate): name -> value in SI units (bytes/s, FLOP/s, s).
+    std::map<std::string, double> ceilings;
+
+    /// Reads the CPU, memory, OS and GPU facts of this machine. Never throws.
+    static MachineInfo probe();
+    /// One line per fact, "key: value", for `speeduplab-cli devices` and the app's panel.
+    std::vector<std::pair<std::string, std::string>> describe() const;
+
+    bool operator==(const MachineInfo &) const = default;
+};
+
+} // namespace speeduplab

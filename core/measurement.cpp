@@ -1,0 +1,54 @@
+#include "core/measurement.h"
+
+namespace speeduplab {
+
+std::string Measurement::seriesKey() const
+{
+    return workload + '|' + backend + '|' + variant + '|' + std::to_string(threads) + '|' + mode + '|' + transfers +
+           '|' + std::to_string(device);
+}
+
+std::string Measurement::seriesLabel() const
+{
+    std::string s;
+    if (isGpu()) {
+        s = "GPU";
+        if (device > 0)
+            s += std::to_string(device);
+        s += ' ' + mode;
+    } else {
+        s = "CPU " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+    }
+    if (!variant.empty())
+        s += " (" + variant + ')';
+    if (transfers != "none" && !transfers.empty())
+        s += " + " + transfers + " copies";
+    return s;
+}
+
+std::string Measurement::statusName(Status s)
+{
+    switch (s) {
+    case Status::Ok:
+        return "ok";
+    case Status::Failed:
+        return "failed";
+    case Status::Skipped:
+        return "skipped";
+    case Status::Cancelled:
+        return "cancelled";
+    }
+    return "ok";
+}
+
+bool Measurement::parseStatus(const std::string &name, Status &out)
+{
+    for (Status s : {Status::Ok, Status::Failed, Status::Skipped, Status::Cancelled})
+        if (statusName(s) == name) {
+            out = s;
+            return true;
+        }
+    return false;
+}
+
+} // namespace speeduplab

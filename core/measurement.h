@@ -1,0 +1,48 @@
+#pragma once
+
+#include "core/stats.h"
+
+#include <string>
+
+namespace speeduplab {
+
+/// One row of a result set: one (workload, backend, variant, threads, mode, transfers, n) point.
+/// Times are seconds for one repetition, i.e. `iterations` operations.
+struct Measurement {
+    enum class Status { Ok, Failed, Skipped, Cancelled };
+
+    std::string workload;
+    std::string backend;   ///< "cpu" or "gpu"
+    std::string variant;
+    int threads = 0;       ///< CPU threads; 0 for GPU rows
+    std::string mode;      ///< GPU mode (launch, graph, fused); empty for CPU rows
+    std::string transfers = "none"; ///< none, pageable or pinned: copies inside the timed region
+    int device = -1;       ///< GPU index; -1 for CPU rows
+    int n = 0;
+    double elements = 0;
+    double bytes = 0;
+    double flops = 0;
+    int iterations = 1;
+    Stats stats;
+    bool verified = false;
+    double maxError = 0;   ///< worst relative error against the reference
+    Status status = Status::Ok;
+    std::string reason;    ///< why failed, skipped or cancelled (or a note)
+
+    bool ok() const { return status == Status::Ok; }
+    bool isGpu() const { return backend == "gpu"; }
+    /// Seconds per operation: the median over iterations.
+    double perIteration() const { return iterations > 0 ? stats.median / iterations : stats.median; }
+    /// Identifies the curve this point belongs to (everything but n).
+    std::string seriesKey() const;
+    /// A short human label for the series, e.g. "CPU 8 threads" or "GPU graph + pinned copies".
+    std::string seriesLabel() const;
+
+    static std::string statusName(Status s);
+    /// Parses a status name; returns false for an unknown one.
+    static bool parseStatus(const std::string &name, Status &out);
+
+    bool operator==(const Measurement &o) const = default;
+};
+
+} // namespace speeduplab

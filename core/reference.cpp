@@ -1,0 +1,184 @@
+#include "core/reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+
+namespace speeduplab {
+
+namespace {
+
+// A small integer hash, so that inputs look random but are the same on every machine.
+uint32_t mix(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+// uniform in [lo, hi), quantised to 1/1024 so that it is exact in fp32
+float value(uint32_t i, uint32_t salt, float lo, float hi)
+{
+    const float u = float(mix(i * 2654435761U + salt) & 1023U) / 1024.0f;
+    return lo + (hi - lo) * u;
+}
+
+// The indices to check: all of them when cheap, else the first and last rows and columns
+// plus a strided sample of the interior.
+std::vector<size_t> sample(int n, double costPerElement, size_t budget)
+{
+    const size_t count = size_t(n) * size_t(n);
+    std::vector<size_t> idx;
+    if (double(count) * costPerElement <= double(budget)) {
+        idx.resize(count);
+        for (size_t i = 0; i < count; ++i)
+            idx[i] = i;
+        return idx;
+    }
+    const size_t target = std::max<size_t>(64, size_t(double(budget) / costPerElement));
+    for (int k = 0; k < n && idx.size() < target / 4; ++k) {
+        idx.push_back(size_t(k));                                 // first row
+        idx.push_back(size_t(n - 1) * n + k);                     // last row
+        idx.push_back(size_t(k) * n);                             // first column
+        idx.push_back(size_t(k) * n + size_t(n - 1));             // last column
+    }
+    const size_t stride = std::max<size_t>(1, count / std::max<size_t>(1, target / 2)) | 1;
+    for (size_t i = 0; i < count; i += stride)
+        idx.push_back(i);
+    return idx;
+}
+
+std::string describe(size_t i, int n, double got, double want, double err, double tol)
+{
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "element (%zu, %zu) is %.9g, expected %.9g (error %.3g > tolerance %.3g)",
+                  i / size_t(n), i % size_t(n), got, want, err, tol);
+    return buf;
+}
+
+} // namespace
+
+std::vector<std::vector<float>> Reference::inputs(const std::string &workload, int n)
+{
+    const size_t count = size_t(n) * size_t(n);
+    std::vector<std::vector<float>> in;
+    if (workload == "add") {
+        std::vector<float> b(count);
+        for (size_t i = 0; i < count; ++i)
+            b[i] = value(uint32_t(i), 1, -1.0f, 1.0f);
+        in.push_back(std::move(b));
+    } else if (workload == "saxpy" || workload == "gemm") {
+        std::vector<float> x(count), y(count);
+        for (size_t i = 0; i < count; ++i) {
+            x[i] = value(uint32_t(i), 2, -1.0f, 1.0f);
+            y[i] = value(uint32_t(i), 3, -1.0f, 1.0f);
+        }
+        in.push_back(std::move(x));
+        in.push_back(std::move(y));
+    } else {
+        // reduce and transfer: positive values, so a sum of millions is well conditioned
+        std::vector<float> x(count);
+        for (size_t i = 0; i < count; ++i)
+            x[i] = value(uint32_t(i), 4, 0.5f, 1.5f);
+        in.push_back(std::move(x));
+    }
+    return in;
+}
+
+Reference::Check Reference::verify(const std::string &workload, const std::string &variant, int n, int iterations,
+                                   const std::vector<std::vector<float>> &in, const std::vector<float> &out)
+{
+    Check c;
+    const size_t count = size_t(n) * size_t(n);
+    const size_t expected = workload == "reduce" ? 1 : count;
+    if (out.size() != expected) {
+        c.message = "the output has " + std::to_string(out.size()) + " elements, expected " + std::to_string(expected);
+        return c;
+    }
+    auto fail = [&](size_t i, double got, double want, double err) {
+        if (c.message.empty() || err > c.maxError)
+            c.message = describe(i, n, got, want, err, c.tolerance);
+    };
+
+    if (workload == "add") {
+        // Doubling is exact in fp32: the result must equal b * 2^iterations bit for bit
+        // (overflow included, as inf).
+        c.tolerance = 0;
+        for (size_t i = 0; i < count; ++i) {
+            const float want = std::ldexp(in[0][i], std::min(iterations, 400));
+            if (!(out[i] == want)) {
+                const double err = std::isfinite(want) && std::isfinite(out[i])
+                                       ? std::fabs(double(out[i]) - want) / std::max(1e-30, std::fabs(double(want)))
+                                       : INFINITY;
+                fail(i, out[i], want, err);
+                c.maxError = std::max(c.maxError, err);
+            }
+        }
+    } else if (workload == "saxpy") {
+        // Each step rounds once (fused) or twice: allow a few ulps of the running magnitude per step.
+        c.tolerance = 4e-7 * iterations + 1e-7;
+        for (size_t i : sample(n, iterations, 200'000'000)) {
+            const double x = in[0][i];
+            double y = in[1][i], scale = std::fabs(y);
+            for (int k = 0; k < iterations; ++k) {
+                y = double(saxpyAlpha) * x + y;
+                scale = std::max(scale, std::fabs(y));
+            }
+            scale = std::max(scale, std::fabs(double(saxpyAlpha) * x) + 1e-30);
+            const double err = std::fabs(double(out[i]) - y) / scale;
+            c.maxError = std::max(c.maxError, std::isnan(err) ? INFINITY : err);
+            if (!(err <= c.tolerance))
+                fail(i, out[i], y, err);
+        }
+    } else if (workload == "reduce") {
+        double sum = 0;
+        for (float v : in[0])
+            sum += v;
+        c.tolerance = 1e-5;
+        const double err = std::fabs(double(out[0]) - sum) / std::max(1e-30, std::fabs(sum));
+        c.maxError = std::isnan(err) ? INFINITY : err;
+        if (!(err <= c.tolerance)) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "the sum is %.9g, expected %.9g (relative error %.3g > %.3g)", out[0], sum, err,
+                          c.tolerance);
+            c.message = buf;
+        }
+    } else if (workload == "gemm") {
+        // Error relative to sum |a_ik b_kj|, the scale of the rounding in any summation order.
+        // TF32 keeps 10 mantissa bits of each input, so its bound is much looser.
+        c.tolerance = variant == "cublas-tf32" ? 5e-3 : 1e-5 * std::max(1.0, std::sqrt(double(n)));
+        const auto &A = in[0], &B = in[1];
+        for (size_t idx : sample(n, 2.0 * n, 400'000'000)) {
+            const size_t i = idx / size_t(n), j = idx % size_t(n);
+            double s = 0, mag = 0;
+            for (int k = 0; k < n; ++k) {
+                const double p = double(A[i * n + k]) * B[size_t(k) * n + j];
+                s += p;
+                mag += std::fabs(p);
+            }
+            const double err = std::fabs(double(out[idx]) - s) / std::max(mag, 1e-30);
+            c.maxError = std::max(c.maxError, std::isnan(err) ? INFINITY : err);
+            if (!(err <= c.tolerance))
+                fail(idx, out[idx], s, err);
+        }
+    } else if (workload == "transfer") {
+        c.tolerance = 0;
+        for (size_t i = 0; i < count; ++i)
+            if (!(out[i] == in[0][i])) {
+                c.maxError = INFINITY;
+                fail(i, out[i], in[0][i], INFINITY);
+                break;
+            }
+    } else {
+        c.message = "no reference for workload " + workload;
+        return c;
+    }
+    c.ok = c.message.empty();
+    return c;
+}
+
+} // namespace speeduplab

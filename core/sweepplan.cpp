@@ -1,0 +1,261 @@
+#include "core/sweepplan.h"
+
+#include "core/cpukernels.h"
+#include "core/workload.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+
+namespace speeduplab {
+
+namespace {
+
+std::vector<std::string> split(const std::string &text, char sep)
+{
+    std::vector<std::string> parts;
+    std::stringstream ss(text);
+    std::string p;
+    while (std::getline(ss, p, sep))
+        parts.push_back(p);
+    if (!text.empty() && text.back() == sep)
+        parts.push_back("");
+    return parts;
+}
+
+std::string trim(const std::string &s)
+{
+    const auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos)
+        return "";
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+long parseInt(const std::string &raw, const char *what)
+{
+    const std::string s = trim(raw);
+    if (s.empty())
+        throw std::invalid_argument(std::string("an empty ") + what + " was given");
+    char *end = nullptr;
+    errno = 0;
+    const long v = std::strtol(s.c_str(), &end, 10);
+    if (end != s.c_str() + s.size())
+        throw std::invalid_argument(std::string(what) + " \"" + s + "\" is not a whole number");
+    if (errno == ERANGE || v > 1000000 || v < -1000000)
+        throw std::invalid_argument(std::string(what) + " \"" + s + "\" is out of range");
+    return v;
+}
+
+} // namespace
+
+int SweepPlan::effectiveIterations() const
+{
+    if (iterations > 0)
+        return iterations;
+    const Workload *w = Workload::find(workload);
+    return w ? w->defaultIterations : 1;
+}
+
+std::vector<std::string> SweepPlan::cpuVariants() const
+{
+    const Workload *w = Workload::find(workload);
+    if (!w)
+        return {};
+    std::vector<std::string> out;
+    for (const auto &v : variants)
+        if (w->hasCpuVariant(v))
+            out.push_back(v);
+    if (out.empty()) {
+        // None asked for on this side: the fastest variant this build has, so that the
+        // comparison is fair.
+        for (const auto &v : w->cpuVariants)
+            if (CpuKernels::available(workload, v).empty()) {
+                out.push_back(v);
+                break;
+            }
+    }
+    return out;
+}
+
+std::vector<std::string> SweepPlan::gpuVariants() const
+{
+    const Workload *w = Workload::find(workload);
+    if (!w)
+        return {};
+    std::vector<std::string> out;
+    for (const auto &v : variants)
+        if (w->hasGpuVariant(v))
+            out.push_back(v);
+    if (out.empty())
+        out.push_back(workload == "transfer" && pinned ? "pinned" : w->gpuVariants.front());
+    return out;
+}
+
+void SweepPlan::validate(int hardwareThreads) const
+{
+    const Workload *w = Workload::find(workload);
+    if (!w) {
+        std::string names;
+        for (const auto &x : Workload::all())
+            names += (names.empty() ? "" : ", ") + x.name;
+        throw std::invalid_argument("unknown workload \"" + workload + "\" (choose one of " + names + ")");
+    }
+    for (const auto &v : variants)
+        if (!w->hasCpuVariant(v) && !w->hasGpuVariant(v))
+            throw std::invalid_argument("workload " + workload + " has no variant \"" + v + "\"");
+    if (sizes.empty())
+        throw std::invalid_argument("no tensor sizes were given");
+    for (int n : sizes)
+        if (n <= 0)
+            throw std::invalid_argument("tensor size n = " + std::to_string(n) + " must be positive");
+    for (int n : sizes)
+        if (n > 65536)
+            throw std::invalid_argument("tensor size n = " + std::to_string(n) + " is larger than 65536");
+    for (int t : threads) {
+        if (t <= 0)
+            throw std::invalid_argument("thread count " + std::to_string(t) + " must be positive");
+        if (t > hardwareThreads)
+            throw std::invalid_argument("thread count " + std::to_string(t) + " is above this machine's " +
+                                        std::to_string(hardwareThreads) + " hardware threads");
+    }
+    for (const auto &m : modes)
+        if (!w->hasGpuMode(m)) {
+            std::string names;
+            for (const auto &x : w->gpuModes)
+                names += (names.empty() ? "" : ", ") + x;
+            throw std::invalid_argument("workload " + workload + " has no GPU mode \"" + m + "\" (it offers " +
+                                        names + ")");
+        }
+    if (iterations < 0 || iterations > 1000000)
+        throw std::invalid_argument("iterations must be between 1 and 1000000");
+    if (!(minTime >= 0) || minTime > 3600)
+        throw std::invalid_argument("the minimum time per point must be between 0 and 3600 s");
+    if (maxReps < 1)
+        throw std::invalid_argument("the maximum repetitions must be at least 1");
+    if (!(budget >= 0))
+        throw std::invalid_argument("the time budget cannot be negative");
+    if (device < 0)
+        throw std::invalid_argument("the GPU index cannot be negative");
+    if (!cpu && !gpu)
+        throw std::invalid_argument("neither the CPU nor the GPU was chosen");
+    if (cpu && !gpu && threads.empty())
+        throw std::invalid_argument("no CPU thread counts were chosen");
+}
+
+std::vector<PlanPoint> SweepPlan::points() const
+{
+    std::vector<int> ns = sizes;
+    std::sort(ns.begin(), ns.end());
+    ns.erase(std::unique(ns.begin(), ns.end()), ns.end());
+    const Workload *w = Workload::find(workload);
+    std::vector<std::string> ms = modes;
+    if (ms.empty() && w)
+        ms = w->gpuModes;
+    std::vector<PlanPoint> out;
+    for (int n : ns) {
+        if (cpu)
+            for (const auto &v : cpuVariants())
+                for (int t : threads)
+                    out.push_back({"cpu", v, t, "", n});
+        if (gpu)
+            for (const auto &v : gpuVariants())
+                for (const auto &m : ms)
+                    out.push_back({"gpu", v, 0, m, n});
+    }
+    return out;
+}
+
+std::vector<int> SweepPlan::parseSizes(const std::string &text)
+{
+    std::vector<int> out;
+    for (const auto &p : split(text, ',')) {
+        const long v = parseInt(p, "size");
+        if (v <= 0)
+            throw std::invalid_argument("size " + std::to_string(v) + " must be positive");
+        out.push_back(int(v));
+    }
+    if (out.empty())
+        throw std::invalid_argument("no sizes were given");
+    return out;
+}
+
+std::vector<int> SweepPlan::logRange(int min, int max, int steps)
+{
+    if (min <= 0 || max <= 0)
+        throw std::invalid_argument("range ends must be positive");
+    if (min > max)
+        throw std::invalid_argument("range " + std::to_string(min) + ":" + std::to_string(max) +
+                                    " has its minimum above its maximum");
+    if (steps < 1 || steps > 100)
+        throw std::invalid_argument("steps per decade must be between 1 and 100");
+    std::vector<int> out;
+    const double lmin = std::log10(min), lmax = std::log10(max);
+    const int count = int(std::ceil((lmax - lmin) * steps - 1e-9));
+    for (int i = 0; i <= count; ++i) {
+        const double l = std::min(lmax, lmin + double(i) / steps);
+        const int n = int(std::lround(std::pow(10.0, l)));
+        if (out.empty() || n != out.back())
+            out.push_back(n);
+    }
+    if (out.back() != max)
+        out.push_back(max);
+    return out;
+}
+
+std::vector<int> SweepPlan::parseRange(const std::string &text)
+{
+    const auto parts = split(text, ':');
+    if (parts.size() < 2 || parts.size() > 3)
+        throw std::invalid_argument("range \"" + text + "\" must look like MIN:MAX or MIN:MAX:STEPS_PER_DECADE");
+    const int steps = parts.size() == 3 ? int(parseInt(parts[2], "steps per decade")) : 4;
+    return logRange(int(parseInt(parts[0], "range minimum")), int(parseInt(parts[1], "range maximum")), steps);
+}
+
+std::vector<int> SweepPlan::parseThreads(const std::string &text, int hw)
+{
+    if (trim(text) == "all") {
+        std::vector<int> out;
+        for (int t = 1; t <= hw; ++t)
+            out.push_back(t);
+        return out;
+    }
+    std::vector<int> out;
+    for (const auto &p : split(text, ',')) {
+        const long v = parseInt(p, "thread count");
+        if (v <= 0)
+            throw std::invalid_argument("thread count " + std::to_string(v) + " must be positive");
+        if (v > hw)
+            throw std::invalid_argument("thread count " + std::to_string(v) + " is above this machine's " +
+                                        std::to_string(hw) + " hardware threads");
+        if (std::find(out.begin(), out.end(), int(v)) == out.end())
+            out.push_back(int(v));
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<int> SweepPlan::powersOfTwo(int hw)
+{
+    std::vector<int> out;
+    for (int t = 1; t <= hw; t *= 2)
+        out.push_back(t);
+    if (out.empty() || out.back() != hw)
+        out.push_back(std::max(1, hw));
+    return out;
+}
+
+SweepPlan SweepPlan::seed(int hw)
+{
+    SweepPlan p;
+    p.workload = "add";
+    p.sizes = logRange(4, 4000, 4);
+    p.iterations = 1000;
+    for (int t = 1; t <= std::max(1, hw); ++t)
+        p.threads.push_back(t);
+    return p;
+}
+
+} // namespace speeduplab

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace speeduplab {
+
+/// One point of a plan: what to measure at one n.
+struct PlanPoint {
+    std::string backend; ///< cpu or gpu
+    std::string variant;
+    int threads = 0;     ///< CPU threads; 0 on the GPU
+    std::string mode;    ///< GPU mode; empty on the CPU
+    int n = 0;
+};
+
+/// A sweep as the user asked for it: validated before it runs, expanded into points.
+struct SweepPlan {
+    std::string workload = "add";
+    std::vector<std::string> variants; ///< empty: each backend's default (fastest) variant
+    std::vector<int> sizes;
+    std::vector<int> threads;          ///< CPU thread counts; empty: no CPU points
+    std::vector<std::string> modes;    ///< GPU modes; empty: every mode the workload offers
+    bool cpu = true;
+    bool gpu = true;                   ///< false for --cpu-only (and when no GPU is usable)
+    bool transfers = false;            ///< copies in the GPU's timed region
+    bool pinned = false;               ///< pinned host memory for copies
+    int iterations = 0;                ///< 0: the workload's default
+    double minTime = 0.1;              ///< seconds of repetitions per point, at least
+    int maxReps = 1000;
+    double budget = 0;                 ///< seconds for the whole sweep; 0: no limit
+    int device = 0;
+    double hostMemoryLimit = 0;        ///< bytes; 0: what the OS reports as available
+
+    /// The effective iteration count.
+    int effectiveIterations() const;
+    /// Throws std::invalid_argument with one sentence naming the problem.
+    void validate(int hardwareThreads) const;
+    /// Every point, grouped by n (ascending) so that all curves grow together.
+    std::vector<PlanPoint> points() const;
+    /// The CPU and GPU variants a backend will run.
+    std::vector<std::string> cpuVariants() const;
+    std::vector<std::string> gpuVariants() const;
+
+    /// "4,40,400" -> {4, 40, 400}. Throws std::invalid_argument.
+    static std::vector<int> parseSizes(const std::string &text);
+    /// "MIN:MAX[:STEPS_PER_DECADE]" -> log-spaced sizes including both ends. Throws.
+    static std::vector<int> parseRange(const std::string &text);
+    static std::vector<int> logRange(int min, int max, int stepsPerDecade);
+    /// "1,2,4" or "all" (1..hardwareThreads). Throws std::invalid_argument.
+    static std::vector<int> parseThreads(const std::string &text, int hardwareThreads);
+    /// 1, 2, 4, ... up to and including hardwareThreads.
+    static std::vector<int> powersOfTwo(int hardwareThreads);
+    /// The seed experiment: add, n = 4..4000 at 4 steps per decade, 1000 iterations,
+    /// every thread count, every GPU mode.
+    static SweepPlan seed(int hardwareThreads);
+};
+
+} // namespace speeduplab

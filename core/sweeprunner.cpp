@@ -1,0 +1,293 @@
+#include "core/sweeprunner.h"
+
+#include "core/cpukernels.h"
+#include "core/reference.h"
+#include "core/workload.h"
+#include "cuda/gpubackend.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <new>
+#include <stdexcept>
+#include <thread>
+
+namespace speeduplab {
+
+namespace {
+
+double now()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+std::string gib(double bytes)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));
+    return buf;
+}
+
+std::string pointLabel(const PlanPoint &p)
+{
+    std::string s = p.backend == "gpu" ? "GPU " + p.mode : "CPU " + std::to_string(p.threads) + " threads";
+    if (!p.variant.empty())
+        s += " (" + p.variant + ")";
+    return s + ", n = " + std::to_string(p.n);
+}
+
+// The stopping rule of a point: at least 3 repetitions and minTime of measured time, but a
+// single repetition of a second or more is enough on its own, and maxReps caps it.
+bool enough(int reps, double measured, double minTime, int maxReps)
+{
+    if (reps >= maxReps)
+        return true;
+    if (measured >= minTime && reps >= 3)
+        return true;
+    return reps >= 1 && measured >= std::max(1.0, minTime);
+}
+
+// Warm-up, repetitions, verification: the same for a CPU and a GPU run.
+template <typename R>
+void repeat(R &run, Measurement &m, const SweepPlan &plan, const std::atomic<bool> &stop, double deadline,
+            const std::vector<std::vector<float>> &inputs)
+{
+    run.reset();
+    run.runOnce(stop); // warm-up: caches, clocks, lazy module loading, page faults
+    std::vector<double> samples;
+    double measured = 0;
+    while (!enough(int(samples.size()), measured, plan.minTime, plan.maxReps)) {
+        if (!samples.empty() && deadline > 0 && now() > deadline)
+            break;
+        run.reset();
+        const double t = run.runOnce(stop);
+        samples.push_back(t);
+        measured += t;
+    }
+    m.stats = Stats::of(samples);
+    const Reference::Check c = Reference::verify(m.workload, m.variant, m.n, m.iterations, inputs, run.output());
+    m.verified = c.ok;
+    m.maxError = std::isfinite(c.maxError) ? c.maxError : 1e308;
+    if (!c.ok) {
+        m.status = Measurement::Status::Failed;
+        m.reason = "wrong result: " + c.message;
+    }
+}
+
+} // namespace
+
+SweepRunner::SweepRunner(SweepPlan plan) : m_plan(std::move(plan)), m_iterations(m_plan.effectiveIterations()) {}
+
+double SweepRunner::hostMemoryAvailable() const
+{
+    if (m_plan.hostMemoryLimit > 0)
+        return m_plan.hostMemoryLimit;
+    std::ifstream f("/proc/meminfo");
+    std::string key, unit;
+    double kb = 0;
+    while (f >> key >> kb >> unit)
+        if (key == "MemAvailable:")
+            return kb * 1024.0;
+    return 1e18; // unknown: let the allocation decide
+}
+
+Measurement SweepRunner::skeleton(const PlanPoint &p) const
+{
+    const Workload *w = Workload::find(m_plan.workload);
+    Measurement m;
+    m.workload = m_plan.workload;
+    m.backend = p.backend;
+    m.variant = p.variant;
+    m.threads = p.threads;
+    m.mode = p.mode;
+    m.n = p.n;
+    m.iterations = m_iterations;
+    m.elements = Workload::elements(p.n);
+    m.bytes = w ? w->bytes(p.n, m_iterations) : 0;
+    m.flops = w ? w->flops(p.n, m_iterations) : 0;
+    if (p.backend == "gpu") {
+        m.device = m_plan.device;
+        if (m_plan.transfers && m_plan.workload != "transfer")
+            m.transfers = m_plan.pinned ? "pinned" : "pageable";
+    }
+    return m;
+}
+
+Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &stop, double deadline)
+{
+    Measurement m = skeleton(p);
+    const Workload *w = Workload::find(m.workload);
+    if (!w) {
+        m.status = Measurement::Status::Failed;
+        m.reason = "unknown workload " + m.workload;
+        return m;
+    }
+    if (stop.load()) {
+        m.status = Measurement::Status::Cancelled;
+        m.reason = "cancelled before it started";
+        return m;
+    }
+    const bool onGpu = p.backend == "gpu";
+    if (onGpu) {
+        const gpu::Availability a = gpu::availability();
+        const std::string disabled = a.builtWithCuda ? gpu::disabledReason() : "";
+        if (!a.usable || !disabled.empty()) {
+            m.status = Measurement::Status::Skipped;
+            m.reason = disabled.empty() ? a.reason : disabled;
+            return m;
+        }
+    } else {
+        const std::string why = CpuKernels::available(m.workload, m.variant);
+        if (!why.empty()) {
+            m.status = Measurement::Status::Skipped;
+            m.reason = why;
+            return m;
+        }
+    }
+
+    const double hostNeed = w->hostBytes(p.n);
+    const double hostHave = hostMemoryAvailable();
+    if (hostNeed > 0.9 * hostHave) {
+        m.status = Measurement::Status::Skipped;
+        m.reason = "not enough host memory: n = " + std::to_string(p.n) + " needs " + gib(hostNeed) + ", " +
+                   gib(hostHave) + " is available";
+        return m;
+    }
+
+    try {
+        const auto inputs = Reference::inputs(m.workload, p.n);
+        std::vector<const float *> ptrs;
+        for (const auto &v : inputs)
+            ptrs.push_back(v.data());
+        if (onGpu) {
+            gpu::Job job;
+            job.workload = m.workload;
+            job.variant = m.variant;
+            job.mode = m.mode;
+            job.n = p.n;
+            job.iterations = m_iterations;
+            job.transfers = m.transfers != "none";
+            job.pinnedHost = m.workload == "transfer" ? m.variant == "pinned" : m_plan.pinned;
+            job.device = m_plan.device;
+            job.alpha = Reference::saxpyAlpha;
+            job.inputs = ptrs;
+            std::size_t freeBytes = 0, totalBytes = 0;
+            gpu::memoryInfo(job.device, freeBytes, totalBytes);
+            const double need = double(gpu::deviceBytesNeeded(job));
+            if (need > 0.95 * double(freeBytes)) {
+                m.status = Measurement::Status::Skipped;
+                m.reason = "not enough GPU memory: n = " + std::to_string(p.n) + " needs " + gib(need) + ", " +
+                           gib(double(freeBytes)) + " is free";
+                return m;
+            }
+            auto run = gpu::createRun(job);
+            repeat(*run, m, m_plan, stop, deadline, inputs);
+        } else {
+            auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads, Reference::saxpyAlpha,
+                                          ptrs);
+            repeat(*run, m, m_plan, stop, deadline, inputs);
+        }
+    } catch (const gpu::Cancelled &) {
+        m.status = Measurement::Status::Cancelled;
+        m.reason = "cancelled while it was being measured";
+        m.stats = Stats();
+    } catch (const gpu::CudaError &e) {
+        m.status = Measurement::Status::Failed;
+        m.reason = std::string("CUDA error ") + e.errorName() + ": " + e.what();
+        if (e.sticky())
+            m.reason += " (the GPU backend is disabled for the rest of this run)";
+        m.stats = Stats();
+    } catch (const std::bad_alloc &) {
+        m.status = Measurement::Status::Skipped;
+        m.reason = "not enough host memory: allocating the buffers for n = " + std::to_string(p.n) + " failed";
+        m.stats = Stats();
+    } catch (const std::exception &e) {
+        m.status = Measurement::Status::Failed;
+        m.reason = e.what();
+        m.stats = Stats();
+    }
+    return m;
+}
+
+double SweepRunner::estimate(const PlanPoint &p) const
+{
+    const Workload *w = Workload::find(m_plan.workload);
+    const Measurement key = skeleton(p);
+    const std::string series = key.seriesKey();
+    double rep = -1;
+    for (auto it = m_done.rbegin(); it != m_done.rend(); ++it) {
+        if (it->ok() && it->seriesKey() == series && it->stats.median > 0) {
+            const double scale = w ? w->work(p.n, 1) / std::max(1e-300, w->work(it->n, 1)) : 1.0;
+            rep = it->stats.median * std::max(1.0, scale);
+            break;
+        }
+    }
+    if (rep < 0) // no history: assume a short point
+        return std::max(0.02, m_plan.minTime);
+    int reps = 0;
+    double measured = 0;
+    while (!enough(reps, measured, m_plan.minTime, m_plan.maxReps)) {
+        ++reps;
+        measured += rep;
+    }
+    return rep * (reps + 1); // + the warm-up
+}
+
+ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
+{
+    const int hw = int(std::max(1u, std::thread::hardware_concurrency()));
+    m_plan.validate(hw);
+    ResultSet result;
+    result.machine = MachineInfo::probe();
+    const auto points = m_plan.points();
+    m_start = now();
+    m_done.clear();
+    const double deadline = m_plan.budget > 0 ? m_start + m_plan.budget : 0;
+    Progress pr;
+    pr.total = int(points.size());
+    bool cancelled = false;
+    for (size_t i = 0; i < points.size(); ++i) {
+        const PlanPoint &p = points[i];
+        pr.done = int(i);
+        pr.current = pointLabel(p);
+        pr.elapsed = now() - m_start;
+        double rest = 0;
+        for (size_t k = i; k < points.size(); ++k)
+            rest += estimate(points[k]);
+        pr.remaining = deadline > 0 ? std::min(rest, std::max(0.0, deadline - now())) : rest;
+        if (cb.progress)
+            cb.progress(pr);
+
+        Measurement m;
+        if (cancelled || stop.load()) {
+            cancelled = true;
+            break; // the rest is not run: what was measured is kept
+        } else if (deadline > 0 && now() >= deadline) {
+            m = skeleton(p);
+            m.status = Measurement::Status::Skipped;
+            char buf[120];
+            std::snprintf(buf, sizeof buf, "the time budget of %g s ran out before this point", m_plan.budget);
+            m.reason = buf;
+        } else {
+            m = measure(p, stop, deadline);
+            if (m.status == Measurement::Status::Cancelled)
+                cancelled = true;
+        }
+        m_done.push_back(m);
+        result.add(m);
+        if (cb.measured)
+            cb.measured(m);
+    }
+    pr.done = int(result.size());
+    pr.total = cancelled ? pr.done : int(points.size());
+    pr.current = cancelled ? "cancelled" : "done";
+    pr.elapsed = now() - m_start;
+    pr.remaining = 0;
+    if (cb.progress)
+        cb.progress(pr);
+    return result;
+}
+
+} // namespace speeduplab

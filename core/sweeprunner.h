@@ -1,0 +1,54 @@
+#pragma once
+
+#include "core/measurement.h"
+#include "core/resultset.h"
+#include "core/sweepplan.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+
+namespace speeduplab {
+
+/// Turns a plan into measurements, one point at a time, on the calling thread.
+/// Every point: memory pre-check, warm-up, repetitions until the minimum time (or the
+/// maximum count, or the budget), verification against the CPU reference. A point that
+/// cannot run is kept with its status and reason, and the sweep goes on.
+class SweepRunner {
+public:
+    struct Progress {
+        int done = 0;
+        int total = 0;
+        std::string current;   ///< the point being measured, e.g. "GPU graph, n = 400"
+        double elapsed = 0;    ///< seconds since the sweep started
+        double remaining = -1; ///< estimated seconds left; -1 when unknown
+    };
+    struct Callbacks {
+        std::function<void(const Measurement &)> measured;
+        std::function<void(const Progress &)> progress;
+    };
+
+    explicit SweepRunner(SweepPlan plan);
+
+    /// Runs the plan. stop is checked between repetitions and launches; on a stop the rest
+    /// of the points are not run and the result holds what was measured. Throws
+    /// std::invalid_argument when the plan is invalid (before anything runs).
+    ResultSet run(const Callbacks &callbacks, const std::atomic<bool> &stop);
+
+    /// Measures one point (used by run, and by tests that need a single point).
+    Measurement measure(const PlanPoint &point, const std::atomic<bool> &stop, double deadline);
+
+    /// Bytes of host memory available for a point (MemAvailable), or the plan's limit.
+    double hostMemoryAvailable() const;
+
+private:
+    Measurement skeleton(const PlanPoint &p) const;
+    double estimate(const PlanPoint &p) const;
+
+    SweepPlan m_plan;
+    int m_iterations;
+    std::vector<Measurement> m_done; ///< for the time estimates
+    double m_start = 0;
+};
+
+} // namespace speeduplab

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace speeduplab {
+
+/// A workload on an n x n fp32 tensor: what it computes, what it moves and which
+/// CPU variants, GPU variants and GPU modes it offers.
+class Workload {
+public:
+    std::string name;
+    std::string description;
+    std::vector<std::string> cpuVariants; ///< first is the default (the fastest); "" = no variants
+    std::vector<std::string> gpuVariants;
+    std::vector<std::string> gpuModes;    ///< launch, graph, fused
+    int defaultIterations = 1;
+    int inputCount = 1;                   ///< host buffers of n*n floats the workload reads
+
+    /// All workloads, in display order.
+    static const std::vector<Workload> &all();
+    /// The workload called name, or nullptr.
+    static const Workload *find(const std::string &name);
+
+    bool hasCpuVariant(const std::string &v) const;
+    bool hasGpuVariant(const std::string &v) const;
+    bool hasGpuMode(const std::string &m) const;
+
+    static double elements(int n) { return double(n) * double(n); }
+    /// Bytes moved to and from memory by `iterations` operations (the tensor traffic).
+    double bytes(int n, int iterations) const;
+    /// Floating-point operations of `iterations` operations.
+    double flops(int n, int iterations) const;
+    /// True when throughput is best read in FLOP/s rather than bytes/s.
+    bool computeBound() const { return name == "gemm"; }
+    /// Host bytes a CPU point allocates (inputs, outputs and the reference check).
+    double hostBytes(int n) const;
+    /// The smallest n whose work (bytes or FLOPs) reaches `work`: the inverse used to
+    /// turn a predicted crossover in work units back into a tensor edge.
+    double nForWork(double work, int iterations) const;
+    /// The work unit of the time fits: FLOPs for gemm, bytes otherwise.
+    double work(int n, int iterations) const { return computeBound() ? flops(n, iterations) : bytes(n, iterations); }
+};
+
+} // namespace speeduplab

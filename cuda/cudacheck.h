@@ -1,0 +1,39 @@
+#pragma once
+// The one place where CUDA and cuBLAS return codes become exceptions (DESIGN.md, convention 3),
+// and where a sticky error switches the whole backend off (convention 8).
+// Host-only: included by the .cpp glue, never by device code.
+
+#include "cuda/gpubackend.h"
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <string>
+
+namespace speeduplab::gpu {
+
+/// True for errors after which the CUDA context of this process is unusable: every later call
+/// returns the same error, so the only honest reaction is to stop using the GPU.
+bool isStickyError(cudaError_t error);
+
+/// Throws CudaError carrying the call text, file, line and the error's name. A sticky error
+/// first disables the backend for the rest of the process. Clears a non-sticky error from the
+/// runtime's last-error slot so a later cudaGetLastError() does not report it twice.
+void throwOnError(cudaError_t error, const char *call, const char *file, int line);
+void throwOnError(cublasStatus_t status, const char *call, const char *file, int line);
+
+/// For destructors and cleanup paths: logs the failure to stderr and never throws.
+/// Returns true when the call succeeded.
+bool logOnError(cudaError_t error, const char *call, const char *file, int line) noexcept;
+bool logOnError(cublasStatus_t status, const char *call, const char *file, int line) noexcept;
+
+/// Throws CudaError when a sticky error has disabled the backend; called at every entry point
+/// that would start new GPU work.
+void throwIfDisabled();
+
+} // namespace speeduplab::gpu
+
+/// Routes a CUDA runtime or cuBLAS call through the checker; throws CudaError on failure.
+#define SL_CUDA_CHECK(call) ::speeduplab::gpu::throwOnError((call), #call, __FILE__, __LINE__)
+/// The non-throwing variant for destructors: logs to stderr, evaluates to true on success.
+#define SL_CUDA_CHECK_NOTHROW(call) ::speeduplab::gpu::logOnError((call), #call, __FILE__, __LINE__)

@@ -1,0 +1,931 @@
+// Host glue of the CUDA backend: device probing, the prepared runs, and calibration.
+// Every CUDA call goes through SL_CUDA_CHECK (cudacheck.h); kernels live in kernels.cu.
+
+#include "cuda/gpubackend.h"
+
+#include "cuda/cudacheck.h"
+#include "cuda/kernels.cuh"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstring>
+#include <sstream>
+#include <type_traits>
+
+namespace speeduplab::gpu {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Owners for CUDA handles. Constructors of a run can throw halfway through, so every resource is
+// owned by a smart pointer from the moment it exists; the deleters use the non-throwing check.
+
+struct DeviceFree {
+    void operator()(void *p) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaFree(p)); }
+};
+struct PinnedFree {
+    void operator()(void *p) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaFreeHost(p)); }
+};
+struct StreamDestroy {
+    void operator()(cudaStream_t s) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaStreamDestroy(s)); }
+};
+struct EventDestroy {
+    void operator()(cudaEvent_t e) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaEventDestroy(e)); }
+};
+struct GraphDestroy {
+    void operator()(cudaGraph_t g) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaGraphDestroy(g)); }
+};
+struct GraphExecDestroy {
+    void operator()(cudaGraphExec_t g) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaGraphExecDestroy(g)); }
+};
+struct CublasDestroy {
+    void operator()(cublasHandle_t h) const noexcept { SL_CUDA_CHECK_NOTHROW(cublasDestroy(h)); }
+};
+
+template <typename T>
+using DevicePtr = std::unique_ptr<T, DeviceFree>;
+template <typename T>
+using PinnedPtr = std::unique_ptr<T, PinnedFree>;
+using StreamPtr = std::unique_ptr<std::remove_pointer_t<cudaStream_t>, StreamDestroy>;
+using EventPtr = std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, EventDestroy>;
+using GraphPtr = std::unique_ptr<std::remove_pointer_t<cudaGraph_t>, GraphDestroy>;
+using GraphExecPtr = std::unique_ptr<std::remove_pointer_t<cudaGraphExec_t>, GraphExecDestroy>;
+using CublasPtr = std::unique_ptr<std::remove_pointer_t<cublasHandle_t>, CublasDestroy>;
+
+constexpr std::size_t kMiB = std::size_t(1) << 20;
+constexpr std::size_t kGiB = std::size_t(1) << 30;
+// cuBLAS asks for 32 MiB of workspace on Hopper (4 MiB before); a user workspace is what makes
+// cuBLAS calls capturable into a graph.
+constexpr std::size_t kCublasWorkspaceBytes = 32 * kMiB;
+// What cublasCreate itself takes on the device, roughly; counted so the memory pre-check errs
+// on the safe side.
+constexpr std::size_t kCublasHandleBytes = 8 * kMiB;
+// Graph mode captures at most this many operations into one graph and launches it repeatedly:
+// instantiating a graph costs time per node, and stop is checked between graph launches.
+constexpr int kGraphChunk = 1000;
+// An upper bound on SMs, for sizing the reduction's partial sums without touching the device.
+constexpr int kMaxSmCount = 256;
+
+[[noreturn]] void throwOutOfMemory(const char *what, std::size_t bytes, cudaError_t error)
+{
+    (void)cudaGetLastError(); // out-of-memory is not sticky: clear it so later calls start clean
+    std::ostringstream out;
+    out << "Not enough " << what << " memory: allocating " << (bytes + kMiB - 1) / kMiB << " MiB failed ("
+        << cudaGetErrorName(error) << "). Choose a smaller n or close other programs that use the GPU.";
+    throw CudaError(out.str(), cudaGetErrorName(error), false);
+}
+
+template <typename T>
+DevicePtr<T> deviceAlloc(std::size_t count)
+{
+    const std::size_t bytes = std::max<std::size_t>(1, count) * sizeof(T);
+    void *p = nullptr;
+    const cudaError_t error = cudaMalloc(&p, bytes);
+    if (error == cudaErrorMemoryAllocation)
+        throwOutOfMemory("GPU", bytes, error);
+    SL_CUDA_CHECK(error);
+    return DevicePtr<T>(static_cast<T *>(p));
+}
+
+template <typename T>
+PinnedPtr<T> pinnedAlloc(std::size_t count)
+{
+    const std::size_t bytes = std::max<std::size_t>(1, count) * sizeof(T);
+    void *p = nullptr;
+    const cudaError_t error = cudaMallocHost(&p, bytes);
+    if (error == cudaErrorMemoryAllocation)
+        throwOutOfMemory("pinned host", bytes, error);
+    SL_CUDA_CHECK(error);
+    return PinnedPtr<T>(static_cast<T *>(p));
+}
+
+StreamPtr makeStream()
+{
+    // Non-blocking: the legacy default stream, which other code in the process may use, must not
+    // serialise with the benchmark.
+    cudaStream_t stream = nullptr;
+    SL_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    return StreamPtr(stream);
+}
+
+EventPtr makeEvent()
+{
+    cudaEvent_t event = nullptr;
+    SL_CUDA_CHECK(cudaEventCreate(&event));
+    return EventPtr(event);
+}
+
+CublasPtr makeCublas(cudaStream_t stream, void *workspace, std::size_t workspaceBytes, cublasMath_t math)
+{
+    cublasHandle_t handle = nullptr;
+    SL_CUDA_CHECK(cublasCreate(&handle));
+    CublasPtr owner(handle);
+    SL_CUDA_CHECK(cublasSetStream(handle, stream));
+    // After cublasSetStream, which resets the workspace to cuBLAS's own pool.
+    SL_CUDA_CHECK(cublasSetWorkspace(handle, workspace, workspaceBytes));
+    SL_CUDA_CHECK(cublasSetMathMode(handle, math));
+    return owner;
+}
+
+int smCountOf(int device)
+{
+    int sms = 0;
+    SL_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    return sms;
+}
+
+double elapsedSeconds(cudaEvent_t start, cudaEvent_t stop)
+{
+    SL_CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms = 0.0f;
+    SL_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    return double(ms) * 1e-3;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a Job asks for, validated once.
+
+enum class WorkloadKind { Add, Saxpy, Reduce, Gemm, Transfer };
+enum class ModeKind { Launch, Graph, Fused };
+enum class GemmKind { None, Naive, Tiled, Cublas, CublasTf32 };
+
+struct Plan {
+    WorkloadKind workload = WorkloadKind::Add;
+    ModeKind mode = ModeKind::Launch;
+    GemmKind gemm = GemmKind::None;
+    bool pinned = false;        ///< host staging in pinned memory
+    int inputCount = 1;         ///< device input buffers
+    bool pristineCopy = false;  ///< the workload overwrites its input, so reset() needs a copy
+    std::size_t count = 0;      ///< n * n
+    std::size_t outputCount = 0;
+};
+
+[[noreturn]] void invalid(const std::string &sentence)
+{
+    throw std::invalid_argument(sentence);
+}
+
+Plan parseJob(const Job &job)
+{
+    Plan plan;
+    const std::string &w = job.workload;
+    const std::string &v = job.variant;
+    const std::string &m = job.mode;
+    if (w == "add")
+        plan.workload = WorkloadKind::Add;
+    else if (w == "saxpy")
+        plan.workload = WorkloadKind::Saxpy;
+    else if (w == "reduce")
+        plan.workload = WorkloadKind::Reduce;
+    else if (w == "gemm")
+        plan.workload = WorkloadKind::Gemm;
+    else if (w == "transfer")
+        plan.workload = WorkloadKind::Transfer;
+    else
+        invalid("Unknown workload '" + w + "': the GPU backend runs add, saxpy, reduce, gemm and transfer.");
+
+    switch (plan.workload) {
+    case WorkloadKind::Add:
+    case WorkloadKind::Saxpy:
+    case WorkloadKind::Reduce:
+        if (!v.empty())
+            invalid("The " + w + " workload has no GPU variants, but variant '" + v + "' was asked for.");
+        break;
+    case WorkloadKind::Gemm:
+        if (v == "naive")
+            plan.gemm = GemmKind::Naive;
+        else if (v == "tiled")
+            plan.gemm = GemmKind::Tiled;
+        else if (v == "cublas")
+            plan.gemm = GemmKind::Cublas;
+        else if (v == "cublas-tf32")
+            plan.gemm = GemmKind::CublasTf32;
+        else
+            invalid("The gemm workload has no GPU variant '" + v + "': use naive, tiled, cublas or cublas-tf32.");
+        break;
+    case WorkloadKind::Transfer:
+        if (v == "pageable")
+            plan.pinned = false;
+        else if (v == "pinned")
+            plan.pinned = true;
+        else if (v.empty())
+            plan.pinned = job.pinnedHost;
+        else
+            invalid("The transfer workload has no GPU variant '" + v + "': use pageable or pinned.");
+        break;
+    }
+
+    if (m == "launch")
+        plan.mode = ModeKind::Launch;
+    else if (m == "graph")
+        plan.mode = ModeKind::Graph;
+    else if (m == "fused")
+        plan.mode = ModeKind::Fused;
+    else
+        invalid("Unknown GPU mode '" + m + "': use launch, graph or fused.");
+    const bool fusedOk = plan.workload == WorkloadKind::Add || plan.workload == WorkloadKind::Saxpy;
+    if (plan.mode == ModeKind::Fused && !fusedOk)
+        invalid("The " + w + " workload cannot run in fused mode: use launch or graph.");
+    if (plan.workload == WorkloadKind::Transfer && plan.mode != ModeKind::Launch)
+        invalid("The transfer workload runs only in launch mode: copies from pageable memory cannot be captured "
+                "into a graph, and there is no kernel to fuse.");
+
+    if (job.n < 1)
+        invalid("The tensor edge n must be at least 1, but it is " + std::to_string(job.n) + ".");
+    if (job.iterations < 1)
+        invalid("The number of iterations must be at least 1, but it is " + std::to_string(job.iterations) + ".");
+    plan.count = std::size_t(job.n) * std::size_t(job.n);
+
+    switch (plan.workload) {
+    case WorkloadKind::Add:
+        plan.inputCount = 1;
+        plan.pristineCopy = true;
+        plan.outputCount = plan.count;
+        break;
+    case WorkloadKind::Saxpy:
+        plan.inputCount = 2;
+        plan.pristineCopy = true;
+        plan.outputCount = plan.count;
+        break;
+    case WorkloadKind::Reduce:
+        plan.inputCount = 1;
+        plan.outputCount = 1;
+        break;
+    case WorkloadKind::Gemm:
+        plan.inputCount = 2;
+        plan.outputCount = plan.count;
+        break;
+    case WorkloadKind::Transfer:
+        plan.inputCount = 1;
+        plan.outputCount = plan.count;
+        break;
+    }
+    if (plan.workload != WorkloadKind::Transfer)
+        plan.pinned = job.pinnedHost;
+
+    if (job.inputs.size() != std::size_t(plan.inputCount))
+        invalid("The " + w + " workload needs " + std::to_string(plan.inputCount) + " host input(s) of n*n floats, "
+                "but the job has " + std::to_string(job.inputs.size()) + ".");
+    for (const float *input : job.inputs)
+        if (!input)
+            invalid("A host input of the " + w + " job is a null pointer.");
+    return plan;
+}
+
+std::size_t bytesNeeded(const Plan &plan)
+{
+    const std::size_t tensor = plan.count * sizeof(float);
+    std::size_t bytes = tensor * std::size_t(plan.inputCount);
+    if (plan.pristineCopy)
+        bytes += tensor;
+    switch (plan.workload) {
+    case WorkloadKind::Reduce:
+        bytes += std::size_t(kMaxSmCount) * 8 * sizeof(float) + sizeof(unsigned int) + sizeof(float);
+        break;
+    case WorkloadKind::Gemm:
+        bytes += tensor; // C
+        if (plan.gemm == GemmKind::Cublas || plan.gemm == GemmKind::CublasTf32)
+            bytes += kCublasWorkspaceBytes + kCublasHandleBytes;
+        break;
+    default:
+        break;
+    }
+    return bytes;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// One prepared point: device buffers, a pristine copy for reset(), the host staging buffers for
+/// transfers, and for graph mode the captured graphs. Everything is released by the members'
+/// owners, in reverse order of declaration, after the destructor has drained the stream.
+class GpuRun final : public Run {
+public:
+    GpuRun(const Job &job, const Plan &plan);
+    ~GpuRun() override;
+
+    void reset() override;
+    double runOnce(const std::atomic<bool> &stop) override;
+    std::vector<float> output() override;
+
+private:
+    void enqueueOperation();
+    void enqueueFused(int iterations);
+    void enqueueUploads();
+    void enqueueDownload();
+    void enqueueRoundTrip();
+    GraphExecPtr capture(int operations);
+    [[noreturn]] void cancel();
+    float *outputBuffer() const;
+
+    Job m_job;
+    Plan m_plan;
+    int m_streamBlocks = 1;
+    int m_reduceBlocks = 1;
+    int m_fullGraphs = 0; ///< launches of m_graph per runOnce
+
+    // The stream outlives everything below it, since the destructor drains it first.
+    StreamPtr m_stream;
+    EventPtr m_start;
+    EventPtr m_stop;
+    std::array<DevicePtr<float>, 2> m_inputs;
+    DevicePtr<float> m_pristine;
+    DevicePtr<float> m_output;          ///< gemm's C, reduce's scalar
+    DevicePtr<float> m_partials;        ///< reduce: one partial sum per block
+    DevicePtr<unsigned int> m_counter;  ///< reduce: blocks finished
+    std::array<PinnedPtr<float>, 2> m_pinnedInputs;
+    PinnedPtr<float> m_pinnedOutput;
+    std::vector<float> m_pageableHost;  ///< transfer (pageable): the round trip's host end
+    std::vector<float> m_pageableOutput;
+    std::array<const float *, 2> m_hostInputs{};
+    float *m_hostOutput = nullptr;
+    DevicePtr<unsigned char> m_workspace;
+    CublasPtr m_cublas;                 ///< after m_workspace: destroyed before the workspace goes
+    GraphExecPtr m_graph;               ///< kGraphChunk operations (or all, if fewer)
+    GraphExecPtr m_graphRemainder;      ///< iterations % kGraphChunk operations, if any
+};
+
+GpuRun::GpuRun(const Job &job, const Plan &plan) : m_job(job), m_plan(plan)
+{
+    const std::size_t count = m_plan.count;
+    const int sms = smCountOf(m_job.device);
+    m_streamBlocks = streamingBlocks(count, sms);
+    m_reduceBlocks = reduceBlocks(count, sms);
+
+    m_stream = makeStream();
+    m_start = makeEvent();
+    m_stop = makeEvent();
+    cudaStream_t stream = m_stream.get();
+
+    for (int i = 0; i < m_plan.inputCount; ++i)
+        m_inputs[i] = deviceAlloc<float>(count);
+    const int modified = m_plan.workload == WorkloadKind::Saxpy ? 1 : 0; // the input the workload overwrites
+    if (m_plan.pristineCopy)
+        m_pristine = deviceAlloc<float>(count);
+    switch (m_plan.workload) {
+    case WorkloadKind::Reduce:
+        m_output = deviceAlloc<float>(1);
+        m_partials = deviceAlloc<float>(std::size_t(m_reduceBlocks));
+        m_counter = deviceAlloc<unsigned int>(1);
+        SL_CUDA_CHECK(cudaMemsetAsync(m_counter.get(), 0, sizeof(unsigned int), stream));
+        SL_CUDA_CHECK(cudaMemsetAsync(m_output.get(), 0, sizeof(float), stream));
+        break;
+    case WorkloadKind::Gemm:
+        m_output = deviceAlloc<float>(count);
+        SL_CUDA_CHECK(cudaMemsetAsync(m_output.get(), 0, count * sizeof(float), stream));
+        if (m_plan.gemm == GemmKind::Cublas || m_plan.gemm == GemmKind::CublasTf32) {
+            m_workspace = deviceAlloc<unsigned char>(kCublasWorkspaceBytes);
+            const cublasMath_t math =
+                m_plan.gemm == GemmKind::CublasTf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
+            m_cublas = makeCublas(stream, m_workspace.get(), kCublasWorkspaceBytes, math);
+        }
+        break;
+    default:
+        break;
+    }
+
+    // Host staging: pageable transfers read the caller's memory directly; pinned ones need their
+    // own page-locked copy, made here so the copy stays out of the timed region.
+    const bool staging = m_job.transfers || m_plan.workload == WorkloadKind::Transfer;
+    for (int i = 0; i < m_plan.inputCount; ++i) {
+        m_hostInputs[i] = m_job.inputs[i];
+        if (staging && m_plan.pinned) {
+            m_pinnedInputs[i] = pinnedAlloc<float>(count);
+            std::memcpy(m_pinnedInputs[i].get(), m_job.inputs[i], count * sizeof(float));
+            m_hostInputs[i] = m_pinnedInputs[i].get();
+        }
+    }
+    if (m_plan.workload == WorkloadKind::Transfer) {
+        // The round trip writes back into its host buffer, which must not be the caller's.
+        if (!m_plan.pinned) {
+            m_pageableHost.assign(m_job.inputs[0], m_job.inputs[0] + count);
+            m_hostInputs[0] = m_pageableHost.data();
+        }
+        m_hostOutput = const_cast<float *>(m_hostInputs[0]);
+    } else if (m_job.transfers) {
+        if (m_plan.pinned) {
+            m_pinnedOutput = pinnedAlloc<float>(m_plan.outputCount);
+            m_hostOutput = m_pinnedOutput.get();
+        } else {
+            m_pageableOutput.resize(m_plan.outputCount);
+            m_hostOutput = m_pageableOutput.data();
+        }
+    }
+
+    for (int i = 0; i < m_plan.inputCount; ++i)
+        SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[i].get(), m_hostInputs[i], count * sizeof(float),
+                                      cudaMemcpyHostToDevice, stream));
+    if (m_plan.pristineCopy)
+        SL_CUDA_CHECK(cudaMemcpyAsync(m_pristine.get(), m_inputs[modified].get(), count * sizeof(float),
+                                      cudaMemcpyDeviceToDevice, stream));
+
+    // One untimed operation loads the kernels (CUDA loads modules lazily) and lets cuBLAS pick and
+    // load its kernel before a graph capture, where loading is not allowed.
+    if (m_plan.workload != WorkloadKind::Transfer) {
+        if (m_plan.mode == ModeKind::Fused)
+            enqueueFused(1);
+        else
+            enqueueOperation();
+        SL_CUDA_CHECK(cudaGetLastError());
+    }
+    SL_CUDA_CHECK(cudaStreamSynchronize(stream));
+
+    if (m_plan.mode == ModeKind::Graph) {
+        const int chunk = std::min(m_job.iterations, kGraphChunk);
+        m_graph = capture(chunk);
+        m_fullGraphs = m_job.iterations / chunk;
+        if (const int rest = m_job.iterations % chunk; rest > 0)
+            m_graphRemainder = capture(rest);
+    }
+    reset();
+}
+
+GpuRun::~GpuRun()
+{
+    // The run may be destroyed on another pool thread than the one that made it.
+    SL_CUDA_CHECK_NOTHROW(cudaSetDevice(m_job.device));
+    if (m_stream)
+        SL_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(m_stream.get()));
+}
+
+GraphExecPtr GpuRun::capture(int operations)
+{
+    cudaStream_t stream = m_stream.get();
+    // Thread-local: another thread's unrelated CUDA calls must not invalidate this capture.
+    SL_CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+    cudaGraph_t raw = nullptr;
+    try {
+        for (int i = 0; i < operations; ++i)
+            enqueueOperation();
+    } catch (...) {
+        // Leave the stream usable: a stream stuck in capture mode rejects everything after.
+        if (SL_CUDA_CHECK_NOTHROW(cudaStreamEndCapture(stream, &raw)) && raw)
+            SL_CUDA_CHECK_NOTHROW(cudaGraphDestroy(raw));
+        throw;
+    }
+    SL_CUDA_CHECK(cudaStreamEndCapture(stream, &raw));
+    GraphPtr graph(raw);
+    SL_CUDA_CHECK(cudaGetLastError());
+    cudaGraphExec_t exec = nullptr;
+    SL_CUDA_CHECK(cudaGraphInstantiate(&exec, graph.get(), 0));
+    GraphExecPtr owner(exec);
+    // Uploading now keeps the one-time upload cost out of the first timed launch.
+    SL_CUDA_CHECK(cudaGraphUpload(exec, stream));
+    SL_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return owner;
+}
+
+void GpuRun::enqueueOperation()
+{
+    cudaStream_t stream = m_stream.get();
+    const std::size_t count = m_plan.count;
+    switch (m_plan.workload) {
+    case WorkloadKind::Add:
+        launchAdd(m_inputs[0].get(), count, m_streamBlocks, stream);
+        break;
+    case WorkloadKind::Saxpy:
+        launchSaxpy(m_job.alpha, m_inputs[0].get(), m_inputs[1].get(), count, m_streamBlocks, stream);
+        break;
+    case WorkloadKind::Reduce:
+        launchReduce(m_inputs[0].get(), count, m_partials.get(), m_counter.get(), m_output.get(), m_reduceBlocks,
+                     stream);
+        break;
+    case WorkloadKind::Gemm: {
+        const int n = m_job.n;
+        switch (m_plan.gemm) {
+        case GemmKind::Naive:
+            launchGemmNaive(m_inputs[0].get(), m_inputs[1].get(), m_output.get(), n, stream);
+            break;
+        case GemmKind::Tiled:
+            launchGemmTiled(m_inputs[0].get(), m_inputs[1].get(), m_output.get(), n, stream);
+            break;
+        default: {
+            // cuBLAS is column-major: a row-major matrix is its transpose. C^T = B^T A^T, so passing
+            // B as the first operand and A as the second yields row-major C with no transposes.
+            const float one = 1.0f;
+            const float zero = 0.0f;
+            SL_CUDA_CHECK(cublasSgemm(m_cublas.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, m_inputs[1].get(),
+                                      n, m_inputs[0].get(), n, &zero, m_output.get(), n));
+            break;
+        }
+        }
+        break;
+    }
+    case WorkloadKind::Transfer:
+        enqueueRoundTrip();
+        break;
+    }
+}
+
+void GpuRun::enqueueFused(int iterations)
+{
+    if (m_plan.workload == WorkloadKind::Add)
+        launchAddFused(m_inputs[0].get(), m_plan.count, iterations, m_streamBlocks, m_stream.get());
+    else
+        launchSaxpyFused(m_job.alpha, m_inputs[0].get(), m_inputs[1].get(), m_plan.count, iterations,
+                         m_streamBlocks, m_stream.get());
+}
+
+void GpuRun::enqueueUploads()
+{
+    for (int i = 0; i < m_plan.inputCount; ++i)
+        SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[i].get(), m_hostInputs[i], m_plan.count * sizeof(float),
+                                      cudaMemcpyHostToDevice, m_stream.get()));
+}
+
+void GpuRun::enqueueDownload()
+{
+    SL_CUDA_CHECK(cudaMemcpyAsync(m_hostOutput, outputBuffer(), m_plan.outputCount * sizeof(float),
+                                  cudaMemcpyDeviceToHost, m_stream.get()));
+}
+
+void GpuRun::enqueueRoundTrip()
+{
+    const std::size_t bytes = m_plan.count * sizeof(float);
+    SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[0].get(), m_hostInputs[0], bytes, cudaMemcpyHostToDevice, m_stream.get()));
+    SL_CUDA_CHECK(cudaMemcpyAsync(m_hostOutput, m_inputs[0].get(), bytes, cudaMemcpyDeviceToHost, m_stream.get()));
+}
+
+float *GpuRun::outputBuffer() const
+{
+    switch (m_plan.workload) {
+    case WorkloadKind::Saxpy:
+        return m_inputs[1].get();
+    case WorkloadKind::Reduce:
+    case WorkloadKind::Gemm:
+        return m_output.get();
+    default:
+        return m_inputs[0].get();
+    }
+}
+
+void GpuRun::reset()
+{
+    SL_CUDA_CHECK(cudaSetDevice(m_job.device));
+    if (m_plan.pristineCopy) {
+        const int modified = m_plan.workload == WorkloadKind::Saxpy ? 1 : 0;
+        SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[modified].get(), m_pristine.get(), m_plan.count * sizeof(float),
+                                      cudaMemcpyDeviceToDevice, m_stream.get()));
+    }
+    // Drained, so the timed region starts on an idle GPU and the host's launches are not hidden
+    // behind the reset's copy.
+    SL_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));
+}
+
+void GpuRun::cancel()
+{
+    SL_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));
+    throw Cancelled();
+}
+
+double GpuRun::runOnce(const std::atomic<bool> &stop)
+{
+    throwIfDisabled();
+    SL_CUDA_CHECK(cudaSetDevice(m_job.device));
+    cudaStream_t stream = m_stream.get();
+    const int iterations = m_job.iterations;
+    if (stop.load(std::memory_order_relaxed))
+        cancel();
+
+    SL_CUDA_CHECK(cudaEventRecord(m_start.get(), stream));
+    if (m_job.transfers && m_plan.workload != WorkloadKind::Transfer)
+        enqueueUploads();
+    switch (m_plan.mode) {
+    case ModeKind::Launch:
+        // Nothing but the launches in this loop: no synchronisation and no error query, so the
+        // time per iteration is the launch cost itself (errors are collected after the loop).
+        for (int i = 0; i < iterations; ++i) {
+            if (stop.load(std::memory_order_relaxed))
+                cancel();
+            enqueueOperation();
+        }
+        break;
+    case ModeKind::Graph:
+        for (int i = 0; i < m_fullGraphs; ++i) {
+            if (stop.load(std::memory_order_relaxed))
+                cancel();
+            SL_CUDA_CHECK(cudaGraphLaunch(m_graph.get(), stream));
+        }
+        if (m_graphRemainder) {
+            if (stop.load(std::memory_order_relaxed))
+                cancel();
+            SL_CUDA_CHECK(cudaGraphLaunch(m_graphRemainder.get(), stream));
+        }
+        break;
+    case ModeKind::Fused:
+        enqueueFused(iterations);
+        break;
+    }
+    if (m_job.transfers && m_plan.workload != WorkloadKind::Transfer)
+        enqueueDownload();
+    SL_CUDA_CHECK(cudaGetLastError());
+    SL_CUDA_CHECK(cudaEventRecord(m_stop.get(), stream));
+    return elapsedSeconds(m_start.get(), m_stop.get());
+}
+
+std::vector<float> GpuRun::output()
+{
+    SL_CUDA_CHECK(cudaSetDevice(m_job.device));
+    SL_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));
+    if (m_plan.workload == WorkloadKind::Transfer)
+        return std::vector<float>(m_hostOutput, m_hostOutput + m_plan.outputCount);
+    std::vector<float> result(m_plan.outputCount);
+    SL_CUDA_CHECK(cudaMemcpyAsync(result.data(), outputBuffer(), result.size() * sizeof(float),
+                                  cudaMemcpyDeviceToHost, m_stream.get()));
+    SL_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));
+    return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Availability
+
+std::string versionText(int version)
+{
+    return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
+}
+
+std::string errorCode(cudaError_t error)
+{
+    return "CUDA error " + std::to_string(int(error)) + ", " + cudaGetErrorName(error);
+}
+
+Availability probe()
+{
+    Availability a;
+    a.builtWithCuda = true;
+    // Both report versions without a device; the driver's is 0 when no driver is installed.
+    (void)cudaDriverGetVersion(&a.driverVersion);
+    (void)cudaRuntimeGetVersion(&a.runtimeVersion);
+
+    int count = 0;
+    const cudaError_t error = cudaGetDeviceCount(&count);
+    if (error != cudaSuccess) {
+        (void)cudaGetLastError();
+        if (error == cudaErrorInsufficientDriver && a.driverVersion == 0)
+            a.reason = "No NVIDIA driver was found (" + errorCode(error) +
+                       "): install the NVIDIA driver to use the GPU.";
+        else if (error == cudaErrorInsufficientDriver)
+            a.reason = "The NVIDIA driver supports CUDA " + versionText(a.driverVersion) +
+                       ", older than the CUDA " + versionText(a.runtimeVersion) + " SpeedupLab was built with (" +
+                       errorCode(error) + "): update the NVIDIA driver to use the GPU.";
+        else if (error == cudaErrorNoDevice)
+            a.reason = "No CUDA device was found (" + errorCode(error) +
+                       "): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).";
+        else
+            a.reason = "The CUDA runtime could not list the GPUs (" + errorCode(error) + ": " +
+                       cudaGetErrorString(error) + "): check the NVIDIA driver installation.";
+        return a;
+    }
+    if (count == 0) {
+        a.reason = "No CUDA device was found.";
+        return a;
+    }
+
+    int previous = 0;
+    (void)cudaGetDevice(&previous);
+    for (int i = 0; i < count; ++i) {
+        DeviceInfo info;
+        info.index = i;
+        cudaDeviceProp prop{};
+        int smClockKHz = 0;
+        int memClockKHz = 0;
+        int busWidth = 0;
+        std::size_t freeBytes = 0;
+        std::size_t totalBytes = 0;
+        // Clock rates come from attributes: CUDA 13 removed those fields from cudaDeviceProp.
+        cudaError_t e = cudaGetDeviceProperties(&prop, i);
+        if (e == cudaSuccess)
+            e = cudaDeviceGetAttribute(&smClockKHz, cudaDevAttrClockRate, i);
+        if (e == cudaSuccess)
+            e = cudaDeviceGetAttribute(&memClockKHz, cudaDevAttrMemoryClockRate, i);
+        if (e == cudaSuccess)
+            e = cudaDeviceGetAttribute(&busWidth, cudaDevAttrGlobalMemoryBusWidth, i);
+        if (e == cudaSuccess)
+            e = cudaSetDevice(i);
+        if (e == cudaSuccess)
+            e = cudaMemGetInfo(&freeBytes, &totalBytes);
+        if (e != cudaSuccess) {
+            (void)cudaGetLastError();
+            a.devices.clear();
+            a.reason = "GPU " + std::to_string(i) + " could not be queried (" + errorCode(e) + ": " +
+                       cudaGetErrorString(e) +
+                       "): another process may hold it exclusively, or the driver is in a bad state.";
+            (void)cudaSetDevice(previous);
+            return a;
+        }
+        info.name = prop.name;
+        info.ccMajor = prop.major;
+        info.ccMinor = prop.minor;
+        info.smCount = prop.multiProcessorCount;
+        info.totalMemoryBytes = double(totalBytes);
+        info.freeMemoryBytes = double(freeBytes);
+        info.smClockMHz = smClockKHz / 1000.0;
+        info.memoryClockMHz = memClockKHz / 1000.0;
+        info.memoryBusWidthBits = busWidth;
+        // Double data rate: two transfers per memory clock, bus width in bits.
+        info.theoreticalBandwidthGBs = 2.0 * memClockKHz * 1e3 * (busWidth / 8.0) / 1e9;
+        a.devices.push_back(std::move(info));
+    }
+    (void)cudaSetDevice(previous);
+    a.usable = true;
+    return a;
+}
+
+} // namespace
+
+Availability availability()
+{
+    // Probing creates a context on every device (cudaMemGetInfo), which takes long enough to do
+    // once per process; the sticky-error state is applied on top of the cached answer.
+    static const Availability probed = [] {
+        try {
+            return probe();
+        } catch (const std::exception &e) {
+            Availability a;
+            a.builtWithCuda = true;
+            a.reason = std::string("Probing the GPUs failed: ") + e.what();
+            return a;
+        }
+    }();
+    Availability a = probed;
+    if (std::string reason = disabledReason(); !reason.empty()) {
+        a.usable = false;
+        a.reason = std::move(reason);
+    }
+    return a;
+}
+
+std::size_t deviceBytesNeeded(const Job &job)
+{
+    try {
+        return bytesNeeded(parseJob(job));
+    } catch (const std::invalid_argument &) {
+        return 0; // createRun reports what is wrong with the job
+    }
+}
+
+void memoryInfo(int device, std::size_t &freeBytes, std::size_t &totalBytes)
+{
+    throwIfDisabled();
+    SL_CUDA_CHECK(cudaSetDevice(device));
+    SL_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+}
+
+std::unique_ptr<Run> createRun(const Job &job)
+{
+    const Plan plan = parseJob(job);
+    throwIfDisabled();
+    // Pool threads are reused and a fresh thread starts on device 0 (DESIGN.md, convention 8).
+    SL_CUDA_CHECK(cudaSetDevice(job.device));
+    return std::make_unique<GpuRun>(job, plan);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calibration
+
+namespace {
+
+void checkStop(const std::atomic<bool> &stop, cudaStream_t stream)
+{
+    if (stop.load(std::memory_order_relaxed)) {
+        SL_CUDA_CHECK(cudaStreamSynchronize(stream));
+        throw Cancelled();
+    }
+}
+
+/// Best (shortest) event-timed duration of `enqueue` over `repeats` runs, after one warm-up.
+template <typename Enqueue>
+double bestSeconds(cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop, int repeats, Enqueue enqueue)
+{
+    enqueue();
+    SL_CUDA_CHECK(cudaStreamSynchronize(stream));
+    double best = 0.0;
+    for (int r = 0; r < repeats; ++r) {
+        SL_CUDA_CHECK(cudaEventRecord(start, stream));
+        enqueue();
+        SL_CUDA_CHECK(cudaEventRecord(stop, stream));
+        const double s = elapsedSeconds(start, stop);
+        if (r == 0 || s < best)
+            best = s;
+    }
+    return best;
+}
+
+double rate(double amount, double seconds)
+{
+    return seconds > 0 ? amount / seconds : 0.0;
+}
+
+} // namespace
+
+Ceilings calibrate(int device, const std::atomic<bool> &stop)
+{
+    throwIfDisabled();
+    SL_CUDA_CHECK(cudaSetDevice(device));
+    Ceilings c;
+    StreamPtr streamOwner = makeStream();
+    EventPtr startOwner = makeEvent();
+    EventPtr stopOwner = makeEvent();
+    cudaStream_t stream = streamOwner.get();
+    cudaEvent_t start = startOwner.get();
+    cudaEvent_t end = stopOwner.get();
+
+    std::size_t freeBytes = 0;
+    std::size_t totalBytes = 0;
+    SL_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+    // Leave room for other programs and for cuBLAS: take at most 40% of free memory per buffer pair.
+    const auto fitting = [&](std::size_t want) {
+        const std::size_t room = freeBytes / 5 * 2 / 2;
+        return std::max<std::size_t>(kMiB, std::min(want, room) / kMiB * kMiB);
+    };
+
+    // Device-to-device copy: large enough to dwarf L2 (tens of MB) and launch overhead.
+    {
+        const std::size_t bytes = fitting(kGiB);
+        DevicePtr<unsigned char> src = deviceAlloc<unsigned char>(bytes);
+        DevicePtr<unsigned char> dst = deviceAlloc<unsigned char>(bytes);
+        SL_CUDA_CHECK(cudaMemsetAsync(src.get(), 1, bytes, stream));
+        const double s = bestSeconds(stream, start, end, 5, [&] {
+            SL_CUDA_CHECK(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, stream));
+        });
+        c.deviceCopyBytesPerS = rate(2.0 * double(bytes), s);
+    }
+    checkStop(stop, stream);
+
+    // Host <-> device, pageable and pinned.
+    {
+        const std::size_t bytes = fitting(256 * kMiB);
+        DevicePtr<unsigned char> dev = deviceAlloc<unsigned char>(bytes);
+        // Touch every page, so first-touch page faults are not timed as transfer.
+        std::vector<unsigned char> pageable(bytes, 1);
+        PinnedPtr<unsigned char> pinned = pinnedAlloc<unsigned char>(bytes);
+        std::memset(pinned.get(), 1, bytes);
+        const auto copy = [&](void *to, const void *from, cudaMemcpyKind kind) {
+            return bestSeconds(stream, start, end, 3, [&] {
+                SL_CUDA_CHECK(cudaMemcpyAsync(to, from, bytes, kind, stream));
+            });
+        };
+        c.h2dPageableBytesPerS = rate(double(bytes), copy(dev.get(), pageable.data(), cudaMemcpyHostToDevice));
+        checkStop(stop, stream);
+        c.d2hPageableBytesPerS = rate(double(bytes), copy(pageable.data(), dev.get(), cudaMemcpyDeviceToHost));
+        checkStop(stop, stream);
+        c.h2dPinnedBytesPerS = rate(double(bytes), copy(dev.get(), pinned.get(), cudaMemcpyHostToDevice));
+        c.d2hPinnedBytesPerS = rate(double(bytes), copy(pinned.get(), dev.get(), cudaMemcpyDeviceToHost));
+    }
+    checkStop(stop, stream);
+
+    // Launch latency (back to back, the launch-mode cost) and the synchronous round trip.
+    {
+        constexpr int kLaunches = 1000;
+        const double s = bestSeconds(stream, start, end, 3, [&] {
+            for (int i = 0; i < kLaunches; ++i)
+                launchEmpty(stream);
+        });
+        SL_CUDA_CHECK(cudaGetLastError());
+        c.launchLatencyS = s / kLaunches;
+        checkStop(stop, stream);
+
+        std::vector<double> trips(kLaunches);
+        for (double &trip : trips) {
+            const auto t0 = std::chrono::steady_clock::now();
+            launchEmpty(stream);
+            SL_CUDA_CHECK(cudaStreamSynchronize(stream));
+            trip = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        }
+        SL_CUDA_CHECK(cudaGetLastError());
+        std::nth_element(trips.begin(), trips.begin() + kLaunches / 2, trips.end());
+        c.syncRoundTripS = trips[kLaunches / 2];
+    }
+    checkStop(stop, stream);
+
+    // cuBLAS SGEMM, fp32 and TF32, on random data (zeros run faster than real data).
+    {
+        int n = 4096;
+        while (n > 256 && 3 * std::size_t(n) * n * sizeof(float) + kCublasWorkspaceBytes > freeBytes / 2)
+            n /= 2;
+        const std::size_t count = std::size_t(n) * n;
+        DevicePtr<float> a = deviceAlloc<float>(count);
+        DevicePtr<float> b = deviceAlloc<float>(count);
+        DevicePtr<float> cm = deviceAlloc<float>(count);
+        DevicePtr<unsigned char> workspace = deviceAlloc<unsigned char>(kCublasWorkspaceBytes);
+        launchFillRandom(a.get(), count, 1u, stream);
+        launchFillRandom(b.get(), count, 2u, stream);
+        SL_CUDA_CHECK(cudaGetLastError());
+        CublasPtr handle = makeCublas(stream, workspace.get(), kCublasWorkspaceBytes, CUBLAS_DEFAULT_MATH);
+        const double flops = 2.0 * double(n) * double(n) * double(n);
+        const auto gemm = [&] {
+            const float one = 1.0f;
+            const float zero = 0.0f;
+            SL_CUDA_CHECK(cublasSgemm(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.get(), n, a.get(), n,
+                                      &zero, cm.get(), n));
+        };
+        c.cublasFlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
+        checkStop(stop, stream);
+        SL_CUDA_CHECK(cublasSetMathMode(handle.get(), CUBLAS_TF32_TENSOR_OP_MATH));
+        c.cublasTf32FlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
+    }
+    SL_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return c;
+}
+
+} // namespace speeduplab::gpu

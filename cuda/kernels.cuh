@@ -1,0 +1,45 @@
+#pragma once
+// Host-callable launchers for the kernels in kernels.cu. Plain C++ on purpose: gpubackend.cpp
+// is compiled by the host compiler and includes this, so no device-only syntax may appear here.
+// Launchers only enqueue on the given stream; the caller checks cudaGetLastError() once after
+// a batch of launches, so that back-to-back launches cost no more than the launch itself.
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace speeduplab::gpu {
+
+/// Threads per block of the streaming and reduction kernels.
+inline constexpr int kBlockThreads = 256;
+
+/// Blocks for the streaming kernels (add, saxpy) over count floats on a GPU with smCount SMs.
+int streamingBlocks(std::size_t count, int smCount);
+/// Blocks for the reduction over count floats; also the number of partial sums it writes.
+int reduceBlocks(std::size_t count, int smCount);
+
+/// b = b + b, elementwise.
+void launchAdd(float *b, std::size_t count, int blocks, cudaStream_t stream);
+/// b = b + b, `iterations` times per element in registers (one launch for all iterations).
+void launchAddFused(float *b, std::size_t count, int iterations, int blocks, cudaStream_t stream);
+/// y = fmaf(alpha, x, y), elementwise.
+void launchSaxpy(float alpha, const float *x, float *y, std::size_t count, int blocks, cudaStream_t stream);
+/// y = fmaf(alpha, x, y), `iterations` times per element in registers, in the same order.
+void launchSaxpyFused(float alpha, const float *x, float *y, std::size_t count, int iterations, int blocks,
+                      cudaStream_t stream);
+/// *result = sum of x[0..count). partials holds `blocks` floats; counter must be zero before the
+/// first launch and is left at zero by every launch, so launches can follow each other (and be
+/// captured into a graph) without a memset in between.
+void launchReduce(const float *x, std::size_t count, float *partials, unsigned int *counter, float *result,
+                  int blocks, cudaStream_t stream);
+/// C = A*B, row-major n x n, one thread per element of C.
+void launchGemmNaive(const float *a, const float *b, float *c, int n, cudaStream_t stream);
+/// C = A*B, row-major n x n, shared-memory tiles with a register micro-tile per thread.
+void launchGemmTiled(const float *a, const float *b, float *c, int n, cudaStream_t stream);
+/// A kernel that does nothing: measures the cost of a launch.
+void launchEmpty(cudaStream_t stream);
+/// Fills p with reproducible pseudo-random values in [-1, 1) (timing on zeros flatters kernels).
+void launchFillRandom(float *p, std::size_t count, std::uint32_t seed, cudaStream_t stream);
+
+} // namespace speeduplab::gpu
