@@ -1,5 +1,6 @@
 #include "cli/clitable.h"
 
+#include "core/calibration.h"
 #include "core/workload.h"
 
 #include <cstdio>
@@ -55,6 +56,24 @@ void CliTable::row(std::ostream &os, const Measurement &m)
                   timed ? formatTime(m.perIteration()).c_str() : "-", timed ? formatTime(m.stats.median).c_str() : "-",
                   timed ? cv : "-", m.stats.reps, thr.c_str(), status.c_str());
     os << buf << '\n';
+}
+
+void CliTable::ceilings(std::ostream &os, const ResultSet &r)
+{
+    os << "\nCeilings:\n";
+    for (const auto &[k, v] : r.machine.ceilings)
+        os << "  " << k << ": " << Calibration::describe(k, v) << '\n';
+    os << "\nShare of the ceiling:\n";
+    for (const auto &m : r.rows) {
+        const auto [name, value] = Calibration::ceilingFor(m, r.machine);
+        const double f = Calibration::fractionOfCeiling(m, r.machine);
+        if (f > 0) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s\n", m.seriesLabel().c_str(), m.n, f * 100,
+                          name.c_str());
+            os << buf;
+        }
+    }
 }
 
 void CliTable::crossovers(std::ostream &os, const std::vector<CrossoverReport> &reports)

@@ -2,6 +2,7 @@
 
 #include "core/analysis.h"
 #include "core/measurement.h"
+#include "core/resultset.h"
 
 #include <ostream>
 
@@ -12,6 +13,8 @@ class CliTable {
 public:
     static void header(std::ostream &os);
     static void row(std::ostream &os, const Measurement &m);
+    /// The measured ceilings, and each measurement's share of its ceiling.
+    static void ceilings(std::ostream &os, const ResultSet &r);
     static void crossovers(std::ostream &os, const std::vector<CrossoverReport> &reports);
 };
 

@@ -2,6 +2,7 @@
 // running (a wrong result, a CUDA error), 2 bad usage.
 #include "cli/clitable.h"
 #include "core/analysis.h"
+#include "core/calibration.h"
 #include "core/machineinfo.h"
 #include "core/resultio.h"
 #include "core/sweepplan.h"
@@ -74,9 +75,32 @@ struct RunOptions {
     int device = 0;
     bool cpuOnly = false;
     bool gpuOnly = false;
+    bool calibrate = false;
     std::string csv;
     std::string json;
 };
+
+// Measures the ceilings into machine.ceilings. A GPU that cannot be calibrated is reported,
+// not fatal: the CPU ceilings still count.
+void calibrateInto(MachineInfo &machine, int threads, bool useGpu, int device)
+{
+    std::cout << "Calibrating the CPU with " << threads << " threads...\n";
+    for (const auto &[k, v] : Calibration::cpu(threads, g_stop))
+        machine.ceilings[k] = v;
+    if (useGpu) {
+        if (!gpu::availability().usable) {
+            std::cout << "GPU not calibrated: " << gpu::availability().reason << '\n';
+        } else {
+            std::cout << "Calibrating GPU " << device << "...\n";
+            try {
+                for (const auto &[k, v] : Calibration::gpu(device, g_stop))
+                    machine.ceilings[k] = v;
+            } catch (const gpu::CudaError &e) {
+                std::cout << "GPU not calibrated: " << e.what() << '\n';
+            }
+        }
+    }
+}
 
 std::vector<std::string> splitList(const std::string &s)
 {
@@ -149,6 +173,11 @@ int cmdRun(const RunOptions &o)
     CliTable::header(std::cout);
     cb.measured = [](const Measurement &m) { CliTable::row(std::cout, m); std::cout.flush(); };
     ResultSet r = runner.run(cb, g_stop);
+    if (o.calibrate && !g_stop.load()) {
+        const int maxThreads = plan.threads.empty() ? hardwareThreads() : plan.threads.back();
+        calibrateInto(r.machine, maxThreads, plan.gpu, plan.device);
+        CliTable::ceilings(std::cout, r);
+    }
     CliTable::crossovers(std::cout, Analysis::reports(r, plan.workload));
 
     int rc = 0;
@@ -173,6 +202,31 @@ int cmdRun(const RunOptions &o)
         rc = rc ? rc : 1;
     }
     return rc;
+}
+
+int cmdCalibrate(int threads, int device, bool cpuOnly, const std::string &json)
+{
+    if (threads <= 0)
+        threads = hardwareThreads();
+    if (threads > hardwareThreads())
+        return usageError("thread count " + std::to_string(threads) + " is above this machine's " +
+                          std::to_string(hardwareThreads()) + " hardware threads");
+    try {
+        if (!json.empty())
+            ResultIO::checkWritable(json);
+    } catch (const std::exception &e) {
+        return usageError(e.what());
+    }
+    ResultSet r;
+    r.machine = MachineInfo::probe();
+    calibrateInto(r.machine, threads, !cpuOnly, device);
+    for (const auto &[k, v] : r.machine.ceilings)
+        std::cout << "  " << k << ": " << Calibration::describe(k, v) << '\n';
+    if (!json.empty()) {
+        ResultIO::writeJson(r, json);
+        std::cout << "wrote " << json << '\n';
+    }
+    return 0;
 }
 
 int cmdVerify(int device, bool cpuOnly)
@@ -254,6 +308,7 @@ int main(int argc, char **argv)
     run->add_option("--device", o.device, "GPU index")->capture_default_str();
     run->add_flag("--cpu-only", o.cpuOnly, "do not use the GPU");
     run->add_flag("--gpu-only", o.gpuOnly, "do not measure the CPU");
+    run->add_flag("--calibrate", o.calibrate, "also measure the machine's ceilings and store them with the results");
     run->add_option("--csv", o.csv, "write the results as CSV (atomically)");
     run->add_option("--json", o.json, "write the results and machine metadata as JSON (atomically)");
 
@@ -262,6 +317,15 @@ int main(int argc, char **argv)
     auto *verify = app.add_subcommand("verify", "Check every workload, variant and backend against the CPU reference");
     verify->add_option("--device", verifyDevice, "GPU index");
     verify->add_flag("--cpu-only", verifyCpuOnly, "check only the CPU kernels");
+
+    int calThreads = 0, calDevice = 0;
+    bool calCpuOnly = false;
+    std::string calJson;
+    auto *calibrate = app.add_subcommand("calibrate", "Measure the machine's ceilings: bandwidths, launch latency, GEMM FLOP/s");
+    calibrate->add_option("--threads", calThreads, "CPU threads (default: all)");
+    calibrate->add_option("--device", calDevice, "GPU index");
+    calibrate->add_flag("--cpu-only", calCpuOnly, "calibrate only the CPU");
+    calibrate->add_option("--json", calJson, "write the ceilings (as result-set metadata) to a JSON file");
 
     try {
         app.parse(argc, argv);
@@ -282,6 +346,8 @@ int main(int argc, char **argv)
             return cmdWorkloads();
         if (*run)
             return cmdRun(o);
+        if (*calibrate)
+            return cmdCalibrate(calThreads, calDevice, calCpuOnly, calJson);
         if (*verify)
             return cmdVerify(verifyDevice, verifyCpuOnly);
     } catch (const std::exception &e) {

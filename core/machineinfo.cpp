@@ -1,5 +1,6 @@
 #include "core/machineinfo.h"
 
+#include "core/calibration.h"
 #include "core/version.h"
 #include "cuda/gpubackend.h"
 
@@ -145,11 +146,8 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         r.emplace_back("CUDA runtime", runtimeVersion);
     r.emplace_back("Build", buildType + ", SpeedupLab " + programVersion);
     r.emplace_back("Measured", timestamp);
-    for (const auto &[k, v] : ceilings) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.4g", v);
-        r.emplace_back("Ceiling " + k, buf);
-    }
+    for (const auto &[k, v] : ceilings)
+        r.emplace_back("Ceiling " + k, Calibration::describe(k, v));
     return r;
 }
 

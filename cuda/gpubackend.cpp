@@ -43,10 +43,8 @@ struct CublasDestroy {
     void operator()(cublasHandle_t h) const noexcept { SL_CUDA_CHECK_NOTHROW(cublasDestroy(h)); }
 };
 
-template <typename T>
-using DevicePtr = std::unique_ptr<T, DeviceFree>;
-template <typename T>
-using PinnedPtr = std::unique_ptr<T, PinnedFree>;
+template <typename T> using DevicePtr = std::unique_ptr<T, DeviceFree>;
+template <typename T> using PinnedPtr = std::unique_ptr<T, PinnedFree>;
 using StreamPtr = std::unique_ptr<std::remove_pointer_t<cudaStream_t>, StreamDestroy>;
 using EventPtr = std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, EventDestroy>;
 using GraphPtr = std::unique_ptr<std::remove_pointer_t<cudaGraph_t>, GraphDestroy>;
@@ -76,8 +74,7 @@ constexpr int kMaxSmCount = 256;
     throw CudaError(out.str(), cudaGetErrorName(error), false);
 }
 
-template <typename T>
-DevicePtr<T> deviceAlloc(std::size_t count)
+template <typename T> DevicePtr<T> deviceAlloc(std::size_t count)
 {
     const std::size_t bytes = std::max<std::size_t>(1, count) * sizeof(T);
     void *p = nullptr;
@@ -88,8 +85,7 @@ DevicePtr<T> deviceAlloc(std::size_t count)
     return DevicePtr<T>(static_cast<T *>(p));
 }
 
-template <typename T>
-PinnedPtr<T> pinnedAlloc(std::size_t count)
+template <typename T> PinnedPtr<T> pinnedAlloc(std::size_t count)
 {
     const std::size_t bytes = std::max<std::size_t>(1, count) * sizeof(T);
     void *p = nullptr;
@@ -154,10 +150,10 @@ struct Plan {
     WorkloadKind workload = WorkloadKind::Add;
     ModeKind mode = ModeKind::Launch;
     GemmKind gemm = GemmKind::None;
-    bool pinned = false;        ///< host staging in pinned memory
-    int inputCount = 1;         ///< device input buffers
-    bool pristineCopy = false;  ///< the workload overwrites its input, so reset() needs a copy
-    std::size_t count = 0;      ///< n * n
+    bool pinned = false;       ///< host staging in pinned memory
+    int inputCount = 1;        ///< device input buffers
+    bool pristineCopy = false; ///< the workload overwrites its input, so reset() needs a copy
+    std::size_t count = 0;     ///< n * n
     std::size_t outputCount = 0;
 };
 
@@ -202,7 +198,8 @@ Plan parseJob(const Job &job)
         else if (v == "cublas-tf32")
             plan.gemm = GemmKind::CublasTf32;
         else
-            invalid("The gemm workload has no GPU variant '" + v + "': use naive, tiled, cublas or cublas-tf32.");
+            invalid("The gemm workload has no GPU variant '" + v +
+                    "': use naive, tiled, cublas or cublas-tf32.");
         break;
     case WorkloadKind::Transfer:
         if (v == "pageable")
@@ -228,13 +225,15 @@ Plan parseJob(const Job &job)
     if (plan.mode == ModeKind::Fused && !fusedOk)
         invalid("The " + w + " workload cannot run in fused mode: use launch or graph.");
     if (plan.workload == WorkloadKind::Transfer && plan.mode != ModeKind::Launch)
-        invalid("The transfer workload runs only in launch mode: copies from pageable memory cannot be captured "
-                "into a graph, and there is no kernel to fuse.");
+        invalid(
+            "The transfer workload runs only in launch mode: copies from pageable memory cannot be captured "
+            "into a graph, and there is no kernel to fuse.");
 
     if (job.n < 1)
         invalid("The tensor edge n must be at least 1, but it is " + std::to_string(job.n) + ".");
     if (job.iterations < 1)
-        invalid("The number of iterations must be at least 1, but it is " + std::to_string(job.iterations) + ".");
+        invalid("The number of iterations must be at least 1, but it is " + std::to_string(job.iterations) +
+                ".");
     plan.count = std::size_t(job.n) * std::size_t(job.n);
 
     switch (plan.workload) {
@@ -265,8 +264,10 @@ Plan parseJob(const Job &job)
         plan.pinned = job.pinnedHost;
 
     if (job.inputs.size() != std::size_t(plan.inputCount))
-        invalid("The " + w + " workload needs " + std::to_string(plan.inputCount) + " host input(s) of n*n floats, "
-                "but the job has " + std::to_string(job.inputs.size()) + ".");
+        invalid("The " + w + " workload needs " + std::to_string(plan.inputCount) +
+                " host input(s) of n*n floats, "
+                "but the job has " +
+                std::to_string(job.inputs.size()) + ".");
     for (const float *input : job.inputs)
         if (!input)
             invalid("A host input of the " + w + " job is a null pointer.");
@@ -330,19 +331,19 @@ private:
     EventPtr m_stop;
     std::array<DevicePtr<float>, 2> m_inputs;
     DevicePtr<float> m_pristine;
-    DevicePtr<float> m_output;          ///< gemm's C, reduce's scalar
-    DevicePtr<float> m_partials;        ///< reduce: one partial sum per block
-    DevicePtr<unsigned int> m_counter;  ///< reduce: blocks finished
+    DevicePtr<float> m_output;         ///< gemm's C, reduce's scalar
+    DevicePtr<float> m_partials;       ///< reduce: one partial sum per block
+    DevicePtr<unsigned int> m_counter; ///< reduce: blocks finished
     std::array<PinnedPtr<float>, 2> m_pinnedInputs;
     PinnedPtr<float> m_pinnedOutput;
-    std::vector<float> m_pageableHost;  ///< transfer (pageable): the round trip's host end
+    std::vector<float> m_pageableHost; ///< transfer (pageable): the round trip's host end
     std::vector<float> m_pageableOutput;
     std::array<const float *, 2> m_hostInputs{};
     float *m_hostOutput = nullptr;
     DevicePtr<unsigned char> m_workspace;
-    CublasPtr m_cublas;                 ///< after m_workspace: destroyed before the workspace goes
-    GraphExecPtr m_graph;               ///< kGraphChunk operations (or all, if fewer)
-    GraphExecPtr m_graphRemainder;      ///< iterations % kGraphChunk operations, if any
+    CublasPtr m_cublas;            ///< after m_workspace: destroyed before the workspace goes
+    GraphExecPtr m_graph;          ///< kGraphChunk operations (or all, if fewer)
+    GraphExecPtr m_graphRemainder; ///< iterations % kGraphChunk operations, if any
 };
 
 GpuRun::GpuRun(const Job &job, const Plan &plan) : m_job(job), m_plan(plan)
@@ -487,8 +488,8 @@ void GpuRun::enqueueOperation()
         launchSaxpy(m_job.alpha, m_inputs[0].get(), m_inputs[1].get(), count, m_streamBlocks, stream);
         break;
     case WorkloadKind::Reduce:
-        launchReduce(m_inputs[0].get(), count, m_partials.get(), m_counter.get(), m_output.get(), m_reduceBlocks,
-                     stream);
+        launchReduce(m_inputs[0].get(), count, m_partials.get(), m_counter.get(), m_output.get(),
+                     m_reduceBlocks, stream);
         break;
     case WorkloadKind::Gemm: {
         const int n = m_job.n;
@@ -504,8 +505,8 @@ void GpuRun::enqueueOperation()
             // B as the first operand and A as the second yields row-major C with no transposes.
             const float one = 1.0f;
             const float zero = 0.0f;
-            SL_CUDA_CHECK(cublasSgemm(m_cublas.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, m_inputs[1].get(),
-                                      n, m_inputs[0].get(), n, &zero, m_output.get(), n));
+            SL_CUDA_CHECK(cublasSgemm(m_cublas.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
+                                      m_inputs[1].get(), n, m_inputs[0].get(), n, &zero, m_output.get(), n));
             break;
         }
         }
@@ -542,8 +543,10 @@ void GpuRun::enqueueDownload()
 void GpuRun::enqueueRoundTrip()
 {
     const std::size_t bytes = m_plan.count * sizeof(float);
-    SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[0].get(), m_hostInputs[0], bytes, cudaMemcpyHostToDevice, m_stream.get()));
-    SL_CUDA_CHECK(cudaMemcpyAsync(m_hostOutput, m_inputs[0].get(), bytes, cudaMemcpyDeviceToHost, m_stream.get()));
+    SL_CUDA_CHECK(
+        cudaMemcpyAsync(m_inputs[0].get(), m_hostInputs[0], bytes, cudaMemcpyHostToDevice, m_stream.get()));
+    SL_CUDA_CHECK(
+        cudaMemcpyAsync(m_hostOutput, m_inputs[0].get(), bytes, cudaMemcpyDeviceToHost, m_stream.get()));
 }
 
 float *GpuRun::outputBuffer() const
@@ -564,8 +567,9 @@ void GpuRun::reset()
     SL_CUDA_CHECK(cudaSetDevice(m_job.device));
     if (m_plan.pristineCopy) {
         const int modified = m_plan.workload == WorkloadKind::Saxpy ? 1 : 0;
-        SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[modified].get(), m_pristine.get(), m_plan.count * sizeof(float),
-                                      cudaMemcpyDeviceToDevice, m_stream.get()));
+        SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[modified].get(), m_pristine.get(),
+                                      m_plan.count * sizeof(float), cudaMemcpyDeviceToDevice,
+                                      m_stream.get()));
     }
     // Drained, so the timed region starts on an idle GPU and the host's launches are not hidden
     // behind the reset's copy.
@@ -666,11 +670,13 @@ Availability probe()
                        "): install the NVIDIA driver to use the GPU.";
         else if (error == cudaErrorInsufficientDriver)
             a.reason = "The NVIDIA driver supports CUDA " + versionText(a.driverVersion) +
-                       ", older than the CUDA " + versionText(a.runtimeVersion) + " SpeedupLab was built with (" +
-                       errorCode(error) + "): update the NVIDIA driver to use the GPU.";
+                       ", older than the CUDA " + versionText(a.runtimeVersion) +
+                       " SpeedupLab was built with (" + errorCode(error) +
+                       "): update the NVIDIA driver to use the GPU.";
         else if (error == cudaErrorNoDevice)
-            a.reason = "No CUDA device was found (" + errorCode(error) +
-                       "): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).";
+            a.reason =
+                "No CUDA device was found (" + errorCode(error) +
+                "): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).";
         else
             a.reason = "The CUDA runtime could not list the GPUs (" + errorCode(error) + ": " +
                        cudaGetErrorString(error) + "): check the NVIDIA driver installation.";
@@ -861,13 +867,14 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
         PinnedPtr<unsigned char> pinned = pinnedAlloc<unsigned char>(bytes);
         std::memset(pinned.get(), 1, bytes);
         const auto copy = [&](void *to, const void *from, cudaMemcpyKind kind) {
-            return bestSeconds(stream, start, end, 3, [&] {
-                SL_CUDA_CHECK(cudaMemcpyAsync(to, from, bytes, kind, stream));
-            });
+            return bestSeconds(stream, start, end, 3,
+                               [&] { SL_CUDA_CHECK(cudaMemcpyAsync(to, from, bytes, kind, stream)); });
         };
-        c.h2dPageableBytesPerS = rate(double(bytes), copy(dev.get(), pageable.data(), cudaMemcpyHostToDevice));
+        c.h2dPageableBytesPerS =
+            rate(double(bytes), copy(dev.get(), pageable.data(), cudaMemcpyHostToDevice));
         checkStop(stop, stream);
-        c.d2hPageableBytesPerS = rate(double(bytes), copy(pageable.data(), dev.get(), cudaMemcpyDeviceToHost));
+        c.d2hPageableBytesPerS =
+            rate(double(bytes), copy(pageable.data(), dev.get(), cudaMemcpyDeviceToHost));
         checkStop(stop, stream);
         c.h2dPinnedBytesPerS = rate(double(bytes), copy(dev.get(), pinned.get(), cudaMemcpyHostToDevice));
         c.d2hPinnedBytesPerS = rate(double(bytes), copy(pinned.get(), dev.get(), cudaMemcpyDeviceToHost));
@@ -916,8 +923,8 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
         const auto gemm = [&] {
             const float one = 1.0f;
             const float zero = 0.0f;
-            SL_CUDA_CHECK(cublasSgemm(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.get(), n, a.get(), n,
-                                      &zero, cm.get(), n));
+            SL_CUDA_CHECK(cublasSgemm(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.get(), n,
+                                      a.get(), n, &zero, cm.get(), n));
         };
         c.cublasFlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
         checkStop(stop, stream);

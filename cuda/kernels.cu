@@ -36,7 +36,8 @@ __device__ __forceinline__ float4 doubled(float4 v)
 
 __device__ __forceinline__ float4 saxpy4(float alpha, float4 x, float4 y)
 {
-    return make_float4(fmaf(alpha, x.x, y.x), fmaf(alpha, x.y, y.y), fmaf(alpha, x.z, y.z), fmaf(alpha, x.w, y.w));
+    return make_float4(fmaf(alpha, x.x, y.x), fmaf(alpha, x.y, y.y), fmaf(alpha, x.z, y.z),
+                       fmaf(alpha, x.w, y.w));
 }
 
 // cudaMalloc returns 256-byte aligned memory, so a buffer's start is always float4 aligned;
@@ -66,8 +67,8 @@ __global__ void __launch_bounds__(kBlockThreads) addKernel(float *__restrict__ b
         b[tail] = b[tail] + b[tail];
 }
 
-__global__ void __launch_bounds__(kBlockThreads) addFusedKernel(float *__restrict__ b, std::size_t count,
-                                                                int iterations)
+__global__ void __launch_bounds__(kBlockThreads)
+    addFusedKernel(float *__restrict__ b, std::size_t count, int iterations)
 {
     float4 *b4 = reinterpret_cast<float4 *>(b);
     const std::size_t quads = count / 4;
@@ -226,8 +227,8 @@ __global__ void __launch_bounds__(kBlockThreads)
 
 constexpr int kNaiveTile = 16;
 
-__global__ void gemmNaiveKernel(const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c,
-                                int n)
+__global__ void gemmNaiveKernel(const float *__restrict__ a, const float *__restrict__ b,
+                                float *__restrict__ c, int n)
 {
     // threadIdx.x runs along a row of C, so a warp reads consecutive elements of B.
     const int col = blockIdx.x * kNaiveTile + threadIdx.x;

@@ -15,11 +15,11 @@ using namespace speeduplab::gpu;
 
 namespace {
 
-#define REQUIRE_GPU()                                                                                            \
-    do {                                                                                                       \
-        const Availability availability_ = availability();                                                     \
-        if (!availability_.usable)                                                                             \
-            QSKIP(availability_.reason.c_str());                                                               \
+#define REQUIRE_GPU()                                                                                        \
+    do {                                                                                                     \
+        const Availability availability_ = availability();                                                   \
+        if (!availability_.usable)                                                                           \
+            QSKIP(availability_.reason.c_str());                                                             \
     } while (false)
 
 std::vector<float> randomVector(std::size_t count, unsigned seed, float low, float high)
@@ -127,15 +127,33 @@ void TestGpuBackend::invalidJobsThrow_data()
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("inputs");
 
-    QTest::newRow("unknown workload") << "nope" << "" << "launch" << 4 << 1;
-    QTest::newRow("unknown gemm variant") << "gemm" << "fast" << "launch" << 4 << 2;
-    QTest::newRow("variant on add") << "add" << "tiled" << "launch" << 4 << 1;
-    QTest::newRow("unknown mode") << "add" << "" << "eager" << 4 << 1;
-    QTest::newRow("fused reduce") << "reduce" << "" << "fused" << 4 << 1;
-    QTest::newRow("fused gemm") << "gemm" << "cublas" << "fused" << 4 << 2;
-    QTest::newRow("graph transfer") << "transfer" << "pinned" << "graph" << 4 << 1;
-    QTest::newRow("n = 0") << "add" << "" << "launch" << 0 << 1;
-    QTest::newRow("missing input") << "saxpy" << "" << "launch" << 4 << 1;
+    QTest::newRow("unknown workload") << "nope"
+                                      << ""
+                                      << "launch" << 4 << 1;
+    QTest::newRow("unknown gemm variant") << "gemm"
+                                          << "fast"
+                                          << "launch" << 4 << 2;
+    QTest::newRow("variant on add") << "add"
+                                    << "tiled"
+                                    << "launch" << 4 << 1;
+    QTest::newRow("unknown mode") << "add"
+                                  << ""
+                                  << "eager" << 4 << 1;
+    QTest::newRow("fused reduce") << "reduce"
+                                  << ""
+                                  << "fused" << 4 << 1;
+    QTest::newRow("fused gemm") << "gemm"
+                                << "cublas"
+                                << "fused" << 4 << 2;
+    QTest::newRow("graph transfer") << "transfer"
+                                    << "pinned"
+                                    << "graph" << 4 << 1;
+    QTest::newRow("n = 0") << "add"
+                           << ""
+                           << "launch" << 0 << 1;
+    QTest::newRow("missing input") << "saxpy"
+                                   << ""
+                                   << "launch" << 4 << 1;
 }
 
 void TestGpuBackend::invalidJobsThrow()
@@ -183,12 +201,13 @@ void TestGpuBackend::outputsMatchHost_data()
 
     const auto row = [](const QString &w, const QString &v, const QString &m, int n, int iterations,
                         bool transfers = false, bool pinned = false) {
-        const QString name = QStringLiteral("%1/%2/%3/n=%4/it=%5%6")
-                                 .arg(w, v.isEmpty() ? QStringLiteral("-") : v, m)
-                                 .arg(n)
-                                 .arg(iterations)
-                                 .arg(transfers ? (pinned ? QStringLiteral("/pinned") : QStringLiteral("/pageable"))
-                                                : QString());
+        const QString name =
+            QStringLiteral("%1/%2/%3/n=%4/it=%5%6")
+                .arg(w, v.isEmpty() ? QStringLiteral("-") : v, m)
+                .arg(n)
+                .arg(iterations)
+                .arg(transfers ? (pinned ? QStringLiteral("/pinned") : QStringLiteral("/pageable"))
+                               : QString());
         QTest::newRow(qPrintable(name)) << w << v << m << n << iterations << transfers << pinned;
     };
     // Sizes that are not multiples of 4 (the float4 tail), of the block size, or of the gemm tile.
@@ -266,7 +285,8 @@ void TestGpuBackend::outputsMatchHost()
             for (int k = 0; k < iterations; ++k)
                 expected = expected + expected; // exact doubling; overflow gives inf
             if (out[i] != expected)
-                QFAIL(qPrintable(QStringLiteral("add[%1]: got %2, expected %3").arg(i).arg(out[i]).arg(expected)));
+                QFAIL(qPrintable(
+                    QStringLiteral("add[%1]: got %2, expected %3").arg(i).arg(out[i]).arg(expected)));
         }
     } else if (workload == "saxpy") {
         QCOMPARE(out.size(), count);
@@ -275,7 +295,8 @@ void TestGpuBackend::outputsMatchHost()
             for (int k = 0; k < iterations; ++k)
                 expected = std::fma(job.alpha, x[i], expected);
             if (out[i] != expected)
-                QFAIL(qPrintable(QStringLiteral("saxpy[%1]: got %2, expected %3").arg(i).arg(out[i]).arg(expected)));
+                QFAIL(qPrintable(
+                    QStringLiteral("saxpy[%1]: got %2, expected %3").arg(i).arg(out[i]).arg(expected)));
         }
     } else if (workload == "reduce") {
         QCOMPARE(out.size(), std::size_t(1));
@@ -283,7 +304,8 @@ void TestGpuBackend::outputsMatchHost()
         for (float v : x)
             expected += v;
         const double error = std::abs(double(out[0]) - expected) / expected;
-        QVERIFY2(error <= 1e-4, qPrintable(QStringLiteral("sum %1, expected %2").arg(out[0]).arg(expected, 0, 'g', 10)));
+        QVERIFY2(error <= 1e-4,
+                 qPrintable(QStringLiteral("sum %1, expected %2").arg(out[0]).arg(expected, 0, 'g', 10)));
     } else if (workload == "gemm") {
         QCOMPARE(out.size(), count);
         const GemmReference &ref = gemmReference(n);
@@ -309,11 +331,21 @@ void TestGpuBackend::presetStopCancels_data()
     QTest::addColumn<QString>("variant");
     QTest::addColumn<QString>("mode");
 
-    QTest::newRow("add launch") << "add" << "" << "launch";
-    QTest::newRow("add graph") << "add" << "" << "graph";
-    QTest::newRow("add fused") << "add" << "" << "fused";
-    QTest::newRow("gemm cublas graph") << "gemm" << "cublas" << "graph";
-    QTest::newRow("transfer pinned") << "transfer" << "pinned" << "launch";
+    QTest::newRow("add launch") << "add"
+                                << ""
+                                << "launch";
+    QTest::newRow("add graph") << "add"
+                               << ""
+                               << "graph";
+    QTest::newRow("add fused") << "add"
+                               << ""
+                               << "fused";
+    QTest::newRow("gemm cublas graph") << "gemm"
+                                       << "cublas"
+                                       << "graph";
+    QTest::newRow("transfer pinned") << "transfer"
+                                     << "pinned"
+                                     << "launch";
 }
 
 void TestGpuBackend::presetStopCancels()
@@ -357,8 +389,8 @@ void TestGpuBackend::calibrationMeasuresCeilings()
     qInfo("copy %.0f GB/s, H2D pageable %.1f / pinned %.1f GB/s, D2H pageable %.1f / pinned %.1f GB/s, "
           "launch %.2f us, round trip %.2f us, SGEMM %.1f TFLOP/s, TF32 %.1f TFLOP/s",
           c.deviceCopyBytesPerS / 1e9, c.h2dPageableBytesPerS / 1e9, c.h2dPinnedBytesPerS / 1e9,
-          c.d2hPageableBytesPerS / 1e9, c.d2hPinnedBytesPerS / 1e9, c.launchLatencyS * 1e6, c.syncRoundTripS * 1e6,
-          c.cublasFlopsPerS / 1e12, c.cublasTf32FlopsPerS / 1e12);
+          c.d2hPageableBytesPerS / 1e9, c.d2hPinnedBytesPerS / 1e9, c.launchLatencyS * 1e6,
+          c.syncRoundTripS * 1e6, c.cublasFlopsPerS / 1e12, c.cublasTf32FlopsPerS / 1e12);
 }
 
 QTEST_GUILESS_MAIN(TestGpuBackend)

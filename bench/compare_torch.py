@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The same sweep as `speeduplab-cli run`, through PyTorch (CPU and CUDA), written as a
+SpeedupLab CSV. GPU timing brackets the region with torch.cuda.synchronize().
+
+  bench/compare_torch.py --workload add --sizes 4,40,400,4000 --threads 1,16 --iterations 1000 --csv torch.csv
+"""
+import argparse
+import sys
+
+from refcommon import measure, row, write_csv
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--workload", default="add", choices=["add", "saxpy", "reduce", "gemm", "transfer"])
+    ap.add_argument("--sizes", required=True)
+    ap.add_argument("--threads", default="1")
+    ap.add_argument("--iterations", type=int, default=0)
+    ap.add_argument("--min-time", type=float, default=0.1)
+    ap.add_argument("--max-reps", type=int, default=1000)
+    ap.add_argument("--cpu-only", action="store_true")
+    ap.add_argument("--gpu-only", action="store_true")
+    ap.add_argument("--modes", default="eager,graph", help="GPU: eager and/or graph (torch.cuda.graph)")
+    ap.add_argument("--csv", required=True)
+    a = ap.parse_args()
+    try:
+        import torch
+    except ImportError:
+        sys.exit("compare_torch.py: PyTorch is not installed here")
+
+    defaults = {"add": 1000, "saxpy": 100, "reduce": 100, "gemm": 1, "transfer": 10}
+    it = a.iterations or defaults[a.workload]
+    sizes = [int(s) for s in a.sizes.split(",")]
+    threads = list(range(1, torch.get_num_threads() + 1)) if a.threads == "all" else [int(t) for t in a.threads.split(",")]
+    rows = []
+    w = a.workload
+
+    def op_for(dev, n, variant):
+        """Returns (one repetition, check) for workload w on dev."""
+        g = torch.Generator(device="cpu").manual_seed(1)
+        x = (torch.rand(n, n, generator=g) * 2 - 1).to(dev)
+        y = (torch.rand(n, n, generator=g) * 2 - 1).to(dev)
+        if w == "add":
+            def rep():
+                for _ in range(it):
+                    x.add_(x)
+            return rep
+        if w == "saxpy":
+            def rep():
+                for _ in range(it):
+                    y.add_(x, alpha=0.5)
+            return rep
+        if w == "reduce":
+            out = torch.empty((), device=dev)
+            def rep():
+                for _ in range(it):
+                    torch.sum(x, out=out)
+            return rep
+        if w == "gemm":
+            c = torch.empty(n, n, device=dev)
+            def rep():
+                for _ in range(it):
+                    torch.mm(x, y, out=c)
+            return rep
+        if w == "transfer":
+            pinned = variant == "pinned"
+            h = torch.rand(n, n, pin_memory=pinned and dev != "cpu")
+            d = torch.empty(n, n, device=dev)
+            def rep():
+                for _ in range(it):
+                    d.copy_(h, non_blocking=pinned)
+                    h.copy_(d, non_blocking=pinned)
+            return rep
+        raise ValueError(w)
+
+    if not a.gpu_only:
+        for n in sizes:
+            for t in threads:
+                torch.set_num_threads(t)
+                rep = op_for("cpu", n, "torch")
+                rows.append(row(w, "cpu", "torch", t, "", n, it, measure(rep, lambda: None, a.min_time, a.max_reps)))
+                print(f"cpu {t:2d} threads n={n}: {rows[-1]['median_s'] / it * 1e6:.3f} us/iter", flush=True)
+
+    gpus = []
+    if not a.cpu_only and torch.cuda.is_available():
+        p = torch.cuda.get_device_properties(0)
+        gpus.append({"index": 0, "name": p.name, "compute_capability": f"{p.major}.{p.minor}",
+                     "sm_count": p.multi_processor_count, "memory_bytes": float(p.total_memory)})
+        sync = torch.cuda.synchronize
+        variants = ["pageable", "pinned"] if w == "transfer" else (["torch", "torch-tf32"] if w == "gemm" else ["torch"])
+        for n in sizes:
+            for variant in variants:
+                torch.backends.cuda.matmul.allow_tf32 = variant == "torch-tf32"
+                for mode in a.modes.split(","):
+                    rep = op_for("cuda", n, variant)
+                    if mode == "graph":
+                        if w == "transfer":
+                            continue
+                        s = torch.cuda.Stream()
+                        s.wait_stream(torch.cuda.current_stream())
+                        with torch.cuda.stream(s):
+                            rep()  # warm-up on a side stream before capture, as the docs ask
+                        torch.cuda.current_stream().wait_stream(s)
+                        graph = torch.cuda.CUDAGraph()
+                        with torch.cuda.graph(graph):
+                            rep()
+                        rep = graph.replay
+                    samples = measure(rep, sync, a.min_time, a.max_reps)
+                    rows.append(row(w, "gpu", variant, 0, mode, n, it, samples))
+                    print(f"gpu {mode} {variant} n={n}: {rows[-1]['median_s'] / it * 1e6:.3f} us/iter", flush=True)
+        torch.backends.cuda.matmul.allow_tf32 = False
+    write_csv(a.csv, rows, f"PyTorch {torch.__version__}", gpus)
+    print(f"wrote {a.csv}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+"""Shared pieces of the reference benchmarks (PyTorch, NumPy): the timing loop and the
+writer of SpeedupLab's own CSV format, so that a reference run opens in the app and overlays
+our curves."""
+import json
+import math
+import os
+import platform
+import statistics
+import tempfile
+import time
+
+COLUMNS = ("workload,backend,variant,threads,mode,transfers,device,n,elements,bytes,flops,iterations,reps,"
+           "median_s,min_s,max_s,mean_s,stddev_s,cv,noisy,verified,max_error,status,reason").split(",")
+
+BYTES_PER_ELEMENT_OP = {"add": 8, "saxpy": 12, "reduce": 4, "gemm": 12, "transfer": 8}
+
+
+def work(workload, n, iterations):
+    e = float(n) * n
+    flops = {"add": e, "saxpy": 2 * e, "reduce": e, "gemm": 2.0 * n * e}.get(workload, 0.0) * iterations
+    return e, BYTES_PER_ELEMENT_OP[workload] * e * iterations, flops
+
+
+def measure(rep, sync, min_time, max_reps):
+    """Warm-up, then repetitions until min_time of measured time and 3 reps (or one rep of a
+    second or more), as the engine does. rep() runs one repetition; sync() waits for the device."""
+    rep()
+    sync()
+    samples = []
+    while True:
+        sync()
+        t0 = time.perf_counter()
+        rep()
+        sync()
+        samples.append(time.perf_counter() - t0)
+        total = sum(samples)
+        if len(samples) >= max_reps or (total >= min_time and len(samples) >= 3) or total >= max(1.0, min_time):
+            break
+    return samples
+
+
+def row(workload, backend, variant, threads, mode, n, iterations, samples, status="ok",
+        reason="reference run: its output is not checked by SpeedupLab"):
+    e, b, f = work(workload, n, iterations)
+    s = sorted(samples)
+    mean = statistics.fmean(s) if s else 0.0
+    sd = statistics.stdev(s) if len(s) > 1 else 0.0
+    cv = sd / mean if mean > 0 else 0.0
+    return {"workload": workload, "backend": backend, "variant": variant, "threads": threads, "mode": mode,
+            "transfers": "none", "device": 0 if backend == "gpu" else -1, "n": n, "elements": e, "bytes": b,
+            "flops": f, "iterations": iterations, "reps": len(s), "median_s": statistics.median(s) if s else 0.0,
+            "min_s": s[0] if s else 0.0, "max_s": s[-1] if s else 0.0, "mean_s": mean, "stddev_s": sd, "cv": cv,
+            "noisy": "true" if cv > 0.05 else "false", "verified": "false", "max_error": 0.0,
+            "status": status, "reason": reason}
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def write_csv(path, rows, program, gpus=()):
+    meta = {"cpu_model": cpu_model(), "logical_cores": os.cpu_count(), "os": platform.platform(),
+            "program_version": program, "build_type": "reference", "gpus": list(gpus),
+            "timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+
+    def fmt(v):
+        if isinstance(v, float):
+            return repr(v) if math.isfinite(v) else ("nan" if math.isnan(v) else ("inf" if v > 0 else "-inf"))
+        v = str(v)
+        return '"' + v.replace('"', '""') + '"' if any(c in v for c in ',"\n') else v
+
+    text = "# metadata: " + json.dumps(meta) + "\n" + ",".join(COLUMNS) + "\n"
+    text += "".join(",".join(fmt(r[c]) for c in COLUMNS) + "\n" for r in rows)
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, path)

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Prepares .carry/ (ignored by git) for the GPU machine, which has nvcc, CMake and PyTorch but
+# no Qt, no OpenBLAS and no package registry:
+#   .carry/include/   nlohmann-json and CLI11 headers (header-only)
+#   .carry/blas.tar.xz  Debian's OpenBLAS (pthread build) with cblas.h and its Fortran runtime
+#   .carry/qtrt.tar.xz  the GUI built here (with CUDA) and the Qt runtime it needs (optional:
+#                     only when build/release/ui/speeduplab exists)
+# Name .carry in the device tool's `carry`, then run scripts/device-check.sh there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rm -rf .carry && mkdir -p .carry/include
+cp -r /usr/include/nlohmann /usr/include/CLI .carry/include/
+stage=$(mktemp -d)/blas
+mkdir -p "$stage/lib" "$stage/include"
+cp -L /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0 "$stage/lib/"
+cp -L /usr/lib/x86_64-linux-gnu/libgfortran.so.5 /usr/lib/x86_64-linux-gnu/libquadmath.so.0 "$stage/lib/"
+cp /usr/include/x86_64-linux-gnu/openblas-pthread/*.h "$stage/include/"
+tar -C "$(dirname "$stage")" -cJf .carry/blas.tar.xz blas
+if [ -x build/release/ui/speeduplab ]; then
+  ../shared/tools/pack-qt-runtime.sh .carry build/release/ui/speeduplab
+fi
+du -sh .carry/*

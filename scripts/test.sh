@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs what is missing, configures, builds and runs every test (no GPU or display needed:
+# GPU tests skip with the reason, UI tests run offscreen).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+preset=${SPEEDUPLAB_PRESET:-release}
+cmake --preset "$preset"
+cmake --build --preset "$preset" -j "$(nproc)"
+export QT_QPA_PLATFORM=offscreen
+ctest --preset "$preset" -j "$(nproc)"
