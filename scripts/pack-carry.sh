@@ -3,8 +3,10 @@
 # no Qt, no OpenBLAS and no package registry:
 #   .carry/include/   nlohmann-json and CLI11 headers (header-only)
 #   .carry/blas.tar.xz  Debian's OpenBLAS (pthread build) with cblas.h and its Fortran runtime
-#   .carry/qtrt.tar.xz  the GUI built here (with CUDA) and the Qt runtime it needs (optional:
-#                     only when build/release/ui/speeduplab exists)
+#   .carry/qtrt.tar.xz  the GUI and the Qt runtime it needs, to render recorded GPU results
+#                     offscreen there. It must be a build without CUDA (cuBLAS is too big to
+#                     carry): GUI_BIN, default build/nocuda/ui/speeduplab, built with
+#                     cmake -S . -B build/nocuda -G Ninja -DSPEEDUPLAB_CUDA=OFF
 # Name .carry in the device tool's `carry`, then run scripts/device-check.sh there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +18,10 @@ cp -L /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0 "$stage/lib/"
 cp -L /usr/lib/x86_64-linux-gnu/libgfortran.so.5 /usr/lib/x86_64-linux-gnu/libquadmath.so.0 "$stage/lib/"
 cp /usr/include/x86_64-linux-gnu/openblas-pthread/*.h "$stage/include/"
 tar -C "$(dirname "$stage")" -cJf .carry/blas.tar.xz blas
-if [ -x build/release/ui/speeduplab ]; then
-  ../shared/tools/pack-qt-runtime.sh .carry build/release/ui/speeduplab
+gui=${GUI_BIN:-build/nocuda/ui/speeduplab}
+if [ -x "$gui" ]; then
+  ../shared/tools/pack-qt-runtime.sh .carry "$gui"
+else
+  echo "no GUI at $gui: the device check's gui stage will be skipped"
 fi
 du -sh .carry/*
