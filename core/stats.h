@@ -20,6 +20,8 @@ struct Stats {
 
     /// Summarises samples; an empty vector gives reps = 0 and zeros.
     static Stats of(std::vector<double> samples);
+
+    bool operator==(const Stats &) const = default;
 };
 
 } // namespace speeduplab

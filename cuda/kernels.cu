@@ -6,18 +6,58 @@
 #include "cuda/kernels.cuh"
 
 #include <algorithm>
+#include <utility>
 
 namespace speeduplab::gpu {
 
 namespace {
 
-// Quads (float4) loaded per thread before any is stored, in the grid-stride streaming loops.
-// Two independent 16-byte loads in flight per thread keep enough bytes moving to cover HBM
-// latency with a grid of a few blocks per SM (measured on the H200: see docs in gpubackend.cpp).
-constexpr int kStreamUnroll = 2;
+// Launch-shape choices, measured on an H200 (132 SMs) against a 1 GiB device-to-device copy
+// (4.2 TB/s counting read + write):
+// - add and saxpy: one float4 per thread and as many blocks as that takes beat every grid-stride
+//   shape (4 to 32 blocks per SM, 1 to 4 quads in flight per thread) by 3 to 7 % at n = 8192 and
+//   16000, reaching 97 to 103 % of the copy: the block scheduler balances the SMs dynamically,
+//   while a fixed grid-stride split waits for its slowest SM. The loop still strides, so the grid
+//   may be capped without losing elements.
+// - reduce: a grid-stride loop with one block per resident slot (8 per SM) and 4 quads in flight
+//   per thread, because every block adds a partial sum, a fence and an atomic: one quad per thread
+//   ran at 30 % of the copy. Fewer blocks (2 to 4 per SM) looked faster still, up to 148 % of the
+//   copy, but only because the next iteration's kernel then runs alongside and reads the same
+//   lines from L2: that measures the cache, not a reduction, so the grid fills every slot.
+// - Overlapped launches (waitForPreviousGrid below) cut the gap between dependent kernels: one
+//   launch per iteration went from 3.5 to 2.7 us, a graph node from 0.83 to 0.57 us (n = 4), and
+//   the reduction at n = 4000 from 20.4 to 17.1 us.
+constexpr int kStreamUnroll = 1;
 constexpr int kReduceUnroll = 4;
-// Blocks per SM for the grid-stride kernels: 2048 resident threads / 256 per block.
+constexpr bool kReducePredicated = true;
+// Resident blocks per SM for the grid-stride reduction: 2048 threads / 256 per block.
 constexpr int kBlocksPerSm = 8;
+// Largest block count for the streaming kernels (grid-stride beyond it).
+constexpr std::size_t kMaxStreamBlocks = std::size_t(1) << 30;
+// Tiled GEMM: n from which the 128 x 128 (8 x 8 per thread) and 64 x 64 (4 x 4) tiles are used;
+// measured crossovers: 64 beats 32 from n = 768 (not at 512), 128 beats 64 from 2048 (not at 1536).
+constexpr int kGemmTile128From = 1792;
+constexpr int kGemmTile64From = 640;
+
+// Programmatic dependent launch (Hopper and newer): a kernel launched with the overlap attribute
+// may start while the previous kernel in the stream finishes, and waits with
+// waitForPreviousGrid() before touching what that kernel writes. Launched without the attribute,
+// or on older GPUs, both functions cost nothing.
+__device__ __forceinline__ void waitForPreviousGrid()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
+// Lets the next kernel be scheduled once every block of this one has started; it still waits for
+// this one to complete before it reads our results.
+__device__ __forceinline__ void allowNextGrid()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.launch_dependents;" :::);
+#endif
+}
 
 __device__ __forceinline__ std::size_t globalThread()
 {
@@ -45,6 +85,8 @@ __device__ __forceinline__ float4 saxpy4(float alpha, float4 x, float4 y)
 template <int Unroll>
 __global__ void __launch_bounds__(kBlockThreads) addKernel(float *__restrict__ b, std::size_t count)
 {
+    waitForPreviousGrid(); // b is the previous iteration's output
+    allowNextGrid();
     float4 *b4 = reinterpret_cast<float4 *>(b);
     const std::size_t quads = count / 4;
     const std::size_t stride = gridThreads();
@@ -93,6 +135,8 @@ template <int Unroll>
 __global__ void __launch_bounds__(kBlockThreads)
     saxpyKernel(float alpha, const float *__restrict__ x, float *__restrict__ y, std::size_t count)
 {
+    waitForPreviousGrid(); // y is the previous iteration's output
+    allowNextGrid();
     const float4 *x4 = reinterpret_cast<const float4 *>(x);
     float4 *y4 = reinterpret_cast<float4 *>(y);
     const std::size_t quads = count / 4;
@@ -170,16 +214,33 @@ __device__ float blockSum(float v)
 // One pass: each block writes its partial sum, and the last block to finish (found with an
 // atomic ticket) adds the partials in a fixed order. One launch per sum, deterministic result,
 // and no memset between launches because the last block resets the ticket counter.
-template <int Unroll>
+template <int Unroll, bool Predicated>
 __global__ void __launch_bounds__(kBlockThreads)
     reduceKernel(const float *__restrict__ x, std::size_t count, float *__restrict__ partials,
                  unsigned int *__restrict__ counter, float *__restrict__ result)
 {
+    // x never changes, so the next sum may start reading while this one finishes: only the
+    // partials, the counter and the result are shared between launches (see waitForPreviousGrid
+    // below).
+    allowNextGrid();
     const float4 *x4 = reinterpret_cast<const float4 *>(x);
     const std::size_t quads = count / 4;
     const std::size_t stride = gridThreads();
     std::size_t i = globalThread();
     float acc[Unroll] = {};
+    if constexpr (Predicated) {
+        // Every step issues Unroll loads, the last ones masked to zero (adding zero is exact), so
+        // no thread ends with a string of single, latency-bound loads.
+        for (; i < quads; i += Unroll * stride) {
+            float4 v[Unroll];
+#pragma unroll
+            for (int u = 0; u < Unroll; ++u)
+                v[u] = i + u * stride < quads ? x4[i + u * stride] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+#pragma unroll
+            for (int u = 0; u < Unroll; ++u)
+                acc[u] += (v[u].x + v[u].y) + (v[u].z + v[u].w);
+        }
+    }
     for (; i + (Unroll - 1) * stride < quads; i += Unroll * stride) {
         float4 v[Unroll];
 #pragma unroll
@@ -201,6 +262,8 @@ __global__ void __launch_bounds__(kBlockThreads)
     for (int u = 0; u < Unroll; ++u)
         sum += acc[u];
     sum = blockSum(sum);
+    // The previous launch's last block may still be reading the partials and resetting the counter.
+    waitForPreviousGrid();
 
     __shared__ bool isLast;
     if (threadIdx.x == 0) {
@@ -242,63 +305,94 @@ __global__ void gemmNaiveKernel(const float *__restrict__ a, const float *__rest
     c[std::size_t(row) * n + col] = acc;
 }
 
-// Tiled GEMM: a 128 x 128 tile of C per block of 256 threads, 8 x 8 outputs per thread held in
-// registers, K walked in steps of 8 through double-buffered shared memory. Each thread's 8 rows
-// and 8 columns are two groups of 4 that are 64 apart, so its shared-memory reads are float4
-// and a warp's reads are broadcast or conflict-free. A is stored transposed (k-major) with 4
-// floats of padding so that the transposing stores do not collide on banks.
-constexpr int kTileM = 128;
-constexpr int kTileN = 128;
+// Tiled GEMM: a BM x BN tile of C per block of 256 threads, TM x TN outputs per thread held in
+// registers, K walked in steps of 8 through double-buffered shared memory. A is stored transposed
+// (k-major) with 4 floats of padding so that the transposing stores do not collide on banks.
+// With 8 x 8 micro-tiles, a thread's rows (and columns) are two groups of 4 that are BM/2 apart,
+// so its shared-memory reads are float4 and a warp's reads are broadcast or conflict-free; smaller
+// micro-tiles are contiguous, which is conflict-free already. Large tiles reuse each loaded value
+// more; small tiles give small matrices enough blocks to occupy the GPU.
 constexpr int kTileK = 8;
 constexpr int kTileThreads = 256;
 constexpr int kTilePad = 4;
 
-__global__ void __launch_bounds__(kTileThreads, 2)
+template <int Tile, int Micro> __device__ __forceinline__ int microIndex(int t, int i)
+{
+    if constexpr (Micro == 8)
+        return i < 4 ? t * 4 + i : Tile / 2 + t * 4 + i - 4;
+    else
+        return t * Micro + i;
+}
+
+template <int Tile, int Micro>
+__device__ __forceinline__ void loadFragment(const float *row, int t, float (&r)[Micro])
+{
+    if constexpr (Micro == 8) {
+        const float4 lo = *reinterpret_cast<const float4 *>(row + t * 4);
+        const float4 hi = *reinterpret_cast<const float4 *>(row + Tile / 2 + t * 4);
+        r[0] = lo.x, r[1] = lo.y, r[2] = lo.z, r[3] = lo.w;
+        r[4] = hi.x, r[5] = hi.y, r[6] = hi.z, r[7] = hi.w;
+    } else if constexpr (Micro == 4) {
+        const float4 v = *reinterpret_cast<const float4 *>(row + t * 4);
+        r[0] = v.x, r[1] = v.y, r[2] = v.z, r[3] = v.w;
+    } else {
+        static_assert(Micro == 2, "micro-tiles of 2, 4 or 8");
+        const float2 v = *reinterpret_cast<const float2 *>(row + t * 2);
+        r[0] = v.x, r[1] = v.y;
+    }
+}
+
+template <int Tile, int Micro>
+__global__ void __launch_bounds__(kTileThreads, Micro == 8 ? 2 : 1)
     gemmTiledKernel(const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c, int n)
 {
-    __shared__ __align__(16) float as[2][kTileK][kTileM + kTilePad];
-    __shared__ __align__(16) float bs[2][kTileK][kTileN];
+    static_assert((Tile / Micro) * (Tile / Micro) == kTileThreads, "one thread per micro-tile");
+    constexpr int side = Tile / Micro;          // threads along a tile edge
+    constexpr int perThread = Tile / 32;        // elements of each operand tile a thread loads
+    constexpr int bKStep = kTileThreads / Tile; // k rows between a thread's B elements
+    __shared__ __align__(16) float as[2][kTileK][Tile + kTilePad];
+    __shared__ __align__(16) float bs[2][kTileK][Tile];
 
     const int tid = threadIdx.x;
-    const int tx = tid % 16;
-    const int ty = tid / 16;
-    const int blockRow = blockIdx.y * kTileM;
-    const int blockCol = blockIdx.x * kTileN;
+    const int tx = tid % side;
+    const int ty = tid / side;
+    const int blockRow = blockIdx.y * Tile;
+    const int blockCol = blockIdx.x * Tile;
 
-    // Global-to-shared mapping: each thread moves 4 elements of the A tile (rows 32 apart, one k)
-    // and 4 of the B tile (k rows 2 apart, one column). Out-of-range elements become zeros, which
-    // is what makes any n work.
+    // Global-to-shared mapping: a thread moves elements of the A tile 32 rows apart (one k) and of
+    // the B tile bKStep k-rows apart (one column); a warp reads whole 32-byte sectors. Elements
+    // outside the matrix become zeros, which is what makes any n work.
     const int aK = tid % kTileK;
     const int aRow = tid / kTileK;
-    const int bCol = tid % kTileN;
-    const int bK = tid / kTileN;
+    const int bCol = tid % Tile;
+    const int bK = tid / Tile;
 
-    float aNext[4];
-    float bNext[4];
+    float aNext[perThread];
+    float bNext[perThread];
     auto loadTile = [&](int k0) {
 #pragma unroll
-        for (int i = 0; i < 4; ++i) {
+        for (int i = 0; i < perThread; ++i) {
             const int row = blockRow + aRow + 32 * i;
             const int k = k0 + aK;
             aNext[i] = (row < n && k < n) ? a[std::size_t(row) * n + k] : 0.0f;
         }
 #pragma unroll
-        for (int i = 0; i < 4; ++i) {
-            const int k = k0 + bK + 2 * i;
+        for (int i = 0; i < perThread; ++i) {
+            const int k = k0 + bK + bKStep * i;
             const int col = blockCol + bCol;
             bNext[i] = (k < n && col < n) ? b[std::size_t(k) * n + col] : 0.0f;
         }
     };
     auto storeTile = [&](int buf) {
 #pragma unroll
-        for (int i = 0; i < 4; ++i)
+        for (int i = 0; i < perThread; ++i)
             as[buf][aK][aRow + 32 * i] = aNext[i];
 #pragma unroll
-        for (int i = 0; i < 4; ++i)
-            bs[buf][bK + 2 * i][bCol] = bNext[i];
+        for (int i = 0; i < perThread; ++i)
+            bs[buf][bK + bKStep * i][bCol] = bNext[i];
     };
 
-    float acc[8][8] = {};
+    float acc[Micro][Micro] = {};
     const int tiles = (n + kTileK - 1) / kTileK;
     loadTile(0);
     storeTile(0);
@@ -310,16 +404,14 @@ __global__ void __launch_bounds__(kTileThreads, 2)
             loadTile((t + 1) * kTileK);
 #pragma unroll
         for (int k = 0; k < kTileK; ++k) {
-            const float4 a0 = *reinterpret_cast<const float4 *>(&as[buf][k][ty * 4]);
-            const float4 a1 = *reinterpret_cast<const float4 *>(&as[buf][k][64 + ty * 4]);
-            const float4 b0 = *reinterpret_cast<const float4 *>(&bs[buf][k][tx * 4]);
-            const float4 b1 = *reinterpret_cast<const float4 *>(&bs[buf][k][64 + tx * 4]);
-            const float ar[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
-            const float br[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+            float ar[Micro];
+            float br[Micro];
+            loadFragment<Tile, Micro>(as[buf][k], ty, ar);
+            loadFragment<Tile, Micro>(bs[buf][k], tx, br);
 #pragma unroll
-            for (int i = 0; i < 8; ++i)
+            for (int i = 0; i < Micro; ++i)
 #pragma unroll
-                for (int j = 0; j < 8; ++j)
+                for (int j = 0; j < Micro; ++j)
                     acc[i][j] = fmaf(ar[i], br[j], acc[i][j]);
         }
         // The other buffer was last read before the previous barrier, so it is free to fill.
@@ -328,25 +420,27 @@ __global__ void __launch_bounds__(kTileThreads, 2)
         __syncthreads();
     }
 
-    const bool vectorStores = n % 4 == 0;
+    constexpr int group = Micro < 4 ? Micro : 4; // columns of C a thread writes contiguously
 #pragma unroll
-    for (int i = 0; i < 8; ++i) {
-        const int row = blockRow + (i < 4 ? ty * 4 + i : 64 + ty * 4 + i - 4);
+    for (int i = 0; i < Micro; ++i) {
+        const int row = blockRow + microIndex<Tile, Micro>(ty, i);
         if (row >= n)
             continue;
         float *cRow = c + std::size_t(row) * n;
 #pragma unroll
-        for (int half = 0; half < 2; ++half) {
-            const int col = blockCol + half * 64 + tx * 4;
-            const float *v = &acc[i][half * 4];
-            if (vectorStores && col + 3 < n) {
-                *reinterpret_cast<float4 *>(cRow + col) = make_float4(v[0], v[1], v[2], v[3]);
-            } else {
-#pragma unroll
-                for (int j = 0; j < 4; ++j)
-                    if (col + j < n)
-                        cRow[col + j] = v[j];
+        for (int j0 = 0; j0 < Micro; j0 += group) {
+            const int col = blockCol + microIndex<Tile, Micro>(tx, j0);
+            if constexpr (group == 4) {
+                if (n % 4 == 0 && col + 3 < n) {
+                    *reinterpret_cast<float4 *>(cRow + col) =
+                        make_float4(acc[i][j0], acc[i][j0 + 1], acc[i][j0 + 2], acc[i][j0 + 3]);
+                    continue;
+                }
             }
+#pragma unroll
+            for (int j = 0; j < group; ++j)
+                if (col + j < n)
+                    cRow[col + j] = acc[i][j0 + j];
         }
     }
 }
@@ -372,32 +466,50 @@ __global__ void fillRandomKernel(float *__restrict__ p, std::size_t count, std::
     }
 }
 
-int blocksFor(std::size_t threads)
+template <typename... Params, typename... Args>
+void launchStreamKernel(void (*kernel)(Params...), int blocks, bool overlap, cudaStream_t stream,
+                        Args &&...args)
 {
-    return int(std::max<std::size_t>(1, (threads + kBlockThreads - 1) / kBlockThreads));
+    if (!overlap) {
+        kernel<<<blocks, kBlockThreads, 0, stream>>>(std::forward<Args>(args)...);
+        return;
+    }
+    cudaLaunchAttribute attribute{};
+    attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attribute.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(unsigned(blocks));
+    config.blockDim = dim3(kBlockThreads);
+    config.stream = stream;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    // Like <<<>>>, a failed launch is left for the caller's cudaGetLastError().
+    (void)cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...);
+}
+
+std::size_t blocksFor(std::size_t threads)
+{
+    return std::max<std::size_t>(1, (threads + kBlockThreads - 1) / kBlockThreads);
 }
 
 } // namespace
 
-int streamingBlocks(std::size_t count, int smCount)
+int streamingBlocks(std::size_t count, int /*smCount*/)
 {
-    // Enough blocks to fill every SM, each thread looping over several quads; never more blocks
-    // than there are quad groups, so small tensors launch small grids.
     const std::size_t perThread = std::size_t(kStreamUnroll) * 4;
-    const int wanted = blocksFor((count + perThread - 1) / perThread);
-    return std::min(wanted, std::max(1, smCount) * kBlocksPerSm);
+    return int(std::min<std::size_t>(blocksFor((count + perThread - 1) / perThread), kMaxStreamBlocks));
 }
 
 int reduceBlocks(std::size_t count, int smCount)
 {
     const std::size_t perThread = std::size_t(kReduceUnroll) * 4;
-    const int wanted = blocksFor((count + perThread - 1) / perThread);
-    return std::min(wanted, std::max(1, smCount) * kBlocksPerSm);
+    const std::size_t resident = std::size_t(std::max(1, smCount)) * kBlocksPerSm;
+    return int(std::min(blocksFor((count + perThread - 1) / perThread), resident));
 }
 
-void launchAdd(float *b, std::size_t count, int blocks, cudaStream_t stream)
+void launchAdd(float *b, std::size_t count, int blocks, bool overlap, cudaStream_t stream)
 {
-    addKernel<kStreamUnroll><<<blocks, kBlockThreads, 0, stream>>>(b, count);
+    launchStreamKernel(addKernel<kStreamUnroll>, blocks, overlap, stream, b, count);
 }
 
 void launchAddFused(float *b, std::size_t count, int iterations, int blocks, cudaStream_t stream)
@@ -405,9 +517,10 @@ void launchAddFused(float *b, std::size_t count, int iterations, int blocks, cud
     addFusedKernel<<<blocks, kBlockThreads, 0, stream>>>(b, count, iterations);
 }
 
-void launchSaxpy(float alpha, const float *x, float *y, std::size_t count, int blocks, cudaStream_t stream)
+void launchSaxpy(float alpha, const float *x, float *y, std::size_t count, int blocks, bool overlap,
+                 cudaStream_t stream)
 {
-    saxpyKernel<kStreamUnroll><<<blocks, kBlockThreads, 0, stream>>>(alpha, x, y, count);
+    launchStreamKernel(saxpyKernel<kStreamUnroll>, blocks, overlap, stream, alpha, x, y, count);
 }
 
 void launchSaxpyFused(float alpha, const float *x, float *y, std::size_t count, int iterations, int blocks,
@@ -417,9 +530,10 @@ void launchSaxpyFused(float alpha, const float *x, float *y, std::size_t count, 
 }
 
 void launchReduce(const float *x, std::size_t count, float *partials, unsigned int *counter, float *result,
-                  int blocks, cudaStream_t stream)
+                  int blocks, bool overlap, cudaStream_t stream)
 {
-    reduceKernel<kReduceUnroll><<<blocks, kBlockThreads, 0, stream>>>(x, count, partials, counter, result);
+    launchStreamKernel(reduceKernel<kReduceUnroll, kReducePredicated>, blocks, overlap, stream, x, count,
+                       partials, counter, result);
 }
 
 void launchGemmNaive(const float *a, const float *b, float *c, int n, cudaStream_t stream)
@@ -429,10 +543,22 @@ void launchGemmNaive(const float *a, const float *b, float *c, int n, cudaStream
     gemmNaiveKernel<<<grid, block, 0, stream>>>(a, b, c, n);
 }
 
+template <int Tile, int Micro>
+void launchGemmTiledWith(const float *a, const float *b, float *c, int n, cudaStream_t stream)
+{
+    const dim3 grid((n + Tile - 1) / Tile, (n + Tile - 1) / Tile);
+    gemmTiledKernel<Tile, Micro><<<grid, kTileThreads, 0, stream>>>(a, b, c, n);
+}
+
 void launchGemmTiled(const float *a, const float *b, float *c, int n, cudaStream_t stream)
 {
-    const dim3 grid((n + kTileN - 1) / kTileN, (n + kTileM - 1) / kTileM);
-    gemmTiledKernel<<<grid, kTileThreads, 0, stream>>>(a, b, c, n);
+    // The largest tile that still gives every SM a block or so (thresholds measured on the H200).
+    if (n >= kGemmTile128From)
+        launchGemmTiledWith<128, 8>(a, b, c, n, stream);
+    else if (n >= kGemmTile64From)
+        launchGemmTiledWith<64, 4>(a, b, c, n, stream);
+    else
+        launchGemmTiledWith<32, 2>(a, b, c, n, stream);
 }
 
 void launchEmpty(cudaStream_t stream)
@@ -442,7 +568,7 @@ void launchEmpty(cudaStream_t stream)
 
 void launchFillRandom(float *p, std::size_t count, std::uint32_t seed, cudaStream_t stream)
 {
-    const int blocks = std::min(blocksFor(count), 4096);
+    const int blocks = int(std::min<std::size_t>(blocksFor(count), 4096));
     fillRandomKernel<<<blocks, kBlockThreads, 0, stream>>>(p, count, seed);
 }
 

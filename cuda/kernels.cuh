@@ -19,12 +19,17 @@ int streamingBlocks(std::size_t count, int smCount);
 /// Blocks for the reduction over count floats; also the number of partial sums it writes.
 int reduceBlocks(std::size_t count, int smCount);
 
+// `overlap`: launch with programmatic dependent launch, so that the kernel is scheduled while the
+// previous one in the stream drains (it waits for that kernel's results before using them). It
+// hides part of the gap between dependent kernels; pass true only on compute capability 9.0+.
+
 /// b = b + b, elementwise.
-void launchAdd(float *b, std::size_t count, int blocks, cudaStream_t stream);
+void launchAdd(float *b, std::size_t count, int blocks, bool overlap, cudaStream_t stream);
 /// b = b + b, `iterations` times per element in registers (one launch for all iterations).
 void launchAddFused(float *b, std::size_t count, int iterations, int blocks, cudaStream_t stream);
 /// y = fmaf(alpha, x, y), elementwise.
-void launchSaxpy(float alpha, const float *x, float *y, std::size_t count, int blocks, cudaStream_t stream);
+void launchSaxpy(float alpha, const float *x, float *y, std::size_t count, int blocks, bool overlap,
+                 cudaStream_t stream);
 /// y = fmaf(alpha, x, y), `iterations` times per element in registers, in the same order.
 void launchSaxpyFused(float alpha, const float *x, float *y, std::size_t count, int iterations, int blocks,
                       cudaStream_t stream);
@@ -32,7 +37,7 @@ void launchSaxpyFused(float alpha, const float *x, float *y, std::size_t count, 
 /// first launch and is left at zero by every launch, so launches can follow each other (and be
 /// captured into a graph) without a memset in between.
 void launchReduce(const float *x, std::size_t count, float *partials, unsigned int *counter, float *result,
-                  int blocks, cudaStream_t stream);
+                  int blocks, bool overlap, cudaStream_t stream);
 /// C = A*B, row-major n x n, one thread per element of C.
 void launchGemmNaive(const float *a, const float *b, float *c, int n, cudaStream_t stream);
 /// C = A*B, row-major n x n, shared-memory tiles with a register micro-tile per thread.
