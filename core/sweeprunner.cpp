@@ -55,9 +55,16 @@ void repeat(R &run, Measurement &m, const SweepPlan &plan, const std::atomic<boo
             const std::vector<std::vector<float>> &inputs)
 {
     run.reset();
-    run.runOnce(stop); // warm-up: caches, clocks, lazy module loading, page faults
+    // Warm-up: caches, clocks, lazy module loading, page faults, the thread team.
+    const double warm = run.runOnce(stop);
     std::vector<double> samples;
     double measured = 0;
+    // A warm-up of a second or more has amortised all of that over its own length: it counts
+    // as the first sample instead of doubling the cost of a long point.
+    if (warm >= std::max(1.0, plan.minTime)) {
+        samples.push_back(warm);
+        measured = warm;
+    }
     while (!enough(int(samples.size()), measured, plan.minTime, plan.maxReps)) {
         if (!samples.empty() && deadline > 0 && now() > deadline)
             break;
@@ -232,7 +239,7 @@ double SweepRunner::estimate(const PlanPoint &p) const
         ++reps;
         measured += rep;
     }
-    return rep * (reps + 1); // + the warm-up
+    return rep >= std::max(1.0, m_plan.minTime) ? rep * reps : rep * (reps + 1); // + the warm-up
 }
 
 ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)

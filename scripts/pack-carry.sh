@@ -18,6 +18,11 @@ cp -L /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0 "$stage/lib/"
 cp -L /usr/lib/x86_64-linux-gnu/libgfortran.so.5 /usr/lib/x86_64-linux-gnu/libquadmath.so.0 "$stage/lib/"
 cp /usr/include/x86_64-linux-gnu/openblas-pthread/*.h "$stage/include/"
 tar -C "$(dirname "$stage")" -cJf .carry/blas.tar.xz blas
+# The CLI with CUDA for sm_90, so that the device check can skip its build (SPEEDUPLAB_PREBUILT=1).
+cmake -S . -B build/cuda -G Ninja -DCMAKE_BUILD_TYPE=Release -DSPEEDUPLAB_GUI=OFF -DSPEEDUPLAB_TESTS=OFF \
+  -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
+cmake --build build/cuda
+mkdir -p .carry/bin && cp build/cuda/cli/speeduplab-cli .carry/bin/
 gui=${GUI_BIN:-build/nocuda/ui/speeduplab}
 if [ -x "$gui" ]; then
   ../shared/tools/pack-qt-runtime.sh .carry "$gui"
