@@ -26,8 +26,8 @@ std::string formatTime(double s)
 void CliTable::header(std::ostream &os)
 {
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%-34s %7s %14s %14s %7s %5s %12s  %s", "series", "n", "per iter", "whole rep",
-                  "cv", "reps", "throughput", "status");
+    std::snprintf(buf, sizeof buf, "%-34s %7s %14s %14s %7s %5s %12s  %s", "series", "n", "per iter",
+                  "whole rep", "cv", "reps", "throughput", "status");
     os << buf << '\n';
 }
 
@@ -53,8 +53,9 @@ void CliTable::row(std::ostream &os, const Measurement &m)
     char cv[16];
     std::snprintf(cv, sizeof cv, "%.1f%%", m.stats.cv * 100);
     std::snprintf(buf, sizeof buf, "%-34s %7d %14s %14s %7s %5d %12s  %s", m.seriesLabel().c_str(), m.n,
-                  timed ? formatTime(m.perIteration()).c_str() : "-", timed ? formatTime(m.stats.median).c_str() : "-",
-                  timed ? cv : "-", m.stats.reps, thr.c_str(), status.c_str());
+                  timed ? formatTime(m.perIteration()).c_str() : "-",
+                  timed ? formatTime(m.stats.median).c_str() : "-", timed ? cv : "-", m.stats.reps,
+                  thr.c_str(), status.c_str());
     os << buf << '\n';
 }
 
@@ -69,8 +70,8 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
         const double f = Calibration::fractionOfCeiling(m, r.machine);
         if (f > 0) {
             char buf[160];
-            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s\n", m.seriesLabel().c_str(), m.n, f * 100,
-                          name.c_str());
+            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s\n", m.seriesLabel().c_str(), m.n,
+                          f * 100, name.c_str());
             os << buf;
         }
     }

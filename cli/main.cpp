@@ -23,7 +23,10 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 
-void onSignal(int) { g_stop.store(true); }
+void onSignal(int)
+{
+    g_stop.store(true);
+}
 
 int usageError(const std::string &msg)
 {
@@ -31,7 +34,10 @@ int usageError(const std::string &msg)
     return 2;
 }
 
-int hardwareThreads() { return int(std::max(1u, std::thread::hardware_concurrency())); }
+int hardwareThreads()
+{
+    return int(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 int cmdDevices()
 {
@@ -171,7 +177,10 @@ int cmdRun(const RunOptions &o)
     SweepRunner runner(plan);
     SweepRunner::Callbacks cb;
     CliTable::header(std::cout);
-    cb.measured = [](const Measurement &m) { CliTable::row(std::cout, m); std::cout.flush(); };
+    cb.measured = [](const Measurement &m) {
+        CliTable::row(std::cout, m);
+        std::cout.flush();
+    };
     ResultSet r = runner.run(cb, g_stop);
     if (o.calibrate && !g_stop.load()) {
         const int maxThreads = plan.threads.empty() ? hardwareThreads() : plan.threads.back();
@@ -257,7 +266,9 @@ int cmdVerify(int device, bool cpuOnly)
         SweepRunner runner(p);
         SweepRunner::Callbacks cb;
         cb.measured = [&](const Measurement &m) {
-            const char *verdict = m.ok() ? "PASS" : m.status == Measurement::Status::Skipped ? "SKIP" : "FAIL";
+            const char *verdict = m.ok()                                     ? "PASS"
+                                  : m.status == Measurement::Status::Skipped ? "SKIP"
+                                                                             : "FAIL";
             if (m.ok())
                 ++passed;
             else if (m.status == Measurement::Status::Skipped)
@@ -288,40 +299,50 @@ int main(int argc, char **argv)
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string(MachineInfo::probe().programVersion));
 
-    auto *devices = app.add_subcommand("devices", "Show the CPU and every GPU, or why there is no usable GPU");
+    auto *devices =
+        app.add_subcommand("devices", "Show the CPU and every GPU, or why there is no usable GPU");
     auto *workloads = app.add_subcommand("workloads", "List the workloads, their variants and GPU modes");
 
     RunOptions o;
     auto *run = app.add_subcommand("run", "Sweep sizes and thread counts; print a table and the crossovers");
-    run->add_option("--workload,-w", o.workload, "add, saxpy, reduce, gemm or transfer")->capture_default_str();
-    run->add_option("--variant", o.variants, "variant(s), comma-separated (gemm: naive, tiled, blas, cublas, cublas-tf32)");
+    run->add_option("--workload,-w", o.workload, "add, saxpy, reduce, gemm or transfer")
+        ->capture_default_str();
+    run->add_option("--variant", o.variants,
+                    "variant(s), comma-separated (gemm: naive, tiled, blas, cublas, cublas-tf32)");
     run->add_option("--sizes", o.sizes, "tensor edges n, comma-separated, e.g. 4,40,400");
     run->add_option("--range", o.range, "MIN:MAX[:STEPS_PER_DECADE], log-spaced");
     run->add_option("--threads", o.threads, "CPU thread counts, e.g. 1,2,4, or all")->capture_default_str();
     run->add_option("--modes", o.modes, "GPU modes: launch, graph, fused (default: all the workload has)");
-    run->add_flag("--transfers", o.transfers, "put host-to-device and device-to-host copies in the GPU's timed region");
-    run->add_option("--host-memory", o.hostMemory, "pageable or pinned host memory for copies")->capture_default_str();
-    run->add_option("--iterations", o.iterations, "operations per repetition (default: the workload's; add: 1000)");
-    run->add_option("--min-time", o.minTime, "seconds of repetitions per point, at least")->capture_default_str();
+    run->add_flag("--transfers", o.transfers,
+                  "put host-to-device and device-to-host copies in the GPU's timed region");
+    run->add_option("--host-memory", o.hostMemory, "pageable or pinned host memory for copies")
+        ->capture_default_str();
+    run->add_option("--iterations", o.iterations,
+                    "operations per repetition (default: the workload's; add: 1000)");
+    run->add_option("--min-time", o.minTime, "seconds of repetitions per point, at least")
+        ->capture_default_str();
     run->add_option("--max-reps", o.maxReps, "repetitions per point, at most")->capture_default_str();
     run->add_option("--budget", o.budget, "seconds for the whole sweep (0: no limit)")->capture_default_str();
     run->add_option("--device", o.device, "GPU index")->capture_default_str();
     run->add_flag("--cpu-only", o.cpuOnly, "do not use the GPU");
     run->add_flag("--gpu-only", o.gpuOnly, "do not measure the CPU");
-    run->add_flag("--calibrate", o.calibrate, "also measure the machine's ceilings and store them with the results");
+    run->add_flag("--calibrate", o.calibrate,
+                  "also measure the machine's ceilings and store them with the results");
     run->add_option("--csv", o.csv, "write the results as CSV (atomically)");
     run->add_option("--json", o.json, "write the results and machine metadata as JSON (atomically)");
 
     int verifyDevice = 0;
     bool verifyCpuOnly = false;
-    auto *verify = app.add_subcommand("verify", "Check every workload, variant and backend against the CPU reference");
+    auto *verify =
+        app.add_subcommand("verify", "Check every workload, variant and backend against the CPU reference");
     verify->add_option("--device", verifyDevice, "GPU index");
     verify->add_flag("--cpu-only", verifyCpuOnly, "check only the CPU kernels");
 
     int calThreads = 0, calDevice = 0;
     bool calCpuOnly = false;
     std::string calJson;
-    auto *calibrate = app.add_subcommand("calibrate", "Measure the machine's ceilings: bandwidths, launch latency, GEMM FLOP/s");
+    auto *calibrate = app.add_subcommand(
+        "calibrate", "Measure the machine's ceilings: bandwidths, launch latency, GEMM FLOP/s");
     calibrate->add_option("--threads", calThreads, "CPU threads (default: all)");
     calibrate->add_option("--device", calDevice, "GPU index");
     calibrate->add_flag("--cpu-only", calCpuOnly, "calibrate only the CPU");

@@ -290,7 +290,8 @@ CrossoverReport Analysis::report(const Series &cpu, const Series &gpu)
         r.gpuFasterEverywhere = d > 0;
         r.cpuFasterEverywhere = d < 0;
     }
-    r.predictedN = predictCrossoverN(fitLinear(cpu), fitLinear(gpu), cpu.workload.empty() ? gpu.workload : cpu.workload);
+    r.predictedN =
+        predictCrossoverN(fitLinear(cpu), fitLinear(gpu), cpu.workload.empty() ? gpu.workload : cpu.workload);
     return r;
 }
 
@@ -302,12 +303,16 @@ std::string CrossoverReport::summary() const
     if (!crossings.empty()) {
         for (const auto &c : crossings) {
             s += s.empty() ? "" : "; ";
-            s += (c.gpuBecomesFaster ? "GPU faster above n \u2248 " : "CPU faster again above n \u2248 ") + formatN(c.n);
+            s += (c.gpuBecomesFaster ? "GPU faster above n \u2248 " : "CPU faster again above n \u2248 ") +
+                 formatN(c.n);
         }
         return s;
     }
     s = "no crossover in range (n " + formatN(nMin) + "\u2013" + formatN(nMax) + "): the " +
-        (gpuFasterEverywhere ? "GPU" : cpuFasterEverywhere ? "CPU" : "neither") + " wins everywhere";
+        (gpuFasterEverywhere   ? "GPU"
+         : cpuFasterEverywhere ? "CPU"
+                               : "neither") +
+        " wins everywhere";
     if (predictedN > 0)
         s += "; the fit predicts the " + std::string(gpuFasterEverywhere ? "CPU" : "GPU") + " faster " +
              (gpuFasterEverywhere ? "below" : "above") + " n \u2248 " + formatN(predictedN);

@@ -61,8 +61,8 @@ struct CrossoverReport {
     std::vector<Crossing> crossings;
     bool gpuFasterEverywhere = false; ///< no crossing in range and the GPU wins at every common n
     bool cpuFasterEverywhere = false;
-    double nMin = 0, nMax = 0;        ///< the range both series cover
-    double predictedN = 0;            ///< where the fits cross; 0 if they never do
+    double nMin = 0, nMax = 0; ///< the range both series cover
+    double predictedN = 0;     ///< where the fits cross; 0 if they never do
     /// One sentence: "GPU faster above n ≈ 310", "none in range (4-4000): the CPU wins everywhere;
     /// the fit predicts the GPU faster above n ≈ 9000", ...
     std::string summary() const;

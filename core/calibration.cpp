@@ -19,7 +19,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+double seconds(Clock::time_point a, Clock::time_point b)
+{
+    return std::chrono::duration<double>(b - a).count();
+}
 
 void checkStop(const std::atomic<bool> &stop)
 {
@@ -31,7 +34,8 @@ void checkStop(const std::atomic<bool> &stop)
 double triad(int threads, const std::atomic<bool> &stop)
 {
     const size_t n = size_t(32) << 20; // 32 Mi floats: 128 MiB per array
-    std::unique_ptr<float, decltype(&std::free)> a(static_cast<float *>(std::aligned_alloc(64, n * 4)), std::free),
+    std::unique_ptr<float, decltype(&std::free)> a(static_cast<float *>(std::aligned_alloc(64, n * 4)),
+                                                   std::free),
         b(static_cast<float *>(std::aligned_alloc(64, n * 4)), std::free),
         c(static_cast<float *>(std::aligned_alloc(64, n * 4)), std::free);
     if (!a || !b || !c)
@@ -102,10 +106,10 @@ std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bo
 std::map<std::string, double> Calibration::gpu(int device, const std::atomic<bool> &stop)
 {
     const gpu::Ceilings g = gpu::calibrate(device, stop);
-    return {{gpuCopy, g.deviceCopyBytesPerS},       {gpuH2dPageable, g.h2dPageableBytesPerS},
-            {gpuH2dPinned, g.h2dPinnedBytesPerS},   {gpuD2hPageable, g.d2hPageableBytesPerS},
-            {gpuD2hPinned, g.d2hPinnedBytesPerS},   {gpuLaunch, g.launchLatencyS},
-            {gpuSyncRoundTrip, g.syncRoundTripS},   {gpuCublas, g.cublasFlopsPerS},
+    return {{gpuCopy, g.deviceCopyBytesPerS},      {gpuH2dPageable, g.h2dPageableBytesPerS},
+            {gpuH2dPinned, g.h2dPinnedBytesPerS},  {gpuD2hPageable, g.d2hPageableBytesPerS},
+            {gpuD2hPinned, g.d2hPinnedBytesPerS},  {gpuLaunch, g.launchLatencyS},
+            {gpuSyncRoundTrip, g.syncRoundTripS},  {gpuCublas, g.cublasFlopsPerS},
             {gpuCublasTf32, g.cublasTf32FlopsPerS}};
 }
 
@@ -123,7 +127,8 @@ std::pair<std::string, double> Calibration::ceilingFor(const Measurement &m, con
         if (m.workload == "transfer") {
             // A round trip: the harmonic mean of the two directions is the ceiling of the pair.
             const bool pinned = m.variant == "pinned";
-            const auto h = get(pinned ? gpuH2dPinned : gpuH2dPageable), d = get(pinned ? gpuD2hPinned : gpuD2hPageable);
+            const auto h = get(pinned ? gpuH2dPinned : gpuH2dPageable),
+                       d = get(pinned ? gpuD2hPinned : gpuD2hPageable);
             if (h.second > 0 && d.second > 0)
                 return {h.first, 2.0 / (1.0 / h.second + 1.0 / d.second)};
             return {"", 0};

@@ -14,8 +14,8 @@ namespace speeduplab {
 class Calibration {
 public:
     // CPU, with the given thread count
-    static constexpr const char *cpuTriad = "cpu_triad_bytes_per_s";      ///< STREAM triad
-    static constexpr const char *cpuGemm = "cpu_gemm_flops_per_s";        ///< BLAS SGEMM
+    static constexpr const char *cpuTriad = "cpu_triad_bytes_per_s";          ///< STREAM triad
+    static constexpr const char *cpuGemm = "cpu_gemm_flops_per_s";            ///< BLAS SGEMM
     static constexpr const char *cpuParallelRegion = "cpu_parallel_region_s"; ///< start + join
     // GPU
     static constexpr const char *gpuCopy = "gpu_copy_bytes_per_s"; ///< device to device, read + write

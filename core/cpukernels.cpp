@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <sys/mman.h>
 #include <stdexcept>
+#include <sys/mman.h>
 
 #ifdef SPEEDUPLAB_HAVE_BLAS
 #include <cblas.h>
@@ -38,7 +38,8 @@ SPEEDUPLAB_CLONES void addSpan(float *__restrict b, size_t lo, size_t hi)
         b[i] += b[i];
 }
 
-SPEEDUPLAB_CLONES void saxpySpan(float a, const float *__restrict x, float *__restrict y, size_t lo, size_t hi)
+SPEEDUPLAB_CLONES void saxpySpan(float a, const float *__restrict x, float *__restrict y, size_t lo,
+                                 size_t hi)
 {
 #pragma GCC unroll 8
     for (size_t i = lo; i < hi; ++i)
@@ -140,7 +141,10 @@ void parallelCopy(float *dst, const float *src, size_t count, int threads)
 
 class RunBase : public CpuKernels::Run {
 protected:
-    RunBase(int n, int iterations, int threads) : m_n(n), m_count(size_t(n) * size_t(n)), m_iterations(iterations), m_threads(threads) {}
+    RunBase(int n, int iterations, int threads)
+        : m_n(n), m_count(size_t(n) * size_t(n)), m_iterations(iterations), m_threads(threads)
+    {
+    }
     template <typename F> double timed(F f)
     {
         const auto t0 = Clock::now();
@@ -178,7 +182,9 @@ private:
 class SaxpyRun final : public RunBase {
 public:
     SaxpyRun(int n, int it, int th, float a, const float *x, const float *y)
-        : RunBase(n, it, th), m_a(a), m_srcX(x), m_srcY(y), m_x(m_count), m_y(m_count) {}
+        : RunBase(n, it, th), m_a(a), m_srcX(x), m_srcY(y), m_x(m_count), m_y(m_count)
+    {
+    }
     void reset() override
     {
         parallelCopy(m_x.p, m_srcX, m_count, m_threads);
@@ -204,7 +210,10 @@ private:
 
 class ReduceRun final : public RunBase {
 public:
-    ReduceRun(int n, int it, int th, const float *x) : RunBase(n, it, th), m_src(x), m_x(m_count), m_partial(size_t(th) * 8) {}
+    ReduceRun(int n, int it, int th, const float *x)
+        : RunBase(n, it, th), m_src(x), m_x(m_count), m_partial(size_t(th) * 8)
+    {
+    }
     void reset() override { parallelCopy(m_x.p, m_src, m_count, m_threads); }
     double runOnce(const std::atomic<bool> &stop) override
     {
@@ -213,23 +222,27 @@ public:
         const int nt = m_threads;
         double total = 0;
         const double t = timed([&] {
-            return parallelIterations(m_threads, m_count, m_iterations, stop, [&, x, partial](size_t lo, size_t hi, int) {
-                const double s = sumSpan(x, lo, hi);
-                const int tid = omp_get_thread_num();
-                partial[size_t(tid) * 8] = s; // one cache line per thread
+            return parallelIterations(m_threads, m_count, m_iterations, stop,
+                                      [&, x, partial](size_t lo, size_t hi, int) {
+                                          const double s = sumSpan(x, lo, hi);
+                                          const int tid = omp_get_thread_num();
+                                          partial[size_t(tid) * 8] = s; // one cache line per thread
 #pragma omp barrier
-                if (tid == 0) {
-                    double sum = 0;
-                    for (int k = 0; k < nt; ++k)
-                        sum += partial[size_t(k) * 8];
-                    total = sum;
-                }
-            });
+                                          if (tid == 0) {
+                                              double sum = 0;
+                                              for (int k = 0; k < nt; ++k)
+                                                  sum += partial[size_t(k) * 8];
+                                              total = sum;
+                                          }
+                                      });
         });
         m_result = float(total);
         return t;
     }
-    std::vector<float> output() override { return {m_result}; }
+    std::vector<float> output() override
+    {
+        return {m_result};
+    }
 
 private:
     const float *m_src;
@@ -240,7 +253,10 @@ private:
 
 class TransferRun final : public RunBase {
 public:
-    TransferRun(int n, int it, int th, const float *x) : RunBase(n, it, th), m_src(x), m_a(m_count), m_b(m_count) {}
+    TransferRun(int n, int it, int th, const float *x)
+        : RunBase(n, it, th), m_src(x), m_a(m_count), m_b(m_count)
+    {
+    }
     void reset() override
     {
         parallelCopy(m_a.p, m_src, m_count, m_threads);
@@ -368,8 +384,8 @@ private:
             if (stop.load(std::memory_order_relaxed))
                 return false;
             const int rows = std::min(panel, n - r);
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, n, n, 1.0f, m_a.p + size_t(r) * n, n, m_b.p,
-                        n, 0.0f, m_c.p + size_t(r) * n, n);
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, n, n, 1.0f, m_a.p + size_t(r) * n, n,
+                        m_b.p, n, 0.0f, m_c.p + size_t(r) * n, n);
         }
         return true;
 #else
@@ -401,8 +417,8 @@ std::string CpuKernels::available(const std::string &workload, const std::string
     return "";
 }
 
-std::unique_ptr<CpuKernels::Run> CpuKernels::create(const std::string &workload, const std::string &variant, int n,
-                                                    int iterations, int threads, float alpha,
+std::unique_ptr<CpuKernels::Run> CpuKernels::create(const std::string &workload, const std::string &variant,
+                                                    int n, int iterations, int threads, float alpha,
                                                     const std::vector<const float *> &in)
 {
     if (n <= 0 || iterations <= 0 || threads <= 0)
@@ -432,7 +448,8 @@ std::unique_ptr<CpuKernels::Run> CpuKernels::create(const std::string &workload,
         need(2);
         r = std::make_unique<GemmRun>(n, iterations, threads, variant, in[0], in[1]);
     } else {
-        throw std::invalid_argument("the CPU has no workload \"" + workload + "\" with variant \"" + variant + "\"");
+        throw std::invalid_argument("the CPU has no workload \"" + workload + "\" with variant \"" + variant +
+                                    "\"");
     }
     warmUpThreads(threads);
     return r;

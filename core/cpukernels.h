@@ -28,8 +28,9 @@ public:
     static std::string available(const std::string &workload, const std::string &variant);
     /// Throws std::invalid_argument for an unknown workload or variant, std::bad_alloc when
     /// memory runs out. inputs: as gpu::Job::inputs, alive for the Run's lifetime.
-    static std::unique_ptr<Run> create(const std::string &workload, const std::string &variant, int n, int iterations,
-                                       int threads, float alpha, const std::vector<const float *> &inputs);
+    static std::unique_ptr<Run> create(const std::string &workload, const std::string &variant, int n,
+                                       int iterations, int threads, float alpha,
+                                       const std::vector<const float *> &inputs);
     /// Starts the OpenMP team (and OpenBLAS's) of this size once, so that thread creation
     /// is not charged to the first timed point.
     static void warmUpThreads(int threads);

@@ -4,8 +4,8 @@
 namespace speeduplab::gpu {
 
 namespace {
-const char *const kReason =
-    "This build has no CUDA backend (built without CUDA): rebuild with the CUDA toolkit installed to use the GPU.";
+const char *const kReason = "This build has no CUDA backend (built without CUDA): rebuild with the CUDA "
+                            "toolkit installed to use the GPU.";
 }
 
 Availability availability()
@@ -17,7 +17,10 @@ Availability availability()
     return a;
 }
 
-std::size_t deviceBytesNeeded(const Job &) { return 0; }
+std::size_t deviceBytesNeeded(const Job &)
+{
+    return 0;
+}
 
 void memoryInfo(int, std::size_t &freeBytes, std::size_t &totalBytes)
 {
@@ -25,10 +28,19 @@ void memoryInfo(int, std::size_t &freeBytes, std::size_t &totalBytes)
     throw CudaError(kReason, "built without CUDA", false);
 }
 
-std::unique_ptr<Run> createRun(const Job &) { throw CudaError(kReason, "built without CUDA", false); }
+std::unique_ptr<Run> createRun(const Job &)
+{
+    throw CudaError(kReason, "built without CUDA", false);
+}
 
-Ceilings calibrate(int, const std::atomic<bool> &) { throw CudaError(kReason, "built without CUDA", false); }
+Ceilings calibrate(int, const std::atomic<bool> &)
+{
+    throw CudaError(kReason, "built without CUDA", false);
+}
 
-std::string disabledReason() { return kReason; }
+std::string disabledReason()
+{
+    return kReason;
+}
 
 } // namespace speeduplab::gpu

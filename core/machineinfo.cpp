@@ -132,11 +132,13 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         r.emplace_back("GPU", "none usable: " + gpuStatus);
     for (const auto &g : gpus) {
         const std::string p = "GPU " + std::to_string(g.index);
-        r.emplace_back(p, g.name + " (compute " + g.computeCapability + ", " + std::to_string(g.smCount) + " SMs)");
+        r.emplace_back(p, g.name + " (compute " + g.computeCapability + ", " + std::to_string(g.smCount) +
+                              " SMs)");
         r.emplace_back(p + " memory", fmt(g.memoryBytes, "GiB", 1024.0 * 1024 * 1024) + ", " +
                                           std::to_string(g.memoryBusWidthBits) + "-bit, " +
                                           fmt(g.bandwidthGBs, "GB/s theoretical", 1.0));
-        r.emplace_back(p + " clocks", fmt(g.smClockMHz, "MHz SM", 1.0) + ", " + fmt(g.memoryClockMHz, "MHz memory", 1.0));
+        r.emplace_back(p + " clocks",
+                       fmt(g.smClockMHz, "MHz SM", 1.0) + ", " + fmt(g.memoryClockMHz, "MHz memory", 1.0));
     }
     if (!gpus.empty() && !gpuStatus.empty())
         r.emplace_back("GPU status", gpuStatus);

@@ -4,8 +4,8 @@ namespace speeduplab {
 
 std::string Measurement::seriesKey() const
 {
-    return workload + '|' + backend + '|' + variant + '|' + std::to_string(threads) + '|' + mode + '|' + transfers +
-           '|' + std::to_string(device);
+    return workload + '|' + backend + '|' + variant + '|' + std::to_string(threads) + '|' + mode + '|' +
+           transfers + '|' + std::to_string(device);
 }
 
 std::string Measurement::seriesLabel() const

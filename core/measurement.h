@@ -12,12 +12,12 @@ struct Measurement {
     enum class Status { Ok, Failed, Skipped, Cancelled };
 
     std::string workload;
-    std::string backend;   ///< "cpu" or "gpu"
+    std::string backend; ///< "cpu" or "gpu"
     std::string variant;
-    int threads = 0;       ///< CPU threads; 0 for GPU rows
-    std::string mode;      ///< GPU mode (launch, graph, fused); empty for CPU rows
+    int threads = 0;                ///< CPU threads; 0 for GPU rows
+    std::string mode;               ///< GPU mode (launch, graph, fused); empty for CPU rows
     std::string transfers = "none"; ///< none, pageable or pinned: copies inside the timed region
-    int device = -1;       ///< GPU index; -1 for CPU rows
+    int device = -1;                ///< GPU index; -1 for CPU rows
     int n = 0;
     double elements = 0;
     double bytes = 0;
@@ -25,9 +25,9 @@ struct Measurement {
     int iterations = 1;
     Stats stats;
     bool verified = false;
-    double maxError = 0;   ///< worst relative error against the reference
+    double maxError = 0; ///< worst relative error against the reference
     Status status = Status::Ok;
-    std::string reason;    ///< why failed, skipped or cancelled (or a note)
+    std::string reason; ///< why failed, skipped or cancelled (or a note)
 
     bool ok() const { return status == Status::Ok; }
     bool isGpu() const { return backend == "gpu"; }

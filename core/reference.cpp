@@ -40,12 +40,18 @@ std::vector<size_t> sample(int n, double costPerElement, size_t budget)
         return idx;
     }
     const size_t target = std::max<size_t>(64, size_t(double(budget) / costPerElement));
-    for (int k = 0; k < n && idx.size() < target / 4; ++k) {
-        idx.push_back(size_t(k));                                 // first row
-        idx.push_back(size_t(n - 1) * n + k);                     // last row
-        idx.push_back(size_t(k) * n);                             // first column
-        idx.push_back(size_t(k) * n + size_t(n - 1));             // last column
-    }
+    auto edges = [&](size_t k) {
+        idx.push_back(k);                             // first row
+        idx.push_back(size_t(n - 1) * size_t(n) + k); // last row
+        idx.push_back(k * size_t(n));                 // first column
+        idx.push_back(k * size_t(n) + size_t(n - 1)); // last column
+    };
+    // Both ends of every edge line, so that the corners are always checked.
+    const size_t m = std::min<size_t>(size_t(n), std::max<size_t>(1, target / 8));
+    for (size_t k = 0; k < m; ++k)
+        edges(k);
+    for (size_t k = std::max(m, size_t(n) - m); k < size_t(n); ++k)
+        edges(k);
     const size_t stride = std::max<size_t>(1, count / std::max<size_t>(1, target / 2)) | 1;
     for (size_t i = 0; i < count; i += stride)
         idx.push_back(i);
@@ -89,14 +95,16 @@ std::vector<std::vector<float>> Reference::inputs(const std::string &workload, i
     return in;
 }
 
-Reference::Check Reference::verify(const std::string &workload, const std::string &variant, int n, int iterations,
-                                   const std::vector<std::vector<float>> &in, const std::vector<float> &out)
+Reference::Check Reference::verify(const std::string &workload, const std::string &variant, int n,
+                                   int iterations, const std::vector<std::vector<float>> &in,
+                                   const std::vector<float> &out)
 {
     Check c;
     const size_t count = size_t(n) * size_t(n);
     const size_t expected = workload == "reduce" ? 1 : count;
     if (out.size() != expected) {
-        c.message = "the output has " + std::to_string(out.size()) + " elements, expected " + std::to_string(expected);
+        c.message = "the output has " + std::to_string(out.size()) + " elements, expected " +
+                    std::to_string(expected);
         return c;
     }
     auto fail = [&](size_t i, double got, double want, double err) {
@@ -111,9 +119,10 @@ Reference::Check Reference::verify(const std::string &workload, const std::strin
         for (size_t i = 0; i < count; ++i) {
             const float want = std::ldexp(in[0][i], std::min(iterations, 400));
             if (!(out[i] == want)) {
-                const double err = std::isfinite(want) && std::isfinite(out[i])
-                                       ? std::fabs(double(out[i]) - want) / std::max(1e-30, std::fabs(double(want)))
-                                       : INFINITY;
+                const double err =
+                    std::isfinite(want) && std::isfinite(out[i])
+                        ? std::fabs(double(out[i]) - want) / std::max(1e-30, std::fabs(double(want)))
+                        : INFINITY;
                 fail(i, out[i], want, err);
                 c.maxError = std::max(c.maxError, err);
             }
@@ -143,8 +152,8 @@ Reference::Check Reference::verify(const std::string &workload, const std::strin
         c.maxError = std::isnan(err) ? INFINITY : err;
         if (!(err <= c.tolerance)) {
             char buf[160];
-            std::snprintf(buf, sizeof buf, "the sum is %.9g, expected %.9g (relative error %.3g > %.3g)", out[0], sum, err,
-                          c.tolerance);
+            std::snprintf(buf, sizeof buf, "the sum is %.9g, expected %.9g (relative error %.3g > %.3g)",
+                          out[0], sum, err, c.tolerance);
             c.message = buf;
         }
     } else if (workload == "gemm") {

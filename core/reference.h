@@ -15,9 +15,9 @@ public:
 
     struct Check {
         bool ok = false;
-        double maxError = 0;   ///< worst error, relative to the scale of the reference
+        double maxError = 0; ///< worst error, relative to the scale of the reference
         double tolerance = 0;
-        std::string message;   ///< on failure: where and by how much
+        std::string message; ///< on failure: where and by how much
     };
 
     /// Compares output with what `iterations` operations on inputs must give. Checks every

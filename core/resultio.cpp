@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <sys/stat.h>
@@ -20,14 +21,14 @@ using nlohmann::json;
 
 namespace {
 
-const char *const kColumns[] = {"workload", "backend", "variant",  "threads", "mode",     "transfers", "device",
-                                "n",        "elements", "bytes",   "flops",   "iterations", "reps",    "median_s",
-                                "min_s",    "max_s",   "mean_s",   "stddev_s", "cv",      "noisy",     "verified",
-                                "max_error", "status", "reason"};
+const char *const kColumns[] = {"workload", "backend",  "variant",  "threads",   "mode",   "transfers",
+                                "device",   "n",        "elements", "bytes",     "flops",  "iterations",
+                                "reps",     "median_s", "min_s",    "max_s",     "mean_s", "stddev_s",
+                                "cv",       "noisy",    "verified", "max_error", "status", "reason"};
 // Columns a file must have; the others default when absent (files written by other tools).
-const char *const kRequired[] = {"workload", "backend", "variant", "threads", "mode", "transfers", "n",
-                                 "iterations", "reps",  "median_s", "min_s",  "max_s", "mean_s",   "stddev_s",
-                                 "cv",       "verified", "status", "reason"};
+const char *const kRequired[] = {"workload", "backend",    "variant", "threads",  "mode",   "transfers",
+                                 "n",        "iterations", "reps",    "median_s", "min_s",  "max_s",
+                                 "mean_s",   "stddev_s",   "cv",      "verified", "status", "reason"};
 
 std::string num(double v)
 {
@@ -85,17 +86,24 @@ json machineToJson(const MachineInfo &m)
     json ceilings = json::object();
     for (const auto &[k, v] : m.ceilings)
         ceilings[k] = jnum(v);
-    return {{"cpu_model", m.cpuModel},       {"logical_cores", m.logicalCores},
-            {"caches", m.caches},             {"ram_bytes", m.ramBytes},
-            {"os", m.os},                     {"gpus", g},
-            {"gpu_status", m.gpuStatus},      {"driver_version", m.driverVersion},
-            {"runtime_version", m.runtimeVersion}, {"build_type", m.buildType},
-            {"program_version", m.programVersion}, {"timestamp", m.timestamp},
+    return {{"cpu_model", m.cpuModel},
+            {"logical_cores", m.logicalCores},
+            {"caches", m.caches},
+            {"ram_bytes", m.ramBytes},
+            {"os", m.os},
+            {"gpus", g},
+            {"gpu_status", m.gpuStatus},
+            {"driver_version", m.driverVersion},
+            {"runtime_version", m.runtimeVersion},
+            {"build_type", m.buildType},
+            {"program_version", m.programVersion},
+            {"timestamp", m.timestamp},
             {"ceilings", ceilings}};
 }
 
 // Reads field `key` of j into out with a message naming the path on a type mismatch.
-template <typename T> void field(const json &j, const char *key, T &out, const std::string &where, bool required)
+template <typename T>
+void field(const json &j, const char *key, T &out, const std::string &where, bool required)
 {
     auto it = j.find(key);
     if (it == j.end()) {
@@ -111,6 +119,18 @@ template <typename T> void field(const json &j, const char *key, T &out, const s
                 if (!ok)
                     throw ParseError("");
                 return;
+            }
+        }
+        // nlohmann converts booleans to numbers and truncates fractions: refuse both, as the
+        // CSV reader does.
+        if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+            if (!it->is_number())
+                throw ParseError("");
+            if constexpr (std::is_integral_v<T>) {
+                const double d = it->get<double>();
+                if (d != std::floor(d) || d < double(std::numeric_limits<T>::min()) ||
+                    d > double(std::numeric_limits<T>::max()))
+                    throw ParseError("");
             }
         }
         out = it->get<T>();
@@ -208,11 +228,11 @@ std::string ResultIO::toCsv(const ResultSet &r)
         const Stats &s = m.stats;
         o << quoteCsv(m.workload) << ',' << m.backend << ',' << quoteCsv(m.variant) << ',' << m.threads << ','
           << quoteCsv(m.mode) << ',' << quoteCsv(m.transfers) << ',' << m.device << ',' << m.n << ','
-          << num(m.elements) << ',' << num(m.bytes) << ',' << num(m.flops) << ',' << m.iterations << ',' << s.reps
-          << ',' << num(s.median) << ',' << num(s.min) << ',' << num(s.max) << ',' << num(s.mean) << ','
-          << num(s.stddev) << ',' << num(s.cv) << ',' << (s.noisy() ? "true" : "false") << ','
-          << (m.verified ? "true" : "false") << ',' << num(m.maxError) << ',' << Measurement::statusName(m.status)
-          << ',' << quoteCsv(m.reason) << '\n';
+          << num(m.elements) << ',' << num(m.bytes) << ',' << num(m.flops) << ',' << m.iterations << ','
+          << s.reps << ',' << num(s.median) << ',' << num(s.min) << ',' << num(s.max) << ',' << num(s.mean)
+          << ',' << num(s.stddev) << ',' << num(s.cv) << ',' << (s.noisy() ? "true" : "false") << ','
+          << (m.verified ? "true" : "false") << ',' << num(m.maxError) << ','
+          << Measurement::statusName(m.status) << ',' << quoteCsv(m.reason) << '\n';
     }
     return o.str();
 }
@@ -222,17 +242,34 @@ std::string ResultIO::toJson(const ResultSet &r)
     json rows = json::array();
     for (const auto &m : r.rows) {
         const Stats &s = m.stats;
-        rows.push_back({{"workload", m.workload},   {"backend", m.backend},   {"variant", m.variant},
-                        {"threads", m.threads},     {"mode", m.mode},         {"transfers", m.transfers},
-                        {"device", m.device},       {"n", m.n},               {"elements", jnum(m.elements)},
-                        {"bytes", jnum(m.bytes)},   {"flops", jnum(m.flops)}, {"iterations", m.iterations},
-                        {"reps", s.reps},           {"median_s", jnum(s.median)}, {"min_s", jnum(s.min)},
-                        {"max_s", jnum(s.max)},     {"mean_s", jnum(s.mean)}, {"stddev_s", jnum(s.stddev)},
-                        {"cv", jnum(s.cv)},         {"noisy", s.noisy()},     {"verified", m.verified},
-                        {"max_error", jnum(m.maxError)}, {"status", Measurement::statusName(m.status)},
+        rows.push_back({{"workload", m.workload},
+                        {"backend", m.backend},
+                        {"variant", m.variant},
+                        {"threads", m.threads},
+                        {"mode", m.mode},
+                        {"transfers", m.transfers},
+                        {"device", m.device},
+                        {"n", m.n},
+                        {"elements", jnum(m.elements)},
+                        {"bytes", jnum(m.bytes)},
+                        {"flops", jnum(m.flops)},
+                        {"iterations", m.iterations},
+                        {"reps", s.reps},
+                        {"median_s", jnum(s.median)},
+                        {"min_s", jnum(s.min)},
+                        {"max_s", jnum(s.max)},
+                        {"mean_s", jnum(s.mean)},
+                        {"stddev_s", jnum(s.stddev)},
+                        {"cv", jnum(s.cv)},
+                        {"noisy", s.noisy()},
+                        {"verified", m.verified},
+                        {"max_error", jnum(m.maxError)},
+                        {"status", Measurement::statusName(m.status)},
                         {"reason", m.reason}});
     }
-    json doc = {{"format", "speeduplab-results"}, {"version", 1}, {"machine", machineToJson(r.machine)},
+    json doc = {{"format", "speeduplab-results"},
+                {"version", 1},
+                {"machine", machineToJson(r.machine)},
                 {"rows", rows}};
     return doc.dump(1) + '\n';
 }
@@ -247,8 +284,10 @@ ResultSet ResultIO::fromJson(const std::string &text)
     }
     if (!doc.is_object())
         throw ParseError("the JSON document must be an object with \"machine\" and \"rows\"");
-    if (doc.value("format", std::string()) != "speeduplab-results")
-        throw ParseError("field \"format\" must be \"speeduplab-results\": this is not a SpeedupLab result file");
+    const auto format = doc.find("format");
+    if (format == doc.end() || !format->is_string() || format->get<std::string>() != "speeduplab-results")
+        throw ParseError(
+            "field \"format\" must be \"speeduplab-results\": this is not a SpeedupLab result file");
     ResultSet r;
     if (auto it = doc.find("machine"); it != doc.end())
         r.machine = machineFromJson(*it);
@@ -347,7 +386,8 @@ ResultSet ResultIO::fromCsv(const std::string &text)
     while (pos < text.size() && header.empty()) {
         if (text[pos] == '#') {
             const size_t eol = text.find('\n', pos);
-            const std::string comment = text.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+            const std::string comment =
+                text.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
             const std::string tag = "# metadata: ";
             if (comment.rfind(tag, 0) == 0) {
                 try {
@@ -371,7 +411,8 @@ ResultSet ResultIO::fromCsv(const std::string &text)
         (void)headerLine;
     }
     if (header.empty())
-        throw ParseError("line " + std::to_string(line) + ": no header row: this is not a SpeedupLab CSV file");
+        throw ParseError("line " + std::to_string(line) +
+                         ": no header row: this is not a SpeedupLab CSV file");
     std::map<std::string, size_t> col;
     for (size_t i = 0; i < header.size(); ++i)
         col[header[i]] = i;
@@ -511,8 +552,14 @@ void ResultIO::writeFileAtomically(const std::string &path, const std::string &t
     chmod(path.c_str(), 0666 & ~mask);
 }
 
-void ResultIO::writeCsv(const ResultSet &r, const std::string &path) { writeFileAtomically(path, toCsv(r)); }
-void ResultIO::writeJson(const ResultSet &r, const std::string &path) { writeFileAtomically(path, toJson(r)); }
+void ResultIO::writeCsv(const ResultSet &r, const std::string &path)
+{
+    writeFileAtomically(path, toCsv(r));
+}
+void ResultIO::writeJson(const ResultSet &r, const std::string &path)
+{
+    writeFileAtomically(path, toJson(r));
+}
 
 ResultSet ResultIO::load(const std::string &path)
 {

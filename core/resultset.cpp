@@ -21,7 +21,8 @@ std::vector<Measurement> ResultSet::series(const std::string &key) const
     for (const auto &m : rows)
         if (m.seriesKey() == key)
             s.push_back(m);
-    std::stable_sort(s.begin(), s.end(), [](const Measurement &a, const Measurement &b) { return a.n < b.n; });
+    std::stable_sort(s.begin(), s.end(),
+                     [](const Measurement &a, const Measurement &b) { return a.n < b.n; });
     return s;
 }
 

@@ -126,8 +126,8 @@ void SweepPlan::validate(int hardwareThreads) const
             std::string names;
             for (const auto &x : w->gpuModes)
                 names += (names.empty() ? "" : ", ") + x;
-            throw std::invalid_argument("workload " + workload + " has no GPU mode \"" + m + "\" (it offers " +
-                                        names + ")");
+            throw std::invalid_argument("workload " + workload + " has no GPU mode \"" + m +
+                                        "\" (it offers " + names + ")");
         }
     if (iterations < 0 || iterations > 1000000)
         throw std::invalid_argument("iterations must be between 1 and 1000000");
@@ -209,9 +209,11 @@ std::vector<int> SweepPlan::parseRange(const std::string &text)
 {
     const auto parts = split(text, ':');
     if (parts.size() < 2 || parts.size() > 3)
-        throw std::invalid_argument("range \"" + text + "\" must look like MIN:MAX or MIN:MAX:STEPS_PER_DECADE");
+        throw std::invalid_argument("range \"" + text +
+                                    "\" must look like MIN:MAX or MIN:MAX:STEPS_PER_DECADE");
     const int steps = parts.size() == 3 ? int(parseInt(parts[2], "steps per decade")) : 4;
-    return logRange(int(parseInt(parts[0], "range minimum")), int(parseInt(parts[1], "range maximum")), steps);
+    return logRange(int(parseInt(parts[0], "range minimum")), int(parseInt(parts[1], "range maximum")),
+                    steps);
 }
 
 std::vector<int> SweepPlan::parseThreads(const std::string &text, int hw)

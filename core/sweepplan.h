@@ -9,8 +9,8 @@ namespace speeduplab {
 struct PlanPoint {
     std::string backend; ///< cpu or gpu
     std::string variant;
-    int threads = 0;     ///< CPU threads; 0 on the GPU
-    std::string mode;    ///< GPU mode; empty on the CPU
+    int threads = 0;  ///< CPU threads; 0 on the GPU
+    std::string mode; ///< GPU mode; empty on the CPU
     int n = 0;
 };
 
@@ -19,18 +19,18 @@ struct SweepPlan {
     std::string workload = "add";
     std::vector<std::string> variants; ///< empty: each backend's default (fastest) variant
     std::vector<int> sizes;
-    std::vector<int> threads;          ///< CPU thread counts; empty: no CPU points
-    std::vector<std::string> modes;    ///< GPU modes; empty: every mode the workload offers
+    std::vector<int> threads;       ///< CPU thread counts; empty: no CPU points
+    std::vector<std::string> modes; ///< GPU modes; empty: every mode the workload offers
     bool cpu = true;
-    bool gpu = true;                   ///< false for --cpu-only (and when no GPU is usable)
-    bool transfers = false;            ///< copies in the GPU's timed region
-    bool pinned = false;               ///< pinned host memory for copies
-    int iterations = 0;                ///< 0: the workload's default
-    double minTime = 0.1;              ///< seconds of repetitions per point, at least
+    bool gpu = true;        ///< false for --cpu-only (and when no GPU is usable)
+    bool transfers = false; ///< copies in the GPU's timed region
+    bool pinned = false;    ///< pinned host memory for copies
+    int iterations = 0;     ///< 0: the workload's default
+    double minTime = 0.1;   ///< seconds of repetitions per point, at least
     int maxReps = 1000;
-    double budget = 0;                 ///< seconds for the whole sweep; 0: no limit
+    double budget = 0; ///< seconds for the whole sweep; 0: no limit
     int device = 0;
-    double hostMemoryLimit = 0;        ///< bytes; 0: what the OS reports as available
+    double hostMemoryLimit = 0; ///< bytes; 0: what the OS reports as available
 
     /// The effective iteration count.
     int effectiveIterations() const;

@@ -74,7 +74,8 @@ void repeat(R &run, Measurement &m, const SweepPlan &plan, const std::atomic<boo
         measured += t;
     }
     m.stats = Stats::of(samples);
-    const Reference::Check c = Reference::verify(m.workload, m.variant, m.n, m.iterations, inputs, run.output());
+    const Reference::Check c =
+        Reference::verify(m.workload, m.variant, m.n, m.iterations, inputs, run.output());
     m.verified = c.ok;
     m.maxError = std::isfinite(c.maxError) ? c.maxError : 1e308;
     if (!c.ok) {
@@ -85,7 +86,9 @@ void repeat(R &run, Measurement &m, const SweepPlan &plan, const std::atomic<boo
 
 } // namespace
 
-SweepRunner::SweepRunner(SweepPlan plan) : m_plan(std::move(plan)), m_iterations(m_plan.effectiveIterations()) {}
+SweepRunner::SweepRunner(SweepPlan plan) : m_plan(std::move(plan)), m_iterations(m_plan.effectiveIterations())
+{
+}
 
 double SweepRunner::hostMemoryAvailable() const
 {
@@ -185,15 +188,15 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             const double need = double(gpu::deviceBytesNeeded(job));
             if (need > 0.95 * double(freeBytes)) {
                 m.status = Measurement::Status::Skipped;
-                m.reason = "not enough GPU memory: n = " + std::to_string(p.n) + " needs " + gib(need) + ", " +
-                           gib(double(freeBytes)) + " is free";
+                m.reason = "not enough GPU memory: n = " + std::to_string(p.n) + " needs " + gib(need) +
+                           ", " + gib(double(freeBytes)) + " is free";
                 return m;
             }
             auto run = gpu::createRun(job);
             repeat(*run, m, m_plan, stop, deadline, inputs);
         } else {
-            auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads, Reference::saxpyAlpha,
-                                          ptrs);
+            auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
+                                          Reference::saxpyAlpha, ptrs);
             repeat(*run, m, m_plan, stop, deadline, inputs);
         }
     } catch (const gpu::Cancelled &) {
@@ -208,7 +211,8 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         m.stats = Stats();
     } catch (const std::bad_alloc &) {
         m.status = Measurement::Status::Skipped;
-        m.reason = "not enough host memory: allocating the buffers for n = " + std::to_string(p.n) + " failed";
+        m.reason =
+            "not enough host memory: allocating the buffers for n = " + std::to_string(p.n) + " failed";
         m.stats = Stats();
     } catch (const std::exception &e) {
         m.status = Measurement::Status::Failed;
@@ -275,7 +279,8 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
             m = skeleton(p);
             m.status = Measurement::Status::Skipped;
             char buf[120];
-            std::snprintf(buf, sizeof buf, "the time budget of %g s ran out before this point", m_plan.budget);
+            std::snprintf(buf, sizeof buf, "the time budget of %g s ran out before this point",
+                          m_plan.budget);
             m.reason = buf;
         } else {
             m = measure(p, stop, deadline);

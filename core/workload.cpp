@@ -9,16 +9,41 @@ const std::vector<Workload> &Workload::all()
 {
     static const std::vector<Workload> list = [] {
         std::vector<Workload> w;
-        w.push_back({"add", "b += b, repeated: the seed experiment (memory-bound, one tensor read and written)",
-                     {""}, {""}, {"launch", "graph", "fused"}, 1000, 1});
-        w.push_back({"saxpy", "y = a*x + y, repeated (streaming: two tensors read, one written)",
-                     {""}, {""}, {"launch", "graph", "fused"}, 100, 2});
-        w.push_back({"reduce", "the sum of all elements (reads the tensor once, writes one number)",
-                     {""}, {""}, {"launch", "graph"}, 100, 1});
-        w.push_back({"gemm", "C = A*B, n x n x n (compute-bound for large n)",
-                     {"blas", "tiled", "naive"}, {"cublas", "cublas-tf32", "tiled", "naive"}, {"launch", "graph"}, 1, 2});
-        w.push_back({"transfer", "copy the tensor host to device and back (on the CPU: memory to memory)",
-                     {"memcpy"}, {"pageable", "pinned"}, {"launch"}, 10, 1});
+        w.push_back({"add",
+                     "b += b, repeated: the seed experiment (memory-bound, one tensor read and written)",
+                     {""},
+                     {""},
+                     {"launch", "graph", "fused"},
+                     1000,
+                     1});
+        w.push_back({"saxpy",
+                     "y = a*x + y, repeated (streaming: two tensors read, one written)",
+                     {""},
+                     {""},
+                     {"launch", "graph", "fused"},
+                     100,
+                     2});
+        w.push_back({"reduce",
+                     "the sum of all elements (reads the tensor once, writes one number)",
+                     {""},
+                     {""},
+                     {"launch", "graph"},
+                     100,
+                     1});
+        w.push_back({"gemm",
+                     "C = A*B, n x n x n (compute-bound for large n)",
+                     {"blas", "tiled", "naive"},
+                     {"cublas", "cublas-tf32", "tiled", "naive"},
+                     {"launch", "graph"},
+                     1,
+                     2});
+        w.push_back({"transfer",
+                     "copy the tensor host to device and back (on the CPU: memory to memory)",
+                     {"memcpy"},
+                     {"pageable", "pinned"},
+                     {"launch"},
+                     10,
+                     1});
         return w;
     }();
     return list;
@@ -37,9 +62,18 @@ static bool contains(const std::vector<std::string> &v, const std::string &s)
     return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-bool Workload::hasCpuVariant(const std::string &v) const { return contains(cpuVariants, v); }
-bool Workload::hasGpuVariant(const std::string &v) const { return contains(gpuVariants, v); }
-bool Workload::hasGpuMode(const std::string &m) const { return contains(gpuModes, m); }
+bool Workload::hasCpuVariant(const std::string &v) const
+{
+    return contains(cpuVariants, v);
+}
+bool Workload::hasGpuVariant(const std::string &v) const
+{
+    return contains(gpuVariants, v);
+}
+bool Workload::hasGpuMode(const std::string &m) const
+{
+    return contains(gpuModes, m);
+}
 
 double Workload::bytes(int n, int iterations) const
 {

@@ -14,9 +14,9 @@ public:
     std::string description;
     std::vector<std::string> cpuVariants; ///< first is the default (the fastest); "" = no variants
     std::vector<std::string> gpuVariants;
-    std::vector<std::string> gpuModes;    ///< launch, graph, fused
+    std::vector<std::string> gpuModes; ///< launch, graph, fused
     int defaultIterations = 1;
-    int inputCount = 1;                   ///< host buffers of n*n floats the workload reads
+    int inputCount = 1; ///< host buffers of n*n floats the workload reads
 
     /// All workloads, in display order.
     static const std::vector<Workload> &all();
@@ -40,7 +40,10 @@ public:
     /// turn a predicted crossover in work units back into a tensor edge.
     double nForWork(double work, int iterations) const;
     /// The work unit of the time fits: FLOPs for gemm, bytes otherwise.
-    double work(int n, int iterations) const { return computeBound() ? flops(n, iterations) : bytes(n, iterations); }
+    double work(int n, int iterations) const
+    {
+        return computeBound() ? flops(n, iterations) : bytes(n, iterations);
+    }
 };
 
 } // namespace speeduplab

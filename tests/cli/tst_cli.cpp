@@ -1,0 +1,249 @@
+// speeduplab-cli end to end: the built binary run with QProcess. Success paths exit 0 and write
+// files that load back; usage errors exit 2 with one line on stderr and create no file.
+
+#include "core/resultio.h"
+#include "core/version.h"
+#include "cuda/gpubackend.h"
+
+#include <QtTest>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <thread>
+
+#ifndef SPEEDUPLAB_CLI_PATH
+#error "SPEEDUPLAB_CLI_PATH must name the speeduplab-cli binary (tests/cli/CMakeLists.txt)"
+#endif
+
+using namespace speeduplab;
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Result runCli(const QStringList &args, int timeoutMs = 60000)
+{
+    QProcess p;
+    p.setProgram(QStringLiteral(SPEEDUPLAB_CLI_PATH));
+    p.setArguments(args);
+    p.start();
+    Result r;
+    if (!p.waitForStarted(10000)) {
+        r.err = "could not start " + p.program() + ": " + p.errorString();
+        return r;
+    }
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished(5000);
+        r.err = QString("timed out after %1 ms").arg(timeoutMs);
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QString describe(const Result &r)
+{
+    return QString("exit %1\n--- stdout:\n%2\n--- stderr:\n%3").arg(r.exitCode).arg(r.out.left(4000), r.err);
+}
+
+int hardwareThreads()
+{
+    return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+/// Replaces @DIR@ in the arguments with the test's own folder.
+QStringList expand(const QStringList &args, const QString &dir)
+{
+    QStringList out;
+    for (const QString &a : args)
+        out << QString(a).replace("@DIR@", dir);
+    return out;
+}
+
+QStringList entries(const QString &dir)
+{
+    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void succeeds_data();
+    void succeeds();
+    void runWritesFilesThatLoadBack();
+    void usageErrors_data();
+    void usageErrors();
+    void verifyCpuOnly();
+};
+
+void TestCli::initTestCase()
+{
+    QVERIFY2(QFileInfo(QStringLiteral(SPEEDUPLAB_CLI_PATH)).isExecutable(), SPEEDUPLAB_CLI_PATH);
+}
+
+void TestCli::succeeds_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("mentions"); ///< all must appear in stdout
+
+    QTest::newRow("workloads") << QStringList{"workloads"}
+                               << QStringList{"add:", "saxpy:", "reduce:", "gemm:", "transfer:", "GPU modes"};
+    const gpu::Availability a = gpu::availability();
+    QStringList deviceLines{"CPU: ", "Logical cores: " + QString::number(hardwareThreads())};
+    if (!a.usable)
+        deviceLines << "GPU: none usable: " + QString::fromStdString(a.reason); // says why, not just "none"
+    QTest::newRow("devices") << QStringList{"devices"} << deviceLines;
+    QTest::newRow("version") << QStringList{"--version"} << QStringList{SPEEDUPLAB_VERSION};
+    QTest::newRow("help") << QStringList{"--help"} << QStringList{"run", "verify", "devices", "workloads"};
+    QTest::newRow("run, range") << QStringList{"run",    "--workload", "reduce", "--range",
+                                               "4:40:1", "--threads",  "1",      "--iterations",
+                                               "3",      "--min-time", "0",      "--cpu-only"}
+                                << QStringList{"series", "CPU 1 thread", "Crossovers"};
+}
+
+void TestCli::succeeds()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, mentions);
+    const Result r = runCli(args);
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    for (const QString &m : mentions)
+        QVERIFY2(r.out.contains(m), qPrintable("stdout does not mention \"" + m + "\"\n" + describe(r)));
+}
+
+void TestCli::runWritesFilesThatLoadBack()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString csv = dir.filePath("out.csv"), json = dir.filePath("out.json");
+    const Result r = runCli({"run", "--workload", "add", "--sizes", "4,40", "--threads", "1", "--iterations",
+                             "10", "--min-time", "0", "--cpu-only", "--csv", csv, "--json", json});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+
+    // The table: a header, a row per point, then the crossovers section.
+    QVERIFY2(r.out.contains("series") && r.out.contains("per iter"), qPrintable(describe(r)));
+    int rows = 0;
+    for (const QString &line : r.out.split('\n'))
+        if (line.startsWith("CPU 1 thread"))
+            ++rows;
+    QCOMPARE(rows, 2);
+    QVERIFY2(r.out.contains("Crossovers"), qPrintable(describe(r)));
+
+    QVERIFY(QFileInfo::exists(csv));
+    QVERIFY(QFileInfo::exists(json));
+    QCOMPARE(entries(dir.path()), (QStringList{"out.csv", "out.json"})); // no temporary files left
+    const ResultSet fromCsv = ResultIO::load(csv.toStdString());
+    const ResultSet fromJson = ResultIO::load(json.toStdString());
+    QVERIFY(fromCsv == fromJson);
+    QCOMPARE(fromCsv.size(), size_t(2));
+    for (const Measurement &m : fromCsv.rows) {
+        QCOMPARE(m.workload, std::string("add"));
+        QCOMPARE(m.backend, std::string("cpu"));
+        QCOMPARE(m.threads, 1);
+        QCOMPARE(m.iterations, 10);
+        QVERIFY2(m.ok(), m.reason.c_str());
+        QVERIFY(m.verified);
+        QVERIFY(m.stats.median > 0);
+    }
+    QCOMPARE(fromCsv.rows[0].n, 4);
+    QCOMPARE(fromCsv.rows[1].n, 40);
+    QCOMPARE(fromCsv.machine.logicalCores, hardwareThreads());
+    QVERIFY(!fromCsv.machine.timestamp.empty());
+}
+
+void TestCli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions"); ///< in the one-line stderr message
+
+    const QStringList tail{"--threads",     "1",      "--min-time",    "0", "--cpu-only", "--csv",
+                           "@DIR@/out.csv", "--json", "@DIR@/out.json"};
+    QTest::newRow("unknown workload")
+        << QStringList{"run", "--workload", "nope", "--sizes", "4"} + tail << "unknown workload \"nope\"";
+    QTest::newRow("size 0") << QStringList{"run", "--sizes", "0"} + tail << "size 0 must be positive";
+    QTest::newRow("size not a number") << QStringList{"run", "--sizes", "4,abc"} + tail << "\"abc\"";
+    QTest::newRow("size too large") << QStringList{"run", "--sizes", "100000"} + tail << "65536";
+    QTest::newRow("bad range") << QStringList{"run", "--range", "400:4"} + tail
+                               << "minimum above its maximum";
+    QTest::newRow("sizes and range") << QStringList{"run", "--sizes", "4", "--range", "4:40"} + tail
+                                     << "either";
+    QTest::newRow("no sizes") << QStringList{"run"} + tail << "no sizes";
+    QTest::newRow("threads above hardware") << QStringList{"run",
+                                                           "--sizes",
+                                                           "4",
+                                                           "--threads",
+                                                           QString::number(hardwareThreads() + 1),
+                                                           "--cpu-only",
+                                                           "--csv",
+                                                           "@DIR@/out.csv"}
+                                            << QString("thread count %1 is above").arg(hardwareThreads() + 1);
+    QTest::newRow("unknown variant") << QStringList{"run", "--sizes", "4", "--variant", "turbo"} + tail
+                                     << "no variant \"turbo\"";
+    QTest::newRow("unknown mode") << QStringList{"run", "--sizes", "4", "--modes", "warp"} + tail
+                                  << "no GPU mode \"warp\"";
+    QTest::newRow("unwritable CSV path")
+        << QStringList{"run",    "--sizes",       "4",     "--threads",
+                       "1",      "--cpu-only",    "--csv", "/nonexistent/dir/out.csv",
+                       "--json", "@DIR@/out.json"}
+        << "/nonexistent/dir";
+    QTest::newRow("unwritable JSON path") << QStringList{"run",    "--sizes",
+                                                         "4",      "--threads",
+                                                         "1",      "--cpu-only",
+                                                         "--csv",  "@DIR@/out.csv",
+                                                         "--json", "@DIR@/missing/out.json"}
+                                          << "does not exist";
+    QTest::newRow("both only flags") << QStringList{"run", "--sizes", "4", "--cpu-only", "--gpu-only"}
+                                     << "exclude";
+    QTest::newRow("unknown option") << QStringList{"run", "--sizes", "4", "--bogus"} + tail << "--bogus";
+    // CLI11 reports the missing subcommand rather than naming "fly"; still one line, exit 2.
+    QTest::newRow("unknown subcommand") << QStringList{"fly"} << "subcommand";
+    QTest::newRow("no subcommand") << QStringList{} << "subcommand";
+}
+
+void TestCli::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Result r = runCli(expand(args, dir.path()));
+    QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+    const QString err = r.err.trimmed();
+    QVERIFY2(!err.isEmpty(), qPrintable(describe(r)));
+    QVERIFY2(!err.contains('\n'), qPrintable("more than one line on stderr\n" + describe(r)));
+    QVERIFY2(err.contains(mentions),
+             qPrintable("stderr does not mention \"" + mentions + "\"\n" + describe(r)));
+    QVERIFY2(entries(dir.path()).isEmpty(),
+             qPrintable("files were created: " + entries(dir.path()).join(", ")));
+    // Bad usage is caught before anything runs: no table on stdout.
+    QVERIFY2(!r.out.contains("Crossovers"), qPrintable(describe(r)));
+}
+
+void TestCli::verifyCpuOnly()
+{
+    const Result r = runCli({"verify", "--cpu-only"}, 240000);
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.out.contains(" 0 failed"), qPrintable(describe(r)));
+    QVERIFY2(!r.out.contains("FAIL"), qPrintable(describe(r)));
+    // Every workload was checked, and the CPU rows passed rather than being skipped.
+    for (const char *w : {"add", "saxpy", "reduce", "gemm", "transfer"})
+        QVERIFY2(r.out.contains(QString("PASS  %1 ").arg(w)), qPrintable(QString("no PASS for ") + w));
+    QVERIFY(!r.out.contains("PASS  gpu"));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,119 @@
+// Stats::of: the summary every point reports (median as the headline, the spread, the noisy flag).
+
+#include "core/stats.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <vector>
+
+using namespace speeduplab;
+
+Q_DECLARE_METATYPE(std::vector<double>)
+
+class TestStats : public QObject {
+    Q_OBJECT
+
+private slots:
+    void summary_data();
+    void summary();
+    void noisy_data();
+    void noisy();
+    void orderDoesNotMatter();
+};
+
+void TestStats::summary_data()
+{
+    QTest::addColumn<std::vector<double>>("samples");
+    QTest::addColumn<int>("reps");
+    QTest::addColumn<double>("median");
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<double>("mean");
+    QTest::addColumn<double>("stddev");
+
+    QTest::newRow("empty") << std::vector<double>{} << 0 << 0.0 << 0.0 << 0.0 << 0.0 << 0.0;
+    // One sample has no spread: the sample stddev (n - 1) is defined as 0, not a division by zero.
+    QTest::newRow("single") << std::vector<double>{2.5} << 1 << 2.5 << 2.5 << 2.5 << 2.5 << 0.0;
+    QTest::newRow("odd count, unsorted")
+        << std::vector<double>{3.0, 1.0, 2.0} << 3 << 2.0 << 1.0 << 3.0 << 2.0 << 1.0;
+    // Even count: the median is the mean of the two middle values, not either of them.
+    QTest::newRow("even count") << std::vector<double>{4.0, 1.0, 3.0, 2.0} << 4 << 2.5 << 1.0 << 4.0 << 2.5
+                                << std::sqrt(5.0 / 3.0);
+    QTest::newRow("two samples") << std::vector<double>{1.0, 2.0} << 2 << 1.5 << 1.0 << 2.0 << 1.5
+                                 << std::sqrt(0.5);
+    // 2,4,4,4,5,5,7,9: the textbook set with population stddev 2; the sample stddev is sqrt(32/7).
+    QTest::newRow("textbook") << std::vector<double>{2, 4, 4, 4, 5, 5, 7, 9} << 8 << 4.5 << 2.0 << 9.0 << 5.0
+                              << std::sqrt(32.0 / 7.0);
+    // The median resists an outlier that drags the mean: that is why it is the headline.
+    QTest::newRow("outlier") << std::vector<double>{1e-3, 1e-3, 1e-3, 1e-3, 1.0} << 5 << 1e-3 << 1e-3 << 1.0
+                             << (4e-3 + 1.0) / 5
+                             << std::sqrt((4 * std::pow(1e-3 - 0.2008, 2) + std::pow(0.7992, 2)) / 4);
+    QTest::newRow("identical") << std::vector<double>{7e-6, 7e-6, 7e-6} << 3 << 7e-6 << 7e-6 << 7e-6 << 7e-6
+                               << 0.0;
+}
+
+void TestStats::summary()
+{
+    QFETCH(std::vector<double>, samples);
+    QFETCH(int, reps);
+    QFETCH(double, median);
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(double, mean);
+    QFETCH(double, stddev);
+
+    const Stats s = Stats::of(samples);
+    QCOMPARE(s.reps, reps);
+    QCOMPARE(s.median, median);
+    QCOMPARE(s.min, min);
+    QCOMPARE(s.max, max);
+    QVERIFY2(std::fabs(s.mean - mean) <= 1e-12 * std::max(1.0, std::fabs(mean)),
+             qPrintable(QString("mean %1, expected %2").arg(s.mean, 0, 'g', 17).arg(mean, 0, 'g', 17)));
+    QVERIFY2(std::fabs(s.stddev - stddev) <= 1e-9 * std::max(1e-12, stddev),
+             qPrintable(QString("stddev %1, expected %2").arg(s.stddev, 0, 'g', 17).arg(stddev, 0, 'g', 17)));
+    const double cv = mean > 0 ? stddev / mean : 0.0;
+    QVERIFY2(std::fabs(s.cv - cv) <= 1e-9 * std::max(1e-12, cv),
+             qPrintable(QString("cv %1, expected %2").arg(s.cv, 0, 'g', 17).arg(cv, 0, 'g', 17)));
+}
+
+void TestStats::noisy_data()
+{
+    QTest::addColumn<std::vector<double>>("samples");
+    QTest::addColumn<bool>("noisy");
+
+    QTest::newRow("no spread") << std::vector<double>{1.0, 1.0, 1.0} << false;
+    QTest::newRow("single sample") << std::vector<double>{1.0} << false;
+    QTest::newRow("empty") << std::vector<double>{} << false;
+    // mean 1, sample stddev 0.04: CV 4 %, under the 5 % line.
+    QTest::newRow("cv 4%") << std::vector<double>{0.96, 1.0, 1.04} << false;
+    // mean 1, sample stddev 0.06: CV 6 %, over it.
+    QTest::newRow("cv 6%") << std::vector<double>{0.94, 1.0, 1.06} << true;
+    QTest::newRow("very noisy") << std::vector<double>{1.0, 2.0, 10.0} << true;
+}
+
+void TestStats::noisy()
+{
+    QFETCH(std::vector<double>, samples);
+    QFETCH(bool, noisy);
+    const Stats s = Stats::of(samples);
+    QCOMPARE(s.noisy(), noisy);
+    QCOMPARE(s.noisy(), s.cv > Stats::noisyCv);
+    QCOMPARE(Stats::noisyCv, 0.05);
+}
+
+void TestStats::orderDoesNotMatter()
+{
+    const std::vector<double> a{5, 1, 4, 2, 3, 9, 0.5};
+    std::vector<double> b = a;
+    std::reverse(b.begin(), b.end());
+    const Stats sa = Stats::of(a), sb = Stats::of(b);
+    QCOMPARE(sa.median, 3.0);
+    QCOMPARE(sa.median, sb.median);
+    QCOMPARE(sa.min, sb.min);
+    QCOMPARE(sa.max, sb.max);
+    QVERIFY(std::fabs(sa.stddev - sb.stddev) < 1e-12);
+}
+
+QTEST_APPLESS_MAIN(TestStats)
+#include "tst_stats.moc"

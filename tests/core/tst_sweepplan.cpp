@@ -1,0 +1,403 @@
+// SweepPlan: parsing the user's sizes, ranges and thread counts, validating a plan (one sentence
+// naming the problem), and expanding it into points.
+
+#include "core/cpukernels.h"
+#include "core/sweepplan.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <stdexcept>
+
+using namespace speeduplab;
+
+namespace {
+
+QList<int> toList(const std::vector<int> &v)
+{
+    return QList<int>(v.begin(), v.end());
+}
+
+/// The message of the std::invalid_argument f throws; null when it throws none.
+template <typename F> std::optional<QString> invalid(F f)
+{
+    try {
+        f();
+    } catch (const std::invalid_argument &e) {
+        return QString::fromUtf8(e.what());
+    }
+    return std::nullopt;
+}
+
+SweepPlan validPlan()
+{
+    SweepPlan p;
+    p.workload = "add";
+    p.sizes = {4, 40};
+    p.threads = {1, 2};
+    return p;
+}
+
+} // namespace
+
+class TestSweepPlan : public QObject {
+    Q_OBJECT
+
+private slots:
+    void parseSizes_data();
+    void parseSizes();
+    void parseRange_data();
+    void parseRange();
+    void parseThreads_data();
+    void parseThreads();
+    void powersOfTwo_data();
+    void powersOfTwo();
+    void validate_data();
+    void validate();
+    void points_data();
+    void points();
+    void variantsAndIterations();
+    void seed();
+};
+
+void TestSweepPlan::parseSizes_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QList<int>>("sizes"); ///< empty: must throw
+    QTest::addColumn<QString>("mentions");
+
+    QTest::newRow("list") << "4,40,400" << QList<int>{4, 40, 400} << "";
+    QTest::newRow("one") << "1" << QList<int>{1} << "";
+    QTest::newRow("spaces") << " 4 , 40 " << QList<int>{4, 40} << "";
+    QTest::newRow("order kept") << "400,4" << QList<int>{400, 4} << "";
+    QTest::newRow("not a number") << "4,abc" << QList<int>{} << "\"abc\" is not a whole number";
+    QTest::newRow("decimal") << "4.5" << QList<int>{} << "\"4.5\" is not a whole number";
+    QTest::newRow("trailing junk") << "40x" << QList<int>{} << "40x";
+    QTest::newRow("zero") << "0" << QList<int>{} << "size 0 must be positive";
+    QTest::newRow("negative") << "4,-40" << QList<int>{} << "size -40 must be positive";
+    QTest::newRow("empty") << "" << QList<int>{} << "no sizes";
+    QTest::newRow("empty entry") << "4,,40" << QList<int>{} << "empty size";
+    QTest::newRow("trailing comma") << "4," << QList<int>{} << "empty size";
+    QTest::newRow("overflow") << "99999999999999999999" << QList<int>{} << "out of range";
+}
+
+void TestSweepPlan::parseSizes()
+{
+    QFETCH(QString, text);
+    QFETCH(QList<int>, sizes);
+    QFETCH(QString, mentions);
+    if (!sizes.isEmpty()) {
+        QCOMPARE(toList(SweepPlan::parseSizes(text.toStdString())), sizes);
+        return;
+    }
+    const auto msg = invalid([&] { SweepPlan::parseSizes(text.toStdString()); });
+    QVERIFY2(msg, "no std::invalid_argument");
+    QVERIFY2(msg->contains(mentions), qPrintable(*msg));
+}
+
+void TestSweepPlan::parseRange_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QList<int>>("sizes"); ///< empty: must throw; one element -1: check the shape only
+    QTest::addColumn<QString>("mentions");
+
+    QTest::newRow("decades") << "1:1000:1" << QList<int>{1, 10, 100, 1000} << "";
+    QTest::newRow("two per decade") << "1:100:2" << QList<int>{1, 3, 10, 32, 100} << "";
+    // The seed's range: 10^(0.602 + k/4), rounded, ending exactly on 4000.
+    QTest::newRow("seed, default 4 per decade")
+        << "4:4000" << QList<int>{4, 7, 13, 22, 40, 71, 126, 225, 400, 711, 1265, 2249, 4000} << "";
+    // The last step is short: the maximum is still included, once.
+    QTest::newRow("ragged end") << "10:500:1" << QList<int>{10, 100, 500} << "";
+    QTest::newRow("a single size") << "64:64" << QList<int>{64} << "";
+    // Rounding makes neighbours equal at small n: they appear once.
+    QTest::newRow("dense at small n") << "1:4:20" << QList<int>{1, 2, 3, 4} << "";
+    QTest::newRow("min above max") << "100:10" << QList<int>{} << "minimum above its maximum";
+    QTest::newRow("zero") << "0:10" << QList<int>{} << "positive";
+    QTest::newRow("no maximum") << "4" << QList<int>{} << "MIN:MAX";
+    QTest::newRow("too many parts") << "1:2:3:4" << QList<int>{} << "MIN:MAX";
+    QTest::newRow("zero steps") << "4:40:0" << QList<int>{} << "steps per decade";
+    QTest::newRow("too many steps") << "4:40:1000" << QList<int>{} << "steps per decade";
+    QTest::newRow("not a number") << "4:abc" << QList<int>{} << "\"abc\" is not a whole number";
+    QTest::newRow("empty steps") << "4:40:" << QList<int>{} << "empty steps";
+}
+
+void TestSweepPlan::parseRange()
+{
+    QFETCH(QString, text);
+    QFETCH(QList<int>, sizes);
+    QFETCH(QString, mentions);
+    if (sizes.isEmpty()) {
+        const auto msg = invalid([&] { SweepPlan::parseRange(text.toStdString()); });
+        QVERIFY2(msg, "no std::invalid_argument");
+        QVERIFY2(msg->contains(mentions), qPrintable(*msg));
+        return;
+    }
+    const QList<int> got = toList(SweepPlan::parseRange(text.toStdString()));
+    QCOMPARE(got, sizes);
+    for (int i = 1; i < got.size(); ++i)
+        QVERIFY(got[i] > got[i - 1]);
+}
+
+void TestSweepPlan::parseThreads_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("hardware");
+    QTest::addColumn<QList<int>>("threads"); ///< empty: must throw
+    QTest::addColumn<QString>("mentions");
+
+    QTest::newRow("all") << "all" << 4 << QList<int>{1, 2, 3, 4} << "";
+    QTest::newRow("all, spaced") << " all " << 2 << QList<int>{1, 2} << "";
+    QTest::newRow("all on one core") << "all" << 1 << QList<int>{1} << "";
+    QTest::newRow("list") << "1,2,4" << 8 << QList<int>{1, 2, 4} << "";
+    QTest::newRow("sorted, duplicates dropped") << "4,1,2,2" << 8 << QList<int>{1, 2, 4} << "";
+    QTest::newRow("exactly the hardware") << "8" << 8 << QList<int>{8} << "";
+    QTest::newRow("above the hardware")
+        << "1,9" << 8 << QList<int>{} << "thread count 9 is above this machine's 8";
+    QTest::newRow("zero") << "0" << 8 << QList<int>{} << "must be positive";
+    QTest::newRow("negative") << "-2" << 8 << QList<int>{} << "must be positive";
+    QTest::newRow("not a number") << "two" << 8 << QList<int>{} << "\"two\" is not a whole number";
+    QTest::newRow("ALL is not all") << "ALL" << 8 << QList<int>{} << "ALL";
+}
+
+void TestSweepPlan::parseThreads()
+{
+    QFETCH(QString, text);
+    QFETCH(int, hardware);
+    QFETCH(QList<int>, threads);
+    QFETCH(QString, mentions);
+    if (!threads.isEmpty()) {
+        QCOMPARE(toList(SweepPlan::parseThreads(text.toStdString(), hardware)), threads);
+        return;
+    }
+    const auto msg = invalid([&] { SweepPlan::parseThreads(text.toStdString(), hardware); });
+    QVERIFY2(msg, "no std::invalid_argument");
+    QVERIFY2(msg->contains(mentions), qPrintable(*msg));
+}
+
+void TestSweepPlan::powersOfTwo_data()
+{
+    QTest::addColumn<int>("hardware");
+    QTest::addColumn<QList<int>>("threads");
+    QTest::newRow("1") << 1 << QList<int>{1};
+    QTest::newRow("2") << 2 << QList<int>{1, 2};
+    QTest::newRow("6") << 6 << QList<int>{1, 2, 4, 6};
+    QTest::newRow("8") << 8 << QList<int>{1, 2, 4, 8};
+    QTest::newRow("0 (unknown)") << 0 << QList<int>{1};
+}
+
+void TestSweepPlan::powersOfTwo()
+{
+    QFETCH(int, hardware);
+    QFETCH(QList<int>, threads);
+    QCOMPARE(toList(SweepPlan::powersOfTwo(hardware)), threads);
+}
+
+void TestSweepPlan::validate_data()
+{
+    QTest::addColumn<QString>("edit");
+    QTest::addColumn<QString>("mentions"); ///< empty: valid
+
+    QTest::newRow("valid") << ""
+                           << "";
+    QTest::newRow("valid, GPU only, no threads") << "gpuOnly"
+                                                 << "";
+    QTest::newRow("valid gemm variant") << "gemmTiled"
+                                        << "";
+    QTest::newRow("valid GPU variant") << "gemmCublas"
+                                       << "";
+    QTest::newRow("unknown workload") << "workload=nope"
+                                      << "unknown workload \"nope\"";
+    QTest::newRow("unknown variant") << "variant=fast"
+                                     << "no variant \"fast\"";
+    QTest::newRow("variant of another workload") << "variant=tiled"
+                                                 << "no variant \"tiled\"";
+    QTest::newRow("unknown mode") << "mode=turbo"
+                                  << "no GPU mode \"turbo\"";
+    QTest::newRow("mode the workload lacks") << "reduceFused"
+                                             << "no GPU mode \"fused\"";
+    QTest::newRow("n = 0") << "n=0"
+                           << "n = 0 must be positive";
+    QTest::newRow("n < 0") << "n=-4"
+                           << "n = -4 must be positive";
+    QTest::newRow("n too large") << "n=70000"
+                                 << "larger than 65536";
+    QTest::newRow("no sizes") << "noSizes"
+                              << "no tensor sizes";
+    QTest::newRow("threads above hardware") << "threads=9"
+                                            << "above this machine's 8 hardware threads";
+    QTest::newRow("zero threads") << "threads=0"
+                                  << "must be positive";
+    QTest::newRow("CPU only without threads") << "cpuNoThreads"
+                                              << "no CPU thread counts";
+    QTest::newRow("neither backend") << "neither"
+                                     << "neither the CPU nor the GPU";
+    QTest::newRow("negative iterations") << "iterations=-1"
+                                         << "iterations";
+    QTest::newRow("negative minimum time") << "minTime=-1"
+                                           << "minimum time";
+    QTest::newRow("NaN minimum time") << "minTime=nan"
+                                      << "minimum time";
+    QTest::newRow("no repetitions") << "maxReps=0"
+                                    << "repetitions";
+    QTest::newRow("negative budget") << "budget=-1"
+                                     << "budget";
+    QTest::newRow("negative device") << "device=-1"
+                                     << "GPU index";
+}
+
+void TestSweepPlan::validate()
+{
+    QFETCH(QString, edit);
+    QFETCH(QString, mentions);
+    SweepPlan p = validPlan();
+    const QString value = edit.section('=', 1);
+    if (edit.startsWith("workload="))
+        p.workload = value.toStdString();
+    else if (edit.startsWith("variant="))
+        p.variants = {value.toStdString()};
+    else if (edit.startsWith("mode="))
+        p.modes = {value.toStdString()};
+    else if (edit.startsWith("n="))
+        p.sizes = {4, value.toInt()};
+    else if (edit.startsWith("threads="))
+        p.threads = {1, value.toInt()};
+    else if (edit.startsWith("iterations="))
+        p.iterations = value.toInt();
+    else if (edit.startsWith("minTime="))
+        p.minTime = value == "nan" ? NAN : value.toDouble();
+    else if (edit.startsWith("maxReps="))
+        p.maxReps = value.toInt();
+    else if (edit.startsWith("budget="))
+        p.budget = value.toDouble();
+    else if (edit.startsWith("device="))
+        p.device = value.toInt();
+    else if (edit == "gpuOnly") {
+        p.cpu = false;
+        p.threads.clear();
+    } else if (edit == "gemmTiled") {
+        p.workload = "gemm";
+        p.variants = {"tiled", "naive"};
+    } else if (edit == "gemmCublas") {
+        p.workload = "gemm";
+        p.variants = {"cublas-tf32"};
+    } else if (edit == "reduceFused") {
+        p.workload = "reduce";
+        p.modes = {"launch", "fused"};
+    } else if (edit == "noSizes")
+        p.sizes.clear();
+    else if (edit == "cpuNoThreads") {
+        p.gpu = false;
+        p.threads.clear();
+    } else if (edit == "neither") {
+        p.cpu = p.gpu = false;
+    } else
+        QVERIFY2(edit.isEmpty(), qPrintable("unknown edit " + edit));
+
+    const auto msg = invalid([&] { p.validate(8); });
+    if (mentions.isEmpty()) {
+        QVERIFY2(!msg, qPrintable(msg.value_or(QString())));
+        return;
+    }
+    QVERIFY2(msg, "no std::invalid_argument");
+    QVERIFY2(msg->contains(mentions), qPrintable(*msg));
+    QVERIFY(!msg->contains('\n')); // one sentence
+}
+
+void TestSweepPlan::points_data()
+{
+    QTest::addColumn<bool>("cpu");
+    QTest::addColumn<bool>("gpu");
+    QTest::addColumn<QStringList>("modes");
+    QTest::addColumn<int>("perN");
+
+    QTest::newRow("CPU and GPU, every mode") << true << true << QStringList{} << 2 + 3;
+    QTest::newRow("CPU and GPU, one mode") << true << true << QStringList{"graph"} << 2 + 1;
+    QTest::newRow("CPU only") << true << false << QStringList{} << 2;
+    QTest::newRow("GPU only") << false << true << QStringList{} << 3;
+}
+
+void TestSweepPlan::points()
+{
+    QFETCH(bool, cpu);
+    QFETCH(bool, gpu);
+    QFETCH(QStringList, modes);
+    QFETCH(int, perN);
+    SweepPlan p = validPlan();
+    p.sizes = {400, 4, 40, 4}; // unsorted, with a duplicate
+    p.cpu = cpu;
+    p.gpu = gpu;
+    for (const QString &m : modes)
+        p.modes.push_back(m.toStdString());
+    const auto pts = p.points();
+    QCOMPARE(int(pts.size()), 3 * perN);
+    // Grouped by n, ascending, so that every curve grows together; the CPU first at each n.
+    for (size_t i = 0; i < pts.size(); ++i) {
+        QCOMPARE(pts[i].n, (QList<int>{4, 40, 400})[int(i) / perN]);
+        const PlanPoint &pt = pts[i];
+        if (pt.backend == "cpu") {
+            QVERIFY(pt.threads == 1 || pt.threads == 2);
+            QVERIFY(pt.mode.empty());
+            QVERIFY(i % perN < 2);
+        } else {
+            QCOMPARE(pt.backend, std::string("gpu"));
+            QCOMPARE(pt.threads, 0);
+            QVERIFY(!pt.mode.empty());
+            if (!modes.isEmpty())
+                QCOMPARE(QString::fromStdString(pt.mode), modes[0]);
+        }
+    }
+}
+
+void TestSweepPlan::variantsAndIterations()
+{
+    SweepPlan p;
+    p.workload = "gemm";
+    // Nothing asked for: the fastest variant this build has on each side.
+    const std::string cpuDefault = CpuKernels::haveBlas() ? "blas" : "tiled";
+    QCOMPARE(p.cpuVariants(), std::vector<std::string>{cpuDefault});
+    QCOMPARE(p.gpuVariants(), std::vector<std::string>{"cublas"});
+    // Variants go to the side(s) that have them: naive and tiled exist on both.
+    p.variants = {"naive", "cublas-tf32", "tiled"};
+    QCOMPARE(p.cpuVariants(), (std::vector<std::string>{"naive", "tiled"}));
+    QCOMPARE(p.gpuVariants(), (std::vector<std::string>{"naive", "cublas-tf32", "tiled"}));
+    // A CPU-only variant leaves the GPU its default, and the other way round.
+    p.variants = {"blas"};
+    QCOMPARE(p.cpuVariants(), std::vector<std::string>{"blas"});
+    QCOMPARE(p.gpuVariants(), std::vector<std::string>{"cublas"});
+    p.variants = {"cublas"};
+    QCOMPARE(p.cpuVariants(), std::vector<std::string>{cpuDefault});
+
+    SweepPlan t;
+    t.workload = "transfer";
+    QCOMPARE(t.gpuVariants(), std::vector<std::string>{"pageable"});
+    t.pinned = true;
+    QCOMPARE(t.gpuVariants(), std::vector<std::string>{"pinned"});
+    QCOMPARE(t.cpuVariants(), std::vector<std::string>{"memcpy"});
+
+    SweepPlan a;
+    a.workload = "add";
+    QCOMPARE(a.effectiveIterations(), 1000);
+    a.iterations = 7;
+    QCOMPARE(a.effectiveIterations(), 7);
+    a.workload = "nope";
+    a.iterations = 0;
+    QCOMPARE(a.effectiveIterations(), 1);
+    QVERIFY(a.cpuVariants().empty());
+}
+
+void TestSweepPlan::seed()
+{
+    const SweepPlan s = SweepPlan::seed(4);
+    QCOMPARE(s.workload, std::string("add"));
+    QCOMPARE(s.effectiveIterations(), 1000);
+    QCOMPARE(s.sizes.front(), 4);
+    QCOMPARE(s.sizes.back(), 4000);
+    QCOMPARE(toList(s.threads), (QList<int>{1, 2, 3, 4}));
+    QVERIFY(s.cpu && s.gpu);
+    QVERIFY(s.modes.empty()); // every mode the workload offers
+    const auto msg = invalid([&] { s.validate(4); });
+    QVERIFY2(!msg, qPrintable(msg.value_or(QString())));
+}
+
+QTEST_APPLESS_MAIN(TestSweepPlan)
+#include "tst_sweepplan.moc"

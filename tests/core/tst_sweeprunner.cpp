@@ -1,0 +1,330 @@
+// SweepRunner: cancellation from another thread (prompt, keeping what was measured), the host
+// memory pre-check, the time budget, GPU points without a GPU, and the callbacks.
+
+#include "core/cpukernels.h"
+#include "core/sweeprunner.h"
+#include "cuda/gpubackend.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+using namespace speeduplab;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t)
+{
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+SweepPlan cpuPlan(const std::string &workload, std::vector<int> sizes)
+{
+    SweepPlan p;
+    p.workload = workload;
+    p.sizes = std::move(sizes);
+    p.threads = {1};
+    p.gpu = false;
+    p.minTime = 0;
+    p.maxReps = 3;
+    return p;
+}
+
+QString reasonOf(const Measurement &m)
+{
+    return QString::fromStdString(m.reason);
+}
+
+} // namespace
+
+class TestSweepRunner : public QObject {
+    Q_OBJECT
+
+private slots:
+    void smallSweepSucceeds();
+    void cancelFromAnotherThread_data();
+    void cancelFromAnotherThread();
+    void stopBeforeStart();
+    void hostMemoryPreCheck();
+    void timeBudget();
+    void gpuPointsWithoutGpu_data();
+    void gpuPointsWithoutGpu();
+    void invalidPlanThrowsBeforeRunning();
+};
+
+void TestSweepRunner::smallSweepSucceeds()
+{
+    SweepPlan p = cpuPlan("saxpy", {4, 33});
+    p.threads = {1, int(std::max(1u, std::thread::hardware_concurrency()))};
+    p.iterations = 5;
+    std::vector<Measurement> seen;
+    std::vector<SweepRunner::Progress> progress;
+    SweepRunner::Callbacks cb;
+    cb.measured = [&](const Measurement &m) { seen.push_back(m); };
+    cb.progress = [&](const SweepRunner::Progress &pr) { progress.push_back(pr); };
+    std::atomic<bool> stop{false};
+    const ResultSet r = SweepRunner(p).run(cb, stop);
+
+    const size_t expected = p.points().size();
+    QCOMPARE(r.size(), expected);
+    QCOMPARE(seen, r.rows); // every row was reported as it finished, in order
+    for (const Measurement &m : r.rows) {
+        QVERIFY2(m.ok(), m.reason.c_str());
+        QVERIFY(m.verified);
+        QCOMPARE(m.iterations, 5);
+        QCOMPARE(m.stats.reps, 3);
+        QVERIFY(m.stats.median > 0);
+        QVERIFY(m.stats.min <= m.stats.median && m.stats.median <= m.stats.max);
+        QCOMPARE(m.backend, std::string("cpu"));
+        QCOMPARE(m.device, -1);
+        QCOMPARE(m.elements, double(m.n) * m.n);
+    }
+    QVERIFY(r.machine.logicalCores > 0);
+    QVERIFY(!r.machine.timestamp.empty());
+    // One progress report before each point and one at the end.
+    QCOMPARE(progress.size(), expected + 1);
+    for (size_t i = 0; i < expected; ++i) {
+        QCOMPARE(progress[i].done, int(i));
+        QCOMPARE(progress[i].total, int(expected));
+        QVERIFY(!progress[i].current.empty());
+    }
+    QCOMPARE(progress.back().done, int(expected));
+    QCOMPARE(progress.back().current, std::string("done"));
+    QCOMPARE(progress.back().remaining, 0.0);
+}
+
+void TestSweepRunner::cancelFromAnotherThread_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("iterations");
+
+    // Each big point takes many seconds uninterrupted; the stop must cut it short.
+    QTest::newRow("add") << "add"
+                         << "" << 2000 << 10000;
+    QTest::newRow("saxpy") << "saxpy"
+                           << "" << 2000 << 10000;
+    QTest::newRow("reduce") << "reduce"
+                            << "" << 2000 << 10000;
+    QTest::newRow("transfer") << "transfer"
+                              << "memcpy" << 2000 << 10000;
+    QTest::newRow("gemm tiled") << "gemm"
+                                << "tiled" << 2000 << 1000;
+    QTest::newRow("gemm naive") << "gemm"
+                                << "naive" << 2000 << 1000;
+    QTest::newRow("gemm blas") << "gemm"
+                               << "blas" << 3000 << 1000;
+}
+
+void TestSweepRunner::cancelFromAnotherThread()
+{
+    QFETCH(QString, workload);
+    QFETCH(QString, variant);
+    QFETCH(int, n);
+    QFETCH(int, iterations);
+    const std::string w = workload.toStdString(), v = variant.toStdString();
+    SweepPlan p = cpuPlan(w, {2, n, 2 * n});
+    if (!v.empty())
+        p.variants = {v};
+    p.iterations = iterations;
+    const std::string why = CpuKernels::available(w, v);
+    if (!why.empty())
+        QSKIP(why.c_str());
+
+    std::atomic<bool> stop{false};
+    std::atomic<bool> firstDone{false};
+    std::vector<Measurement> seen;
+    SweepRunner::Callbacks cb;
+    cb.measured = [&](const Measurement &m) {
+        seen.push_back(m);
+        firstDone = true;
+    };
+    std::string lastProgress;
+    cb.progress = [&](const SweepRunner::Progress &pr) { lastProgress = pr.current; };
+
+    // The stop comes from another thread ~200 ms into the big point (after the small one is
+    // kept), as a Stop button would send it.
+    Clock::time_point stopAt;
+    std::thread stopper([&] {
+        const Clock::time_point giveUp = Clock::now() + std::chrono::seconds(20);
+        while (!firstDone && Clock::now() < giveUp)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        stopAt = Clock::now();
+        stop = true;
+    });
+    const Clock::time_point start = Clock::now();
+    ResultSet r;
+    try {
+        r = SweepRunner(p).run(cb, stop);
+    } catch (...) {
+        stopper.join();
+        QFAIL("run threw");
+    }
+    const double total = secondsSince(start);
+    stopper.join();
+    const double afterStop = std::chrono::duration<double>(Clock::now() - stopAt).count();
+
+    QVERIFY2(afterStop < 1.0, qPrintable(QString("%1 s from the stop to the return").arg(afterStop)));
+    QVERIFY2(total < 5, qPrintable(QString("the sweep took %1 s").arg(total)));
+    // The small point finished and is kept; the big one was interrupted and says so; the
+    // point after it never ran.
+    QCOMPARE(r.size(), size_t(2));
+    QCOMPARE(seen.size(), size_t(2));
+    QCOMPARE(r.rows[0].n, 2);
+    QVERIFY2(r.rows[0].ok(), r.rows[0].reason.c_str());
+    QVERIFY(r.rows[0].verified);
+    QVERIFY(r.rows[0].stats.median > 0);
+    QCOMPARE(r.rows[1].n, n);
+    QCOMPARE(int(r.rows[1].status), int(Measurement::Status::Cancelled));
+    QVERIFY2(reasonOf(r.rows[1]).contains("cancelled"), r.rows[1].reason.c_str());
+    QCOMPARE(r.rows[1].stats.reps, 0); // no half-measured statistics
+    QVERIFY(!r.rows[1].verified);
+    QCOMPARE(lastProgress, std::string("cancelled"));
+}
+
+void TestSweepRunner::stopBeforeStart()
+{
+    std::atomic<bool> stop{true};
+    const ResultSet r = SweepRunner(cpuPlan("add", {4, 40})).run({}, stop);
+    QVERIFY(r.empty()); // nothing ran, nothing is faked
+
+    // A single point asked for with the stop already set says why it did not run.
+    SweepRunner runner(cpuPlan("add", {4}));
+    const Measurement m = runner.measure({"cpu", "", 1, "", 4}, stop, 0);
+    QCOMPARE(int(m.status), int(Measurement::Status::Cancelled));
+    QVERIFY(reasonOf(m).contains("cancelled"));
+}
+
+void TestSweepRunner::hostMemoryPreCheck()
+{
+    // add at n = 4 needs 256 bytes of host memory, at n = 40 about 25 kB: a 1000-byte limit
+    // lets the first run and must skip the rest, without ending the sweep.
+    SweepPlan p = cpuPlan("add", {4, 40, 400});
+    p.threads = {1, 2};
+    p.iterations = 10;
+    p.hostMemoryLimit = 1000;
+    SweepRunner runner(p);
+    QCOMPARE(runner.hostMemoryAvailable(), 1000.0);
+    std::atomic<bool> stop{false};
+    const ResultSet r = runner.run({}, stop);
+    QCOMPARE(r.size(), size_t(6)); // every point has a row: the sweep went on after the first skip
+    for (const Measurement &m : r.rows) {
+        if (m.n == 4) {
+            QVERIFY2(m.ok(), m.reason.c_str());
+            continue;
+        }
+        QCOMPARE(int(m.status), int(Measurement::Status::Skipped));
+        QVERIFY2(reasonOf(m).contains("host memory"), m.reason.c_str());
+        QVERIFY2(reasonOf(m).contains(QString("n = %1").arg(m.n)), m.reason.c_str());
+        QCOMPARE(m.stats.reps, 0);
+        QVERIFY(!m.verified);
+    }
+
+    // Without a limit the runner reads what the OS reports: some memory, not zero.
+    SweepRunner unlimited(cpuPlan("add", {4}));
+    QVERIFY(unlimited.hostMemoryAvailable() > 1e6);
+}
+
+void TestSweepRunner::timeBudget()
+{
+    SweepPlan p = cpuPlan("add", {4, 40, 400, 1000, 2000});
+    p.iterations = 1000;
+    p.minTime = 0.2;
+    p.maxReps = 1000000; // so that only the budget can end the first point early
+    p.budget = 0.05;
+    std::atomic<bool> stop{false};
+    const Clock::time_point start = Clock::now();
+    const ResultSet r = SweepRunner(p).run({}, stop);
+    const double took = secondsSince(start);
+    QCOMPARE(r.size(), size_t(5)); // every point has a row
+    // The first point starts within the budget; its repetitions stop when the budget runs out.
+    QVERIFY2(r.rows[0].ok(), r.rows[0].reason.c_str());
+    QVERIFY(r.rows[0].stats.reps >= 1);
+    int skipped = 0;
+    for (const Measurement &m : r.rows) {
+        if (m.status != Measurement::Status::Skipped)
+            continue;
+        ++skipped;
+        QVERIFY2(reasonOf(m).contains("time budget of 0.05 s"), m.reason.c_str());
+        QCOMPARE(m.stats.reps, 0);
+    }
+    QVERIFY(skipped >= 3);
+    QCOMPARE(int(r.rows.back().status), int(Measurement::Status::Skipped));
+    // 0.05 s asked for, minTime 0.2 s per point: it must not take the full minimum time.
+    QVERIFY2(took < 0.5, qPrintable(QString("a 0.05 s budget took %1 s").arg(took)));
+}
+
+void TestSweepRunner::gpuPointsWithoutGpu_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<bool>("transfers");
+    QTest::newRow("add") << "add" << false;
+    QTest::newRow("add with copies") << "add" << true;
+    QTest::newRow("gemm") << "gemm" << false;
+    QTest::newRow("transfer") << "transfer" << false;
+}
+
+void TestSweepRunner::gpuPointsWithoutGpu()
+{
+    QFETCH(QString, workload);
+    QFETCH(bool, transfers);
+    const gpu::Availability a = gpu::availability();
+    if (a.usable)
+        QSKIP("a GPU is usable here: this test is for machines without one");
+    QVERIFY(!a.reason.empty());
+
+    SweepPlan p;
+    p.workload = workload.toStdString();
+    p.sizes = {4, 40};
+    p.threads = {1};
+    p.iterations = 5;
+    p.minTime = 0;
+    p.maxReps = 3;
+    p.transfers = transfers;
+    std::atomic<bool> stop{false};
+    const ResultSet r = SweepRunner(p).run({}, stop);
+    QCOMPARE(r.size(), p.points().size());
+    int gpuRows = 0;
+    for (const Measurement &m : r.rows) {
+        if (!m.isGpu()) {
+            QVERIFY2(m.ok(), m.reason.c_str()); // the CPU side still runs
+            continue;
+        }
+        ++gpuRows;
+        QCOMPARE(int(m.status), int(Measurement::Status::Skipped)); // never ok, never faked
+        QCOMPARE(m.reason, a.reason);
+        QCOMPARE(m.stats.reps, 0);
+        QCOMPARE(m.stats.median, 0.0);
+        QVERIFY(!m.verified);
+        QVERIFY(!m.mode.empty());
+        QCOMPARE(m.device, 0);
+    }
+    QVERIFY(gpuRows > 0);
+}
+
+void TestSweepRunner::invalidPlanThrowsBeforeRunning()
+{
+    SweepPlan p = cpuPlan("add", {4, 0});
+    int measured = 0;
+    SweepRunner::Callbacks cb;
+    cb.measured = [&](const Measurement &) { ++measured; };
+    std::atomic<bool> stop{false};
+    bool threw = false;
+    try {
+        SweepRunner(p).run(cb, stop);
+    } catch (const std::invalid_argument &e) {
+        threw = true;
+        QVERIFY(QString(e.what()).contains("n = 0"));
+    }
+    QVERIFY(threw);
+    QCOMPARE(measured, 0);
+}
+
+QTEST_APPLESS_MAIN(TestSweepRunner)
+#include "tst_sweeprunner.moc"
