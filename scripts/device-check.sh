@@ -7,7 +7,8 @@
 #          CLI that pack-carry.sh built here (saves the build's minutes of device time)
 # engine:  `devices`, `verify`, `calibrate`, the add sweep of the engine issue (CSV + JSON)
 # compare: bench/compare.sh against PyTorch (one ratio per workload, series and size)
-# gui:     the GUI packed here renders the recorded GPU results offscreen (chart + window)
+# gui:     the GUI packed here renders the recorded GPU results offscreen (charts + window);
+#          the same can be done afterwards on any machine from the add.json that comes back
 # Everything lands in $OUT (the device tool's folder), else ./device-out; each stage has a
 # time limit so that a slow one cannot take the others' results with it.
 set -uo pipefail
@@ -40,16 +41,16 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noh
 if [[ " $stages " == *" engine "* ]]; then
   say "devices"; timeout 30 $cli devices 2>&1 | tee -a "$log"
   say "add sweep"
-  timeout 150 $cli run --workload add --sizes 4,40,128,256,400,1024,4000 --threads all --modes launch,graph,fused \
+  timeout 120 $cli run --workload add --sizes 4,40,128,256,400,1024,4000 --threads all --modes launch,graph,fused \
     --min-time 0.05 --calibrate --csv "$OUT/add.csv" --json "$OUT/add.json" >>"$log" 2>&1 || status=1
   sed -n '/^Ceilings:/,$p' "$log" | tail -40
-  say "verify"; timeout 60 $cli verify >"$OUT/verify.txt" 2>&1 || status=1
-  tail -2 "$OUT/verify.txt" | tee -a "$log"; grep FAIL "$OUT/verify.txt" | head -20 | tee -a "$log"
+  say "verify"; timeout 45 $cli verify >/tmp/verify.txt 2>&1 || status=1
+  grep -E 'FAIL|passed|not checked' /tmp/verify.txt | tee -a "$log"
 fi
 
 if [[ " $stages " == *" compare "* ]]; then
   say "compare with PyTorch"
-  timeout 150 bench/compare.sh --ref torch --cli "$cli" --out /tmp/compare 2>>"$log" | tee -a "$log" || status=1
+  timeout 120 bench/compare.sh --ref torch --cli "$cli" --out /tmp/compare 2>>"$log" | tee -a "$log" || status=1
   cp /tmp/compare/ratios.txt "$OUT/ratios.txt" 2>/dev/null
   tar -C /tmp -czf "$OUT/compare.tar.gz" compare 2>/dev/null
 fi
@@ -57,8 +58,10 @@ fi
 if [[ " $stages " == *" gui "* ]] && [ -f .carry/qtrt.tar.xz ] && [ -f "$OUT/add.json" ]; then
   say "GUI offscreen on the recorded GPU results"
   tar -C /tmp -xJf .carry/qtrt.tar.xz && . /tmp/qtrt/env.sh
-  timeout 60 /tmp/qtrt/bin/speeduplab --headless --open "$OUT/add.json" --png "$OUT/gpu-chart.png" \
-    --screenshot "$OUT/gpu-window.png" 2>&1 | tee -a "$log" || status=1
+  gui=/tmp/qtrt/bin/speeduplab
+  timeout 30 $gui --headless --open "$OUT/add.json" --png "$OUT/gpu-time.png" >>"$log" 2>&1 || status=1
+  timeout 30 $gui --headless --open "$OUT/add.json" --chart speedup --png "$OUT/gpu-speedup.png" >>"$log" 2>&1 || status=1
+  timeout 30 $gui --open "$OUT/add.json" --screenshot "$OUT/gpu-window.png" >>"$log" 2>&1 || status=1
 fi
 say "done (status $status)"
 exit $status
