@@ -22,16 +22,24 @@ std::string formatN(double n)
 }
 
 // Linear interpolation of log t at log n; the caller keeps n inside the series' range.
+// The points are sorted by n, so a binary search finds the segment: crossings() calls this for
+// every n of both series, and a linear scan made a 1000-point chart cost millions of logs.
 double logTimeAt(const Series &s, double logN)
 {
     const auto &p = s.points;
-    for (size_t i = 0; i + 1 < p.size(); ++i) {
-        const double l0 = std::log(double(p[i].n)), l1 = std::log(double(p[i + 1].n));
-        if (logN >= l0 && logN <= l1) {
-            if (l1 == l0)
-                return std::log(p[i].t);
-            const double f = (logN - l0) / (l1 - l0);
-            return std::log(p[i].t) * (1 - f) + std::log(p[i + 1].t) * f;
+    if (p.size() >= 2) {
+        const auto it = std::lower_bound(p.begin() + 1, p.end(), logN, [](const SeriesPoint &q, double l) {
+            return std::log(double(q.n)) < l;
+        });
+        if (it != p.end()) {
+            const size_t i = size_t(it - p.begin()) - 1;
+            const double l0 = std::log(double(p[i].n)), l1 = std::log(double(p[i + 1].n));
+            if (logN >= l0) {
+                if (l1 == l0)
+                    return std::log(p[i].t);
+                const double f = (logN - l0) / (l1 - l0);
+                return std::log(p[i].t) * (1 - f) + std::log(p[i + 1].t) * f;
+            }
         }
     }
     return std::log(p.back().t);

@@ -1,0 +1,104 @@
+#pragma once
+// Result sets with known answers for the UI tests: written with ResultIO, opened through the
+// window, as a recorded run from another machine would be.
+
+#include "core/resultset.h"
+#include "core/sweepplan.h"
+#include "core/workload.h"
+
+#include <string>
+
+namespace speeduplab::fixtures {
+
+/// One successful point of workload add with the given time per iteration (seconds).
+inline Measurement point(const std::string &backend, int threads, const std::string &mode, int n, double t,
+                         double spread = 0.05)
+{
+    const Workload *w = Workload::find("add");
+    Measurement m;
+    m.workload = "add";
+    m.backend = backend;
+    m.threads = threads;
+    m.mode = mode;
+    m.device = backend == "gpu" ? 0 : -1;
+    m.n = n;
+    m.iterations = 10;
+    m.elements = Workload::elements(n);
+    m.bytes = w->bytes(n, m.iterations);
+    m.flops = w->flops(n, m.iterations);
+    m.stats.reps = 5;
+    m.stats.median = t * m.iterations;
+    m.stats.min = t * m.iterations * (1 - spread);
+    m.stats.max = t * m.iterations * (1 + spread);
+    m.stats.mean = m.stats.median;
+    m.stats.stddev = m.stats.median * spread / 2;
+    m.stats.cv = spread / 2;
+    m.verified = true;
+    return m;
+}
+
+inline MachineInfo machine()
+{
+    MachineInfo mi;
+    mi.cpuModel = "Test CPU";
+    mi.logicalCores = 8;
+    mi.os = "Test OS";
+    MachineInfo::Gpu g;
+    g.index = 0;
+    g.name = "Test GPU";
+    g.computeCapability = "9.0";
+    g.smCount = 132;
+    mi.gpus.push_back(g);
+    mi.programVersion = "test";
+    mi.timestamp = "2025-01-01T00:00:00Z";
+    return mi;
+}
+
+/// A CPU curve t = 1e-9 n^2 s (a power law) and constant GPU curves at the times the CPU takes
+/// at each of crossoverNs: straight lines in log-log, so the interpolated crossings are exactly
+/// at those n. Sizes 4..4000, 4 per decade. Includes one failed and one skipped GPU point,
+/// which must never be plotted.
+inline ResultSet knownCrossover(const std::vector<double> &crossoverNs)
+{
+    static const char *const modes[] = {"launch", "graph", "fused"};
+    ResultSet r;
+    r.machine = machine();
+    for (int n : SweepPlan::logRange(4, 4000, 4)) {
+        r.add(point("cpu", 1, "", n, 1e-9 * double(n) * n));
+        for (std::size_t g = 0; g < crossoverNs.size(); ++g)
+            r.add(point("gpu", 0, modes[g % 3], n, 1e-9 * crossoverNs[g] * crossoverNs[g]));
+    }
+    Measurement failed = point("gpu", 0, "launch", 5000, 1e-9);
+    failed.status = Measurement::Status::Failed;
+    failed.verified = false;
+    failed.reason = "wrong result: element 3 is 7, expected 8";
+    r.add(failed);
+    Measurement skipped = point("gpu", 0, "launch", 6000, 0);
+    skipped.status = Measurement::Status::Skipped;
+    skipped.stats = Stats();
+    skipped.reason = "not enough GPU memory";
+    r.add(skipped);
+    return r;
+}
+
+/// A plausible run of add on an 8-thread CPU and a fast GPU (for rendering checks): CPU
+/// thread counts 1, 2, 4, 8 and GPU modes launch, graph and fused.
+inline ResultSet realistic()
+{
+    ResultSet r;
+    r.machine = machine();
+    for (int n : SweepPlan::logRange(4, 4000, 4)) {
+        const double bytes = 8.0 * n * n;
+        for (int p : {1, 2, 4, 8}) {
+            const double serial = 0.15; // memory bandwidth saturates
+            const double bw = 12e9 / (serial + (1 - serial) / p);
+            r.add(point("cpu", p, "", n, 2e-8 + (p > 1 ? 6e-7 * p / 2 : 0) + bytes / bw, 0.04));
+        }
+        r.add(point("gpu", 0, "launch", n, 4.5e-6 + bytes / 3.2e12, 0.03));
+        r.add(point("gpu", 0, "graph", n, 1.6e-6 + bytes / 3.2e12, 0.03));
+        r.add(point("gpu", 0, "fused", n, 2.5e-7 + bytes / 3.4e12, 0.03));
+    }
+    return r;
+}
+
+} // namespace speeduplab::fixtures

@@ -1,0 +1,146 @@
+// A recorded run with a known crossover, opened through the window: the marker and its
+// label must sit at that n, and failed or skipped points must never be plotted.
+#include "fixtures.h"
+
+#include "core/resultio.h"
+#include "ui/app.h"
+#include "ui/mainwindow.h"
+#include "ui/resultmodel.h"
+#include "ui/timechart.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXYSeries>
+
+using namespace speeduplab;
+
+class TestCrossover : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void markerAtTheKnownN_data();
+    void markerAtTheKnownN();
+    void noCrossoverInRangeSaysWhatTheFitPredicts();
+    void speedupChartShowsRegionsAndTheLineAtOne();
+
+private:
+    QString write(const ResultSet &r, const QString &name);
+    QTemporaryDir m_dir;
+};
+
+void TestCrossover::initTestCase()
+{
+    App::initialise();
+    QVERIFY(m_dir.isValid());
+}
+
+QString TestCrossover::write(const ResultSet &r, const QString &name)
+{
+    const QString path = m_dir.filePath(name);
+    ResultIO::writeCsv(r, path.toStdString());
+    return path;
+}
+
+void TestCrossover::markerAtTheKnownN_data()
+{
+    QTest::addColumn<QList<double>>("crossovers");
+    QTest::newRow("one GPU curve, n = 100") << QList<double>{100};
+    QTest::newRow("one GPU curve, n = 316") << QList<double>{316};
+    QTest::newRow("one GPU curve, n = 2000") << QList<double>{2000};
+    QTest::newRow("two GPU curves, n = 50 and 800") << QList<double>{50, 800};
+}
+
+void TestCrossover::markerAtTheKnownN()
+{
+    QFETCH(QList<double>, crossovers);
+    const ResultSet r = fixtures::knownCrossover(std::vector<double>(crossovers.begin(), crossovers.end()));
+    const QString path = write(r, QStringLiteral("cross.csv"));
+
+    MainWindow w(m_dir.filePath(QStringLiteral("cross.ini")));
+    w.setErrorReporter([](const QString &, const QString &text) { QFAIL(qPrintable(text)); });
+    QSignalSpy loaded(&w, &MainWindow::resultsLoaded);
+    QVERIFY(w.openResults(path));
+    QCOMPARE(loaded.size(), 1);
+    TimeChart *chart = w.timeChart();
+    chart->updateNow();
+
+    QCOMPARE(chart->markers().size(), crossovers.size());
+    for (int i = 0; i < crossovers.size(); ++i) {
+        QVERIFY(chart->markers()[i].gpuBecomesFaster);
+        QVERIFY2(
+            qAbs(chart->markers()[i].n / crossovers[i] - 1) < 1e-6,
+            qPrintable(
+                QStringLiteral("marker at %1, expected %2").arg(chart->markers()[i].n).arg(crossovers[i])));
+    }
+    // The vertical lines are where the markers say.
+    const QList<QXYSeries *> lines = chart->seriesWithRole(ChartView::Role::Marker);
+    QCOMPARE(lines.size(), crossovers.size());
+    for (int i = 0; i < lines.size(); ++i) {
+        QCOMPARE(lines[i]->count(), 2);
+        QVERIFY(qAbs(lines[i]->at(0).x() / crossovers[i] - 1) < 1e-6);
+        QCOMPARE(lines[i]->at(0).x(), lines[i]->at(1).x());
+    }
+    // And labelled.
+    const QStringList labels = chart->labelTexts();
+    for (double n : crossovers) {
+        const QString text = QStringLiteral("faster above n \u2248 %1").arg(App::formatN(n));
+        QVERIFY2(
+            std::any_of(labels.begin(), labels.end(), [&](const QString &l) { return l.contains(text); }),
+            qPrintable(labels.join(QLatin1Char('|'))));
+    }
+    if (crossovers.size() == 1)
+        QVERIFY(
+            labels.contains(QStringLiteral("GPU faster above n \u2248 %1").arg(App::formatN(crossovers[0]))));
+
+    // The failed (n = 5000) and skipped (n = 6000) points are in the table, not on the chart.
+    QCOMPARE(w.resultModel()->rowCount(), int(r.size()));
+    for (QXYSeries *s : chart->seriesWithRole(ChartView::Role::Data))
+        for (int i = 0; i < s->count(); ++i)
+            QVERIFY(s->at(i).x() <= 4000);
+}
+
+void TestCrossover::noCrossoverInRangeSaysWhatTheFitPredicts()
+{
+    // The GPU's constant time equals the CPU's at n = 10000: beyond the measured 4..4000.
+    const QString path = write(fixtures::knownCrossover({10000}), QStringLiteral("none.csv"));
+    MainWindow w(m_dir.filePath(QStringLiteral("none.ini")));
+    QVERIFY(w.openResults(path));
+    TimeChart *chart = w.timeChart();
+    chart->updateNow();
+    QVERIFY(chart->markers().isEmpty());
+    QVERIFY(chart->seriesWithRole(ChartView::Role::Marker).isEmpty());
+    const QString note = chart->noteText();
+    QVERIFY2(note.contains(QStringLiteral("no crossover in range")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("CPU wins everywhere")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("the fit predicts the GPU faster above n \u2248 10000")),
+             qPrintable(note));
+}
+
+void TestCrossover::speedupChartShowsRegionsAndTheLineAtOne()
+{
+    const QString path = write(fixtures::knownCrossover({316}), QStringLiteral("speedup.csv"));
+    MainWindow w(m_dir.filePath(QStringLiteral("speedup.ini")));
+    QVERIFY(w.openResults(path));
+    ChartView *chart = w.chart(QStringLiteral("speedup"));
+    chart->updateNow();
+    const QList<QXYSeries *> data = chart->seriesWithRole(ChartView::Role::Data);
+    QCOMPARE(data.size(), 1);
+    for (int i = 0; i < data[0]->count(); ++i) {
+        const double n = data[0]->at(i).x();
+        QVERIFY(qAbs(data[0]->at(i).y() / (n * n / (316.0 * 316.0)) - 1) < 1e-9); // t_cpu / t_gpu
+    }
+    const QList<QXYSeries *> guides = chart->seriesWithRole(ChartView::Role::Guide);
+    QCOMPARE(guides.size(), 1);
+    QCOMPARE(guides[0]->at(0).y(), 1.0);
+    QCOMPARE(guides[0]->at(1).y(), 1.0);
+    const QStringList labels = chart->labelTexts();
+    QVERIFY(labels.filter(QStringLiteral("GPU wins")).size() == 1);
+    QVERIFY(labels.filter(QStringLiteral("CPU wins")).size() == 1);
+    QVERIFY(labels.filter(QStringLiteral("faster above n \u2248 316")).size() == 1);
+    QCOMPARE(chart->seriesWithRole(ChartView::Role::Marker).size(), 1);
+    QCOMPARE(chart->countWithRole(ChartView::Role::Region), 2); // CPU wins, GPU wins
+}
+
+QTEST_MAIN(TestCrossover)
+#include "tst_crossover.moc"

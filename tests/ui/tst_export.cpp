@@ -1,0 +1,182 @@
+// Exports: a PNG of exactly the asked size with real content, an SVG that parses, the
+// clipboard, and a failed write that says why and leaves nothing behind.
+#include "fixtures.h"
+
+#include "core/resultio.h"
+#include "ui/app.h"
+#include "ui/chartview.h"
+#include "ui/mainwindow.h"
+
+#include <QClipboard>
+#include <QDir>
+#include <QFile>
+#include <QGuiApplication>
+#include <QImage>
+#include <QSet>
+#include <QSignalSpy>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace speeduplab;
+
+class TestExport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void png_data();
+    void png();
+    void svg_data();
+    void svg();
+    void clipboard();
+    void failedWriteLeavesNoFile_data();
+    void failedWriteLeavesNoFile();
+
+private:
+    std::unique_ptr<MainWindow> window();
+    QTemporaryDir m_dir;
+    QString m_results;
+};
+
+void TestExport::initTestCase()
+{
+    App::initialise();
+    QVERIFY(m_dir.isValid());
+    m_results = m_dir.filePath(QStringLiteral("realistic.json"));
+    ResultIO::writeJson(fixtures::realistic(), m_results.toStdString());
+}
+
+std::unique_ptr<MainWindow> TestExport::window()
+{
+    auto w = std::make_unique<MainWindow>(m_dir.filePath(QStringLiteral("export.ini")));
+    w->setErrorReporter([](const QString &, const QString &) {});
+    w->show();
+    if (!w->openResults(m_results))
+        qFatal("could not open the fixture");
+    return w;
+}
+
+void TestExport::png_data()
+{
+    QTest::addColumn<QString>("chart");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("time, slide 1920x1080") << "time" << QSize(1920, 1080);
+    QTest::newRow("time, 800x600") << "time" << QSize(800, 600);
+    QTest::newRow("speedup, 1280x720") << "speedup" << QSize(1280, 720);
+    QTest::newRow("scaling, 1600x1000") << "scaling" << QSize(1600, 1000);
+    QTest::newRow("throughput, 3840x2160") << "throughput" << QSize(3840, 2160);
+}
+
+void TestExport::png()
+{
+    QFETCH(QString, chart);
+    QFETCH(QSize, size);
+    auto w = window();
+    w->setCurrentChart(chart);
+    const QString path = m_dir.filePath(chart + QStringLiteral(".png"));
+    const QSizeF onScreen = w->currentChart()->chart()->size();
+    QVERIFY(w->exportChart(path, size));
+    QImage image(path);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), size);
+    // A real chart: curves, bands, text, antialiasing -> many colours; and not a blank page.
+    QSet<QRgb> colours;
+    int nonWhite = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2) {
+            const QRgb c = image.pixel(x, y);
+            colours.insert(c);
+            nonWhite += c != qRgb(255, 255, 255);
+        }
+    QVERIFY2(colours.size() > 200, qPrintable(QString::number(colours.size())));
+    QVERIFY(nonWhite > image.width() * image.height() / 400);
+    // The window's own chart is back at its on-screen size.
+    QCOMPARE(w->currentChart()->chart()->size(), onScreen);
+}
+
+void TestExport::svg_data()
+{
+    QTest::addColumn<QString>("chart");
+    QTest::newRow("time") << "time";
+    QTest::newRow("speedup") << "speedup";
+}
+
+void TestExport::svg()
+{
+    QFETCH(QString, chart);
+    auto w = window();
+    w->setCurrentChart(chart);
+    const QString path = m_dir.filePath(chart + QStringLiteral(".svg"));
+    QVERIFY(w->exportChart(path, QSize(1920, 1080)));
+    QSvgRenderer renderer(path);
+    QVERIFY(renderer.isValid());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    int elements = 0;
+    bool sawText = false;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement) {
+            ++elements;
+            sawText = sawText || xml.name() == QLatin1String("text");
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(elements > 50);
+    QVERIFY(sawText);
+}
+
+void TestExport::clipboard()
+{
+    auto w = window();
+    w->resize(1400, 900);
+    QGuiApplication::clipboard()->clear();
+    w->copyChart();
+    const QImage image = QGuiApplication::clipboard()->image();
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= 320);
+}
+
+void TestExport::failedWriteLeavesNoFile_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("png") << "chart.png";
+    QTest::newRow("svg") << "chart.svg";
+}
+
+void TestExport::failedWriteLeavesNoFile()
+{
+    QFETCH(QString, name);
+    auto w = window();
+    // The "folder" is a file: no write can succeed there.
+    const QString notADir = m_dir.filePath(QStringLiteral("plain-file"));
+    QFile f(notADir);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("x");
+    f.close();
+    const QString path = notADir + QLatin1Char('/') + name;
+    QSignalSpy shown(w.get(), &MainWindow::errorShown);
+    QVERIFY(!w->exportChart(path, QSize(800, 600)));
+    QCOMPARE(shown.size(), 1);
+    QVERIFY2(w->lastError().contains(path), qPrintable(w->lastError()));
+    QVERIFY(w->lastError().endsWith(QLatin1Char('.')));
+    QVERIFY(!QFile::exists(path));
+
+    // An impossible size is refused with the reason, and nothing is written either.
+    const QString ok = m_dir.filePath(QStringLiteral("tiny-") + name);
+    if (name.endsWith(QLatin1String(".png"))) {
+        QVERIFY(!w->exportChart(ok, QSize(4, 4)));
+        QVERIFY(w->lastError().contains(QStringLiteral("16")));
+        QVERIFY(!QFile::exists(ok));
+    }
+    // No temporary files left in the folder either.
+    const QStringList left = QDir(m_dir.path()).entryList(QDir::Files);
+    for (const QString &entry : left)
+        QVERIFY2(!entry.contains(QStringLiteral("chart")) || entry.endsWith(QLatin1String(".png")) ||
+                     entry.endsWith(QLatin1String(".svg")),
+                 qPrintable(entry));
+}
+
+QTEST_MAIN(TestExport)
+#include "tst_export.moc"

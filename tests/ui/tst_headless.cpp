@@ -1,0 +1,158 @@
+// The built app in --headless mode, run as a separate process: a tiny CPU sweep writes all of
+// its outputs; --open renders a recorded run; bad usage exits with 2 and writes nothing.
+#include "fixtures.h"
+
+#include "core/resultio.h"
+
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace speeduplab;
+
+class TestHeadless : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void sweepWritesEveryOutput_data();
+    void sweepWritesEveryOutput();
+    void openRendersARecordedRun_data();
+    void openRendersARecordedRun();
+    void badUsage_data();
+    void badUsage();
+
+private:
+    int run(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr);
+    QTemporaryDir m_dir;
+};
+
+void TestHeadless::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+int TestHeadless::run(const QStringList &args, QByteArray *out, QByteArray *err)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // --headless must pick offscreen by itself
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SPEEDUPLAB_APP), args);
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return -1;
+    }
+    if (out)
+        *out = p.readAllStandardOutput();
+    if (err)
+        *err = p.readAllStandardError();
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+void TestHeadless::sweepWritesEveryOutput_data()
+{
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("default size") << QStringList() << QSize(1920, 1080);
+    QTest::newRow("800x450, speedup chart")
+        << QStringList{QStringLiteral("--size"), QStringLiteral("800x450"), QStringLiteral("--chart"),
+                       QStringLiteral("speedup")}
+        << QSize(800, 450);
+}
+
+void TestHeadless::sweepWritesEveryOutput()
+{
+    QFETCH(QStringList, extra);
+    QFETCH(QSize, size);
+    const QString tag = QString::fromLatin1(QTest::currentDataTag()).left(7);
+    const QString png = m_dir.filePath(tag + QStringLiteral(".png")),
+                  svg = m_dir.filePath(tag + QStringLiteral(".svg"));
+    const QString csv = m_dir.filePath(tag + QStringLiteral(".csv")),
+                  json = m_dir.filePath(tag + QStringLiteral(".json"));
+    QByteArray out, err;
+    const int rc = run(QStringList{QStringLiteral("--headless"),   QStringLiteral("--cpu-only"),
+                                   QStringLiteral("--workload"),   QStringLiteral("add"),
+                                   QStringLiteral("--sizes"),      QStringLiteral("4,16,64"),
+                                   QStringLiteral("--threads"),    QStringLiteral("1"),
+                                   QStringLiteral("--iterations"), QStringLiteral("10"),
+                                   QStringLiteral("--min-time"),   QStringLiteral("0"),
+                                   QStringLiteral("--png"),        png,
+                                   QStringLiteral("--svg"),        svg,
+                                   QStringLiteral("--csv"),        csv,
+                                   QStringLiteral("--json"),       json} +
+                           extra,
+                       &out, &err);
+    QVERIFY2(rc == 0, (out + err).constData());
+    const QImage image(png);
+    QCOMPARE(image.size(), size);
+    QVERIFY(QSvgRenderer(svg).isValid());
+    const ResultSet fromCsv = ResultIO::load(csv.toStdString());
+    const ResultSet fromJson = ResultIO::load(json.toStdString());
+    QCOMPARE(fromCsv.size(), std::size_t(3));
+    QVERIFY(fromCsv == fromJson);
+    for (const auto &m : fromCsv.rows)
+        QVERIFY(m.ok());
+}
+
+void TestHeadless::openRendersARecordedRun_data()
+{
+    QTest::addColumn<QString>("chart");
+    QTest::newRow("time") << "time";
+    QTest::newRow("scaling") << "scaling";
+}
+
+void TestHeadless::openRendersARecordedRun()
+{
+    QFETCH(QString, chart);
+    const QString recorded = m_dir.filePath(QStringLiteral("gpu-run.json"));
+    ResultIO::writeJson(fixtures::realistic(), recorded.toStdString());
+    const QString png = m_dir.filePath(chart + QStringLiteral("-open.png"));
+    QByteArray out, err;
+    const int rc = run({QStringLiteral("--headless"), QStringLiteral("--open"), recorded,
+                        QStringLiteral("--chart"), chart, QStringLiteral("--png"), png},
+                       &out, &err);
+    QVERIFY2(rc == 0, (out + err).constData());
+    QCOMPARE(QImage(png).size(), QSize(1920, 1080));
+    QVERIFY2(out.contains("GPU launch vs best CPU: GPU faster above n"), out.constData());
+}
+
+void TestHeadless::badUsage_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QString png = m_dir.filePath(QStringLiteral("never.png"));
+    QTest::newRow("no output") << QStringList{QStringLiteral("--headless"), QStringLiteral("--cpu-only")}
+                               << "needs an output";
+    QTest::newRow("unknown preset") << QStringList{QStringLiteral("--headless"), QStringLiteral("--preset"),
+                                                   QStringLiteral("nope"), QStringLiteral("--png"), png}
+                                    << "unknown preset";
+    QTest::newRow("bad size") << QStringList{QStringLiteral("--headless"), QStringLiteral("--sizes"),
+                                             QStringLiteral("4,x"), QStringLiteral("--png"), png}
+                              << "not a whole number";
+    QTest::newRow("unwritable output")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--sizes"), QStringLiteral("4"),
+                       QStringLiteral("--png"), QStringLiteral("/nonexistent-folder/x.png")}
+        << "nonexistent-folder";
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--headless"),
+                                                   QStringLiteral("--frobnicate")}
+                                    << "frobnicate";
+}
+
+void TestHeadless::badUsage()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QByteArray out, err;
+    QCOMPARE(run(args, &out, &err), 2);
+    QVERIFY2(err.toLower().contains(message.toLower().toUtf8()), err.constData());
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("never.png"))));
+}
+
+QTEST_MAIN(TestHeadless)
+#include "tst_headless.moc"

@@ -1,0 +1,325 @@
+// The window driven as a user would: fields set through the panel's widgets, Run pressed,
+// then every chart checked against the result set.
+#include "core/analysis.h"
+#include "cuda/gpubackend.h"
+#include "ui/app.h"
+#include "ui/mainwindow.h"
+#include "ui/resultmodel.h"
+#include "ui/scalingchart.h"
+#include "ui/sweeppanel.h"
+#include "ui/throughputchart.h"
+#include "ui/timechart.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXYSeries>
+
+#include <map>
+
+using namespace speeduplab;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void runSmallSweepThroughThePanel_data();
+    void runSmallSweepThroughThePanel();
+    void invalidValuesAreRefusedAtTheField_data();
+    void invalidValuesAreRefusedAtTheField();
+    void shortcuts();
+    void noGpuBanner();
+
+private:
+    template <typename T> T *field(MainWindow &w, const char *name)
+    {
+        T *f = w.sweepPanel()->findChild<T *>(QLatin1String(name));
+        if (!f)
+            qFatal("no field %s", name);
+        return f;
+    }
+    void typeInto(QAbstractSpinBox *spin, const QString &text);
+    // A radio button reacts to clicks on its indicator and label, not on the whole row.
+    static void clickRadio(QRadioButton *b)
+    {
+        QTest::mouseClick(b, Qt::LeftButton, {}, QPoint(6, b->height() / 2));
+        QVERIFY(b->isChecked());
+    }
+    QTemporaryDir m_dir;
+};
+
+void TestMainWindow::initTestCase()
+{
+    App::initialise();
+    QVERIFY(m_dir.isValid());
+}
+
+void TestMainWindow::typeInto(QAbstractSpinBox *spin, const QString &text)
+{
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClick(spin, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(spin, Qt::Key_Delete);
+    QTest::keyClicks(spin, text);
+    QTest::keyClick(spin, Qt::Key_Enter);
+}
+
+void TestMainWindow::runSmallSweepThroughThePanel_data()
+{
+    QTest::addColumn<bool>("asList");
+    QTest::addColumn<bool>("allThreads");
+    QTest::addColumn<QList<int>>("expectedSizes");
+    QTest::newRow("list 4,16,64, 1 thread") << true << false << QList<int>{4, 16, 64};
+    QTest::newRow("range 4..64, all threads") << false << true << QList<int>{4, 40, 64};
+}
+
+void TestMainWindow::runSmallSweepThroughThePanel()
+{
+    QFETCH(bool, asList);
+    QFETCH(bool, allThreads);
+    QFETCH(QList<int>, expectedSizes);
+
+    MainWindow w(m_dir.filePath(QStringLiteral("run.ini")));
+    QStringList errors;
+    w.setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+    auto *workload = field<QComboBox>(w, "workloadCombo");
+    workload->setCurrentIndex(workload->findData(QStringLiteral("add")));
+    if (asList) {
+        clickRadio(field<QRadioButton>(w, "sizesListRadio"));
+        auto *list = field<QLineEdit>(w, "sizesListEdit");
+        list->clear();
+        QTest::keyClicks(list, QStringLiteral("4,16,64"));
+    } else {
+        clickRadio(field<QRadioButton>(w, "sizesRangeRadio"));
+        typeInto(field<QSpinBox>(w, "rangeMinSpin"), QStringLiteral("4"));
+        typeInto(field<QSpinBox>(w, "rangeMaxSpin"), QStringLiteral("64"));
+        typeInto(field<QSpinBox>(w, "stepsSpin"), QStringLiteral("1"));
+    }
+    QTest::mouseClick(field<QPushButton>(w, allThreads ? "allThreadsButton" : "oneThreadButton"),
+                      Qt::LeftButton);
+    typeInto(field<QSpinBox>(w, "iterationsSpin"), QStringLiteral("10"));
+    typeInto(field<QDoubleSpinBox>(w, "minTimeSpin"), QStringLiteral("0"));
+
+    const SweepForm f = w.sweepPanel()->form();
+    QCOMPARE(f.iterations, 10);
+    QCOMPARE(f.minTime, 0.0);
+    QCOMPARE(f.threads.size(), allThreads ? App::hardwareThreads() : 1);
+    const SweepPlan plan = f.toPlan(App::hardwareThreads());
+    QCOMPARE(QList<int>(plan.sizes.begin(), plan.sizes.end()), expectedSizes);
+    QVERIFY2(w.sweepPanel()->problem().isEmpty(), qPrintable(w.sweepPanel()->problem()));
+
+    QSignalSpy finished(&w, &MainWindow::sweepFinished);
+    QPushButton *run = w.sweepPanel()->runButton();
+    QVERIFY(run->isEnabled());
+    QTest::mouseClick(run, Qt::LeftButton);
+    QVERIFY(w.isRunning());
+    QVERIFY(!run->isEnabled());
+    QVERIFY(w.sweepPanel()->cancelButton()->isEnabled());
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().first().toBool(), false);
+    QVERIFY(errors.isEmpty());
+    QVERIFY(run->isEnabled());
+
+    const ResultSet &r = w.resultModel()->resultSet();
+    QCOMPARE(r.size(), plan.points().size());
+    QCOMPARE(w.resultTable()->model()->rowCount(), int(r.size()));
+    for (const auto &m : r.rows)
+        QVERIFY2(m.ok() || m.status == Measurement::Status::Skipped, m.reason.c_str());
+
+    for (ChartView *c : w.charts())
+        c->updateNow();
+
+    // Time vs n: one data series per result series, with exactly its points.
+    const std::vector<Series> all = Analysis::series(r, "add");
+    std::map<QString, const Series *> byLabel;
+    for (const auto &s : all)
+        byLabel[QString::fromStdString(s.label)] = &s;
+    const QList<QXYSeries *> time = w.timeChart()->seriesWithRole(ChartView::Role::Data);
+    QCOMPARE(time.size(), int(all.size()));
+    for (QXYSeries *s : time) {
+        QVERIFY2(byLabel.count(s->name()), qPrintable(s->name()));
+        const Series &want = *byLabel[s->name()];
+        QCOMPARE(s->count(), int(want.points.size()));
+        for (int i = 0; i < s->count(); ++i) {
+            QCOMPARE(s->at(i).x(), double(want.points[std::size_t(i)].n));
+            QCOMPARE(s->at(i).y(), want.points[std::size_t(i)].t * TimeChart::timeScale);
+        }
+    }
+
+    // Throughput: the same points, as GB/s.
+    const QList<QXYSeries *> tp =
+        w.chart(QStringLiteral("throughput"))->seriesWithRole(ChartView::Role::Data);
+    QCOMPARE(tp.size(), int(all.size()));
+    for (QXYSeries *s : tp) {
+        const Series &want = *byLabel[s->name()];
+        QCOMPARE(s->count(), int(want.points.size()));
+        for (int i = 0; i < s->count(); ++i)
+            QCOMPARE(s->at(i).y(), ThroughputChart::throughput(want.points[std::size_t(i)], false));
+    }
+
+    // Speedup: no GPU here unless there is one, and then only with GPU points.
+    const bool gpuSeries = std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu; });
+    if (!gpuSeries) {
+        QVERIFY(w.chart(QStringLiteral("speedup"))->seriesWithRole(ChartView::Role::Data).isEmpty());
+        QVERIFY(w.chart(QStringLiteral("speedup"))->noteText().contains(QStringLiteral("GPU")));
+    }
+
+    // A recorded file replays exactly as the live run drew it.
+    const QString saved = m_dir.filePath(QStringLiteral("live.csv"));
+    QVERIFY(w.saveData(saved));
+    MainWindow replay(m_dir.filePath(QStringLiteral("replay.ini")));
+    QVERIFY(replay.openResults(saved));
+    replay.timeChart()->updateNow();
+    const QList<QXYSeries *> again = replay.timeChart()->seriesWithRole(ChartView::Role::Data);
+    QCOMPARE(again.size(), time.size());
+    for (int i = 0; i < again.size(); ++i) {
+        QCOMPARE(again[i]->name(), time[i]->name());
+        QCOMPARE(again[i]->points(), time[i]->points());
+    }
+
+    // Thread scaling: the measured speedups T1/Tp at each shown n.
+    ScalingChart *sc = w.scalingChart();
+    if (allThreads && App::hardwareThreads() > 1) {
+        QVERIFY(!sc->shownSizes().isEmpty());
+        const QList<QXYSeries *> scaling = sc->seriesWithRole(ChartView::Role::Data);
+        QCOMPARE(scaling.size(), sc->shownSizes().size());
+        for (int k = 0; k < scaling.size(); ++k) {
+            const int n = sc->shownSizes()[k];
+            const auto times = Analysis::threadTimes(all, n);
+            QCOMPARE(scaling[k]->count(), int(times.size()));
+            for (int i = 0; i < scaling[k]->count(); ++i) {
+                QCOMPARE(scaling[k]->at(i).x(), double(times[std::size_t(i)].first));
+                QCOMPARE(scaling[k]->at(i).y(), times.front().second / times[std::size_t(i)].second);
+            }
+        }
+    } else {
+        QVERIFY(sc->seriesWithRole(ChartView::Role::Data).isEmpty());
+        QVERIFY(sc->noteText().contains(QStringLiteral("two CPU thread counts")));
+    }
+}
+
+void TestMainWindow::invalidValuesAreRefusedAtTheField_data()
+{
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("letters in the size list") << "letters"
+                                              << "empty size";
+    QTest::newRow("zero in the size list") << "zero"
+                                           << "must be positive";
+    QTest::newRow("size above 65536") << "huge"
+                                      << "65536";
+    QTest::newRow("range min above max") << "range"
+                                         << "above the maximum";
+    QTest::newRow("no thread count") << "threads"
+                                     << "thread count";
+}
+
+void TestMainWindow::invalidValuesAreRefusedAtTheField()
+{
+    QFETCH(QString, what);
+    QFETCH(QString, reason);
+    MainWindow w(m_dir.filePath(QStringLiteral("invalid.ini")));
+    QStringList errors;
+    w.setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
+    w.show();
+    SweepPanel *panel = w.sweepPanel();
+    const SweepForm before = panel->form();
+    auto *list = field<QLineEdit>(w, "sizesListEdit");
+    if (what == QLatin1String("letters") || what == QLatin1String("zero") || what == QLatin1String("huge")) {
+        clickRadio(field<QRadioButton>(w, "sizesListRadio"));
+        list->clear();
+        const QString typed = what == QLatin1String("letters") ? QStringLiteral("4,abc")
+                              : what == QLatin1String("zero")  ? QStringLiteral("4,0")
+                                                               : QStringLiteral("4,100000");
+        QTest::keyClicks(list, typed);
+        if (what == QLatin1String("letters"))
+            QCOMPARE(list->text(), QStringLiteral("4,")); // the letters never reached the field
+        QVERIFY(!list->styleSheet().isEmpty());           // marked at the field
+        QVERIFY2(field<QLabel>(w, "sizesInfo")->text().contains(reason),
+                 qPrintable(field<QLabel>(w, "sizesInfo")->text()));
+    } else if (what == QLatin1String("range")) {
+        clickRadio(field<QRadioButton>(w, "sizesRangeRadio"));
+        typeInto(field<QSpinBox>(w, "rangeMaxSpin"), QStringLiteral("10"));
+        typeInto(field<QSpinBox>(w, "rangeMinSpin"), QStringLiteral("100"));
+        QVERIFY2(field<QLabel>(w, "sizesInfo")->text().contains(reason),
+                 qPrintable(field<QLabel>(w, "sizesInfo")->text()));
+    } else {
+        for (int i = 0; i < field<QListWidget>(w, "threadList")->count(); ++i)
+            field<QListWidget>(w, "threadList")->item(i)->setCheckState(Qt::Unchecked);
+        QVERIFY(field<QLabel>(w, "threadsInfo")->text().contains(QStringLiteral("at least one")));
+    }
+    QVERIFY2(panel->problem().contains(reason), qPrintable(panel->problem()));
+    QVERIFY(!panel->runButton()->isEnabled());
+    QVERIFY(!w.findChild<QAction *>(QStringLiteral("runAction"))->isEnabled());
+    // Forcing it anyway starts nothing and says why.
+    QSignalSpy shown(&w, &MainWindow::errorShown);
+    QVERIFY(!w.runSweep());
+    QCOMPARE(shown.size(), 1);
+    QVERIFY(!w.isRunning());
+    QVERIFY(errors.last().contains(reason));
+    // Sound again: Run is back.
+    panel->setForm(before);
+    QVERIFY(panel->problem().isEmpty());
+    QVERIFY(panel->runButton()->isEnabled());
+}
+
+void TestMainWindow::shortcuts()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("keys.ini")));
+    const std::pair<const char *, QKeySequence> expected[] = {
+        {"runAction", QKeySequence(Qt::CTRL | Qt::Key_R)},
+        {"cancelAction", QKeySequence(Qt::Key_Escape)},
+        {"openAction", QKeySequence(Qt::CTRL | Qt::Key_O)},
+        {"exportAction", QKeySequence(Qt::CTRL | Qt::Key_E)},
+        {"saveAction", QKeySequence(Qt::CTRL | Qt::Key_S)}};
+    for (const auto &[name, key] : expected) {
+        auto *a = w.findChild<QAction *>(QLatin1String(name));
+        QVERIFY2(a, name);
+        QCOMPARE(a->shortcut(), key);
+    }
+}
+
+void TestMainWindow::noGpuBanner()
+{
+    const gpu::Availability a = gpu::availability();
+    MainWindow w(m_dir.filePath(QStringLiteral("banner.ini")));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    if (a.usable) {
+        QVERIFY(!w.gpuBanner()->isVisible());
+        QSKIP("this machine has a usable GPU: no banner to check");
+    }
+    QVERIFY(w.gpuBanner()->isVisible());
+    const QString reason = QString::fromStdString(a.reason);
+    QVERIFY(w.gpuBanner()
+                ->findChild<QLabel *>(QStringLiteral("gpuBannerText"))
+                ->text()
+                .contains(reason.left(30)));
+    // The device combo holds one disabled entry that says why.
+    auto *device = field<QComboBox>(w, "deviceCombo");
+    QCOMPARE(device->count(), 1);
+    QVERIFY(device->itemText(0).contains(reason.left(30)));
+    auto *model = qobject_cast<QStandardItemModel *>(device->model());
+    QVERIFY(model && !model->item(0)->isEnabled());
+    QVERIFY(!field<QGroupBox>(w, "gpuGroup")->isEnabled());
+    QVERIFY(!w.sweepPanel()->form().gpu);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,112 @@
+// The shipped presets: every one is a valid plan on this machine, "seed" is exactly
+// SweepPlan::seed, and the command line builds the same plans the CLI would.
+#include "ui/app.h"
+#include "ui/commandline.h"
+#include "ui/presets.h"
+#include "ui/sweepform.h"
+
+#include <QTest>
+
+using namespace speeduplab;
+
+class TestPresets : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void everyPresetIsValid_data();
+    void everyPresetIsValid();
+    void seedIsTheSeed();
+    void unknownPresetNamesTheKnownOnes();
+    void commandLinePlans_data();
+    void commandLinePlans();
+};
+
+void TestPresets::initTestCase()
+{
+    App::initialise();
+}
+
+void TestPresets::everyPresetIsValid_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const QString &n : Presets::names())
+        QTest::newRow(qPrintable(n)) << n;
+}
+
+void TestPresets::everyPresetIsValid()
+{
+    QFETCH(QString, name);
+    const int hw = App::hardwareThreads();
+    const SweepPlan p = Presets::plan(name, hw);
+    p.validate(hw);
+    QVERIFY(!Presets::title(name).isEmpty());
+    QVERIFY(!Presets::description(name).isEmpty());
+    // The panel can show it and gives the same plan back.
+    const SweepForm f = SweepForm::fromPlan(p, hw, true);
+    const SweepPlan back = f.toPlan(hw);
+    QVERIFY(back.sizes == p.sizes);
+    QCOMPARE(back.workload, p.workload);
+    QVERIFY(back.threads == p.threads);
+    QCOMPARE(back.iterations, p.iterations);
+}
+
+void TestPresets::seedIsTheSeed()
+{
+    const int hw = App::hardwareThreads();
+    const SweepPlan a = Presets::plan(QStringLiteral("seed"), hw), b = SweepPlan::seed(hw);
+    QCOMPARE(a.workload, b.workload);
+    QVERIFY(a.sizes == b.sizes);
+    QVERIFY(a.threads == b.threads);
+    QCOMPARE(a.iterations, 1000);
+    QVERIFY(a.modes.empty()); // every GPU mode
+    QCOMPARE(a.sizes.front(), 4);
+    QCOMPARE(a.sizes.back(), 4000);
+}
+
+void TestPresets::unknownPresetNamesTheKnownOnes()
+{
+    try {
+        Presets::plan(QStringLiteral("nope"), 4);
+        QFAIL("no exception");
+    } catch (const std::invalid_argument &e) {
+        QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("seed")));
+    }
+}
+
+void TestPresets::commandLinePlans_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<int>("sizes");
+    QTest::addColumn<bool>("gpu");
+    QTest::newRow("nothing: the seed") << QStringList{} << "add" << 13 << true;
+    QTest::newRow("preset quick") << QStringList{QStringLiteral("--preset"), QStringLiteral("quick")} << "add"
+                                  << 7 << true;
+    QTest::newRow("seed, CPU only") << QStringList{QStringLiteral("--preset"), QStringLiteral("seed"),
+                                                   QStringLiteral("--cpu-only")}
+                                    << "add" << 13 << false;
+    QTest::newRow("explicit sizes") << QStringList{QStringLiteral("--workload"), QStringLiteral("saxpy"),
+                                                   QStringLiteral("--sizes"),    QStringLiteral("4,40"),
+                                                   QStringLiteral("--threads"),  QStringLiteral("1")}
+                                    << "saxpy" << 2 << true;
+    QTest::newRow("range") << QStringList{QStringLiteral("--range"), QStringLiteral("10:1000:1")} << "add"
+                           << 3 << true;
+}
+
+void TestPresets::commandLinePlans()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, workload);
+    QFETCH(int, sizes);
+    QFETCH(bool, gpu);
+    QString error;
+    const auto cl = CommandLine::parse(QStringList{QStringLiteral("speeduplab")} + args, &error);
+    QVERIFY2(cl.has_value(), qPrintable(error));
+    const SweepPlan p = cl->plan(App::hardwareThreads());
+    QCOMPARE(QString::fromStdString(p.workload), workload);
+    QCOMPARE(int(p.sizes.size()), sizes);
+    QCOMPARE(p.gpu, gpu);
+}
+
+QTEST_MAIN(TestPresets)
+#include "tst_presets.moc"

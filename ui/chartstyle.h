@@ -1,0 +1,36 @@
+#pragma once
+
+#include "core/analysis.h"
+
+#include <QColor>
+#include <QFont>
+#include <QString>
+
+#include <vector>
+
+class QAbstractAxis;
+
+namespace speeduplab {
+
+/// Fonts, colours and axes shared by every chart, sized to read on a projector.
+class ChartStyle {
+public:
+    static QFont titleFont();
+    static QFont axisTitleFont();
+    static QFont labelFont();
+    static QFont legendFont();
+    static QFont noteFont();
+    static QFont captionFont();
+
+    /// Cool colours for CPU thread counts (by rank among the CPU series present), warm ones
+    /// for GPU modes, so the two families read apart at a glance. Same series, same colour,
+    /// on every chart.
+    static QColor seriesColor(const Series &s, const std::vector<Series> &all);
+    static QColor cpuWinsColor();
+    static QColor gpuWinsColor();
+    static QColor guideColor();
+
+    static void styleAxis(QAbstractAxis *axis, const QString &title);
+};
+
+} // namespace speeduplab

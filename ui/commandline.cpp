@@ -1,0 +1,288 @@
+#include "ui/commandline.h"
+
+#include "ui/presets.h"
+
+#include <QCommandLineParser>
+
+#include <stdexcept>
+
+namespace speeduplab {
+
+namespace {
+
+std::vector<std::string> splitList(const QString &s)
+{
+    std::vector<std::string> out;
+    for (const QString &p : s.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        out.push_back(p.trimmed().toStdString());
+    return out;
+}
+
+} // namespace
+
+std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *error)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "SpeedupLab: when is the GPU faster than the CPU, and why?\n\n"
+        "Without options, the window opens. With --headless, a sweep runs without a window and writes the\n"
+        "chart the window would show:\n"
+        "  speeduplab --headless [--preset NAME | sweep options] --png FILE [--svg FILE] [--csv FILE] "
+        "[--json FILE]\n"
+        "  speeduplab --headless --open RESULTS.csv --png FILE   (render a recorded run)"));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version."));
+    const QCommandLineOption headless(
+        QStringLiteral("headless"),
+        QStringLiteral("Run without a window (offscreen) and write the outputs."));
+    const QCommandLineOption preset(
+        QStringLiteral("preset"),
+        QStringLiteral("A named sweep: %1 (default: seed).").arg(Presets::names().join(QStringLiteral(", "))),
+        QStringLiteral("NAME"));
+    const QCommandLineOption png(QStringLiteral("png"), QStringLiteral("Write the chart as PNG."),
+                                 QStringLiteral("FILE"));
+    const QCommandLineOption svg(QStringLiteral("svg"), QStringLiteral("Write the chart as SVG."),
+                                 QStringLiteral("FILE"));
+    const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Write the results as CSV."),
+                                 QStringLiteral("FILE"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write the results as JSON."),
+                                  QStringLiteral("FILE"));
+    const QCommandLineOption open(
+        QStringLiteral("open"),
+        QStringLiteral("Show a recorded result file (CSV or JSON) instead of sweeping."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption chart(
+        QStringLiteral("chart"),
+        QStringLiteral("The chart to write or show: time, speedup, scaling, throughput "
+                       "(default: time)."),
+        QStringLiteral("NAME"), QStringLiteral("time"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("Pixel size of the PNG, WIDTHxHEIGHT (default: 1920x1080)."),
+                                  QStringLiteral("WxH"), QStringLiteral("1920x1080"));
+    const QCommandLineOption workload({QStringLiteral("workload"), QStringLiteral("w")},
+                                      QStringLiteral("add, saxpy, reduce, gemm or transfer."),
+                                      QStringLiteral("NAME"));
+    const QCommandLineOption variant(QStringLiteral("variant"),
+                                     QStringLiteral("Variant(s), comma-separated."), QStringLiteral("LIST"));
+    const QCommandLineOption sizes(QStringLiteral("sizes"), QStringLiteral("Tensor edges n, e.g. 4,40,400."),
+                                   QStringLiteral("LIST"));
+    const QCommandLineOption range(QStringLiteral("range"),
+                                   QStringLiteral("MIN:MAX[:STEPS_PER_DECADE], log-spaced."),
+                                   QStringLiteral("RANGE"));
+    const QCommandLineOption threads(QStringLiteral("threads"),
+                                     QStringLiteral("CPU thread counts, e.g. 1,2,4, or all."),
+                                     QStringLiteral("LIST"));
+    const QCommandLineOption modes(
+        QStringLiteral("modes"), QStringLiteral("GPU modes: launch, graph, fused."), QStringLiteral("LIST"));
+    const QCommandLineOption transfers(QStringLiteral("transfers"),
+                                       QStringLiteral("Put host-device copies in the GPU's timed region."));
+    const QCommandLineOption hostMemory(QStringLiteral("host-memory"), QStringLiteral("pageable or pinned."),
+                                        QStringLiteral("KIND"));
+    const QCommandLineOption iterations(
+        QStringLiteral("iterations"), QStringLiteral("Operations per repetition (default: the workload's)."),
+        QStringLiteral("N"));
+    const QCommandLineOption minTime(QStringLiteral("min-time"),
+                                     QStringLiteral("Seconds of repetitions per point, at least."),
+                                     QStringLiteral("S"));
+    const QCommandLineOption maxReps(QStringLiteral("max-reps"),
+                                     QStringLiteral("Repetitions per point, at most."), QStringLiteral("N"));
+    const QCommandLineOption budget(QStringLiteral("budget"),
+                                    QStringLiteral("Seconds for the whole sweep (0: no limit)."),
+                                    QStringLiteral("S"));
+    const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("GPU index."),
+                                    QStringLiteral("N"));
+    const QCommandLineOption cpuOnly(QStringLiteral("cpu-only"), QStringLiteral("Do not use the GPU."));
+    const QCommandLineOption gpuOnly(QStringLiteral("gpu-only"), QStringLiteral("Do not measure the CPU."));
+    QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Grab the window, then quit."),
+                                  QStringLiteral("FILE"));
+    QCommandLineOption settings(QStringLiteral("settings"), QStringLiteral("Settings file (INI)."),
+                                QStringLiteral("FILE"));
+    QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Start the sweep at once."));
+    QCommandLineOption benchLatency(
+        QStringLiteral("bench-latency"),
+        QStringLiteral("Measure the GUI thread's longest stall over a real sweep."));
+    QCommandLineOption benchRedraw(QStringLiteral("bench-redraw"),
+                                   QStringLiteral("Measure the redraw of a chart with 10,000 points."));
+    QCommandLineOption benchStartup(QStringLiteral("bench-startup"),
+                                    QStringLiteral("Measure launch to visible window, and idle memory."));
+    for (QCommandLineOption *o : {&screenshot, &settings, &run, &benchLatency, &benchRedraw, &benchStartup})
+        o->setFlags(QCommandLineOption::HiddenFromHelp);
+    p.addOptions({help,    version,      headless,    preset,      png,        svg,        csv,
+                  json,    open,         chart,       size,        workload,   variant,    sizes,
+                  range,   threads,      modes,       transfers,   hostMemory, iterations, minTime,
+                  maxReps, budget,       device,      cpuOnly,     gpuOnly,    screenshot, settings,
+                  run,     benchLatency, benchRedraw, benchStartup});
+    p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
+                            QStringLiteral("[FILE]"));
+
+    auto fail = [error](const QString &text) -> std::optional<CommandLine> {
+        if (error)
+            *error = text;
+        return std::nullopt;
+    };
+    if (!p.parse(args))
+        return fail(p.errorText());
+
+    CommandLine c;
+    c.help = p.isSet(help);
+    c.version = p.isSet(version);
+    c.helpText = p.helpText();
+    c.headless = p.isSet(headless);
+    c.preset = p.value(preset);
+    c.png = p.value(png);
+    c.svg = p.value(svg);
+    c.csv = p.value(csv);
+    c.json = p.value(json);
+    c.open = p.value(open);
+    c.chart = p.value(chart);
+    c.screenshot = p.value(screenshot);
+    c.settings = p.value(settings);
+    c.run = p.isSet(run);
+    if (p.isSet(benchLatency))
+        c.bench = QStringLiteral("latency");
+    if (p.isSet(benchRedraw))
+        c.bench = QStringLiteral("redraw");
+    if (p.isSet(benchStartup))
+        c.bench = QStringLiteral("startup");
+    const QStringList positional = p.positionalArguments();
+    if (positional.size() > 1)
+        return fail(QStringLiteral("only one file can be opened, but %1 were given").arg(positional.size()));
+    if (!positional.isEmpty()) {
+        if (!c.open.isEmpty())
+            return fail(QStringLiteral("give the file to open either with --open or on its own, not both"));
+        c.open = positional.front();
+    }
+    static const QStringList charts = {QStringLiteral("time"), QStringLiteral("speedup"),
+                                       QStringLiteral("scaling"), QStringLiteral("throughput")};
+    if (!charts.contains(c.chart))
+        return fail(QStringLiteral("--chart must be one of %1, not \"%2\"")
+                        .arg(charts.join(QStringLiteral(", ")), c.chart));
+    {
+        const QStringList wh = p.value(size).toLower().split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        if (wh.size() == 2) {
+            c.size = QSize(wh[0].toInt(&okW), wh[1].toInt(&okH));
+        }
+        if (!okW || !okH || c.size.width() < 16 || c.size.height() < 16 || c.size.width() > 16384 ||
+            c.size.height() > 16384)
+            return fail(
+                QStringLiteral("--size must look like 1920x1080 (16 to 16384 pixels per side), not \"%1\"")
+                    .arg(p.value(size)));
+    }
+    auto text = [&p](const QCommandLineOption &o) -> std::optional<QString> {
+        if (!p.isSet(o))
+            return std::nullopt;
+        return p.value(o);
+    };
+    c.workload = text(workload);
+    c.variants = text(variant);
+    c.sizes = text(sizes);
+    c.range = text(range);
+    c.threads = text(threads);
+    c.modes = text(modes);
+    c.hostMemory = text(hostMemory);
+    auto integer = [&p](const QCommandLineOption &o, std::optional<int> &out) {
+        if (!p.isSet(o))
+            return true;
+        bool ok = false;
+        out = p.value(o).toInt(&ok);
+        return ok;
+    };
+    auto real = [&p](const QCommandLineOption &o, std::optional<double> &out) {
+        if (!p.isSet(o))
+            return true;
+        bool ok = false;
+        out = p.value(o).toDouble(&ok);
+        return ok;
+    };
+    if (!integer(iterations, c.iterations))
+        return fail(
+            QStringLiteral("--iterations must be a whole number, not \"%1\"").arg(p.value(iterations)));
+    if (!integer(maxReps, c.maxReps))
+        return fail(QStringLiteral("--max-reps must be a whole number, not \"%1\"").arg(p.value(maxReps)));
+    if (!integer(device, c.device))
+        return fail(QStringLiteral("--device must be a whole number, not \"%1\"").arg(p.value(device)));
+    if (!real(minTime, c.minTime))
+        return fail(
+            QStringLiteral("--min-time must be a number of seconds, not \"%1\"").arg(p.value(minTime)));
+    if (!real(budget, c.budget))
+        return fail(QStringLiteral("--budget must be a number of seconds, not \"%1\"").arg(p.value(budget)));
+    c.transfers = p.isSet(transfers);
+    c.cpuOnly = p.isSet(cpuOnly);
+    c.gpuOnly = p.isSet(gpuOnly);
+    if (c.cpuOnly && c.gpuOnly)
+        return fail(QStringLiteral("--cpu-only and --gpu-only exclude each other"));
+    if (c.sizes && c.range)
+        return fail(QStringLiteral("give either --sizes or --range, not both"));
+    if (!c.open.isEmpty() && c.headless && (c.hasSweepOptions() || !c.preset.isEmpty()))
+        return fail(QStringLiteral("--open shows a recorded run: it takes no --preset or sweep options"));
+    return c;
+}
+
+bool CommandLine::hasSweepOptions() const
+{
+    return workload || variants || sizes || range || threads || modes || hostMemory || iterations ||
+           maxReps || device || minTime || budget || transfers || cpuOnly || gpuOnly;
+}
+
+SweepPlan CommandLine::plan(int hw) const
+{
+    SweepPlan p;
+    if (!preset.isEmpty()) {
+        p = Presets::plan(preset, hw);
+    } else if (!sizes && !range) {
+        if (workload && *workload != QLatin1String("add"))
+            throw std::invalid_argument(
+                "no sizes: give --sizes 4,40,400, --range 4:4000[:STEPS_PER_DECADE] or "
+                "--preset NAME");
+        p = SweepPlan::seed(hw);
+    } else {
+        p.threads = SweepPlan::parseThreads("all", hw);
+    }
+    if (workload)
+        p.workload = workload->toStdString();
+    if (variants)
+        p.variants = splitList(*variants);
+    if (sizes)
+        p.sizes = SweepPlan::parseSizes(sizes->toStdString());
+    if (range)
+        p.sizes = SweepPlan::parseRange(range->toStdString());
+    if (threads)
+        p.threads = SweepPlan::parseThreads(threads->trimmed().toStdString(), hw);
+    if (modes)
+        p.modes = splitList(*modes);
+    if (transfers)
+        p.transfers = true;
+    if (hostMemory) {
+        if (*hostMemory != QLatin1String("pageable") && *hostMemory != QLatin1String("pinned"))
+            throw std::invalid_argument("--host-memory must be pageable or pinned, not \"" +
+                                        hostMemory->toStdString() + "\"");
+        p.pinned = *hostMemory == QLatin1String("pinned");
+    }
+    if (iterations) {
+        if (*iterations < 0)
+            throw std::invalid_argument("--iterations must be positive");
+        p.iterations = *iterations;
+    }
+    if (minTime)
+        p.minTime = *minTime;
+    if (maxReps)
+        p.maxReps = *maxReps;
+    if (budget)
+        p.budget = *budget;
+    if (device)
+        p.device = *device;
+    if (cpuOnly) {
+        p.cpu = true;
+        p.gpu = false;
+    }
+    if (gpuOnly) {
+        p.gpu = true;
+        p.cpu = false;
+    }
+    p.validate(hw);
+    return p;
+}
+
+} // namespace speeduplab

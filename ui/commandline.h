@@ -1,0 +1,46 @@
+#pragma once
+
+#include "core/sweepplan.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace speeduplab {
+
+/// The app's command line: the window's options, --headless with the CLI's sweep options,
+/// and the hidden --screenshot and --bench-* modes.
+struct CommandLine {
+    bool help = false;
+    bool version = false;
+    QString helpText;
+
+    bool headless = false;
+    QString preset;
+    QString png, svg, csv, json;
+    QString open;
+    QString chart = QStringLiteral("time");
+    QSize size{1920, 1080};
+    QString screenshot; ///< hidden: grab the window after the sweep or the file, then quit
+    QString settings;   ///< hidden: an INI file instead of the user's settings
+    bool run = false;   ///< hidden: start the sweep as soon as the window is up
+    QString bench;      ///< hidden: latency, redraw or startup
+
+    // The sweep options, as in speeduplab-cli run.
+    std::optional<QString> workload, variants, sizes, range, threads, modes, hostMemory;
+    std::optional<int> iterations, maxReps, device;
+    std::optional<double> minTime, budget;
+    bool transfers = false, cpuOnly = false, gpuOnly = false;
+
+    /// Parses args (argv as QStrings). Returns nothing and sets *error on a usage error.
+    static std::optional<CommandLine> parse(const QStringList &args, QString *error);
+
+    bool hasSweepOptions() const;
+    /// The plan: the preset (seed when neither a preset nor sizes are given), then every
+    /// sweep option given on top. Throws std::invalid_argument with the reason.
+    SweepPlan plan(int hardwareThreads) const;
+};
+
+} // namespace speeduplab

@@ -1,0 +1,40 @@
+// speeduplab: the desktop app. Everything lives in speeduplab_ui; this only picks the
+// platform before Qt starts (offscreen for --headless, --help and the benchmarks, which must
+// work without a display) and says so in a sentence when the window has nowhere to go.
+#include "ui/app.h"
+
+#include <QApplication>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+int main(int argc, char **argv)
+{
+    bool offscreen = false;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (std::strcmp(a, "--headless") == 0) {
+            qputenv("QT_QPA_PLATFORM", "offscreen"); // always: a headless run never opens a window
+            offscreen = true;
+            break;
+        }
+        offscreen = offscreen || std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
+                    std::strcmp(a, "--version") == 0 || std::strncmp(a, "--bench-", 8) == 0;
+    }
+    const bool haveDisplay =
+        qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM") && !haveDisplay) {
+        if (!offscreen) {
+            std::fprintf(stderr,
+                         "speeduplab: there is no display to open the window on (DISPLAY and WAYLAND_DISPLAY "
+                         "are not set). Run it with --headless to sweep and write the chart to files (see "
+                         "--help), or set QT_QPA_PLATFORM=offscreen.\n");
+            return 2;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication app(argc, argv);
+    speeduplab::App::initialise();
+    return speeduplab::App::main(app);
+}

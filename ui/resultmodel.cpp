@@ -1,0 +1,281 @@
+#include "ui/resultmodel.h"
+
+#include "ui/app.h"
+
+#include <QBrush>
+#include <QColor>
+
+#include <cmath>
+
+namespace speeduplab {
+
+namespace {
+
+double perOp(const Measurement &m, double v)
+{
+    return m.iterations > 0 ? v / m.iterations : v;
+}
+
+bool noisy(const Measurement &m)
+{
+    return m.ok() && m.stats.noisy();
+}
+
+QString statusText(const Measurement &m)
+{
+    if (noisy(m))
+        return ResultModel::tr("noisy");
+    return QString::fromStdString(Measurement::statusName(m.status));
+}
+
+double bandwidth(const Measurement &m)
+{
+    return m.ok() && m.stats.median > 0 ? m.bytes / m.stats.median / 1e9 : 0;
+}
+
+double gflops(const Measurement &m)
+{
+    return m.ok() && m.stats.median > 0 ? m.flops / m.stats.median / 1e9 : 0;
+}
+
+QString reasonText(const Measurement &m)
+{
+    QString r = QString::fromStdString(m.reason);
+    if (noisy(m)) {
+        const QString n =
+            ResultModel::tr("The timings vary (CV %1 %, above %2 %): the median is less certain. A longer "
+                            "minimum time per point, or a quieter machine, helps.")
+                .arg(m.stats.cv * 100, 0, 'f', 1)
+                .arg(Stats::noisyCv * 100, 0, 'f', 0);
+        r = r.isEmpty() ? n : r + QLatin1Char(' ') + n;
+    }
+    return r;
+}
+
+} // namespace
+
+ResultModel::ResultModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void ResultModel::setResultSet(const ResultSet &r)
+{
+    beginResetModel();
+    m_results = r;
+    endResetModel();
+    emit resultsChanged();
+}
+
+void ResultModel::clear(const MachineInfo &machine)
+{
+    ResultSet r;
+    r.machine = machine;
+    setResultSet(r);
+}
+
+void ResultModel::append(const Measurement &m)
+{
+    const int row = int(m_results.rows.size());
+    beginInsertRows({}, row, row);
+    m_results.add(m);
+    endInsertRows();
+    emit resultsChanged();
+}
+
+void ResultModel::setMachine(const MachineInfo &machine)
+{
+    m_results.machine = machine;
+    emit resultsChanged();
+}
+
+int ResultModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_results.rows.size());
+}
+
+int ResultModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ResultModel::display(const Measurement &m, int column) const
+{
+    const bool hasTime = m.ok() && m.stats.reps > 0;
+    switch (column) {
+    case StatusColumn:
+        return statusText(m);
+    case SeriesColumn:
+        return QString::fromStdString(m.seriesLabel());
+    case NColumn:
+        return m.n;
+    case TimeColumn:
+        return hasTime ? App::formatSeconds(perOp(m, m.stats.median)) : QString();
+    case MinColumn:
+        return hasTime ? App::formatSeconds(perOp(m, m.stats.min)) : QString();
+    case MaxColumn:
+        return hasTime ? App::formatSeconds(perOp(m, m.stats.max)) : QString();
+    case CvColumn:
+        return hasTime ? QString::number(m.stats.cv * 100, 'f', 1) : QString();
+    case RepsColumn:
+        return m.stats.reps > 0 ? QVariant(m.stats.reps) : QVariant(QString());
+    case BandwidthColumn:
+        return hasTime ? QString::number(bandwidth(m), 'g', 4) : QString();
+    case FlopsColumn:
+        return hasTime ? QString::number(gflops(m), 'g', 4) : QString();
+    case VerifiedColumn:
+        if (m.status == Measurement::Status::Skipped || m.status == Measurement::Status::Cancelled)
+            return QString();
+        return m.verified ? tr("yes") : tr("no");
+    case WorkloadColumn:
+        return QString::fromStdString(m.workload);
+    case ReasonColumn:
+        return reasonText(m);
+    }
+    return {};
+}
+
+QVariant ResultModel::sortValue(const Measurement &m, int column) const
+{
+    const bool hasTime = m.ok() && m.stats.reps > 0;
+    switch (column) {
+    case NColumn:
+        return m.n;
+    case TimeColumn:
+        return hasTime ? perOp(m, m.stats.median) : -1.0;
+    case MinColumn:
+        return hasTime ? perOp(m, m.stats.min) : -1.0;
+    case MaxColumn:
+        return hasTime ? perOp(m, m.stats.max) : -1.0;
+    case CvColumn:
+        return hasTime ? m.stats.cv : -1.0;
+    case RepsColumn:
+        return m.stats.reps;
+    case BandwidthColumn:
+        return hasTime ? bandwidth(m) : -1.0;
+    case FlopsColumn:
+        return hasTime ? gflops(m) : -1.0;
+    case SeriesColumn: // CPU before GPU, threads in numeric order
+        return QStringLiteral("%1|%2|%3|%4")
+            .arg(QString::fromStdString(m.backend))
+            .arg(m.threads, 6, 10, QLatin1Char('0'))
+            .arg(QString::fromStdString(m.mode), QString::fromStdString(m.variant));
+    default:
+        return display(m, column);
+    }
+}
+
+QVariant ResultModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Measurement &m = measurement(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(m, index.column());
+    case SortRole:
+        return sortValue(m, index.column());
+    case StatusRole:
+        return int(m.status);
+    case NoisyRole:
+        return noisy(m);
+    case Qt::ToolTipRole: {
+        const QString reason = reasonText(m);
+        if (!reason.isEmpty())
+            return reason;
+        if (m.ok() && index.column() == TimeColumn)
+            return tr("Median of %1 repetitions of %2 iterations; per iteration")
+                .arg(m.stats.reps)
+                .arg(m.iterations);
+        return {};
+    }
+    case Qt::BackgroundRole:
+        switch (m.status) {
+        case Measurement::Status::Failed:
+            return QBrush(QColor(0xf8, 0xd7, 0xd3));
+        case Measurement::Status::Skipped:
+        case Measurement::Status::Cancelled:
+            return QBrush(QColor(0xea, 0xea, 0xea));
+        case Measurement::Status::Ok:
+            return noisy(m) ? QVariant(QBrush(QColor(0xfd, 0xf1, 0xc8))) : QVariant();
+        }
+        return {};
+    case Qt::ForegroundRole:
+        if (m.status == Measurement::Status::Failed)
+            return QBrush(QColor(0x9b, 0x1c, 0x1c));
+        if (m.status == Measurement::Status::Skipped || m.status == Measurement::Status::Cancelled)
+            return QBrush(QColor(0x60, 0x60, 0x60));
+        return {};
+    case Qt::TextAlignmentRole:
+        switch (index.column()) {
+        case NColumn:
+        case TimeColumn:
+        case MinColumn:
+        case MaxColumn:
+        case CvColumn:
+        case RepsColumn:
+        case BandwidthColumn:
+        case FlopsColumn:
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return int(Qt::AlignLeft | Qt::AlignVCenter);
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant ResultModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Vertical) {
+        if (role == Qt::DisplayRole && section >= 0 && section < rowCount())
+            return section + 1;
+        return {};
+    }
+    if (section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case StatusColumn:
+            return tr("Status");
+        case SeriesColumn:
+            return tr("Series");
+        case NColumn:
+            return tr("n");
+        case TimeColumn:
+            return tr("Time / iteration");
+        case MinColumn:
+            return tr("Min");
+        case MaxColumn:
+            return tr("Max");
+        case CvColumn:
+            return tr("CV %");
+        case RepsColumn:
+            return tr("Reps");
+        case BandwidthColumn:
+            return tr("GB/s");
+        case FlopsColumn:
+            return tr("GFLOP/s");
+        case VerifiedColumn:
+            return tr("Verified");
+        case WorkloadColumn:
+            return tr("Workload");
+        case ReasonColumn:
+            return tr("Reason");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case TimeColumn:
+            return tr("Median time of one iteration (one operation on the n x n tensor)");
+        case CvColumn:
+            return tr("Coefficient of variation of the repetitions; above %1 % the row is marked noisy")
+                .arg(Stats::noisyCv * 100, 0, 'f', 0);
+        case VerifiedColumn:
+            return tr("Whether the output matched the CPU reference");
+        default:
+            return {};
+        }
+    }
+    return {};
+}
+
+} // namespace speeduplab

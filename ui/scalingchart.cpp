@@ -1,0 +1,166 @@
+#include "ui/scalingchart.h"
+
+#include "ui/chartstyle.h"
+
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace speeduplab {
+
+ScalingChart::ScalingChart(QWidget *parent) : ChartView(parent)
+{
+    auto *x = new QValueAxis;
+    x->setLabelFormat(QStringLiteral("%.0f"));
+    ChartStyle::styleAxis(x, tr("CPU threads"));
+    auto *y = new QValueAxis;
+    y->setLabelFormat(QStringLiteral("%.1f"));
+    ChartStyle::styleAxis(y, tr("speedup over 1 thread (T\u2081 / T\u209a)"));
+    setAxes(x, y);
+    setRanges(0, 2, 0, 2);
+}
+
+void ScalingChart::setSelectedSizes(const QList<int> &sizes)
+{
+    m_selected = sizes;
+    std::sort(m_selected.begin(), m_selected.end());
+    scheduleUpdate();
+}
+
+void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
+{
+    setChartTitle(workload, tr("thread scaling"));
+    m_shown.clear();
+    m_serial.clear();
+
+    // One CPU variant only (the first present), so that thread counts are comparable. The
+    // variant is the third field of the series key.
+    auto variantOf = [](const std::string &key) {
+        const auto a = key.find('|', key.find('|') + 1);
+        return a == std::string::npos ? std::string() : key.substr(a + 1, key.find('|', a + 1) - a - 1);
+    };
+    std::vector<Series> cpu;
+    for (const auto &s : all)
+        if (!s.gpu && s.threads > 0 && (cpu.empty() || variantOf(s.key) == variantOf(cpu.front().key)))
+            cpu.push_back(s);
+    std::map<int, std::set<int>> threadsAt;
+    int maxThreads = 1;
+    for (const auto &s : cpu) {
+        maxThreads = std::max(maxThreads, s.threads);
+        for (const auto &p : s.points)
+            threadsAt[p.n].insert(s.threads);
+    }
+    QList<int> available;
+    for (const auto &[n, ts] : threadsAt)
+        if (ts.size() >= 2)
+            available << n;
+    if (available != m_available) {
+        m_available = available;
+        emit availableSizesChanged();
+    }
+    if (m_available.isEmpty()) {
+        showEmpty(r.rows.empty()
+                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
+                      : tr("Thread scaling needs one size measured with at least two CPU thread "
+                           "counts.\nCheck more thread counts in the sweep panel."));
+        return;
+    }
+
+    for (int n : m_selected)
+        if (m_available.contains(n))
+            m_shown << n;
+    if (m_shown.isEmpty()) { // the smallest, one in the middle (geometrically) and the largest
+        const int lo = m_available.front(), hi = m_available.back();
+        const double mid = std::sqrt(double(lo) * hi);
+        int best = lo;
+        for (int n : m_available)
+            if (std::fabs(std::log(n / mid)) < std::fabs(std::log(best / mid)))
+                best = n;
+        for (int n : {lo, best, hi})
+            if (!m_shown.contains(n))
+                m_shown << n;
+    }
+
+    double yMax = maxThreads;
+    struct Curve {
+        int n;
+        QList<QPointF> measured, fitted;
+        AmdahlFit fit;
+    };
+    QList<Curve> curves;
+    for (int n : std::as_const(m_shown)) {
+        const auto times = Analysis::threadTimes(cpu, n);
+        Curve c;
+        c.n = n;
+        c.fit = Analysis::fitAmdahl(times);
+        double t1 = 0;
+        for (const auto &[p, t] : times)
+            if (p == 1)
+                t1 = t;
+        if (!(t1 > 0))
+            t1 = c.fit.valid ? c.fit.t1 : 0;
+        if (!(t1 > 0))
+            continue;
+        for (const auto &[p, t] : times)
+            if (t > 0) {
+                c.measured << QPointF(p, t1 / t);
+                yMax = std::max(yMax, t1 / t);
+            }
+        if (c.fit.valid) {
+            // The fitted time T(p) = t1' (s + (1 - s) / p), shown against the same T1 as the points.
+            constexpr int steps = 60;
+            for (int i = 0; i <= steps; ++i) {
+                const double p = 1 + (maxThreads - 1) * double(i) / steps;
+                const double tp = c.fit.t1 * (c.fit.serialFraction + (1 - c.fit.serialFraction) / p);
+                c.fitted << QPointF(p, t1 / tp);
+                yMax = std::max(yMax, t1 / tp);
+            }
+            m_serial.insert(n, c.fit.serialFraction);
+        }
+        curves << c;
+    }
+
+    auto *x = static_cast<QValueAxis *>(xAxis());
+    auto *y = static_cast<QValueAxis *>(yAxis());
+    const double step = maxThreads <= 12 ? 1 : maxThreads <= 32 ? 4 : maxThreads <= 64 ? 8 : 16;
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(0);
+    x->setTickInterval(step);
+    const double yTop = std::ceil(yMax * 1.1);
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0);
+    y->setTickInterval(yTop <= 12 ? 1 : yTop <= 32 ? 4 : yTop <= 64 ? 8 : 16);
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    setRanges(0, maxThreads + (maxThreads <= 12 ? 0.5 : step / 2), 0, yTop);
+
+    line(QStringLiteral("guide:ideal"), Role::Guide, tr("ideal (linear)"), ChartStyle::guideColor(),
+         {QPointF(1, 1), QPointF(maxThreads, maxThreads)}, {Qt::DashLine, 1.5, false, true});
+    static const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c),
+                                     QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd),
+                                     QColor(0xff, 0x7f, 0x0e), QColor(0x8c, 0x56, 0x4b)};
+    int i = 0;
+    QStringList notes;
+    for (const Curve &c : std::as_const(curves)) {
+        const QColor color = palette[i++ % std::size(palette)];
+        line(QStringLiteral("data:n%1").arg(c.n), Role::Data, tr("n = %1").arg(c.n), color, c.measured,
+             {Qt::SolidLine, 2.5, true, true});
+        if (c.fit.valid) {
+            line(QStringLiteral("fit:n%1").arg(c.n), Role::Fit,
+                 tr("Amdahl fit, n = %1: serial %2 %").arg(c.n).arg(c.fit.serialFraction * 100, 0, 'f', 1),
+                 color, c.fitted, {Qt::DotLine, 2, false, true});
+            const double limit = c.fit.serialFraction > 0 ? 1 / c.fit.serialFraction : 0;
+            notes << (limit > 0
+                          ? tr("n = %1: serial fraction %2 % (at most %3\u00d7 with any number of threads)")
+                                .arg(c.n)
+                                .arg(c.fit.serialFraction * 100, 0, 'f', 1)
+                                .arg(limit, 0, 'g', 3)
+                          : tr("n = %1: no serial part measurable").arg(c.n));
+        }
+    }
+    setNote(notes.join(QLatin1Char('\n')));
+}
+
+} // namespace speeduplab

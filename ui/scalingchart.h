@@ -1,0 +1,39 @@
+#pragma once
+
+#include "ui/chartview.h"
+
+namespace speeduplab {
+
+/// Speedup over one thread against the thread count, for a few chosen n: the measured
+/// points, the ideal (linear) line and the fitted Amdahl curve with its serial fraction.
+class ScalingChart : public ChartView {
+    Q_OBJECT
+public:
+    explicit ScalingChart(QWidget *parent = nullptr);
+    QString name() const override { return QStringLiteral("scaling"); }
+    QString tabTitle() const override { return tr("Thread scaling"); }
+
+    /// Sizes measured with at least two thread counts (what can be shown).
+    const QList<int> &availableSizes() const { return m_available; }
+    /// The sizes the user chose; empty: the smallest, a middle and the largest available.
+    void setSelectedSizes(const QList<int> &sizes);
+    const QList<int> &selectedSizes() const { return m_selected; }
+    /// What the last rebuild showed.
+    const QList<int> &shownSizes() const { return m_shown; }
+    /// Serial fraction of the Amdahl fit at n, or -1 when none was fitted.
+    double serialFraction(int n) const { return m_serial.value(n, -1); }
+
+signals:
+    void availableSizesChanged();
+
+protected:
+    void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
+
+private:
+    QList<int> m_available;
+    QList<int> m_selected;
+    QList<int> m_shown;
+    QHash<int, double> m_serial;
+};
+
+} // namespace speeduplab

@@ -1,0 +1,68 @@
+#include "ui/sweepcontroller.h"
+
+#include "ui/sweepworker.h"
+
+namespace speeduplab {
+
+SweepController::SweepController(QObject *parent) : QObject(parent)
+{
+    registerMetaTypes();
+    m_thread.setObjectName(QStringLiteral("SweepWorker"));
+    m_worker = new SweepWorker;
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(this, &SweepController::startRequested, m_worker, &SweepWorker::startSweep, Qt::QueuedConnection);
+    connect(m_worker, &SweepWorker::measurementAvailable, this, &SweepController::measurementAvailable,
+            Qt::QueuedConnection);
+    connect(m_worker, &SweepWorker::progress, this, &SweepController::progress, Qt::QueuedConnection);
+    connect(m_worker, &SweepWorker::finished, this, &SweepController::onFinished, Qt::QueuedConnection);
+    connect(m_worker, &SweepWorker::failed, this, &SweepController::onFailed, Qt::QueuedConnection);
+    m_thread.start();
+}
+
+SweepController::~SweepController()
+{
+    m_worker->requestStop();
+    m_thread.quit();
+    m_thread.wait();
+}
+
+bool SweepController::start(const SweepPlan &plan)
+{
+    if (m_running)
+        return false;
+    m_running = true;
+    m_cancelRequested = false;
+    m_cancelLatencyMs = -1;
+    // Reset here, on the GUI thread, so that a cancel that arrives before the worker picks
+    // the plan up is not lost.
+    m_worker->resetStop();
+    emit started(plan);
+    emit startRequested(plan);
+    return true;
+}
+
+void SweepController::cancel()
+{
+    if (!m_running || m_cancelRequested)
+        return;
+    m_cancelRequested = true;
+    m_cancelClock.start();
+    m_worker->requestStop();
+}
+
+void SweepController::onFinished(const ResultSet &r)
+{
+    m_running = false;
+    if (m_cancelRequested)
+        m_cancelLatencyMs = m_cancelClock.elapsed();
+    emit finished(r, m_cancelRequested);
+}
+
+void SweepController::onFailed(const QString &message)
+{
+    m_running = false;
+    emit failed(message);
+}
+
+} // namespace speeduplab

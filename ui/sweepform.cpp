@@ -1,0 +1,299 @@
+#include "ui/sweepform.h"
+
+#include "core/workload.h"
+
+#include <QSettings>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace speeduplab {
+
+namespace {
+
+QStringList allModes(const QString &workload)
+{
+    QStringList out;
+    if (const Workload *w = Workload::find(workload.toStdString()))
+        for (const auto &m : w->gpuModes)
+            out << QString::fromStdString(m);
+    return out;
+}
+
+QString joinInts(const QList<int> &v)
+{
+    QStringList parts;
+    for (int x : v)
+        parts << QString::number(x);
+    return parts.join(QLatin1Char(','));
+}
+
+// Typed reads that refuse anything a person or a crash could have left in the file.
+std::optional<int> readInt(QSettings &s, const char *key, int lo, int hi)
+{
+    bool ok = false;
+    const int v = s.value(QLatin1String(key)).toString().trimmed().toInt(&ok);
+    if (!ok || v < lo || v > hi)
+        return std::nullopt;
+    return v;
+}
+
+std::optional<double> readDouble(QSettings &s, const char *key, double lo, double hi)
+{
+    bool ok = false;
+    const double v = s.value(QLatin1String(key)).toString().trimmed().toDouble(&ok);
+    if (!ok || !(v >= lo) || !(v <= hi))
+        return std::nullopt;
+    return v;
+}
+
+std::optional<bool> readBool(QSettings &s, const char *key)
+{
+    const QVariant v = s.value(QLatin1String(key));
+    if (v.typeId() == QMetaType::Bool)
+        return v.toBool();
+    const QString t = v.toString().trimmed().toLower();
+    if (t == QLatin1String("true"))
+        return true;
+    if (t == QLatin1String("false"))
+        return false;
+    return std::nullopt;
+}
+
+std::optional<QString> readString(QSettings &s, const char *key)
+{
+    const QVariant v = s.value(QLatin1String(key));
+    if (!v.isValid())
+        return std::nullopt;
+    return v.toString();
+}
+
+} // namespace
+
+SweepForm SweepForm::defaults(int hardwareThreads, bool gpuUsable)
+{
+    return fromPlan(SweepPlan::seed(hardwareThreads), hardwareThreads, gpuUsable);
+}
+
+SweepForm SweepForm::fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable)
+{
+    SweepForm f;
+    f.workload = QString::fromStdString(plan.workload);
+    if (const Workload *w = Workload::find(plan.workload)) {
+        for (const auto &v : plan.variants) {
+            if (f.cpuVariant.isEmpty() && w->hasCpuVariant(v))
+                f.cpuVariant = QString::fromStdString(v);
+            else if (f.gpuVariant.isEmpty() && w->hasGpuVariant(v))
+                f.gpuVariant = QString::fromStdString(v);
+        }
+    }
+    std::vector<int> sizes = plan.sizes;
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    f.sizesAsRange = false;
+    if (!sizes.empty()) {
+        for (int steps = 1; steps <= 100 && !f.sizesAsRange; ++steps) {
+            if (SweepPlan::logRange(sizes.front(), sizes.back(), steps) == sizes) {
+                f.sizesAsRange = true;
+                f.rangeMin = sizes.front();
+                f.rangeMax = sizes.back();
+                f.stepsPerDecade = steps;
+            }
+        }
+        QStringList parts;
+        for (int n : sizes)
+            parts << QString::number(n);
+        f.sizeList = parts.join(QLatin1Char(','));
+    }
+    f.threads.clear();
+    for (int t : plan.threads)
+        if (t >= 1 && t <= hardwareThreads && !f.threads.contains(t))
+            f.threads << t;
+    std::sort(f.threads.begin(), f.threads.end());
+    f.cpu = plan.cpu && !f.threads.isEmpty();
+    f.gpu = plan.gpu && gpuUsable;
+    if (!f.cpu && !f.gpu) { // nothing left to run here: measure the CPU with every thread count
+        f.cpu = true;
+        f.threads.clear();
+        for (int t = 1; t <= hardwareThreads; ++t)
+            f.threads << t;
+    }
+    f.device = plan.device;
+    f.modes.clear();
+    for (const auto &m : plan.modes)
+        f.modes << QString::fromStdString(m);
+    if (f.modes.isEmpty())
+        f.modes = allModes(f.workload);
+    f.transfers = plan.transfers;
+    f.pinned = plan.pinned;
+    f.iterations = plan.iterations;
+    f.minTime = plan.minTime;
+    f.maxReps = plan.maxReps;
+    f.budget = plan.budget;
+    return f;
+}
+
+std::vector<int> SweepForm::sizes() const
+{
+    if (sizesAsRange) {
+        if (rangeMin > rangeMax)
+            throw std::invalid_argument("the minimum n (" + std::to_string(rangeMin) +
+                                        ") is above the maximum n (" + std::to_string(rangeMax) + ")");
+        return SweepPlan::logRange(rangeMin, rangeMax, stepsPerDecade);
+    }
+    if (sizeList.trimmed().isEmpty())
+        throw std::invalid_argument("no sizes were given: type them as a list, e.g. 4,40,400");
+    return SweepPlan::parseSizes(sizeList.toStdString());
+}
+
+SweepPlan SweepForm::toPlan(int hardwareThreads) const
+{
+    SweepPlan p;
+    p.workload = workload.toStdString();
+    const Workload *w = Workload::find(p.workload);
+    if (!w)
+        throw std::invalid_argument("unknown workload \"" + p.workload + "\"");
+    if (!cpuVariant.isEmpty())
+        p.variants.push_back(cpuVariant.toStdString());
+    if (!gpuVariant.isEmpty())
+        p.variants.push_back(gpuVariant.toStdString());
+    p.sizes = sizes();
+    p.cpu = cpu;
+    if (cpu) {
+        if (threads.isEmpty())
+            throw std::invalid_argument(
+                "no CPU thread count is checked: check at least one, or switch the CPU off");
+        for (int t : threads)
+            p.threads.push_back(t);
+    }
+    p.gpu = gpu;
+    if (gpu) {
+        if (modes.isEmpty())
+            throw std::invalid_argument("no GPU mode is checked: check at least one, or switch the GPU off");
+        for (const auto &m : modes)
+            p.modes.push_back(m.toStdString());
+    }
+    if (!cpu && !gpu)
+        throw std::invalid_argument("neither the CPU nor the GPU is switched on");
+    p.transfers = transfers;
+    p.pinned = pinned;
+    p.iterations = iterations;
+    p.minTime = minTime;
+    p.maxReps = maxReps;
+    if (!(budget >= 0) || budget > 7 * 86400)
+        throw std::invalid_argument("the time budget must be between 0 (no limit) and a week");
+    p.budget = budget;
+    p.device = device;
+    p.validate(hardwareThreads);
+    return p;
+}
+
+void SweepForm::save(QSettings &s) const
+{
+    s.beginGroup(QStringLiteral("sweep"));
+    s.setValue(QStringLiteral("workload"), workload);
+    s.setValue(QStringLiteral("cpuVariant"), cpuVariant);
+    s.setValue(QStringLiteral("gpuVariant"), gpuVariant);
+    s.setValue(QStringLiteral("sizesAsRange"), sizesAsRange);
+    s.setValue(QStringLiteral("rangeMin"), rangeMin);
+    s.setValue(QStringLiteral("rangeMax"), rangeMax);
+    s.setValue(QStringLiteral("stepsPerDecade"), stepsPerDecade);
+    s.setValue(QStringLiteral("sizeList"), sizeList);
+    s.setValue(QStringLiteral("cpu"), cpu);
+    s.setValue(QStringLiteral("threads"), joinInts(threads));
+    s.setValue(QStringLiteral("gpu"), gpu);
+    s.setValue(QStringLiteral("device"), device);
+    s.setValue(QStringLiteral("modes"), modes.join(QLatin1Char(',')));
+    s.setValue(QStringLiteral("transfers"), transfers);
+    s.setValue(QStringLiteral("pinned"), pinned);
+    s.setValue(QStringLiteral("iterations"), iterations);
+    s.setValue(QStringLiteral("minTime"), minTime);
+    s.setValue(QStringLiteral("maxReps"), maxReps);
+    s.setValue(QStringLiteral("budget"), budget);
+    s.endGroup();
+}
+
+std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool gpuUsable)
+{
+    s.beginGroup(QStringLiteral("sweep"));
+    struct GroupEnd {
+        QSettings &s;
+        ~GroupEnd() { s.endGroup(); }
+    } groupEnd{s};
+
+    SweepForm f;
+    const auto workload = readString(s, "workload");
+    const auto cpuVariant = readString(s, "cpuVariant");
+    const auto gpuVariant = readString(s, "gpuVariant");
+    const auto sizesAsRange = readBool(s, "sizesAsRange");
+    const auto rangeMin = readInt(s, "rangeMin", 1, 65536);
+    const auto rangeMax = readInt(s, "rangeMax", 1, 65536);
+    const auto steps = readInt(s, "stepsPerDecade", 1, 100);
+    const auto sizeList = readString(s, "sizeList");
+    const auto cpu = readBool(s, "cpu");
+    const auto threads = readString(s, "threads");
+    const auto gpu = readBool(s, "gpu");
+    const auto device = readInt(s, "device", 0, 1024);
+    const auto modes = readString(s, "modes");
+    const auto transfers = readBool(s, "transfers");
+    const auto pinned = readBool(s, "pinned");
+    const auto iterations = readInt(s, "iterations", 0, 1000000);
+    const auto minTime = readDouble(s, "minTime", 0, 3600);
+    const auto maxReps = readInt(s, "maxReps", 1, 1000000);
+    const auto budget = readDouble(s, "budget", 0, 7 * 86400);
+    if (!workload || !cpuVariant || !gpuVariant || !sizesAsRange || !rangeMin || !rangeMax || !steps ||
+        !sizeList || !cpu || !threads || !gpu || !device || !modes || !transfers || !pinned || !iterations ||
+        !minTime || !maxReps || !budget)
+        return std::nullopt;
+
+    f.workload = *workload;
+    f.cpuVariant = *cpuVariant;
+    f.gpuVariant = *gpuVariant;
+    f.sizesAsRange = *sizesAsRange;
+    f.rangeMin = *rangeMin;
+    f.rangeMax = *rangeMax;
+    f.stepsPerDecade = *steps;
+    f.sizeList = *sizeList;
+    f.cpu = *cpu;
+    f.threads.clear();
+    for (const QString &part : threads->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int t = part.trimmed().toInt(&ok);
+        if (!ok || t < 1 || t > hardwareThreads || f.threads.contains(t))
+            return std::nullopt;
+        f.threads << t;
+    }
+    std::sort(f.threads.begin(), f.threads.end());
+    f.gpu = *gpu && gpuUsable;
+    f.device = *device;
+    f.modes = modes->split(QLatin1Char(','), Qt::SkipEmptyParts);
+    f.transfers = *transfers;
+    f.pinned = *pinned;
+    f.iterations = *iterations;
+    f.minTime = *minTime;
+    f.maxReps = *maxReps;
+    f.budget = *budget;
+
+    const Workload *w = Workload::find(f.workload.toStdString());
+    if (!w)
+        return std::nullopt;
+    if (!f.cpuVariant.isEmpty() && !w->hasCpuVariant(f.cpuVariant.toStdString()))
+        return std::nullopt;
+    if (!f.gpuVariant.isEmpty() && !w->hasGpuVariant(f.gpuVariant.toStdString()))
+        return std::nullopt;
+    for (const QString &m : f.modes)
+        if (!w->hasGpuMode(m.toStdString()))
+            return std::nullopt;
+    try {
+        f.toPlan(hardwareThreads);
+        // The size field not in use must be sound too: the user may switch to it.
+        SweepForm other = f;
+        other.sizesAsRange = !f.sizesAsRange;
+        other.sizes();
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
+    return f;
+}
+
+} // namespace speeduplab

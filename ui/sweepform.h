@@ -1,0 +1,59 @@
+#pragma once
+
+#include "core/sweepplan.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+class QSettings;
+
+namespace speeduplab {
+
+/// Everything the sweep panel's fields hold, as plain values. The panel shows one and
+/// produces one; settings and presets load into one, which is checked as a whole before a
+/// single field changes, so the configuration is never left half-applied.
+struct SweepForm {
+    QString workload = QStringLiteral("add");
+    QString cpuVariant; ///< "" : the fastest this build has
+    QString gpuVariant; ///< "" : the workload's default
+    bool sizesAsRange = true;
+    int rangeMin = 4;
+    int rangeMax = 4000;
+    int stepsPerDecade = 4;
+    QString sizeList = QStringLiteral("4,16,64,256,1024,4096");
+    bool cpu = true;
+    QList<int> threads;
+    bool gpu = false;
+    int device = 0;
+    QStringList modes; ///< checked GPU modes
+    bool transfers = false;
+    bool pinned = false;
+    int iterations = 1000; ///< 0: the workload's default
+    double minTime = 0.1;
+    int maxReps = 1000;
+    double budget = 0;
+
+    /// The seed experiment on this machine, with the GPU on when one is usable.
+    static SweepForm defaults(int hardwareThreads, bool gpuUsable);
+    /// The fields that show a plan (sizes as an explicit list unless they are a log range).
+    static SweepForm fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable);
+
+    /// The sizes the fields describe. Throws std::invalid_argument with the reason.
+    std::vector<int> sizes() const;
+    /// The plan, checked as a whole (SweepPlan::validate and the panel's own rules). Throws
+    /// std::invalid_argument with one sentence naming the problem.
+    SweepPlan toPlan(int hardwareThreads) const;
+
+    void save(QSettings &s) const;
+    /// Reads a form saved by save(). Returns nothing when a value is missing, of the wrong
+    /// type, out of range, or the whole does not make a valid plan: the caller then keeps the
+    /// defaults. gpuUsable: the GPU is switched off when this machine has none.
+    static std::optional<SweepForm> load(QSettings &s, int hardwareThreads, bool gpuUsable);
+
+    bool operator==(const SweepForm &) const = default;
+};
+
+} // namespace speeduplab

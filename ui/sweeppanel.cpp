@@ -1,0 +1,629 @@
+#include "ui/sweeppanel.h"
+
+#include "core/cpukernels.h"
+#include "core/workload.h"
+#include "ui/app.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpressionValidator>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+
+#include <stdexcept>
+
+namespace speeduplab {
+
+namespace {
+
+const char *const kModes[] = {"launch", "graph", "fused"};
+
+QString modeTip(const QString &mode)
+{
+    if (mode == QLatin1String("launch"))
+        return SweepPanel::tr("One kernel launch per iteration, as the seed's Python loop does.");
+    if (mode == QLatin1String("graph"))
+        return SweepPanel::tr("The same launches, captured once into a CUDA graph and replayed.");
+    return SweepPanel::tr("All iterations in one kernel, where the workload allows it.");
+}
+
+QLabel *infoLabel(const QString &objectName)
+{
+    auto *l = new QLabel;
+    l->setObjectName(objectName);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::PlainText);
+    QFont f = l->font();
+    f.setPointSizeF(f.pointSizeF() * 0.92);
+    l->setFont(f);
+    return l;
+}
+
+void setInfo(QLabel *label, const QString &text, bool error)
+{
+    label->setText(text);
+    label->setStyleSheet(error ? QStringLiteral("color: #b02a1c;") : QStringLiteral("color: palette(mid);"));
+    label->setVisible(!text.isEmpty());
+}
+
+} // namespace
+
+SweepPanel::SweepPanel(int hardwareThreads, const gpu::Availability &gpuInfo, QWidget *parent)
+    : QWidget(parent), m_hw(std::max(1, hardwareThreads)), m_gpuInfo(gpuInfo)
+{
+    // The fields scroll; the problem and the Run and Cancel buttons stay in view below them.
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *fields = new QWidget;
+    auto *layout = new QVBoxLayout(fields);
+    layout->addWidget(buildWorkload());
+    layout->addWidget(buildSizes());
+    layout->addWidget(buildCpu());
+    layout->addWidget(buildGpu());
+    layout->addWidget(buildTiming());
+    layout->addStretch(1);
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("sweepScroll"));
+    scroll->setWidget(fields);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(fields->minimumSizeHint().width() + 16);
+    outer->addWidget(scroll, 1);
+
+    auto *bottom = new QVBoxLayout;
+    bottom->setContentsMargins(9, 0, 9, 9);
+    m_error = infoLabel(QStringLiteral("problemLabel"));
+    bottom->addWidget(m_error);
+    auto *buttons = new QHBoxLayout;
+    m_run = new QPushButton(QIcon(QStringLiteral(":/icons/run.svg")), tr("Run"));
+    m_run->setObjectName(QStringLiteral("runButton"));
+    m_run->setToolTip(tr("Run the sweep (Ctrl+R)"));
+    m_run->setDefault(true);
+    m_cancel = new QPushButton(QIcon(QStringLiteral(":/icons/stop.svg")), tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("cancelButton"));
+    m_cancel->setToolTip(tr("Stop the sweep and keep the points measured so far (Esc)"));
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    bottom->addLayout(buttons);
+    outer->addLayout(bottom);
+    connect(m_run, &QPushButton::clicked, this, &SweepPanel::runRequested);
+    connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancelRequested);
+
+    setForm(SweepForm::defaults(m_hw, m_gpuInfo.usable));
+}
+
+QWidget *SweepPanel::buildWorkload()
+{
+    auto *box = new QGroupBox(tr("Workload"));
+    auto *form = new QFormLayout(box);
+    m_workload = new QComboBox;
+    m_workload->setObjectName(QStringLiteral("workloadCombo"));
+    for (const auto &w : Workload::all()) {
+        m_workload->addItem(QString::fromStdString(w.name), QString::fromStdString(w.name));
+        m_workload->setItemData(m_workload->count() - 1, QString::fromStdString(w.description),
+                                Qt::ToolTipRole);
+    }
+    m_cpuVariant = new QComboBox;
+    m_cpuVariant->setObjectName(QStringLiteral("cpuVariantCombo"));
+    m_cpuVariant->setToolTip(tr("The CPU implementation; the default is the fastest this build has."));
+    m_gpuVariant = new QComboBox;
+    m_gpuVariant->setObjectName(QStringLiteral("gpuVariantCombo"));
+    m_gpuVariant->setToolTip(tr("The GPU implementation."));
+    for (QComboBox *c : {m_workload, m_cpuVariant, m_gpuVariant}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(10);
+    }
+    m_workloadInfo = infoLabel(QStringLiteral("workloadInfo"));
+    form->addRow(tr("&Workload:"), m_workload);
+    form->addRow(tr("CPU variant:"), m_cpuVariant);
+    form->addRow(tr("GPU variant:"), m_gpuVariant);
+    form->addRow(m_workloadInfo);
+    m_fields << m_workload << m_cpuVariant << m_gpuVariant;
+    connect(m_workload, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_applying) {
+            workloadChanged();
+            refresh();
+        }
+    });
+    for (QComboBox *c : {m_cpuVariant, m_gpuVariant})
+        connect(c, &QComboBox::currentIndexChanged, this, [this] {
+            if (!m_applying)
+                refresh();
+        });
+    return box;
+}
+
+QWidget *SweepPanel::buildSizes()
+{
+    auto *box = new QGroupBox(tr("Tensor sizes (n \u00d7 n)"));
+    auto *v = new QVBoxLayout(box);
+    m_asRange = new QRadioButton(tr("Log-spaced &range"));
+    m_asRange->setObjectName(QStringLiteral("sizesRangeRadio"));
+    m_asList = new QRadioButton(tr("&List"));
+    m_asList->setObjectName(QStringLiteral("sizesListRadio"));
+    auto *group = new QButtonGroup(box);
+    group->addButton(m_asRange);
+    group->addButton(m_asList);
+
+    m_rangeBox = new QWidget;
+    auto *range = new QFormLayout(m_rangeBox);
+    range->setContentsMargins(18, 0, 0, 0);
+    auto spin = [](const char *name, int lo, int hi, const QString &tip) {
+        auto *s = new QSpinBox;
+        s->setObjectName(QLatin1String(name));
+        s->setRange(lo, hi);
+        s->setToolTip(tip);
+        s->setKeyboardTracking(false);
+        return s;
+    };
+    m_rangeMin = spin("rangeMinSpin", 1, 65536, tr("The smallest n (1 to 65536)"));
+    m_rangeMax = spin("rangeMaxSpin", 1, 65536, tr("The largest n (1 to 65536)"));
+    m_steps = spin("stepsSpin", 1, 100, tr("Sizes per factor of ten in n (1 to 100)"));
+    range->addRow(tr("min n:"), m_rangeMin);
+    range->addRow(tr("max n:"), m_rangeMax);
+    range->addRow(tr("steps per decade:"), m_steps);
+
+    m_list = new QLineEdit;
+    m_list->setObjectName(QStringLiteral("sizesListEdit"));
+    m_list->setPlaceholderText(tr("e.g. 4,40,400,4000"));
+    m_list->setToolTip(tr("Tensor edges n, separated by commas"));
+    // Anything but digits, commas and spaces is refused as it is typed.
+    m_list->setValidator(
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9, ]*")), m_list));
+    m_sizesInfo = infoLabel(QStringLiteral("sizesInfo"));
+
+    v->addWidget(m_asRange);
+    v->addWidget(m_rangeBox);
+    v->addWidget(m_asList);
+    auto *listRow = new QHBoxLayout;
+    listRow->setContentsMargins(18, 0, 0, 0);
+    listRow->addWidget(m_list);
+    v->addLayout(listRow);
+    v->addWidget(m_sizesInfo);
+    m_fields << m_asRange << m_asList << m_rangeMin << m_rangeMax << m_steps << m_list;
+
+    auto changed = [this] {
+        if (!m_applying)
+            refresh();
+    };
+    connect(m_asRange, &QRadioButton::toggled, this, changed);
+    for (QSpinBox *s : {m_rangeMin, m_rangeMax, m_steps})
+        connect(s, &QSpinBox::valueChanged, this, changed);
+    connect(m_list, &QLineEdit::textChanged, this, changed);
+    return box;
+}
+
+QWidget *SweepPanel::buildCpu()
+{
+    m_cpu = new QGroupBox(tr("CPU"));
+    m_cpu->setObjectName(QStringLiteral("cpuGroup"));
+    m_cpu->setCheckable(true);
+    m_cpu->setToolTip(tr("Measure the CPU (OpenMP) with the checked thread counts"));
+    auto *v = new QVBoxLayout(m_cpu);
+    m_threads = new QListWidget;
+    m_threads->setObjectName(QStringLiteral("threadList"));
+    m_threads->setViewMode(QListView::IconMode);
+    m_threads->setFlow(QListView::LeftToRight);
+    m_threads->setWrapping(true);
+    m_threads->setResizeMode(QListView::Adjust);
+    m_threads->setMovement(QListView::Static);
+    m_threads->setGridSize(QSize(52, 26));
+    m_threads->setSelectionMode(QAbstractItemView::NoSelection);
+    m_threads->setToolTip(
+        tr("Thread counts to measure (1 to %1, this machine's hardware threads)").arg(m_hw));
+    for (int t = 1; t <= m_hw; ++t) {
+        auto *item = new QListWidgetItem(QString::number(t), m_threads);
+        item->setData(Qt::UserRole, t);
+        item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
+        item->setCheckState(Qt::Unchecked);
+    }
+    const int rows = std::min(4, (m_hw + 4) / 5);
+    m_threads->setMaximumHeight(rows * 26 + 10);
+    m_threads->setMinimumHeight(std::min(rows, 2) * 26 + 8);
+    auto *buttons = new QHBoxLayout;
+    auto *pow2 = new QPushButton(tr("Powers of two"));
+    pow2->setObjectName(QStringLiteral("powersOfTwoButton"));
+    auto *all = new QPushButton(tr("All"));
+    all->setObjectName(QStringLiteral("allThreadsButton"));
+    auto *one = new QPushButton(tr("1 only"));
+    one->setObjectName(QStringLiteral("oneThreadButton"));
+    buttons->addWidget(pow2);
+    buttons->addWidget(all);
+    buttons->addWidget(one);
+    m_threadsInfo = infoLabel(QStringLiteral("threadsInfo"));
+    v->addWidget(m_threads);
+    v->addLayout(buttons);
+    v->addWidget(m_threadsInfo);
+    m_fields << m_cpu;
+
+    connect(pow2, &QPushButton::clicked, this, [this] {
+        QList<int> t;
+        for (int x : SweepPlan::powersOfTwo(m_hw))
+            t << x;
+        setThreads(t);
+    });
+    connect(all, &QPushButton::clicked, this, [this] {
+        QList<int> t;
+        for (int x = 1; x <= m_hw; ++x)
+            t << x;
+        setThreads(t);
+    });
+    connect(one, &QPushButton::clicked, this, [this] { setThreads({1}); });
+    connect(m_threads, &QListWidget::itemChanged, this, [this] {
+        if (!m_applying)
+            refresh();
+    });
+    connect(m_cpu, &QGroupBox::toggled, this, [this] {
+        if (!m_applying)
+            refresh();
+    });
+    return m_cpu;
+}
+
+QWidget *SweepPanel::buildGpu()
+{
+    m_gpu = new QGroupBox(tr("GPU"));
+    m_gpu->setObjectName(QStringLiteral("gpuGroup"));
+    m_gpu->setCheckable(true);
+    auto *form = new QFormLayout(m_gpu);
+    m_device = new QComboBox;
+    m_device->setObjectName(QStringLiteral("deviceCombo"));
+    for (const auto &d : m_gpuInfo.devices)
+        m_device->addItem(QStringLiteral("%1: %2 (compute %3.%4)")
+                              .arg(d.index)
+                              .arg(QString::fromStdString(d.name))
+                              .arg(d.ccMajor)
+                              .arg(d.ccMinor),
+                          d.index);
+    if (!m_gpuInfo.usable || m_gpuInfo.devices.empty()) {
+        // One entry that cannot be chosen and says why.
+        m_device->clear();
+        m_device->addItem(tr("No usable GPU: %1").arg(QString::fromStdString(m_gpuInfo.reason)), -1);
+        if (auto *model = qobject_cast<QStandardItemModel *>(m_device->model()))
+            model->item(0)->setEnabled(false);
+        m_device->setToolTip(QString::fromStdString(m_gpuInfo.reason));
+        m_gpu->setToolTip(QString::fromStdString(m_gpuInfo.reason));
+    }
+    m_device->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_device->setMinimumContentsLength(14);
+    form->addRow(tr("Device:"), m_device);
+    auto *modes = new QHBoxLayout;
+    for (const char *m : kModes) {
+        auto *c = new QCheckBox(QLatin1String(m));
+        c->setObjectName(QStringLiteral("mode_") + QLatin1String(m));
+        c->setToolTip(modeTip(QLatin1String(m)));
+        modes->addWidget(c);
+        m_modes << c;
+        connect(c, &QCheckBox::toggled, this, [this] {
+            if (!m_applying)
+                refresh();
+        });
+    }
+    form->addRow(tr("Modes:"), modes);
+    m_transfers = new QCheckBox(tr("Time host \u2194 device copies"));
+    m_transfers->setObjectName(QStringLiteral("transfersCheck"));
+    m_transfers->setToolTip(
+        tr("Put the copies of the inputs to the GPU and of the output back into the timed "
+           "region, as a program that keeps its data on the host pays them."));
+    m_hostMemory = new QComboBox;
+    m_hostMemory->setObjectName(QStringLiteral("hostMemoryCombo"));
+    m_hostMemory->addItem(tr("pageable"), false);
+    m_hostMemory->addItem(tr("pinned"), true);
+    m_hostMemory->setToolTip(tr("Host memory for the copies: pageable (malloc) or pinned (cudaMallocHost)"));
+    form->addRow(m_transfers);
+    form->addRow(tr("Host memory:"), m_hostMemory);
+    m_gpuInfoLabel = infoLabel(QStringLiteral("gpuInfo"));
+    form->addRow(m_gpuInfoLabel);
+    m_fields << m_device << m_transfers << m_hostMemory;
+    for (QCheckBox *c : m_modes)
+        m_fields << c;
+    auto changed = [this] {
+        if (!m_applying)
+            refresh();
+    };
+    connect(m_gpu, &QGroupBox::toggled, this, changed);
+    connect(m_device, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_transfers, &QCheckBox::toggled, this, changed);
+    connect(m_hostMemory, &QComboBox::currentIndexChanged, this, changed);
+    return m_gpu;
+}
+
+QWidget *SweepPanel::buildTiming()
+{
+    auto *box = new QGroupBox(tr("Timing"));
+    auto *form = new QFormLayout(box);
+    m_iterations = new QSpinBox;
+    m_iterations->setObjectName(QStringLiteral("iterationsSpin"));
+    m_iterations->setRange(0, 1000000);
+    m_iterations->setToolTip(tr("Operations per timed repetition (0: the workload's default)"));
+    m_minTime = new QDoubleSpinBox;
+    m_minTime->setObjectName(QStringLiteral("minTimeSpin"));
+    m_minTime->setRange(0, 3600);
+    m_minTime->setDecimals(3);
+    m_minTime->setSingleStep(0.05);
+    m_minTime->setSuffix(tr(" s"));
+    m_minTime->setToolTip(tr("Repeat each point until this much time was measured (and at least 3 times)"));
+    m_maxReps = new QSpinBox;
+    m_maxReps->setObjectName(QStringLiteral("maxRepsSpin"));
+    m_maxReps->setRange(1, 1000000);
+    m_maxReps->setToolTip(tr("Repetitions per point, at most"));
+    m_budget = new QDoubleSpinBox;
+    m_budget->setObjectName(QStringLiteral("budgetSpin"));
+    m_budget->setRange(0, 7 * 86400);
+    m_budget->setDecimals(0);
+    m_budget->setSingleStep(30);
+    m_budget->setSuffix(tr(" s"));
+    m_budget->setSpecialValueText(tr("no limit"));
+    m_budget->setToolTip(tr("Seconds for the whole sweep; the points left when it runs out are skipped"));
+    for (QAbstractSpinBox *s :
+         std::initializer_list<QAbstractSpinBox *>{m_iterations, m_minTime, m_maxReps, m_budget})
+        s->setKeyboardTracking(false);
+    form->addRow(tr("Iterations:"), m_iterations);
+    form->addRow(tr("Min time per point:"), m_minTime);
+    form->addRow(tr("Max repetitions:"), m_maxReps);
+    form->addRow(tr("Time budget:"), m_budget);
+    m_fields << m_iterations << m_minTime << m_maxReps << m_budget;
+    auto changed = [this] {
+        if (!m_applying)
+            refresh();
+    };
+    connect(m_iterations, &QSpinBox::valueChanged, this, changed);
+    connect(m_minTime, &QDoubleSpinBox::valueChanged, this, changed);
+    connect(m_maxReps, &QSpinBox::valueChanged, this, changed);
+    connect(m_budget, &QDoubleSpinBox::valueChanged, this, changed);
+    return box;
+}
+
+void SweepPanel::workloadChanged()
+{
+    const QString name = m_workload->currentData().toString();
+    const Workload *w = Workload::find(name.toStdString());
+    if (!w)
+        return;
+    const bool was = m_applying;
+    m_applying = true;
+    m_workloadInfo->setText(QString::fromStdString(w->description));
+    m_iterations->setSpecialValueText(tr("default (%1)").arg(w->defaultIterations));
+
+    auto fill = [](QComboBox *combo, const std::vector<std::string> &variants, const QString &defaultText,
+                   bool cpu, const std::string &workload) {
+        const QString keep = combo->currentData().toString();
+        combo->clear();
+        bool any = false;
+        for (const auto &v : variants)
+            any = any || !v.empty();
+        if (!any) {
+            combo->addItem(tr("(none)"), QString());
+            combo->setEnabled(false);
+            return;
+        }
+        combo->setEnabled(true);
+        combo->addItem(defaultText, QString());
+        for (const auto &v : variants) {
+            const QString q = QString::fromStdString(v);
+            combo->addItem(q, q);
+            const std::string why = cpu ? CpuKernels::available(workload, v) : std::string();
+            if (!why.empty()) {
+                if (auto *model = qobject_cast<QStandardItemModel *>(combo->model()))
+                    model->item(combo->count() - 1)->setEnabled(false);
+                combo->setItemData(combo->count() - 1, QString::fromStdString(why), Qt::ToolTipRole);
+            }
+        }
+        const int i = combo->findData(keep);
+        combo->setCurrentIndex(i >= 0 ? i : 0);
+    };
+    fill(m_cpuVariant, w->cpuVariants, tr("fastest available"), true, w->name);
+    fill(m_gpuVariant, w->gpuVariants, tr("default (%1)").arg(QString::fromStdString(w->gpuVariants.front())),
+         false, w->name);
+
+    int checked = 0;
+    for (QCheckBox *c : m_modes) {
+        const bool has = w->hasGpuMode(c->text().toStdString());
+        c->setEnabled(has && !m_running);
+        if (!has)
+            c->setChecked(false);
+        checked += c->isChecked();
+    }
+    if (checked == 0)
+        for (QCheckBox *c : m_modes)
+            c->setChecked(w->hasGpuMode(c->text().toStdString()));
+    m_applying = was;
+}
+
+void SweepPanel::setThreads(const QList<int> &threads)
+{
+    const bool was = m_applying;
+    m_applying = true;
+    for (int i = 0; i < m_threads->count(); ++i) {
+        QListWidgetItem *item = m_threads->item(i);
+        item->setCheckState(threads.contains(item->data(Qt::UserRole).toInt()) ? Qt::Checked : Qt::Unchecked);
+    }
+    m_applying = was;
+    if (!m_applying)
+        refresh();
+}
+
+SweepForm SweepPanel::form() const
+{
+    SweepForm f;
+    f.workload = m_workload->currentData().toString();
+    f.cpuVariant = m_cpuVariant->currentData().toString();
+    f.gpuVariant = m_gpuVariant->currentData().toString();
+    f.sizesAsRange = m_asRange->isChecked();
+    f.rangeMin = m_rangeMin->value();
+    f.rangeMax = m_rangeMax->value();
+    f.stepsPerDecade = m_steps->value();
+    f.sizeList = m_list->text();
+    f.cpu = m_cpu->isChecked();
+    f.threads.clear();
+    for (int i = 0; i < m_threads->count(); ++i)
+        if (m_threads->item(i)->checkState() == Qt::Checked)
+            f.threads << m_threads->item(i)->data(Qt::UserRole).toInt();
+    f.gpu = m_gpu->isChecked() && m_gpuInfo.usable;
+    f.device = std::max(0, m_device->currentData().toInt());
+    f.modes.clear();
+    const Workload *w = Workload::find(f.workload.toStdString());
+    for (QCheckBox *c : m_modes)
+        if (c->isChecked() && w && w->hasGpuMode(c->text().toStdString()))
+            f.modes << c->text();
+    f.transfers = m_transfers->isChecked();
+    f.pinned = m_hostMemory->currentData().toBool();
+    f.iterations = m_iterations->value();
+    f.minTime = m_minTime->value();
+    f.maxReps = m_maxReps->value();
+    f.budget = m_budget->value();
+    return f;
+}
+
+void SweepPanel::setForm(const SweepForm &f)
+{
+    m_applying = true;
+    {
+        const int i = m_workload->findData(f.workload);
+        m_workload->setCurrentIndex(i >= 0 ? i : 0);
+    }
+    workloadChanged();
+    m_applying = true;
+    for (auto [combo, value] :
+         {std::pair{m_cpuVariant, f.cpuVariant}, std::pair{m_gpuVariant, f.gpuVariant}}) {
+        const int i = combo->findData(value);
+        combo->setCurrentIndex(i >= 0 ? i : 0);
+    }
+    m_asRange->setChecked(f.sizesAsRange);
+    m_asList->setChecked(!f.sizesAsRange);
+    m_rangeMin->setValue(f.rangeMin);
+    m_rangeMax->setValue(f.rangeMax);
+    m_steps->setValue(f.stepsPerDecade);
+    m_list->setText(f.sizeList);
+    m_cpu->setChecked(f.cpu);
+    setThreads(f.threads);
+    m_applying = true;
+    m_gpu->setChecked(f.gpu && m_gpuInfo.usable);
+    {
+        const int i = m_device->findData(f.device);
+        m_device->setCurrentIndex(i >= 0 ? i : 0);
+    }
+    if (const Workload *w = Workload::find(f.workload.toStdString()))
+        for (QCheckBox *c : m_modes)
+            c->setChecked(f.modes.contains(c->text()) && w->hasGpuMode(c->text().toStdString()));
+    m_transfers->setChecked(f.transfers);
+    m_hostMemory->setCurrentIndex(f.pinned ? 1 : 0);
+    m_iterations->setValue(f.iterations);
+    m_minTime->setValue(f.minTime);
+    m_maxReps->setValue(f.maxReps);
+    m_budget->setValue(f.budget);
+    m_applying = false;
+    refresh();
+}
+
+std::optional<SweepPlan> SweepPanel::plan(QString *error) const
+{
+    try {
+        return form().toPlan(m_hw);
+    } catch (const std::exception &e) {
+        if (error)
+            *error = App::sentence(QString::fromStdString(e.what()));
+        return std::nullopt;
+    }
+}
+
+void SweepPanel::setRunning(bool running)
+{
+    m_running = running;
+    for (QWidget *w : std::as_const(m_fields))
+        w->setEnabled(!running);
+    refresh();
+}
+
+void SweepPanel::markInvalid(QWidget *w, bool invalid)
+{
+    const QString sheet =
+        invalid ? QStringLiteral("border: 2px solid #c0392b; border-radius: 3px;") : QString();
+    if (w->styleSheet() != sheet)
+        w->setStyleSheet(sheet);
+}
+
+void SweepPanel::refresh()
+{
+    const SweepForm f = form();
+    const Workload *w = Workload::find(f.workload.toStdString());
+
+    // Which fields apply now.
+    for (QComboBox *c : {m_cpuVariant, m_gpuVariant})
+        c->setEnabled(!m_running && c->count() > 1); // "(none)" alone: nothing to choose
+    m_rangeBox->setEnabled(f.sizesAsRange && !m_running);
+    m_list->setEnabled(!f.sizesAsRange && !m_running);
+    m_threads->setEnabled(f.cpu && !m_running);
+    const bool gpuUsable = m_gpuInfo.usable;
+    m_gpu->setEnabled(gpuUsable && !m_running);
+    if (!gpuUsable) {
+        setInfo(m_gpuInfoLabel, tr("No usable GPU: %1").arg(QString::fromStdString(m_gpuInfo.reason)), false);
+    } else {
+        setInfo(m_gpuInfoLabel, QString(), false);
+    }
+    for (QCheckBox *c : m_modes)
+        c->setEnabled(w && w->hasGpuMode(c->text().toStdString()) && !m_running);
+    m_hostMemory->setEnabled(!m_running && (f.transfers || f.workload == QLatin1String("transfer")));
+    m_transfers->setEnabled(!m_running && f.workload != QLatin1String("transfer"));
+
+    // The sizes, checked at their field.
+    markInvalid(m_rangeMin, false);
+    markInvalid(m_rangeMax, false);
+    markInvalid(m_list, false);
+    try {
+        const std::vector<int> sizes = f.sizes();
+        QStringList shown;
+        for (std::size_t i = 0; i < sizes.size(); ++i) {
+            if (sizes.size() > 8 && i == 4) {
+                shown << QStringLiteral("\u2026");
+                i = sizes.size() - 3;
+            }
+            shown << QString::number(sizes[i]);
+        }
+        for (int n : sizes)
+            if (n > 65536)
+                throw std::invalid_argument("n = " + std::to_string(n) + " is above the largest size, 65536");
+        setInfo(m_sizesInfo,
+                tr("%n size(s): %1", "", int(sizes.size())).arg(shown.join(QStringLiteral(", "))), false);
+    } catch (const std::exception &e) {
+        setInfo(m_sizesInfo, App::sentence(QString::fromStdString(e.what())), true);
+        if (f.sizesAsRange) {
+            markInvalid(m_rangeMin, true);
+            markInvalid(m_rangeMax, true);
+        } else {
+            markInvalid(m_list, true);
+        }
+    }
+    const bool noThreads = f.cpu && f.threads.isEmpty();
+    setInfo(m_threadsInfo,
+            noThreads ? tr("Check at least one thread count, or switch the CPU off.")
+                      : tr("%1 of %2 hardware threads").arg(f.threads.size()).arg(m_hw),
+            noThreads);
+    markInvalid(m_threads, noThreads);
+
+    // The plan as a whole.
+    QString why;
+    plan(&why);
+    m_problem = why;
+    setInfo(m_error, why, true);
+    m_run->setEnabled(!m_running && m_problem.isEmpty());
+    m_cancel->setEnabled(m_running);
+    if (!m_applying)
+        emit formChanged();
+}
+
+} // namespace speeduplab

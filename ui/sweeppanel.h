@@ -1,0 +1,98 @@
+#pragma once
+
+#include "cuda/gpubackend.h"
+#include "ui/sweepform.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+
+namespace speeduplab {
+
+/// The sweep's settings: workload and variant, sizes (a log range or a list), CPU thread
+/// counts, the GPU and its modes, and the timing. A value that cannot work is refused at its
+/// field, with the reason beside it, and Run stays disabled until every field is sound.
+class SweepPanel : public QWidget {
+    Q_OBJECT
+public:
+    SweepPanel(int hardwareThreads, const gpu::Availability &gpu, QWidget *parent = nullptr);
+
+    /// What the fields hold now.
+    SweepForm form() const;
+    /// Shows a whole form at once (signals held back until every field is set).
+    void setForm(const SweepForm &form);
+    /// The plan the fields describe, or nothing with the reason in *error.
+    std::optional<SweepPlan> plan(QString *error = nullptr) const;
+    /// Why Run is disabled, as a sentence; empty when the fields are sound.
+    QString problem() const { return m_problem; }
+
+    /// While a sweep runs, the fields are read-only and only Cancel is enabled.
+    void setRunning(bool running);
+    bool isRunning() const { return m_running; }
+
+    QPushButton *runButton() const { return m_run; }
+    QPushButton *cancelButton() const { return m_cancel; }
+
+signals:
+    void runRequested();
+    void cancelRequested();
+    void formChanged();
+
+private:
+    QWidget *buildWorkload();
+    QWidget *buildSizes();
+    QWidget *buildCpu();
+    QWidget *buildGpu();
+    QWidget *buildTiming();
+    void workloadChanged();
+    void setThreads(const QList<int> &threads);
+    void refresh();
+    static void markInvalid(QWidget *w, bool invalid);
+
+    int m_hw;
+    gpu::Availability m_gpuInfo;
+    bool m_running = false;
+    bool m_applying = false;
+    QString m_problem;
+
+    QComboBox *m_workload = nullptr;
+    QComboBox *m_cpuVariant = nullptr;
+    QComboBox *m_gpuVariant = nullptr;
+    QLabel *m_workloadInfo = nullptr;
+    QRadioButton *m_asRange = nullptr;
+    QRadioButton *m_asList = nullptr;
+    QSpinBox *m_rangeMin = nullptr;
+    QSpinBox *m_rangeMax = nullptr;
+    QSpinBox *m_steps = nullptr;
+    QLineEdit *m_list = nullptr;
+    QWidget *m_rangeBox = nullptr;
+    QLabel *m_sizesInfo = nullptr;
+    QGroupBox *m_cpu = nullptr;
+    QListWidget *m_threads = nullptr;
+    QLabel *m_threadsInfo = nullptr;
+    QGroupBox *m_gpu = nullptr;
+    QComboBox *m_device = nullptr;
+    QList<QCheckBox *> m_modes;
+    QCheckBox *m_transfers = nullptr;
+    QComboBox *m_hostMemory = nullptr;
+    QLabel *m_gpuInfoLabel = nullptr;
+    QSpinBox *m_iterations = nullptr;
+    QDoubleSpinBox *m_minTime = nullptr;
+    QSpinBox *m_maxReps = nullptr;
+    QDoubleSpinBox *m_budget = nullptr;
+    QLabel *m_error = nullptr;
+    QPushButton *m_run = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QList<QWidget *> m_fields; ///< disabled while running
+};
+
+} // namespace speeduplab

@@ -1,0 +1,133 @@
+#include "ui/timechart.h"
+
+#include "ui/app.h"
+#include "ui/chartstyle.h"
+
+#include <QLogValueAxis>
+
+#include <algorithm>
+#include <limits>
+
+namespace speeduplab {
+
+TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
+{
+    auto *x = new QLogValueAxis;
+    x->setBase(10);
+    x->setLabelFormat(QStringLiteral("%g"));
+    x->setMinorTickCount(8);
+    ChartStyle::styleAxis(x, tr("n (tensor edge; n \u00d7 n fp32 elements)"));
+    auto *y = new QLogValueAxis;
+    y->setBase(10);
+    y->setLabelFormat(QStringLiteral("%g"));
+    y->setMinorTickCount(8);
+    ChartStyle::styleAxis(y, tr("time per iteration (\u00b5s)"));
+    setAxes(x, y);
+    setRanges(1, 10000, 0.01, 10000);
+}
+
+void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
+{
+    m_markers.clear();
+    setChartTitle(workload, tr("time per iteration vs n"));
+    if (all.empty()) {
+        showEmpty(r.rows.empty()
+                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
+                      : tr("None of the %1 points has a time to plot:\nthey failed or were skipped "
+                           "(the table says why).")
+                            .arg(r.rows.size()));
+        return;
+    }
+
+    double nLo = std::numeric_limits<double>::max(), nHi = 0;
+    double tLo = std::numeric_limits<double>::max(), tHi = 0;
+    for (const auto &s : all)
+        for (const auto &p : s.points) {
+            nLo = std::min(nLo, double(p.n));
+            nHi = std::max(nHi, double(p.n));
+            // A log axis draws nothing with a value <= 0: only positive times count.
+            for (double t : {p.t, p.tMin, p.tMax})
+                if (t > 0) {
+                    tLo = std::min(tLo, t * timeScale);
+                    tHi = std::max(tHi, t * timeScale);
+                }
+        }
+    double xLo, xHi, yLo, yHi;
+    decades(nLo, nHi, xLo, xHi);
+    decades(tLo, tHi, yLo, yHi);
+    setRanges(xLo, xHi, yLo, yHi);
+
+    for (const auto &s : all) {
+        const QColor color = ChartStyle::seriesColor(s, all);
+        QList<QPointF> pts, lo, hi;
+        bool spread = false;
+        for (const auto &p : s.points) {
+            if (!(p.t > 0))
+                continue;
+            pts << QPointF(p.n, p.t * timeScale);
+            const double mn = p.tMin > 0 ? p.tMin : p.t, mx = p.tMax > 0 ? p.tMax : p.t;
+            lo << QPointF(p.n, mn * timeScale);
+            hi << QPointF(p.n, mx * timeScale);
+            spread = spread || mx > mn;
+        }
+        const QString key = QString::fromStdString(s.key);
+        if (spread) {
+            QColor fill = color;
+            fill.setAlpha(45);
+            thinBand(lo, hi);
+            area(QStringLiteral("band:") + key, Role::Band, QString(), fill, lo, hi);
+        }
+        line(QStringLiteral("data:") + key, Role::Data, QString::fromStdString(s.label), color, pts,
+             {Qt::SolidLine, 2.5, true, true});
+    }
+
+    QStringList notes;
+    std::vector<const Series *> gpus;
+    bool haveCpu = false;
+    for (const auto &s : all) {
+        if (s.gpu)
+            gpus.push_back(&s);
+        else
+            haveCpu = true;
+    }
+    if (haveCpu && !gpus.empty()) {
+        const Series best = Analysis::bestCpu(all);
+        int stack = 0;
+        for (const Series *g : gpus) {
+            const CrossoverReport rep = Analysis::report(best, *g);
+            const QColor color = ChartStyle::seriesColor(*g, all);
+            const QString who = gpus.size() == 1 ? tr("GPU") : QString::fromStdString(g->label);
+            int i = 0;
+            for (const Crossing &c : rep.crossings) {
+                m_markers << Marker{QString::fromStdString(g->label), c.n, c.gpuBecomesFaster};
+                line(QStringLiteral("cross:%1:%2").arg(QString::fromStdString(g->key)).arg(i++), Role::Marker,
+                     QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
+                     {Qt::DashLine, 2, false, false});
+                const QString text = c.gpuBecomesFaster
+                                         ? tr("%1 faster above n \u2248 %2").arg(who, App::formatN(c.n))
+                                         : tr("CPU faster again above n \u2248 %1").arg(App::formatN(c.n));
+                addLabel(text, c.n, yHi, color, Qt::AlignRight | Qt::AlignBottom, stack++);
+            }
+            notes << tr("%1 vs best CPU: %2")
+                         .arg(QString::fromStdString(g->label), QString::fromStdString(rep.summary()));
+        }
+    } else if (haveCpu) {
+        // Say why there is no GPU curve: the reason the GPU points were skipped, if they were.
+        QString why;
+        for (const auto &m : r.rows)
+            if (m.isGpu() && m.workload == workload && !m.ok() && !m.reason.empty()) {
+                why = App::sentence(QString::fromStdString(m.reason));
+                break;
+            }
+        notes << (why.isEmpty()
+                      ? tr("CPU only: no GPU curve to compare with.")
+                      : tr("No GPU curve to compare with: the GPU points were not measured. %1").arg(why));
+        notes << tr(
+            "A GPU run recorded on another machine can be opened (File \u25b8 Open results) and shown here.");
+    } else {
+        notes << tr("GPU only: no CPU curve to compare with.");
+    }
+    setNote(notes.join(QLatin1Char('\n')));
+}
+
+} // namespace speeduplab

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "ui/chartview.h"
+
+namespace speeduplab {
+
+/// Time per iteration against n, log-log: one curve per CPU thread count and per GPU mode,
+/// each with its min-max band, and the crossover of the best CPU against every GPU curve.
+class TimeChart : public ChartView {
+    Q_OBJECT
+public:
+    /// Plotted times are microseconds.
+    static constexpr double timeScale = 1e6;
+
+    struct Marker {
+        QString gpuLabel;
+        double n = 0;
+        bool gpuBecomesFaster = true;
+    };
+
+    explicit TimeChart(QWidget *parent = nullptr);
+    QString name() const override { return QStringLiteral("time"); }
+    QString tabTitle() const override { return tr("Time vs n"); }
+
+    /// The crossover lines drawn by the last rebuild.
+    const QList<Marker> &markers() const { return m_markers; }
+
+protected:
+    void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
+
+private:
+    QList<Marker> m_markers;
+};
+
+} // namespace speeduplab
