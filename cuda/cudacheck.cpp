@@ -1,5 +1,7 @@
 #include "cuda/cudacheck.h"
 
+#include "cuda/cublaslibrary.h"
+
 #include <cstdio>
 #include <mutex>
 #include <sstream>
@@ -127,9 +129,10 @@ void throwOnError(cublasStatus_t status, const char *call, const char *file, int
                             "). The GPU backend is now disabled; restart SpeedupLab to use the GPU again.",
                         name, true);
     }
-    const std::string name = cublasGetStatusName(status);
-    throw CudaError("cuBLAS call " + where + " failed: " + name + " (" + cublasGetStatusString(status) + ").",
-                    name, false);
+    const CublasLibrary *lib = CublasLibrary::loaded(); // a cuBLAS status implies it was loaded
+    const std::string name = lib ? lib->statusName(status) : "cuBLAS status " + std::to_string(int(status));
+    const std::string text = lib ? lib->statusString(status) : "unknown";
+    throw CudaError("cuBLAS call " + where + " failed: " + name + " (" + text + ").", name, false);
 }
 
 bool logOnError(cudaError_t error, const char *call, const char *file, int line) noexcept
@@ -157,9 +160,10 @@ bool logOnError(cublasStatus_t status, const char *call, const char *file, int l
     if (status == CUBLAS_STATUS_SUCCESS)
         return true;
     try {
+        const CublasLibrary *lib = CublasLibrary::loaded();
         if (!isDisabled())
             std::fprintf(stderr, "speeduplab: cuBLAS call %s at %s:%d failed during cleanup: %s\n", call,
-                         baseName(file), line, cublasGetStatusName(status));
+                         baseName(file), line, lib ? lib->statusName(status) : "unknown cuBLAS status");
     } catch (...) {
     }
     return false;

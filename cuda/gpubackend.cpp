@@ -3,6 +3,7 @@
 
 #include "cuda/gpubackend.h"
 
+#include "cuda/cublaslibrary.h"
 #include "cuda/cudacheck.h"
 #include "cuda/kernels.cuh"
 
@@ -40,7 +41,10 @@ struct GraphExecDestroy {
     void operator()(cudaGraphExec_t g) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaGraphExecDestroy(g)); }
 };
 struct CublasDestroy {
-    void operator()(cublasHandle_t h) const noexcept { SL_CUDA_CHECK_NOTHROW(cublasDestroy(h)); }
+    void operator()(cublasHandle_t h) const noexcept
+    {
+        SL_CUDA_CHECK_NOTHROW(CublasLibrary::instance().destroy(h));
+    }
 };
 
 template <typename T> using DevicePtr = std::unique_ptr<T, DeviceFree>;
@@ -115,12 +119,12 @@ EventPtr makeEvent()
 CublasPtr makeCublas(cudaStream_t stream, void *workspace, std::size_t workspaceBytes, cublasMath_t math)
 {
     cublasHandle_t handle = nullptr;
-    SL_CUDA_CHECK(cublasCreate(&handle));
+    SL_CUDA_CHECK(CublasLibrary::instance().create(&handle));
     CublasPtr owner(handle);
-    SL_CUDA_CHECK(cublasSetStream(handle, stream));
+    SL_CUDA_CHECK(CublasLibrary::instance().setStream(handle, stream));
     // After cublasSetStream, which resets the workspace to cuBLAS's own pool.
-    SL_CUDA_CHECK(cublasSetWorkspace(handle, workspace, workspaceBytes));
-    SL_CUDA_CHECK(cublasSetMathMode(handle, math));
+    SL_CUDA_CHECK(CublasLibrary::instance().setWorkspace(handle, workspace, workspaceBytes));
+    SL_CUDA_CHECK(CublasLibrary::instance().setMathMode(handle, math));
     return owner;
 }
 
@@ -514,8 +518,9 @@ void GpuRun::enqueueOperation()
             // B as the first operand and A as the second yields row-major C with no transposes.
             const float one = 1.0f;
             const float zero = 0.0f;
-            SL_CUDA_CHECK(cublasSgemm(m_cublas.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
-                                      m_inputs[1].get(), n, m_inputs[0].get(), n, &zero, m_output.get(), n));
+            SL_CUDA_CHECK(CublasLibrary::instance().sgemm(m_cublas.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
+                                                          &one, m_inputs[1].get(), n, m_inputs[0].get(), n,
+                                                          &zero, m_output.get(), n));
             break;
         }
         }
@@ -932,12 +937,12 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
         const auto gemm = [&] {
             const float one = 1.0f;
             const float zero = 0.0f;
-            SL_CUDA_CHECK(cublasSgemm(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.get(), n,
-                                      a.get(), n, &zero, cm.get(), n));
+            SL_CUDA_CHECK(CublasLibrary::instance().sgemm(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
+                                                          &one, b.get(), n, a.get(), n, &zero, cm.get(), n));
         };
         c.cublasFlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
         checkStop(stop, stream);
-        SL_CUDA_CHECK(cublasSetMathMode(handle.get(), CUBLAS_TF32_TENSOR_OP_MATH));
+        SL_CUDA_CHECK(CublasLibrary::instance().setMathMode(handle.get(), CUBLAS_TF32_TENSOR_OP_MATH));
         c.cublasTf32FlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
     }
     SL_CUDA_CHECK(cudaStreamSynchronize(stream));

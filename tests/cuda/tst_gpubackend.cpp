@@ -1,6 +1,7 @@
 // Tests of the CUDA backend through its plain C++ interface. Tests that need a GPU skip with the
 // backend's own reason when none is usable; the rest run everywhere.
 
+#include "cuda/cublaslibrary.h"
 #include "cuda/gpubackend.h"
 
 #include <QtTest>
@@ -93,6 +94,7 @@ private slots:
     void presetStopCancels_data();
     void presetStopCancels();
     void calibrationMeasuresCeilings();
+    void cublasLoadsOnDemand();
 };
 
 void TestGpuBackend::availabilityIsConsistent()
@@ -391,6 +393,22 @@ void TestGpuBackend::calibrationMeasuresCeilings()
           c.deviceCopyBytesPerS / 1e9, c.h2dPageableBytesPerS / 1e9, c.h2dPinnedBytesPerS / 1e9,
           c.d2hPageableBytesPerS / 1e9, c.d2hPinnedBytesPerS / 1e9, c.launchLatencyS * 1e6,
           c.syncRoundTripS * 1e6, c.cublasFlopsPerS / 1e12, c.cublasTf32FlopsPerS / 1e12);
+}
+
+// cuBLAS is opened on first use, not linked: loading needs no GPU, only the library, and a
+// missing library is a sentence, not a crash.
+void TestGpuBackend::cublasLoadsOnDemand()
+{
+    try {
+        const CublasLibrary &lib = CublasLibrary::instance();
+        QVERIFY(lib.create && lib.destroy && lib.sgemm && lib.setMathMode && lib.statusName);
+        QCOMPARE(QString::fromLatin1(lib.statusName(CUBLAS_STATUS_NOT_INITIALIZED)),
+                 QStringLiteral("CUBLAS_STATUS_NOT_INITIALIZED"));
+        QVERIFY(CublasLibrary::loaded() == &lib);
+    } catch (const CudaError &e) {
+        QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("cuBLAS could not be loaded")), e.what());
+        QVERIFY(CublasLibrary::loaded() == nullptr);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestGpuBackend)

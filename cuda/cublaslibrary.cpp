@@ -1,0 +1,78 @@
+#include "cuda/cublaslibrary.h"
+
+#include "cuda/gpubackend.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+#include <string>
+
+namespace speeduplab::gpu {
+
+namespace {
+
+#define SL_STR2(x) #x
+#define SL_STR(x) SL_STR2(x) // expands cublas_v2.h's macros: cublasCreate -> "cublasCreate_v2"
+
+std::string g_error;
+CublasLibrary g_library;
+bool g_loaded = false;
+
+void load()
+{
+    const std::string name = "libcublas.so." + std::to_string(CUBLAS_VER_MAJOR);
+    void *h = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+#ifdef SPEEDUPLAB_CUDA_LIBRARY_DIR
+    // Not on the loader's path (a toolkit in /usr/local/cuda usually is not): where we built.
+    if (!h)
+        h = dlopen((std::string(SPEEDUPLAB_CUDA_LIBRARY_DIR) + "/" + name).c_str(), RTLD_NOW | RTLD_LOCAL);
+#endif
+    if (!h) {
+        const char *e = dlerror();
+        g_error = "cuBLAS could not be loaded (" + name + ": " + (e ? e : "unknown error") +
+                  "): install the CUDA toolkit's cuBLAS or add its folder to LD_LIBRARY_PATH.";
+        return;
+    }
+    CublasLibrary l;
+    bool ok = true;
+    auto sym = [&](auto &fn, const char *symbol) {
+        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(h, symbol));
+        if (!fn) {
+            ok = false;
+            g_error =
+                std::string("cuBLAS in ") + name + " has no " + symbol + ": its version does not match.";
+        }
+    };
+    sym(l.create, SL_STR(cublasCreate));
+    sym(l.destroy, SL_STR(cublasDestroy));
+    sym(l.setStream, SL_STR(cublasSetStream));
+    sym(l.setWorkspace, SL_STR(cublasSetWorkspace));
+    sym(l.setMathMode, SL_STR(cublasSetMathMode));
+    sym(l.sgemm, SL_STR(cublasSgemm));
+    sym(l.statusName, SL_STR(cublasGetStatusName));
+    sym(l.statusString, SL_STR(cublasGetStatusString));
+    if (ok) {
+        g_library = l;
+        g_loaded = true;
+    }
+}
+
+std::once_flag g_once;
+
+} // namespace
+
+const CublasLibrary &CublasLibrary::instance()
+{
+    std::call_once(g_once, load);
+    if (!g_loaded)
+        throw CudaError(g_error, "cublas not loaded", false);
+    return g_library;
+}
+
+const CublasLibrary *CublasLibrary::loaded()
+{
+    std::call_once(g_once, load);
+    return g_loaded ? &g_library : nullptr;
+}
+
+} // namespace speeduplab::gpu

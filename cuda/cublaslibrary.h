@@ -1,0 +1,29 @@
+#pragma once
+// Host-only: included by the .cpp glue, never by device code.
+
+#include <cublas_v2.h>
+
+namespace speeduplab::gpu {
+
+/// cuBLAS, opened with dlopen on first use rather than linked. Loading libcublas and
+/// libcublasLt at start-up costs about 170 MB of resident memory (their relocations touch
+/// that much), which every process would pay even when it never multiplies a matrix.
+class CublasLibrary {
+public:
+    decltype(&cublasCreate) create = nullptr;
+    decltype(&cublasDestroy) destroy = nullptr;
+    decltype(&cublasSetStream) setStream = nullptr;
+    decltype(&cublasSetWorkspace) setWorkspace = nullptr;
+    decltype(&cublasSetMathMode) setMathMode = nullptr;
+    decltype(&cublasSgemm) sgemm = nullptr;
+    decltype(&cublasGetStatusName) statusName = nullptr;
+    decltype(&cublasGetStatusString) statusString = nullptr;
+
+    /// The loaded library. Throws CudaError (not sticky) with the loader's reason when
+    /// libcublas cannot be opened.
+    static const CublasLibrary &instance();
+    /// The loaded library, or nullptr when it has not been (or cannot be) loaded. Never throws.
+    static const CublasLibrary *loaded();
+};
+
+} // namespace speeduplab::gpu
