@@ -34,6 +34,8 @@ public:
     /// Starts the OpenMP team (and OpenBLAS's) of this size once, so that thread creation
     /// is not charged to the first timed point.
     static void warmUpThreads(int threads);
+    /// OpenBLAS's thread count (a no-op without BLAS).
+    static void setBlasThreads(int threads);
     /// Whether this build has OpenBLAS.
     static bool haveBlas();
 };
