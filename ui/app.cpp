@@ -9,6 +9,7 @@
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
 
+#include "core/calibration.h"
 #include "core/version.h"
 
 #include <QApplication>
@@ -79,8 +80,14 @@ int App::main(QApplication &app)
     w.show();
     if (!cl.open.isEmpty())
         w.openResults(cl.open);
-    if (cl.run)
+    if (cl.calibrate) {
+        QTimer::singleShot(0, &w, &MainWindow::calibrate);
+        if (cl.run) // the sweep follows the calibration, which holds the worker until then
+            QObject::connect(&w, &MainWindow::calibrationDone, &w, &MainWindow::runSweep,
+                             Qt::SingleShotConnection);
+    } else if (cl.run) {
         QTimer::singleShot(0, &w, &MainWindow::runSweep);
+    }
     if (!cl.screenshot.isEmpty()) {
         const QString file = cl.screenshot;
         auto grab = [&w, file] {
@@ -147,6 +154,45 @@ QString App::formatN(double n)
 int App::hardwareThreads()
 {
     return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+QString App::ceilingName(const std::string &key, bool roundTrip)
+{
+    struct Name {
+        const char *key;
+        const char *text;
+    };
+    static const Name names[] = {
+        {Calibration::cpuTriad, QT_TRANSLATE_NOOP("App", "CPU triad")},
+        {Calibration::cpuGemm, QT_TRANSLATE_NOOP("App", "CPU GEMM")},
+        {Calibration::cpuParallelRegion, QT_TRANSLATE_NOOP("App", "CPU parallel region")},
+        {Calibration::gpuCopy, QT_TRANSLATE_NOOP("App", "GPU copy")},
+        {Calibration::gpuH2dPageable, QT_TRANSLATE_NOOP("App", "GPU H2D pageable")},
+        {Calibration::gpuH2dPinned, QT_TRANSLATE_NOOP("App", "GPU H2D pinned")},
+        {Calibration::gpuD2hPageable, QT_TRANSLATE_NOOP("App", "GPU D2H pageable")},
+        {Calibration::gpuD2hPinned, QT_TRANSLATE_NOOP("App", "GPU D2H pinned")},
+        {Calibration::gpuLaunch, QT_TRANSLATE_NOOP("App", "GPU launch")},
+        {Calibration::gpuSyncRoundTrip, QT_TRANSLATE_NOOP("App", "GPU sync round trip")},
+        {Calibration::gpuCublas, QT_TRANSLATE_NOOP("App", "GPU cuBLAS")},
+        {Calibration::gpuCublasTf32, QT_TRANSLATE_NOOP("App", "GPU cuBLAS TF32")},
+    };
+    if (roundTrip && key == Calibration::gpuH2dPinned)
+        return QCoreApplication::translate("App", "GPU H2D + D2H pinned");
+    if (roundTrip && key == Calibration::gpuH2dPageable)
+        return QCoreApplication::translate("App", "GPU H2D + D2H pageable");
+    for (const Name &n : names)
+        if (key == n.key)
+            return QCoreApplication::translate("App", n.text);
+    return QString::fromStdString(key);
+}
+
+QString App::formatRate(double perSecond, bool flops)
+{
+    const double g = perSecond / 1e9;
+    // Three significant digits, but never an exponent: 4230, not 4.23e+03.
+    const QString number = g >= 100 ? QString::number(std::llround(g)) : QString::number(g, 'g', 3);
+    return flops ? QCoreApplication::translate("App", "%1 GFLOP/s").arg(number)
+                 : QCoreApplication::translate("App", "%1 GB/s").arg(number);
 }
 
 } // namespace speeduplab

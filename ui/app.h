@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <string>
+
 class QApplication;
 
 namespace speeduplab {
@@ -23,6 +25,11 @@ public:
     /// A tensor edge as the analysis prints it: 3 significant digits below 100, whole above.
     static QString formatN(double n);
     static int hardwareThreads();
+    /// A short name for a ceiling key (core/calibration.h): "CPU triad", "GPU copy". roundTrip:
+    /// the key names the H2D half of a transfer ceiling that covers both directions.
+    static QString ceilingName(const std::string &key, bool roundTrip = false);
+    /// A rate per second as the charts show it: "6.2 GB/s", "4230 GB/s", "95.3 GFLOP/s".
+    static QString formatRate(double perSecond, bool flops);
 };
 
 } // namespace speeduplab

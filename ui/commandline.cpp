@@ -29,7 +29,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         "chart the window would show:\n"
         "  speeduplab --headless [--preset NAME | sweep options] --png FILE [--svg FILE] [--csv FILE] "
         "[--json FILE]\n"
-        "  speeduplab --headless --open RESULTS.csv --png FILE   (render a recorded run)"));
+        "  speeduplab --headless --open RESULTS.csv --png FILE   (render a recorded run)\n"
+        "With --calibrate, the machine's ceilings are measured too and drawn on the throughput chart."));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help."));
     const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version."));
@@ -94,6 +95,10 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                     QStringLiteral("N"));
     const QCommandLineOption cpuOnly(QStringLiteral("cpu-only"), QStringLiteral("Do not use the GPU."));
     const QCommandLineOption gpuOnly(QStringLiteral("gpu-only"), QStringLiteral("Do not measure the CPU."));
+    const QCommandLineOption calibrate(
+        QStringLiteral("calibrate"),
+        QStringLiteral("Measure the machine's ceilings (memory bandwidth, GEMM FLOP/s, GPU copies and "
+                       "launches) and store them with the results; in the window, before --run."));
     QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Grab the window, then quit."),
                                   QStringLiteral("FILE"));
     QCommandLineOption settings(QStringLiteral("settings"), QStringLiteral("Settings file (INI)."),
@@ -108,11 +113,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                     QStringLiteral("Measure launch to visible window, and idle memory."));
     for (QCommandLineOption *o : {&screenshot, &settings, &run, &benchLatency, &benchRedraw, &benchStartup})
         o->setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({help,    version,      headless,    preset,      png,        svg,        csv,
-                  json,    open,         chart,       size,        workload,   variant,    sizes,
-                  range,   threads,      modes,       transfers,   hostMemory, iterations, minTime,
-                  maxReps, budget,       device,      cpuOnly,     gpuOnly,    screenshot, settings,
-                  run,     benchLatency, benchRedraw, benchStartup});
+    p.addOptions({help,     version, headless,     preset,      png,         svg,        csv,
+                  json,     open,    chart,        size,        workload,    variant,    sizes,
+                  range,    threads, modes,        transfers,   hostMemory,  iterations, minTime,
+                  maxReps,  budget,  device,       cpuOnly,     gpuOnly,     calibrate,  screenshot,
+                  settings, run,     benchLatency, benchRedraw, benchStartup});
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -211,12 +216,16 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     c.transfers = p.isSet(transfers);
     c.cpuOnly = p.isSet(cpuOnly);
     c.gpuOnly = p.isSet(gpuOnly);
+    c.calibrate = p.isSet(calibrate);
     if (c.cpuOnly && c.gpuOnly)
         return fail(QStringLiteral("--cpu-only and --gpu-only exclude each other"));
     if (c.sizes && c.range)
         return fail(QStringLiteral("give either --sizes or --range, not both"));
     if (!c.open.isEmpty() && c.headless && (c.hasSweepOptions() || !c.preset.isEmpty()))
         return fail(QStringLiteral("--open shows a recorded run: it takes no --preset or sweep options"));
+    if (!c.open.isEmpty() && c.headless && c.calibrate)
+        return fail(QStringLiteral("--calibrate measures this machine, and --open shows a recorded run with "
+                                   "its own ceilings: give one of them"));
     return c;
 }
 

@@ -33,6 +33,7 @@ struct CommandLine {
     std::optional<int> iterations, maxReps, device;
     std::optional<double> minTime, budget;
     bool transfers = false, cpuOnly = false, gpuOnly = false;
+    bool calibrate = false; ///< measure the machine's ceilings (after a headless sweep)
 
     /// Parses args (argv as QStrings). Returns nothing and sets *error on a usage error.
     static std::optional<CommandLine> parse(const QStringList &args, QString *error);

@@ -1,6 +1,7 @@
 #include "ui/headless.h"
 
 #include "core/analysis.h"
+#include "core/calibration.h"
 #include "core/resultio.h"
 #include "cuda/gpubackend.h"
 #include "ui/app.h"
@@ -16,6 +17,7 @@
 #include <QFile>
 #include <QTimer>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <iostream>
@@ -142,12 +144,53 @@ int Headless::run(const CommandLine &cl)
         interrupt.start(100);
         controller.start(plan);
         loop.exec();
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
         if (!failure.isEmpty()) {
+            std::signal(SIGINT, SIG_DFL);
+            std::signal(SIGTERM, SIG_DFL);
             std::cerr << "speeduplab: " << failure.toStdString() << '\n';
             return 1;
         }
+        if (cl.calibrate && !cancelled) {
+            // As speeduplab-cli run --calibrate: the CPU with the sweep's largest thread count,
+            // so that the ceiling is what the best CPU curve could reach.
+            const int threads = plan.threads.empty()
+                                    ? App::hardwareThreads()
+                                    : *std::max_element(plan.threads.begin(), plan.threads.end());
+            const bool useGpu = plan.gpu && a.usable;
+            bool calibrationCancelled = false;
+            QObject::connect(&controller, &SweepController::calibrationProgress, &loop,
+                             [](const QString &step) {
+                                 std::cout << step.toStdString() << '\n' << std::flush;
+                             });
+            QObject::connect(&controller, &SweepController::calibrationFinished, &loop,
+                             [&](const CeilingMap &ceilings, const QString &note, bool wasCancelled) {
+                                 for (const auto &[k, v] : ceilings)
+                                     result.machine.ceilings[k] = v;
+                                 if (!note.isEmpty())
+                                     std::cout << note.toStdString() << '\n';
+                                 calibrationCancelled = wasCancelled;
+                                 loop.quit();
+                             });
+            QObject::connect(&controller, &SweepController::calibrationFailed, &loop,
+                             [&](const QString &message) {
+                                 failure = message;
+                                 loop.quit();
+                             });
+            if (plan.gpu && !a.usable)
+                std::cout << "The GPU is not calibrated: " << a.reason << '\n';
+            controller.startCalibration(threads, plan.device, useGpu);
+            loop.exec();
+            if (!failure.isEmpty()) {
+                std::cerr << "speeduplab: " << failure.toStdString() << '\n';
+                rc = 1;
+            }
+            for (const auto &[k, v] : result.machine.ceilings)
+                std::cout << "  ceiling " << App::ceilingName(k).toStdString() << ": "
+                          << Calibration::describe(k, v) << '\n';
+            cancelled = calibrationCancelled;
+        }
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
         model.setResultSet(result);
         if (cancelled) {
             std::cerr << "stopped: " << result.size() << " points were measured before the stop\n";

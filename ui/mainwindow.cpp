@@ -1,5 +1,6 @@
 #include "ui/mainwindow.h"
 
+#include "core/calibration.h"
 #include "core/resultio.h"
 #include "ui/app.h"
 #include "ui/devicemodel.h"
@@ -49,6 +50,19 @@ std::string toPath(const QString &path)
     return QFile::encodeName(path).toStdString();
 }
 
+// Whether results recorded on `recorded` were measured on this machine, so that this machine's
+// ceilings apply to them.
+bool sameMachine(const MachineInfo &recorded, const MachineInfo &here)
+{
+    if (recorded.cpuModel != here.cpuModel || recorded.logicalCores != here.logicalCores ||
+        recorded.gpus.size() != here.gpus.size())
+        return false;
+    for (std::size_t i = 0; i < here.gpus.size(); ++i)
+        if (recorded.gpus[i].name != here.gpus[i].name)
+            return false;
+    return true;
+}
+
 } // namespace
 
 MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
@@ -87,6 +101,10 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     connect(m_controller, &SweepController::progress, this, &MainWindow::onProgress);
     connect(m_controller, &SweepController::finished, this, &MainWindow::onFinished);
     connect(m_controller, &SweepController::failed, this, &MainWindow::onFailed);
+    connect(m_controller, &SweepController::calibrationStarted, this, &MainWindow::onCalibrationStarted);
+    connect(m_controller, &SweepController::calibrationProgress, m_progressLabel, &QLabel::setText);
+    connect(m_controller, &SweepController::calibrationFinished, this, &MainWindow::onCalibrationFinished);
+    connect(m_controller, &SweepController::calibrationFailed, this, &MainWindow::onCalibrationFailed);
     connect(m_model, &ResultModel::resultsChanged, this, &MainWindow::onResultsChanged);
     connect(m_panel, &SweepPanel::runRequested, this, &MainWindow::runSweep);
     connect(m_panel, &SweepPanel::cancelRequested, this, &MainWindow::cancelSweep);
@@ -189,10 +207,16 @@ void MainWindow::buildActions()
     m_runAction = make(tr("&Run sweep"), QStringLiteral(":/icons/run.svg"),
                        QKeySequence(Qt::CTRL | Qt::Key_R), tr("Run the sweep set up in the sweep panel"));
     m_runAction->setObjectName(QStringLiteral("runAction"));
-    m_cancelAction =
-        make(tr("&Cancel sweep"), QStringLiteral(":/icons/stop.svg"), QKeySequence(Qt::Key_Escape),
-             tr("Stop the sweep; the points measured so far are kept"));
+    m_cancelAction = make(tr("&Cancel"), QStringLiteral(":/icons/stop.svg"), QKeySequence(Qt::Key_Escape),
+                          tr("Stop the sweep or the calibration; what was measured so far is kept"));
     m_cancelAction->setObjectName(QStringLiteral("cancelAction"));
+    m_calibrateAction =
+        make(tr("Ca&librate machine"), QStringLiteral(":/icons/calibrate.svg"),
+             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L),
+             tr("Measure this machine's ceilings (memory bandwidth, GEMM FLOP/s, GPU copies and "
+                "launches) to compare every point with"));
+    m_calibrateAction->setObjectName(QStringLiteral("calibrateAction"));
+    m_calibrateAction->setIconText(tr("Calibrate"));
     m_openAction = make(tr("&Open results\u2026"), QStringLiteral(":/icons/open.svg"),
                         QKeySequence(Qt::CTRL | Qt::Key_O),
                         tr("Open a CSV or JSON result file, from this machine or another"));
@@ -211,6 +235,7 @@ void MainWindow::buildActions()
 
     connect(m_runAction, &QAction::triggered, this, &MainWindow::runSweep);
     connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelSweep);
+    connect(m_calibrateAction, &QAction::triggered, this, &MainWindow::calibrate);
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::saveDialog);
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportDialog);
@@ -232,6 +257,7 @@ void MainWindow::buildActions()
     tb->setIconSize(QSize(20, 20));
     tb->addAction(m_runAction);
     tb->addAction(m_cancelAction);
+    tb->addAction(m_calibrateAction);
     tb->addSeparator();
     tb->addAction(m_openAction);
     tb->addAction(m_saveAction);
@@ -252,6 +278,8 @@ void MainWindow::buildMenus()
     QMenu *sweep = menuBar()->addMenu(tr("&Sweep"));
     sweep->addAction(m_runAction);
     sweep->addAction(m_cancelAction);
+    sweep->addSeparator();
+    sweep->addAction(m_calibrateAction);
     sweep->addSeparator();
     QMenu *presets = sweep->addMenu(tr("&Presets"));
     presets->setToolTipsVisible(true);
@@ -293,7 +321,7 @@ void MainWindow::buildDocks()
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    const int widths[] = {70, 190, 60, 110, 90, 90, 60, 60, 80, 80, 70, 80};
+    const int widths[] = {70, 190, 60, 110, 90, 90, 60, 60, 80, 80, 90, 70, 80};
     for (int c = 0; c < int(std::size(widths)); ++c)
         m_table->setColumnWidth(c, widths[c]);
     auto *resultsDock = new QDockWidget(tr("Results"), this);
@@ -372,6 +400,11 @@ bool MainWindow::isRunning() const
     return m_controller->isRunning();
 }
 
+bool MainWindow::isCalibrating() const
+{
+    return m_controller->isCalibrating();
+}
+
 void MainWindow::showError(const QString &title, const QString &text)
 {
     m_lastError = text;
@@ -400,7 +433,86 @@ void MainWindow::cancelSweep()
     if (!isRunning())
         return;
     m_controller->cancel();
-    m_progressLabel->setText(tr("Cancelling: the point being measured stops at its next repetition\u2026"));
+    m_progressLabel->setText(
+        isCalibrating() ? tr("Cancelling the calibration: it stops at its next repetition\u2026")
+                        : tr("Cancelling: the point being measured stops at its next repetition\u2026"));
+}
+
+bool MainWindow::calibrate()
+{
+    if (isRunning())
+        return false;
+    const bool gpu = gpu::availability().usable;
+    return m_controller->startCalibration(m_hw, m_panel->form().device, gpu);
+}
+
+void MainWindow::onCalibrationStarted()
+{
+    m_panel->setRunning(true);
+    m_progress->setRange(0, 0); // busy: the calibration does not know its own progress
+    m_progress->show();
+    m_progressLabel->setText(tr("Calibrating\u2026"));
+    setWindowTitle(tr("SpeedupLab \u2014 calibrating"));
+    statusBar()->clearMessage();
+    updateActions();
+}
+
+void MainWindow::endRunning()
+{
+    m_panel->setRunning(false);
+    m_progress->hide();
+    m_progressLabel->clear();
+    setWindowTitle(m_currentFile.isEmpty()
+                       ? tr("SpeedupLab")
+                       : tr("SpeedupLab \u2014 %1").arg(QFileInfo(m_currentFile).fileName()));
+    updateActions();
+}
+
+void MainWindow::onCalibrationFinished(const CeilingMap &ceilings, const QString &note, bool cancelled)
+{
+    endRunning();
+    for (const auto &[k, v] : ceilings)
+        m_machine.ceilings[k] = v;
+    // The results shown get the ceilings when they were measured here; a run recorded on
+    // another machine keeps its own.
+    const MachineInfo &shown = m_model->resultSet().machine;
+    const bool applies = sameMachine(shown, m_machine);
+    if (applies && !ceilings.empty()) {
+        MachineInfo merged = shown;
+        for (const auto &[k, v] : ceilings)
+            merged.ceilings[k] = v;
+        m_model->setMachine(merged);
+        m_devices->setMachine(merged);
+    }
+    QStringList measured;
+    for (const auto &[k, v] : ceilings) {
+        if (k == Calibration::cpuTriad || k == Calibration::gpuCopy)
+            measured << tr("%1 %2").arg(App::ceilingName(k), App::formatRate(v, false));
+        else if (k == Calibration::cpuGemm || k == Calibration::gpuCublas)
+            measured << tr("%1 %2").arg(App::ceilingName(k), App::formatRate(v, true));
+    }
+    QString text;
+    if (cancelled)
+        text = ceilings.empty() ? tr("Calibration cancelled: no ceiling was measured.")
+                                : tr("Calibration cancelled: the ceilings measured before the stop are kept "
+                                     "(%1).")
+                                      .arg(measured.join(QStringLiteral(", ")));
+    else
+        text = tr("Calibrated: %1.").arg(measured.join(QStringLiteral(", ")));
+    if (!note.isEmpty())
+        text += QLatin1Char(' ') + note;
+    if (!applies && !ceilings.empty())
+        text += QLatin1Char(' ') + tr("The results shown were recorded on another machine and keep its "
+                                      "ceilings; the next sweep carries these.");
+    statusBar()->showMessage(text);
+    emit calibrationDone(cancelled);
+}
+
+void MainWindow::onCalibrationFailed(const QString &message)
+{
+    endRunning();
+    showError(tr("Calibration failed"), message);
+    emit calibrationDone(false);
 }
 
 void MainWindow::onStarted()
@@ -440,8 +552,12 @@ void MainWindow::onProgress(const SweepRunner::Progress &p)
     m_progressLabel->setText(text);
 }
 
-void MainWindow::onFinished(const ResultSet &r, bool cancelled)
+void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
 {
+    // The ceilings measured in this session describe this machine: the new results carry them.
+    ResultSet r = measured;
+    for (const auto &[k, v] : m_machine.ceilings)
+        r.machine.ceilings.try_emplace(k, v);
     if (m_model->resultSet().rows != r.rows)
         m_model->setResultSet(r);
     else
@@ -536,6 +652,7 @@ void MainWindow::updateActions()
     const bool haveRows = !m_model->resultSet().empty();
     m_runAction->setEnabled(!running && m_panel->problem().isEmpty());
     m_cancelAction->setEnabled(running);
+    m_calibrateAction->setEnabled(!running);
     m_openAction->setEnabled(!running);
     m_saveAction->setEnabled(haveRows);
     m_exportAction->setEnabled(currentChart() != nullptr);
@@ -563,7 +680,9 @@ void MainWindow::applyPreset(const QString &name)
 bool MainWindow::openResults(const QString &path)
 {
     if (isRunning()) {
-        showError(tr("Open results"), tr("A sweep is running. Cancel it (Esc) before opening a file."));
+        showError(tr("Open results"),
+                  isCalibrating() ? tr("A calibration is running. Cancel it (Esc) before opening a file.")
+                                  : tr("A sweep is running. Cancel it (Esc) before opening a file."));
         return false;
     }
     ResultSet r;

@@ -61,12 +61,19 @@ public:
     void setCurrentChart(const QString &name);
     QWidget *gpuBanner() const;
 
+    /// A sweep or a calibration is running.
     bool isRunning() const;
+    bool isCalibrating() const;
 
 public slots:
     /// Starts a sweep with what the panel holds; an invalid panel shows why and starts nothing.
     bool runSweep();
+    /// Stops the running sweep or calibration.
     void cancelSweep();
+    /// Measures this machine's ceilings on the worker thread (all hardware threads, and the
+    /// selected GPU when one is usable). They go into the results shown when these were
+    /// measured here, and into every later sweep's results.
+    bool calibrate();
     /// Loads a CSV or JSON result file; on failure the current results stay as they are.
     bool openResults(const QString &path);
     /// Writes the results as CSV, or JSON when the name ends in .json (atomically).
@@ -78,6 +85,8 @@ public slots:
 
 signals:
     void sweepFinished(bool cancelled);
+    /// After a calibration ended, was cancelled or failed.
+    void calibrationDone(bool cancelled);
     void resultsLoaded(const QString &path);
     void errorShown(const QString &text);
 
@@ -95,6 +104,10 @@ private:
     void onProgress(const SweepRunner::Progress &p);
     void onFinished(const ResultSet &r, bool cancelled);
     void onFailed(const QString &message);
+    void onCalibrationStarted();
+    void onCalibrationFinished(const CeilingMap &ceilings, const QString &note, bool cancelled);
+    void onCalibrationFailed(const QString &message);
+    void endRunning();
     void onResultsChanged();
     void updateActions();
     void updateSizesMenu();
@@ -108,7 +121,7 @@ private:
 
     QString m_settingsFile;
     gpu::Availability m_gpu;
-    MachineInfo m_machine;
+    MachineInfo m_machine; ///< this machine, with the ceilings measured in this session
     int m_hw = 1;
     SweepController *m_controller = nullptr;
     ResultModel *m_model = nullptr;
@@ -131,6 +144,7 @@ private:
 
     QAction *m_runAction = nullptr;
     QAction *m_cancelAction = nullptr;
+    QAction *m_calibrateAction = nullptr;
     QAction *m_openAction = nullptr;
     QAction *m_saveAction = nullptr;
     QAction *m_exportAction = nullptr;

@@ -9,10 +9,19 @@
 
 #include <QMetaType>
 
+#include <map>
+#include <string>
+
+namespace speeduplab {
+/// Measured ceilings, as in MachineInfo::ceilings: name -> value in SI units.
+using CeilingMap = std::map<std::string, double>;
+} // namespace speeduplab
+
 Q_DECLARE_METATYPE(speeduplab::SweepPlan)
 Q_DECLARE_METATYPE(speeduplab::Measurement)
 Q_DECLARE_METATYPE(speeduplab::ResultSet)
 Q_DECLARE_METATYPE(speeduplab::SweepRunner::Progress)
+Q_DECLARE_METATYPE(speeduplab::CeilingMap)
 
 namespace speeduplab {
 
@@ -23,6 +32,8 @@ inline void registerMetaTypes()
     qRegisterMetaType<Measurement>();
     qRegisterMetaType<ResultSet>();
     qRegisterMetaType<SweepRunner::Progress>();
+    qRegisterMetaType<CeilingMap>();
+    qRegisterMetaType<CeilingMap>("speeduplab::CeilingMap"); // the name the signals use
 }
 
 } // namespace speeduplab

@@ -1,5 +1,6 @@
 #include "ui/resultmodel.h"
 
+#include "core/calibration.h"
 #include "ui/app.h"
 
 #include <QBrush>
@@ -36,6 +37,14 @@ double bandwidth(const Measurement &m)
 double gflops(const Measurement &m)
 {
     return m.ok() && m.stats.median > 0 ? m.flops / m.stats.median / 1e9 : 0;
+}
+
+QString percentText(double fraction)
+{
+    if (!(fraction > 0))
+        return QString();
+    const double pc = fraction * 100;
+    return ResultModel::tr("%1 %").arg(pc, 0, 'f', pc < 9.95 ? 1 : 0);
 }
 
 QString reasonText(const Measurement &m)
@@ -82,7 +91,10 @@ void ResultModel::append(const Measurement &m)
 
 void ResultModel::setMachine(const MachineInfo &machine)
 {
+    const bool ceilingsChanged = machine.ceilings != m_results.machine.ceilings;
     m_results.machine = machine;
+    if (ceilingsChanged && rowCount() > 0)
+        emit dataChanged(index(0, CeilingColumn), index(rowCount() - 1, CeilingColumn));
     emit resultsChanged();
 }
 
@@ -120,6 +132,8 @@ QVariant ResultModel::display(const Measurement &m, int column) const
         return hasTime ? QString::number(bandwidth(m), 'g', 4) : QString();
     case FlopsColumn:
         return hasTime ? QString::number(gflops(m), 'g', 4) : QString();
+    case CeilingColumn:
+        return percentText(Calibration::fractionOfCeiling(m, m_results.machine));
     case VerifiedColumn:
         if (m.status == Measurement::Status::Skipped || m.status == Measurement::Status::Cancelled)
             return QString();
@@ -152,6 +166,10 @@ QVariant ResultModel::sortValue(const Measurement &m, int column) const
         return hasTime ? bandwidth(m) : -1.0;
     case FlopsColumn:
         return hasTime ? gflops(m) : -1.0;
+    case CeilingColumn: {
+        const double f = Calibration::fractionOfCeiling(m, m_results.machine);
+        return f > 0 ? f : -1.0;
+    }
     case SeriesColumn: // CPU before GPU, threads in numeric order
         return QStringLiteral("%1|%2|%3|%4")
             .arg(QString::fromStdString(m.backend))
@@ -160,6 +178,22 @@ QVariant ResultModel::sortValue(const Measurement &m, int column) const
     default:
         return display(m, column);
     }
+}
+
+QVariant ResultModel::ceilingTip(const Measurement &m) const
+{
+    const auto [key, value] = Calibration::ceilingFor(m, m_results.machine);
+    if (key.empty() || !(value > 0))
+        return m_results.machine.ceilings.empty()
+                   ? tr("No ceilings measured: Sweep \u25b8 Calibrate machine measures them")
+                   : tr("No measured ceiling applies to this point");
+    const bool flops = m.workload == "gemm";
+    const QString name = App::ceilingName(key, m.isGpu() && m.workload == "transfer");
+    const QString rate = App::formatRate(value, flops);
+    const double f = Calibration::fractionOfCeiling(m, m_results.machine);
+    if (!(f > 0))
+        return tr("Ceiling: %1, %2").arg(name, rate);
+    return tr("%1 of the %2 ceiling, %3").arg(percentText(f), name, rate);
 }
 
 QVariant ResultModel::data(const QModelIndex &index, int role) const
@@ -178,6 +212,8 @@ QVariant ResultModel::data(const QModelIndex &index, int role) const
     case NoisyRole:
         return noisy(m);
     case Qt::ToolTipRole: {
+        if (m.ok() && index.column() == CeilingColumn)
+            return ceilingTip(m);
         const QString reason = reasonText(m);
         if (!reason.isEmpty())
             return reason;
@@ -214,6 +250,7 @@ QVariant ResultModel::data(const QModelIndex &index, int role) const
         case RepsColumn:
         case BandwidthColumn:
         case FlopsColumn:
+        case CeilingColumn:
             return int(Qt::AlignRight | Qt::AlignVCenter);
         default:
             return int(Qt::AlignLeft | Qt::AlignVCenter);
@@ -254,6 +291,8 @@ QVariant ResultModel::headerData(int section, Qt::Orientation orientation, int r
             return tr("GB/s");
         case FlopsColumn:
             return tr("GFLOP/s");
+        case CeilingColumn:
+            return tr("% of ceiling");
         case VerifiedColumn:
             return tr("Verified");
         case WorkloadColumn:
@@ -269,6 +308,9 @@ QVariant ResultModel::headerData(int section, Qt::Orientation orientation, int r
         case CvColumn:
             return tr("Coefficient of variation of the repetitions; above %1 % the row is marked noisy")
                 .arg(Stats::noisyCv * 100, 0, 'f', 0);
+        case CeilingColumn:
+            return tr("The point's throughput as a share of the machine's measured ceiling: memory "
+                      "bandwidth, or GEMM FLOP/s for gemm (Sweep \u25b8 Calibrate machine)");
         case VerifiedColumn:
             return tr("Whether the output matched the CPU reference");
         default:

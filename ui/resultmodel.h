@@ -22,6 +22,7 @@ public:
         RepsColumn,
         BandwidthColumn,
         FlopsColumn,
+        CeilingColumn, ///< the point's throughput as a share of the machine's measured ceiling
         VerifiedColumn,
         WorkloadColumn,
         ReasonColumn,
@@ -42,7 +43,8 @@ public:
     void setResultSet(const ResultSet &r);
     void clear(const MachineInfo &machine);
     void append(const Measurement &m);
-    /// The machine the rows were measured on (known fully when a sweep ends).
+    /// The machine the rows were measured on (known fully when a sweep ends, and its ceilings
+    /// after a calibration).
     void setMachine(const MachineInfo &machine);
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -57,6 +59,7 @@ signals:
 private:
     QVariant display(const Measurement &m, int column) const;
     QVariant sortValue(const Measurement &m, int column) const;
+    QVariant ceilingTip(const Measurement &m) const;
 
     ResultSet m_results;
 };

@@ -2,6 +2,8 @@
 
 #include "ui/sweepworker.h"
 
+#include <utility>
+
 namespace speeduplab {
 
 SweepController::SweepController(QObject *parent) : QObject(parent)
@@ -17,6 +19,12 @@ SweepController::SweepController(QObject *parent) : QObject(parent)
     connect(m_worker, &SweepWorker::progress, this, &SweepController::progress, Qt::QueuedConnection);
     connect(m_worker, &SweepWorker::finished, this, &SweepController::onFinished, Qt::QueuedConnection);
     connect(m_worker, &SweepWorker::failed, this, &SweepController::onFailed, Qt::QueuedConnection);
+    connect(this, &SweepController::calibrationRequested, m_worker, &SweepWorker::startCalibration,
+            Qt::QueuedConnection);
+    connect(m_worker, &SweepWorker::calibrationProgress, this, &SweepController::calibrationProgress,
+            Qt::QueuedConnection);
+    connect(m_worker, &SweepWorker::calibrationAvailable, this, &SweepController::onCalibrationAvailable,
+            Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -32,6 +40,7 @@ bool SweepController::start(const SweepPlan &plan)
     if (m_running)
         return false;
     m_running = true;
+    m_calibrating = false;
     m_cancelRequested = false;
     m_cancelLatencyMs = -1;
     // Reset here, on the GUI thread, so that a cancel that arrives before the worker picks
@@ -39,6 +48,20 @@ bool SweepController::start(const SweepPlan &plan)
     m_worker->resetStop();
     emit started(plan);
     emit startRequested(plan);
+    return true;
+}
+
+bool SweepController::startCalibration(int threads, int device, bool gpu)
+{
+    if (m_running)
+        return false;
+    m_running = true;
+    m_calibrating = true;
+    m_cancelRequested = false;
+    m_cancelLatencyMs = -1;
+    m_worker->resetStop();
+    emit calibrationStarted();
+    emit calibrationRequested(threads, device, gpu);
     return true;
 }
 
@@ -62,7 +85,19 @@ void SweepController::onFinished(const ResultSet &r)
 void SweepController::onFailed(const QString &message)
 {
     m_running = false;
-    emit failed(message);
+    if (std::exchange(m_calibrating, false))
+        emit calibrationFailed(message);
+    else
+        emit failed(message);
+}
+
+void SweepController::onCalibrationAvailable(const CeilingMap &ceilings, const QString &note)
+{
+    m_running = false;
+    m_calibrating = false;
+    if (m_cancelRequested)
+        m_cancelLatencyMs = m_cancelClock.elapsed();
+    emit calibrationFinished(ceilings, note, m_cancelRequested);
 }
 
 } // namespace speeduplab

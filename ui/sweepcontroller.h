@@ -11,17 +11,23 @@ namespace speeduplab {
 class SweepWorker;
 
 /// Owns the worker thread and its SweepWorker, and hands the worker's results to the GUI
-/// thread. Lives on the GUI thread; every signal it emits arrives there.
+/// thread. Lives on the GUI thread; every signal it emits arrives there. The worker does one
+/// job at a time: a sweep or a calibration.
 class SweepController : public QObject {
     Q_OBJECT
 public:
     explicit SweepController(QObject *parent = nullptr);
     ~SweepController() override;
 
+    /// A sweep or a calibration is running.
     bool isRunning() const { return m_running; }
-    /// Starts a sweep; ignored (returns false) while one is running.
+    bool isCalibrating() const { return m_running && m_calibrating; }
+    /// Starts a sweep; ignored (returns false) while a sweep or a calibration runs.
     bool start(const SweepPlan &plan);
-    /// Asks the running sweep to stop; the points measured so far are kept.
+    /// Measures the machine's ceilings (Calibration::cpu, then Calibration::gpu when gpu);
+    /// ignored (returns false) while a sweep or a calibration runs.
+    bool startCalibration(int threads, int device, bool gpu);
+    /// Asks the running sweep or calibration to stop; what was measured so far is kept.
     void cancel();
     bool cancelRequested() const { return m_cancelRequested; }
     /// Milliseconds from cancel() to the worker's finished signal of the last sweep; -1 if none.
@@ -35,16 +41,27 @@ signals:
     void finished(const speeduplab::ResultSet &r, bool cancelled);
     void failed(const QString &message);
 
+    void calibrationStarted();
+    void calibrationProgress(const QString &step);
+    /// ceilings: what was measured (before the stop, when cancelled); note: what was not
+    /// (a GPU that cannot be calibrated) as a sentence, or empty.
+    void calibrationFinished(const speeduplab::CeilingMap &ceilings, const QString &note, bool cancelled);
+    void calibrationFailed(const QString &message);
+
     /// Internal: queues the plan into the worker's thread.
     void startRequested(speeduplab::SweepPlan plan);
+    /// Internal: queues a calibration into the worker's thread.
+    void calibrationRequested(int threads, int device, bool gpu);
 
 private:
     void onFinished(const ResultSet &r);
     void onFailed(const QString &message);
+    void onCalibrationAvailable(const CeilingMap &ceilings, const QString &note);
 
     QThread m_thread;
     SweepWorker *m_worker = nullptr;
     bool m_running = false;
+    bool m_calibrating = false;
     bool m_cancelRequested = false;
     QElapsedTimer m_cancelClock;
     qint64 m_cancelLatencyMs = -1;

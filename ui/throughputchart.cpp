@@ -2,6 +2,7 @@
 
 #include "core/calibration.h"
 #include "core/workload.h"
+#include "ui/app.h"
 #include "ui/chartstyle.h"
 
 #include <QLogValueAxis>
@@ -57,38 +58,52 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
             yLo = std::min(yLo, v);
             yHi = std::max(yHi, v);
         }
-    // The measured ceilings of the machine (speeduplab-cli calibrate), when the results carry them.
+    // The measured ceilings of the machine (calibrate), when the results carry them: one line
+    // per ceiling that some shown series is compared with, in the chart's unit.
     struct Ceiling {
-        const char *key;
+        std::string key;
         QString label;
-        bool gpu;
+        double value = 0; ///< GB/s or GFLOP/s
+        bool gpu = false;
     };
-    const QList<Ceiling> wanted =
-        flops ? QList<Ceiling>{{Calibration::cpuGemm, tr("CPU ceiling (BLAS SGEMM)"), false},
-                               {Calibration::gpuCublas, tr("GPU ceiling (cuBLAS SGEMM)"), true}}
-              : QList<Ceiling>{{Calibration::cpuTriad, tr("CPU ceiling (STREAM triad)"), false},
-                               {Calibration::gpuCopy, tr("GPU ceiling (device copy)"), true}};
-    QList<QPair<Ceiling, double>> ceilings;
-    for (const Ceiling &c : wanted) {
-        const auto it = r.machine.ceilings.find(c.key);
-        if (it != r.machine.ceilings.end() && it->second > 0) {
-            ceilings.append({c, it->second / 1e9});
-            yHi = std::max(yHi, it->second / 1e9);
-        }
+    QList<Ceiling> ceilings;
+    for (const auto &s : all) {
+        const auto row = std::find_if(r.rows.begin(), r.rows.end(), [&](const Measurement &m) {
+            return m.ok() && m.workload == s.workload && m.seriesKey() == s.key;
+        });
+        if (row == r.rows.end())
+            continue;
+        const auto [key, value] = Calibration::ceilingFor(*row, r.machine);
+        if (key.empty() || !(value > 0))
+            continue;
+        const bool roundTrip = row->workload == "transfer" && row->isGpu();
+        const QString label = App::ceilingName(key, roundTrip);
+        const bool seen = std::any_of(ceilings.begin(), ceilings.end(), [&](const Ceiling &c) {
+            return c.label == label && c.value == value / 1e9;
+        });
+        if (!seen)
+            ceilings.append({key, label, value / 1e9, s.gpu});
+    }
+    for (const Ceiling &c : ceilings) {
+        yLo = std::min(yLo, c.value);
+        yHi = std::max(yHi, c.value);
     }
     double xa, xb, ya, yb;
     decades(nLo, nHi, xa, xb);
     decades(yLo, yHi, ya, yb);
     setRanges(xa, xb, ya, yb);
-    for (const auto &[c, v] : ceilings) {
+    std::sort(ceilings.begin(), ceilings.end(),
+              [](const Ceiling &a, const Ceiling &b) { return a.value > b.value; });
+    for (qsizetype i = 0; i < ceilings.size(); ++i) {
+        const Ceiling &c = ceilings[i];
         const QColor color = c.gpu ? ChartStyle::gpuWinsColor() : ChartStyle::cpuWinsColor();
-        line(QStringLiteral("ceiling:") + QLatin1String(c.key), Role::Guide, QString(), color,
-             {QPointF(xa, v), QPointF(xb, v)}, {Qt::DotLine, 1.8, false, false});
-        addLabel(QStringLiteral("%1: %2 %3")
-                     .arg(c.label)
-                     .arg(v, 0, 'g', 3)
-                     .arg(flops ? tr("GFLOP/s") : tr("GB/s")),
-                 xb, v, color, Qt::AlignLeft | Qt::AlignTop, 0);
+        line(QStringLiteral("ceiling:") + c.label, Role::Guide, QString(), color,
+             {QPointF(xa, c.value), QPointF(xb, c.value)}, {Qt::DashLine, 1.8, false, false});
+        // Ceilings close to each other (within a factor of 2.5) would print their labels on top
+        // of each other: the lower one goes below its line.
+        const bool crowded = i > 0 && ceilings[i - 1].value < 2.5 * c.value;
+        addLabel(QStringLiteral("%1 %2").arg(c.label, App::formatRate(c.value * 1e9, flops)), xb, c.value,
+                 color, Qt::AlignLeft | (crowded ? Qt::AlignBottom : Qt::AlignTop), 0);
     }
 
     for (const auto &s : all) {
@@ -102,8 +117,11 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
              QString::fromStdString(s.label), ChartStyle::seriesColor(s, all), pts,
              {Qt::SolidLine, 2.5, true, true});
     }
-    setNote(flops ? tr("Higher is better. FLOPs of one iteration / its median time.")
-                  : tr("Higher is better. Bytes one iteration reads and writes / its median time."));
+    QString note = flops ? tr("Higher is better. FLOPs of one iteration / its median time.")
+                         : tr("Higher is better. Bytes one iteration reads and writes / its median time.");
+    if (!ceilings.isEmpty())
+        note += tr(" Dashed: the machine's measured ceilings (calibrate).");
+    setNote(note);
 }
 
 } // namespace speeduplab

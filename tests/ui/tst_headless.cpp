@@ -2,6 +2,7 @@
 // its outputs; --open renders a recorded run; bad usage exits with 2 and writes nothing.
 #include "fixtures.h"
 
+#include "core/calibration.h"
 #include "core/resultio.h"
 
 #include <QFile>
@@ -19,6 +20,7 @@ private slots:
     void initTestCase();
     void sweepWritesEveryOutput_data();
     void sweepWritesEveryOutput();
+    void calibrateStoresAndDrawsCeilings();
     void openRendersARecordedRun_data();
     void openRendersARecordedRun();
     void badUsage_data();
@@ -100,6 +102,28 @@ void TestHeadless::sweepWritesEveryOutput()
         QVERIFY(m.ok());
 }
 
+void TestHeadless::calibrateStoresAndDrawsCeilings()
+{
+    const QString png = m_dir.filePath(QStringLiteral("calibrated.png")),
+                  json = m_dir.filePath(QStringLiteral("calibrated.json"));
+    QByteArray out, err;
+    const int rc =
+        run({QStringLiteral("--headless"), QStringLiteral("--calibrate"), QStringLiteral("--cpu-only"),
+             QStringLiteral("--workload"), QStringLiteral("add"), QStringLiteral("--sizes"),
+             QStringLiteral("16,64"), QStringLiteral("--threads"), QStringLiteral("1"),
+             QStringLiteral("--iterations"), QStringLiteral("10"), QStringLiteral("--min-time"),
+             QStringLiteral("0"), QStringLiteral("--chart"), QStringLiteral("throughput"),
+             QStringLiteral("--png"), png, QStringLiteral("--json"), json},
+            &out, &err);
+    QVERIFY2(rc == 0, (out + err).constData());
+    QVERIFY2(out.contains("ceiling CPU triad"), out.constData());
+    const ResultSet r = ResultIO::load(json.toStdString());
+    QCOMPARE(r.size(), std::size_t(2));
+    QVERIFY(r.machine.ceilings.count(Calibration::cpuTriad));
+    QVERIFY(r.machine.ceilings.at(Calibration::cpuTriad) > 1e8);
+    QCOMPARE(QImage(png).size(), QSize(1920, 1080));
+}
+
 void TestHeadless::openRendersARecordedRun_data()
 {
     QTest::addColumn<QString>("chart");
@@ -139,6 +163,11 @@ void TestHeadless::badUsage_data()
         << QStringList{QStringLiteral("--headless"), QStringLiteral("--sizes"), QStringLiteral("4"),
                        QStringLiteral("--png"), QStringLiteral("/nonexistent-folder/x.png")}
         << "nonexistent-folder";
+    QTest::newRow("calibrate a recorded run")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--calibrate"),
+                       QStringLiteral("--open"),     m_dir.filePath(QStringLiteral("gpu-run.json")),
+                       QStringLiteral("--png"),      png}
+        << "--calibrate measures this machine";
     QTest::newRow("unknown option") << QStringList{QStringLiteral("--headless"),
                                                    QStringLiteral("--frobnicate")}
                                     << "frobnicate";
