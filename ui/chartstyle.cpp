@@ -2,6 +2,7 @@
 
 #include <QAbstractAxis>
 #include <QApplication>
+#include <QLogValueAxis>
 #include <QPen>
 
 #include <algorithm>
@@ -114,6 +115,16 @@ void ChartStyle::styleAxis(QAbstractAxis *axis, const QString &title)
     QPen line(QColor(0x88, 0x88, 0x88));
     line.setWidthF(1);
     axis->setLinePen(line);
+}
+
+QLogValueAxis *ChartStyle::logAxis(const QString &title)
+{
+    auto *axis = new QLogValueAxis;
+    axis->setBase(10);
+    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setMinorTickCount(8);
+    styleAxis(axis, title);
+    return axis;
 }
 
 } // namespace speeduplab

@@ -9,6 +9,7 @@
 #include <vector>
 
 class QAbstractAxis;
+class QLogValueAxis;
 
 namespace speeduplab {
 
@@ -31,6 +32,9 @@ public:
     static QColor guideColor();
 
     static void styleAxis(QAbstractAxis *axis, const QString &title);
+    /// A styled base-10 log axis with "%g" labels and minor ticks: the n axis of every
+    /// chart, and the time, speedup and throughput axes.
+    static QLogValueAxis *logAxis(const QString &title);
 };
 
 } // namespace speeduplab

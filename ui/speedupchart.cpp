@@ -12,17 +12,8 @@ namespace speeduplab {
 
 SpeedupChart::SpeedupChart(QWidget *parent) : ChartView(parent)
 {
-    auto *x = new QLogValueAxis;
-    x->setBase(10);
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setMinorTickCount(8);
-    ChartStyle::styleAxis(x, tr("n (tensor edge; n \u00d7 n fp32 elements)"));
-    auto *y = new QLogValueAxis;
-    y->setBase(10);
-    y->setLabelFormat(QStringLiteral("%g"));
-    y->setMinorTickCount(8);
-    ChartStyle::styleAxis(y, tr("speedup of the GPU (CPU time / GPU time)"));
-    setAxes(x, y);
+    setAxes(ChartStyle::logAxis(tr("n (tensor edge; n \u00d7 n fp32 elements)")),
+            ChartStyle::logAxis(tr("speedup of the GPU (CPU time / GPU time)")));
     setRanges(1, 10000, 0.01, 100);
 }
 

@@ -14,17 +14,8 @@ namespace speeduplab {
 
 ThroughputChart::ThroughputChart(QWidget *parent) : ChartView(parent)
 {
-    auto *x = new QLogValueAxis;
-    x->setBase(10);
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setMinorTickCount(8);
-    ChartStyle::styleAxis(x, tr("n (tensor edge; n \u00d7 n fp32 elements)"));
-    auto *y = new QLogValueAxis;
-    y->setBase(10);
-    y->setLabelFormat(QStringLiteral("%g"));
-    y->setMinorTickCount(8);
-    ChartStyle::styleAxis(y, tr("throughput (GB/s)"));
-    setAxes(x, y);
+    setAxes(ChartStyle::logAxis(tr("n (tensor edge; n \u00d7 n fp32 elements)")),
+            ChartStyle::logAxis(tr("throughput (GB/s)")));
     setRanges(1, 10000, 0.01, 1000);
 }
 

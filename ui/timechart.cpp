@@ -12,17 +12,8 @@ namespace speeduplab {
 
 TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
 {
-    auto *x = new QLogValueAxis;
-    x->setBase(10);
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setMinorTickCount(8);
-    ChartStyle::styleAxis(x, tr("n (tensor edge; n \u00d7 n fp32 elements)"));
-    auto *y = new QLogValueAxis;
-    y->setBase(10);
-    y->setLabelFormat(QStringLiteral("%g"));
-    y->setMinorTickCount(8);
-    ChartStyle::styleAxis(y, tr("time per iteration (\u00b5s)"));
-    setAxes(x, y);
+    setAxes(ChartStyle::logAxis(tr("n (tensor edge; n \u00d7 n fp32 elements)")),
+            ChartStyle::logAxis(tr("time per iteration (\u00b5s)")));
     setRanges(1, 10000, 0.01, 10000);
 }
 
