@@ -30,10 +30,10 @@ struct DeviceInfo {
 /// What the CUDA runtime said about this process's GPUs.
 struct Availability {
     bool builtWithCuda = false;
-    bool usable = false;      ///< at least one device and no error
-    std::string reason;       ///< why not usable, as a sentence; empty when usable
-    int driverVersion = 0;    ///< cudaDriverGetVersion, 0 if unknown
-    int runtimeVersion = 0;   ///< cudaRuntimeGetVersion
+    bool usable = false;    ///< at least one device and no error
+    std::string reason;     ///< why not usable, as a sentence; empty when usable
+    int driverVersion = 0;  ///< cudaDriverGetVersion, 0 if unknown
+    int runtimeVersion = 0; ///< cudaRuntimeGetVersion
     std::vector<DeviceInfo> devices;
 };
 
@@ -45,7 +45,9 @@ Availability availability();
 class CudaError : public std::runtime_error {
 public:
     CudaError(const std::string &what, std::string errorName, bool sticky)
-        : std::runtime_error(what), m_errorName(std::move(errorName)), m_sticky(sticky) {}
+        : std::runtime_error(what), m_errorName(std::move(errorName)), m_sticky(sticky)
+    {
+    }
     const std::string &errorName() const { return m_errorName; }
     /// True for errors that corrupt the context (illegal address, launch failure...):
     /// after one, the backend disables itself for the rest of the process.
@@ -66,14 +68,14 @@ public:
 /// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32), transfer (pageable, pinned).
 struct Job {
     std::string workload;
-    std::string variant;        ///< "" for workloads without variants
-    std::string mode;           ///< launch, graph or fused
-    int n = 0;                  ///< edge of the n x n fp32 tensor
-    int iterations = 1;         ///< operations per repetition
-    bool transfers = false;     ///< put H2D of the inputs and D2H of the output in the timed region
-    bool pinnedHost = false;    ///< host memory for transfers (and the transfer workload)
+    std::string variant;     ///< "" for workloads without variants
+    std::string mode;        ///< launch, graph or fused
+    int n = 0;               ///< edge of the n x n fp32 tensor
+    int iterations = 1;      ///< operations per repetition
+    bool transfers = false;  ///< put H2D of the inputs and D2H of the output in the timed region
+    bool pinnedHost = false; ///< host memory for transfers (and the transfer workload)
     int device = 0;
-    float alpha = 2.0f;         ///< saxpy's a
+    float alpha = 2.0f; ///< saxpy's a
     /// Host inputs, n*n floats each, owned by the caller and alive for the Run's lifetime:
     /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}.
     std::vector<const float *> inputs;
@@ -105,14 +107,14 @@ std::unique_ptr<Run> createRun(const Job &job);
 
 /// The GPU's ceilings, measured (issue: calibration). Bandwidths in bytes/s, latency in s.
 struct Ceilings {
-    double deviceCopyBytesPerS = 0;     ///< device-to-device copy, counting read + write
+    double deviceCopyBytesPerS = 0; ///< device-to-device copy, counting read + write
     double h2dPageableBytesPerS = 0;
     double h2dPinnedBytesPerS = 0;
     double d2hPageableBytesPerS = 0;
     double d2hPinnedBytesPerS = 0;
-    double launchLatencyS = 0;          ///< back-to-back empty-kernel launches, per launch
-    double syncRoundTripS = 0;          ///< launch + cudaStreamSynchronize of an empty kernel
-    double cublasFlopsPerS = 0;         ///< SGEMM at n = 4096 (or less if memory is short)
+    double launchLatencyS = 0;  ///< back-to-back empty-kernel launches, per launch
+    double syncRoundTripS = 0;  ///< launch + cudaStreamSynchronize of an empty kernel
+    double cublasFlopsPerS = 0; ///< SGEMM at n = 4096 (or less if memory is short)
     double cublasTf32FlopsPerS = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include <QAbstractAxis>
 #include <QApplication>
+#include <QCoreApplication>
 #include <QLogValueAxis>
 #include <QPen>
 
@@ -125,6 +126,11 @@ QLogValueAxis *ChartStyle::logAxis(const QString &title)
     axis->setMinorTickCount(8);
     styleAxis(axis, title);
     return axis;
+}
+
+QLogValueAxis *ChartStyle::sizeAxis()
+{
+    return logAxis(QCoreApplication::translate("ChartStyle", "n (tensor edge; n \u00d7 n fp32 elements)"));
 }
 
 } // namespace speeduplab

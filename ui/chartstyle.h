@@ -35,6 +35,8 @@ public:
     /// A styled base-10 log axis with "%g" labels and minor ticks: the n axis of every
     /// chart, and the time, speedup and throughput axes.
     static QLogValueAxis *logAxis(const QString &title);
+    /// The log n axis the time, speedup and throughput charts share.
+    static QLogValueAxis *sizeAxis();
 };
 
 } // namespace speeduplab

@@ -12,8 +12,7 @@ namespace speeduplab {
 
 SpeedupChart::SpeedupChart(QWidget *parent) : ChartView(parent)
 {
-    setAxes(ChartStyle::logAxis(tr("n (tensor edge; n \u00d7 n fp32 elements)")),
-            ChartStyle::logAxis(tr("speedup of the GPU (CPU time / GPU time)")));
+    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("speedup of the GPU (CPU time / GPU time)")));
     setRanges(1, 10000, 0.01, 100);
 }
 

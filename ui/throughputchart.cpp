@@ -14,8 +14,7 @@ namespace speeduplab {
 
 ThroughputChart::ThroughputChart(QWidget *parent) : ChartView(parent)
 {
-    setAxes(ChartStyle::logAxis(tr("n (tensor edge; n \u00d7 n fp32 elements)")),
-            ChartStyle::logAxis(tr("throughput (GB/s)")));
+    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("throughput (GB/s)")));
     setRanges(1, 10000, 0.01, 1000);
 }
 

@@ -12,8 +12,7 @@ namespace speeduplab {
 
 TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
 {
-    setAxes(ChartStyle::logAxis(tr("n (tensor edge; n \u00d7 n fp32 elements)")),
-            ChartStyle::logAxis(tr("time per iteration (\u00b5s)")));
+    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("time per iteration (\u00b5s)")));
     setRanges(1, 10000, 0.01, 10000);
 }
 

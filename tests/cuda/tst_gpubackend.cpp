@@ -406,7 +406,8 @@ void TestGpuBackend::cublasLoadsOnDemand()
                  QStringLiteral("CUBLAS_STATUS_NOT_INITIALIZED"));
         QVERIFY(CublasLibrary::loaded() == &lib);
     } catch (const CudaError &e) {
-        QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("cuBLAS could not be loaded")), e.what());
+        QVERIFY2(QString::fromStdString(e.what()).contains(QStringLiteral("cuBLAS could not be loaded")),
+                 e.what());
         QVERIFY(CublasLibrary::loaded() == nullptr);
     }
 }
