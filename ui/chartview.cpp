@@ -110,6 +110,10 @@ void ChartView::setAxes(QAbstractAxis *x, QAbstractAxis *y)
     chart()->addAxis(y, Qt::AlignLeft);
 }
 
+namespace {
+constexpr std::size_t kAntialiasedPoints = 2000;
+}
+
 void ChartView::updateNow()
 {
     QElapsedTimer clock;
@@ -149,6 +153,12 @@ void ChartView::updateNow()
     }
     rebuild(r, all, workload);
     reserveMargins();
+    // Antialiasing thousands of line segments is most of a dense chart's repaint in the raster
+    // engine; at that density one-pixel aliased lines look the same. Exports keep antialiasing.
+    std::size_t points = 0;
+    for (const auto &s : all)
+        points += s.points.size();
+    setRenderHint(QPainter::Antialiasing, points <= kAntialiasedPoints);
 
     // Series not declared in this rebuild are gone (a new run, another file).
     for (auto it = m_order.begin(); it != m_order.end();) {
