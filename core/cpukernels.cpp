@@ -105,6 +105,16 @@ void range(size_t count, int tid, int threads, size_t &lo, size_t &hi)
 template <typename Body>
 bool parallelIterations(int threads, size_t count, int iterations, const std::atomic<bool> &stop, Body body)
 {
+    if (threads == 1) {
+        // One thread needs no team and no barriers: run on the calling thread, as a serial
+        // program would (it is still exactly the one thread asked for).
+        for (int it = 0; it < iterations; ++it) {
+            body(size_t(0), count, it);
+            if (stop.load(std::memory_order_relaxed))
+                return false;
+        }
+        return true;
+    }
     bool stopAt[2] = {false, false};
     bool stopped = false;
 #pragma omp parallel num_threads(threads)
