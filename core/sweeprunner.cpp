@@ -237,12 +237,10 @@ double SweepRunner::estimate(const PlanPoint &p) const
     }
     if (rep < 0) // no history: assume a short point
         return std::max(0.02, m_plan.minTime);
-    int reps = 0;
-    double measured = 0;
-    while (!enough(reps, measured, m_plan.minTime, m_plan.maxReps)) {
-        ++reps;
-        measured += rep;
-    }
+    // The repetitions enough() will ask for, in closed form (a loop could run maxReps times).
+    const double byMinTime = std::max(3.0, std::ceil(m_plan.minTime / rep));
+    const double byLong = std::max(1.0, std::ceil(std::max(1.0, m_plan.minTime) / rep));
+    const double reps = std::min(double(m_plan.maxReps), std::min(byMinTime, byLong));
     return rep >= std::max(1.0, m_plan.minTime) ? rep * reps : rep * (reps + 1); // + the warm-up
 }
 
