@@ -108,27 +108,11 @@ void calibrateInto(MachineInfo &machine, int threads, bool useGpu, int device)
     }
 }
 
-std::vector<std::string> splitList(const std::string &s)
-{
-    std::vector<std::string> out;
-    size_t start = 0;
-    while (start <= s.size()) {
-        const size_t c = s.find(',', start);
-        const std::string part = s.substr(start, c == std::string::npos ? std::string::npos : c - start);
-        if (!part.empty())
-            out.push_back(part);
-        if (c == std::string::npos)
-            break;
-        start = c + 1;
-    }
-    return out;
-}
-
 SweepPlan planFrom(const RunOptions &o)
 {
     SweepPlan p;
     p.workload = o.workload;
-    p.variants = splitList(o.variants);
+    p.variants = SweepPlan::parseList(o.variants);
     if (!o.sizes.empty() && !o.range.empty())
         throw std::invalid_argument("give either --sizes or --range, not both");
     if (!o.sizes.empty())
@@ -138,11 +122,9 @@ SweepPlan planFrom(const RunOptions &o)
     else
         throw std::invalid_argument("no sizes: give --sizes 4,40,400 or --range 4:4000[:STEPS_PER_DECADE]");
     p.threads = SweepPlan::parseThreads(o.threads, hardwareThreads());
-    p.modes = splitList(o.modes);
+    p.modes = SweepPlan::parseList(o.modes);
     p.transfers = o.transfers;
-    if (o.hostMemory != "pageable" && o.hostMemory != "pinned")
-        throw std::invalid_argument("--host-memory must be pageable or pinned, not \"" + o.hostMemory + "\"");
-    p.pinned = o.hostMemory == "pinned";
+    p.pinned = SweepPlan::parsePinned(o.hostMemory);
     p.iterations = o.iterations;
     p.minTime = o.minTime;
     p.maxReps = o.maxReps;

@@ -239,6 +239,22 @@ std::vector<int> SweepPlan::parseThreads(const std::string &text, int hw)
     return out;
 }
 
+std::vector<std::string> SweepPlan::parseList(const std::string &text)
+{
+    std::vector<std::string> out;
+    for (const auto &p : split(text, ','))
+        if (const std::string t = trim(p); !t.empty())
+            out.push_back(t);
+    return out;
+}
+
+bool SweepPlan::parsePinned(const std::string &hostMemory)
+{
+    if (hostMemory != "pageable" && hostMemory != "pinned")
+        throw std::invalid_argument("--host-memory must be pageable or pinned, not \"" + hostMemory + "\"");
+    return hostMemory == "pinned";
+}
+
 std::vector<int> SweepPlan::powersOfTwo(int hw)
 {
     std::vector<int> out;

@@ -49,6 +49,10 @@ struct SweepPlan {
     static std::vector<int> logRange(int min, int max, int stepsPerDecade);
     /// "1,2,4" or "all" (1..hardwareThreads). Throws std::invalid_argument.
     static std::vector<int> parseThreads(const std::string &text, int hardwareThreads);
+    /// "launch, graph" -> {"launch", "graph"}: trimmed names, empty entries dropped.
+    static std::vector<std::string> parseList(const std::string &text);
+    /// "pageable" -> false, "pinned" -> true. Throws std::invalid_argument for anything else.
+    static bool parsePinned(const std::string &hostMemory);
     /// 1, 2, 4, ... up to and including hardwareThreads.
     static std::vector<int> powersOfTwo(int hardwareThreads);
     /// The seed experiment: add, n = 4..4000 at 4 steps per decade, 1000 iterations,

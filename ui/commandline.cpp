@@ -8,18 +8,6 @@
 
 namespace speeduplab {
 
-namespace {
-
-std::vector<std::string> splitList(const QString &s)
-{
-    std::vector<std::string> out;
-    for (const QString &p : s.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        out.push_back(p.trimmed().toStdString());
-    return out;
-}
-
-} // namespace
-
 std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *error)
 {
     QCommandLineParser p;
@@ -252,7 +240,7 @@ SweepPlan CommandLine::plan(int hw) const
     if (workload)
         p.workload = workload->toStdString();
     if (variants)
-        p.variants = splitList(*variants);
+        p.variants = SweepPlan::parseList(variants->toStdString());
     if (sizes)
         p.sizes = SweepPlan::parseSizes(sizes->toStdString());
     if (range)
@@ -260,15 +248,11 @@ SweepPlan CommandLine::plan(int hw) const
     if (threads)
         p.threads = SweepPlan::parseThreads(threads->trimmed().toStdString(), hw);
     if (modes)
-        p.modes = splitList(*modes);
+        p.modes = SweepPlan::parseList(modes->toStdString());
     if (transfers)
         p.transfers = true;
-    if (hostMemory) {
-        if (*hostMemory != QLatin1String("pageable") && *hostMemory != QLatin1String("pinned"))
-            throw std::invalid_argument("--host-memory must be pageable or pinned, not \"" +
-                                        hostMemory->toStdString() + "\"");
-        p.pinned = *hostMemory == QLatin1String("pinned");
-    }
+    if (hostMemory)
+        p.pinned = SweepPlan::parsePinned(hostMemory->toStdString());
     if (iterations) {
         if (*iterations < 0)
             throw std::invalid_argument("--iterations must be positive");

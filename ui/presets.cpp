@@ -24,14 +24,6 @@ QJsonObject presetObject(const QString &name)
     return doc.object();
 }
 
-std::vector<std::string> splitList(const QString &s)
-{
-    std::vector<std::string> out;
-    for (const QString &p : s.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        out.push_back(p.trimmed().toStdString());
-    return out;
-}
-
 } // namespace
 
 QStringList Presets::names()
@@ -65,7 +57,7 @@ SweepPlan Presets::plan(const QString &name, int hw)
         return SweepPlan::seed(hw);
     SweepPlan p;
     p.workload = o.value(QStringLiteral("workload")).toString(QStringLiteral("add")).toStdString();
-    p.variants = splitList(o.value(QStringLiteral("variants")).toString());
+    p.variants = SweepPlan::parseList(o.value(QStringLiteral("variants")).toString().toStdString());
     if (o.contains(QStringLiteral("range")))
         p.sizes = SweepPlan::parseRange(o.value(QStringLiteral("range")).toString().toStdString());
     else
@@ -76,7 +68,7 @@ SweepPlan Presets::plan(const QString &name, int hw)
     else
         p.threads =
             SweepPlan::parseThreads(threads == QLatin1String("all") ? "all" : threads.toStdString(), hw);
-    p.modes = splitList(o.value(QStringLiteral("modes")).toString());
+    p.modes = SweepPlan::parseList(o.value(QStringLiteral("modes")).toString().toStdString());
     p.transfers = o.value(QStringLiteral("transfers")).toBool(false);
     p.pinned = o.value(QStringLiteral("pinned")).toBool(false);
     p.iterations = o.value(QStringLiteral("iterations")).toInt(0);
