@@ -7,6 +7,7 @@
 #include "core/resultio.h"
 #include "core/sweepplan.h"
 #include "core/sweeprunner.h"
+#include "core/version.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
 
@@ -279,7 +280,7 @@ int main(int argc, char **argv)
 
     CLI::App app{"SpeedupLab: when is the GPU faster than the CPU, and why?", "speeduplab-cli"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", std::string(MachineInfo::probe().programVersion));
+    app.set_version_flag("--version", std::string(SPEEDUPLAB_VERSION));
 
     auto *devices =
         app.add_subcommand("devices", "Show the CPU and every GPU, or why there is no usable GPU");
