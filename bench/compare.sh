@@ -3,67 +3,84 @@
 # same sweeps, one after the other in one go, and prints one ratio per workload, series and
 # size (ours / reference: below 1 means SpeedupLab is faster).
 #
-#   bench/compare.sh [--ref torch|numpy] [--cli PATH] [--out DIR] [--quick]
+#   bench/compare.sh [--ref torch|numpy] [--cli PATH] [--out DIR] [--quick] [--rounds N]
+#                    [--only WORKLOAD]
 #
-# The reference runs with the same sizes, iterations and thread counts. Results:
-# DIR/<workload>-ours.csv, DIR/<workload>-<ref>.csv and DIR/ratios.txt.
+# The reference runs with the same sizes, iterations and thread counts. With --rounds N, each
+# workload runs N times, ours and the reference alternately, and the table gives the median
+# ratio and its range (ratios.py): one round on a shared machine can be off by a third.
+# Results: DIR/<workload>-ours-r<K>.csv, DIR/<workload>-<ref>-r<K>.csv and DIR/ratios.txt.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ref=torch
 cli=$here/../build/release/cli/speeduplab-cli
 out=compare-out
 quick=0
+rounds=1
+only=
 while [ $# -gt 0 ]; do
   case $1 in
     --ref) ref=$2; shift 2 ;;
     --cli) cli=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
     *) echo "compare.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-py=${PYTHON:-python3}
-if [ "$ref" = numpy ] && [ -z "${PYTHON:-}" ]; then py=/usr/bin/python3; fi  # Debian's python3-numpy
+case $ref in torch | numpy) ;; *) echo "compare.sh: --ref is torch or numpy, not '$ref'" >&2; exit 2 ;; esac
+case $rounds in '' | *[!0-9]* | 0) echo "compare.sh: --rounds takes a positive count, not '$rounds'" >&2; exit 2 ;; esac
+# The first Python that has the reference (Debian's python3-numpy and python3-torch live in
+# /usr/bin/python3, which may not be the python3 on PATH); PYTHON overrides.
+py=${PYTHON:-}
+if [ -z "$py" ]; then
+  for candidate in python3 /usr/bin/python3; do
+    if "$candidate" -c "import $ref" 2>/dev/null; then py=$candidate; break; fi
+  done
+  [ -n "$py" ] || { echo "compare.sh: no python3 here can import $ref" >&2; exit 1; }
+fi
 mkdir -p "$out"
 hw=$(nproc)
 gpu_flags=()
 if [ "$ref" = numpy ]; then gpu_flags=(--cpu-only); fi
 
-# workload | sizes | iterations | CPU threads
+# workload | sizes | iterations | CPU threads | our variants (none: the workload's default)
 if [ "$ref" = numpy ]; then
+  # NumPy has no tiled GEMM to hold ours against, and its OpenMP team would only disturb
+  # the BLAS points (both sides' BLAS threads compete with it for the cores).
   plan=(
-    "add|256,1024,2048|100|1"
-    "saxpy|256,1024,2048|100|1"
-    "gemm|256,1024,2048|1|1,$hw"
+    "add|256,1024,2048|100|1|"
+    "saxpy|256,1024,2048|100|1|"
+    "gemm|256,1024,2048|1|1,$hw|blas"
   )
 else
   plan=(
-    "add|4,400,1024,4000|1000|$hw"
-    "saxpy|1024,4000,8192|100|$hw"
-    "reduce|1024,4000,8192|100|$hw"
-    "gemm|1024,4096|1|$hw"
-    "transfer|4000|10|$hw"
+    "add|4,400,1024,4000|1000|$hw|"
+    "saxpy|1024,4000,8192|100|$hw|"
+    "reduce|1024,4000,8192|100|$hw|"
+    "gemm|1024,4096|1|$hw|blas,cublas,cublas-tf32,tiled"
+    "transfer|4000|10|$hw|pageable,pinned"
   )
 fi
 [ $quick = 1 ] && plan=("${plan[0]}")
 
 : > "$out/ratios.txt"
 for p in "${plan[@]}"; do
-  IFS='|' read -r w sizes it threads <<<"$p"
-  echo "== $w: SpeedupLab" >&2
+  IFS='|' read -r w sizes it threads variant <<<"$p"
+  [ -n "$only" ] && [ "$w" != "$only" ] && continue
   variants=()
-  [ "$w" = gemm ] && variants=(--variant blas,cublas,cublas-tf32,tiled)
-  [ "$w" = transfer ] && variants=(--variant pageable,pinned)
-  "$cli" run --workload "$w" --sizes "$sizes" --iterations "$it" --threads "$threads" "${variants[@]}" \
-    "${gpu_flags[@]}" --csv "$out/$w-ours.csv" >&2
-  echo "== $w: $ref" >&2
-  if [ "$ref" = numpy ]; then
-    "$py" "$here/compare_numpy.py" --workload "$w" --sizes "$sizes" --iterations "$it" --threads "$threads" \
-      --csv "$out/$w-$ref.csv" >&2
-  else
-    "$py" "$here/compare_torch.py" --workload "$w" --sizes "$sizes" --iterations "$it" --threads "$threads" \
-      --csv "$out/$w-$ref.csv" >&2
-  fi
-  "$py" "$here/ratios.py" "$out/$w-ours.csv" "$out/$w-$ref.csv" | tee -a "$out/ratios.txt"
+  [ -n "$variant" ] && variants=(--variant "$variant")
+  files=()
+  for r in $(seq "$rounds"); do
+    echo "== $w: SpeedupLab (round $r of $rounds)" >&2
+    "$cli" run --workload "$w" --sizes "$sizes" --iterations "$it" --threads "$threads" "${variants[@]}" \
+      "${gpu_flags[@]}" --csv "$out/$w-ours-r$r.csv" >&2
+    echo "== $w: $ref (round $r of $rounds)" >&2
+    "$py" "$here/compare_$ref.py" --workload "$w" --sizes "$sizes" --iterations "$it" --threads "$threads" \
+      --csv "$out/$w-$ref-r$r.csv" >&2
+    files+=("$out/$w-ours-r$r.csv" "$out/$w-$ref-r$r.csv")
+  done
+  "$py" "$here/ratios.py" "${files[@]}" | tee -a "$out/ratios.txt"
 done
 echo "ratios written to $out/ratios.txt" >&2

@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Prints one ratio per workload, backend and size: SpeedupLab's time per iteration divided
-by the reference's (PyTorch or NumPy), from two SpeedupLab-format CSVs measured side by side.
+by the reference's (PyTorch or NumPy), from SpeedupLab-format CSVs measured side by side.
 A ratio below 1 means SpeedupLab is faster.
 
-  bench/ratios.py ours.csv reference.csv [--pair gpu:launch=eager --pair gpu:graph=graph]
+  bench/ratios.py ours.csv reference.csv [ours2.csv reference2.csv ...] [--pair launch=eager ...]
+
+Each pair of files is one round (ours, then the reference, run one after the other). With
+several rounds, the table gives the median of the per-round times and ratios, and the range
+of the ratios: on a shared, noisy machine one round can be off by a third.
 """
 import argparse
 import csv
+import statistics
 
 
 def load(path):
@@ -19,37 +24,57 @@ def per_iter(r):
     return float(r["median_s"]) / max(1, int(r["iterations"]))
 
 
+def matches(o, r, pairs):
+    """The label of the comparison of our row o with reference row r, or None."""
+    if o["workload"] != r["workload"] or o["n"] != r["n"] or o["backend"] != r["backend"]:
+        return None
+    if o["backend"] == "cpu":
+        if o["threads"] != r["threads"]:
+            return None
+        return f"cpu {o['threads']} threads ({o['variant'] or '-'})"
+    if o["workload"] == "gemm":
+        if pairs.get(o["variant"]) != r["variant"] or o["mode"] != r["mode"].replace("eager", "launch"):
+            return None
+    elif o["workload"] == "transfer":
+        if o["variant"] != r["variant"]:
+            return None
+    elif pairs.get(o["mode"]) != r["mode"]:
+        return None
+    return f"gpu {o['mode']} {o['variant']}".strip() + f" vs {r['mode']}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("ours")
-    ap.add_argument("reference")
+    ap.add_argument("files", nargs="+", help="ours.csv reference.csv, once per round")
     ap.add_argument("--pair", action="append", default=[],
                     help="GPU series to compare, ours=theirs by mode or variant, e.g. launch=eager, cublas=torch")
     a = ap.parse_args()
+    if len(a.files) % 2:
+        ap.error("give the files in pairs: ours.csv reference.csv")
     pairs = dict(p.split("=", 1) for p in a.pair) or {"launch": "eager", "graph": "graph", "fused": "eager",
                                                       "cublas": "torch", "cublas-tf32": "torch-tf32"}
-    ours, ref = load(a.ours), load(a.reference)
-    print(f"{'workload':9} {'series':28} {'n':>6} {'ours us/iter':>13} {'ref us/iter':>12} {'ours/ref':>9}")
-    for o in ours:
-        for r in ref:
-            if o["workload"] != r["workload"] or o["n"] != r["n"] or o["backend"] != r["backend"]:
-                continue
-            if o["backend"] == "cpu":
-                if o["threads"] != r["threads"]:
-                    continue
-                label = f"cpu {o['threads']} threads ({o['variant'] or '-'})"
-            else:
-                if o["workload"] == "gemm":
-                    if pairs.get(o["variant"]) != r["variant"] or o["mode"] != r["mode"].replace("eager", "launch"):
-                        continue
-                elif o["workload"] == "transfer":
-                    if o["variant"] != r["variant"]:
-                        continue
-                elif pairs.get(o["mode"]) != r["mode"]:
-                    continue
-                label = f"gpu {o['mode']} {o['variant']}".strip() + f" vs {r['mode']}"
-            po, pr = per_iter(o), per_iter(r)
-            print(f"{o['workload']:9} {label:28} {o['n']:>6} {po * 1e6:13.3f} {pr * 1e6:12.3f} {po / pr:9.2f}")
+    # (workload, label, n) -> list of (ours, ref) per-iteration times, one per round
+    found = {}
+    for ours_path, ref_path in zip(a.files[0::2], a.files[1::2]):
+        ours, ref = load(ours_path), load(ref_path)
+        for o in ours:
+            for r in ref:
+                label = matches(o, r, pairs)
+                if label:
+                    found.setdefault((o["workload"], label, int(o["n"])), []).append((per_iter(o), per_iter(r)))
+    rounds = len(a.files) // 2
+    spread = f" {'range':>11}" if rounds > 1 else ""
+    print(f"{'workload':9} {'series':28} {'n':>6} {'ours us/iter':>13} {'ref us/iter':>12} {'ours/ref':>9}{spread}")
+    for (w, label, n), times in found.items():
+        ratios = [o / r for o, r in times]
+        po = statistics.median(o for o, _ in times)
+        pr = statistics.median(r for _, r in times)
+        line = f"{w:9} {label:28} {n:>6} {po * 1e6:13.3f} {pr * 1e6:12.3f} {statistics.median(ratios):9.2f}"
+        if rounds > 1:
+            line += f" {min(ratios):5.2f}-{max(ratios):.2f}"
+            if len(times) < rounds:
+                line += f" ({len(times)} of {rounds} rounds)"
+        print(line)
 
 
 if __name__ == "__main__":

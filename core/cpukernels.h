@@ -36,6 +36,9 @@ public:
     static void warmUpThreads(int threads);
     /// OpenBLAS's thread count (a no-op without BLAS).
     static void setBlasThreads(int threads);
+    /// The instruction-set level of the kernel clones that run on this CPU, e.g.
+    /// "x86-64-v3 (AVX2, FMA)".
+    static std::string instructionSet();
     /// Whether this build has OpenBLAS.
     static bool haveBlas();
 };

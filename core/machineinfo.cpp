@@ -1,6 +1,7 @@
 #include "core/machineinfo.h"
 
 #include "core/calibration.h"
+#include "core/cpukernels.h"
 #include "core/version.h"
 #include "cuda/gpubackend.h"
 
@@ -45,6 +46,7 @@ MachineInfo MachineInfo::probe()
         }
     }
     m.logicalCores = int(std::thread::hardware_concurrency());
+    m.cpuKernels = CpuKernels::instructionSet();
     for (int i = 0; i < 8; ++i) {
         const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
         const std::string level = readFirstLine(dir + "level");
@@ -126,6 +128,8 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
     for (const auto &[k, v] : caches)
         caches_ += (caches_.empty() ? "" : ", ") + k + ' ' + v;
     r.emplace_back("Caches", caches_.empty() ? "unknown" : caches_);
+    if (!cpuKernels.empty())
+        r.emplace_back("CPU kernels", cpuKernels);
     r.emplace_back("RAM", fmt(ramBytes, "GiB", 1024.0 * 1024 * 1024));
     r.emplace_back("OS", os);
     if (gpus.empty())

@@ -25,6 +25,7 @@ struct MachineInfo {
     std::string cpuModel;
     int logicalCores = 0;
     std::map<std::string, std::string> caches; ///< "L1d" -> "48K", ...
+    std::string cpuKernels;                    ///< the instruction-set level the CPU kernels ran with
     double ramBytes = 0;
     std::string os;
     std::vector<Gpu> gpus;

@@ -89,6 +89,7 @@ json machineToJson(const MachineInfo &m)
     return {{"cpu_model", m.cpuModel},
             {"logical_cores", m.logicalCores},
             {"caches", m.caches},
+            {"cpu_kernels", m.cpuKernels},
             {"ram_bytes", m.ramBytes},
             {"os", m.os},
             {"gpus", g},
@@ -148,6 +149,7 @@ MachineInfo machineFromJson(const json &j)
     field(j, "cpu_model", m.cpuModel, w, false);
     field(j, "logical_cores", m.logicalCores, w, false);
     field(j, "caches", m.caches, w, false);
+    field(j, "cpu_kernels", m.cpuKernels, w, false);
     field(j, "ram_bytes", m.ramBytes, w, false);
     field(j, "os", m.os, w, false);
     field(j, "gpu_status", m.gpuStatus, w, false);

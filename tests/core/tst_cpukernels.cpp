@@ -73,6 +73,7 @@ private slots:
     void stopThrowsCancelled();
     void createRejectsBadArguments_data();
     void createRejectsBadArguments();
+    void vectorClonesMatchTheCpu();
 };
 
 void TestCpuKernels::matchesReference_data()
@@ -346,6 +347,23 @@ void TestCpuKernels::createRejectsBadArguments()
         QVERIFY(std::string(e.what()).size() > 10);
     }
     QVERIFY(threw);
+}
+
+// The kernels are compiled for several instruction-set levels and the loader picks one. The
+// pick must follow the CPU's features: clones named after processors ("arch=haswell") were
+// dispatched on the CPU model, so an AMD CPU with AVX2 silently ran the SSE2 baseline.
+void TestCpuKernels::vectorClonesMatchTheCpu()
+{
+    const std::string isa = CpuKernels::instructionSet();
+    if (isa.rfind("as compiled", 0) == 0)
+        QSKIP("this build has no run-time dispatch (not GCC on x86-64, or a sanitizer build)");
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    __builtin_cpu_init();
+    const char *expected = __builtin_cpu_supports("x86-64-v4")   ? "x86-64-v4"
+                           : __builtin_cpu_supports("x86-64-v3") ? "x86-64-v3"
+                                                                 : "x86-64 (SSE2)";
+    QVERIFY2(isa.rfind(expected, 0) == 0, ("runs " + isa + ", the CPU supports " + expected).c_str());
+#endif
 }
 
 QTEST_APPLESS_MAIN(TestCpuKernels)

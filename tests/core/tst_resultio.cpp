@@ -31,6 +31,7 @@ MachineInfo sampleMachine()
     m.cpuModel = "AMD EPYC 7B13, \"64-Core\"\nProcessor";
     m.logicalCores = 16;
     m.caches = {{"L1d", "32K"}, {"L2", "512K"}, {"L3", "32768K"}};
+    m.cpuKernels = "x86-64-v3 (AVX2, FMA)";
     m.ramBytes = 67430850560.0;
     m.os = "Debian GNU/Linux 12 (bookworm), Linux 6.1.0 x86_64";
     MachineInfo::Gpu g;
