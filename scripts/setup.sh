@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs every Debian package SpeedupLab needs to build, test and run. Idempotent:
 # when everything is already present it changes nothing and makes no network call.
+#   scripts/setup.sh [--with-torch]
 set -euo pipefail
 
 packages=(
@@ -13,6 +14,9 @@ packages=(
   python3 python3-numpy
   clang-format
 )
+# --with-torch: Debian's CPU-only PyTorch too, for bench/compare.sh --ref torch on this machine
+# (about 1 GB; the GPU machine brings its own CUDA PyTorch).
+[ "${1:-}" = --with-torch ] && packages+=(python3-torch)
 
 missing=()
 for p in "${packages[@]}"; do
