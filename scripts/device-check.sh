@@ -50,7 +50,7 @@ fi
 
 if [[ " $stages " == *" compare "* ]]; then
   say "compare with PyTorch"
-  timeout 120 bench/compare.sh --ref torch --cli "$cli" --out /tmp/compare 2>>"$log" | tee -a "$log" || status=1
+  timeout 300 bench/compare.sh --ref torch --cli "$cli" --out /tmp/compare 2>>"$log" | tee -a "$log" || status=1
   cp /tmp/compare/ratios.txt "$OUT/ratios.txt" 2>/dev/null
   tar -C /tmp -czf "$OUT/compare.tar.gz" compare 2>/dev/null
 fi
@@ -62,6 +62,11 @@ if [[ " $stages " == *" gui "* ]] && [ -f .carry/qtrt.tar.xz ] && [ -f "$OUT/add
   timeout 30 $gui --headless --open "$OUT/add.json" --png "$OUT/gpu-time.png" >>"$log" 2>&1 || status=1
   timeout 30 $gui --headless --open "$OUT/add.json" --chart speedup --png "$OUT/gpu-speedup.png" >>"$log" 2>&1 || status=1
   timeout 30 $gui --open "$OUT/add.json" --screenshot "$OUT/gpu-window.png" >>"$log" 2>&1 || status=1
+  # Ours against PyTorch, from the compare stage's add sweep: the reference drawn dashed.
+  if [ -f /tmp/compare/add-torch-r1.csv ]; then
+    timeout 30 $gui --headless --open /tmp/compare/add-ours-r1.csv --overlay /tmp/compare/add-torch-r1.csv \
+      --png "$OUT/gpu-vs-torch.png" 2>&1 | tee -a "$log" || status=1
+  fi
 fi
 say "done (status $status)"
 exit $status

@@ -80,6 +80,8 @@ int App::main(QApplication &app)
     w.show();
     if (!cl.open.isEmpty())
         w.openResults(cl.open);
+    if (!cl.overlay.isEmpty())
+        w.overlayReference(cl.overlay);
     if (cl.calibrate) {
         QTimer::singleShot(0, &w, &MainWindow::calibrate);
         if (cl.run) // the sweep follows the calibration, which holds the worker until then

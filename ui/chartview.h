@@ -33,7 +33,7 @@ class ChartView : public QChartView {
     Q_OBJECT
 public:
     /// What a series shows. Only Data series carry measured points; tests rely on that.
-    enum class Role { Data, Band, Fit, Guide, Marker, Region };
+    enum class Role { Data, Band, Fit, Guide, Marker, Region, Reference };
 
     explicit ChartView(QWidget *parent = nullptr);
     ~ChartView() override;

@@ -18,6 +18,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         "  speeduplab --headless [--preset NAME | sweep options] --png FILE [--svg FILE] [--csv FILE] "
         "[--json FILE]\n"
         "  speeduplab --headless --open RESULTS.csv --png FILE   (render a recorded run)\n"
+        "  speeduplab --headless --open OURS.csv --overlay TORCH.csv --png FILE   (ours vs PyTorch)\n"
         "With --calibrate, the machine's ceilings are measured too and drawn on the throughput chart."));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help."));
@@ -40,6 +41,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption open(
         QStringLiteral("open"),
         QStringLiteral("Show a recorded result file (CSV or JSON) instead of sweeping."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption overlay(
+        QStringLiteral("overlay"),
+        QStringLiteral("Draw a reference run (bench/compare_torch.py or compare_numpy.py output) dashed "
+                       "over ours on the time chart."),
         QStringLiteral("FILE"));
     const QCommandLineOption chart(
         QStringLiteral("chart"),
@@ -101,11 +107,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                     QStringLiteral("Measure launch to visible window, and idle memory."));
     for (QCommandLineOption *o : {&screenshot, &settings, &run, &benchLatency, &benchRedraw, &benchStartup})
         o->setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({help,     version, headless,     preset,      png,         svg,        csv,
-                  json,     open,    chart,        size,        workload,    variant,    sizes,
-                  range,    threads, modes,        transfers,   hostMemory,  iterations, minTime,
-                  maxReps,  budget,  device,       cpuOnly,     gpuOnly,     calibrate,  screenshot,
-                  settings, run,     benchLatency, benchRedraw, benchStartup});
+    p.addOptions({help,       version,  headless, preset,       png,         svg,         csv,
+                  json,       open,     overlay,  chart,        size,        workload,    variant,
+                  sizes,      range,    threads,  modes,        transfers,   hostMemory,  iterations,
+                  minTime,    maxReps,  budget,   device,       cpuOnly,     gpuOnly,     calibrate,
+                  screenshot, settings, run,      benchLatency, benchRedraw, benchStartup});
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -128,6 +134,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     c.csv = p.value(csv);
     c.json = p.value(json);
     c.open = p.value(open);
+    c.overlay = p.value(overlay);
     c.chart = p.value(chart);
     c.screenshot = p.value(screenshot);
     c.settings = p.value(settings);

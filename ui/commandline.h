@@ -21,6 +21,7 @@ struct CommandLine {
     QString preset;
     QString png, svg, csv, json;
     QString open;
+    QString overlay; ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
     QString chart = QStringLiteral("time");
     QSize size{1920, 1080};
     QString screenshot; ///< hidden: grab the window after the sweep or the file, then quit

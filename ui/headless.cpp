@@ -2,6 +2,7 @@
 
 #include "core/analysis.h"
 #include "core/calibration.h"
+#include "core/overlay.h"
 #include "core/resultio.h"
 #include "cuda/gpubackend.h"
 #include "ui/app.h"
@@ -94,6 +95,17 @@ int Headless::run(const CommandLine &cl)
     ResultModel model;
     ResultSet result;
     int rc = 0;
+    if (!cl.overlay.isEmpty()) {
+        try {
+            model.setReference(ResultIO::load(path(cl.overlay)));
+        } catch (const std::exception &e) {
+            std::cerr << "speeduplab: could not open " << cl.overlay.toStdString() << ": " << e.what()
+                      << '\n';
+            return 1;
+        }
+        std::cout << "Overlaying " << Overlay::name(model.reference()) << " from " << cl.overlay.toStdString()
+                  << '\n';
+    }
     if (!cl.open.isEmpty()) {
         try {
             result = ResultIO::load(path(cl.open));
@@ -207,6 +219,12 @@ int Headless::run(const CommandLine &cl)
     const std::string workload = result.rows.empty() ? std::string() : result.rows.front().workload;
     for (const auto &rep : Analysis::reports(result, workload))
         std::cout << rep.gpuLabel << " vs " << rep.cpuLabel << ": " << rep.summary() << '\n';
+    const std::string tool = Overlay::name(model.reference());
+    for (const auto &q :
+         Overlay::ratios(Analysis::series(result, workload), Overlay::curves(model.reference(), workload)))
+        std::cout << q.label << ": our time / " << tool
+                  << "'s = " << QString::number(q.ratio, 'f', 2).toStdString() << " (geometric mean over "
+                  << q.count << " sizes, n = " << q.nMin << "-" << q.nMax << ")\n";
 
     QString error;
     if (!cl.png.isEmpty()) {

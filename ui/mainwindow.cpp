@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "core/calibration.h"
+#include "core/overlay.h"
 #include "core/resultio.h"
 #include "ui/app.h"
 #include "ui/devicemodel.h"
@@ -221,6 +222,14 @@ void MainWindow::buildActions()
                         QKeySequence(Qt::CTRL | Qt::Key_O),
                         tr("Open a CSV or JSON result file, from this machine or another"));
     m_openAction->setObjectName(QStringLiteral("openAction"));
+    m_overlayAction =
+        make(tr("O&verlay reference run\u2026"), QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+             tr("Draw a PyTorch or NumPy run (bench/compare_torch.py, compare_numpy.py) dashed over "
+                "our curves on the time chart"));
+    m_overlayAction->setObjectName(QStringLiteral("overlayAction"));
+    m_removeOverlayAction = make(tr("&Remove reference overlay"), QString(), QKeySequence(),
+                                 tr("Stop drawing the reference run over our curves"));
+    m_removeOverlayAction->setObjectName(QStringLiteral("removeOverlayAction"));
     m_saveAction = make(tr("&Save data\u2026"), QStringLiteral(":/icons/save.svg"),
                         QKeySequence(Qt::CTRL | Qt::Key_S), tr("Save the results as CSV or JSON"));
     m_saveAction->setObjectName(QStringLiteral("saveAction"));
@@ -237,6 +246,8 @@ void MainWindow::buildActions()
     connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelSweep);
     connect(m_calibrateAction, &QAction::triggered, this, &MainWindow::calibrate);
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
+    connect(m_overlayAction, &QAction::triggered, this, &MainWindow::overlayDialog);
+    connect(m_removeOverlayAction, &QAction::triggered, this, &MainWindow::removeReference);
     connect(m_saveAction, &QAction::triggered, this, &MainWindow::saveDialog);
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportDialog);
     connect(m_copyAction, &QAction::triggered, this, &MainWindow::copyChart);
@@ -269,6 +280,8 @@ void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openAction);
+    file->addAction(m_overlayAction);
+    file->addAction(m_removeOverlayAction);
     file->addAction(m_saveAction);
     file->addSeparator();
     file->addAction(m_exportAction);
@@ -655,6 +668,7 @@ void MainWindow::updateActions()
     m_calibrateAction->setEnabled(!running);
     m_openAction->setEnabled(!running);
     m_saveAction->setEnabled(haveRows);
+    m_removeOverlayAction->setEnabled(!m_model->reference().empty());
     m_exportAction->setEnabled(currentChart() != nullptr);
     m_copyAction->setEnabled(currentChart() != nullptr);
     for (QAction *a : std::as_const(m_presetActions))
@@ -705,6 +719,37 @@ bool MainWindow::openResults(const QString &path)
     updateActions();
     emit resultsLoaded(path);
     return true;
+}
+
+bool MainWindow::overlayReference(const QString &path)
+{
+    ResultSet r;
+    try {
+        r = ResultIO::load(toPath(path));
+    } catch (const std::exception &e) {
+        showError(tr("Overlay reference run"),
+                  tr("Could not open \u201c%1\u201d: %2")
+                      .arg(QFileInfo(path).fileName(), App::sentence(QString::fromStdString(e.what()))));
+        return false;
+    }
+    if (Analysis::series(r).empty()) {
+        showError(
+            tr("Overlay reference run"),
+            tr("\u201c%1\u201d has no successful measurement to draw.").arg(QFileInfo(path).fileName()));
+        return false;
+    }
+    m_lastDir = QFileInfo(path).absolutePath();
+    m_model->setReference(r);
+    statusBar()->showMessage(tr("Drawing %1 from %2 dashed over our curves on the time chart.")
+                                 .arg(QString::fromStdString(Overlay::name(r)), QFileInfo(path).fileName()));
+    updateActions();
+    return true;
+}
+
+void MainWindow::removeReference()
+{
+    m_model->setReference({});
+    updateActions();
 }
 
 bool MainWindow::saveData(const QString &path)
@@ -775,6 +820,15 @@ void MainWindow::openDialog()
                                         "files (*)"));
     if (!path.isEmpty())
         openResults(path);
+}
+
+void MainWindow::overlayDialog()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Overlay reference run"), m_lastDir,
+                                     tr("Results (*.csv *.json);;CSV (*.csv);;JSON (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        overlayReference(path);
 }
 
 void MainWindow::saveDialog()

@@ -76,6 +76,10 @@ public slots:
     bool calibrate();
     /// Loads a CSV or JSON result file; on failure the current results stay as they are.
     bool openResults(const QString &path);
+    /// Draws a reference run (bench/compare_torch.py or compare_numpy.py output) dashed over our
+    /// curves on the time chart; on failure the current overlay stays.
+    bool overlayReference(const QString &path);
+    void removeReference();
     /// Writes the results as CSV, or JSON when the name ends in .json (atomically).
     bool saveData(const QString &path);
     /// Writes the current chart as PNG, or SVG when the name ends in .svg (atomically).
@@ -113,6 +117,7 @@ private:
     void updateSizesMenu();
     void setDevicesCaption(const QString &text);
     void openDialog();
+    void overlayDialog();
     void saveDialog();
     void exportDialog();
     std::unique_ptr<QSettings> settings() const;
@@ -146,6 +151,8 @@ private:
     QAction *m_cancelAction = nullptr;
     QAction *m_calibrateAction = nullptr;
     QAction *m_openAction = nullptr;
+    QAction *m_overlayAction = nullptr;
+    QAction *m_removeOverlayAction = nullptr;
     QAction *m_saveAction = nullptr;
     QAction *m_exportAction = nullptr;
     QAction *m_copyAction = nullptr;

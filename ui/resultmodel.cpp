@@ -73,6 +73,12 @@ void ResultModel::setResultSet(const ResultSet &r)
     emit resultsChanged();
 }
 
+void ResultModel::setReference(const ResultSet &r)
+{
+    m_reference = r;
+    emit resultsChanged();
+}
+
 void ResultModel::clear(const MachineInfo &machine)
 {
     ResultSet r;

@@ -47,13 +47,19 @@ public:
     /// after a calibration).
     void setMachine(const MachineInfo &machine);
 
+    /// A run of another tool in our format (bench/compare_torch.py, compare_numpy.py), drawn
+    /// dashed over our curves on the time chart. Not part of the table or of our analysis; it
+    /// stays while our own results change (a live sweep grows over it). Empty: none.
+    const ResultSet &reference() const { return m_reference; }
+    void setReference(const ResultSet &r);
+
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 signals:
-    /// After any change of rows or machine: the charts schedule a redraw.
+    /// After any change of rows, machine or reference: the charts schedule a redraw.
     void resultsChanged();
 
 private:
@@ -62,6 +68,7 @@ private:
     QVariant ceilingTip(const Measurement &m) const;
 
     ResultSet m_results;
+    ResultSet m_reference;
 };
 
 } // namespace speeduplab

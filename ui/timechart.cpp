@@ -2,6 +2,9 @@
 
 #include "ui/app.h"
 #include "ui/chartstyle.h"
+#include "ui/resultmodel.h"
+
+#include "core/overlay.h"
 
 #include <QLogValueAxis>
 
@@ -29,10 +32,21 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         return;
     }
 
+    // A reference run (PyTorch, NumPy) drawn dashed over ours, in the colour of the curve of
+    // ours it corresponds to.
+    const ResultSet none;
+    const ResultSet &reference = model() ? model()->reference() : none;
+    const std::vector<Overlay::Curve> refs = Overlay::curves(reference, workload);
+
     double nLo = std::numeric_limits<double>::max(), nHi = 0;
     double tLo = std::numeric_limits<double>::max(), tHi = 0;
+    std::vector<const Series *> plotted;
     for (const auto &s : all)
-        for (const auto &p : s.points) {
+        plotted.push_back(&s);
+    for (const auto &c : refs)
+        plotted.push_back(&c.series);
+    for (const Series *s : plotted)
+        for (const auto &p : s->points) {
             nLo = std::min(nLo, double(p.n));
             nHi = std::max(nHi, double(p.n));
             // A log axis draws nothing with a value <= 0: only positive times count.
@@ -69,6 +83,30 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         }
         line(QStringLiteral("data:") + key, Role::Data, QString::fromStdString(s.label), color, pts,
              {Qt::SolidLine, 2.5, true, true});
+    }
+    const QString tool = QString::fromStdString(Overlay::name(reference));
+    std::vector<Series> palette = all; // ours, plus stand-ins for reference curves with no counterpart
+    for (const auto &c : refs) {
+        auto same = [&](const Series &s) { return s.key == c.ourKey; };
+        if (std::none_of(palette.begin(), palette.end(), same)) {
+            Series stand = c.series;
+            stand.key = c.ourKey;
+            stand.mode = stand.mode == "eager" ? "launch" : stand.mode;
+            palette.push_back(stand);
+        }
+    }
+    for (const auto &c : refs) {
+        const Series &counterpart =
+            *std::find_if(palette.begin(), palette.end(), [&](const Series &s) { return s.key == c.ourKey; });
+        QList<QPointF> pts;
+        for (const auto &p : c.series.points)
+            if (p.t > 0)
+                pts << QPointF(p.n, p.t * timeScale);
+        QString label = QString::fromStdString(c.series.label);
+        label.remove(QStringLiteral(" (torch)")).remove(QStringLiteral(" (numpy)"));
+        line(QStringLiteral("ref:") + QString::fromStdString(c.series.key), Role::Reference,
+             tr("%1: %2").arg(tool, label), ChartStyle::seriesColor(counterpart, palette), pts,
+             {Qt::DashLine, 2, true, true});
     }
 
     QStringList notes;
@@ -116,6 +154,28 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
             "A GPU run recorded on another machine can be opened (File \u25b8 Open results) and shown here.");
     } else {
         notes << tr("GPU only: no CPU curve to compare with.");
+    }
+    if (!refs.empty()) {
+        const auto found = Overlay::ratios(all, refs);
+        // The sizes compared, once when every ratio covers the same ones.
+        const bool sameSizes = std::all_of(found.begin(), found.end(), [&](const Overlay::Ratio &q) {
+            return q.nMin == found.front().nMin && q.nMax == found.front().nMax;
+        });
+        auto range = [](const Overlay::Ratio &q) {
+            return tr("n = %1\u2013%2").arg(App::formatN(q.nMin), App::formatN(q.nMax));
+        };
+        QStringList ratios;
+        for (const auto &q : found)
+            ratios << tr("%1 %2\u00d7").arg(QString::fromStdString(q.label)).arg(q.ratio, 0, 'f', 2) +
+                          (sameSizes ? QString() : QStringLiteral(" (%1)").arg(range(q)));
+        if (sameSizes && !found.empty())
+            ratios.last() += QStringLiteral(" (%1)").arg(range(found.front()));
+        notes
+            << (ratios.isEmpty()
+                    ? tr("Dashed: %1, a reference run (no curve of ours at the same sizes to compare with).")
+                          .arg(tool)
+                    : tr("Dashed: %1, a reference run. Our time \u00f7 theirs (geometric mean): %2.")
+                          .arg(tool, ratios.join(tr(", "))));
     }
     setNote(notes.join(QLatin1Char('\n')));
 }

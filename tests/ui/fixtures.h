@@ -101,4 +101,29 @@ inline ResultSet realistic()
     return r;
 }
 
+/// The same points as a reference tool would write them (bench/compare_torch.py): variant
+/// "torch", GPU mode "eager" for our "launch", fused dropped (PyTorch has no such mode), and
+/// every time multiplied by factor.
+inline ResultSet torchReference(const ResultSet &ours, double factor)
+{
+    ResultSet r;
+    r.machine = machine();
+    r.machine.programVersion = "PyTorch 9.9";
+    r.machine.buildType = "reference";
+    for (Measurement m : ours.rows) {
+        if (m.mode == "fused" || !m.ok())
+            continue;
+        m.variant = "torch";
+        if (m.mode == "launch")
+            m.mode = "eager";
+        m.verified = false;
+        m.stats.median *= factor;
+        m.stats.min *= factor;
+        m.stats.max *= factor;
+        m.stats.mean *= factor;
+        r.add(m);
+    }
+    return r;
+}
+
 } // namespace speeduplab::fixtures

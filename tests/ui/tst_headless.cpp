@@ -23,6 +23,7 @@ private slots:
     void calibrateStoresAndDrawsCeilings();
     void openRendersARecordedRun_data();
     void openRendersARecordedRun();
+    void overlayDrawsAReferenceRun();
     void badUsage_data();
     void badUsage();
 
@@ -144,6 +145,33 @@ void TestHeadless::openRendersARecordedRun()
     QVERIFY2(rc == 0, (out + err).constData());
     QCOMPARE(QImage(png).size(), QSize(1920, 1080));
     QVERIFY2(out.contains("GPU launch vs best CPU: GPU faster above n"), out.constData());
+}
+
+void TestHeadless::overlayDrawsAReferenceRun()
+{
+    const ResultSet ours = fixtures::realistic();
+    const QString recorded = m_dir.filePath(QStringLiteral("ours-overlay.json"));
+    const QString torch = m_dir.filePath(QStringLiteral("torch.csv"));
+    ResultIO::writeJson(ours, recorded.toStdString());
+    ResultIO::writeCsv(fixtures::torchReference(ours, 1.25), torch.toStdString());
+    const QString png = m_dir.filePath(QStringLiteral("overlay.png"));
+    QByteArray out, err;
+    int rc = run({QStringLiteral("--headless"), QStringLiteral("--open"), recorded,
+                  QStringLiteral("--overlay"), torch, QStringLiteral("--png"), png},
+                 &out, &err);
+    QVERIFY2(rc == 0, (out + err).constData());
+    QVERIFY(!QImage(png).isNull());
+    QVERIFY2(out.contains("Overlaying PyTorch 9.9"), out.constData());
+    QVERIFY2(out.contains("GPU launch: our time / PyTorch 9.9's = 0.80"), out.constData()); // 1 / 1.25
+
+    // A reference that cannot be read stops before anything is written.
+    const QString never = m_dir.filePath(QStringLiteral("never-overlay.png"));
+    rc = run({QStringLiteral("--headless"), QStringLiteral("--open"), recorded, QStringLiteral("--overlay"),
+              m_dir.filePath(QStringLiteral("missing.csv")), QStringLiteral("--png"), never},
+             &out, &err);
+    QCOMPARE(rc, 1);
+    QVERIFY2(err.contains("missing.csv"), err.constData());
+    QVERIFY(!QFile::exists(never));
 }
 
 void TestHeadless::badUsage_data()
