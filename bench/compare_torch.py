@@ -36,7 +36,7 @@ def main():
     w = a.workload
 
     def op_for(dev, n, variant):
-        """Returns (one repetition, check) for workload w on dev."""
+        """Returns one repetition (it operations) of workload w on dev."""
         g = torch.Generator(device="cpu").manual_seed(1)
         x = (torch.rand(n, n, generator=g) * 2 - 1).to(dev)
         y = (torch.rand(n, n, generator=g) * 2 - 1).to(dev)

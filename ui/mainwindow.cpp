@@ -691,6 +691,19 @@ void MainWindow::applyPreset(const QString &name)
     }
 }
 
+bool MainWindow::load(const QString &path, const QString &title, const QString &unchanged, ResultSet &out)
+{
+    try {
+        out = ResultIO::load(toPath(path));
+        return true;
+    } catch (const std::exception &e) {
+        showError(title, tr("Could not open \u201c%1\u201d: %2 %3")
+                             .arg(QFileInfo(path).fileName(), App::sentence(QString::fromStdString(e.what())),
+                                  unchanged));
+        return false;
+    }
+}
+
 bool MainWindow::openResults(const QString &path)
 {
     if (isRunning()) {
@@ -700,14 +713,8 @@ bool MainWindow::openResults(const QString &path)
         return false;
     }
     ResultSet r;
-    try {
-        r = ResultIO::load(toPath(path));
-    } catch (const std::exception &e) {
-        showError(tr("Open results"),
-                  tr("Could not open \u201c%1\u201d: %2 The charts still show the previous results.")
-                      .arg(QFileInfo(path).fileName(), App::sentence(QString::fromStdString(e.what()))));
+    if (!load(path, tr("Open results"), tr("The charts still show the previous results."), r))
         return false;
-    }
     m_currentFile = path;
     m_lastDir = QFileInfo(path).absolutePath();
     m_model->setResultSet(r);
@@ -724,14 +731,8 @@ bool MainWindow::openResults(const QString &path)
 bool MainWindow::overlayReference(const QString &path)
 {
     ResultSet r;
-    try {
-        r = ResultIO::load(toPath(path));
-    } catch (const std::exception &e) {
-        showError(tr("Overlay reference run"),
-                  tr("Could not open \u201c%1\u201d: %2")
-                      .arg(QFileInfo(path).fileName(), App::sentence(QString::fromStdString(e.what()))));
+    if (!load(path, tr("Overlay reference run"), tr("The overlay stays as it was."), r))
         return false;
-    }
     if (Analysis::series(r).empty()) {
         showError(
             tr("Overlay reference run"),

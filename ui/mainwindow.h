@@ -103,6 +103,8 @@ private:
     void buildDocks();
     QWidget *buildCentral();
     void showError(const QString &title, const QString &text);
+    /// Reads a result file into out; on failure shows why, ending with what stays unchanged.
+    bool load(const QString &path, const QString &title, const QString &unchanged, ResultSet &out);
     void onStarted();
     void onMeasurement(const Measurement &m);
     void onProgress(const SweepRunner::Progress &p);
