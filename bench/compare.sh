@@ -9,11 +9,14 @@
 # The reference runs with the same sizes, iterations and thread counts. With --rounds N, each
 # workload runs N times, ours and the reference alternately, and the table gives the median
 # ratio and its range (ratios.py): one round on a shared machine can be off by a third.
-# Results: DIR/<workload>-ours-r<K>.csv, DIR/<workload>-<ref>-r<K>.csv and DIR/ratios.txt.
+# Results: DIR/<workload>-ours-r<K>.csv, DIR/<workload>-<ref>-r<K>.csv and DIR/ratios.txt, and
+# where the app is built (GUI, default build/release/ui/speeduplab), DIR/<workload>-vs-<ref>.png:
+# round 1's time chart with the reference drawn dashed over ours.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ref=torch
 cli=$here/../build/release/cli/speeduplab-cli
+gui=${GUI:-$here/../build/release/ui/speeduplab}
 out=compare-out
 quick=0
 rounds=1
@@ -82,5 +85,9 @@ for p in "${plan[@]}"; do
     files+=("$out/$w-ours-r$r.csv" "$out/$w-$ref-r$r.csv")
   done
   "$py" "$here/ratios.py" "${files[@]}" | tee -a "$out/ratios.txt"
+  if [ -x "$gui" ]; then
+    "$gui" --headless --open "$out/$w-ours-r1.csv" --overlay "$out/$w-$ref-r1.csv" \
+      --png "$out/$w-vs-$ref.png" >&2 || echo "compare.sh: could not draw $out/$w-vs-$ref.png" >&2
+  fi
 done
 echo "ratios written to $out/ratios.txt" >&2
