@@ -47,6 +47,18 @@ double logTimeAt(const Series &s, double logN)
 
 } // namespace
 
+Series Analysis::curveOf(const Measurement &m)
+{
+    Series s;
+    s.key = m.seriesKey();
+    s.label = m.seriesLabel();
+    s.workload = m.workload;
+    s.gpu = m.isGpu();
+    s.threads = m.threads;
+    s.mode = m.mode;
+    return s;
+}
+
 std::vector<Series> Analysis::series(const ResultSet &r, const std::string &workload)
 {
     std::vector<Series> out;
@@ -57,15 +69,8 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
         const std::string key = m.seriesKey();
         auto it = index.find(key);
         if (it == index.end()) {
-            Series s;
-            s.key = key;
-            s.label = m.seriesLabel();
-            s.workload = m.workload;
-            s.gpu = m.isGpu();
-            s.threads = m.threads;
-            s.mode = m.mode;
             it = index.emplace(key, out.size()).first;
-            out.push_back(s);
+            out.push_back(curveOf(m));
         }
         const double it_ = std::max(1, m.iterations);
         SeriesPoint p;

@@ -73,6 +73,8 @@ class Analysis {
 public:
     /// The series of one workload (all workloads when empty), in first-appearance order.
     static std::vector<Series> series(const ResultSet &r, const std::string &workload = {});
+    /// The curve m belongs to (key, label, backend, threads, mode), without points.
+    static Series curveOf(const Measurement &m);
     /// At each n, the fastest of the CPU series: "best CPU".
     static Series bestCpu(const std::vector<Series> &all);
     /// Where cpu and gpu cross, both interpolated in log-log over their common n range.

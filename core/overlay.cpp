@@ -11,7 +11,7 @@ std::string Overlay::name(const ResultSet &reference)
     return reference.machine.programVersion.empty() ? "reference" : reference.machine.programVersion;
 }
 
-std::string Overlay::ourKey(Measurement m)
+Measurement Overlay::asOurs(Measurement m)
 {
     if (m.mode == "eager")
         m.mode = "launch";
@@ -25,7 +25,7 @@ std::string Overlay::ourKey(Measurement m)
                 m.variant = variants.front();
         }
     }
-    return m.seriesKey();
+    return m;
 }
 
 std::vector<Overlay::Curve> Overlay::curves(const ResultSet &reference, const std::string &workload)
@@ -35,7 +35,7 @@ std::vector<Overlay::Curve> Overlay::curves(const ResultSet &reference, const st
         Curve c;
         for (const auto &m : reference.rows)
             if (m.seriesKey() == s.key) {
-                c.ourKey = ourKey(m);
+                c.ours = Analysis::curveOf(asOurs(m));
                 break;
             }
         c.series = std::move(s);
@@ -49,7 +49,7 @@ std::vector<Overlay::Ratio> Overlay::ratios(const std::vector<Series> &ours, con
     std::vector<Ratio> out;
     for (const auto &c : theirs)
         for (const auto &s : ours) {
-            if (s.key != c.ourKey)
+            if (s.key != c.ours.key)
                 continue;
             Ratio r;
             r.label = s.label;

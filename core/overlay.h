@@ -14,8 +14,8 @@ namespace speeduplab {
 class Overlay {
 public:
     struct Curve {
-        Series series;      ///< the other tool's curve, with its own label ("GPU eager (torch)")
-        std::string ourKey; ///< the key of the series of ours it corresponds to
+        Series series; ///< the other tool's curve, with its own label ("GPU eager (torch)")
+        Series ours;   ///< the curve of ours it corresponds to, as we name it (key, label, mode; no points)
     };
     struct Ratio {
         std::string label; ///< our series' label
@@ -29,10 +29,10 @@ public:
     static std::string name(const ResultSet &reference);
     /// The reference's curves for one workload (all workloads when empty).
     static std::vector<Curve> curves(const ResultSet &reference, const std::string &workload = {});
-    /// The key of our series a reference measurement is compared with: the reference's GPU
-    /// mode "eager" is our "launch"; its variants "torch" and "numpy" are our default variant of
-    /// the workload on that backend (blas, cublas, memcpy or none), "torch-tf32" our "cublas-tf32".
-    static std::string ourKey(Measurement m);
+    /// A reference measurement as we would name it: the reference's GPU mode "eager" is our
+    /// "launch"; its variants "torch" and "numpy" are our default variant of the workload on that
+    /// backend (blas, cublas, memcpy or none), "torch-tf32" our "cublas-tf32".
+    static Measurement asOurs(Measurement m);
     /// One ratio per reference curve that has a counterpart among ours, with sizes in common.
     static std::vector<Ratio> ratios(const std::vector<Series> &ours, const std::vector<Curve> &theirs);
 };

@@ -85,19 +85,14 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
              {Qt::SolidLine, 2.5, true, true});
     }
     const QString tool = QString::fromStdString(Overlay::name(reference));
-    std::vector<Series> palette = all; // ours, plus stand-ins for reference curves with no counterpart
+    // Colours by key: a reference curve whose counterpart we did not measure gets the colour
+    // that counterpart would have.
+    std::vector<Series> palette = all;
+    for (const auto &c : refs)
+        if (std::none_of(palette.begin(), palette.end(),
+                         [&](const Series &s) { return s.key == c.ours.key; }))
+            palette.push_back(c.ours);
     for (const auto &c : refs) {
-        auto same = [&](const Series &s) { return s.key == c.ourKey; };
-        if (std::none_of(palette.begin(), palette.end(), same)) {
-            Series stand = c.series;
-            stand.key = c.ourKey;
-            stand.mode = stand.mode == "eager" ? "launch" : stand.mode;
-            palette.push_back(stand);
-        }
-    }
-    for (const auto &c : refs) {
-        const Series &counterpart =
-            *std::find_if(palette.begin(), palette.end(), [&](const Series &s) { return s.key == c.ourKey; });
         QList<QPointF> pts;
         for (const auto &p : c.series.points)
             if (p.t > 0)
@@ -105,7 +100,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         QString label = QString::fromStdString(c.series.label);
         label.remove(QStringLiteral(" (torch)")).remove(QStringLiteral(" (numpy)"));
         line(QStringLiteral("ref:") + QString::fromStdString(c.series.key), Role::Reference,
-             tr("%1: %2").arg(tool, label), ChartStyle::seriesColor(counterpart, palette), pts,
+             tr("%1: %2").arg(tool, label), ChartStyle::seriesColor(c.ours, palette), pts,
              {Qt::DashLine, 2, true, true});
     }
 

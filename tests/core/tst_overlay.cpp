@@ -125,7 +125,7 @@ void TestOverlay::referenceSeriesMapOntoOurs()
                                      theirVariant.toStdString(), threads, theirMode.toStdString(), 100, 1e-3);
     const Measurement ours = point(workload.toStdString(), backend.toStdString(), ourVariant.toStdString(),
                                    threads, ourMode.toStdString(), 100, 1e-3);
-    QCOMPARE(Overlay::ourKey(theirs), ours.seriesKey());
+    QCOMPARE(Overlay::asOurs(theirs).seriesKey(), ours.seriesKey());
 }
 
 void TestOverlay::ratiosUseTheSizesBothHave()
@@ -193,7 +193,7 @@ void TestOverlay::numpyScriptOutputLoadsAndMatches()
     QCOMPARE(curves.size(), std::size_t(1));
     QCOMPARE(curves[0].series.points.size(), std::size_t(2));
     QVERIFY(curves[0].series.points[0].t > 0);
-    QCOMPARE(curves[0].ourKey, point("gemm", "cpu", "blas", 1, "", 8, 1).seriesKey());
+    QCOMPARE(curves[0].ours.key, point("gemm", "cpu", "blas", 1, "", 8, 1).seriesKey());
 }
 
 QTEST_APPLESS_MAIN(TestOverlay)
