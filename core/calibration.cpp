@@ -185,3 +185,25 @@ std::string Calibration::describe(const std::string &key, double v)
 }
 
 } // namespace speeduplab
+
+// ---- per-thread ceilings, levels and roofs (being written) ----
+namespace speeduplab {
+std::string Calibration::atThreads(const std::string &key, int threads)
+{
+    return key + '@' + std::to_string(threads);
+}
+double Calibration::value(const MachineInfo &machine, const std::string &key, int threads)
+{
+    if (threads > 0) {
+        auto it = machine.ceilings.find(atThreads(key, threads));
+        if (it != machine.ceilings.end() && it->second > 0)
+            return it->second;
+    }
+    auto it = machine.ceilings.find(key);
+    return it != machine.ceilings.end() && it->second > 0 ? it->second : 0;
+}
+Calibration::Level Calibration::levelFor(const Measurement &, const MachineInfo &) { return {}; }
+double Calibration::workingSetBytes(const Measurement &) { return 0; }
+std::string Calibration::aboveCeilingReason(const Measurement &, const MachineInfo &) { return {}; }
+std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &) { return {}; }
+} // namespace speeduplab

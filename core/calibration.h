@@ -6,6 +6,7 @@
 #include <atomic>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace speeduplab {
 
@@ -14,11 +15,17 @@ namespace speeduplab {
 class Calibration {
 public:
     // CPU, with the given thread count
-    static constexpr const char *cpuTriad = "cpu_triad_bytes_per_s";          ///< STREAM triad
-    static constexpr const char *cpuGemm = "cpu_gemm_flops_per_s";            ///< BLAS SGEMM
+    static constexpr const char *cpuTriad = "cpu_triad_bytes_per_s"; ///< STREAM triad: DRAM
+    static constexpr const char *cpuL1 = "cpu_l1_bytes_per_s";       ///< triad held in L1
+    static constexpr const char *cpuL2 = "cpu_l2_bytes_per_s";       ///< triad held in L2
+    static constexpr const char *cpuL3 = "cpu_l3_bytes_per_s";       ///< triad held in L3
+    static constexpr const char *cpuFma = "cpu_fma_flops_per_s";     ///< peak FMA, widest vector ISA
+    static constexpr const char *cpuGemm = "cpu_gemm_flops_per_s";   ///< BLAS SGEMM
     static constexpr const char *cpuParallelRegion = "cpu_parallel_region_s"; ///< start + join
     // GPU
-    static constexpr const char *gpuCopy = "gpu_copy_bytes_per_s"; ///< device to device, read + write
+    static constexpr const char *gpuCopy = "gpu_copy_bytes_per_s"; ///< device to device, read + write: HBM
+    static constexpr const char *gpuL2 = "gpu_l2_bytes_per_s";     ///< copy held in the L2 cache
+    static constexpr const char *gpuFma = "gpu_fma_flops_per_s";   ///< fp32 FMA peak
     static constexpr const char *gpuH2dPageable = "gpu_h2d_pageable_bytes_per_s";
     static constexpr const char *gpuH2dPinned = "gpu_h2d_pinned_bytes_per_s";
     static constexpr const char *gpuD2hPageable = "gpu_d2h_pageable_bytes_per_s";
@@ -33,11 +40,49 @@ public:
     /// GPU ceilings of one device. Throws gpu::CudaError when there is no usable GPU.
     static std::map<std::string, double> gpu(int device, const std::atomic<bool> &stop);
 
+    /// A CPU ceiling measured with `threads` threads is stored under "key@threads"
+    /// ("cpu_fma_flops_per_s@4"). The key without a suffix holds the value at the calibration's
+    /// thread count (all threads by default), as files from before per-thread ceilings do.
+    static std::string atThreads(const std::string &key, int threads);
+    /// The ceiling `key` for `threads` threads: the "@threads" entry, else the plain key
+    /// (threads <= 0 asks for the plain key); 0 when the machine has neither.
+    static double value(const MachineInfo &machine, const std::string &key, int threads = 0);
+
+    /// The level of the memory hierarchy a point is held against, and that level's ceiling.
+    struct Level {
+        std::string name;  ///< "L1", "L2", "L3", "DRAM", "HBM", "GPU L2", "registers", "FMA peak"
+        std::string key;   ///< the ceiling's key (without "@threads"); empty when unknown
+        double value = 0;  ///< bytes/s or FLOP/s (see key); 0 when not calibrated
+        bool flops = false; ///< the ceiling is in FLOP/s (compute), else bytes/s
+    };
+
     /// The ceiling a measurement is compared with (its name and value), or {"", 0} when the
     /// machine has none for it: bandwidth for memory-bound workloads, FLOP/s for gemm.
     static std::pair<std::string, double> ceilingFor(const Measurement &m, const MachineInfo &machine);
     /// The measurement's throughput as a fraction of its ceiling; 0 when unknown.
     static double fractionOfCeiling(const Measurement &m, const MachineInfo &machine);
+    /// The level a point's working set fits in (the bytes one repetition touches against the
+    /// cache sizes; private caches count once per thread), with that level's ceiling. GPU
+    /// `fused` points live in registers and are held against the fp32 FMA peak; gemm against
+    /// the compute peak of its kind (BLAS SGEMM, cuBLAS).
+    static Level levelFor(const Measurement &m, const MachineInfo &machine);
+    /// Distinct bytes a point touches in one repetition (its tensors), not the traffic.
+    static double workingSetBytes(const Measurement &m);
+    /// Why a point above 100 % of its ceiling can be there, as a sentence; empty at or below.
+    static std::string aboveCeilingReason(const Measurement &m, const MachineInfo &machine);
+
+    /// One roof of the roofline: a memory roof (bytes/s, a diagonal) or a compute roof
+    /// (FLOP/s, a horizontal line).
+    struct Roof {
+        std::string key;   ///< ceiling key, without "@threads"
+        std::string label; ///< "CPU L2", "CPU FMA peak", "GPU HBM", ...
+        bool gpu = false;
+        bool compute = false; ///< FLOP/s; else bytes/s
+        double value = 0;
+    };
+    /// The measured roofs of the CPU (at all threads) and the GPU, fastest memory first.
+    static std::vector<Roof> roofs(const MachineInfo &machine);
+
     /// A human name for a ceiling key, with its unit, e.g. "GPU device copy (GB/s)".
     static std::string describe(const std::string &key, double value);
 };
