@@ -66,13 +66,16 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
         os << "  " << k << ": " << Calibration::describe(k, v) << '\n';
     os << "\nShare of the ceiling:\n";
     for (const auto &m : r.rows) {
-        const auto [name, value] = Calibration::ceilingFor(m, r.machine);
+        const Calibration::Level level = Calibration::levelFor(m, r.machine);
         const double f = Calibration::fractionOfCeiling(m, r.machine);
         if (f > 0) {
-            char buf[160];
-            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s\n", m.seriesLabel().c_str(), m.n,
-                          f * 100, name.c_str());
+            char buf[200];
+            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s (%s)\n", m.seriesLabel().c_str(), m.n,
+                          f * 100, level.name.c_str(), Calibration::describe(level.key, level.value).c_str());
             os << buf;
+            const std::string why = Calibration::aboveCeilingReason(m, r.machine);
+            if (!why.empty())
+                os << "      " << why << '\n';
         }
     }
 }

@@ -1,18 +1,16 @@
 #include "core/calibration.h"
 
 #include "core/cpukernels.h"
+#include "core/cpupeaks.h"
 #include "core/reference.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
 
 #include <omp.h>
 
-#if defined(__SSE__)
-#include <xmmintrin.h>
-#endif
-
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -26,52 +24,6 @@ using Clock = std::chrono::steady_clock;
 double seconds(Clock::time_point a, Clock::time_point b)
 {
     return std::chrono::duration<double>(b - a).count();
-}
-
-void checkStop(const std::atomic<bool> &stop)
-{
-    if (stop.load())
-        throw gpu::Cancelled();
-}
-
-// STREAM triad a = b + s*c with all of `threads`, arrays far larger than the caches.
-double triad(int threads, const std::atomic<bool> &stop)
-{
-    const size_t n = size_t(32) << 20; // 32 Mi floats: 128 MiB per array
-    std::unique_ptr<float, decltype(&std::free)> a(static_cast<float *>(std::aligned_alloc(64, n * 4)),
-                                                   std::free),
-        b(static_cast<float *>(std::aligned_alloc(64, n * 4)), std::free),
-        c(static_cast<float *>(std::aligned_alloc(64, n * 4)), std::free);
-    if (!a || !b || !c)
-        throw std::bad_alloc();
-    float *pa = a.get(), *pb = b.get(), *pc = c.get();
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < n; ++i) {
-        pa[i] = 0;
-        pb[i] = 1;
-        pc[i] = 2;
-    }
-    double best = 1e30;
-    for (int rep = 0; rep < 6; ++rep) {
-        checkStop(stop);
-        const auto t0 = Clock::now();
-#if defined(__SSE__)
-        // Streaming stores: without them the CPU reads every line of `a` before writing it
-        // (write-allocate), so the triad would move 4 streams while counting 3, and an
-        // in-place kernel such as saxpy would appear to beat its own ceiling.
-        const __m128 s = _mm_set1_ps(3.0f);
-#pragma omp parallel for num_threads(threads) schedule(static)
-        for (size_t i = 0; i < n; i += 4)
-            _mm_stream_ps(pa + i, _mm_add_ps(_mm_load_ps(pb + i), _mm_mul_ps(s, _mm_load_ps(pc + i))));
-        _mm_sfence();
-#else
-#pragma omp parallel for simd num_threads(threads) schedule(static)
-        for (size_t i = 0; i < n; ++i)
-            pa[i] = pb[i] + 3.0f * pc[i];
-#endif
-        best = std::min(best, seconds(t0, Clock::now()));
-    }
-    return 3.0 * 4.0 * double(n) / best;
 }
 
 double parallelRegion(int threads)
@@ -105,13 +57,92 @@ double cpuGemmFlops(int threads, const std::atomic<bool> &stop)
     return 2.0 * double(n) * n * n / best;
 }
 
+// The thread counts the per-thread ceilings are measured at: powers of two up to `threads`,
+// and `threads` itself (the counts a sweep over "all" threads uses).
+std::vector<int> threadCounts(int threads)
+{
+    std::vector<int> counts;
+    for (int t = 1; t < threads; t *= 2)
+        counts.push_back(t);
+    counts.push_back(threads);
+    return counts;
+}
+
+// Bytes of the tensors a workload touches, in units of n*n floats.
+double tensorsOf(const std::string &workload)
+{
+    if (workload == "gemm")
+        return 3; // A, B, C
+    if (workload == "saxpy" || workload == "transfer")
+        return 2;
+    return 1; // add: b; reduce: x
+}
+
+std::string mib(double bytes)
+{
+    char buf[32];
+    if (bytes >= 1 << 20)
+        std::snprintf(buf, sizeof buf, "%.3g MiB", bytes / (1 << 20));
+    else
+        std::snprintf(buf, sizeof buf, "%.3g KiB", bytes / 1024);
+    return buf;
+}
+
+// A cache level of the CPU: its name, ceiling key and how many bytes of a point's working set
+// it holds with `threads` threads (the private L1 and L2 once per thread, the L3 once).
+struct CacheLevel {
+    const char *name;
+    const char *key;
+    double capacity;
+};
+
+std::vector<CacheLevel> cpuCaches(const MachineInfo &machine, int threads)
+{
+    const double t = std::max(1, threads);
+    return {{"L1", Calibration::cpuL1, machine.cacheBytes("L1d") * t},
+            {"L2", Calibration::cpuL2, machine.cacheBytes("L2") * t},
+            {"L3", Calibration::cpuL3, machine.cacheBytes("L3")}};
+}
+
 } // namespace
 
 std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bool> &stop)
 {
+    threads = std::max(1, threads);
+    MachineInfo caches;
+    caches.caches = MachineInfo::probeCaches();
+    const double l1 = caches.cacheBytes("L1d"), l2 = caches.cacheBytes("L2"), l3 = caches.cacheBytes("L3");
+    // DRAM: three arrays together at least twice the last cache (and 128 MiB each), so
+    // that almost nothing of them is in any cache.
+    const std::size_t dramArray = std::size_t(std::max(128.0 * (1 << 20), l3 * 2 / 3));
+
     std::map<std::string, double> c;
     c[cpuParallelRegion] = parallelRegion(threads);
-    c[cpuTriad] = triad(threads, stop);
+    const std::vector<int> counts = threadCounts(threads);
+    const std::vector<double> dram = CpuPeaks::dramTriadBytesPerS(counts, dramArray, stop);
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        const int t = counts[i];
+        auto put = [&](const char *key, double v) {
+            if (v > 0)
+                c[atThreads(key, t)] = v;
+        };
+        put(cpuFma, CpuPeaks::fmaFlopsPerS(t, stop));
+        // Each cache level with a slice of half its size per thread (the L3 shared by all),
+        // and only where the level is larger than the one before it, so that it is that
+        // level which serves the slice.
+        if (l1 > 0)
+            put(cpuL1, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(l1 / 2), stop));
+        if (l2 >= 4 * l1 && l1 > 0)
+            put(cpuL2, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(l2 / 2), stop));
+        if (l3 / t >= 4 * l2 && l2 > 0)
+            put(cpuL3, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(l3 / 2 / t), stop));
+        put(cpuTriad, dram[i]);
+    }
+    // The plain keys: the values at the calibration's thread count, as before per-thread
+    // ceilings existed (older readers and the throughput chart's guide lines use them).
+    for (const char *key : {cpuFma, cpuL1, cpuL2, cpuL3, cpuTriad})
+        if (auto it = c.find(atThreads(key, threads)); it != c.end())
+            c[key] = it->second;
     const double g = cpuGemmFlops(threads, stop);
     if (g > 0)
         c[cpuGemm] = g;
@@ -125,53 +156,170 @@ std::map<std::string, double> Calibration::gpu(int device, const std::atomic<boo
             {gpuH2dPinned, g.h2dPinnedBytesPerS},  {gpuD2hPageable, g.d2hPageableBytesPerS},
             {gpuD2hPinned, g.d2hPinnedBytesPerS},  {gpuLaunch, g.launchLatencyS},
             {gpuSyncRoundTrip, g.syncRoundTripS},  {gpuCublas, g.cublasFlopsPerS},
-            {gpuCublasTf32, g.cublasTf32FlopsPerS}};
+            {gpuCublasTf32, g.cublasTf32FlopsPerS}, {gpuL2, g.l2BytesPerS},
+            {gpuFma, g.fmaFlopsPerS}};
+}
+
+std::string Calibration::atThreads(const std::string &key, int threads)
+{
+    return key + '@' + std::to_string(threads);
+}
+
+double Calibration::value(const MachineInfo &machine, const std::string &key, int threads)
+{
+    auto it = machine.ceilings.find(key);
+    const double plain = it != machine.ceilings.end() && it->second > 0 ? it->second : 0;
+    if (threads <= 0)
+        return plain;
+    // The measured thread counts bracketing `threads`: exact, else interpolated linearly
+    // (a sweep may use counts the calibration did not), else the nearest one measured.
+    const std::string prefix = key + '@';
+    int lo = 0, hi = 0;
+    double vlo = 0, vhi = 0;
+    for (auto c = machine.ceilings.lower_bound(prefix);
+         c != machine.ceilings.end() && c->first.compare(0, prefix.size(), prefix) == 0; ++c) {
+        const int t = std::atoi(c->first.c_str() + prefix.size());
+        if (t <= 0 || !(c->second > 0))
+            continue;
+        if (t == threads)
+            return c->second;
+        if (t < threads && t > lo)
+            lo = t, vlo = c->second;
+        if (t > threads && (hi == 0 || t < hi))
+            hi = t, vhi = c->second;
+    }
+    if (lo && hi)
+        return vlo + (vhi - vlo) * double(threads - lo) / double(hi - lo);
+    if (lo || hi)
+        return lo ? vlo : vhi;
+    return plain;
+}
+
+double Calibration::workingSetBytes(const Measurement &m)
+{
+    const double elements = m.elements > 0 ? m.elements : double(m.n) * double(m.n);
+    return 4.0 * elements * tensorsOf(m.workload);
+}
+
+Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo &machine)
+{
+    auto level = [&](const char *name, const char *key, bool flops, int threads = 0) {
+        return Level{name, key, value(machine, key, threads), flops};
+    };
+    if (m.isGpu()) {
+        if (m.workload == "gemm") {
+            if (m.variant == "cublas-tf32")
+                return level("tensor cores (cuBLAS TF32)", gpuCublasTf32, true);
+            return value(machine, gpuFma) > 0 ? level("FMA peak", gpuFma, true)
+                                              : level("cuBLAS SGEMM", gpuCublas, true);
+        }
+        if (m.workload == "transfer") {
+            // A round trip: the harmonic mean of the two directions is the ceiling of the pair.
+            const bool pinned = m.variant == "pinned";
+            const char *h2d = pinned ? gpuH2dPinned : gpuH2dPageable;
+            const double h = value(machine, h2d), d = value(machine, pinned ? gpuD2hPinned : gpuD2hPageable);
+            return {"host link", h2d, h > 0 && d > 0 ? 2.0 / (1.0 / h + 1.0 / d) : 0, false};
+        }
+        // All iterations in one kernel: the data stay in registers, and only arithmetic limits.
+        if (m.mode == "fused" && value(machine, gpuFma) > 0)
+            return level("registers", gpuFma, true);
+        double l2 = 0;
+        for (const auto &g : machine.gpus)
+            if (g.index == std::max(0, m.device))
+                l2 = g.l2Bytes;
+        if (l2 > 0 && workingSetBytes(m) <= l2 && value(machine, gpuL2) > 0)
+            return level("GPU L2", gpuL2, false);
+        return level("HBM", gpuCopy, false);
+    }
+    if (m.workload == "gemm")
+        return value(machine, cpuFma, m.threads) > 0 ? level("FMA peak", cpuFma, true, m.threads)
+                                                     : level("BLAS SGEMM", cpuGemm, true);
+    // The fastest calibrated level the working set fits in; DRAM when none.
+    const double ws = workingSetBytes(m);
+    for (const CacheLevel &c : cpuCaches(machine, m.threads))
+        if (c.capacity > 0 && ws <= c.capacity && value(machine, c.key, m.threads) > 0)
+            return level(c.name, c.key, false, m.threads);
+    return level("DRAM", cpuTriad, false, m.threads);
 }
 
 std::pair<std::string, double> Calibration::ceilingFor(const Measurement &m, const MachineInfo &machine)
 {
-    auto get = [&](const char *k) -> std::pair<std::string, double> {
-        auto it = machine.ceilings.find(k);
-        if (it == machine.ceilings.end() || !(it->second > 0))
-            return {"", 0};
-        return {k, it->second};
-    };
-    if (m.isGpu()) {
-        if (m.workload == "gemm")
-            return get(m.variant == "cublas-tf32" ? gpuCublasTf32 : gpuCublas);
-        if (m.workload == "transfer") {
-            // A round trip: the harmonic mean of the two directions is the ceiling of the pair.
-            const bool pinned = m.variant == "pinned";
-            const auto h = get(pinned ? gpuH2dPinned : gpuH2dPageable),
-                       d = get(pinned ? gpuD2hPinned : gpuD2hPageable);
-            if (h.second > 0 && d.second > 0)
-                return {h.first, 2.0 / (1.0 / h.second + 1.0 / d.second)};
-            return {"", 0};
-        }
-        return get(gpuCopy);
-    }
-    if (m.workload == "gemm")
-        return get(cpuGemm);
-    return get(cpuTriad);
+    const Level l = levelFor(m, machine);
+    if (!(l.value > 0))
+        return {"", 0};
+    return {l.key, l.value};
 }
 
 double Calibration::fractionOfCeiling(const Measurement &m, const MachineInfo &machine)
 {
     if (!m.ok() || !(m.stats.median > 0))
         return 0;
-    const auto [name, value] = ceilingFor(m, machine);
-    if (!(value > 0))
+    const Level l = levelFor(m, machine);
+    if (!(l.value > 0))
         return 0;
-    const double achieved = (m.workload == "gemm" ? m.flops : m.bytes) / m.stats.median;
-    return achieved / value;
+    return (l.flops ? m.flops : m.bytes) / m.stats.median / l.value;
+}
+
+std::string Calibration::aboveCeilingReason(const Measurement &m, const MachineInfo &machine)
+{
+    const double f = fractionOfCeiling(m, machine);
+    if (!(f > 1.0))
+        return "";
+    const Level l = levelFor(m, machine);
+    const std::string head = "Above the measured " + l.name + " ceiling: ";
+    if (l.flops)
+        return head + "the cores ran at a higher clock during this point than during the calibration "
+                      "(short bursts run faster), or the timing is noisy. Calibrate again on an idle machine.";
+    const double ws = workingSetBytes(m);
+    if (!m.isGpu()) {
+        // A faster level that holds the working set but has no ceiling, or one it nearly fits in.
+        for (const CacheLevel &c : cpuCaches(machine, m.threads)) {
+            if (c.name == l.name)
+                break;
+            if (c.capacity > 0 && ws <= c.capacity)
+                return head + "the working set (" + mib(ws) + ") fits in " + c.name +
+                       ", whose bandwidth was not calibrated. Calibrate again to measure it.";
+            if (c.capacity > 0 && ws <= 2 * c.capacity)
+                return head + "the working set (" + mib(ws) + ") is barely larger than " + c.name + " (" +
+                       mib(c.capacity) + "), so much of it is still served from " + c.name + ", which is faster.";
+        }
+    } else if (l.name == "HBM") {
+        for (const auto &g : machine.gpus)
+            if (g.index == std::max(0, m.device) && g.l2Bytes > 0 && ws <= 2 * g.l2Bytes)
+                return head + "the working set (" + mib(ws) + ") is close to the L2 size (" + mib(g.l2Bytes) +
+                       "), so part of it is served from the L2 cache, which is faster.";
+    }
+    return head + "the ceiling was measured while the machine was busier, or the timing is noisy. "
+                  "Calibrate again on an idle machine.";
+}
+
+std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &machine)
+{
+    struct Def {
+        const char *key;
+        const char *label;
+        bool gpu, compute;
+    };
+    static const Def defs[] = {
+        {cpuL1, "CPU L1", false, false},         {cpuL2, "CPU L2", false, false},
+        {cpuL3, "CPU L3", false, false},         {cpuTriad, "CPU DRAM", false, false},
+        {cpuFma, "CPU FMA peak", false, true},   {gpuL2, "GPU L2", true, false},
+        {gpuCopy, "GPU HBM", true, false},       {gpuFma, "GPU FMA peak", true, true},
+    };
+    std::vector<Roof> r;
+    for (const Def &d : defs)
+        if (const double v = value(machine, d.key); v > 0)
+            r.push_back({d.key, d.label, d.gpu, d.compute, v});
+    return r;
 }
 
 std::string Calibration::describe(const std::string &key, double v)
 {
     char buf[128];
+    const std::string base = key.substr(0, key.find('@'));
     auto ends = [&](const char *s) {
         const std::string e(s);
-        return key.size() >= e.size() && key.compare(key.size() - e.size(), e.size(), e) == 0;
+        return base.size() >= e.size() && base.compare(base.size() - e.size(), e.size(), e) == 0;
     };
     if (ends("_bytes_per_s"))
         std::snprintf(buf, sizeof buf, "%.1f GB/s", v / 1e9);
@@ -184,26 +332,4 @@ std::string Calibration::describe(const std::string &key, double v)
     return buf;
 }
 
-} // namespace speeduplab
-
-// ---- per-thread ceilings, levels and roofs (being written) ----
-namespace speeduplab {
-std::string Calibration::atThreads(const std::string &key, int threads)
-{
-    return key + '@' + std::to_string(threads);
-}
-double Calibration::value(const MachineInfo &machine, const std::string &key, int threads)
-{
-    if (threads > 0) {
-        auto it = machine.ceilings.find(atThreads(key, threads));
-        if (it != machine.ceilings.end() && it->second > 0)
-            return it->second;
-    }
-    auto it = machine.ceilings.find(key);
-    return it != machine.ceilings.end() && it->second > 0 ? it->second : 0;
-}
-Calibration::Level Calibration::levelFor(const Measurement &, const MachineInfo &) { return {}; }
-double Calibration::workingSetBytes(const Measurement &) { return 0; }
-std::string Calibration::aboveCeilingReason(const Measurement &, const MachineInfo &) { return {}; }
-std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &) { return {}; }
 } // namespace speeduplab

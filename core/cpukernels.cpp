@@ -1,5 +1,6 @@
 #include "core/cpukernels.h"
 
+#include "core/blaslibrary.h"
 #include "cuda/gpubackend.h"
 
 #include <omp.h>
@@ -11,10 +12,6 @@
 #include <new>
 #include <stdexcept>
 #include <sys/mman.h>
-
-#ifdef SPEEDUPLAB_HAVE_BLAS
-#include <cblas.h>
-#endif
 
 // The hot loops are compiled for AVX-512, AVX2+FMA and baseline x86-64, and the loader picks
 // the best one for the CPU at hand (as NumPy and PyTorch dispatch), so the default build stays
@@ -434,31 +431,47 @@ private:
 
     bool blas(const std::atomic<bool> &stop)
     {
-#ifdef SPEEDUPLAB_HAVE_BLAS
+        const BlasLibrary *lib = BlasLibrary::loaded();
+        if (!lib)
+            throw std::invalid_argument(BlasLibrary::report().error);
         const int n = m_n;
-        openblas_set_num_threads(m_threads);
-        // One BLAS call cannot be interrupted: split big products into row panels of about
-        // 2e10 FLOPs each, so that a stop request is seen within a fraction of a second.
-        const double flops = 2.0 * n * double(n) * n;
-        const int panel = flops <= 2e10 ? n : std::max(64, int(2e10 / (2.0 * double(n) * n)));
-        for (int r = 0; r < n; r += panel) {
+        lib->setNumThreads(m_threads);
+        // One BLAS call cannot be interrupted, and its speed varies 5x with the kernel OpenBLAS
+        // picked (a generic SSE kernel took 1.9 s for a fixed 2e10-FLOP panel): panels are
+        // sized by time at the rate measured on this run, so that a stop is seen within about
+        // panelSeconds. The first panel is small to measure that rate.
+        constexpr double panelSeconds = 0.05, firstPanelFlops = 1e9;
+        const double rowFlops = 2.0 * double(n) * n;
+        auto gemmRows = [&](int r, int rows) {
+            const auto t0 = Clock::now();
+            lib->sgemm(BlasLibrary::rowMajor, BlasLibrary::noTrans, BlasLibrary::noTrans, rows, n, n, 1.0f,
+                       m_a.p + size_t(r) * n, n, m_b.p, n, 0.0f, m_c.p + size_t(r) * n, n);
+            const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+            if (s > 1e-4) // shorter is mostly timer and call overhead
+                m_blasFlopsPerS = rows * rowFlops / s;
+        };
+        const double total = rowFlops * n;
+        if (m_blasFlopsPerS > 0 ? total <= panelSeconds * m_blasFlopsPerS : total <= firstPanelFlops) {
+            gemmRows(0, n); // short enough to wait for: one call, as a user would make it
+            return true;
+        }
+        for (int r = 0; r < n;) {
             if (stop.load(std::memory_order_relaxed))
                 return false;
-            const int rows = std::min(panel, n - r);
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, n, n, 1.0f, m_a.p + size_t(r) * n, n,
-                        m_b.p, n, 0.0f, m_c.p + size_t(r) * n, n);
+            const double flops = m_blasFlopsPerS > 0 ? panelSeconds * m_blasFlopsPerS : firstPanelFlops;
+            const int minRows = m_blasFlopsPerS > 0 ? 32 : 64; // fewer rows would waste packing B
+            const int rows = std::min(n - r, std::max(minRows, int(std::min(flops / rowFlops, double(n)))));
+            gemmRows(r, rows);
+            r += rows;
         }
         return true;
-#else
-        (void)stop;
-        throw std::invalid_argument("the blas variant needs OpenBLAS, and this build has none");
-#endif
     }
 
     std::string m_variant;
     const float *m_srcA, *m_srcB;
     Buffer m_a, m_b, m_c;
     bool m_filled = false;
+    double m_blasFlopsPerS = 0; ///< measured on this run's last panel; 0 before the first
 };
 
 } // namespace
@@ -474,17 +487,13 @@ std::string CpuKernels::instructionSet()
 
 bool CpuKernels::haveBlas()
 {
-#ifdef SPEEDUPLAB_HAVE_BLAS
-    return true;
-#else
-    return false;
-#endif
+    return BlasLibrary::loaded() != nullptr;
 }
 
 std::string CpuKernels::available(const std::string &workload, const std::string &variant)
 {
     if (workload == "gemm" && variant == "blas" && !haveBlas())
-        return "built without BLAS: install libopenblas-dev and rebuild to use the blas variant";
+        return BlasLibrary::report().error;
     return "";
 }
 
@@ -531,11 +540,8 @@ std::unique_ptr<CpuKernels::Run> CpuKernels::create(const std::string &workload,
 
 void CpuKernels::setBlasThreads(int threads)
 {
-#ifdef SPEEDUPLAB_HAVE_BLAS
-    openblas_set_num_threads(threads);
-#else
-    (void)threads;
-#endif
+    if (const BlasLibrary *lib = BlasLibrary::loaded())
+        lib->setNumThreads(threads);
 }
 
 void CpuKernels::warmUpThreads(int threads)

@@ -34,12 +34,12 @@ public:
     /// Starts the OpenMP team (and OpenBLAS's) of this size once, so that thread creation
     /// is not charged to the first timed point.
     static void warmUpThreads(int threads);
-    /// OpenBLAS's thread count (a no-op without BLAS).
+    /// OpenBLAS's thread count (a no-op without BLAS; loads it on first call).
     static void setBlasThreads(int threads);
     /// The instruction-set level of the kernel clones that run on this CPU, e.g.
     /// "x86-64-v3 (AVX2, FMA)".
     static std::string instructionSet();
-    /// Whether this build has OpenBLAS.
+    /// Whether OpenBLAS could be loaded (a run-time fact: see BlasLibrary).
     static bool haveBlas();
 };
 

@@ -1,5 +1,6 @@
 #include "core/machineinfo.h"
 
+#include "core/blaslibrary.h"
 #include "core/calibration.h"
 #include "core/cpukernels.h"
 #include "core/version.h"
@@ -10,7 +11,9 @@
 #include <ctime>
 #include <fstream>
 #include <sstream>
+#include <cstdlib>
 #include <sys/utsname.h>
+#include <unistd.h>
 #include <thread>
 
 namespace speeduplab {
@@ -47,19 +50,12 @@ MachineInfo MachineInfo::probe()
     }
     m.logicalCores = int(std::thread::hardware_concurrency());
     m.cpuKernels = CpuKernels::instructionSet();
-    for (int i = 0; i < 8; ++i) {
-        const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
-        const std::string level = readFirstLine(dir + "level");
-        if (level.empty())
-            break;
-        const std::string type = readFirstLine(dir + "type");
-        std::string key = "L" + level;
-        if (type == "Data")
-            key += "d";
-        else if (type == "Instruction")
-            key += "i";
-        m.caches[key] = readFirstLine(dir + "size");
+    {
+        const BlasLibrary::Report &blas = BlasLibrary::report(); // loads OpenBLAS on first use
+        m.blas = blas.summary();
+        m.blasWarning = blas.warning;
     }
+    m.caches = probeCaches();
     {
         std::ifstream f("/proc/meminfo");
         std::string key;
@@ -100,6 +96,7 @@ MachineInfo MachineInfo::probe()
         g.memoryClockMHz = d.memoryClockMHz;
         g.memoryBusWidthBits = d.memoryBusWidthBits;
         g.bandwidthGBs = d.theoreticalBandwidthGBs;
+        g.l2Bytes = d.l2CacheBytes;
         m.gpus.push_back(g);
     }
 
@@ -110,6 +107,56 @@ MachineInfo MachineInfo::probe()
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
     m.timestamp = buf;
     return m;
+}
+
+std::map<std::string, std::string> MachineInfo::probeCaches()
+{
+    std::map<std::string, std::string> caches;
+    for (int i = 0; i < 8; ++i) {
+        const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
+        const std::string level = readFirstLine(dir + "level");
+        if (level.empty())
+            break;
+        const std::string type = readFirstLine(dir + "type");
+        std::string key = "L" + level;
+        if (type == "Data")
+            key += "d";
+        else if (type == "Instruction")
+            key += "i";
+        caches[key] = readFirstLine(dir + "size");
+    }
+    if (!caches.empty())
+        return caches;
+    auto add = [&](const char *key, int name) {
+        const long bytes = sysconf(name);
+        if (bytes > 0)
+            caches[key] = std::to_string(bytes / 1024) + "K";
+    };
+#ifdef _SC_LEVEL1_DCACHE_SIZE
+    add("L1d", _SC_LEVEL1_DCACHE_SIZE);
+    add("L1i", _SC_LEVEL1_ICACHE_SIZE);
+    add("L2", _SC_LEVEL2_CACHE_SIZE);
+    add("L3", _SC_LEVEL3_CACHE_SIZE);
+#endif
+    return caches;
+}
+
+double MachineInfo::cacheBytes(const std::string &key) const
+{
+    auto it = caches.find(key);
+    if (it == caches.end())
+        return 0;
+    const std::string &s = it->second;
+    char *end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (end == s.c_str() || !(v > 0))
+        return 0;
+    switch (*end) {
+    case 'K': case 'k': return v * 1024;
+    case 'M': case 'm': return v * 1024 * 1024;
+    case 'G': case 'g': return v * 1024 * 1024 * 1024;
+    default: return v;
+    }
 }
 
 static std::string fmt(double v, const char *unit, double scale)
@@ -130,6 +177,10 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
     r.emplace_back("Caches", caches_.empty() ? "unknown" : caches_);
     if (!cpuKernels.empty())
         r.emplace_back("CPU kernels", cpuKernels);
+    if (!blas.empty())
+        r.emplace_back("BLAS", blas);
+    if (!blasWarning.empty())
+        r.emplace_back("BLAS warning", blasWarning);
     r.emplace_back("RAM", fmt(ramBytes, "GiB", 1024.0 * 1024 * 1024));
     r.emplace_back("OS", os);
     if (gpus.empty())

@@ -19,13 +19,16 @@ struct MachineInfo {
         double memoryClockMHz = 0;
         int memoryBusWidthBits = 0;
         double bandwidthGBs = 0; ///< theoretical
+        double l2Bytes = 0;      ///< L2 cache size
         bool operator==(const Gpu &) const = default;
     };
 
     std::string cpuModel;
     int logicalCores = 0;
-    std::map<std::string, std::string> caches; ///< "L1d" -> "48K", ...
+    std::map<std::string, std::string> caches; ///< "L1d" -> "48K", ... (per core, L3 per socket)
     std::string cpuKernels;                    ///< the instruction-set level the CPU kernels ran with
+    std::string blas;        ///< "OpenBLAS 0.3.21, kernel SkylakeX (chosen by ...)", "none: <why>"
+    std::string blasWarning; ///< "" unless OpenBLAS runs slower than the CPU allows, or fell back
     double ramBytes = 0;
     std::string os;
     std::vector<Gpu> gpus;
@@ -40,6 +43,11 @@ struct MachineInfo {
 
     /// Reads the CPU, memory, OS and GPU facts of this machine. Never throws.
     static MachineInfo probe();
+    /// This machine's CPU caches as `caches` holds them: from sysfs, else from what the C
+    /// library reads with CPUID (virtual machines often have no cache entries in sysfs).
+    static std::map<std::string, std::string> probeCaches();
+    /// The size in bytes of cache "L1d", "L2" or "L3" from `caches` ("48K", "32M"); 0 if unknown.
+    double cacheBytes(const std::string &key) const;
     /// One line per fact, "key: value", for `speeduplab-cli devices` and the app's panel.
     std::vector<std::pair<std::string, std::string>> describe() const;
 

@@ -82,7 +82,8 @@ json machineToJson(const MachineInfo &m)
                      {"sm_clock_mhz", x.smClockMHz},
                      {"memory_clock_mhz", x.memoryClockMHz},
                      {"memory_bus_width_bits", x.memoryBusWidthBits},
-                     {"bandwidth_gbs", x.bandwidthGBs}});
+                     {"bandwidth_gbs", x.bandwidthGBs},
+                     {"l2_bytes", x.l2Bytes}});
     json ceilings = json::object();
     for (const auto &[k, v] : m.ceilings)
         ceilings[k] = jnum(v);
@@ -90,6 +91,8 @@ json machineToJson(const MachineInfo &m)
             {"logical_cores", m.logicalCores},
             {"caches", m.caches},
             {"cpu_kernels", m.cpuKernels},
+            {"blas", m.blas},
+            {"blas_warning", m.blasWarning},
             {"ram_bytes", m.ramBytes},
             {"os", m.os},
             {"gpus", g},
@@ -150,6 +153,8 @@ MachineInfo machineFromJson(const json &j)
     field(j, "logical_cores", m.logicalCores, w, false);
     field(j, "caches", m.caches, w, false);
     field(j, "cpu_kernels", m.cpuKernels, w, false);
+    field(j, "blas", m.blas, w, false);
+    field(j, "blas_warning", m.blasWarning, w, false);
     field(j, "ram_bytes", m.ramBytes, w, false);
     field(j, "os", m.os, w, false);
     field(j, "gpu_status", m.gpuStatus, w, false);
@@ -185,6 +190,7 @@ MachineInfo machineFromJson(const json &j)
             field(x, "memory_clock_mhz", g.memoryClockMHz, gw, false);
             field(x, "memory_bus_width_bits", g.memoryBusWidthBits, gw, false);
             field(x, "bandwidth_gbs", g.bandwidthGBs, gw, false);
+            field(x, "l2_bytes", g.l2Bytes, gw, false);
             m.gpus.push_back(g);
         }
     }

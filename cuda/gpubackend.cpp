@@ -744,6 +744,7 @@ Availability probe()
         info.memoryBusWidthBits = busWidth;
         // Double data rate: two transfers per memory clock, bus width in bits.
         info.theoreticalBandwidthGBs = 2.0 * memClockKHz * 1e3 * (busWidth / 8.0) / 1e9;
+        info.l2CacheBytes = double(prop.l2CacheSize);
         a.devices.push_back(std::move(info));
     }
     (void)cudaSetDevice(previous);
@@ -814,13 +815,17 @@ void checkStop(const std::atomic<bool> &stop, cudaStream_t stream)
 }
 
 /// Best (shortest) event-timed duration of `enqueue` over `repeats` runs, after one warm-up.
+/// With `cancel`, checks it before every timed run and throws Cancelled.
 template <typename Enqueue>
-double bestSeconds(cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop, int repeats, Enqueue enqueue)
+double bestSeconds(cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop, int repeats, Enqueue enqueue,
+                   const std::atomic<bool> *cancel = nullptr)
 {
     enqueue();
     SL_CUDA_CHECK(cudaStreamSynchronize(stream));
     double best = 0.0;
     for (int r = 0; r < repeats; ++r) {
+        if (cancel)
+            checkStop(*cancel, stream);
         SL_CUDA_CHECK(cudaEventRecord(start, stream));
         enqueue();
         SL_CUDA_CHECK(cudaEventRecord(stop, stream));
@@ -834,6 +839,20 @@ double bestSeconds(cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop, int
 double rate(double amount, double seconds)
 {
     return seconds > 0 ? amount / seconds : 0.0;
+}
+
+// The L2 and FMA kernels repeat their work inside one launch. A short probe says how long a
+// repetition takes; the count is then scaled so one timed launch lasts about this long: long
+// enough to dwarf the launch and the ramp-up of the first and last blocks, short enough that
+// warm-up and five runs of each stay well under 0.1 s.
+constexpr double kCalibrationKernelSeconds = 5e-3;
+
+int repeatsFor(int probeRepeats, double probeSeconds)
+{
+    const double scaled =
+        probeSeconds > 0 ? probeRepeats * kCalibrationKernelSeconds / probeSeconds : double(probeRepeats);
+    // At most 1000 probes' worth: a probe timed absurdly short must not start a run of minutes.
+    return int(std::clamp(scaled, double(probeRepeats), 1000.0 * probeRepeats));
 }
 
 } // namespace
@@ -869,6 +888,72 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
             SL_CUDA_CHECK(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, stream));
         });
         c.deviceCopyBytesPerS = rate(2.0 * double(bytes), s);
+    }
+    checkStop(stop, stream);
+
+    // L2 cache: a copy-like kernel (every byte read once and written once per pass, counted as
+    // read + write like the device copy) over two buffers that together fill at most half of L2,
+    // so the other half absorbs what the replacement policy does not keep.
+    {
+        int l2Bytes = 0;
+        SL_CUDA_CHECK(cudaDeviceGetAttribute(&l2Bytes, cudaDevAttrL2CacheSize, device));
+        int blocksPerSm = 0;
+        SL_CUDA_CHECK(l2CopyBlocksPerSm(&blocksPerSm));
+        const int sms = smCountOf(device);
+        // Every thread moves the same number of float4s, so no SM waits for another: the buffer is
+        // exactly the grid's share. Fewer blocks per SM when a full grid's buffer would not fit.
+        const std::size_t budget = std::min(std::size_t(std::max(l2Bytes, 0)) / 4, 8 * kMiB);
+        const auto bufferBytes = [&](int perSm) {
+            return std::size_t(sms) * std::size_t(perSm) * kBlockThreads * kL2QuadsPerThread * 4 *
+                   sizeof(float);
+        };
+        blocksPerSm = std::max(1, blocksPerSm);
+        while (blocksPerSm > 1 && bufferBytes(blocksPerSm) > budget)
+            --blocksPerSm;
+        // A GPU whose L2 is too small for even one block per SM keeps 0: that would not be L2.
+        if (bufferBytes(blocksPerSm) <= budget) {
+            const int blocks = sms * blocksPerSm;
+            const std::size_t bytes = bufferBytes(blocksPerSm);
+            DevicePtr<float> src = deviceAlloc<float>(bytes / sizeof(float));
+            DevicePtr<float> dst = deviceAlloc<float>(bytes / sizeof(float));
+            SL_CUDA_CHECK(cudaMemsetAsync(src.get(), 0, bytes, stream));
+            SL_CUDA_CHECK(cudaMemsetAsync(dst.get(), 0, bytes, stream));
+            const auto copy = [&](int passes) {
+                return [&, passes] {
+                    launchL2Copy(src.get(), dst.get(), passes, blocks, stream);
+                    SL_CUDA_CHECK(cudaGetLastError());
+                };
+            };
+            constexpr int kProbePasses = 50;
+            const int passes =
+                repeatsFor(kProbePasses, bestSeconds(stream, start, end, 1, copy(kProbePasses)));
+            checkStop(stop, stream);
+            const double s = bestSeconds(stream, start, end, 5, copy(passes), &stop);
+            c.l2BytesPerS = rate(2.0 * double(bytes) * passes, s);
+        }
+    }
+    checkStop(stop, stream);
+
+    // fp32 FMA peak: whole waves of blocks (several per SM), so that no SM idles at the end.
+    {
+        int blocksPerSm = 0;
+        SL_CUDA_CHECK(fmaPeakBlocksPerSm(&blocksPerSm));
+        constexpr int kWaves = 4;
+        const int blocks = smCountOf(device) * std::max(1, blocksPerSm) * kWaves;
+        DevicePtr<float> out = deviceAlloc<float>(1);
+        const auto fma = [&](int iterations) {
+            return [&, iterations] {
+                launchFmaPeak(out.get(), iterations, blocks, stream);
+                SL_CUDA_CHECK(cudaGetLastError());
+            };
+        };
+        constexpr int kProbeIterations = 8;
+        const int iterations =
+            repeatsFor(kProbeIterations, bestSeconds(stream, start, end, 1, fma(kProbeIterations)));
+        checkStop(stop, stream);
+        const double s = bestSeconds(stream, start, end, 5, fma(iterations), &stop);
+        const double fmas = double(blocks) * kBlockThreads * double(iterations) * kFmaSteps * kFmaChains;
+        c.fmaFlopsPerS = rate(2.0 * fmas, s);
     }
     checkStop(stop, stream);
 

@@ -25,6 +25,7 @@ struct DeviceInfo {
     double memoryClockMHz = 0;
     int memoryBusWidthBits = 0;
     double theoreticalBandwidthGBs = 0; ///< 2 * memory clock * bus width (DDR)
+    double l2CacheBytes = 0;            ///< cudaDeviceProp::l2CacheSize
 };
 
 /// What the CUDA runtime said about this process's GPUs.
@@ -108,6 +109,9 @@ std::unique_ptr<Run> createRun(const Job &job);
 /// The GPU's ceilings, measured (issue: calibration). Bandwidths in bytes/s, latency in s.
 struct Ceilings {
     double deviceCopyBytesPerS = 0; ///< device-to-device copy, counting read + write
+    /// A copy whose buffers stay in the L2 cache, counting read + write like deviceCopyBytesPerS
+    double l2BytesPerS = 0;
+    double fmaFlopsPerS = 0; ///< fp32 FMA peak, 2 FLOPs per FMA
     double h2dPageableBytesPerS = 0;
     double h2dPinnedBytesPerS = 0;
     double d2hPageableBytesPerS = 0;

@@ -47,4 +47,23 @@ void launchEmpty(cudaStream_t stream);
 /// Fills p with reproducible pseudo-random values in [-1, 1) (timing on zeros flatters kernels).
 void launchFillRandom(float *p, std::size_t count, std::uint32_t seed, cudaStream_t stream);
 
+// Calibration kernels (gpubackend.cpp, calibrate). The *BlocksPerSm functions return the CUDA
+// runtime's occupancy answer (resident blocks of kBlockThreads threads per SM) for the caller to
+// check.
+
+/// float4s each thread of the L2 copy moves per pass.
+inline constexpr int kL2QuadsPerThread = 2;
+/// Independent FMA chains per thread, and FMAs per chain per iteration, of the FMA peak kernel.
+inline constexpr int kFmaChains = 16;
+inline constexpr int kFmaSteps = 32;
+
+cudaError_t l2CopyBlocksPerSm(int *blocks);
+/// dst = src over blocks * kBlockThreads * kL2QuadsPerThread float4s, `passes` times in one launch,
+/// through L2 only (not L1). Both buffers must hold that many float4s (cudaMalloc's alignment).
+void launchL2Copy(const float *src, float *dst, int passes, int blocks, cudaStream_t stream);
+cudaError_t fmaPeakBlocksPerSm(int *blocks);
+/// iterations * kFmaSteps * kFmaChains fp32 FMAs per thread, in independent chains. out (one
+/// float) is never written in practice; it only keeps the work alive.
+void launchFmaPeak(float *out, int iterations, int blocks, cudaStream_t stream);
+
 } // namespace speeduplab::gpu

@@ -33,7 +33,7 @@ else
   say "build (no Qt, sm_90 only for speed)"
   cmake -S . -B $build -G Ninja -DCMAKE_BUILD_TYPE=Release -DSPEEDUPLAB_GUI=OFF -DSPEEDUPLAB_TESTS=OFF \
     -DCMAKE_CUDA_ARCHITECTURES=90 -DSPEEDUPLAB_CARRY_INCLUDE="$PWD/.carry/include" \
-    -DSPEEDUPLAB_OPENBLAS_LIBRARY=/tmp/blas/lib/libopenblas.so.0 -DSPEEDUPLAB_OPENBLAS_INCLUDE=/tmp/blas/include \
+    -DSPEEDUPLAB_OPENBLAS_LIBRARY=/tmp/blas/lib/libopenblas.so.0 \
     >>"$log" 2>&1 && cmake --build $build -j "$(nproc)" >>"$log" 2>&1 || { say "BUILD FAILED"; tail -50 "$log"; exit 1; }
 fi
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader >>"$log" 2>&1

@@ -10,6 +10,8 @@
 #include "ui/sweeppanel.h"
 
 #include "core/calibration.h"
+
+#include <cstdlib>
 #include "core/version.h"
 
 #include <QApplication>
@@ -166,9 +168,15 @@ QString App::ceilingName(const std::string &key, bool roundTrip)
     };
     static const Name names[] = {
         {Calibration::cpuTriad, QT_TRANSLATE_NOOP("App", "CPU triad")},
+        {Calibration::cpuL1, QT_TRANSLATE_NOOP("App", "CPU L1")},
+        {Calibration::cpuL2, QT_TRANSLATE_NOOP("App", "CPU L2")},
+        {Calibration::cpuL3, QT_TRANSLATE_NOOP("App", "CPU L3")},
+        {Calibration::cpuFma, QT_TRANSLATE_NOOP("App", "CPU FMA peak")},
         {Calibration::cpuGemm, QT_TRANSLATE_NOOP("App", "CPU GEMM")},
         {Calibration::cpuParallelRegion, QT_TRANSLATE_NOOP("App", "CPU parallel region")},
         {Calibration::gpuCopy, QT_TRANSLATE_NOOP("App", "GPU copy")},
+        {Calibration::gpuL2, QT_TRANSLATE_NOOP("App", "GPU L2")},
+        {Calibration::gpuFma, QT_TRANSLATE_NOOP("App", "GPU FMA peak")},
         {Calibration::gpuH2dPageable, QT_TRANSLATE_NOOP("App", "GPU H2D pageable")},
         {Calibration::gpuH2dPinned, QT_TRANSLATE_NOOP("App", "GPU H2D pinned")},
         {Calibration::gpuD2hPageable, QT_TRANSLATE_NOOP("App", "GPU D2H pageable")},
@@ -182,6 +190,13 @@ QString App::ceilingName(const std::string &key, bool roundTrip)
         return QCoreApplication::translate("App", "GPU H2D + D2H pinned");
     if (roundTrip && key == Calibration::gpuH2dPageable)
         return QCoreApplication::translate("App", "GPU H2D + D2H pageable");
+    // A per-thread ceiling, "cpu_l2_bytes_per_s@4": the level's name with its thread count.
+    if (const auto at = key.find('@'); at != std::string::npos) {
+        const int threads = std::atoi(key.c_str() + at + 1);
+        const QString level = ceilingName(key.substr(0, at));
+        return threads == 1 ? QCoreApplication::translate("App", "%1, 1 thread").arg(level)
+                            : QCoreApplication::translate("App", "%1, %2 threads").arg(level).arg(threads);
+    }
     for (const Name &n : names)
         if (key == n.key)
             return QCoreApplication::translate("App", n.text);

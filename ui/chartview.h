@@ -38,7 +38,7 @@ public:
     explicit ChartView(QWidget *parent = nullptr);
     ~ChartView() override;
 
-    /// Short id for the command line and file names: time, speedup, scaling, throughput.
+    /// Short id for the command line and file names: time, speedup, scaling, throughput, roofline.
     virtual QString name() const = 0;
     /// The tab's title.
     virtual QString tabTitle() const = 0;

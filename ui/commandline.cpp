@@ -19,7 +19,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         "[--json FILE]\n"
         "  speeduplab --headless --open RESULTS.csv --png FILE   (render a recorded run)\n"
         "  speeduplab --headless --open OURS.csv --overlay TORCH.csv --png FILE   (ours vs PyTorch)\n"
-        "With --calibrate, the machine's ceilings are measured too and drawn on the throughput chart."));
+        "With --calibrate, the machine's ceilings are measured too and drawn on the throughput and roofline\n"
+        "charts."));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help."));
     const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version."));
@@ -49,8 +50,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         QStringLiteral("FILE"));
     const QCommandLineOption chart(
         QStringLiteral("chart"),
-        QStringLiteral("The chart to write or show: time, speedup, scaling, throughput "
-                       "(default: time)."),
+        QStringLiteral("The chart to write or show: time, speedup, scaling, throughput, "
+                       "roofline (default: time)."),
         QStringLiteral("NAME"), QStringLiteral("time"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Pixel size of the PNG, WIDTHxHEIGHT (default: 1920x1080)."),
@@ -154,7 +155,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         c.open = positional.front();
     }
     static const QStringList charts = {QStringLiteral("time"), QStringLiteral("speedup"),
-                                       QStringLiteral("scaling"), QStringLiteral("throughput")};
+                                       QStringLiteral("scaling"), QStringLiteral("throughput"),
+                                       QStringLiteral("roofline")};
     if (!charts.contains(c.chart))
         return fail(QStringLiteral("--chart must be one of %1, not \"%2\"")
                         .arg(charts.join(QStringLiteral(", ")), c.chart));

@@ -8,6 +8,7 @@
 #include "ui/app.h"
 #include "ui/commandline.h"
 #include "ui/resultmodel.h"
+#include "ui/rooflinechart.h"
 #include "ui/scalingchart.h"
 #include "ui/speedupchart.h"
 #include "ui/sweepcontroller.h"
@@ -54,6 +55,8 @@ std::unique_ptr<ChartView> makeChart(const QString &name)
         return std::make_unique<ScalingChart>();
     if (name == QLatin1String("throughput"))
         return std::make_unique<ThroughputChart>();
+    if (name == QLatin1String("roofline"))
+        return std::make_unique<RooflineChart>();
     return std::make_unique<TimeChart>();
 }
 

@@ -12,6 +12,7 @@
 #include "ui/speedupchart.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
+#include "ui/rooflinechart.h"
 #include "ui/throughputchart.h"
 #include "ui/timechart.h"
 
@@ -159,7 +160,8 @@ QWidget *MainWindow::buildCentral()
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("chartTabs"));
     m_tabs->setDocumentMode(true);
-    m_charts = {new TimeChart, new SpeedupChart, new ScalingChart, new ThroughputChart};
+    m_charts = {new TimeChart, new SpeedupChart, new ScalingChart, new ThroughputChart,
+                new RooflineChart};
     for (ChartView *c : std::as_const(m_charts)) {
         c->setObjectName(c->name() + QStringLiteral("Chart"));
         c->setModel(m_model);
@@ -501,7 +503,8 @@ void MainWindow::onCalibrationFinished(const CeilingMap &ceilings, const QString
     for (const auto &[k, v] : ceilings) {
         if (k == Calibration::cpuTriad || k == Calibration::gpuCopy)
             measured << tr("%1 %2").arg(App::ceilingName(k), App::formatRate(v, false));
-        else if (k == Calibration::cpuGemm || k == Calibration::gpuCublas)
+        else if (k == Calibration::cpuFma || k == Calibration::cpuGemm || k == Calibration::gpuFma ||
+                 k == Calibration::gpuCublas)
             measured << tr("%1 %2").arg(App::ceilingName(k), App::formatRate(v, true));
     }
     QString text;

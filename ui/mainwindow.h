@@ -32,7 +32,7 @@ class SweepController;
 class SweepPanel;
 class TimeChart;
 
-/// The app's window: the sweep panel (dock), the four charts (tabs), the results table and
+/// The app's window: the sweep panel (dock), the five charts (tabs), the results table and
 /// the devices panel (docks), the files and the progress of a running sweep.
 class MainWindow : public QMainWindow {
     Q_OBJECT

@@ -5,6 +5,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QLocale>
 
 #include <cmath>
 
@@ -47,9 +48,12 @@ QString percentText(double fraction)
     return ResultModel::tr("%1 %").arg(pc, 0, 'f', pc < 9.95 ? 1 : 0);
 }
 
-QString reasonText(const Measurement &m)
+QString reasonText(const Measurement &m, const MachineInfo &machine)
 {
     QString r = QString::fromStdString(m.reason);
+    const QString above = QString::fromStdString(Calibration::aboveCeilingReason(m, machine));
+    if (!above.isEmpty())
+        r = r.isEmpty() ? above : r + QLatin1Char(' ') + above;
     if (noisy(m)) {
         const QString n =
             ResultModel::tr("The timings vary (CV %1 %, above %2 %): the median is less certain. A longer "
@@ -138,8 +142,13 @@ QVariant ResultModel::display(const Measurement &m, int column) const
         return hasTime ? QString::number(bandwidth(m), 'g', 4) : QString();
     case FlopsColumn:
         return hasTime ? QString::number(gflops(m), 'g', 4) : QString();
-    case CeilingColumn:
-        return percentText(Calibration::fractionOfCeiling(m, m_results.machine));
+    case CeilingColumn: {
+        const QString pc = percentText(Calibration::fractionOfCeiling(m, m_results.machine));
+        if (pc.isEmpty())
+            return pc;
+        // The level the point is held against, so that "157 %" never stands without it.
+        return tr("%1 %2").arg(pc, QString::fromStdString(Calibration::levelFor(m, m_results.machine).name));
+    }
     case VerifiedColumn:
         if (m.status == Measurement::Status::Skipped || m.status == Measurement::Status::Cancelled)
             return QString();
@@ -147,7 +156,7 @@ QVariant ResultModel::display(const Measurement &m, int column) const
     case WorkloadColumn:
         return QString::fromStdString(m.workload);
     case ReasonColumn:
-        return reasonText(m);
+        return reasonText(m, m_results.machine);
     }
     return {};
 }
@@ -188,18 +197,25 @@ QVariant ResultModel::sortValue(const Measurement &m, int column) const
 
 QVariant ResultModel::ceilingTip(const Measurement &m) const
 {
-    const auto [key, value] = Calibration::ceilingFor(m, m_results.machine);
-    if (key.empty() || !(value > 0))
+    const Calibration::Level level = Calibration::levelFor(m, m_results.machine);
+    if (level.key.empty() || !(level.value > 0))
         return m_results.machine.ceilings.empty()
                    ? tr("No ceilings measured: Sweep \u25b8 Calibrate machine measures them")
                    : tr("No measured ceiling applies to this point");
-    const bool flops = m.workload == "gemm";
-    const QString name = App::ceilingName(key, m.isGpu() && m.workload == "transfer");
-    const QString rate = App::formatRate(value, flops);
+    const QString name = App::ceilingName(level.key, m.isGpu() && m.workload == "transfer");
+    const QString rate = App::formatRate(level.value, level.flops);
+    const QString where =
+        level.flops ? QString()
+                    : tr(" (working set %1: %2)")
+                          .arg(QLocale::c().formattedDataSize(qint64(Calibration::workingSetBytes(m))), QString::fromStdString(level.name));
     const double f = Calibration::fractionOfCeiling(m, m_results.machine);
     if (!(f > 0))
-        return tr("Ceiling: %1, %2").arg(name, rate);
-    return tr("%1 of the %2 ceiling, %3").arg(percentText(f), name, rate);
+        return tr("Ceiling: %1, %2%3").arg(name, rate, where);
+    QString tip = tr("%1 of the %2 ceiling, %3%4").arg(percentText(f), name, rate, where);
+    const std::string above = Calibration::aboveCeilingReason(m, m_results.machine);
+    if (!above.empty())
+        tip += QLatin1Char('\n') + QString::fromStdString(above);
+    return tip;
 }
 
 QVariant ResultModel::data(const QModelIndex &index, int role) const
@@ -220,7 +236,7 @@ QVariant ResultModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         if (m.ok() && index.column() == CeilingColumn)
             return ceilingTip(m);
-        const QString reason = reasonText(m);
+        const QString reason = reasonText(m, m_results.machine);
         if (!reason.isEmpty())
             return reason;
         if (m.ok() && index.column() == TimeColumn)
@@ -315,8 +331,10 @@ QVariant ResultModel::headerData(int section, Qt::Orientation orientation, int r
             return tr("Coefficient of variation of the repetitions; above %1 % the row is marked noisy")
                 .arg(Stats::noisyCv * 100, 0, 'f', 0);
         case CeilingColumn:
-            return tr("The point's throughput as a share of the machine's measured ceiling: memory "
-                      "bandwidth, or GEMM FLOP/s for gemm (Sweep \u25b8 Calibrate machine)");
+            return tr("The point's throughput as a share of the machine's measured ceiling for the level "
+                      "its data live in: the cache level or DRAM its working set fits in, GPU L2 or HBM, "
+                      "registers for fused GPU kernels, the FMA peak for gemm (Sweep \u25b8 Calibrate "
+                      "machine)");
         case VerifiedColumn:
             return tr("Whether the output matched the CPU reference");
         default:

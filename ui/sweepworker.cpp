@@ -33,7 +33,8 @@ void SweepWorker::startCalibration(int threads, int device, bool gpu)
         emit calibrationProgress(
             (threads == 1 ? tr("Calibrating the CPU with 1 thread")
                           : tr("Calibrating the CPU with %1 threads").arg(threads)) +
-            tr(": parallel-region cost, memory bandwidth (STREAM triad), GEMM FLOP/s\u2026"));
+            tr(": parallel-region cost, FMA peak and the bandwidth of each cache level and DRAM per "
+               "thread count, GEMM FLOP/s\u2026"));
         ceilings = Calibration::cpu(threads, m_stop);
         if (gpu) {
             if (!gpu::availability().usable) {
@@ -41,7 +42,7 @@ void SweepWorker::startCalibration(int threads, int device, bool gpu)
                            .arg(App::sentence(QString::fromStdString(gpu::availability().reason)));
             } else {
                 emit calibrationProgress(tr("Calibrating GPU %1: copy and transfer bandwidth, launch "
-                                            "latency, cuBLAS GEMM FLOP/s\u2026")
+                                            "latency, L2 bandwidth, FMA peak, cuBLAS GEMM FLOP/s\u2026")
                                              .arg(device));
                 try {
                     for (const auto &[k, v] : Calibration::gpu(device, m_stop))

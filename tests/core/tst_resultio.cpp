@@ -32,6 +32,9 @@ MachineInfo sampleMachine()
     m.logicalCores = 16;
     m.caches = {{"L1d", "32K"}, {"L2", "512K"}, {"L3", "32768K"}};
     m.cpuKernels = "x86-64-v3 (AVX2, FMA)";
+    m.blas = "OpenBLAS 0.3.21, kernel SkylakeX (chosen by SpeedupLab from the CPU's features: AVX-512)";
+    m.blasWarning = "OpenBLAS runs its generic Prescott kernel (SSE only) on a CPU with AVX-512: \"slow\",\n"
+                    "set OPENBLAS_CORETYPE=SkylakeX";
     m.ramBytes = 67430850560.0;
     m.os = "Debian GNU/Linux 12 (bookworm), Linux 6.1.0 x86_64";
     MachineInfo::Gpu g;

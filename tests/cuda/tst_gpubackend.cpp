@@ -117,6 +117,7 @@ void TestGpuBackend::availabilityIsConsistent()
         QVERIFY(d.totalMemoryBytes > 0);
         QVERIFY(d.freeMemoryBytes > 0);
         QVERIFY(d.theoreticalBandwidthGBs > 0);
+        QVERIFY(d.l2CacheBytes > 0);
     }
     QCOMPARE(availability().devices.size(), a.devices.size()); // cached, stable
 }
@@ -388,11 +389,19 @@ void TestGpuBackend::calibrationMeasuresCeilings()
     QVERIFY(c.syncRoundTripS > 0);
     QVERIFY(c.cublasFlopsPerS > 0);
     QVERIFY(c.cublasTf32FlopsPerS > 0);
-    qInfo("copy %.0f GB/s, H2D pageable %.1f / pinned %.1f GB/s, D2H pageable %.1f / pinned %.1f GB/s, "
-          "launch %.2f us, round trip %.2f us, SGEMM %.1f TFLOP/s, TF32 %.1f TFLOP/s",
-          c.deviceCopyBytesPerS / 1e9, c.h2dPageableBytesPerS / 1e9, c.h2dPinnedBytesPerS / 1e9,
-          c.d2hPageableBytesPerS / 1e9, c.d2hPinnedBytesPerS / 1e9, c.launchLatencyS * 1e6,
-          c.syncRoundTripS * 1e6, c.cublasFlopsPerS / 1e12, c.cublasTf32FlopsPerS / 1e12);
+    // L2 must beat HBM, and every GPU CUDA 13 supports (Turing and newer) exceeds 1 TFLOP/s fp32.
+    const QString l2VsCopy = QStringLiteral("L2 %1 GB/s, HBM copy %2 GB/s")
+                                 .arg(c.l2BytesPerS / 1e9)
+                                 .arg(c.deviceCopyBytesPerS / 1e9);
+    QVERIFY2(c.l2BytesPerS > c.deviceCopyBytesPerS, qPrintable(l2VsCopy));
+    QVERIFY2(c.fmaFlopsPerS > 1e12, qPrintable(QStringLiteral("FMA %1 TFLOP/s").arg(c.fmaFlopsPerS / 1e12)));
+    qInfo("copy %.0f GB/s, L2 %.0f GB/s, FMA %.1f TFLOP/s, H2D pageable %.1f / pinned %.1f GB/s, "
+          "D2H pageable %.1f / pinned %.1f GB/s, launch %.2f us, round trip %.2f us, SGEMM %.1f TFLOP/s, "
+          "TF32 %.1f TFLOP/s",
+          c.deviceCopyBytesPerS / 1e9, c.l2BytesPerS / 1e9, c.fmaFlopsPerS / 1e12,
+          c.h2dPageableBytesPerS / 1e9, c.h2dPinnedBytesPerS / 1e9, c.d2hPageableBytesPerS / 1e9,
+          c.d2hPinnedBytesPerS / 1e9, c.launchLatencyS * 1e6, c.syncRoundTripS * 1e6,
+          c.cublasFlopsPerS / 1e12, c.cublasTf32FlopsPerS / 1e12);
 }
 
 // cuBLAS is opened on first use, not linked: loading needs no GPU, only the library, and a

@@ -54,6 +54,7 @@ void TestCharts::emptyChartsSayWhatToDo_data()
     QTest::newRow("speedup") << "speedup";
     QTest::newRow("scaling") << "scaling";
     QTest::newRow("throughput") << "throughput";
+    QTest::newRow("roofline") << "roofline";
 }
 
 void TestCharts::emptyChartsSayWhatToDo()

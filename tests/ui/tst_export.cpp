@@ -66,6 +66,7 @@ void TestExport::png_data()
     QTest::newRow("speedup, 1280x720") << "speedup" << QSize(1280, 720);
     QTest::newRow("scaling, 1600x1000") << "scaling" << QSize(1600, 1000);
     QTest::newRow("throughput, 3840x2160") << "throughput" << QSize(3840, 2160);
+    QTest::newRow("roofline, 1920x1080") << "roofline" << QSize(1920, 1080);
 }
 
 void TestExport::png()

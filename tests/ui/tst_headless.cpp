@@ -130,6 +130,7 @@ void TestHeadless::openRendersARecordedRun_data()
     QTest::addColumn<QString>("chart");
     QTest::newRow("time") << "time";
     QTest::newRow("scaling") << "scaling";
+    QTest::newRow("roofline") << "roofline";
 }
 
 void TestHeadless::openRendersARecordedRun()

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace speeduplab {
+
+/// The CPU's own limits, measured with small kernels in the widest vector ISA the CPU has
+/// (ERT / mixbench style): what no workload can beat, so that every point can be read as a
+/// share of what the hardware allows. All of them throw gpu::Cancelled when stop is set.
+class CpuPeaks {
+public:
+    /// Peak FLOP/s of `threads` threads issuing independent fused multiply-adds (2 FLOPs each).
+    static double fmaFlopsPerS(int threads, const std::atomic<bool> &stop);
+    /// Bandwidth of the triad a = b + s*c (12 bytes per element) on `threads` threads, each
+    /// on its own slice of `bytesPerThread` bytes (three arrays together), kept in cache and
+    /// swept many times: the bandwidth of the cache level that slice fits in.
+    static double cacheTriadBytesPerS(int threads, std::size_t bytesPerThread, const std::atomic<bool> &stop);
+    /// STREAM triad from DRAM with each of `threadCounts` threads (one value each), over
+    /// arrays of `bytesPerArray` each (far larger than the last cache), with streaming stores
+    /// so that no write-allocate traffic is moved but not counted.
+    static std::vector<double> dramTriadBytesPerS(const std::vector<int> &threadCounts,
+                                                  std::size_t bytesPerArray, const std::atomic<bool> &stop);
+    /// The vector ISA the peak kernels use here, e.g. "AVX-512".
+    static std::string isa();
+};
+
+} // namespace speeduplab

@@ -1,0 +1,255 @@
+// Which ceiling a point is held against: the cache level its working set fits in (private
+// caches once per thread), registers for fused GPU kernels, the FMA peak for gemm; per-thread
+// ceilings; the reason next to a point above 100 %; and the roofs of the roofline.
+
+#include "core/calibration.h"
+#include "core/cpupeaks.h"
+#include "core/workload.h"
+
+#include <QtTest>
+
+#include <atomic>
+
+using namespace speeduplab;
+
+namespace {
+
+// A machine with 48 KiB L1d and 1 MiB L2 per core, a 32 MiB L3, one GPU with a 50 MiB L2,
+// and every ceiling calibrated at 1 and 4 threads (plain keys: 4 threads).
+MachineInfo machine()
+{
+    MachineInfo m;
+    m.caches = {{"L1d", "48K"}, {"L1i", "32K"}, {"L2", "1024K"}, {"L3", "32M"}};
+    MachineInfo::Gpu g;
+    g.index = 0;
+    g.l2Bytes = 50.0 * (1 << 20);
+    m.gpus.push_back(g);
+    const std::pair<const char *, double> perThread[] = {{Calibration::cpuL1, 500e9},
+                                                         {Calibration::cpuL2, 200e9},
+                                                         {Calibration::cpuL3, 60e9},
+                                                         {Calibration::cpuTriad, 20e9},
+                                                         {Calibration::cpuFma, 100e9}};
+    for (const auto &[key, one] : perThread) {
+        m.ceilings[Calibration::atThreads(key, 1)] = one;
+        m.ceilings[Calibration::atThreads(key, 4)] = 4 * one;
+        m.ceilings[key] = 4 * one;
+    }
+    m.ceilings[Calibration::cpuGemm] = 300e9;
+    m.ceilings[Calibration::gpuL2] = 10e12;
+    m.ceilings[Calibration::gpuCopy] = 4e12;
+    m.ceilings[Calibration::gpuFma] = 60e12;
+    m.ceilings[Calibration::gpuCublas] = 50e12;
+    m.ceilings[Calibration::gpuCublasTf32] = 400e12;
+    return m;
+}
+
+Measurement point(const std::string &workload, const std::string &backend, int threads, const std::string &mode,
+                  int n, double seconds, const std::string &variant = "")
+{
+    const Workload *w = Workload::find(workload);
+    Measurement m;
+    m.workload = workload;
+    m.backend = backend;
+    m.variant = variant;
+    m.threads = threads;
+    m.mode = mode;
+    m.device = backend == "gpu" ? 0 : -1;
+    m.n = n;
+    m.elements = Workload::elements(n);
+    m.iterations = 10;
+    m.bytes = w->bytes(n, m.iterations);
+    m.flops = w->flops(n, m.iterations);
+    m.stats.median = seconds;
+    m.stats.reps = 5;
+    return m;
+}
+
+} // namespace
+
+class TestCeilings : public QObject {
+    Q_OBJECT
+
+private slots:
+    void cacheSizes();
+    void level_data();
+    void level();
+    void missingLevelFallsThrough();
+    void perThreadValues();
+    void fractionUsesTheLevelsUnit();
+    void aboveHundredHasAReason();
+    void roofs();
+    void peaksMeasured();
+};
+
+void TestCeilings::cacheSizes()
+{
+    const MachineInfo m = machine();
+    QCOMPARE(m.cacheBytes("L1d"), 48.0 * 1024);
+    QCOMPARE(m.cacheBytes("L3"), 32.0 * 1024 * 1024);
+    QCOMPARE(m.cacheBytes("L4"), 0.0);
+    MachineInfo odd;
+    odd.caches = {{"L2", "junk"}, {"L3", "2G"}, {"L1d", "32768"}};
+    QCOMPARE(odd.cacheBytes("L2"), 0.0);
+    QCOMPARE(odd.cacheBytes("L3"), 2.0 * 1024 * 1024 * 1024);
+    QCOMPARE(odd.cacheBytes("L1d"), 32768.0);
+    // This machine's caches are known, from sysfs or CPUID.
+    MachineInfo here;
+    here.caches = MachineInfo::probeCaches();
+    QVERIFY2(here.cacheBytes("L1d") > 0 && here.cacheBytes("L2") > 0, "no L1d/L2 size detected");
+}
+
+void TestCeilings::level_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("backend");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<QString>("level");
+    QTest::addColumn<double>("value");
+
+    // add touches 4 n^2 bytes: 110^2 * 4 = 48400 <= 48 KiB < 111^2 * 4.
+    QTest::newRow("add in L1") << "add" << "cpu" << 1 << "" << "" << 110 << "L1" << 500e9;
+    QTest::newRow("add just past L1") << "add" << "cpu" << 1 << "" << "" << 111 << "L2" << 200e9;
+    QTest::newRow("add exactly L2") << "add" << "cpu" << 1 << "" << "" << 512 << "L2" << 200e9;
+    QTest::newRow("add just past L2") << "add" << "cpu" << 1 << "" << "" << 513 << "L3" << 60e9;
+    QTest::newRow("add at the L3 size") << "add" << "cpu" << 1 << "" << "" << 2896 << "L3" << 60e9;
+    QTest::newRow("add past L3") << "add" << "cpu" << 1 << "" << "" << 2897 << "DRAM" << 20e9;
+    // Four threads hold four private L2s: 4 MiB of working set still fits.
+    QTest::newRow("add, 4 threads, 4 L2s") << "add" << "cpu" << 4 << "" << "" << 1024 << "L2" << 800e9;
+    QTest::newRow("add, 4 threads, past them") << "add" << "cpu" << 4 << "" << "" << 1025 << "L3" << 240e9;
+    // saxpy touches two tensors: 78^2 * 8 = 48672 fits, 79^2 * 8 does not.
+    QTest::newRow("saxpy in L1") << "saxpy" << "cpu" << 1 << "" << "" << 78 << "L1" << 500e9;
+    QTest::newRow("saxpy past L1") << "saxpy" << "cpu" << 1 << "" << "" << 79 << "L2" << 200e9;
+    QTest::newRow("reduce in DRAM") << "reduce" << "cpu" << 1 << "" << "" << 8192 << "DRAM" << 20e9;
+    QTest::newRow("CPU gemm: FMA peak") << "gemm" << "cpu" << 4 << "" << "blas" << 2048 << "FMA peak" << 400e9;
+    QTest::newRow("GPU add in L2") << "add" << "gpu" << 0 << "launch" << "" << 1024 << "GPU L2" << 10e12;
+    // 50 MiB of L2: 3620^2 * 4 = 52.4e6 <= 52428800 < 3621^2 * 4.
+    QTest::newRow("GPU add at the L2 size") << "add" << "gpu" << 0 << "graph" << "" << 3620 << "GPU L2" << 10e12;
+    QTest::newRow("GPU add past L2") << "add" << "gpu" << 0 << "launch" << "" << 3621 << "HBM" << 4e12;
+    QTest::newRow("GPU fused: registers") << "add" << "gpu" << 0 << "fused" << "" << 4000 << "registers" << 60e12;
+    QTest::newRow("GPU cuBLAS: FMA peak") << "gemm" << "gpu" << 0 << "launch" << "cublas" << 4096 << "FMA peak"
+                                          << 60e12;
+    QTest::newRow("GPU TF32: tensor cores") << "gemm" << "gpu" << 0 << "launch" << "cublas-tf32" << 4096
+                                            << "tensor cores (cuBLAS TF32)" << 400e12;
+}
+
+void TestCeilings::level()
+{
+    QFETCH(QString, workload);
+    QFETCH(QString, backend);
+    QFETCH(int, threads);
+    QFETCH(QString, mode);
+    QFETCH(QString, variant);
+    QFETCH(int, n);
+    QFETCH(QString, level);
+    QFETCH(double, value);
+    const Measurement m = point(workload.toStdString(), backend.toStdString(), threads, mode.toStdString(), n,
+                                1e-3, variant.toStdString());
+    const Calibration::Level l = Calibration::levelFor(m, machine());
+    QCOMPARE(QString::fromStdString(l.name), level);
+    QCOMPARE(l.value, value);
+    QCOMPARE(l.flops, workload == QLatin1String("gemm") || mode == QLatin1String("fused"));
+}
+
+void TestCeilings::missingLevelFallsThrough()
+{
+    // A working set in L1 on a machine whose L1 was not calibrated: the next level that was.
+    MachineInfo m = machine();
+    m.ceilings.erase(Calibration::cpuL1);
+    m.ceilings.erase(Calibration::atThreads(Calibration::cpuL1, 1));
+    m.ceilings.erase(Calibration::atThreads(Calibration::cpuL1, 4));
+    const Measurement p = point("add", "cpu", 1, "", 64, 1e-3);
+    QCOMPARE(QString::fromStdString(Calibration::levelFor(p, m).name), QStringLiteral("L2"));
+    // A file from before cache levels (no cache sizes): DRAM, as it always was.
+    m.caches.clear();
+    QCOMPARE(QString::fromStdString(Calibration::levelFor(p, m).name), QStringLiteral("DRAM"));
+    // No FMA peak: gemm falls back to the BLAS SGEMM ceiling.
+    m.ceilings.erase(Calibration::cpuFma);
+    m.ceilings.erase(Calibration::atThreads(Calibration::cpuFma, 1));
+    m.ceilings.erase(Calibration::atThreads(Calibration::cpuFma, 4));
+    const Calibration::Level g = Calibration::levelFor(point("gemm", "cpu", 4, "", 1024, 1e-3, "blas"), m);
+    QCOMPARE(QString::fromStdString(g.key), QString::fromLatin1(Calibration::cpuGemm));
+    QCOMPARE(g.value, 300e9);
+}
+
+void TestCeilings::perThreadValues()
+{
+    const MachineInfo m = machine();
+    QCOMPARE(Calibration::value(m, Calibration::cpuFma, 1), 100e9);
+    QCOMPARE(Calibration::value(m, Calibration::cpuFma, 4), 400e9);
+    QCOMPARE(Calibration::value(m, Calibration::cpuFma, 2), 200e9); // between 1 and 4, linearly
+    QCOMPARE(Calibration::value(m, Calibration::cpuFma, 8), 400e9); // above: the most measured
+    QCOMPARE(Calibration::value(m, Calibration::cpuFma), 400e9);    // the plain key
+    QCOMPARE(Calibration::value(m, Calibration::gpuCopy, 3), 4e12); // no per-thread entries
+    QCOMPARE(Calibration::value(m, "no_such_key", 1), 0.0);
+    QCOMPARE(Calibration::atThreads(Calibration::cpuL2, 16), std::string("cpu_l2_bytes_per_s@16"));
+    QCOMPARE(QString::fromStdString(Calibration::describe("cpu_l2_bytes_per_s@16", 123.4e9)),
+             QStringLiteral("123.4 GB/s"));
+}
+
+void TestCeilings::fractionUsesTheLevelsUnit()
+{
+    const MachineInfo m = machine();
+    // add in L1 at 250 GB/s: half the 500 GB/s L1 ceiling.
+    Measurement add = point("add", "cpu", 1, "", 64, 1e-3);
+    add.stats.median = add.bytes / 250e9;
+    QVERIFY(qAbs(Calibration::fractionOfCeiling(add, m) - 0.5) < 1e-12);
+    // gemm at 300 GFLOP/s on 4 threads: 75 % of the 400 GFLOP/s FMA peak (FLOP/s, not bytes).
+    Measurement gemm = point("gemm", "cpu", 4, "", 1024, 1e-3, "blas");
+    gemm.stats.median = gemm.flops / 300e9;
+    QVERIFY(qAbs(Calibration::fractionOfCeiling(gemm, m) - 0.75) < 1e-12);
+    // A fused GPU add at 15 TFLOP/s: a quarter of the FMA peak, never thousands of % of HBM.
+    Measurement fused = point("add", "gpu", 0, "fused", 4000, 1e-3);
+    fused.stats.median = fused.flops / 15e12;
+    QVERIFY(qAbs(Calibration::fractionOfCeiling(fused, m) - 0.25) < 1e-12);
+}
+
+void TestCeilings::aboveHundredHasAReason()
+{
+    const MachineInfo m = machine();
+    Measurement below = point("add", "cpu", 1, "", 2000, 1e-3);
+    below.stats.median = below.bytes / 30e9; // L3 (60 GB/s): 50 %
+    QVERIFY(Calibration::aboveCeilingReason(below, m).empty());
+    // Just past L2 (1.03 MiB against 1 MiB): much of it is still served by L2.
+    Measurement nearL2 = point("add", "cpu", 1, "", 520, 1e-3);
+    nearL2.stats.median = nearL2.bytes / 90e9; // 150 % of L3
+    const QString why = QString::fromStdString(Calibration::aboveCeilingReason(nearL2, m));
+    QVERIFY2(why.contains(QStringLiteral("L2")) && why.contains(QStringLiteral("L3")), qPrintable(why));
+    Measurement fast = point("gemm", "cpu", 1, "", 1024, 1e-3, "blas");
+    fast.stats.median = fast.flops / 120e9; // 120 % of the 1-thread FMA peak
+    QVERIFY(!Calibration::aboveCeilingReason(fast, m).empty());
+}
+
+void TestCeilings::roofs()
+{
+    const auto r = Calibration::roofs(machine());
+    QStringList labels;
+    for (const auto &roof : r)
+        labels << QString::fromStdString(roof.label);
+    QCOMPARE(labels, QStringList({"CPU L1", "CPU L2", "CPU L3", "CPU DRAM", "CPU FMA peak", "GPU L2", "GPU HBM",
+                                  "GPU FMA peak"}));
+    QCOMPARE(r[3].value, 80e9); // CPU roofs at all threads
+    QVERIFY(r[4].compute && !r[3].compute && r[7].gpu && !r[0].gpu);
+    QVERIFY(Calibration::roofs(MachineInfo()).empty());
+}
+
+void TestCeilings::peaksMeasured()
+{
+    // The peak kernels run here and give physically sensible figures: one thread's FMA peak
+    // is at least a few GFLOP/s, and L1 is faster than DRAM.
+    std::atomic<bool> stop = false;
+    const double fma = CpuPeaks::fmaFlopsPerS(1, stop);
+    QVERIFY2(fma > 4e9, qPrintable(QString::number(fma)));
+    MachineInfo here;
+    here.caches = MachineInfo::probeCaches();
+    const double l1 = CpuPeaks::cacheTriadBytesPerS(1, std::size_t(here.cacheBytes("L1d") / 2), stop);
+    const double dram = CpuPeaks::dramTriadBytesPerS({1}, std::size_t(64) << 20, stop).at(0);
+    QVERIFY2(l1 > dram, qPrintable(QStringLiteral("L1 %1, DRAM %2").arg(l1).arg(dram)));
+    stop = true;
+    QVERIFY_THROWS_EXCEPTION(std::exception, CpuPeaks::fmaFlopsPerS(1, stop));
+}
+
+QTEST_APPLESS_MAIN(TestCeilings)
+#include "tst_ceilings.moc"

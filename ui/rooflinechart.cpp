@@ -1,0 +1,252 @@
+#include "ui/rooflinechart.h"
+
+#include "core/calibration.h"
+#include "ui/app.h"
+#include "ui/chartstyle.h"
+
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace speeduplab {
+
+namespace {
+
+// Three significant digits, but never an exponent (as App::formatRate prints rates).
+QString number3(double v)
+{
+    return v >= 100 ? QString::number(std::llround(v)) : QString::number(v, 'g', 3);
+}
+
+// The roofs of one side (CPU or GPU), in SI units.
+struct Side {
+    bool gpu = false;
+    std::vector<Calibration::Roof> memory;  ///< fastest first
+    std::vector<Calibration::Roof> compute; ///< highest first
+    int main = -1;                          ///< index in memory of the DRAM / HBM roof
+    double peak() const { return compute.empty() ? 0 : compute.front().value; }
+    double bandwidth() const { return main < 0 ? 0 : memory[std::size_t(main)].value; }
+    /// The intensity where main memory stops limiting: peak FLOP/s over DRAM bytes/s.
+    double ridge() const { return peak() > 0 && bandwidth() > 0 ? peak() / bandwidth() : 0; }
+};
+
+Side sideOf(const std::vector<Calibration::Roof> &roofs, bool gpu)
+{
+    Side s;
+    s.gpu = gpu;
+    for (const auto &r : roofs) {
+        if (r.gpu != gpu || !(r.value > 0) || !std::isfinite(r.value))
+            continue;
+        (r.compute ? s.compute : s.memory).push_back(r);
+    }
+    auto faster = [](const Calibration::Roof &a, const Calibration::Roof &b) { return a.value > b.value; };
+    std::stable_sort(s.memory.begin(), s.memory.end(), faster);
+    std::stable_sort(s.compute.begin(), s.compute.end(), faster);
+    const char *mainKey = gpu ? Calibration::gpuCopy : Calibration::cpuTriad;
+    for (std::size_t i = 0; i < s.memory.size(); ++i)
+        if (s.memory[i].key == mainKey)
+            s.main = int(i);
+    // Without a DRAM / HBM ceiling, the slowest level measured is the one data fall back to.
+    if (s.main < 0 && !s.memory.empty())
+        s.main = int(s.memory.size()) - 1;
+    return s;
+}
+
+} // namespace
+
+RooflineChart::RooflineChart(QWidget *parent) : ChartView(parent)
+{
+    QLogValueAxis *x = ChartStyle::logAxis(tr("arithmetic intensity (FLOP/byte)"));
+    QLogValueAxis *y = ChartStyle::logAxis(tr("attained performance (GFLOP/s)"));
+    // GPU roofs reach 1e5 to 1e6 GFLOP/s: whole numbers read better there than "%g"'s exponents.
+    x->setLabelFormat(QStringLiteral("%.10g"));
+    y->setLabelFormat(QStringLiteral("%.10g"));
+    setAxes(x, y);
+    setRanges(0.01, 100, 0.1, 1000);
+}
+
+double RooflineChart::intensity(const SeriesPoint &p)
+{
+    return p.flops > 0 && p.bytes > 0 ? p.flops / p.bytes : 0;
+}
+
+double RooflineChart::gflops(const SeriesPoint &p)
+{
+    return p.flops > 0 && p.bytes > 0 && p.t > 0 ? p.flops / p.t / 1e9 : 0;
+}
+
+void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
+{
+    setChartTitle(workload, tr("roofline (attained FLOP/s vs FLOP per byte)"));
+    if (all.empty()) {
+        showEmpty(r.rows.empty()
+                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
+                      : tr("No point has a time to plot: they failed or were skipped."));
+        return;
+    }
+
+    constexpr double inf = std::numeric_limits<double>::max();
+    double xLo = inf, xHi = 0, yLo = inf, yHi = 0;
+    std::vector<QList<QPointF>> placed(all.size());
+    bool cpuPlaced = false, gpuPlaced = false;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        for (const auto &p : all[i].points) {
+            const double x = intensity(p), y = gflops(p);
+            if (!(x > 0) || !(y > 0) || !std::isfinite(x) || !std::isfinite(y))
+                continue;
+            placed[i] << QPointF(x, y);
+            (all[i].gpu ? gpuPlaced : cpuPlaced) = true;
+            // Some room on either side: a streaming kernel's points all share one x.
+            xLo = std::min(xLo, x / 2);
+            xHi = std::max(xHi, x * 2);
+            yLo = std::min(yLo, y);
+            yHi = std::max(yHi, y);
+        }
+    const bool anyPlaced = cpuPlaced || gpuPlaced;
+
+    // The roofs of the sides that have points here (all of them when none has): a CPU-only run
+    // on a calibrated GPU machine is not squeezed under the GPU's roofs.
+    const std::vector<Calibration::Roof> roofs = Calibration::roofs(r.machine);
+    std::vector<Side> sides;
+    for (bool gpu : {false, true}) {
+        if (anyPlaced && !(gpu ? gpuPlaced : cpuPlaced))
+            continue;
+        Side s = sideOf(roofs, gpu);
+        if (!s.memory.empty() || !s.compute.empty())
+            sides.push_back(s);
+    }
+
+    // Ranges: every point, every ridge with a decade of roof on either side of the main one,
+    // and room above the highest peak for its label.
+    for (const Side &s : sides) {
+        const double peak = s.peak();
+        for (std::size_t i = 0; i < s.memory.size(); ++i) {
+            if (!(peak > 0))
+                break;
+            const double ridge = peak / s.memory[i].value;
+            const double margin = int(i) == s.main ? 10 : 2;
+            xLo = std::min(xLo, ridge / margin);
+            xHi = std::max(xHi, ridge * margin);
+        }
+        if (peak > 0) {
+            yLo = std::min(yLo, peak / 1e9);
+            yHi = std::max(yHi, 2 * peak / 1e9);
+        }
+    }
+    if (!(xHi > 0)) {
+        xLo = 0.01;
+        xHi = 100;
+    }
+    if (!(yHi > 0)) {
+        // No point and no compute roof: the main memory roofs across the x range, or a frame.
+        for (const Side &s : sides)
+            if (s.main >= 0) {
+                yLo = std::min(yLo, s.bandwidth() * xLo / 1e9);
+                yHi = std::max(yHi, s.bandwidth() * xHi / 1e9);
+            }
+        if (!(yHi > 0)) {
+            yLo = 0.1;
+            yHi = 1000;
+        }
+    }
+    double xa, xb, ya, yb;
+    decades(xLo, xHi, xa, xb);
+    decades(yLo, yHi, ya, yb);
+    setRanges(xa, xb, ya, yb);
+
+    int drawn = 0;
+    double lastPeak = 0;
+    for (const Side &s : sides) {
+        const QColor color = s.gpu ? ChartStyle::gpuWinsColor() : ChartStyle::cpuWinsColor();
+        const QString side = s.gpu ? tr("GPU") : tr("CPU");
+        const QString prefix = QStringLiteral("roof:") + (s.gpu ? QStringLiteral("gpu:") : QStringLiteral("cpu:"));
+        const double peak = s.peak() / 1e9; // GFLOP/s
+        // Memory roofs: y = bandwidth * intensity, capped at the compute peak. The main one
+        // (DRAM, HBM) goes on along the peak: that is the roofline; faster levels stop there.
+        for (std::size_t i = 0; i < s.memory.size(); ++i) {
+            const Calibration::Roof &m = s.memory[i];
+            const double bw = m.value / 1e9; // GB/s, so bw * FLOP/B is GFLOP/s
+            const bool main = int(i) == s.main;
+            QList<QPointF> pts{QPointF(xa, bw * xa)};
+            if (peak > 0) {
+                pts << QPointF(peak / bw, peak);
+                if (main)
+                    pts << QPointF(xb, peak);
+            } else {
+                pts << QPointF(xb, bw * xb);
+            }
+            const QString name = QStringLiteral("%1 %2").arg(QString::fromStdString(m.label),
+                                                            App::formatRate(m.value, false));
+            line(prefix + QString::fromStdString(m.key), Role::Guide, name, color, pts,
+                 main ? LineStyle{Qt::SolidLine, 2.5, false, true} : LineStyle{Qt::DashLine, 1.4, false, true});
+            ++drawn;
+        }
+        if (peak > 0) {
+            if (s.main < 0) {
+                line(prefix + QString::fromStdString(s.compute.front().key), Role::Guide, QString(), color,
+                     {QPointF(xa, peak), QPointF(xb, peak)}, {Qt::SolidLine, 2.5, false, false});
+                ++drawn;
+            }
+            // Lower compute ceilings (a slower kind of arithmetic) start where main memory
+            // reaches them.
+            for (std::size_t i = 1; i < s.compute.size(); ++i) {
+                const Calibration::Roof &c = s.compute[i];
+                const double v = c.value / 1e9;
+                const double from = s.main >= 0 ? std::max(xa, v / (s.bandwidth() / 1e9)) : xa;
+                line(prefix + QString::fromStdString(c.key), Role::Guide, QString(), color,
+                     {QPointF(from, v), QPointF(xb, v)}, {Qt::DashLine, 1.4, false, false});
+                addLabel(QStringLiteral("%1 %2").arg(QString::fromStdString(c.label), App::formatRate(c.value, true)),
+                         xb, v, color, Qt::AlignLeft | Qt::AlignBottom);
+                ++drawn;
+            }
+            // Peaks of the two sides within a factor of 2.5 would print their labels on top of
+            // each other: the lower one goes below its line.
+            const bool crowded = lastPeak > 0 && std::max(lastPeak, peak) < 2.5 * std::min(lastPeak, peak);
+            addLabel(QStringLiteral("%1 %2").arg(QString::fromStdString(s.compute.front().label),
+                                                 App::formatRate(s.peak(), true)),
+                     xb, peak, color, Qt::AlignLeft | (crowded ? Qt::AlignBottom : Qt::AlignTop));
+            lastPeak = peak;
+        }
+        if (const double ridge = s.ridge(); ridge > 0) {
+            // The ridge: left of it a kernel is held back by memory, right of it by arithmetic.
+            addLabel(tr("%1 ridge %2 FLOP/B").arg(side, number3(ridge)), ridge, peak, color,
+                     Qt::AlignLeft | Qt::AlignTop);
+        }
+    }
+
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const Series &s = all[i];
+        if (placed[i].isEmpty())
+            continue; // no FLOPs (transfer): nothing to place, and no empty legend entry
+        // Points, not lines: every size of a streaming kernel has the same intensity.
+        QLineSeries *dots = line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
+                                 QString::fromStdString(s.label), ChartStyle::seriesColor(s, all), placed[i],
+                                 {Qt::NoPen, 2.5, true, true});
+        // A legend marker drawn from a series without a line would be empty: a dot, like the points.
+        for (QLegendMarker *mk : chart()->legend()->markers(dots))
+            if (mk->shape() != QLegend::MarkerShapeCircle)
+                mk->setShape(QLegend::MarkerShapeCircle);
+    }
+
+    QStringList note;
+    if (!anyPlaced)
+        note << tr("The %1 workload moves bytes but does no arithmetic (no FLOPs): it is not on the "
+                   "roofline. Choose add, saxpy, reduce or gemm to place points under the roofs.")
+                    .arg(QString::fromStdString(workload));
+    else
+        note << tr("Higher is better. Each point: FLOPs of one iteration / its median time, at its FLOPs per "
+                   "byte moved (one intensity at every n for streaming kernels; gemm's grows with n).");
+    if (drawn > 0)
+        note << tr("Roofs: the machine's measured ceilings (calibrate); solid: main memory up to the "
+                   "compute peak, dashed: faster caches.");
+    else
+        note << tr("Run Sweep \u25b8 Calibrate machine to draw the machine's roofs.");
+    setNote(note.join(QLatin1Char(' ')));
+}
+
+} // namespace speeduplab

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "ui/chartview.h"
+
+namespace speeduplab {
+
+/// The roofline, log-log: attained GFLOP/s against arithmetic intensity (FLOP per byte moved),
+/// under the roofs the machine's measured ceilings draw (calibrate). A point under the
+/// diagonal is held back by memory bandwidth, one under the flat part by compute.
+class RooflineChart : public ChartView {
+    Q_OBJECT
+public:
+    explicit RooflineChart(QWidget *parent = nullptr);
+    QString name() const override { return QStringLiteral("roofline"); }
+    QString tabTitle() const override { return tr("Roofline"); }
+
+    /// FLOP per byte of one point; 0 when it has no FLOPs or no bytes.
+    static double intensity(const SeriesPoint &p);
+    /// GFLOP/s of one point, as plotted; 0 when it has none.
+    static double gflops(const SeriesPoint &p);
+
+protected:
+    void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
+};
+
+} // namespace speeduplab
