@@ -4,7 +4,7 @@
 # size (ours / reference: below 1 means SpeedupLab is faster).
 #
 #   bench/compare.sh [--ref torch|numpy] [--cli PATH] [--out DIR] [--quick] [--rounds N]
-#                    [--only WORKLOAD]
+#                    [--only WORKLOAD|peaks]
 #
 # The reference runs with the same sizes, iterations and thread counts. With --rounds N, each
 # workload runs N times, ours and the reference alternately, and the table gives the median
@@ -12,6 +12,9 @@
 # Results: DIR/<workload>-ours-r<K>.csv, DIR/<workload>-<ref>-r<K>.csv and DIR/ratios.txt, and
 # where the app is built (GUI, default build/release/ui/speeduplab), DIR/<workload>-vs-<ref>.png:
 # round 1's time chart with the reference drawn dashed over ours.
+# Last (unless --quick, or --only names a workload), the CPU is held against its own measured
+# peaks rather than a peer (peaks.py): BLAS sgemm at n = 2048 and 4096 against the FMA peak at
+# the same thread count, add/saxpy/reduce at n = 4000 against the DRAM bandwidth: DIR/peaks.txt.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ref=torch
@@ -91,3 +94,14 @@ for p in "${plan[@]}"; do
   fi
 done
 echo "ratios written to $out/ratios.txt" >&2
+
+if [ $quick = 0 ] && { [ -z "$only" ] || [ "$only" = peaks ]; }; then
+  echo "== the CPU against its own peaks (calibrate, then BLAS sgemm and streaming kernels)" >&2
+  "$cli" calibrate --cpu-only --json "$out/ceilings.json" >&2
+  "$cli" run --workload gemm --variant blas --sizes 2048,4096 --iterations 1 --threads "1,$hw" --cpu-only \
+    --csv "$out/peaks-gemm.csv" >&2
+  for w in add saxpy reduce; do
+    "$cli" run --workload "$w" --sizes 4000 --iterations 100 --threads "$hw" --cpu-only --csv "$out/peaks-$w.csv" >&2
+  done
+  "$py" "$here/peaks.py" "$out/ceilings.json" "$out"/peaks-{gemm,add,saxpy,reduce}.csv | tee "$out/peaks.txt"
+fi

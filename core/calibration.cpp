@@ -127,15 +127,17 @@ std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bo
                 c[atThreads(key, t)] = v;
         };
         put(cpuFma, CpuPeaks::fmaFlopsPerS(t, stop));
-        // Each cache level with a slice of half its size per thread (the L3 shared by all),
-        // and only where the level is larger than the one before it, so that it is that
-        // level which serves the slice.
+        // Each private cache level with a slice of half its size per thread, and only where
+        // the level is larger than the one before it, so that it is that level which serves
+        // the slice. The L3 with eight times the threads' L2s together, or half the L3 when that is
+        // less: the L3 a CPU reports may be the whole socket's (virtual machines report the
+        // host's), of which one core reaches only its own complex's share.
         if (l1 > 0)
             put(cpuL1, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(l1 / 2), stop));
         if (l2 >= 4 * l1 && l1 > 0)
             put(cpuL2, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(l2 / 2), stop));
-        if (l3 / t >= 4 * l2 && l2 > 0)
-            put(cpuL3, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(l3 / 2 / t), stop));
+        if (l3 / 2 >= 2 * l2 * t && l2 > 0)
+            put(cpuL3, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(std::min(l3 / 2, 8 * l2 * t) / t), stop));
         put(cpuTriad, dram[i]);
     }
     // The plain keys: the values at the calibration's thread count, as before per-thread
@@ -168,7 +170,8 @@ std::string Calibration::atThreads(const std::string &key, int threads)
 double Calibration::value(const MachineInfo &machine, const std::string &key, int threads)
 {
     auto it = machine.ceilings.find(key);
-    const double plain = it != machine.ceilings.end() && it->second > 0 ? it->second : 0;
+    const double plain =
+        it != machine.ceilings.end() && it->second > 0 && std::isfinite(it->second) ? it->second : 0;
     if (threads <= 0)
         return plain;
     // The measured thread counts bracketing `threads`: exact, else interpolated linearly
@@ -178,9 +181,12 @@ double Calibration::value(const MachineInfo &machine, const std::string &key, in
     double vlo = 0, vhi = 0;
     for (auto c = machine.ceilings.lower_bound(prefix);
          c != machine.ceilings.end() && c->first.compare(0, prefix.size(), prefix) == 0; ++c) {
-        const int t = std::atoi(c->first.c_str() + prefix.size());
-        if (t <= 0 || !(c->second > 0))
+        // From a file, the suffix may be anything: only a plain positive count is a thread count.
+        char *end = nullptr;
+        const long parsed = std::strtol(c->first.c_str() + prefix.size(), &end, 10);
+        if (*end != '\0' || parsed <= 0 || parsed > 1 << 20 || !(c->second > 0) || !std::isfinite(c->second))
             continue;
+        const int t = int(parsed);
         if (t == threads)
             return c->second;
         if (t < threads && t > lo)

@@ -191,7 +191,8 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
                               " SMs)");
         r.emplace_back(p + " memory", fmt(g.memoryBytes, "GiB", 1024.0 * 1024 * 1024) + ", " +
                                           std::to_string(g.memoryBusWidthBits) + "-bit, " +
-                                          fmt(g.bandwidthGBs, "GB/s theoretical", 1.0));
+                                          fmt(g.bandwidthGBs, "GB/s theoretical", 1.0) +
+                                          (g.l2Bytes > 0 ? ", L2 " + fmt(g.l2Bytes, "MiB", 1024.0 * 1024) : ""));
         r.emplace_back(p + " clocks",
                        fmt(g.smClockMHz, "MHz SM", 1.0) + ", " + fmt(g.memoryClockMHz, "MHz memory", 1.0));
     }

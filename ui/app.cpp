@@ -192,7 +192,7 @@ QString App::ceilingName(const std::string &key, bool roundTrip)
         return QCoreApplication::translate("App", "GPU H2D + D2H pageable");
     // A per-thread ceiling, "cpu_l2_bytes_per_s@4": the level's name with its thread count.
     if (const auto at = key.find('@'); at != std::string::npos) {
-        const int threads = std::atoi(key.c_str() + at + 1);
+        const long threads = std::strtol(key.c_str() + at + 1, nullptr, 10);
         const QString level = ceilingName(key.substr(0, at));
         return threads == 1 ? QCoreApplication::translate("App", "%1, 1 thread").arg(level)
                             : QCoreApplication::translate("App", "%1, %2 threads").arg(level).arg(threads);

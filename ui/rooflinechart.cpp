@@ -241,6 +241,12 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
     else
         note << tr("Higher is better. Each point: FLOPs of one iteration / its median time, at its FLOPs per "
                    "byte moved (one intensity at every n for streaming kernels; gemm's grows with n).");
+    const bool fused = std::any_of(all.begin(), all.end(), [&](const Series &s) {
+        return s.gpu && s.mode == "fused" && !placed[std::size_t(&s - all.data())].isEmpty();
+    });
+    if (fused)
+        note << tr("Fused GPU points can stand above the memory roofs: their data stay in registers "
+                   "across iterations, so the bytes counted per operation never cross the memory bus.");
     if (drawn > 0)
         note << tr("Roofs: the machine's measured ceilings (calibrate); solid: main memory up to the "
                    "compute peak, dashed: faster caches.");

@@ -184,6 +184,14 @@ void TestCeilings::perThreadValues()
     QCOMPARE(Calibration::value(m, Calibration::cpuFma), 400e9);    // the plain key
     QCOMPARE(Calibration::value(m, Calibration::gpuCopy, 3), 4e12); // no per-thread entries
     QCOMPARE(Calibration::value(m, "no_such_key", 1), 0.0);
+    // Hostile suffixes and values from a file are ignored, never parsed into nonsense.
+    MachineInfo odd;
+    odd.ceilings = {{"cpu_l1_bytes_per_s@-3", 1e9}, {"cpu_l1_bytes_per_s@2x", 2e9},
+                    {"cpu_l1_bytes_per_s@99999999999999999999", 3e9}, {"cpu_l1_bytes_per_s@4", INFINITY},
+                    {"cpu_l1_bytes_per_s", 5e9}};
+    QCOMPARE(Calibration::value(odd, Calibration::cpuL1, 4), 5e9);
+    odd.ceilings[Calibration::cpuL1] = NAN;
+    QCOMPARE(Calibration::value(odd, Calibration::cpuL1, 4), 0.0);
     QCOMPARE(Calibration::atThreads(Calibration::cpuL2, 16), std::string("cpu_l2_bytes_per_s@16"));
     QCOMPARE(QString::fromStdString(Calibration::describe("cpu_l2_bytes_per_s@16", 123.4e9)),
              QStringLiteral("123.4 GB/s"));

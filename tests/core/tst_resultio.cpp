@@ -47,6 +47,7 @@ MachineInfo sampleMachine()
     g.memoryClockMHz = 2619;
     g.memoryBusWidthBits = 6144;
     g.bandwidthGBs = 4827.5;
+    g.l2Bytes = 50.0 * 1024 * 1024;
     m.gpus.push_back(g);
     g.index = 1;
     g.name = "NVIDIA L4 \u00b5";

@@ -170,7 +170,12 @@ void TestSweepRunner::cancelFromAnotherThread()
     stopper.join();
     const double afterStop = std::chrono::duration<double>(Clock::now() - stopAt).count();
 
-    QVERIFY2(afterStop < 1.0, qPrintable(QString("%1 s from the stop to the return").arg(afterStop)));
+    qInfo("%.3f s from the stop to the return", afterStop);
+    // BLAS slices are sized by time to about 0.05 s whatever the kernel's speed (0.04-0.05 s
+    // measured with the SSE and AVX-512 kernels): a bound well under the 1 s of the others, with
+    // room for a busy shared machine.
+    const double limit = v == "blas" ? 0.3 : 1.0;
+    QVERIFY2(afterStop < limit, qPrintable(QString("%1 s from the stop to the return").arg(afterStop)));
     QVERIFY2(total < 5, qPrintable(QString("the sweep took %1 s").arg(total)));
     // The small point finished and is kept; the big one was interrupted and says so; the
     // point after it never ran.

@@ -37,6 +37,22 @@ inline Measurement point(const std::string &backend, int threads, const std::str
     return m;
 }
 
+/// One successful gemm point (blas on the CPU, cuBLAS on the GPU) at `gflops` GFLOP/s.
+inline Measurement gemmPoint(const std::string &backend, int threads, const std::string &mode, int n, double gflops)
+{
+    const Workload *w = Workload::find("gemm");
+    Measurement m = point(backend, threads, mode, n, 1e-3);
+    m.workload = "gemm";
+    m.variant = backend == "gpu" ? "cublas" : "blas";
+    m.bytes = w->bytes(n, m.iterations);
+    m.flops = w->flops(n, m.iterations);
+    const double t = m.flops / (gflops * 1e9);
+    m.stats.median = m.stats.mean = t;
+    m.stats.min = t * 0.95;
+    m.stats.max = t * 1.05;
+    return m;
+}
+
 inline MachineInfo machine()
 {
     MachineInfo mi;

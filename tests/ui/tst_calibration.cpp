@@ -35,21 +35,7 @@ namespace {
 
 using Lines = QMap<QString, double>; // label start -> GB/s or GFLOP/s
 
-/// One successful gemm point: `gflops` per second.
-Measurement gemmPoint(const std::string &backend, int threads, const std::string &mode, int n, double gflops)
-{
-    const Workload *w = Workload::find("gemm");
-    Measurement m = fixtures::point(backend, threads, mode, n, 1e-3);
-    m.workload = "gemm";
-    m.variant = backend == "gpu" ? "cublas" : "blas";
-    m.bytes = w->bytes(n, m.iterations);
-    m.flops = w->flops(n, m.iterations);
-    const double t = m.flops / (gflops * 1e9);
-    m.stats.median = m.stats.mean = t;
-    m.stats.min = t * 0.95;
-    m.stats.max = t * 1.05;
-    return m;
-}
+using fixtures::gemmPoint;
 
 /// add on CPU (1 and 4 threads) and GPU (launch), and gemm on CPU and GPU.
 ResultSet mixed(const std::map<std::string, double> &ceilings, bool withGpu = true)

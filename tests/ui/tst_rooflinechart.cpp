@@ -29,20 +29,7 @@ const Ceilings kAll = {{Calibration::cpuL1, 200e9},   {Calibration::cpuL2, 100e9
                        {Calibration::gpuCopy, 4e12},  {Calibration::gpuFma, 60e12},
                        {Calibration::gpuLaunch, 3e-6}};
 
-Measurement gemmPoint(const std::string &backend, int threads, const std::string &mode, int n, double gflops)
-{
-    const Workload *w = Workload::find("gemm");
-    Measurement m = fixtures::point(backend, threads, mode, n, 1e-3);
-    m.workload = "gemm";
-    m.variant = backend == "gpu" ? "cublas" : "blas";
-    m.bytes = w->bytes(n, m.iterations);
-    m.flops = w->flops(n, m.iterations);
-    const double t = m.flops / (gflops * 1e9);
-    m.stats.median = m.stats.mean = t;
-    m.stats.min = t * 0.95;
-    m.stats.max = t * 1.05;
-    return m;
-}
+using fixtures::gemmPoint;
 
 Measurement transferPoint(int n, double t)
 {
