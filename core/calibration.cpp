@@ -133,11 +133,11 @@ std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bo
         // less: the L3 a CPU reports may be the whole socket's (virtual machines report the
         // host's), of which one core reaches only its own complex's share.
         if (l1 > 0)
-            put(cpuL1, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(l1 / 2), stop));
+            put(cpuL1, CpuPeaks::cacheBytesPerS(t, std::size_t(l1 / 2), stop));
         if (l2 >= 4 * l1 && l1 > 0)
-            put(cpuL2, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(l2 / 2), stop));
+            put(cpuL2, CpuPeaks::cacheBytesPerS(t, std::size_t(l2 / 2), stop));
         if (l3 / 2 >= 2 * l2 * t && l2 > 0)
-            put(cpuL3, CpuPeaks::cacheTriadBytesPerS(t, std::size_t(std::min(l3 / 2, 8 * l2 * t) / t), stop));
+            put(cpuL3, CpuPeaks::cacheBytesPerS(t, std::size_t(std::min(l3 / 2, 8 * l2 * t) / t), stop));
         put(cpuTriad, dram[i]);
     }
     // The plain keys: the values at the calibration's thread count, as before per-thread
@@ -286,8 +286,9 @@ std::string Calibration::aboveCeilingReason(const Measurement &m, const MachineI
                 return head + "the working set (" + mib(ws) + ") fits in " + c.name +
                        ", whose bandwidth was not calibrated. Calibrate again to measure it.";
             if (c.capacity > 0 && ws <= 2 * c.capacity)
-                return head + "the working set (" + mib(ws) + ") is barely larger than " + c.name + " (" +
-                       mib(c.capacity) + "), so much of it is still served from " + c.name + ", which is faster.";
+                return head + "the working set (" + mib(ws) + ") is less than twice the size of " + c.name +
+                       " (" + mib(c.capacity) + (m.threads > 1 && c.name != std::string("L3") ? " over the threads" : "") +
+                       "), so much of it is still served from " + c.name + ", which is faster.";
         }
     } else if (l.name == "HBM") {
         for (const auto &g : machine.gpus)

@@ -16,9 +16,9 @@ class Calibration {
 public:
     // CPU, with the given thread count
     static constexpr const char *cpuTriad = "cpu_triad_bytes_per_s"; ///< STREAM triad: DRAM
-    static constexpr const char *cpuL1 = "cpu_l1_bytes_per_s";       ///< triad held in L1
-    static constexpr const char *cpuL2 = "cpu_l2_bytes_per_s";       ///< triad held in L2
-    static constexpr const char *cpuL3 = "cpu_l3_bytes_per_s";       ///< triad held in L3
+    static constexpr const char *cpuL1 = "cpu_l1_bytes_per_s";       ///< y = s*x + y held in L1
+    static constexpr const char *cpuL2 = "cpu_l2_bytes_per_s";       ///< ... in L2
+    static constexpr const char *cpuL3 = "cpu_l3_bytes_per_s";       ///< ... in L3
     static constexpr const char *cpuFma = "cpu_fma_flops_per_s";     ///< peak FMA, widest vector ISA
     static constexpr const char *cpuGemm = "cpu_gemm_flops_per_s";   ///< BLAS SGEMM
     static constexpr const char *cpuParallelRegion = "cpu_parallel_region_s"; ///< start + join

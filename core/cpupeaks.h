@@ -14,10 +14,11 @@ class CpuPeaks {
 public:
     /// Peak FLOP/s of `threads` threads issuing independent fused multiply-adds (2 FLOPs each).
     static double fmaFlopsPerS(int threads, const std::atomic<bool> &stop);
-    /// Bandwidth of the triad a = b + s*c (12 bytes per element) on `threads` threads, each
-    /// on its own slice of `bytesPerThread` bytes (three arrays together), kept in cache and
-    /// swept many times: the bandwidth of the cache level that slice fits in.
-    static double cacheTriadBytesPerS(int threads, std::size_t bytesPerThread, const std::atomic<bool> &stop);
+    /// Bandwidth of the in-place update y = s*x + y (12 bytes per element: x and y read, y
+    /// written, as saxpy counts them) on `threads` threads, each on its own slice of
+    /// `bytesPerThread` bytes (both arrays), kept in cache and swept many times: the bandwidth
+    /// of the cache level that slice fits in.
+    static double cacheBytesPerS(int threads, std::size_t bytesPerThread, const std::atomic<bool> &stop);
     /// STREAM triad from DRAM with each of `threadCounts` threads (one value each), over
     /// arrays of `bytesPerArray` each (far larger than the last cache), with streaming stores
     /// so that no write-allocate traffic is moved but not counted.

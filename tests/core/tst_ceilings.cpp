@@ -252,7 +252,7 @@ void TestCeilings::peaksMeasured()
     QVERIFY2(fma > 4e9, qPrintable(QString::number(fma)));
     MachineInfo here;
     here.caches = MachineInfo::probeCaches();
-    const double l1 = CpuPeaks::cacheTriadBytesPerS(1, std::size_t(here.cacheBytes("L1d") / 2), stop);
+    const double l1 = CpuPeaks::cacheBytesPerS(1, std::size_t(here.cacheBytes("L1d") / 2), stop);
     const double dram = CpuPeaks::dramTriadBytesPerS({1}, std::size_t(64) << 20, stop).at(0);
     QVERIFY2(l1 > dram, qPrintable(QStringLiteral("L1 %1, DRAM %2").arg(l1).arg(dram)));
     stop = true;

@@ -172,9 +172,9 @@ void TestSweepRunner::cancelFromAnotherThread()
 
     qInfo("%.3f s from the stop to the return", afterStop);
     // BLAS slices are sized by time to about 0.05 s whatever the kernel's speed (0.04-0.05 s
-    // measured with the SSE and AVX-512 kernels): a bound well under the 1 s of the others, with
-    // room for a busy shared machine.
-    const double limit = v == "blas" ? 0.3 : 1.0;
+    // measured with the SSE and AVX-512 kernels on an idle machine, 0.34 s once with another
+    // program's threads competing for the two cores): a bound half that of the others.
+    const double limit = v == "blas" ? 0.5 : 1.0;
     QVERIFY2(afterStop < limit, qPrintable(QString("%1 s from the stop to the return").arg(afterStop)));
     QVERIFY2(total < 5, qPrintable(QString("the sweep took %1 s").arg(total)));
     // The small point finished and is kept; the big one was interrupted and says so; the
