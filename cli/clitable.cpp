@@ -70,8 +70,9 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
         const double f = Calibration::fractionOfCeiling(m, r.machine);
         if (f > 0) {
             char buf[200];
-            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s (%s)\n", m.seriesLabel().c_str(), m.n,
-                          f * 100, level.name.c_str(), Calibration::describe(level.key, level.value).c_str());
+            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s (%s)\n", m.seriesLabel().c_str(),
+                          m.n, f * 100, level.name.c_str(),
+                          Calibration::describe(level.key, level.value).c_str());
             os << buf;
             const std::string why = Calibration::aboveCeilingReason(m, r.machine);
             if (!why.empty())

@@ -154,11 +154,16 @@ std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bo
 std::map<std::string, double> Calibration::gpu(int device, const std::atomic<bool> &stop)
 {
     const gpu::Ceilings g = gpu::calibrate(device, stop);
-    return {{gpuCopy, g.deviceCopyBytesPerS},      {gpuH2dPageable, g.h2dPageableBytesPerS},
-            {gpuH2dPinned, g.h2dPinnedBytesPerS},  {gpuD2hPageable, g.d2hPageableBytesPerS},
-            {gpuD2hPinned, g.d2hPinnedBytesPerS},  {gpuLaunch, g.launchLatencyS},
-            {gpuSyncRoundTrip, g.syncRoundTripS},  {gpuCublas, g.cublasFlopsPerS},
-            {gpuCublasTf32, g.cublasTf32FlopsPerS}, {gpuL2, g.l2BytesPerS},
+    return {{gpuCopy, g.deviceCopyBytesPerS},
+            {gpuH2dPageable, g.h2dPageableBytesPerS},
+            {gpuH2dPinned, g.h2dPinnedBytesPerS},
+            {gpuD2hPageable, g.d2hPageableBytesPerS},
+            {gpuD2hPinned, g.d2hPinnedBytesPerS},
+            {gpuLaunch, g.launchLatencyS},
+            {gpuSyncRoundTrip, g.syncRoundTripS},
+            {gpuCublas, g.cublasFlopsPerS},
+            {gpuCublasTf32, g.cublasTf32FlopsPerS},
+            {gpuL2, g.l2BytesPerS},
             {gpuFma, g.fmaFlopsPerS}};
 }
 
@@ -274,8 +279,9 @@ std::string Calibration::aboveCeilingReason(const Measurement &m, const MachineI
     const Level l = levelFor(m, machine);
     const std::string head = "Above the measured " + l.name + " ceiling: ";
     if (l.flops)
-        return head + "the cores ran at a higher clock during this point than during the calibration "
-                      "(short bursts run faster), or the timing is noisy. Calibrate again on an idle machine.";
+        return head +
+               "the cores ran at a higher clock during this point than during the calibration "
+               "(short bursts run faster), or the timing is noisy. Calibrate again on an idle machine.";
     const double ws = workingSetBytes(m);
     if (!m.isGpu()) {
         // A faster level that holds the working set but has no ceiling, or one it nearly fits in.
@@ -287,7 +293,8 @@ std::string Calibration::aboveCeilingReason(const Measurement &m, const MachineI
                        ", whose bandwidth was not calibrated. Calibrate again to measure it.";
             if (c.capacity > 0 && ws <= 2 * c.capacity)
                 return head + "the working set (" + mib(ws) + ") is less than twice the size of " + c.name +
-                       " (" + mib(c.capacity) + (m.threads > 1 && c.name != std::string("L3") ? " over the threads" : "") +
+                       " (" + mib(c.capacity) +
+                       (m.threads > 1 && c.name != std::string("L3") ? " over the threads" : "") +
                        "), so much of it is still served from " + c.name + ", which is faster.";
         }
     } else if (l.name == "HBM") {
@@ -308,10 +315,10 @@ std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &machine)
         bool gpu, compute;
     };
     static const Def defs[] = {
-        {cpuL1, "CPU L1", false, false},         {cpuL2, "CPU L2", false, false},
-        {cpuL3, "CPU L3", false, false},         {cpuTriad, "CPU DRAM", false, false},
-        {cpuFma, "CPU FMA peak", false, true},   {gpuL2, "GPU L2", true, false},
-        {gpuCopy, "GPU HBM", true, false},       {gpuFma, "GPU FMA peak", true, true},
+        {cpuL1, "CPU L1", false, false},       {cpuL2, "CPU L2", false, false},
+        {cpuL3, "CPU L3", false, false},       {cpuTriad, "CPU DRAM", false, false},
+        {cpuFma, "CPU FMA peak", false, true}, {gpuL2, "GPU L2", true, false},
+        {gpuCopy, "GPU HBM", true, false},     {gpuFma, "GPU FMA peak", true, true},
     };
     std::vector<Roof> r;
     for (const Def &d : defs)

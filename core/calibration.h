@@ -15,12 +15,12 @@ namespace speeduplab {
 class Calibration {
 public:
     // CPU, with the given thread count
-    static constexpr const char *cpuTriad = "cpu_triad_bytes_per_s"; ///< STREAM triad: DRAM
-    static constexpr const char *cpuL1 = "cpu_l1_bytes_per_s";       ///< y = s*x + y held in L1
-    static constexpr const char *cpuL2 = "cpu_l2_bytes_per_s";       ///< ... in L2
-    static constexpr const char *cpuL3 = "cpu_l3_bytes_per_s";       ///< ... in L3
-    static constexpr const char *cpuFma = "cpu_fma_flops_per_s";     ///< peak FMA, widest vector ISA
-    static constexpr const char *cpuGemm = "cpu_gemm_flops_per_s";   ///< BLAS SGEMM
+    static constexpr const char *cpuTriad = "cpu_triad_bytes_per_s";          ///< STREAM triad: DRAM
+    static constexpr const char *cpuL1 = "cpu_l1_bytes_per_s";                ///< y = s*x + y held in L1
+    static constexpr const char *cpuL2 = "cpu_l2_bytes_per_s";                ///< ... in L2
+    static constexpr const char *cpuL3 = "cpu_l3_bytes_per_s";                ///< ... in L3
+    static constexpr const char *cpuFma = "cpu_fma_flops_per_s";              ///< peak FMA, widest vector ISA
+    static constexpr const char *cpuGemm = "cpu_gemm_flops_per_s";            ///< BLAS SGEMM
     static constexpr const char *cpuParallelRegion = "cpu_parallel_region_s"; ///< start + join
     // GPU
     static constexpr const char *gpuCopy = "gpu_copy_bytes_per_s"; ///< device to device, read + write: HBM
@@ -50,9 +50,9 @@ public:
 
     /// The level of the memory hierarchy a point is held against, and that level's ceiling.
     struct Level {
-        std::string name;  ///< "L1", "L2", "L3", "DRAM", "HBM", "GPU L2", "registers", "FMA peak"
-        std::string key;   ///< the ceiling's key (without "@threads"); empty when unknown
-        double value = 0;  ///< bytes/s or FLOP/s (see key); 0 when not calibrated
+        std::string name;   ///< "L1", "L2", "L3", "DRAM", "HBM", "GPU L2", "registers", "FMA peak"
+        std::string key;    ///< the ceiling's key (without "@threads"); empty when unknown
+        double value = 0;   ///< bytes/s or FLOP/s (see key); 0 when not calibrated
         bool flops = false; ///< the ceiling is in FLOP/s (compute), else bytes/s
     };
 

@@ -1,3 +1,5 @@
+// Small kernels that find the CPU's own limits (FMA peak, cache and DRAM bandwidth), each in
+// the widest vector ISA the CPU has, chosen at run time.
 #include "core/cpupeaks.h"
 
 #include "cuda/gpubackend.h"
@@ -300,8 +302,8 @@ double CpuPeaks::cacheBytesPerS(int threads, std::size_t bytesPerThread, const s
     return 12.0 * double(n) * passes * threads / best;
 }
 
-std::vector<double> CpuPeaks::dramTriadBytesPerS(const std::vector<int> &threadCounts, std::size_t bytesPerArray,
-                                              const std::atomic<bool> &stop)
+std::vector<double> CpuPeaks::dramTriadBytesPerS(const std::vector<int> &threadCounts,
+                                                 std::size_t bytesPerArray, const std::atomic<bool> &stop)
 {
     const std::size_t n = std::max<std::size_t>(1 << 20, bytesPerArray / 4 / 64 * 64);
     AlignedFloats a(n), b(n), c(n);
@@ -333,7 +335,8 @@ std::vector<double> CpuPeaks::dramTriadBytesPerS(const std::vector<int> &threadC
             for (std::size_t i = 0; i < n; ++i)
                 pa[i] = pb[i] + 3.0f * pc[i];
 #endif
-            best = std::max(best, 12.0 * double(n) / std::chrono::duration<double>(Clock::now() - t0).count());
+            best =
+                std::max(best, 12.0 * double(n) / std::chrono::duration<double>(Clock::now() - t0).count());
         }
         result.push_back(best);
     }

@@ -8,13 +8,13 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <sstream>
-#include <cstdlib>
 #include <sys/utsname.h>
-#include <unistd.h>
 #include <thread>
+#include <unistd.h>
 
 namespace speeduplab {
 
@@ -152,10 +152,17 @@ double MachineInfo::cacheBytes(const std::string &key) const
     if (end == s.c_str() || !(v > 0))
         return 0;
     switch (*end) {
-    case 'K': case 'k': return v * 1024;
-    case 'M': case 'm': return v * 1024 * 1024;
-    case 'G': case 'g': return v * 1024 * 1024 * 1024;
-    default: return v;
+    case 'K':
+    case 'k':
+        return v * 1024;
+    case 'M':
+    case 'm':
+        return v * 1024 * 1024;
+    case 'G':
+    case 'g':
+        return v * 1024 * 1024 * 1024;
+    default:
+        return v;
     }
 }
 
@@ -189,10 +196,11 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         const std::string p = "GPU " + std::to_string(g.index);
         r.emplace_back(p, g.name + " (compute " + g.computeCapability + ", " + std::to_string(g.smCount) +
                               " SMs)");
-        r.emplace_back(p + " memory", fmt(g.memoryBytes, "GiB", 1024.0 * 1024 * 1024) + ", " +
-                                          std::to_string(g.memoryBusWidthBits) + "-bit, " +
-                                          fmt(g.bandwidthGBs, "GB/s theoretical", 1.0) +
-                                          (g.l2Bytes > 0 ? ", L2 " + fmt(g.l2Bytes, "MiB", 1024.0 * 1024) : ""));
+        r.emplace_back(p + " memory",
+                       fmt(g.memoryBytes, "GiB", 1024.0 * 1024 * 1024) + ", " +
+                           std::to_string(g.memoryBusWidthBits) + "-bit, " +
+                           fmt(g.bandwidthGBs, "GB/s theoretical", 1.0) +
+                           (g.l2Bytes > 0 ? ", L2 " + fmt(g.l2Bytes, "MiB", 1024.0 * 1024) : ""));
         r.emplace_back(p + " clocks",
                        fmt(g.smClockMHz, "MHz SM", 1.0) + ", " + fmt(g.memoryClockMHz, "MHz memory", 1.0));
     }

@@ -6,7 +6,8 @@
 # build:   core/cuda/cli without Qt (-DSPEEDUPLAB_GUI=OFF), or, with SPEEDUPLAB_PREBUILT=1, the
 #          CLI that pack-carry.sh built here (saves the build's minutes of device time)
 # engine:  `devices`, `verify`, `calibrate`, the add sweep of the engine issue (CSV + JSON)
-# compare: bench/compare.sh against PyTorch (one ratio per workload, series and size)
+# compare: bench/compare.sh against PyTorch (one ratio per workload, series and size), then the
+#          CPU against its own peaks (FMA peak for sgemm, DRAM bandwidth for streaming)
 # gui:     the GUI packed here renders the recorded GPU results offscreen (charts + window);
 #          the same can be done afterwards on any machine from the add.json that comes back
 # Everything lands in $OUT (the device tool's folder), else ./device-out; each stage has a
@@ -50,8 +51,10 @@ fi
 
 if [[ " $stages " == *" compare "* ]]; then
   say "compare with PyTorch"
-  timeout 300 bench/compare.sh --ref torch --cli "$cli" --out /tmp/compare 2>>"$log" | tee -a "$log" || status=1
+  # Ends with the CPU against its own measured peaks (bench/peaks.py): about 30 s more.
+  timeout 360 bench/compare.sh --ref torch --cli "$cli" --out /tmp/compare 2>>"$log" | tee -a "$log" || status=1
   cp /tmp/compare/ratios.txt "$OUT/ratios.txt" 2>/dev/null
+  cp /tmp/compare/peaks.txt "$OUT/peaks.txt" 2>/dev/null
   tar -C /tmp -czf "$OUT/compare.tar.gz" compare 2>/dev/null
 fi
 

@@ -11,8 +11,8 @@
 
 #include "core/calibration.h"
 
-#include <cstdlib>
 #include "core/version.h"
+#include <cstdlib>
 
 #include <QApplication>
 #include <QDir>

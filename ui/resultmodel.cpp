@@ -207,7 +207,8 @@ QVariant ResultModel::ceilingTip(const Measurement &m) const
     const QString where =
         level.flops ? QString()
                     : tr(" (working set %1: %2)")
-                          .arg(QLocale::c().formattedDataSize(qint64(Calibration::workingSetBytes(m))), QString::fromStdString(level.name));
+                          .arg(QLocale::c().formattedDataSize(qint64(Calibration::workingSetBytes(m))),
+                               QString::fromStdString(level.name));
     const double f = Calibration::fractionOfCeiling(m, m_results.machine);
     if (!(f > 0))
         return tr("Ceiling: %1, %2%3").arg(name, rate, where);

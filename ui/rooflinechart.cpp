@@ -164,7 +164,8 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
     for (const Side &s : sides) {
         const QColor color = s.gpu ? ChartStyle::gpuWinsColor() : ChartStyle::cpuWinsColor();
         const QString side = s.gpu ? tr("GPU") : tr("CPU");
-        const QString prefix = QStringLiteral("roof:") + (s.gpu ? QStringLiteral("gpu:") : QStringLiteral("cpu:"));
+        const QString prefix =
+            QStringLiteral("roof:") + (s.gpu ? QStringLiteral("gpu:") : QStringLiteral("cpu:"));
         const double peak = s.peak() / 1e9; // GFLOP/s
         // Memory roofs: y = bandwidth * intensity, capped at the compute peak. The main one
         // (DRAM, HBM) goes on along the peak: that is the roofline; faster levels stop there.
@@ -180,10 +181,11 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
             } else {
                 pts << QPointF(xb, bw * xb);
             }
-            const QString name = QStringLiteral("%1 %2").arg(QString::fromStdString(m.label),
-                                                            App::formatRate(m.value, false));
+            const QString name =
+                QStringLiteral("%1 %2").arg(QString::fromStdString(m.label), App::formatRate(m.value, false));
             line(prefix + QString::fromStdString(m.key), Role::Guide, name, color, pts,
-                 main ? LineStyle{Qt::SolidLine, 2.5, false, true} : LineStyle{Qt::DashLine, 1.4, false, true});
+                 main ? LineStyle{Qt::SolidLine, 2.5, false, true}
+                      : LineStyle{Qt::DashLine, 1.4, false, true});
             ++drawn;
         }
         if (peak > 0) {
@@ -200,7 +202,8 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
                 const double from = s.main >= 0 ? std::max(xa, v / (s.bandwidth() / 1e9)) : xa;
                 line(prefix + QString::fromStdString(c.key), Role::Guide, QString(), color,
                      {QPointF(from, v), QPointF(xb, v)}, {Qt::DashLine, 1.4, false, false});
-                addLabel(QStringLiteral("%1 %2").arg(QString::fromStdString(c.label), App::formatRate(c.value, true)),
+                addLabel(QStringLiteral("%1 %2").arg(QString::fromStdString(c.label),
+                                                     App::formatRate(c.value, true)),
                          xb, v, color, Qt::AlignLeft | Qt::AlignBottom);
                 ++drawn;
             }

@@ -43,8 +43,8 @@ MachineInfo machine()
     return m;
 }
 
-Measurement point(const std::string &workload, const std::string &backend, int threads, const std::string &mode,
-                  int n, double seconds, const std::string &variant = "")
+Measurement point(const std::string &workload, const std::string &backend, int threads,
+                  const std::string &mode, int n, double seconds, const std::string &variant = "")
 {
     const Workload *w = Workload::find(workload);
     Measurement m;
@@ -110,29 +110,64 @@ void TestCeilings::level_data()
     QTest::addColumn<double>("value");
 
     // add touches 4 n^2 bytes: 110^2 * 4 = 48400 <= 48 KiB < 111^2 * 4.
-    QTest::newRow("add in L1") << "add" << "cpu" << 1 << "" << "" << 110 << "L1" << 500e9;
-    QTest::newRow("add just past L1") << "add" << "cpu" << 1 << "" << "" << 111 << "L2" << 200e9;
-    QTest::newRow("add exactly L2") << "add" << "cpu" << 1 << "" << "" << 512 << "L2" << 200e9;
-    QTest::newRow("add just past L2") << "add" << "cpu" << 1 << "" << "" << 513 << "L3" << 60e9;
-    QTest::newRow("add at the L3 size") << "add" << "cpu" << 1 << "" << "" << 2896 << "L3" << 60e9;
-    QTest::newRow("add past L3") << "add" << "cpu" << 1 << "" << "" << 2897 << "DRAM" << 20e9;
+    QTest::newRow("add in L1") << "add"
+                               << "cpu" << 1 << ""
+                               << "" << 110 << "L1" << 500e9;
+    QTest::newRow("add just past L1") << "add"
+                                      << "cpu" << 1 << ""
+                                      << "" << 111 << "L2" << 200e9;
+    QTest::newRow("add exactly L2") << "add"
+                                    << "cpu" << 1 << ""
+                                    << "" << 512 << "L2" << 200e9;
+    QTest::newRow("add just past L2") << "add"
+                                      << "cpu" << 1 << ""
+                                      << "" << 513 << "L3" << 60e9;
+    QTest::newRow("add at the L3 size") << "add"
+                                        << "cpu" << 1 << ""
+                                        << "" << 2896 << "L3" << 60e9;
+    QTest::newRow("add past L3") << "add"
+                                 << "cpu" << 1 << ""
+                                 << "" << 2897 << "DRAM" << 20e9;
     // Four threads hold four private L2s: 4 MiB of working set still fits.
-    QTest::newRow("add, 4 threads, 4 L2s") << "add" << "cpu" << 4 << "" << "" << 1024 << "L2" << 800e9;
-    QTest::newRow("add, 4 threads, past them") << "add" << "cpu" << 4 << "" << "" << 1025 << "L3" << 240e9;
+    QTest::newRow("add, 4 threads, 4 L2s") << "add"
+                                           << "cpu" << 4 << ""
+                                           << "" << 1024 << "L2" << 800e9;
+    QTest::newRow("add, 4 threads, past them") << "add"
+                                               << "cpu" << 4 << ""
+                                               << "" << 1025 << "L3" << 240e9;
     // saxpy touches two tensors: 78^2 * 8 = 48672 fits, 79^2 * 8 does not.
-    QTest::newRow("saxpy in L1") << "saxpy" << "cpu" << 1 << "" << "" << 78 << "L1" << 500e9;
-    QTest::newRow("saxpy past L1") << "saxpy" << "cpu" << 1 << "" << "" << 79 << "L2" << 200e9;
-    QTest::newRow("reduce in DRAM") << "reduce" << "cpu" << 1 << "" << "" << 8192 << "DRAM" << 20e9;
-    QTest::newRow("CPU gemm: FMA peak") << "gemm" << "cpu" << 4 << "" << "blas" << 2048 << "FMA peak" << 400e9;
-    QTest::newRow("GPU add in L2") << "add" << "gpu" << 0 << "launch" << "" << 1024 << "GPU L2" << 10e12;
+    QTest::newRow("saxpy in L1") << "saxpy"
+                                 << "cpu" << 1 << ""
+                                 << "" << 78 << "L1" << 500e9;
+    QTest::newRow("saxpy past L1") << "saxpy"
+                                   << "cpu" << 1 << ""
+                                   << "" << 79 << "L2" << 200e9;
+    QTest::newRow("reduce in DRAM") << "reduce"
+                                    << "cpu" << 1 << ""
+                                    << "" << 8192 << "DRAM" << 20e9;
+    QTest::newRow("CPU gemm: FMA peak") << "gemm"
+                                        << "cpu" << 4 << ""
+                                        << "blas" << 2048 << "FMA peak" << 400e9;
+    QTest::newRow("GPU add in L2") << "add"
+                                   << "gpu" << 0 << "launch"
+                                   << "" << 1024 << "GPU L2" << 10e12;
     // 50 MiB of L2: 3620^2 * 4 = 52.4e6 <= 52428800 < 3621^2 * 4.
-    QTest::newRow("GPU add at the L2 size") << "add" << "gpu" << 0 << "graph" << "" << 3620 << "GPU L2" << 10e12;
-    QTest::newRow("GPU add past L2") << "add" << "gpu" << 0 << "launch" << "" << 3621 << "HBM" << 4e12;
-    QTest::newRow("GPU fused: registers") << "add" << "gpu" << 0 << "fused" << "" << 4000 << "registers" << 60e12;
-    QTest::newRow("GPU cuBLAS: FMA peak") << "gemm" << "gpu" << 0 << "launch" << "cublas" << 4096 << "FMA peak"
-                                          << 60e12;
-    QTest::newRow("GPU TF32: tensor cores") << "gemm" << "gpu" << 0 << "launch" << "cublas-tf32" << 4096
-                                            << "tensor cores (cuBLAS TF32)" << 400e12;
+    QTest::newRow("GPU add at the L2 size") << "add"
+                                            << "gpu" << 0 << "graph"
+                                            << "" << 3620 << "GPU L2" << 10e12;
+    QTest::newRow("GPU add past L2") << "add"
+                                     << "gpu" << 0 << "launch"
+                                     << "" << 3621 << "HBM" << 4e12;
+    QTest::newRow("GPU fused: registers") << "add"
+                                          << "gpu" << 0 << "fused"
+                                          << "" << 4000 << "registers" << 60e12;
+    QTest::newRow("GPU cuBLAS: FMA peak") << "gemm"
+                                          << "gpu" << 0 << "launch"
+                                          << "cublas" << 4096 << "FMA peak" << 60e12;
+    QTest::newRow("GPU TF32: tensor cores")
+        << "gemm"
+        << "gpu" << 0 << "launch"
+        << "cublas-tf32" << 4096 << "tensor cores (cuBLAS TF32)" << 400e12;
 }
 
 void TestCeilings::level()
@@ -186,8 +221,10 @@ void TestCeilings::perThreadValues()
     QCOMPARE(Calibration::value(m, "no_such_key", 1), 0.0);
     // Hostile suffixes and values from a file are ignored, never parsed into nonsense.
     MachineInfo odd;
-    odd.ceilings = {{"cpu_l1_bytes_per_s@-3", 1e9}, {"cpu_l1_bytes_per_s@2x", 2e9},
-                    {"cpu_l1_bytes_per_s@99999999999999999999", 3e9}, {"cpu_l1_bytes_per_s@4", INFINITY},
+    odd.ceilings = {{"cpu_l1_bytes_per_s@-3", 1e9},
+                    {"cpu_l1_bytes_per_s@2x", 2e9},
+                    {"cpu_l1_bytes_per_s@99999999999999999999", 3e9},
+                    {"cpu_l1_bytes_per_s@4", INFINITY},
                     {"cpu_l1_bytes_per_s", 5e9}};
     QCOMPARE(Calibration::value(odd, Calibration::cpuL1, 4), 5e9);
     odd.ceilings[Calibration::cpuL1] = NAN;
@@ -236,8 +273,8 @@ void TestCeilings::roofs()
     QStringList labels;
     for (const auto &roof : r)
         labels << QString::fromStdString(roof.label);
-    QCOMPARE(labels, QStringList({"CPU L1", "CPU L2", "CPU L3", "CPU DRAM", "CPU FMA peak", "GPU L2", "GPU HBM",
-                                  "GPU FMA peak"}));
+    QCOMPARE(labels, QStringList({"CPU L1", "CPU L2", "CPU L3", "CPU DRAM", "CPU FMA peak", "GPU L2",
+                                  "GPU HBM", "GPU FMA peak"}));
     QCOMPARE(r[3].value, 80e9); // CPU roofs at all threads
     QVERIFY(r[4].compute && !r[3].compute && r[7].gpu && !r[0].gpu);
     QVERIFY(Calibration::roofs(MachineInfo()).empty());

@@ -38,7 +38,8 @@ inline Measurement point(const std::string &backend, int threads, const std::str
 }
 
 /// One successful gemm point (blas on the CPU, cuBLAS on the GPU) at `gflops` GFLOP/s.
-inline Measurement gemmPoint(const std::string &backend, int threads, const std::string &mode, int n, double gflops)
+inline Measurement gemmPoint(const std::string &backend, int threads, const std::string &mode, int n,
+                             double gflops)
 {
     const Workload *w = Workload::find("gemm");
     Measurement m = point(backend, threads, mode, n, 1e-3);

@@ -23,11 +23,10 @@ namespace {
 using Ceilings = std::map<std::string, double>;
 
 // CPU: ridge 500 / 12.5 = 40 FLOP/B; GPU: ridge 60000 / 4000 = 15 FLOP/B.
-const Ceilings kAll = {{Calibration::cpuL1, 200e9},   {Calibration::cpuL2, 100e9},
-                       {Calibration::cpuL3, 40e9},    {Calibration::cpuTriad, 12.5e9},
-                       {Calibration::cpuFma, 500e9},  {Calibration::gpuL2, 10e12},
-                       {Calibration::gpuCopy, 4e12},  {Calibration::gpuFma, 60e12},
-                       {Calibration::gpuLaunch, 3e-6}};
+const Ceilings kAll = {
+    {Calibration::cpuL1, 200e9},     {Calibration::cpuL2, 100e9},  {Calibration::cpuL3, 40e9},
+    {Calibration::cpuTriad, 12.5e9}, {Calibration::cpuFma, 500e9}, {Calibration::gpuL2, 10e12},
+    {Calibration::gpuCopy, 4e12},    {Calibration::gpuFma, 60e12}, {Calibration::gpuLaunch, 3e-6}};
 
 using fixtures::gemmPoint;
 
@@ -238,12 +237,14 @@ void TestRooflineChart::roofsFollowTheCeilings()
     QVERIFY(close(l1->at(l1->count() - 1).x(), 500.0 / 200));
     // CPU roofs in the CPU colour, GPU roofs in the GPU colour.
     for (const QXYSeries *s : guides)
-        QCOMPARE(s->color(), s->objectName().startsWith(QLatin1String("roof:gpu:")) ? ChartStyle::gpuWinsColor()
-                                                                                   : ChartStyle::cpuWinsColor());
+        QCOMPARE(s->color(), s->objectName().startsWith(QLatin1String("roof:gpu:"))
+                                 ? ChartStyle::gpuWinsColor()
+                                 : ChartStyle::cpuWinsColor());
     const QStringList labels = chart.labelTexts();
     for (const QString &ridge : ridges)
         QVERIFY2(labels.contains(ridge), qPrintable(labels.join(QLatin1String(" | "))));
-    QVERIFY2(labels.contains(QStringLiteral("CPU FMA peak 500 GFLOP/s")), qPrintable(labels.join(QLatin1String(" | "))));
+    QVERIFY2(labels.contains(QStringLiteral("CPU FMA peak 500 GFLOP/s")),
+             qPrintable(labels.join(QLatin1String(" | "))));
     QCOMPARE(labels.filter(QStringLiteral("ridge")).size(), ridges.size());
     QVERIFY(!chart.noteText().contains(QStringLiteral("Calibrate")));
 }
@@ -259,7 +260,8 @@ void TestRooflineChart::withoutCeilingsItSaysCalibrate()
     QCOMPARE(chart.seriesWithRole(ChartView::Role::Data).size(), 3);
     QCOMPARE(chart.countWithRole(ChartView::Role::Guide), 0);
     QVERIFY(chart.labelTexts().filter(QStringLiteral("ridge")).isEmpty());
-    QVERIFY2(chart.noteText().contains(QStringLiteral("Run Sweep \u25b8 Calibrate machine to draw the machine's roofs")),
+    QVERIFY2(chart.noteText().contains(
+                 QStringLiteral("Run Sweep \u25b8 Calibrate machine to draw the machine's roofs")),
              qPrintable(chart.noteText()));
     // It still exports a proper image.
     QCOMPARE(chart.toImage(QSize(800, 500)).size(), QSize(800, 500));
