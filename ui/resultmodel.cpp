@@ -146,8 +146,12 @@ QVariant ResultModel::display(const Measurement &m, int column) const
         const QString pc = percentText(Calibration::fractionOfCeiling(m, m_results.machine));
         if (pc.isEmpty())
             return pc;
-        // The level the point is held against, so that "157 %" never stands without it.
-        return tr("%1 %2").arg(pc, QString::fromStdString(Calibration::levelFor(m, m_results.machine).name));
+        // The level the point is held against, so that "157 %" never stands without it; above
+        // 100 % a mark sends the reader to the reason (Reason column, tooltip).
+        const QString level = QString::fromStdString(Calibration::levelFor(m, m_results.machine).name);
+        return Calibration::aboveCeilingReason(m, m_results.machine).empty()
+                   ? tr("%1 %2").arg(pc, level)
+                   : tr("%1 %2 \u26a0").arg(pc, level);
     }
     case VerifiedColumn:
         if (m.status == Measurement::Status::Skipped || m.status == Measurement::Status::Cancelled)

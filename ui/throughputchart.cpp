@@ -57,22 +57,28 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
         bool gpu = false;
     };
     QList<Ceiling> ceilings;
-    for (const auto &s : all) {
-        const auto row = std::find_if(r.rows.begin(), r.rows.end(), [&](const Measurement &m) {
-            return m.ok() && m.workload == s.workload && m.seriesKey() == s.key;
-        });
-        if (row == r.rows.end())
+    // Each level some shown point is held against (L1 at small n, DRAM at large n...). On the
+    // CPU, at the largest thread count shown, so that one line stands for each level.
+    int cpuThreads = 0;
+    for (const auto &s : all)
+        if (!s.gpu)
+            cpuThreads = std::max(cpuThreads, s.threads);
+    for (const Measurement &m : r.rows) {
+        if (!m.ok() || m.workload != workload || (!m.isGpu() && m.threads != cpuThreads))
             continue;
-        const auto [key, value] = Calibration::ceilingFor(*row, r.machine);
-        if (key.empty() || !(value > 0))
+        if (std::none_of(all.begin(), all.end(), [&](const Series &s) { return s.key == m.seriesKey(); }))
             continue;
-        const bool roundTrip = row->workload == "transfer" && row->isGpu();
-        const QString label = App::ceilingName(key, roundTrip);
-        const bool seen = std::any_of(ceilings.begin(), ceilings.end(), [&](const Ceiling &c) {
-            return c.label == label && c.value == value / 1e9;
-        });
+        const Calibration::Level level = Calibration::levelFor(m, r.machine);
+        if (level.key.empty() || !(level.value > 0) || level.flops != flops)
+            continue; // not measured, or in another unit (registers, for fused GPU points)
+        const std::string perThread = Calibration::atThreads(level.key, m.threads);
+        const bool shownPerThread = !m.isGpu() && r.machine.ceilings.count(perThread);
+        const QString label = App::ceilingName(shownPerThread ? perThread : level.key,
+                                               m.workload == "transfer" && m.isGpu());
+        const bool seen =
+            std::any_of(ceilings.begin(), ceilings.end(), [&](const Ceiling &c) { return c.label == label; });
         if (!seen)
-            ceilings.append({key, label, value / 1e9, s.gpu});
+            ceilings.append({level.key, label, level.value / 1e9, m.isGpu()});
     }
     for (const Ceiling &c : ceilings) {
         yLo = std::min(yLo, c.value);

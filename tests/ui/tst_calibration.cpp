@@ -85,6 +85,7 @@ private slots:
     void initTestCase();
     void throughputDrawsCeilings_data();
     void throughputDrawsCeilings();
+    void throughputDrawsEachLevel();
     void percentOfCeiling_data();
     void percentOfCeiling();
     void percentColumnFollowsTheMachine();
@@ -161,6 +162,49 @@ void TestCalibration::throughputDrawsCeilings()
     chart.updateNow();
     QVERIFY(ceilingLines(&chart).isEmpty());
     QVERIFY(chart.seriesWithRole(ChartView::Role::Guide).isEmpty());
+}
+
+void TestCalibration::throughputDrawsEachLevel()
+{
+    // add at 1 and 2 threads from L1-sized to DRAM-sized tensors, on a machine with caches and
+    // per-thread ceilings: one line per level the points are held against, at 2 threads (the
+    // most shown), never the 1-thread ones, and a point above its ceiling says why in the table.
+    ResultSet r;
+    r.machine = fixtures::machine();
+    r.machine.caches = {{"L1d", "48K"}, {"L2", "1024K"}, {"L3", "32M"}};
+    const std::pair<const char *, double> levels[] = {{Calibration::cpuL1, 400e9},
+                                                      {Calibration::cpuL2, 200e9},
+                                                      {Calibration::cpuL3, 80e9},
+                                                      {Calibration::cpuTriad, 20e9}};
+    for (const auto &[key, v] : levels) {
+        r.machine.ceilings[Calibration::atThreads(key, 1)] = v / 2;
+        r.machine.ceilings[Calibration::atThreads(key, 2)] = v;
+        r.machine.ceilings[key] = v;
+    }
+    for (int threads : {1, 2})
+        for (int n : {64, 256, 1024, 8192})
+            r.add(fixtures::point("cpu", threads, "", n, 1e-6 * n * n / 1e4));
+    ResultModel model;
+    model.setResultSet(r);
+    ThroughputChart chart;
+    chart.setModel(&model);
+    chart.setWorkload(QStringLiteral("add"));
+    chart.updateNow();
+    const Lines got = ceilingLines(&chart);
+    QCOMPARE(got.keys(), QStringList({"CPU L1, 2 threads", "CPU L2, 2 threads", "CPU L3, 2 threads",
+                                      "CPU triad, 2 threads"}));
+    QCOMPARE(got.value(QStringLiteral("CPU L2, 2 threads")), 200.0);
+
+    // The table names the level of each point, and a point above 100 % has its reason there.
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const Measurement &m = model.measurement(row);
+        const QString shown = model.data(model.index(row, ResultModel::CeilingColumn)).toString();
+        const QString level = QString::fromStdString(Calibration::levelFor(m, r.machine).name);
+        QVERIFY2(shown.contains(QStringLiteral(" % ") + level), qPrintable(shown));
+        const QString reason = model.data(model.index(row, ResultModel::ReasonColumn)).toString();
+        if (Calibration::fractionOfCeiling(m, r.machine) > 1)
+            QVERIFY2(reason.contains(QStringLiteral("Above the measured")), qPrintable(shown + " " + reason));
+    }
 }
 
 void TestCalibration::percentOfCeiling_data()
