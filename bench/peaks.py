@@ -73,6 +73,10 @@ def main():
                 continue
             share = got / peak
             verdict = "ok" if share >= target else f"BELOW {target:.0%}"
+            if unit not in ("GB/s", "GFLOP/s"):  # held against a cache: DRAM's share too, for reference
+                dram = ceiling(ceilings, "cpu_triad_bytes_per_s", t)
+                if dram:
+                    verdict += f" (DRAM {dram / 1e9:.1f} GB/s: {got / dram:.0%})"
             series = f"cpu {t} threads ({r['variant'] or '-'})"
             shown = "GB/s" if unit not in ("GFLOP/s",) else unit
             print(f"{w:9} {series:26} {n:>6} {got / 1e9:10.1f} {shown:>3} {peak / 1e9:10.1f} {unit:>4}"
