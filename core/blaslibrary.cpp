@@ -284,6 +284,22 @@ void load()
                  ": matrix products run several times slower than this CPU allows. " +
                  (userCore.empty() ? "Set OPENBLAS_CORETYPE=" + better + " or install a newer OpenBLAS."
                                    : "Unset OPENBLAS_CORETYPE, or set it to " + better + ".");
+    } else if (!userCore.empty() && !BlasLibrary::isSseOnlyCore(r.coreName)) {
+        // A narrower kernel set on purpose (e.g. Haswell's AVX2 on an AVX-512 CPU) is kept, but
+        // the reader should know that the CPU side is not at its best.
+        const std::string better = BlasLibrary::chooseCoreType(features);
+        static const char *const avx2[] = {"Haswell", "Zen", "Excavator", "Steamroller"};
+        static const char *const avx[] = {"Sandybridge", "Bulldozer", "Piledriver"};
+        auto in = [&](const auto &names) {
+            for (const char *n : names)
+                if (sameName(r.coreName, n))
+                    return true;
+            return false;
+        };
+        if ((isa == "AVX-512" && (in(avx2) || in(avx))) || (isa == "AVX2, FMA" && in(avx)))
+            notes += "OPENBLAS_CORETYPE=" + userCore + " selects narrower vectors than this CPU's " + isa +
+                     ": matrix products run slower than it allows (" + better +
+                     " would use them). Kept, as set; unset it to let SpeedupLab choose. ";
     }
     while (!notes.empty() && notes.back() == ' ')
         notes.pop_back();
