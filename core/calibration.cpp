@@ -112,9 +112,10 @@ std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bo
     MachineInfo caches;
     caches.caches = MachineInfo::probeCaches();
     const double l1 = caches.cacheBytes("L1d"), l2 = caches.cacheBytes("L2"), l3 = caches.cacheBytes("L3");
-    // DRAM: three arrays together at least twice the last cache (and 128 MiB each), so
-    // that almost nothing of them is in any cache.
-    const std::size_t dramArray = std::size_t(std::max(128.0 * (1 << 20), l3 * 2 / 3));
+    // DRAM: three arrays together at least twice the last cache (and 128 MiB each), so that
+    // almost nothing of them is in any cache; at most 512 MiB each, whatever L3 a virtual
+    // machine reports.
+    const std::size_t dramArray = std::size_t(std::clamp(l3 * 2 / 3, 128.0 * (1 << 20), 512.0 * (1 << 20)));
 
     std::map<std::string, double> c;
     c[cpuParallelRegion] = parallelRegion(threads);
@@ -141,7 +142,7 @@ std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bo
         put(cpuTriad, dram[i]);
     }
     // The plain keys: the values at the calibration's thread count, as before per-thread
-    // ceilings existed (older readers and the throughput chart's guide lines use them).
+    // ceilings existed (older readers, and the roofline's roofs, use them).
     for (const char *key : {cpuFma, cpuL1, cpuL2, cpuL3, cpuTriad})
         if (auto it = c.find(atThreads(key, threads)); it != c.end())
             c[key] = it->second;
