@@ -8,11 +8,11 @@
 #include "ui/exportdialog.h"
 #include "ui/presets.h"
 #include "ui/resultmodel.h"
+#include "ui/rooflinechart.h"
 #include "ui/scalingchart.h"
 #include "ui/speedupchart.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
-#include "ui/rooflinechart.h"
 #include "ui/throughputchart.h"
 #include "ui/timechart.h"
 
@@ -160,8 +160,7 @@ QWidget *MainWindow::buildCentral()
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("chartTabs"));
     m_tabs->setDocumentMode(true);
-    m_charts = {new TimeChart, new SpeedupChart, new ScalingChart, new ThroughputChart,
-                new RooflineChart};
+    m_charts = {new TimeChart, new SpeedupChart, new ScalingChart, new ThroughputChart, new RooflineChart};
     for (ChartView *c : std::as_const(m_charts)) {
         c->setObjectName(c->name() + QStringLiteral("Chart"));
         c->setModel(m_model);

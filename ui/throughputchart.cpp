@@ -73,8 +73,8 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
             continue; // not measured, or in another unit (registers, for fused GPU points)
         const std::string perThread = Calibration::atThreads(level.key, m.threads);
         const bool shownPerThread = !m.isGpu() && r.machine.ceilings.count(perThread);
-        const QString label = App::ceilingName(shownPerThread ? perThread : level.key,
-                                               m.workload == "transfer" && m.isGpu());
+        const QString label =
+            App::ceilingName(shownPerThread ? perThread : level.key, m.workload == "transfer" && m.isGpu());
         const bool seen =
             std::any_of(ceilings.begin(), ceilings.end(), [&](const Ceiling &c) { return c.label == label; });
         if (!seen)

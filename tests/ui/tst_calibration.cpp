@@ -287,9 +287,10 @@ void TestCalibration::percentColumnFollowsTheMachine()
     QCOMPARE(changed.size(), 1);
     QCOMPARE(changed.first().at(0).value<QModelIndex>().column(), int(ResultModel::CeilingColumn));
     for (int row = 0; row < model.rowCount(); ++row)
-        QVERIFY2(
-            model.data(model.index(row, ResultModel::CeilingColumn)).toString().contains(QLatin1String(" % ")),
-            qPrintable(QString::number(row)));
+        QVERIFY2(model.data(model.index(row, ResultModel::CeilingColumn))
+                     .toString()
+                     .contains(QLatin1String(" % ")),
+                 qPrintable(QString::number(row)));
 
     // It sorts by the number, not the text ("100 %" < "25 %" as text).
     QSortFilterProxyModel proxy;
