@@ -1,0 +1,93 @@
+#pragma once
+// Owners of CUDA handles and the allocations the backend makes (nvbench's detail/ idiom), shared
+// by the prepared runs (gpubackend.cpp) and the calibration (gpucalibration.cpp). Host-only and
+// internal to cuda/: core/ never sees this header.
+
+#include "cuda/cudacheck.h"
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+
+namespace speeduplab::gpu {
+
+// Constructors of a run can throw halfway through, so every resource is owned by a smart
+// pointer from the moment it exists; the deleters use the non-throwing check.
+
+struct DeviceFree {
+    void operator()(void *p) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaFree(p)); }
+};
+struct PinnedFree {
+    void operator()(void *p) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaFreeHost(p)); }
+};
+struct StreamDestroy {
+    void operator()(cudaStream_t s) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaStreamDestroy(s)); }
+};
+struct EventDestroy {
+    void operator()(cudaEvent_t e) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaEventDestroy(e)); }
+};
+struct GraphDestroy {
+    void operator()(cudaGraph_t g) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaGraphDestroy(g)); }
+};
+struct GraphExecDestroy {
+    void operator()(cudaGraphExec_t g) const noexcept { SL_CUDA_CHECK_NOTHROW(cudaGraphExecDestroy(g)); }
+};
+struct CublasDestroy {
+    void operator()(cublasHandle_t h) const noexcept;
+};
+
+template <typename T> using DevicePtr = std::unique_ptr<T, DeviceFree>;
+template <typename T> using PinnedPtr = std::unique_ptr<T, PinnedFree>;
+using StreamPtr = std::unique_ptr<std::remove_pointer_t<cudaStream_t>, StreamDestroy>;
+using EventPtr = std::unique_ptr<std::remove_pointer_t<cudaEvent_t>, EventDestroy>;
+using GraphPtr = std::unique_ptr<std::remove_pointer_t<cudaGraph_t>, GraphDestroy>;
+using GraphExecPtr = std::unique_ptr<std::remove_pointer_t<cudaGraphExec_t>, GraphExecDestroy>;
+using CublasPtr = std::unique_ptr<std::remove_pointer_t<cublasHandle_t>, CublasDestroy>;
+
+constexpr std::size_t kMiB = std::size_t(1) << 20;
+constexpr std::size_t kGiB = std::size_t(1) << 30;
+// cuBLAS asks for 32 MiB of workspace on Hopper (4 MiB before); a user workspace is what makes
+// cuBLAS calls capturable into a graph.
+constexpr std::size_t kCublasWorkspaceBytes = 32 * kMiB;
+
+/// Throws a CudaError that says which memory ran out and what to do; clears the (non-sticky) error.
+[[noreturn]] void throwOutOfMemory(const char *what, std::size_t bytes, cudaError_t error);
+
+/// count elements of device memory (at least one), owned.
+template <typename T> DevicePtr<T> deviceAlloc(std::size_t count)
+{
+    const std::size_t bytes = std::max<std::size_t>(1, count) * sizeof(T);
+    void *p = nullptr;
+    const cudaError_t error = cudaMalloc(&p, bytes);
+    if (error == cudaErrorMemoryAllocation)
+        throwOutOfMemory("GPU", bytes, error);
+    SL_CUDA_CHECK(error);
+    return DevicePtr<T>(static_cast<T *>(p));
+}
+
+/// count elements of pinned host memory (at least one), owned.
+template <typename T> PinnedPtr<T> pinnedAlloc(std::size_t count)
+{
+    const std::size_t bytes = std::max<std::size_t>(1, count) * sizeof(T);
+    void *p = nullptr;
+    const cudaError_t error = cudaMallocHost(&p, bytes);
+    if (error == cudaErrorMemoryAllocation)
+        throwOutOfMemory("pinned host", bytes, error);
+    SL_CUDA_CHECK(error);
+    return PinnedPtr<T>(static_cast<T *>(p));
+}
+
+/// A non-blocking stream: it never serialises with the legacy default stream.
+StreamPtr makeStream();
+EventPtr makeEvent();
+/// A cuBLAS handle on `stream` with a user workspace (capturable into graphs) and math mode.
+CublasPtr makeCublas(cudaStream_t stream, void *workspace, std::size_t workspaceBytes, cublasMath_t math);
+int smCountOf(int device);
+/// Waits for `stop` and returns the seconds between the two events.
+double elapsedSeconds(cudaEvent_t start, cudaEvent_t stop);
+
+} // namespace speeduplab::gpu
