@@ -7,6 +7,7 @@
 #include "cuda/gpubackend.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -149,7 +150,7 @@ double MachineInfo::cacheBytes(const std::string &key) const
     const std::string &s = it->second;
     char *end = nullptr;
     const double v = std::strtod(s.c_str(), &end);
-    if (end == s.c_str() || !(v > 0))
+    if (end == s.c_str() || !(v > 0) || !std::isfinite(v)) // from a file: "inf" is no cache size
         return 0;
     switch (*end) {
     case 'K':

@@ -92,6 +92,9 @@ void TestCeilings::cacheSizes()
     QCOMPARE(odd.cacheBytes("L2"), 0.0);
     QCOMPARE(odd.cacheBytes("L3"), 2.0 * 1024 * 1024 * 1024);
     QCOMPARE(odd.cacheBytes("L1d"), 32768.0);
+    odd.caches = {{"L2", "infK"}, {"L3", "nan"}};
+    QCOMPARE(odd.cacheBytes("L2"), 0.0);
+    QCOMPARE(odd.cacheBytes("L3"), 0.0);
     // This machine's caches are known, from sysfs or CPUID.
     MachineInfo here;
     here.caches = MachineInfo::probeCaches();
