@@ -6,6 +6,7 @@
 #include "core/version.h"
 #include "cuda/gpubackend.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -32,6 +33,36 @@ static std::string versionString(int v)
     if (v <= 0)
         return "";
     return std::to_string(v / 1000) + '.' + std::to_string((v % 1000) / 10);
+}
+
+MachineInfo::GpuState MachineInfo::gpuState()
+{
+    const gpu::Availability a = gpu::availability();
+    GpuState s;
+    s.usable = a.usable;
+    s.reason = a.usable ? "" : a.reason;
+    s.driverVersion = versionString(a.driverVersion);
+    s.runtimeVersion = versionString(a.runtimeVersion);
+    for (const auto &d : a.devices) {
+        Gpu g;
+        g.index = d.index;
+        g.name = d.name;
+        g.computeCapability = std::to_string(d.ccMajor) + '.' + std::to_string(d.ccMinor);
+        g.smCount = d.smCount;
+        g.memoryBytes = d.totalMemoryBytes;
+        g.smClockMHz = d.smClockMHz;
+        g.memoryClockMHz = d.memoryClockMHz;
+        g.memoryBusWidthBits = d.memoryBusWidthBits;
+        g.bandwidthGBs = d.theoreticalBandwidthGBs;
+        g.l2Bytes = d.l2CacheBytes;
+        s.gpus.push_back(g);
+    }
+    return s;
+}
+
+int MachineInfo::hardwareThreads()
+{
+    return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 MachineInfo MachineInfo::probe()
@@ -82,24 +113,11 @@ MachineInfo MachineInfo::probe()
             m.os += std::string(m.os.empty() ? "" : ", ") + u.sysname + ' ' + u.release + ' ' + u.machine;
     }
 
-    const gpu::Availability a = gpu::availability();
-    m.gpuStatus = a.usable ? "" : a.reason;
-    m.driverVersion = versionString(a.driverVersion);
-    m.runtimeVersion = versionString(a.runtimeVersion);
-    for (const auto &d : a.devices) {
-        Gpu g;
-        g.index = d.index;
-        g.name = d.name;
-        g.computeCapability = std::to_string(d.ccMajor) + '.' + std::to_string(d.ccMinor);
-        g.smCount = d.smCount;
-        g.memoryBytes = d.totalMemoryBytes;
-        g.smClockMHz = d.smClockMHz;
-        g.memoryClockMHz = d.memoryClockMHz;
-        g.memoryBusWidthBits = d.memoryBusWidthBits;
-        g.bandwidthGBs = d.theoreticalBandwidthGBs;
-        g.l2Bytes = d.l2CacheBytes;
-        m.gpus.push_back(g);
-    }
+    GpuState g = gpuState();
+    m.gpuStatus = g.usable ? "" : g.reason;
+    m.driverVersion = g.driverVersion;
+    m.runtimeVersion = g.runtimeVersion;
+    m.gpus = std::move(g.gpus);
 
     m.buildType = SPEEDUPLAB_BUILD_TYPE;
     m.programVersion = SPEEDUPLAB_VERSION;

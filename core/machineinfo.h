@@ -41,6 +41,20 @@ struct MachineInfo {
     /// Measured ceilings (calibrate): name -> value in SI units (bytes/s, FLOP/s, s).
     std::map<std::string, double> ceilings;
 
+    /// The GPUs of this process as the CUDA backend sees them now. A sticky CUDA error (an
+    /// illegal address, a launch failure) makes the GPU unusable for the rest of the process,
+    /// so ask again after a run rather than keeping the first answer. Never throws.
+    struct GpuState {
+        bool usable = false;
+        std::string reason; ///< why not usable, as a sentence; empty when usable
+        std::vector<Gpu> gpus;
+        std::string driverVersion;
+        std::string runtimeVersion;
+    };
+    static GpuState gpuState();
+    /// The hardware threads of this machine (at least 1).
+    static int hardwareThreads();
+
     /// Reads the CPU, memory, OS and GPU facts of this machine. Never throws.
     static MachineInfo probe();
     /// This machine's CPU caches as `caches` holds them: from sysfs, else from what the C

@@ -112,8 +112,9 @@ void SweepPlan::validate(int hardwareThreads) const
         if (n <= 0)
             throw std::invalid_argument("tensor size n = " + std::to_string(n) + " must be positive");
     for (int n : sizes)
-        if (n > 65536)
-            throw std::invalid_argument("tensor size n = " + std::to_string(n) + " is larger than 65536");
+        if (n > maxSize)
+            throw std::invalid_argument("tensor size n = " + std::to_string(n) + " is larger than " +
+                                        std::to_string(maxSize));
     for (int t : threads) {
         if (t <= 0)
             throw std::invalid_argument("thread count " + std::to_string(t) + " must be positive");
@@ -137,6 +138,8 @@ void SweepPlan::validate(int hardwareThreads) const
         throw std::invalid_argument("the maximum repetitions must be at least 1");
     if (!(budget >= 0))
         throw std::invalid_argument("the time budget cannot be negative");
+    if (budget > maxBudget)
+        throw std::invalid_argument("the time budget must be between 0 (no limit) and a week");
     if (device < 0)
         throw std::invalid_argument("the GPU index cannot be negative");
     if (!cpu && !gpu)

@@ -16,6 +16,9 @@ struct PlanPoint {
 
 /// A sweep as the user asked for it: validated before it runs, expanded into points.
 struct SweepPlan {
+    /// The limits of a plan, checked by validate() and nowhere else (the forms read them).
+    static constexpr int maxSize = 65536;            ///< largest tensor edge n
+    static constexpr double maxBudget = 7 * 86400.0; ///< longest time budget: a week, in s
     std::string workload = "add";
     std::vector<std::string> variants; ///< empty: each backend's default (fastest) variant
     std::vector<int> sizes;
