@@ -4,19 +4,19 @@
 #include "core/analysis.h"
 #include "core/calibration.h"
 #include "core/machineinfo.h"
+#include "core/pipeline.h"
+#include "core/presets.h"
 #include "core/resultio.h"
 #include "core/sweepplan.h"
 #include "core/sweeprunner.h"
 #include "core/version.h"
 #include "core/workload.h"
-#include "cuda/gpubackend.h"
 
 #include <CLI/CLI.hpp>
 
 #include <atomic>
 #include <csignal>
 #include <iostream>
-#include <thread>
 
 using namespace speeduplab;
 
@@ -33,11 +33,6 @@ int usageError(const std::string &msg)
 {
     std::cerr << "speeduplab-cli: " << msg << '\n';
     return 2;
-}
-
-int hardwareThreads()
-{
-    return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 int cmdDevices()
@@ -66,143 +61,79 @@ int cmdWorkloads()
     return 0;
 }
 
-struct RunOptions {
-    std::string workload = "add";
-    std::string variants;
-    std::string sizes;
-    std::string range;
-    std::string threads = "all";
-    std::string modes;
-    bool transfers = false;
-    std::string hostMemory = "pageable";
-    int iterations = 0;
-    double minTime = 0.1;
-    int maxReps = 1000;
-    double budget = 0;
-    int device = 0;
-    bool cpuOnly = false;
-    bool gpuOnly = false;
-    bool calibrate = false;
-    std::string csv;
-    std::string json;
-};
-
-// Measures the ceilings into machine.ceilings. A GPU that cannot be calibrated is reported,
-// not fatal: the CPU ceilings still count.
-void calibrateInto(MachineInfo &machine, int threads, bool useGpu, int device)
+void printStep(const CalibrationStep &s)
 {
-    std::cout << "Calibrating the CPU with " << threads << " threads...\n";
-    for (const auto &[k, v] : Calibration::cpu(threads, g_stop))
-        machine.ceilings[k] = v;
-    if (useGpu) {
-        if (!gpu::availability().usable) {
-            std::cout << "GPU not calibrated: " << gpu::availability().reason << '\n';
-        } else {
-            std::cout << "Calibrating GPU " << device << "...\n";
-            try {
-                for (const auto &[k, v] : Calibration::gpu(device, g_stop))
-                    machine.ceilings[k] = v;
-            } catch (const gpu::CudaError &e) {
-                std::cout << "GPU not calibrated: " << e.what() << '\n';
-            }
-        }
+    switch (s.kind) {
+    case CalibrationStep::Kind::Cpu:
+        std::cout << "Calibrating the CPU with " << s.threads << " threads...\n";
+        break;
+    case CalibrationStep::Kind::Gpu:
+        std::cout << "Calibrating GPU " << s.device << "...\n";
+        break;
+    case CalibrationStep::Kind::GpuSkipped:
+    case CalibrationStep::Kind::GpuFailed:
+        std::cout << "GPU not calibrated: " << s.reason << '\n';
+        break;
     }
 }
 
-SweepPlan planFrom(const RunOptions &o)
-{
-    SweepPlan p;
-    p.workload = o.workload;
-    p.variants = SweepPlan::parseList(o.variants);
-    if (!o.sizes.empty() && !o.range.empty())
-        throw std::invalid_argument("give either --sizes or --range, not both");
-    if (!o.sizes.empty())
-        p.sizes = SweepPlan::parseSizes(o.sizes);
-    else if (!o.range.empty())
-        p.sizes = SweepPlan::parseRange(o.range);
-    else
-        throw std::invalid_argument("no sizes: give --sizes 4,40,400 or --range 4:4000[:STEPS_PER_DECADE]");
-    p.threads = SweepPlan::parseThreads(o.threads, hardwareThreads());
-    p.modes = SweepPlan::parseList(o.modes);
-    p.transfers = o.transfers;
-    p.pinned = SweepPlan::parsePinned(o.hostMemory);
-    p.iterations = o.iterations;
-    p.minTime = o.minTime;
-    p.maxReps = o.maxReps;
-    p.budget = o.budget;
-    p.device = o.device;
-    if (o.cpuOnly && o.gpuOnly)
-        throw std::invalid_argument("--cpu-only and --gpu-only exclude each other");
-    p.cpu = !o.gpuOnly;
-    p.gpu = !o.cpuOnly;
-    if (o.iterations < 0)
-        throw std::invalid_argument("--iterations must be positive");
-    p.validate(hardwareThreads());
-    return p;
-}
-
-int cmdRun(const RunOptions &o)
+int cmdRun(const RunOptions &o, const std::string &csv, const std::string &json)
 {
     SweepPlan plan;
     try {
-        plan = planFrom(o);
-        if (!o.csv.empty())
-            ResultIO::checkWritable(o.csv);
-        if (!o.json.empty())
-            ResultIO::checkWritable(o.json);
+        plan = Pipeline::plan(o, MachineInfo::hardwareThreads());
+        if (!csv.empty())
+            ResultIO::checkWritable(csv);
+        if (!json.empty())
+            ResultIO::checkWritable(json);
     } catch (const std::exception &e) {
         return usageError(e.what());
     }
-    const gpu::Availability a = gpu::availability();
-    if (plan.gpu && !a.usable)
-        std::cerr << "note: no usable GPU, GPU points will be skipped: " << a.reason << '\n';
+    if (const std::string note = Pipeline::gpuNote(plan); !note.empty())
+        std::cerr << "note: " << note << '\n';
 
-    SweepRunner runner(plan);
-    SweepRunner::Callbacks cb;
+    Pipeline::Events events;
     CliTable::header(std::cout);
-    cb.measured = [](const Measurement &m) {
+    events.measured = [](const Measurement &m) {
         CliTable::row(std::cout, m);
         std::cout.flush();
     };
-    ResultSet r = runner.run(cb, g_stop);
-    if (o.calibrate && !g_stop.load()) {
-        const int maxThreads = plan.threads.empty() ? hardwareThreads() : plan.threads.back();
-        calibrateInto(r.machine, maxThreads, plan.gpu, plan.device);
+    events.calibration = printStep;
+    const Pipeline::Outcome out = Pipeline::run(plan, o.calibrate, events, g_stop);
+    const ResultSet &r = out.result;
+    if (out.calibrated)
         CliTable::ceilings(std::cout, r);
-    }
+    if (!out.calibrationError.empty())
+        std::cerr << "speeduplab-cli: " << out.calibrationError << '\n';
     CliTable::crossovers(std::cout, Analysis::reports(r, plan.workload));
 
-    int rc = 0;
+    int rc = Pipeline::exitStatus(out);
     try {
-        if (!o.csv.empty()) {
-            ResultIO::writeCsv(r, o.csv);
-            std::cout << "wrote " << o.csv << '\n';
+        if (!csv.empty()) {
+            ResultIO::writeCsv(r, csv);
+            std::cout << "wrote " << csv << '\n';
         }
-        if (!o.json.empty()) {
-            ResultIO::writeJson(r, o.json);
-            std::cout << "wrote " << o.json << '\n';
+        if (!json.empty()) {
+            ResultIO::writeJson(r, json);
+            std::cout << "wrote " << json << '\n';
         }
     } catch (const std::exception &e) {
         std::cerr << "speeduplab-cli: " << e.what() << '\n';
         rc = 1;
     }
-    for (const auto &m : r.rows)
-        if (m.status == Measurement::Status::Failed)
-            rc = 1;
-    if (g_stop.load()) {
-        std::cerr << "stopped: " << r.size() << " points were measured before the stop\n";
-        rc = rc ? rc : 1;
-    }
+    if (out.stopped)
+        std::cerr << Pipeline::stopNote(out) << '\n';
     return rc;
 }
 
 int cmdCalibrate(int threads, int device, bool cpuOnly, const std::string &json)
 {
+    const int hw = MachineInfo::hardwareThreads();
     if (threads <= 0)
-        threads = hardwareThreads();
-    if (threads > hardwareThreads())
+        threads = hw;
+    if (threads > hw)
         return usageError("thread count " + std::to_string(threads) + " is above this machine's " +
-                          std::to_string(hardwareThreads()) + " hardware threads");
+                          std::to_string(hw) + " hardware threads");
     try {
         if (!json.empty())
             ResultIO::checkWritable(json);
@@ -211,7 +142,8 @@ int cmdCalibrate(int threads, int device, bool cpuOnly, const std::string &json)
     }
     ResultSet r;
     r.machine = MachineInfo::probe();
-    calibrateInto(r.machine, threads, !cpuOnly, device);
+    const Pipeline::Calibrated c = Pipeline::calibrate(threads, device, !cpuOnly, g_stop, printStep);
+    r.machine.ceilings = c.ceilings;
     for (const auto &[k, v] : r.machine.ceilings)
         std::cout << "  " << k << ": " << Calibration::describe(k, v) << '\n';
     if (!json.empty()) {
@@ -223,7 +155,8 @@ int cmdCalibrate(int threads, int device, bool cpuOnly, const std::string &json)
 
 int cmdVerify(int device, bool cpuOnly)
 {
-    const int hw = hardwareThreads();
+    const int hw = MachineInfo::hardwareThreads();
+    const MachineInfo::GpuState gpuState = MachineInfo::gpuState();
     int wrong = 0, passed = 0, skipped = 0;
     std::cout << "Checking every workload, variant and mode against the CPU reference\n";
     for (const auto &w : Workload::all()) {
@@ -243,9 +176,7 @@ int cmdVerify(int device, bool cpuOnly)
         p.minTime = 0;
         p.maxReps = 1;
         p.device = device;
-        p.gpu = !cpuOnly;
-        if (!gpu::availability().usable)
-            p.gpu = false;
+        p.gpu = !cpuOnly && gpuState.usable;
         SweepRunner runner(p);
         SweepRunner::Callbacks cb;
         cb.measured = [&](const Measurement &m) {
@@ -265,8 +196,8 @@ int cmdVerify(int device, bool cpuOnly)
         };
         runner.run(cb, g_stop);
     }
-    if (!gpu::availability().usable && !cpuOnly)
-        std::cout << "GPU not checked: " << gpu::availability().reason << '\n';
+    if (!gpuState.usable && !cpuOnly)
+        std::cout << "GPU not checked: " << gpuState.reason << '\n';
     std::cout << passed << " passed, " << wrong << " failed, " << skipped << " skipped\n";
     return wrong ? 1 : 0;
 }
@@ -287,32 +218,36 @@ int main(int argc, char **argv)
     auto *workloads = app.add_subcommand("workloads", "List the workloads, their variants and GPU modes");
 
     RunOptions o;
+    std::string csv, json;
     auto *run = app.add_subcommand("run", "Sweep sizes and thread counts; print a table and the crossovers");
-    run->add_option("--workload,-w", o.workload, "add, saxpy, reduce, gemm or transfer")
-        ->capture_default_str();
-    run->add_option("--variant", o.variants,
-                    "variant(s), comma-separated (gemm: naive, tiled, blas, cublas, cublas-tf32)");
-    run->add_option("--sizes", o.sizes, "tensor edges n, comma-separated, e.g. 4,40,400");
-    run->add_option("--range", o.range, "MIN:MAX[:STEPS_PER_DECADE], log-spaced");
-    run->add_option("--threads", o.threads, "CPU thread counts, e.g. 1,2,4, or all")->capture_default_str();
-    run->add_option("--modes", o.modes, "GPU modes: launch, graph, fused (default: all the workload has)");
+    // Every sweep option is kept as typed: Pipeline::plan checks them all, for the app too.
+    auto text = [run](const std::string &name, std::optional<std::string> &out, const std::string &help) {
+        return run->add_option_function<std::string>(name, [&out](const std::string &v) { out = v; }, help);
+    };
+    std::string presetNames;
+    for (const auto &n : Presets::names())
+        presetNames += (presetNames.empty() ? "" : ", ") + n;
+    run->add_option("--preset", o.preset, "a named sweep: " + presetNames + " (options given with it override it)");
+    text("--workload,-w", o.workload, "add, saxpy, reduce, gemm or transfer")->default_str("add");
+    text("--variant", o.variants, "variant(s), comma-separated (gemm: naive, tiled, blas, cublas, cublas-tf32)");
+    text("--sizes", o.sizes, "tensor edges n, comma-separated, e.g. 4,40,400");
+    text("--range", o.range, "MIN:MAX[:STEPS_PER_DECADE], log-spaced");
+    text("--threads", o.threads, "CPU thread counts, e.g. 1,2,4, or all")->default_str("all");
+    text("--modes", o.modes, "GPU modes: launch, graph, fused (default: all the workload has)");
     run->add_flag("--transfers", o.transfers,
                   "put host-to-device and device-to-host copies in the GPU's timed region");
-    run->add_option("--host-memory", o.hostMemory, "pageable or pinned host memory for copies")
-        ->capture_default_str();
-    run->add_option("--iterations", o.iterations,
-                    "operations per repetition (default: the workload's; add: 1000)");
-    run->add_option("--min-time", o.minTime, "seconds of repetitions per point, at least")
-        ->capture_default_str();
-    run->add_option("--max-reps", o.maxReps, "repetitions per point, at most")->capture_default_str();
-    run->add_option("--budget", o.budget, "seconds for the whole sweep (0: no limit)")->capture_default_str();
-    run->add_option("--device", o.device, "GPU index")->capture_default_str();
+    text("--host-memory", o.hostMemory, "pageable or pinned host memory for copies")->default_str("pageable");
+    text("--iterations", o.iterations, "operations per repetition (default: the workload's; add: 1000)");
+    text("--min-time", o.minTime, "seconds of repetitions per point, at least")->default_str("0.1");
+    text("--max-reps", o.maxReps, "repetitions per point, at most")->default_str("1000");
+    text("--budget", o.budget, "seconds for the whole sweep (0: no limit)")->default_str("0");
+    text("--device", o.device, "GPU index")->default_str("0");
     run->add_flag("--cpu-only", o.cpuOnly, "do not use the GPU");
     run->add_flag("--gpu-only", o.gpuOnly, "do not measure the CPU");
     run->add_flag("--calibrate", o.calibrate,
                   "also measure the machine's ceilings and store them with the results");
-    run->add_option("--csv", o.csv, "write the results as CSV (atomically)");
-    run->add_option("--json", o.json, "write the results and machine metadata as JSON (atomically)");
+    run->add_option("--csv", csv, "write the results as CSV (atomically)");
+    run->add_option("--json", json, "write the results and machine metadata as JSON (atomically)");
 
     int verifyDevice = 0;
     bool verifyCpuOnly = false;
@@ -349,7 +284,7 @@ int main(int argc, char **argv)
         if (*workloads)
             return cmdWorkloads();
         if (*run)
-            return cmdRun(o);
+            return cmdRun(o, csv, json);
         if (*calibrate)
             return cmdCalibrate(calThreads, calDevice, calCpuOnly, calJson);
         if (*verify)

@@ -1,7 +1,6 @@
 #include "core/cpukernels.h"
 
 #include "core/blaslibrary.h"
-#include "cuda/gpubackend.h"
 
 #include <omp.h>
 
@@ -203,7 +202,7 @@ protected:
         const bool finished = f();
         const auto t1 = Clock::now();
         if (!finished)
-            throw gpu::Cancelled();
+            throw Cancelled();
         return std::chrono::duration<double>(t1 - t0).count();
     }
     int m_n;

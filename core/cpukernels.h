@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/run.h"
+
 #include <atomic>
 #include <memory>
 #include <string>
@@ -10,19 +12,10 @@ namespace speeduplab {
 /// The CPU implementations of the workloads (OpenMP, exactly the thread count asked for).
 class CpuKernels {
 public:
-    /// One prepared point: working buffers allocated (first touched by the threads that use
-    /// them) and the thread team warmed up. Mirrors gpu::Run.
-    class Run {
-    public:
-        virtual ~Run() = default;
-        /// Restores the working buffers from the pristine inputs. Untimed.
-        virtual void reset() = 0;
-        /// One repetition: `iterations` operations, timed with steady_clock. Checks stop between
-        /// iterations and throws gpu::Cancelled. Returns seconds.
-        virtual double runOnce(const std::atomic<bool> &stop) = 0;
-        /// add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: the copy that came back.
-        virtual std::vector<float> output() = 0;
-    };
+    /// One prepared point (core/run.h): working buffers allocated (first touched by the threads
+    /// that use them) and the thread team warmed up. runOnce times with steady_clock and checks
+    /// stop between iterations.
+    using Run = speeduplab::Run;
 
     /// Empty when workload/variant can run on this build, else why not.
     static std::string available(const std::string &workload, const std::string &variant);

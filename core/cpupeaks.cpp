@@ -2,7 +2,7 @@
 // the widest vector ISA the CPU has, chosen at run time.
 #include "core/cpupeaks.h"
 
-#include "cuda/gpubackend.h"
+#include "core/run.h"
 
 #include <omp.h>
 
@@ -27,7 +27,7 @@ using Clock = std::chrono::steady_clock;
 void checkStop(const std::atomic<bool> &stop)
 {
     if (stop.load())
-        throw gpu::Cancelled();
+        throw Cancelled();
 }
 
 enum class Isa { Avx512, Avx2, Sse, Generic };

@@ -65,6 +65,16 @@ int MachineInfo::hardwareThreads()
     return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+bool MachineInfo::sameHardware(const MachineInfo &other) const
+{
+    if (cpuModel != other.cpuModel || logicalCores != other.logicalCores || gpus.size() != other.gpus.size())
+        return false;
+    for (std::size_t i = 0; i < gpus.size(); ++i)
+        if (gpus[i].name != other.gpus[i].name)
+            return false;
+    return true;
+}
+
 MachineInfo MachineInfo::probe()
 {
     MachineInfo m;

@@ -64,6 +64,10 @@ struct MachineInfo {
     double cacheBytes(const std::string &key) const;
     /// One line per fact, "key: value", for `speeduplab-cli devices` and the app's panel.
     std::vector<std::pair<std::string, std::string>> describe() const;
+    /// Whether `other` describes the same hardware: the same CPU model and logical cores, and
+    /// the same GPUs by name in the same order. Results measured on the same hardware share its
+    /// ceilings; timestamps, versions and the GPU status may differ.
+    bool sameHardware(const MachineInfo &other) const;
 
     bool operator==(const MachineInfo &) const = default;
 };

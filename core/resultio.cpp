@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -11,7 +12,9 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <random>
 #include <sstream>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -518,8 +521,21 @@ void ResultIO::checkWritable(const std::string &path)
 void ResultIO::writeFileAtomically(const std::string &path, const std::string &text)
 {
     checkWritable(path);
-    std::string tmpl = path + ".tmp-XXXXXX";
-    const int fd = mkstemp(tmpl.data());
+    // The temporary file is created with mode 0666 and O_EXCL, so that the kernel applies the
+    // process's umask as it does to any new file. (mkstemp makes 0600 files, and reading the
+    // umask means setting it: a race with every other thread that creates files.)
+    std::string tmpl;
+    int fd = -1;
+    static std::atomic<unsigned> counter{0};
+    std::random_device entropy;
+    for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+        char suffix[32];
+        std::snprintf(suffix, sizeof suffix, ".tmp-%08x%04x", unsigned(entropy()), counter++ & 0xffffu);
+        tmpl = path + suffix;
+        fd = ::open(tmpl.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
     if (fd < 0)
         throw WriteError("cannot write " + path + ": " + std::strerror(errno));
     const char *p = text.data();
@@ -554,10 +570,6 @@ void ResultIO::writeFileAtomically(const std::string &path, const std::string &t
         ::unlink(tmpl.c_str());
         throw WriteError("cannot write " + path + ": " + std::strerror(err));
     }
-    // mkstemp creates 0600; results are meant to be shared like any other file.
-    const mode_t mask = umask(0);
-    umask(mask);
-    chmod(path.c_str(), 0666 & ~mask);
 }
 
 void ResultIO::writeCsv(const ResultSet &r, const std::string &path)

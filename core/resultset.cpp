@@ -26,4 +26,50 @@ std::vector<Measurement> ResultSet::series(const std::string &key) const
     return s;
 }
 
+std::vector<std::string> ResultSet::workloads() const
+{
+    std::vector<std::string> names;
+    for (const auto &m : rows)
+        if (std::find(names.begin(), names.end(), m.workload) == names.end())
+            names.push_back(m.workload);
+    return names;
+}
+
+ResultSet::StatusCounts ResultSet::statusCounts() const
+{
+    StatusCounts c;
+    for (const auto &m : rows) {
+        switch (m.status) {
+        case Measurement::Status::Ok:
+            ++c.ok;
+            break;
+        case Measurement::Status::Failed:
+            ++c.failed;
+            break;
+        case Measurement::Status::Skipped:
+            ++c.skipped;
+            break;
+        case Measurement::Status::Cancelled:
+            ++c.cancelled;
+            break;
+        }
+    }
+    return c;
+}
+
+void ResultSet::addMissingCeilings(const std::map<std::string, double> &ceilings)
+{
+    for (const auto &[k, v] : ceilings)
+        machine.ceilings.try_emplace(k, v);
+}
+
+bool ResultSet::applyCeilings(const MachineInfo &here, const std::map<std::string, double> &ceilings)
+{
+    if (!machine.sameHardware(here))
+        return false;
+    for (const auto &[k, v] : ceilings)
+        machine.ceilings[k] = v;
+    return true;
+}
+
 } // namespace speeduplab

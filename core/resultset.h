@@ -3,6 +3,8 @@
 #include "core/machineinfo.h"
 #include "core/measurement.h"
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace speeduplab {
@@ -21,6 +23,26 @@ public:
     std::vector<std::string> seriesKeys() const;
     /// The rows of one series, sorted by n.
     std::vector<Measurement> series(const std::string &key) const;
+    /// The distinct workloads of the rows, in order of first appearance.
+    std::vector<std::string> workloads() const;
+
+    /// How many rows ended in each status.
+    struct StatusCounts {
+        int ok = 0;
+        int failed = 0;
+        int skipped = 0;
+        int cancelled = 0;
+        bool operator==(const StatusCounts &) const = default;
+    };
+    StatusCounts statusCounts() const;
+
+    /// Ceilings measured on this machine in the same session: the ones the run lacks are added,
+    /// the ones it measured itself are kept. For a run just measured here.
+    void addMissingCeilings(const std::map<std::string, double> &ceilings);
+    /// A calibration's ceilings, measured on `here`: they replace the run's own when the run
+    /// was measured on the same hardware (MachineInfo::sameHardware), and a run recorded on
+    /// other hardware keeps its own. Returns whether they applied (also when `ceilings` is empty).
+    bool applyCeilings(const MachineInfo &here, const std::map<std::string, double> &ceilings);
 
     bool operator==(const ResultSet &) const = default;
 };

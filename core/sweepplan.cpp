@@ -3,6 +3,8 @@
 #include "core/cpukernels.h"
 #include "core/workload.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -276,6 +278,38 @@ SweepPlan SweepPlan::seed(int hw)
     p.iterations = 1000;
     for (int t = 1; t <= std::max(1, hw); ++t)
         p.threads.push_back(t);
+    return p;
+}
+
+SweepPlan SweepPlan::fromJson(const std::string &json, int hw)
+{
+    const nlohmann::json o = nlohmann::json::parse(json, nullptr, false);
+    if (!o.is_object())
+        throw std::invalid_argument("it is not a JSON object");
+    SweepPlan p;
+    try {
+        p.workload = o.value("workload", std::string("add"));
+        p.variants = parseList(o.value("variants", std::string()));
+        if (o.contains("range"))
+            p.sizes = parseRange(o.at("range").get<std::string>());
+        else
+            p.sizes = parseSizes(o.value("sizes", std::string()));
+        const std::string threads = o.value("threads", std::string("all"));
+        p.threads = threads == "pow2" ? powersOfTwo(hw) : parseThreads(threads, hw);
+        p.modes = parseList(o.value("modes", std::string()));
+        p.transfers = o.value("transfers", false);
+        p.pinned = o.value("pinned", false);
+        p.iterations = o.value("iterations", 0);
+        p.minTime = o.value("minTime", p.minTime);
+        p.maxReps = o.value("maxReps", p.maxReps);
+        p.budget = o.value("budget", 0.0);
+    } catch (const nlohmann::json::exception &e) {
+        // A value of the wrong type ("iterations": "many"): say which, without the library's prefix.
+        const std::string what = e.what();
+        const auto at = what.find("] ");
+        throw std::invalid_argument(at == std::string::npos ? what : what.substr(at + 2));
+    }
+    p.validate(hw);
     return p;
 }
 

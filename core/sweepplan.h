@@ -61,6 +61,11 @@ struct SweepPlan {
     /// The seed experiment: add, n = 4..4000 at 4 steps per decade, 1000 iterations,
     /// every thread count, every GPU mode.
     static SweepPlan seed(int hardwareThreads);
+    /// A plan from a preset's JSON object (resources/presets/*.json): workload, variants,
+    /// range or sizes, threads ("all", "pow2" or a list), modes, transfers, pinned, iterations,
+    /// minTime, maxReps, budget; what is absent keeps its default. Validated. Throws
+    /// std::invalid_argument naming the problem.
+    static SweepPlan fromJson(const std::string &json, int hardwareThreads);
 };
 
 } // namespace speeduplab

@@ -2,6 +2,8 @@
 
 #include "core/cpukernels.h"
 #include "core/reference.h"
+#include "core/run.h"
+#include "core/stoppingrule.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
 
@@ -38,20 +40,8 @@ std::string pointLabel(const PlanPoint &p)
     return s + ", n = " + std::to_string(p.n);
 }
 
-// The stopping rule of a point: at least 3 repetitions and minTime of measured time, but a
-// single repetition of a second or more is enough on its own, and maxReps caps it.
-bool enough(int reps, double measured, double minTime, int maxReps)
-{
-    if (reps >= maxReps)
-        return true;
-    if (measured >= minTime && reps >= 3)
-        return true;
-    return reps >= 1 && measured >= std::max(1.0, minTime);
-}
-
-// Warm-up, repetitions, verification: the same for a CPU and a GPU run.
-template <typename R>
-void repeat(R &run, Measurement &m, const SweepPlan &plan, const std::atomic<bool> &stop, double deadline,
+// Warm-up, repetitions, verification: the same for a CPU and a GPU run (core/run.h).
+void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomic<bool> &stop,
             const std::vector<std::vector<float>> &inputs)
 {
     run.reset();
@@ -59,15 +49,12 @@ void repeat(R &run, Measurement &m, const SweepPlan &plan, const std::atomic<boo
     const double warm = run.runOnce(stop);
     std::vector<double> samples;
     double measured = 0;
-    // A warm-up of a second or more has amortised all of that over its own length: it counts
-    // as the first sample instead of doubling the cost of a long point.
-    if (warm >= std::max(1.0, plan.minTime)) {
+    // A long warm-up counts as the first sample instead of doubling the cost of a long point.
+    if (rule.warmUpCounts(warm)) {
         samples.push_back(warm);
         measured = warm;
     }
-    while (!enough(int(samples.size()), measured, plan.minTime, plan.maxReps)) {
-        if (!samples.empty() && deadline > 0 && now() > deadline)
-            break;
+    while (!rule.enough(int(samples.size()), measured) && !rule.outOfTime(int(samples.size()), now())) {
         run.reset();
         const double t = run.runOnce(stop);
         samples.push_back(t);
@@ -171,6 +158,7 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         std::vector<const float *> ptrs;
         for (const auto &v : inputs)
             ptrs.push_back(v.data());
+        const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
         if (onGpu) {
             gpu::Job job;
             job.workload = m.workload;
@@ -193,13 +181,13 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
                 return m;
             }
             auto run = gpu::createRun(job);
-            repeat(*run, m, m_plan, stop, deadline, inputs);
+            repeat(*run, m, rule, stop, inputs);
         } else {
             auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
                                           Reference::saxpyAlpha, ptrs);
-            repeat(*run, m, m_plan, stop, deadline, inputs);
+            repeat(*run, m, rule, stop, inputs);
         }
-    } catch (const gpu::Cancelled &) {
+    } catch (const Cancelled &) {
         m.status = Measurement::Status::Cancelled;
         m.reason = "cancelled while it was being measured";
         m.stats = Stats();
@@ -222,7 +210,7 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
     return m;
 }
 
-double SweepRunner::estimate(const PlanPoint &p) const
+double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
 {
     const Workload *w = Workload::find(m_plan.workload);
     const Measurement key = skeleton(p);
@@ -237,11 +225,7 @@ double SweepRunner::estimate(const PlanPoint &p) const
     }
     if (rep < 0) // no history: assume a short point
         return std::max(0.02, m_plan.minTime);
-    // The repetitions enough() will ask for, in closed form (a loop could run maxReps times).
-    const double byMinTime = std::max(3.0, std::ceil(m_plan.minTime / rep));
-    const double byLong = std::max(1.0, std::ceil(std::max(1.0, m_plan.minTime) / rep));
-    const double reps = std::min(double(m_plan.maxReps), std::min(byMinTime, byLong));
-    return rep >= std::max(1.0, m_plan.minTime) ? rep * reps : rep * (reps + 1); // + the warm-up
+    return rule.pointSeconds(rep);
 }
 
 ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
@@ -254,6 +238,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     m_start = now();
     m_done.clear();
     const double deadline = m_plan.budget > 0 ? m_start + m_plan.budget : 0;
+    const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
     Progress pr;
     pr.total = int(points.size());
     bool cancelled = false;
@@ -264,8 +249,8 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
         pr.elapsed = now() - m_start;
         double rest = 0;
         for (size_t k = i; k < points.size(); ++k)
-            rest += estimate(points[k]);
-        pr.remaining = deadline > 0 ? std::min(rest, std::max(0.0, deadline - now())) : rest;
+            rest += estimate(points[k], rule);
+        pr.remaining = rule.capToBudget(rest, now());
         if (cb.progress)
             cb.progress(pr);
 

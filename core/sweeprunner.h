@@ -2,6 +2,7 @@
 
 #include "core/measurement.h"
 #include "core/resultset.h"
+#include "core/stoppingrule.h"
 #include "core/sweepplan.h"
 
 #include <atomic>
@@ -43,7 +44,8 @@ public:
 
 private:
     Measurement skeleton(const PlanPoint &p) const;
-    double estimate(const PlanPoint &p) const;
+    /// Seconds the point will take, from the last point of its series and the stopping rule.
+    double estimate(const PlanPoint &p, const StoppingRule &rule) const;
 
     SweepPlan m_plan;
     int m_iterations;

@@ -12,6 +12,25 @@ void CublasDestroy::operator()(cublasHandle_t h) const noexcept
     SL_CUDA_CHECK_NOTHROW(CublasLibrary::instance().destroy(h));
 }
 
+DeviceScope::DeviceScope(int device) : m_device(device)
+{
+    // Not checked: when the runtime cannot say, cudaSetDevice below reports the same failure
+    // with the call that matters, and there is simply nothing to restore.
+    if (cudaGetDevice(&m_previous) != cudaSuccess) {
+        (void)cudaGetLastError();
+        m_previous = -1;
+    }
+    SL_CUDA_CHECK(cudaSetDevice(device));
+}
+
+DeviceScope::~DeviceScope()
+{
+    // Only on a change: with one GPU (or a thread that stays on one) this costs no CUDA call.
+    // Restoring creates no new context: the probe (availability()) has made one on every device.
+    if (m_previous >= 0 && m_previous != m_device)
+        SL_CUDA_CHECK_NOTHROW(cudaSetDevice(m_previous));
+}
+
 void throwOutOfMemory(const char *what, std::size_t bytes, cudaError_t error)
 {
     (void)cudaGetLastError(); // out-of-memory is not sticky: clear it so later calls start clean

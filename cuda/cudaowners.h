@@ -1,7 +1,8 @@
 #pragma once
-// Owners of CUDA handles and the allocations the backend makes (nvbench's detail/ idiom), shared
-// by the prepared runs (gpubackend.cpp) and the calibration (gpucalibration.cpp). Host-only and
-// internal to cuda/: core/ never sees this header.
+// Owners of CUDA handles, of the allocations the backend makes and of the current device
+// (nvbench's detail/ idiom), shared by the probe (gpuprobe.cpp), the prepared runs (gpurun.cpp)
+// and the calibration (gpucalibration.cpp). Host-only and internal to cuda/: core/ never sees
+// this header.
 
 #include "cuda/cudacheck.h"
 
@@ -38,6 +39,28 @@ struct GraphExecDestroy {
 };
 struct CublasDestroy {
     void operator()(cublasHandle_t h) const noexcept;
+};
+
+/// Makes a device current on this thread for one job and gives the thread its previous device
+/// back at the end (nvbench's device_scope). Every entry point that touches a device opens one:
+/// pool threads are reused and a fresh thread starts on device 0 (DESIGN.md, convention 8).
+class DeviceScope {
+public:
+    /// Throws CudaError when the device cannot be made current.
+    explicit DeviceScope(int device);
+    /// Restores the previous device when it differs; never throws (logs a failure).
+    ~DeviceScope();
+    DeviceScope(const DeviceScope &) = delete;
+    DeviceScope &operator=(const DeviceScope &) = delete;
+
+    /// The device this scope made current.
+    int device() const { return m_device; }
+    /// The device that was current before, or -1 when the runtime could not say.
+    int previous() const { return m_previous; }
+
+private:
+    int m_device;
+    int m_previous = -1;
 };
 
 template <typename T> using DevicePtr = std::unique_ptr<T, DeviceFree>;

@@ -3,6 +3,8 @@
 // No CUDA or Qt type appears here, so core/ compiles without nvcc. When the project is
 // built without CUDA, core/gpustub.cpp implements these functions and reports why.
 
+#include "core/run.h"
+
 #include <atomic>
 #include <cstddef>
 #include <memory>
@@ -59,11 +61,8 @@ private:
     bool m_sticky;
 };
 
-/// Thrown when a stop was requested; the runner turns it into a cancelled point.
-class Cancelled : public std::runtime_error {
-public:
-    Cancelled() : std::runtime_error("cancelled") {}
-};
+// transitional: ui/ and cli/ move to speeduplab::Cancelled
+using Cancelled = speeduplab::Cancelled;
 
 /// What to run. Workload and variant names are those of core/workload.h:
 /// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32), transfer (pageable, pinned).
@@ -82,19 +81,11 @@ struct Job {
     std::vector<const float *> inputs;
 };
 
-/// One prepared point on the GPU: buffers allocated and filled, kernels chosen,
-/// a CUDA graph captured if asked. Destroying it frees everything (never throws).
-class Run {
-public:
-    virtual ~Run() = default;
-    /// Restores the inputs to their pristine state. Untimed; called before every repetition.
-    virtual void reset() = 0;
-    /// One repetition (iterations operations), timed with CUDA events on the run's own stream.
-    /// Checks stop between launches and throws Cancelled. Returns seconds.
-    virtual double runOnce(const std::atomic<bool> &stop) = 0;
-    /// Copies the output to the host: add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: x.
-    virtual std::vector<float> output() = 0;
-};
+/// One prepared point on the GPU (core/run.h): buffers allocated and filled, kernels chosen,
+/// a CUDA graph captured if asked. runOnce times with CUDA events on the run's own stream and
+/// checks stop between launches. Every call makes the job's device current first (pool threads
+/// are reused).
+using Run = speeduplab::Run;
 
 /// Bytes of device memory the job needs (for the pre-check against free memory).
 std::size_t deviceBytesNeeded(const Job &job);
@@ -102,7 +93,7 @@ std::size_t deviceBytesNeeded(const Job &job);
 /// Free and total memory of a device, in bytes. Throws CudaError.
 void memoryInfo(int device, std::size_t &freeBytes, std::size_t &totalBytes);
 
-/// Allocates and prepares a run. Calls cudaSetDevice(job.device) first (pool threads are
+/// Allocates and prepares a run on job.device, made current for the call (pool threads are
 /// reused). Throws CudaError, or std::invalid_argument for an unknown workload/variant/mode.
 std::unique_ptr<Run> createRun(const Job &job);
 

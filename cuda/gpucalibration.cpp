@@ -71,7 +71,8 @@ int repeatsFor(int probeRepeats, double probeSeconds)
 Ceilings calibrate(int device, const std::atomic<bool> &stop)
 {
     throwIfDisabled();
-    SL_CUDA_CHECK(cudaSetDevice(device));
+    // First, so that the device is given back only after the owners below have freed everything.
+    const DeviceScope scope(device);
     Ceilings c;
     StreamPtr streamOwner = makeStream();
     EventPtr startOwner = makeEvent();

@@ -2,9 +2,12 @@
 # The checks that need a GPU, as one script for the GPU machine (device tool), which has nvcc,
 # CMake and PyTorch but no Qt, no OpenBLAS and no package registry. Prepare here with
 # scripts/pack-carry.sh, then run there with `.carry` carried:
-#   scripts/device-check.sh [engine] [compare] [gui]      (default: all three)
-# build:   core/cuda/cli without Qt (-DSPEEDUPLAB_GUI=OFF), or, with SPEEDUPLAB_PREBUILT=1, the
-#          CLI that pack-carry.sh built here (saves the build's minutes of device time)
+#   scripts/device-check.sh [gputests] [engine] [compare] [gui]      (default: all four)
+# build:   core/cuda/cli and the GPU tests without Qt (-DSPEEDUPLAB_GUI=OFF), or, with
+#          SPEEDUPLAB_PREBUILT=1, the CLI that pack-carry.sh built here (saves the build's minutes
+#          of device time; the GPU tests are then taken from .carry/bin or built alone)
+# gputests: tests/cuda (plain C++, no Qt Test): every row, with its totals in the log, in
+#          $OUT/gputests.txt and in the last line
 # engine:  `devices`, `verify`, `calibrate`, the add sweep of the engine issue (CSV + JSON)
 # compare: bench/compare.sh against PyTorch (one ratio per workload, series and size), then the
 #          CPU against its own peaks (FMA peak for sgemm, DRAM bandwidth for streaming)
@@ -16,7 +19,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/device-out}
 mkdir -p "$OUT"
-stages=${*:-engine compare gui}
+stages=${*:-gputests engine compare gui}
 log=$OUT/log.txt
 say() { echo "== $(date +%T) $*" | tee -a "$log"; }
 status=0
@@ -25,19 +28,41 @@ tar -C /tmp -xJf .carry/blas.tar.xz
 cublas=$(dirname "$(find /usr/local/cuda*/ /usr/lib /opt -name 'libcublas.so.13*' 2>/dev/null | head -1)" 2>/dev/null)
 export LD_LIBRARY_PATH=/tmp/blas/lib:${cublas:-/usr/local/cuda/lib64}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 
-if [ "${SPEEDUPLAB_PREBUILT:-0}" = 1 ] && [ -x .carry/bin/speeduplab-cli ]; then
-  cli=.carry/bin/speeduplab-cli
-  say "using the CLI built by pack-carry.sh (sm_90)"
-else
-  build=build/gpu
-  cli=$build/cli/speeduplab-cli
-  say "build (no Qt, sm_90 only for speed)"
+build=build/gpu
+configure() {
   cmake -S . -B $build -G Ninja -DCMAKE_BUILD_TYPE=Release -DSPEEDUPLAB_GUI=OFF -DSPEEDUPLAB_TESTS=OFF \
     -DCMAKE_CUDA_ARCHITECTURES=90 -DSPEEDUPLAB_CARRY_INCLUDE="$PWD/.carry/include" \
-    -DSPEEDUPLAB_OPENBLAS_LIBRARY=/tmp/blas/lib/libopenblas.so.0 \
-    >>"$log" 2>&1 && cmake --build $build -j "$(nproc)" >>"$log" 2>&1 || { say "BUILD FAILED"; tail -50 "$log"; exit 1; }
+    -DSPEEDUPLAB_OPENBLAS_LIBRARY=/tmp/blas/lib/libopenblas.so.0 >>"$log" 2>&1
+}
+if [ "${SPEEDUPLAB_PREBUILT:-0}" = 1 ] && [ -x .carry/bin/speeduplab-cli ]; then
+  cli=.carry/bin/speeduplab-cli
+  gputests=.carry/bin/tst_gpubackend
+  say "using the CLI built by pack-carry.sh (sm_90)"
+else
+  cli=$build/cli/speeduplab-cli
+  gputests=$build/tests/cuda/tst_gpubackend
+  say "build (no Qt, sm_90 only for speed)"
+  configure && cmake --build $build -j "$(nproc)" >>"$log" 2>&1 || { say "BUILD FAILED"; tail -50 "$log"; exit 1; }
 fi
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader >>"$log" 2>&1
+
+gputotals=""
+if [[ " $stages " == *" gputests "* ]]; then
+  if [ ! -x "$gputests" ]; then
+    say "build the GPU tests alone (not carried)"
+    gputests=$build/tests/cuda/tst_gpubackend
+    configure && timeout 300 cmake --build $build -j "$(nproc)" --target tst_gpubackend >>"$log" 2>&1 ||
+      say "GPU TESTS BUILD FAILED"
+  fi
+  say "GPU tests (tests/cuda)"
+  # Every row goes to gputests.txt; the log keeps the failures, the notes, the first skip (with
+  # a GPU there should be none: its reason says why) and the totals.
+  timeout 300 "$gputests" >"$OUT/gputests.txt" 2>&1 || status=1
+  { grep -E '^(FAIL!|INFO)' "$OUT/gputests.txt"; grep -m1 '^SKIP' "$OUT/gputests.txt"; } | tee -a "$log"
+  gputotals=$(grep '^Totals:' "$OUT/gputests.txt" | sed 's/^Totals: //')
+  gputotals=${gputotals:-"no totals (the GPU tests did not finish: see gputests.txt)"}
+  say "GPU tests: $gputotals"
+fi
 
 if [[ " $stages " == *" engine "* ]]; then
   say "devices"; timeout 30 $cli devices 2>&1 | tee -a "$log"
@@ -71,5 +96,5 @@ if [[ " $stages " == *" gui "* ]] && [ -f .carry/qtrt.tar.xz ] && [ -f "$OUT/add
       --png "$OUT/gpu-vs-torch.png" 2>&1 | tee -a "$log" || status=1
   fi
 fi
-say "done (status $status)"
+say "done (status $status)${gputotals:+; GPU tests: $gputotals}"
 exit $status

@@ -1,6 +1,6 @@
 #include "ui/bench.h"
 
-#include "ui/app.h"
+#include "core/machineinfo.h"
 #include "ui/commandline.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
@@ -74,10 +74,10 @@ double residentMB()
 
 int Bench::latency(const CommandLine &cl)
 {
-    const int hw = App::hardwareThreads();
+    const int hw = MachineInfo::hardwareThreads();
     SweepPlan plan;
     try {
-        if (cl.hasSweepOptions() || !cl.preset.isEmpty()) {
+        if (cl.asksForSweep()) {
             plan = cl.plan(hw);
         } else {
             plan = SweepPlan::seed(hw);
@@ -91,7 +91,7 @@ int Bench::latency(const CommandLine &cl)
     QTemporaryDir dir;
     MainWindow w(cl.settings.isEmpty() ? dir.filePath(QStringLiteral("bench.ini")) : cl.settings);
     w.setErrorReporter([](const QString &, const QString &text) { std::cerr << text.toStdString() << '\n'; });
-    w.sweepPanel()->setForm(SweepForm::fromPlan(plan, hw, gpu::availability().usable));
+    w.sweepPanel()->setForm(SweepForm::fromPlan(plan, hw, MachineInfo::gpuState().usable));
     w.show();
 
     QElapsedTimer clock;

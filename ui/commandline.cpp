@@ -1,12 +1,24 @@
 #include "ui/commandline.h"
 
-#include "ui/presets.h"
+#include "core/presets.h"
 
 #include <QCommandLineParser>
 
 #include <stdexcept>
 
 namespace speeduplab {
+
+namespace {
+
+QString presetNames()
+{
+    QStringList names;
+    for (const auto &n : Presets::names())
+        names << QString::fromStdString(n);
+    return names.join(QStringLiteral(", "));
+}
+
+} // namespace
 
 std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *error)
 {
@@ -29,7 +41,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         QStringLiteral("Run without a window (offscreen) and write the outputs."));
     const QCommandLineOption preset(
         QStringLiteral("preset"),
-        QStringLiteral("A named sweep: %1 (default: seed).").arg(Presets::names().join(QStringLiteral(", "))),
+        QStringLiteral("A named sweep: %1 (default: seed).").arg(presetNames()),
         QStringLiteral("NAME"));
     const QCommandLineOption png(QStringLiteral("png"), QStringLiteral("Write the chart as PNG."),
                                  QStringLiteral("FILE"));
@@ -129,7 +141,6 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     c.version = p.isSet(version);
     c.helpText = p.helpText();
     c.headless = p.isSet(headless);
-    c.preset = p.value(preset);
     c.png = p.value(png);
     c.svg = p.value(svg);
     c.csv = p.value(csv);
@@ -172,119 +183,49 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                 QStringLiteral("--size must look like 1920x1080 (16 to 16384 pixels per side), not \"%1\"")
                     .arg(p.value(size)));
     }
-    auto text = [&p](const QCommandLineOption &o) -> std::optional<QString> {
-        if (!p.isSet(o))
-            return std::nullopt;
-        return p.value(o);
+    RunOptions &o = c.sweep;
+    o.defaultPreset = "seed";
+    o.preset = p.value(preset).toStdString();
+    auto text = [&p](const QCommandLineOption &option, std::optional<std::string> &out) {
+        if (p.isSet(option))
+            out = p.value(option).toStdString();
     };
-    c.workload = text(workload);
-    c.variants = text(variant);
-    c.sizes = text(sizes);
-    c.range = text(range);
-    c.threads = text(threads);
-    c.modes = text(modes);
-    c.hostMemory = text(hostMemory);
-    auto integer = [&p](const QCommandLineOption &o, std::optional<int> &out) {
-        if (!p.isSet(o))
-            return true;
-        bool ok = false;
-        out = p.value(o).toInt(&ok);
-        return ok;
-    };
-    auto real = [&p](const QCommandLineOption &o, std::optional<double> &out) {
-        if (!p.isSet(o))
-            return true;
-        bool ok = false;
-        out = p.value(o).toDouble(&ok);
-        return ok;
-    };
-    if (!integer(iterations, c.iterations))
-        return fail(
-            QStringLiteral("--iterations must be a whole number, not \"%1\"").arg(p.value(iterations)));
-    if (!integer(maxReps, c.maxReps))
-        return fail(QStringLiteral("--max-reps must be a whole number, not \"%1\"").arg(p.value(maxReps)));
-    if (!integer(device, c.device))
-        return fail(QStringLiteral("--device must be a whole number, not \"%1\"").arg(p.value(device)));
-    if (!real(minTime, c.minTime))
-        return fail(
-            QStringLiteral("--min-time must be a number of seconds, not \"%1\"").arg(p.value(minTime)));
-    if (!real(budget, c.budget))
-        return fail(QStringLiteral("--budget must be a number of seconds, not \"%1\"").arg(p.value(budget)));
-    c.transfers = p.isSet(transfers);
-    c.cpuOnly = p.isSet(cpuOnly);
-    c.gpuOnly = p.isSet(gpuOnly);
-    c.calibrate = p.isSet(calibrate);
-    if (c.cpuOnly && c.gpuOnly)
+    text(workload, o.workload);
+    text(variant, o.variants);
+    text(sizes, o.sizes);
+    text(range, o.range);
+    text(threads, o.threads);
+    text(modes, o.modes);
+    text(hostMemory, o.hostMemory);
+    text(iterations, o.iterations);
+    text(minTime, o.minTime);
+    text(maxReps, o.maxReps);
+    text(budget, o.budget);
+    text(device, o.device);
+    o.transfers = p.isSet(transfers);
+    o.cpuOnly = p.isSet(cpuOnly);
+    o.gpuOnly = p.isSet(gpuOnly);
+    o.calibrate = p.isSet(calibrate);
+    if (o.cpuOnly && o.gpuOnly)
         return fail(QStringLiteral("--cpu-only and --gpu-only exclude each other"));
-    if (c.sizes && c.range)
+    if (o.sizes && o.range)
         return fail(QStringLiteral("give either --sizes or --range, not both"));
-    if (!c.open.isEmpty() && c.headless && (c.hasSweepOptions() || !c.preset.isEmpty()))
+    if (!c.open.isEmpty() && c.headless && c.asksForSweep())
         return fail(QStringLiteral("--open shows a recorded run: it takes no --preset or sweep options"));
-    if (!c.open.isEmpty() && c.headless && c.calibrate)
+    if (!c.open.isEmpty() && c.headless && o.calibrate)
         return fail(QStringLiteral("--calibrate measures this machine, and --open shows a recorded run with "
                                    "its own ceilings: give one of them"));
     return c;
 }
 
-bool CommandLine::hasSweepOptions() const
+bool CommandLine::asksForSweep() const
 {
-    return workload || variants || sizes || range || threads || modes || hostMemory || iterations ||
-           maxReps || device || minTime || budget || transfers || cpuOnly || gpuOnly;
+    return sweep.hasSweepOptions() || !sweep.preset.empty();
 }
 
 SweepPlan CommandLine::plan(int hw) const
 {
-    SweepPlan p;
-    if (!preset.isEmpty()) {
-        p = Presets::plan(preset, hw);
-    } else if (!sizes && !range) {
-        if (workload && *workload != QLatin1String("add"))
-            throw std::invalid_argument(
-                "no sizes: give --sizes 4,40,400, --range 4:4000[:STEPS_PER_DECADE] or "
-                "--preset NAME");
-        p = SweepPlan::seed(hw);
-    } else {
-        p.threads = SweepPlan::parseThreads("all", hw);
-    }
-    if (workload)
-        p.workload = workload->toStdString();
-    if (variants)
-        p.variants = SweepPlan::parseList(variants->toStdString());
-    if (sizes)
-        p.sizes = SweepPlan::parseSizes(sizes->toStdString());
-    if (range)
-        p.sizes = SweepPlan::parseRange(range->toStdString());
-    if (threads)
-        p.threads = SweepPlan::parseThreads(threads->trimmed().toStdString(), hw);
-    if (modes)
-        p.modes = SweepPlan::parseList(modes->toStdString());
-    if (transfers)
-        p.transfers = true;
-    if (hostMemory)
-        p.pinned = SweepPlan::parsePinned(hostMemory->toStdString());
-    if (iterations) {
-        if (*iterations < 0)
-            throw std::invalid_argument("--iterations must be positive");
-        p.iterations = *iterations;
-    }
-    if (minTime)
-        p.minTime = *minTime;
-    if (maxReps)
-        p.maxReps = *maxReps;
-    if (budget)
-        p.budget = *budget;
-    if (device)
-        p.device = *device;
-    if (cpuOnly) {
-        p.cpu = true;
-        p.gpu = false;
-    }
-    if (gpuOnly) {
-        p.gpu = true;
-        p.cpu = false;
-    }
-    p.validate(hw);
-    return p;
+    return Pipeline::plan(sweep, hw);
 }
 
 } // namespace speeduplab

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/pipeline.h"
 #include "core/sweepplan.h"
 
 #include <QSize>
@@ -18,7 +19,6 @@ struct CommandLine {
     QString helpText;
 
     bool headless = false;
-    QString preset;
     QString png, svg, csv, json;
     QString open;
     QString overlay; ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
@@ -29,19 +29,16 @@ struct CommandLine {
     bool run = false;   ///< hidden: start the sweep as soon as the window is up
     QString bench;      ///< hidden: latency, redraw or startup
 
-    // The sweep options, as in speeduplab-cli run.
-    std::optional<QString> workload, variants, sizes, range, threads, modes, hostMemory;
-    std::optional<int> iterations, maxReps, device;
-    std::optional<double> minTime, budget;
-    bool transfers = false, cpuOnly = false, gpuOnly = false;
-    bool calibrate = false; ///< measure the machine's ceilings (after a headless sweep)
+    /// The sweep options, as in speeduplab-cli run (--preset and --calibrate too), as typed:
+    /// Pipeline::plan checks them. Without a preset or sizes the app sweeps the seed.
+    RunOptions sweep;
 
     /// Parses args (argv as QStrings). Returns nothing and sets *error on a usage error.
     static std::optional<CommandLine> parse(const QStringList &args, QString *error);
 
-    bool hasSweepOptions() const;
-    /// The plan: the preset (seed when neither a preset nor sizes are given), then every
-    /// sweep option given on top. Throws std::invalid_argument with the reason.
+    /// A preset or any sweep option was given.
+    bool asksForSweep() const;
+    /// Pipeline::plan of the sweep options. Throws std::invalid_argument with the reason.
     SweepPlan plan(int hardwareThreads) const;
 };
 

@@ -2,24 +2,21 @@
 
 #include "core/analysis.h"
 #include "core/calibration.h"
+#include "core/machineinfo.h"
 #include "core/overlay.h"
+#include "core/pipeline.h"
 #include "core/resultio.h"
-#include "cuda/gpubackend.h"
-#include "ui/app.h"
 #include "ui/commandline.h"
+#include "ui/format.h"
 #include "ui/resultmodel.h"
 #include "ui/rooflinechart.h"
 #include "ui/scalingchart.h"
 #include "ui/speedupchart.h"
-#include "ui/sweepcontroller.h"
 #include "ui/throughputchart.h"
 #include "ui/timechart.h"
 
-#include <QEventLoop>
 #include <QFile>
-#include <QTimer>
 
-#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <iostream>
@@ -38,7 +35,7 @@ void onSignal(int)
 
 int usage(const QString &msg)
 {
-    std::cerr << "speeduplab: " << App::sentence(msg).toStdString() << " (see speeduplab --help)\n";
+    std::cerr << "speeduplab: " << Format::sentence(msg).toStdString() << " (see speeduplab --help)\n";
     return 2;
 }
 
@@ -65,7 +62,7 @@ void printRow(const Measurement &m)
     static std::string lastReason;
     std::cout << "  " << m.seriesLabel() << ", n = " << m.n << ": ";
     if (m.ok()) {
-        std::cout << App::formatSeconds(m.perIteration()).toStdString() << " per iteration"
+        std::cout << Format::seconds(m.perIteration()).toStdString() << " per iteration"
                   << (m.stats.noisy() ? " (noisy)" : "");
     } else {
         std::cout << Measurement::statusName(m.status);
@@ -121,99 +118,48 @@ int Headless::run(const CommandLine &cl)
     } else {
         SweepPlan plan;
         try {
-            plan = cl.plan(App::hardwareThreads());
+            plan = cl.plan(MachineInfo::hardwareThreads());
         } catch (const std::exception &e) {
             return usage(QString::fromStdString(e.what()));
         }
-        const gpu::Availability a = gpu::availability();
-        if (plan.gpu && !a.usable)
-            std::cerr << "note: no usable GPU, GPU points will be skipped: " << a.reason << '\n';
+        if (const std::string note = Pipeline::gpuNote(plan); !note.empty())
+            std::cerr << "note: " << note << '\n';
         std::cout << "Sweeping " << plan.workload << ": " << plan.points().size() << " points\n";
 
+        // The sweep runs on this thread: there is no window to keep responsive, and a signal
+        // only sets the flag the runner checks between repetitions.
         std::signal(SIGINT, onSignal);
         std::signal(SIGTERM, onSignal);
-        SweepController controller;
-        QEventLoop loop;
-        bool cancelled = false;
-        QString failure;
-        QObject::connect(&controller, &SweepController::measurementAvailable, &model,
-                         [&model](const Measurement &m) {
-                             model.append(m);
-                             printRow(m);
-                         });
-        QObject::connect(&controller, &SweepController::finished, &loop,
-                         [&](const ResultSet &r, bool wasCancelled) {
-                             result = r;
-                             cancelled = wasCancelled;
-                             loop.quit();
-                         });
-        QObject::connect(&controller, &SweepController::failed, &loop, [&](const QString &message) {
-            failure = message;
-            loop.quit();
-        });
-        QTimer interrupt;
-        QObject::connect(&interrupt, &QTimer::timeout, &controller, [&controller] {
-            if (g_interrupted.load())
-                controller.cancel();
-        });
-        interrupt.start(100);
-        controller.start(plan);
-        loop.exec();
-        if (!failure.isEmpty()) {
+        Pipeline::Events events;
+        events.measured = printRow;
+        events.calibration = [](const CalibrationStep &step) {
+            std::cout << Format::calibrationStep(step).toStdString() << '\n' << std::flush;
+        };
+        Pipeline::Outcome out;
+        try {
+            out = Pipeline::run(plan, cl.sweep.calibrate, events, g_interrupted);
+        } catch (const std::exception &e) {
             std::signal(SIGINT, SIG_DFL);
             std::signal(SIGTERM, SIG_DFL);
-            std::cerr << "speeduplab: " << failure.toStdString() << '\n';
+            std::cerr << "speeduplab: " << Format::sentence(QStringLiteral("The sweep could not start: ") +
+                                                            QString::fromStdString(e.what()))
+                                               .toStdString()
+                      << '\n';
             return 1;
-        }
-        if (cl.calibrate && !cancelled) {
-            // As speeduplab-cli run --calibrate: the CPU with the sweep's largest thread count,
-            // so that the ceiling is what the best CPU curve could reach.
-            const int threads = plan.threads.empty()
-                                    ? App::hardwareThreads()
-                                    : *std::max_element(plan.threads.begin(), plan.threads.end());
-            const bool useGpu = plan.gpu && a.usable;
-            bool calibrationCancelled = false;
-            QObject::connect(&controller, &SweepController::calibrationProgress, &loop,
-                             [](const QString &step) {
-                                 std::cout << step.toStdString() << '\n' << std::flush;
-                             });
-            QObject::connect(&controller, &SweepController::calibrationFinished, &loop,
-                             [&](const CeilingMap &ceilings, const QString &note, bool wasCancelled) {
-                                 for (const auto &[k, v] : ceilings)
-                                     result.machine.ceilings[k] = v;
-                                 if (!note.isEmpty())
-                                     std::cout << note.toStdString() << '\n';
-                                 calibrationCancelled = wasCancelled;
-                                 loop.quit();
-                             });
-            QObject::connect(&controller, &SweepController::calibrationFailed, &loop,
-                             [&](const QString &message) {
-                                 failure = message;
-                                 loop.quit();
-                             });
-            if (plan.gpu && !a.usable)
-                std::cout << "The GPU is not calibrated: " << a.reason << '\n';
-            controller.startCalibration(threads, plan.device, useGpu);
-            loop.exec();
-            if (!failure.isEmpty()) {
-                std::cerr << "speeduplab: " << failure.toStdString() << '\n';
-                rc = 1;
-            }
-            for (const auto &[k, v] : result.machine.ceilings)
-                std::cout << "  ceiling " << App::ceilingName(k).toStdString() << ": "
-                          << Calibration::describe(k, v) << '\n';
-            cancelled = calibrationCancelled;
         }
         std::signal(SIGINT, SIG_DFL);
         std::signal(SIGTERM, SIG_DFL);
+        result = out.result;
+        if (!out.calibrationError.empty())
+            std::cerr << "speeduplab: " << out.calibrationError << '\n';
+        if (out.calibrated)
+            for (const auto &[k, v] : result.machine.ceilings)
+                std::cout << "  ceiling " << Format::ceilingName(k).toStdString() << ": "
+                          << Calibration::describe(k, v) << '\n';
         model.setResultSet(result);
-        if (cancelled) {
-            std::cerr << "stopped: " << result.size() << " points were measured before the stop\n";
-            rc = 1;
-        }
-        for (const auto &m : result.rows)
-            if (m.status == Measurement::Status::Failed)
-                rc = 1;
+        if (out.stopped)
+            std::cerr << Pipeline::stopNote(out) << '\n';
+        rc = Pipeline::exitStatus(out);
     }
 
     std::unique_ptr<ChartView> chart = makeChart(cl.chart);

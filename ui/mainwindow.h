@@ -1,8 +1,11 @@
 #pragma once
 
 #include "core/machineinfo.h"
-#include "cuda/gpubackend.h"
+#include "ui/charttabs.h"
+#include "ui/filedialogs.h"
+#include "ui/gpubanner.h"
 #include "ui/metatypes.h"
+#include "ui/resulttable.h"
 
 #include <QList>
 #include <QMainWindow>
@@ -11,29 +14,24 @@
 #include <functional>
 #include <memory>
 
-class QAction;
-class QComboBox;
-class QFrame;
-class QLabel;
-class QProgressBar;
 class QSettings;
-class QSortFilterProxyModel;
-class QTabWidget;
-class QTableView;
-class QToolButton;
 
 namespace speeduplab {
 
 class ChartView;
 class DeviceModel;
+class DevicesPanel;
+class MainActions;
 class ResultModel;
+class RunProgress;
 class ScalingChart;
 class SweepController;
 class SweepPanel;
 class TimeChart;
 
-/// The app's window: the sweep panel (dock), the five charts (tabs), the results table and
-/// the devices panel (docks), the files and the progress of a running sweep.
+/// The app's window. It wires the parts together: the sweep panel (dock), the charts
+/// (ChartTabs), the results table and the devices panel (docks), the actions and menus
+/// (MainActions), the file dialogs (FileDialogs), the GPU banner and the progress of a run.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -51,15 +49,19 @@ public:
     ResultModel *resultModel() const { return m_model; }
     DeviceModel *deviceModel() const { return m_devices; }
     QTableView *resultTable() const { return m_table; }
-    QSortFilterProxyModel *resultProxy() const { return m_proxy; }
+    QSortFilterProxyModel *resultProxy() const { return m_table->proxy(); }
     SweepController *controller() const { return m_controller; }
-    const QList<ChartView *> &charts() const { return m_charts; }
-    ChartView *chart(const QString &name) const;
-    TimeChart *timeChart() const;
-    ScalingChart *scalingChart() const;
-    ChartView *currentChart() const;
-    void setCurrentChart(const QString &name);
-    QWidget *gpuBanner() const;
+    ChartTabs *chartTabs() const { return m_tabs; }
+    const QList<ChartView *> &charts() const { return m_tabs->charts(); }
+    ChartView *chart(const QString &name) const { return m_tabs->chart(name); }
+    TimeChart *timeChart() const { return m_tabs->timeChart(); }
+    ScalingChart *scalingChart() const { return m_tabs->scalingChart(); }
+    ChartView *currentChart() const { return m_tabs->current(); }
+    void setCurrentChart(const QString &name) { m_tabs->setCurrent(name); }
+    QWidget *gpuBanner() const { return m_banner; }
+    /// What the window knows about the GPU: asked at start-up and again after every sweep and
+    /// calibration, since a sticky CUDA error can make the GPU unusable while the app runs.
+    const MachineInfo::GpuState &gpuState() const { return m_gpu; }
 
     /// A sweep or a calibration is running.
     bool isRunning() const;
@@ -86,6 +88,8 @@ public slots:
     bool exportChart(const QString &path, const QSize &pixels);
     void copyChart();
     void applyPreset(const QString &name);
+    /// Shows a GPU state: the banner, and the GPU box and device list of the sweep panel.
+    void setGpuState(const MachineInfo::GpuState &state);
 
 signals:
     void sweepFinished(bool cancelled);
@@ -98,10 +102,9 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void buildActions();
-    void buildMenus();
     void buildDocks();
     QWidget *buildCentral();
+    void connectActions();
     void showError(const QString &title, const QString &text);
     /// Reads a result file into out; on failure shows why, ending with what stays unchanged.
     bool load(const QString &path, const QString &title, const QString &unchanged, ResultSet &out);
@@ -113,53 +116,30 @@ private:
     void onCalibrationStarted();
     void onCalibrationFinished(const CeilingMap &ceilings, const QString &note, bool cancelled);
     void onCalibrationFailed(const QString &message);
+    void startRunning(const QString &title, const QString &label);
     void endRunning();
-    void onResultsChanged();
     void updateActions();
-    void updateSizesMenu();
-    void setDevicesCaption(const QString &text);
-    void openDialog();
-    void overlayDialog();
-    void saveDialog();
     void exportDialog();
     std::unique_ptr<QSettings> settings() const;
     void loadSettings();
     void saveSettings() const;
 
     QString m_settingsFile;
-    gpu::Availability m_gpu;
+    MachineInfo::GpuState m_gpu;
     MachineInfo m_machine; ///< this machine, with the ceilings measured in this session
     int m_hw = 1;
     SweepController *m_controller = nullptr;
     ResultModel *m_model = nullptr;
-    QSortFilterProxyModel *m_proxy = nullptr;
     DeviceModel *m_devices = nullptr;
     SweepPanel *m_panel = nullptr;
-    QTabWidget *m_tabs = nullptr;
-    QList<ChartView *> m_charts;
-    QTableView *m_table = nullptr;
-    QLabel *m_devicesCaption = nullptr;
-    QFrame *m_banner = nullptr;
-    QComboBox *m_workloadShown = nullptr;
-    QToolButton *m_sizesButton = nullptr;
-    QProgressBar *m_progress = nullptr;
-    QLabel *m_progressLabel = nullptr;
+    ChartTabs *m_tabs = nullptr;
+    ResultTable *m_table = nullptr;
+    DevicesPanel *m_devicesPanel = nullptr;
+    GpuBanner *m_banner = nullptr;
+    MainActions *m_actions = nullptr;
+    FileDialogs m_files{this};
+    RunProgress *m_progress = nullptr;
     QString m_currentFile;
-    QString m_lastDir;
-    QSize m_exportSize{1920, 1080};
-    QList<int> m_scalingSizes;
-
-    QAction *m_runAction = nullptr;
-    QAction *m_cancelAction = nullptr;
-    QAction *m_calibrateAction = nullptr;
-    QAction *m_openAction = nullptr;
-    QAction *m_overlayAction = nullptr;
-    QAction *m_removeOverlayAction = nullptr;
-    QAction *m_saveAction = nullptr;
-    QAction *m_exportAction = nullptr;
-    QAction *m_copyAction = nullptr;
-    QAction *m_quitAction = nullptr;
-    QList<QAction *> m_presetActions;
 
     ErrorReporter m_reportError;
     QString m_lastError;

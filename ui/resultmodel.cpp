@@ -1,7 +1,7 @@
 #include "ui/resultmodel.h"
 
 #include "core/calibration.h"
-#include "ui/app.h"
+#include "ui/format.h"
 
 #include <QBrush>
 #include <QColor>
@@ -129,11 +129,11 @@ QVariant ResultModel::display(const Measurement &m, int column) const
     case NColumn:
         return m.n;
     case TimeColumn:
-        return hasTime ? App::formatSeconds(perOp(m, m.stats.median)) : QString();
+        return hasTime ? Format::seconds(perOp(m, m.stats.median)) : QString();
     case MinColumn:
-        return hasTime ? App::formatSeconds(perOp(m, m.stats.min)) : QString();
+        return hasTime ? Format::seconds(perOp(m, m.stats.min)) : QString();
     case MaxColumn:
-        return hasTime ? App::formatSeconds(perOp(m, m.stats.max)) : QString();
+        return hasTime ? Format::seconds(perOp(m, m.stats.max)) : QString();
     case CvColumn:
         return hasTime ? QString::number(m.stats.cv * 100, 'f', 1) : QString();
     case RepsColumn:
@@ -206,8 +206,8 @@ QVariant ResultModel::ceilingTip(const Measurement &m) const
         return m_results.machine.ceilings.empty()
                    ? tr("No ceilings measured: Sweep \u25b8 Calibrate machine measures them")
                    : tr("No measured ceiling applies to this point");
-    const QString name = App::ceilingName(level.key, m.isGpu() && m.workload == "transfer");
-    const QString rate = App::formatRate(level.value, level.flops);
+    const QString name = Format::ceilingName(level.key, m.isGpu() && m.workload == "transfer");
+    const QString rate = Format::rate(level.value, level.flops);
     const QString where =
         level.flops ? QString()
                     : tr(" (working set %1: %2)")

@@ -1,8 +1,8 @@
 #include "ui/rooflinechart.h"
 
 #include "core/calibration.h"
-#include "ui/app.h"
 #include "ui/chartstyle.h"
+#include "ui/format.h"
 
 #include <QLegend>
 #include <QLegendMarker>
@@ -17,7 +17,7 @@ namespace speeduplab {
 
 namespace {
 
-// Three significant digits, but never an exponent (as App::formatRate prints rates).
+// Three significant digits, but never an exponent (as Format::rate prints rates).
 QString number3(double v)
 {
     return v >= 100 ? QString::number(std::llround(v)) : QString::number(v, 'g', 3);
@@ -182,7 +182,7 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
                 pts << QPointF(xb, bw * xb);
             }
             const QString name =
-                QStringLiteral("%1 %2").arg(QString::fromStdString(m.label), App::formatRate(m.value, false));
+                QStringLiteral("%1 %2").arg(QString::fromStdString(m.label), Format::rate(m.value, false));
             line(prefix + QString::fromStdString(m.key), Role::Guide, name, color, pts,
                  main ? LineStyle{Qt::SolidLine, 2.5, false, true}
                       : LineStyle{Qt::DashLine, 1.4, false, true});
@@ -202,16 +202,16 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
                 const double from = s.main >= 0 ? std::max(xa, v / (s.bandwidth() / 1e9)) : xa;
                 line(prefix + QString::fromStdString(c.key), Role::Guide, QString(), color,
                      {QPointF(from, v), QPointF(xb, v)}, {Qt::DashLine, 1.4, false, false});
-                addLabel(QStringLiteral("%1 %2").arg(QString::fromStdString(c.label),
-                                                     App::formatRate(c.value, true)),
-                         xb, v, color, Qt::AlignLeft | Qt::AlignBottom);
+                addLabel(
+                    QStringLiteral("%1 %2").arg(QString::fromStdString(c.label), Format::rate(c.value, true)),
+                    xb, v, color, Qt::AlignLeft | Qt::AlignBottom);
                 ++drawn;
             }
             // Peaks of the two sides within a factor of 2.5 would print their labels on top of
             // each other: the lower one goes below its line.
             const bool crowded = lastPeak > 0 && std::max(lastPeak, peak) < 2.5 * std::min(lastPeak, peak);
             addLabel(QStringLiteral("%1 %2").arg(QString::fromStdString(s.compute.front().label),
-                                                 App::formatRate(s.peak(), true)),
+                                                 Format::rate(s.peak(), true)),
                      xb, peak, color, Qt::AlignLeft | (crowded ? Qt::AlignBottom : Qt::AlignTop));
             lastPeak = peak;
         }

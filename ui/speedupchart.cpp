@@ -1,7 +1,7 @@
 #include "ui/speedupchart.h"
 
-#include "ui/app.h"
 #include "ui/chartstyle.h"
+#include "ui/format.h"
 
 #include <QLogValueAxis>
 
@@ -97,8 +97,8 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         for (const Crossing &c : Analysis::crossings(best, g)) {
             line(QStringLiteral("cross:%1:%2").arg(QString::fromStdString(g.key)).arg(k++), Role::Marker,
                  QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)}, {Qt::DashLine, 2, false, false});
-            addLabel(c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(who, App::formatN(c.n))
-                                        : tr("CPU faster again above n \u2248 %1").arg(App::formatN(c.n)),
+            addLabel(c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(who, Format::n(c.n))
+                                        : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n)),
                      c.n, yLo, color, Qt::AlignRight | Qt::AlignTop, stack++);
         }
     }

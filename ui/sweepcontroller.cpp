@@ -35,7 +35,7 @@ SweepController::~SweepController()
     m_thread.wait();
 }
 
-bool SweepController::start(const SweepPlan &plan)
+bool SweepController::start(const SweepPlan &plan, const CeilingMap &known)
 {
     if (m_running)
         return false;
@@ -47,7 +47,7 @@ bool SweepController::start(const SweepPlan &plan)
     // the plan up is not lost.
     m_worker->resetStop();
     emit started(plan);
-    emit startRequested(plan);
+    emit startRequested(plan, known);
     return true;
 }
 

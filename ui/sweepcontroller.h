@@ -23,7 +23,8 @@ public:
     bool isRunning() const { return m_running; }
     bool isCalibrating() const { return m_running && m_calibrating; }
     /// Starts a sweep; ignored (returns false) while a sweep or a calibration runs.
-    bool start(const SweepPlan &plan);
+    /// known: ceilings measured earlier on this machine, carried into the result.
+    bool start(const SweepPlan &plan, const CeilingMap &known = {});
     /// Measures the machine's ceilings (Calibration::cpu, then Calibration::gpu when gpu);
     /// ignored (returns false) while a sweep or a calibration runs.
     bool startCalibration(int threads, int device, bool gpu);
@@ -49,7 +50,7 @@ signals:
     void calibrationFailed(const QString &message);
 
     /// Internal: queues the plan into the worker's thread.
-    void startRequested(speeduplab::SweepPlan plan);
+    void startRequested(speeduplab::SweepPlan plan, speeduplab::CeilingMap known);
     /// Internal: queues a calibration into the worker's thread.
     void calibrationRequested(int threads, int device, bool gpu);
 

@@ -180,9 +180,7 @@ SweepPlan SweepForm::toPlan(int hardwareThreads) const
     p.iterations = iterations;
     p.minTime = minTime;
     p.maxReps = maxReps;
-    if (!(budget >= 0) || budget > 7 * 86400)
-        throw std::invalid_argument("the time budget must be between 0 (no limit) and a week");
-    p.budget = budget;
+    p.budget = budget; // its limits are checked by validate, with the others
     p.device = device;
     p.validate(hardwareThreads);
     return p;
@@ -226,8 +224,8 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
     const auto cpuVariant = readString(s, "cpuVariant");
     const auto gpuVariant = readString(s, "gpuVariant");
     const auto sizesAsRange = readBool(s, "sizesAsRange");
-    const auto rangeMin = readInt(s, "rangeMin", 1, 65536);
-    const auto rangeMax = readInt(s, "rangeMax", 1, 65536);
+    const auto rangeMin = readInt(s, "rangeMin", 1, SweepPlan::maxSize);
+    const auto rangeMax = readInt(s, "rangeMax", 1, SweepPlan::maxSize);
     const auto steps = readInt(s, "stepsPerDecade", 1, 100);
     const auto sizeList = readString(s, "sizeList");
     const auto cpu = readBool(s, "cpu");
@@ -240,7 +238,7 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
     const auto iterations = readInt(s, "iterations", 0, 1000000);
     const auto minTime = readDouble(s, "minTime", 0, 3600);
     const auto maxReps = readInt(s, "maxReps", 1, 1000000);
-    const auto budget = readDouble(s, "budget", 0, 7 * 86400);
+    const auto budget = readDouble(s, "budget", 0, SweepPlan::maxBudget);
     if (!workload || !cpuVariant || !gpuVariant || !sizesAsRange || !rangeMin || !rangeMax || !steps ||
         !sizeList || !cpu || !threads || !gpu || !device || !modes || !transfers || !pinned || !iterations ||
         !minTime || !maxReps || !budget)

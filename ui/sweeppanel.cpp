@@ -2,7 +2,7 @@
 
 #include "core/cpukernels.h"
 #include "core/workload.h"
-#include "ui/app.h"
+#include "ui/format.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -61,7 +61,7 @@ void setInfo(QLabel *label, const QString &text, bool error)
 
 } // namespace
 
-SweepPanel::SweepPanel(int hardwareThreads, const gpu::Availability &gpuInfo, QWidget *parent)
+SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo, QWidget *parent)
     : QWidget(parent), m_hw(std::max(1, hardwareThreads)), m_gpuInfo(gpuInfo)
 {
     // The fields scroll; the problem and the Run and Cancel buttons stay in view below them.
@@ -170,8 +170,10 @@ QWidget *SweepPanel::buildSizes()
         s->setKeyboardTracking(false);
         return s;
     };
-    m_rangeMin = spin("rangeMinSpin", 1, 65536, tr("The smallest n (1 to 65536)"));
-    m_rangeMax = spin("rangeMaxSpin", 1, 65536, tr("The largest n (1 to 65536)"));
+    m_rangeMin =
+        spin("rangeMinSpin", 1, SweepPlan::maxSize, tr("The smallest n (1 to %1)").arg(SweepPlan::maxSize));
+    m_rangeMax =
+        spin("rangeMaxSpin", 1, SweepPlan::maxSize, tr("The largest n (1 to %1)").arg(SweepPlan::maxSize));
     m_steps = spin("stepsSpin", 1, 100, tr("Sizes per factor of ten in n (1 to 100)"));
     range->addRow(tr("min n:"), m_rangeMin);
     range->addRow(tr("max n:"), m_rangeMax);
@@ -282,22 +284,7 @@ QWidget *SweepPanel::buildGpu()
     auto *form = new QFormLayout(m_gpu);
     m_device = new QComboBox;
     m_device->setObjectName(QStringLiteral("deviceCombo"));
-    for (const auto &d : m_gpuInfo.devices)
-        m_device->addItem(QStringLiteral("%1: %2 (compute %3.%4)")
-                              .arg(d.index)
-                              .arg(QString::fromStdString(d.name))
-                              .arg(d.ccMajor)
-                              .arg(d.ccMinor),
-                          d.index);
-    if (!m_gpuInfo.usable || m_gpuInfo.devices.empty()) {
-        // One entry that cannot be chosen and says why.
-        m_device->clear();
-        m_device->addItem(tr("No usable GPU: %1").arg(QString::fromStdString(m_gpuInfo.reason)), -1);
-        if (auto *model = qobject_cast<QStandardItemModel *>(m_device->model()))
-            model->item(0)->setEnabled(false);
-        m_device->setToolTip(QString::fromStdString(m_gpuInfo.reason));
-        m_gpu->setToolTip(QString::fromStdString(m_gpuInfo.reason));
-    }
+    fillDevices();
     m_device->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_device->setMinimumContentsLength(14);
     form->addRow(tr("Device:"), m_device);
@@ -342,6 +329,38 @@ QWidget *SweepPanel::buildGpu()
     return m_gpu;
 }
 
+void SweepPanel::fillDevices()
+{
+    const QSignalBlocker block(m_device);
+    m_device->clear();
+    const QString reason = QString::fromStdString(m_gpuInfo.reason);
+    if (!m_gpuInfo.usable || m_gpuInfo.gpus.empty()) {
+        // One entry that cannot be chosen and says why.
+        m_device->addItem(tr("No usable GPU: %1").arg(reason), -1);
+        if (auto *model = qobject_cast<QStandardItemModel *>(m_device->model()))
+            model->item(0)->setEnabled(false);
+        m_device->setToolTip(reason);
+        m_gpu->setToolTip(reason);
+        return;
+    }
+    for (const auto &g : m_gpuInfo.gpus)
+        m_device->addItem(QStringLiteral("%1: %2 (compute %3)")
+                              .arg(g.index)
+                              .arg(QString::fromStdString(g.name))
+                              .arg(QString::fromStdString(g.computeCapability)),
+                          g.index);
+    m_device->setToolTip(QString());
+    m_gpu->setToolTip(QString());
+}
+
+void SweepPanel::setGpuState(const MachineInfo::GpuState &gpu)
+{
+    const SweepForm f = form();
+    m_gpuInfo = gpu;
+    fillDevices();
+    setForm(f); // the GPU stays switched on only while it is usable
+}
+
 QWidget *SweepPanel::buildTiming()
 {
     auto *box = new QGroupBox(tr("Timing"));
@@ -363,7 +382,7 @@ QWidget *SweepPanel::buildTiming()
     m_maxReps->setToolTip(tr("Repetitions per point, at most"));
     m_budget = new QDoubleSpinBox;
     m_budget->setObjectName(QStringLiteral("budgetSpin"));
-    m_budget->setRange(0, 7 * 86400);
+    m_budget->setRange(0, SweepPlan::maxBudget);
     m_budget->setDecimals(0);
     m_budget->setSingleStep(30);
     m_budget->setSuffix(tr(" s"));
@@ -536,7 +555,7 @@ std::optional<SweepPlan> SweepPanel::plan(QString *error) const
         return form().toPlan(m_hw);
     } catch (const std::exception &e) {
         if (error)
-            *error = App::sentence(QString::fromStdString(e.what()));
+            *error = Format::sentence(QString::fromStdString(e.what()));
         return std::nullopt;
     }
 }
@@ -595,12 +614,13 @@ void SweepPanel::refresh()
             shown << QString::number(sizes[i]);
         }
         for (int n : sizes)
-            if (n > 65536)
-                throw std::invalid_argument("n = " + std::to_string(n) + " is above the largest size, 65536");
+            if (n > SweepPlan::maxSize)
+                throw std::invalid_argument("n = " + std::to_string(n) + " is above the largest size, " +
+                                            std::to_string(SweepPlan::maxSize));
         setInfo(m_sizesInfo,
                 tr("%n size(s): %1", "", int(sizes.size())).arg(shown.join(QStringLiteral(", "))), false);
     } catch (const std::exception &e) {
-        setInfo(m_sizesInfo, App::sentence(QString::fromStdString(e.what())), true);
+        setInfo(m_sizesInfo, Format::sentence(QString::fromStdString(e.what())), true);
         if (f.sizesAsRange) {
             markInvalid(m_rangeMin, true);
             markInvalid(m_rangeMax, true);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cuda/gpubackend.h"
+#include "core/machineinfo.h"
 #include "ui/sweepform.h"
 
 #include <QWidget>
@@ -24,7 +24,8 @@ namespace speeduplab {
 class SweepPanel : public QWidget {
     Q_OBJECT
 public:
-    SweepPanel(int hardwareThreads, const gpu::Availability &gpu, QWidget *parent = nullptr);
+    /// gpu: what core says about the GPUs now (MachineInfo::gpuState()).
+    SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpu, QWidget *parent = nullptr);
 
     /// What the fields hold now.
     SweepForm form() const;
@@ -34,6 +35,11 @@ public:
     std::optional<SweepPlan> plan(QString *error = nullptr) const;
     /// Why Run is disabled, as a sentence; empty when the fields are sound.
     QString problem() const { return m_problem; }
+
+    /// Follows a GPU that became unusable (or usable): the device list, the GPU box (disabled
+    /// with the reason when unusable) and the form's GPU switch; the other fields stay.
+    void setGpuState(const MachineInfo::GpuState &gpu);
+    const MachineInfo::GpuState &gpuState() const { return m_gpuInfo; }
 
     /// While a sweep runs, the fields are read-only and only Cancel is enabled.
     void setRunning(bool running);
@@ -54,12 +60,13 @@ private:
     QWidget *buildGpu();
     QWidget *buildTiming();
     void workloadChanged();
+    void fillDevices();
     void setThreads(const QList<int> &threads);
     void refresh();
     static void markInvalid(QWidget *w, bool invalid);
 
     int m_hw;
-    gpu::Availability m_gpuInfo;
+    MachineInfo::GpuState m_gpuInfo;
     bool m_running = false;
     bool m_applying = false;
     QString m_problem;

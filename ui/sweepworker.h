@@ -24,7 +24,9 @@ public:
     bool stopRequested() const { return m_stop.load(); }
 
 public slots:
-    void startSweep(speeduplab::SweepPlan plan);
+    /// Runs the plan (Pipeline::run); `known`: ceilings measured earlier on this machine, which
+    /// the result carries.
+    void startSweep(speeduplab::SweepPlan plan, speeduplab::CeilingMap known = {});
     /// Measures the CPU ceilings with `threads` threads, then (gpu) those of GPU `device`.
     /// Always ends in calibrationAvailable, with what was measured before a stop, unless
     /// something unexpected throws (failed).

@@ -2,8 +2,8 @@
 
 #include "core/calibration.h"
 #include "core/workload.h"
-#include "ui/app.h"
 #include "ui/chartstyle.h"
+#include "ui/format.h"
 
 #include <QLogValueAxis>
 
@@ -73,8 +73,8 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
             continue; // not measured, or in another unit (registers, for fused GPU points)
         const std::string perThread = Calibration::atThreads(level.key, m.threads);
         const bool shownPerThread = !m.isGpu() && r.machine.ceilings.count(perThread);
-        const QString label =
-            App::ceilingName(shownPerThread ? perThread : level.key, m.workload == "transfer" && m.isGpu());
+        const QString label = Format::ceilingName(shownPerThread ? perThread : level.key,
+                                                  m.workload == "transfer" && m.isGpu());
         const bool seen =
             std::any_of(ceilings.begin(), ceilings.end(), [&](const Ceiling &c) { return c.label == label; });
         if (!seen)
@@ -98,8 +98,8 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
         // Ceilings close to each other (within a factor of 2.5) would print their labels on top
         // of each other: the lower one goes below its line.
         const bool crowded = i > 0 && ceilings[i - 1].value < 2.5 * c.value;
-        addLabel(QStringLiteral("%1 %2").arg(c.label, App::formatRate(c.value * 1e9, flops)), xb, c.value,
-                 color, Qt::AlignLeft | (crowded ? Qt::AlignBottom : Qt::AlignTop), 0);
+        addLabel(QStringLiteral("%1 %2").arg(c.label, Format::rate(c.value * 1e9, flops)), xb, c.value, color,
+                 Qt::AlignLeft | (crowded ? Qt::AlignBottom : Qt::AlignTop), 0);
     }
 
     for (const auto &s : all) {

@@ -1,7 +1,7 @@
 #include "ui/timechart.h"
 
-#include "ui/app.h"
 #include "ui/chartstyle.h"
+#include "ui/format.h"
 #include "ui/resultmodel.h"
 
 #include "core/overlay.h"
@@ -127,8 +127,8 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                      QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
                      {Qt::DashLine, 2, false, false});
                 const QString text = c.gpuBecomesFaster
-                                         ? tr("%1 faster above n \u2248 %2").arg(who, App::formatN(c.n))
-                                         : tr("CPU faster again above n \u2248 %1").arg(App::formatN(c.n));
+                                         ? tr("%1 faster above n \u2248 %2").arg(who, Format::n(c.n))
+                                         : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n));
                 addLabel(text, c.n, yHi, color, Qt::AlignRight | Qt::AlignBottom, stack++);
             }
             notes << tr("%1 vs best CPU: %2")
@@ -139,7 +139,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         QString why;
         for (const auto &m : r.rows)
             if (m.isGpu() && m.workload == workload && !m.ok() && !m.reason.empty()) {
-                why = App::sentence(QString::fromStdString(m.reason));
+                why = Format::sentence(QString::fromStdString(m.reason));
                 break;
             }
         notes << (why.isEmpty()
@@ -157,7 +157,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
             return q.nMin == found.front().nMin && q.nMax == found.front().nMax;
         });
         auto range = [](const Overlay::Ratio &q) {
-            return tr("n = %1\u2013%2").arg(App::formatN(q.nMin), App::formatN(q.nMax));
+            return tr("n = %1\u2013%2").arg(Format::n(q.nMin), Format::n(q.nMax));
         };
         QStringList ratios;
         for (const auto &q : found)

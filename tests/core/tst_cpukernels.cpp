@@ -4,8 +4,8 @@
 
 #include "core/cpukernels.h"
 #include "core/reference.h"
+#include "core/run.h"
 #include "core/workload.h"
-#include "cuda/gpubackend.h"
 
 #include <QtTest>
 
@@ -290,10 +290,10 @@ void TestCpuKernels::stopThrowsCancelled()
     bool cancelled = false;
     try {
         run->runOnce(stop);
-    } catch (const gpu::Cancelled &) {
+    } catch (const Cancelled &) {
         cancelled = true;
     }
-    QVERIFY2(cancelled, "runOnce with the stop flag set must throw gpu::Cancelled");
+    QVERIFY2(cancelled, "runOnce with the stop flag set must throw Cancelled");
     // The run is still usable after a stop.
     run->reset();
     stop = false;

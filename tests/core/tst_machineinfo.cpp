@@ -19,6 +19,7 @@ private slots:
     void probe();
     void describe_data();
     void describe();
+    void sameHardware();
 };
 
 void TestMachineInfo::probe()
@@ -80,6 +81,43 @@ void TestMachineInfo::describe()
         QCOMPARE(value.toInt(), m.logicalCores);
     if (key == "Measured")
         QCOMPARE(value.toStdString(), m.timestamp);
+}
+
+void TestMachineInfo::sameHardware()
+{
+    MachineInfo here;
+    here.cpuModel = "AMD EPYC 9654";
+    here.logicalCores = 192;
+    MachineInfo::Gpu g;
+    g.name = "NVIDIA H200";
+    here.gpus = {g};
+    here.timestamp = "2025-01-02T03:04:05Z";
+    here.ceilings = {{"cpu_triad_bytes_per_s", 3e11}};
+    QVERIFY(here.sameHardware(here));
+
+    // A run recorded on this hardware at another time, by another version, with the GPU since
+    // become unusable and without ceilings, still is this hardware.
+    MachineInfo later = here;
+    later.timestamp = "2025-06-07T08:09:10Z";
+    later.programVersion = "9.9";
+    later.gpuStatus = "the GPU hit a sticky CUDA error";
+    later.ceilings.clear();
+    QVERIFY(later.sameHardware(here));
+    QVERIFY(here.sameHardware(later));
+
+    MachineInfo otherCpu = here;
+    otherCpu.cpuModel = "Intel Xeon Platinum 8480+";
+    QVERIFY(!otherCpu.sameHardware(here));
+    MachineInfo otherCores = here;
+    otherCores.logicalCores = 96;
+    QVERIFY(!otherCores.sameHardware(here));
+    MachineInfo noGpu = here;
+    noGpu.gpus.clear();
+    QVERIFY(!noGpu.sameHardware(here));
+    QVERIFY(!here.sameHardware(noGpu));
+    MachineInfo otherGpu = here;
+    otherGpu.gpus[0].name = "NVIDIA A100";
+    QVERIFY(!otherGpu.sameHardware(here));
 }
 
 QTEST_APPLESS_MAIN(TestMachineInfo)

@@ -562,12 +562,18 @@ void TestResultIO::atomicWriteReplacesWhole()
     QCOMPARE(readAll(path), after);
     QCOMPARE(entries(dir.path()), QStringList{"out.csv"}); // no temporary file left beside it
 
-    // mkstemp makes 0600 files; results are shared like any other file (mode 0666 & ~umask).
-    const mode_t mask = umask(0);
-    umask(mask);
-    struct stat st {};
-    QCOMPARE(stat(path.toLocal8Bit().constData(), &st), 0);
-    QCOMPARE(int(st.st_mode & 0777), int(0666 & ~mask));
+    // Results are shared like any other file: mode 0666 & ~umask, whatever the umask is.
+    for (const mode_t mask : {mode_t(022), mode_t(027), mode_t(077)}) {
+        const mode_t old = umask(mask);
+        ResultIO::writeFileAtomically(path.toStdString(), after.toStdString());
+        umask(old);
+        struct stat st {};
+        QCOMPARE(stat(path.toLocal8Bit().constData(), &st), 0);
+        QCOMPARE(int(st.st_mode & 0777), int(0666 & ~mask));
+        // The writer never changes the umask itself (other threads may be creating files).
+        QCOMPARE(umask(old), old);
+    }
+    QCOMPARE(entries(dir.path()), QStringList{"out.csv"});
 }
 
 void TestResultIO::writeErrors_data()

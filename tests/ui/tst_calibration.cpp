@@ -333,7 +333,7 @@ void TestCalibration::workerCalibratesTheCpu()
     QVERIFY(ceilings.at(Calibration::atThreads(Calibration::cpuFma, 1)) > 1e9);
     QVERIFY(ceilings.at(Calibration::atThreads(Calibration::cpuTriad, 1)) > 1e8);
     QCOMPARE(ceilings.count(Calibration::cpuGemm), std::size_t(CpuKernels::haveBlas() ? 1 : 0));
-    if (!gpu::availability().usable) {
+    if (!MachineInfo::gpuState().usable) {
         QVERIFY2(note.startsWith(QStringLiteral("The GPU was not calibrated")), qPrintable(note));
         QVERIFY(note.endsWith(QLatin1Char('.')));
         QCOMPARE(ceilings.count(Calibration::gpuCopy), std::size_t(0));

@@ -4,6 +4,7 @@
 
 #include "core/resultio.h"
 #include "ui/app.h"
+#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
 #include "ui/timechart.h"
@@ -84,14 +85,14 @@ void TestCrossover::markerAtTheKnownN()
     // And labelled.
     const QStringList labels = chart->labelTexts();
     for (double n : crossovers) {
-        const QString text = QStringLiteral("faster above n \u2248 %1").arg(App::formatN(n));
+        const QString text = QStringLiteral("faster above n \u2248 %1").arg(Format::n(n));
         QVERIFY2(
             std::any_of(labels.begin(), labels.end(), [&](const QString &l) { return l.contains(text); }),
             qPrintable(labels.join(QLatin1Char('|'))));
     }
     if (crossovers.size() == 1)
         QVERIFY(
-            labels.contains(QStringLiteral("GPU faster above n \u2248 %1").arg(App::formatN(crossovers[0]))));
+            labels.contains(QStringLiteral("GPU faster above n \u2248 %1").arg(Format::n(crossovers[0]))));
 
     // The failed (n = 5000) and skipped (n = 6000) points are in the table, not on the chart.
     QCOMPARE(w.resultModel()->rowCount(), int(r.size()));

@@ -1,7 +1,7 @@
 // The window driven as a user would: fields set through the panel's widgets, Run pressed,
 // then every chart checked against the result set.
 #include "core/analysis.h"
-#include "cuda/gpubackend.h"
+#include "core/machineinfo.h"
 #include "ui/app.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
@@ -42,6 +42,7 @@ private slots:
     void invalidValuesAreRefusedAtTheField();
     void shortcuts();
     void noGpuBanner();
+    void gpuStateFollowsTheGpu();
 
 private:
     template <typename T> T *field(MainWindow &w, const char *name)
@@ -119,8 +120,8 @@ void TestMainWindow::runSmallSweepThroughThePanel()
     const SweepForm f = w.sweepPanel()->form();
     QCOMPARE(f.iterations, 10);
     QCOMPARE(f.minTime, 0.0);
-    QCOMPARE(f.threads.size(), allThreads ? App::hardwareThreads() : 1);
-    const SweepPlan plan = f.toPlan(App::hardwareThreads());
+    QCOMPARE(f.threads.size(), allThreads ? MachineInfo::hardwareThreads() : 1);
+    const SweepPlan plan = f.toPlan(MachineInfo::hardwareThreads());
     QCOMPARE(QList<int>(plan.sizes.begin(), plan.sizes.end()), expectedSizes);
     QVERIFY2(w.sweepPanel()->problem().isEmpty(), qPrintable(w.sweepPanel()->problem()));
 
@@ -195,7 +196,7 @@ void TestMainWindow::runSmallSweepThroughThePanel()
 
     // Thread scaling: the measured speedups T1/Tp at each shown n.
     ScalingChart *sc = w.scalingChart();
-    if (allThreads && App::hardwareThreads() > 1) {
+    if (allThreads && MachineInfo::hardwareThreads() > 1) {
         QVERIFY(!sc->shownSizes().isEmpty());
         const QList<QXYSeries *> scaling = sc->seriesWithRole(ChartView::Role::Data);
         QCOMPARE(scaling.size(), sc->shownSizes().size());
@@ -297,7 +298,7 @@ void TestMainWindow::shortcuts()
 
 void TestMainWindow::noGpuBanner()
 {
-    const gpu::Availability a = gpu::availability();
+    const MachineInfo::GpuState a = MachineInfo::gpuState();
     MainWindow w(m_dir.filePath(QStringLiteral("banner.ini")));
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -319,6 +320,86 @@ void TestMainWindow::noGpuBanner()
     QVERIFY(model && !model->item(0)->isEnabled());
     QVERIFY(!field<QGroupBox>(w, "gpuGroup")->isEnabled());
     QVERIFY(!w.sweepPanel()->form().gpu);
+}
+
+void TestMainWindow::gpuStateFollowsTheGpu()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("gpustate.ini")));
+    QStringList errors;
+    w.setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *box = field<QGroupBox>(w, "gpuGroup");
+    auto *device = field<QComboBox>(w, "deviceCombo");
+    auto *info = field<QLabel>(w, "gpuInfo");
+    auto *bannerText = w.gpuBanner()->findChild<QLabel *>(QStringLiteral("gpuBannerText"));
+    QVERIFY(bannerText);
+
+    // A usable GPU, as a GPU machine reports it: the box can be switched on, no banner.
+    MachineInfo::GpuState usable;
+    usable.usable = true;
+    MachineInfo::Gpu h200;
+    h200.index = 0;
+    h200.name = "NVIDIA H200";
+    h200.computeCapability = "9.0";
+    usable.gpus = {h200};
+    w.setGpuState(usable);
+    QVERIFY(box->isEnabled());
+    QVERIFY(!w.gpuBanner()->isVisible());
+    QVERIFY(!info->isVisible());
+    QCOMPARE(device->count(), 1);
+    QCOMPARE(device->itemText(0), QStringLiteral("0: NVIDIA H200 (compute 9.0)"));
+    SweepForm f = w.sweepPanel()->form();
+    f.workload = QStringLiteral("saxpy");
+    f.sizesAsRange = false;
+    f.sizeList = QStringLiteral("4,8");
+    f.cpu = true;
+    f.threads = {1};
+    f.gpu = true;
+    f.modes = {QStringLiteral("launch")};
+    f.iterations = 10;
+    f.minTime = 0;
+    w.sweepPanel()->setForm(f);
+    QVERIFY(w.sweepPanel()->form().gpu);
+
+    // The GPU becomes unusable while the app runs (a sticky CUDA error): the GPU box is
+    // switched off and disabled with the reason, the banner says why, the other fields stay.
+    MachineInfo::GpuState broken;
+    broken.reason = "a sticky CUDA error made the GPU unusable: an illegal memory access was encountered";
+    const QString reason = QString::fromStdString(broken.reason);
+    w.setGpuState(broken);
+    QVERIFY(!box->isEnabled());
+    QCOMPARE(box->toolTip(), reason);
+    QVERIFY(info->isVisible());
+    QVERIFY2(info->text().contains(reason), qPrintable(info->text()));
+    QCOMPARE(device->count(), 1);
+    QVERIFY(device->itemText(0).contains(reason));
+    auto *model = qobject_cast<QStandardItemModel *>(device->model());
+    QVERIFY(model && !model->item(0)->isEnabled());
+    SweepForm kept = f;
+    kept.gpu = false;
+    QVERIFY(w.sweepPanel()->form() == kept);
+    QVERIFY(!w.gpuState().usable);
+    QVERIFY(w.gpuBanner()->isVisible());
+    QVERIFY2(bannerText->text().contains(QStringLiteral("A sticky CUDA error made the GPU unusable")),
+             qPrintable(bannerText->text()));
+
+    // After a sweep the window asks core again and shows what it says now.
+    w.setGpuState(usable);
+    QVERIFY(!w.gpuBanner()->isVisible());
+    f.gpu = false;
+    w.sweepPanel()->setForm(f);
+    QSignalSpy finished(&w, &MainWindow::sweepFinished);
+    QVERIFY(w.runSweep());
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    const MachineInfo::GpuState now = MachineInfo::gpuState();
+    QCOMPARE(w.gpuState().usable, now.usable);
+    QCOMPARE(w.gpuState().reason, now.reason);
+    QCOMPARE(w.gpuBanner()->isVisible(), !now.usable);
+    QCOMPARE(box->isEnabled(), now.usable);
+    if (!now.usable)
+        QVERIFY(bannerText->text().contains(QString::fromStdString(now.reason).left(30)));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,8 +1,9 @@
 // The shipped presets: every one is a valid plan on this machine, "seed" is exactly
 // SweepPlan::seed, and the command line builds the same plans the CLI would.
+#include "core/machineinfo.h"
+#include "core/presets.h"
 #include "ui/app.h"
 #include "ui/commandline.h"
-#include "ui/presets.h"
 #include "ui/sweepform.h"
 
 #include <QTest>
@@ -29,18 +30,18 @@ void TestPresets::initTestCase()
 void TestPresets::everyPresetIsValid_data()
 {
     QTest::addColumn<QString>("name");
-    for (const QString &n : Presets::names())
-        QTest::newRow(qPrintable(n)) << n;
+    for (const std::string &n : Presets::names())
+        QTest::newRow(n.c_str()) << QString::fromStdString(n);
 }
 
 void TestPresets::everyPresetIsValid()
 {
     QFETCH(QString, name);
-    const int hw = App::hardwareThreads();
-    const SweepPlan p = Presets::plan(name, hw);
+    const int hw = MachineInfo::hardwareThreads();
+    const SweepPlan p = Presets::plan(name.toStdString(), hw);
     p.validate(hw);
-    QVERIFY(!Presets::title(name).isEmpty());
-    QVERIFY(!Presets::description(name).isEmpty());
+    QVERIFY(!Presets::title(name.toStdString()).empty());
+    QVERIFY(!Presets::description(name.toStdString()).empty());
     // The panel can show it and gives the same plan back.
     const SweepForm f = SweepForm::fromPlan(p, hw, true);
     const SweepPlan back = f.toPlan(hw);
@@ -52,8 +53,8 @@ void TestPresets::everyPresetIsValid()
 
 void TestPresets::seedIsTheSeed()
 {
-    const int hw = App::hardwareThreads();
-    const SweepPlan a = Presets::plan(QStringLiteral("seed"), hw), b = SweepPlan::seed(hw);
+    const int hw = MachineInfo::hardwareThreads();
+    const SweepPlan a = Presets::plan("seed", hw), b = SweepPlan::seed(hw);
     QCOMPARE(a.workload, b.workload);
     QVERIFY(a.sizes == b.sizes);
     QVERIFY(a.threads == b.threads);
@@ -66,7 +67,7 @@ void TestPresets::seedIsTheSeed()
 void TestPresets::unknownPresetNamesTheKnownOnes()
 {
     try {
-        Presets::plan(QStringLiteral("nope"), 4);
+        Presets::plan("nope", 4);
         QFAIL("no exception");
     } catch (const std::invalid_argument &e) {
         QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("seed")));
@@ -102,7 +103,7 @@ void TestPresets::commandLinePlans()
     QString error;
     const auto cl = CommandLine::parse(QStringList{QStringLiteral("speeduplab")} + args, &error);
     QVERIFY2(cl.has_value(), qPrintable(error));
-    const SweepPlan p = cl->plan(App::hardwareThreads());
+    const SweepPlan p = cl->plan(MachineInfo::hardwareThreads());
     QCOMPARE(QString::fromStdString(p.workload), workload);
     QCOMPARE(int(p.sizes.size()), sizes);
     QCOMPARE(p.gpu, gpu);

@@ -1,6 +1,6 @@
 // The sweep settings and the window layout persist; corrupt or out-of-range settings fall back
 // to the defaults as a whole, never half-applied.
-#include "cuda/gpubackend.h"
+#include "core/machineinfo.h"
 #include "ui/app.h"
 #include "ui/chartview.h"
 #include "ui/mainwindow.h"
@@ -34,7 +34,7 @@ void TestSettings::initTestCase()
 {
     App::initialise();
     QVERIFY(m_dir.isValid());
-    m_hw = App::hardwareThreads();
+    m_hw = MachineInfo::hardwareThreads();
 }
 
 SweepForm TestSettings::custom() const
@@ -150,7 +150,7 @@ void TestSettings::corruptFileGivesDefaults()
             "chart=99\n[export]\nsize=@Size(-5 100000)\n");
     f.close();
     MainWindow w(path);
-    QVERIFY(w.sweepPanel()->form() == SweepForm::defaults(m_hw, gpu::availability().usable));
+    QVERIFY(w.sweepPanel()->form() == SweepForm::defaults(m_hw, MachineInfo::gpuState().usable));
     QCOMPARE(w.currentChart()->name(), QStringLiteral("time"));
     QVERIFY(w.sweepPanel()->problem().isEmpty());
 }

@@ -1,5 +1,4 @@
-// Host glue of the CUDA backend: device probing and the prepared runs (calibration is in
-// gpucalibration.cpp, the owners of CUDA handles in cudaowners.h).
+// The prepared runs (gpu::createRun): buffers, staging, graph capture and the timed loop.
 // Every CUDA call goes through SL_CUDA_CHECK (cudacheck.h); kernels live in kernels.cu.
 
 #include "cuda/gpubackend.h"
@@ -7,6 +6,7 @@
 #include "cuda/cublaslibrary.h"
 #include "cuda/cudacheck.h"
 #include "cuda/cudaowners.h"
+#include "cuda/gpuprobe.h"
 #include "cuda/kernels.cuh"
 
 #include <algorithm>
@@ -17,179 +17,16 @@ namespace speeduplab::gpu {
 
 namespace {
 
-// What cublasCreate itself takes on the device, roughly; counted so the memory pre-check errs
-// on the safe side.
-constexpr std::size_t kCublasHandleBytes = 8 * kMiB;
 // Graph mode captures at most this many operations into one graph and launches it repeatedly:
 // instantiating a graph costs time per node, and stop is checked between graph launches.
 constexpr int kGraphChunk = 1000;
-// An upper bound on SMs, for sizing the reduction's partial sums without touching the device.
-constexpr int kMaxSmCount = 256;
-
-// ---------------------------------------------------------------------------------------------
-// What a Job asks for, validated once.
-
-enum class WorkloadKind { Add, Saxpy, Reduce, Gemm, Transfer };
-enum class ModeKind { Launch, Graph, Fused };
-enum class GemmKind { None, Naive, Tiled, Cublas, CublasTf32 };
-
-struct Plan {
-    WorkloadKind workload = WorkloadKind::Add;
-    ModeKind mode = ModeKind::Launch;
-    GemmKind gemm = GemmKind::None;
-    bool pinned = false;       ///< host staging in pinned memory
-    int inputCount = 1;        ///< device input buffers
-    bool pristineCopy = false; ///< the workload overwrites its input, so reset() needs a copy
-    std::size_t count = 0;     ///< n * n
-    std::size_t outputCount = 0;
-};
-
-[[noreturn]] void invalid(const std::string &sentence)
-{
-    throw std::invalid_argument(sentence);
-}
-
-Plan parseJob(const Job &job)
-{
-    Plan plan;
-    const std::string &w = job.workload;
-    const std::string &v = job.variant;
-    const std::string &m = job.mode;
-    if (w == "add")
-        plan.workload = WorkloadKind::Add;
-    else if (w == "saxpy")
-        plan.workload = WorkloadKind::Saxpy;
-    else if (w == "reduce")
-        plan.workload = WorkloadKind::Reduce;
-    else if (w == "gemm")
-        plan.workload = WorkloadKind::Gemm;
-    else if (w == "transfer")
-        plan.workload = WorkloadKind::Transfer;
-    else
-        invalid("Unknown workload '" + w + "': the GPU backend runs add, saxpy, reduce, gemm and transfer.");
-
-    switch (plan.workload) {
-    case WorkloadKind::Add:
-    case WorkloadKind::Saxpy:
-    case WorkloadKind::Reduce:
-        if (!v.empty())
-            invalid("The " + w + " workload has no GPU variants, but variant '" + v + "' was asked for.");
-        break;
-    case WorkloadKind::Gemm:
-        if (v == "naive")
-            plan.gemm = GemmKind::Naive;
-        else if (v == "tiled")
-            plan.gemm = GemmKind::Tiled;
-        else if (v == "cublas")
-            plan.gemm = GemmKind::Cublas;
-        else if (v == "cublas-tf32")
-            plan.gemm = GemmKind::CublasTf32;
-        else
-            invalid("The gemm workload has no GPU variant '" + v +
-                    "': use naive, tiled, cublas or cublas-tf32.");
-        break;
-    case WorkloadKind::Transfer:
-        if (v == "pageable")
-            plan.pinned = false;
-        else if (v == "pinned")
-            plan.pinned = true;
-        else if (v.empty())
-            plan.pinned = job.pinnedHost;
-        else
-            invalid("The transfer workload has no GPU variant '" + v + "': use pageable or pinned.");
-        break;
-    }
-
-    if (m == "launch")
-        plan.mode = ModeKind::Launch;
-    else if (m == "graph")
-        plan.mode = ModeKind::Graph;
-    else if (m == "fused")
-        plan.mode = ModeKind::Fused;
-    else
-        invalid("Unknown GPU mode '" + m + "': use launch, graph or fused.");
-    const bool fusedOk = plan.workload == WorkloadKind::Add || plan.workload == WorkloadKind::Saxpy;
-    if (plan.mode == ModeKind::Fused && !fusedOk)
-        invalid("The " + w + " workload cannot run in fused mode: use launch or graph.");
-    if (plan.workload == WorkloadKind::Transfer && plan.mode != ModeKind::Launch)
-        invalid(
-            "The transfer workload runs only in launch mode: copies from pageable memory cannot be captured "
-            "into a graph, and there is no kernel to fuse.");
-
-    if (job.n < 1)
-        invalid("The tensor edge n must be at least 1, but it is " + std::to_string(job.n) + ".");
-    if (job.iterations < 1)
-        invalid("The number of iterations must be at least 1, but it is " + std::to_string(job.iterations) +
-                ".");
-    plan.count = std::size_t(job.n) * std::size_t(job.n);
-
-    switch (plan.workload) {
-    case WorkloadKind::Add:
-        plan.inputCount = 1;
-        plan.pristineCopy = true;
-        plan.outputCount = plan.count;
-        break;
-    case WorkloadKind::Saxpy:
-        plan.inputCount = 2;
-        plan.pristineCopy = true;
-        plan.outputCount = plan.count;
-        break;
-    case WorkloadKind::Reduce:
-        plan.inputCount = 1;
-        plan.outputCount = 1;
-        break;
-    case WorkloadKind::Gemm:
-        plan.inputCount = 2;
-        plan.outputCount = plan.count;
-        break;
-    case WorkloadKind::Transfer:
-        plan.inputCount = 1;
-        plan.outputCount = plan.count;
-        break;
-    }
-    if (plan.workload != WorkloadKind::Transfer)
-        plan.pinned = job.pinnedHost;
-
-    if (job.inputs.size() != std::size_t(plan.inputCount))
-        invalid("The " + w + " workload needs " + std::to_string(plan.inputCount) +
-                " host input(s) of n*n floats, "
-                "but the job has " +
-                std::to_string(job.inputs.size()) + ".");
-    for (const float *input : job.inputs)
-        if (!input)
-            invalid("A host input of the " + w + " job is a null pointer.");
-    return plan;
-}
-
-std::size_t bytesNeeded(const Plan &plan)
-{
-    const std::size_t tensor = plan.count * sizeof(float);
-    std::size_t bytes = tensor * std::size_t(plan.inputCount);
-    if (plan.pristineCopy)
-        bytes += tensor;
-    switch (plan.workload) {
-    case WorkloadKind::Reduce:
-        bytes += std::size_t(kMaxSmCount) * 8 * sizeof(float) + sizeof(unsigned int) + sizeof(float);
-        break;
-    case WorkloadKind::Gemm:
-        bytes += tensor; // C
-        if (plan.gemm == GemmKind::Cublas || plan.gemm == GemmKind::CublasTf32)
-            bytes += kCublasWorkspaceBytes + kCublasHandleBytes;
-        break;
-    default:
-        break;
-    }
-    return bytes;
-}
-
-// ---------------------------------------------------------------------------------------------
 
 /// One prepared point: device buffers, a pristine copy for reset(), the host staging buffers for
 /// transfers, and for graph mode the captured graphs. Everything is released by the members'
 /// owners, in reverse order of declaration, after the destructor has drained the stream.
 class GpuRun final : public Run {
 public:
-    GpuRun(const Job &job, const Plan &plan);
+    GpuRun(const Job &job, const JobPlan &plan);
     ~GpuRun() override;
 
     void reset() override;
@@ -207,7 +44,7 @@ private:
     float *outputBuffer() const;
 
     Job m_job;
-    Plan m_plan;
+    JobPlan m_plan;
     int m_streamBlocks = 1;
     int m_reduceBlocks = 1;
     int m_fullGraphs = 0;   ///< launches of m_graph per runOnce
@@ -234,7 +71,7 @@ private:
     GraphExecPtr m_graphRemainder; ///< iterations % kGraphChunk operations, if any
 };
 
-GpuRun::GpuRun(const Job &job, const Plan &plan) : m_job(job), m_plan(plan)
+GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
 {
     const std::size_t count = m_plan.count;
     const int sms = smCountOf(m_job.device);
@@ -338,7 +175,8 @@ GpuRun::GpuRun(const Job &job, const Plan &plan) : m_job(job), m_plan(plan)
 
 GpuRun::~GpuRun()
 {
-    // The run may be destroyed on another pool thread than the one that made it.
+    // The run may be destroyed on another pool thread than the one that made it. Not a
+    // DeviceScope: the members are freed after this body, and they need the device current.
     SL_CUDA_CHECK_NOTHROW(cudaSetDevice(m_job.device));
     if (m_stream)
         SL_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(m_stream.get()));
@@ -461,7 +299,7 @@ float *GpuRun::outputBuffer() const
 
 void GpuRun::reset()
 {
-    SL_CUDA_CHECK(cudaSetDevice(m_job.device));
+    const DeviceScope scope(m_job.device);
     if (m_plan.pristineCopy) {
         const int modified = m_plan.workload == WorkloadKind::Saxpy ? 1 : 0;
         SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[modified].get(), m_pristine.get(),
@@ -482,7 +320,7 @@ void GpuRun::cancel()
 double GpuRun::runOnce(const std::atomic<bool> &stop)
 {
     throwIfDisabled();
-    SL_CUDA_CHECK(cudaSetDevice(m_job.device));
+    const DeviceScope scope(m_job.device);
     cudaStream_t stream = m_stream.get();
     const int iterations = m_job.iterations;
     if (stop.load(std::memory_order_relaxed))
@@ -526,7 +364,7 @@ double GpuRun::runOnce(const std::atomic<bool> &stop)
 
 std::vector<float> GpuRun::output()
 {
-    SL_CUDA_CHECK(cudaSetDevice(m_job.device));
+    const DeviceScope scope(m_job.device);
     SL_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));
     if (m_plan.workload == WorkloadKind::Transfer)
         return std::vector<float>(m_hostOutput, m_hostOutput + m_plan.outputCount);
@@ -537,150 +375,13 @@ std::vector<float> GpuRun::output()
     return result;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Availability
-
-std::string versionText(int version)
-{
-    return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
-}
-
-std::string errorCode(cudaError_t error)
-{
-    return "CUDA error " + std::to_string(int(error)) + ", " + cudaGetErrorName(error);
-}
-
-Availability probe()
-{
-    Availability a;
-    a.builtWithCuda = true;
-    // Both report versions without a device; the driver's is 0 when no driver is installed.
-    (void)cudaDriverGetVersion(&a.driverVersion);
-    (void)cudaRuntimeGetVersion(&a.runtimeVersion);
-
-    int count = 0;
-    const cudaError_t error = cudaGetDeviceCount(&count);
-    if (error != cudaSuccess) {
-        (void)cudaGetLastError();
-        if (error == cudaErrorInsufficientDriver && a.driverVersion == 0)
-            a.reason = "No NVIDIA driver was found (" + errorCode(error) +
-                       "): install the NVIDIA driver to use the GPU.";
-        else if (error == cudaErrorInsufficientDriver)
-            a.reason = "The NVIDIA driver supports CUDA " + versionText(a.driverVersion) +
-                       ", older than the CUDA " + versionText(a.runtimeVersion) +
-                       " SpeedupLab was built with (" + errorCode(error) +
-                       "): update the NVIDIA driver to use the GPU.";
-        else if (error == cudaErrorNoDevice)
-            a.reason =
-                "No CUDA device was found (" + errorCode(error) +
-                "): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).";
-        else
-            a.reason = "The CUDA runtime could not list the GPUs (" + errorCode(error) + ": " +
-                       cudaGetErrorString(error) + "): check the NVIDIA driver installation.";
-        return a;
-    }
-    if (count == 0) {
-        a.reason = "No CUDA device was found.";
-        return a;
-    }
-
-    int previous = 0;
-    (void)cudaGetDevice(&previous);
-    for (int i = 0; i < count; ++i) {
-        DeviceInfo info;
-        info.index = i;
-        cudaDeviceProp prop{};
-        int smClockKHz = 0;
-        int memClockKHz = 0;
-        int busWidth = 0;
-        std::size_t freeBytes = 0;
-        std::size_t totalBytes = 0;
-        // Clock rates come from attributes: CUDA 13 removed those fields from cudaDeviceProp.
-        cudaError_t e = cudaGetDeviceProperties(&prop, i);
-        if (e == cudaSuccess)
-            e = cudaDeviceGetAttribute(&smClockKHz, cudaDevAttrClockRate, i);
-        if (e == cudaSuccess)
-            e = cudaDeviceGetAttribute(&memClockKHz, cudaDevAttrMemoryClockRate, i);
-        if (e == cudaSuccess)
-            e = cudaDeviceGetAttribute(&busWidth, cudaDevAttrGlobalMemoryBusWidth, i);
-        if (e == cudaSuccess)
-            e = cudaSetDevice(i);
-        if (e == cudaSuccess)
-            e = cudaMemGetInfo(&freeBytes, &totalBytes);
-        if (e != cudaSuccess) {
-            (void)cudaGetLastError();
-            a.devices.clear();
-            a.reason = "GPU " + std::to_string(i) + " could not be queried (" + errorCode(e) + ": " +
-                       cudaGetErrorString(e) +
-                       "): another process may hold it exclusively, or the driver is in a bad state.";
-            (void)cudaSetDevice(previous);
-            return a;
-        }
-        info.name = prop.name;
-        info.ccMajor = prop.major;
-        info.ccMinor = prop.minor;
-        info.smCount = prop.multiProcessorCount;
-        info.totalMemoryBytes = double(totalBytes);
-        info.freeMemoryBytes = double(freeBytes);
-        info.smClockMHz = smClockKHz / 1000.0;
-        info.memoryClockMHz = memClockKHz / 1000.0;
-        info.memoryBusWidthBits = busWidth;
-        // Double data rate: two transfers per memory clock, bus width in bits.
-        info.theoreticalBandwidthGBs = 2.0 * memClockKHz * 1e3 * (busWidth / 8.0) / 1e9;
-        info.l2CacheBytes = double(prop.l2CacheSize);
-        a.devices.push_back(std::move(info));
-    }
-    (void)cudaSetDevice(previous);
-    a.usable = true;
-    return a;
-}
-
 } // namespace
-
-Availability availability()
-{
-    // Probing creates a context on every device (cudaMemGetInfo), which takes long enough to do
-    // once per process; the sticky-error state is applied on top of the cached answer.
-    static const Availability probed = [] {
-        try {
-            return probe();
-        } catch (const std::exception &e) {
-            Availability a;
-            a.builtWithCuda = true;
-            a.reason = std::string("Probing the GPUs failed: ") + e.what();
-            return a;
-        }
-    }();
-    Availability a = probed;
-    if (std::string reason = disabledReason(); !reason.empty()) {
-        a.usable = false;
-        a.reason = std::move(reason);
-    }
-    return a;
-}
-
-std::size_t deviceBytesNeeded(const Job &job)
-{
-    try {
-        return bytesNeeded(parseJob(job));
-    } catch (const std::invalid_argument &) {
-        return 0; // createRun reports what is wrong with the job
-    }
-}
-
-void memoryInfo(int device, std::size_t &freeBytes, std::size_t &totalBytes)
-{
-    throwIfDisabled();
-    SL_CUDA_CHECK(cudaSetDevice(device));
-    SL_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
-}
 
 std::unique_ptr<Run> createRun(const Job &job)
 {
-    const Plan plan = parseJob(job);
+    const JobPlan plan = parseJob(job);
     throwIfDisabled();
-    // Pool threads are reused and a fresh thread starts on device 0 (DESIGN.md, convention 8).
-    SL_CUDA_CHECK(cudaSetDevice(job.device));
+    const DeviceScope scope(job.device);
     return std::make_unique<GpuRun>(job, plan);
 }
 

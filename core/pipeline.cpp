@@ -1,0 +1,192 @@
+#include "core/pipeline.h"
+
+#include "core/calibration.h"
+#include "core/machineinfo.h"
+#include "core/presets.h"
+#include "cuda/gpubackend.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace speeduplab {
+
+namespace {
+
+int wholeNumber(const std::string &text, const char *option)
+{
+    errno = 0;
+    char *end = nullptr;
+    const long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno == ERANGE || v < -2147483647L || v > 2147483647L)
+        throw std::invalid_argument(std::string(option) + " must be a whole number, not \"" + text + "\"");
+    return int(v);
+}
+
+double seconds(const std::string &text, const char *option)
+{
+    char *end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !std::isfinite(v))
+        throw std::invalid_argument(std::string(option) + " must be a number of seconds, not \"" + text + "\"");
+    return v;
+}
+
+} // namespace
+
+bool RunOptions::hasSweepOptions() const
+{
+    return workload || variants || sizes || range || threads || modes || hostMemory || iterations ||
+           maxReps || device || minTime || budget || transfers || cpuOnly || gpuOnly;
+}
+
+SweepPlan Pipeline::plan(const RunOptions &o, int hw)
+{
+    if (o.cpuOnly && o.gpuOnly)
+        throw std::invalid_argument("--cpu-only and --gpu-only exclude each other");
+    if (o.sizes && o.range)
+        throw std::invalid_argument("give either --sizes or --range, not both");
+
+    std::string preset = o.preset;
+    if (preset.empty() && !o.sizes && !o.range && !o.defaultPreset.empty() &&
+        (!o.workload || *o.workload == Presets::plan(o.defaultPreset, hw).workload))
+        preset = o.defaultPreset;
+    SweepPlan p;
+    if (!preset.empty())
+        p = Presets::plan(preset, hw);
+    else if (!o.sizes && !o.range)
+        throw std::invalid_argument(
+            "no sizes: give --sizes 4,40,400, --range 4:4000[:STEPS_PER_DECADE] or --preset NAME");
+    else
+        p.threads = SweepPlan::parseThreads("all", hw);
+
+    if (o.workload)
+        p.workload = *o.workload;
+    if (o.variants)
+        p.variants = SweepPlan::parseList(*o.variants);
+    if (o.sizes)
+        p.sizes = SweepPlan::parseSizes(*o.sizes);
+    if (o.range)
+        p.sizes = SweepPlan::parseRange(*o.range);
+    if (o.threads)
+        p.threads = SweepPlan::parseThreads(*o.threads, hw);
+    if (o.modes)
+        p.modes = SweepPlan::parseList(*o.modes);
+    if (o.transfers)
+        p.transfers = true;
+    if (o.hostMemory)
+        p.pinned = SweepPlan::parsePinned(*o.hostMemory);
+    if (o.iterations) {
+        p.iterations = wholeNumber(*o.iterations, "--iterations");
+        if (p.iterations < 0)
+            throw std::invalid_argument("--iterations must be positive");
+    }
+    if (o.minTime)
+        p.minTime = seconds(*o.minTime, "--min-time");
+    if (o.maxReps)
+        p.maxReps = wholeNumber(*o.maxReps, "--max-reps");
+    if (o.budget)
+        p.budget = seconds(*o.budget, "--budget");
+    if (o.device)
+        p.device = wholeNumber(*o.device, "--device");
+    if (o.cpuOnly) {
+        p.cpu = true;
+        p.gpu = false;
+    }
+    if (o.gpuOnly) {
+        p.cpu = false;
+        p.gpu = true;
+    }
+    p.validate(hw);
+    return p;
+}
+
+Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Events &events,
+                                const std::atomic<bool> &stop, const Ceilings &known)
+{
+    Outcome out;
+    SweepRunner runner(plan);
+    out.result = runner.run({events.measured, events.progress}, stop);
+    out.result.addMissingCeilings(known);
+    out.stopped = stop.load();
+    if (calibrate && !out.stopped) {
+        const int threads = calibrationThreads(plan, MachineInfo::hardwareThreads());
+        try {
+            const Calibrated c = Pipeline::calibrate(threads, plan.device, plan.gpu, stop, events.calibration);
+            for (const auto &[k, v] : c.ceilings)
+                out.result.machine.ceilings[k] = v;
+            out.stopped = c.stopped;
+            out.calibrated = true;
+        } catch (const std::exception &e) {
+            // The sweep's points are kept and written; the run still counts as failed.
+            out.calibrationError = std::string("the calibration failed: ") + e.what();
+        }
+    }
+    return out;
+}
+
+Pipeline::Calibrated Pipeline::calibrate(int threads, int device, bool gpu, const std::atomic<bool> &stop,
+                                         const std::function<void(const CalibrationStep &)> &step)
+{
+    auto report = [&step](CalibrationStep s) {
+        if (step)
+            step(s);
+    };
+    Calibrated c;
+    try {
+        report({CalibrationStep::Kind::Cpu, threads, device, {}});
+        c.ceilings = Calibration::cpu(threads, stop);
+        if (gpu) {
+            const MachineInfo::GpuState state = MachineInfo::gpuState();
+            if (!state.usable) {
+                report({CalibrationStep::Kind::GpuSkipped, threads, device, state.reason});
+            } else {
+                report({CalibrationStep::Kind::Gpu, threads, device, {}});
+                try {
+                    for (const auto &[k, v] : Calibration::gpu(device, stop))
+                        c.ceilings[k] = v;
+                } catch (const gpu::CudaError &e) {
+                    report({CalibrationStep::Kind::GpuFailed, threads, device, e.what()});
+                }
+            }
+        }
+    } catch (const gpu::Cancelled &) {
+        // What was measured before the stop (the CPU part when the GPU was running) is kept.
+        c.stopped = true;
+    }
+    return c;
+}
+
+int Pipeline::calibrationThreads(const SweepPlan &plan, int hw)
+{
+    return plan.threads.empty() ? std::max(1, hw) : *std::max_element(plan.threads.begin(), plan.threads.end());
+}
+
+std::string Pipeline::gpuNote(const SweepPlan &plan)
+{
+    if (!plan.gpu)
+        return {};
+    const MachineInfo::GpuState state = MachineInfo::gpuState();
+    return state.usable ? std::string() : "no usable GPU, GPU points will be skipped: " + state.reason;
+}
+
+std::string Pipeline::stopNote(const Outcome &o)
+{
+    if (!o.stopped)
+        return {};
+    return "stopped: " + std::to_string(o.result.size()) + " points were measured before the stop";
+}
+
+int Pipeline::exitStatus(const Outcome &o)
+{
+    if (o.stopped || !o.calibrationError.empty())
+        return 1;
+    for (const auto &m : o.result.rows)
+        if (m.status == Measurement::Status::Failed)
+            return 1;
+    return 0;
+}
+
+} // namespace speeduplab

@@ -1,0 +1,99 @@
+#pragma once
+
+#include "core/resultset.h"
+#include "core/sweepplan.h"
+#include "core/sweeprunner.h"
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace speeduplab {
+
+/// The sweep options of one run as the user typed them: speeduplab-cli run's and
+/// speeduplab --headless's. Plain strings (absent: not given), so that both front ends fill
+/// it from their own parsers and every check and error message lives in Pipeline::plan.
+struct RunOptions {
+    std::string preset; ///< "": none
+    std::optional<std::string> workload, variants, sizes, range, threads, modes, hostMemory;
+    std::optional<std::string> iterations, minTime, maxReps, budget, device;
+    bool transfers = false, cpuOnly = false, gpuOnly = false;
+    bool calibrate = false; ///< measure the machine's ceilings after the sweep
+    /// The preset a run without --preset, --sizes and --range uses when the workload is the
+    /// preset's: the app's "seed". The CLI has none, so it asks for sizes.
+    std::string defaultPreset;
+
+    /// Any sweep option is given (not counting the preset and --calibrate).
+    bool hasSweepOptions() const;
+};
+
+/// One step of a calibration, for a front end to print or show in its own words.
+struct CalibrationStep {
+    enum class Kind {
+        Cpu,        ///< the CPU is being calibrated with `threads` threads
+        Gpu,        ///< GPU `device` is being calibrated
+        GpuSkipped, ///< no usable GPU: `reason`
+        GpuFailed,  ///< GPU `device` could not be calibrated: `reason`; the CPU ceilings are kept
+    };
+    Kind kind = Kind::Cpu;
+    int threads = 0;
+    int device = 0;
+    std::string reason;
+};
+
+/// One run from the options to a complete ResultSet, shared by speeduplab-cli and the app:
+/// options -> plan -> sweep -> ceilings (when asked) -> exit status. Front ends only parse
+/// options and print; the window uses the same calibration (Pipeline::calibrate).
+class Pipeline {
+public:
+    using Ceilings = std::map<std::string, double>;
+
+    /// The preset (or the default preset when neither it nor sizes are given), then every
+    /// option given on top; validated. Throws std::invalid_argument with one sentence.
+    static SweepPlan plan(const RunOptions &options, int hardwareThreads);
+
+    struct Events {
+        std::function<void(const Measurement &)> measured;
+        std::function<void(const SweepRunner::Progress &)> progress;
+        std::function<void(const CalibrationStep &)> calibration;
+    };
+    struct Outcome {
+        ResultSet result;      ///< every point measured, with the ceilings when calibrated
+        bool stopped = false;  ///< stop was requested: the result holds what came before
+        bool calibrated = false;
+        std::string calibrationError; ///< the calibration failed (not a GPU that cannot be used)
+    };
+    /// Runs the plan on the calling thread, then (calibrate) measures the ceilings with the
+    /// sweep's largest thread count and the plan's GPU, into result.machine.ceilings. `known`:
+    /// ceilings of this machine measured earlier (the window's Calibrate), carried into the
+    /// result where the run measured none, so that the result set leaves complete. Throws
+    /// std::invalid_argument for an invalid plan, before anything runs.
+    static Outcome run(const SweepPlan &plan, bool calibrate, const Events &events,
+                       const std::atomic<bool> &stop, const Ceilings &known = {});
+
+    struct Calibrated {
+        Ceilings ceilings; ///< what was measured (before the stop, when stopped)
+        bool stopped = false;
+    };
+    /// The machine's ceilings: the CPU with `threads` threads, then GPU `device` when `gpu`
+    /// and a GPU is usable. A GPU that cannot be calibrated is a GpuFailed step, not an error:
+    /// the CPU ceilings still count. Other failures throw.
+    static Calibrated calibrate(int threads, int device, bool gpu, const std::atomic<bool> &stop,
+                                const std::function<void(const CalibrationStep &)> &step);
+
+    /// The thread count a calibration after this plan uses: its largest CPU thread count, so
+    /// that the ceiling is what the best CPU curve could reach (all threads without CPU points).
+    static int calibrationThreads(const SweepPlan &plan, int hardwareThreads);
+    /// "no usable GPU, GPU points will be skipped: <why>" when the plan wants a GPU that is not
+    /// usable; empty otherwise.
+    static std::string gpuNote(const SweepPlan &plan);
+    /// "stopped: N points were measured before the stop" when stopped; empty otherwise.
+    static std::string stopNote(const Outcome &outcome);
+    /// 0 when every point ran and the run was not stopped, 1 otherwise (a wrong result, a CUDA
+    /// error, a failed calibration, a stop). Front ends add their own (a file that could not be written).
+    static int exitStatus(const Outcome &outcome);
+};
+
+} // namespace speeduplab

@@ -1,0 +1,57 @@
+#include "core/stoppingrule.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace speeduplab {
+
+namespace {
+
+// A repetition this long is a measurement on its own, whatever minTime asks for.
+double longRepetition(double minTime)
+{
+    return std::max(1.0, minTime);
+}
+
+} // namespace
+
+bool StoppingRule::warmUpCounts(double seconds) const
+{
+    return seconds >= longRepetition(m_minTime);
+}
+
+bool StoppingRule::enough(int reps, double measured) const
+{
+    if (reps >= m_maxReps)
+        return true;
+    if (measured >= m_minTime && reps >= 3)
+        return true;
+    return reps >= 1 && measured >= longRepetition(m_minTime);
+}
+
+bool StoppingRule::outOfTime(int reps, double now) const
+{
+    return reps > 0 && m_deadline > 0 && now > m_deadline;
+}
+
+double StoppingRule::repetitions(double seconds) const
+{
+    // The smallest count for which each clause of enough() holds, and the first one wins.
+    const double byMinTime = std::max(3.0, std::ceil(m_minTime / seconds));
+    const double byLong = std::max(1.0, std::ceil(longRepetition(m_minTime) / seconds));
+    return std::min(double(m_maxReps), std::min(byMinTime, byLong));
+}
+
+double StoppingRule::pointSeconds(double seconds) const
+{
+    const double reps = repetitions(seconds);
+    // A warm-up that counts is the first sample; otherwise it comes on top.
+    return warmUpCounts(seconds) ? seconds * reps : seconds * (reps + 1);
+}
+
+double StoppingRule::capToBudget(double seconds, double now) const
+{
+    return m_deadline > 0 ? std::min(seconds, std::max(0.0, m_deadline - now)) : seconds;
+}
+
+} // namespace speeduplab

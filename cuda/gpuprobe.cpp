@@ -1,0 +1,299 @@
+// The device probe (availability, sticky-error state, free memory) and the job's pre-checks
+// (validation, device bytes needed). The runs are in gpurun.cpp, calibration in
+// gpucalibration.cpp. Every CUDA call goes through SL_CUDA_CHECK (cudacheck.h), except in the
+// probe, which collects errors into a sentence instead of throwing.
+
+#include "cuda/gpuprobe.h"
+
+#include "cuda/cudacheck.h"
+#include "cuda/cudaowners.h"
+
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace speeduplab::gpu {
+
+namespace {
+
+// What cublasCreate itself takes on the device, roughly; counted so the memory pre-check errs
+// on the safe side.
+constexpr std::size_t kCublasHandleBytes = 8 * kMiB;
+// An upper bound on SMs, for sizing the reduction's partial sums without touching the device.
+constexpr int kMaxSmCount = 256;
+
+[[noreturn]] void invalid(const std::string &sentence)
+{
+    throw std::invalid_argument(sentence);
+}
+
+std::string versionText(int version)
+{
+    return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
+}
+
+std::string errorCode(cudaError_t error)
+{
+    return "CUDA error " + std::to_string(int(error)) + ", " + cudaGetErrorName(error);
+}
+
+Availability probe()
+{
+    Availability a;
+    a.builtWithCuda = true;
+    // Both report versions without a device; the driver's is 0 when no driver is installed.
+    (void)cudaDriverGetVersion(&a.driverVersion);
+    (void)cudaRuntimeGetVersion(&a.runtimeVersion);
+
+    int count = 0;
+    const cudaError_t error = cudaGetDeviceCount(&count);
+    if (error != cudaSuccess) {
+        (void)cudaGetLastError();
+        if (error == cudaErrorInsufficientDriver && a.driverVersion == 0)
+            a.reason = "No NVIDIA driver was found (" + errorCode(error) +
+                       "): install the NVIDIA driver to use the GPU.";
+        else if (error == cudaErrorInsufficientDriver)
+            a.reason = "The NVIDIA driver supports CUDA " + versionText(a.driverVersion) +
+                       ", older than the CUDA " + versionText(a.runtimeVersion) +
+                       " SpeedupLab was built with (" + errorCode(error) +
+                       "): update the NVIDIA driver to use the GPU.";
+        else if (error == cudaErrorNoDevice)
+            a.reason =
+                "No CUDA device was found (" + errorCode(error) +
+                "): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).";
+        else
+            a.reason = "The CUDA runtime could not list the GPUs (" + errorCode(error) + ": " +
+                       cudaGetErrorString(error) + "): check the NVIDIA driver installation.";
+        return a;
+    }
+    if (count == 0) {
+        a.reason = "No CUDA device was found.";
+        return a;
+    }
+
+    int previous = 0;
+    (void)cudaGetDevice(&previous);
+    for (int i = 0; i < count; ++i) {
+        DeviceInfo info;
+        info.index = i;
+        cudaDeviceProp prop{};
+        int smClockKHz = 0;
+        int memClockKHz = 0;
+        int busWidth = 0;
+        std::size_t freeBytes = 0;
+        std::size_t totalBytes = 0;
+        // Clock rates come from attributes: CUDA 13 removed those fields from cudaDeviceProp.
+        cudaError_t e = cudaGetDeviceProperties(&prop, i);
+        if (e == cudaSuccess)
+            e = cudaDeviceGetAttribute(&smClockKHz, cudaDevAttrClockRate, i);
+        if (e == cudaSuccess)
+            e = cudaDeviceGetAttribute(&memClockKHz, cudaDevAttrMemoryClockRate, i);
+        if (e == cudaSuccess)
+            e = cudaDeviceGetAttribute(&busWidth, cudaDevAttrGlobalMemoryBusWidth, i);
+        if (e == cudaSuccess)
+            e = cudaSetDevice(i);
+        if (e == cudaSuccess)
+            e = cudaMemGetInfo(&freeBytes, &totalBytes);
+        if (e != cudaSuccess) {
+            (void)cudaGetLastError();
+            a.devices.clear();
+            a.reason = "GPU " + std::to_string(i) + " could not be queried (" + errorCode(e) + ": " +
+                       cudaGetErrorString(e) +
+                       "): another process may hold it exclusively, or the driver is in a bad state.";
+            (void)cudaSetDevice(previous);
+            return a;
+        }
+        info.name = prop.name;
+        info.ccMajor = prop.major;
+        info.ccMinor = prop.minor;
+        info.smCount = prop.multiProcessorCount;
+        info.totalMemoryBytes = double(totalBytes);
+        info.freeMemoryBytes = double(freeBytes);
+        info.smClockMHz = smClockKHz / 1000.0;
+        info.memoryClockMHz = memClockKHz / 1000.0;
+        info.memoryBusWidthBits = busWidth;
+        // Double data rate: two transfers per memory clock, bus width in bits.
+        info.theoreticalBandwidthGBs = 2.0 * memClockKHz * 1e3 * (busWidth / 8.0) / 1e9;
+        info.l2CacheBytes = double(prop.l2CacheSize);
+        a.devices.push_back(std::move(info));
+    }
+    (void)cudaSetDevice(previous);
+    a.usable = true;
+    return a;
+}
+
+} // namespace
+
+JobPlan parseJob(const Job &job)
+{
+    JobPlan plan;
+    const std::string &w = job.workload;
+    const std::string &v = job.variant;
+    const std::string &m = job.mode;
+    if (w == "add")
+        plan.workload = WorkloadKind::Add;
+    else if (w == "saxpy")
+        plan.workload = WorkloadKind::Saxpy;
+    else if (w == "reduce")
+        plan.workload = WorkloadKind::Reduce;
+    else if (w == "gemm")
+        plan.workload = WorkloadKind::Gemm;
+    else if (w == "transfer")
+        plan.workload = WorkloadKind::Transfer;
+    else
+        invalid("Unknown workload '" + w + "': the GPU backend runs add, saxpy, reduce, gemm and transfer.");
+
+    switch (plan.workload) {
+    case WorkloadKind::Add:
+    case WorkloadKind::Saxpy:
+    case WorkloadKind::Reduce:
+        if (!v.empty())
+            invalid("The " + w + " workload has no GPU variants, but variant '" + v + "' was asked for.");
+        break;
+    case WorkloadKind::Gemm:
+        if (v == "naive")
+            plan.gemm = GemmKind::Naive;
+        else if (v == "tiled")
+            plan.gemm = GemmKind::Tiled;
+        else if (v == "cublas")
+            plan.gemm = GemmKind::Cublas;
+        else if (v == "cublas-tf32")
+            plan.gemm = GemmKind::CublasTf32;
+        else
+            invalid("The gemm workload has no GPU variant '" + v +
+                    "': use naive, tiled, cublas or cublas-tf32.");
+        break;
+    case WorkloadKind::Transfer:
+        if (v == "pageable")
+            plan.pinned = false;
+        else if (v == "pinned")
+            plan.pinned = true;
+        else if (v.empty())
+            plan.pinned = job.pinnedHost;
+        else
+            invalid("The transfer workload has no GPU variant '" + v + "': use pageable or pinned.");
+        break;
+    }
+
+    if (m == "launch")
+        plan.mode = ModeKind::Launch;
+    else if (m == "graph")
+        plan.mode = ModeKind::Graph;
+    else if (m == "fused")
+        plan.mode = ModeKind::Fused;
+    else
+        invalid("Unknown GPU mode '" + m + "': use launch, graph or fused.");
+    const bool fusedOk = plan.workload == WorkloadKind::Add || plan.workload == WorkloadKind::Saxpy;
+    if (plan.mode == ModeKind::Fused && !fusedOk)
+        invalid("The " + w + " workload cannot run in fused mode: use launch or graph.");
+    if (plan.workload == WorkloadKind::Transfer && plan.mode != ModeKind::Launch)
+        invalid(
+            "The transfer workload runs only in launch mode: copies from pageable memory cannot be captured "
+            "into a graph, and there is no kernel to fuse.");
+
+    if (job.n < 1)
+        invalid("The tensor edge n must be at least 1, but it is " + std::to_string(job.n) + ".");
+    if (job.iterations < 1)
+        invalid("The number of iterations must be at least 1, but it is " + std::to_string(job.iterations) +
+                ".");
+    plan.count = std::size_t(job.n) * std::size_t(job.n);
+
+    switch (plan.workload) {
+    case WorkloadKind::Add:
+        plan.inputCount = 1;
+        plan.pristineCopy = true;
+        plan.outputCount = plan.count;
+        break;
+    case WorkloadKind::Saxpy:
+        plan.inputCount = 2;
+        plan.pristineCopy = true;
+        plan.outputCount = plan.count;
+        break;
+    case WorkloadKind::Reduce:
+        plan.inputCount = 1;
+        plan.outputCount = 1;
+        break;
+    case WorkloadKind::Gemm:
+        plan.inputCount = 2;
+        plan.outputCount = plan.count;
+        break;
+    case WorkloadKind::Transfer:
+        plan.inputCount = 1;
+        plan.outputCount = plan.count;
+        break;
+    }
+    if (plan.workload != WorkloadKind::Transfer)
+        plan.pinned = job.pinnedHost;
+
+    if (job.inputs.size() != std::size_t(plan.inputCount))
+        invalid("The " + w + " workload needs " + std::to_string(plan.inputCount) +
+                " host input(s) of n*n floats, "
+                "but the job has " +
+                std::to_string(job.inputs.size()) + ".");
+    for (const float *input : job.inputs)
+        if (!input)
+            invalid("A host input of the " + w + " job is a null pointer.");
+    return plan;
+}
+
+std::size_t bytesNeeded(const JobPlan &plan)
+{
+    const std::size_t tensor = plan.count * sizeof(float);
+    std::size_t bytes = tensor * std::size_t(plan.inputCount);
+    if (plan.pristineCopy)
+        bytes += tensor;
+    switch (plan.workload) {
+    case WorkloadKind::Reduce:
+        bytes += std::size_t(kMaxSmCount) * 8 * sizeof(float) + sizeof(unsigned int) + sizeof(float);
+        break;
+    case WorkloadKind::Gemm:
+        bytes += tensor; // C
+        if (plan.gemm == GemmKind::Cublas || plan.gemm == GemmKind::CublasTf32)
+            bytes += kCublasWorkspaceBytes + kCublasHandleBytes;
+        break;
+    default:
+        break;
+    }
+    return bytes;
+}
+
+Availability availability()
+{
+    // Probing creates a context on every device (cudaMemGetInfo), which takes long enough to do
+    // once per process; the sticky-error state is applied on top of the cached answer.
+    static const Availability probed = [] {
+        try {
+            return probe();
+        } catch (const std::exception &e) {
+            Availability a;
+            a.builtWithCuda = true;
+            a.reason = std::string("Probing the GPUs failed: ") + e.what();
+            return a;
+        }
+    }();
+    Availability a = probed;
+    if (std::string reason = disabledReason(); !reason.empty()) {
+        a.usable = false;
+        a.reason = std::move(reason);
+    }
+    return a;
+}
+
+std::size_t deviceBytesNeeded(const Job &job)
+{
+    try {
+        return bytesNeeded(parseJob(job));
+    } catch (const std::invalid_argument &) {
+        return 0; // createRun reports what is wrong with the job
+    }
+}
+
+void memoryInfo(int device, std::size_t &freeBytes, std::size_t &totalBytes)
+{
+    throwIfDisabled();
+    const DeviceScope scope(device);
+    SL_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+}
+
+} // namespace speeduplab::gpu

@@ -1,0 +1,35 @@
+#pragma once
+// What a Job asks for, validated once, and what it needs on the device: shared by the probe
+// (gpuprobe.cpp: availability, memory pre-check) and the runs (gpurun.cpp). Host-only and
+// internal to cuda/: core/ never sees this header.
+
+#include "cuda/gpubackend.h"
+
+#include <cstddef>
+
+namespace speeduplab::gpu {
+
+enum class WorkloadKind { Add, Saxpy, Reduce, Gemm, Transfer };
+enum class ModeKind { Launch, Graph, Fused };
+enum class GemmKind { None, Naive, Tiled, Cublas, CublasTf32 };
+
+/// A Job parsed into what the backend switches on.
+struct JobPlan {
+    WorkloadKind workload = WorkloadKind::Add;
+    ModeKind mode = ModeKind::Launch;
+    GemmKind gemm = GemmKind::None;
+    bool pinned = false;       ///< host staging in pinned memory
+    int inputCount = 1;        ///< device input buffers
+    bool pristineCopy = false; ///< the workload overwrites its input, so reset() needs a copy
+    std::size_t count = 0;     ///< n * n
+    std::size_t outputCount = 0;
+};
+
+/// Validates a job before any CUDA call. Throws std::invalid_argument with a sentence that
+/// says what is wrong and what is allowed.
+JobPlan parseJob(const Job &job);
+
+/// Device bytes a run of this plan allocates, erring on the safe side.
+std::size_t bytesNeeded(const JobPlan &plan);
+
+} // namespace speeduplab::gpu

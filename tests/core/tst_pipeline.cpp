@@ -1,0 +1,313 @@
+// The one run pipeline the CLI and the headless app share: options -> plan (presets, defaults,
+// the checks of every option), plan -> a complete ResultSet (with the ceilings when asked) ->
+// exit status; and the shipped presets it reads.
+
+#include "core/calibration.h"
+#include "core/machineinfo.h"
+#include "core/pipeline.h"
+#include "core/presets.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <stdexcept>
+
+using namespace speeduplab;
+
+namespace {
+
+template <typename F> QString invalid(F f)
+{
+    try {
+        f();
+    } catch (const std::invalid_argument &e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+/// A CPU-only run of n = 4 and 40 with one thread: fast, and valid on any machine.
+RunOptions smallRun()
+{
+    RunOptions o;
+    o.sizes = "4,40";
+    o.threads = "1";
+    o.iterations = "3";
+    o.minTime = "0";
+    o.cpuOnly = true;
+    return o;
+}
+
+} // namespace
+
+class TestPipeline : public QObject {
+    Q_OBJECT
+private slots:
+    void everyPresetIsAValidPlan();
+    void seedPresetIsTheSeed();
+    void unknownPresetNamesTheKnownOnes();
+    void brokenPresetJsonSaysWhy();
+    void defaultPresetOnlyForItsWorkload();
+    void withoutDefaultSizesAreRequired();
+    void optionsOverrideThePreset();
+    void optionErrors_data();
+    void optionErrors();
+    void limitsLiveInValidate();
+    void runIsCompleteAndCalibrated();
+    void stoppedRunKeepsItsPointsAndFails();
+    void calibrationThreadsAreTheLargest();
+    void gpuNoteOnlyWhenTheGpuIsWantedAndMissing();
+};
+
+void TestPipeline::everyPresetIsAValidPlan()
+{
+    const int hw = MachineInfo::hardwareThreads();
+    const std::vector<std::string> names = Presets::names();
+    QCOMPARE(names.front(), std::string("seed"));
+    QVERIFY(names.size() >= 6);
+    for (const std::string &n : names) {
+        const SweepPlan p = Presets::plan(n, hw);
+        p.validate(hw);
+        QVERIFY2(!Presets::title(n).empty() && Presets::title(n) != n, n.c_str());
+        QVERIFY2(!Presets::description(n).empty(), n.c_str());
+        QVERIFY(!p.sizes.empty());
+    }
+    QCOMPARE(Presets::plan("gemm", hw).workload, std::string("gemm"));
+    QCOMPARE(Presets::plan("gemm", hw).budget, 300.0);
+}
+
+void TestPipeline::seedPresetIsTheSeed()
+{
+    const int hw = MachineInfo::hardwareThreads();
+    const SweepPlan a = Presets::plan("seed", hw), b = SweepPlan::seed(hw);
+    QCOMPARE(a.workload, b.workload);
+    QVERIFY(a.sizes == b.sizes);
+    QVERIFY(a.threads == b.threads);
+    QCOMPARE(a.iterations, b.iterations);
+    QVERIFY(a.modes.empty());
+}
+
+void TestPipeline::unknownPresetNamesTheKnownOnes()
+{
+    const QString e = invalid([] { Presets::plan("nope", 4); });
+    QVERIFY2(e.contains("unknown preset \"nope\"") && e.contains("seed") && e.contains("transfer"), qPrintable(e));
+    QVERIFY(Presets::description("nope").empty());
+}
+
+void TestPipeline::brokenPresetJsonSaysWhy()
+{
+    QVERIFY(invalid([] { SweepPlan::fromJson("[1, 2]", 4); }).contains("not a JSON object"));
+    QVERIFY(invalid([] { SweepPlan::fromJson("{\"range\": \"4:40\", \"iterations\": \"many\"}", 4); })
+                .contains("number"));
+    QVERIFY(invalid([] { SweepPlan::fromJson("{\"workload\": \"nope\", \"sizes\": \"4\"}", 4); })
+                .contains("unknown workload"));
+    const SweepPlan p = SweepPlan::fromJson(R"({"workload": "saxpy", "sizes": "8,16", "threads": "1",
+                                                "modes": "graph", "transfers": true, "pinned": true,
+                                                "minTime": 0.5, "maxReps": 7, "budget": 60})",
+                                            4);
+    QCOMPARE(p.workload, std::string("saxpy"));
+    QVERIFY((p.sizes == std::vector<int>{8, 16}));
+    QVERIFY((p.threads == std::vector<int>{1}));
+    QVERIFY((p.modes == std::vector<std::string>{"graph"}));
+    QVERIFY(p.transfers && p.pinned);
+    QCOMPARE(p.minTime, 0.5);
+    QCOMPARE(p.maxReps, 7);
+    QCOMPARE(p.budget, 60.0);
+}
+
+void TestPipeline::defaultPresetOnlyForItsWorkload()
+{
+    const int hw = MachineInfo::hardwareThreads();
+    RunOptions o;
+    o.defaultPreset = "seed";
+    QVERIFY(Pipeline::plan(o, hw).sizes == SweepPlan::seed(hw).sizes);
+    o.cpuOnly = true;
+    const SweepPlan cpuSeed = Pipeline::plan(o, hw);
+    QVERIFY(cpuSeed.sizes == SweepPlan::seed(hw).sizes);
+    QVERIFY(cpuSeed.cpu && !cpuSeed.gpu);
+    o.workload = "add";
+    QCOMPARE(Pipeline::plan(o, hw).iterations, 1000);
+    // The seed is an add sweep: another workload without sizes is a usage error, not a surprise.
+    o.workload = "gemm";
+    QVERIFY(invalid([&] { Pipeline::plan(o, hw); }).contains("no sizes"));
+}
+
+void TestPipeline::withoutDefaultSizesAreRequired()
+{
+    RunOptions o; // the CLI: no default preset
+    o.cpuOnly = true;
+    const QString e = invalid([&] { Pipeline::plan(o, 4); });
+    QVERIFY2(e.contains("no sizes") && e.contains("--preset"), qPrintable(e));
+    o.preset = "quick";
+    QCOMPARE(Pipeline::plan(o, MachineInfo::hardwareThreads()).iterations, 100);
+}
+
+void TestPipeline::optionsOverrideThePreset()
+{
+    const int hw = MachineInfo::hardwareThreads();
+    RunOptions o;
+    o.preset = "quick";
+    o.sizes = "5,50";
+    o.threads = "1";
+    o.iterations = "7";
+    o.minTime = "0.25";
+    o.maxReps = "9";
+    o.budget = "30";
+    o.hostMemory = "pinned";
+    o.transfers = true;
+    o.gpuOnly = true;
+    const SweepPlan p = Pipeline::plan(o, hw);
+    QVERIFY((p.sizes == std::vector<int>{5, 50}));
+    QVERIFY((p.threads == std::vector<int>{1}));
+    QCOMPARE(p.iterations, 7);
+    QCOMPARE(p.minTime, 0.25);
+    QCOMPARE(p.maxReps, 9);
+    QCOMPARE(p.budget, 30.0);
+    QVERIFY(p.pinned && p.transfers);
+    QVERIFY(p.gpu && !p.cpu);
+    // Sizes without a preset: every thread count.
+    RunOptions s;
+    s.sizes = "4";
+    QCOMPARE(int(Pipeline::plan(s, hw).threads.size()), hw);
+}
+
+void TestPipeline::optionErrors_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("iterations text") << "iterations" << "abc" << "--iterations must be a whole number, not \"abc\"";
+    QTest::newRow("iterations negative") << "iterations" << "-3" << "--iterations must be positive";
+    QTest::newRow("iterations partly") << "iterations" << "12x" << "whole number";
+    QTest::newRow("iterations huge") << "iterations" << "99999999999" << "whole number";
+    QTest::newRow("max-reps") << "maxReps" << "1.5" << "--max-reps must be a whole number";
+    QTest::newRow("device") << "device" << "" << "--device must be a whole number";
+    QTest::newRow("min-time") << "minTime" << "fast" << "--min-time must be a number of seconds";
+    QTest::newRow("min-time nan") << "minTime" << "nan" << "--min-time must be a number of seconds";
+    QTest::newRow("budget inf") << "budget" << "inf" << "--budget must be a number of seconds";
+    QTest::newRow("host memory") << "hostMemory" << "cached" << "pageable or pinned";
+    QTest::newRow("threads") << "threads" << "0" << "must be positive";
+}
+
+void TestPipeline::optionErrors()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, value);
+    QFETCH(QString, mentions);
+    RunOptions o = smallRun();
+    const std::string v = value.toStdString();
+    if (option == "iterations")
+        o.iterations = v;
+    else if (option == "maxReps")
+        o.maxReps = v;
+    else if (option == "device")
+        o.device = v;
+    else if (option == "minTime")
+        o.minTime = v;
+    else if (option == "budget")
+        o.budget = v;
+    else if (option == "hostMemory")
+        o.hostMemory = v;
+    else if (option == "threads")
+        o.threads = v;
+    const QString e = invalid([&] { Pipeline::plan(o, MachineInfo::hardwareThreads()); });
+    QVERIFY2(e.contains(mentions), qPrintable(e));
+
+    RunOptions both = smallRun();
+    both.gpuOnly = true;
+    QVERIFY(invalid([&] { Pipeline::plan(both, 4); }).contains("exclude each other"));
+    RunOptions twice = smallRun();
+    twice.range = "4:40";
+    QVERIFY(invalid([&] { Pipeline::plan(twice, 4); }).contains("either --sizes or --range"));
+}
+
+void TestPipeline::limitsLiveInValidate()
+{
+    RunOptions o = smallRun();
+    o.sizes = std::to_string(SweepPlan::maxSize + 1);
+    QVERIFY(invalid([&] { Pipeline::plan(o, 4); }).contains(QString::number(SweepPlan::maxSize)));
+    o = smallRun();
+    o.budget = std::to_string(SweepPlan::maxBudget + 1);
+    QVERIFY(invalid([&] { Pipeline::plan(o, 4); }).contains("a week"));
+    o.budget = std::to_string(SweepPlan::maxBudget);
+    Pipeline::plan(o, MachineInfo::hardwareThreads()); // the limit itself is allowed
+}
+
+void TestPipeline::runIsCompleteAndCalibrated()
+{
+    const SweepPlan plan = Pipeline::plan(smallRun(), MachineInfo::hardwareThreads());
+    std::atomic<bool> stop{false};
+    int measured = 0;
+    std::vector<CalibrationStep> steps;
+    Pipeline::Events events;
+    events.measured = [&](const Measurement &) { ++measured; };
+    events.calibration = [&](const CalibrationStep &s) { steps.push_back(s); };
+    const Pipeline::Outcome out = Pipeline::run(plan, true, events, stop);
+    QCOMPARE(measured, 2);
+    QCOMPARE(int(out.result.size()), 2);
+    QVERIFY(!out.stopped);
+    QVERIFY(out.calibrated);
+    QVERIFY(out.calibrationError.empty());
+    // The ceilings arrive in the result set itself: nothing is merged afterwards.
+    QVERIFY(out.result.machine.ceilings.count(Calibration::cpuTriad));
+    QVERIFY(out.result.machine.ceilings.at(Calibration::cpuTriad) > 1e8);
+    QVERIFY(!out.result.machine.cpuModel.empty());
+    // A CPU-only plan calibrates the CPU only, with the plan's largest thread count.
+    QCOMPARE(int(steps.size()), 1);
+    QVERIFY(steps[0].kind == CalibrationStep::Kind::Cpu);
+    QCOMPARE(steps[0].threads, 1);
+    QCOMPARE(Pipeline::exitStatus(out), 0);
+    QVERIFY(Pipeline::stopNote(out).empty());
+
+    Pipeline::Outcome failed = out;
+    failed.result.rows[0].status = Measurement::Status::Failed;
+    QCOMPARE(Pipeline::exitStatus(failed), 1);
+    Pipeline::Outcome calibrationFailed = out;
+    calibrationFailed.calibrationError = "the calibration failed: out of memory";
+    QCOMPARE(Pipeline::exitStatus(calibrationFailed), 1);
+}
+
+void TestPipeline::stoppedRunKeepsItsPointsAndFails()
+{
+    const SweepPlan plan = Pipeline::plan(smallRun(), MachineInfo::hardwareThreads());
+    std::atomic<bool> stop{false};
+    Pipeline::Events events;
+    events.measured = [&](const Measurement &) { stop.store(true); }; // stop after the first point
+    bool calibrationStarted = false;
+    events.calibration = [&](const CalibrationStep &) { calibrationStarted = true; };
+    const Pipeline::Outcome out = Pipeline::run(plan, true, events, stop);
+    QVERIFY(out.stopped);
+    QVERIFY(!calibrationStarted); // a stopped sweep is not followed by a calibration
+    QVERIFY(out.result.size() >= 1);
+    QCOMPARE(Pipeline::exitStatus(out), 1);
+    const QString note = QString::fromStdString(Pipeline::stopNote(out));
+    QVERIFY2(note.startsWith("stopped: ") && note.contains("measured before the stop"), qPrintable(note));
+}
+
+void TestPipeline::calibrationThreadsAreTheLargest()
+{
+    SweepPlan p;
+    p.threads = {4, 1, 2};
+    QCOMPARE(Pipeline::calibrationThreads(p, 8), 4);
+    p.threads.clear(); // a GPU-only plan: all the machine's threads
+    QCOMPARE(Pipeline::calibrationThreads(p, 8), 8);
+    QCOMPARE(Pipeline::calibrationThreads(p, 0), 1);
+}
+
+void TestPipeline::gpuNoteOnlyWhenTheGpuIsWantedAndMissing()
+{
+    SweepPlan p;
+    p.gpu = false;
+    QVERIFY(Pipeline::gpuNote(p).empty());
+    p.gpu = true;
+    const MachineInfo::GpuState state = MachineInfo::gpuState();
+    if (state.usable) {
+        QVERIFY(Pipeline::gpuNote(p).empty());
+    } else {
+        const std::string note = Pipeline::gpuNote(p);
+        QVERIFY2(note.find("no usable GPU") == 0 && note.find(state.reason) != std::string::npos, note.c_str());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestPipeline)
+#include "tst_pipeline.moc"

@@ -1,0 +1,119 @@
+// ResultSet helpers: the workloads a run holds, its status counts and how ceilings measured in
+// this session join a run.
+
+#include "core/resultset.h"
+
+#include <QtTest>
+
+using namespace speeduplab;
+
+namespace {
+
+Measurement row(const std::string &workload, Measurement::Status status, int n = 64)
+{
+    Measurement m;
+    m.workload = workload;
+    m.backend = "cpu";
+    m.variant = "omp";
+    m.threads = 1;
+    m.n = n;
+    m.status = status;
+    return m;
+}
+
+MachineInfo machine(const std::string &cpu, int cores, std::vector<std::string> gpuNames)
+{
+    MachineInfo m;
+    m.cpuModel = cpu;
+    m.logicalCores = cores;
+    for (std::size_t i = 0; i < gpuNames.size(); ++i) {
+        MachineInfo::Gpu g;
+        g.index = int(i);
+        g.name = gpuNames[i];
+        m.gpus.push_back(g);
+    }
+    return m;
+}
+
+} // namespace
+
+class TestResultSet : public QObject {
+    Q_OBJECT
+
+private slots:
+    void workloads();
+    void statusCounts();
+    void addMissingCeilings();
+    void applyCeilings();
+};
+
+void TestResultSet::workloads()
+{
+    ResultSet r;
+    QVERIFY(r.workloads().empty());
+    r.add(row("saxpy", Measurement::Status::Ok));
+    r.add(row("gemm", Measurement::Status::Ok));
+    r.add(row("saxpy", Measurement::Status::Failed, 128));
+    r.add(row("add", Measurement::Status::Skipped));
+    r.add(row("gemm", Measurement::Status::Ok, 128));
+    QCOMPARE(r.workloads(), (std::vector<std::string>{"saxpy", "gemm", "add"}));
+}
+
+void TestResultSet::statusCounts()
+{
+    ResultSet r;
+    QCOMPARE(r.statusCounts(), ResultSet::StatusCounts{});
+    const Measurement::Status statuses[] = {Measurement::Status::Ok,       Measurement::Status::Ok,
+                                            Measurement::Status::Ok,       Measurement::Status::Failed,
+                                            Measurement::Status::Skipped,  Measurement::Status::Skipped,
+                                            Measurement::Status::Cancelled};
+    int n = 16;
+    for (Measurement::Status s : statuses)
+        r.add(row("saxpy", s, n *= 2));
+    const ResultSet::StatusCounts c = r.statusCounts();
+    QCOMPARE(c.ok, 3);
+    QCOMPARE(c.failed, 1);
+    QCOMPARE(c.skipped, 2);
+    QCOMPARE(c.cancelled, 1);
+}
+
+void TestResultSet::addMissingCeilings()
+{
+    ResultSet r;
+    r.machine.ceilings = {{"cpu_triad_bytes_per_s", 20e9}};
+    r.addMissingCeilings({{"cpu_triad_bytes_per_s", 30e9}, {"cpu_fma_flops", 1e12}});
+    // The run's own measurement stays; what it lacks is added.
+    QCOMPARE(r.machine.ceilings.size(), std::size_t(2));
+    QCOMPARE(r.machine.ceilings.at("cpu_triad_bytes_per_s"), 20e9);
+    QCOMPARE(r.machine.ceilings.at("cpu_fma_flops"), 1e12);
+}
+
+void TestResultSet::applyCeilings()
+{
+    const MachineInfo here = machine("Xeon", 16, {"H200"});
+    const std::map<std::string, double> measured = {{"cpu_triad_bytes_per_s", 30e9},
+                                                    {"gpu_copy_bytes_per_s", 4e12}};
+
+    // Recorded here (another session, other versions and timestamp): the calibration replaces
+    // the run's ceilings and adds the new ones.
+    ResultSet same;
+    same.machine = here;
+    same.machine.timestamp = "2024-01-01T00:00:00Z";
+    same.machine.programVersion = "0.1";
+    same.machine.ceilings = {{"cpu_triad_bytes_per_s", 20e9}, {"cpu_l1_bytes_per_s", 1e12}};
+    QVERIFY(same.applyCeilings(here, measured));
+    QCOMPARE(same.machine.ceilings.at("cpu_triad_bytes_per_s"), 30e9);
+    QCOMPARE(same.machine.ceilings.at("gpu_copy_bytes_per_s"), 4e12);
+    QCOMPARE(same.machine.ceilings.at("cpu_l1_bytes_per_s"), 1e12);
+
+    // Recorded elsewhere: it keeps its own ceilings.
+    ResultSet other;
+    other.machine = machine("EPYC", 16, {"H200"});
+    other.machine.ceilings = {{"cpu_triad_bytes_per_s", 20e9}};
+    const MachineInfo before = other.machine;
+    QVERIFY(!other.applyCeilings(here, measured));
+    QCOMPARE(other.machine, before);
+}
+
+QTEST_APPLESS_MAIN(TestResultSet)
+#include "tst_resultset.moc"

@@ -1,0 +1,131 @@
+// StoppingRule: when a point has been measured enough, and the closed form the time estimate
+// uses, which must agree with what the repeat loop does.
+
+#include "core/stoppingrule.h"
+
+#include <QtTest>
+
+using namespace speeduplab;
+
+namespace {
+
+struct Simulated {
+    int reps = 0;       ///< samples kept
+    double seconds = 0; ///< time spent, warm-up included
+};
+
+/// The repeat loop of core/sweeprunner.cpp, with every repetition taking `rep` seconds.
+Simulated simulate(const StoppingRule &rule, double rep)
+{
+    Simulated s;
+    s.seconds = rep; // the warm-up
+    double measured = 0;
+    if (rule.warmUpCounts(rep)) {
+        s.reps = 1;
+        measured = rep;
+    }
+    while (!rule.enough(s.reps, measured)) {
+        ++s.reps;
+        measured += rep;
+        s.seconds += rep;
+    }
+    return s;
+}
+
+} // namespace
+
+class TestStoppingRule : public QObject {
+    Q_OBJECT
+
+private slots:
+    void enough_data();
+    void enough();
+    void warmUpCounts();
+    void budget();
+    void closedFormMatchesLoop_data();
+    void closedFormMatchesLoop();
+};
+
+void TestStoppingRule::enough_data()
+{
+    QTest::addColumn<double>("minTime");
+    QTest::addColumn<int>("maxReps");
+    QTest::addColumn<int>("reps");
+    QTest::addColumn<double>("measured");
+    QTest::addColumn<bool>("expected");
+
+    QTest::newRow("nothing yet") << 0.1 << 1000 << 0 << 0.0 << false;
+    // minTime reached, but fewer than 3 samples say nothing about the spread.
+    QTest::newRow("minTime, 2 reps") << 0.1 << 1000 << 2 << 0.5 << false;
+    QTest::newRow("minTime, 3 reps") << 0.1 << 1000 << 3 << 0.1 << true;
+    QTest::newRow("3 reps, short") << 0.1 << 1000 << 3 << 0.09 << false;
+    // One repetition of a second or more is a measurement on its own.
+    QTest::newRow("one long rep") << 0.1 << 1000 << 1 << 1.0 << true;
+    QTest::newRow("one long rep, minTime 2") << 2.0 << 1000 << 1 << 1.5 << false;
+    QTest::newRow("one rep of minTime 2") << 2.0 << 1000 << 1 << 2.0 << true;
+    QTest::newRow("maxReps") << 10.0 << 5 << 5 << 0.001 << true;
+    QTest::newRow("below maxReps") << 10.0 << 5 << 4 << 0.001 << false;
+    QTest::newRow("minTime 0") << 0.0 << 1000 << 3 << 0.0 << true;
+}
+
+void TestStoppingRule::enough()
+{
+    QFETCH(double, minTime);
+    QFETCH(int, maxReps);
+    QFETCH(int, reps);
+    QFETCH(double, measured);
+    QFETCH(bool, expected);
+    QCOMPARE(StoppingRule(minTime, maxReps).enough(reps, measured), expected);
+}
+
+void TestStoppingRule::warmUpCounts()
+{
+    // A warm-up of a second or more (and at least minTime) is the first sample.
+    QVERIFY(StoppingRule(0.1, 1000).warmUpCounts(1.0));
+    QVERIFY(!StoppingRule(0.1, 1000).warmUpCounts(0.99));
+    QVERIFY(!StoppingRule(3.0, 1000).warmUpCounts(2.0));
+    QVERIFY(StoppingRule(3.0, 1000).warmUpCounts(3.0));
+}
+
+void TestStoppingRule::budget()
+{
+    const StoppingRule none(0.1, 1000);
+    QVERIFY(!none.outOfTime(5, 1e9));
+    QCOMPARE(none.capToBudget(42.0, 1e9), 42.0);
+
+    const StoppingRule rule(0.1, 1000, 100.0);
+    QVERIFY(!rule.outOfTime(0, 200.0)); // a point that started gets one sample
+    QVERIFY(rule.outOfTime(1, 100.5));
+    QVERIFY(!rule.outOfTime(1, 100.0));
+    QCOMPARE(rule.capToBudget(42.0, 90.0), 10.0);
+    QCOMPARE(rule.capToBudget(5.0, 90.0), 5.0);
+    QCOMPARE(rule.capToBudget(5.0, 120.0), 0.0);
+}
+
+void TestStoppingRule::closedFormMatchesLoop_data()
+{
+    QTest::addColumn<double>("minTime");
+    QTest::addColumn<int>("maxReps");
+    QTest::addColumn<double>("rep");
+
+    // Powers of two, so that the loop's running sum is exact and ceil() agrees with it.
+    for (double minTime : {0.0, 0.125, 0.5, 2.0})
+        for (int maxReps : {1, 3, 10, 1000}) // SweepPlan::validate asks for at least 1
+            for (double rep : {1.0 / 1024, 1.0 / 64, 0.25, 1.0, 4.0})
+                QTest::addRow("minTime %g, maxReps %d, rep %g", minTime, maxReps, rep)
+                    << minTime << maxReps << rep;
+}
+
+void TestStoppingRule::closedFormMatchesLoop()
+{
+    QFETCH(double, minTime);
+    QFETCH(int, maxReps);
+    QFETCH(double, rep);
+    const StoppingRule rule(minTime, maxReps);
+    const Simulated s = simulate(rule, rep);
+    QCOMPARE(rule.repetitions(rep), double(s.reps));
+    QCOMPARE(rule.pointSeconds(rep), s.seconds);
+}
+
+QTEST_GUILESS_MAIN(TestStoppingRule)
+#include "tst_stoppingrule.moc"

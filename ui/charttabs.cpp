@@ -1,0 +1,134 @@
+#include "ui/charttabs.h"
+
+#include "ui/resultmodel.h"
+#include "ui/rooflinechart.h"
+#include "ui/scalingchart.h"
+#include "ui/speedupchart.h"
+#include "ui/throughputchart.h"
+#include "ui/timechart.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QMenu>
+#include <QSignalBlocker>
+#include <QToolButton>
+
+namespace speeduplab {
+
+ChartTabs::ChartTabs(ResultModel *model, QWidget *parent) : QTabWidget(parent), m_model(model)
+{
+    setObjectName(QStringLiteral("chartTabs"));
+    setDocumentMode(true);
+    m_charts = {new TimeChart, new SpeedupChart, new ScalingChart, new ThroughputChart, new RooflineChart};
+    for (ChartView *c : std::as_const(m_charts)) {
+        c->setObjectName(c->name() + QStringLiteral("Chart"));
+        c->setModel(m_model);
+        addTab(c, c->tabTitle());
+    }
+
+    auto *corner = new QWidget;
+    auto *ch = new QHBoxLayout(corner);
+    ch->setContentsMargins(0, 0, 6, 0);
+    m_sizesButton = new QToolButton;
+    m_sizesButton->setObjectName(QStringLiteral("scalingSizesButton"));
+    m_sizesButton->setText(tr("Sizes shown"));
+    m_sizesButton->setToolTip(tr("Which n the thread-scaling chart shows"));
+    m_sizesButton->setPopupMode(QToolButton::InstantPopup);
+    m_sizesButton->setMenu(new QMenu(m_sizesButton));
+    m_workloadShown = new QComboBox;
+    m_workloadShown->setObjectName(QStringLiteral("workloadShownCombo"));
+    m_workloadShown->setToolTip(tr("The results hold several workloads: choose the one to plot"));
+    ch->addWidget(m_sizesButton);
+    ch->addWidget(m_workloadShown);
+    setCornerWidget(corner, Qt::TopRightCorner);
+    m_workloadShown->hide();
+    m_sizesButton->hide();
+
+    connect(this, &QTabWidget::currentChanged, this, &ChartTabs::updateSizesButton);
+    connect(scalingChart(), &ScalingChart::availableSizesChanged, this, &ChartTabs::updateSizesMenu);
+    connect(m_workloadShown, &QComboBox::currentTextChanged, this, [this](const QString &w) {
+        for (ChartView *c : std::as_const(m_charts))
+            c->setWorkload(w);
+    });
+    connect(m_model, &ResultModel::resultsChanged, this, &ChartTabs::updateWorkloads);
+}
+
+ChartView *ChartTabs::chart(const QString &name) const
+{
+    for (ChartView *c : m_charts)
+        if (c->name() == name)
+            return c;
+    return nullptr;
+}
+
+TimeChart *ChartTabs::timeChart() const
+{
+    return static_cast<TimeChart *>(chart(QStringLiteral("time")));
+}
+
+ScalingChart *ChartTabs::scalingChart() const
+{
+    return static_cast<ScalingChart *>(chart(QStringLiteral("scaling")));
+}
+
+ChartView *ChartTabs::current() const
+{
+    return qobject_cast<ChartView *>(currentWidget());
+}
+
+void ChartTabs::setCurrent(const QString &name)
+{
+    if (ChartView *c = chart(name))
+        setCurrentWidget(c);
+}
+
+void ChartTabs::updateWorkloads()
+{
+    // The workload picker only matters when the results mix workloads.
+    QStringList names;
+    for (const std::string &w : m_model->resultSet().workloads())
+        names << QString::fromStdString(w);
+    QStringList current;
+    for (int i = 0; i < m_workloadShown->count(); ++i)
+        current << m_workloadShown->itemText(i);
+    if (names != current) {
+        const QString keep = m_workloadShown->currentText();
+        QSignalBlocker block(m_workloadShown);
+        m_workloadShown->clear();
+        m_workloadShown->addItems(names);
+        const int i = m_workloadShown->findText(keep);
+        m_workloadShown->setCurrentIndex(i >= 0 ? i : 0);
+        for (ChartView *c : std::as_const(m_charts))
+            c->setWorkload(m_workloadShown->currentText());
+    }
+    m_workloadShown->setVisible(names.size() > 1);
+}
+
+void ChartTabs::updateSizesMenu()
+{
+    ScalingChart *sc = scalingChart();
+    QMenu *menu = m_sizesButton->menu();
+    menu->clear();
+    const QList<int> shown = sc->shownSizes();
+    for (int n : sc->availableSizes()) {
+        QAction *a = menu->addAction(tr("n = %1").arg(n));
+        a->setCheckable(true);
+        a->setChecked(shown.contains(n));
+        a->setData(n);
+        connect(a, &QAction::toggled, this, [this, menu] {
+            QList<int> chosen;
+            for (QAction *x : menu->actions())
+                if (x->isChecked())
+                    chosen << x->data().toInt();
+            scalingChart()->setSelectedSizes(chosen);
+        });
+    }
+    updateSizesButton();
+}
+
+void ChartTabs::updateSizesButton()
+{
+    m_sizesButton->setVisible(current() == scalingChart() && !scalingChart()->availableSizes().isEmpty());
+}
+
+} // namespace speeduplab

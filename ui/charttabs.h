@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QList>
+#include <QTabWidget>
+
+class QComboBox;
+class QToolButton;
+
+namespace speeduplab {
+
+class ChartView;
+class ResultModel;
+class ScalingChart;
+class TimeChart;
+
+/// The five charts (time, speedup, thread scaling, throughput, roofline), one tab each, with
+/// the pickers in the tab bar's corner: the workload shown when the results mix workloads,
+/// and the sizes the thread-scaling chart shows.
+class ChartTabs : public QTabWidget {
+    Q_OBJECT
+public:
+    explicit ChartTabs(ResultModel *model, QWidget *parent = nullptr);
+
+    const QList<ChartView *> &charts() const { return m_charts; }
+    /// The chart with this name (ChartView::name), or nullptr.
+    ChartView *chart(const QString &name) const;
+    TimeChart *timeChart() const;
+    ScalingChart *scalingChart() const;
+    /// The chart shown.
+    ChartView *current() const;
+    /// Shows the chart with this name; an unknown name changes nothing.
+    void setCurrent(const QString &name);
+
+private:
+    void updateWorkloads();
+    void updateSizesMenu();
+    void updateSizesButton();
+
+    ResultModel *m_model = nullptr;
+    QList<ChartView *> m_charts;
+    QComboBox *m_workloadShown = nullptr;
+    QToolButton *m_sizesButton = nullptr;
+};
+
+} // namespace speeduplab

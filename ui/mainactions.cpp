@@ -1,0 +1,124 @@
+#include "ui/mainactions.h"
+
+#include "core/presets.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QIcon>
+#include <QKeySequence>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QToolBar>
+
+namespace speeduplab {
+
+MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window)
+{
+    auto make = [window](const QString &text, const QString &icon, const QKeySequence &key,
+                         const QString &tip) {
+        auto *a = new QAction(icon.isEmpty() ? QIcon() : QIcon(icon), text, window);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WindowShortcut);
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+        a->setStatusTip(tip);
+        window->addAction(a);
+        return a;
+    };
+    run = make(tr("&Run sweep"), QStringLiteral(":/icons/run.svg"), QKeySequence(Qt::CTRL | Qt::Key_R),
+               tr("Run the sweep set up in the sweep panel"));
+    run->setObjectName(QStringLiteral("runAction"));
+    cancel = make(tr("&Cancel"), QStringLiteral(":/icons/stop.svg"), QKeySequence(Qt::Key_Escape),
+                  tr("Stop the sweep or the calibration; what was measured so far is kept"));
+    cancel->setObjectName(QStringLiteral("cancelAction"));
+    calibrate = make(tr("Ca&librate machine"), QStringLiteral(":/icons/calibrate.svg"),
+                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L),
+                     tr("Measure this machine's ceilings (memory bandwidth, GEMM FLOP/s, GPU copies and "
+                        "launches) to compare every point with"));
+    calibrate->setObjectName(QStringLiteral("calibrateAction"));
+    calibrate->setIconText(tr("Calibrate"));
+    open = make(tr("&Open results\u2026"), QStringLiteral(":/icons/open.svg"),
+                QKeySequence(Qt::CTRL | Qt::Key_O),
+                tr("Open a CSV or JSON result file, from this machine or another"));
+    open->setObjectName(QStringLiteral("openAction"));
+    overlay =
+        make(tr("O&verlay reference run\u2026"), QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+             tr("Draw a PyTorch or NumPy run (bench/compare_torch.py, compare_numpy.py) dashed over "
+                "our curves on the time chart"));
+    overlay->setObjectName(QStringLiteral("overlayAction"));
+    removeOverlay = make(tr("&Remove reference overlay"), QString(), QKeySequence(),
+                         tr("Stop drawing the reference run over our curves"));
+    removeOverlay->setObjectName(QStringLiteral("removeOverlayAction"));
+    save = make(tr("&Save data\u2026"), QStringLiteral(":/icons/save.svg"),
+                QKeySequence(Qt::CTRL | Qt::Key_S), tr("Save the results as CSV or JSON"));
+    save->setObjectName(QStringLiteral("saveAction"));
+    exportChart = make(tr("&Export chart\u2026"), QStringLiteral(":/icons/export.svg"),
+                       QKeySequence(Qt::CTRL | Qt::Key_E), tr("Export the chart shown as PNG or SVG"));
+    exportChart->setObjectName(QStringLiteral("exportAction"));
+    copy = make(tr("&Copy chart"), QStringLiteral(":/icons/copy.svg"),
+                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), tr("Copy the chart shown to the clipboard"));
+    copy->setObjectName(QStringLiteral("copyAction"));
+    quit = make(tr("&Quit"), QString(), QKeySequence(Qt::CTRL | Qt::Key_Q), tr("Quit SpeedupLab"));
+
+    for (const std::string &preset : Presets::names()) {
+        const QString name = QString::fromStdString(preset);
+        auto *a = new QAction(QString::fromStdString(Presets::title(preset)), window);
+        a->setStatusTip(QString::fromStdString(Presets::description(preset)));
+        a->setToolTip(a->statusTip());
+        a->setData(name);
+        connect(a, &QAction::triggered, this, [this, name] { emit presetChosen(name); });
+        presets << a;
+    }
+
+    auto *tb = window->addToolBar(tr("Main"));
+    tb->setObjectName(QStringLiteral("mainToolBar"));
+    tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    tb->setIconSize(QSize(20, 20));
+    tb->addAction(run);
+    tb->addAction(cancel);
+    tb->addAction(calibrate);
+    tb->addSeparator();
+    tb->addAction(open);
+    tb->addAction(save);
+    tb->addAction(exportChart);
+    tb->addAction(copy);
+}
+
+void MainActions::buildMenus(const QString &programVersion)
+{
+    QMenuBar *bar = m_window->menuBar();
+    QMenu *file = bar->addMenu(tr("&File"));
+    file->addAction(open);
+    file->addAction(overlay);
+    file->addAction(removeOverlay);
+    file->addAction(save);
+    file->addSeparator();
+    file->addAction(exportChart);
+    file->addAction(copy);
+    file->addSeparator();
+    file->addAction(quit);
+    QMenu *sweep = bar->addMenu(tr("&Sweep"));
+    sweep->addAction(run);
+    sweep->addAction(cancel);
+    sweep->addSeparator();
+    sweep->addAction(calibrate);
+    sweep->addSeparator();
+    QMenu *presetMenu = sweep->addMenu(tr("&Presets"));
+    presetMenu->setToolTipsVisible(true);
+    presetMenu->addActions(presets);
+    QMenu *view = bar->addMenu(tr("&View"));
+    for (QDockWidget *d : m_window->findChildren<QDockWidget *>())
+        view->addAction(d->toggleViewAction());
+    QMenu *help = bar->addMenu(tr("&Help"));
+    help->addAction(tr("&About SpeedupLab"), this, [this, programVersion] {
+        QMessageBox::about(
+            m_window, tr("About SpeedupLab"),
+            tr("<b>SpeedupLab %1</b><p>When is the GPU faster than the CPU, and why?</p><p>Sweeps "
+               "tensor sizes and thread counts, times real workloads on the CPU and on CUDA GPUs, "
+               "and marks where the curves cross.</p>")
+                .arg(programVersion));
+    });
+}
+
+} // namespace speeduplab

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QList>
+#include <QObject>
+
+class QAction;
+class QMainWindow;
+
+namespace speeduplab {
+
+/// The window's actions with their shortcuts, its toolbar and its menus. The window connects
+/// the actions to what they do and enables them; this class only builds them.
+class MainActions : public QObject {
+    Q_OBJECT
+public:
+    /// Creates the actions (owned by and added to `window`, so that their shortcuts work
+    /// anywhere in it) and the main toolbar.
+    explicit MainActions(QMainWindow *window);
+    /// The File, Sweep, View and Help menus. Call once the docks exist: View lists them.
+    void buildMenus(const QString &programVersion);
+
+    QAction *run = nullptr;
+    QAction *cancel = nullptr;
+    QAction *calibrate = nullptr;
+    QAction *open = nullptr;
+    QAction *overlay = nullptr;
+    QAction *removeOverlay = nullptr;
+    QAction *save = nullptr;
+    QAction *exportChart = nullptr;
+    QAction *copy = nullptr;
+    QAction *quit = nullptr;
+    QList<QAction *> presets; ///< one per preset, in Presets::names() order; data: its name
+
+signals:
+    void presetChosen(const QString &name);
+
+private:
+    QMainWindow *m_window;
+};
+
+} // namespace speeduplab
