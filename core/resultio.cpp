@@ -223,8 +223,11 @@ const char *ResultIO::csvHeader()
 {
     static const std::string h = [] {
         std::string s;
-        for (const char *c : kColumns)
-            s += (s.empty() ? "" : ",") + std::string(c);
+        for (const char *c : kColumns) {
+            if (!s.empty())
+                s += ',';
+            s += c;
+        }
         return s;
     }();
     return h.c_str();

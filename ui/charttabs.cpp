@@ -15,11 +15,33 @@
 
 namespace speeduplab {
 
+QStringList ChartTabs::names()
+{
+    return {QStringLiteral("time"), QStringLiteral("speedup"), QStringLiteral("scaling"),
+            QStringLiteral("throughput"), QStringLiteral("roofline")};
+}
+
+std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
+{
+    if (name == QLatin1String("time"))
+        return std::make_unique<TimeChart>();
+    if (name == QLatin1String("speedup"))
+        return std::make_unique<SpeedupChart>();
+    if (name == QLatin1String("scaling"))
+        return std::make_unique<ScalingChart>();
+    if (name == QLatin1String("throughput"))
+        return std::make_unique<ThroughputChart>();
+    if (name == QLatin1String("roofline"))
+        return std::make_unique<RooflineChart>();
+    return nullptr;
+}
+
 ChartTabs::ChartTabs(ResultModel *model, QWidget *parent) : QTabWidget(parent), m_model(model)
 {
     setObjectName(QStringLiteral("chartTabs"));
     setDocumentMode(true);
-    m_charts = {new TimeChart, new SpeedupChart, new ScalingChart, new ThroughputChart, new RooflineChart};
+    for (const QString &name : names())
+        m_charts << make(name).release(); // the tab takes ownership below
     for (ChartView *c : std::as_const(m_charts)) {
         c->setObjectName(c->name() + QStringLiteral("Chart"));
         c->setModel(m_model);

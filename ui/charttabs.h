@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QList>
+#include <QStringList>
 #include <QTabWidget>
+
+#include <memory>
 
 class QComboBox;
 class QToolButton;
@@ -20,6 +23,12 @@ class ChartTabs : public QTabWidget {
     Q_OBJECT
 public:
     explicit ChartTabs(ResultModel *model, QWidget *parent = nullptr);
+
+    /// Every chart's name (ChartView::name), in tab order: "time", "speedup", "scaling",
+    /// "throughput", "roofline". The one list of charts: the tabs, --chart and --headless use it.
+    static QStringList names();
+    /// A new chart of this name; nullptr for an unknown name.
+    static std::unique_ptr<ChartView> make(const QString &name);
 
     const QList<ChartView *> &charts() const { return m_charts; }
     /// The chart with this name (ChartView::name), or nullptr.

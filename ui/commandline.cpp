@@ -1,6 +1,7 @@
 #include "ui/commandline.h"
 
 #include "core/presets.h"
+#include "ui/charttabs.h"
 
 #include <QCommandLineParser>
 
@@ -62,8 +63,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         QStringLiteral("FILE"));
     const QCommandLineOption chart(
         QStringLiteral("chart"),
-        QStringLiteral("The chart to write or show: time, speedup, scaling, throughput, "
-                       "roofline (default: time)."),
+        QStringLiteral("The chart to write or show: %1 (default: time).")
+            .arg(ChartTabs::names().join(QStringLiteral(", "))),
         QStringLiteral("NAME"), QStringLiteral("time"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Pixel size of the PNG, WIDTHxHEIGHT (default: 1920x1080)."),
@@ -165,9 +166,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
             return fail(QStringLiteral("give the file to open either with --open or on its own, not both"));
         c.open = positional.front();
     }
-    static const QStringList charts = {QStringLiteral("time"), QStringLiteral("speedup"),
-                                       QStringLiteral("scaling"), QStringLiteral("throughput"),
-                                       QStringLiteral("roofline")};
+    const QStringList charts = ChartTabs::names();
     if (!charts.contains(c.chart))
         return fail(QStringLiteral("--chart must be one of %1, not \"%2\"")
                         .arg(charts.join(QStringLiteral(", ")), c.chart));

@@ -6,14 +6,11 @@
 #include "core/overlay.h"
 #include "core/pipeline.h"
 #include "core/resultio.h"
+#include "ui/charttabs.h"
+#include "ui/chartview.h"
 #include "ui/commandline.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
-#include "ui/rooflinechart.h"
-#include "ui/scalingchart.h"
-#include "ui/speedupchart.h"
-#include "ui/throughputchart.h"
-#include "ui/timechart.h"
 
 #include <QFile>
 
@@ -42,19 +39,6 @@ int usage(const QString &msg)
 std::string path(const QString &p)
 {
     return QFile::encodeName(p).toStdString();
-}
-
-std::unique_ptr<ChartView> makeChart(const QString &name)
-{
-    if (name == QLatin1String("speedup"))
-        return std::make_unique<SpeedupChart>();
-    if (name == QLatin1String("scaling"))
-        return std::make_unique<ScalingChart>();
-    if (name == QLatin1String("throughput"))
-        return std::make_unique<ThroughputChart>();
-    if (name == QLatin1String("roofline"))
-        return std::make_unique<RooflineChart>();
-    return std::make_unique<TimeChart>();
 }
 
 void printRow(const Measurement &m)
@@ -162,7 +146,7 @@ int Headless::run(const CommandLine &cl)
         rc = Pipeline::exitStatus(out);
     }
 
-    std::unique_ptr<ChartView> chart = makeChart(cl.chart);
+    std::unique_ptr<ChartView> chart = ChartTabs::make(cl.chart); // CommandLine checked the name
     chart->setModel(&model);
     chart->updateNow();
     const std::string workload = result.rows.empty() ? std::string() : result.rows.front().workload;

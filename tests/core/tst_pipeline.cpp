@@ -13,6 +13,9 @@
 #include <stdexcept>
 
 using namespace speeduplab;
+// std::string literals: GCC 12 warns (-Wrestrict, a false positive) when a char literal is
+// assigned to a std::optional<std::string> that the optimiser can see through.
+using namespace std::string_literals;
 
 namespace {
 
@@ -30,10 +33,10 @@ template <typename F> QString invalid(F f)
 RunOptions smallRun()
 {
     RunOptions o;
-    o.sizes = "4,40";
-    o.threads = "1";
-    o.iterations = "3";
-    o.minTime = "0";
+    o.sizes = "4,40"s;
+    o.threads = "1"s;
+    o.iterations = "3"s;
+    o.minTime = "0"s;
     o.cpuOnly = true;
     return o;
 }
@@ -119,16 +122,16 @@ void TestPipeline::defaultPresetOnlyForItsWorkload()
 {
     const int hw = MachineInfo::hardwareThreads();
     RunOptions o;
-    o.defaultPreset = "seed";
+    o.defaultPreset = "seed"s;
     QVERIFY(Pipeline::plan(o, hw).sizes == SweepPlan::seed(hw).sizes);
     o.cpuOnly = true;
     const SweepPlan cpuSeed = Pipeline::plan(o, hw);
     QVERIFY(cpuSeed.sizes == SweepPlan::seed(hw).sizes);
     QVERIFY(cpuSeed.cpu && !cpuSeed.gpu);
-    o.workload = "add";
+    o.workload = "add"s;
     QCOMPARE(Pipeline::plan(o, hw).iterations, 1000);
     // The seed is an add sweep: another workload without sizes is a usage error, not a surprise.
-    o.workload = "gemm";
+    o.workload = "gemm"s;
     QVERIFY(invalid([&] { Pipeline::plan(o, hw); }).contains("no sizes"));
 }
 
@@ -138,7 +141,7 @@ void TestPipeline::withoutDefaultSizesAreRequired()
     o.cpuOnly = true;
     const QString e = invalid([&] { Pipeline::plan(o, 4); });
     QVERIFY2(e.contains("no sizes") && e.contains("--preset"), qPrintable(e));
-    o.preset = "quick";
+    o.preset = "quick"s;
     QCOMPARE(Pipeline::plan(o, MachineInfo::hardwareThreads()).iterations, 100);
 }
 
@@ -146,14 +149,14 @@ void TestPipeline::optionsOverrideThePreset()
 {
     const int hw = MachineInfo::hardwareThreads();
     RunOptions o;
-    o.preset = "quick";
-    o.sizes = "5,50";
-    o.threads = "1";
-    o.iterations = "7";
-    o.minTime = "0.25";
-    o.maxReps = "9";
-    o.budget = "30";
-    o.hostMemory = "pinned";
+    o.preset = "quick"s;
+    o.sizes = "5,50"s;
+    o.threads = "1"s;
+    o.iterations = "7"s;
+    o.minTime = "0.25"s;
+    o.maxReps = "9"s;
+    o.budget = "30"s;
+    o.hostMemory = "pinned"s;
     o.transfers = true;
     o.gpuOnly = true;
     const SweepPlan p = Pipeline::plan(o, hw);
@@ -167,7 +170,7 @@ void TestPipeline::optionsOverrideThePreset()
     QVERIFY(p.gpu && !p.cpu);
     // Sizes without a preset: every thread count.
     RunOptions s;
-    s.sizes = "4";
+    s.sizes = "4"s;
     QCOMPARE(int(Pipeline::plan(s, hw).threads.size()), hw);
 }
 
