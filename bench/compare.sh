@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs SpeedupLab's CLI and a reference (PyTorch, or NumPy where there is no PyTorch) on the
 # same sweeps, one after the other in one go, and prints one ratio per workload, series and
 # size (ours / reference: below 1 means SpeedupLab is faster).

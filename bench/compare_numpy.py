@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The CPU side of a sweep through NumPy, written as a SpeedupLab CSV. NumPy's element-wise
 ops run on one thread; numpy.dot uses the BLAS NumPy links (OpenBLAS on Debian), whose thread
 count is set with OPENBLAS_NUM_THREADS before NumPy starts, so this script re-executes itself

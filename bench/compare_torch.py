@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The same sweep as `speeduplab-cli run`, through PyTorch (CPU and CUDA), written as a
 SpeedupLab CSV. GPU timing brackets the region with torch.cuda.synchronize().
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The desktop app's speed and memory targets, measured by the app itself (hidden options):
 #   latency: the longest gap between 5 ms timer ticks on the GUI thread over a whole real
 #            sweep in the window (target < 50 ms)

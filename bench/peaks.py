@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Holds SpeedupLab's CPU points against the machine's own measured peaks, not against a peer
 that may share the same library and its defects: BLAS sgemm against the FMA peak at the same
 thread count, streaming kernels against the DRAM (STREAM triad) bandwidth at the same count.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Prints one ratio per workload, backend and size: SpeedupLab's time per iteration divided
 by the reference's (PyTorch or NumPy), from SpeedupLab-format CSVs measured side by side.
 A ratio below 1 means SpeedupLab is faster.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared pieces of the reference benchmarks (PyTorch, NumPy): the timing loop and the
 writer of SpeedupLab's own CSV format, so that a reference run opens in the app and overlays
 our curves."""

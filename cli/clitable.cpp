@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/clitable.h"
 
 #include "core/calibration.h"

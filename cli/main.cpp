@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // speeduplab-cli: the engine from the command line. Exit codes: 0 success, 1 a failure while
 // running (a wrong result, a CUDA error), 2 bad usage.
 #include "cli/clitable.h"
@@ -222,14 +223,17 @@ int main(int argc, char **argv)
     auto *run = app.add_subcommand("run", "Sweep sizes and thread counts; print a table and the crossovers");
     // Every sweep option is kept as typed: Pipeline::plan checks them all, for the app too.
     auto text = [run](const std::string &name, std::optional<std::string> &out, const std::string &help) {
-        return run->add_option_function<std::string>(name, [&out](const std::string &v) { out = v; }, help);
+        return run->add_option_function<std::string>(
+            name, [&out](const std::string &v) { out = v; }, help);
     };
     std::string presetNames;
     for (const auto &n : Presets::names())
         presetNames += (presetNames.empty() ? "" : ", ") + n;
-    run->add_option("--preset", o.preset, "a named sweep: " + presetNames + " (options given with it override it)");
+    run->add_option("--preset", o.preset,
+                    "a named sweep: " + presetNames + " (options given with it override it)");
     text("--workload,-w", o.workload, "add, saxpy, reduce, gemm or transfer")->default_str("add");
-    text("--variant", o.variants, "variant(s), comma-separated (gemm: naive, tiled, blas, cublas, cublas-tf32)");
+    text("--variant", o.variants,
+         "variant(s), comma-separated (gemm: naive, tiled, blas, cublas, cublas-tf32)");
     text("--sizes", o.sizes, "tensor edges n, comma-separated, e.g. 4,40,400");
     text("--range", o.range, "MIN:MAX[:STEPS_PER_DECADE], log-spaced");
     text("--threads", o.threads, "CPU thread counts, e.g. 1,2,4, or all")->default_str("all");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/analysis.h"
 
 #include "core/workload.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/blaslibrary.h"
 
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/calibration.h"
 
 #include "core/cpukernels.h"

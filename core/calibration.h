@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include "core/machineinfo.h"
@@ -35,7 +36,7 @@ public:
     static constexpr const char *gpuCublas = "gpu_cublas_flops_per_s";
     static constexpr const char *gpuCublasTf32 = "gpu_cublas_tf32_flops_per_s";
 
-    /// CPU ceilings with `threads` threads (a few seconds). Throws gpu::Cancelled on stop.
+    /// CPU ceilings with `threads` threads (a few seconds). Throws Cancelled on stop.
     static std::map<std::string, double> cpu(int threads, const std::atomic<bool> &stop);
     /// GPU ceilings of one device. Throws gpu::CudaError when there is no usable GPU.
     static std::map<std::string, double> gpu(int device, const std::atomic<bool> &stop);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/cpukernels.h"
 
 #include "core/blaslibrary.h"

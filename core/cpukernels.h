@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/run.h"
+#include "cuda/gpubackend.h"
 
 #include <atomic>
 #include <memory>
@@ -12,7 +13,7 @@ namespace speeduplab {
 /// The CPU implementations of the workloads (OpenMP, exactly the thread count asked for).
 class CpuKernels {
 public:
-    /// One prepared point (core/run.h): working buffers allocated (first touched by the threads
+    /// One prepared point (cuda/gpubackend.h): working buffers allocated (first touched by the threads
     /// that use them) and the thread team warmed up. runOnce times with steady_clock and checks
     /// stop between iterations.
     using Run = speeduplab::Run;

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: MIT
 // Small kernels that find the CPU's own limits (FMA peak, cache and DRAM bandwidth), each in
 // the widest vector ISA the CPU has, chosen at run time.
 #include "core/cpupeaks.h"
 
-#include "core/run.h"
+#include "cuda/gpubackend.h"
 
 #include <omp.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include <atomic>
@@ -9,7 +10,7 @@ namespace speeduplab {
 
 /// The CPU's own limits, measured with small kernels in the widest vector ISA the CPU has
 /// (ERT / mixbench style): what no workload can beat, so that every point can be read as a
-/// share of what the hardware allows. All of them throw gpu::Cancelled when stop is set.
+/// share of what the hardware allows. All of them throw Cancelled when stop is set.
 class CpuPeaks {
 public:
     /// Peak FLOP/s of `threads` threads issuing independent fused multiply-adds (2 FLOPs each).

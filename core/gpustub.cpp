@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GPU backend of a build without CUDA: every entry point says why there is no GPU.
 #include "cuda/gpubackend.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/machineinfo.h"
 
 #include "core/blaslibrary.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/measurement.h"
 
 namespace speeduplab {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/overlay.h"
 
 #include "core/workload.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/pipeline.h"
 
 #include "core/calibration.h"
@@ -30,7 +31,8 @@ double seconds(const std::string &text, const char *option)
     char *end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
     if (text.empty() || *end != '\0' || !std::isfinite(v))
-        throw std::invalid_argument(std::string(option) + " must be a number of seconds, not \"" + text + "\"");
+        throw std::invalid_argument(std::string(option) + " must be a number of seconds, not \"" + text +
+                                    "\"");
     return v;
 }
 
@@ -114,7 +116,8 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
     if (calibrate && !out.stopped) {
         const int threads = calibrationThreads(plan, MachineInfo::hardwareThreads());
         try {
-            const Calibrated c = Pipeline::calibrate(threads, plan.device, plan.gpu, stop, events.calibration);
+            const Calibrated c =
+                Pipeline::calibrate(threads, plan.device, plan.gpu, stop, events.calibration);
             for (const auto &[k, v] : c.ceilings)
                 out.result.machine.ceilings[k] = v;
             out.stopped = c.stopped;
@@ -152,7 +155,7 @@ Pipeline::Calibrated Pipeline::calibrate(int threads, int device, bool gpu, cons
                 }
             }
         }
-    } catch (const gpu::Cancelled &) {
+    } catch (const Cancelled &) {
         // What was measured before the stop (the CPU part when the GPU was running) is kept.
         c.stopped = true;
     }
@@ -161,7 +164,8 @@ Pipeline::Calibrated Pipeline::calibrate(int threads, int device, bool gpu, cons
 
 int Pipeline::calibrationThreads(const SweepPlan &plan, int hw)
 {
-    return plan.threads.empty() ? std::max(1, hw) : *std::max_element(plan.threads.begin(), plan.threads.end());
+    return plan.threads.empty() ? std::max(1, hw)
+                                : *std::max_element(plan.threads.begin(), plan.threads.end());
 }
 
 std::string Pipeline::gpuNote(const SweepPlan &plan)

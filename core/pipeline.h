@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 
 #include "core/resultset.h"
@@ -60,8 +61,8 @@ public:
         std::function<void(const CalibrationStep &)> calibration;
     };
     struct Outcome {
-        ResultSet result;      ///< every point measured, with the ceilings when calibrated
-        bool stopped = false;  ///< stop was requested: the result holds what came before
+        ResultSet result;     ///< every point measured, with the ceilings when calibrated
+        bool stopped = false; ///< stop was requested: the result holds what came before
         bool calibrated = false;
         std::string calibrationError; ///< the calibration failed (not a GPU that cannot be used)
     };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/presets.h"
 
 #include "core/presetdata.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/resultio.h"
 
 #include <nlohmann/json.hpp>
@@ -8,13 +9,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
 #include <random>
 #include <sstream>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 

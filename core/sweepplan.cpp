@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/sweepplan.h"
 
 #include "core/cpukernels.h"

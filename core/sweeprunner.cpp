@@ -1,8 +1,8 @@
+// SPDX-License-Identifier: MIT
 #include "core/sweeprunner.h"
 
 #include "core/cpukernels.h"
 #include "core/reference.h"
-#include "core/run.h"
 #include "core/stoppingrule.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
@@ -40,7 +40,7 @@ std::string pointLabel(const PlanPoint &p)
     return s + ", n = " + std::to_string(p.n);
 }
 
-// Warm-up, repetitions, verification: the same for a CPU and a GPU run (core/run.h).
+// Warm-up, repetitions, verification: the same for a CPU and a GPU run (cuda/gpubackend.h).
 void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomic<bool> &stop,
             const std::vector<std::vector<float>> &inputs)
 {

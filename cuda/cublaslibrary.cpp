@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cuda/cublaslibrary.h"
 
 #include "cuda/gpubackend.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Host-only: included by the .cpp glue, never by device code.
 

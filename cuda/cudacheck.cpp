@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cuda/cudacheck.h"
 
 #include "cuda/cublaslibrary.h"

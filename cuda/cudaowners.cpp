@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cuda/cudaowners.h"
 
 #include "cuda/cublaslibrary.h"

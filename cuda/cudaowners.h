@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Owners of CUDA handles, of the allocations the backend makes and of the current device
 // (nvbench's detail/ idiom), shared by the probe (gpuprobe.cpp), the prepared runs (gpurun.cpp)

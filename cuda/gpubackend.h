@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Plain C++ interface between the engine (core/) and the CUDA backend (cuda/).
 // No CUDA or Qt type appears here, so core/ compiles without nvcc. When the project is
 // built without CUDA, core/gpustub.cpp implements these functions and reports why.
-
-#include "core/run.h"
+// It also holds Run and Cancelled, the interface of one measurement point that the CPU kernels
+// (core/cpukernels.h) share, so that the repeat loop (core/sweeprunner.cpp) drives both alike.
+// They live here, at the bottom of the layers, because cuda/ may not include core/.
 
 #include <atomic>
 #include <cstddef>
@@ -11,6 +13,34 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+namespace speeduplab {
+
+/// Thrown when a stop was requested: by Run::runOnce between iterations or launches, and by the
+/// calibrations between their timed runs. The runner turns it into a cancelled point.
+class Cancelled : public std::runtime_error {
+public:
+    Cancelled() : std::runtime_error("cancelled") {}
+};
+
+/// One prepared point: buffers allocated and filled, kernels (or the thread team) warmed up, so
+/// that runOnce times the operations and nothing else. Destroying it frees everything and never
+/// throws.
+class Run {
+public:
+    virtual ~Run() = default;
+    /// Restores the inputs to their pristine state. Untimed; called before every repetition.
+    virtual void reset() = 0;
+    /// One repetition (the job's iterations), timed with steady_clock on the CPU and with events
+    /// on the run's own stream on the GPU. Checks stop between iterations (between launches on
+    /// the GPU) and throws Cancelled; a cancelled run stays usable. Returns seconds.
+    virtual double runOnce(const std::atomic<bool> &stop) = 0;
+    /// The result, on the host: add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: the copy
+    /// that came back.
+    virtual std::vector<float> output() = 0;
+};
+
+} // namespace speeduplab
 
 namespace speeduplab::gpu {
 
@@ -61,9 +91,6 @@ private:
     bool m_sticky;
 };
 
-// transitional: ui/ and cli/ move to speeduplab::Cancelled
-using Cancelled = speeduplab::Cancelled;
-
 /// What to run. Workload and variant names are those of core/workload.h:
 /// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32), transfer (pageable, pinned).
 struct Job {
@@ -81,7 +108,7 @@ struct Job {
     std::vector<const float *> inputs;
 };
 
-/// One prepared point on the GPU (core/run.h): buffers allocated and filled, kernels chosen,
+/// One prepared point on the GPU (speeduplab::Run, above): buffers allocated and filled, kernels chosen,
 /// a CUDA graph captured if asked. runOnce times with CUDA events on the run's own stream and
 /// checks stop between launches. Every call makes the job's device current first (pool threads
 /// are reused).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GPU's ceilings (gpu::calibrate): device copy (HBM), L2, fp32 FMA peak, host transfers,
 // launch latency and cuBLAS, each timed with CUDA events on its own stream.
 

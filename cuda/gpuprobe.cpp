@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The device probe (availability, sticky-error state, free memory) and the job's pre-checks
 // (validation, device bytes needed). The runs are in gpurun.cpp, calibration in
 // gpucalibration.cpp. Every CUDA call goes through SL_CUDA_CHECK (cudacheck.h), except in the

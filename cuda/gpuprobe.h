@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What a Job asks for, validated once, and what it needs on the device: shared by the probe
 // (gpuprobe.cpp: availability, memory pre-check) and the runs (gpurun.cpp). Host-only and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The prepared runs (gpu::createRun): buffers, staging, graph capture and the timed loop.
 // Every CUDA call goes through SL_CUDA_CHECK (cudacheck.h); kernels live in kernels.cu.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The kernels and their launchers. Memory-bound kernels use 16-byte (float4) loads and stores with
 // a scalar tail, because that is what it takes to approach a device-to-device copy's bandwidth;
 // every kernel handles any element count, including counts that are not a multiple of 4 or of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Host-callable launchers for the kernels in kernels.cu. Plain C++ on purpose: gpubackend.cpp
 // is compiled by the host compiler and includes this, so no device-only syntax may appear here.

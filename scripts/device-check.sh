@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The checks that need a GPU, as one script for the GPU machine (device tool), which has nvcc,
 # CMake and PyTorch but no Qt, no OpenBLAS and no package registry. Prepare here with
 # scripts/pack-carry.sh, then run there with `.carry` carried:

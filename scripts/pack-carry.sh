@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Prepares .carry/ (ignored by git) for the GPU machine, which has nvcc, CMake and PyTorch but
 # no Qt, no OpenBLAS and no package registry:
 #   .carry/include/   nlohmann-json and CLI11 headers (header-only)
@@ -18,11 +19,12 @@ cp -L /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0 "$stage/lib/"
 cp -L /usr/lib/x86_64-linux-gnu/libgfortran.so.5 /usr/lib/x86_64-linux-gnu/libquadmath.so.0 "$stage/lib/"
 cp /usr/include/x86_64-linux-gnu/openblas-pthread/*.h "$stage/include/"
 tar -C "$(dirname "$stage")" -cJf .carry/blas.tar.xz blas
-# The CLI with CUDA for sm_90, so that the device check can skip its build (SPEEDUPLAB_PREBUILT=1).
+# The CLI and the GPU tests (tests/cuda, no Qt) with CUDA for sm_90, so that the device check
+# can skip their build (SPEEDUPLAB_PREBUILT=1).
 cmake -S . -B build/cuda -G Ninja -DCMAKE_BUILD_TYPE=Release -DSPEEDUPLAB_GUI=OFF -DSPEEDUPLAB_TESTS=OFF \
   -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 cmake --build build/cuda
-mkdir -p .carry/bin && cp build/cuda/cli/speeduplab-cli .carry/bin/
+mkdir -p .carry/bin && cp build/cuda/cli/speeduplab-cli build/cuda/tests/cuda/tst_gpubackend .carry/bin/
 gui=${GUI_BIN:-build/nocuda/ui/speeduplab}
 if [ -x "$gui" ]; then
   ../shared/tools/pack-qt-runtime.sh .carry "$gui"

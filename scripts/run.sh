@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds SpeedupLab and starts it. With a display, the window opens. Without one, the default
 # sweep (the seed experiment) runs headless and its chart and data land in a named folder.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs every Debian package SpeedupLab needs to build, test and run. Idempotent:
 # when everything is already present it changes nothing and makes no network call.
 #   scripts/setup.sh [--with-torch]

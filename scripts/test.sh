@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs what is missing, configures, builds and runs every test (no GPU or display needed:
 # GPU tests skip with the reason, UI tests run offscreen).
 set -euo pipefail

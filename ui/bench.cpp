@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/bench.h"
 
 #include "core/machineinfo.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/chartstyle.h"
 
 #include <QAbstractAxis>

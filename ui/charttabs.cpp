@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/charttabs.h"
 
 #include "ui/resultmodel.h"

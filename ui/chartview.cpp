@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/chartview.h"
 
 #include "ui/chartstyle.h"

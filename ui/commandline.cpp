@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/commandline.h"
 
 #include "core/presets.h"
@@ -40,10 +41,9 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption headless(
         QStringLiteral("headless"),
         QStringLiteral("Run without a window (offscreen) and write the outputs."));
-    const QCommandLineOption preset(
-        QStringLiteral("preset"),
-        QStringLiteral("A named sweep: %1 (default: seed).").arg(presetNames()),
-        QStringLiteral("NAME"));
+    const QCommandLineOption preset(QStringLiteral("preset"),
+                                    QStringLiteral("A named sweep: %1 (default: seed).").arg(presetNames()),
+                                    QStringLiteral("NAME"));
     const QCommandLineOption png(QStringLiteral("png"), QStringLiteral("Write the chart as PNG."),
                                  QStringLiteral("FILE"));
     const QCommandLineOption svg(QStringLiteral("svg"), QStringLiteral("Write the chart as SVG."),
@@ -61,11 +61,10 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         QStringLiteral("Draw a reference run (bench/compare_torch.py or compare_numpy.py output) dashed "
                        "over ours on the time chart."),
         QStringLiteral("FILE"));
-    const QCommandLineOption chart(
-        QStringLiteral("chart"),
-        QStringLiteral("The chart to write or show: %1 (default: time).")
-            .arg(ChartTabs::names().join(QStringLiteral(", "))),
-        QStringLiteral("NAME"), QStringLiteral("time"));
+    const QCommandLineOption chart(QStringLiteral("chart"),
+                                   QStringLiteral("The chart to write or show: %1 (default: time).")
+                                       .arg(ChartTabs::names().join(QStringLiteral(", "))),
+                                   QStringLiteral("NAME"), QStringLiteral("time"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Pixel size of the PNG, WIDTHxHEIGHT (default: 1920x1080)."),
                                   QStringLiteral("WxH"), QStringLiteral("1920x1080"));

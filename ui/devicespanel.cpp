@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/devicespanel.h"
 
 #include "ui/devicemodel.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/exportdialog.h"
 
 #include <QComboBox>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/filedialogs.h"
 
 #include "ui/chartview.h"

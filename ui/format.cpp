@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/format.h"
 
 #include "core/calibration.h"

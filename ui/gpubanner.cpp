@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/gpubanner.h"
 
 #include "ui/format.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/headless.h"
 
 #include "core/analysis.h"
@@ -125,9 +126,10 @@ int Headless::run(const CommandLine &cl)
         } catch (const std::exception &e) {
             std::signal(SIGINT, SIG_DFL);
             std::signal(SIGTERM, SIG_DFL);
-            std::cerr << "speeduplab: " << Format::sentence(QStringLiteral("The sweep could not start: ") +
-                                                            QString::fromStdString(e.what()))
-                                               .toStdString()
+            std::cerr << "speeduplab: "
+                      << Format::sentence(QStringLiteral("The sweep could not start: ") +
+                                          QString::fromStdString(e.what()))
+                             .toStdString()
                       << '\n';
             return 1;
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // speeduplab: the desktop app. Everything lives in speeduplab_ui; this only picks the
 // platform before Qt starts (offscreen for --headless, --help and the benchmarks, which must
 // work without a display) and says so in a sentence when the window has nowhere to go.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/mainactions.h"
 
 #include "core/presets.h"

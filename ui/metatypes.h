@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The engine's value types as Qt metatypes, so that they can travel through queued signals
 // between the sweep worker's thread and the GUI thread.

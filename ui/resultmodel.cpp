@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/resultmodel.h"
 
 #include "core/calibration.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/resulttable.h"
 
 #include "ui/resultmodel.h"

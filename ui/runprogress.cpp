@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/runprogress.h"
 
 #include "ui/format.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/scalingchart.h"
 
 #include "ui/chartstyle.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/sweepcontroller.h"
 
 #include "ui/sweepworker.h"

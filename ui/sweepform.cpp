@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/sweepform.h"
 
 #include "core/workload.h"

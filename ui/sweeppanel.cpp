@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/sweeppanel.h"
 
 #include "core/cpukernels.h"

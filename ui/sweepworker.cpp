@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/sweepworker.h"
 
 #include "core/pipeline.h"
@@ -30,7 +31,8 @@ void SweepWorker::startCalibration(int threads, int device, bool gpu)
     try {
         c = Pipeline::calibrate(threads, device, gpu, m_stop, [this, &note](const CalibrationStep &step) {
             const QString text = Format::calibrationStep(step);
-            if (step.kind == CalibrationStep::Kind::GpuSkipped || step.kind == CalibrationStep::Kind::GpuFailed)
+            if (step.kind == CalibrationStep::Kind::GpuSkipped ||
+                step.kind == CalibrationStep::Kind::GpuFailed)
                 note = text; // what was not measured, shown with the result
             else
                 emit calibrationProgress(text);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/throughputchart.h"
 
 #include "core/calibration.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ui/timechart.h"
 
 #include "ui/chartstyle.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // speeduplab-cli end to end: the built binary run with QProcess. Success paths exit 0 and write
 // files that load back; usage errors exit 2 with one line on stderr and create no file.
 

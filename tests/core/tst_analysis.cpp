@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Analysis: series extraction, best CPU, crossings (log-log interpolation), speedup, efficiency,
 // and the linear and Amdahl fits, all on synthetic data whose answers are known in closed form.
 

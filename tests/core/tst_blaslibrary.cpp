@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BlasLibrary: the OpenBLAS kernel is chosen from the CPU's features (never its model name),
 // the user's OPENBLAS_CORETYPE wins, the environment is left as it was found, and the kernel in
 // use on this machine is as wide as the CPU's vector units.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Which ceiling a point is held against: the cache level its working set fits in (private
 // caches once per thread), registers for fused GPU kernels, the FMA peak for gemm; per-thread
 // ceilings; the reason next to a point above 100 %; and the roofs of the roofline.

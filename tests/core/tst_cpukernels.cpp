@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: MIT
 // Every CPU kernel against the reference, at sizes that are not multiples of any tile, vector
 // width or cache line (1, 3, 17, 33, 257, 515, 1025) and at 1, 2 and all hardware threads; and
 // the reference check itself: a corrupted output must be rejected with the element named.
 
 #include "core/cpukernels.h"
 #include "core/reference.h"
-#include "core/run.h"
 #include "core/workload.h"
+#include "cuda/gpubackend.h"
 
 #include <QtTest>
 

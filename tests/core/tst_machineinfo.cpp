@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MachineInfo::probe: the facts a result set carries about the machine it was measured on.
 
 #include "core/machineinfo.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A reference tool's run (bench/compare_torch.py, compare_numpy.py) drawn over ours: its
 // series are matched with ours by meaning (PyTorch's "eager" is our "launch", its "torch"
 // GEMM our cuBLAS or BLAS), and the time ratios are taken over the sizes both have. The last

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one run pipeline the CLI and the headless app share: options -> plan (presets, defaults,
 // the checks of every option), plan -> a complete ResultSet (with the ceilings when asked) ->
 // exit status; and the shipped presets it reads.
@@ -93,17 +94,20 @@ void TestPipeline::seedPresetIsTheSeed()
 void TestPipeline::unknownPresetNamesTheKnownOnes()
 {
     const QString e = invalid([] { Presets::plan("nope", 4); });
-    QVERIFY2(e.contains("unknown preset \"nope\"") && e.contains("seed") && e.contains("transfer"), qPrintable(e));
+    QVERIFY2(e.contains("unknown preset \"nope\"") && e.contains("seed") && e.contains("transfer"),
+             qPrintable(e));
     QVERIFY(Presets::description("nope").empty());
 }
 
 void TestPipeline::brokenPresetJsonSaysWhy()
 {
     QVERIFY(invalid([] { SweepPlan::fromJson("[1, 2]", 4); }).contains("not a JSON object"));
-    QVERIFY(invalid([] { SweepPlan::fromJson("{\"range\": \"4:40\", \"iterations\": \"many\"}", 4); })
-                .contains("number"));
-    QVERIFY(invalid([] { SweepPlan::fromJson("{\"workload\": \"nope\", \"sizes\": \"4\"}", 4); })
-                .contains("unknown workload"));
+    QVERIFY(invalid([] {
+                SweepPlan::fromJson("{\"range\": \"4:40\", \"iterations\": \"many\"}", 4);
+            }).contains("number"));
+    QVERIFY(invalid([] {
+                SweepPlan::fromJson("{\"workload\": \"nope\", \"sizes\": \"4\"}", 4);
+            }).contains("unknown workload"));
     const SweepPlan p = SweepPlan::fromJson(R"({"workload": "saxpy", "sizes": "8,16", "threads": "1",
                                                 "modes": "graph", "transfers": true, "pinned": true,
                                                 "minTime": 0.5, "maxReps": 7, "budget": 60})",
@@ -179,17 +183,39 @@ void TestPipeline::optionErrors_data()
     QTest::addColumn<QString>("option");
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("iterations text") << "iterations" << "abc" << "--iterations must be a whole number, not \"abc\"";
-    QTest::newRow("iterations negative") << "iterations" << "-3" << "--iterations must be positive";
-    QTest::newRow("iterations partly") << "iterations" << "12x" << "whole number";
-    QTest::newRow("iterations huge") << "iterations" << "99999999999" << "whole number";
-    QTest::newRow("max-reps") << "maxReps" << "1.5" << "--max-reps must be a whole number";
-    QTest::newRow("device") << "device" << "" << "--device must be a whole number";
-    QTest::newRow("min-time") << "minTime" << "fast" << "--min-time must be a number of seconds";
-    QTest::newRow("min-time nan") << "minTime" << "nan" << "--min-time must be a number of seconds";
-    QTest::newRow("budget inf") << "budget" << "inf" << "--budget must be a number of seconds";
-    QTest::newRow("host memory") << "hostMemory" << "cached" << "pageable or pinned";
-    QTest::newRow("threads") << "threads" << "0" << "must be positive";
+    QTest::newRow("iterations text") << "iterations"
+                                     << "abc"
+                                     << "--iterations must be a whole number, not \"abc\"";
+    QTest::newRow("iterations negative") << "iterations"
+                                         << "-3"
+                                         << "--iterations must be positive";
+    QTest::newRow("iterations partly") << "iterations"
+                                       << "12x"
+                                       << "whole number";
+    QTest::newRow("iterations huge") << "iterations"
+                                     << "99999999999"
+                                     << "whole number";
+    QTest::newRow("max-reps") << "maxReps"
+                              << "1.5"
+                              << "--max-reps must be a whole number";
+    QTest::newRow("device") << "device"
+                            << ""
+                            << "--device must be a whole number";
+    QTest::newRow("min-time") << "minTime"
+                              << "fast"
+                              << "--min-time must be a number of seconds";
+    QTest::newRow("min-time nan") << "minTime"
+                                  << "nan"
+                                  << "--min-time must be a number of seconds";
+    QTest::newRow("budget inf") << "budget"
+                                << "inf"
+                                << "--budget must be a number of seconds";
+    QTest::newRow("host memory") << "hostMemory"
+                                 << "cached"
+                                 << "pageable or pinned";
+    QTest::newRow("threads") << "threads"
+                             << "0"
+                             << "must be positive";
 }
 
 void TestPipeline::optionErrors()
@@ -308,7 +334,8 @@ void TestPipeline::gpuNoteOnlyWhenTheGpuIsWantedAndMissing()
         QVERIFY(Pipeline::gpuNote(p).empty());
     } else {
         const std::string note = Pipeline::gpuNote(p);
-        QVERIFY2(note.find("no usable GPU") == 0 && note.find(state.reason) != std::string::npos, note.c_str());
+        QVERIFY2(note.find("no usable GPU") == 0 && note.find(state.reason) != std::string::npos,
+                 note.c_str());
     }
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ResultIO: CSV and JSON round trips (metadata, every status, awkward strings, extreme doubles),
 // malformed input (a ParseError naming the line or field, never a partial result) and atomic
 // writes (no partial or temporary file left behind).

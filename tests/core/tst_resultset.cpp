@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ResultSet helpers: the workloads a run holds, its status counts and how ceilings measured in
 // this session join a run.
 

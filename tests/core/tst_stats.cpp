@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Stats::of: the summary every point reports (median as the headline, the spread, the noisy flag).
 
 #include "core/stats.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StoppingRule: when a point has been measured enough, and the closed form the time estimate
 // uses, which must agree with what the repeat loop does.
 

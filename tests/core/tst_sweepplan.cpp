@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SweepPlan: parsing the user's sizes, ranges and thread counts, validating a plan (one sentence
 // naming the problem), and expanding it into points.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SweepRunner: cancellation from another thread (prompt, keeping what was measured), the host
 // memory pre-check, the time budget, GPU points without a GPU, and the callbacks.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Workload: the catalogue, the bytes and FLOPs of a point, and nForWork (the inverse the
 // crossover prediction uses to turn work back into a tensor edge).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A tiny test harness for the GPU tests, so that they need no Qt Test and build on the GPU
 // machine, which has no Qt. Each TEST_CASE, and each row of a data-driven one (checkRows), is one

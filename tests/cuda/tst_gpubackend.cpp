@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tests of the CUDA backend through its plain C++ interface. Tests that need a GPU skip with the
 // backend's own reason when none is usable; the rest run everywhere. Plain C++ (check.h, no Qt
 // Test), so that the GPU machine, which has no Qt, builds and runs them.

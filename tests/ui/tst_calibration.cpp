@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Calibration in the app: the throughput chart draws one line per ceiling that applies to the
 // series shown, the table gives each point's share of its ceiling, and a real CPU calibration
 // through the window fills the results, survives Save/Open and can be cancelled.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cancel in the middle of a sweep: it stops within about a second, every point measured so
 // far stays, and the window goes on working.
 #include "ui/app.h"

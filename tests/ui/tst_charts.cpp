@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Chart behaviour beyond the data: what an empty chart says, the thread-scaling chart's size
 // choice and Amdahl fit, results that mix workloads, and thinned bands keeping their envelope.
 #include "fixtures.h"

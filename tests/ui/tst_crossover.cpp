@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A recorded run with a known crossover, opened through the window: the marker and its
 // label must sit at that n, and failed or skipped points must never be plotted.
 #include "fixtures.h"

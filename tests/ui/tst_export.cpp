@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Exports: a PNG of exactly the asked size with real content, an SVG that parses, the
 // clipboard, and a failed write that says why and leaves nothing behind.
 #include "fixtures.h"

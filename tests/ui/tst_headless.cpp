@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The built app in --headless mode, run as a separate process: a tiny CPU sweep writes all of
 // its outputs; --open renders a recorded run; bad usage exits with 2 and writes nothing.
 #include "fixtures.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The window driven as a user would: fields set through the panel's widgets, Run pressed,
 // then every chart checked against the result set.
 #include "core/analysis.h"

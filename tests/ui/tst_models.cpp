@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every item model of the app under QAbstractItemModelTester, plus what the table shows:
 // failed, skipped and noisy rows marked, with the reason as a tooltip, and natural sorting.
 #include "fixtures.h"

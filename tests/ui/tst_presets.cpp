@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The shipped presets: every one is a valid plan on this machine, "seed" is exactly
 // SweepPlan::seed, and the command line builds the same plans the CLI would.
 #include "core/machineinfo.h"

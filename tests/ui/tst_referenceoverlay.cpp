@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A PyTorch reference run drawn over ours through the window: dashed, in the colour of the
 // curve of ours it corresponds to, named after the tool, with the time ratios in the note;
 // never in the table or the crossovers; removable; a bad file changes nothing.

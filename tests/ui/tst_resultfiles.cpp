@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Data files through the window: saved CSV and JSON load back identical, and a malformed file
 // on Open gives a message while the charts keep what they showed.
 #include "fixtures.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The roofline chart: every point at its FLOPs per byte and attained GFLOP/s, the roofs drawn
 // from the machine's ceilings (the main memory roof rising at its bandwidth and flattening at
 // the compute peak), the ridge labels, and what it says without ceilings or without FLOPs.

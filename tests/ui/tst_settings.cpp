@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The sweep settings and the window layout persist; corrupt or out-of-range settings fall back
 // to the defaults as a whole, never half-applied.
 #include "core/machineinfo.h"
