@@ -4,7 +4,8 @@
 
 #include "core/resultio.h"
 #include "core/version.h"
-#include "cuda/gpubackend.h"
+
+#include "core/machineinfo.h"
 
 #include <QtTest>
 
@@ -103,7 +104,7 @@ void TestCli::succeeds_data()
 
     QTest::newRow("workloads") << QStringList{"workloads"}
                                << QStringList{"add:", "saxpy:", "reduce:", "gemm:", "transfer:", "GPU modes"};
-    const gpu::Availability a = gpu::availability();
+    const MachineInfo::GpuState a = MachineInfo::gpuState();
     QStringList deviceLines{"CPU: ", "Logical cores: " + QString::number(hardwareThreads())};
     if (!a.usable)
         deviceLines << "GPU: none usable: " + QString::fromStdString(a.reason); // says why, not just "none"
@@ -114,6 +115,11 @@ void TestCli::succeeds_data()
                                                "4:40:1", "--threads",  "1",      "--iterations",
                                                "3",      "--min-time", "0",      "--cpu-only"}
                                 << QStringList{"series", "CPU 1 thread", "Crossovers"};
+    // A preset, with options on top: quick's 100 iterations at the sizes given.
+    QTest::newRow("run, preset") << QStringList{"run",  "--preset",  "quick", "--sizes",
+                                                "4,40", "--threads", "1",     "--min-time",
+                                                "0",    "--cpu-only"}
+                                 << QStringList{"series", "CPU 1 thread", "Crossovers"};
 }
 
 void TestCli::succeeds()
@@ -183,6 +189,13 @@ void TestCli::usageErrors_data()
     QTest::newRow("sizes and range") << QStringList{"run", "--sizes", "4", "--range", "4:40"} + tail
                                      << "either";
     QTest::newRow("no sizes") << QStringList{"run"} + tail << "no sizes";
+    QTest::newRow("unknown preset") << QStringList{"run", "--preset", "nope"} + tail
+                                    << "unknown preset \"nope\"";
+    QTest::newRow("iterations not a number")
+        << QStringList{"run", "--sizes", "4", "--iterations", "many"} + tail
+        << "--iterations must be a whole number";
+    QTest::newRow("budget above a week")
+        << QStringList{"run", "--sizes", "4", "--budget", "700000"} + tail << "a week";
     QTest::newRow("threads above hardware") << QStringList{"run",
                                                            "--sizes",
                                                            "4",

@@ -189,6 +189,27 @@ void TestHeadless::badUsage_data()
     QTest::newRow("bad size") << QStringList{QStringLiteral("--headless"), QStringLiteral("--sizes"),
                                              QStringLiteral("4,x"), QStringLiteral("--png"), png}
                               << "not a whole number";
+    // The same checks and words as speeduplab-cli run: both go through Pipeline::plan.
+    QTest::newRow("iterations not a number") << QStringList{QStringLiteral("--headless"),
+                                                            QStringLiteral("--sizes"),
+                                                            QStringLiteral("4"),
+                                                            QStringLiteral("--iterations"),
+                                                            QStringLiteral("many"),
+                                                            QStringLiteral("--png"),
+                                                            png}
+                                             << "--iterations must be a whole number, not \"many\"";
+    QTest::newRow("budget above a week") << QStringList{QStringLiteral("--headless"),
+                                                        QStringLiteral("--sizes"),
+                                                        QStringLiteral("4"),
+                                                        QStringLiteral("--budget"),
+                                                        QStringLiteral("700000"),
+                                                        QStringLiteral("--png"),
+                                                        png}
+                                         << "between 0 (no limit) and a week";
+    QTest::newRow("gemm without sizes")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--workload"), QStringLiteral("gemm"),
+                       QStringLiteral("--png"), png}
+        << "no sizes";
     QTest::newRow("unwritable output")
         << QStringList{QStringLiteral("--headless"), QStringLiteral("--sizes"), QStringLiteral("4"),
                        QStringLiteral("--png"), QStringLiteral("/nonexistent-folder/x.png")}
