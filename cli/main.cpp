@@ -18,6 +18,10 @@
 #include <atomic>
 #include <csignal>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 using namespace speeduplab;
 
@@ -78,15 +82,43 @@ void printStep(const CalibrationStep &s)
     }
 }
 
-int cmdRun(const RunOptions &o, const std::string &csv, const std::string &json)
+/// The files a command writes, as given (an option not given is absent, "" is an error).
+struct Outputs {
+    std::optional<std::string> csv, json;
+    WriteOptions write; ///< --force
+};
+
+/// The preflight of every output, before anything runs: a name for each, each writable (its
+/// folder lets a file be created and renamed into place), no file twice. Empty when all is well.
+std::string checkOutputs(const std::vector<std::pair<const char *, const std::optional<std::string> *>> &outs,
+                         const WriteOptions &write)
 {
+    std::vector<std::string> paths;
+    for (const auto &[option, path] : outs) {
+        if (!*path)
+            continue;
+        if ((*path)->empty())
+            return std::string(option) + " needs a file name";
+        paths.push_back(**path);
+    }
+    try {
+        ResultIO::checkOutputs(paths, write);
+    } catch (const WriteError &e) {
+        if (e.kind() == WriteError::Kind::ReadOnly)
+            return std::string(e.what()) + " (give --force to replace it)";
+        return e.what();
+    }
+    return {};
+}
+
+int cmdRun(const RunOptions &o, const Outputs &files)
+{
+    if (const std::string bad = checkOutputs({{"--csv", &files.csv}, {"--json", &files.json}}, files.write);
+        !bad.empty())
+        return usageError(bad);
     SweepPlan plan;
     try {
         plan = Pipeline::plan(o, MachineInfo::hardwareThreads());
-        if (!csv.empty())
-            ResultIO::checkWritable(csv);
-        if (!json.empty())
-            ResultIO::checkWritable(json);
     } catch (const std::exception &e) {
         return usageError(e.what());
     }
@@ -110,13 +142,13 @@ int cmdRun(const RunOptions &o, const std::string &csv, const std::string &json)
 
     int rc = Pipeline::exitStatus(out);
     try {
-        if (!csv.empty()) {
-            ResultIO::writeCsv(r, csv);
-            std::cout << "wrote " << csv << '\n';
+        if (files.csv) {
+            ResultIO::writeCsv(r, *files.csv, files.write);
+            std::cout << "wrote " << *files.csv << '\n';
         }
-        if (!json.empty()) {
-            ResultIO::writeJson(r, json);
-            std::cout << "wrote " << json << '\n';
+        if (files.json) {
+            ResultIO::writeJson(r, *files.json, files.write);
+            std::cout << "wrote " << *files.json << '\n';
         }
     } catch (const std::exception &e) {
         std::cerr << "speeduplab-cli: " << e.what() << '\n';
@@ -127,7 +159,7 @@ int cmdRun(const RunOptions &o, const std::string &csv, const std::string &json)
     return rc;
 }
 
-int cmdCalibrate(int threads, int device, bool cpuOnly, const std::string &json)
+int cmdCalibrate(int threads, int device, bool cpuOnly, const Outputs &files)
 {
     const int hw = MachineInfo::hardwareThreads();
     if (threads <= 0)
@@ -135,21 +167,17 @@ int cmdCalibrate(int threads, int device, bool cpuOnly, const std::string &json)
     if (threads > hw)
         return usageError("thread count " + std::to_string(threads) + " is above this machine's " +
                           std::to_string(hw) + " hardware threads");
-    try {
-        if (!json.empty())
-            ResultIO::checkWritable(json);
-    } catch (const std::exception &e) {
-        return usageError(e.what());
-    }
+    if (const std::string bad = checkOutputs({{"--json", &files.json}}, files.write); !bad.empty())
+        return usageError(bad);
     ResultSet r;
     r.machine = MachineInfo::probe();
     const Pipeline::Calibrated c = Pipeline::calibrate(threads, device, !cpuOnly, g_stop, printStep);
     r.machine.ceilings = c.ceilings;
     for (const auto &[k, v] : r.machine.ceilings)
         std::cout << "  " << k << ": " << Calibration::describe(k, v) << '\n';
-    if (!json.empty()) {
-        ResultIO::writeJson(r, json);
-        std::cout << "wrote " << json << '\n';
+    if (files.json) {
+        ResultIO::writeJson(r, *files.json, files.write);
+        std::cout << "wrote " << *files.json << '\n';
     }
     return 0;
 }
@@ -219,7 +247,7 @@ int main(int argc, char **argv)
     auto *workloads = app.add_subcommand("workloads", "List the workloads, their variants and GPU modes");
 
     RunOptions o;
-    std::string csv, json;
+    Outputs runFiles;
     auto *run = app.add_subcommand("run", "Sweep sizes and thread counts; print a table and the crossovers");
     // Every sweep option is kept as typed: Pipeline::plan checks them all, for the app too.
     auto text = [run](const std::string &name, std::optional<std::string> &out, const std::string &help) {
@@ -250,8 +278,17 @@ int main(int argc, char **argv)
     run->add_flag("--gpu-only", o.gpuOnly, "do not measure the CPU");
     run->add_flag("--calibrate", o.calibrate,
                   "also measure the machine's ceilings and store them with the results");
-    run->add_option("--csv", csv, "write the results as CSV (atomically)");
-    run->add_option("--json", json, "write the results and machine metadata as JSON (atomically)");
+    // An output as typed: absent is none, "" a usage error (an empty CLI11 string would be both).
+    auto output = [](CLI::App *cmd, const std::string &name, std::optional<std::string> &out,
+                     const std::string &help) {
+        cmd->add_option_function<std::string>(
+               name, [&out](const std::string &v) { out = v; }, help)
+            ->type_name("FILE");
+    };
+    const char *forceHelp = "replace an output file even when it is read-only (its mode is kept)";
+    output(run, "--csv", runFiles.csv, "write the results as CSV (atomically)");
+    output(run, "--json", runFiles.json, "write the results and machine metadata as JSON (atomically)");
+    run->add_flag("--force", runFiles.write.force, forceHelp);
 
     int verifyDevice = 0;
     bool verifyCpuOnly = false;
@@ -262,13 +299,14 @@ int main(int argc, char **argv)
 
     int calThreads = 0, calDevice = 0;
     bool calCpuOnly = false;
-    std::string calJson;
+    Outputs calFiles;
     auto *calibrate = app.add_subcommand(
         "calibrate", "Measure the machine's ceilings: bandwidths, launch latency, GEMM FLOP/s");
     calibrate->add_option("--threads", calThreads, "CPU threads (default: all)");
     calibrate->add_option("--device", calDevice, "GPU index");
     calibrate->add_flag("--cpu-only", calCpuOnly, "calibrate only the CPU");
-    calibrate->add_option("--json", calJson, "write the ceilings (as result-set metadata) to a JSON file");
+    output(calibrate, "--json", calFiles.json, "write the ceilings (as result-set metadata) to a JSON file");
+    calibrate->add_flag("--force", calFiles.write.force, forceHelp);
 
     try {
         app.parse(argc, argv);
@@ -288,9 +326,9 @@ int main(int argc, char **argv)
         if (*workloads)
             return cmdWorkloads();
         if (*run)
-            return cmdRun(o, csv, json);
+            return cmdRun(o, runFiles);
         if (*calibrate)
-            return cmdCalibrate(calThreads, calDevice, calCpuOnly, calJson);
+            return cmdCalibrate(calThreads, calDevice, calCpuOnly, calFiles);
         if (*verify)
             return cmdVerify(verifyDevice, verifyCpuOnly);
     } catch (const std::exception &e) {

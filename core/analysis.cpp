@@ -162,13 +162,39 @@ std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
     return out;
 }
 
+namespace {
+
+// Calls f(a, b) for every pair of points of x and y at the same n, in the order of x. Series
+// points are sorted by n (Analysis::series), so a merge finds them in linear time; unsorted
+// input falls back to comparing every pair.
+template <class F> void sameN(const Series &x, const Series &y, F f)
+{
+    auto byN = [](const SeriesPoint &a, const SeriesPoint &b) { return a.n < b.n; };
+    if (!std::is_sorted(x.points.begin(), x.points.end(), byN) ||
+        !std::is_sorted(y.points.begin(), y.points.end(), byN)) {
+        for (const auto &a : x.points)
+            for (const auto &b : y.points)
+                if (a.n == b.n)
+                    f(a, b);
+        return;
+    }
+    auto from = y.points.begin();
+    for (const auto &a : x.points) {
+        from = std::lower_bound(from, y.points.end(), a, byN);
+        for (auto b = from; b != y.points.end() && b->n == a.n; ++b)
+            f(a, *b);
+    }
+}
+
+} // namespace
+
 std::vector<std::pair<int, double>> Analysis::speedup(const Series &cpu, const Series &gpu)
 {
     std::vector<std::pair<int, double>> out;
-    for (const auto &c : cpu.points)
-        for (const auto &g : gpu.points)
-            if (c.n == g.n && g.t > 0)
-                out.emplace_back(c.n, c.t / g.t);
+    sameN(cpu, gpu, [&](const SeriesPoint &c, const SeriesPoint &g) {
+        if (g.t > 0)
+            out.emplace_back(c.n, c.t / g.t);
+    });
     return out;
 }
 
@@ -177,10 +203,10 @@ std::vector<std::pair<int, double>> Analysis::efficiency(const Series &oneThread
     std::vector<std::pair<int, double>> out;
     if (cpu.threads <= 0)
         return out;
-    for (const auto &a : oneThread.points)
-        for (const auto &b : cpu.points)
-            if (a.n == b.n && b.t > 0)
-                out.emplace_back(a.n, a.t / (double(cpu.threads) * b.t));
+    sameN(oneThread, cpu, [&](const SeriesPoint &a, const SeriesPoint &b) {
+        if (b.t > 0)
+            out.emplace_back(a.n, a.t / (double(cpu.threads) * b.t));
+    });
     return out;
 }
 

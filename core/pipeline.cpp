@@ -30,9 +30,15 @@ double seconds(const std::string &text, const char *option)
 {
     char *end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !std::isfinite(v))
+    if (text.empty() || *end != '\0')
         throw std::invalid_argument(std::string(option) + " must be a number of seconds, not \"" + text +
                                     "\"");
+    if (std::isnan(v))
+        throw std::invalid_argument(std::string(option) + " must be a number of seconds: \"" + text +
+                                    "\" is not a number");
+    if (!std::isfinite(v))
+        throw std::invalid_argument(std::string(option) + " must be a finite number of seconds, not \"" +
+                                    text + "\"");
     return v;
 }
 
@@ -81,9 +87,10 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw)
     if (o.hostMemory)
         p.pinned = SweepPlan::parsePinned(*o.hostMemory);
     if (o.iterations) {
+        // SweepPlan's 0 means "the workload's default": an explicit 0 would silently be that.
         p.iterations = wholeNumber(*o.iterations, "--iterations");
-        if (p.iterations < 0)
-            throw std::invalid_argument("--iterations must be positive");
+        if (p.iterations < 1)
+            throw std::invalid_argument("--iterations must be at least 1, not " + *o.iterations);
     }
     if (o.minTime)
         p.minTime = seconds(*o.minTime, "--min-time");
@@ -102,7 +109,17 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw)
         p.gpu = true;
     }
     p.validate(hw);
+    if (const std::string why = gpuOnlyError(o, MachineInfo::gpuState()); !why.empty())
+        throw std::invalid_argument(why);
     return p;
+}
+
+std::string Pipeline::gpuOnlyError(const RunOptions &o, const MachineInfo::GpuState &state)
+{
+    if (!o.gpuOnly || state.usable)
+        return {};
+    return "--gpu-only needs a usable GPU, and there is none: " +
+           (state.reason.empty() ? std::string("no reason was given") : state.reason);
 }
 
 Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Events &events,
@@ -112,6 +129,7 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
     SweepRunner runner(plan);
     out.result = runner.run({events.measured, events.progress}, stop);
     out.result.addMissingCeilings(known);
+    out.result.flagOffTrend();
     out.stopped = stop.load();
     if (calibrate && !out.stopped) {
         const int threads = calibrationThreads(plan, MachineInfo::hardwareThreads());

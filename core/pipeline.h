@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/machineinfo.h"
 #include "core/resultset.h"
 #include "core/sweepplan.h"
 #include "core/sweeprunner.h"
@@ -53,7 +54,13 @@ public:
 
     /// The preset (or the default preset when neither it nor sizes are given), then every
     /// option given on top; validated. Throws std::invalid_argument with one sentence.
+    /// --gpu-only without a usable GPU (MachineInfo::gpuState()) is refused here too, naming
+    /// the reason: such a run would measure nothing. (SweepPlan::validate does not ask for a
+    /// GPU: the window builds GPU plans on machines without one.)
     static SweepPlan plan(const RunOptions &options, int hardwareThreads);
+    /// "--gpu-only needs a usable GPU, and there is none: <why>" when options ask for the GPU
+    /// only and state is not usable; empty otherwise.
+    static std::string gpuOnlyError(const RunOptions &options, const MachineInfo::GpuState &state);
 
     struct Events {
         std::function<void(const Measurement &)> measured;

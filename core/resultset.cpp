@@ -2,6 +2,8 @@
 #include "core/resultset.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <map>
 
 namespace speeduplab {
 
@@ -71,6 +73,41 @@ bool ResultSet::applyCeilings(const MachineInfo &here, const std::map<std::strin
     for (const auto &[k, v] : ceilings)
         machine.ceilings[k] = v;
     return true;
+}
+
+int ResultSet::flagOffTrend(double factor)
+{
+    std::map<std::string, std::vector<Measurement *>> bySeries;
+    for (auto &m : rows)
+        if (m.ok() && m.perIteration() > 0)
+            bySeries[m.seriesKey()].push_back(&m);
+    int flagged = 0;
+    for (auto &[key, points] : bySeries) {
+        std::stable_sort(points.begin(), points.end(),
+                         [](const Measurement *a, const Measurement *b) { return a->n < b->n; });
+        // From the largest n down: the fastest point among the larger sizes seen so far.
+        const Measurement *fastestLarger = nullptr;
+        for (auto it = points.rbegin(); it != points.rend();) {
+            const int n = (*it)->n;
+            auto sameN = it;
+            for (; it != points.rend() && (*it)->n == n; ++it) {
+                Measurement &m = **it;
+                if (fastestLarger && m.perIteration() > factor * fastestLarger->perIteration()) {
+                    m.stats.offTrend = true;
+                    char ratio[32];
+                    std::snprintf(ratio, sizeof ratio, "%.0f", m.perIteration() / fastestLarger->perIteration());
+                    m.reason = std::string("off its series' trend: ") + ratio +
+                               "x the time per iteration of n = " + std::to_string(fastestLarger->n) +
+                               ", which does more work; the machine was likely busy";
+                    ++flagged;
+                }
+            }
+            for (; sameN != it; ++sameN)
+                if (!fastestLarger || (*sameN)->perIteration() < fastestLarger->perIteration())
+                    fastestLarger = *sameN;
+        }
+    }
+    return flagged;
 }
 
 } // namespace speeduplab

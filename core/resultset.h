@@ -45,6 +45,14 @@ public:
     /// other hardware keeps its own. Returns whether they applied (also when `ceilings` is empty).
     bool applyCeilings(const MachineInfo &here, const std::map<std::string, double> &ceilings);
 
+    /// A point more work cannot explain: within a series, a larger n does more work per
+    /// iteration, so an ok point whose time per iteration is over `factor` times that of a
+    /// larger n of the same series was disturbed (a busy machine, a migration), however steady
+    /// its repetitions. Such points get Stats::offTrend (so they count as noisy) and a reason
+    /// naming the comparison. Returns how many were flagged.
+    int flagOffTrend(double factor = offTrendFactor);
+    static constexpr double offTrendFactor = 5;
+
     bool operator==(const ResultSet &) const = default;
 };
 

@@ -135,10 +135,14 @@ void SweepPlan::validate(int hardwareThreads) const
         }
     if (iterations < 0 || iterations > 1000000)
         throw std::invalid_argument("iterations must be between 1 and 1000000");
+    if (std::isnan(minTime))
+        throw std::invalid_argument("the minimum time per point is not a number");
     if (!(minTime >= 0) || minTime > 3600)
         throw std::invalid_argument("the minimum time per point must be between 0 and 3600 s");
     if (maxReps < 1)
         throw std::invalid_argument("the maximum repetitions must be at least 1");
+    if (std::isnan(budget))
+        throw std::invalid_argument("the time budget is not a number");
     if (!(budget >= 0))
         throw std::invalid_argument("the time budget cannot be negative");
     if (budget > maxBudget)

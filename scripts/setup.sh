@@ -14,6 +14,7 @@ packages=(
   xvfb xauth fonts-dejavu-core
   python3 python3-numpy
   clang-format
+  clang  # libFuzzer for scripts/fuzz.sh only; the build itself uses g++
 )
 # --with-torch: Debian's CPU-only PyTorch too, for bench/compare.sh --ref torch on this machine
 # (about 1 GB; the GPU machine brings its own CUDA PyTorch).

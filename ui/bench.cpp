@@ -2,6 +2,8 @@
 #include "ui/bench.h"
 
 #include "core/machineinfo.h"
+#include "core/resultio.h"
+#include "ui/charttabs.h"
 #include "ui/commandline.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
@@ -12,15 +14,18 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QImage>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QXYSeries>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <unistd.h>
 #include <vector>
@@ -69,6 +74,140 @@ double residentMB()
         f.ignore(1 << 20, '\n');
     }
     return -1;
+}
+
+// One point of add with the given time per iteration (10 iterations, 5 % spread).
+Measurement addPoint(const std::string &backend, int threads, const std::string &mode, int device, int n,
+                     double t)
+{
+    Measurement m;
+    m.workload = "add";
+    m.backend = backend;
+    m.threads = threads;
+    m.mode = mode;
+    m.device = device;
+    m.n = n;
+    m.iterations = 10;
+    m.elements = double(n) * n;
+    m.bytes = 12.0 * n * n * m.iterations;
+    m.flops = 1.0 * n * n * m.iterations;
+    m.stats.reps = 5;
+    m.stats.median = m.stats.mean = t * m.iterations;
+    m.stats.min = m.stats.median * 0.95;
+    m.stats.max = m.stats.median * 1.05;
+    m.stats.stddev = m.stats.median * 0.025;
+    m.stats.cv = 0.025;
+    m.verified = true;
+    return m;
+}
+
+// count distinct sizes from 4 to 4000, evenly spaced in log n.
+std::vector<int> sizes(int count)
+{
+    std::vector<int> ns;
+    for (int k = 0; int(ns.size()) < count; ++k) {
+        int n = int(std::lround(4 * std::pow(1000.0, double(k) / std::max(1, count - 1))));
+        if (!ns.empty())
+            n = std::max(n, ns.back() + 1);
+        ns.push_back(n);
+    }
+    return ns;
+}
+
+// A CPU and a GPU curve that swap places at every size: count - 1 crossovers.
+ResultSet alternating(int count)
+{
+    ResultSet r;
+    const std::vector<int> ns = sizes(count);
+    for (std::size_t i = 0; i < ns.size(); ++i) {
+        const double t = 1e-9 * ns[i] * ns[i] + 1e-6;
+        r.add(addPoint("cpu", 1, "", -1, ns[i], t));
+        r.add(addPoint("gpu", 0, "launch", 0, ns[i], t * (i % 2 ? 0.8 : 1.25)));
+    }
+    return r;
+}
+
+// cpu CPU thread counts and gpu GPU curves (three modes on gpu / 3 devices), points sizes each.
+ResultSet manySeries(int cpu, int gpu, int points)
+{
+    static const char *const modes[] = {"launch", "graph", "fused"};
+    ResultSet r;
+    for (int n : sizes(points)) {
+        for (int p = 1; p <= cpu; ++p)
+            r.add(addPoint("cpu", p, "", -1, n, 1e-8 + 1e-9 * n * n / std::min(p, 16) * (1 + 0.001 * p)));
+        for (int g = 0; g < gpu; ++g)
+            r.add(addPoint("gpu", 0, modes[g % 3], g / 3, n, 4e-6 * (1 + 0.01 * g) + 1e-12 * n * n));
+    }
+    return r;
+}
+
+// Each chart of r as --headless --png draws it: a new chart, its rebuild, then a 1920 x 1080
+// image. Prints the milliseconds of each; returns the slowest total.
+double renderEach(const char *what, const ResultSet &r)
+{
+    ResultModel model;
+    model.setResultSet(r);
+    std::size_t points = 0;
+    for (const auto &m : r.rows)
+        points += m.ok();
+    std::printf("%s (%zu points, %zu series):\n", what, points, r.seriesKeys().size());
+    double slowest = 0;
+    for (const QString &name : ChartTabs::names()) {
+        std::unique_ptr<ChartView> chart = ChartTabs::make(name);
+        chart->setModel(&model);
+        QElapsedTimer t;
+        t.start();
+        chart->updateNow();
+        const double rebuild = double(t.nsecsElapsed()) / 1e6;
+        const QImage image = chart->toImage(QSize(1920, 1080));
+        const double total = double(t.nsecsElapsed()) / 1e6;
+        slowest = std::max(slowest, total);
+        const bool legend = chart->legendShown();
+        // Closing the file (or the app) removes every series: part of the cost of a large file.
+        QElapsedTimer closing;
+        closing.start();
+        chart.reset();
+        const double close = double(closing.nsecsElapsed()) / 1e6;
+        std::printf("  %-10s rebuild %7.1f ms, image %7.1f ms, total %7.1f ms; closing %7.1f ms%s\n",
+                    qPrintable(name), rebuild, total - rebuild, total, close,
+                    legend ? "" : " (legend hidden)");
+    }
+    std::fflush(stdout);
+    return slowest;
+}
+
+// The large-file cases: every chart of each must render in under 1 s.
+int renderLarge(const CommandLine &cl)
+{
+    {
+        // Fonts and the first chart's one-time set-up, outside the figures.
+        std::unique_ptr<ChartView> warm = ChartTabs::make(QStringLiteral("time"));
+        warm->toImage(QSize(640, 360));
+    }
+    double slowest = 0;
+    if (!cl.open.isEmpty()) {
+        QElapsedTimer t;
+        t.start();
+        ResultSet r;
+        try {
+            r = ResultIO::load(QFile::encodeName(cl.open).toStdString());
+        } catch (const std::exception &e) {
+            std::cerr << "speeduplab: could not open " << cl.open.toStdString() << ": " << e.what() << '\n';
+            return 2;
+        }
+        std::printf("Loaded %s in %.1f ms\n", qPrintable(cl.open), double(t.nsecsElapsed()) / 1e6);
+        slowest = renderEach(qPrintable(cl.open), r);
+    } else {
+        slowest = std::max(slowest, renderEach("CPU and GPU alternating at 200 sizes", alternating(200)));
+        slowest = std::max(slowest, renderEach("CPU and GPU alternating at 400 sizes", alternating(400)));
+        slowest =
+            std::max(slowest, renderEach("150 CPU + 50 GPU curves x 50 sizes", manySeries(150, 50, 50)));
+        // Beyond the target (200 series): reported, not held to the limit.
+        const double beyond = renderEach("1000 CPU curves x 10 sizes", manySeries(1000, 0, 10));
+        std::printf("Slowest chart with 1000 series: %.1f ms (no limit)\n", beyond);
+    }
+    std::printf("Slowest chart up to 200 series and 10,000 points: %.1f ms (limit 1000 ms)\n", slowest);
+    return slowest < 1000 ? 0 : 1;
 }
 
 } // namespace
@@ -136,8 +275,11 @@ int Bench::latency(const CommandLine &cl)
     return worst < 50 ? 0 : 1;
 }
 
-int Bench::redraw(const CommandLine &)
+int Bench::redraw(const CommandLine &cl)
 {
+    // With --open FILE: only that file's charts.
+    if (!cl.open.isEmpty())
+        return renderLarge(cl);
     // 10 curves of 1000 points: 8 CPU thread counts and 2 GPU modes, each with its min-max band.
     ResultSet r;
     for (int s = 0; s < 10; ++s) {
@@ -213,7 +355,10 @@ int Bench::redraw(const CommandLine &)
         "%.1f ms, total median %.1f ms, worst %.1f ms (limit 50 ms)\n",
         points, percentile(rebuild, 0.5), percentile(repaint, 0.5), median,
         *std::max_element(total.begin(), total.end()));
-    return median < 50 ? 0 : 1;
+    std::fflush(stdout);
+    // Large files, each chart as --headless draws it.
+    const int large = renderLarge(cl);
+    return median < 50 && large == 0 ? 0 : 1;
 }
 
 int Bench::startup(const CommandLine &cl)

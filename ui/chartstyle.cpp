@@ -8,6 +8,7 @@
 #include <QPen>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace speeduplab {
@@ -49,25 +50,34 @@ QFont ChartStyle::captionFont()
     return sized(8.5);
 }
 
+namespace {
+
+// Blues, greens and greys for the CPU; reds, oranges and purples for the GPU.
+const QColor kCpuColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0x17, 0xbe, 0xcf),
+                             QColor(0x39, 0x3b, 0x79), QColor(0x8c, 0x56, 0x4b), QColor(0x7f, 0x7f, 0x7f),
+                             QColor(0xbc, 0xbd, 0x22), QColor(0x6b, 0xae, 0xd6), QColor(0x31, 0x82, 0x3c),
+                             QColor(0x52, 0x54, 0xa3), QColor(0x9e, 0xda, 0xe5), QColor(0x3d, 0x3d, 0x3d)};
+const QColor kGpuColors[] = {QColor(0xd6, 0x27, 0x28), QColor(0xff, 0x7f, 0x0e), QColor(0x94, 0x67, 0xbd),
+                             QColor(0xe3, 0x77, 0xc2), QColor(0xad, 0x49, 0x4a), QColor(0xe6, 0x55, 0x0d)};
+
+// Modes keep their colour whatever else is present: launch red, graph orange, fused purple;
+// extra counts the earlier GPU series of the same mode (another variant, or transfers).
+QColor gpuColor(const std::string &mode, int extra)
+{
+    const int base = mode == "graph" ? 1 : mode == "fused" ? 2 : 0;
+    return kGpuColors[std::size_t(base + 3 * extra) % std::size(kGpuColors)];
+}
+
+} // namespace
+
 QColor ChartStyle::seriesColor(const Series &s, const std::vector<Series> &all)
 {
-    // Blues, greens and greys for the CPU; reds, oranges and purples for the GPU.
-    static const QColor cpu[] = {
-        QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0x17, 0xbe, 0xcf),
-        QColor(0x39, 0x3b, 0x79), QColor(0x8c, 0x56, 0x4b), QColor(0x7f, 0x7f, 0x7f),
-        QColor(0xbc, 0xbd, 0x22), QColor(0x6b, 0xae, 0xd6), QColor(0x31, 0x82, 0x3c),
-        QColor(0x52, 0x54, 0xa3), QColor(0x9e, 0xda, 0xe5), QColor(0x3d, 0x3d, 0x3d)};
-    static const QColor gpu[] = {QColor(0xd6, 0x27, 0x28), QColor(0xff, 0x7f, 0x0e),
-                                 QColor(0x94, 0x67, 0xbd), QColor(0xe3, 0x77, 0xc2),
-                                 QColor(0xad, 0x49, 0x4a), QColor(0xe6, 0x55, 0x0d)};
     if (s.gpu) {
         std::vector<std::string> keys;
         for (const auto &x : all)
             if (x.gpu && std::find(keys.begin(), keys.end(), x.key) == keys.end())
                 keys.push_back(x.key);
-        // Modes keep their colour whatever else is present: launch red, graph orange, fused purple.
-        int base = s.mode == "graph" ? 1 : s.mode == "fused" ? 2 : 0;
-        int extra = 0; // another variant or transfers of the same mode
+        int extra = 0;
         for (const auto &k : keys) {
             if (k == s.key)
                 break;
@@ -75,7 +85,7 @@ QColor ChartStyle::seriesColor(const Series &s, const std::vector<Series> &all)
                 if (x.key == k && x.mode == s.mode)
                     ++extra;
         }
-        return gpu[(base + 3 * extra) % std::size(gpu)];
+        return gpuColor(s.mode, extra);
     }
     std::set<std::pair<int, std::string>> ranks;
     for (const auto &x : all)
@@ -83,7 +93,48 @@ QColor ChartStyle::seriesColor(const Series &s, const std::vector<Series> &all)
             ranks.insert({x.threads, x.key});
     const auto it = ranks.find({s.threads, s.key});
     const auto index = it == ranks.end() ? 0 : std::size_t(std::distance(ranks.begin(), it));
-    return cpu[index % std::size(cpu)];
+    return kCpuColors[index % std::size(kCpuColors)];
+}
+
+std::vector<QColor> ChartStyle::seriesColors(const std::vector<Series> &all)
+{
+    // The same rules as seriesColor, each counted once. CPU: the rank of (threads, key).
+    std::vector<std::pair<int, std::string>> ranks;
+    // GPU: how many series of each (key, mode) there are, and, for each GPU key in order of
+    // first appearance, how many series of the same mode came with the keys before it.
+    std::map<std::pair<std::string, std::string>, int> perKeyMode;
+    for (const auto &x : all) {
+        if (x.gpu)
+            ++perKeyMode[{x.key, x.mode}];
+        else
+            ranks.emplace_back(x.threads, x.key);
+    }
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    std::map<std::pair<std::string, std::string>, int> extraAt;
+    std::map<std::string, int> before; // by mode
+    std::set<std::string> seen;
+    for (const auto &x : all) {
+        if (!x.gpu || !seen.insert(x.key).second)
+            continue;
+        const auto first = perKeyMode.lower_bound({x.key, std::string()});
+        auto it = first;
+        for (; it != perKeyMode.end() && it->first.first == x.key; ++it)
+            extraAt[it->first] = before[it->first.second];
+        for (it = first; it != perKeyMode.end() && it->first.first == x.key; ++it)
+            before[it->first.second] += it->second;
+    }
+    std::vector<QColor> out;
+    out.reserve(all.size());
+    for (const auto &x : all) {
+        if (x.gpu) {
+            out.push_back(gpuColor(x.mode, extraAt[{x.key, x.mode}]));
+        } else {
+            const auto it = std::lower_bound(ranks.begin(), ranks.end(), std::make_pair(x.threads, x.key));
+            out.push_back(kCpuColors[std::size_t(it - ranks.begin()) % std::size(kCpuColors)]);
+        }
+    }
+    return out;
 }
 
 QColor ChartStyle::cpuWinsColor()

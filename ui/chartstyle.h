@@ -28,6 +28,9 @@ public:
     /// for GPU modes, so the two families read apart at a glance. Same series, same colour,
     /// on every chart.
     static QColor seriesColor(const Series &s, const std::vector<Series> &all);
+    /// seriesColor(all[i], all) for every i, in O(n log n): a chart of hundreds of series
+    /// asks once, not once per series.
+    static std::vector<QColor> seriesColors(const std::vector<Series> &all);
     static QColor cpuWinsColor();
     static QColor gpuWinsColor();
     static QColor guideColor();

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "ui/chartview.h"
 
+#include "core/resultio.h"
+
 #include "ui/chartstyle.h"
 #include "ui/resultmodel.h"
 
 #include <QAreaSeries>
 #include <QBrush>
 #include <QBuffer>
+#include <QFile>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>
@@ -22,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace speeduplab {
 
@@ -34,6 +38,43 @@ constexpr double kSlideWidth = 1280; // the logical width large exports are laid
 QString writeFailure(const QString &path, const QString &why)
 {
     return ChartView::tr("Could not write %1: %2. Choose another folder or file name.").arg(path, why);
+}
+
+// ResultIO's refusal ("cannot write PATH: why") as a sentence with the same advice.
+QString writeFailure(const std::exception &e)
+{
+    QString text = QString::fromStdString(e.what());
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    return ChartView::tr("%1. Choose another folder or file name.").arg(text);
+}
+
+// savePng's and saveSvg's preflight: ResultIO::checkWritable's checks, before the render.
+bool checkChartTarget(const QString &path, QString *error)
+{
+    try {
+        ResultIO::checkWritable(QFile::encodeName(path).toStdString());
+    } catch (const std::exception &e) {
+        if (error)
+            *error = writeFailure(e);
+        return false;
+    }
+    return true;
+}
+
+// Images are written like results (ResultIO::writeFileAtomically): no partial file, no
+// temporary left behind, a symlink's target replaced, an existing file's mode kept.
+bool writeChartFile(const QString &path, const QByteArray &bytes, QString *error)
+{
+    try {
+        ResultIO::writeFileAtomically(QFile::encodeName(path).toStdString(),
+                                      std::string(bytes.constData(), size_t(bytes.size())));
+    } catch (const std::exception &e) {
+        if (error)
+            *error = writeFailure(e);
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -152,7 +193,28 @@ void ChartView::updateNow()
             parts << QString::fromStdString(m.timestamp);
         setCaption(tr("SpeedupLab \u00b7 %1").arg(parts.join(QStringLiteral(" \u00b7 "))));
     }
+    m_legendEntries = 0;
     rebuild(r, all, workload);
+    // A legend of hundreds of entries cannot be read and costs seconds to lay out: past the
+    // limit it stays hidden (countLegendEntry hid it before the rest were added) and the note
+    // says so, first, so that it is never cut.
+    const bool legend = m_legendEntries <= legendLimit;
+    if (chart()->legend()->isVisible() != legend)
+        chart()->legend()->setVisible(legend);
+    if (!legend) {
+        const QString why =
+            tr("%1 curves: the legend is hidden (more than %2); the table names each point's series.")
+                .arg(m_legendEntries)
+                .arg(legendLimit);
+        auto note =
+            std::find_if(m_labels.begin(), m_labels.end(), [](const Label &l) { return l.kind == 1; });
+        if (note == m_labels.end()) {
+            setNote(why);
+        } else {
+            note->full = why + QLatin1Char('\n') + note->full;
+            note->text->setText(note->full);
+        }
+    }
     reserveMargins();
     // Antialiasing thousands of line segments is most of a dense chart's repaint in the raster
     // engine; at that density one-pixel aliased lines look the same. Exports keep antialiasing.
@@ -161,17 +223,20 @@ void ChartView::updateNow()
         points += s.points.size();
     setRenderHint(QPainter::Antialiasing, points <= kAntialiasedPoints);
 
-    // Series not declared in this rebuild are gone (a new run, another file).
-    for (auto it = m_order.begin(); it != m_order.end();) {
-        if (!m_touched.contains(*it)) {
-            QAbstractSeries *s = m_series.take(*it);
-            chart()->removeSeries(s);
-            delete s;
-            it = m_order.erase(it);
-        } else {
-            ++it;
+    // Series not declared in this rebuild are gone (a new run, another file). One pass: erasing
+    // from the list one by one would be quadratic in the number of series.
+    QList<QString> kept;
+    kept.reserve(m_order.size());
+    for (const QString &id : std::as_const(m_order)) {
+        if (m_touched.contains(id)) {
+            kept << id;
+            continue;
         }
+        QAbstractSeries *s = m_series.take(id);
+        chart()->removeSeries(s);
+        delete s;
     }
+    m_order = std::move(kept);
     layoutLabels();
     m_lastUpdateMs = double(clock.nsecsElapsed()) / 1e6;
     emit updated();
@@ -191,15 +256,32 @@ void ChartView::track(const QString &id, QAbstractSeries *s, Role role, bool leg
     m_order.append(id);
 }
 
+void ChartView::countLegendEntry(bool legend)
+{
+    if (!legend)
+        return;
+    // Hidden as soon as the limit is passed, before the remaining series are added: QtCharts
+    // lays the legend out again for every marker added to a visible legend.
+    if (++m_legendEntries > legendLimit && chart()->legend()->isVisible())
+        chart()->legend()->setVisible(false);
+}
+
+bool ChartView::legendShown() const
+{
+    return chart()->legend()->isVisible();
+}
+
 QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, const QColor &color,
                              const QList<QPointF> &points, const LineStyle &style)
 {
     m_touched.insert(id);
+    countLegendEntry(style.legend);
     auto *s = qobject_cast<QLineSeries *>(m_series.value(id));
-    if (!s) {
+    // A new series is styled before it joins the chart: each change to a series in a chart
+    // updates its legend marker, which QtCharts answers by invalidating every marker.
+    const bool created = !s;
+    if (created)
         s = new QLineSeries;
-        track(id, s, role, style.legend);
-    }
     if (s->name() != name)
         s->setName(name);
     QPen pen(color);
@@ -221,6 +303,8 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
     if (s->color() != color)
         s->setColor(color);
     s->replace(points);
+    if (created)
+        track(id, s, role, style.legend);
     return s;
 }
 
@@ -228,6 +312,7 @@ QAreaSeries *ChartView::area(const QString &id, Role role, const QString &name, 
                              const QList<QPointF> &lower, const QList<QPointF> &upper, bool legend)
 {
     m_touched.insert(id);
+    countLegendEntry(legend);
     auto *s = qobject_cast<QAreaSeries *>(m_series.value(id));
     if (!s) {
         auto *up = new QLineSeries;
@@ -375,6 +460,13 @@ void ChartView::setNote(const QString &text, bool centred)
 {
     if (text.isEmpty())
         return;
+    if (!centred)
+        for (Label &l : m_labels)
+            if (l.kind == 1) { // one note below the chart: a second one adds its lines
+                l.full += QLatin1Char('\n') + text;
+                l.text->setText(l.full);
+                return;
+            }
     m_labels << makeLabel(text, QColor(0x22, 0x22, 0x22), ChartStyle::noteFont(), centred ? 2 : 1);
 }
 
@@ -423,6 +515,48 @@ QStringList ChartView::labelTexts() const
     return out;
 }
 
+QStringList ChartView::wrap(const QString &text, const QFont &font, qreal width)
+{
+    const QFontMetricsF fm(font);
+    const qreal space = fm.horizontalAdvance(QLatin1Char(' '));
+    const QString indent = QStringLiteral("    ");
+    const qreal indentWidth = fm.horizontalAdvance(indent);
+    QStringList out;
+    std::vector<qreal> widths;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (words.isEmpty()) {
+            out << QString();
+            continue;
+        }
+        widths.resize(std::size_t(words.size()));
+        for (qsizetype i = 0; i < words.size(); ++i)
+            widths[std::size_t(i)] = fm.horizontalAdvance(words[i]);
+        bool first = true;
+        for (qsizetype a = 0; a < words.size();) {
+            // Greedy: as many words as fit after the first one.
+            qreal used = (first ? 0 : indentWidth) + widths[std::size_t(a)];
+            qsizetype chars = words[a].size(), b = a + 1;
+            qsizetype semi = words[a].endsWith(QLatin1Char(';')) ? a : -1, semiChars = chars;
+            for (; b < words.size() && used + space + widths[std::size_t(b)] <= width; ++b) {
+                used += space + widths[std::size_t(b)];
+                chars += 1 + words[b].size();
+                if (words[b].endsWith(QLatin1Char(';'))) {
+                    semi = b;
+                    semiChars = chars;
+                }
+            }
+            // The line breaks: after a semicolon in its second half rather than mid-clause.
+            if (b < words.size() && semi >= a && semi + 1 < b && 2 * semiChars > chars)
+                b = semi + 1;
+            out << (first ? QString() : indent) + words.mid(a, b - a).join(QLatin1Char(' '));
+            a = b;
+            first = false;
+        }
+    }
+    return out;
+}
+
 void ChartView::reserveMargins()
 {
     // The note and the caption sit below the axis title, like a figure's caption, so that they
@@ -434,27 +568,19 @@ void ChartView::reserveMargins()
         if (l.kind != 1)
             continue;
         // Long sentences wrap at the chart's width (after a semicolon when there is one).
-        const QFontMetricsF fm(l.text->font());
-        QStringList out;
-        for (const QString &line : l.full.split(QLatin1Char('\n'))) {
-            QString rest = line, indent;
-            while (fm.horizontalAdvance(indent + rest) > width) {
-                int cut = -1;
-                for (int i = int(rest.size()) - 1; i > 0 && cut < 0; --i)
-                    if (rest[i] == QLatin1Char(' ') && fm.horizontalAdvance(indent + rest.left(i)) <= width)
-                        cut = i;
-                if (cut <= 0)
-                    break; // one word wider than the line: leave it
-                const int semi = int(rest.lastIndexOf(QLatin1String("; "), cut - 1));
-                if (semi > cut / 2)
-                    cut = semi + 1;
-                out << indent + rest.left(cut).trimmed();
-                rest = rest.mid(cut).trimmed(); // strictly shorter: the loop ends
-                indent = QStringLiteral("    ");
-            }
-            out << indent + rest;
+        QStringList lines = wrap(l.full, l.text->font(), width);
+        // The note never takes more than about 40 % of the chart's height: the plot stays.
+        const qreal lineHeight = QFontMetricsF(l.text->font()).lineSpacing();
+        const qsizetype most = std::max<qsizetype>(3, qsizetype(0.4 * chart()->size().height() / lineHeight));
+        if (lines.size() > most) {
+            const qsizetype cut = lines.size() - (most - 1);
+            lines.resize(most - 1);
+            lines << tr("\u2026 and %n more line(s) of notes: the chart is too small to show them.", "",
+                        int(cut));
         }
-        l.text->setText(out.join(QLatin1Char('\n')));
+        const QString text = lines.join(QLatin1Char('\n'));
+        if (l.text->text() != text)
+            l.text->setText(text);
     }
     for (const Label &l : std::as_const(m_labels))
         if (l.kind == 1 || l.kind == 3)
@@ -557,26 +683,19 @@ bool ChartView::savePng(const QString &path, const QSize &pixels, QString *error
                          .arg(pixels.height());
         return false;
     }
+    // Refuse what ResultIO refuses (a device, a FIFO, a folder, a read-only file) before the
+    // render, then write by its rules: a symlink's target replaced, the old file's mode kept.
+    if (!checkChartTarget(path, error))
+        return false;
     const QImage image = toImage(pixels);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
         if (error)
-            *error = writeFailure(path, file.errorString());
+            *error = writeFailure(path, tr("the PNG encoder failed"));
         return false;
     }
-    if (!image.save(&file, "PNG")) {
-        file.cancelWriting();
-        if (error)
-            *error = writeFailure(path, file.errorString().isEmpty() ? tr("the PNG encoder failed")
-                                                                     : file.errorString());
-        return false;
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = writeFailure(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeChartFile(path, buffer.data(), error);
 }
 
 bool ChartView::saveSvg(const QString &path, const QSize &pixels, QString *error)
@@ -584,6 +703,8 @@ bool ChartView::saveSvg(const QString &path, const QSize &pixels, QString *error
     const QSize px = pixels.expandedTo(QSize(16, 16));
     const qreal scale = std::max(1.0, px.width() / kSlideWidth);
     const QSizeF logical(px.width() / scale, px.height() / scale);
+    if (!checkChartTarget(path, error))
+        return false;
     // Render into memory first: a failed render must not leave half an SVG behind.
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
@@ -605,25 +726,7 @@ bool ChartView::saveSvg(const QString &path, const QSize &pixels, QString *error
     painter.fillRect(QRectF(QPointF(0, 0), logical), Qt::white);
     renderInto(painter, logical);
     painter.end();
-
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = writeFailure(path, file.errorString());
-        return false;
-    }
-    if (file.write(buffer.data()) != buffer.data().size()) {
-        file.cancelWriting();
-        if (error)
-            *error = writeFailure(path, file.errorString());
-        return false;
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = writeFailure(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeChartFile(path, buffer.data(), error);
 }
 
 } // namespace speeduplab

@@ -67,6 +67,19 @@ public:
     /// The texts of the labels placed in the plot (crossover labels, regions).
     QStringList labelTexts() const;
 
+    /// Past this many legend entries the legend is hidden and the note says so: a legend of
+    /// hundreds of entries cannot be read, and QtCharts takes seconds to lay it out.
+    static constexpr int legendLimit = 24;
+    /// Whether the last rebuild showed the legend.
+    bool legendShown() const;
+    /// Legend entries the last rebuild declared (shown or not).
+    int legendEntries() const { return m_legendEntries; }
+
+    /// Wraps text at width pixels in font: greedy line filling, each word measured once (linear
+    /// in the length of the text). A line breaks after a semicolon when one lies in its second
+    /// half; continuation lines are indented. A word wider than the line stands on its own.
+    static QStringList wrap(const QString &text, const QFont &font, qreal width);
+
     /// Renders the chart into an image of exactly this many pixels. Large sizes are drawn as
     /// a scaled-up layout (a 1920x1080 image is a 1280x720 chart at 1.5x), so that the text
     /// stays readable on a slide.
@@ -113,6 +126,7 @@ protected:
                   int stack = 0);
     /// The note below the chart (what it has to say beyond its curves); centred: a box in the
     /// middle of an empty plot instead.
+    /// Called again in one rebuild, it adds a line to the note.
     void setNote(const QString &text, bool centred = false);
     void setCaption(const QString &text);
     /// The chart's title: "<workload>: <what>".
@@ -134,6 +148,7 @@ private:
         QString full; ///< the text before any wrapping
     };
     void track(const QString &id, QAbstractSeries *s, Role role, bool legend);
+    void countLegendEntry(bool legend);
     Label makeLabel(const QString &text, const QColor &color, const QFont &font, int kind);
     void clearLabels();
     void layoutLabels();
@@ -153,6 +168,7 @@ private:
     QTimer m_throttle;
     bool m_dirty = true;
     double m_lastUpdateMs = 0;
+    int m_legendEntries = 0;
 };
 
 } // namespace speeduplab

@@ -52,6 +52,9 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                  QStringLiteral("FILE"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write the results as JSON."),
                                   QStringLiteral("FILE"));
+    const QCommandLineOption force(
+        QStringLiteral("force"),
+        QStringLiteral("Replace an output file even when it is read-only (it keeps its mode)."));
     const QCommandLineOption open(
         QStringLiteral("open"),
         QStringLiteral("Show a recorded result file (CSV or JSON) instead of sweeping."),
@@ -120,11 +123,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                     QStringLiteral("Measure launch to visible window, and idle memory."));
     for (QCommandLineOption *o : {&screenshot, &settings, &run, &benchLatency, &benchRedraw, &benchStartup})
         o->setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({help,       version,  headless, preset,       png,         svg,         csv,
-                  json,       open,     overlay,  chart,        size,        workload,    variant,
-                  sizes,      range,    threads,  modes,        transfers,   hostMemory,  iterations,
-                  minTime,    maxReps,  budget,   device,       cpuOnly,     gpuOnly,     calibrate,
-                  screenshot, settings, run,      benchLatency, benchRedraw, benchStartup});
+    p.addOptions({help,       version,    headless, preset,  png,          svg,         csv,
+                  json,       force,      open,     overlay, chart,        size,        workload,
+                  variant,    sizes,      range,    threads, modes,        transfers,   hostMemory,
+                  iterations, minTime,    maxReps,  budget,  device,       cpuOnly,     gpuOnly,
+                  calibrate,  screenshot, settings, run,     benchLatency, benchRedraw, benchStartup});
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -145,6 +148,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     c.svg = p.value(svg);
     c.csv = p.value(csv);
     c.json = p.value(json);
+    c.force = p.isSet(force);
+    // A file option given as "" would otherwise read as not given, and write nothing silently.
+    for (const QCommandLineOption *o : {&png, &svg, &csv, &json, &open, &overlay})
+        if (p.isSet(*o) && p.value(*o).isEmpty())
+            return fail(QStringLiteral("--%1 needs a file name").arg(o->names().constFirst()));
     c.open = p.value(open);
     c.overlay = p.value(overlay);
     c.chart = p.value(chart);

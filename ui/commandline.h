@@ -20,7 +20,8 @@ struct CommandLine {
     QString helpText;
 
     bool headless = false;
-    QString png, svg, csv, json;
+    QString png, svg, csv, json; ///< the outputs (empty: not given; given empty is a usage error)
+    bool force = false;          ///< --force: replace an output even when it is read-only
     QString open;
     QString overlay; ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
     QString chart = QStringLiteral("time");

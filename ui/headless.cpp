@@ -14,11 +14,14 @@
 #include "ui/resultmodel.h"
 
 #include <QFile>
+#include <QTemporaryDir>
 
 #include <atomic>
 #include <csignal>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace speeduplab {
 
@@ -40,6 +43,41 @@ int usage(const QString &msg)
 std::string path(const QString &p)
 {
     return QFile::encodeName(p).toStdString();
+}
+
+/// Writes the chart as SVG or PNG to target, by ResultIO's rules (ChartView::savePng/saveSvg
+/// write through ResultIO::writeFileAtomically). With --force, which they do not take, the
+/// chart is rendered into a private folder first and then written over the read-only target.
+bool saveChart(ChartView &chart, bool svg, const QString &target, const QSize &size,
+               const WriteOptions &write, QString *error)
+{
+    if (!write.force)
+        return svg ? chart.saveSvg(target, size, error) : chart.savePng(target, size, error);
+    QTemporaryDir scratch;
+    if (!scratch.isValid()) {
+        *error = QStringLiteral("cannot write %1: no private folder to render it in (%2)")
+                     .arg(target, scratch.errorString());
+        return false;
+    }
+    const QString rendered =
+        scratch.filePath(svg ? QStringLiteral("chart.svg") : QStringLiteral("chart.png"));
+    if (!(svg ? chart.saveSvg(rendered, size, error) : chart.savePng(rendered, size, error))) {
+        error->replace(rendered, target);
+        return false;
+    }
+    QFile file(rendered);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot write %1: %2").arg(target, file.errorString());
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    try {
+        ResultIO::writeFileAtomically(path(target), bytes.toStdString(), write);
+    } catch (const std::exception &e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
+    return true;
 }
 
 void printRow(const Measurement &m)
@@ -67,13 +105,21 @@ int Headless::run(const CommandLine &cl)
     if (cl.png.isEmpty() && cl.svg.isEmpty() && cl.csv.isEmpty() && cl.json.isEmpty())
         return usage(
             QStringLiteral("--headless needs an output: --png FILE (and optionally --svg, --csv, --json)"));
-    for (const QString &out : {cl.png, cl.svg, cl.csv, cl.json}) {
-        if (out.isEmpty())
-            continue;
+    // The preflight, before anything runs: every output can be created and renamed into place
+    // in its folder, and no file is given twice (CommandLine refused empty names).
+    const WriteOptions write{cl.force};
+    {
+        std::vector<std::string> outputs;
+        for (const QString &out : {cl.png, cl.svg, cl.csv, cl.json})
+            if (!out.isEmpty())
+                outputs.push_back(path(out));
         try {
-            ResultIO::checkWritable(path(out));
-        } catch (const std::exception &e) {
-            return usage(QString::fromStdString(e.what()));
+            ResultIO::checkOutputs(outputs, write);
+        } catch (const WriteError &e) {
+            QString msg = QString::fromStdString(e.what());
+            if (e.kind() == WriteError::Kind::ReadOnly)
+                msg += QStringLiteral(" (give --force to replace it)");
+            return usage(msg);
         }
     }
 
@@ -161,18 +207,13 @@ int Headless::run(const CommandLine &cl)
                   << "'s = " << QString::number(q.ratio, 'f', 2).toStdString() << " (geometric mean over "
                   << q.count << " sizes, n = " << q.nMin << "-" << q.nMax << ")\n";
 
-    QString error;
-    if (!cl.png.isEmpty()) {
-        if (chart->savePng(cl.png, cl.size, &error))
-            std::cout << "wrote " << cl.png.toStdString() << '\n';
-        else {
-            std::cerr << "speeduplab: " << error.toStdString() << '\n';
-            rc = 1;
-        }
-    }
-    if (!cl.svg.isEmpty()) {
-        if (chart->saveSvg(cl.svg, cl.size, &error))
-            std::cout << "wrote " << cl.svg.toStdString() << '\n';
+    for (const bool svg : {false, true}) {
+        const QString &target = svg ? cl.svg : cl.png;
+        if (target.isEmpty())
+            continue;
+        QString error;
+        if (saveChart(*chart, svg, target, cl.size, write, &error))
+            std::cout << "wrote " << target.toStdString() << '\n';
         else {
             std::cerr << "speeduplab: " << error.toStdString() << '\n';
             rc = 1;
@@ -180,11 +221,11 @@ int Headless::run(const CommandLine &cl)
     }
     try {
         if (!cl.csv.isEmpty()) {
-            ResultIO::writeCsv(result, path(cl.csv));
+            ResultIO::writeCsv(result, path(cl.csv), write);
             std::cout << "wrote " << cl.csv.toStdString() << '\n';
         }
         if (!cl.json.isEmpty()) {
-            ResultIO::writeJson(result, path(cl.json));
+            ResultIO::writeJson(result, path(cl.json), write);
             std::cout << "wrote " << cl.json.toStdString() << '\n';
         }
     } catch (const std::exception &e) {

@@ -223,15 +223,20 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
         }
     }
 
+    const std::vector<QColor> colors = ChartStyle::seriesColors(all);
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Series &s = all[i];
         if (placed[i].isEmpty())
             continue; // no FLOPs (transfer): nothing to place, and no empty legend entry
         // Points, not lines: every size of a streaming kernel has the same intensity.
-        QLineSeries *dots = line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
-                                 QString::fromStdString(s.label), ChartStyle::seriesColor(s, all), placed[i],
-                                 {Qt::NoPen, 2.5, true, true});
+        QLineSeries *dots =
+            line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
+                 QString::fromStdString(s.label), colors[i], placed[i], {Qt::NoPen, 2.5, true, true});
         // A legend marker drawn from a series without a line would be empty: a dot, like the points.
+        // Not while the legend is hidden (hundreds of series): looking up each series' marker
+        // goes through all of them, and a rebuild with the legend shown sets the shape.
+        if (!legendShown())
+            continue;
         for (QLegendMarker *mk : chart()->legend()->markers(dots))
             if (mk->shape() != QLegend::MarkerShapeCircle)
                 mk->setShape(QLegend::MarkerShapeCircle);

@@ -82,10 +82,15 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     addLabel(tr("CPU wins \u2193 (speedup < 1)"), xLo, 1, ChartStyle::cpuWinsColor(),
              Qt::AlignRight | Qt::AlignBottom);
 
+    // Every crossover is counted; only the first few get a dashed line and a label, so that
+    // curves swapping places at every size do not cover the plot.
+    constexpr int marked = 6;
+    const std::vector<QColor> colors = ChartStyle::seriesColors(all);
     int stack = 0;
+    std::size_t total = 0;
     for (std::size_t i = 0; i < gpus.size(); ++i) {
         const Series &g = *gpus[i];
-        const QColor color = ChartStyle::seriesColor(g, all);
+        const QColor color = colors[std::size_t(gpus[i] - all.data())];
         QList<QPointF> pts;
         for (const auto &[n, s] : speedups[i])
             if (s > 0)
@@ -95,7 +100,11 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
              {Qt::SolidLine, 2.5, true, true});
         const QString who = gpus.size() == 1 ? tr("GPU") : QString::fromStdString(g.label);
         int k = 0;
-        for (const Crossing &c : Analysis::crossings(best, g)) {
+        const std::vector<Crossing> crossings = Analysis::crossings(best, g);
+        total += crossings.size();
+        for (const Crossing &c : crossings) {
+            if (stack >= marked)
+                break;
             line(QStringLiteral("cross:%1:%2").arg(QString::fromStdString(g.key)).arg(k++), Role::Marker,
                  QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)}, {Qt::DashLine, 2, false, false});
             addLabel(c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(who, Format::n(c.n))
@@ -103,6 +112,11 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                      c.n, yLo, color, Qt::AlignRight | Qt::AlignTop, stack++);
         }
     }
+    if (total > std::size_t(stack))
+        setNote(tr("Dashed lines mark the first %1 of the %2 crossovers; the curves show every one (above "
+                   "1: the GPU is faster).")
+                    .arg(stack)
+                    .arg(total));
 }
 
 } // namespace speeduplab

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 
 namespace speeduplab {
 
@@ -61,13 +62,16 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
     // Each level some shown point is held against (L1 at small n, DRAM at large n...). On the
     // CPU, at the largest thread count shown, so that one line stands for each level.
     int cpuThreads = 0;
-    for (const auto &s : all)
+    std::set<std::string> shown; // a set: every row is looked up, and there can be hundreds of series
+    for (const auto &s : all) {
+        shown.insert(s.key);
         if (!s.gpu)
             cpuThreads = std::max(cpuThreads, s.threads);
+    }
     for (const Measurement &m : r.rows) {
         if (!m.ok() || m.workload != workload || (!m.isGpu() && m.threads != cpuThreads))
             continue;
-        if (std::none_of(all.begin(), all.end(), [&](const Series &s) { return s.key == m.seriesKey(); }))
+        if (!shown.count(m.seriesKey()))
             continue;
         const Calibration::Level level = Calibration::levelFor(m, r.machine);
         if (level.key.empty() || !(level.value > 0) || level.flops != flops)
@@ -103,6 +107,7 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
                  Qt::AlignLeft | (crowded ? Qt::AlignBottom : Qt::AlignTop), 0);
     }
 
+    const std::vector<QColor> colors = ChartStyle::seriesColors(all);
     for (const auto &s : all) {
         QList<QPointF> pts;
         for (const auto &p : s.points) {
@@ -111,7 +116,7 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
                 pts << QPointF(p.n, v);
         }
         line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
-             QString::fromStdString(s.label), ChartStyle::seriesColor(s, all), pts,
+             QString::fromStdString(s.label), colors[std::size_t(&s - all.data())], pts,
              {Qt::SolidLine, 2.5, true, true});
     }
     QString note = flops ? tr("Higher is better. FLOPs of one iteration / its median time.")

@@ -11,8 +11,35 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 namespace speeduplab {
+
+namespace {
+
+// The crossovers of one GPU curve for the note: all of them when they are few, else the first
+// listedCrossings, how many more and up to where.
+QString summary(const CrossoverReport &rep)
+{
+    const int listed = TimeChart::listedCrossings;
+    if (rep.crossings.size() <= std::size_t(listed))
+        return QString::fromStdString(rep.summary());
+    QStringList first;
+    for (int i = 0; i < listed; ++i) {
+        const Crossing &c = rep.crossings[std::size_t(i)];
+        first << (c.gpuBecomesFaster ? TimeChart::tr("GPU faster above n \u2248 %1")
+                                     : TimeChart::tr("CPU faster again above n \u2248 %1"))
+                     .arg(Format::n(c.n));
+    }
+    return TimeChart::tr("%1 crossovers: %2; \u2026 and %3 more, up to n \u2248 %4 (the table has both "
+                         "times at every n)")
+        .arg(rep.crossings.size())
+        .arg(first.join(QStringLiteral("; ")))
+        .arg(rep.crossings.size() - std::size_t(listed))
+        .arg(Format::n(rep.crossings.back().n));
+}
+
+} // namespace
 
 TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
 {
@@ -62,8 +89,12 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     decades(tLo, tHi, yLo, yHi);
     setRanges(xLo, xHi, yLo, yHi);
 
+    const std::vector<QColor> colors = ChartStyle::seriesColors(all);
+    // Min-max bands only while the legend can be shown: past that, hundreds of overlapping
+    // bands hide the curves, and each costs QtCharts more than a curve.
+    const bool bands = all.size() + refs.size() <= std::size_t(legendLimit);
     for (const auto &s : all) {
-        const QColor color = ChartStyle::seriesColor(s, all);
+        const QColor color = colors[std::size_t(&s - all.data())];
         QList<QPointF> pts, lo, hi;
         bool spread = false;
         for (const auto &p : s.points) {
@@ -76,7 +107,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
             spread = spread || mx > mn;
         }
         const QString key = QString::fromStdString(s.key);
-        if (spread) {
+        if (spread && bands) {
             QColor fill = color;
             fill.setAlpha(45);
             thinBand(lo, hi);
@@ -89,10 +120,14 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     // Colours by key: a reference curve whose counterpart we did not measure gets the colour
     // that counterpart would have.
     std::vector<Series> palette = all;
+    std::map<std::string, std::size_t> inPalette;
+    for (std::size_t i = 0; i < palette.size(); ++i)
+        inPalette.emplace(palette[i].key, i);
     for (const auto &c : refs)
-        if (std::none_of(palette.begin(), palette.end(),
-                         [&](const Series &s) { return s.key == c.ours.key; }))
+        if (inPalette.emplace(c.ours.key, palette.size()).second)
             palette.push_back(c.ours);
+    const std::vector<QColor> paletteColors =
+        refs.empty() ? std::vector<QColor>() : ChartStyle::seriesColors(palette);
     for (const auto &c : refs) {
         QList<QPointF> pts;
         for (const auto &p : c.series.points)
@@ -101,7 +136,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         QString label = QString::fromStdString(c.series.label);
         label.remove(QStringLiteral(" (torch)")).remove(QStringLiteral(" (numpy)"));
         line(QStringLiteral("ref:") + QString::fromStdString(c.series.key), Role::Reference,
-             tr("%1: %2").arg(tool, label), ChartStyle::seriesColor(c.ours, palette), pts,
+             tr("%1: %2").arg(tool, label), paletteColors[inPalette.at(c.ours.key)], pts,
              {Qt::DashLine, 2, true, true});
     }
 
@@ -115,14 +150,22 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
             haveCpu = true;
     }
     if (haveCpu && !gpus.empty()) {
+        // Every crossover is computed and counted, but only the first few get a dashed line and
+        // a label (more would cover the plot), and each GPU curve lists only its first few in
+        // the note: curves that swap places at every size must not fill the chart with text.
         const Series best = Analysis::bestCpu(all);
         int stack = 0;
-        for (const Series *g : gpus) {
+        std::size_t total = 0;
+        for (std::size_t gi = 0; gi < gpus.size(); ++gi) {
+            const Series *g = gpus[gi];
             const CrossoverReport rep = Analysis::report(best, *g);
-            const QColor color = ChartStyle::seriesColor(*g, all);
+            total += rep.crossings.size();
+            const QColor color = colors[std::size_t(g - all.data())];
             const QString who = gpus.size() == 1 ? tr("GPU") : QString::fromStdString(g->label);
             int i = 0;
             for (const Crossing &c : rep.crossings) {
+                if (m_markers.size() >= markedCrossings)
+                    break;
                 m_markers << Marker{QString::fromStdString(g->label), c.n, c.gpuBecomesFaster};
                 line(QStringLiteral("cross:%1:%2").arg(QString::fromStdString(g->key)).arg(i++), Role::Marker,
                      QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
@@ -132,9 +175,18 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                                          : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n));
                 addLabel(text, c.n, yHi, color, Qt::AlignRight | Qt::AlignBottom, stack++);
             }
-            notes << tr("%1 vs best CPU: %2")
-                         .arg(QString::fromStdString(g->label), QString::fromStdString(rep.summary()));
+            if (gi < notedGpus)
+                notes << tr("%1 vs best CPU: %2").arg(QString::fromStdString(g->label), summary(rep));
         }
+        if (gpus.size() > notedGpus)
+            notes << tr("\u2026 and %1 more GPU curves against the best CPU, not listed here (%2 crossovers "
+                        "in all).")
+                         .arg(gpus.size() - notedGpus)
+                         .arg(total);
+        if (total > std::size_t(m_markers.size()))
+            notes << tr("Dashed lines mark the first %1 of the %2 crossovers.")
+                         .arg(m_markers.size())
+                         .arg(total);
     } else if (haveCpu) {
         // Say why there is no GPU curve: the reason the GPU points were skipped, if they were.
         QString why;
@@ -173,6 +225,8 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                     : tr("Dashed: %1, a reference run. Our time \u00f7 theirs (geometric mean): %2.")
                           .arg(tool, ratios.join(tr(", "))));
     }
+    if (!bands)
+        notes << tr("The min\u2013max bands are not drawn for more than %1 curves.").arg(legendLimit);
     setNote(notes.join(QLatin1Char('\n')));
 }
 

@@ -12,6 +12,12 @@ class TimeChart : public ChartView {
 public:
     /// Plotted times are microseconds.
     static constexpr double timeScale = 1e6;
+    /// Crossovers drawn as a dashed line with a label, over all GPU curves (the first ones).
+    static constexpr int markedCrossings = 6;
+    /// Crossovers of one GPU curve listed in the note before "... and N more".
+    static constexpr int listedCrossings = 4;
+    /// GPU curves with a line of their own in the note.
+    static constexpr std::size_t notedGpus = 6;
 
     struct Marker {
         QString gpuLabel;
@@ -23,7 +29,7 @@ public:
     QString name() const override { return QStringLiteral("time"); }
     QString tabTitle() const override { return tr("Time vs n"); }
 
-    /// The crossover lines drawn by the last rebuild.
+    /// The crossover lines drawn by the last rebuild (at most markedCrossings).
     const QList<Marker> &markers() const { return m_markers; }
 
 protected:

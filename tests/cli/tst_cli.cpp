@@ -16,6 +16,8 @@
 
 #include <thread>
 
+#include <sys/stat.h>
+
 #ifndef SPEEDUPLAB_CLI_PATH
 #error "SPEEDUPLAB_CLI_PATH must name the speeduplab-cli binary (tests/cli/CMakeLists.txt)"
 #endif
@@ -90,6 +92,9 @@ private slots:
     void usageErrors_data();
     void usageErrors();
     void verifyCpuOnly();
+    void outputsAreCheckedBeforeTheRun();
+    void forceReplacesAReadOnlyFile();
+    void outputKeepsModeAndLink();
 };
 
 void TestCli::initTestCase()
@@ -220,6 +225,40 @@ void TestCli::usageErrors_data()
                                                          "--csv",  "@DIR@/out.csv",
                                                          "--json", "@DIR@/missing/out.json"}
                                           << "does not exist";
+    // Outputs: a name each, each file once (whatever the spelling), all before anything runs.
+    QTest::newRow("empty CSV path") << QStringList{"run", "--sizes",    "4",     "--threads",
+                                                   "1",   "--cpu-only", "--csv", ""}
+                                    << "--csv needs a file name";
+    QTest::newRow("empty JSON path") << QStringList{"run",    "--sizes",
+                                                    "4",      "--threads",
+                                                    "1",      "--cpu-only",
+                                                    "--csv",  "@DIR@/out.csv",
+                                                    "--json", ""}
+                                     << "--json needs a file name";
+    QTest::newRow("same path twice") << QStringList{"run",    "--sizes",       "4",     "--threads",
+                                                    "1",      "--cpu-only",    "--csv", "@DIR@/same.out",
+                                                    "--json", "@DIR@/same.out"}
+                                     << "same.out is given as two outputs";
+    QTest::newRow("same file, two spellings")
+        << QStringList{"run",        "--sizes", "4",           "--threads", "1",
+                       "--cpu-only", "--csv",   "@DIR@/a.csv", "--json",    "@DIR@/./a.csv"}
+        << "are the same file";
+    QTest::newRow("output is a folder")
+        << QStringList{"run", "--sizes", "4", "--threads", "1", "--cpu-only", "--csv", "@DIR@"}
+        << "it is a folder, not a regular file";
+    QTest::newRow("calibrate, empty JSON path")
+        << QStringList{"calibrate", "--cpu-only", "--json", ""} << "--json needs a file name";
+    QTest::newRow("iterations 0") << QStringList{"run", "--sizes", "4", "--iterations", "0"} + tail
+                                  << "--iterations must be at least 1";
+    QTest::newRow("budget nan") << QStringList{"run", "--sizes", "4", "--budget", "nan"} + tail
+                                << "--budget must be a number of seconds: \"nan\" is not a number";
+    QTest::newRow("min-time nan") << QStringList{"run", "--sizes",   "4", "--min-time",
+                                                 "nan", "--threads", "1", "--cpu-only"}
+                                  << "--min-time must be a number of seconds: \"nan\" is not a number";
+    if (const MachineInfo::GpuState gpu = MachineInfo::gpuState(); !gpu.usable)
+        QTest::newRow("gpu-only without a GPU")
+            << QStringList{"run", "--sizes", "4", "--gpu-only", "--csv", "@DIR@/out.csv"}
+            << "--gpu-only needs a usable GPU, and there is none: " + QString::fromStdString(gpu.reason);
     QTest::newRow("both only flags") << QStringList{"run", "--sizes", "4", "--cpu-only", "--gpu-only"}
                                      << "exclude";
     QTest::newRow("unknown option") << QStringList{"run", "--sizes", "4", "--bogus"} + tail << "--bogus";
@@ -257,6 +296,116 @@ void TestCli::verifyCpuOnly()
     for (const char *w : {"add", "saxpy", "reduce", "gemm", "transfer"})
         QVERIFY2(r.out.contains(QString("PASS  %1 ").arg(w)), qPrintable(QString("no PASS for ") + w));
     QVERIFY(!r.out.contains("PASS  gpu"));
+}
+
+namespace {
+
+int modeOf(const QString &path)
+{
+    struct stat st {};
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 07777) : -1;
+}
+
+bool writeRaw(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+const QStringList kTinyRun{"run", "--workload",   "add", "--sizes",    "4", "--threads",
+                           "1",   "--iterations", "3",   "--min-time", "0", "--cpu-only"};
+
+} // namespace
+
+void TestCli::outputsAreCheckedBeforeTheRun()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath("pipe.csv");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0666), 0);
+    QVERIFY(QFile::link("pipe.csv", dir.filePath("link.json")));
+    struct Case {
+        QStringList args;
+        QString mentions;
+    };
+    QList<Case> cases{
+        {kTinyRun + QStringList{"--csv", fifo},
+         "cannot write " + fifo + ": it is a FIFO (named pipe), not a regular file"},
+        {kTinyRun + QStringList{"--json", dir.filePath("link.json")}, "(a link to "},
+        {QStringList{"calibrate", "--cpu-only", "--json", fifo}, "it is a FIFO (named pipe)"},
+        {kTinyRun + QStringList{"--csv", dir.filePath("ok.csv"), "--json", dir.filePath("missing/x.json")},
+         "does not exist"},
+    };
+    // A folder where no file can be created, not even by root: found in the first second.
+    if (QFileInfo(QStringLiteral("/sys")).isDir())
+        cases.append(
+            {kTinyRun + QStringList{"--csv", "/sys/speeduplab-out.csv"}, "does not allow creating files"});
+    const QStringList before = entries(dir.path());
+    for (const Case &c : cases) {
+        const Result r = runCli(c.args, 20000);
+        QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+        QVERIFY2(r.err.trimmed().contains(c.mentions) && !r.err.trimmed().contains('\n'),
+                 qPrintable(describe(r)));
+        QVERIFY2(!r.out.contains("Crossovers") && !r.out.contains("Calibrating"), qPrintable(describe(r)));
+        QCOMPARE(entries(dir.path()), before); // nothing created, the FIFO still there
+    }
+    QVERIFY(!QFile::exists(QStringLiteral("/sys/speeduplab-out.csv")));
+    QVERIFY(QFileInfo(fifo).exists() && !QFileInfo(fifo).isFile());
+}
+
+void TestCli::forceReplacesAReadOnlyFile()
+{
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("results.csv"), json = dir.filePath("ceilings.json");
+    QVERIFY(writeRaw(csv, "keep me\n"));
+    QVERIFY(writeRaw(json, "keep me too\n"));
+    QCOMPARE(::chmod(QFile::encodeName(csv).constData(), 0444), 0);
+    QCOMPARE(::chmod(QFile::encodeName(json).constData(), 0440), 0);
+
+    Result r = runCli(kTinyRun + QStringList{"--csv", csv});
+    QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains("cannot write " + csv + ": the file is read-only (give --force to replace it)"),
+             qPrintable(describe(r)));
+    QVERIFY(!r.out.contains("Crossovers"));
+    QCOMPARE(readAll(csv), QByteArray("keep me\n"));
+    r = runCli({"calibrate", "--cpu-only", "--json", json});
+    QVERIFY2(r.exitCode == 2 && r.err.contains("read-only") && !r.out.contains("Calibrating"),
+             qPrintable(describe(r)));
+    QCOMPARE(readAll(json), QByteArray("keep me too\n"));
+
+    r = runCli(kTinyRun + QStringList{"--csv", csv, "--force"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QCOMPARE(ResultIO::load(csv.toStdString()).size(), size_t(1));
+    QCOMPARE(modeOf(csv), 0444); // replaced, still read-only
+    QCOMPARE(entries(dir.path()), (QStringList{"ceilings.json", "results.csv"}));
+}
+
+void TestCli::outputKeepsModeAndLink()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkdir("data"));
+    const QString target = dir.filePath("data/real.json"), link = dir.filePath("latest.json");
+    const QString csv = dir.filePath("private.csv");
+    QVERIFY(writeRaw(target, "{}\n"));
+    QVERIFY(QFile::link("data/real.json", link));
+    QVERIFY(writeRaw(csv, "old\n"));
+    QCOMPARE(::chmod(QFile::encodeName(csv).constData(), 0600), 0);
+    QCOMPARE(::chmod(QFile::encodeName(target).constData(), 0640), 0);
+    const Result r = runCli(kTinyRun + QStringList{"--csv", csv, "--json", link});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QCOMPARE(ResultIO::load(target.toStdString()).size(), size_t(1));
+    QCOMPARE(ResultIO::load(csv.toStdString()).size(), size_t(1));
+    QCOMPARE(modeOf(csv), 0600);
+    QCOMPARE(modeOf(target), 0640);
+    QCOMPARE(entries(dir.filePath("data")), QStringList{"real.json"});
+    QCOMPARE(entries(dir.path()), (QStringList{"data", "latest.json", "private.csv"}));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

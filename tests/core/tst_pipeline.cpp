@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <cmath>
 #include <stdexcept>
 
 using namespace speeduplab;
@@ -57,6 +58,8 @@ private slots:
     void optionErrors_data();
     void optionErrors();
     void limitsLiveInValidate();
+    void nanIsNotANumberInValidate();
+    void gpuOnlyNeedsAUsableGpu();
     void runIsCompleteAndCalibrated();
     void stoppedRunKeepsItsPointsAndFails();
     void calibrationThreadsAreTheLargest();
@@ -163,6 +166,12 @@ void TestPipeline::optionsOverrideThePreset()
     o.hostMemory = "pinned"s;
     o.transfers = true;
     o.gpuOnly = true;
+    // --gpu-only needs a usable GPU (gpuOnlyNeedsAUsableGpu); the overrides are the same either way.
+    const bool gpu = MachineInfo::gpuState().usable;
+    if (!gpu) {
+        o.gpuOnly = false;
+        o.cpuOnly = true;
+    }
     const SweepPlan p = Pipeline::plan(o, hw);
     QVERIFY((p.sizes == std::vector<int>{5, 50}));
     QVERIFY((p.threads == std::vector<int>{1}));
@@ -171,7 +180,7 @@ void TestPipeline::optionsOverrideThePreset()
     QCOMPARE(p.maxReps, 9);
     QCOMPARE(p.budget, 30.0);
     QVERIFY(p.pinned && p.transfers);
-    QVERIFY(p.gpu && !p.cpu);
+    QVERIFY(gpu ? (p.gpu && !p.cpu) : (p.cpu && !p.gpu));
     // Sizes without a preset: every thread count.
     RunOptions s;
     s.sizes = "4"s;
@@ -188,7 +197,11 @@ void TestPipeline::optionErrors_data()
                                      << "--iterations must be a whole number, not \"abc\"";
     QTest::newRow("iterations negative") << "iterations"
                                          << "-3"
-                                         << "--iterations must be positive";
+                                         << "--iterations must be at least 1, not -3";
+    // 0 inside a SweepPlan means "the workload's default": typed, it is an error, not that.
+    QTest::newRow("iterations 0") << "iterations"
+                                  << "0"
+                                  << "--iterations must be at least 1, not 0";
     QTest::newRow("iterations partly") << "iterations"
                                        << "12x"
                                        << "whole number";
@@ -206,10 +219,16 @@ void TestPipeline::optionErrors_data()
                               << "--min-time must be a number of seconds";
     QTest::newRow("min-time nan") << "minTime"
                                   << "nan"
-                                  << "--min-time must be a number of seconds";
+                                  << "--min-time must be a number of seconds: \"nan\" is not a number";
+    QTest::newRow("budget nan") << "budget"
+                                << "nan"
+                                << "--budget must be a number of seconds: \"nan\" is not a number";
+    QTest::newRow("budget -nan") << "budget"
+                                 << "-nan"
+                                 << "is not a number";
     QTest::newRow("budget inf") << "budget"
                                 << "inf"
-                                << "--budget must be a number of seconds";
+                                << "--budget must be a finite number of seconds, not \"inf\"";
     QTest::newRow("host memory") << "hostMemory"
                                  << "cached"
                                  << "pageable or pinned";
@@ -260,6 +279,52 @@ void TestPipeline::limitsLiveInValidate()
     QVERIFY(invalid([&] { Pipeline::plan(o, 4); }).contains("a week"));
     o.budget = std::to_string(SweepPlan::maxBudget);
     Pipeline::plan(o, MachineInfo::hardwareThreads()); // the limit itself is allowed
+}
+
+void TestPipeline::nanIsNotANumberInValidate()
+{
+    // A plan built elsewhere (the window's form) with NaN: "not a number", not "negative".
+    SweepPlan p = Pipeline::plan(smallRun(), MachineInfo::hardwareThreads());
+    p.budget = std::nan("");
+    QCOMPARE(invalid([&] { p.validate(MachineInfo::hardwareThreads()); }),
+             QStringLiteral("the time budget is not a number"));
+    p = Pipeline::plan(smallRun(), MachineInfo::hardwareThreads());
+    p.minTime = std::nan("");
+    QCOMPARE(invalid([&] { p.validate(MachineInfo::hardwareThreads()); }),
+             QStringLiteral("the minimum time per point is not a number"));
+    p.minTime = -1;
+    QVERIFY(invalid([&] { p.validate(MachineInfo::hardwareThreads()); }).contains("between 0 and 3600"));
+}
+
+void TestPipeline::gpuOnlyNeedsAUsableGpu()
+{
+    RunOptions o = smallRun();
+    o.cpuOnly = false;
+    o.gpuOnly = true;
+    MachineInfo::GpuState none;
+    none.usable = false;
+    none.reason = "no CUDA driver was found";
+    QCOMPARE(QString::fromStdString(Pipeline::gpuOnlyError(o, none)),
+             QStringLiteral("--gpu-only needs a usable GPU, and there is none: no CUDA driver was found"));
+    MachineInfo::GpuState usable;
+    usable.usable = true;
+    QVERIFY(Pipeline::gpuOnlyError(o, usable).empty());
+    RunOptions both = smallRun(); // --cpu-only, or neither: the GPU points are skipped with a note
+    QVERIFY(Pipeline::gpuOnlyError(both, none).empty());
+    both.cpuOnly = false;
+    QVERIFY(Pipeline::gpuOnlyError(both, none).empty());
+
+    // On this machine: a usage error naming the reason without a GPU, a GPU plan with one.
+    const MachineInfo::GpuState here = MachineInfo::gpuState();
+    if (here.usable) {
+        const SweepPlan p = Pipeline::plan(o, MachineInfo::hardwareThreads());
+        QVERIFY(p.gpu && !p.cpu);
+    } else {
+        const QString e = invalid([&] { Pipeline::plan(o, MachineInfo::hardwareThreads()); });
+        QVERIFY2(e.startsWith("--gpu-only needs a usable GPU") &&
+                     e.contains(QString::fromStdString(here.reason)),
+                 qPrintable(e));
+    }
 }
 
 void TestPipeline::runIsCompleteAndCalibrated()

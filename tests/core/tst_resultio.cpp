@@ -9,16 +9,29 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 
 #include <cfloat>
+#include <chrono>
 #include <cmath>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
 #include <functional>
+#include <future>
 #include <limits>
+#include <malloc.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
+#include <sys/wait.h>
 #include <typeinfo>
 #include <unistd.h>
 
@@ -121,10 +134,16 @@ ResultSet sampleSet()
     gpuOk.variant = "cublas,tf32"; // a comma in a plain field, too
     gpuOk.mode = "fused";
     gpuOk.device = 1;
-    gpuOk.stats.median = 1e-6;
+    gpuOk.stats = Stats::of({1e-6, 0.9e-6, 1.2e-6}); // a loaded row needs min <= median <= max
     r.add(gpuOk);
     Measurement quoteOnly = measurement("cpu", 1, Measurement::Status::Skipped, "\"");
     r.add(quoteOnly);
+    // Steady but off its series' trend: noisy in the file although its CV is low.
+    Measurement offTrend = measurement("cpu", 7, Measurement::Status::Ok,
+                                       "off its series' trend: 900x the time per iteration of n = 40");
+    offTrend.stats.cv = 0.01;
+    offTrend.stats.offTrend = true;
+    r.add(offTrend);
     return r;
 }
 
@@ -270,11 +289,39 @@ private slots:
     void malformedJson();
     void loadNamesTheFile_data();
     void loadNamesTheFile();
+    void byteOrderMarkAccepted_data();
+    void byteOrderMarkAccepted();
+    void badNumbersNameFileLineField_data();
+    void badNumbersNameFileLineField();
+    void goodEdgeValuesLoad();
+    void echoedValuesAreCappedAndEscaped_data();
+    void echoedValuesAreCappedAndEscaped();
+    void overflowingNumberIsLocated();
+    void malformedStructureIsBounded_data();
+    void malformedStructureIsBounded();
+    void notUtf8CsvIsRefused();
+    void fifoIsRefusedWithoutBlocking();
+    void specialFilesAreRefused_data();
+    void specialFilesAreRefused();
+    void oversizeFileIsRefused();
+    void largeFileLoadsInProportionalMemory_data();
+    void largeFileLoadsInProportionalMemory();
     void atomicWriteReplacesWhole_data();
     void atomicWriteReplacesWhole();
     void writeErrors_data();
     void writeErrors();
     void unwritableFolder();
+    void refusesNonRegularTargets_data();
+    void refusesNonRegularTargets();
+    void devNullIsRefused();
+    void symlinkIsFollowed();
+    void modeIsKept_data();
+    void modeIsKept();
+    void readOnlyNeedsForce();
+    void sameFileTwice();
+    void preflightFindsUnwritableFolders();
+    void staleTemporariesAreRemoved();
+    void noTemporaryAfterAFailedWrite();
 };
 
 void TestResultIO::roundTrip_data()
@@ -332,18 +379,16 @@ void TestResultIO::roundTripNan()
 {
     QFETCH(QString, format);
     // NaN != NaN, so operator== cannot see it: check the NaNs by hand, the rest with ==.
+    // (A row's cv must be finite: NaN there is refused, see badNumbers.)
     ResultSet r = sampleSet();
     r.machine.ceilings["unknown"] = NAN;
-    r.rows[0].stats.cv = NAN;
     r.rows[1].maxError = NAN;
     const bool csv = format == "csv";
     ResultSet back = csv ? ResultIO::fromCsv(ResultIO::toCsv(r)) : ResultIO::fromJson(ResultIO::toJson(r));
     QVERIFY(std::isnan(back.machine.ceilings.at("unknown")));
-    QVERIFY(std::isnan(back.rows[0].stats.cv));
     QVERIFY(std::isnan(back.rows[1].maxError));
     for (ResultSet *s : {&r, &back}) {
         s->machine.ceilings["unknown"] = 0;
-        s->rows[0].stats.cv = 0;
         s->rows[1].maxError = 0;
     }
     QVERIFY2(back == r, qPrintable(firstDifference(r, back)));
@@ -364,7 +409,7 @@ void TestResultIO::csvShape()
     const QJsonObject doc =
         QJsonDocument::fromJson(QByteArray::fromStdString(ResultIO::toJson(sampleSet()))).object();
     QCOMPARE(doc["format"].toString(), QString("speeduplab-results"));
-    QCOMPARE(doc["rows"].toArray().size(), 7);
+    QCOMPARE(doc["rows"].toArray().size(), int(sampleSet().size()));
     QCOMPARE(doc["machine"].toObject()["logical_cores"].toInt(), 16);
 }
 
@@ -564,7 +609,9 @@ void TestResultIO::atomicWriteReplacesWhole()
     QCOMPARE(entries(dir.path()), QStringList{"out.csv"}); // no temporary file left beside it
 
     // Results are shared like any other file: mode 0666 & ~umask, whatever the umask is.
+    // (A new file: an existing one keeps its mode, as modeIsKept checks.)
     for (const mode_t mask : {mode_t(022), mode_t(027), mode_t(077)}) {
+        QVERIFY(QFile::remove(path));
         const mode_t old = umask(mask);
         ResultIO::writeFileAtomically(path.toStdString(), after.toStdString());
         umask(old);
@@ -633,6 +680,779 @@ void TestResultIO::unwritableFolder()
     QVERIFY(msg);
     QVERIFY2(msg->contains("not writable"), qPrintable(*msg));
     QVERIFY(entries(ro).isEmpty());
+}
+
+namespace {
+
+/// The file's permission bits, or -1 when it cannot be stat'ed.
+int modeOf(const QString &path)
+{
+    struct stat st {};
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
+        return -1;
+    return int(st.st_mode & 07777);
+}
+
+bool writeRaw(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+/// Runs f as user nobody (65534) in a child process, when this test runs as root: root passes
+/// every permission check, a plain user does not. Returns what f returned, or why it could not.
+QString asNobody(const std::function<QString()> &f)
+{
+    int fds[2];
+    if (::pipe(fds) != 0)
+        return QStringLiteral("pipe failed");
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(fds[0]);
+        std::string out;
+        if (::setgid(65534) != 0 || ::setuid(65534) != 0)
+            out = "setuid failed";
+        else
+            out = f().toStdString();
+        const ssize_t n = ::write(fds[1], out.data(), out.size());
+        ::_exit(n == ssize_t(out.size()) ? 0 : 1);
+    }
+    ::close(fds[1]);
+    QByteArray got;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;)
+        got.append(buf, int(n));
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return QString::fromUtf8(got);
+}
+
+/// checkWritable's message, "" when it passed.
+QString checkMessage(const std::string &path)
+{
+    try {
+        ResultIO::checkWritable(path);
+    } catch (const std::exception &e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+} // namespace
+
+void TestResultIO::refusesNonRegularTargets_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("FIFO") << "fifo"
+                          << "it is a FIFO (named pipe), not a regular file";
+    QTest::newRow("socket") << "socket"
+                            << "it is a socket, not a regular file";
+    QTest::newRow("device node like /dev/null") << "device"
+                                                << "it is a character device, not a regular file";
+    QTest::newRow("folder") << "folder"
+                            << "it is a folder, not a regular file";
+    QTest::newRow("symlink to a FIFO") << "link to fifo"
+                                       << "(a link to ";
+}
+
+void TestResultIO::refusesNonRegularTargets()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("out.csv");
+    const QByteArray p = QFile::encodeName(path);
+    mode_t type = S_IFIFO;
+    if (kind == "fifo" || kind == "link to fifo") {
+        const QString fifo = dir.filePath(kind == "fifo" ? "out.csv" : "pipe");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0666), 0);
+        if (kind == "link to fifo")
+            QVERIFY(QFile::link("pipe", path));
+    } else if (kind == "socket") {
+        type = S_IFSOCK;
+        const int s = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        QVERIFY(s >= 0);
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        QVERIFY(size_t(p.size()) < sizeof addr.sun_path);
+        std::memcpy(addr.sun_path, p.constData(), size_t(p.size()));
+        QCOMPARE(::bind(s, reinterpret_cast<const sockaddr *>(&addr), sizeof addr), 0);
+        ::close(s);
+    } else if (kind == "device") {
+        // A node like /dev/null (character device 1:3), made here: a broken check replaces
+        // this one, never the real /dev/null.
+        type = S_IFCHR;
+        if (::mknod(p.constData(), S_IFCHR | 0666, makedev(1, 3)) != 0)
+            QSKIP(qPrintable("cannot make a device node here (" + QString::fromUtf8(std::strerror(errno)) +
+                             "); /dev/null is checked by checkWritable only, in devNullIsRefused"));
+    } else {
+        type = S_IFDIR;
+        QVERIFY(QDir(dir.path()).mkdir("out.csv"));
+    }
+    const QStringList before = entries(dir.path());
+    for (int how = 0; how < 3; ++how) {
+        const auto msg = thrown<WriteError>([&] {
+            if (how == 0)
+                ResultIO::checkWritable(path.toStdString());
+            else if (how == 1)
+                ResultIO::writeCsv(sampleSet(), path.toStdString(), WriteOptions{true});
+            else
+                ResultIO::writeJson(sampleSet(), path.toStdString());
+        });
+        QVERIFY2(msg, "no WriteError");
+        QVERIFY2(msg->startsWith("cannot write " + path + ": ") ||
+                     msg->startsWith("cannot write " + path + " ("),
+                 qPrintable(*msg));
+        QVERIFY2(msg->contains(mentions), qPrintable(*msg));
+        // Still the same thing, and nothing else created beside it (no temporary file).
+        QCOMPARE(entries(dir.path()), before);
+        struct stat st {};
+        QCOMPARE(::stat(p.constData(), &st), 0);
+        QCOMPARE(st.st_mode & S_IFMT, type);
+    }
+}
+
+void TestResultIO::devNullIsRefused()
+{
+    // Only through checks that refuse it: nothing here writes to /dev/null.
+    QString msg = checkMessage("/dev/null");
+    QCOMPARE(msg, QStringLiteral("cannot write /dev/null: it is a character device, not a regular file"));
+    QTemporaryDir dir;
+    const QString link = dir.filePath("null.csv");
+    QVERIFY(QFile::link("/dev/null", link));
+    msg = checkMessage(link.toStdString());
+    QCOMPARE(msg,
+             "cannot write " + link + " (a link to /dev/null): it is a character device, not a regular file");
+    const auto twice = thrown<WriteError>([&] { ResultIO::checkOutputs({"/dev/null"}); });
+    QVERIFY(twice && twice->contains("character device"));
+    QCOMPARE(entries(dir.path()), QStringList{"null.csv"});
+}
+
+void TestResultIO::symlinkIsFollowed()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkdir("data"));
+    const QString target = dir.filePath("data/target.csv");
+    QVERIFY(writeRaw(target, "old\n"));
+    QCOMPARE(::chmod(QFile::encodeName(target).constData(), 0640), 0);
+    const QString link = dir.filePath("link.csv");
+    QVERIFY(QFile::link("data/target.csv", link)); // relative: resolved from the link's folder
+    const QString chain = dir.filePath("chain.csv");
+    QVERIFY(QFile::link("link.csv", chain)); // a link to the link
+
+    ResultIO::writeCsv(sampleSet(), chain.toStdString());
+    QVERIFY(QFileInfo(link).isSymLink());
+    QVERIFY(QFileInfo(chain).isSymLink());
+    QCOMPARE(QFile::symLinkTarget(chain), link);
+    QCOMPARE(readAll(target), QByteArray::fromStdString(ResultIO::toCsv(sampleSet())));
+    QCOMPARE(modeOf(target), 0640);
+    // The temporary file was made beside the target, and is gone.
+    QCOMPARE(entries(dir.filePath("data")), QStringList{"target.csv"});
+    QCOMPARE(entries(dir.path()), (QStringList{"chain.csv", "data", "link.csv"}));
+
+    // A dangling link: the file it names is created, the link stays.
+    const QString dangling = dir.filePath("dangling.json");
+    QVERIFY(QFile::link("data/new.json", dangling));
+    ResultIO::writeJson(sampleSet(), dangling.toStdString());
+    QVERIFY(QFileInfo(dangling).isSymLink());
+    QCOMPARE(readAll(dir.filePath("data/new.json")),
+             QByteArray::fromStdString(ResultIO::toJson(sampleSet())));
+
+    // A loop of links is refused with a sentence, not followed forever.
+    QVERIFY(QFile::link("loop-b", dir.filePath("loop-a")));
+    QVERIFY(QFile::link("loop-a", dir.filePath("loop-b")));
+    const auto msg =
+        thrown<WriteError>([&] { ResultIO::writeCsv(sampleSet(), dir.filePath("loop-a").toStdString()); });
+    QVERIFY2(msg && msg->contains("symbolic links"), msg ? qPrintable(*msg) : "no WriteError");
+}
+
+void TestResultIO::modeIsKept_data()
+{
+    QTest::addColumn<int>("mode");
+    QTest::newRow("0600") << 0600;
+    QTest::newRow("0640") << 0640;
+    QTest::newRow("0604") << 0604;
+    QTest::newRow("0664") << 0664;
+    QTest::newRow("0755") << 0755;
+}
+
+void TestResultIO::modeIsKept()
+{
+    QFETCH(int, mode);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("out.csv");
+    QVERIFY(writeRaw(path, "old\n"));
+    QCOMPARE(::chmod(QFile::encodeName(path).constData(), mode_t(mode)), 0);
+    ResultIO::writeFileAtomically(path.toStdString(), "new\n");
+    QCOMPARE(readAll(path), QByteArray("new\n"));
+    QCOMPARE(modeOf(path), mode);
+    ResultIO::writeCsv(sampleSet(), path.toStdString()); // and again: still the same mode
+    QCOMPARE(modeOf(path), mode);
+    QCOMPARE(entries(dir.path()), QStringList{"out.csv"});
+}
+
+void TestResultIO::readOnlyNeedsForce()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("out.csv");
+    QVERIFY(writeRaw(path, "keep me\n"));
+    QCOMPARE(::chmod(QFile::encodeName(path).constData(), 0444), 0);
+    for (int how = 0; how < 2; ++how) {
+        try {
+            if (how == 0)
+                ResultIO::checkWritable(path.toStdString());
+            else
+                ResultIO::writeCsv(sampleSet(), path.toStdString());
+            QFAIL("a read-only file was accepted without force");
+        } catch (const WriteError &e) {
+            QCOMPARE(QString::fromUtf8(e.what()), "cannot write " + path + ": the file is read-only");
+            QVERIFY(e.kind() == WriteError::Kind::ReadOnly);
+        }
+        QCOMPARE(readAll(path), QByteArray("keep me\n"));
+        QCOMPARE(entries(dir.path()), QStringList{"out.csv"});
+    }
+    // Forced: replaced, and still read-only.
+    ResultIO::checkWritable(path.toStdString(), WriteOptions{true});
+    ResultIO::writeCsv(sampleSet(), path.toStdString(), WriteOptions{true});
+    QCOMPARE(readAll(path), QByteArray::fromStdString(ResultIO::toCsv(sampleSet())));
+    QCOMPARE(modeOf(path), 0444);
+    QCOMPARE(entries(dir.path()), QStringList{"out.csv"});
+}
+
+void TestResultIO::sameFileTwice()
+{
+    QTemporaryDir dir;
+    const std::string a = dir.filePath("a.csv").toStdString();
+    auto refused = [](const std::vector<std::string> &paths) -> QString {
+        const auto msg = thrown<WriteError>([&] { ResultIO::checkOutputs(paths); });
+        return msg ? *msg : QString();
+    };
+    QCOMPARE(refused({a, a}),
+             QString::fromStdString(a) + " is given as two outputs: give each output its own file");
+    const std::string dotted = dir.path().toStdString() + "/./sub/../a.csv";
+    QVERIFY(QDir(dir.path()).mkdir("sub"));
+    QVERIFY(refused({a, dotted}).contains("are the same file"));
+
+    // Relative and absolute, from the current folder.
+    const QString cwd = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir.path()));
+    const QString relative = refused({"a.csv", "./a.csv"});
+    const QString mixed = refused({"a.csv", a});
+    QVERIFY(QDir::setCurrent(cwd));
+    QCOMPARE(relative, QStringLiteral("a.csv and ./a.csv are the same file: give each output its own file"));
+    QVERIFY2(mixed.contains("are the same file"), qPrintable(mixed));
+
+    // A symlink and its target (the target does not exist yet), and two hard links.
+    QVERIFY(QFile::link("a.csv", dir.filePath("link.csv")));
+    QVERIFY(refused({a, dir.filePath("link.csv").toStdString()}).contains("are the same file"));
+    QVERIFY(writeRaw(dir.filePath("b.csv"), "b\n"));
+    QCOMPARE(::link(QFile::encodeName(dir.filePath("b.csv")).constData(),
+                    QFile::encodeName(dir.filePath("hard.csv")).constData()),
+             0);
+    QVERIFY(refused({dir.filePath("b.csv").toStdString(), dir.filePath("hard.csv").toStdString()})
+                .contains("are the same file"));
+
+    // Different files pass, and the preflight leaves nothing behind.
+    ResultIO::checkOutputs({a, dir.filePath("a.json").toStdString(), dir.filePath("b.csv").toStdString()});
+    QCOMPARE(entries(dir.path()), (QStringList{"b.csv", "hard.csv", "sub"})); // QDir skips a dangling link
+    QVERIFY(QFileInfo(dir.filePath("link.csv")).isSymLink());
+    QVERIFY(!QFileInfo::exists(dir.filePath("a.csv")));
+}
+
+void TestResultIO::preflightFindsUnwritableFolders()
+{
+    // A folder that refuses new files even to root: sysfs.
+    if (QFileInfo(QStringLiteral("/sys")).isDir()) {
+        const QString msg = checkMessage("/sys/speeduplab-preflight.csv");
+        QVERIFY2(msg.startsWith("cannot write /sys/speeduplab-preflight.csv: ") && msg.contains("/sys"),
+                 qPrintable(msg));
+        QVERIFY(!QFile::exists(QStringLiteral("/sys/speeduplab-preflight.csv")));
+    }
+    if (::geteuid() != 0)
+        QSKIP("the sticky-folder case needs another user's file, which only root can make here");
+    // Root passes permission bits and sticky folders: check as user nobody instead.
+    QTemporaryDir dir;
+    QCOMPARE(::chmod(QFile::encodeName(dir.path()).constData(), 0755), 0);
+    QVERIFY(QDir(dir.path()).mkdir("closed"));
+    QCOMPARE(::chmod(QFile::encodeName(dir.filePath("closed")).constData(), 0755), 0);
+    QVERIFY(QDir(dir.path()).mkdir("sticky"));
+    QCOMPARE(::chmod(QFile::encodeName(dir.filePath("sticky")).constData(), 01777), 0);
+    const QString other = dir.filePath("sticky/other.csv"); // root's, writable by all
+    QVERIFY(writeRaw(other, "root's\n"));
+    QCOMPARE(::chmod(QFile::encodeName(other).constData(), 0666), 0);
+
+    const QString closed =
+        asNobody([&] { return checkMessage(dir.filePath("closed/out.csv").toStdString()); });
+    QVERIFY2(closed.startsWith("cannot write " + dir.filePath("closed/out.csv")) &&
+                 closed.contains("not writable"),
+             qPrintable(closed));
+    const QString sticky = asNobody([&] { return checkMessage(other.toStdString()); });
+    QCOMPARE(sticky, "cannot write " + other + ": it belongs to another user, and its folder " +
+                         dir.filePath("sticky") + " lets only a file's owner replace it");
+    // A new file in the same folder is fine: the probe creates and renames files of its own.
+    const QString mine = asNobody([&] {
+        const QString m = checkMessage(dir.filePath("sticky/mine.csv").toStdString());
+        return m.isEmpty() ? QStringLiteral("ok") : m;
+    });
+    QCOMPARE(mine, QStringLiteral("ok"));
+    QCOMPARE(entries(dir.filePath("sticky")), QStringList{"other.csv"});
+    QCOMPARE(readAll(other), QByteArray("root's\n"));
+}
+
+void TestResultIO::staleTemporariesAreRemoved()
+{
+    QTemporaryDir dir;
+    auto make = [&](const QString &name, qint64 ageSeconds) {
+        const QString p = dir.filePath(name);
+        QVERIFY(writeRaw(p, "half a file"));
+        timespec times[2];
+        ::clock_gettime(CLOCK_REALTIME, &times[0]);
+        times[0].tv_sec -= ageSeconds;
+        times[1] = times[0];
+        QCOMPARE(::utimensat(AT_FDCWD, QFile::encodeName(p).constData(), times, 0), 0);
+    };
+    make("out.csv.tmp-0123456789ab", 3600);                      // a killed write's, an hour ago: removed
+    make("out.csv.tmp-abcdefabcdef", 3600);                      // the same
+    make("out.csv.tmp-0123456789ac", 0);                         // written after this process started: kept
+    make("out.csv.tmp-0123456789abc", 3600);                     // not the pattern (13 digits): kept
+    make("out.csv.tmp-xyz", 3600);                               // not the pattern: kept
+    make("other.csv.tmp-0123456789ab", 3600);                    // another file's: kept
+    QVERIFY(QDir(dir.path()).mkdir("out.csv.tmp-ffffffffffff")); // not a regular file: kept
+    QVERIFY(QFile::link("other.csv.tmp-0123456789ab", dir.filePath("out.csv.tmp-eeeeeeeeeeee")));
+    QStringList kept = entries(dir.path());
+    kept.removeAll("out.csv.tmp-0123456789ab");
+    kept.removeAll("out.csv.tmp-abcdefabcdef");
+
+    ResultIO::checkWritable(dir.filePath("out.csv").toStdString()); // the preflight cleans up too
+    QCOMPARE(entries(dir.path()), kept);
+    make("out.csv.tmp-0123456789ab", 3600);
+    ResultIO::writeCsv(sampleSet(), dir.filePath("out.csv").toStdString());
+    kept << "out.csv";
+    kept.sort();
+    QCOMPARE(entries(dir.path()), kept);
+}
+
+void TestResultIO::noTemporaryAfterAFailedWrite()
+{
+    // A write that fails half-way (a file size limit: EFBIG) keeps the old file whole and
+    // leaves no temporary behind.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("out.csv");
+    QVERIFY(writeRaw(path, "old\n"));
+    rlimit old{};
+    QCOMPARE(::getrlimit(RLIMIT_FSIZE, &old), 0);
+    rlimit small = old;
+    small.rlim_cur = 4096;
+    auto *previous = std::signal(SIGXFSZ, SIG_IGN);
+    QCOMPARE(::setrlimit(RLIMIT_FSIZE, &small), 0);
+    const auto msg = thrown<WriteError>(
+        [&] { ResultIO::writeFileAtomically(path.toStdString(), std::string(100000, 'x')); });
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, previous);
+    QVERIFY2(msg, "no WriteError");
+    QVERIFY2(msg->startsWith("cannot write " + path + ": ") && msg->contains(std::strerror(EFBIG)),
+             qPrintable(*msg));
+    QCOMPARE(readAll(path), QByteArray("old\n"));
+    QCOMPARE(entries(dir.path()), QStringList{"out.csv"});
+}
+
+// --- Loading: byte-order mark, numeric ranges, echoed values, special files, size, memory ---
+
+namespace {
+
+/// Writes content to dir/name and returns the path.
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(content);
+    return path;
+}
+
+/// ResultIO::load's ParseError message for a file holding content, or the wrong outcome.
+QString loadMessage(const QString &name, const QByteArray &content)
+{
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, name, content);
+    const auto msg = thrown<ParseError>([&] { ResultIO::load(path.toStdString()); });
+    if (!msg)
+        return "[loaded without an error]";
+    return *msg;
+}
+
+/// The plain set's JSON with a number written as text (QJsonDocument cannot write 1e400).
+QByteArray jsonWithRawNumber(const QString &key, const QString &raw)
+{
+    QByteArray text = jsonEdited(setRowField(0, key, 12345.25)).toUtf8();
+    text.replace("12345.25", raw.toUtf8());
+    return text;
+}
+
+long kibFromStatus(const char *field)
+{
+    QFile f("/proc/self/status");
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(field))
+            return line.mid(int(std::strlen(field))).trimmed().split(' ').value(0).toLong();
+    return -1;
+}
+
+ResultSet manyRows(int count)
+{
+    ResultSet r;
+    r.machine.cpuModel = "cpu";
+    for (int i = 0; i < count; ++i) {
+        Measurement m = measurement(i % 2 ? "gpu" : "cpu", 4 + i, Measurement::Status::Ok, "");
+        m.reason = i % 7 ? "" : "a note";
+        r.add(m);
+    }
+    return r;
+}
+
+} // namespace
+
+void TestResultIO::byteOrderMarkAccepted_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("csv");
+    QTest::newRow("csv") << "results.csv" << true;
+    QTest::newRow("json") << "results.json" << false;
+    QTest::newRow("csv, by content") << "results" << true;
+    QTest::newRow("json, by content") << "results" << false;
+}
+
+void TestResultIO::byteOrderMarkAccepted()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, csv);
+    const ResultSet r = plainSet();
+    const std::string text = "\xEF\xBB\xBF" + (csv ? ResultIO::toCsv(r) : ResultIO::toJson(r));
+    const ResultSet direct = csv ? ResultIO::fromCsv(text) : ResultIO::fromJson(text);
+    QVERIFY2(direct == r, qPrintable(firstDifference(r, direct)));
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, name, QByteArray::fromStdString(text));
+    const ResultSet loaded = ResultIO::load(path.toStdString());
+    QVERIFY2(loaded == r, qPrintable(firstDifference(r, loaded)));
+    // A spreadsheet's CSV: a BOM, no metadata line, CRLF line ends.
+    if (csv) {
+        QString plain = QString::fromStdString(ResultIO::toCsv(r)).section('\n', 1);
+        plain.replace("\n", "\r\n");
+        const ResultSet sheet = ResultIO::fromCsv("\xEF\xBB\xBF" + plain.toStdString());
+        QCOMPARE(sheet.rows, r.rows);
+    }
+}
+
+void TestResultIO::badNumbersNameFileLineField_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("rule");
+    const QString positive = "median_s must be a positive finite number of seconds";
+    QTest::newRow("median inf") << "median_s"
+                                << "inf" << positive;
+    QTest::newRow("median 1e308") << "median_s"
+                                  << "1e308" << positive;
+    QTest::newRow("median 1e-320 (denormal)") << "median_s"
+                                              << "1e-320" << positive;
+    QTest::newRow("median nan") << "median_s"
+                                << "nan" << positive;
+    QTest::newRow("median negative") << "median_s"
+                                     << "-0.1" << positive;
+    for (const char *f : {"min_s", "max_s", "mean_s", "stddev_s", "cv", "bytes", "flops", "elements"}) {
+        const QString rule = QString(f) + " must be";
+        QTest::addRow("%s nan", f) << f << "nan" << rule;
+        QTest::addRow("%s inf", f) << f << "inf" << rule;
+        QTest::addRow("%s -inf", f) << f << "-inf" << rule;
+        QTest::addRow("%s negative", f) << f << "-2" << rule;
+    }
+    QTest::newRow("max_error negative") << "max_error"
+                                        << "-1"
+                                        << "max_error must be";
+    QTest::newRow("threads 0 on a CPU row") << "threads"
+                                            << "0"
+                                            << "threads must be at least 1 on a CPU row";
+    QTest::newRow("reps 0 on an ok row") << "reps"
+                                         << "0"
+                                         << "reps must be at least 1 on an ok row";
+    QTest::newRow("min above median") << "min_s"
+                                      << "5"
+                                      << "increasing order";
+    QTest::newRow("max below median") << "max_s"
+                                      << "0.001"
+                                      << "increasing order";
+}
+
+void TestResultIO::badNumbersNameFileLineField()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QString, rule);
+    // Line 3 of the plain set's CSV (rows[0] of its JSON) is an ok CPU row.
+    const QString csvMsg = loadMessage("results.csv", csvWithCell(3, field, value).toUtf8());
+    for (const QString &m : {QString("results.csv, line 3: "), field, rule, "\"" + value + "\""})
+        QVERIFY2(csvMsg.contains(m), qPrintable(QString("\"%1\" does not mention \"%2\"").arg(csvMsg, m)));
+
+    // JSON writes inf and nan as strings; other values as numbers.
+    bool isNumber = false;
+    const double d = value.toDouble(&isNumber);
+    const QByteArray json = isNumber && std::isfinite(d) ? jsonWithRawNumber(field, value)
+                                                         : jsonEdited(setRowField(0, field, value)).toUtf8();
+    const QString jsonMsg = loadMessage("results.json", json);
+    for (const QString &m : {QString("results.json, rows[0]: "), field, rule})
+        QVERIFY2(jsonMsg.contains(m), qPrintable(QString("\"%1\" does not mention \"%2\"").arg(jsonMsg, m)));
+}
+
+void TestResultIO::goodEdgeValuesLoad()
+{
+    // The bounds themselves, a skipped row's zeros, a GPU row without threads, a failed row
+    // whose error is unbounded, min = median = max, and rounding within the slack all load.
+    ResultSet r = plainSet();
+    r.rows[0].stats = Stats::of({1e-12});
+    Measurement slow = r.rows[0];
+    slow.stats = Stats::of({1e7});
+    r.add(slow);
+    Measurement failed = r.rows[0];
+    failed.status = Measurement::Status::Failed;
+    failed.maxError = INFINITY;
+    r.add(failed);
+    Measurement rounded = r.rows[0];
+    rounded.stats = Stats::of({0.1, 0.2, 0.3});
+    rounded.stats.min = 0.1 * (1 + 1e-12);
+    rounded.stats.median = 0.1;
+    r.add(rounded);
+    for (const bool csv : {true, false}) {
+        const ResultSet back =
+            csv ? ResultIO::fromCsv(ResultIO::toCsv(r)) : ResultIO::fromJson(ResultIO::toJson(r));
+        QVERIFY2(back == r, qPrintable(firstDifference(r, back)));
+    }
+}
+
+void TestResultIO::echoedValuesAreCappedAndEscaped_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("escape");
+    const QString longValue = "\x1b[2J" + QString(5000, 'x');
+    QTest::newRow("csv: escape sequence, 5000 characters")
+        << csvWithCell(3, "backend", longValue).toUtf8() << "results.csv"
+        << "\\x1b[2J";
+    QTest::newRow("csv: a quoted newline and tab")
+        << csvWithCell(3, "status", "\"o\nk\t\rfine\"").toUtf8() << "results.csv"
+        << "o\\nk\\t\\rfine";
+    QTest::newRow("csv: an 8-bit CSI byte")
+        << csvWithCell(3, "median_s", QString(QChar(0x9b)) + "2J").toLatin1() << "results.csv"
+        << "\\x9b2J";
+    QTest::newRow("json: escape sequence, 5000 characters")
+        << jsonEdited(setRowField(0, "backend", longValue)).toUtf8() << "results.json"
+        << "\\x1b[2J";
+    QTest::newRow("json: C1 control and bidi override")
+        << jsonEdited(setRowField(0, "status", QString::fromUtf8("\u009b2J \u202egood"))).toUtf8()
+        << "results.json"
+        << "\\u009b2J \\u202egood";
+    QTest::newRow("json: a ceiling's name")
+        << jsonEdited(setMachineField("ceilings", QJsonObject{{"\x1b]0;pwned\x07", "fast"}})).toUtf8()
+        << "results.json"
+        << "\\x1b]0;pwned\\x07";
+}
+
+void TestResultIO::echoedValuesAreCappedAndEscaped()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, name);
+    QFETCH(QString, escape);
+    const QString msg = loadMessage(name, content);
+    QVERIFY2(!msg.startsWith('['), qPrintable(msg));
+    QVERIFY2(msg.contains(escape), qPrintable(msg));
+    for (const QChar c : msg)
+        QVERIFY2(
+            c.unicode() >= 0x20 && c.unicode() != 0x7f && !(c.unicode() >= 0x80 && c.unicode() <= 0x9f) &&
+                c.unicode() != 0x202e,
+            qPrintable(QString("control character U+%1 in the message").arg(c.unicode(), 4, 16, QChar('0'))));
+    // The path, the place and at most 60 characters of the value (each escape counts as one).
+    QVERIFY2(msg.size() < 400, qPrintable(QString("%1 characters: %2").arg(msg.size()).arg(msg.left(500))));
+    if (content.size() > 5000)
+        QVERIFY2(msg.contains(QString::fromUtf8("\u2026")), qPrintable(msg));
+}
+
+void TestResultIO::overflowingNumberIsLocated()
+{
+    const QString csvMsg = loadMessage("results.csv", csvWithCell(4, "bytes", "1e400").toUtf8());
+    for (const char *m : {"results.csv, line 4", "bytes", "\"1e400\""})
+        QVERIFY2(csvMsg.contains(m), qPrintable(csvMsg));
+    // JSON: the parser refuses it; the message still names the file, line and field.
+    const QByteArray json = jsonWithRawNumber("bytes", "1e400");
+    const int line = json.left(json.indexOf("1e400")).count('\n') + 1;
+    const QString jsonMsg = loadMessage("results.json", json);
+    for (const QString &m :
+         {QString("results.json, line %1").arg(line), QString("rows[0].bytes"), QString("1e400")})
+        QVERIFY2(jsonMsg.contains(m), qPrintable(jsonMsg));
+    // In the metadata, too.
+    QByteArray meta = QString::fromStdString(ResultIO::toCsv(plainSet())).toUtf8();
+    meta.replace("\"logical_cores\":2", "\"logical_cores\":2e400");
+    const QString metaMsg = loadMessage("results.csv", meta);
+    for (const char *m : {"results.csv, line 1", "metadata", "2e400"})
+        QVERIFY2(metaMsg.contains(m), qPrintable(metaMsg));
+}
+
+void TestResultIO::malformedStructureIsBounded_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("mentions");
+    const QByteArray head = "{\"format\": \"speeduplab-results\", ";
+    QTest::newRow("nested 100 deep") << head + "\"x\": " + QByteArray(100, '[') + QByteArray(100, ']') +
+                                            ", \"rows\": []}"
+                                     << "nested deeper than 64";
+    QTest::newRow("a row of 2000 values")
+        << head + "\"rows\": [{\"big\": [" + QByteArray("0,").repeated(1999) + "0]}]}"
+        << "rows[0] holds more than 1000";
+    QTest::newRow("rows twice") << head + "\"rows\": [], \"rows\": []}"
+                                << "more than once";
+    QTest::newRow("a row that is a number") << head + "\"rows\": [3]}"
+                                            << "rows[0] must be an object";
+    QTest::newRow("rows before a wrong format")
+        << QByteArray("{\"rows\": [1], \"format\": \"x\"}") << "format";
+}
+
+void TestResultIO::malformedStructureIsBounded()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, mentions);
+    const auto msg = thrown<ParseError>([&] { ResultIO::fromJson(json.toStdString()); });
+    QVERIFY2(msg, "no ParseError");
+    QVERIFY2(msg->contains(mentions), qPrintable(*msg));
+}
+
+void TestResultIO::notUtf8CsvIsRefused()
+{
+    const QByteArray text = csvWithCell(4, "reason", "caf" + QString(QChar(0xe9))).toLatin1();
+    const QString msg = loadMessage("results.csv", text);
+    for (const char *m : {"results.csv, line 4", "reason", "caf\\xe9", "UTF-8"})
+        QVERIFY2(msg.contains(m), qPrintable(msg));
+}
+
+void TestResultIO::fifoIsRefusedWithoutBlocking()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("results.csv");
+    QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+    auto done = std::async(std::launch::async,
+                           [&] { return thrown<ParseError>([&] { ResultIO::load(path.toStdString()); }); });
+    if (done.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+        // Unblock the reader (opening the write end releases its open), then fail.
+        const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_NONBLOCK);
+        if (fd >= 0)
+            ::close(fd);
+        done.wait();
+        QFAIL("loading a FIFO blocked for 10 s");
+    }
+    const auto msg = done.get();
+    QVERIFY2(msg, "a FIFO loaded");
+    QVERIFY2(msg->contains(path) && msg->contains("named pipe (FIFO)") && msg->contains("regular file"),
+             qPrintable(*msg));
+}
+
+void TestResultIO::specialFilesAreRefused_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("/dev/zero") << "/dev/zero"
+                               << "a character device";
+    QTest::newRow("/dev/null") << "/dev/null"
+                               << "a character device";
+    QTest::newRow("a folder") << ""
+                              << "a folder";
+}
+
+void TestResultIO::specialFilesAreRefused()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, kind);
+    QTemporaryDir dir;
+    if (path.isEmpty()) {
+        path = dir.filePath("results.csv");
+        QVERIFY(QDir().mkdir(path));
+    }
+    if (!QFileInfo::exists(path))
+        QSKIP(qPrintable(path + " does not exist here"));
+    const auto msg = thrown<ParseError>([&] { ResultIO::load(path.toStdString()); });
+    QVERIFY2(msg, "loaded");
+    QVERIFY2(!msg->startsWith(kWrongType), qPrintable(*msg));
+    QVERIFY2(msg->contains(path) && msg->contains(kind) && msg->contains("not a regular file"),
+             qPrintable(*msg));
+}
+
+void TestResultIO::oversizeFileIsRefused()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("results.csv");
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(ResultIO::toCsv(plainSet()).c_str());
+        // Sparse: no disk is used for the hole.
+        QVERIFY(f.resize(qint64(ResultIO::maxFileBytes) + 1));
+    }
+    const auto msg = thrown<ParseError>([&] { ResultIO::load(path.toStdString()); });
+    QVERIFY2(msg, "loaded");
+    QVERIFY2(msg->contains(path) && msg->contains("256.0 MiB") && msg->contains("larger than"),
+             qPrintable(*msg));
+    // At the limit the size is no reason: the file loads or is refused for its content.
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.resize(0));
+        f.write(ResultIO::toCsv(plainSet()).c_str());
+    }
+    QCOMPARE(ResultIO::load(path.toStdString()).size(), plainSet().size());
+}
+
+void TestResultIO::largeFileLoadsInProportionalMemory_data()
+{
+    QTest::addColumn<bool>("csv");
+    QTest::newRow("csv") << true;
+    QTest::newRow("json") << false;
+}
+
+void TestResultIO::largeFileLoadsInProportionalMemory()
+{
+    QFETCH(bool, csv);
+    const int count = 100000;
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(csv ? "big.csv" : "big.json").toStdString();
+    Measurement first, last;
+    {
+        const ResultSet r = manyRows(count);
+        first = r.rows.front();
+        last = r.rows.back();
+        csv ? ResultIO::writeCsv(r, path) : ResultIO::writeJson(r, path);
+    }
+    const qint64 fileBytes = QFileInfo(QString::fromStdString(path)).size();
+    // Give back what writing the file freed, so that the load cannot reuse it unseen, then reset
+    // the peak (VmHWM) to the current size, where the kernel allows it.
+    ::malloc_trim(0);
+    QFile clear("/proc/self/clear_refs");
+    const bool peakReset = clear.open(QIODevice::WriteOnly) && clear.write("5") == 1;
+    clear.close();
+    const long before = kibFromStatus("VmRSS:");
+    const ResultSet loaded = ResultIO::load(path);
+    const long peak = kibFromStatus("VmHWM:");
+    QCOMPARE(loaded.size(), std::size_t(count));
+    QCOMPARE(loaded.rows.front(), first);
+    QCOMPARE(loaded.rows.back(), last);
+    if (!peakReset || before < 0 || peak < 0)
+        QSKIP("this system does not let a process reset its peak memory: only the load was checked");
+    // The text of the file, the rows and a margin: a DOM of the file (kilobytes a row) is not.
+    const double perRow = (double(peak - before) * 1024 - double(fileBytes)) / count;
+    qInfo("%s: %lld bytes on disk; the load's peak took %ld KiB more (%.0f bytes a row beyond the text)",
+          csv ? "CSV" : "JSON", fileBytes, peak - before, perRow);
+    QVERIFY2(perRow < 1000, qPrintable(QString("%1 bytes a row").arg(perRow)));
 }
 
 QTEST_APPLESS_MAIN(TestResultIO)

@@ -36,6 +36,18 @@ MachineInfo machine(const std::string &cpu, int cores, std::vector<std::string> 
     return m;
 }
 
+/// An ok CPU point of `threads` threads at n, `perIteration` seconds per iteration, steady (CV 1 %).
+Measurement timed(int threads, int n, double perIteration)
+{
+    Measurement m = row("add", Measurement::Status::Ok, n);
+    m.threads = threads;
+    m.iterations = 1000;
+    m.stats.reps = 10;
+    m.stats.median = m.stats.min = m.stats.max = m.stats.mean = perIteration * 1000;
+    m.stats.cv = 0.01;
+    return m;
+}
+
 } // namespace
 
 class TestResultSet : public QObject {
@@ -46,6 +58,8 @@ private slots:
     void statusCounts();
     void addMissingCeilings();
     void applyCeilings();
+    void flagOffTrend_data();
+    void flagOffTrend();
 };
 
 void TestResultSet::workloads()
@@ -114,6 +128,48 @@ void TestResultSet::applyCeilings()
     const MachineInfo before = other.machine;
     QVERIFY(!other.applyCeilings(here, measured));
     QCOMPARE(other.machine, before);
+}
+
+void TestResultSet::flagOffTrend_data()
+{
+    QTest::addColumn<QList<double>>("times"); ///< per iteration at n = 4, 7, 13, 22, 40 (s)
+    QTest::addColumn<QList<int>>("flagged");  ///< indexes expected off the trend
+    // The loaded-machine case: n = 4 took 1000x its neighbours, with a steady CV.
+    QTest::newRow("1000x at the smallest n") << QList<double>{4e-3, 1.7e-6, 1.8e-6, 2e-6, 2.5e-6} << QList<int>{0};
+    QTest::newRow("a disturbed middle point") << QList<double>{1.7e-6, 1.8e-6, 40e-6, 2e-6, 2.5e-6} << QList<int>{2};
+    QTest::newRow("growing: nothing") << QList<double>{1e-6, 2e-6, 8e-6, 30e-6, 100e-6} << QList<int>{};
+    // Flat and jittery (launch-bound GPU curves, parallel-region cost): below the factor.
+    QTest::newRow("flat with 3x jitter") << QList<double>{3e-6, 1e-6, 2.9e-6, 1.1e-6, 1e-6} << QList<int>{};
+    QTest::newRow("the largest n alone is never off") << QList<double>{1e-6, 1e-6, 1e-6, 1e-6, 1} << QList<int>{};
+}
+
+void TestResultSet::flagOffTrend()
+{
+    QFETCH(QList<double>, times);
+    QFETCH(QList<int>, flagged);
+    const int ns[] = {4, 7, 13, 22, 40};
+    ResultSet r;
+    for (int i = 0; i < times.size(); ++i) {
+        r.add(timed(2, ns[i], times[i]));
+        r.add(timed(1, ns[i], 1e-6 * (i + 1))); // another series, clean: never judged against the first
+    }
+    Measurement failed = timed(2, 7, 1e-9);
+    failed.status = Measurement::Status::Failed; // not ok: no trend to hold others against
+    r.add(failed);
+
+    QCOMPARE(r.flagOffTrend(), int(flagged.size()));
+    for (const Measurement &m : r.rows) {
+        const bool expected = m.threads == 2 && m.ok() &&
+                              flagged.contains(int(std::find(std::begin(ns), std::end(ns), m.n) - std::begin(ns)));
+        QCOMPARE(m.stats.offTrend, expected);
+        QCOMPARE(m.stats.noisy(), expected); // CV 1 %: noisy only through the trend
+        if (expected)
+            QVERIFY2(QString::fromStdString(m.reason).contains("off its series' trend"), m.reason.c_str());
+    }
+    const Measurement first = r.series(r.rows.front().seriesKey()).front();
+    if (flagged.contains(0))
+        QVERIFY2(QString::fromStdString(first.reason).contains("2353x the time per iteration of n = 7"),
+                 first.reason.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestResultSet)

@@ -106,7 +106,11 @@ void TestCharts::mixedWorkloadsArePickedOneAtATime()
     for (std::size_t i = 0; i < addRows; ++i) {
         Measurement m = r.rows[i];
         m.workload = "saxpy";
-        m.stats.median *= 2;
+        m.stats.median *= 2; // a consistent point: every time doubles
+        m.stats.min *= 2;
+        m.stats.max *= 2;
+        m.stats.mean *= 2;
+        m.stats.stddev *= 2;
         r.add(m);
     }
     const QString path = m_dir.filePath(QStringLiteral("mixed.json"));

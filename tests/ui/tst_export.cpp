@@ -11,6 +11,7 @@
 #include <QClipboard>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QImage>
 #include <QSet>
@@ -19,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
+
+#include <sys/stat.h>
 
 using namespace speeduplab;
 
@@ -33,6 +36,8 @@ private slots:
     void clipboard();
     void failedWriteLeavesNoFile_data();
     void failedWriteLeavesNoFile();
+    void imagesFollowTheOutputRules_data();
+    void imagesFollowTheOutputRules();
 
 private:
     std::unique_ptr<MainWindow> window();
@@ -178,6 +183,66 @@ void TestExport::failedWriteLeavesNoFile()
         QVERIFY2(!entry.contains(QStringLiteral("chart")) || entry.endsWith(QLatin1String(".png")) ||
                      entry.endsWith(QLatin1String(".svg")),
                  qPrintable(entry));
+}
+
+void TestExport::imagesFollowTheOutputRules_data()
+{
+    QTest::addColumn<QString>("ext");
+    QTest::newRow("png") << "png";
+    QTest::newRow("svg") << "svg";
+}
+
+void TestExport::imagesFollowTheOutputRules()
+{
+    // savePng and saveSvg write as ResultIO does: no FIFO or read-only file replaced, an existing
+    // file's mode kept, a symlink's target replaced (the link stays).
+    QFETCH(QString, ext);
+    auto w = window();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QByteArray fifo = QFile::encodeName(dir.filePath(QStringLiteral("pipe.") + ext));
+    QCOMPARE(::mkfifo(fifo.constData(), 0666), 0);
+    QVERIFY(!w->exportChart(QFile::decodeName(fifo), QSize(320, 200)));
+    QVERIFY2(w->lastError().contains(QStringLiteral("it is a FIFO (named pipe), not a regular file")),
+             qPrintable(w->lastError()));
+    QVERIFY(w->lastError().endsWith(QLatin1Char('.')));
+
+    const QString readOnly = dir.filePath(QStringLiteral("read-only.") + ext);
+    QFile f(readOnly);
+    QVERIFY(f.open(QIODevice::WriteOnly) && f.write("keep") == 4);
+    f.close();
+    QCOMPARE(::chmod(QFile::encodeName(readOnly).constData(), 0444), 0);
+    QVERIFY(!w->exportChart(readOnly, QSize(320, 200)));
+    QVERIFY2(w->lastError().contains(QStringLiteral("the file is read-only")), qPrintable(w->lastError()));
+    QCOMPARE(QFileInfo(readOnly).size(), qint64(4));
+
+    const QString kept = dir.filePath(QStringLiteral("private.") + ext);
+    QFile k(kept);
+    QVERIFY(k.open(QIODevice::WriteOnly) && k.write("old") == 3);
+    k.close();
+    QCOMPARE(::chmod(QFile::encodeName(kept).constData(), 0600), 0);
+    QVERIFY2(w->exportChart(kept, QSize(320, 200)), qPrintable(w->lastError()));
+    struct stat st {};
+    QCOMPARE(::stat(QFile::encodeName(kept).constData(), &st), 0);
+    QCOMPARE(int(st.st_mode & 07777), 0600);
+    QVERIFY(QFileInfo(kept).size() > 3);
+
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("charts")));
+    const QString link = dir.filePath(QStringLiteral("latest.") + ext);
+    QVERIFY(QFile::link(QStringLiteral("charts/chart.") + ext, link));
+    QVERIFY2(w->exportChart(link, QSize(320, 200)), qPrintable(w->lastError()));
+    QVERIFY(QFileInfo(link).isSymLink());
+    const QString real = dir.filePath(QStringLiteral("charts/chart.") + ext);
+    if (ext == QLatin1String("png"))
+        QCOMPARE(QImage(real).size(), QSize(320, 200));
+    else
+        QVERIFY(QSvgRenderer(real).isValid());
+    // No temporary file anywhere.
+    QCOMPARE(QDir(dir.filePath(QStringLiteral("charts"))).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("chart.") + ext});
+    for (const QString &entry :
+         QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
+        QVERIFY2(!entry.contains(QStringLiteral(".tmp-")), qPrintable(entry));
 }
 
 QTEST_MAIN(TestExport)

@@ -4,14 +4,19 @@
 #include "fixtures.h"
 
 #include "core/calibration.h"
+#include "core/machineinfo.h"
 #include "core/resultio.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace speeduplab;
 
@@ -27,6 +32,7 @@ private slots:
     void overlayDrawsAReferenceRun();
     void badUsage_data();
     void badUsage();
+    void outputRules();
 
 private:
     int run(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr);
@@ -219,6 +225,51 @@ void TestHeadless::badUsage_data()
                        QStringLiteral("--open"),     m_dir.filePath(QStringLiteral("gpu-run.json")),
                        QStringLiteral("--png"),      png}
         << "--calibrate measures this machine";
+    const QString sweep = QStringLiteral("--sizes=4 --threads=1 --cpu-only --min-time=0 --iterations=3");
+    auto args = [&](const QString &extra) {
+        return QStringList{QStringLiteral("--headless")} + sweep.split(QLatin1Char(' ')) +
+               extra.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    };
+    QTest::newRow("empty PNG path") << QStringList{QStringLiteral("--headless"), QStringLiteral("--png"),
+                                                   QString()}
+                                    << "--png needs a file name";
+    QTest::newRow("empty CSV path") << args(QString()) + QStringList{QStringLiteral("--png"), png,
+                                                                     QStringLiteral("--csv"), QString()}
+                                    << "--csv needs a file name";
+    const QString same = m_dir.filePath(QStringLiteral("never-same.out"));
+    QTest::newRow("same path twice") << args(QString()) + QStringList{QStringLiteral("--csv"), same,
+                                                                      QStringLiteral("--json"), same}
+                                     << "is given as two outputs";
+    QTest::newRow("same file, two spellings")
+        << args(QString()) + QStringList{QStringLiteral("--png"), png, QStringLiteral("--svg"),
+                                         m_dir.path() + QStringLiteral("/./never.png")}
+        << "are the same file";
+    QTest::newRow("iterations 0") << QStringList{QStringLiteral("--headless"),
+                                                 QStringLiteral("--sizes"),
+                                                 QStringLiteral("4"),
+                                                 QStringLiteral("--iterations"),
+                                                 QStringLiteral("0"),
+                                                 QStringLiteral("--png"),
+                                                 png}
+                                  << "--iterations must be at least 1";
+    QTest::newRow("budget nan") << QStringList{QStringLiteral("--headless"),
+                                               QStringLiteral("--sizes"),
+                                               QStringLiteral("4"),
+                                               QStringLiteral("--budget"),
+                                               QStringLiteral("nan"),
+                                               QStringLiteral("--png"),
+                                               png}
+                                << "\"nan\" is not a number";
+    if (const MachineInfo::GpuState gpu = MachineInfo::gpuState(); !gpu.usable)
+        QTest::newRow("gpu-only without a GPU")
+            << QStringList{QStringLiteral("--headless"), QStringLiteral("--sizes"), QStringLiteral("4"),
+                           QStringLiteral("--gpu-only"), QStringLiteral("--png"),   png}
+            << "--gpu-only needs a usable GPU, and there is none: " + QString::fromStdString(gpu.reason);
+    if (QFileInfo(QStringLiteral("/sys")).isDir()) // no file can be made there, not even by root
+        QTest::newRow("folder refuses new files")
+            << args(QString()) + QStringList{QStringLiteral("--png"), png, QStringLiteral("--csv"),
+                                             QStringLiteral("/sys/speeduplab-never.csv")}
+            << "does not allow creating files";
     QTest::newRow("unknown option") << QStringList{QStringLiteral("--headless"),
                                                    QStringLiteral("--frobnicate")}
                                     << "frobnicate";
@@ -232,6 +283,87 @@ void TestHeadless::badUsage()
     QCOMPARE(run(args, &out, &err), 2);
     QVERIFY2(err.toLower().contains(message.toLower().toUtf8()), err.constData());
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("never.png"))));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("never-same.out"))));
+    QVERIFY(!QFile::exists(QStringLiteral("/sys/speeduplab-never.csv")));
+    // Bad usage is found before anything runs.
+    QVERIFY2(!out.contains("Sweeping"), out.constData());
+}
+
+namespace {
+
+int modeOf(const QString &path)
+{
+    struct stat st {};
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 07777) : -1;
+}
+
+bool writeRaw(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+void TestHeadless::outputRules()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString recorded = dir.filePath(QStringLiteral("recorded.json"));
+    ResultIO::writeJson(fixtures::realistic(), recorded.toStdString());
+    const QString png = dir.filePath(QStringLiteral("chart.png")),
+                  svg = dir.filePath(QStringLiteral("chart.svg"));
+    const QString csv = dir.filePath(QStringLiteral("rows.csv")),
+                  fifo = dir.filePath(QStringLiteral("pipe.png"));
+    QVERIFY(writeRaw(png, "old png"));
+    QVERIFY(writeRaw(csv, "old csv"));
+    QCOMPARE(::chmod(QFile::encodeName(png).constData(), 0444), 0);
+    QCOMPARE(::chmod(QFile::encodeName(csv).constData(), 0600), 0);
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0666), 0);
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("images")));
+    QVERIFY(QFile::link(QStringLiteral("images/real.svg"), svg)); // a link to a file not made yet
+    const QStringList open{QStringLiteral("--headless"), QStringLiteral("--open"), recorded};
+    auto names = [&] {
+        return QDir(dir.path())
+            .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot | QDir::System, QDir::Name);
+    };
+    const QStringList before = names();
+
+    // A FIFO and a read-only file are refused before anything is rendered or written.
+    QByteArray out, err;
+    QCOMPARE(run(open + QStringList{QStringLiteral("--png"), fifo, QStringLiteral("--csv"), csv}, &out, &err),
+             2);
+    QVERIFY2(err.contains("it is a FIFO (named pipe), not a regular file"), err.constData());
+    QCOMPARE(run(open + QStringList{QStringLiteral("--png"), png, QStringLiteral("--csv"), csv}, &out, &err),
+             2);
+    QVERIFY2(err.contains("the file is read-only (give --force to replace it)"), err.constData());
+    QCOMPARE(readAll(png), QByteArray("old png"));
+    QCOMPARE(readAll(csv), QByteArray("old csv"));
+    QCOMPARE(names(), before);
+
+    // --force: the read-only PNG is replaced and stays read-only; the CSV keeps 0600; the SVG
+    // link stays a link to the file it names.
+    const int rc = run(open + QStringList{QStringLiteral("--png"), png, QStringLiteral("--svg"), svg,
+                                          QStringLiteral("--csv"), csv, QStringLiteral("--force"),
+                                          QStringLiteral("--size"), QStringLiteral("640x360")},
+                       &out, &err);
+    QVERIFY2(rc == 0, (out + err).constData());
+    QCOMPARE(QImage(png).size(), QSize(640, 360));
+    QCOMPARE(modeOf(png), 0444);
+    QCOMPARE(ResultIO::load(csv.toStdString()).size(), fixtures::realistic().size());
+    QCOMPARE(modeOf(csv), 0600);
+    QVERIFY(QFileInfo(svg).isSymLink());
+    QVERIFY(QSvgRenderer(dir.filePath(QStringLiteral("images/real.svg"))).isValid());
+    QCOMPARE(names(), before); // no temporary file left
+    QCOMPARE(QDir(dir.filePath(QStringLiteral("images")))
+                 .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList{QStringLiteral("real.svg")});
 }
 
 QTEST_MAIN(TestHeadless)

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+// Large result files open and render without hanging the app: CPU and GPU curves that swap
+// places at 200 sizes (about 200 crossovers), and 200 curves of 50 points (10,000 points).
+// Every chart renders each within a generous limit (the benchmark, speeduplab --bench-redraw
+// and bench/render.sh, measures the speed); the crossovers beyond the first few are counted in
+// the note instead of drawn, and past ChartView::legendLimit curves the legend is hidden and
+// the note says so. The files are written here.
+#include "fixtures.h"
+
+#include "core/resultio.h"
+#include "ui/app.h"
+#include "ui/chartstyle.h"
+#include "ui/chartview.h"
+#include "ui/mainwindow.h"
+#include "ui/resultmodel.h"
+#include "ui/timechart.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXYSeries>
+
+#include <cmath>
+
+using namespace speeduplab;
+
+namespace {
+
+// Whole seconds for everything a test renders: far above the benchmark's 1 s per chart, so
+// that a loaded machine does not fail it, far below the minutes the quadratic paths took.
+constexpr double kLimitS = 20;
+
+// count distinct sizes from 4 to 4000, evenly spaced in log n.
+std::vector<int> sizes(int count)
+{
+    std::vector<int> ns;
+    for (int k = 0; int(ns.size()) < count; ++k) {
+        int n = int(std::lround(4 * std::pow(1000.0, double(k) / (count - 1))));
+        if (!ns.empty())
+            n = std::max(n, ns.back() + 1);
+        ns.push_back(n);
+    }
+    return ns;
+}
+
+// One CPU and one GPU curve, the GPU 25 % slower at even and 20 % faster at odd sizes.
+ResultSet alternating(int count)
+{
+    ResultSet r;
+    r.machine = fixtures::machine();
+    const std::vector<int> ns = sizes(count);
+    for (std::size_t i = 0; i < ns.size(); ++i) {
+        const double t = 1e-9 * ns[i] * ns[i] + 1e-6;
+        r.add(fixtures::point("cpu", 1, "", ns[i], t));
+        r.add(fixtures::point("gpu", 0, "launch", ns[i], t * (i % 2 ? 0.8 : 1.25)));
+    }
+    return r;
+}
+
+// cpu CPU thread counts and gpu GPU curves (three modes on each of gpu / 3 devices).
+ResultSet manySeries(int cpu, int gpu, int points)
+{
+    static const char *const modes[] = {"launch", "graph", "fused"};
+    ResultSet r;
+    r.machine = fixtures::machine();
+    for (int n : sizes(points)) {
+        for (int p = 1; p <= cpu; ++p)
+            r.add(fixtures::point("cpu", p, "", n, 1e-8 + 1e-9 * n * n / std::min(p, 16) * (1 + 0.001 * p)));
+        for (int g = 0; g < gpu; ++g) {
+            Measurement m = fixtures::point("gpu", 0, modes[g % 3], n, 4e-6 * (1 + 0.01 * g) + 1e-12 * n * n);
+            m.device = g / 3;
+            r.add(m);
+        }
+    }
+    return r;
+}
+
+} // namespace
+
+class TestBigFiles : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void wrapIsGreedyAndLinear();
+    void alternatingCurvesRenderWithCappedNotes();
+    void manySeriesRenderWithoutTheLegend();
+    void aSmallFileAfterwardsGetsItsLegendBack();
+
+private:
+    QString write(const ResultSet &r, const QString &name);
+    // Opens path in w and renders every chart as an export does; returns the seconds it took.
+    double openAndRenderAll(MainWindow &w, const QString &path);
+
+    QTemporaryDir m_dir;
+    double m_spent = 0; // seconds spent rendering, over all tests
+};
+
+void TestBigFiles::initTestCase()
+{
+    App::initialise();
+    QVERIFY(m_dir.isValid());
+}
+
+QString TestBigFiles::write(const ResultSet &r, const QString &name)
+{
+    const QString path = m_dir.filePath(name);
+    ResultIO::writeCsv(r, path.toStdString());
+    return path;
+}
+
+double TestBigFiles::openAndRenderAll(MainWindow &w, const QString &path)
+{
+    w.setErrorReporter([](const QString &, const QString &text) { QFAIL(qPrintable(text)); });
+    QElapsedTimer clock;
+    clock.start();
+    if (!w.openResults(path))
+        return -1;
+    for (ChartView *c : w.charts()) {
+        QElapsedTimer one;
+        one.start();
+        c->resize(1280, 720);
+        c->updateNow();
+        const QImage image = c->toImage(QSize(1280, 720));
+        if (image.isNull() || image.size() != QSize(1280, 720))
+            return -1;
+        qInfo("%s: %s rendered in %.0f ms", qPrintable(QFileInfo(path).fileName()), qPrintable(c->name()),
+              double(one.nsecsElapsed()) / 1e6);
+    }
+    const double s = double(clock.nsecsElapsed()) / 1e9;
+    m_spent += s;
+    return s;
+}
+
+void TestBigFiles::wrapIsGreedyAndLinear()
+{
+    const QFont font = ChartStyle::noteFont();
+    const QFontMetricsF fm(font);
+    const qreal width = 500;
+    QStringList words;
+    for (int i = 0; i < 20000; ++i)
+        words << (i % 7 == 6 ? QStringLiteral("n\u00a0\u2248\u00a0%1;").arg(i)
+                             : QStringLiteral("word%1").arg(i));
+    const QString text = words.join(QLatin1Char(' '));
+    QElapsedTimer clock;
+    clock.start();
+    const QStringList lines = ChartView::wrap(text, font, width);
+    // Measuring every prefix, as the old wrapping did, takes minutes for 20,000 words.
+    QVERIFY2(clock.elapsed() < kLimitS * 1000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(lines.size() > 100);
+    QStringList again;
+    for (const QString &l : lines) {
+        QVERIFY2(fm.horizontalAdvance(l) <= width + 1, qPrintable(l));
+        again << l.trimmed();
+    }
+    // Nothing lost, nothing reordered.
+    QCOMPARE(again.join(QLatin1Char(' ')), text);
+    // Greedy: no line could have taken the next line's first word (unless it broke at a
+    // semicolon, by choice).
+    for (qsizetype i = 0; i + 1 < lines.size(); ++i) {
+        if (lines[i].endsWith(QLatin1Char(';')))
+            continue;
+        const QString next = lines[i + 1].trimmed().section(QLatin1Char(' '), 0, 0);
+        QVERIFY2(fm.horizontalAdvance(lines[i] + QLatin1Char(' ') + next) > width - 1, qPrintable(lines[i]));
+    }
+    // Continuation lines are indented, and one over-long word stands on its own line.
+    QVERIFY(lines[1].startsWith(QStringLiteral("    ")));
+    const QStringList wide =
+        ChartView::wrap(QStringLiteral("a %1 b").arg(QString(200, QLatin1Char('x'))), font, 100);
+    QCOMPARE(wide.size(), 3);
+    QCOMPARE(wide[0], QStringLiteral("a"));
+    QCOMPARE(wide[2], QStringLiteral("    b"));
+    QCOMPARE(ChartView::wrap(QStringLiteral("short\n\nlines"), font, width),
+             QStringList({QStringLiteral("short"), QString(), QStringLiteral("lines")}));
+}
+
+void TestBigFiles::alternatingCurvesRenderWithCappedNotes()
+{
+    const ResultSet r = alternating(200);
+    const QString path = write(r, QStringLiteral("alternating.csv"));
+    MainWindow w(m_dir.filePath(QStringLiteral("alternating.ini")));
+    const double s = openAndRenderAll(w, path);
+    QVERIFY2(s >= 0, "the file did not open or a chart did not render");
+    QCOMPARE(w.resultModel()->rowCount(), int(r.size()));
+    QVERIFY2(m_spent < kLimitS, qPrintable(QStringLiteral("%1 s").arg(m_spent)));
+
+    // The curves swap places between every two sizes.
+    const std::vector<Series> all = Analysis::series(r, "add");
+    const std::size_t crossings = Analysis::crossings(Analysis::bestCpu(all), all[1]).size();
+    QCOMPARE(crossings, std::size_t(199));
+
+    TimeChart *time = w.timeChart();
+    QCOMPARE(time->markers().size(), TimeChart::markedCrossings);
+    QCOMPARE(time->seriesWithRole(ChartView::Role::Marker).size(), TimeChart::markedCrossings);
+    QCOMPARE(time->labelTexts().size(), TimeChart::markedCrossings);
+    const QString note = time->noteText();
+    QVERIFY2(note.contains(QStringLiteral("199 crossovers: GPU faster above n")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("\u2026 and 195 more, up to n \u2248")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("Dashed lines mark the first 6 of the 199 crossovers.")),
+             qPrintable(note));
+    QVERIFY2(note.size() < 600, qPrintable(note)); // not a list of 199
+    // The note leaves the plot most of the chart.
+    time->chart()->resize(QSizeF(1280, 720)); // the chart itself: a hidden tab's view does not resize it
+    time->updateNow();
+    QVERIFY2(time->chart()->plotArea().height() > 720 * 0.4,
+             qPrintable(QString::number(time->chart()->plotArea().height())));
+    QVERIFY(time->legendShown());
+
+    ChartView *speedup = w.chart(QStringLiteral("speedup"));
+    QCOMPARE(speedup->countWithRole(ChartView::Role::Marker), 6);
+    QVERIFY2(speedup->noteText().contains(QStringLiteral("first 6 of the 199 crossovers")),
+             qPrintable(speedup->noteText()));
+    // The speedup curve itself has every size.
+    QCOMPARE(speedup->seriesWithRole(ChartView::Role::Data).front()->count(), 200);
+}
+
+void TestBigFiles::manySeriesRenderWithoutTheLegend()
+{
+    const ResultSet r = manySeries(150, 50, 50);
+    QCOMPARE(r.size(), std::size_t(10000));
+    const QString path = write(r, QStringLiteral("many.csv"));
+    MainWindow w(m_dir.filePath(QStringLiteral("many.ini")));
+    const double s = openAndRenderAll(w, path);
+    QVERIFY2(s >= 0, "the file did not open or a chart did not render");
+    QVERIFY2(m_spent < kLimitS, qPrintable(QStringLiteral("%1 s").arg(m_spent)));
+
+    struct Expect {
+        const char *chart;
+        int curves;
+    };
+    // time and throughput: every curve; speedup: the GPU curves; roofline: every curve too.
+    for (const Expect &e :
+         {Expect{"time", 200}, Expect{"speedup", 50}, Expect{"throughput", 200}, Expect{"roofline", 200}}) {
+        ChartView *c = w.chart(QString::fromLatin1(e.chart));
+        QVERIFY2(!c->legendShown(), e.chart);
+        QCOMPARE(c->countWithRole(ChartView::Role::Data), e.curves);
+        const QString expected =
+            QStringLiteral(
+                "%1 curves: the legend is hidden (more than %2); the table names each point's series.")
+                .arg(c->legendEntries())
+                .arg(ChartView::legendLimit);
+        QVERIFY2(c->legendEntries() >= e.curves, e.chart);
+        QVERIFY2(c->noteText().startsWith(expected), qPrintable(c->noteText()));
+    }
+    // The thread-scaling chart shows three sizes: its legend stays.
+    ChartView *scaling = w.chart(QStringLiteral("scaling"));
+    QVERIFY(scaling->legendShown());
+    QVERIFY(!scaling->noteText().contains(QStringLiteral("legend is hidden")));
+    // 50 GPU curves: the time chart's note lists a few, counts the rest, and stays short.
+    const QString note = w.timeChart()->noteText();
+    QVERIFY2(note.contains(QStringLiteral("\u2026 and 44 more GPU curves against the best CPU")),
+             qPrintable(note));
+    QVERIFY2(note.count(QLatin1Char('\n')) < 12, qPrintable(note));
+}
+
+void TestBigFiles::aSmallFileAfterwardsGetsItsLegendBack()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("both.ini")));
+    QVERIFY(openAndRenderAll(w, write(manySeries(30, 0, 5), QStringLiteral("thirty.csv"))) >= 0);
+    QVERIFY(!w.timeChart()->legendShown());
+    QVERIFY(openAndRenderAll(w, write(fixtures::realistic(), QStringLiteral("small.csv"))) >= 0);
+    for (ChartView *c : w.charts()) {
+        QVERIFY2(c->legendShown(), qPrintable(c->name()));
+        QVERIFY2(!c->noteText().contains(QStringLiteral("legend is hidden")), qPrintable(c->noteText()));
+        QVERIFY(c->legendEntries() <= ChartView::legendLimit);
+    }
+    QVERIFY2(m_spent < kLimitS, qPrintable(QStringLiteral("%1 s").arg(m_spent)));
+}
+
+QTEST_MAIN(TestBigFiles)
+#include "tst_bigfiles.moc"
