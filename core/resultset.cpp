@@ -95,7 +95,8 @@ int ResultSet::flagOffTrend(double factor)
                 if (fastestLarger && m.perIteration() > factor * fastestLarger->perIteration()) {
                     m.stats.offTrend = true;
                     char ratio[32];
-                    std::snprintf(ratio, sizeof ratio, "%.0f", m.perIteration() / fastestLarger->perIteration());
+                    std::snprintf(ratio, sizeof ratio, "%.0f",
+                                  m.perIteration() / fastestLarger->perIteration());
                     m.reason = std::string("off its series' trend: ") + ratio +
                                "x the time per iteration of n = " + std::to_string(fastestLarger->n) +
                                ", which does more work; the machine was likely busy";

@@ -135,12 +135,15 @@ void TestResultSet::flagOffTrend_data()
     QTest::addColumn<QList<double>>("times"); ///< per iteration at n = 4, 7, 13, 22, 40 (s)
     QTest::addColumn<QList<int>>("flagged");  ///< indexes expected off the trend
     // The loaded-machine case: n = 4 took 1000x its neighbours, with a steady CV.
-    QTest::newRow("1000x at the smallest n") << QList<double>{4e-3, 1.7e-6, 1.8e-6, 2e-6, 2.5e-6} << QList<int>{0};
-    QTest::newRow("a disturbed middle point") << QList<double>{1.7e-6, 1.8e-6, 40e-6, 2e-6, 2.5e-6} << QList<int>{2};
+    QTest::newRow("1000x at the smallest n")
+        << QList<double>{4e-3, 1.7e-6, 1.8e-6, 2e-6, 2.5e-6} << QList<int>{0};
+    QTest::newRow("a disturbed middle point")
+        << QList<double>{1.7e-6, 1.8e-6, 40e-6, 2e-6, 2.5e-6} << QList<int>{2};
     QTest::newRow("growing: nothing") << QList<double>{1e-6, 2e-6, 8e-6, 30e-6, 100e-6} << QList<int>{};
     // Flat and jittery (launch-bound GPU curves, parallel-region cost): below the factor.
     QTest::newRow("flat with 3x jitter") << QList<double>{3e-6, 1e-6, 2.9e-6, 1.1e-6, 1e-6} << QList<int>{};
-    QTest::newRow("the largest n alone is never off") << QList<double>{1e-6, 1e-6, 1e-6, 1e-6, 1} << QList<int>{};
+    QTest::newRow("the largest n alone is never off")
+        << QList<double>{1e-6, 1e-6, 1e-6, 1e-6, 1} << QList<int>{};
 }
 
 void TestResultSet::flagOffTrend()
@@ -159,8 +162,9 @@ void TestResultSet::flagOffTrend()
 
     QCOMPARE(r.flagOffTrend(), int(flagged.size()));
     for (const Measurement &m : r.rows) {
-        const bool expected = m.threads == 2 && m.ok() &&
-                              flagged.contains(int(std::find(std::begin(ns), std::end(ns), m.n) - std::begin(ns)));
+        const bool expected =
+            m.threads == 2 && m.ok() &&
+            flagged.contains(int(std::find(std::begin(ns), std::end(ns), m.n) - std::begin(ns)));
         QCOMPARE(m.stats.offTrend, expected);
         QCOMPARE(m.stats.noisy(), expected); // CV 1 %: noisy only through the trend
         if (expected)
