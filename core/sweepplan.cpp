@@ -97,6 +97,12 @@ std::vector<std::string> SweepPlan::gpuVariants() const
     return out;
 }
 
+std::string SweepPlan::sizeTooLarge(int n)
+{
+    return "tensor size n = " + std::to_string(n) + " is larger than " + std::to_string(maxSize) +
+           ", the largest size allowed";
+}
+
 void SweepPlan::validate(int hardwareThreads) const
 {
     const Workload *w = Workload::find(workload);
@@ -116,8 +122,7 @@ void SweepPlan::validate(int hardwareThreads) const
             throw std::invalid_argument("tensor size n = " + std::to_string(n) + " must be positive");
     for (int n : sizes)
         if (n > maxSize)
-            throw std::invalid_argument("tensor size n = " + std::to_string(n) + " is larger than " +
-                                        std::to_string(maxSize));
+            throw std::invalid_argument(sizeTooLarge(n));
     for (int t : threads) {
         if (t <= 0)
             throw std::invalid_argument("thread count " + std::to_string(t) + " must be positive");

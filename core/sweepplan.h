@@ -40,6 +40,8 @@ struct SweepPlan {
     int effectiveIterations() const;
     /// Throws std::invalid_argument with one sentence naming the problem.
     void validate(int hardwareThreads) const;
+    /// The one sentence for a size above maxSize, shared by validate() and the forms.
+    static std::string sizeTooLarge(int n);
     /// Every point, grouped by n (ascending) so that all curves grow together.
     std::vector<PlanPoint> points() const;
     /// The CPU and GPU variants a backend will run.

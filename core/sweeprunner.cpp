@@ -34,7 +34,9 @@ std::string gib(double bytes)
 
 std::string pointLabel(const PlanPoint &p)
 {
-    std::string s = p.backend == "gpu" ? "GPU " + p.mode : "CPU " + std::to_string(p.threads) + " threads";
+    std::string s = p.backend == "gpu"
+                        ? "GPU " + p.mode
+                        : "CPU " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads");
     if (!p.variant.empty())
         s += " (" + p.variant + ")";
     return s + ", n = " + std::to_string(p.n);

@@ -13,7 +13,7 @@ packages=(
   qt6-l10n-tools libqt6opengl6-dev libgl-dev libxkbcommon-dev
   xvfb xauth fonts-dejavu-core
   python3 python3-numpy
-  clang-format
+  clang-format help2man  # help2man: the man pages (packaging/CMakeLists.txt), skipped without it
   clang  # libFuzzer for scripts/fuzz.sh only; the build itself uses g++
 )
 # --with-torch: Debian's CPU-only PyTorch too, for bench/compare.sh --ref torch on this machine

@@ -84,6 +84,21 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
     };
+    m_askClose = [this](const QString &title, const QString &text) {
+        QMessageBox box(QMessageBox::Question, title, text,
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setDefaultButton(QMessageBox::Save);
+        box.setEscapeButton(QMessageBox::Cancel);
+        switch (box.exec()) {
+        case QMessageBox::Save:
+            return CloseAnswer::Save;
+        case QMessageBox::Discard:
+            return CloseAnswer::Discard;
+        default:
+            return CloseAnswer::Cancel;
+        }
+    };
+    m_chooseSavePath = [this] { return m_files.saveData(); };
 
     resize(1480, 920);
     loadSettings();
@@ -123,10 +138,7 @@ void MainWindow::connectActions()
             overlayReference(path);
     });
     connect(a.removeOverlay, &QAction::triggered, this, &MainWindow::removeReference);
-    connect(a.save, &QAction::triggered, this, [this] {
-        if (const QString path = m_files.saveData(); !path.isEmpty())
-            saveData(path);
-    });
+    connect(a.save, &QAction::triggered, this, &MainWindow::saveInteractively);
     connect(a.exportChart, &QAction::triggered, this, &MainWindow::exportDialog);
     connect(a.copy, &QAction::triggered, this, &MainWindow::copyChart);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
@@ -287,6 +299,7 @@ void MainWindow::onCalibrationFailed(const QString &message)
 void MainWindow::onStarted()
 {
     m_currentFile.clear();
+    m_unsaved = false;
     m_model->clear(m_machine);
     m_devices->setMachine(m_machine);
     m_devicesPanel->setCaption(tr("This machine"));
@@ -296,6 +309,7 @@ void MainWindow::onStarted()
 void MainWindow::onMeasurement(const Measurement &m)
 {
     m_model->append(m);
+    m_unsaved = true;
     m_table->followNewest(); // in measurement order: follow the newest row
 }
 
@@ -309,9 +323,10 @@ void MainWindow::onProgress(const SweepRunner::Progress &p)
 void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
 {
     const ResultSet &r = measured; // complete: the worker's pipeline carried this session's ceilings
-    if (m_model->resultSet().rows != r.rows)
+    if (m_model->resultSet().rows != r.rows) {
         m_model->setResultSet(r);
-    else
+        m_unsaved = true;
+    } else
         m_model->setMachine(r.machine);
     m_devices->setMachine(r.machine);
     endRunning();
@@ -393,6 +408,7 @@ bool MainWindow::openResults(const QString &path)
     if (!load(path, tr("Open results"), tr("The charts still show the previous results."), r))
         return false;
     m_currentFile = path;
+    m_unsaved = false;
     m_files.remember(path);
     m_model->setResultSet(r);
     m_devices->setMachine(r.machine);
@@ -449,6 +465,7 @@ bool MainWindow::saveData(const QString &path)
                       .arg(Format::sentence(QString::fromStdString(e.what()))));
         return false;
     }
+    m_unsaved = false;
     m_files.remember(path);
     statusBar()->showMessage(tr("Saved %n measurement(s) to %1.", "", int(r.size())).arg(path));
     return true;
@@ -533,8 +550,53 @@ void MainWindow::saveSettings() const
     s->sync();
 }
 
+bool MainWindow::hasUnsavedResults() const
+{
+    return m_unsaved && !m_model->resultSet().empty();
+}
+
+bool MainWindow::saveInteractively()
+{
+    const QString path = m_chooseSavePath ? m_chooseSavePath() : QString();
+    return !path.isEmpty() && saveData(path);
+}
+
+bool MainWindow::confirmClose()
+{
+    const bool sweeping = isRunning() && !isCalibrating();
+    // A window that is not on screen has nobody to answer: it closes as before.
+    if (!isVisible() || !m_askClose || (!sweeping && !hasUnsavedResults()))
+        return true;
+    const int n = int(m_model->resultSet().size());
+    const QString text =
+        sweeping ? tr("A sweep is running; %n measurement(s) so far. Save them before closing? "
+                      "Closing stops the sweep.",
+                      "", n)
+                 : tr("The results (%n measurement(s)) are not saved. Save them before closing?", "", n);
+    switch (m_askClose(tr("Close SpeedupLab"), text)) {
+    case CloseAnswer::Cancel:
+        return false;
+    case CloseAnswer::Discard:
+        return true;
+    case CloseAnswer::Save:
+        break;
+    }
+    if (m_model->resultSet().empty())
+        return true; // nothing measured yet: nothing to save
+    const QString path = m_chooseSavePath ? m_chooseSavePath() : QString();
+    if (path.isEmpty())
+        return false; // the file dialog was cancelled: the window stays
+    if (isRunning())
+        m_controller->cancel(); // what is saved is what was measured until now
+    return saveData(path);      // on failure the window stays and says why
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!confirmClose()) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     if (isRunning())
         m_controller->cancel();

@@ -46,6 +46,19 @@ public:
     void setErrorReporter(ErrorReporter reporter) { m_reportError = std::move(reporter); }
     QString lastError() const { return m_lastError; }
 
+    /// The answer to "save the results before closing?".
+    enum class CloseAnswer { Save, Discard, Cancel };
+    /// How closing the window asks, during a sweep or with unsaved results. The default is a
+    /// Save / Discard / Cancel message box; tests set a function that answers at once.
+    using CloseAsker = std::function<CloseAnswer(const QString &title, const QString &text)>;
+    void setCloseAsker(CloseAsker asker) { m_askClose = std::move(asker); }
+    /// Where Save data writes (the save action and the close question's Save); empty cancels.
+    /// The default is the file dialog; tests set a function that returns a path.
+    using SavePathChooser = std::function<QString()>;
+    void setSavePathChooser(SavePathChooser chooser) { m_chooseSavePath = std::move(chooser); }
+    /// Results came in since the last save or open (closing the window asks first).
+    bool hasUnsavedResults() const;
+
     SweepPanel *sweepPanel() const { return m_panel; }
     ResultModel *resultModel() const { return m_model; }
     DeviceModel *deviceModel() const { return m_devices; }
@@ -121,6 +134,10 @@ private:
     void endRunning();
     void updateActions();
     void exportDialog();
+    /// Asks where to save (m_chooseSavePath) and saves there; false when cancelled or failed.
+    bool saveInteractively();
+    /// Asks before the window closes during a sweep or with unsaved results; false keeps it.
+    bool confirmClose();
     std::unique_ptr<QSettings> settings() const;
     void loadSettings();
     void saveSettings() const;
@@ -141,9 +158,12 @@ private:
     FileDialogs m_files{this};
     RunProgress *m_progress = nullptr;
     QString m_currentFile;
+    bool m_unsaved = false; ///< results came in since the last save or open
 
     ErrorReporter m_reportError;
     QString m_lastError;
+    CloseAsker m_askClose;
+    SavePathChooser m_chooseSavePath;
 };
 
 } // namespace speeduplab

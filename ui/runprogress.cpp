@@ -20,8 +20,11 @@ RunProgress::RunProgress(QStatusBar *bar) : QObject(bar)
     m_bar->setFormat(QStringLiteral("%v / %m"));
     m_label = new QLabel;
     m_label->setObjectName(QStringLiteral("progressLabel"));
-    bar->addPermanentWidget(m_label, 1);
+    // No stretch, and both hidden while idle: the status bar draws its temporary messages
+    // ("Sweep finished", "Saved ...") in the space left of the permanent widgets.
+    bar->addPermanentWidget(m_label);
     bar->addPermanentWidget(m_bar);
+    m_label->hide();
     m_bar->hide();
 }
 
@@ -30,6 +33,7 @@ void RunProgress::start(const QString &text)
     m_bar->setRange(0, 0); // busy until the first progress report (a calibration has none)
     m_bar->show();
     m_label->setText(text);
+    m_label->show();
 }
 
 void RunProgress::report(const SweepRunner::Progress &p)
@@ -54,6 +58,7 @@ void RunProgress::stop()
 {
     m_bar->hide();
     m_label->clear();
+    m_label->hide();
 }
 
 } // namespace speeduplab

@@ -16,7 +16,8 @@ namespace speeduplab {
 class RunProgress : public QObject {
     Q_OBJECT
 public:
-    /// Adds the label and the bar to `bar` (the bar hidden until a run starts).
+    /// Adds the label and the bar to `bar`, without stretch and hidden until a run starts, so
+    /// that the status bar's messages have its width while no run is going on.
     explicit RunProgress(QStatusBar *bar);
 
     /// A run starts: a busy bar (no progress known yet) and `text`.
@@ -24,7 +25,7 @@ public:
     /// A sweep's progress report: points done of all and the time left.
     void report(const SweepRunner::Progress &p);
     void setText(const QString &text);
-    /// The run ended: the bar is hidden and the text cleared.
+    /// The run ended: the label and the bar are hidden and the text cleared.
     void stop();
 
 private:

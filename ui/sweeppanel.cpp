@@ -24,6 +24,9 @@
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <functional>
+#include <limits>
 #include <stdexcept>
 
 namespace speeduplab {
@@ -52,6 +55,70 @@ QLabel *infoLabel(const QString &objectName)
     l->setFont(f);
     return l;
 }
+
+/// A spin box that says why it changed what was typed: a value outside its range is set to
+/// the nearest bound (rather than refused as it is typed, or reverted), and `corrected` gets
+/// the reason; `edited` is called when the user types in it again.
+class ExplainingSpinBox : public QSpinBox {
+public:
+    std::function<void(const QString &)> corrected;
+    std::function<void()> edited;
+
+    ExplainingSpinBox()
+    {
+        connect(lineEdit(), &QLineEdit::textEdited, this, [this] {
+            if (edited)
+                edited();
+        });
+    }
+
+    QValidator::State validate(QString &input, int &pos) const override
+    {
+        const QValidator::State state = QSpinBox::validate(input, pos);
+        bool ok = false;
+        const int v = number(input, &ok);
+        // Too many digits: let it through, to be brought down to the maximum when it is entered
+        // (only where the reason can be shown; otherwise the digit is refused as it is typed).
+        return state == QValidator::Invalid && ok && v > maximum() && corrected ? QValidator::Intermediate
+                                                                                : state;
+    }
+
+    void fixup(QString &input) const override
+    {
+        bool ok = false;
+        const int v = number(input, &ok);
+        if (!ok || (v >= minimum() && v <= maximum())) {
+            QSpinBox::fixup(input);
+            return;
+        }
+        const int bound = v > maximum() ? maximum() : minimum();
+        input = textFromValue(bound);
+        if (corrected)
+            corrected(v > maximum()
+                          ? SweepPanel::tr("n is at most %1; %2 was set to %1.").arg(bound).arg(v)
+                          : SweepPanel::tr("n is at least %1; %2 was set to %1.").arg(bound).arg(v));
+    }
+
+private:
+    int number(const QString &input, bool *ok) const
+    {
+        QString t = input;
+        if (t.startsWith(prefix()))
+            t.remove(0, prefix().size());
+        if (t.endsWith(suffix()))
+            t.chop(suffix().size());
+        t = t.trimmed();
+        t.remove(locale().groupSeparator());
+        *ok = false;
+        if (t.isEmpty())
+            return 0;
+        const qlonglong v = locale().toLongLong(t, ok);
+        if (!*ok)
+            return 0;
+        return int(
+            std::clamp<qlonglong>(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+    }
+};
 
 void setInfo(QLabel *label, const QString &text, bool error)
 {
@@ -164,7 +231,7 @@ QWidget *SweepPanel::buildSizes()
     auto *range = new QFormLayout(m_rangeBox);
     range->setContentsMargins(18, 0, 0, 0);
     auto spin = [](const char *name, int lo, int hi, const QString &tip) {
-        auto *s = new QSpinBox;
+        auto *s = new ExplainingSpinBox;
         s->setObjectName(QLatin1String(name));
         s->setRange(lo, hi);
         s->setToolTip(tip);
@@ -175,6 +242,16 @@ QWidget *SweepPanel::buildSizes()
         spin("rangeMinSpin", 1, SweepPlan::maxSize, tr("The smallest n (1 to %1)").arg(SweepPlan::maxSize));
     m_rangeMax =
         spin("rangeMaxSpin", 1, SweepPlan::maxSize, tr("The largest n (1 to %1)").arg(SweepPlan::maxSize));
+    // Why a typed n was changed, shown with the sizes until the user types again.
+    for (QSpinBox *n : {m_rangeMin, m_rangeMax}) {
+        auto *s = static_cast<ExplainingSpinBox *>(n);
+        s->corrected = [this](const QString &why) {
+            m_sizesNote = why;
+            if (!m_applying)
+                refresh();
+        };
+        s->edited = [this] { m_sizesNote.clear(); };
+    }
     m_steps = spin("stepsSpin", 1, 100, tr("Sizes per factor of ten in n (1 to 100)"));
     range->addRow(tr("min n:"), m_rangeMin);
     range->addRow(tr("max n:"), m_rangeMax);
@@ -616,12 +693,13 @@ void SweepPanel::refresh()
         }
         for (int n : sizes)
             if (n > SweepPlan::maxSize)
-                throw std::invalid_argument("n = " + std::to_string(n) + " is above the largest size, " +
-                                            std::to_string(SweepPlan::maxSize));
-        setInfo(m_sizesInfo,
-                tr("%n size(s): %1", "", int(sizes.size())).arg(shown.join(QStringLiteral(", "))), false);
+                throw std::invalid_argument(SweepPlan::sizeTooLarge(n));
+        const QString list =
+            tr("%n size(s): %1", "", int(sizes.size())).arg(shown.join(QStringLiteral(", ")));
+        setInfo(m_sizesInfo, m_sizesNote.isEmpty() ? list : m_sizesNote + QLatin1Char('\n') + list, false);
     } catch (const std::exception &e) {
-        setInfo(m_sizesInfo, Format::sentence(QString::fromStdString(e.what())), true);
+        const QString why = Format::sentence(QString::fromStdString(e.what()));
+        setInfo(m_sizesInfo, m_sizesNote.isEmpty() ? why : m_sizesNote + QLatin1Char('\n') + why, true);
         if (f.sizesAsRange) {
             markInvalid(m_rangeMin, true);
             markInvalid(m_rangeMax, true);

@@ -84,6 +84,7 @@ private:
     QLineEdit *m_list = nullptr;
     QWidget *m_rangeBox = nullptr;
     QLabel *m_sizesInfo = nullptr;
+    QString m_sizesNote; ///< why a typed min or max n was changed; empty when it was not
     QGroupBox *m_cpu = nullptr;
     QListWidget *m_threads = nullptr;
     QLabel *m_threadsInfo = nullptr;

@@ -52,11 +52,13 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     m_markers.clear();
     setChartTitle(workload, tr("time per iteration vs n"));
     if (all.empty()) {
-        showEmpty(r.rows.empty()
-                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
-                      : tr("None of the %1 points has a time to plot:\nthey failed or were skipped "
-                           "(the table says why).")
-                            .arg(r.rows.size()));
+        showEmpty(
+            r.rows.empty() ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
+            : r.rows.size() == 1
+                ? tr("The only point has no time to plot:\nit failed or was skipped (the table says why).")
+                : tr("None of the %1 points has a time to plot:\nthey failed or were skipped "
+                     "(the table says why).")
+                      .arg(r.rows.size()));
         return;
     }
 

@@ -221,7 +221,7 @@ void TestSweepPlan::validate_data()
     QTest::newRow("n < 0") << "n=-4"
                            << "n = -4 must be positive";
     QTest::newRow("n too large") << "n=70000"
-                                 << "larger than 65536";
+                                 << "n = 70000 is larger than 65536, the largest size allowed";
     QTest::newRow("no sizes") << "noSizes"
                               << "no tensor sizes";
     QTest::newRow("threads above hardware") << "threads=9"

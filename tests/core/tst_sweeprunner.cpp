@@ -93,6 +93,13 @@ void TestSweepRunner::smallSweepSucceeds()
         QCOMPARE(progress[i].total, int(expected));
         QVERIFY(!progress[i].current.empty());
     }
+    // "CPU 1 thread", never "CPU 1 threads".
+    QVERIFY2(progress[0].current.rfind("CPU 1 thread", 0) == 0 &&
+                 progress[0].current.rfind("CPU 1 threads", 0) != 0,
+             progress[0].current.c_str());
+    if (p.threads.back() > 1)
+        QVERIFY2(progress[1].current.rfind("CPU " + std::to_string(p.threads.back()) + " threads", 0) == 0,
+                 progress[1].current.c_str());
     QCOMPARE(progress.back().done, int(expected));
     QCOMPARE(progress.back().current, std::string("done"));
     QCOMPARE(progress.back().remaining, 0.0);

@@ -7,6 +7,7 @@
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
 #include "ui/scalingchart.h"
+#include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
 #include "ui/throughputchart.h"
 #include "ui/timechart.h"
@@ -19,11 +20,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -44,6 +47,12 @@ private slots:
     void shortcuts();
     void noGpuBanner();
     void gpuStateFollowsTheGpu();
+    void statusMessagesAreVisible();
+    void closingWithNothingUnsavedDoesNotAsk();
+    void closingWithUnsavedResultsAsks_data();
+    void closingWithUnsavedResultsAsks();
+    void closingDuringASweepAsks_data();
+    void closingDuringASweepAsks();
 
 private:
     template <typename T> T *field(MainWindow &w, const char *name)
@@ -59,6 +68,38 @@ private:
     {
         QTest::mouseClick(b, Qt::LeftButton, {}, QPoint(6, b->height() / 2));
         QVERIFY(b->isChecked());
+    }
+    // The width QStatusBar gives its temporary message: from its left edge to the first
+    // permanent widget shown (QStatusBarPrivate::messageRect).
+    static int messageWidth(MainWindow &w)
+    {
+        QStatusBar *bar = w.statusBar();
+        int right = bar->width() - 12;
+        for (QWidget *p :
+             {static_cast<QWidget *>(bar->findChild<QLabel *>(QStringLiteral("progressLabel"))),
+              static_cast<QWidget *>(bar->findChild<QProgressBar *>(QStringLiteral("progressBar")))})
+            if (p && p->isVisible())
+                right = std::min(right, p->x() - 2);
+        return right - 6;
+    }
+    static SweepForm smallSweep(MainWindow &w, const QString &sizes, double minTime, int iterations = 10)
+    {
+        SweepForm f = w.sweepPanel()->form();
+        f.workload = QStringLiteral("add");
+        f.sizesAsRange = false;
+        f.sizeList = sizes;
+        f.threads = {1};
+        f.gpu = false;
+        f.iterations = iterations;
+        f.minTime = minTime;
+        return f;
+    }
+    // A finished sweep whose results are not saved.
+    bool runToTheEnd(MainWindow &w)
+    {
+        w.sweepPanel()->setForm(smallSweep(w, QStringLiteral("4,8"), 0));
+        QSignalSpy finished(&w, &MainWindow::sweepFinished);
+        return w.runSweep() && finished.wait(60000);
     }
     QTemporaryDir m_dir;
 };
@@ -401,6 +442,178 @@ void TestMainWindow::gpuStateFollowsTheGpu()
     QCOMPARE(box->isEnabled(), now.usable);
     if (!now.usable)
         QVERIFY(bannerText->text().contains(QString::fromStdString(now.reason).left(30)));
+}
+
+void TestMainWindow::statusMessagesAreVisible()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("status.ini")));
+    QStringList errors;
+    w.setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *label = w.statusBar()->findChild<QLabel *>(QStringLiteral("progressLabel"));
+    QVERIFY(label);
+    QVERIFY(!label->isVisible()); // idle: the message has the status bar
+    QTRY_VERIFY(messageWidth(w) > w.statusBar()->width() / 2);
+
+    w.sweepPanel()->setForm(smallSweep(w, QStringLiteral("4,8"), 0));
+    QSignalSpy finished(&w, &MainWindow::sweepFinished);
+    QVERIFY(w.runSweep());
+    QTRY_VERIFY(label->isVisible()); // the progress shows while the sweep runs
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+
+    auto visible = [&w](const QString &start) {
+        const QString message = w.statusBar()->currentMessage();
+        if (!message.startsWith(start))
+            return false;
+        return messageWidth(w) >= w.statusBar()->fontMetrics().horizontalAdvance(message);
+    };
+    QVERIFY(!label->isVisible());
+    QTRY_VERIFY2(
+        visible(QStringLiteral("Sweep finished")),
+        qPrintable(QStringLiteral("%1 (%2 px)").arg(w.statusBar()->currentMessage()).arg(messageWidth(w))));
+
+    QVERIFY(w.saveData(m_dir.filePath(QStringLiteral("status.csv"))));
+    QTRY_VERIFY2(
+        visible(QStringLiteral("Saved 2 measurement")),
+        qPrintable(QStringLiteral("%1 (%2 px)").arg(w.statusBar()->currentMessage()).arg(messageWidth(w))));
+}
+
+void TestMainWindow::closingWithNothingUnsavedDoesNotAsk()
+{
+    int asked = 0;
+    auto ask = [&asked](const QString &, const QString &) {
+        ++asked;
+        return MainWindow::CloseAnswer::Cancel;
+    };
+    {
+        MainWindow w(m_dir.filePath(QStringLiteral("closenothing.ini")));
+        w.setCloseAsker(ask);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(!w.hasUnsavedResults());
+        QVERIFY(w.close());
+        QVERIFY(!w.isVisible());
+    }
+    {
+        // Results saved since the sweep: nothing to ask either.
+        MainWindow w(m_dir.filePath(QStringLiteral("closesaved.ini")));
+        w.setCloseAsker(ask);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(runToTheEnd(w));
+        QVERIFY(w.hasUnsavedResults());
+        const QString path = m_dir.filePath(QStringLiteral("closesaved.csv"));
+        QVERIFY(w.saveData(path));
+        QVERIFY(!w.hasUnsavedResults());
+        QVERIFY(w.close());
+        // An opened file is not unsaved either.
+        MainWindow opened(m_dir.filePath(QStringLiteral("closeopened.ini")));
+        opened.setCloseAsker(ask);
+        opened.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&opened));
+        QVERIFY(opened.openResults(path));
+        QVERIFY(!opened.hasUnsavedResults());
+        QVERIFY(opened.close());
+    }
+    QCOMPARE(asked, 0);
+}
+
+void TestMainWindow::closingWithUnsavedResultsAsks_data()
+{
+    QTest::addColumn<int>("answer");
+    QTest::newRow("save") << int(MainWindow::CloseAnswer::Save);
+    QTest::newRow("discard") << int(MainWindow::CloseAnswer::Discard);
+    QTest::newRow("cancel") << int(MainWindow::CloseAnswer::Cancel);
+}
+
+void TestMainWindow::closingWithUnsavedResultsAsks()
+{
+    QFETCH(int, answer);
+    const auto a = MainWindow::CloseAnswer(answer);
+    const QString path = m_dir.filePath(QStringLiteral("unsaved-%1.csv").arg(answer));
+    MainWindow w(m_dir.filePath(QStringLiteral("unsaved.ini")));
+    QStringList asked;
+    w.setCloseAsker([&asked, a](const QString &, const QString &text) {
+        asked << text;
+        return a;
+    });
+    w.setSavePathChooser([path] { return path; });
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(runToTheEnd(w));
+    QVERIFY(w.hasUnsavedResults());
+
+    const bool closed = w.close();
+    QCOMPARE(asked.size(), 1);
+    QVERIFY2(asked.first().contains(QStringLiteral("not saved")), qPrintable(asked.first()));
+    QCOMPARE(closed, a != MainWindow::CloseAnswer::Cancel);
+    QCOMPARE(w.isVisible(), a == MainWindow::CloseAnswer::Cancel);
+    QCOMPARE(QFile::exists(path), a == MainWindow::CloseAnswer::Save);
+    QCOMPARE(w.hasUnsavedResults(), a != MainWindow::CloseAnswer::Save);
+    QCOMPARE(w.resultModel()->rowCount(), 2); // nothing is thrown away before the window goes
+    if (a == MainWindow::CloseAnswer::Save) {
+        MainWindow replay(m_dir.filePath(QStringLiteral("unsavedreplay.ini")));
+        QVERIFY(replay.openResults(path));
+        QCOMPARE(replay.resultModel()->rowCount(), 2);
+    }
+}
+
+void TestMainWindow::closingDuringASweepAsks_data()
+{
+    closingWithUnsavedResultsAsks_data();
+}
+
+void TestMainWindow::closingDuringASweepAsks()
+{
+    QFETCH(int, answer);
+    const auto a = MainWindow::CloseAnswer(answer);
+    const QString path = m_dir.filePath(QStringLiteral("sweeping-%1.csv").arg(answer));
+    MainWindow w(m_dir.filePath(QStringLiteral("sweeping.ini")));
+    QStringList asked;
+    w.setCloseAsker([&asked, a](const QString &, const QString &text) {
+        asked << text;
+        return a;
+    });
+    w.setSavePathChooser([path] { return path; });
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // Long enough to be running when Ctrl+Q comes: each point runs for half a second.
+    w.sweepPanel()->setForm(smallSweep(w, QStringLiteral("4,8,16,32,64"), 0.5, 1000000));
+    QSignalSpy finished(&w, &MainWindow::sweepFinished);
+    QVERIFY(w.runSweep());
+    QTRY_VERIFY_WITH_TIMEOUT(w.resultModel()->rowCount() >= 1, 20000);
+    QVERIFY(w.isRunning());
+
+    // Ctrl+Q, as a user quits.
+    QAction *quit = nullptr;
+    for (QAction *action : w.actions())
+        if (action->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_Q))
+            quit = action;
+    QVERIFY(quit);
+    quit->trigger();
+    QCOMPARE(asked.size(), 1);
+    QVERIFY2(asked.first().contains(QStringLiteral("sweep is running")), qPrintable(asked.first()));
+    if (a == MainWindow::CloseAnswer::Cancel) {
+        QVERIFY(w.isVisible());
+        QVERIFY(w.isRunning());
+        QVERIFY(!w.controller()->cancelRequested());
+        w.cancelSweep();
+        QVERIFY(finished.wait(20000));
+        return;
+    }
+    QVERIFY(!w.isVisible());
+    QVERIFY(w.controller()->cancelRequested()); // the sweep stops
+    QCOMPARE(QFile::exists(path), a == MainWindow::CloseAnswer::Save);
+    if (a == MainWindow::CloseAnswer::Save) {
+        const int saved = w.resultModel()->rowCount();
+        MainWindow replay(m_dir.filePath(QStringLiteral("sweepingreplay.ini")));
+        QVERIFY(replay.openResults(path));
+        QCOMPARE(replay.resultModel()->rowCount(), saved);
+    }
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.first().first().toBool(), true);
 }
 
 QTEST_MAIN(TestMainWindow)
