@@ -102,7 +102,7 @@ std::string checkOutputs(const std::vector<std::pair<const char *, const std::op
         paths.push_back(**path);
     }
     try {
-        ResultIO::checkOutputs(paths, write);
+        SafeFile::checkAll(paths, write);
     } catch (const WriteError &e) {
         if (e.kind() == WriteError::Kind::ReadOnly)
             return std::string(e.what()) + " (give --force to replace it)";

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/resultset.h"
+#include "core/safefile.h"
 
 #include <cstdint>
 #include <stdexcept>
@@ -16,32 +17,9 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// A file that cannot be written. The message says which file and why.
-class WriteError : public std::runtime_error {
-public:
-    enum class Kind {
-        Other,
-        ReadOnly, ///< an existing read-only file, which WriteOptions::force would replace
-    };
-    explicit WriteError(const std::string &what, Kind kind = Kind::Other)
-        : std::runtime_error(what), m_kind(kind)
-    {
-    }
-    Kind kind() const { return m_kind; }
-
-private:
-    Kind m_kind;
-};
-
-/// How ResultIO writes a file.
-struct WriteOptions {
-    /// Replace an existing file even when it is read-only (it keeps its mode).
-    bool force = false;
-};
-
 /// Reads and writes result sets as CSV (tidy: one header row, one measurement per row, the
 /// metadata as one leading "# metadata: {json}" comment line) and JSON (metadata + rows).
-/// Writes are atomic: a temporary file beside the target, renamed over it when complete.
+/// Files are written through SafeFile (atomic, never over a device, a FIFO or a read-only file).
 class ResultIO {
 public:
     static std::string toCsv(const ResultSet &r);
@@ -63,23 +41,6 @@ public:
     static ResultSet load(const std::string &path);
     /// The largest result file load() reads: 256 MiB (a million CSV rows take about 210 MiB).
     static constexpr std::uintmax_t maxFileBytes = std::uintmax_t(256) << 20;
-
-    /// Writes text to path atomically: a temporary file "<name>.tmp-<12 hex digits>" in the
-    /// target's folder, synced, then renamed over it. A symlink is followed and its target
-    /// replaced (the link stays a link). An existing file keeps its mode; a new one gets
-    /// 0666 & ~umask. Refuses anything but a regular file or a new path (a device, a FIFO, a
-    /// socket, a folder), and a read-only file unless options.force. Throws WriteError; leaves
-    /// no partial or temporary file behind, and removes the temporaries of this target that an
-    /// earlier, killed write left (regular files of ours, older than this process).
-    static void writeFileAtomically(const std::string &path, const std::string &text,
-                                    const WriteOptions &options = {});
-    /// The preflight, before a run, so that a long sweep does not end in an unwritable file:
-    /// every check of writeFileAtomically, then a file is created in the target's folder and
-    /// renamed over a second one (both removed), as the write will. Throws WriteError.
-    static void checkWritable(const std::string &path, const WriteOptions &options = {});
-    /// checkWritable for each output of one command, then refuses the same file given twice
-    /// (./a.csv and a.csv, a symlink and its target, two hard links). Throws WriteError.
-    static void checkOutputs(const std::vector<std::string> &paths, const WriteOptions &options = {});
 
     /// The CSV header, as a comma-separated list.
     static const char *csvHeader();

@@ -49,11 +49,11 @@ QString writeFailure(const std::exception &e)
     return ChartView::tr("%1. Choose another folder or file name.").arg(text);
 }
 
-// savePng's and saveSvg's preflight: ResultIO::checkWritable's checks, before the render.
+// savePng's and saveSvg's preflight: SafeFile::check's checks, before the render.
 bool checkChartTarget(const QString &path, QString *error)
 {
     try {
-        ResultIO::checkWritable(QFile::encodeName(path).toStdString());
+        SafeFile::check(QFile::encodeName(path).toStdString());
     } catch (const std::exception &e) {
         if (error)
             *error = writeFailure(e);
@@ -62,13 +62,13 @@ bool checkChartTarget(const QString &path, QString *error)
     return true;
 }
 
-// Images are written like results (ResultIO::writeFileAtomically): no partial file, no
+// Images are written like results (SafeFile::write): no partial file, no
 // temporary left behind, a symlink's target replaced, an existing file's mode kept.
 bool writeChartFile(const QString &path, const QByteArray &bytes, QString *error)
 {
     try {
-        ResultIO::writeFileAtomically(QFile::encodeName(path).toStdString(),
-                                      std::string(bytes.constData(), size_t(bytes.size())));
+        SafeFile::write(QFile::encodeName(path).toStdString(),
+                        std::string(bytes.constData(), size_t(bytes.size())));
     } catch (const std::exception &e) {
         if (error)
             *error = writeFailure(e);

@@ -46,7 +46,7 @@ std::string path(const QString &p)
 }
 
 /// Writes the chart as SVG or PNG to target, by ResultIO's rules (ChartView::savePng/saveSvg
-/// write through ResultIO::writeFileAtomically). With --force, which they do not take, the
+/// write through SafeFile::write). With --force, which they do not take, the
 /// chart is rendered into a private folder first and then written over the read-only target.
 bool saveChart(ChartView &chart, bool svg, const QString &target, const QSize &size,
                const WriteOptions &write, QString *error)
@@ -72,7 +72,7 @@ bool saveChart(ChartView &chart, bool svg, const QString &target, const QSize &s
     }
     const QByteArray bytes = file.readAll();
     try {
-        ResultIO::writeFileAtomically(path(target), bytes.toStdString(), write);
+        SafeFile::write(path(target), bytes.toStdString(), write);
     } catch (const std::exception &e) {
         *error = QString::fromStdString(e.what());
         return false;
@@ -114,7 +114,7 @@ int Headless::run(const CommandLine &cl)
             if (!out.isEmpty())
                 outputs.push_back(path(out));
         try {
-            ResultIO::checkOutputs(outputs, write);
+            SafeFile::checkAll(outputs, write);
         } catch (const WriteError &e) {
             QString msg = QString::fromStdString(e.what());
             if (e.kind() == WriteError::Kind::ReadOnly)

@@ -360,7 +360,7 @@ void TestResultIO::roundTrip()
     const ResultSet loaded = ResultIO::load(path);
     QVERIFY2(loaded == r, qPrintable(firstDifference(r, loaded)));
     const std::string bare = dir.filePath("results").toStdString();
-    ResultIO::writeFileAtomically(bare, text);
+    SafeFile::write(bare, text);
     const ResultSet sniffed = ResultIO::load(bare);
     QVERIFY2(sniffed == r, qPrintable(firstDifference(r, sniffed)));
 
@@ -603,8 +603,8 @@ void TestResultIO::atomicWriteReplacesWhole()
     QTemporaryDir dir;
     const QString path = dir.filePath("out.csv");
     if (!before.isEmpty())
-        ResultIO::writeFileAtomically(path.toStdString(), before.toStdString());
-    ResultIO::writeFileAtomically(path.toStdString(), after.toStdString());
+        SafeFile::write(path.toStdString(), before.toStdString());
+    SafeFile::write(path.toStdString(), after.toStdString());
     QCOMPARE(readAll(path), after);
     QCOMPARE(entries(dir.path()), QStringList{"out.csv"}); // no temporary file left beside it
 
@@ -613,7 +613,7 @@ void TestResultIO::atomicWriteReplacesWhole()
     for (const mode_t mask : {mode_t(022), mode_t(027), mode_t(077)}) {
         QVERIFY(QFile::remove(path));
         const mode_t old = umask(mask);
-        ResultIO::writeFileAtomically(path.toStdString(), after.toStdString());
+        SafeFile::write(path.toStdString(), after.toStdString());
         umask(old);
         struct stat st {};
         QCOMPARE(stat(path.toLocal8Bit().constData(), &st), 0);
@@ -653,7 +653,7 @@ void TestResultIO::writeErrors()
             else if (how == 1)
                 ResultIO::writeJson(sampleSet(), path.toStdString());
             else
-                ResultIO::checkWritable(path.toStdString());
+                SafeFile::check(path.toStdString());
         });
         QVERIFY2(msg, "no WriteError");
         QVERIFY2(!msg->startsWith(kWrongType), qPrintable(*msg));
@@ -728,11 +728,11 @@ QString asNobody(const std::function<QString()> &f)
     return QString::fromUtf8(got);
 }
 
-/// checkWritable's message, "" when it passed.
+/// SafeFile::check's message, "" when it passed.
 QString checkMessage(const std::string &path)
 {
     try {
-        ResultIO::checkWritable(path);
+        SafeFile::check(path);
     } catch (const std::exception &e) {
         return QString::fromUtf8(e.what());
     }
@@ -787,7 +787,7 @@ void TestResultIO::refusesNonRegularTargets()
         type = S_IFCHR;
         if (::mknod(p.constData(), S_IFCHR | 0666, makedev(1, 3)) != 0)
             QSKIP(qPrintable("cannot make a device node here (" + QString::fromUtf8(std::strerror(errno)) +
-                             "); /dev/null is checked by checkWritable only, in devNullIsRefused"));
+                             "); /dev/null is checked by SafeFile::check only, in devNullIsRefused"));
     } else {
         type = S_IFDIR;
         QVERIFY(QDir(dir.path()).mkdir("out.csv"));
@@ -796,7 +796,7 @@ void TestResultIO::refusesNonRegularTargets()
     for (int how = 0; how < 3; ++how) {
         const auto msg = thrown<WriteError>([&] {
             if (how == 0)
-                ResultIO::checkWritable(path.toStdString());
+                SafeFile::check(path.toStdString());
             else if (how == 1)
                 ResultIO::writeCsv(sampleSet(), path.toStdString(), WriteOptions{true});
             else
@@ -826,7 +826,7 @@ void TestResultIO::devNullIsRefused()
     msg = checkMessage(link.toStdString());
     QCOMPARE(msg,
              "cannot write " + link + " (a link to /dev/null): it is a character device, not a regular file");
-    const auto twice = thrown<WriteError>([&] { ResultIO::checkOutputs({"/dev/null"}); });
+    const auto twice = thrown<WriteError>([&] { SafeFile::checkAll({"/dev/null"}); });
     QVERIFY(twice && twice->contains("character device"));
     QCOMPARE(entries(dir.path()), QStringList{"null.csv"});
 }
@@ -886,7 +886,7 @@ void TestResultIO::modeIsKept()
     const QString path = dir.filePath("out.csv");
     QVERIFY(writeRaw(path, "old\n"));
     QCOMPARE(::chmod(QFile::encodeName(path).constData(), mode_t(mode)), 0);
-    ResultIO::writeFileAtomically(path.toStdString(), "new\n");
+    SafeFile::write(path.toStdString(), "new\n");
     QCOMPARE(readAll(path), QByteArray("new\n"));
     QCOMPARE(modeOf(path), mode);
     ResultIO::writeCsv(sampleSet(), path.toStdString()); // and again: still the same mode
@@ -903,7 +903,7 @@ void TestResultIO::readOnlyNeedsForce()
     for (int how = 0; how < 2; ++how) {
         try {
             if (how == 0)
-                ResultIO::checkWritable(path.toStdString());
+                SafeFile::check(path.toStdString());
             else
                 ResultIO::writeCsv(sampleSet(), path.toStdString());
             QFAIL("a read-only file was accepted without force");
@@ -915,7 +915,7 @@ void TestResultIO::readOnlyNeedsForce()
         QCOMPARE(entries(dir.path()), QStringList{"out.csv"});
     }
     // Forced: replaced, and still read-only.
-    ResultIO::checkWritable(path.toStdString(), WriteOptions{true});
+    SafeFile::check(path.toStdString(), WriteOptions{true});
     ResultIO::writeCsv(sampleSet(), path.toStdString(), WriteOptions{true});
     QCOMPARE(readAll(path), QByteArray::fromStdString(ResultIO::toCsv(sampleSet())));
     QCOMPARE(modeOf(path), 0444);
@@ -927,7 +927,7 @@ void TestResultIO::sameFileTwice()
     QTemporaryDir dir;
     const std::string a = dir.filePath("a.csv").toStdString();
     auto refused = [](const std::vector<std::string> &paths) -> QString {
-        const auto msg = thrown<WriteError>([&] { ResultIO::checkOutputs(paths); });
+        const auto msg = thrown<WriteError>([&] { SafeFile::checkAll(paths); });
         return msg ? *msg : QString();
     };
     QCOMPARE(refused({a, a}),
@@ -956,7 +956,7 @@ void TestResultIO::sameFileTwice()
                 .contains("are the same file"));
 
     // Different files pass, and the preflight leaves nothing behind.
-    ResultIO::checkOutputs({a, dir.filePath("a.json").toStdString(), dir.filePath("b.csv").toStdString()});
+    SafeFile::checkAll({a, dir.filePath("a.json").toStdString(), dir.filePath("b.csv").toStdString()});
     QCOMPARE(entries(dir.path()), (QStringList{"b.csv", "hard.csv", "sub"})); // QDir skips a dangling link
     QVERIFY(QFileInfo(dir.filePath("link.csv")).isSymLink());
     QVERIFY(!QFileInfo::exists(dir.filePath("a.csv")));
@@ -1026,7 +1026,7 @@ void TestResultIO::staleTemporariesAreRemoved()
     kept.removeAll("out.csv.tmp-0123456789ab");
     kept.removeAll("out.csv.tmp-abcdefabcdef");
 
-    ResultIO::checkWritable(dir.filePath("out.csv").toStdString()); // the preflight cleans up too
+    SafeFile::check(dir.filePath("out.csv").toStdString()); // the preflight cleans up too
     QCOMPARE(entries(dir.path()), kept);
     make("out.csv.tmp-0123456789ab", 3600);
     ResultIO::writeCsv(sampleSet(), dir.filePath("out.csv").toStdString());
@@ -1048,8 +1048,8 @@ void TestResultIO::noTemporaryAfterAFailedWrite()
     small.rlim_cur = 4096;
     auto *previous = std::signal(SIGXFSZ, SIG_IGN);
     QCOMPARE(::setrlimit(RLIMIT_FSIZE, &small), 0);
-    const auto msg = thrown<WriteError>(
-        [&] { ResultIO::writeFileAtomically(path.toStdString(), std::string(100000, 'x')); });
+    const auto msg =
+        thrown<WriteError>([&] { SafeFile::write(path.toStdString(), std::string(100000, 'x')); });
     ::setrlimit(RLIMIT_FSIZE, &old);
     std::signal(SIGXFSZ, previous);
     QVERIFY2(msg, "no WriteError");
