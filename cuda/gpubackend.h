@@ -51,8 +51,7 @@ struct DeviceInfo {
     int ccMajor = 0;
     int ccMinor = 0;
     int smCount = 0;
-    double totalMemoryBytes = 0;
-    double freeMemoryBytes = 0;
+    double totalMemoryBytes = 0; ///< free memory needs a context: memoryInfo() at run time
     double smClockMHz = 0;
     double memoryClockMHz = 0;
     int memoryBusWidthBits = 0;

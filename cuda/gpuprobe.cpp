@@ -73,8 +73,9 @@ Availability probe()
         return a;
     }
 
-    int previous = 0;
-    (void)cudaGetDevice(&previous);
+    // Only calls that need no context: cudaSetDevice or cudaMemGetInfo would create one on
+    // every device, and a context costs the idle app ~100 MB of resident memory. The first GPU
+    // run creates it (memoryInfo, createRun).
     for (int i = 0; i < count; ++i) {
         DeviceInfo info;
         info.index = i;
@@ -82,8 +83,6 @@ Availability probe()
         int smClockKHz = 0;
         int memClockKHz = 0;
         int busWidth = 0;
-        std::size_t freeBytes = 0;
-        std::size_t totalBytes = 0;
         // Clock rates come from attributes: CUDA 13 removed those fields from cudaDeviceProp.
         cudaError_t e = cudaGetDeviceProperties(&prop, i);
         if (e == cudaSuccess)
@@ -92,25 +91,18 @@ Availability probe()
             e = cudaDeviceGetAttribute(&memClockKHz, cudaDevAttrMemoryClockRate, i);
         if (e == cudaSuccess)
             e = cudaDeviceGetAttribute(&busWidth, cudaDevAttrGlobalMemoryBusWidth, i);
-        if (e == cudaSuccess)
-            e = cudaSetDevice(i);
-        if (e == cudaSuccess)
-            e = cudaMemGetInfo(&freeBytes, &totalBytes);
         if (e != cudaSuccess) {
             (void)cudaGetLastError();
             a.devices.clear();
             a.reason = "GPU " + std::to_string(i) + " could not be queried (" + errorCode(e) + ": " +
-                       cudaGetErrorString(e) +
-                       "): another process may hold it exclusively, or the driver is in a bad state.";
-            (void)cudaSetDevice(previous);
+                       cudaGetErrorString(e) + "): the driver may be in a bad state.";
             return a;
         }
         info.name = prop.name;
         info.ccMajor = prop.major;
         info.ccMinor = prop.minor;
         info.smCount = prop.multiProcessorCount;
-        info.totalMemoryBytes = double(totalBytes);
-        info.freeMemoryBytes = double(freeBytes);
+        info.totalMemoryBytes = double(prop.totalGlobalMem);
         info.smClockMHz = smClockKHz / 1000.0;
         info.memoryClockMHz = memClockKHz / 1000.0;
         info.memoryBusWidthBits = busWidth;
@@ -119,7 +111,6 @@ Availability probe()
         info.l2CacheBytes = double(prop.l2CacheSize);
         a.devices.push_back(std::move(info));
     }
-    (void)cudaSetDevice(previous);
     a.usable = true;
     return a;
 }
@@ -261,8 +252,8 @@ std::size_t bytesNeeded(const JobPlan &plan)
 
 Availability availability()
 {
-    // Probing creates a context on every device (cudaMemGetInfo), which takes long enough to do
-    // once per process; the sticky-error state is applied on top of the cached answer.
+    // Probed once per process (the runtime's start-up takes a while); the sticky-error state is
+    // applied on top of the cached answer.
     static const Availability probed = [] {
         try {
             return probe();
