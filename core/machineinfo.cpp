@@ -29,6 +29,14 @@ static std::string readFirstLine(const std::string &path)
     return line;
 }
 
+std::string MachineInfo::readText(const std::string &path)
+{
+    std::ifstream f(path);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
 static std::string versionString(int v)
 {
     if (v <= 0)
@@ -66,6 +74,30 @@ int MachineInfo::hardwareThreads()
     return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+double MachineInfo::availableMemory()
+{
+    return meminfoBytes(readText("/proc/meminfo"), "MemAvailable");
+}
+
+double MachineInfo::meminfoBytes(const std::string &meminfo, const std::string &key)
+{
+    std::istringstream lines(meminfo);
+    std::string line;
+    while (std::getline(lines, line)) {
+        // "MemAvailable:   23701968 kB"
+        if (line.size() <= key.size() || line.compare(0, key.size(), key) != 0 || line[key.size()] != ':')
+            continue;
+        std::istringstream fields(line.substr(key.size() + 1));
+        double value = 0;
+        std::string unit;
+        if (!(fields >> value) || !(value >= 0) || !std::isfinite(value))
+            return 0;
+        fields >> unit;
+        return unit == "kB" ? value * 1024.0 : unit.empty() ? value : 0;
+    }
+    return 0;
+}
+
 bool MachineInfo::sameHardware(const MachineInfo &other) const
 {
     if (cpuModel != other.cpuModel || logicalCores != other.logicalCores || gpus.size() != other.gpus.size())
@@ -99,17 +131,7 @@ MachineInfo MachineInfo::probe()
         m.blasWarning = blas.warning;
     }
     m.caches = probeCaches();
-    {
-        std::ifstream f("/proc/meminfo");
-        std::string key;
-        double kb = 0;
-        std::string unit;
-        while (f >> key >> kb >> unit)
-            if (key == "MemTotal:") {
-                m.ramBytes = kb * 1024.0;
-                break;
-            }
-    }
+    m.ramBytes = meminfoBytes(readText("/proc/meminfo"), "MemTotal");
     {
         std::ifstream f("/etc/os-release");
         std::string line;

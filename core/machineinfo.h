@@ -55,6 +55,13 @@ struct MachineInfo {
     static GpuState gpuState();
     /// The hardware threads of this machine (at least 1).
     static int hardwareThreads();
+    /// Host memory available to a new allocation now (MemAvailable), in bytes; 0 when unknown.
+    static double availableMemory();
+    /// The value of `key` ("MemTotal", "MemAvailable") in the text of /proc/meminfo, in bytes;
+    /// 0 when it is absent or malformed.
+    static double meminfoBytes(const std::string &meminfo, const std::string &key);
+    /// The whole text of a small system file (/proc, /sys); empty when it cannot be read.
+    static std::string readText(const std::string &path);
 
     /// Reads the CPU, memory, OS and GPU facts of this machine. Never throws.
     static MachineInfo probe();

@@ -2,6 +2,7 @@
 #include "core/sweeprunner.h"
 
 #include "core/cpukernels.h"
+#include "core/machineinfo.h"
 #include "core/reference.h"
 #include "core/stoppingrule.h"
 #include "core/workload.h"
@@ -11,7 +12,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <new>
 #include <stdexcept>
 #include <thread>
@@ -23,13 +23,6 @@ namespace {
 double now()
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-std::string gib(double bytes)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / (1024.0 * 1024 * 1024));
-    return buf;
 }
 
 std::string pointLabel(const PlanPoint &p)
@@ -81,15 +74,33 @@ SweepRunner::SweepRunner(SweepPlan plan) : m_plan(std::move(plan)), m_iterations
 
 double SweepRunner::hostMemoryAvailable() const
 {
-    if (m_plan.hostMemoryLimit > 0)
-        return m_plan.hostMemoryLimit;
-    std::ifstream f("/proc/meminfo");
-    std::string key, unit;
-    double kb = 0;
-    while (f >> key >> kb >> unit)
-        if (key == "MemAvailable:")
-            return kb * 1024.0;
-    return 1e18; // unknown: let the allocation decide
+    return m_plan.hostMemoryLimit > 0 ? m_plan.hostMemoryLimit : MachineInfo::availableMemory();
+}
+
+std::vector<MemoryCheck> SweepRunner::memoryShortfalls(double hostAvailable, double gpuAvailable) const
+{
+    std::vector<MemoryCheck> out;
+    const Workload *w = Workload::find(m_plan.workload);
+    if (!w)
+        return out;
+    auto add = [&out](const MemoryCheck &c) {
+        if (c.fits())
+            return;
+        for (MemoryCheck &o : out)
+            if (o.n == c.n && o.gpu == c.gpu) {
+                o.need = std::max(o.need, c.need);
+                return;
+            }
+        out.push_back(c);
+    };
+    for (const PlanPoint &p : m_plan.points()) { // ascending n
+        // The same checks, in the same order, as measure(): host memory first, on every backend.
+        const MemoryCheck host = MemoryCheck::host(*w, p.n, hostAvailable);
+        add(host);
+        if (host.fits() && p.backend == "gpu" && gpuAvailable > 0)
+            add(MemoryCheck::device(job(p), gpuAvailable));
+    }
+    return out;
 }
 
 Measurement SweepRunner::skeleton(const PlanPoint &p) const
@@ -112,6 +123,22 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
             m.transfers = m_plan.pinned ? "pinned" : "pageable";
     }
     return m;
+}
+
+gpu::Job SweepRunner::job(const PlanPoint &p) const
+{
+    const Measurement m = skeleton(p);
+    gpu::Job job;
+    job.workload = m.workload;
+    job.variant = m.variant;
+    job.mode = m.mode;
+    job.n = p.n;
+    job.iterations = m_iterations;
+    job.transfers = m.transfers != "none";
+    job.pinnedHost = m.workload == "transfer" ? m.variant == "pinned" : m_plan.pinned;
+    job.device = m_plan.device;
+    job.alpha = Reference::saxpyAlpha;
+    return job;
 }
 
 Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &stop, double deadline)
@@ -146,12 +173,9 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         }
     }
 
-    const double hostNeed = w->hostBytes(p.n);
-    const double hostHave = hostMemoryAvailable();
-    if (hostNeed > 0.9 * hostHave) {
+    if (const MemoryCheck host = MemoryCheck::host(*w, p.n, hostMemoryAvailable()); !host.fits()) {
         m.status = Measurement::Status::Skipped;
-        m.reason = "not enough host memory: n = " + std::to_string(p.n) + " needs " + gib(hostNeed) + ", " +
-                   gib(hostHave) + " is available";
+        m.reason = host.reason();
         return m;
     }
 
@@ -162,27 +186,16 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             ptrs.push_back(v.data());
         const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
         if (onGpu) {
-            gpu::Job job;
-            job.workload = m.workload;
-            job.variant = m.variant;
-            job.mode = m.mode;
-            job.n = p.n;
-            job.iterations = m_iterations;
-            job.transfers = m.transfers != "none";
-            job.pinnedHost = m.workload == "transfer" ? m.variant == "pinned" : m_plan.pinned;
-            job.device = m_plan.device;
-            job.alpha = Reference::saxpyAlpha;
-            job.inputs = ptrs;
+            gpu::Job gpuJob = job(p);
+            gpuJob.inputs = ptrs;
             std::size_t freeBytes = 0, totalBytes = 0;
-            gpu::memoryInfo(job.device, freeBytes, totalBytes);
-            const double need = double(gpu::deviceBytesNeeded(job));
-            if (need > 0.95 * double(freeBytes)) {
+            gpu::memoryInfo(gpuJob.device, freeBytes, totalBytes);
+            if (const MemoryCheck device = MemoryCheck::device(gpuJob, double(freeBytes)); !device.fits()) {
                 m.status = Measurement::Status::Skipped;
-                m.reason = "not enough GPU memory: n = " + std::to_string(p.n) + " needs " + gib(need) +
-                           ", " + gib(double(freeBytes)) + " is free";
+                m.reason = device.reason();
                 return m;
             }
-            auto run = gpu::createRun(job);
+            auto run = gpu::createRun(gpuJob);
             repeat(*run, m, rule, stop, inputs);
         } else {
             auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
@@ -249,10 +262,12 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
         pr.done = int(i);
         pr.current = pointLabel(p);
         pr.elapsed = now() - m_start;
-        double rest = 0;
-        for (size_t k = i; k < points.size(); ++k)
+        pr.pointEstimate = estimate(p, rule);
+        double rest = pr.pointEstimate;
+        for (size_t k = i + 1; k < points.size(); ++k)
             rest += estimate(points[k], rule);
         pr.remaining = rule.capToBudget(rest, now());
+        pr.pointEstimate = std::min(pr.pointEstimate, pr.remaining);
         if (cb.progress)
             cb.progress(pr);
 
@@ -282,6 +297,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     pr.current = cancelled ? "cancelled" : "done";
     pr.elapsed = now() - m_start;
     pr.remaining = 0;
+    pr.pointEstimate = 0;
     if (cb.progress)
         cb.progress(pr);
     return result;

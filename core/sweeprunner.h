@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/measurement.h"
+#include "core/memorycheck.h"
 #include "core/resultset.h"
 #include "core/stoppingrule.h"
 #include "core/sweepplan.h"
@@ -9,6 +10,7 @@
 #include <atomic>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace speeduplab {
 
@@ -21,9 +23,10 @@ public:
     struct Progress {
         int done = 0;
         int total = 0;
-        std::string current;   ///< the point being measured, e.g. "GPU graph, n = 400"
-        double elapsed = 0;    ///< seconds since the sweep started
-        double remaining = -1; ///< estimated seconds left; -1 when unknown
+        std::string current;       ///< the point being measured, e.g. "GPU graph, n = 400"
+        double elapsed = 0;        ///< seconds since the sweep started
+        double remaining = -1;     ///< estimated seconds left, this point included; -1 when unknown
+        double pointEstimate = -1; ///< estimated seconds of the point being measured
     };
     struct Callbacks {
         std::function<void(const Measurement &)> measured;
@@ -43,8 +46,15 @@ public:
     /// Bytes of host memory available for a point (MemAvailable), or the plan's limit.
     double hostMemoryAvailable() const;
 
+    /// The memory checks of the plan's points that will not fit (MemoryCheck::fits, the rule
+    /// measure() skips a point by), before the run: one per n and memory, the largest need, in
+    /// ascending n. gpuAvailable: bytes of the plan's GPU (0: unknown, no GPU check).
+    std::vector<MemoryCheck> memoryShortfalls(double hostAvailable, double gpuAvailable) const;
+
 private:
     Measurement skeleton(const PlanPoint &p) const;
+    /// The GPU job of a GPU point, without its inputs.
+    gpu::Job job(const PlanPoint &p) const;
     /// Seconds the point will take, from the last point of its series and the stopping rule.
     double estimate(const PlanPoint &p, const StoppingRule &rule) const;
 

@@ -10,6 +10,7 @@
 #include "ui/sweeppanel.h"
 #include "ui/timechart.h"
 
+#include <QAbstractEventDispatcher>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -210,6 +211,63 @@ int renderLarge(const CommandLine &cl)
     return slowest < 1000 ? 0 : 1;
 }
 
+// With SPEEDUPLAB_BENCH_TRACE set: what the GUI thread did in its longest busy stretches (from
+// waking up to blocking again): the events it delivered and the time until the next one, so a
+// stall names its cause.
+class StallTrace : public QObject {
+public:
+    StallTrace()
+    {
+        auto *d = QAbstractEventDispatcher::instance();
+        connect(d, &QAbstractEventDispatcher::awake, this, [this] {
+            if (!m_busy) {
+                m_busy = true;
+                m_clock.restart();
+                m_events.clear();
+            }
+        });
+        connect(d, &QAbstractEventDispatcher::aboutToBlock, this, [this] {
+            if (!m_busy)
+                return;
+            m_busy = false;
+            const double ms = double(m_clock.nsecsElapsed()) / 1e6;
+            if (ms < 8)
+                return;
+            QString text = QStringLiteral("stall %1 ms:").arg(ms, 0, 'f', 1);
+            for (std::size_t i = 0; i < m_events.size(); ++i) {
+                const double next = i + 1 < m_events.size() ? m_events[i + 1].at : ms;
+                if (next - m_events[i].at >= 1.0)
+                    text += QStringLiteral(" [%1 %2: %3 ms]")
+                                .arg(m_events[i].what)
+                                .arg(m_events[i].at, 0, 'f', 1)
+                                .arg(next - m_events[i].at, 0, 'f', 1);
+            }
+            std::fprintf(stderr, "%s\n", qPrintable(text));
+        });
+        qApp->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *o, QEvent *e) override
+    {
+        if (m_busy && m_events.size() < 4096)
+            m_events.push_back({double(m_clock.nsecsElapsed()) / 1e6,
+                                QStringLiteral("%1(%2)/%3")
+                                    .arg(QLatin1String(o->metaObject()->className()), o->objectName())
+                                    .arg(int(e->type()))});
+        return false;
+    }
+
+private:
+    struct Event {
+        double at;
+        QString what;
+    };
+    bool m_busy = false;
+    QElapsedTimer m_clock;
+    std::vector<Event> m_events;
+};
+
 } // namespace
 
 int Bench::latency(const CommandLine &cl)
@@ -251,6 +309,9 @@ int Bench::latency(const CommandLine &cl)
         QObject::connect(c, &ChartView::updated, [&slowestRebuild, c] {
             slowestRebuild = std::max(slowestRebuild, c->lastUpdateMs());
         });
+    std::unique_ptr<StallTrace> trace;
+    if (qEnvironmentVariableIsSet("SPEEDUPLAB_BENCH_TRACE"))
+        trace = std::make_unique<StallTrace>();
     QEventLoop loop;
     QObject::connect(&w, &MainWindow::sweepFinished, &loop, &QEventLoop::quit);
     QObject::connect(&w, &MainWindow::errorShown, &loop, &QEventLoop::quit);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/chartstyle.h"
 
+#include "ui/format.h"
+
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QCoreApplication>
@@ -8,6 +10,7 @@
 #include <QPen>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -150,11 +153,38 @@ QColor ChartStyle::guideColor()
     return QColor(0x55, 0x55, 0x55);
 }
 
+namespace {
+
+// The prefix (a power of 1000, from 10^minExp to 10^maxExp) that puts the middle of [lo, hi],
+// in decades, nearest 10^1.5: the decades labelled then run from about 0.01 to 10^5 for the
+// widest ranges measured, which "%.10g" prints without an exponent.
+ChartStyle::Unit prefixed(double lo, double hi, const QString &base, int minExp, int maxExp)
+{
+    const double mid = lo > 0 && hi >= lo && std::isfinite(hi) ? (std::log10(lo) + std::log10(hi)) / 2 : 0;
+    const int exp = std::clamp(3 * int(std::lround((mid - 1.5) / 3)), minExp, maxExp);
+    // Format::si names the unit as "1 <prefix><base>": the app's one list of prefixes.
+    return {std::pow(10.0, -exp), Format::si(std::pow(10.0, exp), base).section(QLatin1Char(' '), 1)};
+}
+
+} // namespace
+
+ChartStyle::Unit ChartStyle::timeUnit(double lo, double hi)
+{
+    return prefixed(lo, hi, QStringLiteral("s"), -9, 0);
+}
+
+ChartStyle::Unit ChartStyle::rateUnit(double lo, double hi, bool flops)
+{
+    return prefixed(lo, hi, flops ? QStringLiteral("FLOP/s") : QStringLiteral("B/s"), 0, 15);
+}
+
 void ChartStyle::styleAxis(QAbstractAxis *axis, const QString &title)
 {
     axis->setTitleText(title);
     axis->setTitleFont(axisTitleFont());
     axis->setLabelsFont(labelFont());
+    // A number cut to "…" cannot be read: in a small chart QtCharts would elide the tick labels.
+    axis->setTruncateLabels(false);
     // Solid one-pixel cosmetic pens: the raster engine's fast path. Qt's default minor grid pen
     // costs about 10 ms a repaint on a log-log chart, a fifth of the redraw budget.
     QPen grid(QColor(0xdd, 0xdd, 0xdd));
@@ -174,7 +204,7 @@ QLogValueAxis *ChartStyle::logAxis(const QString &title)
 {
     auto *axis = new QLogValueAxis;
     axis->setBase(10);
-    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setLabelFormat(QStringLiteral("%.10g"));
     axis->setMinorTickCount(8);
     styleAxis(axis, title);
     return axis;

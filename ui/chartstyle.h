@@ -35,9 +35,20 @@ public:
     static QColor gpuWinsColor();
     static QColor guideColor();
 
+    /// An axis' unit: an SI prefix on a base unit, chosen for the values shown, so that the
+    /// labels read like the rest of the app ("850 ns", "4.2 GB/s") and never need an exponent.
+    struct Unit {
+        double scale = 1; ///< a value in the base unit times scale is the value plotted
+        QString symbol;   ///< "µs", "GB/s", "TFLOP/s"
+    };
+    /// Times from lo to hi seconds in ns, µs, ms or s.
+    static Unit timeUnit(double lo, double hi);
+    /// Rates from lo to hi per second in B/s to PB/s (flops: FLOP/s to PFLOP/s).
+    static Unit rateUnit(double lo, double hi, bool flops);
+
     static void styleAxis(QAbstractAxis *axis, const QString &title);
-    /// A styled base-10 log axis with "%g" labels and minor ticks: the n axis of every
-    /// chart, and the time, speedup and throughput axes.
+    /// A styled base-10 log axis with plain-number labels (no exponent from 0.0001 to 10^9)
+    /// and minor ticks: the n axis of every chart, and the time, speedup and throughput axes.
     static QLogValueAxis *logAxis(const QString &title);
     /// The log n axis the time, speedup and throughput charts share.
     static QLogValueAxis *sizeAxis();

@@ -68,7 +68,7 @@ ChartTabs::ChartTabs(ResultModel *model, QWidget *parent) : QTabWidget(parent), 
     m_sizesButton->hide();
 
     connect(this, &QTabWidget::currentChanged, this, &ChartTabs::updateSizesButton);
-    connect(scalingChart(), &ScalingChart::availableSizesChanged, this, &ChartTabs::updateSizesMenu);
+    connect(scalingChart(), &ScalingChart::sizesChanged, this, &ChartTabs::updateSizesMenu);
     connect(m_workloadShown, &QComboBox::currentTextChanged, this, [this](const QString &w) {
         for (ChartView *c : std::as_const(m_charts))
             c->setWorkload(w);

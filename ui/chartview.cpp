@@ -4,6 +4,7 @@
 #include "core/resultio.h"
 
 #include "ui/chartstyle.h"
+#include "ui/format.h"
 #include "ui/resultmodel.h"
 
 #include <QAreaSeries>
@@ -19,12 +20,14 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace speeduplab {
@@ -33,6 +36,8 @@ namespace {
 
 const char *const kRoleProperty = "speeduplabRole";
 constexpr int kThrottleMs = 100;
+// Above this many points a chart draws without antialiasing (applyAntialiasing).
+constexpr std::size_t kAntialiasedPoints = 2000;
 constexpr double kSlideWidth = 1280; // the logical width large exports are laid out at
 
 QString writeFailure(const QString &path, const QString &why)
@@ -123,6 +128,24 @@ void ChartView::setWorkload(const QString &workload)
     scheduleUpdate();
 }
 
+void ChartView::setLive(bool live)
+{
+    if (live == m_live)
+        return;
+    m_live = live;
+    applyAntialiasing();
+    viewport()->update();
+}
+
+void ChartView::applyAntialiasing()
+{
+    // Antialiasing is most of a repaint in the raster engine: three quarters of a small chart's
+    // (15 ms of 20 at 1600 x 900), which the GUI thread would spend on every point of a live
+    // sweep. While points arrive, and for thousands of segments, where one-pixel aliased lines
+    // look the same, the view draws without it; a finished chart and every export have it.
+    setRenderHint(QPainter::Antialiasing, !m_live && m_points <= kAntialiasedPoints);
+}
+
 void ChartView::scheduleUpdate()
 {
     m_dirty = true;
@@ -152,8 +175,15 @@ void ChartView::setAxes(QAbstractAxis *x, QAbstractAxis *y)
     chart()->addAxis(y, Qt::AlignLeft);
 }
 
+void ChartView::setYUnit(const QString &title, const ChartStyle::Unit &unit)
+{
+    m_yScale = unit.scale;
+    const QString text = title.arg(unit.symbol);
+    if (m_y->titleText() != text)
+        m_y->setTitleText(text);
+}
+
 namespace {
-constexpr std::size_t kAntialiasedPoints = 2000;
 }
 
 void ChartView::updateNow()
@@ -216,12 +246,10 @@ void ChartView::updateNow()
         }
     }
     reserveMargins();
-    // Antialiasing thousands of line segments is most of a dense chart's repaint in the raster
-    // engine; at that density one-pixel aliased lines look the same. Exports keep antialiasing.
-    std::size_t points = 0;
+    m_points = 0;
     for (const auto &s : all)
-        points += s.points.size();
-    setRenderHint(QPainter::Antialiasing, points <= kAntialiasedPoints);
+        m_points += s.points.size();
+    applyAntialiasing();
 
     // Series not declared in this rebuild are gone (a new run, another file). One pass: erasing
     // from the list one by one would be quadratic in the number of series.
@@ -236,6 +264,10 @@ void ChartView::updateNow()
         chart()->removeSeries(s);
         delete s;
     }
+    // The scene repaints only the bounding rectangles of the items it loses, and a series' markers
+    // reach past its line's: repaint the whole view, or fragments of them stay on screen.
+    if (kept.size() != m_order.size())
+        viewport()->update();
     m_order = std::move(kept);
     layoutLabels();
     m_lastUpdateMs = double(clock.nsecsElapsed()) / 1e6;
@@ -401,6 +433,17 @@ void ChartView::setRanges(double xMin, double xMax, double yMin, double yMax)
 {
     m_x->setRange(xMin, xMax);
     m_y->setRange(yMin, yMax);
+    // A log axis labels its decades with "%.10g", plain numbers from 0.0001 up; below that printf
+    // would write "1e-05" (a ratio has no unit to change: a GPU 10^5 times slower than the CPU),
+    // so such an axis gets as many decimals as its lowest decade needs.
+    for (QAbstractAxis *a : {m_x, m_y})
+        if (auto *l = qobject_cast<QLogValueAxis *>(a)) {
+            const int lowest = int(std::ceil(std::log10(l->min()) - 1e-6));
+            const QString format =
+                lowest < -4 ? QStringLiteral("%.%1f").arg(-lowest) : QStringLiteral("%.10g");
+            if (l->labelFormat() != format)
+                l->setLabelFormat(format);
+        }
 }
 
 double ChartView::fraction(QAbstractAxis *axis, double v) const
@@ -443,16 +486,16 @@ ChartView::Label ChartView::makeLabel(const QString &text, const QColor &color, 
     return l;
 }
 
-void ChartView::addLabel(const QString &text, double x, double y, const QColor &color, Qt::Alignment align,
-                         int stack)
+void ChartView::addLabel(const QString &text, const QString &brief, double x, double y, const QColor &color,
+                         const Place &place)
 {
     QFont f = ChartStyle::noteFont();
     f.setBold(true);
     Label l = makeLabel(text, color, f, 0);
     l.x = x;
     l.y = y;
-    l.align = align;
-    l.stack = stack;
+    l.place = place;
+    l.brief = brief;
     m_labels << l;
 }
 
@@ -495,6 +538,7 @@ void ChartView::clearLabels()
     for (const Label &l : std::as_const(m_labels))
         delete l.box;
     m_labels.clear();
+    m_placedIn = QRectF();
 }
 
 QString ChartView::noteText() const
@@ -506,13 +550,51 @@ QString ChartView::noteText() const
     return out.join(QLatin1Char('\n'));
 }
 
+QString ChartView::captionText() const
+{
+    for (const Label &l : m_labels)
+        if (l.kind == 3)
+            return l.full;
+    return {};
+}
+
 QStringList ChartView::labelTexts() const
 {
     QStringList out;
     for (const Label &l : m_labels)
         if (l.kind == 0)
-            out << l.text->text();
+            out << l.full;
     return out;
+}
+
+QList<QRectF> ChartView::labelRects() const
+{
+    QList<QRectF> out;
+    for (const Label &l : m_labels)
+        if (l.kind == 0)
+            out << (l.box->isVisible() ? l.box->mapRectToParent(l.box->rect()) : QRectF());
+    return out;
+}
+
+qsizetype ChartView::leastCovering(const QList<QRectF> &candidates, const QList<QRectF> &obstacles,
+                                   qreal *covered)
+{
+    qsizetype best = -1;
+    qreal least = std::numeric_limits<qreal>::infinity();
+    for (qsizetype i = 0; i < candidates.size() && least > 0; ++i) {
+        qreal area = 0;
+        for (qsizetype k = 0; k < obstacles.size() && area < least; ++k) { // past least: no better
+            const QRectF common = candidates[i].intersected(obstacles[k]);
+            area += common.width() * common.height();
+        }
+        if (area < least) {
+            least = area;
+            best = i;
+        }
+    }
+    if (covered)
+        *covered = least;
+    return best;
 }
 
 QStringList ChartView::wrap(const QString &text, const QFont &font, qreal width)
@@ -569,14 +651,16 @@ void ChartView::reserveMargins()
             continue;
         // Long sentences wrap at the chart's width (after a semicolon when there is one).
         QStringList lines = wrap(l.full, l.text->font(), width);
-        // The note never takes more than about 40 % of the chart's height: the plot stays.
+        // The note never takes more than about a quarter of the chart's height: the plot stays
+        // large enough to read, and to hold its labels.
         const qreal lineHeight = QFontMetricsF(l.text->font()).lineSpacing();
-        const qsizetype most = std::max<qsizetype>(3, qsizetype(0.4 * chart()->size().height() / lineHeight));
+        const qsizetype most =
+            std::max<qsizetype>(3, qsizetype(0.25 * chart()->size().height() / lineHeight));
         if (lines.size() > most) {
             const qsizetype cut = lines.size() - (most - 1);
             lines.resize(most - 1);
-            lines << tr("\u2026 and %n more line(s) of notes: the chart is too small to show them.", "",
-                        int(cut));
+            lines << tr("\u2026 and %1 more of notes: the chart is too small to show them.")
+                         .arg(Format::count(cut, tr("line"), tr("lines")));
         }
         const QString text = lines.join(QLatin1Char('\n'));
         if (l.text->text() != text)
@@ -592,52 +676,161 @@ void ChartView::reserveMargins()
     }
 }
 
+namespace {
+constexpr qreal kPad = 5; // between a label's box and its text
+} // namespace
+
+QSizeF ChartView::fitBox(Label &l)
+{
+    const QRectF text = l.text->boundingRect();
+    const QSizeF size(text.width() + 2 * kPad, text.height() + 2 * kPad);
+    l.text->setPos(kPad, kPad);
+    l.box->setRect(QRectF(QPointF(0, 0), size));
+    return size;
+}
+
 void ChartView::layoutLabels()
 {
     const QRectF pa = chart()->plotArea();
     const QRectF all = chart()->rect();
-    constexpr qreal pad = 5, gap = 8;
     qreal captionHeight = 0;
     for (const Label &l : std::as_const(m_labels))
         if (l.kind == 3)
-            captionHeight = l.text->boundingRect().height() + 2 * pad;
+            captionHeight = l.text->boundingRect().height() + 2 * kPad;
+    // What the labels in the plot must not cover: the data points, then the labels placed before.
+    // Placed again only when the plot moved: the points are where they were otherwise.
+    QList<QRectF> obstacles;
+    bool obstaclesKnown = false;
+    const bool place = pa != m_placedIn;
+    m_placedIn = pa;
     for (Label &l : m_labels) {
-        const QRectF tr = l.text->boundingRect();
-        const QSizeF size(tr.width() + 2 * pad, tr.height() + 2 * pad);
-        l.text->setPos(pad, pad);
-        l.box->setRect(QRectF(QPointF(0, 0), size));
-        QPointF pos;
+        if (l.kind == 0) {
+            if (!place)
+                continue;
+            if (!obstaclesKnown) {
+                obstacles = dataRects();
+                obstaclesKnown = true;
+            }
+            if (const QRectF at = placeInPlot(l, obstacles); !at.isNull())
+                obstacles << at;
+            continue;
+        }
+        const QSizeF size = fitBox(l);
         switch (l.kind) {
         case 1:
-            pos = QPointF(pa.left() - pad, all.bottom() - captionHeight - size.height());
+            l.box->setPos(pa.left() - kPad, all.bottom() - captionHeight - size.height());
             break;
         case 2:
-            pos = pa.center() - QPointF(size.width() / 2, size.height() / 2);
+            l.box->setPos(pa.center() - QPointF(size.width() / 2, size.height() / 2));
             break;
-        case 3:
-            pos = QPointF(all.right() - size.width() - 12, all.bottom() - size.height());
-            break;
-        default: {
-            const QPointF p = toChart(l.x, l.y);
-            qreal x = l.align & Qt::AlignLeft    ? p.x() - gap - size.width()
-                      : l.align & Qt::AlignRight ? p.x() + gap
-                                                 : p.x() - size.width() / 2;
-            // Keep the label inside the plot: flip to the other side of its line if needed.
-            if (x + size.width() > pa.right() && (l.align & Qt::AlignRight))
-                x = p.x() - gap - size.width();
-            if (x < pa.left() && (l.align & Qt::AlignLeft))
-                x = p.x() + gap;
-            x = std::clamp(x, pa.left(), std::max(pa.left(), pa.right() - size.width()));
-            const qreal step = size.height() + 4;
-            qreal y = l.align & Qt::AlignTop      ? p.y() - gap - size.height() - l.stack * step
-                      : l.align & Qt::AlignBottom ? p.y() + gap + l.stack * step
-                                                  : p.y() - size.height() / 2 + l.stack * step;
-            y = std::clamp(y, pa.top(), std::max(pa.top(), pa.bottom() - size.height()));
-            pos = QPointF(x, y);
+        default:
+            l.box->setPos(all.right() - size.width() - 12, all.bottom() - size.height());
         }
-        }
-        l.box->setPos(pos);
     }
+}
+
+QRectF ChartView::placeInPlot(Label &l, const QList<QRectF> &obstacles)
+{
+    // The full text where it covers nothing, else the short form. A full text wider than 40 % of
+    // the plot would crowd it: the short form comes first then. With no free place for either
+    // the label is not drawn: on a plot that small, covering the data would be worse (the note,
+    // the legend and the table say the same).
+    QStringList forms{l.full};
+    if (!l.brief.isEmpty()) {
+        const qreal fullWidth = QFontMetricsF(l.text->font()).horizontalAdvance(l.full);
+        forms.insert(fullWidth > 0.4 * chart()->plotArea().width() ? 0 : 1, l.brief);
+    }
+    for (const QString &t : std::as_const(forms)) {
+        if (l.text->text() != t)
+            l.text->setText(t);
+        const QList<QRectF> candidates = candidateRects(l, fitBox(l));
+        // Only what lies along the line can be in the way (thousands of points on a big file).
+        QRectF reach;
+        for (const QRectF &c : candidates)
+            reach |= c;
+        QList<QRectF> near;
+        for (const QRectF &o : obstacles)
+            if (o.intersects(reach))
+                near << o;
+        qreal covered = 0;
+        const QRectF at = candidates[leastCovering(candidates, near, &covered)];
+        if (covered == 0) {
+            l.box->setPos(at.topLeft());
+            l.box->setVisible(true);
+            return at;
+        }
+    }
+    l.box->setVisible(false);
+    return {};
+}
+
+QList<QRectF> ChartView::candidateRects(const Label &l, const QSizeF &size) const
+{
+    constexpr qreal gap = 6;
+    const QRectF pa = chart()->plotArea();
+    const QPointF p = toChart(l.x, l.y);
+    const bool vertical = l.place.line == Qt::Vertical;
+    // Across the line: before it (left of a vertical line, above a horizontal one) or after it,
+    // the side asked for first; a side the label does not fit on goes last.
+    const qreal acrossSize = vertical ? size.width() : size.height();
+    const qreal anchorAcross = vertical ? p.x() : p.y();
+    const qreal lo = vertical ? pa.left() : pa.top(), hi = vertical ? pa.right() : pa.bottom();
+    QList<qreal> sides{anchorAcross - gap - acrossSize, anchorAcross + gap};
+    if (!(l.place.align & (vertical ? Qt::AlignLeft : Qt::AlignTop)))
+        std::swap(sides[0], sides[1]);
+    if (l.place.keepSide)
+        sides.removeLast();
+    else if (sides[0] < lo || sides[0] + acrossSize > hi)
+        std::swap(sides[0], sides[1]);
+    // Along the line: where align puts it, then further away on either side, a few pixels at a
+    // time, until the plot ends.
+    const qreal alongSize = vertical ? size.height() : size.width();
+    const qreal anchorAlong = vertical ? p.y() : p.x();
+    const Qt::Alignment before = vertical ? Qt::AlignTop : Qt::AlignLeft;
+    const Qt::Alignment after = vertical ? Qt::AlignBottom : Qt::AlignRight;
+    const qreal along = l.place.align & before  ? anchorAlong - gap - alongSize
+                        : l.place.align & after ? anchorAlong + gap
+                                                : anchorAlong - alongSize / 2;
+    constexpr qreal step = 6;
+    const int steps = int(std::ceil((vertical ? pa.height() : pa.width()) / step));
+    // A region's name may also move away from the line, deeper into its region: nearest first.
+    const int deepest = l.place.keepSide ? int(std::ceil((hi - lo) / step)) : 0;
+    const qreal deeper = sides[0] < anchorAcross ? -step : step;
+    QList<QRectF> out;
+    auto add = [&](qreal a, qreal b) {
+        QRectF r = vertical ? QRectF(QPointF(a, b), size) : QRectF(QPointF(b, a), size);
+        r.moveLeft(std::clamp(r.left(), pa.left(), std::max(pa.left(), pa.right() - size.width())));
+        r.moveTop(std::clamp(r.top(), pa.top(), std::max(pa.top(), pa.bottom() - size.height())));
+        out << r;
+    };
+    for (int d = 0; d <= steps + deepest; ++d)
+        for (int j = std::max(0, d - steps); j <= std::min(d, deepest); ++j)
+            for (qreal side : sides) {
+                const int k = d - j;
+                add(side + j * deeper, along + k * step);
+                if (k > 0)
+                    add(side + j * deeper, along - k * step);
+            }
+    return out;
+}
+
+QList<QRectF> ChartView::dataRects() const
+{
+    // A marker (6 pixels) and its outline.
+    constexpr qreal half = 4.5;
+    const QRectF pa = chart()->plotArea();
+    QList<QRectF> out;
+    for (const QString &id : m_order) {
+        auto *s = qobject_cast<QXYSeries *>(m_series.value(id));
+        if (!s || (roleOf(s) != Role::Data && roleOf(s) != Role::Reference))
+            continue;
+        for (const QPointF &v : s->points()) {
+            const QPointF p = toChart(v.x(), v.y());
+            if (pa.contains(p))
+                out << QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half);
+        }
+    }
+    return out;
 }
 
 void ChartView::renderInto(QPainter &painter, const QSizeF &logical)
@@ -713,8 +906,9 @@ bool ChartView::saveSvg(const QString &path, const QSize &pixels, QString *error
     // The chart laid its text out at the screen's DPI; the SVG must convert points the same way,
     // or every label comes out smaller than the box drawn around it.
     svg.setResolution(logicalDpiX());
-    svg.setSize(logical.toSize());
-    svg.setViewBox(QRectF(QPointF(0, 0), logical));
+    // The size asked for, as in a PNG: the layout of `logical` scaled up (see toImage()).
+    svg.setSize(px);
+    svg.setViewBox(QRect(QPoint(0, 0), px));
     svg.setTitle(chart()->title());
     svg.setDescription(tr("SpeedupLab chart"));
     QPainter painter;
@@ -723,10 +917,19 @@ bool ChartView::saveSvg(const QString &path, const QSize &pixels, QString *error
             *error = writeFailure(path, tr("the SVG generator could not start"));
         return false;
     }
+    painter.scale(scale, scale);
     painter.fillRect(QRectF(QPointF(0, 0), logical), Qt::white);
     renderInto(painter, logical);
     painter.end();
-    return writeChartFile(path, buffer.data(), error);
+    // QSvgGenerator states the size in millimetres at that DPI, rounded; the size asked for is
+    // in pixels, as the viewBox is.
+    QByteArray data = buffer.data();
+    if (const qsizetype head = data.indexOf('>', data.indexOf("<svg")); head > 0) {
+        static const QRegularExpression mm(QStringLiteral("width=\"[^\"]*\" height=\"[^\"]*\""));
+        const QString size = QStringLiteral("width=\"%1\" height=\"%2\"").arg(px.width()).arg(px.height());
+        data.replace(0, head, QString::fromUtf8(data.left(head)).replace(mm, size).toUtf8());
+    }
+    return writeChartFile(path, data, error);
 }
 
 } // namespace speeduplab

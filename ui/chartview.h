@@ -3,6 +3,8 @@
 
 #include "core/analysis.h"
 
+#include "ui/chartstyle.h"
+
 #include <QChartView>
 #include <QElapsedTimer>
 #include <QHash>
@@ -54,6 +56,10 @@ public:
     void scheduleUpdate();
     /// Rebuilds now.
     void updateNow();
+    /// A sweep is adding points: the view draws without antialiasing until it ends (a frame
+    /// stays well under 17 ms); exports are always antialiased.
+    void setLive(bool live);
+    bool isLive() const { return m_live; }
     bool isDirty() const { return m_dirty; }
     /// Milliseconds the last rebuild took (building the point lists and replace()).
     double lastUpdateMs() const { return m_lastUpdateMs; }
@@ -64,8 +70,22 @@ public:
     static Role roleOf(const QAbstractSeries *s);
     /// The text of the note box (what the chart has to say beyond its curves).
     QString noteText() const;
-    /// The texts of the labels placed in the plot (crossover labels, regions).
+    /// The footer: the machine and the time the data shown were measured.
+    QString captionText() const;
+    /// The texts of the labels placed in the plot (crossover labels, regions), in full.
     QStringList labelTexts() const;
+    /// Where those labels are, in chart coordinates (as QChart::plotArea()), in the same order;
+    /// a null rectangle for one left out (no free place in the plot).
+    QList<QRectF> labelRects() const;
+    /// What a y value in the chart's base unit (s, B/s, FLOP/s; 1 for a ratio) is multiplied by
+    /// to be plotted: a series' y divided by it is the value in that unit.
+    double yScale() const { return m_yScale; }
+
+    /// Where a label goes: the first of candidates that covers none of the obstacles (data
+    /// points, labels placed before); when each covers some, the one covering the least area
+    /// of them (covered, if given, gets that area). -1 when there is no candidate.
+    static qsizetype leastCovering(const QList<QRectF> &candidates, const QList<QRectF> &obstacles,
+                                   qreal *covered = nullptr);
 
     /// Past this many legend entries the legend is hidden and the note says so: a legend of
     /// hundreds of entries cannot be read, and QtCharts takes seconds to lay it out.
@@ -96,6 +116,8 @@ protected:
     virtual void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) = 0;
 
     void setAxes(QAbstractAxis *x, QAbstractAxis *y);
+    /// Gives the y axis a unit: title's "%1" becomes its symbol, and yScale() its scale.
+    void setYUnit(const QString &title, const ChartStyle::Unit &unit);
     QAbstractAxis *xAxis() const { return m_x; }
     QAbstractAxis *yAxis() const { return m_y; }
 
@@ -120,10 +142,19 @@ protected:
     /// Whole decades around [lo, hi] (a log axis labels only powers of ten).
     static void decades(double lo, double hi, double &outLo, double &outHi);
 
-    /// A label at data point (x, y); align says on which side of the point the text sits.
-    /// Labels with the same stack number and anchor are placed one below the other.
-    void addLabel(const QString &text, double x, double y, const QColor &color, Qt::Alignment align,
-                  int stack = 0);
+    /// Where a label in the plot may go. It names a line through its anchor: align says on which
+    /// side of the anchor it would rather sit; it may slide along the line and, unless keepSide
+    /// (a region's name), cross to the line's other side.
+    struct Place {
+        Qt::Alignment align;
+        Qt::Orientation line = Qt::Horizontal;
+        bool keepSide = false;
+    };
+    /// A label anchored at data point (x, y). It goes where it covers no data point and no label
+    /// placed before (leastCovering chooses); short of room, it shows brief instead (if given);
+    /// with no free place at all, it is left out.
+    void addLabel(const QString &text, const QString &brief, double x, double y, const QColor &color,
+                  const Place &place);
     /// The note below the chart (what it has to say beyond its curves); centred: a box in the
     /// middle of an empty plot instead.
     /// Called again in one rebuild, it adds a line to the note.
@@ -142,17 +173,22 @@ private:
         QGraphicsRectItem *box = nullptr;
         QGraphicsSimpleTextItem *text = nullptr;
         double x = 0, y = 0;
-        Qt::Alignment align;
-        int stack = 0;
-        int kind = 0; ///< 0: data label, 1: note, 2: centred note, 3: caption
-        QString full; ///< the text before any wrapping
+        Place place{};
+        QString brief; ///< the short form, for a plot short of room
+        int kind = 0;  ///< 0: data label, 1: note, 2: centred note, 3: caption
+        QString full;  ///< the text before any wrapping
     };
     void track(const QString &id, QAbstractSeries *s, Role role, bool legend);
     void countLegendEntry(bool legend);
     Label makeLabel(const QString &text, const QColor &color, const QFont &font, int kind);
     void clearLabels();
     void layoutLabels();
+    static QSizeF fitBox(Label &l);
+    QRectF placeInPlot(Label &l, const QList<QRectF> &obstacles);
+    QList<QRectF> candidateRects(const Label &l, const QSizeF &size) const;
+    QList<QRectF> dataRects() const;
     void reserveMargins();
+    void applyAntialiasing();
     QPointF toChart(double x, double y) const;
     double fraction(QAbstractAxis *axis, double v) const;
     void renderInto(QPainter &painter, const QSizeF &logical);
@@ -161,12 +197,16 @@ private:
     QString m_workload;
     QAbstractAxis *m_x = nullptr;
     QAbstractAxis *m_y = nullptr;
+    double m_yScale = 1;
     QHash<QString, QAbstractSeries *> m_series;
     QList<QString> m_order;
     QSet<QString> m_touched;
     QList<Label> m_labels;
+    QRectF m_placedIn; ///< the plot area the labels in it were placed for
     QTimer m_throttle;
     bool m_dirty = true;
+    bool m_live = false;
+    std::size_t m_points = 0; ///< points plotted by the last rebuild
     double m_lastUpdateMs = 0;
     int m_legendEntries = 0;
 };

@@ -4,15 +4,36 @@
 #include "ui/chartview.h"
 #include "ui/exportdialog.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSettings>
 
 namespace speeduplab {
 
+FileDialogs::FileDialogs(QWidget *parent) : m_parent(parent)
+{
+    m_askSave = [this](const QString &caption, const QString &path, const QString &filters, QString *filter) {
+        return QFileDialog::getSaveFileName(m_parent, caption, path, filters, filter);
+    };
+    m_askSize = [this](const QSize &initial, const QSize &window) {
+        return ExportDialog::ask(m_parent, initial, window);
+    };
+}
+
+QString FileDialogs::startDir(QStandardPaths::StandardLocation fallback) const
+{
+    if (!m_lastDir.isEmpty() && QFileInfo(m_lastDir).isDir())
+        return m_lastDir;
+    const QString dir = QStandardPaths::writableLocation(fallback);
+    return !dir.isEmpty() && QFileInfo(dir).isDir() ? dir : QDir::homePath();
+}
+
 QString FileDialogs::openResults() const
 {
-    return QFileDialog::getOpenFileName(m_parent, tr("Open results"), m_lastDir,
+    return QFileDialog::getOpenFileName(m_parent, tr("Open results"),
+                                        startDir(QStandardPaths::DocumentsLocation),
                                         tr("Results (*.csv *.json);;CSV (*.csv);;JSON (*.json);;All "
                                            "files (*)"));
 }
@@ -20,16 +41,16 @@ QString FileDialogs::openResults() const
 QString FileDialogs::overlayReference() const
 {
     return QFileDialog::getOpenFileName(
-        m_parent, tr("Overlay reference run"), m_lastDir,
+        m_parent, tr("Overlay reference run"), startDir(QStandardPaths::DocumentsLocation),
         tr("Results (*.csv *.json);;CSV (*.csv);;JSON (*.json);;All files (*)"));
 }
 
 QString FileDialogs::saveData() const
 {
     QString filter;
-    QString path =
-        QFileDialog::getSaveFileName(m_parent, tr("Save data"), m_lastDir + QStringLiteral("/results.csv"),
-                                     tr("CSV (*.csv);;JSON (*.json)"), &filter);
+    QString path = m_askSave(tr("Save data"),
+                             startDir(QStandardPaths::DocumentsLocation) + QStringLiteral("/results.csv"),
+                             tr("CSV (*.csv);;JSON (*.json)"), &filter);
     if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
         path += filter.contains(QLatin1String("json")) ? QStringLiteral(".json") : QStringLiteral(".csv");
     return path;
@@ -37,16 +58,25 @@ QString FileDialogs::saveData() const
 
 std::optional<FileDialogs::Export> FileDialogs::exportChart(const ChartView &chart)
 {
-    QString filter;
-    QString path = QFileDialog::getSaveFileName(m_parent, tr("Export chart"),
-                                                m_lastDir + QStringLiteral("/%1.png").arg(chart.name()),
-                                                tr("PNG image (*.png);;SVG image (*.svg)"), &filter);
+    const QString png = tr("PNG image (*.png)");
+    const QString svg = tr("SVG image (*.svg)");
+    // "add-time": a workload read from a file may hold anything, a file name may not.
+    QString name = chart.name();
+    if (!chart.workload().isEmpty())
+        name =
+            chart.workload().replace(QRegularExpression(QStringLiteral("[^\\w.-]+")), QStringLiteral("_")) +
+            QLatin1Char('-') + name;
+    QString filter = m_exportType == QLatin1String("svg") ? svg : png;
+    QString path = m_askSave(
+        tr("Export chart"),
+        QStringLiteral("%1/%2.%3").arg(startDir(QStandardPaths::PicturesLocation), name, m_exportType),
+        png + QStringLiteral(";;") + svg, &filter);
     if (path.isEmpty())
         return std::nullopt;
     if (QFileInfo(path).suffix().isEmpty())
         path += filter.contains(QLatin1String("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
-    const std::optional<QSize> size = ExportDialog::ask(
-        m_parent, m_exportSize, (QSizeF(chart.size()) * chart.devicePixelRatioF()).toSize());
+    const std::optional<QSize> size =
+        m_askSize(m_exportSize, (QSizeF(chart.size()) * chart.devicePixelRatioF()).toSize());
     if (!size)
         return std::nullopt;
     m_exportSize = *size;
@@ -55,7 +85,11 @@ std::optional<FileDialogs::Export> FileDialogs::exportChart(const ChartView &cha
 
 void FileDialogs::remember(const QString &path)
 {
-    m_lastDir = QFileInfo(path).absolutePath();
+    const QFileInfo file(path);
+    m_lastDir = file.absolutePath();
+    const QString suffix = file.suffix().toLower();
+    if (suffix == QLatin1String("png") || suffix == QLatin1String("svg"))
+        m_exportType = suffix;
 }
 
 void FileDialogs::load(const QSettings &s)
@@ -63,6 +97,9 @@ void FileDialogs::load(const QSettings &s)
     const QSize size = s.value(QStringLiteral("export/size")).toSize();
     if (size.width() >= 16 && size.height() >= 16 && size.width() <= 16384 && size.height() <= 16384)
         m_exportSize = size;
+    const QString type = s.value(QStringLiteral("export/type")).toString();
+    if (type == QLatin1String("png") || type == QLatin1String("svg"))
+        m_exportType = type;
     const QString dir = s.value(QStringLiteral("files/lastDir")).toString();
     if (!dir.isEmpty() && QFileInfo(dir).isDir())
         m_lastDir = dir;
@@ -71,6 +108,7 @@ void FileDialogs::load(const QSettings &s)
 void FileDialogs::save(QSettings &s) const
 {
     s.setValue(QStringLiteral("export/size"), m_exportSize);
+    s.setValue(QStringLiteral("export/type"), m_exportType);
     s.setValue(QStringLiteral("files/lastDir"), m_lastDir);
 }
 

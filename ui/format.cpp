@@ -23,17 +23,48 @@ QString sentence(const QString &text)
     return s;
 }
 
+QString number(double v)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("\u2014");
+    if (v == 0)
+        return QStringLiteral("0");
+    // Fixed notation with the decimals that leave 3 significant digits: 'g' would switch to
+    // an exponent below 1e-4 and from 1e3 up.
+    const int decimals = std::max(0, 2 - int(std::floor(std::log10(std::abs(v)))));
+    QString s = QString::number(v, 'f', decimals);
+    if (decimals > 0) {
+        while (s.endsWith(QLatin1Char('0')))
+            s.chop(1);
+        if (s.endsWith(QLatin1Char('.')))
+            s.chop(1);
+    }
+    return s;
+}
+
+QString si(double v, const QString &unit)
+{
+    // One letter per factor of 1000, quecto to quetta; the middle one stands for no prefix.
+    static const QString prefixes = QStringLiteral("qryzafpn\u00b5m kMGTPEZYRQ");
+    constexpr int unity = 10;
+    const double a = std::abs(v);
+    if (!std::isfinite(v) || a >= 999.5e30)
+        return QStringLiteral("\u2014");
+    if (a < 1e-30)
+        return QStringLiteral("0 %1").arg(unit);
+    int group = std::clamp(int(std::floor(std::log10(a) / 3)), -unity, unity);
+    double mantissa = v / std::pow(1000.0, group);
+    if (std::abs(mantissa) >= 999.5 && group < unity) { // rounds up to 1000: "1 k", not "1000"
+        ++group;
+        mantissa /= 1000;
+    }
+    const QString prefix = group == 0 ? QString() : QString(prefixes[group + unity]);
+    return QStringLiteral("%1 %2%3").arg(number(mantissa), prefix, unit);
+}
+
 QString seconds(double s)
 {
-    if (!(s > 0) || !std::isfinite(s))
-        return QStringLiteral("\u2013");
-    if (s < 1e-6)
-        return QStringLiteral("%1 ns").arg(s * 1e9, 0, 'f', s < 1e-8 ? 2 : s < 1e-7 ? 1 : 0);
-    if (s < 1e-3)
-        return QStringLiteral("%1 \u00b5s").arg(s * 1e6, 0, 'f', s < 1e-5 ? 2 : s < 1e-4 ? 1 : 0);
-    if (s < 1)
-        return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'f', s < 1e-2 ? 2 : s < 1e-1 ? 1 : 0);
-    return QStringLiteral("%1 s").arg(s, 0, 'f', s < 10 ? 2 : 1);
+    return si(s, QStringLiteral("s"));
 }
 
 QString duration(double s)
@@ -50,9 +81,7 @@ QString duration(double s)
 
 QString n(double n)
 {
-    if (n >= 100)
-        return QString::number(std::llround(n));
-    return QString::number(n, 'g', 3);
+    return number(n);
 }
 
 QString ceilingName(const std::string &key, bool roundTrip)
@@ -100,11 +129,7 @@ QString ceilingName(const std::string &key, bool roundTrip)
 
 QString rate(double perSecond, bool flops)
 {
-    const double g = perSecond / 1e9;
-    // Three significant digits, but never an exponent: 4230, not 4.23e+03.
-    const QString number = g >= 100 ? QString::number(std::llround(g)) : QString::number(g, 'g', 3);
-    return flops ? QCoreApplication::translate("Format", "%1 GFLOP/s").arg(number)
-                 : QCoreApplication::translate("Format", "%1 GB/s").arg(number);
+    return si(perSecond, flops ? QStringLiteral("FLOP/s") : QStringLiteral("B/s"));
 }
 
 QString calibrationStep(const CalibrationStep &step)
@@ -128,6 +153,11 @@ QString calibrationStep(const CalibrationStep &step)
             .arg(sentence(QString::fromStdString(step.reason)));
     }
     return {};
+}
+
+QString count(qsizetype n, const QString &one, const QString &many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
 }
 
 QStringList headlineCeilings(const std::map<std::string, double> &ceilings)

@@ -17,16 +17,27 @@ namespace Format {
 
 /// "the file is empty" -> "The file is empty." (errors reach the user as sentences).
 QString sentence(const QString &text);
-/// A duration per operation with a fitting unit: "850 ns", "12.3 µs", "4.56 ms", "1.20 s".
+/// A number with 3 significant digits, never in e-notation: "0.0123", "4.5", "999", and whole
+/// from 100 up ("4230"). NaN and infinity: "—".
+QString number(double v);
+/// A value with its unit and an SI prefix (q to Q), 3 significant digits, never in e-notation:
+/// si(32990, "B/s") is "33 kB/s", si(4.23e12, "B/s") "4.23 TB/s", si(8.5e-7, "s") "850 ns",
+/// si(0, "s") "0 s". Below 1e-30 it is 0; NaN, infinity and 1e33 or more: "—". Every number
+/// with a unit the user reads goes through here (file formats keep full precision instead).
+QString si(double v, const QString &unit);
+/// A count with its noun in the right number: "1 measurement", "3 measurements", "0 points".
+QString count(qsizetype n, const QString &one, const QString &many);
+/// A duration: si(seconds, "s"), so "850 ns", "12.3 µs", "4.56 ms", "1.2 s".
 QString seconds(double seconds);
 /// A remaining time for people: "12 s", "3 min 20 s", "1 h 05 min".
 QString duration(double seconds);
-/// A tensor edge as the analysis prints it: 3 significant digits below 100, whole above.
+/// A tensor edge as the analysis prints it: number(n), 3 significant digits below 100, whole above.
 QString n(double n);
 /// A short name for a ceiling key (core/calibration.h): "CPU triad", "GPU copy". roundTrip:
 /// the key names the H2D half of a transfer ceiling that covers both directions.
 QString ceilingName(const std::string &key, bool roundTrip = false);
-/// A rate per second as the charts show it: "6.2 GB/s", "4230 GB/s", "95.3 GFLOP/s".
+/// A rate per second as the charts show it: si() in B/s or FLOP/s, "6.2 GB/s", "4.23 TB/s",
+/// "95.3 GFLOP/s".
 QString rate(double perSecond, bool flops);
 /// The headline ceilings among `ceilings` (CPU triad, FMA, GEMM; GPU copy, FMA, cuBLAS) as
 /// "CPU triad 20.4 GB/s", in key order: what a finished calibration reports.

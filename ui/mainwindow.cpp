@@ -10,6 +10,7 @@
 #include "ui/devicespanel.h"
 #include "ui/format.h"
 #include "ui/gpubanner.h"
+#include "ui/loadbanner.h"
 #include "ui/mainactions.h"
 #include "ui/resultmodel.h"
 #include "ui/resulttable.h"
@@ -23,6 +24,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QLabel>
@@ -47,7 +49,7 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
       m_machine(MachineInfo::probe()), m_hw(MachineInfo::hardwareThreads())
 {
     setObjectName(QStringLiteral("MainWindow"));
-    setWindowTitle(tr("SpeedupLab"));
+    updateTitle();
     setWindowIcon(QIcon(QStringLiteral(":/icons/speeduplab.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
@@ -117,6 +119,7 @@ QWidget *MainWindow::buildCentral()
     v->setSpacing(0);
     m_banner = new GpuBanner(m_gpu);
     v->addWidget(m_banner);
+    v->addWidget(new LoadBanner([this] { return m_panel ? m_panel->form().maxThreads() : m_hw; }));
     m_tabs = new ChartTabs(m_model);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateActions(); });
     v->addWidget(m_tabs, 1);
@@ -231,18 +234,21 @@ bool MainWindow::calibrate()
     return m_controller->startCalibration(m_hw, m_panel->form().device, gpu);
 }
 
-void MainWindow::startRunning(const QString &title, const QString &label)
+void MainWindow::startRunning(const QString &activity, const QString &label)
 {
     m_panel->setRunning(true);
     m_progress->start(label);
-    setWindowTitle(title);
+    m_activity = activity;
+    updateTitle();
+    for (ChartView *c : charts())
+        c->setLive(true);
     statusBar()->clearMessage();
     updateActions();
 }
 
 void MainWindow::onCalibrationStarted()
 {
-    startRunning(tr("SpeedupLab \u2014 calibrating"), tr("Calibrating\u2026"));
+    startRunning(tr("Calibrating"), tr("Calibrating\u2026"));
 }
 
 void MainWindow::endRunning()
@@ -251,10 +257,24 @@ void MainWindow::endRunning()
     setGpuState(MachineInfo::gpuState());
     m_panel->setRunning(false);
     m_progress->stop();
-    setWindowTitle(m_currentFile.isEmpty()
-                       ? tr("SpeedupLab")
-                       : tr("SpeedupLab \u2014 %1").arg(QFileInfo(m_currentFile).fileName()));
+    for (ChartView *c : charts())
+        c->setLive(false);
+    m_activity.clear();
+    updateTitle();
     updateActions();
+}
+
+void MainWindow::updateTitle()
+{
+    // The platform appends the application's display name ("results.csv \u2014 SpeedupLab"),
+    // and shows [*] as a mark while the results are not saved.
+    QString subject = m_activity;
+    if (subject.isEmpty())
+        subject = m_currentFile.isEmpty()
+                      ? (m_model && m_model->resultSet().size() ? tr("Unsaved results") : QString())
+                      : QFileInfo(m_currentFile).fileName();
+    setWindowTitle(subject.isEmpty() ? QString() : subject + QStringLiteral("[*]"));
+    setWindowModified(m_unsaved);
 }
 
 void MainWindow::onCalibrationFinished(const CeilingMap &ceilings, const QString &note, bool cancelled)
@@ -300,16 +320,21 @@ void MainWindow::onStarted()
 {
     m_currentFile.clear();
     m_unsaved = false;
-    m_model->clear(m_machine);
+    // The rows to come are measured now: the charts' footer must not keep the time the window,
+    // or the previous sweep, probed the machine (the sweep's own result replaces this at the end).
+    MachineInfo now = m_machine;
+    now.timestamp = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+    m_model->clear(now);
     m_devices->setMachine(m_machine);
     m_devicesPanel->setCaption(tr("This machine"));
-    startRunning(tr("SpeedupLab \u2014 measuring"), tr("Starting\u2026"));
+    startRunning(tr("Measuring"), tr("Starting\u2026"));
 }
 
 void MainWindow::onMeasurement(const Measurement &m)
 {
     m_model->append(m);
     m_unsaved = true;
+    setWindowModified(true);
     m_table->followNewest(); // in measurement order: follow the newest row
 }
 
@@ -330,16 +355,16 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
         m_model->setMachine(r.machine);
     m_devices->setMachine(r.machine);
     endRunning();
-    setWindowTitle(tr("SpeedupLab"));
     const ResultSet::StatusCounts counts = r.statusCounts();
     const int ok = counts.ok, failed = counts.failed, skipped = counts.skipped;
-    QString text = cancelled
-                       ? tr("Sweep cancelled: the %n point(s) measured before the stop are kept.", "", ok)
-                       : tr("Sweep finished: %n point(s) measured.", "", ok);
+    QString text =
+        cancelled ? tr("Sweep cancelled: %1 measured before the stop %2 kept.")
+                        .arg(Format::count(ok, tr("point"), tr("points")), ok == 1 ? tr("is") : tr("are"))
+                  : tr("Sweep finished: %1 measured.").arg(Format::count(ok, tr("point"), tr("points")));
     if (failed)
-        text += tr(" %n failed (see the table).", "", failed);
+        text += tr(" %1 failed (see the table).").arg(failed);
     if (skipped)
-        text += tr(" %n skipped (see the table).", "", skipped);
+        text += tr(" %1 skipped (see the table).").arg(skipped);
     statusBar()->showMessage(text);
     emit sweepFinished(cancelled);
 }
@@ -347,7 +372,6 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
 void MainWindow::onFailed(const QString &message)
 {
     endRunning();
-    setWindowTitle(tr("SpeedupLab"));
     showError(tr("The sweep failed"), message);
 }
 
@@ -413,9 +437,11 @@ bool MainWindow::openResults(const QString &path)
     m_model->setResultSet(r);
     m_devices->setMachine(r.machine);
     m_devicesPanel->setCaption(tr("Recorded on the machine below (from %1)").arg(QFileInfo(path).fileName()));
-    setWindowTitle(tr("SpeedupLab \u2014 %1").arg(QFileInfo(path).fileName()));
+    updateTitle();
     statusBar()->showMessage(
-        tr("Opened %1: %n measurement(s).", "", int(r.size())).arg(QFileInfo(path).fileName()));
+        tr("Opened %1: %2.")
+            .arg(QFileInfo(path).fileName(),
+                 Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements"))));
     updateActions();
     emit resultsLoaded(path);
     return true;
@@ -466,8 +492,12 @@ bool MainWindow::saveData(const QString &path)
         return false;
     }
     m_unsaved = false;
+    m_currentFile = path;
+    updateTitle();
     m_files.remember(path);
-    statusBar()->showMessage(tr("Saved %n measurement(s) to %1.", "", int(r.size())).arg(path));
+    statusBar()->showMessage(
+        tr("Saved %1 to %2.")
+            .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")), path));
     return true;
 }
 
@@ -569,10 +599,10 @@ bool MainWindow::confirmClose()
         return true;
     const int n = int(m_model->resultSet().size());
     const QString text =
-        sweeping ? tr("A sweep is running; %n measurement(s) so far. Save them before closing? "
-                      "Closing stops the sweep.",
-                      "", n)
-                 : tr("The results (%n measurement(s)) are not saved. Save them before closing?", "", n);
+        sweeping ? tr("A sweep is running; %1 so far. Save them before closing? Closing stops the sweep.")
+                       .arg(Format::count(n, tr("measurement"), tr("measurements")))
+                 : tr("The results (%1) are not saved. Save them before closing?")
+                       .arg(Format::count(n, tr("measurement"), tr("measurements")));
     switch (m_askClose(tr("Close SpeedupLab"), text)) {
     case CloseAnswer::Cancel:
         return false;

@@ -130,7 +130,8 @@ private:
     void onCalibrationStarted();
     void onCalibrationFinished(const CeilingMap &ceilings, const QString &note, bool cancelled);
     void onCalibrationFailed(const QString &message);
-    void startRunning(const QString &title, const QString &label);
+    void startRunning(const QString &activity, const QString &label);
+    void updateTitle();
     void endRunning();
     void updateActions();
     void exportDialog();
@@ -159,6 +160,7 @@ private:
     RunProgress *m_progress = nullptr;
     QString m_currentFile;
     bool m_unsaved = false; ///< results came in since the last save or open
+    QString m_activity;     ///< "Measuring", "Calibrating" while a run is going on
 
     ErrorReporter m_reportError;
     QString m_lastError;

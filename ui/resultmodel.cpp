@@ -31,14 +31,15 @@ QString statusText(const Measurement &m)
     return QString::fromStdString(Measurement::statusName(m.status));
 }
 
+// Bytes and FLOPs per second.
 double bandwidth(const Measurement &m)
 {
-    return m.ok() && m.stats.median > 0 ? m.bytes / m.stats.median / 1e9 : 0;
+    return m.ok() && m.stats.median > 0 ? m.bytes / m.stats.median : 0;
 }
 
-double gflops(const Measurement &m)
+double flopRate(const Measurement &m)
 {
-    return m.ok() && m.stats.median > 0 ? m.flops / m.stats.median / 1e9 : 0;
+    return m.ok() && m.stats.median > 0 ? m.flops / m.stats.median : 0;
 }
 
 QString percentText(double fraction)
@@ -140,9 +141,9 @@ QVariant ResultModel::display(const Measurement &m, int column) const
     case RepsColumn:
         return m.stats.reps > 0 ? QVariant(m.stats.reps) : QVariant(QString());
     case BandwidthColumn:
-        return hasTime ? QString::number(bandwidth(m), 'g', 4) : QString();
+        return hasTime ? Format::rate(bandwidth(m), false) : QString();
     case FlopsColumn:
-        return hasTime ? QString::number(gflops(m), 'g', 4) : QString();
+        return hasTime ? Format::rate(flopRate(m), true) : QString();
     case CeilingColumn: {
         const QString pc = percentText(Calibration::fractionOfCeiling(m, m_results.machine));
         if (pc.isEmpty())
@@ -185,7 +186,7 @@ QVariant ResultModel::sortValue(const Measurement &m, int column) const
     case BandwidthColumn:
         return hasTime ? bandwidth(m) : -1.0;
     case FlopsColumn:
-        return hasTime ? gflops(m) : -1.0;
+        return hasTime ? flopRate(m) : -1.0;
     case CeilingColumn: {
         const double f = Calibration::fractionOfCeiling(m, m_results.machine);
         return f > 0 ? f : -1.0;
@@ -316,9 +317,9 @@ QVariant ResultModel::headerData(int section, Qt::Orientation orientation, int r
         case RepsColumn:
             return tr("Reps");
         case BandwidthColumn:
-            return tr("GB/s");
+            return tr("Bytes/s");
         case FlopsColumn:
-            return tr("GFLOP/s");
+            return tr("FLOP/s");
         case CeilingColumn:
             return tr("% of ceiling");
         case VerifiedColumn:

@@ -18,12 +18,6 @@ namespace speeduplab {
 
 namespace {
 
-// Three significant digits, but never an exponent (as Format::rate prints rates).
-QString number3(double v)
-{
-    return v >= 100 ? QString::number(std::llround(v)) : QString::number(v, 'g', 3);
-}
-
 // The roofs of one side (CPU or GPU), in SI units.
 struct Side {
     bool gpu = false;
@@ -58,16 +52,17 @@ Side sideOf(const std::vector<Calibration::Roof> &roofs, bool gpu)
     return s;
 }
 
+QString axisTitle()
+{
+    return RooflineChart::tr("attained performance (%1)");
+}
+
 } // namespace
 
 RooflineChart::RooflineChart(QWidget *parent) : ChartView(parent)
 {
-    QLogValueAxis *x = ChartStyle::logAxis(tr("arithmetic intensity (FLOP/byte)"));
-    QLogValueAxis *y = ChartStyle::logAxis(tr("attained performance (GFLOP/s)"));
-    // GPU roofs reach 1e5 to 1e6 GFLOP/s: whole numbers read better there than "%g"'s exponents.
-    x->setLabelFormat(QStringLiteral("%.10g"));
-    y->setLabelFormat(QStringLiteral("%.10g"));
-    setAxes(x, y);
+    setAxes(ChartStyle::logAxis(tr("arithmetic intensity (FLOP/byte)")), ChartStyle::logAxis(QString()));
+    setYUnit(axisTitle(), ChartStyle::rateUnit(1e8, 1e12, true));
     setRanges(0.01, 100, 0.1, 1000);
 }
 
@@ -76,9 +71,9 @@ double RooflineChart::intensity(const SeriesPoint &p)
     return p.flops > 0 && p.bytes > 0 ? p.flops / p.bytes : 0;
 }
 
-double RooflineChart::gflops(const SeriesPoint &p)
+double RooflineChart::flopsPerSecond(const SeriesPoint &p)
 {
-    return p.flops > 0 && p.bytes > 0 && p.t > 0 ? p.flops / p.t / 1e9 : 0;
+    return p.flops > 0 && p.bytes > 0 && p.t > 0 ? p.flops / p.t : 0;
 }
 
 void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
@@ -97,7 +92,7 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
     bool cpuPlaced = false, gpuPlaced = false;
     for (std::size_t i = 0; i < all.size(); ++i)
         for (const auto &p : all[i].points) {
-            const double x = intensity(p), y = gflops(p);
+            const double x = intensity(p), y = flopsPerSecond(p);
             if (!(x > 0) || !(y > 0) || !std::isfinite(x) || !std::isfinite(y))
                 continue;
             placed[i] << QPointF(x, y);
@@ -135,8 +130,8 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
             xHi = std::max(xHi, ridge * margin);
         }
         if (peak > 0) {
-            yLo = std::min(yLo, peak / 1e9);
-            yHi = std::max(yHi, 2 * peak / 1e9);
+            yLo = std::min(yLo, peak);
+            yHi = std::max(yHi, 2 * peak);
         }
     }
     if (!(xHi > 0)) {
@@ -147,32 +142,39 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
         // No point and no compute roof: the main memory roofs across the x range, or a frame.
         for (const Side &s : sides)
             if (s.main >= 0) {
-                yLo = std::min(yLo, s.bandwidth() * xLo / 1e9);
-                yHi = std::max(yHi, s.bandwidth() * xHi / 1e9);
+                yLo = std::min(yLo, s.bandwidth() * xLo);
+                yHi = std::max(yHi, s.bandwidth() * xHi);
             }
         if (!(yHi > 0)) {
-            yLo = 0.1;
-            yHi = 1000;
+            yLo = 1e8;
+            yHi = 1e12;
         }
     }
+    // FLOP/s in the unit that suits them: k times a value in FLOP/s (or bytes/s times FLOP/B) is
+    // the value plotted.
+    const ChartStyle::Unit unit = ChartStyle::rateUnit(yLo, yHi, true);
+    setYUnit(axisTitle(), unit);
+    const double k = unit.scale;
+    for (QList<QPointF> &pts : placed)
+        for (QPointF &p : pts)
+            p.ry() *= k;
     double xa, xb, ya, yb;
     decades(xLo, xHi, xa, xb);
-    decades(yLo, yHi, ya, yb);
+    decades(yLo * k, yHi * k, ya, yb);
     setRanges(xa, xb, ya, yb);
 
     int drawn = 0;
-    double lastPeak = 0;
     for (const Side &s : sides) {
         const QColor color = s.gpu ? ChartStyle::gpuWinsColor() : ChartStyle::cpuWinsColor();
         const QString side = s.gpu ? tr("GPU") : tr("CPU");
         const QString prefix =
             QStringLiteral("roof:") + (s.gpu ? QStringLiteral("gpu:") : QStringLiteral("cpu:"));
-        const double peak = s.peak() / 1e9; // GFLOP/s
+        const double peak = s.peak() * k;
         // Memory roofs: y = bandwidth * intensity, capped at the compute peak. The main one
         // (DRAM, HBM) goes on along the peak: that is the roofline; faster levels stop there.
         for (std::size_t i = 0; i < s.memory.size(); ++i) {
             const Calibration::Roof &m = s.memory[i];
-            const double bw = m.value / 1e9; // GB/s, so bw * FLOP/B is GFLOP/s
+            const double bw = m.value * k; // bw * FLOP/B is FLOP/s as plotted
             const bool main = int(i) == s.main;
             QList<QPointF> pts{QPointF(xa, bw * xa)};
             if (peak > 0) {
@@ -199,27 +201,24 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
             // reaches them.
             for (std::size_t i = 1; i < s.compute.size(); ++i) {
                 const Calibration::Roof &c = s.compute[i];
-                const double v = c.value / 1e9;
-                const double from = s.main >= 0 ? std::max(xa, v / (s.bandwidth() / 1e9)) : xa;
+                const double v = c.value * k;
+                const double from = s.main >= 0 ? std::max(xa, v / (s.bandwidth() * k)) : xa;
                 line(prefix + QString::fromStdString(c.key), Role::Guide, QString(), color,
                      {QPointF(from, v), QPointF(xb, v)}, {Qt::DashLine, 1.4, false, false});
-                addLabel(
-                    QStringLiteral("%1 %2").arg(QString::fromStdString(c.label), Format::rate(c.value, true)),
-                    xb, v, color, Qt::AlignLeft | Qt::AlignBottom);
+                const QString name = QString::fromStdString(c.label);
+                addLabel(QStringLiteral("%1 %2").arg(name, Format::rate(c.value, true)), name, xb, v, color,
+                         {Qt::AlignLeft | Qt::AlignBottom, Qt::Horizontal});
                 ++drawn;
             }
-            // Peaks of the two sides within a factor of 2.5 would print their labels on top of
-            // each other: the lower one goes below its line.
-            const bool crowded = lastPeak > 0 && std::max(lastPeak, peak) < 2.5 * std::min(lastPeak, peak);
-            addLabel(QStringLiteral("%1 %2").arg(QString::fromStdString(s.compute.front().label),
-                                                 Format::rate(s.peak(), true)),
-                     xb, peak, color, Qt::AlignLeft | (crowded ? Qt::AlignBottom : Qt::AlignTop));
-            lastPeak = peak;
+            const QString name = QString::fromStdString(s.compute.front().label);
+            addLabel(QStringLiteral("%1 %2").arg(name, Format::rate(s.peak(), true)), name, xb, peak, color,
+                     {Qt::AlignLeft | Qt::AlignTop, Qt::Horizontal});
         }
         if (const double ridge = s.ridge(); ridge > 0) {
             // The ridge: left of it a kernel is held back by memory, right of it by arithmetic.
-            addLabel(tr("%1 ridge %2 FLOP/B").arg(side, number3(ridge)), ridge, peak, color,
-                     Qt::AlignLeft | Qt::AlignTop);
+            addLabel(tr("%1 ridge %2 FLOP/B").arg(side, Format::number(ridge)),
+                     tr("ridge %1").arg(Format::number(ridge)), ridge, peak, color,
+                     {Qt::AlignLeft | Qt::AlignTop, Qt::Vertical});
         }
     }
 

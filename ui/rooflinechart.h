@@ -5,9 +5,10 @@
 
 namespace speeduplab {
 
-/// The roofline, log-log: attained GFLOP/s against arithmetic intensity (FLOP per byte moved),
-/// under the roofs the machine's measured ceilings draw (calibrate). A point under the
-/// diagonal is held back by memory bandwidth, one under the flat part by compute.
+/// The roofline, log-log: attained FLOP/s (in the unit that suits them, see yScale()) against
+/// arithmetic intensity (FLOP per byte moved), under the roofs the machine's measured ceilings
+/// draw (calibrate). A point under the diagonal is held back by memory bandwidth, one under the
+/// flat part by compute.
 class RooflineChart : public ChartView {
     Q_OBJECT
 public:
@@ -17,8 +18,8 @@ public:
 
     /// FLOP per byte of one point; 0 when it has no FLOPs or no bytes.
     static double intensity(const SeriesPoint &p);
-    /// GFLOP/s of one point, as plotted; 0 when it has none.
-    static double gflops(const SeriesPoint &p);
+    /// FLOP/s of one point (plotted times yScale()); 0 when it has none.
+    static double flopsPerSecond(const SeriesPoint &p);
 
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;

@@ -3,16 +3,41 @@
 
 #include "core/sweeprunner.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 
 class QLabel;
 class QProgressBar;
 class QStatusBar;
+class QTimer;
 
 namespace speeduplab {
 
+/// The time a sweep has left, as the status bar shows it: the runner's estimates smoothed (a
+/// single point's noise must not make it jump), counted down between reports, and never less
+/// than the points after the one in flight, however long that one takes. Times in seconds on
+/// any one clock.
+class TimeLeft {
+public:
+    void reset();
+    /// A report at `now`: `remaining` includes the point starting now, estimated at `point`.
+    void report(double now, double remaining, double point);
+    /// Seconds left at `now`; -1 before the first report.
+    double at(double now) const;
+    /// Seconds the point in flight has been measured at `now`.
+    double inFlight(double now) const { return now - m_pointStart; }
+    double pointEstimate() const { return m_point; }
+
+private:
+    bool m_known = false;
+    double m_finish = 0;     ///< smoothed finish time
+    double m_after = 0;      ///< the estimate of the points after the one in flight
+    double m_pointStart = 0; ///< when the point in flight started
+    double m_point = 0;      ///< its estimate
+};
+
 /// The progress of a sweep or a calibration in the status bar: what is measured now, how far
-/// the run is and about how long it has left.
+/// the run is and about how long it has left (updated every second, also during a long point).
 class RunProgress : public QObject {
     Q_OBJECT
 public:
@@ -29,8 +54,15 @@ public:
     void stop();
 
 private:
+    double now() const { return double(m_clock.nsecsElapsed()) / 1e9; }
+    void showText();
+
     QProgressBar *m_bar = nullptr;
     QLabel *m_label = nullptr;
+    QTimer *m_tick = nullptr;
+    QElapsedTimer m_clock;
+    TimeLeft m_left;
+    QString m_point; ///< "CPU 2 threads, n = 4000 (5 of 26)"
 };
 
 } // namespace speeduplab

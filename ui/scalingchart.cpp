@@ -2,6 +2,7 @@
 #include "ui/scalingchart.h"
 
 #include "ui/chartstyle.h"
+#include "ui/format.h"
 
 #include <QValueAxis>
 
@@ -34,7 +35,6 @@ void ScalingChart::setSelectedSizes(const QList<int> &sizes)
 void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
 {
     setChartTitle(workload, tr("thread scaling"));
-    m_shown.clear();
     m_serial.clear();
 
     // One CPU variant only (the first present), so that thread counts are comparable. The
@@ -58,9 +58,26 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     for (const auto &[n, ts] : threadsAt)
         if (ts.size() >= 2)
             available << n;
-    if (available != m_available) {
+    QList<int> shown;
+    for (int n : std::as_const(m_selected))
+        if (available.contains(n))
+            shown << n;
+    if (shown.isEmpty() && !available.isEmpty()) {
+        // The smallest, one in the middle (geometrically) and the largest.
+        const int lo = available.front(), hi = available.back();
+        const double mid = std::sqrt(double(lo) * hi);
+        int best = lo;
+        for (int n : std::as_const(available))
+            if (std::fabs(std::log(n / mid)) < std::fabs(std::log(best / mid)))
+                best = n;
+        for (int n : {lo, best, hi})
+            if (!shown.contains(n))
+                shown << n;
+    }
+    if (available != m_available || shown != m_shown) {
         m_available = available;
-        emit availableSizesChanged();
+        m_shown = shown;
+        emit sizesChanged();
     }
     if (m_available.isEmpty()) {
         showEmpty(r.rows.empty()
@@ -68,21 +85,6 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                       : tr("Thread scaling needs one size measured with at least two CPU thread "
                            "counts.\nCheck more thread counts in the sweep panel."));
         return;
-    }
-
-    for (int n : m_selected)
-        if (m_available.contains(n))
-            m_shown << n;
-    if (m_shown.isEmpty()) { // the smallest, one in the middle (geometrically) and the largest
-        const int lo = m_available.front(), hi = m_available.back();
-        const double mid = std::sqrt(double(lo) * hi);
-        int best = lo;
-        for (int n : m_available)
-            if (std::fabs(std::log(n / mid)) < std::fabs(std::log(best / mid)))
-                best = n;
-        for (int n : {lo, best, hi})
-            if (!m_shown.contains(n))
-                m_shown << n;
     }
 
     double yMax = maxThreads;
@@ -157,7 +159,7 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                           ? tr("n = %1: serial fraction %2 % (at most %3\u00d7 with any number of threads)")
                                 .arg(c.n)
                                 .arg(c.fit.serialFraction * 100, 0, 'f', 1)
-                                .arg(limit, 0, 'g', 3)
+                                .arg(Format::number(limit))
                           : tr("n = %1: no serial part measurable").arg(c.n));
         }
     }

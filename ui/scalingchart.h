@@ -25,7 +25,8 @@ public:
     double serialFraction(int n) const { return m_serial.value(n, -1); }
 
 signals:
-    void availableSizesChanged();
+    /// The sizes available or shown changed (a rebuild after new results or a new choice).
+    void sizesChanged();
 
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;

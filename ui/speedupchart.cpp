@@ -2,7 +2,7 @@
 #include "ui/speedupchart.h"
 
 #include "ui/chartstyle.h"
-#include "ui/format.h"
+#include "ui/timechart.h"
 
 #include <QLogValueAxis>
 
@@ -77,16 +77,16 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
          {QPointF(xLo, 1), QPointF(xHi, 1)}, {Qt::SolidLine, 1.5, false, false});
     // Region names at the left, on either side of the 1.0 line; crossover labels low on the
     // right of their lines, where the CPU region is empty once the GPU has won.
-    addLabel(tr("GPU wins \u2191 (speedup > 1)"), xLo, 1, ChartStyle::gpuWinsColor(),
-             Qt::AlignRight | Qt::AlignTop);
-    addLabel(tr("CPU wins \u2193 (speedup < 1)"), xLo, 1, ChartStyle::cpuWinsColor(),
-             Qt::AlignRight | Qt::AlignBottom);
+    addLabel(tr("GPU wins \u2191 (speedup > 1)"), tr("GPU wins \u2191"), xLo, 1, ChartStyle::gpuWinsColor(),
+             {Qt::AlignRight | Qt::AlignTop, Qt::Horizontal, true});
+    addLabel(tr("CPU wins \u2193 (speedup < 1)"), tr("CPU wins \u2193"), xLo, 1, ChartStyle::cpuWinsColor(),
+             {Qt::AlignRight | Qt::AlignBottom, Qt::Horizontal, true});
 
     // Every crossover is counted; only the first few get a dashed line and a label, so that
     // curves swapping places at every size do not cover the plot.
     constexpr int marked = 6;
     const std::vector<QColor> colors = ChartStyle::seriesColors(all);
-    int stack = 0;
+    int marks = 0;
     std::size_t total = 0;
     for (std::size_t i = 0; i < gpus.size(); ++i) {
         const Series &g = *gpus[i];
@@ -103,19 +103,19 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         const std::vector<Crossing> crossings = Analysis::crossings(best, g);
         total += crossings.size();
         for (const Crossing &c : crossings) {
-            if (stack >= marked)
+            if (marks >= marked)
                 break;
             line(QStringLiteral("cross:%1:%2").arg(QString::fromStdString(g.key)).arg(k++), Role::Marker,
                  QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)}, {Qt::DashLine, 2, false, false});
-            addLabel(c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(who, Format::n(c.n))
-                                        : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n)),
-                     c.n, yLo, color, Qt::AlignRight | Qt::AlignTop, stack++);
+            addLabel(TimeChart::crossingText(c, who), TimeChart::crossingBrief(c), c.n, yLo, color,
+                     {Qt::AlignRight | Qt::AlignTop, Qt::Vertical});
+            ++marks;
         }
     }
-    if (total > std::size_t(stack))
+    if (total > std::size_t(marks))
         setNote(tr("Dashed lines mark the first %1 of the %2 crossovers; the curves show every one (above "
                    "1: the GPU is faster).")
-                    .arg(stack)
+                    .arg(marks)
                     .arg(total));
 }
 

@@ -5,7 +5,19 @@
 
 #include <utility>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace speeduplab {
+
+namespace {
+#ifdef __linux__
+constexpr int kWorkerNice = 5;
+#endif
+} // namespace
 
 SweepController::SweepController(QObject *parent) : QObject(parent)
 {
@@ -13,6 +25,16 @@ SweepController::SweepController(QObject *parent) : QObject(parent)
     m_thread.setObjectName(QStringLiteral("SweepWorker"));
     m_worker = new SweepWorker;
     m_worker->moveToThread(&m_thread);
+#ifdef __linux__
+    // The measuring threads (this one and the OpenMP threads it starts, which inherit its nice
+    // value) yield to the GUI thread: on a machine whose cores the sweep fills, a repaint then
+    // runs at once instead of waiting for a time slice (tens of ms). The GUI thread's few ms
+    // interrupt a measurement either way; other programs' load is measured and shown.
+    connect(
+        &m_thread, &QThread::started, this,
+        [] { (void)setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kWorkerNice); },
+        Qt::DirectConnection);
+#endif
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(this, &SweepController::startRequested, m_worker, &SweepWorker::startSweep, Qt::QueuedConnection);
     connect(m_worker, &SweepWorker::measurementAvailable, this, &SweepController::measurementAvailable,

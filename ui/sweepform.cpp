@@ -147,6 +147,11 @@ std::vector<int> SweepForm::sizes() const
     return SweepPlan::parseSizes(sizeList.toStdString());
 }
 
+int SweepForm::maxThreads() const
+{
+    return cpu && !threads.isEmpty() ? *std::max_element(threads.begin(), threads.end()) : 1;
+}
+
 SweepPlan SweepForm::toPlan(int hardwareThreads) const
 {
     SweepPlan p;

@@ -44,6 +44,9 @@ struct SweepForm {
 
     /// The sizes the fields describe. Throws std::invalid_argument with the reason.
     std::vector<int> sizes() const;
+    /// The most CPU threads the sweep keeps busy: its largest thread count, or 1 (the thread
+    /// that launches the kernels) when only the GPU is measured.
+    int maxThreads() const;
     /// The plan, checked as a whole (SweepPlan::validate and the panel's own rules). Throws
     /// std::invalid_argument with one sentence naming the problem.
     SweepPlan toPlan(int hardwareThreads) const;

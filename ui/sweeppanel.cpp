@@ -2,6 +2,7 @@
 #include "ui/sweeppanel.h"
 
 #include "core/cpukernels.h"
+#include "core/sweeprunner.h"
 #include "core/workload.h"
 #include "ui/format.h"
 
@@ -120,11 +121,20 @@ private:
     }
 };
 
-void setInfo(QLabel *label, const QString &text, bool error)
+enum class Tone { Note, Warning, Error };
+
+void setInfo(QLabel *label, const QString &text, Tone tone)
 {
     label->setText(text);
-    label->setStyleSheet(error ? QStringLiteral("color: #b02a1c;") : QStringLiteral("color: palette(mid);"));
+    label->setStyleSheet(tone == Tone::Error     ? QStringLiteral("color: #b02a1c;")
+                         : tone == Tone::Warning ? QStringLiteral("color: #8a5300;")
+                                                 : QStringLiteral("color: palette(mid);"));
     label->setVisible(!text.isEmpty());
+}
+
+QString gib(double bytes)
+{
+    return SweepPanel::tr("%1 GiB").arg(bytes / (1024.0 * 1024 * 1024), 0, 'f', 1);
 }
 
 } // namespace
@@ -156,6 +166,8 @@ SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo
     bottom->setContentsMargins(9, 0, 9, 9);
     m_error = infoLabel(QStringLiteral("problemLabel"));
     bottom->addWidget(m_error);
+    m_memory = infoLabel(QStringLiteral("memoryWarning"));
+    bottom->addWidget(m_memory);
     auto *buttons = new QHBoxLayout;
     m_run = new QPushButton(QIcon(QStringLiteral(":/icons/run.svg")), tr("Run"));
     m_run->setObjectName(QStringLiteral("runButton"));
@@ -648,10 +660,53 @@ void SweepPanel::setRunning(bool running)
 
 void SweepPanel::markInvalid(QWidget *w, bool invalid)
 {
-    const QString sheet =
-        invalid ? QStringLiteral("border: 2px solid #c0392b; border-radius: 3px;") : QString();
-    if (w->styleSheet() != sheet)
-        w->setStyleSheet(sheet);
+    // A tinted palette, not a style sheet: with a style sheet that sets a border, Qt draws a
+    // spin box itself and drops its native arrows.
+    if (w->testAttribute(Qt::WA_SetPalette) == invalid)
+        return;
+    QPalette p; // empty: the inherited palette again
+    if (invalid) {
+        // A fifth of red over the field's own background, so that a dark theme stays dark.
+        const QColor base = w->palette().color(QPalette::Base), red(0xc0, 0x39, 0x2b);
+        p.setColor(QPalette::Base, QColor::fromRgbF(0.8f * base.redF() + 0.2f * red.redF(),
+                                                    0.8f * base.greenF() + 0.2f * red.greenF(),
+                                                    0.8f * base.blueF() + 0.2f * red.blueF()));
+    }
+    w->setPalette(p);
+}
+
+void SweepPanel::setHostMemory(double bytes)
+{
+    m_hostBytes = bytes;
+    refresh();
+}
+
+QString SweepPanel::memoryWarning() const
+{
+    return m_memory->text();
+}
+
+QString SweepPanel::memoryWarning(const SweepPlan &plan) const
+{
+    const double host = m_hostBytes > 0 ? m_hostBytes : MachineInfo::availableMemory();
+    double device = 0;
+    for (const auto &g : m_gpuInfo.gpus)
+        if (plan.gpu && g.index == plan.device)
+            device = g.memoryBytes;
+    const std::vector<MemoryCheck> tooBig = SweepRunner(plan).memoryShortfalls(host, device);
+    QStringList lines;
+    for (const MemoryCheck &c : tooBig) {
+        if (lines.size() == 2 && tooBig.size() > 3) {
+            lines << tr("%1 more sizes, up to n = %2, will not fit either and will be skipped.")
+                         .arg(tooBig.size() - 2)
+                         .arg(tooBig.back().n);
+            break;
+        }
+        lines << tr("n = %1 will not fit: needs %2, %3 available (%4); it will be skipped.")
+                     .arg(c.n)
+                     .arg(gib(c.need), gib(c.available), c.gpu ? tr("GPU memory") : tr("host memory"));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 void SweepPanel::refresh()
@@ -668,9 +723,10 @@ void SweepPanel::refresh()
     const bool gpuUsable = m_gpuInfo.usable;
     m_gpu->setEnabled(gpuUsable && !m_running);
     if (!gpuUsable) {
-        setInfo(m_gpuInfoLabel, tr("No usable GPU: %1").arg(QString::fromStdString(m_gpuInfo.reason)), false);
+        setInfo(m_gpuInfoLabel, tr("No usable GPU: %1").arg(QString::fromStdString(m_gpuInfo.reason)),
+                Tone::Note);
     } else {
-        setInfo(m_gpuInfoLabel, QString(), false);
+        setInfo(m_gpuInfoLabel, QString(), Tone::Note);
     }
     for (QCheckBox *c : m_modes)
         c->setEnabled(w && w->hasGpuMode(c->text().toStdString()) && !m_running);
@@ -694,12 +750,14 @@ void SweepPanel::refresh()
         for (int n : sizes)
             if (n > SweepPlan::maxSize)
                 throw std::invalid_argument(SweepPlan::sizeTooLarge(n));
-        const QString list =
-            tr("%n size(s): %1", "", int(sizes.size())).arg(shown.join(QStringLiteral(", ")));
-        setInfo(m_sizesInfo, m_sizesNote.isEmpty() ? list : m_sizesNote + QLatin1Char('\n') + list, false);
+        const QString list = tr("%1: %2").arg(Format::count(qsizetype(sizes.size()), tr("size"), tr("sizes")),
+                                              shown.join(QStringLiteral(", ")));
+        setInfo(m_sizesInfo, m_sizesNote.isEmpty() ? list : m_sizesNote + QLatin1Char('\n') + list,
+                Tone::Note);
     } catch (const std::exception &e) {
         const QString why = Format::sentence(QString::fromStdString(e.what()));
-        setInfo(m_sizesInfo, m_sizesNote.isEmpty() ? why : m_sizesNote + QLatin1Char('\n') + why, true);
+        setInfo(m_sizesInfo, m_sizesNote.isEmpty() ? why : m_sizesNote + QLatin1Char('\n') + why,
+                Tone::Error);
         if (f.sizesAsRange) {
             markInvalid(m_rangeMin, true);
             markInvalid(m_rangeMax, true);
@@ -711,14 +769,15 @@ void SweepPanel::refresh()
     setInfo(m_threadsInfo,
             noThreads ? tr("Check at least one thread count, or switch the CPU off.")
                       : tr("%1 of %2 hardware threads").arg(f.threads.size()).arg(m_hw),
-            noThreads);
+            noThreads ? Tone::Error : Tone::Note);
     markInvalid(m_threads, noThreads);
 
     // The plan as a whole.
     QString why;
-    plan(&why);
+    const std::optional<SweepPlan> p = plan(&why);
     m_problem = why;
-    setInfo(m_error, why, true);
+    setInfo(m_error, why, Tone::Error);
+    setInfo(m_memory, p ? memoryWarning(*p) : QString(), Tone::Warning);
     m_run->setEnabled(!m_running && m_problem.isEmpty());
     m_cancel->setEnabled(m_running);
     if (!m_applying)

@@ -36,6 +36,12 @@ public:
     std::optional<SweepPlan> plan(QString *error = nullptr) const;
     /// Why Run is disabled, as a sentence; empty when the fields are sound.
     QString problem() const { return m_problem; }
+    /// The sizes that will not fit in memory, one line each, with what they need and what is
+    /// available; empty when all fit. Run stays enabled: those points are skipped with the reason.
+    QString memoryWarning() const;
+    /// The host memory the size check counts with, in bytes; 0 (the default): what the OS
+    /// reports as available at each change.
+    void setHostMemory(double bytes);
 
     /// Follows a GPU that became unusable (or usable): the device list, the GPU box (disabled
     /// with the reason when unusable) and the form's GPU switch; the other fields stay.
@@ -65,6 +71,7 @@ private:
     void setThreads(const QList<int> &threads);
     void refresh();
     static void markInvalid(QWidget *w, bool invalid);
+    QString memoryWarning(const SweepPlan &plan) const;
 
     int m_hw;
     MachineInfo::GpuState m_gpuInfo;
@@ -99,6 +106,8 @@ private:
     QSpinBox *m_maxReps = nullptr;
     QDoubleSpinBox *m_budget = nullptr;
     QLabel *m_error = nullptr;
+    QLabel *m_memory = nullptr;
+    double m_hostBytes = 0; ///< for the size check; 0: MemAvailable
     QPushButton *m_run = nullptr;
     QPushButton *m_cancel = nullptr;
     QList<QWidget *> m_fields; ///< disabled while running

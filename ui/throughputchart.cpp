@@ -14,23 +14,33 @@
 
 namespace speeduplab {
 
+namespace {
+
+QString axisTitle(bool flops)
+{
+    return flops ? ThroughputChart::tr("throughput (%1)")
+                 : ThroughputChart::tr("throughput (%1, tensor traffic)");
+}
+
+} // namespace
+
 ThroughputChart::ThroughputChart(QWidget *parent) : ChartView(parent)
 {
-    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("throughput (GB/s)")));
+    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(QString()));
+    setYUnit(axisTitle(false), ChartStyle::rateUnit(1e8, 1e11, false));
     setRanges(1, 10000, 0.01, 1000);
 }
 
 double ThroughputChart::throughput(const SeriesPoint &p, bool computeBound)
 {
     const double work = computeBound ? p.flops : p.bytes;
-    return p.t > 0 && work > 0 ? work / p.t / 1e9 : 0;
+    return p.t > 0 && work > 0 ? work / p.t : 0;
 }
 
 void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
 {
     const Workload *w = Workload::find(workload);
     const bool flops = w && w->computeBound();
-    yAxis()->setTitleText(flops ? tr("throughput (GFLOP/s)") : tr("throughput (GB/s, tensor traffic)"));
     setChartTitle(workload, flops ? tr("compute throughput vs n") : tr("memory throughput vs n"));
     if (all.empty()) {
         showEmpty(r.rows.empty()
@@ -55,7 +65,7 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
     struct Ceiling {
         std::string key;
         QString label;
-        double value = 0; ///< GB/s or GFLOP/s
+        double value = 0; ///< B/s or FLOP/s
         bool gpu = false;
     };
     QList<Ceiling> ceilings;
@@ -83,28 +93,27 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
         const bool seen =
             std::any_of(ceilings.begin(), ceilings.end(), [&](const Ceiling &c) { return c.label == label; });
         if (!seen)
-            ceilings.append({level.key, label, level.value / 1e9, m.isGpu()});
+            ceilings.append({level.key, label, level.value, m.isGpu()});
     }
     for (const Ceiling &c : ceilings) {
         yLo = std::min(yLo, c.value);
         yHi = std::max(yHi, c.value);
     }
+    const ChartStyle::Unit unit = ChartStyle::rateUnit(yLo, yHi, flops);
+    setYUnit(axisTitle(flops), unit);
+    const double k = unit.scale;
     double xa, xb, ya, yb;
     decades(nLo, nHi, xa, xb);
-    decades(yLo, yHi, ya, yb);
+    decades(yLo * k, yHi * k, ya, yb);
     setRanges(xa, xb, ya, yb);
     std::sort(ceilings.begin(), ceilings.end(),
               [](const Ceiling &a, const Ceiling &b) { return a.value > b.value; });
-    for (qsizetype i = 0; i < ceilings.size(); ++i) {
-        const Ceiling &c = ceilings[i];
+    for (const Ceiling &c : std::as_const(ceilings)) {
         const QColor color = c.gpu ? ChartStyle::gpuWinsColor() : ChartStyle::cpuWinsColor();
         line(QStringLiteral("ceiling:") + c.label, Role::Guide, QString(), color,
-             {QPointF(xa, c.value), QPointF(xb, c.value)}, {Qt::DashLine, 1.8, false, false});
-        // Ceilings close to each other (within a factor of 2.5) would print their labels on top
-        // of each other: the lower one goes below its line.
-        const bool crowded = i > 0 && ceilings[i - 1].value < 2.5 * c.value;
-        addLabel(QStringLiteral("%1 %2").arg(c.label, Format::rate(c.value * 1e9, flops)), xb, c.value, color,
-                 Qt::AlignLeft | (crowded ? Qt::AlignBottom : Qt::AlignTop), 0);
+             {QPointF(xa, c.value * k), QPointF(xb, c.value * k)}, {Qt::DashLine, 1.8, false, false});
+        addLabel(QStringLiteral("%1 %2").arg(c.label, Format::rate(c.value, flops)), c.label, xb, c.value * k,
+                 color, {Qt::AlignLeft | Qt::AlignTop, Qt::Horizontal});
     }
 
     const std::vector<QColor> colors = ChartStyle::seriesColors(all);
@@ -113,7 +122,7 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
         for (const auto &p : s.points) {
             const double v = throughput(p, flops);
             if (v > 0)
-                pts << QPointF(p.n, v);
+                pts << QPointF(p.n, v * k);
         }
         line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
              QString::fromStdString(s.label), colors[std::size_t(&s - all.data())], pts,

@@ -5,7 +5,8 @@
 
 namespace speeduplab {
 
-/// Throughput against n, log-log: GB/s for the memory-bound workloads, GFLOP/s for gemm.
+/// Throughput against n, log-log: bytes/s for the memory-bound workloads, FLOP/s for gemm, in
+/// the unit that suits their range (MB/s to TB/s..., see yScale()).
 /// Where the machine's ceilings were measured (calibrate), they are drawn as guide lines.
 class ThroughputChart : public ChartView {
     Q_OBJECT
@@ -14,7 +15,7 @@ public:
     QString name() const override { return QStringLiteral("throughput"); }
     QString tabTitle() const override { return tr("Throughput"); }
 
-    /// GB/s or GFLOP/s of one point, as plotted; 0 when it has none.
+    /// Bytes/s or FLOP/s of one point (plotted times yScale()); 0 when it has none.
     static double throughput(const SeriesPoint &p, bool computeBound);
 
 protected:

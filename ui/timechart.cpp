@@ -39,11 +39,29 @@ QString summary(const CrossoverReport &rep)
         .arg(Format::n(rep.crossings.back().n));
 }
 
+QString axisTitle()
+{
+    return TimeChart::tr("time per iteration (%1)");
+}
+
 } // namespace
+
+QString TimeChart::crossingText(const Crossing &c, const QString &gpu)
+{
+    return c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(gpu, Format::n(c.n))
+                              : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n));
+}
+
+QString TimeChart::crossingBrief(const Crossing &c)
+{
+    return c.gpuBecomesFaster ? tr("n \u2248 %1").arg(Format::n(c.n))
+                              : tr("CPU again, n \u2248 %1").arg(Format::n(c.n));
+}
 
 TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
 {
-    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("time per iteration (\u00b5s)")));
+    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(QString()));
+    setYUnit(axisTitle(), ChartStyle::timeUnit(1e-8, 1e-2));
     setRanges(1, 10000, 0.01, 10000);
 }
 
@@ -82,13 +100,16 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
             // A log axis draws nothing with a value <= 0: only positive times count.
             for (double t : {p.t, p.tMin, p.tMax})
                 if (t > 0) {
-                    tLo = std::min(tLo, t * timeScale);
-                    tHi = std::max(tHi, t * timeScale);
+                    tLo = std::min(tLo, t);
+                    tHi = std::max(tHi, t);
                 }
         }
+    const ChartStyle::Unit unit = ChartStyle::timeUnit(tLo, tHi);
+    setYUnit(axisTitle(), unit);
+    const double timeScale = unit.scale;
     double xLo, xHi, yLo, yHi;
     decades(nLo, nHi, xLo, xHi);
-    decades(tLo, tHi, yLo, yHi);
+    decades(tLo * timeScale, tHi * timeScale, yLo, yHi);
     setRanges(xLo, xHi, yLo, yHi);
 
     const std::vector<QColor> colors = ChartStyle::seriesColors(all);
@@ -156,7 +177,6 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         // a label (more would cover the plot), and each GPU curve lists only its first few in
         // the note: curves that swap places at every size must not fill the chart with text.
         const Series best = Analysis::bestCpu(all);
-        int stack = 0;
         std::size_t total = 0;
         for (std::size_t gi = 0; gi < gpus.size(); ++gi) {
             const Series *g = gpus[gi];
@@ -172,10 +192,8 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                 line(QStringLiteral("cross:%1:%2").arg(QString::fromStdString(g->key)).arg(i++), Role::Marker,
                      QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
                      {Qt::DashLine, 2, false, false});
-                const QString text = c.gpuBecomesFaster
-                                         ? tr("%1 faster above n \u2248 %2").arg(who, Format::n(c.n))
-                                         : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n));
-                addLabel(text, c.n, yHi, color, Qt::AlignRight | Qt::AlignBottom, stack++);
+                addLabel(crossingText(c, who), crossingBrief(c), c.n, yHi, color,
+                         {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
             }
             if (gi < notedGpus)
                 notes << tr("%1 vs best CPU: %2").arg(QString::fromStdString(g->label), summary(rep));

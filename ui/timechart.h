@@ -7,11 +7,10 @@ namespace speeduplab {
 
 /// Time per iteration against n, log-log: one curve per CPU thread count and per GPU mode,
 /// each with its min-max band, and the crossover of the best CPU against every GPU curve.
+/// Times are plotted in the unit that suits their range (ns to s, see yScale()).
 class TimeChart : public ChartView {
     Q_OBJECT
 public:
-    /// Plotted times are microseconds.
-    static constexpr double timeScale = 1e6;
     /// Crossovers drawn as a dashed line with a label, over all GPU curves (the first ones).
     static constexpr int markedCrossings = 6;
     /// Crossovers of one GPU curve listed in the note before "... and N more".
@@ -31,6 +30,11 @@ public:
 
     /// The crossover lines drawn by the last rebuild (at most markedCrossings).
     const QList<Marker> &markers() const { return m_markers; }
+
+    /// A crossover line's label: "<gpu> faster above n ≈ 316", or "CPU faster again above...".
+    static QString crossingText(const Crossing &c, const QString &gpu);
+    /// Its short form, for a plot short of room: "n ≈ 316".
+    static QString crossingBrief(const Crossing &c);
 
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;

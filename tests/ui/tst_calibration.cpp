@@ -73,7 +73,7 @@ Lines ceilingLines(ChartView *c)
         // Horizontal: the same value at both ends.
         if (s->count() != 2 || s->at(0).y() != s->at(1).y())
             return {{QStringLiteral("not a horizontal line: ") + name, 0}};
-        out.insert(name, s->at(0).y());
+        out.insert(name, s->at(0).y() / (1e9 * c->yScale())); // plotted in the axis' unit
     }
     return out;
 }
@@ -114,13 +114,13 @@ void TestCalibration::throughputDrawsCeilings_data()
     QTest::newRow("add: CPU triad and GPU copy")
         << "add" << true << true
         << Lines{{QStringLiteral("CPU triad"), 6.2}, {QStringLiteral("GPU copy"), 4230}}
-        << QStringList{QStringLiteral("CPU triad 6.2 GB/s"), QStringLiteral("GPU copy 4230 GB/s")};
+        << QStringList{QStringLiteral("CPU triad 6.2 GB/s"), QStringLiteral("GPU copy 4.23 TB/s")};
     QTest::newRow("add, CPU only: the GPU ceiling does not apply")
         << "add" << true << false << Lines{{QStringLiteral("CPU triad"), 6.2}}
         << QStringList{QStringLiteral("CPU triad 6.2 GB/s")};
     QTest::newRow("gemm: cuBLAS only, no CPU GEMM ceiling measured")
         << "gemm" << true << true << Lines{{QStringLiteral("GPU cuBLAS"), 45000}}
-        << QStringList{QStringLiteral("GPU cuBLAS 45000 GFLOP/s")};
+        << QStringList{QStringLiteral("GPU cuBLAS 45 TFLOP/s")};
     QTest::newRow("add without ceilings") << "add" << false << true << Lines{} << QStringList{};
     QTest::newRow("gemm without ceilings") << "gemm" << false << true << Lines{} << QStringList{};
 }
@@ -154,9 +154,11 @@ void TestCalibration::throughputDrawsCeilings()
     // The y axis shows every line.
     auto *y = qobject_cast<QLogValueAxis *>(chart.chart()->axes(Qt::Vertical).value(0));
     QVERIFY(y);
-    for (double v : expected)
+    for (double v : expected) {
+        v *= 1e9 * chart.yScale();
         QVERIFY2(y->min() <= v && v <= y->max(),
                  qPrintable(QStringLiteral("%1 outside %2..%3").arg(v).arg(y->min()).arg(y->max())));
+    }
 
     // The lines go when the ceilings go (another file), and come back with them.
     model.setMachine(fixtures::machine());

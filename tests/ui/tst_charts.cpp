@@ -1,20 +1,37 @@
 // SPDX-License-Identifier: MIT
 // Chart behaviour beyond the data: what an empty chart says, the thread-scaling chart's size
-// choice and Amdahl fit, results that mix workloads, and thinned bands keeping their envelope.
+// choice, its menu and Amdahl fit, results that mix workloads, thinned bands keeping their
+// envelope, labels that never cover a point, axes in SI units, and a footer that describes
+// the data shown.
 #include "fixtures.h"
 
+#include "core/calibration.h"
 #include "core/resultio.h"
 #include "ui/app.h"
+#include "ui/charttabs.h"
 #include "ui/chartview.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
 #include "ui/scalingchart.h"
+#include "ui/sweeppanel.h"
 #include "ui/timechart.h"
 
+#include <QAbstractAxis>
 #include <QComboBox>
+#include <QDateTime>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QMenu>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QXYSeries>
+
+#include <memory>
 
 using namespace speeduplab;
 
@@ -25,6 +42,53 @@ class Probe : public TimeChart {
 public:
     using ChartView::thinBand;
 };
+
+// The seed's sweep on a machine with a GPU (fixtures::realistic), calibrated: the CPU triad
+// and GPU copy ceilings sit at the throughput of the largest n, where a label at the right end
+// of their lines would cover those points; the compute peaks give the roofline its ridges.
+ResultSet calibratedSeed()
+{
+    ResultSet r = fixtures::realistic();
+    double cpu = 0, gpu = 0;
+    for (const Measurement &m : r.rows)
+        if (m.n == 4000)
+            (m.isGpu() ? gpu : cpu) = std::max(m.isGpu() ? gpu : cpu, m.bytes / m.stats.median);
+    r.machine.ceilings = {{Calibration::cpuTriad, cpu},
+                          {Calibration::gpuCopy, gpu},
+                          {Calibration::cpuFma, 200e9},
+                          {Calibration::gpuFma, 60e12}};
+    return r;
+}
+
+// Every time of a result set times factor (every rate divided by it), or only the GPU's.
+ResultSet slower(ResultSet r, double factor, bool gpuOnly = false)
+{
+    for (Measurement &m : r.rows) {
+        if (gpuOnly && !m.isGpu())
+            continue;
+        m.stats.median *= factor;
+        m.stats.min *= factor;
+        m.stats.max *= factor;
+        m.stats.mean *= factor;
+        m.stats.stddev *= factor;
+    }
+    return r;
+}
+
+// The texts drawn in a chart's scene: axis labels and titles, legend, labels.
+QStringList sceneTexts(const ChartView *c)
+{
+    QStringList out;
+    for (const QGraphicsItem *i : c->scene()->items()) {
+        if (!i->isVisible())
+            continue;
+        if (auto *t = dynamic_cast<const QGraphicsTextItem *>(i))
+            out << t->toPlainText();
+        else if (auto *t = dynamic_cast<const QGraphicsSimpleTextItem *>(i))
+            out << t->text();
+    }
+    return out;
+}
 
 } // namespace
 
@@ -37,6 +101,14 @@ private slots:
     void scalingChartShowsChosenSizes();
     void mixedWorkloadsArePickedOneAtATime();
     void thinnedBandKeepsItsEnvelope();
+    void leastCoveringPicksTheFirstFreePlace_data();
+    void leastCoveringPicksTheFirstFreePlace();
+    void labelsCoverNoPoint_data();
+    void labelsCoverNoPoint();
+    void scalingMenuChecksWhatIsPlotted();
+    void footerDescribesTheDataShown();
+    void axesUseSiUnits_data();
+    void axesUseSiUnits();
 
 private:
     QTemporaryDir m_dir;
@@ -147,6 +219,261 @@ void TestCharts::thinnedBandKeepsItsEnvelope()
     for (int i = 0; i < lo.size(); ++i) {
         QCOMPARE(lo[i].y(), 0.5); // every run of 10 holds a dip and a peak
         QCOMPARE(hi[i].y(), 3.0);
+    }
+}
+
+void TestCharts::leastCoveringPicksTheFirstFreePlace_data()
+{
+    QTest::addColumn<QList<QRectF>>("candidates");
+    QTest::addColumn<QList<QRectF>>("obstacles");
+    QTest::addColumn<int>("chosen");
+    const QRectF a(0, 0, 10, 10), b(20, 0, 10, 10), c(40, 0, 10, 10);
+    const QRectF point(4, 4, 2, 2);
+    QTest::newRow("nothing in the way: the first") << QList<QRectF>{a, b} << QList<QRectF>{} << 0;
+    QTest::newRow("the first covers a point: the next") << QList<QRectF>{a, b} << QList<QRectF>{point} << 1;
+    QTest::newRow("touching is not covering")
+        << QList<QRectF>{a, b} << QList<QRectF>{QRectF(10, 0, 5, 5), QRectF(0, 10, 5, 5)} << 0;
+    QTest::newRow("a label placed before")
+        << QList<QRectF>{a, b, c} << QList<QRectF>{QRectF(5, 0, 20, 10)} << 2;
+    // Nothing free: a covered whole, b a quarter, c half.
+    QTest::newRow("nothing free: the least covered")
+        << QList<QRectF>{a, b, c}
+        << QList<QRectF>{a, QRectF(25, 5, 10, 10), QRectF(40, 0, 5, 10), QRectF(45, 5, 1, 1)} << 1;
+    QTest::newRow("no candidate") << QList<QRectF>{} << QList<QRectF>{point} << -1;
+}
+
+void TestCharts::leastCoveringPicksTheFirstFreePlace()
+{
+    QFETCH(QList<QRectF>, candidates);
+    QFETCH(QList<QRectF>, obstacles);
+    QFETCH(int, chosen);
+    QCOMPARE(ChartView::leastCovering(candidates, obstacles), qsizetype(chosen));
+}
+
+void TestCharts::labelsCoverNoPoint_data()
+{
+    QTest::addColumn<QString>("chart");
+    QTest::addColumn<int>("labels");
+    QTest::addColumn<int>("shown"); // at least; a label with no free place is left out
+    QTest::newRow("time: crossovers") << "time" << 3 << 3;
+    QTest::newRow("speedup: regions and crossovers") << "speedup" << 5 << 5;
+    QTest::newRow("throughput: ceilings") << "throughput" << 2 << 2;
+    QTest::newRow("roofline: peaks and ridges") << "roofline" << 4 << 2;
+}
+
+void TestCharts::labelsCoverNoPoint()
+{
+    // Issue 11: the "CPU triad" label hid the n = 4000 points, a crossover label half covered a
+    // point, and in a 1024 x 700 window the speedup chart's crossover box covered n = 4.
+    QFETCH(QString, chart);
+    QFETCH(int, labels);
+    QFETCH(int, shown);
+    const QString path = m_dir.filePath(QStringLiteral("calibrated.json"));
+    ResultIO::writeJson(calibratedSeed(), path.toStdString());
+    MainWindow w(m_dir.filePath(QStringLiteral("labels.ini")));
+    w.resize(1024, 700);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openResults(path));
+    w.setCurrentChart(chart);
+    ChartView *c = w.chart(chart);
+    c->updateNow();
+    QCoreApplication::processEvents();
+
+    const QList<QRectF> boxes = c->labelRects();
+    QCOMPARE(boxes.size(), labels);
+    QVERIFY(std::count_if(boxes.begin(), boxes.end(), [](const QRectF &b) { return !b.isNull(); }) >= shown);
+    const QRectF plot = c->chart()->plotArea();
+    int points = 0;
+    for (qsizetype i = 0; i < boxes.size(); ++i) {
+        QVERIFY2(boxes[i].isNull() || plot.contains(boxes[i]), qPrintable(c->labelTexts()[i]));
+        for (qsizetype j = i + 1; j < boxes.size(); ++j)
+            QVERIFY2(!boxes[i].intersects(boxes[j]),
+                     qPrintable(c->labelTexts()[i] + QStringLiteral(" / ") + c->labelTexts()[j]));
+    }
+    for (QXYSeries *s : c->seriesWithRole(ChartView::Role::Data))
+        for (const QPointF &v : s->points()) {
+            const QPointF at = c->chart()->mapToPosition(v, s);
+            if (!plot.contains(at))
+                continue;
+            ++points;
+            const QRectF marker(at - QPointF(3, 3), QSizeF(6, 6));
+            for (qsizetype i = 0; i < boxes.size(); ++i)
+                QVERIFY2(!boxes[i].intersects(marker), qPrintable(QStringLiteral("%1 covers %2 (n = %3)")
+                                                                      .arg(c->labelTexts()[i], s->name())
+                                                                      .arg(v.x())));
+        }
+    QVERIFY(points >= 13);
+}
+
+void TestCharts::scalingMenuChecksWhatIsPlotted()
+{
+    // Issue 11: "Sizes shown..." had nothing checked while three sizes were plotted, and the
+    // markers of a size taken off stayed on screen until the tab changed.
+    const QString path = m_dir.filePath(QStringLiteral("realistic.csv"));
+    ResultIO::writeCsv(fixtures::realistic(), path.toStdString());
+    MainWindow w(m_dir.filePath(QStringLiteral("menu.ini")));
+    w.resize(1024, 700);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openResults(path));
+    w.setCurrentChart(QStringLiteral("scaling"));
+    ScalingChart *sc = w.scalingChart();
+    sc->updateNow();
+    auto *button = w.findChild<QToolButton *>(QStringLiteral("scalingSizesButton"));
+    QVERIFY(button && button->isVisible());
+    auto action = [&](int n) -> QAction * {
+        for (QAction *a : button->menu()->actions())
+            if (a->data().toInt() == n)
+                return a;
+        return nullptr;
+    };
+    auto checked = [&] {
+        QList<int> out;
+        for (QAction *a : button->menu()->actions())
+            if (a->isChecked())
+                out << a->data().toInt();
+        return out;
+    };
+    auto plotted = [&] { // in the chart itself, not only in ChartView's bookkeeping
+        QList<int> out;
+        for (QAbstractSeries *s : sc->chart()->series())
+            if (ChartView::roleOf(s) == ChartView::Role::Data)
+                out << s->name().section(QLatin1Char(' '), 2).toInt(); // "n = 126"
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    QCOMPARE(button->menu()->actions().size(), sc->availableSizes().size());
+    QCOMPARE(checked(), (QList<int>{4, 126, 4000})); // the default choice
+    QCOMPARE(plotted(), checked());
+
+    // Taking n = 4 off: its curve leaves the chart, and the screen shows the chart as it is now
+    // (what the window last painted, in the plot, against a fresh rendering of the view).
+    auto stale = [&] {
+        const QRect plot = sc->mapFromScene(sc->chart()->mapToScene(sc->chart()->plotArea())).boundingRect();
+        const QPoint origin = sc->viewport()->mapTo(&w, QPoint(0, 0));
+        const QImage shown = w.screen()->grabWindow(w.winId()).toImage().copy(plot.translated(origin));
+        const QImage fresh = sc->viewport()->grab(plot).toImage();
+        return shown.convertToFormat(QImage::Format_RGB32) != fresh.convertToFormat(QImage::Format_RGB32);
+    };
+    QTRY_VERIFY(!stale());
+    QVERIFY(action(4));
+    action(4)->setChecked(false);
+    sc->updateNow();
+    QVERIFY(stale()); // not painted yet: the check sees the difference
+    QCOMPARE(plotted(), (QList<int>{126, 4000}));
+    QCOMPARE(checked(), plotted());
+    QTRY_VERIFY(!stale());
+
+    // Picking n = 400 adds it to what is shown.
+    action(400)->setChecked(true);
+    QTRY_COMPARE(plotted(), (QList<int>{126, 400, 4000}));
+    QCOMPARE(checked(), plotted());
+    // Nothing checked: the default choice again, and the menu says so.
+    for (int n : {126, 400, 4000})
+        action(n)->setChecked(false);
+    QTRY_COMPARE(plotted(), (QList<int>{4, 126, 4000}));
+    QCOMPARE(checked(), plotted());
+}
+
+void TestCharts::footerDescribesTheDataShown()
+{
+    // Issue 11: during a new sweep the footer kept a timestamp from before it (the time the
+    // window probed the machine).
+    const QString path = m_dir.filePath(QStringLiteral("old.csv"));
+    ResultIO::writeCsv(fixtures::realistic(), path.toStdString()); // measured 2025-01-01
+    // The window probes the machine (and stamps it) now.
+    MainWindow w(m_dir.filePath(QStringLiteral("footer.ini")));
+    QVERIFY(w.openResults(path));
+    TimeChart *tc = w.timeChart();
+    tc->updateNow();
+    QVERIFY2(tc->captionText().contains(QStringLiteral("2025-01-01")), qPrintable(tc->captionText()));
+
+    SweepForm f = w.sweepPanel()->form();
+    f.workload = QStringLiteral("add");
+    f.sizesAsRange = false;
+    f.sizeList = QStringLiteral("4,8");
+    f.threads = {1};
+    f.gpu = false;
+    f.iterations = 10;
+    f.minTime = 0;
+    w.sweepPanel()->setForm(f);
+    QTest::qWait(1100); // the timestamps have whole seconds: the sweep starts in a later one
+    QDateTime start = QDateTime::currentDateTimeUtc();
+    start = start.addMSecs(-start.time().msec());
+    QStringList during; // the footer as each new point arrives
+    connect(w.resultModel(), &QAbstractItemModel::rowsInserted, this, [&] {
+        tc->updateNow();
+        during << tc->captionText();
+    });
+    QSignalSpy finished(&w, &MainWindow::sweepFinished);
+    QVERIFY(w.runSweep());
+    QVERIFY(finished.wait(60000));
+    QVERIFY(!during.isEmpty());
+    tc->updateNow();
+    during << tc->captionText();
+    for (const QString &caption : std::as_const(during)) {
+        // "SpeedupLab · <CPU> · ... · <when>"
+        const QDateTime at =
+            QDateTime::fromString(caption.section(QStringLiteral(" \u00b7 "), -1), Qt::ISODate);
+        QVERIFY2(at.isValid() && at >= start && at <= QDateTime::currentDateTimeUtc(), qPrintable(caption));
+    }
+}
+
+void TestCharts::axesUseSiUnits_data()
+{
+    QTest::addColumn<QString>("chart");
+    QTest::addColumn<double>("factor"); // every time of the seed-like run times this
+    QTest::addColumn<QString>("unit");  // in the y axis' title; empty: a ratio
+    QTest::addColumn<bool>("gpuOnly");  // only the GPU's times change
+    // Issue 11: a "1e-05" tick. The seed-like times run from 30 ns to 11 ms.
+    QTest::newRow("time, seed") << "time" << 1.0 << "(\u00b5s)" << false;
+    QTest::newRow("time, 1000x faster") << "time" << 1e-3 << "(ns)" << false;
+    QTest::newRow("time, 1000x slower") << "time" << 1e3 << "(ms)" << false;
+    QTest::newRow("time, a million times slower") << "time" << 1e6 << "(s)" << false;
+    QTest::newRow("speedup, seed") << "speedup" << 1.0 << "" << false;
+    QTest::newRow("speedup, GPU 1000x slower") << "speedup" << 1e3 << "" << true;
+    QTest::newRow("speedup, GPU 1000x faster") << "speedup" << 1e-3 << "" << true;
+    QTest::newRow("scaling") << "scaling" << 1.0 << "" << false;
+    QTest::newRow("throughput, seed") << "throughput" << 1.0 << "(GB/s" << false;
+    QTest::newRow("throughput, 1000x faster") << "throughput" << 1e-3 << "(TB/s" << false;
+    QTest::newRow("throughput, 1000x slower") << "throughput" << 1e3 << "(MB/s" << false;
+    QTest::newRow("throughput, a million times slower") << "throughput" << 1e6 << "(kB/s" << false;
+    QTest::newRow("roofline, seed") << "roofline" << 1.0 << "(GFLOP/s)" << false;
+    QTest::newRow("roofline, 1000x faster") << "roofline" << 1e-3 << "(TFLOP/s)" << false;
+    QTest::newRow("roofline, 1000x slower") << "roofline" << 1e3 << "(MFLOP/s)" << false;
+}
+
+void TestCharts::axesUseSiUnits()
+{
+    QFETCH(QString, chart);
+    QFETCH(double, factor);
+    QFETCH(QString, unit);
+    QFETCH(bool, gpuOnly);
+    ResultModel model;
+    const ResultSet r = slower(fixtures::realistic(), factor, gpuOnly);
+    model.setResultSet(r);
+    std::unique_ptr<ChartView> c = ChartTabs::make(chart);
+    c->setModel(&model);
+    c->resize(1024, 600);
+    c->show();
+    QVERIFY(QTest::qWaitForWindowExposed(c.get()));
+    c->updateNow();
+    QCoreApplication::processEvents();
+
+    const QString title = c->chart()->axes(Qt::Vertical).front()->titleText();
+    if (!unit.isEmpty())
+        QVERIFY2(title.contains(unit), qPrintable(title));
+    const QStringList texts = sceneTexts(c.get());
+    static const QRegularExpression exponent(QStringLiteral("\\d[eE][-+]?\\d"));
+    static const QRegularExpression number(QStringLiteral("^[0-9.]+$"));
+    QVERIFY2(texts.filter(exponent).isEmpty(), qPrintable(texts.filter(exponent).join(QLatin1String(" | "))));
+    QVERIFY2(texts.filter(number).size() >= 6, qPrintable(texts.join(QLatin1String(" | "))));
+    // What is plotted is the value in the axis' unit: divided by the scale, the time again.
+    if (chart == QLatin1String("time")) {
+        const QXYSeries *s = c->seriesWithRole(ChartView::Role::Data).front();
+        const std::vector<Series> all = Analysis::series(r, "add");
+        QVERIFY(qAbs(s->at(0).y() / c->yScale() / all.front().points.front().t - 1) < 1e-9);
     }
 }
 

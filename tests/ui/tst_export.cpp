@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Exports: a PNG of exactly the asked size with real content, an SVG that parses, the
-// clipboard, and a failed write that says why and leaves nothing behind.
+// Exports: a PNG and an SVG of exactly the asked size with real content, the clipboard, a
+// failed write that says why and leaves nothing behind, and the export dialog's proposals
+// (start folder, file name, remembered type).
 #include "fixtures.h"
 
 #include "core/resultio.h"
 #include "ui/app.h"
 #include "ui/chartview.h"
+#include "ui/filedialogs.h"
 #include "ui/mainwindow.h"
 
 #include <QClipboard>
@@ -14,7 +16,9 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QImage>
+#include <QPainter>
 #include <QSet>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -25,6 +29,56 @@
 
 using namespace speeduplab;
 
+namespace {
+
+/// What the export's file dialog was asked; it answers `answer` with the filter it was given
+/// (or `answerFilter` when set) and the size dialog answers 800 x 600.
+struct Asked {
+    QString path;
+    QString filter;
+    QString answer;
+    QString answerFilter;
+};
+
+void answerAtOnce(FileDialogs &files, Asked &asked)
+{
+    files.setSaveAsker([&asked](const QString &, const QString &path, const QString &, QString *filter) {
+        asked.path = path;
+        asked.filter = *filter;
+        if (!asked.answerFilter.isEmpty())
+            *filter = asked.answerFilter;
+        return asked.answer;
+    });
+    files.setSizeAsker([](const QSize &, const QSize &) { return std::optional<QSize>(QSize(800, 600)); });
+}
+
+/// HOME points at `dir` (and no XDG config names another Pictures folder) while it lives.
+class FakeHome {
+public:
+    explicit FakeHome(const QString &dir)
+    {
+        for (const char *name : {"HOME", "XDG_CONFIG_HOME"})
+            m_old.append({name, qEnvironmentVariableIsSet(name), qgetenv(name)});
+        qputenv("HOME", QFile::encodeName(dir));
+        qunsetenv("XDG_CONFIG_HOME");
+    }
+    ~FakeHome()
+    {
+        for (const Old &o : m_old)
+            o.set ? qputenv(o.name, o.value) : qunsetenv(o.name);
+    }
+
+private:
+    struct Old {
+        const char *name;
+        bool set;
+        QByteArray value;
+    };
+    QList<Old> m_old;
+};
+
+} // namespace
+
 class TestExport : public QObject {
     Q_OBJECT
 private slots:
@@ -33,11 +87,18 @@ private slots:
     void png();
     void svg_data();
     void svg();
+    void svgHasTheAskedSize_data();
+    void svgHasTheAskedSize();
     void clipboard();
     void failedWriteLeavesNoFile_data();
     void failedWriteLeavesNoFile();
     void imagesFollowTheOutputRules_data();
     void imagesFollowTheOutputRules();
+    void exportStartsInPictures_data();
+    void exportStartsInPictures();
+    void exportProposesWorkloadAndChart_data();
+    void exportProposesWorkloadAndChart();
+    void exportRemembersFolderAndType();
 
 private:
     std::unique_ptr<MainWindow> window();
@@ -132,6 +193,53 @@ void TestExport::svg()
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(elements > 50);
     QVERIFY(sawText);
+}
+
+void TestExport::svgHasTheAskedSize_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("slide 1920x1080") << QSize(1920, 1080);
+    QTest::newRow("1280x720") << QSize(1280, 720);
+    QTest::newRow("800x600") << QSize(800, 600);
+    QTest::newRow("4K 3840x2160") << QSize(3840, 2160);
+}
+
+void TestExport::svgHasTheAskedSize()
+{
+    // Issue 11: a 1920x1080 export had a 1280x720 viewBox (the layout size). The size and the
+    // viewBox are the pixels asked for, and the drawing fills them.
+    QFETCH(QSize, size);
+    auto w = window();
+    const QString path = m_dir.filePath(QStringLiteral("sized.svg"));
+    QVERIFY(w->exportChart(path, size));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    QVERIFY(xml.readNextStartElement());
+    QCOMPARE(xml.name(), QLatin1String("svg"));
+    const QXmlStreamAttributes a = xml.attributes();
+    QCOMPARE(a.value(QLatin1String("width")).toString(), QString::number(size.width()));
+    QCOMPARE(a.value(QLatin1String("height")).toString(), QString::number(size.height()));
+    QCOMPARE(a.value(QLatin1String("viewBox")).toString(),
+             QStringLiteral("0 0 %1 %2").arg(size.width()).arg(size.height()));
+    QSvgRenderer renderer(path);
+    QVERIFY(renderer.isValid());
+    QCOMPARE(renderer.defaultSize(), size);
+    // The chart reaches the right and bottom edges, not only the layout's 2/3 of them.
+    QImage image(size / 2, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    renderer.render(&painter);
+    painter.end();
+    int right = 0, bottom = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (image.pixel(x, y) != qRgb(255, 255, 255)) {
+                right = std::max(right, x);
+                bottom = std::max(bottom, y);
+            }
+    QVERIFY2(right > image.width() * 9 / 10, qPrintable(QString::number(right)));
+    QVERIFY2(bottom > image.height() * 9 / 10, qPrintable(QString::number(bottom)));
 }
 
 void TestExport::clipboard()
@@ -243,6 +351,108 @@ void TestExport::imagesFollowTheOutputRules()
     for (const QString &entry :
          QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
         QVERIFY2(!entry.contains(QStringLiteral(".tmp-")), qPrintable(entry));
+}
+
+void TestExport::exportStartsInPictures_data()
+{
+    QTest::addColumn<bool>("pictures");
+    QTest::newRow("Pictures exists") << true;
+    QTest::newRow("no Pictures: home") << false;
+}
+
+void TestExport::exportStartsInPictures()
+{
+    // Issue 11: the first export dialog opened in "/".
+    QFETCH(bool, pictures);
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    const FakeHome fake(home.path());
+    if (pictures)
+        QVERIFY(QDir(home.path()).mkdir(QStringLiteral("Pictures")));
+    auto w = window();
+    FileDialogs files(w.get());
+    Asked asked; // answers "": cancelled
+    answerAtOnce(files, asked);
+    QVERIFY(!files.exportChart(*w->chart(QStringLiteral("time"))));
+    const QString expected = pictures ? home.filePath(QStringLiteral("Pictures")) : home.path();
+    QCOMPARE(QFileInfo(asked.path).absolutePath(), QFileInfo(expected).absoluteFilePath());
+    // Saving data does not start in "/" either.
+    files.saveData();
+    QVERIFY2(!asked.path.startsWith(QLatin1String("/results")), qPrintable(asked.path));
+    QVERIFY(asked.path.startsWith(home.path()));
+}
+
+void TestExport::exportProposesWorkloadAndChart_data()
+{
+    QTest::addColumn<QString>("chart");
+    for (const char *chart : {"time", "speedup", "scaling", "throughput", "roofline"})
+        QTest::newRow(chart) << QString::fromLatin1(chart);
+}
+
+void TestExport::exportProposesWorkloadAndChart()
+{
+    // Issue 11: the name was always "time.png". It is the workload and the chart shown.
+    QFETCH(QString, chart);
+    auto w = window();
+    FileDialogs files(w.get());
+    Asked asked;
+    answerAtOnce(files, asked);
+    QVERIFY(!files.exportChart(*w->chart(chart)));
+    QCOMPARE(QFileInfo(asked.path).fileName(), QStringLiteral("add-%1.png").arg(chart));
+    QCOMPARE(asked.filter, QStringLiteral("PNG image (*.png)"));
+}
+
+void TestExport::exportRemembersFolderAndType()
+{
+    // Issue 11: the dialog proposed PNG even after an SVG export. The type and the folder of the
+    // last export are proposed next time, and in the next session (the window's settings).
+    QTemporaryDir out;
+    QVERIFY(out.isValid());
+    const QString ini = m_dir.filePath(QStringLiteral("remember.ini"));
+    QFile::remove(ini);
+    {
+        MainWindow w(ini);
+        w.setErrorReporter([](const QString &, const QString &) {});
+        w.show();
+        QVERIFY(w.openResults(m_results));
+        QVERIFY(w.exportChart(out.filePath(QStringLiteral("first.png")), QSize(320, 200)));
+        QVERIFY(w.exportChart(out.filePath(QStringLiteral("second.svg")), QSize(320, 200)));
+        QVERIFY(w.close()); // the settings are written when the window closes
+    }
+    auto w = window();
+    FileDialogs files(w.get());
+    {
+        const QSettings settings(ini, QSettings::IniFormat);
+        files.load(settings);
+    }
+    Asked asked;
+    answerAtOnce(files, asked);
+    QVERIFY(!files.exportChart(*w->chart(QStringLiteral("speedup"))));
+    QCOMPARE(asked.path, QDir(out.path()).filePath(QStringLiteral("add-speedup.svg")));
+    QCOMPARE(asked.filter, QStringLiteral("SVG image (*.svg)"));
+
+    // A name without a suffix gets the type chosen in the dialog; once written, it is the one
+    // proposed next.
+    asked.answer = out.filePath(QStringLiteral("chart"));
+    asked.answerFilter = QStringLiteral("PNG image (*.png)");
+    const std::optional<FileDialogs::Export> e = files.exportChart(*w->chart(QStringLiteral("time")));
+    QVERIFY(e);
+    QCOMPARE(e->path, out.filePath(QStringLiteral("chart.png")));
+    QCOMPARE(e->pixels, QSize(800, 600));
+    QVERIFY(w->exportChart(e->path, e->pixels));
+    files.remember(e->path); // what the window does after writing it
+    asked.answer.clear();
+    QVERIFY(!files.exportChart(*w->chart(QStringLiteral("time"))));
+    QCOMPARE(asked.path, QDir(out.path()).filePath(QStringLiteral("add-time.png")));
+    QCOMPARE(asked.filter, QStringLiteral("PNG image (*.png)"));
+    QSettings saved(m_dir.filePath(QStringLiteral("saved.ini")), QSettings::IniFormat);
+    files.save(saved);
+    FileDialogs next(w.get());
+    next.load(saved);
+    answerAtOnce(next, asked);
+    QVERIFY(!next.exportChart(*w->chart(QStringLiteral("time"))));
+    QCOMPARE(asked.path, QDir(out.path()).filePath(QStringLiteral("add-time.png")));
+    QCOMPARE(next.exportSize(), QSize(800, 600));
 }
 
 QTEST_MAIN(TestExport)

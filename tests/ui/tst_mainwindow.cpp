@@ -6,6 +6,7 @@
 #include "ui/app.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
+#include "ui/runprogress.h"
 #include "ui/scalingchart.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
@@ -53,6 +54,8 @@ private slots:
     void closingWithUnsavedResultsAsks();
     void closingDuringASweepAsks_data();
     void closingDuringASweepAsks();
+    void titleNamesTheFileOnce();
+    void timeLeftIsSmoothAndCountsThePointInFlight();
 
 private:
     template <typename T> T *field(MainWindow &w, const char *name)
@@ -201,19 +204,20 @@ void TestMainWindow::runSmallSweepThroughThePanel()
         QCOMPARE(s->count(), int(want.points.size()));
         for (int i = 0; i < s->count(); ++i) {
             QCOMPARE(s->at(i).x(), double(want.points[std::size_t(i)].n));
-            QCOMPARE(s->at(i).y(), want.points[std::size_t(i)].t * TimeChart::timeScale);
+            QCOMPARE(s->at(i).y(), want.points[std::size_t(i)].t * w.timeChart()->yScale());
         }
     }
 
-    // Throughput: the same points, as GB/s.
-    const QList<QXYSeries *> tp =
-        w.chart(QStringLiteral("throughput"))->seriesWithRole(ChartView::Role::Data);
+    // Throughput: the same points, as bytes/s in the axis' unit.
+    ChartView *throughput = w.chart(QStringLiteral("throughput"));
+    const QList<QXYSeries *> tp = throughput->seriesWithRole(ChartView::Role::Data);
     QCOMPARE(tp.size(), int(all.size()));
     for (QXYSeries *s : tp) {
         const Series &want = *byLabel[s->name()];
         QCOMPARE(s->count(), int(want.points.size()));
         for (int i = 0; i < s->count(); ++i)
-            QCOMPARE(s->at(i).y(), ThroughputChart::throughput(want.points[std::size_t(i)], false));
+            QCOMPARE(s->at(i).y(),
+                     ThroughputChart::throughput(want.points[std::size_t(i)], false) * throughput->yScale());
     }
 
     // Speedup: no GPU here unless there is one, and then only with GPU points.
@@ -293,7 +297,7 @@ void TestMainWindow::invalidValuesAreRefusedAtTheField()
         QTest::keyClicks(list, typed);
         if (what == QLatin1String("letters"))
             QCOMPARE(list->text(), QStringLiteral("4,")); // the letters never reached the field
-        QVERIFY(!list->styleSheet().isEmpty());           // marked at the field
+        QVERIFY(list->palette().color(QPalette::Base) != w.palette().color(QPalette::Base)); // marked
         QVERIFY2(field<QLabel>(w, "sizesInfo")->text().contains(reason),
                  qPrintable(field<QLabel>(w, "sizesInfo")->text()));
     } else if (what == QLatin1String("range")) {
@@ -617,4 +621,67 @@ void TestMainWindow::closingDuringASweepAsks()
 }
 
 QTEST_MAIN(TestMainWindow)
+
+void TestMainWindow::titleNamesTheFileOnce()
+{
+    // The platform appends the display name: the title itself must not name the app again
+    // ("SpeedupLab \u2014 file.csv \u2014 SpeedupLab").
+    QCOMPARE(QGuiApplication::applicationDisplayName(), QStringLiteral("SpeedupLab"));
+    MainWindow w(m_dir.filePath(QStringLiteral("title.ini")));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.windowTitle().contains(QStringLiteral("SpeedupLab")));
+    QVERIFY(!w.isWindowModified());
+
+    w.sweepPanel()->setForm(smallSweep(w, QStringLiteral("4,8"), 0));
+    QSignalSpy finished(&w, &MainWindow::sweepFinished);
+    QVERIFY(w.runSweep());
+    QCOMPARE(w.windowTitle(), QStringLiteral("Measuring[*]"));
+    // While points arrive the charts draw without antialiasing (a frame under 17 ms) ...
+    for (ChartView *c : w.charts()) {
+        QVERIFY(c->isLive());
+        QVERIFY(!c->renderHints().testFlag(QPainter::Antialiasing));
+    }
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(w.windowTitle(), QStringLiteral("Unsaved results[*]"));
+    // ... and a finished chart has it back.
+    for (ChartView *c : w.charts()) {
+        QVERIFY(!c->isLive());
+        QVERIFY(c->renderHints().testFlag(QPainter::Antialiasing));
+    }
+    QVERIFY(w.isWindowModified()); // the platform shows the unsaved mark
+
+    const QString path = m_dir.filePath(QStringLiteral("title.csv"));
+    QVERIFY(w.saveData(path));
+    QCOMPARE(w.windowTitle(), QStringLiteral("title.csv[*]"));
+    QVERIFY(!w.isWindowModified());
+
+    MainWindow opened(m_dir.filePath(QStringLiteral("title2.ini")));
+    QVERIFY(opened.openResults(path));
+    QCOMPARE(opened.windowTitle(), QStringLiteral("title.csv[*]"));
+    QVERIFY(!opened.isWindowModified());
+}
+
+void TestMainWindow::timeLeftIsSmoothAndCountsThePointInFlight()
+{
+    TimeLeft left;
+    QCOMPARE(left.at(0), -1.0); // unknown before the first report
+    // 26 points; the first is expected to take 2 s, the rest 10 s.
+    left.report(0, 12, 2);
+    QCOMPARE(left.at(0), 12.0);
+    QCOMPARE(left.at(1), 11.0); // counts down between reports
+    // The point in flight takes longer than expected: the points after it still count.
+    QCOMPARE(left.at(6), 10.0);
+    QCOMPARE(left.inFlight(6), 6.0);
+    // One noisy estimate (30 s where 6 s were expected) moves the figure, but not all the way.
+    left.report(6, 30, 1);
+    QCOMPARE(left.at(6), 29.0); // the 29 s after this point are a floor
+    left.report(7, 5, 1);
+    QVERIFY(left.at(7) > 5.0 && left.at(7) < 20.0);
+    left.report(8, 0, 0);
+    QVERIFY(left.at(8) >= 0);
+    left.reset();
+    QCOMPARE(left.at(8), -1.0);
+}
+
 #include "tst_mainwindow.moc"

@@ -26,6 +26,8 @@ private slots:
     void rowsAreMarked();
     void sortsNumerically_data();
     void sortsNumerically();
+    void unitsHaveSiPrefixes_data();
+    void unitsHaveSiPrefixes();
 };
 
 void TestModels::initTestCase()
@@ -158,6 +160,53 @@ void TestModels::sortsNumerically()
     // Display text of n sorts 4 < 40 < 400, not "4" < "400" < "40".
     if (column == ResultModel::NColumn)
         QCOMPARE(proxy.data(proxy.index(proxy.rowCount() - 1, column)).toInt(), 4000);
+}
+
+void TestModels::unitsHaveSiPrefixes_data()
+{
+    // Issue 11: a slow point showed "3.299e-05" under "GB/s". Each cell carries its unit with
+    // an SI prefix and 3 significant digits, never an exponent.
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<double>("flops");
+    QTest::addColumn<double>("median"); // seconds for all 10 iterations
+    QTest::addColumn<QString>("time");
+    QTest::addColumn<QString>("bandwidth");
+    QTest::addColumn<QString>("flopRate");
+    auto row = [](const char *name, double bytes, double flops, double median, const char *time,
+                  const char *bandwidth, const char *flopRate) {
+        QTest::newRow(name) << bytes << flops << median << QString::fromUtf8(time)
+                            << QString::fromUtf8(bandwidth) << QString::fromUtf8(flopRate);
+    };
+    row("slow: kB/s", 3299, 1000, 0.1, "10 ms", "33 kB/s", "10 kFLOP/s");
+    row("HBM: TB/s", 4.23e12 * 1e-4, 1e8, 1e-4, "10 \u00b5s", "4.23 TB/s", "1 TFLOP/s");
+    row("no prefix, no FLOPs", 500, 0, 2, "200 ms", "250 B/s", "0 FLOP/s");
+}
+
+void TestModels::unitsHaveSiPrefixes()
+{
+    QFETCH(double, bytes);
+    QFETCH(double, flops);
+    QFETCH(double, median);
+    QFETCH(QString, time);
+    QFETCH(QString, bandwidth);
+    QFETCH(QString, flopRate);
+    Measurement m = fixtures::point("cpu", 1, "", 64, 1e-6);
+    m.bytes = bytes;
+    m.flops = flops;
+    m.stats.median = median;
+    ResultModel model;
+    model.append(m);
+    auto text = [&](int column) { return model.data(model.index(0, column)).toString(); };
+    QCOMPARE(text(ResultModel::TimeColumn), time);
+    QCOMPARE(text(ResultModel::BandwidthColumn), bandwidth);
+    QCOMPARE(text(ResultModel::FlopsColumn), flopRate);
+    // The unit is in the cell, so the header names the quantity without a prefix.
+    QCOMPARE(model.headerData(ResultModel::BandwidthColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Bytes/s"));
+    QCOMPARE(model.headerData(ResultModel::FlopsColumn, Qt::Horizontal).toString(), QStringLiteral("FLOP/s"));
+    // Sorting still goes by the number.
+    QCOMPARE(model.data(model.index(0, ResultModel::BandwidthColumn), ResultModel::SortRole).toDouble(),
+             bytes / median);
 }
 
 QTEST_MAIN(TestModels)

@@ -1,18 +1,25 @@
 // SPDX-License-Identifier: MIT
-// The sweep panel's size fields say why they changed what was typed, and the time chart's
-// note for results with nothing to plot reads properly for a single point.
+// The sweep panel's size fields say why they changed what was typed, an invalid field keeps
+// its spin arrows, the panel names the sizes that will not fit in memory before the run, the
+// load banner warns once about a busy machine, and the time chart's note for results with
+// nothing to plot reads properly for a single point.
 #include "fixtures.h"
 
 #include "core/sweepplan.h"
 #include "ui/app.h"
+#include "ui/loadbanner.h"
 #include "ui/resultmodel.h"
 #include "ui/sweeppanel.h"
 #include "ui/timechart.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QStyleOptionSpinBox>
 #include <QTest>
+#include <QToolButton>
 
 using namespace speeduplab;
 
@@ -22,6 +29,11 @@ private slots:
     void initTestCase();
     void sizeOutOfRangeIsExplained_data();
     void sizeOutOfRangeIsExplained();
+    void invalidSpinBoxKeepsItsArrows();
+    void sizesThatWillNotFit_data();
+    void sizesThatWillNotFit();
+    void memoryWarningFollowsTheFields();
+    void busyMachineIsSaidOnce();
     void onePointWithNothingToPlot();
 };
 
@@ -71,6 +83,170 @@ void TestPanel::sizeOutOfRangeIsExplained()
     QTest::keyClick(edit, Qt::Key_Return);
     QCOMPARE(s->value(), 40);
     QVERIFY2(!info->text().contains(why), qPrintable(info->text()));
+}
+
+namespace {
+
+constexpr double GiB = 1024.0 * 1024 * 1024;
+
+// A spin box's look with its arrows: the up and down buttons, as the style lays them out.
+QImage arrows(QSpinBox *s)
+{
+    QStyleOptionSpinBox o;
+    o.initFrom(s);
+    o.frame = s->hasFrame();
+    o.buttonSymbols = s->buttonSymbols();
+    o.subControls =
+        QStyle::SC_SpinBoxFrame | QStyle::SC_SpinBoxEditField | QStyle::SC_SpinBoxUp | QStyle::SC_SpinBoxDown;
+    const QRect up = s->style()->subControlRect(QStyle::CC_SpinBox, &o, QStyle::SC_SpinBoxUp, s);
+    const QRect down = s->style()->subControlRect(QStyle::CC_SpinBox, &o, QStyle::SC_SpinBoxDown, s);
+    return s->grab(up.united(down)).toImage();
+}
+
+SweepForm cpuForm(const QString &workload, const QString &sizes)
+{
+    SweepForm f = SweepForm::defaults(2, false);
+    f.workload = workload;
+    f.sizesAsRange = false;
+    f.sizeList = sizes;
+    f.threads = {1, 2};
+    return f;
+}
+
+} // namespace
+
+void TestPanel::invalidSpinBoxKeepsItsArrows()
+{
+    SweepPanel panel(4, MachineInfo::GpuState{});
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto *min = panel.findChild<QSpinBox *>(QStringLiteral("rangeMinSpin"));
+    auto *max = panel.findChild<QSpinBox *>(QStringLiteral("rangeMaxSpin"));
+    auto *steps = panel.findChild<QSpinBox *>(QStringLiteral("stepsSpin")); // stays sound
+    QVERIFY(min && max && steps);
+    const QColor base = min->palette().color(QPalette::Base);
+    max->setValue(40);
+    min->setValue(400); // min above max: both are marked
+    QVERIFY(!panel.problem().isEmpty());
+    QVERIFY(!panel.runButton()->isEnabled());
+    for (QSpinBox *s : {min, max}) {
+        QVERIFY2(s->styleSheet().isEmpty(), qPrintable(s->styleSheet())); // a style sheet drops the arrows
+        QVERIFY(s->palette().color(QPalette::Base) != base);
+    }
+    // The marked fields draw their arrows as the sound one below them (same size, same column).
+    QCOMPARE(min->size(), steps->size());
+    QCOMPARE(arrows(min), arrows(steps));
+    QCOMPARE(arrows(max), arrows(steps));
+    min->setValue(4);
+    QVERIFY(panel.problem().isEmpty());
+    for (QSpinBox *s : {min, max})
+        QCOMPARE(s->palette().color(QPalette::Base), base);
+}
+
+void TestPanel::sizesThatWillNotFit_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("sizes");
+    QTest::addColumn<double>("host");
+    QTest::addColumn<QString>("warning");
+    QTest::newRow("all fit") << "add"
+                             << "4,64,4096" << 8 * GiB << QString();
+    QTest::newRow("add, 65536")
+        << "add"
+        << "4,64,65536" << 22.1 * GiB
+        << "n = 65536 will not fit: needs 64.0 GiB, 22.1 GiB available (host memory); it will be skipped.";
+    QTest::newRow("saxpy, 65536")
+        << "saxpy"
+        << "4,65536" << 8 * GiB
+        << "n = 65536 will not fit: needs 96.0 GiB, 8.0 GiB available (host memory); it will be skipped.";
+    QTest::newRow("many")
+        << "add"
+        << "4,30000,40000,50000,65536" << 8 * GiB
+        << "n = 30000 will not fit: needs 13.4 GiB, 8.0 GiB available (host memory); it will "
+           "be skipped.\n"
+           "n = 40000 will not fit: needs 23.8 GiB, 8.0 GiB available (host memory); it will "
+           "be skipped.\n"
+           "2 more sizes, up to n = 65536, will not fit either and will be skipped.";
+}
+
+void TestPanel::sizesThatWillNotFit()
+{
+    QFETCH(QString, workload);
+    QFETCH(QString, sizes);
+    QFETCH(double, host);
+    QFETCH(QString, warning);
+    SweepPanel panel(2, MachineInfo::GpuState{});
+    panel.setHostMemory(host);
+    panel.setForm(cpuForm(workload, sizes));
+    auto *label = panel.findChild<QLabel *>(QStringLiteral("memoryWarning"));
+    QVERIFY(label);
+    QCOMPARE(panel.memoryWarning(), warning);
+    QCOMPARE(label->text(), warning);
+    QCOMPARE(label->isVisibleTo(&panel), !warning.isEmpty());
+    // A warning, not a refusal: those points are skipped with the reason, the others run.
+    QVERIFY(panel.problem().isEmpty());
+    QVERIFY(panel.runButton()->isEnabled());
+}
+
+void TestPanel::memoryWarningFollowsTheFields()
+{
+    SweepPanel panel(2, MachineInfo::GpuState{});
+    panel.setHostMemory(22.1 * GiB);
+    panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,64")));
+    QVERIFY(panel.memoryWarning().isEmpty());
+    auto *list = panel.findChild<QLineEdit *>(QStringLiteral("sizesListEdit"));
+    QVERIFY(list);
+    QTest::keyClicks(list, QStringLiteral(",65536")); // as it is typed
+    QVERIFY2(panel.memoryWarning().startsWith(QStringLiteral("n = 65536 will not fit: needs 64.0 GiB")),
+             qPrintable(panel.memoryWarning()));
+    panel.setHostMemory(200 * GiB); // more memory: it fits
+    QVERIFY(panel.memoryWarning().isEmpty());
+    panel.setHostMemory(22.1 * GiB);
+    QVERIFY(!panel.memoryWarning().isEmpty());
+    auto *workload = panel.findChild<QComboBox *>(QStringLiteral("workloadCombo"));
+    QVERIFY(workload);
+    workload->setCurrentIndex(workload->findData(QStringLiteral("saxpy")));
+    QVERIFY2(panel.memoryWarning().contains(QStringLiteral("needs 96.0 GiB")),
+             qPrintable(panel.memoryWarning()));
+    // Without a sound plan there is no warning, only the problem.
+    list->clear();
+    QVERIFY(!panel.problem().isEmpty());
+    QVERIFY(panel.memoryWarning().isEmpty());
+}
+
+void TestPanel::busyMachineIsSaidOnce()
+{
+    QList<std::optional<CpuLoad::Load>> loads = {std::nullopt, CpuLoad::Load{0.1, 2}, CpuLoad::Load{1.6, 2},
+                                                 CpuLoad::Load{1.9, 2}, CpuLoad::Load{1.7, 2}};
+    int asked = 0;
+    QWidget window;
+    auto *banner = new LoadBanner([] { return 2; },
+                                  [&] {
+                                      ++asked;
+                                      return loads.isEmpty() ? std::nullopt : loads.takeFirst();
+                                  },
+                                  &window);
+    window.show();
+    QCOMPARE(asked, 1); // the baseline, at once
+    QVERIFY(!banner->isVisible());
+    banner->check(); // other programs idle
+    QVERIFY(!banner->isVisible());
+    QVERIFY(!banner->hasWarned());
+    banner->check(); // busy
+    QVERIFY(banner->isVisible());
+    const QString said = banner->text();
+    QCOMPARE(said,
+             QStringLiteral("Other programs are using 1.6 of 2 cores (80 %): timings will be slower and "
+                            "noisier than this machine can do."));
+    QCOMPARE(banner->findChild<QLabel *>(QStringLiteral("loadBannerText"))->text(), said);
+    // Once: it neither changes nor comes back after the user closes it, and stops asking.
+    banner->check();
+    QCOMPARE(banner->text(), said);
+    banner->findChild<QToolButton *>()->click();
+    QVERIFY(!banner->isVisible());
+    banner->check();
+    QVERIFY(!banner->isVisible());
+    QCOMPARE(asked, 3);
 }
 
 void TestPanel::onePointWithNothingToPlot()

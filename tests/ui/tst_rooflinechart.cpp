@@ -149,7 +149,8 @@ void TestRooflineChart::pointsSitAtIntensityAndRate()
         QCOMPARE(drawn->color(), ChartStyle::seriesColor(s, all));
         QVERIFY(drawn->pointsVisible());
         QCOMPARE(drawn->pen().style(), Qt::NoPen);
-        // One point per ok measurement: x = flops / bytes, y = flops / median in GFLOP/s.
+        // One point per ok measurement: x = flops / bytes, y = flops / median in FLOP/s (as plotted:
+        // times the y axis' scale).
         QList<const Measurement *> rows;
         for (const Measurement &m : r.rows)
             if (m.ok() && m.workload == s.workload && m.seriesKey() == s.key)
@@ -158,7 +159,7 @@ void TestRooflineChart::pointsSitAtIntensityAndRate()
         for (int i = 0; i < drawn->count(); ++i) {
             const Measurement &m = *rows[i]; // both sorted by n
             QVERIFY(close(drawn->at(i).x(), m.flops / m.bytes));
-            QVERIFY(close(drawn->at(i).y(), m.flops / m.stats.median / 1e9));
+            QVERIFY(close(drawn->at(i).y(), m.flops / m.stats.median * chart.yScale()));
         }
     }
     if (workload == QLatin1String("add"))
@@ -178,7 +179,7 @@ void TestRooflineChart::pointsSitAtIntensityAndRate()
         if (!withGpu && bw > 1e12)
             continue;
         QVERIFY(peak / bw > x->min() && peak / bw < x->max());
-        QVERIFY(peak / 1e9 > y->min() && 1.5 * peak / 1e9 < y->max());
+        QVERIFY(peak * chart.yScale() > y->min() && 1.5 * peak * chart.yScale() < y->max());
     }
 }
 
@@ -209,6 +210,7 @@ void TestRooflineChart::roofsFollowTheCeilings()
 
     const QList<QXYSeries *> guides = chart.seriesWithRole(ChartView::Role::Guide);
     QCOMPARE(guides.size(), roofs);
+    const double g = 1e9 * chart.yScale(); // 1 GB/s times 1 FLOP/B, or 1 GFLOP/s, as plotted
     struct Main {
         const char *id;
         double bw, peak; // GB/s, GFLOP/s
@@ -221,20 +223,20 @@ void TestRooflineChart::roofsFollowTheCeilings()
         QVERIFY2(s, m.id);
         QCOMPARE(s->pen().style(), Qt::SolidLine);
         // Bandwidth times intensity below the ridge: at 1 FLOP/B, the bandwidth itself.
-        QVERIFY2(close(roofAt(s, 1.0), m.bw), qPrintable(QString::number(roofAt(s, 1.0))));
-        QVERIFY(close(roofAt(s, 0.1), m.bw / 10));
+        QVERIFY2(close(roofAt(s, 1.0), m.bw * g), qPrintable(QString::number(roofAt(s, 1.0))));
+        QVERIFY(close(roofAt(s, 0.1), m.bw * g / 10));
         // Flat at the compute peak from the ridge to the right edge.
         const double ridge = m.peak / m.bw;
-        QVERIFY(close(roofAt(s, ridge), m.peak));
-        QVERIFY(close(roofAt(s, ridge * 5), m.peak));
-        QVERIFY(close(s->at(s->count() - 1).y(), m.peak));
+        QVERIFY(close(roofAt(s, ridge), m.peak * g));
+        QVERIFY(close(roofAt(s, ridge * 5), m.peak * g));
+        QVERIFY(close(s->at(s->count() - 1).y(), m.peak * g));
     }
     // Faster levels: dashed diagonals at their bandwidth, stopping at the compute peak.
     const QXYSeries *l1 = byName(guides, QStringLiteral("roof:cpu:cpu_l1_bytes_per_s"));
     QVERIFY(l1);
     QCOMPARE(l1->pen().style(), Qt::DashLine);
-    QVERIFY(close(roofAt(l1, 1.0), 200));
-    QVERIFY(close(l1->at(l1->count() - 1).y(), 500));
+    QVERIFY(close(roofAt(l1, 1.0), 200 * g));
+    QVERIFY(close(l1->at(l1->count() - 1).y(), 500 * g));
     QVERIFY(close(l1->at(l1->count() - 1).x(), 500.0 / 200));
     // CPU roofs in the CPU colour, GPU roofs in the GPU colour.
     for (const QXYSeries *s : guides)

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <string>
+
+namespace speeduplab {
+
+namespace gpu {
+struct Job;
+}
+class Workload;
+
+/// Whether one point's buffers fit in memory: what it needs against what is available. This is
+/// the one rule a point is skipped by: SweepRunner asks it before it allocates a point, and asks
+/// it for the whole plan before a run starts (SweepRunner::memoryShortfalls), so the sweep panel
+/// can name the sizes that will not fit while the user edits them.
+struct MemoryCheck {
+    /// A point may use at most this share of the available memory: the rest is left to the
+    /// OS, this program and the allocators.
+    static constexpr double hostShare = 0.9;
+    static constexpr double gpuShare = 0.95;
+
+    bool gpu = false;     ///< device memory; else host memory
+    int n = 0;            ///< the point's tensor edge
+    double need = 0;      ///< bytes
+    double available = 0; ///< bytes; 0 or less: unknown (the allocation decides)
+
+    bool fits() const;
+    /// Why the point is skipped: "not enough host memory: n = 65536 needs 64.00 GiB, 22.10 GiB is
+    /// available" (on the GPU: "... is free").
+    std::string reason() const;
+
+    /// The host memory of a workload's point (inputs, working copies and the checked output).
+    static MemoryCheck host(const Workload &workload, int n, double available);
+    /// The device memory of a GPU job (the CUDA backend's count; 0 without CUDA).
+    static MemoryCheck device(const gpu::Job &job, double available);
+};
+
+} // namespace speeduplab

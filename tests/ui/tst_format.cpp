@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+// The one formatter of numbers with units: SI prefixes, 3 significant digits, never an exponent,
+// whatever the value (0, tiny, huge, negative, NaN, infinity).
+#include "ui/format.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace speeduplab;
+
+class TestFormat : public QObject {
+    Q_OBJECT
+private slots:
+    void si_data();
+    void si();
+    void siNeverUsesAnExponent();
+    void number_data();
+    void number();
+    void secondsRateAndN();
+};
+
+void TestFormat::si_data()
+{
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<QString>("expected");
+    auto row = [](const char *name, double value, const char *unit, const char *expected) {
+        QTest::newRow(name) << value << QString::fromUtf8(unit) << QString::fromUtf8(expected);
+    };
+    row("3.299e-05 GB/s (issue 11)", 3.299e-05 * 1e9, "B/s", "33 kB/s");
+    row("4.23 TB/s", 4.23e12, "B/s", "4.23 TB/s");
+    row("850 ns", 8.5e-7, "s", "850 ns");
+    row("12.3 µs", 1.2345e-5, "s", "12.3 \u00b5s");
+    row("1.23 ms", 0.0012345, "s", "1.23 ms");
+    row("one, no prefix", 1.0, "s", "1 s");
+    row("trailing zeros dropped", 1.2, "s", "1.2 s");
+    row("MFLOP/s", 12345678.0, "FLOP/s", "12.3 MFLOP/s");
+    row("999.4 stays", 999.4, "B/s", "999 B/s");
+    row("999.7 rounds up to the next prefix", 999.7, "B/s", "1 kB/s");
+    row("9.9996 µs rounds to 10 µs", 9.9996e-6, "s", "10 \u00b5s");
+    row("0.99996 ms rounds to 1 ms", 0.99996e-3, "s", "1 ms");
+    row("negative", -0.0025, "s", "-2.5 ms");
+    row("zero", 0.0, "s", "0 s");
+    row("negative zero", -0.0, "s", "0 s");
+    row("smallest prefix", 1.234e-28, "s", "123 qs");
+    row("below every prefix: 0", 1e-40, "s", "0 s");
+    row("denormal: 0", 5e-324, "s", "0 s");
+    row("largest prefix", 5e32, "B/s", "500 QB/s");
+    row("beyond every prefix", 1e34, "B/s", "\u2014");
+    row("max double", std::numeric_limits<double>::max(), "B/s", "\u2014");
+    row("NaN", std::nan(""), "s", "\u2014");
+    row("inf", inf, "s", "\u2014");
+    row("-inf", -inf, "s", "\u2014");
+}
+
+void TestFormat::si()
+{
+    QFETCH(double, value);
+    QFETCH(QString, unit);
+    QFETCH(QString, expected);
+    QCOMPARE(Format::si(value, unit), expected);
+}
+
+void TestFormat::siNeverUsesAnExponent()
+{
+    // Every decade from 1e-29 to 1e29, at several mantissas, both signs: a number of at most 3
+    // significant digits, a prefix and the unit, and the value read back within rounding.
+    static const QString prefixes = QStringLiteral("qryzafpn\u00b5m kMGTPEZYRQ"); // ' ': none
+    const QRegularExpression shape(QStringLiteral("^(-?[0-9]+(?:\\.[0-9]+)?) (\\S?)B/s$"));
+    for (int decade = -29; decade <= 29; ++decade) {
+        for (const double m : {1.0, 1.005, 2.5, 9.994, 9.996, 31.62, 99.95, 123.456, 999.4, 999.6}) {
+            for (const double sign : {1.0, -1.0}) {
+                const double v = sign * m * std::pow(10.0, decade);
+                const QString text = Format::si(v, QStringLiteral("B/s"));
+                const QRegularExpressionMatch match = shape.match(text);
+                QVERIFY2(match.hasMatch(), qPrintable(QStringLiteral("%1 -> %2").arg(v).arg(text)));
+                QString digits = match.captured(1);
+                digits.remove(QLatin1Char('-')).remove(QLatin1Char('.'));
+                while (digits.startsWith(QLatin1Char('0')) && digits.size() > 1)
+                    digits.remove(0, 1);
+                while (digits.endsWith(QLatin1Char('0')) && digits.size() > 1)
+                    digits.chop(1);
+                QVERIFY2(digits.size() <= 3, qPrintable(text));
+                const QString prefix = match.captured(2);
+                const int index = prefix.isEmpty() ? 10 : int(prefixes.indexOf(prefix));
+                QVERIFY2(index >= 0, qPrintable(text));
+                const int group = index - 10;
+                const double back = match.captured(1).toDouble() * std::pow(1000.0, group);
+                QVERIFY2(std::abs(back - v) <= 0.005 * std::abs(v),
+                         qPrintable(QStringLiteral("%1 -> %2").arg(v).arg(text)));
+            }
+        }
+    }
+}
+
+void TestFormat::number_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("zero") << 0.0 << "0";
+    QTest::newRow("4.5") << 4.5 << "4.5";
+    QTest::newRow("31.62") << 31.62 << "31.6";
+    QTest::newRow("99.96 rounds to 100") << 99.96 << "100";
+    QTest::newRow("whole from 100 up") << 4230.4 << "4230";
+    QTest::newRow("large, no exponent") << 1.5e20 << "150000000000000000000";
+    QTest::newRow("small, no exponent") << 0.000123456 << "0.000123";
+    QTest::newRow("negative small") << -1.5e-5 << "-0.000015";
+    QTest::newRow("NaN") << std::nan("") << "\u2014";
+    QTest::newRow("inf") << std::numeric_limits<double>::infinity() << "\u2014";
+}
+
+void TestFormat::number()
+{
+    QFETCH(double, value);
+    QFETCH(QString, expected);
+    QCOMPARE(Format::number(value), expected);
+}
+
+void TestFormat::secondsRateAndN()
+{
+    // The helpers the charts and the table use are si() with their unit.
+    QCOMPARE(Format::seconds(8.5e-7), QStringLiteral("850 ns"));
+    QCOMPARE(Format::seconds(4.56e-3), QStringLiteral("4.56 ms"));
+    QCOMPARE(Format::seconds(std::nan("")), QStringLiteral("\u2014"));
+    QCOMPARE(Format::rate(6.2e9, false), QStringLiteral("6.2 GB/s"));
+    QCOMPARE(Format::rate(4.23e12, false), QStringLiteral("4.23 TB/s"));
+    QCOMPARE(Format::rate(3.299e4, false), QStringLiteral("33 kB/s"));
+    QCOMPARE(Format::rate(9.53e10, true), QStringLiteral("95.3 GFLOP/s"));
+    QCOMPARE(Format::rate(0, true), QStringLiteral("0 FLOP/s"));
+    QCOMPARE(Format::n(316.23), QStringLiteral("316"));
+    QCOMPARE(Format::n(31.623), QStringLiteral("31.6"));
+}
+
+QTEST_GUILESS_MAIN(TestFormat)
+#include "tst_format.moc"

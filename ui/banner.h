@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QFrame>
+
+class QLabel;
+
+namespace speeduplab {
+
+/// A note above the charts: a line of text on a pale background, and a button that hides it.
+/// GpuBanner and LoadBanner decide what it says and when it shows.
+class Banner : public QFrame {
+    Q_OBJECT
+public:
+    /// name: the object name; the text label is called name + "Text".
+    explicit Banner(const QString &name, QWidget *parent = nullptr);
+    QString text() const;
+
+protected:
+    void setText(const QString &text);
+
+private:
+    QLabel *m_text = nullptr;
+};
+
+} // namespace speeduplab

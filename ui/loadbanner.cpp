@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#include "ui/loadbanner.h"
+
+#include "ui/format.h"
+
+#include <QTimer>
+
+#include <cmath>
+
+namespace speeduplab {
+
+LoadBanner::LoadBanner(std::function<int()> sweepThreads, Source source, QWidget *parent)
+    : Banner(QStringLiteral("loadBanner"), parent), m_sweepThreads(std::move(sweepThreads)),
+      m_source(source ? std::move(source) : Source([load = CpuLoad()]() mutable { return load.sample(); }))
+{
+    m_timer = new QTimer(this);
+    m_timer->setInterval(2000); // long enough to average out a blip, cheap enough to keep running
+    connect(m_timer, &QTimer::timeout, this, &LoadBanner::check);
+    m_timer->start();
+    check(); // the first sample: the baseline of the next
+}
+
+void LoadBanner::check()
+{
+    if (m_warned)
+        return;
+    const std::optional<CpuLoad::Load> load = m_source();
+    if (!load || !CpuLoad::distorts(*load, m_sweepThreads ? m_sweepThreads() : load->cores))
+        return;
+    m_warned = true;
+    m_timer->stop();
+    setText(
+        tr("Other programs are using %1 of %2 (%3 %): timings will be slower and noisier than this "
+           "machine can do.")
+            .arg(QString::number(load->others, 'f', 1), Format::count(load->cores, tr("core"), tr("cores")))
+            .arg(std::lround(load->share() * 100)));
+    setVisible(true);
+}
+
+} // namespace speeduplab
