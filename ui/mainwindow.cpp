@@ -49,6 +49,7 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
       m_machine(MachineInfo::probe()), m_hw(MachineInfo::hardwareThreads())
 {
     setObjectName(QStringLiteral("MainWindow"));
+    m_settingsWriter.setMaxThreadCount(1);
     updateTitle();
     setWindowIcon(QIcon(QStringLiteral(":/icons/speeduplab.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
@@ -546,10 +547,10 @@ void MainWindow::exportDialog()
         exportChart(e->path, e->pixels);
 }
 
-std::unique_ptr<QSettings> MainWindow::settings() const
+std::unique_ptr<QSettings> MainWindow::settings(const QString &file)
 {
-    if (!m_settingsFile.isEmpty())
-        return std::make_unique<QSettings>(m_settingsFile, QSettings::IniFormat);
+    if (!file.isEmpty())
+        return std::make_unique<QSettings>(file, QSettings::IniFormat);
     return std::make_unique<QSettings>();
 }
 
@@ -569,15 +570,25 @@ void MainWindow::loadSettings()
     m_files.load(*s);
 }
 
-void MainWindow::saveSettings() const
+std::unique_ptr<QSettings> MainWindow::settings() const
 {
-    auto s = settings();
-    m_panel->form().save(*s);
-    s->setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s->setValue(QStringLiteral("window/state"), saveState());
-    s->setValue(QStringLiteral("window/chart"), m_tabs->currentIndex());
-    m_files.save(*s);
-    s->sync();
+    return settings(m_settingsFile);
+}
+
+void MainWindow::saveSettings(bool wait)
+{
+    m_settingsWriter.start([file = m_settingsFile, form = m_panel->form(), geometry = saveGeometry(),
+                            state = saveState(), chart = m_tabs->currentIndex(), files = m_files] {
+        auto s = settings(file);
+        form.save(*s);
+        s->setValue(QStringLiteral("window/geometry"), geometry);
+        s->setValue(QStringLiteral("window/state"), state);
+        s->setValue(QStringLiteral("window/chart"), chart);
+        files.save(*s);
+        s->sync();
+    });
+    if (wait)
+        m_settingsWriter.waitForDone();
 }
 
 bool MainWindow::hasUnsavedResults() const
@@ -627,7 +638,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
-    saveSettings();
+    saveSettings(true);
     if (isRunning())
         m_controller->cancel();
     event->accept();
