@@ -93,4 +93,75 @@ void CliTable::crossovers(std::ostream &os, const std::vector<CrossoverReport> &
         os << "  " << r.cpuLabel << " vs " << r.gpuLabel << ": " << r.summary() << '\n';
 }
 
+void CliTable::report(std::ostream &os, const std::string &name, const ResultSet &r)
+{
+    const RunSummary s = Compare::summarize(r);
+    os << "== " << name << " ==\n";
+    os << "Machine:\n";
+    for (const auto &[k, v] : r.machine.describe())
+        if (k.rfind("Ceiling ", 0) != 0) // the ceilings have their own section below
+            os << "  " << k << ": " << v << '\n';
+
+    os << "\nCrossovers (where the GPU overtakes the CPU):\n";
+    if (s.crossovers.empty())
+        os << "  none to report: the run has no measurements\n";
+    for (const auto &w : s.crossovers) {
+        if (w.reports.empty()) {
+            os << "  " << w.workload
+               << ": none to report (needs a CPU and a GPU series with successful points)\n";
+            continue;
+        }
+        for (const auto &c : w.reports)
+            os << "  " << w.workload << ": " << c.cpuLabel << " vs " << c.gpuLabel << ": " << c.summary()
+               << '\n';
+    }
+
+    os << "\nCeilings:\n";
+    if (s.ceilings.empty())
+        os << "  none measured (run with --calibrate, or `speeduplab-cli calibrate`)\n";
+    for (const auto &[k, v] : s.ceilings)
+        os << "  " << k << ": " << Calibration::describe(k, v) << '\n';
+
+    os << "\nSeries (peak: the point with the highest throughput):\n";
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "  %-10s %-34s %6s %15s %8s %14s %16s", "workload", "series", "points",
+                  "sizes", "peak n", "per iter", "peak rate");
+    os << buf << '\n';
+    for (const auto &l : s.series) {
+        char sizes[48], rate[32];
+        std::snprintf(sizes, sizeof sizes, "%d-%d", l.nMin, l.nMax);
+        if (l.computeBound)
+            std::snprintf(rate, sizeof rate, "%.1f GFLOP/s", l.peakRate / 1e9);
+        else
+            std::snprintf(rate, sizeof rate, "%.2f GB/s", l.peakRate / 1e9);
+        std::snprintf(buf, sizeof buf, "  %-10s %-34s %6d %15s %8d %14s %16s", l.workload.c_str(),
+                      l.label.c_str(), l.points, sizes, l.peakN, formatTime(l.peakTime).c_str(), rate);
+        os << buf << '\n';
+    }
+    if (s.series.empty())
+        os << "  no successful points\n";
+    if (s.failedPoints > 0)
+        os << "  (" << s.failedPoints << " points failed, were skipped or cancelled; not counted)\n";
+}
+
+void CliTable::comparison(std::ostream &os, const Comparison &c)
+{
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%-10s %-34s %7s %14s %14s %8s  %s", "workload", "series", "n", "time A",
+                  "time B", "B/A", "verdict (B against A)");
+    os << buf << '\n';
+    for (const auto &p : c.points) {
+        std::string verdict = Compare::verdictName(p.verdict);
+        if (p.noisy)
+            verdict += " (noisy)";
+        std::snprintf(buf, sizeof buf, "%-10s %-34s %7d %14s %14s %8.3f  %s", p.workload.c_str(),
+                      p.label.c_str(), p.n, formatTime(p.timeA).c_str(), formatTime(p.timeB).c_str(), p.ratio,
+                      verdict.c_str());
+        os << buf << '\n';
+    }
+    os << "\n"
+       << c.points.size() << " points in common: B is faster at " << c.faster << ", slower at " << c.slower
+       << ", the same within noise at " << c.same << '\n';
+}
+
 } // namespace speeduplab

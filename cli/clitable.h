@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis.h"
+#include "core/compare.h"
 #include "core/measurement.h"
 #include "core/resultset.h"
 
@@ -17,6 +18,10 @@ public:
     /// The measured ceilings, and each measurement's share of its ceiling.
     static void ceilings(std::ostream &os, const ResultSet &r);
     static void crossovers(std::ostream &os, const std::vector<CrossoverReport> &reports);
+    /// `report`: the run's machine, crossovers per workload, ceilings and one line per series.
+    static void report(std::ostream &os, const std::string &name, const ResultSet &r);
+    /// `compare`: one line per shared point (B against A), then the counts in one line.
+    static void comparison(std::ostream &os, const Comparison &c);
 };
 
 } // namespace speeduplab

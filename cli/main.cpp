@@ -4,6 +4,7 @@
 #include "cli/clitable.h"
 #include "core/analysis.h"
 #include "core/calibration.h"
+#include "core/compare.h"
 #include "core/machineinfo.h"
 #include "core/pipeline.h"
 #include "core/presets.h"
@@ -231,6 +232,54 @@ int cmdVerify(int device, bool cpuOnly)
     return wrong ? 1 : 0;
 }
 
+/// Loads every file before anything is printed, so that a bad one stops the command with its
+/// name (ResultIO::load's message names the file and the line or field) and no half report.
+bool loadAll(const std::vector<std::string> &paths, std::vector<ResultSet> &out)
+{
+    for (const auto &path : paths) {
+        try {
+            out.push_back(ResultIO::load(path));
+        } catch (const std::exception &e) {
+            std::cerr << "speeduplab-cli: " << e.what() << '\n';
+            return false;
+        }
+    }
+    return true;
+}
+
+int cmdReport(const std::vector<std::string> &paths)
+{
+    std::vector<ResultSet> runs;
+    if (!loadAll(paths, runs))
+        return 1;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        if (i > 0)
+            std::cout << '\n';
+        CliTable::report(std::cout, paths[i], runs[i]);
+    }
+    return 0;
+}
+
+int cmdCompare(const std::vector<std::string> &paths)
+{
+    if (paths.size() != 2)
+        return usageError("compare needs exactly two files, A and B (got " + std::to_string(paths.size()) +
+                          "; see speeduplab-cli compare --help)");
+    std::vector<ResultSet> runs;
+    if (!loadAll(paths, runs))
+        return 1;
+    const Comparison c = Compare::compare(runs[0], runs[1]);
+    if (c.empty()) {
+        std::cerr << "speeduplab-cli: " << paths[0] << " and " << paths[1]
+                  << " have no successful point in common (the same workload, variant, backend, threads, "
+                     "mode, copies and n): nothing to compare\n";
+        return 1;
+    }
+    std::cout << "A: " << paths[0] << '\n' << "B: " << paths[1] << "\n\n";
+    CliTable::comparison(std::cout, c);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -308,6 +357,21 @@ int main(int argc, char **argv)
     output(calibrate, "--json", calFiles.json, "write the ceilings (as result-set metadata) to a JSON file");
     calibrate->add_flag("--force", calFiles.write.force, forceHelp);
 
+    std::vector<std::string> reportFiles;
+    auto *report = app.add_subcommand(
+        "report", "Print each result file's machine, crossovers, ceilings and a table of its series");
+    report->add_option("files", reportFiles, "result files (CSV or JSON) written by run")
+        ->type_name("FILE")
+        ->required();
+
+    std::vector<std::string> compareFiles;
+    auto *compare = app.add_subcommand(
+        "compare", "Compare two result files point by point: the time ratio B/A, and whether B is faster, "
+                   "slower or the same within noise");
+    // Any count is taken here, so that cmdCompare names the problem in one sentence.
+    compare->add_option("files", compareFiles, "A and B: exactly two result files (CSV or JSON)")
+        ->type_name("FILE");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp &e) {
@@ -331,6 +395,10 @@ int main(int argc, char **argv)
             return cmdCalibrate(calThreads, calDevice, calCpuOnly, calFiles);
         if (*verify)
             return cmdVerify(verifyDevice, verifyCpuOnly);
+        if (*report)
+            return cmdReport(reportFiles);
+        if (*compare)
+            return cmdCompare(compareFiles);
     } catch (const std::exception &e) {
         std::cerr << "speeduplab-cli: " << e.what() << '\n';
         return 1;

@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 
+#include <algorithm>
 #include <iterator>
 
 namespace speeduplab {
@@ -24,7 +25,11 @@ ResultTable::ResultTable(ResultModel *model, QWidget *parent) : QTableView(paren
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    const int widths[] = {70, 190, 60, 110, 90, 90, 60, 60, 80, 80, 90, 70, 80};
+    // The rate columns fit the widest value Format::si writes ("999 GB/s", "999 TFLOP/s").
+    const int bytes = fontMetrics().horizontalAdvance(QStringLiteral("999 GB/s")) + 16;
+    const int flops = fontMetrics().horizontalAdvance(QStringLiteral("999 TFLOP/s")) + 16;
+    const int widths[] = {70, 190, 60, 110, 90, 90, 60, 60, std::max(80, bytes), std::max(80, flops),
+                          90, 70,  80};
     for (int c = 0; c < int(std::size(widths)); ++c)
         setColumnWidth(c, widths[c]);
 }

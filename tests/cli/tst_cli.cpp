@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <thread>
@@ -95,6 +96,10 @@ private slots:
     void outputsAreCheckedBeforeTheRun();
     void forceReplacesAReadOnlyFile();
     void outputKeepsModeAndLink();
+    void reportPrintsEachRun();
+    void comparePrintsEachPoint();
+    void reportAndCompareErrors_data();
+    void reportAndCompareErrors();
 };
 
 void TestCli::initTestCase()
@@ -115,7 +120,8 @@ void TestCli::succeeds_data()
         deviceLines << "GPU: none usable: " + QString::fromStdString(a.reason); // says why, not just "none"
     QTest::newRow("devices") << QStringList{"devices"} << deviceLines;
     QTest::newRow("version") << QStringList{"--version"} << QStringList{SPEEDUPLAB_VERSION};
-    QTest::newRow("help") << QStringList{"--help"} << QStringList{"run", "verify", "devices", "workloads"};
+    QTest::newRow("help") << QStringList{"--help"}
+                          << QStringList{"run", "verify", "devices", "workloads", "report", "compare"};
     QTest::newRow("run, range") << QStringList{"run",    "--workload", "reduce", "--range",
                                                "4:40:1", "--threads",  "1",      "--iterations",
                                                "3",      "--min-time", "0",      "--cpu-only"}
@@ -406,6 +412,158 @@ void TestCli::outputKeepsModeAndLink()
     QCOMPARE(modeOf(target), 0640);
     QCOMPARE(entries(dir.filePath("data")), QStringList{"real.json"});
     QCOMPARE(entries(dir.path()), (QStringList{"data", "latest.json", "private.csv"}));
+}
+
+namespace {
+
+/// An ok row of `add` with the given median per repetition (1 iteration) and 5 % spread.
+Measurement syntheticRow(const std::string &backend, int n, double median, int reps = 20)
+{
+    Measurement m;
+    m.workload = "add";
+    m.backend = backend;
+    m.threads = backend == "cpu" ? 1 : 0;
+    m.mode = backend == "gpu" ? "launch" : "";
+    m.device = backend == "gpu" ? 0 : -1;
+    m.n = n;
+    m.iterations = 1;
+    m.elements = double(n) * n;
+    m.bytes = 12.0 * n * n;
+    m.flops = double(n) * n;
+    m.stats.reps = reps;
+    m.stats.median = m.stats.mean = median;
+    m.stats.min = median * 0.9;
+    m.stats.max = median * 1.1;
+    m.stats.stddev = reps > 1 ? 0.05 * median : 0;
+    m.stats.cv = m.stats.stddev / median;
+    m.verified = true;
+    return m;
+}
+
+/// A CPU series t = 1e-9 n^2 and a GPU series t = 1e-5 + 1e-11 n^2 (they cross near n = 100),
+/// the CPU's times scaled by cpuFactor, on a machine named cpuModel.
+ResultSet syntheticRun(const std::string &cpuModel, double cpuFactor, const std::vector<int> &sizes)
+{
+    ResultSet r;
+    r.machine.cpuModel = cpuModel;
+    r.machine.logicalCores = 4;
+    r.machine.os = "Linux (test)";
+    r.machine.gpuStatus = "none in the test";
+    r.machine.programVersion = SPEEDUPLAB_VERSION;
+    r.machine.timestamp = "2026-01-01T00:00:00Z";
+    r.machine.ceilings["cpu.dram.bandwidth"] = 20e9;
+    for (int n : sizes) {
+        r.add(syntheticRow("cpu", n, cpuFactor * 1e-9 * n * n));
+        r.add(syntheticRow("gpu", n, 1e-5 + 1e-11 * double(n) * n));
+    }
+    return r;
+}
+
+} // namespace
+
+void TestCli::reportPrintsEachRun()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString a = dir.filePath("lab.json"), b = dir.filePath("laptop.csv");
+    ResultIO::writeJson(syntheticRun("Lab CPU", 1.0, {10, 100, 1000, 10000}), a.toStdString());
+    ResultIO::writeCsv(syntheticRun("Laptop CPU", 2.0, {10, 1000}), b.toStdString());
+
+    const Result r = runCli({"report", a, b});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.err.isEmpty(), qPrintable(describe(r)));
+    for (const QString &m :
+         {"== " + a + " ==", "== " + b + " ==", QString("CPU: Lab CPU"), QString("CPU: Laptop CPU"),
+          QString("Crossovers"), QString("GPU faster above n"), QString("Ceilings:"),
+          QString("cpu.dram.bandwidth"), QString("Series"), QString("CPU 1 thread"), QString("GPU launch"),
+          QString("10-10000"), QString("10-1000"), QString("GB/s")})
+        QVERIFY2(r.out.contains(m), qPrintable("stdout does not mention \"" + m + "\"\n" + describe(r)));
+    // Files in the order given.
+    QVERIFY(r.out.indexOf("Lab CPU") < r.out.indexOf("Laptop CPU"));
+}
+
+void TestCli::comparePrintsEachPoint()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString a = dir.filePath("a.json"), b = dir.filePath("b.csv");
+    // B's CPU is 20 % slower; its GPU the same. They share n = 100 and 1000 only.
+    ResultIO::writeJson(syntheticRun("A CPU", 1.0, {10, 100, 1000}), a.toStdString());
+    ResultIO::writeCsv(syntheticRun("B CPU", 1.2, {100, 1000, 4000}), b.toStdString());
+
+    Result r = runCli({"compare", a, b});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.err.isEmpty(), qPrintable(describe(r)));
+    const QStringList lines = r.out.split('\n');
+    auto line = [&](const QString &series, int n) {
+        for (const QString &l : lines)
+            if (l.contains(series) && l.contains(QRegularExpression(QString("\\s%1\\s").arg(n))))
+                return l;
+        return QString();
+    };
+    QVERIFY2(line("CPU 1 thread", 100).contains("1.200") && line("CPU 1 thread", 100).contains("slower"),
+             qPrintable(describe(r)));
+    QVERIFY2(line("CPU 1 thread", 1000).contains("slower"), qPrintable(describe(r)));
+    QVERIFY2(line("GPU launch", 100).contains("1.000") &&
+                 line("GPU launch", 100).contains("same within noise"),
+             qPrintable(describe(r)));
+    QVERIFY2(line("CPU 1 thread", 10).isEmpty() && line("CPU 1 thread", 4000).isEmpty(),
+             qPrintable(describe(r)));
+    QVERIFY2(r.out.contains("4 points in common: B is faster at 0, slower at 2, the same within noise at 2"),
+             qPrintable(describe(r)));
+
+    // The other way round, B's CPU is the faster one.
+    r = runCli({"compare", b, a});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.out.contains("B is faster at 2, slower at 0, the same within noise at 2"),
+             qPrintable(describe(r)));
+}
+
+void TestCli::reportAndCompareErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("mentions"); ///< in the one-line stderr message
+
+    QTest::newRow("compare, one file") << QStringList{"compare", "@DIR@/a.json"} << 2 << "exactly two files";
+    QTest::newRow("compare, three files")
+        << QStringList{"compare", "@DIR@/a.json", "@DIR@/a.json", "@DIR@/a.json"} << 2 << "exactly two files";
+    QTest::newRow("compare, no file") << QStringList{"compare"} << 2 << "exactly two files";
+    QTest::newRow("report, no file") << QStringList{"report"} << 2 << "files";
+    QTest::newRow("report, unknown option")
+        << QStringList{"report", "--bogus", "@DIR@/a.json"} << 2 << "--bogus";
+    QTest::newRow("report, malformed file")
+        << QStringList{"report", "@DIR@/a.json", "@DIR@/bad.csv"} << 1 << "@DIR@/bad.csv";
+    QTest::newRow("compare, malformed B")
+        << QStringList{"compare", "@DIR@/a.json", "@DIR@/bad.csv"} << 1 << "@DIR@/bad.csv";
+    QTest::newRow("compare, malformed JSON A")
+        << QStringList{"compare", "@DIR@/bad.json", "@DIR@/a.json"} << 1 << "@DIR@/bad.json";
+    QTest::newRow("report, missing file")
+        << QStringList{"report", "@DIR@/missing.json"} << 1 << "@DIR@/missing.json";
+    QTest::newRow("compare, nothing in common")
+        << QStringList{"compare", "@DIR@/a.json", "@DIR@/other.json"} << 1 << "nothing to compare";
+}
+
+void TestCli::reportAndCompareErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ResultIO::writeJson(syntheticRun("A CPU", 1.0, {10, 100}), dir.filePath("a.json").toStdString());
+    ResultIO::writeJson(syntheticRun("Other CPU", 1.0, {20, 200}), dir.filePath("other.json").toStdString());
+    QVERIFY(writeRaw(dir.filePath("bad.csv"), "n,median_s\nnot,a result file\n"));
+    QVERIFY(writeRaw(dir.filePath("bad.json"), "{\"rows\": [1, 2"));
+
+    const Result r = runCli(expand(args, dir.path()));
+    QVERIFY2(r.exitCode == exitCode, qPrintable(describe(r)));
+    const QString err = r.err.trimmed();
+    QVERIFY2(!err.isEmpty() && !err.contains('\n'), qPrintable("not one line on stderr\n" + describe(r)));
+    QVERIFY2(err.contains(QString(mentions).replace("@DIR@", dir.path())),
+             qPrintable("stderr does not mention \"" + mentions + "\"\n" + describe(r)));
+    // Every file is loaded before anything is printed: no half report.
+    QVERIFY2(r.out.isEmpty(), qPrintable(describe(r)));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+// Compare: the per-point verdict of run B against run A on synthetic summaries whose answer is
+// known (a 20 % gap is real, a 1 % gap under 5 % noise is not), the matching of series and
+// sizes, and the run summary that `speeduplab-cli report` prints.
+
+#include "core/compare.h"
+#include "core/workload.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace speeduplab;
+
+namespace {
+
+/// An ok point whose repetitions have the given median and relative spread (stddev / median).
+Measurement point(const std::string &backend, int n, double median, double spread, int reps,
+                  const std::string &workload = "add", int threads = 1, int iterations = 1)
+{
+    Measurement m;
+    m.workload = workload;
+    m.backend = backend;
+    m.threads = backend == "cpu" ? threads : 0;
+    m.mode = backend == "gpu" ? "launch" : "";
+    m.device = backend == "gpu" ? 0 : -1;
+    m.n = n;
+    m.iterations = iterations;
+    const Workload *w = Workload::find(workload);
+    m.elements = Workload::elements(n);
+    m.bytes = w->bytes(n, iterations);
+    m.flops = w->flops(n, iterations);
+    m.stats.reps = reps;
+    m.stats.median = m.stats.mean = median;
+    m.stats.stddev = reps > 1 ? spread * median : 0;
+    m.stats.min = median * (1 - 2 * spread);
+    m.stats.max = median * (1 + 2 * spread);
+    m.stats.cv = m.stats.stddev / m.stats.mean;
+    m.verified = true;
+    return m;
+}
+
+ResultSet run(std::initializer_list<Measurement> rows)
+{
+    ResultSet r;
+    for (const auto &m : rows)
+        r.add(m);
+    return r;
+}
+
+} // namespace
+
+class TestCompare : public QObject {
+    Q_OBJECT
+
+private slots:
+    void verdict_data();
+    void verdict();
+    void matchesSeriesAndSizes();
+    void nothingInCommon();
+    void perIterationTimes();
+    void summarizeReusesAnalysis();
+};
+
+void TestCompare::verdict_data()
+{
+    QTest::addColumn<double>("factor"); ///< B's median over A's
+    QTest::addColumn<double>("spread"); ///< both sides' stddev / median
+    QTest::addColumn<int>("repsA");
+    QTest::addColumn<int>("repsB");
+    QTest::addColumn<QString>("expected");
+
+    QTest::newRow("20 % slower, 5 % noise") << 1.20 << 0.05 << 20 << 20 << "slower";
+    QTest::newRow("20 % faster, 5 % noise") << 1 / 1.20 << 0.05 << 20 << 20 << "faster";
+    QTest::newRow("20 % slower, steady") << 1.20 << 0.0 << 50 << 50 << "slower";
+    QTest::newRow("1 %, 5 % noise") << 1.01 << 0.05 << 20 << 20 << "same within noise";
+    QTest::newRow("1 % faster, 5 % noise") << 0.99 << 0.05 << 20 << 20 << "same within noise";
+    // So many repetitions that the medians' standard error is ~0.3 %: the floor decides.
+    QTest::newRow("1 %, 5 % noise, 1000 reps") << 1.01 << 0.05 << 1000 << 1000 << "same within noise";
+    // Repetitions that all took the same time (the timer's resolution): only the floor.
+    QTest::newRow("1 %, zero spread") << 1.01 << 0.0 << 100 << 100 << "same within noise";
+    QTest::newRow("3 %, zero spread") << 1.03 << 0.0 << 100 << 100 << "slower";
+    // 5 % is real when the points are steady and many, not when they are noisy and few.
+    QTest::newRow("5 %, 1 % noise, 100 reps") << 1.05 << 0.01 << 100 << 100 << "slower";
+    QTest::newRow("5 %, 10 % noise, 5 reps") << 1.05 << 0.10 << 5 << 5 << "same within noise";
+    // One repetition: its spread is unknown and taken as 5 %, never as zero.
+    QTest::newRow("reps 1, 1 %") << 1.01 << 0.0 << 1 << 1 << "same within noise";
+    QTest::newRow("reps 1, 10 %") << 1.10 << 0.0 << 1 << 1 << "same within noise";
+    QTest::newRow("reps 1, 2x slower") << 2.0 << 0.0 << 1 << 1 << "slower";
+    QTest::newRow("reps 1 against 100, 2x faster") << 0.5 << 0.01 << 1 << 100 << "faster";
+}
+
+void TestCompare::verdict()
+{
+    QFETCH(double, factor);
+    QFETCH(double, spread);
+    QFETCH(int, repsA);
+    QFETCH(int, repsB);
+    QFETCH(QString, expected);
+
+    const Measurement a = point("cpu", 400, 1e-3, spread, repsA);
+    const Measurement b = point("cpu", 400, 1e-3 * factor, spread, repsB);
+    const PointComparison p = Compare::point(a, b);
+    QCOMPARE(QString::fromStdString(Compare::verdictName(p.verdict)), expected);
+    QVERIFY(qFuzzyCompare(p.ratio, factor));
+    QVERIFY(std::isfinite(p.threshold));
+    QVERIFY(p.threshold >= std::log1p(Compare::minDifference) - 1e-12);
+
+    // The rule is symmetric: A against B gives the opposite verdict.
+    const PointComparison back = Compare::point(b, a);
+    const QString opposite = expected == "slower"   ? "faster"
+                             : expected == "faster" ? "slower"
+                                                    : "same within noise";
+    QCOMPARE(QString::fromStdString(Compare::verdictName(back.verdict)), opposite);
+}
+
+void TestCompare::matchesSeriesAndSizes()
+{
+    // A: CPU at 40, 400, 4000 and a GPU series; B: CPU at 400 and 4000 (20 % slower), a failed
+    // point at 40, the GPU series at 4000 only (same), and a series A lacks.
+    Measurement failed = point("cpu", 40, 1e-6, 0.01, 10);
+    failed.status = Measurement::Status::Failed;
+    const ResultSet a = run({point("cpu", 40, 1e-6, 0.01, 10), point("cpu", 400, 1e-4, 0.01, 10),
+                             point("cpu", 4000, 1e-2, 0.01, 10), point("gpu", 4000, 1e-3, 0.01, 10)});
+    const ResultSet b =
+        run({failed, point("cpu", 4000, 1.2e-2, 0.01, 10), point("cpu", 400, 1.2e-4, 0.01, 10),
+             point("gpu", 4000, 1e-3, 0.01, 10), point("cpu", 400, 1e-4, 0.01, 10, "add", 2)});
+    const Comparison c = Compare::compare(a, b);
+    QCOMPARE(int(c.points.size()), 3);
+    // A's series order, then n ascending.
+    QCOMPARE(c.points[0].n, 400);
+    QCOMPARE(c.points[1].n, 4000);
+    QCOMPARE(c.points[2].label, std::string("GPU launch"));
+    QCOMPARE(c.points[0].verdict, PointComparison::Verdict::Slower);
+    QCOMPARE(c.points[1].verdict, PointComparison::Verdict::Slower);
+    QCOMPARE(c.points[2].verdict, PointComparison::Verdict::Same);
+    QCOMPARE(c.slower, 2);
+    QCOMPARE(c.faster, 0);
+    QCOMPARE(c.same, 1);
+
+    // A rerun of a point in B: its latest row counts, as in Analysis::series.
+    ResultSet b2 = b;
+    b2.add(point("cpu", 400, 0.8e-4, 0.01, 10));
+    const Comparison c2 = Compare::compare(a, b2);
+    QCOMPARE(c2.points[0].verdict, PointComparison::Verdict::Faster);
+}
+
+void TestCompare::nothingInCommon()
+{
+    const ResultSet a = run({point("cpu", 400, 1e-4, 0.01, 10)});
+    QVERIFY(Compare::compare(a, run({point("gpu", 400, 1e-4, 0.01, 10)})).empty()); // other series
+    QVERIFY(Compare::compare(a, run({point("cpu", 500, 1e-4, 0.01, 10)})).empty()); // other n
+    QVERIFY(Compare::compare(a, run({point("cpu", 400, 1e-4, 0.01, 10, "saxpy")})).empty());
+    QVERIFY(Compare::compare(a, ResultSet{}).empty());
+    QVERIFY(Compare::compare(ResultSet{}, ResultSet{}).empty());
+    const Comparison c = Compare::compare(a, run({}));
+    QCOMPARE(c.faster + c.slower + c.same, 0);
+}
+
+void TestCompare::perIterationTimes()
+{
+    // The same time per operation, measured with 10 and 1000 iterations per repetition.
+    const Measurement a = point("cpu", 400, 1e-3, 0.01, 20, "add", 1, 10);
+    const Measurement b = point("cpu", 400, 1e-1, 0.01, 20, "add", 1, 1000);
+    const PointComparison p = Compare::point(a, b);
+    QVERIFY(qFuzzyCompare(p.timeA, 1e-4));
+    QVERIFY(qFuzzyCompare(p.ratio, 1.0));
+    QCOMPARE(p.verdict, PointComparison::Verdict::Same);
+}
+
+void TestCompare::summarizeReusesAnalysis()
+{
+    // CPU t = 1e-9 n^2, GPU t = 1e-5 + 1e-11 n^2: they cross where the analysis says.
+    ResultSet r;
+    for (int n : {10, 100, 1000, 10000}) {
+        r.add(point("cpu", n, 1e-9 * n * n, 0.01, 10));
+        r.add(point("gpu", n, 1e-5 + 1e-11 * double(n) * n, 0.01, 10));
+    }
+    Measurement failed = point("cpu", 20000, 1, 0.01, 10);
+    failed.status = Measurement::Status::Skipped;
+    r.add(failed);
+    r.machine.ceilings["cpu.dram.bandwidth"] = 20e9;
+
+    const RunSummary s = Compare::summarize(r);
+    QCOMPARE(int(s.crossovers.size()), 1);
+    QCOMPARE(s.crossovers[0].workload, std::string("add"));
+    const auto expected = Analysis::reports(r, "add");
+    QCOMPARE(int(s.crossovers[0].reports.size()), int(expected.size()));
+    QVERIFY(!expected.empty());
+    QCOMPARE(s.crossovers[0].reports[0].summary(), expected[0].summary());
+    QVERIFY(!s.crossovers[0].reports[0].crossings.empty());
+
+    QCOMPARE(int(s.ceilings.size()), 1);
+    QCOMPARE(s.ceilings[0].first, std::string("cpu.dram.bandwidth"));
+    QCOMPARE(s.failedPoints, 1);
+
+    QCOMPARE(int(s.series.size()), 2);
+    const RunSummary::SeriesLine &cpu = s.series[0];
+    QCOMPARE(cpu.points, 4);
+    QCOMPARE(cpu.nMin, 10);
+    QCOMPARE(cpu.nMax, 10000);
+    // The GPU's fixed cost makes its rate grow with n: its peak is the largest n.
+    QCOMPARE(s.series[1].peakN, 10000);
+    QVERIFY(s.series[1].peakRate > 0);
+    QVERIFY(!s.series[1].computeBound);
+}
+
+QTEST_GUILESS_MAIN(TestCompare)
+#include "tst_compare.moc"
