@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: MIT
+// The texts a chart adds to its curves: labels in the plot (crossovers, ceilings, regions), placed
+// where they cover no point and no other label, and the note and caption below the axes.
+
+#include "ui/chartview.h"
+
+#include "ui/chartstyle.h"
+#include "ui/format.h"
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QXYSeries>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace speeduplab {
+
+ChartView::Label ChartView::makeLabel(const QString &text, const QColor &color, const QFont &font, int kind)
+{
+    Label l;
+    l.kind = kind;
+    l.box = new QGraphicsRectItem(chart());
+    l.box->setZValue(1000);
+    if (kind == 1 || kind == 3) { // text in the margin below the axes: no box
+        l.box->setPen(Qt::NoPen);
+        l.box->setBrush(Qt::NoBrush);
+    } else {
+        QPen pen(kind == 0 ? color : QColor(0xbb, 0xbb, 0xbb));
+        pen.setWidthF(1);
+        l.box->setPen(pen);
+        l.box->setBrush(QColor(255, 255, 255, 230));
+    }
+    l.text = new QGraphicsSimpleTextItem(text, l.box);
+    l.full = text;
+    l.text->setFont(font);
+    l.text->setBrush(color);
+    return l;
+}
+
+void ChartView::addLabel(const QString &text, const QString &brief, double x, double y, const QColor &color,
+                         const Place &place)
+{
+    QFont f = ChartStyle::noteFont();
+    f.setBold(true);
+    Label l = makeLabel(text, color, f, 0);
+    l.x = x;
+    l.y = y;
+    l.place = place;
+    l.brief = brief;
+    m_labels << l;
+}
+
+void ChartView::setNote(const QString &text, bool centred)
+{
+    if (text.isEmpty())
+        return;
+    if (!centred)
+        for (Label &l : m_labels)
+            if (l.kind == 1) { // one note below the chart: a second one adds its lines
+                l.full += QLatin1Char('\n') + text;
+                l.text->setText(l.full);
+                return;
+            }
+    m_labels << makeLabel(text, QColor(0x22, 0x22, 0x22), ChartStyle::noteFont(), centred ? 2 : 1);
+}
+
+void ChartView::setCaption(const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    m_labels << makeLabel(text, QColor(0x77, 0x77, 0x77), ChartStyle::captionFont(), 3);
+}
+
+void ChartView::setChartTitle(const std::string &workload, const QString &what)
+{
+    const QString t =
+        workload.empty() ? what : QString::fromStdString(workload) + QStringLiteral(": ") + what;
+    if (chart()->title() != t)
+        chart()->setTitle(t);
+}
+
+void ChartView::showEmpty(const QString &why)
+{
+    setNote(why, true);
+}
+
+void ChartView::clearLabels()
+{
+    for (const Label &l : std::as_const(m_labels))
+        delete l.box;
+    m_labels.clear();
+    m_placedIn = QRectF();
+}
+
+QString ChartView::noteText() const
+{
+    QStringList out;
+    for (const Label &l : m_labels)
+        if (l.kind == 1 || l.kind == 2)
+            out << l.full;
+    return out.join(QLatin1Char('\n'));
+}
+
+QString ChartView::captionText() const
+{
+    for (const Label &l : m_labels)
+        if (l.kind == 3)
+            return l.full;
+    return {};
+}
+
+QStringList ChartView::labelTexts() const
+{
+    QStringList out;
+    for (const Label &l : m_labels)
+        if (l.kind == 0)
+            out << l.full;
+    return out;
+}
+
+QList<QRectF> ChartView::labelRects() const
+{
+    QList<QRectF> out;
+    for (const Label &l : m_labels)
+        if (l.kind == 0)
+            out << (l.box->isVisible() ? l.box->mapRectToParent(l.box->rect()) : QRectF());
+    return out;
+}
+
+qsizetype ChartView::leastCovering(const QList<QRectF> &candidates, const QList<QRectF> &obstacles,
+                                   qreal *covered)
+{
+    qsizetype best = -1;
+    qreal least = std::numeric_limits<qreal>::infinity();
+    for (qsizetype i = 0; i < candidates.size() && least > 0; ++i) {
+        qreal area = 0;
+        for (qsizetype k = 0; k < obstacles.size() && area < least; ++k) { // past least: no better
+            const QRectF common = candidates[i].intersected(obstacles[k]);
+            area += common.width() * common.height();
+        }
+        if (area < least) {
+            least = area;
+            best = i;
+        }
+    }
+    if (covered)
+        *covered = least;
+    return best;
+}
+
+QStringList ChartView::wrap(const QString &text, const QFont &font, qreal width)
+{
+    const QFontMetricsF fm(font);
+    const qreal space = fm.horizontalAdvance(QLatin1Char(' '));
+    const QString indent = QStringLiteral("    ");
+    const qreal indentWidth = fm.horizontalAdvance(indent);
+    QStringList out;
+    std::vector<qreal> widths;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (words.isEmpty()) {
+            out << QString();
+            continue;
+        }
+        widths.resize(std::size_t(words.size()));
+        for (qsizetype i = 0; i < words.size(); ++i)
+            widths[std::size_t(i)] = fm.horizontalAdvance(words[i]);
+        bool first = true;
+        for (qsizetype a = 0; a < words.size();) {
+            // Greedy: as many words as fit after the first one.
+            qreal used = (first ? 0 : indentWidth) + widths[std::size_t(a)];
+            qsizetype chars = words[a].size(), b = a + 1;
+            qsizetype semi = words[a].endsWith(QLatin1Char(';')) ? a : -1, semiChars = chars;
+            for (; b < words.size() && used + space + widths[std::size_t(b)] <= width; ++b) {
+                used += space + widths[std::size_t(b)];
+                chars += 1 + words[b].size();
+                if (words[b].endsWith(QLatin1Char(';'))) {
+                    semi = b;
+                    semiChars = chars;
+                }
+            }
+            // The line breaks: after a semicolon in its second half rather than mid-clause.
+            if (b < words.size() && semi >= a && semi + 1 < b && 2 * semiChars > chars)
+                b = semi + 1;
+            out << (first ? QString() : indent) + words.mid(a, b - a).join(QLatin1Char(' '));
+            a = b;
+            first = false;
+        }
+    }
+    return out;
+}
+
+void ChartView::reserveMargins()
+{
+    // The note and the caption sit below the axis title, like a figure's caption, so that they
+    // never cover a curve.
+    qreal bottom = 4;
+    const QRectF pa = chart()->plotArea();
+    const qreal width = std::max<qreal>(240, chart()->size().width() - (pa.isValid() ? pa.left() : 60) - 16);
+    for (Label &l : m_labels) {
+        if (l.kind != 1)
+            continue;
+        // Long sentences wrap at the chart's width (after a semicolon when there is one).
+        QStringList lines = wrap(l.full, l.text->font(), width);
+        // The note never takes more than about a quarter of the chart's height: the plot stays
+        // large enough to read, and to hold its labels.
+        const qreal lineHeight = QFontMetricsF(l.text->font()).lineSpacing();
+        const qsizetype most =
+            std::max<qsizetype>(3, qsizetype(0.25 * chart()->size().height() / lineHeight));
+        if (lines.size() > most) {
+            const qsizetype cut = lines.size() - (most - 1);
+            lines.resize(most - 1);
+            lines << tr("\u2026 and %1 more of notes: the chart is too small to show them.")
+                         .arg(Format::count(cut, tr("line"), tr("lines")));
+        }
+        const QString text = lines.join(QLatin1Char('\n'));
+        if (l.text->text() != text)
+            l.text->setText(text);
+    }
+    for (const Label &l : std::as_const(m_labels))
+        if (l.kind == 1 || l.kind == 3)
+            bottom += l.text->boundingRect().height() + 10; // the labels' padding, 5 above and below
+    const QMargins m(8, 8, 12, int(std::ceil(bottom)));
+    if (chart()->margins() != m) {
+        chart()->setMargins(m);
+        chart()->layout()->activate(); // now, not at the next event: an export renders right after
+    }
+}
+
+namespace {
+constexpr qreal kPad = 5; // between a label's box and its text
+} // namespace
+
+QSizeF ChartView::fitBox(Label &l)
+{
+    const QRectF text = l.text->boundingRect();
+    const QSizeF size(text.width() + 2 * kPad, text.height() + 2 * kPad);
+    l.text->setPos(kPad, kPad);
+    l.box->setRect(QRectF(QPointF(0, 0), size));
+    return size;
+}
+
+void ChartView::layoutLabels()
+{
+    const QRectF pa = chart()->plotArea();
+    const QRectF all = chart()->rect();
+    qreal captionHeight = 0;
+    for (const Label &l : std::as_const(m_labels))
+        if (l.kind == 3)
+            captionHeight = l.text->boundingRect().height() + 2 * kPad;
+    // What the labels in the plot must not cover: the data points, then the labels placed before.
+    // Placed again only when the plot moved: the points are where they were otherwise.
+    QList<QRectF> obstacles;
+    bool obstaclesKnown = false;
+    const bool place = pa != m_placedIn;
+    m_placedIn = pa;
+    for (Label &l : m_labels) {
+        if (l.kind == 0) {
+            if (!place)
+                continue;
+            if (!obstaclesKnown) {
+                obstacles = dataRects();
+                obstaclesKnown = true;
+            }
+            if (const QRectF at = placeInPlot(l, obstacles); !at.isNull())
+                obstacles << at;
+            continue;
+        }
+        const QSizeF size = fitBox(l);
+        switch (l.kind) {
+        case 1:
+            l.box->setPos(pa.left() - kPad, all.bottom() - captionHeight - size.height());
+            break;
+        case 2:
+            l.box->setPos(pa.center() - QPointF(size.width() / 2, size.height() / 2));
+            break;
+        default:
+            l.box->setPos(all.right() - size.width() - 12, all.bottom() - size.height());
+        }
+    }
+}
+
+QRectF ChartView::placeInPlot(Label &l, const QList<QRectF> &obstacles)
+{
+    // The full text where it covers nothing, else the short form. A full text wider than 40 % of
+    // the plot would crowd it: the short form comes first then. With no free place for either
+    // the label is not drawn: on a plot that small, covering the data would be worse (the note,
+    // the legend and the table say the same).
+    QStringList forms{l.full};
+    if (!l.brief.isEmpty()) {
+        const qreal fullWidth = QFontMetricsF(l.text->font()).horizontalAdvance(l.full);
+        forms.insert(fullWidth > 0.4 * chart()->plotArea().width() ? 0 : 1, l.brief);
+    }
+    for (const QString &t : std::as_const(forms)) {
+        if (l.text->text() != t)
+            l.text->setText(t);
+        const QList<QRectF> candidates = candidateRects(l, fitBox(l));
+        // Only what lies along the line can be in the way (thousands of points on a big file).
+        QRectF reach;
+        for (const QRectF &c : candidates)
+            reach |= c;
+        QList<QRectF> near;
+        for (const QRectF &o : obstacles)
+            if (o.intersects(reach))
+                near << o;
+        qreal covered = 0;
+        const QRectF at = candidates[leastCovering(candidates, near, &covered)];
+        if (covered == 0) {
+            l.box->setPos(at.topLeft());
+            l.box->setVisible(true);
+            return at;
+        }
+    }
+    l.box->setVisible(false);
+    return {};
+}
+
+QList<QRectF> ChartView::candidateRects(const Label &l, const QSizeF &size) const
+{
+    constexpr qreal gap = 6;
+    const QRectF pa = chart()->plotArea();
+    const QPointF p = toChart(l.x, l.y);
+    const bool vertical = l.place.line == Qt::Vertical;
+    // Across the line: before it (left of a vertical line, above a horizontal one) or after it,
+    // the side asked for first; a side the label does not fit on goes last.
+    const qreal acrossSize = vertical ? size.width() : size.height();
+    const qreal anchorAcross = vertical ? p.x() : p.y();
+    const qreal lo = vertical ? pa.left() : pa.top(), hi = vertical ? pa.right() : pa.bottom();
+    QList<qreal> sides{anchorAcross - gap - acrossSize, anchorAcross + gap};
+    if (!(l.place.align & (vertical ? Qt::AlignLeft : Qt::AlignTop)))
+        std::swap(sides[0], sides[1]);
+    if (l.place.keepSide)
+        sides.removeLast();
+    else if (sides[0] < lo || sides[0] + acrossSize > hi)
+        std::swap(sides[0], sides[1]);
+    // Along the line: where align puts it, then further away on either side, a few pixels at a
+    // time, until the plot ends.
+    const qreal alongSize = vertical ? size.height() : size.width();
+    const qreal anchorAlong = vertical ? p.y() : p.x();
+    const Qt::Alignment before = vertical ? Qt::AlignTop : Qt::AlignLeft;
+    const Qt::Alignment after = vertical ? Qt::AlignBottom : Qt::AlignRight;
+    const qreal along = l.place.align & before  ? anchorAlong - gap - alongSize
+                        : l.place.align & after ? anchorAlong + gap
+                                                : anchorAlong - alongSize / 2;
+    constexpr qreal step = 6;
+    const int steps = int(std::ceil((vertical ? pa.height() : pa.width()) / step));
+    // A region's name may also move away from the line, deeper into its region: nearest first.
+    const int deepest = l.place.keepSide ? int(std::ceil((hi - lo) / step)) : 0;
+    const qreal deeper = sides[0] < anchorAcross ? -step : step;
+    QList<QRectF> out;
+    auto add = [&](qreal a, qreal b) {
+        QRectF r = vertical ? QRectF(QPointF(a, b), size) : QRectF(QPointF(b, a), size);
+        r.moveLeft(std::clamp(r.left(), pa.left(), std::max(pa.left(), pa.right() - size.width())));
+        r.moveTop(std::clamp(r.top(), pa.top(), std::max(pa.top(), pa.bottom() - size.height())));
+        out << r;
+    };
+    for (int d = 0; d <= steps + deepest; ++d)
+        for (int j = std::max(0, d - steps); j <= std::min(d, deepest); ++j)
+            for (qreal side : sides) {
+                const int k = d - j;
+                add(side + j * deeper, along + k * step);
+                if (k > 0)
+                    add(side + j * deeper, along - k * step);
+            }
+    return out;
+}
+
+QList<QRectF> ChartView::dataRects() const
+{
+    // A marker (6 pixels) and its outline.
+    constexpr qreal half = 4.5;
+    const QRectF pa = chart()->plotArea();
+    QList<QRectF> out;
+    for (const QString &id : m_order) {
+        auto *s = qobject_cast<QXYSeries *>(m_series.value(id));
+        if (!s || (roleOf(s) != Role::Data && roleOf(s) != Role::Reference))
+            continue;
+        for (const QPointF &v : s->points()) {
+            const QPointF p = toChart(v.x(), v.y());
+            if (pa.contains(p))
+                out << QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half);
+        }
+    }
+    return out;
+}
+
+} // namespace speeduplab
