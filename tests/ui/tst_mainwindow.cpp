@@ -56,6 +56,7 @@ private slots:
     void closingDuringASweepAsks();
     void titleNamesTheFileOnce();
     void timeLeftIsSmoothAndCountsThePointInFlight();
+    void progressCountsDuringALongPoint();
 
 private:
     template <typename T> T *field(MainWindow &w, const char *name)
@@ -682,6 +683,30 @@ void TestMainWindow::timeLeftIsSmoothAndCountsThePointInFlight()
     QVERIFY(left.at(8) >= 0);
     left.reset();
     QCOMPARE(left.at(8), -1.0);
+}
+
+void TestMainWindow::progressCountsDuringALongPoint()
+{
+    // One point that takes seconds (2000 iterations of n = 1024 per repetition, repetitions
+    // until 4 s): the status bar says how long it has
+    // run and updates while it runs, not only between points.
+    MainWindow w(m_dir.filePath(QStringLiteral("longpoint.ini")));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.sweepPanel()->setForm(smallSweep(w, QStringLiteral("1024"), 4.0, 2000));
+    QSignalSpy finished(&w, &MainWindow::sweepFinished);
+    QVERIFY(w.runSweep());
+    auto *label = w.statusBar()->findChild<QLabel *>(QStringLiteral("progressLabel"));
+    QVERIFY(label);
+    QTRY_VERIFY_WITH_TIMEOUT(label->text().contains(QStringLiteral(" s so far")), 3500);
+    const QString before = label->text();
+    QTRY_VERIFY_WITH_TIMEOUT(label->text() != before, 2000); // counts on while the point runs
+    QVERIFY2(label->text().contains(QStringLiteral(" s so far")), qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QStringLiteral("left")) ||
+                 label->text().contains(QStringLiteral("finishing")),
+             qPrintable(label->text()));
+    w.cancelSweep();
+    QVERIFY(finished.wait(30000));
 }
 
 #include "tst_mainwindow.moc"
