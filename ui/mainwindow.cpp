@@ -577,6 +577,7 @@ std::unique_ptr<QSettings> MainWindow::settings() const
 
 void MainWindow::saveSettings(bool wait)
 {
+    // Copies of the values (files: only its save() is called on the copy, off this thread).
     m_settingsWriter.start([file = m_settingsFile, form = m_panel->form(), geometry = saveGeometry(),
                             state = saveState(), chart = m_tabs->currentIndex(), files = m_files] {
         auto s = settings(file);
