@@ -298,6 +298,14 @@ bool ChartView::legendShown() const
     return chart()->legend()->isVisible();
 }
 
+void ChartView::replaceIfChanged(QXYSeries *s, const QList<QPointF> &points)
+{
+    // Incremental: a live sweep adds one point to one curve at a time, and replace() makes
+    // QtCharts lay the whole series out again (the largest part of a big chart's rebuild).
+    if (s->count() != points.size() || s->points() != points)
+        s->replace(points);
+}
+
 QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, const QColor &color,
                              const QList<QPointF> &points, const LineStyle &style)
 {
@@ -329,7 +337,7 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
         s->setMarkerSize(6);
     if (s->color() != color)
         s->setColor(color);
-    s->replace(points);
+    replaceIfChanged(s, points);
     if (created)
         track(id, s, role, style.legend);
     return s;
@@ -354,8 +362,8 @@ QAreaSeries *ChartView::area(const QString &id, Role role, const QString &name, 
         s->setName(name);
     if (s->brush().color() != fill)
         s->setBrush(fill);
-    s->upperSeries()->replace(upper);
-    s->lowerSeries()->replace(lower);
+    replaceIfChanged(s->upperSeries(), upper);
+    replaceIfChanged(s->lowerSeries(), lower);
     return s;
 }
 

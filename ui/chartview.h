@@ -189,6 +189,7 @@ private:
     QList<QRectF> dataRects() const;
     void reserveMargins();
     void applyAntialiasing();
+    static void replaceIfChanged(QXYSeries *s, const QList<QPointF> &points);
     QPointF toChart(double x, double y) const;
     double fraction(QAbstractAxis *axis, double v) const;
     void renderInto(QPainter &painter, const QSizeF &logical);
