@@ -5,6 +5,7 @@
 #include "core/analysis.h"
 #include "core/calibration.h"
 #include "core/compare.h"
+#include "core/cpuconditions.h"
 #include "core/machineinfo.h"
 #include "core/pipeline.h"
 #include "core/presets.h"
@@ -125,6 +126,8 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     }
     if (const std::string note = Pipeline::gpuNote(plan); !note.empty())
         std::cerr << "note: " << note << '\n';
+    if (const std::string warning = CpuConditions::read().warning(); !warning.empty())
+        std::cerr << "warning: " << warning << '\n';
 
     Pipeline::Events events;
     CliTable::header(std::cout);
@@ -155,6 +158,8 @@ int cmdRun(const RunOptions &o, const Outputs &files)
         std::cerr << "speeduplab-cli: " << e.what() << '\n';
         rc = 1;
     }
+    if (const std::string note = r.machine.cpuConditions.throttleNote(); !note.empty())
+        std::cerr << "note: " << note << '\n';
     if (out.stopped)
         std::cerr << Pipeline::stopNote(out) << '\n';
     return rc;

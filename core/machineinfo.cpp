@@ -111,6 +111,7 @@ bool MachineInfo::sameHardware(const MachineInfo &other) const
 MachineInfo MachineInfo::probe()
 {
     MachineInfo m;
+    m.cpuConditions = CpuConditions::read();
     {
         std::ifstream f("/proc/cpuinfo");
         std::string line;
@@ -240,6 +241,8 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         r.emplace_back("BLAS", blas);
     if (!blasWarning.empty())
         r.emplace_back("BLAS warning", blasWarning);
+    for (const auto &line : cpuConditions.describe())
+        r.push_back(line);
     r.emplace_back("RAM", fmt(ramBytes, "GiB", 1024.0 * 1024 * 1024));
     r.emplace_back("OS", os);
     if (gpus.empty())

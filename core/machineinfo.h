@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/cpuconditions.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -30,6 +32,8 @@ struct MachineInfo {
     std::string cpuKernels;                    ///< the instruction-set level the CPU kernels ran with
     std::string blas;        ///< "OpenBLAS 0.3.21, kernel SkylakeX (chosen by ...)", "none: <why>"
     std::string blasWarning; ///< "" unless OpenBLAS runs slower than the CPU allows, or fell back
+    /// Governor, boost and the clock at the start (probe) and end of the sweep (the runner).
+    CpuConditions cpuConditions;
     double ramBytes = 0;
     std::string os;
     std::vector<Gpu> gpus;

@@ -105,6 +105,10 @@ json machineToJson(const MachineInfo &m)
             {"cpu_kernels", m.cpuKernels},
             {"blas", m.blas},
             {"blas_warning", m.blasWarning},
+            {"cpu_governor", m.cpuConditions.governor},
+            {"cpu_boost", CpuConditions::boostName(m.cpuConditions.boost)},
+            {"cpu_mhz_start", jnum(m.cpuConditions.startMHz)},
+            {"cpu_mhz_end", jnum(m.cpuConditions.endMHz)},
             {"ram_bytes", m.ramBytes},
             {"os", m.os},
             {"gpus", g},
@@ -130,6 +134,8 @@ constexpr double kOrderSlack = 1e-9;
 constexpr std::size_t kMaxJsonDepth = 64;
 constexpr std::size_t kMaxRowValues = 1000;
 constexpr std::size_t kMaxMachineValues = 100000;
+// A CPU clock in the metadata is at most this many MHz (0 means unknown).
+constexpr double kMaxCpuMHz = 1e5;
 // A value echoed in an error message shows at most this many characters.
 constexpr std::size_t kShownChars = 60;
 
@@ -421,6 +427,23 @@ MachineInfo machineFromJson(const json &j)
     field(j, "cpu_kernels", m.cpuKernels, w, false);
     field(j, "blas", m.blas, w, false);
     field(j, "blas_warning", m.blasWarning, w, false);
+    // The CPU conditions: absent in older files, where they stay unknown.
+    field(j, "cpu_governor", m.cpuConditions.governor, w, false);
+    std::string boost;
+    field(j, "cpu_boost", boost, w, false);
+    if (boost == "on")
+        m.cpuConditions.boost = CpuConditions::Boost::On;
+    else if (boost == "off")
+        m.cpuConditions.boost = CpuConditions::Boost::Off;
+    else if (!boost.empty())
+        throw ParseError("machine.cpu_boost must be \"on\", \"off\" or empty, not " + inQuotes(boost));
+    for (const auto &[key, out] : {std::pair{"cpu_mhz_start", &m.cpuConditions.startMHz},
+                                   std::pair{"cpu_mhz_end", &m.cpuConditions.endMHz}}) {
+        field(j, key, *out, w, false);
+        if (!(*out >= 0 && *out <= kMaxCpuMHz))
+            throw ParseError(std::string("machine.") + key + " must be a clock in MHz from 0 (unknown) to " +
+                             std::to_string(int(kMaxCpuMHz)));
+    }
     field(j, "ram_bytes", m.ramBytes, w, false);
     field(j, "os", m.os, w, false);
     field(j, "gpu_status", m.gpuStatus, w, false);

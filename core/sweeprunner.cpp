@@ -292,6 +292,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
         if (cb.measured)
             cb.measured(m);
     }
+    result.machine.cpuConditions.endMHz = CpuConditions::currentMHz();
     pr.done = int(result.size());
     pr.total = cancelled ? pr.done : int(points.size());
     pr.current = cancelled ? "cancelled" : "done";

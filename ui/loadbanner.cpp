@@ -37,4 +37,14 @@ void LoadBanner::check()
     setVisible(true);
 }
 
+CpuConditionsBanner::CpuConditionsBanner(std::optional<std::string> warning, QWidget *parent)
+    : Banner(QStringLiteral("cpuConditionsBanner"), parent)
+{
+    const std::string w = warning ? *warning : CpuConditions::read().warning();
+    if (w.empty())
+        return;
+    setText(tr("CPU timings may vary: %1.").arg(QString::fromStdString(w)));
+    setVisible(true);
+}
+
 } // namespace speeduplab

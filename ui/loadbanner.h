@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/cpuconditions.h"
 #include "core/cpuload.h"
 #include "ui/banner.h"
 
 #include <functional>
 #include <optional>
+#include <string>
 
 class QTimer;
 
@@ -35,6 +37,16 @@ private:
     Source m_source;
     QTimer *m_timer = nullptr;
     bool m_warned = false;
+};
+
+/// The CPU's frequency conditions that distort timings (a governor other than "performance"),
+/// said once when the window opens: CpuConditions::warning(). Hidden when there is nothing to say.
+class CpuConditionsBanner : public Banner {
+    Q_OBJECT
+
+public:
+    /// warning: the sentence to show (empty: stays hidden); by default, this machine's now.
+    explicit CpuConditionsBanner(std::optional<std::string> warning = {}, QWidget *parent = nullptr);
 };
 
 } // namespace speeduplab

@@ -121,6 +121,7 @@ QWidget *MainWindow::buildCentral()
     m_banner = new GpuBanner(m_gpu);
     v->addWidget(m_banner);
     v->addWidget(new LoadBanner([this] { return m_panel ? m_panel->form().maxThreads() : m_hw; }));
+    v->addWidget(new CpuConditionsBanner);
     m_tabs = new ChartTabs(m_model);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateActions(); });
     v->addWidget(m_tabs, 1);

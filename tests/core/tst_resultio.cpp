@@ -49,6 +49,10 @@ MachineInfo sampleMachine()
     m.blas = "OpenBLAS 0.3.21, kernel SkylakeX (chosen by SpeedupLab from the CPU's features: AVX-512)";
     m.blasWarning = "OpenBLAS runs its generic Prescott kernel (SSE only) on a CPU with AVX-512: \"slow\",\n"
                     "set OPENBLAS_CORETYPE=SkylakeX";
+    m.cpuConditions.governor = "mixed: performance, powersave";
+    m.cpuConditions.boost = CpuConditions::Boost::On;
+    m.cpuConditions.startMHz = 3500.25;
+    m.cpuConditions.endMHz = 2900.5;
     m.ramBytes = 67430850560.0;
     m.os = "Debian GNU/Linux 12 (bookworm), Linux 6.1.0 x86_64";
     MachineInfo::Gpu g;
@@ -283,6 +287,8 @@ private slots:
     void roundTripNan_data();
     void roundTripNan();
     void csvShape();
+    void cpuConditionsRoundTrip();
+    void oldFileWithoutCpuConditions();
     void malformedCsv_data();
     void malformedCsv();
     void malformedJson_data();
@@ -392,6 +398,50 @@ void TestResultIO::roundTripNan()
         s->rows[1].maxError = 0;
     }
     QVERIFY2(back == r, qPrintable(firstDifference(r, back)));
+}
+
+void TestResultIO::cpuConditionsRoundTrip()
+{
+    const ResultSet r = sampleSet();
+    const QJsonObject machine = QJsonDocument::fromJson(QByteArray::fromStdString(ResultIO::toJson(r)))
+                                    .object()["machine"]
+                                    .toObject();
+    QCOMPARE(machine["cpu_governor"].toString(), QString("mixed: performance, powersave"));
+    QCOMPARE(machine["cpu_boost"].toString(), QString("on"));
+    QCOMPARE(machine["cpu_mhz_start"].toDouble(), 3500.25);
+    QCOMPARE(machine["cpu_mhz_end"].toDouble(), 2900.5);
+    for (const ResultSet &back :
+         {ResultIO::fromJson(ResultIO::toJson(r)), ResultIO::fromCsv(ResultIO::toCsv(r))}) {
+        QCOMPARE(back.machine.cpuConditions.governor, r.machine.cpuConditions.governor);
+        QVERIFY(back.machine.cpuConditions.boost == CpuConditions::Boost::On);
+        QCOMPARE(back.machine.cpuConditions.startMHz, 3500.25);
+        QCOMPARE(back.machine.cpuConditions.endMHz, 2900.5);
+    }
+    ResultSet off = r;
+    off.machine.cpuConditions.boost = CpuConditions::Boost::Off;
+    QVERIFY(ResultIO::fromJson(ResultIO::toJson(off)).machine.cpuConditions.boost ==
+            CpuConditions::Boost::Off);
+    off.machine.cpuConditions = {};
+    QVERIFY(ResultIO::fromJson(ResultIO::toJson(off)).machine.cpuConditions == CpuConditions{});
+}
+
+void TestResultIO::oldFileWithoutCpuConditions()
+{
+    // A file written before the CPU conditions existed loads, with them unknown.
+    const QString text = jsonEdited([](QJsonObject &d) {
+        QJsonObject m = d["machine"].toObject();
+        for (const char *k : {"cpu_governor", "cpu_boost", "cpu_mhz_start", "cpu_mhz_end"}) {
+            QVERIFY(m.contains(k));
+            m.remove(k);
+        }
+        d["machine"] = m;
+    });
+    QVERIFY(!text.contains("cpu_governor"));
+    const ResultSet back = ResultIO::fromJson(text.toStdString());
+    QVERIFY(!back.rows.empty());
+    QVERIFY(back.machine.cpuConditions == CpuConditions{});
+    QVERIFY(back.machine.cpuConditions.warning().empty());
+    QVERIFY(!back.machine.cpuConditions.throttled());
 }
 
 void TestResultIO::csvShape()
@@ -532,6 +582,20 @@ void TestResultIO::malformedJson_data()
     QTest::newRow("gpu of the wrong type")
         << jsonEdited(setMachineField("gpus", QJsonArray{QJsonObject{{"sm_count", "x"}}}))
         << QStringList{"machine.gpus[0]", "sm_count"};
+    QTest::newRow("cpu boost unknown word")
+        << jsonEdited(setMachineField("cpu_boost", "maybe")) << QStringList{"machine.cpu_boost", "maybe"};
+    QTest::newRow("cpu boost a boolean")
+        << jsonEdited(setMachineField("cpu_boost", true)) << QStringList{"machine", "cpu_boost"};
+    QTest::newRow("cpu governor a number")
+        << jsonEdited(setMachineField("cpu_governor", 3)) << QStringList{"machine", "cpu_governor"};
+    QTest::newRow("cpu clock negative")
+        << jsonEdited(setMachineField("cpu_mhz_start", -1)) << QStringList{"machine.cpu_mhz_start"};
+    QTest::newRow("cpu clock absurd")
+        << jsonEdited(setMachineField("cpu_mhz_end", 1e9)) << QStringList{"machine.cpu_mhz_end"};
+    QTest::newRow("cpu clock nan") << jsonEdited(setMachineField("cpu_mhz_end", "nan"))
+                                   << QStringList{"machine.cpu_mhz_end"};
+    QTest::newRow("cpu clock a boolean")
+        << jsonEdited(setMachineField("cpu_mhz_start", false)) << QStringList{"machine", "cpu_mhz_start"};
     QTest::newRow("ceiling not a number")
         << jsonEdited(setMachineField("ceilings", QJsonObject{{"bw", "fast"}}))
         << QStringList{"machine.ceilings", "bw"};

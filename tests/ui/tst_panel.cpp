@@ -34,6 +34,7 @@ private slots:
     void sizesThatWillNotFit();
     void memoryWarningFollowsTheFields();
     void busyMachineIsSaidOnce();
+    void cpuConditionsAreSaid();
     void onePointWithNothingToPlot();
 };
 
@@ -212,6 +213,23 @@ void TestPanel::memoryWarningFollowsTheFields()
     list->clear();
     QVERIFY(!panel.problem().isEmpty());
     QVERIFY(panel.memoryWarning().isEmpty());
+}
+
+void TestPanel::cpuConditionsAreSaid()
+{
+    QWidget window;
+    auto *quiet = new CpuConditionsBanner(std::string(), &window);
+    CpuConditions c;
+    c.governor = "powersave";
+    auto *banner = new CpuConditionsBanner(c.warning(), &window);
+    window.show();
+    QVERIFY(!quiet->isVisible());
+    QVERIFY(banner->isVisible());
+    QVERIFY(banner->text().startsWith(QStringLiteral("CPU timings may vary: ")));
+    QVERIFY(banner->text().contains(QStringLiteral("\"powersave\"")));
+    QCOMPARE(banner->findChild<QLabel *>(QStringLiteral("cpuConditionsBannerText"))->text(), banner->text());
+    banner->findChild<QToolButton *>()->click();
+    QVERIFY(!banner->isVisible());
 }
 
 void TestPanel::busyMachineIsSaidOnce()
