@@ -10,6 +10,7 @@
 #include "core/pipeline.h"
 #include "core/presets.h"
 #include "core/resultio.h"
+#include "core/runset.h"
 #include "core/sweepplan.h"
 #include "core/sweeprunner.h"
 #include "core/version.h"
@@ -237,13 +238,27 @@ int cmdVerify(int device, bool cpuOnly)
     return wrong ? 1 : 0;
 }
 
-/// Loads every file before anything is printed, so that a bad one stops the command with its
-/// name (ResultIO::load's message names the file and the line or field) and no half report.
-bool loadAll(const std::vector<std::string> &paths, std::vector<ResultSet> &out)
+/// The runs of one file, as given on the command line.
+struct LoadedFile {
+    std::string path;
+    std::vector<RunRecord> runs;
+    /// A result file of one run (not a runs file): it is named by its path, as before runs files.
+    bool single() const { return runs.size() == 1 && runs[0].source == path; }
+    /// How a run of this file is named in the output: the path, or the path and the run's label.
+    std::string name(const RunRecord &r) const
+    {
+        return single() ? path : path + ", run \"" + r.label + "\"";
+    }
+};
+
+/// Loads every file before anything is printed or written, so that a bad one stops the command
+/// with its name (RunSet::load's message names the file and the line or field) and no half
+/// report.
+bool loadAll(const std::vector<std::string> &paths, std::vector<LoadedFile> &out)
 {
     for (const auto &path : paths) {
         try {
-            out.push_back(ResultIO::load(path));
+            out.push_back({path, RunSet::load(path)});
         } catch (const std::exception &e) {
             std::cerr << "speeduplab-cli: " << e.what() << '\n';
             return false;
@@ -254,34 +269,110 @@ bool loadAll(const std::vector<std::string> &paths, std::vector<ResultSet> &out)
 
 int cmdReport(const std::vector<std::string> &paths)
 {
-    std::vector<ResultSet> runs;
-    if (!loadAll(paths, runs))
+    std::vector<LoadedFile> files;
+    if (!loadAll(paths, files))
         return 1;
-    for (size_t i = 0; i < runs.size(); ++i) {
-        if (i > 0)
-            std::cout << '\n';
-        CliTable::report(std::cout, paths[i], runs[i]);
-    }
+    bool first = true;
+    for (const auto &f : files)
+        for (const auto &run : f.runs) {
+            if (!first)
+                std::cout << '\n';
+            first = false;
+            CliTable::report(std::cout, f.single() ? f.path : run.label + " (" + f.path + ")", run.results);
+        }
     return 0;
 }
 
-int cmdCompare(const std::vector<std::string> &paths)
+/// The labels of runs, quoted, for a message: "a", "b", "c".
+std::string labelList(const std::vector<RunRecord> &runs)
 {
+    std::string s;
+    for (const auto &r : runs)
+        s += (s.empty() ? "\"" : ", \"") + r.label + "\"";
+    return s;
+}
+
+/// The run of f that `compare` uses: the one labelled `label` (given with `option`), else the
+/// only one. Empty (and the message printed) when there is no such single run.
+const RunRecord *pickRun(const LoadedFile &f, const std::optional<std::string> &label, const char *option,
+                         int &rc)
+{
+    if (label) {
+        for (const auto &r : f.runs)
+            if (r.label == *label)
+                return &r;
+        rc =
+            usageError(f.path + " has no run labelled \"" + *label + "\"; its runs are " + labelList(f.runs));
+        return nullptr;
+    }
+    if (f.runs.size() == 1)
+        return &f.runs[0];
+    if (f.runs.empty()) {
+        std::cerr << "speeduplab-cli: " << f.path << " holds no runs: nothing to compare\n";
+        rc = 1;
+        return nullptr;
+    }
+    rc = usageError(f.path + " holds " + std::to_string(f.runs.size()) + " runs: pick one with " + option +
+                    " LABEL, one of " + labelList(f.runs));
+    return nullptr;
+}
+
+int cmdCompare(std::vector<std::string> paths, const std::optional<std::string> &runA,
+               const std::optional<std::string> &runB)
+{
+    if (paths.size() == 1 && runA && runB)
+        paths.push_back(paths[0]); // two runs of one runs file
     if (paths.size() != 2)
         return usageError("compare needs exactly two files, A and B (got " + std::to_string(paths.size()) +
-                          "; see speeduplab-cli compare --help)");
-    std::vector<ResultSet> runs;
-    if (!loadAll(paths, runs))
+                          "), or one runs file with --run-a and --run-b (see speeduplab-cli compare --help)");
+    std::vector<LoadedFile> files;
+    if (!loadAll(paths, files))
         return 1;
-    const Comparison c = Compare::compare(runs[0], runs[1]);
+    int rc = 0;
+    const RunRecord *a = pickRun(files[0], runA, "--run-a", rc);
+    if (!a)
+        return rc;
+    const RunRecord *b = pickRun(files[1], runB, "--run-b", rc);
+    if (!b)
+        return rc;
+    const std::string nameA = files[0].name(*a), nameB = files[1].name(*b);
+    const Comparison c = Compare::compare(a->results, b->results);
     if (c.empty()) {
-        std::cerr << "speeduplab-cli: " << paths[0] << " and " << paths[1]
+        std::cerr << "speeduplab-cli: " << nameA << " and " << nameB
                   << " have no successful point in common (the same workload, variant, backend, threads, "
                      "mode, copies and n): nothing to compare\n";
         return 1;
     }
-    std::cout << "A: " << paths[0] << '\n' << "B: " << paths[1] << "\n\n";
+    std::cout << "A: " << nameA << '\n' << "B: " << nameB << "\n\n";
     CliTable::comparison(std::cout, c);
+    return 0;
+}
+
+int cmdMerge(const std::vector<std::string> &paths, const std::optional<std::string> &output,
+             const WriteOptions &write)
+{
+    if (const std::string bad = checkOutputs({{"-o", &output}}, write); !bad.empty())
+        return usageError(bad);
+    std::vector<LoadedFile> files;
+    if (!loadAll(paths, files))
+        return 1;
+    std::vector<RunRecord> joined;
+    for (auto &f : files)
+        for (auto &run : f.runs) {
+            run.label = RunSet::uniqueLabel(joined, run.label);
+            joined.push_back(std::move(run));
+        }
+    if (joined.size() > RunSet::maxRuns) {
+        std::cerr << "speeduplab-cli: the files hold " << joined.size() << " runs, more than the "
+                  << RunSet::maxRuns << " a runs file may hold: merge them into several files\n";
+        return 1;
+    }
+    RunSet::write(joined, *output, write);
+    std::cout << "wrote " << *output << ": " << joined.size() << (joined.size() == 1 ? " run" : " runs")
+              << " from " << files.size() << (files.size() == 1 ? " file" : " files") << '\n';
+    for (const auto &r : joined)
+        std::cout << "  " << r.label << (r.reference ? " (reference)" : "")
+                  << (r.source.empty() ? "" : ", from " + r.source) << '\n';
     return 0;
 }
 
@@ -335,8 +426,9 @@ int main(int argc, char **argv)
     // An output as typed: absent is none, "" a usage error (an empty CLI11 string would be both).
     auto output = [](CLI::App *cmd, const std::string &name, std::optional<std::string> &out,
                      const std::string &help) {
-        cmd->add_option_function<std::string>(
-               name, [&out](const std::string &v) { out = v; }, help)
+        return cmd
+            ->add_option_function<std::string>(
+                name, [&out](const std::string &v) { out = v; }, help)
             ->type_name("FILE");
     };
     const char *forceHelp = "replace an output file even when it is read-only (its mode is kept)";
@@ -365,17 +457,45 @@ int main(int argc, char **argv)
     std::vector<std::string> reportFiles;
     auto *report = app.add_subcommand(
         "report", "Print each result file's machine, crossovers, ceilings and a table of its series");
-    report->add_option("files", reportFiles, "result files (CSV or JSON) written by run")
+    report
+        ->add_option("files", reportFiles,
+                     "result files (CSV or JSON) written by run, or runs files written by merge (each run "
+                     "is printed under its label)")
         ->type_name("FILE")
         ->required();
 
     std::vector<std::string> compareFiles;
+    std::optional<std::string> compareRunA, compareRunB;
     auto *compare = app.add_subcommand(
-        "compare", "Compare two result files point by point: the time ratio B/A, and whether B is faster, "
-                   "slower or the same within noise");
+        "compare",
+        "Compare two runs point by point: the time ratio B/A, and whether B is faster, slower or the "
+        "same within noise");
     // Any count is taken here, so that cmdCompare names the problem in one sentence.
-    compare->add_option("files", compareFiles, "A and B: exactly two result files (CSV or JSON)")
+    compare
+        ->add_option("files", compareFiles,
+                     "A and B: two result files (CSV or JSON) or runs files; one runs file to compare two of "
+                     "its runs")
         ->type_name("FILE");
+    auto label = [](CLI::App *cmd, const std::string &name, std::optional<std::string> &out,
+                    const std::string &help) {
+        cmd->add_option_function<std::string>(
+               name, [&out](const std::string &v) { out = v; }, help)
+            ->type_name("LABEL");
+    };
+    label(compare, "--run-a", compareRunA,
+          "the run of A to compare, by its label (`report` prints them); needed when A holds several runs");
+    label(compare, "--run-b", compareRunB, "the run of B to compare, by its label");
+
+    std::vector<std::string> mergeFiles;
+    Outputs mergeOut;
+    auto *merge = app.add_subcommand(
+        "merge", "Join the runs of result files and runs files (from many machines) into one runs file, "
+                 "which the app opens as several runs; labels are made unique");
+    merge->add_option("files", mergeFiles, "result files (CSV or JSON) and runs files, in the order to keep")
+        ->type_name("FILE")
+        ->required();
+    output(merge, "-o,--output", mergeOut.json, "the runs file to write (atomically)")->required();
+    merge->add_flag("--force", mergeOut.write.force, forceHelp);
 
     try {
         app.parse(argc, argv);
@@ -403,7 +523,9 @@ int main(int argc, char **argv)
         if (*report)
             return cmdReport(reportFiles);
         if (*compare)
-            return cmdCompare(compareFiles);
+            return cmdCompare(compareFiles, compareRunA, compareRunB);
+        if (*merge)
+            return cmdMerge(mergeFiles, mergeOut.json, mergeOut.write);
     } catch (const std::exception &e) {
         std::cerr << "speeduplab-cli: " << e.what() << '\n';
         return 1;

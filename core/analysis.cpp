@@ -57,7 +57,21 @@ Series Analysis::curveOf(const Measurement &m)
     s.gpu = m.isGpu();
     s.threads = m.threads;
     s.mode = m.mode;
+    s.run = m.run;
     return s;
+}
+
+std::vector<std::vector<Series>> Analysis::byRun(const std::vector<Series> &all)
+{
+    std::vector<std::vector<Series>> out;
+    std::map<std::string, std::size_t> index;
+    for (const auto &s : all) {
+        const auto [it, added] = index.emplace(s.run, out.size());
+        if (added)
+            out.emplace_back();
+        out[it->second].push_back(s);
+    }
+    return out;
 }
 
 std::vector<Series> Analysis::series(const ResultSet &r, const std::string &workload)
@@ -363,20 +377,24 @@ std::string CrossoverReport::summary() const
 
 std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::string &workload)
 {
-    const auto all = series(r, workload);
     std::vector<CrossoverReport> out;
-    std::vector<const Series *> cpus, gpus;
-    for (const auto &s : all)
-        (s.gpu ? gpus : cpus).push_back(&s);
-    if (cpus.empty() || gpus.empty())
-        return out;
-    const Series best = bestCpu(all);
-    for (const auto *g : gpus)
-        out.push_back(report(best, *g));
-    if (cpus.size() > 1)
-        for (const auto *c : cpus)
-            for (const auto *g : gpus)
-                out.push_back(report(*c, *g));
+    for (const auto &all : byRun(series(r, workload))) { // the crossovers of each run, within it
+        std::vector<const Series *> cpus, gpus;
+        for (const auto &s : all)
+            (s.gpu ? gpus : cpus).push_back(&s);
+        if (cpus.empty() || gpus.empty())
+            continue;
+        const Series best = bestCpu(all);
+        for (const auto *g : gpus) {
+            out.push_back(report(best, *g));
+            if (!g->run.empty())
+                out.back().cpuLabel = g->run + ": " + out.back().cpuLabel;
+        }
+        if (cpus.size() > 1)
+            for (const auto *c : cpus)
+                for (const auto *g : gpus)
+                    out.push_back(report(*c, *g));
+    }
     return out;
 }
 

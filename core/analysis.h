@@ -29,6 +29,7 @@ struct Series {
     bool gpu = false;
     int threads = 0;
     std::string mode;
+    std::string run; ///< Measurement::run: the run the curve belongs to (empty: the only one)
     std::vector<SeriesPoint> points;
 };
 
@@ -76,7 +77,9 @@ public:
     static std::vector<Series> series(const ResultSet &r, const std::string &workload = {});
     /// The curve m belongs to (key, label, backend, threads, mode), without points.
     static Series curveOf(const Measurement &m);
-    /// At each n, the fastest of the CPU series: "best CPU".
+    /// The series grouped by run (Series::run), runs in order of first appearance.
+    static std::vector<std::vector<Series>> byRun(const std::vector<Series> &all);
+    /// At each n, the fastest of the CPU series: "best CPU". Give it the series of one run.
     static Series bestCpu(const std::vector<Series> &all);
     /// Where cpu and gpu cross, both interpolated in log-log over their common n range.
     static std::vector<Crossing> crossings(const Series &cpu, const Series &gpu);

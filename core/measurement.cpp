@@ -5,8 +5,8 @@ namespace speeduplab {
 
 std::string Measurement::seriesKey() const
 {
-    return workload + '|' + backend + '|' + variant + '|' + std::to_string(threads) + '|' + mode + '|' +
-           transfers + '|' + std::to_string(device);
+    return (run.empty() ? std::string() : run + '|') + workload + '|' + backend + '|' + variant + '|' +
+           std::to_string(threads) + '|' + mode + '|' + transfers + '|' + std::to_string(device);
 }
 
 std::string Measurement::seriesLabel() const
@@ -24,7 +24,7 @@ std::string Measurement::seriesLabel() const
         s += " (" + variant + ')';
     if (transfers != "none" && !transfers.empty())
         s += " + " + transfers + " copies";
-    return s;
+    return run.empty() ? s : run + ": " + s;
 }
 
 std::string Measurement::statusName(Status s)

@@ -29,14 +29,18 @@ struct Measurement {
     double maxError = 0; ///< worst relative error against the reference
     Status status = Status::Ok;
     std::string reason; ///< why failed, skipped or cancelled (or a note)
+    /// The run the row belongs to when several are shown together (RunSet::combined sets it to
+    /// the run's label); empty in a result file and in a single run. Part of the series key.
+    std::string run;
 
     bool ok() const { return status == Status::Ok; }
     bool isGpu() const { return backend == "gpu"; }
     /// Seconds per operation: the median over iterations.
     double perIteration() const { return iterations > 0 ? stats.median / iterations : stats.median; }
-    /// Identifies the curve this point belongs to (everything but n).
+    /// Identifies the curve this point belongs to (everything but n), within its run.
     std::string seriesKey() const;
-    /// A short human label for the series, e.g. "CPU 8 threads" or "GPU graph + pinned copies".
+    /// A short human label for the series, e.g. "CPU 8 threads" or "GPU graph + pinned copies";
+    /// "<run>: CPU 8 threads" when the row belongs to a named run.
     std::string seriesLabel() const;
 
     static std::string statusName(Status s);

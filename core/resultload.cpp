@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Reading result files: the bounded, validating CSV and JSON loaders and ResultIO::load (the
-// file-system side of reading). The formats are written in resultio.cpp.
+// file-system side of reading). The formats are written in resultio.cpp; resultload.h declares
+// what the runs file (runset.cpp) reuses.
+#include "core/resultload.h"
 #include "core/resultio.h"
 
 #include <nlohmann/json.hpp>
@@ -27,6 +29,7 @@
 namespace speeduplab {
 
 using nlohmann::json;
+using namespace detail;
 
 namespace {
 // Columns a file must have; the others default when absent (files written by other tools).
@@ -61,11 +64,9 @@ constexpr std::size_t kMaxRowValues = 1000;
 constexpr std::size_t kMaxMachineValues = 100000;
 // A CPU clock in the metadata is at most this many MHz (0 means unknown).
 constexpr double kMaxCpuMHz = 1e5;
-// A value echoed in an error message shows at most this many characters.
-constexpr std::size_t kShownChars = 60;
+} // namespace
 
-// The length of the UTF-8 sequence at s[i] and its code point; 0 when it is not valid UTF-8.
-std::size_t utf8At(std::string_view s, std::size_t i, char32_t &cp)
+std::size_t detail::utf8At(std::string_view s, std::size_t i, char32_t &cp)
 {
     const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
     const unsigned char c = b(0);
@@ -101,6 +102,14 @@ std::size_t utf8At(std::string_view s, std::size_t i, char32_t &cp)
     return len;
 }
 
+bool detail::isControl(char32_t cp)
+{
+    return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 ||
+           (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+namespace {
+
 bool validUtf8(std::string_view s)
 {
     for (std::size_t i = 0; i < s.size();) {
@@ -113,11 +122,11 @@ bool validUtf8(std::string_view s)
     return true;
 }
 
-// s as it may appear in a message: control characters (C0, DEL, C1), line and paragraph
-// separators, bidirectional overrides and bytes that are not UTF-8 become visible escapes
-// (\n, \t, \x1b, \u202e), so that a crafted file cannot drive the terminal; past `limit`
-// characters the rest becomes "…".
-std::string shown(std::string_view s, std::size_t limit = kShownChars)
+} // namespace
+
+// Control characters (isControl) and bytes that are not UTF-8 become visible escapes (\n, \t,
+// \x1b, \u202e), so that a crafted file cannot drive the terminal.
+std::string detail::shown(std::string_view s, std::size_t limit)
 {
     std::string out;
     std::size_t chars = 0;
@@ -142,12 +151,8 @@ std::string shown(std::string_view s, std::size_t limit = kShownChars)
             out += "\\r";
         else if (cp == '\t')
             out += "\\t";
-        else if (cp < 0x20 || cp == 0x7f) {
-            std::snprintf(buf, sizeof buf, "\\x%02x", unsigned(cp));
-            out += buf;
-        } else if ((cp >= 0x80 && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 ||
-                   (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) {
-            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(cp));
+        else if (isControl(cp)) {
+            std::snprintf(buf, sizeof buf, cp < 0x80 ? "\\x%02x" : "\\u%04x", unsigned(cp));
             out += buf;
         } else {
             out.append(s.substr(i, len));
@@ -157,9 +162,14 @@ std::string shown(std::string_view s, std::size_t limit = kShownChars)
     return out;
 }
 
+namespace {
+
 std::string inQuotes(std::string_view s)
 {
-    return "\"" + shown(s) + "\"";
+    std::string out = "\"";
+    out += shown(s);
+    out += '"';
+    return out;
 }
 
 // A JSON value as a message shows it: a string's text, a number as written, else its type.
@@ -178,10 +188,11 @@ std::size_t lineAt(std::string_view text, std::size_t pos)
     return 1 + std::size_t(std::count(text.begin(), text.begin() + std::ptrdiff_t(pos), '\n'));
 }
 
-// The sentence for a JSON syntax error or an out-of-range number at `pos`; `path` names the
-// field being read, when known.
-std::string jsonErrorMessage(std::string_view text, std::size_t pos, const std::string &token,
-                             const nlohmann::detail::exception &ex, const std::string &path)
+} // namespace
+
+// The sentence for a JSON syntax error or an out-of-range number at `pos`.
+std::string detail::jsonErrorMessage(std::string_view text, std::size_t pos, const std::string &token,
+                                     const nlohmann::detail::exception &ex, const std::string &path)
 {
     const std::string where = "line " + std::to_string(lineAt(text, pos)) + (path.empty() ? "" : ", " + path);
     if (ex.id == 406) // number overflow
@@ -195,6 +206,8 @@ std::string jsonErrorMessage(std::string_view text, std::size_t pos, const std::
         what = what.substr(0, last) + "; last read: " + inQuotes(token);
     return "not valid JSON: " + shown(what, 400);
 }
+
+namespace {
 
 // Builds a JSON value from SAX events; refuses one nested deeper than kMaxJsonDepth or holding
 // more than its budget of values, so that a crafted document cannot take unbounded memory.
@@ -294,12 +307,16 @@ json parseBounded(std::string_view text, std::size_t budget, const std::string &
     return dom.take();
 }
 
-std::string_view withoutBom(std::string_view text)
+} // namespace
+
+std::string_view detail::withoutBom(std::string_view text)
 {
     if (text.substr(0, 3) == "\xEF\xBB\xBF")
         text.remove_prefix(3);
     return text;
 }
+
+namespace {
 
 // Reads field `key` of j into out with a message naming the path on a type mismatch.
 template <typename T>
@@ -509,18 +526,29 @@ Measurement rowFromJson(const json &j, std::size_t i)
 // Reads a result document from SAX events. The rows are converted one at a time, as each
 // closes, so that memory holds the measurements and never a DOM of the whole file; other
 // top-level fields than "format" and "machine" are skipped unread. What the document held is
-// left in the public members for fromJson to check in order.
-class JsonReader : public nlohmann::json_sax<json> {
+// checked in order by take().
+class JsonReader : public ResultJsonReader {
 public:
     explicit JsonReader(std::string_view text) : m_text(text), m_dom(text, 0, "") {}
 
-    std::string topType;          // the document's type; empty before it starts
-    bool formatIsResults = false; // "format" is "speeduplab-results"
-    bool haveMachine = false;
-    json machine;
-    std::string rowsType; // "" without a "rows" field
-    std::vector<Measurement> rows;
-    std::optional<std::string> rowError; // the first row refused; later rows are not converted
+    bool done() const override { return !topType.empty() && m_frames.empty(); }
+    ResultSet take() override
+    {
+        if (topType != "object")
+            throw ParseError("the JSON document must be an object with \"machine\" and \"rows\"");
+        if (!formatIsResults)
+            throw ParseError(
+                "field \"format\" must be \"speeduplab-results\": this is not a SpeedupLab result file");
+        ResultSet r;
+        if (haveMachine)
+            r.machine = machineFromJson(machine);
+        if (rowsType != "array")
+            throw ParseError("field \"rows\" is missing or not an array");
+        if (rowError)
+            throw ParseError(*rowError);
+        r.rows = std::move(rows);
+        return r;
+    }
 
     bool null() override { return scalar(json()); }
     bool boolean(bool v) override { return scalar(v); }
@@ -546,6 +574,26 @@ public:
         throw ParseError(jsonErrorMessage(m_text, pos, token, ex, path()));
     }
 
+    // The field being read, e.g. rows[3].median_s (the next value of the innermost container).
+    std::string path() const override
+    {
+        std::string p;
+        for (std::size_t i = 0; i < m_frames.size(); ++i) {
+            const Frame &f = m_frames[i];
+            if (f.array) {
+                const bool innermost = i + 1 == m_frames.size();
+                p += '[';
+                p += std::to_string(innermost ? f.count : f.count - 1);
+                p += ']';
+            } else if (i > 0 || !f.key.empty()) {
+                if (!p.empty())
+                    p += '.';
+                p += shown(f.key);
+            }
+        }
+        return p;
+    }
+
 private:
     struct Frame {
         bool array = false;
@@ -553,21 +601,6 @@ private:
         std::string key;       // the last key of an object
     };
 
-    // The field being read, e.g. rows[3].median_s (the next value of the innermost container).
-    std::string path() const
-    {
-        std::string p;
-        for (std::size_t i = 0; i < m_frames.size(); ++i) {
-            const Frame &f = m_frames[i];
-            if (f.array) {
-                const bool innermost = i + 1 == m_frames.size();
-                p += "[" + std::to_string(innermost ? f.count : f.count - 1) + "]";
-            } else if (i > 0 || !f.key.empty()) {
-                p += (p.empty() ? "" : ".") + shown(f.key);
-            }
-        }
-        return p;
-    }
     void enter()
     {
         if (!m_frames.empty() && m_frames.back().array)
@@ -686,6 +719,14 @@ private:
         return true;
     }
 
+    std::string topType;          // the document's type; empty before it starts
+    bool formatIsResults = false; // "format" is "speeduplab-results"
+    bool haveMachine = false;
+    json machine;
+    std::string rowsType; // "" without a "rows" field
+    std::vector<Measurement> rows;
+    std::optional<std::string> rowError; // the first row refused; later rows are not converted
+
     std::string_view m_text;
     std::vector<Frame> m_frames;
     std::size_t m_skip = 0; // > 0 inside a container that is not kept
@@ -698,25 +739,17 @@ private:
 
 } // namespace
 
+std::unique_ptr<ResultJsonReader> ResultJsonReader::create(std::string_view text)
+{
+    return std::make_unique<JsonReader>(text);
+}
+
 ResultSet ResultIO::fromJson(const std::string &text)
 {
     const std::string_view t = withoutBom(text);
     JsonReader doc(t);
     json::sax_parse(t.data(), t.data() + t.size(), &doc);
-    if (doc.topType != "object")
-        throw ParseError("the JSON document must be an object with \"machine\" and \"rows\"");
-    if (!doc.formatIsResults)
-        throw ParseError(
-            "field \"format\" must be \"speeduplab-results\": this is not a SpeedupLab result file");
-    ResultSet r;
-    if (doc.haveMachine)
-        r.machine = machineFromJson(doc.machine);
-    if (doc.rowsType != "array")
-        throw ParseError("field \"rows\" is missing or not an array");
-    if (doc.rowError)
-        throw ParseError(*doc.rowError);
-    r.rows = std::move(doc.rows);
-    return r;
+    return doc.take();
 }
 
 namespace {
@@ -927,10 +960,11 @@ std::string mib(std::uintmax_t bytes)
     return buf;
 }
 
-// The whole of a regular file of at most ResultIO::maxFileBytes. A FIFO, a device or a folder
-// is refused from stat, before it is opened, and the file is opened non-blocking, so that one
-// swapped in between cannot block either.
-std::string readResultFile(const std::string &path)
+} // namespace
+
+// A FIFO, a device or a folder is refused from stat, before it is opened, and the file is opened
+// non-blocking, so that one swapped in between cannot block either.
+std::string detail::readResultFile(const std::string &path)
 {
     const std::string name = shown(path, std::string::npos);
     const auto refuse = [&](const std::string &why) {
@@ -982,30 +1016,37 @@ std::string readResultFile(const std::string &path)
     return text;
 }
 
-} // namespace
+ParseError detail::inFile(const std::string &path, const ParseError &e)
+{
+    const std::string what = e.what();
+    const bool located =
+        what.rfind("line ", 0) == 0 || what.rfind("rows[", 0) == 0 || what.rfind("runs[", 0) == 0;
+    return ParseError(shown(path, std::string::npos) + (located ? ", " : ": ") + what);
+}
 
 ResultSet ResultIO::load(const std::string &path)
 {
-    const std::string text = readResultFile(path);
+    return parseResultFile(path, readResultFile(path));
+}
+
+ResultSet detail::parseResultFile(const std::string &path, const std::string &text)
+{
     auto ends = [&](const char *ext) {
         const std::string e(ext);
         return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
     };
     try {
         if (ends(".json") || ends(".JSON"))
-            return fromJson(text);
+            return ResultIO::fromJson(text);
         if (ends(".csv") || ends(".CSV"))
-            return fromCsv(text);
+            return ResultIO::fromCsv(text);
         const std::string_view t = withoutBom(text);
         const size_t first = t.find_first_not_of(" \t\r\n");
         if (first != std::string::npos && t[first] == '{')
-            return fromJson(text);
-        return fromCsv(text);
+            return ResultIO::fromJson(text);
+        return ResultIO::fromCsv(text);
     } catch (const ParseError &e) {
-        // "results.csv, line 7: ..." and "results.json, rows[3]: ...", else "results.csv: ...".
-        const std::string what = e.what();
-        const bool located = what.rfind("line ", 0) == 0 || what.rfind("rows[", 0) == 0;
-        throw ParseError(shown(path, std::string::npos) + (located ? ", " : ": ") + what);
+        throw inFile(path, e);
     }
 }
 

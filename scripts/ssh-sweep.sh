@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # One SpeedupLab sweep per machine over plain ssh, all machines at once; each result is copied
-# back with scp, then `speeduplab-cli report` summarizes them. See docs/cluster.md.
+# back with scp, then `speeduplab-cli report` summarizes them and `speeduplab-cli merge` joins them
+# into one runs file, DIR/all-TAG.json, that the app opens as several runs. See docs/cluster.md.
 #
 #   scripts/ssh-sweep.sh [OPTIONS] HOST... [-- RUN_OPTIONS...]
 #   scripts/ssh-sweep.sh [OPTIONS] --hosts FILE [-- RUN_OPTIONS...]
@@ -9,13 +10,14 @@
 # OPTIONS (before `--`):
 #   --hosts FILE      one host per line ([user@]host; blank lines and # comments skipped)
 #   --out DIR         local folder of the results (default: speeduplab-results); one file per
-#                     host: DIR/HOST-TAG.json, and its log DIR/HOST-TAG.log
+#                     host: DIR/HOST-TAG.json, and its log DIR/HOST-TAG.log; then
+#                     DIR/report-TAG.txt and DIR/all-TAG.json (the merge)
 #   --tag TAG         names this sweep's files (default: the UTC time, e.g. 20261130T2310Z)
 #   --remote-cli CMD  speeduplab-cli on the hosts (default: speeduplab-cli on their PATH)
 #   --remote-dir DIR  folder on the hosts, relative to the login folder or absolute, no spaces
 #                     (default: speeduplab-results)
-#   --cli PATH        the local speeduplab-cli for the report (default: $SPEEDUPLAB_CLI, else
-#                     speeduplab-cli on PATH)
+#   --cli PATH        the local speeduplab-cli for the report and the merge (default:
+#                     $SPEEDUPLAB_CLI, else speeduplab-cli on PATH)
 #   --ssh-option OPT  passed to ssh and scp as `-o OPT` (repeatable), e.g. --ssh-option Port=2222
 #   --dry-run         print the commands instead of running them (also DRY_RUN=1)
 # RUN_OPTIONS (after `--`) go to `speeduplab-cli run` unchanged, e.g. --preset gemm or
@@ -23,7 +25,7 @@
 # Exit codes: 0 success, 1 a host failed (the others are still copied and reported), 2 bad usage.
 set -uo pipefail
 
-usage() { sed -n '3,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; }
+usage() { sed -n '3,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; }
 die() { echo "ssh-sweep: $*" >&2; exit 2; }
 
 dry=0
@@ -96,6 +98,7 @@ for h in "${hosts[@]}"; do
     die "bad host name '$h' (expected [user@]host: letters, digits and . _ -)"
   name=${h#*@}
   name=${name%%.*}
+  [[ $name != all ]] || die "host '$h': its short name 'all' would name the same file as the merge (all-TAG.json)"
   if [[ -n ${seen[$name]:-} ]]; then
     [[ ${seen[$name]} != "$h" ]] || die "host '$h' is given twice"
     die "hosts '${seen[$name]}' and '$h' share the short name '$name', which names their files"
@@ -121,8 +124,8 @@ if ((dry == 0)); then
   command -v ssh >/dev/null 2>&1 || die "ssh not found"
   command -v scp >/dev/null 2>&1 || die "scp not found"
   mkdir -p -- "$out" || { echo "ssh-sweep: cannot create '$out'" >&2; exit 1; }
-  for name in "${names[@]}"; do
-    [[ ! -e $out/$name-$tag.json ]] || die "'$out/$name-$tag.json' exists already: not overwriting it (give another --tag)"
+  for f in "${names[@]/%/-$tag.json}" "all-$tag.json"; do
+    [[ ! -e $out/$f ]] || die "'$out/$f' exists already: not overwriting it (give another --tag)"
   done
 else
   show mkdir -p -- "$out"
@@ -181,11 +184,14 @@ else
 fi
 
 report=("$cli" report -- "${files[@]}")
+merge=("$cli" merge -o "$out/all-$tag.json" -- "${files[@]}")
 if ((dry)); then
   printf '%s > %s\n' "$(show "${report[@]}")" "$(quote "$out/report-$tag.txt")"
+  show "${merge[@]}"
 else
   "${report[@]}" >"$out/report-$tag.txt" || status=1
   cat -- "$out/report-$tag.txt"
-  echo "ssh-sweep: ${#files[@]} of ${#hosts[@]} hosts; the summary is in $out/report-$tag.txt"
+  "${merge[@]}" || status=1
+  echo "ssh-sweep: ${#files[@]} of ${#hosts[@]} hosts; the summary is in $out/report-$tag.txt, all runs in $out/all-$tag.json"
 fi
 exit "$status"

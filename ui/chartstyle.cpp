@@ -140,6 +140,24 @@ std::vector<QColor> ChartStyle::seriesColors(const std::vector<Series> &all)
     return out;
 }
 
+QColor ChartStyle::inFamily(const QColor &color, int family)
+{
+    if (family <= 0)
+        return color;
+    int h, sat, v;
+    color.getHsv(&h, &sat, &v);
+    const int shift = (family / 3) * 24; // past three shades, the hue moves a little
+    h = h < 0 ? h : (h + shift) % 360;
+    switch (family % 3) {
+    case 1: // darker
+        return QColor::fromHsv(h, std::min(255, sat + 40), v * 55 / 100);
+    case 2: // lighter, less saturated
+        return QColor::fromHsv(h, sat * 55 / 100, std::min(255, v + 40));
+    default:
+        return QColor::fromHsv(h, sat, v);
+    }
+}
+
 QColor ChartStyle::cpuWinsColor()
 {
     return QColor(0x1f, 0x77, 0xb4);

@@ -31,6 +31,10 @@ public:
     /// seriesColor(all[i], all) for every i, in O(n log n): a chart of hundreds of series
     /// asks once, not once per series.
     static std::vector<QColor> seriesColors(const std::vector<Series> &all);
+    /// A colour in a run's colour family: family 0 is the colour itself; the next runs get it
+    /// darker, lighter and hue-shifted, so that the runs stay apart while CPU curves stay cool and
+    /// GPU curves warm.
+    static QColor inFamily(const QColor &color, int family);
     static QColor cpuWinsColor();
     static QColor gpuWinsColor();
     static QColor guideColor();

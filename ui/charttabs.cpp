@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/charttabs.h"
 
+#include "ui/comparechart.h"
+
 #include "ui/resultmodel.h"
 #include "ui/rooflinechart.h"
 #include "ui/scalingchart.h"
@@ -18,8 +20,8 @@ namespace speeduplab {
 
 QStringList ChartTabs::names()
 {
-    return {QStringLiteral("time"), QStringLiteral("speedup"), QStringLiteral("scaling"),
-            QStringLiteral("throughput"), QStringLiteral("roofline")};
+    return {QStringLiteral("time"),       QStringLiteral("speedup"),  QStringLiteral("scaling"),
+            QStringLiteral("throughput"), QStringLiteral("roofline"), QStringLiteral("compare")};
 }
 
 std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
@@ -34,6 +36,8 @@ std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
         return std::make_unique<ThroughputChart>();
     if (name == QLatin1String("roofline"))
         return std::make_unique<RooflineChart>();
+    if (name == QLatin1String("compare"))
+        return std::make_unique<CompareChart>();
     return nullptr;
 }
 

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <vector>
 
 namespace speeduplab {
@@ -162,6 +163,83 @@ void ChartView::resizeEvent(QResizeEvent *event)
     layoutLabels();
 }
 
+std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) const
+{
+    std::vector<QColor> out(all.size());
+    std::map<std::string, std::vector<std::size_t>> byRun;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        byRun[all[i].run].push_back(i);
+    for (const auto &[run, indices] : byRun) {
+        const RunRecord *r = m_model ? m_model->runOf(all[indices.front()]) : nullptr;
+        // A reference run takes the colours of the curves of ours it corresponds to (its "eager"
+        // is our "launch"), drawn dashed; every other run its own colour family.
+        const bool reference = r && r->reference;
+        std::vector<Series> group;
+        for (std::size_t i : indices) {
+            Series s{all[i].key,     {},          all[i].workload, all[i].gpu,
+                     all[i].threads, all[i].mode, all[i].run,      {}};
+            if (reference && s.mode == "eager")
+                s.mode = "launch";
+            group.push_back(std::move(s));
+        }
+        const std::vector<QColor> colors = ChartStyle::seriesColors(group);
+        const int family = r && !reference ? int(r - m_model->runs().data()) : 0;
+        for (std::size_t k = 0; k < indices.size(); ++k)
+            out[indices[k]] = ChartStyle::inFamily(colors[k], family);
+    }
+    return out;
+}
+
+bool ChartView::isReference(const Series &s) const
+{
+    const RunRecord *r = m_model ? m_model->runOf(s) : nullptr;
+    return r && r->reference;
+}
+
+bool ChartView::severalRuns() const
+{
+    return m_model && m_model->visibleRunCount() > 1;
+}
+
+QString ChartView::Matchup::cpuNameInNote() const
+{
+    return acrossRuns || best.run.empty() ? cpuName : tr("its best CPU");
+}
+
+std::vector<ChartView::Matchup> ChartView::matchups(const std::vector<Series> &all) const
+{
+    std::vector<Matchup> out;
+    auto add = [&](const std::string &cpuRun, const std::string &gpuRun) {
+        Matchup m;
+        std::vector<Series> cpus;
+        for (const Series &s : all) {
+            if (!s.gpu && s.run == cpuRun)
+                cpus.push_back(s);
+            else if (s.gpu && s.run == gpuRun)
+                m.gpus.push_back(&s);
+        }
+        if (cpus.empty() || m.gpus.empty())
+            return;
+        m.best = Analysis::bestCpu(cpus);
+        m.best.run = cpuRun;
+        m.cpuName = cpuRun.empty() ? tr("best CPU") : tr("%1: best CPU").arg(QString::fromStdString(cpuRun));
+        m.acrossRuns = cpuRun != gpuRun;
+        if (!cpuRun.empty())
+            m.best.key = cpuRun + '|' + m.best.key;
+        out.push_back(std::move(m));
+    };
+    if (m_model && severalRuns() && m_model->runA() >= 0 && m_model->runB() >= 0 &&
+        m_model->runA() != m_model->runB()) {
+        const RunRecord &a = m_model->runs()[std::size_t(m_model->runA())];
+        const RunRecord &b = m_model->runs()[std::size_t(m_model->runB())];
+        if (a.visible && b.visible)
+            add(a.label, b.label);
+    }
+    for (const auto &group : Analysis::byRun(all))
+        add(group.front().run, group.front().run);
+    return out;
+}
+
 void ChartView::setAxes(QAbstractAxis *x, QAbstractAxis *y)
 {
     m_x = x;
@@ -204,8 +282,20 @@ void ChartView::updateNow()
     const std::vector<Series> all = Analysis::series(r, workload);
 
     if (!r.rows.empty()) {
-        const MachineInfo &m = r.machine;
+        // The footer names the machine of the newest run shown (a sweep in progress is the last),
+        // and how many runs share the chart.
+        const MachineInfo *newest = &r.machine;
+        int shown = 0;
+        if (m_model)
+            for (const RunRecord &run : m_model->runs())
+                if (run.visible) {
+                    newest = &run.results.machine;
+                    ++shown;
+                }
+        const MachineInfo &m = *newest;
         QStringList parts;
+        if (shown > 1)
+            parts << tr("%1 runs, the newest on").arg(shown);
         if (!m.cpuModel.empty())
             parts << QString::fromStdString(m.cpuModel);
         if (m.logicalCores > 0)
@@ -226,6 +316,7 @@ void ChartView::updateNow()
     const bool legend = m_legendEntries <= legendLimit;
     if (chart()->legend()->isVisible() != legend)
         chart()->legend()->setVisible(legend);
+
     if (!legend) {
         const QString why =
             tr("%1 curves: the legend is hidden (more than %2); the table names each point's series.")

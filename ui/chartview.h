@@ -116,6 +116,25 @@ protected:
     virtual void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) = 0;
 
     void setAxes(QAbstractAxis *x, QAbstractAxis *y);
+    /// The colour of each series: ChartStyle::seriesColors within each run, in the run's colour
+    /// family (its place in the model's runs).
+    std::vector<QColor> seriesColors(const std::vector<Series> &all) const;
+    /// Whether a series belongs to a reference run (PyTorch, NumPy): drawn dashed.
+    bool isReference(const Series &s) const;
+    /// Several runs are shown: labels and notes name the run.
+    bool severalRuns() const;
+    /// A best CPU and the GPU curves it is held against (crossovers, speedups).
+    struct Matchup {
+        Series best;                      ///< Analysis::bestCpu of one run's CPU curves
+        std::vector<const Series *> gpus; ///< into the `all` given to matchups
+        QString cpuName;                  ///< "best CPU", "<run>: best CPU"
+        bool acrossRuns = false;          ///< the CPU of run A against the GPU of run B
+        /// How a note names the CPU side next to a GPU curve that names its run.
+        QString cpuNameInNote() const;
+    };
+    /// Across runs first, when the model compares two runs shown (A's CPU against B's GPU),
+    /// then within each run shown that has both.
+    std::vector<Matchup> matchups(const std::vector<Series> &all) const;
     /// Gives the y axis a unit: title's "%1" becomes its symbol, and yScale() its scale.
     void setYUnit(const QString &title, const ChartStyle::Unit &unit);
     QAbstractAxis *xAxis() const { return m_x; }

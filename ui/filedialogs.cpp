@@ -30,12 +30,30 @@ QString FileDialogs::startDir(QStandardPaths::StandardLocation fallback) const
     return !dir.isEmpty() && QFileInfo(dir).isDir() ? dir : QDir::homePath();
 }
 
-QString FileDialogs::openResults() const
+QStringList FileDialogs::openResults() const
 {
-    return QFileDialog::getOpenFileName(m_parent, tr("Open results"),
+    return QFileDialog::getOpenFileNames(m_parent, tr("Open results"),
+                                         startDir(QStandardPaths::DocumentsLocation),
+                                         tr("Results (*.csv *.json);;CSV (*.csv);;JSON (*.json);;All "
+                                            "files (*)"));
+}
+
+QString FileDialogs::openWorkspace() const
+{
+    return QFileDialog::getOpenFileName(m_parent, tr("Open workspace"),
                                         startDir(QStandardPaths::DocumentsLocation),
-                                        tr("Results (*.csv *.json);;CSV (*.csv);;JSON (*.json);;All "
-                                           "files (*)"));
+                                        tr("Workspaces and runs files (*.json);;All files (*)"));
+}
+
+QString FileDialogs::saveWorkspace() const
+{
+    QString filter;
+    QString path = m_askSave(tr("Save workspace"),
+                             startDir(QStandardPaths::DocumentsLocation) + QStringLiteral("/workspace.json"),
+                             tr("Workspace (*.json)"), &filter);
+    if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    return path;
 }
 
 QString FileDialogs::overlayReference() const

@@ -5,6 +5,7 @@
 #include <QSize>
 #include <QStandardPaths>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
@@ -35,12 +36,16 @@ public:
     using SizeAsker = std::function<std::optional<QSize>(const QSize &initial, const QSize &window)>;
     void setSizeAsker(SizeAsker asker) { m_askSize = std::move(asker); }
 
-    /// A result file to open; empty when the user cancels.
-    QString openResults() const;
+    /// Result files to open (several may be chosen); empty when the user cancels.
+    QStringList openResults() const;
     /// A reference run to draw over the time chart; empty when the user cancels.
     QString overlayReference() const;
     /// Where to save the results, with .csv or .json added as the chosen type asks.
     QString saveData() const;
+    /// A workspace (every run, with its label and visibility) to open, or where to save one
+    /// (.json added); empty when the user cancels.
+    QString openWorkspace() const;
+    QString saveWorkspace() const;
     struct Export {
         QString path;
         QSize pixels;

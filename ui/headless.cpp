@@ -7,6 +7,7 @@
 #include "core/overlay.h"
 #include "core/pipeline.h"
 #include "core/resultio.h"
+#include "core/runset.h"
 #include "ui/charttabs.h"
 #include "ui/chartview.h"
 #include "ui/commandline.h"
@@ -125,27 +126,39 @@ int Headless::run(const CommandLine &cl)
 
     ResultModel model;
     ResultSet result;
+    std::vector<RunRecord> runs; // what --open read (a runs file holds several)
     int rc = 0;
+    std::vector<RunRecord> references;
     if (!cl.overlay.isEmpty()) {
         try {
-            model.setReference(ResultIO::load(path(cl.overlay)));
+            references = RunSet::load(path(cl.overlay));
         } catch (const std::exception &e) {
             std::cerr << "speeduplab: could not open " << cl.overlay.toStdString() << ": " << e.what()
                       << '\n';
             return 1;
         }
-        std::cout << "Overlaying " << Overlay::name(model.reference()) << " from " << cl.overlay.toStdString()
+        for (RunRecord &r : references)
+            r.reference = true;
+        std::cout << "Overlaying " << references.front().label << " from " << cl.overlay.toStdString()
                   << '\n';
     }
     if (!cl.open.isEmpty()) {
         try {
-            result = ResultIO::load(path(cl.open));
+            runs = RunSet::load(path(cl.open));
         } catch (const std::exception &e) {
             std::cerr << "speeduplab: could not open " << cl.open.toStdString() << ": " << e.what() << '\n';
             return 1;
         }
-        model.setResultSet(result);
-        std::cout << "Opened " << cl.open.toStdString() << ": " << result.size() << " measurements\n";
+        if (runs.size() > 1 && !cl.csv.isEmpty())
+            return usage(QStringLiteral("%1 holds %2 runs: a CSV file holds one; write --json instead")
+                             .arg(cl.open)
+                             .arg(runs.size()));
+        model.setRuns(runs);
+        result = model.resultSet();
+        std::cout << "Opened " << cl.open.toStdString() << ": " << result.size() << " measurements";
+        if (runs.size() > 1)
+            std::cout << " in " << runs.size() << " runs";
+        std::cout << '\n';
     } else {
         SweepPlan plan;
         try {
@@ -189,23 +202,30 @@ int Headless::run(const CommandLine &cl)
                 std::cout << "  ceiling " << Format::ceilingName(k).toStdString() << ": "
                           << Calibration::describe(k, v) << '\n';
         model.setResultSet(result);
+        runs = model.runs();
         if (out.stopped)
             std::cerr << Pipeline::stopNote(out) << '\n';
         rc = Pipeline::exitStatus(out);
     }
 
+    for (RunRecord &r : references)
+        model.addRun(std::move(r));
     std::unique_ptr<ChartView> chart = ChartTabs::make(cl.chart); // CommandLine checked the name
     chart->setModel(&model);
     chart->updateNow();
-    const std::string workload = result.rows.empty() ? std::string() : result.rows.front().workload;
-    for (const auto &rep : Analysis::reports(result, workload))
+    const ResultSet &shown = model.resultSet();
+    const std::string workload = shown.rows.empty() ? std::string() : shown.rows.front().workload;
+    for (const auto &rep : Analysis::reports(shown, workload))
         std::cout << rep.gpuLabel << " vs " << rep.cpuLabel << ": " << rep.summary() << '\n';
-    const std::string tool = Overlay::name(model.reference());
-    for (const auto &q :
-         Overlay::ratios(Analysis::series(result, workload), Overlay::curves(model.reference(), workload)))
-        std::cout << q.label << ": our time / " << tool
-                  << "'s = " << QString::number(q.ratio, 'f', 2).toStdString() << " (geometric mean over "
-                  << q.count << " sizes, n = " << q.nMin << "-" << q.nMax << ")\n";
+    for (const RunRecord &ref : model.runs()) {
+        if (!ref.reference || runs.empty())
+            continue;
+        for (const auto &q : Overlay::ratios(Analysis::series(runs.front().results, workload),
+                                             Overlay::curves(ref.results, workload)))
+            std::cout << q.label << ": our time / " << Overlay::name(ref.results)
+                      << "'s = " << QString::number(q.ratio, 'f', 2).toStdString() << " (geometric mean over "
+                      << q.count << " sizes, n = " << q.nMin << "-" << q.nMax << ")\n";
+    }
 
     for (const bool svg : {false, true}) {
         const QString &target = svg ? cl.svg : cl.png;
@@ -224,7 +244,10 @@ int Headless::run(const CommandLine &cl)
             ResultIO::writeCsv(result, path(cl.csv), write);
             std::cout << "wrote " << cl.csv.toStdString() << '\n';
         }
-        if (!cl.json.isEmpty()) {
+        if (!cl.json.isEmpty() && runs.size() > 1) {
+            RunSet::write(runs, path(cl.json), write);
+            std::cout << "wrote " << cl.json.toStdString() << '\n';
+        } else if (!cl.json.isEmpty()) {
             ResultIO::writeJson(result, path(cl.json), write);
             std::cout << "wrote " << cl.json.toStdString() << '\n';
         }

@@ -41,19 +41,27 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
     calibrate->setIconText(tr("Calibrate"));
     open = make(tr("&Open results\u2026"), QStringLiteral(":/icons/open.svg"),
                 QKeySequence(Qt::CTRL | Qt::Key_O),
-                tr("Open a CSV or JSON result file, from this machine or another"));
+                tr("Add the runs of CSV or JSON result files, from this machine or others, to those "
+                   "shown (several files at once; dropping files on the window does the same)"));
     open->setObjectName(QStringLiteral("openAction"));
     overlay =
         make(tr("O&verlay reference run\u2026"), QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
              tr("Draw a PyTorch or NumPy run (bench/compare_torch.py, compare_numpy.py) dashed over "
                 "our curves on the time chart"));
     overlay->setObjectName(QStringLiteral("overlayAction"));
-    removeOverlay = make(tr("&Remove reference overlay"), QString(), QKeySequence(),
-                         tr("Stop drawing the reference run over our curves"));
+    removeOverlay = make(tr("&Remove reference runs"), QString(), QKeySequence(),
+                         tr("Remove the reference runs (PyTorch, NumPy) from the runs shown"));
     removeOverlay->setObjectName(QStringLiteral("removeOverlayAction"));
     save = make(tr("&Save data\u2026"), QStringLiteral(":/icons/save.svg"),
                 QKeySequence(Qt::CTRL | Qt::Key_S), tr("Save the results as CSV or JSON"));
     save->setObjectName(QStringLiteral("saveAction"));
+    openWorkspace = make(tr("Open &workspace…"), QString(), QKeySequence(),
+                         tr("Replace the runs shown with those of a workspace file (labels and visibility "
+                            "included)"));
+    openWorkspace->setObjectName(QStringLiteral("openWorkspaceAction"));
+    saveWorkspace = make(tr("Save wor&kspace…"), QString(), QKeySequence(),
+                         tr("Save every run, with its label and visibility, in one file to open later"));
+    saveWorkspace->setObjectName(QStringLiteral("saveWorkspaceAction"));
     exportChart = make(tr("&Export chart\u2026"), QStringLiteral(":/icons/export.svg"),
                        QKeySequence(Qt::CTRL | Qt::Key_E), tr("Export the chart shown as PNG or SVG"));
     exportChart->setObjectName(QStringLiteral("exportAction"));
@@ -94,6 +102,9 @@ void MainActions::buildMenus(const QString &programVersion)
     file->addAction(overlay);
     file->addAction(removeOverlay);
     file->addAction(save);
+    file->addSeparator();
+    file->addAction(openWorkspace);
+    file->addAction(saveWorkspace);
     file->addSeparator();
     file->addAction(exportChart);
     file->addAction(copy);

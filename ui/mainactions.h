@@ -27,6 +27,8 @@ public:
     QAction *overlay = nullptr;
     QAction *removeOverlay = nullptr;
     QAction *save = nullptr;
+    QAction *openWorkspace = nullptr;
+    QAction *saveWorkspace = nullptr;
     QAction *exportChart = nullptr;
     QAction *copy = nullptr;
     QAction *quit = nullptr;

@@ -5,6 +5,7 @@
 #include "core/overlay.h"
 #include "core/presets.h"
 #include "core/resultio.h"
+#include "core/runset.h"
 #include "ui/charttabs.h"
 #include "ui/devicemodel.h"
 #include "ui/devicespanel.h"
@@ -15,6 +16,7 @@
 #include "ui/resultmodel.h"
 #include "ui/resulttable.h"
 #include "ui/runprogress.h"
+#include "ui/runspanel.h"
 #include "ui/scalingchart.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
@@ -26,9 +28,12 @@
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -53,6 +58,7 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     updateTitle();
     setWindowIcon(QIcon(QStringLiteral(":/icons/speeduplab.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setAcceptDrops(true); // result files dropped on the window are opened as runs
 
     m_controller = new SweepController(this);
     m_model = new ResultModel(this);
@@ -135,8 +141,16 @@ void MainWindow::connectActions()
     connect(a.cancel, &QAction::triggered, this, &MainWindow::cancelSweep);
     connect(a.calibrate, &QAction::triggered, this, &MainWindow::calibrate);
     connect(a.open, &QAction::triggered, this, [this] {
-        if (const QString path = m_files.openResults(); !path.isEmpty())
-            openResults(path);
+        if (const QStringList paths = m_files.openResults(); !paths.isEmpty())
+            openResults(paths);
+    });
+    connect(a.openWorkspace, &QAction::triggered, this, [this] {
+        if (const QString path = m_files.openWorkspace(); !path.isEmpty())
+            openWorkspace(path);
+    });
+    connect(a.saveWorkspace, &QAction::triggered, this, [this] {
+        if (const QString path = m_files.saveWorkspace(); !path.isEmpty())
+            saveWorkspace(path);
     });
     connect(a.overlay, &QAction::triggered, this, [this] {
         if (const QString path = m_files.overlayReference(); !path.isEmpty())
@@ -166,14 +180,22 @@ void MainWindow::buildDocks()
     resultsDock->setWidget(m_table);
     addDockWidget(Qt::BottomDockWidgetArea, resultsDock);
 
+    m_runsPanel = new RunsPanel(m_model);
+    auto *runsDock = new QDockWidget(tr("Runs"), this);
+    runsDock->setObjectName(QStringLiteral("runsDock"));
+    runsDock->setWidget(m_runsPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, runsDock);
+
     m_devicesPanel = new DevicesPanel(m_devices);
     auto *devicesDock = new QDockWidget(tr("Devices"), this);
     devicesDock->setObjectName(QStringLiteral("devicesDock"));
     devicesDock->setWidget(m_devicesPanel);
     addDockWidget(Qt::BottomDockWidgetArea, devicesDock);
+    splitDockWidget(resultsDock, runsDock, Qt::Horizontal);
     tabifyDockWidget(resultsDock, devicesDock);
     resultsDock->raise();
     resizeDocks({resultsDock}, {240}, Qt::Vertical);
+    resizeDocks({resultsDock, runsDock}, {800, 380}, Qt::Horizontal);
     resizeDocks({sweepDock}, {370}, Qt::Horizontal);
     m_devicesPanel->setCaption(tr("This machine"));
 }
@@ -286,13 +308,9 @@ void MainWindow::onCalibrationFinished(const CeilingMap &ceilings, const QString
         m_machine.ceilings[k] = v;
     // The results shown get the ceilings when they were measured here; a run recorded on
     // another machine keeps its own.
-    ResultSet shown; // the machine alone: the rows stay as they are
-    shown.machine = m_model->resultSet().machine;
-    const bool applies = shown.applyCeilings(m_machine, ceilings);
-    if (applies && !ceilings.empty()) {
-        m_model->setMachine(shown.machine);
-        m_devices->setMachine(shown.machine);
-    }
+    const bool applies = m_model->applyCeilings(m_machine, ceilings);
+    if (applies && !ceilings.empty())
+        m_devices->setMachine(m_model->resultSet().machine);
     const QStringList measured = Format::headlineCeilings(ceilings);
     QString text;
     if (cancelled)
@@ -326,7 +344,12 @@ void MainWindow::onStarted()
     // or the previous sweep, probed the machine (the sweep's own result replaces this at the end).
     MachineInfo now = m_machine;
     now.timestamp = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
-    m_model->clear(now);
+    // A sweep is a new run: the runs opened or measured before stay (the Runs panel hides or
+    // removes them). A run left empty (a sweep cancelled before its first point) goes.
+    for (int i = m_model->runCount() - 1; i >= 0; --i)
+        if (m_model->runs()[std::size_t(i)].results.empty())
+            m_model->removeRun(i);
+    m_model->startRun(now);
     m_devices->setMachine(m_machine);
     m_devicesPanel->setCaption(tr("This machine"));
     startRunning(tr("Measuring"), tr("Starting\u2026"));
@@ -350,11 +373,8 @@ void MainWindow::onProgress(const SweepRunner::Progress &p)
 void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
 {
     const ResultSet &r = measured; // complete: the worker's pipeline carried this session's ceilings
-    if (m_model->resultSet().rows != r.rows) {
-        m_model->setResultSet(r);
-        m_unsaved = true;
-    } else
-        m_model->setMachine(r.machine);
+    m_model->finishRun(r);
+    m_unsaved = m_unsaved || !r.empty();
     m_devices->setMachine(r.machine);
     endRunning();
     const ResultSet::StatusCounts counts = r.statusCounts();
@@ -386,7 +406,11 @@ void MainWindow::updateActions()
     m_actions->calibrate->setEnabled(!running);
     m_actions->open->setEnabled(!running);
     m_actions->save->setEnabled(haveRows);
-    m_actions->removeOverlay->setEnabled(!m_model->reference().empty());
+    const auto &runs = m_model->runs();
+    m_actions->removeOverlay->setEnabled(
+        std::any_of(runs.begin(), runs.end(), [](const RunRecord &r) { return r.reference; }));
+    m_actions->openWorkspace->setEnabled(!running);
+    m_actions->saveWorkspace->setEnabled(!runs.empty());
     m_actions->exportChart->setEnabled(currentChart() != nullptr);
     m_actions->copy->setEnabled(currentChart() != nullptr);
     for (QAction *a : std::as_const(m_actions->presets))
@@ -409,10 +433,11 @@ void MainWindow::applyPreset(const QString &name)
     }
 }
 
-bool MainWindow::load(const QString &path, const QString &title, const QString &unchanged, ResultSet &out)
+bool MainWindow::load(const QString &path, const QString &title, const QString &unchanged,
+                      std::vector<RunRecord> &out)
 {
     try {
-        out = ResultIO::load(toPath(path));
+        out = RunSet::load(toPath(path));
         return true;
     } catch (const std::exception &e) {
         showError(title, tr("Could not open \u201c%1\u201d: %2 %3")
@@ -422,56 +447,141 @@ bool MainWindow::load(const QString &path, const QString &title, const QString &
     }
 }
 
+bool MainWindow::refuseWhileRunning(const QString &title)
+{
+    if (!isRunning())
+        return false;
+    showError(title, isCalibrating() ? tr("A calibration is running. Cancel it (Esc) before opening a file.")
+                                     : tr("A sweep is running. Cancel it (Esc) before opening a file."));
+    return true;
+}
+
 bool MainWindow::openResults(const QString &path)
 {
-    if (isRunning()) {
-        showError(tr("Open results"),
-                  isCalibrating() ? tr("A calibration is running. Cancel it (Esc) before opening a file.")
-                                  : tr("A sweep is running. Cancel it (Esc) before opening a file."));
+    return openResults(QStringList{path});
+}
+
+bool MainWindow::openResults(const QStringList &paths, bool asReference)
+{
+    const QString title = asReference ? tr("Add reference run") : tr("Open results");
+    if (paths.isEmpty() || refuseWhileRunning(title))
         return false;
+    // Every file is read before any run is added: one bad file adds nothing.
+    std::vector<RunRecord> added;
+    for (const QString &path : paths) {
+        std::vector<RunRecord> runs;
+        if (!load(path, title, tr("No file was added: the charts still show the previous results."), runs))
+            return false;
+        if (asReference && Analysis::series(runs.front().results).empty()) {
+            showError(
+                title,
+                tr("\u201c%1\u201d has no successful measurement to draw.").arg(QFileInfo(path).fileName()));
+            return false;
+        }
+        for (RunRecord &run : runs) {
+            run.reference = run.reference || asReference;
+            added.push_back(std::move(run));
+        }
     }
-    ResultSet r;
-    if (!load(path, tr("Open results"), tr("The charts still show the previous results."), r))
-        return false;
-    m_currentFile = path;
-    m_unsaved = false;
-    m_files.remember(path);
-    m_model->setResultSet(r);
-    m_devices->setMachine(r.machine);
-    m_devicesPanel->setCaption(tr("Recorded on the machine below (from %1)").arg(QFileInfo(path).fileName()));
+    // A file opened again replaces the runs it gave before (it was saved anew, or re-read);
+    // runs left empty (a sweep cancelled before its first point) make way too.
+    const bool wasEmpty = m_model->resultSet().empty();
+    for (int i = m_model->runCount() - 1; i >= 0; --i) {
+        const RunRecord &run = m_model->runs()[std::size_t(i)];
+        const bool reopened =
+            !run.source.empty() && std::any_of(added.begin(), added.end(),
+                                               [&](const RunRecord &a) { return a.source == run.source; });
+        if (run.results.empty() || (reopened && i != m_model->liveRun()))
+            m_model->removeRun(i);
+    }
+    std::size_t rows = 0;
+    for (RunRecord &run : added) {
+        rows += run.results.size();
+        m_model->addRun(std::move(run));
+    }
+    for (const QString &path : paths)
+        m_files.remember(path);
+    if (wasEmpty && paths.size() == 1) {
+        m_currentFile = paths.front();
+        m_unsaved = false;
+    }
+    m_devices->setMachine(m_model->runs().back().results.machine);
+    m_devicesPanel->setCaption(
+        tr("Recorded on the machine below (from %1)").arg(QFileInfo(paths.back()).fileName()));
     updateTitle();
+    const QString files =
+        paths.size() == 1 ? QFileInfo(paths.front()).fileName() : tr("%1 files").arg(paths.size());
     statusBar()->showMessage(
-        tr("Opened %1: %2.")
-            .arg(QFileInfo(path).fileName(),
-                 Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements"))));
+        m_model->runCount() == int(added.size())
+            ? tr("Opened %1: %2.")
+                  .arg(files, Format::count(qsizetype(rows), tr("measurement"), tr("measurements")))
+            : tr("Added %1 from %2: %3 (%4 shown).")
+                  .arg(Format::count(qsizetype(added.size()), tr("run"), tr("runs")), files,
+                       Format::count(qsizetype(rows), tr("measurement"), tr("measurements")),
+                       Format::count(m_model->runCount(), tr("run"), tr("runs"))));
     updateActions();
-    emit resultsLoaded(path);
+    for (const QString &path : paths)
+        emit resultsLoaded(path);
     return true;
 }
 
 bool MainWindow::overlayReference(const QString &path)
 {
-    ResultSet r;
-    if (!load(path, tr("Overlay reference run"), tr("The overlay stays as it was."), r))
-        return false;
-    if (Analysis::series(r).empty()) {
-        showError(
-            tr("Overlay reference run"),
-            tr("\u201c%1\u201d has no successful measurement to draw.").arg(QFileInfo(path).fileName()));
-        return false;
-    }
-    m_files.remember(path);
-    m_model->setReference(r);
-    statusBar()->showMessage(tr("Drawing %1 from %2 dashed over our curves on the time chart.")
-                                 .arg(QString::fromStdString(Overlay::name(r)), QFileInfo(path).fileName()));
-    updateActions();
-    return true;
+    return openResults(QStringList{path}, true);
 }
 
 void MainWindow::removeReference()
 {
-    m_model->setReference({});
+    for (int i = m_model->runCount() - 1; i >= 0; --i)
+        if (m_model->runs()[std::size_t(i)].reference)
+            m_model->removeRun(i);
     updateActions();
+}
+
+bool MainWindow::openWorkspace(const QString &path)
+{
+    if (refuseWhileRunning(tr("Open workspace")))
+        return false;
+    std::vector<RunRecord> runs;
+    if (!load(path, tr("Open workspace"), tr("The runs shown stay as they are."), runs))
+        return false;
+    m_model->setRuns(std::move(runs));
+    m_files.remember(path);
+    m_currentFile = path;
+    m_unsaved = false;
+    updateTitle();
+    if (m_model->runCount() > 0)
+        m_devices->setMachine(m_model->runs().front().results.machine);
+    statusBar()->showMessage(
+        tr("Opened the workspace %1: %2.")
+            .arg(QFileInfo(path).fileName(), Format::count(m_model->runCount(), tr("run"), tr("runs"))));
+    updateActions();
+    emit resultsLoaded(path);
+    return true;
+}
+
+bool MainWindow::saveWorkspace(const QString &path)
+{
+    if (m_model->runCount() == 0) {
+        showError(tr("Save workspace"),
+                  tr("There are no runs to save yet. Run a sweep or open a file first."));
+        return false;
+    }
+    try {
+        RunSet::write(m_model->runs(), toPath(path));
+    } catch (const std::exception &e) {
+        showError(tr("Save workspace"), tr("Could not save the workspace: %1 Nothing was written; choose "
+                                           "another file or folder.")
+                                            .arg(Format::sentence(QString::fromStdString(e.what()))));
+        return false;
+    }
+    m_files.remember(path);
+    m_unsaved = false;
+    m_currentFile = path;
+    updateTitle();
+    statusBar()->showMessage(tr("Saved the workspace (%1) to %2.")
+                                 .arg(Format::count(m_model->runCount(), tr("run"), tr("runs")), path));
+    return true;
 }
 
 bool MainWindow::saveData(const QString &path)
@@ -481,11 +591,26 @@ bool MainWindow::saveData(const QString &path)
         showError(tr("Save data"), tr("There are no results to save yet. Run a sweep or open a file first."));
         return false;
     }
+    const bool json = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+    const int shown = m_model->visibleRunCount();
+    if (shown > 1 && !json) {
+        showError(tr("Save data"),
+                  tr("A CSV file holds one run, and %1 are shown. Save as .json to keep them "
+                     "all (each with its label), or hide all runs but one.")
+                      .arg(shown));
+        return false;
+    }
     try {
-        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        if (shown > 1) {
+            std::vector<RunRecord> visible;
+            std::copy_if(m_model->runs().begin(), m_model->runs().end(), std::back_inserter(visible),
+                         [](const RunRecord &run) { return run.visible; });
+            RunSet::write(visible, toPath(path));
+        } else if (json) {
             ResultIO::writeJson(r, toPath(path));
-        else
+        } else {
             ResultIO::writeCsv(r, toPath(path));
+        }
     } catch (const std::exception &e) {
         showError(tr("Save data"),
                   tr("Could not save the results: %1 Nothing was written; choose another file or "
@@ -493,14 +618,40 @@ bool MainWindow::saveData(const QString &path)
                       .arg(Format::sentence(QString::fromStdString(e.what()))));
         return false;
     }
+    if (shown == 1)
+        for (int i = 0; i < m_model->runCount(); ++i)
+            if (m_model->runs()[std::size_t(i)].visible)
+                m_model->setRunSource(i, toPath(path));
     m_unsaved = false;
     m_currentFile = path;
     updateTitle();
     m_files.remember(path);
     statusBar()->showMessage(
-        tr("Saved %1 to %2.")
-            .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")), path));
+        shown > 1
+            ? tr("Saved %1 of %2 runs to %3.")
+                  .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")))
+                  .arg(shown)
+                  .arg(path)
+            : tr("Saved %1 to %2.")
+                  .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")), path));
     return true;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() &&
+        std::all_of(urls.begin(), urls.end(), [](const QUrl &u) { return u.isLocalFile(); }))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    for (const QUrl &u : event->mimeData()->urls())
+        paths << u.toLocalFile();
+    event->acceptProposedAction();
+    openResults(paths);
 }
 
 bool MainWindow::exportChart(const QString &path, const QSize &pixels)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/machineinfo.h"
+#include "core/runset.h"
 #include "ui/charttabs.h"
 #include "ui/filedialogs.h"
 #include "ui/gpubanner.h"
@@ -26,6 +27,7 @@ class DevicesPanel;
 class MainActions;
 class ResultModel;
 class RunProgress;
+class RunsPanel;
 class ScalingChart;
 class SweepController;
 class SweepPanel;
@@ -63,6 +65,7 @@ public:
     SweepPanel *sweepPanel() const { return m_panel; }
     ResultModel *resultModel() const { return m_model; }
     DeviceModel *deviceModel() const { return m_devices; }
+    RunsPanel *runsPanel() const { return m_runsPanel; }
     QTableView *resultTable() const { return m_table; }
     QSortFilterProxyModel *resultProxy() const { return m_table->proxy(); }
     SweepController *controller() const { return m_controller; }
@@ -91,13 +94,20 @@ public slots:
     /// selected GPU when one is usable). They go into the results shown when these were
     /// measured here, and into every later sweep's results.
     bool calibrate();
-    /// Loads a CSV or JSON result file; on failure the current results stay as they are.
+    /// Adds the runs of result files (a CSV or JSON run, or a runs file) to those shown; reads
+    /// them all first: on any failure nothing is added. asReference: mark them as references.
+    bool openResults(const QStringList &paths, bool asReference = false);
     bool openResults(const QString &path);
-    /// Draws a reference run (bench/compare_torch.py or compare_numpy.py output) dashed over our
-    /// curves on the time chart; on failure the current overlay stays.
+    /// Replaces every run with a workspace's (a runs file); on failure nothing changes.
+    bool openWorkspace(const QString &path);
+    /// Writes every run, with its label and visibility, to one runs file (atomically).
+    bool saveWorkspace(const QString &path);
+    /// Adds a reference run (bench/compare_torch.py or compare_numpy.py output), drawn dashed;
+    /// on failure the runs stay as they are.
     bool overlayReference(const QString &path);
     void removeReference();
-    /// Writes the results as CSV, or JSON when the name ends in .json (atomically).
+    /// Writes the results as CSV, or JSON when the name ends in .json (atomically); several runs
+    /// shown: a runs file (JSON only).
     bool saveData(const QString &path);
     /// Writes the current chart as PNG, or SVG when the name ends in .svg (atomically).
     bool exportChart(const QString &path, const QSize &pixels);
@@ -115,6 +125,8 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void buildDocks();
@@ -122,7 +134,10 @@ private:
     void connectActions();
     void showError(const QString &title, const QString &text);
     /// Reads a result file into out; on failure shows why, ending with what stays unchanged.
-    bool load(const QString &path, const QString &title, const QString &unchanged, ResultSet &out);
+    bool load(const QString &path, const QString &title, const QString &unchanged,
+              std::vector<RunRecord> &out);
+    /// During a sweep or calibration: says so (title) and returns true.
+    bool refuseWhileRunning(const QString &title);
     void onStarted();
     void onMeasurement(const Measurement &m);
     void onProgress(const SweepRunner::Progress &p);
@@ -160,6 +175,7 @@ private:
     ChartTabs *m_tabs = nullptr;
     ResultTable *m_table = nullptr;
     DevicesPanel *m_devicesPanel = nullptr;
+    RunsPanel *m_runsPanel = nullptr;
     GpuBanner *m_banner = nullptr;
     MainActions *m_actions = nullptr;
     FileDialogs m_files{this};

@@ -8,6 +8,7 @@
 #include <QColor>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace speeduplab {
@@ -71,40 +72,208 @@ QString reasonText(const Measurement &m, const MachineInfo &machine)
 
 ResultModel::ResultModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void ResultModel::setResultSet(const ResultSet &r)
+void ResultModel::recombine()
 {
     beginResetModel();
-    m_results = r;
+    m_results = RunSet::combined(m_runs);
+    m_rowRun.clear();
+    for (std::size_t i = 0; i < m_runs.size(); ++i)
+        if (m_runs[i].visible)
+            m_rowRun.insert(m_rowRun.end(), m_runs[i].results.rows.size(), i);
     endResetModel();
     emit resultsChanged();
 }
 
-void ResultModel::setReference(const ResultSet &r)
+const RunRecord *ResultModel::runOf(const Series &s) const
 {
-    m_reference = r;
+    for (const RunRecord &r : m_runs)
+        if (r.visible && (s.run.empty() || r.label == s.run))
+            return &r;
+    return nullptr;
+}
+
+const MachineInfo &ResultModel::machineOf(const Measurement &m) const
+{
+    const auto row = std::size_t(&m - m_results.rows.data());
+    return row < m_rowRun.size() ? m_runs[m_rowRun[row]].results.machine : m_results.machine;
+}
+
+int ResultModel::visibleRunCount() const
+{
+    return int(std::count_if(m_runs.begin(), m_runs.end(), [](const RunRecord &r) { return r.visible; }));
+}
+
+int ResultModel::addRun(RunRecord run)
+{
+    run.label = RunSet::uniqueLabel(m_runs, run.label);
+    m_runs.push_back(std::move(run));
+    recombine();
+    emit runsChanged();
+    return int(m_runs.size()) - 1;
+}
+
+void ResultModel::removeRun(int index)
+{
+    if (index < 0 || index >= runCount())
+        return;
+    m_runs.erase(m_runs.begin() + index);
+    auto shift = [index](int &i) { i = i == index ? -1 : i > index ? i - 1 : i; };
+    shift(m_live);
+    shift(m_runA);
+    shift(m_runB);
+    recombine();
+    emit runsChanged();
+}
+
+void ResultModel::setRunVisible(int index, bool visible)
+{
+    if (index < 0 || index >= runCount() || m_runs[std::size_t(index)].visible == visible)
+        return;
+    m_runs[std::size_t(index)].visible = visible;
+    recombine();
+    emit runsChanged();
+}
+
+void ResultModel::setRunLabel(int index, const std::string &label)
+{
+    if (index < 0 || index >= runCount())
+        return;
+    RunRecord &run = m_runs[std::size_t(index)];
+    std::vector<RunRecord> others = m_runs;
+    others.erase(others.begin() + index);
+    const std::string unique = RunSet::uniqueLabel(others, label);
+    if (unique == run.label || QString::fromStdString(label).trimmed().isEmpty())
+        return;
+    run.label = unique;
+    recombine();
+    emit runsChanged();
+}
+
+void ResultModel::setRunSource(int index, const std::string &source)
+{
+    if (index < 0 || index >= runCount())
+        return;
+    m_runs[std::size_t(index)].source = source;
+    emit runsChanged();
+}
+
+void ResultModel::setRuns(std::vector<RunRecord> runs)
+{
+    m_runs = std::move(runs);
+    m_live = m_runA = m_runB = -1;
+    recombine();
+    emit runsChanged();
+}
+
+void ResultModel::setComparedRuns(int a, int b)
+{
+    auto valid = [this](int i) { return i >= 0 && i < runCount() ? i : -1; };
+    if (valid(a) == m_runA && valid(b) == m_runB)
+        return;
+    m_runA = valid(a);
+    m_runB = valid(b);
+    emit runsChanged();
     emit resultsChanged();
 }
 
-void ResultModel::clear(const MachineInfo &machine)
+void ResultModel::setResultSet(const ResultSet &r)
 {
-    ResultSet r;
-    r.machine = machine;
-    setResultSet(r);
+    RunRecord run;
+    run.label = RunSet::defaultLabel(r);
+    run.results = r;
+    run.reference = RunSet::isReference(r);
+    setRuns({run});
+}
+
+void ResultModel::startRun(const MachineInfo &machine)
+{
+    RunRecord run;
+    run.results.machine = machine;
+    run.label = RunSet::defaultLabel(run.results);
+    m_live = addRun(std::move(run));
 }
 
 void ResultModel::append(const Measurement &m)
 {
-    const int row = int(m_results.rows.size());
-    beginInsertRows({}, row, row);
-    m_results.add(m);
+    if (m_runs.empty())
+        startRun(m_results.machine);
+    const std::size_t live = std::size_t(m_live >= 0 ? m_live : 0);
+    RunRecord &run = m_runs[live];
+    run.results.add(m);
+    if (!run.visible)
+        return;
+    // The view grows in place when the live run is the last visible one (always, for a sweep
+    // added after the others); else the rows after it move, and the view is rebuilt.
+    const bool last = std::none_of(m_runs.begin() + std::ptrdiff_t(live) + 1, m_runs.end(),
+                                   [](const RunRecord &r) { return r.visible; });
+    if (!last) {
+        recombine();
+        return;
+    }
+    Measurement row = m;
+    if (visibleRunCount() > 1)
+        row.run = run.label;
+    const int at = int(m_results.rows.size());
+    beginInsertRows({}, at, at);
+    m_results.add(row);
+    m_rowRun.push_back(live);
     endInsertRows();
     emit resultsChanged();
 }
 
+void ResultModel::finishRun(const ResultSet &r)
+{
+    const int live = m_live >= 0 ? m_live : 0;
+    m_live = -1;
+    if (live >= runCount()) {
+        addRun({RunSet::defaultLabel(r), r});
+        return;
+    }
+    if (r.rows.empty() && m_runs[std::size_t(live)].results.empty()) {
+        removeRun(live); // a sweep stopped before its first point leaves no run
+        return;
+    }
+    RunRecord &run = m_runs[std::size_t(live)];
+    if (run.results.rows == r.rows) {
+        setMachine(r.machine); // only the machine (its ceilings, the end clock) is new
+        return;
+    }
+    run.results = r;
+    recombine();
+}
+
+bool ResultModel::applyCeilings(const MachineInfo &here, const std::map<std::string, double> &ceilings)
+{
+    if (m_runs.empty()) {
+        const bool applies = m_results.applyCeilings(here, ceilings);
+        emit resultsChanged();
+        return applies;
+    }
+    bool any = false;
+    for (RunRecord &run : m_runs)
+        any = run.results.applyCeilings(here, ceilings) || any;
+    recombine();
+    return any;
+}
+
+void ResultModel::clear(const MachineInfo &machine)
+{
+    setRuns({});
+    m_results.machine = machine;
+}
+
 void ResultModel::setMachine(const MachineInfo &machine)
 {
-    const bool ceilingsChanged = machine.ceilings != m_results.machine.ceilings;
-    m_results.machine = machine;
+    if (m_runs.empty()) {
+        m_results.machine = machine;
+        emit resultsChanged();
+        return;
+    }
+    RunRecord &run = m_runs[std::size_t(m_live >= 0 ? m_live : 0)];
+    const bool ceilingsChanged = machine.ceilings != run.results.machine.ceilings;
+    run.results.machine = machine;
+    if (&run == &m_runs[m_rowRun.empty() ? 0 : m_rowRun.front()])
+        m_results.machine = machine;
     if (ceilingsChanged && rowCount() > 0)
         emit dataChanged(index(0, CeilingColumn), index(rowCount() - 1, CeilingColumn));
     emit resultsChanged();
@@ -126,8 +295,13 @@ QVariant ResultModel::display(const Measurement &m, int column) const
     switch (column) {
     case StatusColumn:
         return statusText(m);
-    case SeriesColumn:
-        return QString::fromStdString(m.seriesLabel());
+    case RunColumn:
+        return QString::fromStdString(m_runs[m_rowRun[std::size_t(&m - m_results.rows.data())]].label);
+    case SeriesColumn: {
+        Measurement own = m; // the label within its run: the Run column names the run
+        own.run.clear();
+        return QString::fromStdString(own.seriesLabel());
+    }
     case NColumn:
         return m.n;
     case TimeColumn:
@@ -145,15 +319,14 @@ QVariant ResultModel::display(const Measurement &m, int column) const
     case FlopsColumn:
         return hasTime ? Format::rate(flopRate(m), true) : QString();
     case CeilingColumn: {
-        const QString pc = percentText(Calibration::fractionOfCeiling(m, m_results.machine));
+        const QString pc = percentText(Calibration::fractionOfCeiling(m, machineOf(m)));
         if (pc.isEmpty())
             return pc;
         // The level the point is held against, so that "157 %" never stands without it; above
         // 100 % a mark sends the reader to the reason (Reason column, tooltip).
-        const QString level = QString::fromStdString(Calibration::levelFor(m, m_results.machine).name);
-        return Calibration::aboveCeilingReason(m, m_results.machine).empty()
-                   ? tr("%1 %2").arg(pc, level)
-                   : tr("%1 %2 \u26a0").arg(pc, level);
+        const QString level = QString::fromStdString(Calibration::levelFor(m, machineOf(m)).name);
+        return Calibration::aboveCeilingReason(m, machineOf(m)).empty() ? tr("%1 %2").arg(pc, level)
+                                                                        : tr("%1 %2 \u26a0").arg(pc, level);
     }
     case VerifiedColumn:
         if (m.status == Measurement::Status::Skipped || m.status == Measurement::Status::Cancelled)
@@ -162,7 +335,7 @@ QVariant ResultModel::display(const Measurement &m, int column) const
     case WorkloadColumn:
         return QString::fromStdString(m.workload);
     case ReasonColumn:
-        return reasonText(m, m_results.machine);
+        return reasonText(m, machineOf(m));
     }
     return {};
 }
@@ -188,7 +361,7 @@ QVariant ResultModel::sortValue(const Measurement &m, int column) const
     case FlopsColumn:
         return hasTime ? flopRate(m) : -1.0;
     case CeilingColumn: {
-        const double f = Calibration::fractionOfCeiling(m, m_results.machine);
+        const double f = Calibration::fractionOfCeiling(m, machineOf(m));
         return f > 0 ? f : -1.0;
     }
     case SeriesColumn: // CPU before GPU, threads in numeric order
@@ -203,9 +376,9 @@ QVariant ResultModel::sortValue(const Measurement &m, int column) const
 
 QVariant ResultModel::ceilingTip(const Measurement &m) const
 {
-    const Calibration::Level level = Calibration::levelFor(m, m_results.machine);
+    const Calibration::Level level = Calibration::levelFor(m, machineOf(m));
     if (level.key.empty() || !(level.value > 0))
-        return m_results.machine.ceilings.empty()
+        return machineOf(m).ceilings.empty()
                    ? tr("No ceilings measured: Sweep \u25b8 Calibrate machine measures them")
                    : tr("No measured ceiling applies to this point");
     const QString name = Format::ceilingName(level.key, m.isGpu() && m.workload == "transfer");
@@ -215,11 +388,11 @@ QVariant ResultModel::ceilingTip(const Measurement &m) const
                     : tr(" (working set %1: %2)")
                           .arg(QLocale::c().formattedDataSize(qint64(Calibration::workingSetBytes(m))),
                                QString::fromStdString(level.name));
-    const double f = Calibration::fractionOfCeiling(m, m_results.machine);
+    const double f = Calibration::fractionOfCeiling(m, machineOf(m));
     if (!(f > 0))
         return tr("Ceiling: %1, %2%3").arg(name, rate, where);
     QString tip = tr("%1 of the %2 ceiling, %3%4").arg(percentText(f), name, rate, where);
-    const std::string above = Calibration::aboveCeilingReason(m, m_results.machine);
+    const std::string above = Calibration::aboveCeilingReason(m, machineOf(m));
     if (!above.empty())
         tip += QLatin1Char('\n') + QString::fromStdString(above);
     return tip;
@@ -243,7 +416,7 @@ QVariant ResultModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         if (m.ok() && index.column() == CeilingColumn)
             return ceilingTip(m);
-        const QString reason = reasonText(m, m_results.machine);
+        const QString reason = reasonText(m, machineOf(m));
         if (!reason.isEmpty())
             return reason;
         if (m.ok() && index.column() == TimeColumn)
@@ -302,6 +475,8 @@ QVariant ResultModel::headerData(int section, Qt::Orientation orientation, int r
         switch (section) {
         case StatusColumn:
             return tr("Status");
+        case RunColumn:
+            return tr("Run");
         case SeriesColumn:
             return tr("Series");
         case NColumn:

@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/resultset.h"
+#include "core/analysis.h"
+#include "core/runset.h"
 
 #include <QAbstractTableModel>
 
 namespace speeduplab {
 
-/// The result set as a table: one row per measurement, in the order they were measured (or
-/// stored). Charts read resultSet(); the table view sorts through a proxy on SortRole.
+/// The runs the window holds (opened files, references, sweeps of this session) and, as a table,
+/// the rows of the visible ones: one row per measurement, run by run, each run's rows in the
+/// order they were measured (or stored). Charts read resultSet(), the visible runs joined
+/// (RunSet::combined); the table view sorts through a proxy on SortRole.
 class ResultModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
         StatusColumn,
+        RunColumn, ///< the run's label (the table hides it while there is one run)
         SeriesColumn,
         NColumn,
         TimeColumn,
@@ -36,23 +40,54 @@ public:
     };
 
     explicit ResultModel(QObject *parent = nullptr);
-
+    /// The visible runs joined: what the charts, the table and the exports show.
     const ResultSet &resultSet() const { return m_results; }
     const Measurement &measurement(int row) const { return m_results.rows.at(std::size_t(row)); }
+    /// The run a row of resultSet() belongs to.
+    const RunRecord &runOf(int row) const { return m_runs.at(m_rowRun.at(std::size_t(row))); }
+    /// The run a series belongs to (Series::run, or the only visible run); null when none.
+    const RunRecord *runOf(const Series &s) const;
 
-    /// Replaces everything (a loaded file, or a new sweep starting with no rows).
+    const std::vector<RunRecord> &runs() const { return m_runs; }
+    int runCount() const { return int(m_runs.size()); }
+    int visibleRunCount() const;
+    /// Adds a run (its label made unique); returns its index.
+    int addRun(RunRecord run);
+    void removeRun(int index);
+    void setRunVisible(int index, bool visible);
+    /// Renames a run (made unique; an empty name keeps the old one).
+    void setRunLabel(int index, const std::string &label);
+    /// The file a run was last read from or written to (opening that file again replaces it).
+    void setRunSource(int index, const std::string &source);
+    /// Replaces every run (a workspace).
+    void setRuns(std::vector<RunRecord> runs);
+    /// The run a sweep is adding to, -1 when none.
+    int liveRun() const { return m_live; }
+
+    /// Replaces every run with one holding r (tests, a single file).
     void setResultSet(const ResultSet &r);
+    /// No runs; the machine the (empty) view is for.
     void clear(const MachineInfo &machine);
+    /// A sweep starts: a new run on this machine that append() grows. Other runs stay.
+    void startRun(const MachineInfo &machine);
+    /// Adds a measurement to the live run (started by startRun; else the first run).
     void append(const Measurement &m);
-    /// The machine the rows were measured on (known fully when a sweep ends, and its ceilings
+    /// The sweep's complete result replaces the live run's rows and machine; the run stops
+    /// being live.
+    void finishRun(const ResultSet &r);
+    /// The live run's (or first run's) machine (known fully when a sweep ends, and its ceilings
     /// after a calibration).
     void setMachine(const MachineInfo &machine);
 
-    /// A run of another tool in our format (bench/compare_torch.py, compare_numpy.py), drawn
-    /// dashed over our curves on the time chart. Not part of the table or of our analysis; it
-    /// stays while our own results change (a live sweep grows over it). Empty: none.
-    const ResultSet &reference() const { return m_reference; }
-    void setReference(const ResultSet &r);
+    /// A calibration's ceilings go into every run measured on the same hardware
+    /// (ResultSet::applyCeilings); returns whether any run (or the empty view) took them.
+    bool applyCeilings(const MachineInfo &here, const std::map<std::string, double> &ceilings);
+
+    /// The two runs compared across (-1: none): the time chart marks where the CPU of A and the
+    /// GPU of B cross, the compare chart shows B's time over A's.
+    int runA() const { return m_runA; }
+    int runB() const { return m_runB; }
+    void setComparedRuns(int a, int b);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -60,16 +95,24 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 signals:
-    /// After any change of rows, machine or reference: the charts schedule a redraw.
+    /// After any change of rows, machine or runs: the charts schedule a redraw.
     void resultsChanged();
+    /// Runs were added, removed, renamed, shown or hidden, or the compared pair changed.
+    void runsChanged();
 
 private:
     QVariant display(const Measurement &m, int column) const;
     QVariant sortValue(const Measurement &m, int column) const;
     QVariant ceilingTip(const Measurement &m) const;
 
+    const MachineInfo &machineOf(const Measurement &m) const;
+    /// Rebuilds resultSet() from the runs (a model reset).
+    void recombine();
+    std::vector<RunRecord> m_runs;
     ResultSet m_results;
-    ResultSet m_reference;
+    std::vector<std::size_t> m_rowRun; ///< the run of each row of m_results
+    int m_live = -1;
+    int m_runA = -1, m_runB = -1;
 };
 
 } // namespace speeduplab

@@ -28,10 +28,14 @@ ResultTable::ResultTable(ResultModel *model, QWidget *parent) : QTableView(paren
     // The rate columns fit the widest value Format::si writes ("999 GB/s", "999 TFLOP/s").
     const int bytes = fontMetrics().horizontalAdvance(QStringLiteral("999 GB/s")) + 16;
     const int flops = fontMetrics().horizontalAdvance(QStringLiteral("999 TFLOP/s")) + 16;
-    const int widths[] = {70, 190, 60, 110, 90, 90, 60, 60, std::max(80, bytes), std::max(80, flops),
+    const int widths[] = {70, 200, 190, 60, 110, 90, 90, 60, 60, std::max(80, bytes), std::max(80, flops),
                           90, 70,  80};
     for (int c = 0; c < int(std::size(widths)); ++c)
         setColumnWidth(c, widths[c]);
+    // The Run column only while several runs are shown.
+    auto showRuns = [this, model] { setColumnHidden(ResultModel::RunColumn, model->visibleRunCount() <= 1); };
+    connect(model, &ResultModel::runsChanged, this, showRuns);
+    showRuns();
 }
 
 void ResultTable::followNewest()

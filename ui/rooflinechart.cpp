@@ -222,7 +222,7 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
         }
     }
 
-    const std::vector<QColor> colors = ChartStyle::seriesColors(all);
+    const std::vector<QColor> colors = seriesColors(all);
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Series &s = all[i];
         if (placed[i].isEmpty())

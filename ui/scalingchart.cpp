@@ -3,6 +3,7 @@
 
 #include "ui/chartstyle.h"
 #include "ui/format.h"
+#include "ui/resultmodel.h"
 
 #include <QValueAxis>
 
@@ -37,22 +38,39 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     setChartTitle(workload, tr("thread scaling"));
     m_serial.clear();
 
-    // One CPU variant only (the first present), so that thread counts are comparable. The
-    // variant is the third field of the series key.
-    auto variantOf = [](const std::string &key) {
+    // One run (thread counts of different machines do not mix): run A when it is chosen and
+    // scales, else the first run shown that measured a size with two thread counts. One CPU
+    // variant only (the first present), so that thread counts are comparable. The variant is
+    // the third field of the series key within its run.
+    auto variantOf = [](const Series &s) {
+        const std::string key = s.run.empty() ? s.key : s.key.substr(s.run.size() + 1);
         const auto a = key.find('|', key.find('|') + 1);
         return a == std::string::npos ? std::string() : key.substr(a + 1, key.find('|', a + 1) - a - 1);
     };
+    std::vector<std::vector<Series>> groups = Analysis::byRun(all);
+    if (model() && model()->runA() >= 0 && severalRuns()) {
+        const std::string a = model()->runs()[std::size_t(model()->runA())].label;
+        std::stable_partition(groups.begin(), groups.end(),
+                              [&a](const std::vector<Series> &g) { return g.front().run == a; });
+    }
     std::vector<Series> cpu;
-    for (const auto &s : all)
-        if (!s.gpu && s.threads > 0 && (cpu.empty() || variantOf(s.key) == variantOf(cpu.front().key)))
-            cpu.push_back(s);
     std::map<int, std::set<int>> threadsAt;
     int maxThreads = 1;
-    for (const auto &s : cpu) {
-        maxThreads = std::max(maxThreads, s.threads);
-        for (const auto &p : s.points)
-            threadsAt[p.n].insert(s.threads);
+    for (const auto &group : groups) {
+        cpu.clear();
+        threadsAt.clear();
+        maxThreads = 1;
+        for (const auto &s : group)
+            if (!s.gpu && s.threads > 0 && (cpu.empty() || variantOf(s) == variantOf(cpu.front())))
+                cpu.push_back(s);
+        for (const auto &s : cpu) {
+            maxThreads = std::max(maxThreads, s.threads);
+            for (const auto &p : s.points)
+                threadsAt[p.n].insert(s.threads);
+        }
+        if (std::any_of(threadsAt.begin(), threadsAt.end(),
+                        [](const auto &at) { return at.second.size() >= 2; }))
+            break;
     }
     QList<int> available;
     for (const auto &[n, ts] : threadsAt)
@@ -163,6 +181,9 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                           : tr("n = %1: no serial part measurable").arg(c.n));
         }
     }
+    if (severalRuns() && !cpu.empty())
+        notes.prepend(tr("Thread scaling of %1 (run A, when chosen, else the first run that scales).")
+                          .arg(QString::fromStdString(cpu.front().run)));
     setNote(notes.join(QLatin1Char('\n')));
 }
 

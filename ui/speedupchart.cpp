@@ -20,41 +20,42 @@ SpeedupChart::SpeedupChart(QWidget *parent) : ChartView(parent)
 void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
 {
     setChartTitle(workload, tr("GPU speedup over the best CPU"));
-    std::vector<const Series *> gpus;
-    bool haveCpu = false;
-    for (const auto &s : all) {
-        if (s.gpu)
-            gpus.push_back(&s);
-        else
-            haveCpu = true;
-    }
     if (all.empty() && r.rows.empty()) {
         showEmpty(tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O)."));
         return;
     }
-    if (gpus.empty() || !haveCpu) {
+    const std::vector<Matchup> pairs = matchups(all);
+    if (pairs.empty()) {
+        const bool haveGpu = std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu; });
         showEmpty(tr("The speedup needs CPU and GPU results at the same n.\n%1")
-                      .arg(gpus.empty()
-                               ? tr("These results have no GPU curve: open a recorded GPU run (Ctrl+O).")
+                      .arg(!haveGpu ? tr("These results have no GPU curve: open a recorded GPU run (Ctrl+O).")
+                           : severalRuns()
+                               ? tr("No run shown has both: choose a run A (CPU) and a run B (GPU) in the "
+                                    "Runs panel.")
                                : tr("These results have no CPU curve.")));
         return;
     }
 
-    const Series best = Analysis::bestCpu(all);
-    std::vector<std::vector<std::pair<int, double>>> speedups;
+    struct Curve {
+        const Matchup *pair;
+        const Series *gpu;
+        std::vector<std::pair<int, double>> speedup;
+    };
+    std::vector<Curve> curves;
     double nLo = std::numeric_limits<double>::max(), nHi = 0;
     double sLo = 1, sHi = 1; // the 1.0 line is always in view
-    for (const Series *g : gpus) {
-        speedups.push_back(Analysis::speedup(best, *g));
-        for (const auto &[n, s] : speedups.back()) {
-            if (!(s > 0))
-                continue;
-            nLo = std::min(nLo, double(n));
-            nHi = std::max(nHi, double(n));
-            sLo = std::min(sLo, s);
-            sHi = std::max(sHi, s);
+    for (const Matchup &m : pairs)
+        for (const Series *g : m.gpus) {
+            curves.push_back({&m, g, Analysis::speedup(m.best, *g)});
+            for (const auto &[n, s] : curves.back().speedup) {
+                if (!(s > 0))
+                    continue;
+                nLo = std::min(nLo, double(n));
+                nHi = std::max(nHi, double(n));
+                sLo = std::min(sLo, s);
+                sHi = std::max(sHi, s);
+            }
         }
-    }
     if (nHi == 0) {
         showEmpty(tr("The CPU and GPU curves share no n: their speedup cannot be computed."));
         return;
@@ -85,29 +86,30 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     // Every crossover is counted; only the first few get a dashed line and a label, so that
     // curves swapping places at every size do not cover the plot.
     constexpr int marked = 6;
-    const std::vector<QColor> colors = ChartStyle::seriesColors(all);
+    const std::vector<QColor> colors = seriesColors(all);
     int marks = 0;
     std::size_t total = 0;
-    for (std::size_t i = 0; i < gpus.size(); ++i) {
-        const Series &g = *gpus[i];
-        const QColor color = colors[std::size_t(gpus[i] - all.data())];
+    for (const Curve &c : curves) {
+        const Series &g = *c.gpu;
+        const QColor color = colors[std::size_t(c.gpu - all.data())];
         QList<QPointF> pts;
-        for (const auto &[n, s] : speedups[i])
+        for (const auto &[n, s] : c.speedup)
             if (s > 0)
                 pts << QPointF(n, s);
-        line(QStringLiteral("data:") + QString::fromStdString(g.key), Role::Data,
-             tr("%1 vs best CPU").arg(QString::fromStdString(g.label)), color, pts,
+        const QString id = QString::fromStdString(c.pair->best.key + '/' + g.key);
+        line(QStringLiteral("data:") + id, Role::Data,
+             tr("%1 vs %2").arg(QString::fromStdString(g.label), c.pair->cpuNameInNote()), color, pts,
              {Qt::SolidLine, 2.5, true, true});
-        const QString who = gpus.size() == 1 ? tr("GPU") : QString::fromStdString(g.label);
+        const QString who = curves.size() == 1 ? tr("GPU") : QString::fromStdString(g.label);
         int k = 0;
-        const std::vector<Crossing> crossings = Analysis::crossings(best, g);
+        const std::vector<Crossing> crossings = Analysis::crossings(c.pair->best, g);
         total += crossings.size();
-        for (const Crossing &c : crossings) {
+        for (const Crossing &x : crossings) {
             if (marks >= marked)
                 break;
-            line(QStringLiteral("cross:%1:%2").arg(QString::fromStdString(g.key)).arg(k++), Role::Marker,
-                 QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)}, {Qt::DashLine, 2, false, false});
-            addLabel(TimeChart::crossingText(c, who), TimeChart::crossingBrief(c), c.n, yLo, color,
+            line(QStringLiteral("cross:%1:%2").arg(id).arg(k++), Role::Marker, QString(), color,
+                 {QPointF(x.n, yLo), QPointF(x.n, yHi)}, {Qt::DashLine, 2, false, false});
+            addLabel(TimeChart::crossingText(x, who), TimeChart::crossingBrief(x), x.n, yLo, color,
                      {Qt::AlignRight | Qt::AlignTop, Qt::Vertical});
             ++marks;
         }

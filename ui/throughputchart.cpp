@@ -5,6 +5,7 @@
 #include "core/workload.h"
 #include "ui/chartstyle.h"
 #include "ui/format.h"
+#include "ui/resultmodel.h"
 
 #include <QLogValueAxis>
 
@@ -83,13 +84,19 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
             continue;
         if (!shown.count(m.seriesKey()))
             continue;
-        const Calibration::Level level = Calibration::levelFor(m, r.machine);
+        // Each run is held against the ceilings of the machine it ran on.
+        const auto row = int(&m - r.rows.data());
+        const MachineInfo &machine =
+            model() && row < model()->rowCount() ? model()->runOf(row).results.machine : r.machine;
+        const Calibration::Level level = Calibration::levelFor(m, machine);
         if (level.key.empty() || !(level.value > 0) || level.flops != flops)
             continue; // not measured, or in another unit (registers, for fused GPU points)
         const std::string perThread = Calibration::atThreads(level.key, m.threads);
-        const bool shownPerThread = !m.isGpu() && r.machine.ceilings.count(perThread);
-        const QString label = Format::ceilingName(shownPerThread ? perThread : level.key,
-                                                  m.workload == "transfer" && m.isGpu());
+        const bool shownPerThread = !m.isGpu() && machine.ceilings.count(perThread);
+        QString label = Format::ceilingName(shownPerThread ? perThread : level.key,
+                                            m.workload == "transfer" && m.isGpu());
+        if (!m.run.empty())
+            label = QStringLiteral("%1: %2").arg(QString::fromStdString(m.run), label);
         const bool seen =
             std::any_of(ceilings.begin(), ceilings.end(), [&](const Ceiling &c) { return c.label == label; });
         if (!seen)
@@ -116,7 +123,7 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
                  color, {Qt::AlignLeft | Qt::AlignTop, Qt::Horizontal});
     }
 
-    const std::vector<QColor> colors = ChartStyle::seriesColors(all);
+    const std::vector<QColor> colors = seriesColors(all);
     for (const auto &s : all) {
         QList<QPointF> pts;
         for (const auto &p : s.points) {

@@ -58,6 +58,49 @@ QString TimeChart::crossingBrief(const Crossing &c)
                               : tr("CPU again, n \u2248 %1").arg(Format::n(c.n));
 }
 
+QStringList TimeChart::referenceNotes(const std::string &workload) const
+{
+    // Each reference run shown, against the first of our runs shown: our time over theirs,
+    // matching their curves to ours by what they measure (Overlay::asOurs).
+    QStringList notes;
+    if (!model())
+        return notes;
+    const RunRecord *ours = nullptr;
+    for (const RunRecord &run : model()->runs())
+        if (run.visible && !run.reference) {
+            ours = &run;
+            break;
+        }
+    for (const RunRecord &ref : model()->runs()) {
+        if (!ref.visible || !ref.reference)
+            continue;
+        const QString tool = QString::fromStdString(ref.label);
+        const auto found = ours ? Overlay::ratios(Analysis::series(ours->results, workload),
+                                                  Overlay::curves(ref.results, workload))
+                                : std::vector<Overlay::Ratio>();
+        // The sizes compared, once when every ratio covers the same ones.
+        const bool sameSizes = std::all_of(found.begin(), found.end(), [&](const Overlay::Ratio &q) {
+            return q.nMin == found.front().nMin && q.nMax == found.front().nMax;
+        });
+        auto range = [](const Overlay::Ratio &q) {
+            return tr("n = %1\u2013%2").arg(Format::n(q.nMin), Format::n(q.nMax));
+        };
+        QStringList ratios;
+        for (const auto &q : found)
+            ratios << tr("%1 %2\u00d7").arg(QString::fromStdString(q.label)).arg(q.ratio, 0, 'f', 2) +
+                          (sameSizes ? QString() : QStringLiteral(" (%1)").arg(range(q)));
+        if (sameSizes && !found.empty())
+            ratios.last() += QStringLiteral(" (%1)").arg(range(found.front()));
+        notes
+            << (ratios.isEmpty()
+                    ? tr("Dashed: %1, a reference run (no curve of ours at the same sizes to compare with).")
+                          .arg(tool)
+                    : tr("Dashed: %1, a reference run. Our time \u00f7 theirs (geometric mean): %2.")
+                          .arg(tool, ratios.join(tr(", "))));
+    }
+    return notes;
+}
+
 TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
 {
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(QString()));
@@ -80,21 +123,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         return;
     }
 
-    // A reference run (PyTorch, NumPy) drawn dashed over ours, in the colour of the curve of
-    // ours it corresponds to.
-    const ResultSet none;
-    const ResultSet &reference = model() ? model()->reference() : none;
-    const std::vector<Overlay::Curve> refs = Overlay::curves(reference, workload);
-
     double nLo = std::numeric_limits<double>::max(), nHi = 0;
     double tLo = std::numeric_limits<double>::max(), tHi = 0;
-    std::vector<const Series *> plotted;
-    for (const auto &s : all)
-        plotted.push_back(&s);
-    for (const auto &c : refs)
-        plotted.push_back(&c.series);
-    for (const Series *s : plotted)
-        for (const auto &p : s->points) {
+    for (const Series &s : all)
+        for (const auto &p : s.points) {
             nLo = std::min(nLo, double(p.n));
             nHi = std::max(nHi, double(p.n));
             // A log axis draws nothing with a value <= 0: only positive times count.
@@ -112,12 +144,13 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     decades(tLo * timeScale, tHi * timeScale, yLo, yHi);
     setRanges(xLo, xHi, yLo, yHi);
 
-    const std::vector<QColor> colors = ChartStyle::seriesColors(all);
+    const std::vector<QColor> colors = seriesColors(all);
     // Min-max bands only while the legend can be shown: past that, hundreds of overlapping
     // bands hide the curves, and each costs QtCharts more than a curve.
-    const bool bands = all.size() + refs.size() <= std::size_t(legendLimit);
+    const bool bands = all.size() <= std::size_t(legendLimit);
     for (const auto &s : all) {
         const QColor color = colors[std::size_t(&s - all.data())];
+        const bool reference = isReference(s); // another tool's run: dashed, no band
         QList<QPointF> pts, lo, hi;
         bool spread = false;
         for (const auto &p : s.points) {
@@ -130,84 +163,57 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
             spread = spread || mx > mn;
         }
         const QString key = QString::fromStdString(s.key);
-        if (spread && bands) {
+        if (spread && bands && !reference) {
             QColor fill = color;
             fill.setAlpha(45);
             thinBand(lo, hi);
             area(QStringLiteral("band:") + key, Role::Band, QString(), fill, lo, hi);
         }
-        line(QStringLiteral("data:") + key, Role::Data, QString::fromStdString(s.label), color, pts,
-             {Qt::SolidLine, 2.5, true, true});
-    }
-    const QString tool = QString::fromStdString(Overlay::name(reference));
-    // Colours by key: a reference curve whose counterpart we did not measure gets the colour
-    // that counterpart would have.
-    std::vector<Series> palette = all;
-    std::map<std::string, std::size_t> inPalette;
-    for (std::size_t i = 0; i < palette.size(); ++i)
-        inPalette.emplace(palette[i].key, i);
-    for (const auto &c : refs)
-        if (inPalette.emplace(c.ours.key, palette.size()).second)
-            palette.push_back(c.ours);
-    const std::vector<QColor> paletteColors =
-        refs.empty() ? std::vector<QColor>() : ChartStyle::seriesColors(palette);
-    for (const auto &c : refs) {
-        QList<QPointF> pts;
-        for (const auto &p : c.series.points)
-            if (p.t > 0)
-                pts << QPointF(p.n, p.t * timeScale);
-        QString label = QString::fromStdString(c.series.label);
-        label.remove(QStringLiteral(" (torch)")).remove(QStringLiteral(" (numpy)"));
-        line(QStringLiteral("ref:") + QString::fromStdString(c.series.key), Role::Reference,
-             tr("%1: %2").arg(tool, label), paletteColors[inPalette.at(c.ours.key)], pts,
-             {Qt::DashLine, 2, true, true});
+        line(QStringLiteral("data:") + key, reference ? Role::Reference : Role::Data,
+             QString::fromStdString(s.label), color, pts,
+             reference ? LineStyle{Qt::DashLine, 2, true, true} : LineStyle{Qt::SolidLine, 2.5, true, true});
     }
 
+    // Every crossover is computed and counted, but only the first few get a dashed line and a
+    // label (more would cover the plot), and each GPU curve lists only its first few in the
+    // note: curves that swap places at every size must not fill the chart with text.
     QStringList notes;
-    std::vector<const Series *> gpus;
-    bool haveCpu = false;
-    for (const auto &s : all) {
-        if (s.gpu)
-            gpus.push_back(&s);
-        else
-            haveCpu = true;
-    }
-    if (haveCpu && !gpus.empty()) {
-        // Every crossover is computed and counted, but only the first few get a dashed line and
-        // a label (more would cover the plot), and each GPU curve lists only its first few in
-        // the note: curves that swap places at every size must not fill the chart with text.
-        const Series best = Analysis::bestCpu(all);
-        std::size_t total = 0;
-        for (std::size_t gi = 0; gi < gpus.size(); ++gi) {
-            const Series *g = gpus[gi];
-            const CrossoverReport rep = Analysis::report(best, *g);
+    std::size_t total = 0, noted = 0, compared = 0;
+    bool anyCpu = false, anyGpu = false;
+    for (const Series &s : all)
+        (s.gpu ? anyGpu : anyCpu) = true;
+    for (const Matchup &m : matchups(all)) {
+        for (const Series *g : m.gpus) {
+            const CrossoverReport rep = Analysis::report(m.best, *g);
             total += rep.crossings.size();
+            ++compared;
             const QColor color = colors[std::size_t(g - all.data())];
-            const QString who = gpus.size() == 1 ? tr("GPU") : QString::fromStdString(g->label);
+            const QString gpuName = QString::fromStdString(g->label);
+            const QString who = m.gpus.size() == 1 && !severalRuns() ? tr("GPU") : gpuName;
             int i = 0;
             for (const Crossing &c : rep.crossings) {
                 if (m_markers.size() >= markedCrossings)
                     break;
-                m_markers << Marker{QString::fromStdString(g->label), c.n, c.gpuBecomesFaster};
-                line(QStringLiteral("cross:%1:%2").arg(QString::fromStdString(g->key)).arg(i++), Role::Marker,
-                     QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
+                m_markers << Marker{m.cpuName, gpuName, c.n, c.gpuBecomesFaster};
+                line(QStringLiteral("cross:%1:%2:%3")
+                         .arg(QString::fromStdString(m.best.key), QString::fromStdString(g->key))
+                         .arg(i++),
+                     Role::Marker, QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
                      {Qt::DashLine, 2, false, false});
                 addLabel(crossingText(c, who), crossingBrief(c), c.n, yHi, color,
                          {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
             }
-            if (gi < notedGpus)
-                notes << tr("%1 vs best CPU: %2").arg(QString::fromStdString(g->label), summary(rep));
+            if (noted++ < notedGpus)
+                notes << tr("%1 vs %2: %3").arg(gpuName, m.cpuNameInNote(), summary(rep));
         }
-        if (gpus.size() > notedGpus)
-            notes << tr("\u2026 and %1 more GPU curves against the best CPU, not listed here (%2 crossovers "
-                        "in all).")
-                         .arg(gpus.size() - notedGpus)
-                         .arg(total);
-        if (total > std::size_t(m_markers.size()))
-            notes << tr("Dashed lines mark the first %1 of the %2 crossovers.")
-                         .arg(m_markers.size())
-                         .arg(total);
-    } else if (haveCpu) {
+    }
+    if (noted > notedGpus)
+        notes << tr("… and %1 more GPU curves against the best CPU, not listed here (%2 crossovers in all).")
+                     .arg(noted - notedGpus)
+                     .arg(total);
+    if (total > std::size_t(m_markers.size()))
+        notes << tr("Dashed lines mark the first %1 of the %2 crossovers.").arg(m_markers.size()).arg(total);
+    if (compared == 0 && anyCpu && !anyGpu) {
         // Say why there is no GPU curve: the reason the GPU points were skipped, if they were.
         QString why;
         for (const auto &m : r.rows)
@@ -220,31 +226,13 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                       : tr("No GPU curve to compare with: the GPU points were not measured. %1").arg(why));
         notes << tr(
             "A GPU run recorded on another machine can be opened (File \u25b8 Open results) and shown here.");
-    } else {
+    } else if (compared == 0 && anyGpu && !anyCpu) {
         notes << tr("GPU only: no CPU curve to compare with.");
+    } else if (compared == 0) {
+        notes << tr("No run has both a CPU and a GPU curve: choose a run A (CPU) and a run B (GPU) in the "
+                    "Runs panel to compare across runs.");
     }
-    if (!refs.empty()) {
-        const auto found = Overlay::ratios(all, refs);
-        // The sizes compared, once when every ratio covers the same ones.
-        const bool sameSizes = std::all_of(found.begin(), found.end(), [&](const Overlay::Ratio &q) {
-            return q.nMin == found.front().nMin && q.nMax == found.front().nMax;
-        });
-        auto range = [](const Overlay::Ratio &q) {
-            return tr("n = %1\u2013%2").arg(Format::n(q.nMin), Format::n(q.nMax));
-        };
-        QStringList ratios;
-        for (const auto &q : found)
-            ratios << tr("%1 %2\u00d7").arg(QString::fromStdString(q.label)).arg(q.ratio, 0, 'f', 2) +
-                          (sameSizes ? QString() : QStringLiteral(" (%1)").arg(range(q)));
-        if (sameSizes && !found.empty())
-            ratios.last() += QStringLiteral(" (%1)").arg(range(found.front()));
-        notes
-            << (ratios.isEmpty()
-                    ? tr("Dashed: %1, a reference run (no curve of ours at the same sizes to compare with).")
-                          .arg(tool)
-                    : tr("Dashed: %1, a reference run. Our time \u00f7 theirs (geometric mean): %2.")
-                          .arg(tool, ratios.join(tr(", "))));
-    }
+    notes << referenceNotes(workload);
     if (!bands)
         notes << tr("The min\u2013max bands are not drawn for more than %1 curves.").arg(legendLimit);
     setNote(notes.join(QLatin1Char('\n')));

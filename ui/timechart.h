@@ -6,7 +6,8 @@
 namespace speeduplab {
 
 /// Time per iteration against n, log-log: one curve per CPU thread count and per GPU mode,
-/// each with its min-max band, and the crossover of the best CPU against every GPU curve.
+/// each with its min-max band, and the crossover of the best CPU against every GPU curve, within
+/// each run shown (a reference run dashed), and across the runs A and B the model compares.
 /// Times are plotted in the unit that suits their range (ns to s, see yScale()).
 class TimeChart : public ChartView {
     Q_OBJECT
@@ -19,6 +20,7 @@ public:
     static constexpr std::size_t notedGpus = 6;
 
     struct Marker {
+        QString cpuLabel; ///< "best CPU", "<run>: best CPU" (several runs shown)
         QString gpuLabel;
         double n = 0;
         bool gpuBecomesFaster = true;
@@ -40,6 +42,8 @@ protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 
 private:
+    /// "Dashed: <reference>, ... our time ÷ theirs" for each reference run shown.
+    QStringList referenceNotes(const std::string &workload) const;
     QList<Marker> m_markers;
 };
 

@@ -3,6 +3,7 @@
 // files that load back; usage errors exit 2 with one line on stderr and create no file.
 
 #include "core/resultio.h"
+#include "core/runset.h"
 #include "core/version.h"
 
 #include "core/machineinfo.h"
@@ -100,6 +101,12 @@ private slots:
     void comparePrintsEachPoint();
     void reportAndCompareErrors_data();
     void reportAndCompareErrors();
+    void mergeJoinsRuns();
+    void mergeErrors_data();
+    void mergeErrors();
+    void reportPrintsEachRunOfARunsFile();
+    void compareSelectsRuns_data();
+    void compareSelectsRuns();
 };
 
 void TestCli::initTestCase()
@@ -120,8 +127,10 @@ void TestCli::succeeds_data()
         deviceLines << "GPU: none usable: " + QString::fromStdString(a.reason); // says why, not just "none"
     QTest::newRow("devices") << QStringList{"devices"} << deviceLines;
     QTest::newRow("version") << QStringList{"--version"} << QStringList{SPEEDUPLAB_VERSION};
-    QTest::newRow("help") << QStringList{"--help"}
-                          << QStringList{"run", "verify", "devices", "workloads", "report", "compare"};
+    QTest::newRow("help") << QStringList{"--help"} << QStringList{"run",    "verify",  "devices", "workloads",
+                                                                  "report", "compare", "merge"};
+    QTest::newRow("merge help") << QStringList{"merge", "--help"} << QStringList{"-o,--output", "--force"};
+    QTest::newRow("compare help") << QStringList{"compare", "--help"} << QStringList{"--run-a", "--run-b"};
     QTest::newRow("run, range") << QStringList{"run",    "--workload", "reduce", "--range",
                                                "4:40:1", "--threads",  "1",      "--iterations",
                                                "3",      "--min-time", "0",      "--cpu-only"}
@@ -563,6 +572,202 @@ void TestCli::reportAndCompareErrors()
     QVERIFY2(err.contains(QString(mentions).replace("@DIR@", dir.path())),
              qPrintable("stderr does not mention \"" + mentions + "\"\n" + describe(r)));
     // Every file is loaded before anything is printed: no half report.
+    QVERIFY2(r.out.isEmpty(), qPrintable(describe(r)));
+}
+
+void TestCli::mergeJoinsRuns()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString a = dir.filePath("lab.json"), b = dir.filePath("laptop.csv"),
+                  runs = dir.filePath("two.json");
+    const ResultSet lab = syntheticRun("Lab CPU", 1.0, {10, 100}),
+                    laptop = syntheticRun("Laptop CPU", 2.0, {10});
+    ResultIO::writeJson(lab, a.toStdString());
+    ResultIO::writeCsv(laptop, b.toStdString());
+    // A runs file whose first label is the lab file's default label: the merged one is made unique.
+    RunRecord x, y;
+    x.label = RunSet::defaultLabel(lab);
+    x.results = syntheticRun("Old CPU", 3.0, {10});
+    x.visible = false;
+    y.label = "torch";
+    y.results = lab;
+    y.reference = true;
+    y.source = "elsewhere/torch.csv";
+    RunSet::write({x, y}, runs.toStdString());
+
+    const QString all = dir.filePath("all.json");
+    const Result r = runCli({"merge", a, b, runs, "-o", all});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.out.contains("wrote " + all + ": 4 runs from 3 files"), qPrintable(describe(r)));
+    const std::vector<RunRecord> merged = RunSet::load(all.toStdString());
+    QCOMPARE(merged.size(), std::size_t(4));
+    QCOMPARE(merged[0].label, RunSet::defaultLabel(lab));
+    QCOMPARE(merged[0].source, a.toStdString());
+    QVERIFY(merged[0].results == lab);
+    QCOMPARE(merged[1].label, RunSet::defaultLabel(laptop));
+    QVERIFY(merged[1].results == laptop);
+    QCOMPARE(merged[2].label, RunSet::defaultLabel(lab) + " (2)");
+    QVERIFY(!merged[2].visible);
+    QCOMPARE(merged[3].label, std::string("torch"));
+    QVERIFY(merged[3].reference);
+    QCOMPARE(merged[3].source, std::string("elsewhere/torch.csv"));
+    for (const auto &run : merged)
+        QVERIFY2(r.out.contains(QString::fromStdString(run.label)), qPrintable(describe(r)));
+
+    // A merged file merges again (into itself: every input is read before the output is written).
+    const Result again = runCli({"merge", all, a, "--output", all});
+    QVERIFY2(again.exitCode == 0, qPrintable(describe(again)));
+    QCOMPARE(RunSet::load(all.toStdString()).size(), std::size_t(5));
+}
+
+void TestCli::mergeErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("mentions"); ///< in the one-line stderr message
+
+    QTest::newRow("no -o") << QStringList{"merge", "@DIR@/a.json"} << 2 << "--output is required";
+    QTest::newRow("no inputs") << QStringList{"merge", "-o", "@DIR@/out.json"} << 2 << "files is required";
+    QTest::newRow("-o without a value") << QStringList{"merge", "@DIR@/a.json", "-o"} << 2 << "-o";
+    QTest::newRow("empty -o") << QStringList{"merge", "@DIR@/a.json", "-o", ""} << 2 << "needs a file name";
+    QTest::newRow("-o in a missing folder")
+        << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/missing/out.json"} << 2 << "does not exist";
+    QTest::newRow("unknown option") << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/out.json", "--bogus"}
+                                    << 2 << "--bogus";
+    QTest::newRow("malformed CSV input")
+        << QStringList{"merge", "@DIR@/a.json", "@DIR@/bad.csv", "-o", "@DIR@/out.json"} << 1
+        << "@DIR@/bad.csv, line 1";
+    QTest::newRow("bad row in a runs file")
+        << QStringList{"merge", "@DIR@/a.json", "@DIR@/badruns.json", "-o", "@DIR@/out.json"} << 1
+        << "@DIR@/badruns.json, runs[1] (\"second\"), results.rows[0]: median_s must be";
+    QTest::newRow("newer runs file") << QStringList{"merge", "@DIR@/newer.json", "-o", "@DIR@/out.json"} << 1
+                                     << "written by a newer SpeedupLab";
+    QTest::newRow("missing input") << QStringList{"merge", "@DIR@/a.json", "@DIR@/missing.json", "-o",
+                                                  "@DIR@/out.json"}
+                                   << 1 << "@DIR@/missing.json";
+}
+
+void TestCli::mergeErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const ResultSet a = syntheticRun("A CPU", 1.0, {10, 100});
+    ResultIO::writeJson(a, dir.filePath("a.json").toStdString());
+    QVERIFY(writeRaw(dir.filePath("bad.csv"), "n,median_s\nnot,a result file\n"));
+    RunRecord first, second;
+    first.label = "first";
+    first.results = a;
+    second.label = "second";
+    second.results = a;
+    second.results.rows[0].stats.median = -1;
+    // RunSet::toJson writes what it is given; the reader refuses the negative median.
+    QVERIFY(
+        writeRaw(dir.filePath("badruns.json"), QByteArray::fromStdString(RunSet::toJson({first, second}))));
+    QVERIFY(writeRaw(dir.filePath("newer.json"), "{\"format\": \"speeduplab-runs\", \"format_version\": 2, "
+                                                 "\"runs\": [{\"label\": 1}]}"));
+    const QStringList before = entries(dir.path());
+
+    const Result r = runCli(expand(args, dir.path()));
+    QVERIFY2(r.exitCode == exitCode, qPrintable(describe(r)));
+    const QString err = r.err.trimmed();
+    QVERIFY2(!err.isEmpty() && !err.contains('\n'), qPrintable("not one line on stderr\n" + describe(r)));
+    QVERIFY2(err.contains(QString(mentions).replace("@DIR@", dir.path())),
+             qPrintable("stderr does not mention \"" + mentions + "\"\n" + describe(r)));
+    QVERIFY2(r.out.isEmpty(), qPrintable(describe(r)));
+    QCOMPARE(entries(dir.path()), before); // nothing written
+}
+
+void TestCli::reportPrintsEachRunOfARunsFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString runs = dir.filePath("all.json"), single = dir.filePath("one.csv");
+    RunRecord lab, laptop;
+    lab.label = "Lab";
+    lab.results = syntheticRun("Lab CPU", 1.0, {10, 100, 1000, 10000});
+    laptop.label = "Laptop";
+    laptop.results = syntheticRun("Laptop CPU", 2.0, {10, 1000});
+    RunSet::write({lab, laptop}, runs.toStdString());
+    ResultIO::writeCsv(syntheticRun("Single CPU", 1.0, {10}), single.toStdString());
+
+    const Result r = runCli({"report", runs, single});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.err.isEmpty(), qPrintable(describe(r)));
+    for (const QString &m : {"== Lab (" + runs + ") ==", "== Laptop (" + runs + ") ==",
+                             "== " + single + " ==", QString("CPU: Lab CPU"), QString("CPU: Laptop CPU"),
+                             QString("CPU: Single CPU"), QString("10-10000"), QString("10-1000")})
+        QVERIFY2(r.out.contains(m), qPrintable("stdout does not mention \"" + m + "\"\n" + describe(r)));
+    QVERIFY(r.out.indexOf("Lab CPU") < r.out.indexOf("Laptop CPU"));
+    QVERIFY(r.out.indexOf("Laptop CPU") < r.out.indexOf("Single CPU"));
+}
+
+void TestCli::compareSelectsRuns_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("mentions"); ///< on stdout when exitCode is 0, else in the one-line stderr
+
+    QTest::newRow("a run of a runs file against a file")
+        << QStringList{"compare", "@DIR@/all.json", "@DIR@/b.csv", "--run-a", "Lab"} << 0
+        << "A: @DIR@/all.json, run \"Lab\"\nB: @DIR@/b.csv\n";
+    QTest::newRow("two runs of one runs file")
+        << QStringList{"compare", "@DIR@/all.json", "--run-a", "Lab", "--run-b", "Lab slow"} << 0
+        << "B is faster at 0, slower at 2, the same within noise at 2";
+    // A single file's run is labelled by its machine and time (the word "CPU" left out).
+    QTest::newRow("--run-b on a single file that is that run")
+        << QStringList{"compare",  "@DIR@/all.json", "@DIR@/b.csv",         "--run-a",
+                       "Lab slow", "--run-b",        "B \u00b7 1 Jan 00:00"}
+        << 0 << "6 points in common: B is faster at 0, slower at 0";
+    QTest::newRow("several runs, none picked") << QStringList{"compare", "@DIR@/all.json", "@DIR@/b.csv"} << 2
+                                               << "@DIR@/all.json holds 3 runs: pick one with --run-a LABEL, "
+                                                  "one of \"Lab\", \"Lab slow\", \"Other\"";
+    QTest::newRow("several runs in B, none picked")
+        << QStringList{"compare", "@DIR@/b.csv", "@DIR@/all.json"} << 2 << "pick one with --run-b LABEL";
+    QTest::newRow("unknown label")
+        << QStringList{"compare", "@DIR@/all.json", "@DIR@/b.csv", "--run-a", "Lab fast"} << 2
+        << "@DIR@/all.json has no run labelled \"Lab fast\"; its runs are \"Lab\", \"Lab slow\", \"Other\"";
+    QTest::newRow("one file without both runs")
+        << QStringList{"compare", "@DIR@/all.json", "--run-a", "Lab"} << 2 << "exactly two files";
+    QTest::newRow("no point in common")
+        << QStringList{"compare", "@DIR@/all.json", "--run-a", "Lab", "--run-b", "Other"} << 1
+        << "@DIR@/all.json, run \"Lab\" and @DIR@/all.json, run \"Other\" have no successful point in "
+           "common";
+    QTest::newRow("empty runs file") << QStringList{"compare", "@DIR@/empty.json", "@DIR@/b.csv"} << 1
+                                     << "holds no runs";
+}
+
+void TestCli::compareSelectsRuns()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    RunRecord lab, slow, other;
+    lab.label = "Lab";
+    lab.results = syntheticRun("A CPU", 1.0, {10, 100, 1000});
+    slow.label = "Lab slow";
+    slow.results = syntheticRun("A CPU", 1.2, {100, 1000, 4000});
+    other.label = "Other";
+    other.results = syntheticRun("Other CPU", 1.0, {20, 200});
+    RunSet::write({lab, slow, other}, dir.filePath("all.json").toStdString());
+    RunSet::write({}, dir.filePath("empty.json").toStdString());
+    ResultIO::writeCsv(syntheticRun("B CPU", 1.2, {100, 1000, 4000}), dir.filePath("b.csv").toStdString());
+
+    const Result r = runCli(expand(args, dir.path()));
+    QVERIFY2(r.exitCode == exitCode, qPrintable(describe(r)));
+    const QString want = QString(mentions).replace("@DIR@", dir.path());
+    if (exitCode == 0) {
+        QVERIFY2(r.err.isEmpty() && r.out.contains(want), qPrintable(describe(r)));
+        return;
+    }
+    const QString err = r.err.trimmed();
+    QVERIFY2(!err.isEmpty() && !err.contains('\n'), qPrintable("not one line on stderr\n" + describe(r)));
+    QVERIFY2(err.contains(want), qPrintable("stderr does not mention \"" + want + "\"\n" + describe(r)));
     QVERIFY2(r.out.isEmpty(), qPrintable(describe(r)));
 }
 

@@ -3,9 +3,11 @@
 // (tests/fuzz/crashes/) through the loaders, in the regular test run, without libFuzzer: each
 // must load or be refused with a ParseError, never anything else. What loads must round-trip,
 // as in tests/fuzz/fuzz_resultio.cpp. The seeds say what they hold: valid_* load as their
-// extension's format, bad_* are refused.
+// extension's format (*_runs* as a runs file), bad_* are refused. Every seed is also read as a
+// runs file (RunSet), and RunSet::load agrees with ResultIO::load on a file that is not one.
 
 #include "core/resultio.h"
+#include "core/runset.h"
 
 #include <QtTest>
 
@@ -26,17 +28,32 @@ struct Result {
     QString message;
 };
 
-Result attempt(const std::function<ResultSet()> &load)
+// What loads writes back to text that loads again to the same text; empty when it does.
+std::string roundTrip(const ResultSet &r)
+{
+    const std::string csv = ResultIO::toCsv(r);
+    const std::string json = ResultIO::toJson(r);
+    if (ResultIO::toCsv(ResultIO::fromCsv(csv)) != csv)
+        return "loaded, but its CSV does not load back the same";
+    if (ResultIO::toJson(ResultIO::fromJson(json)) != json)
+        return "loaded, but its JSON does not load back the same";
+    return {};
+}
+
+std::string roundTrip(const std::vector<RunRecord> &runs)
+{
+    const std::string json = RunSet::toJson(runs);
+    if (RunSet::toJson(RunSet::fromJson(json)) != json)
+        return "loaded, but its runs file does not load back the same";
+    return {};
+}
+
+template <typename Load> Result attempt(const Load &load)
 {
     try {
-        const ResultSet r = load();
-        // What loads writes back to text that loads again to the same text.
-        const std::string csv = ResultIO::toCsv(r);
-        const std::string json = ResultIO::toJson(r);
-        if (ResultIO::toCsv(ResultIO::fromCsv(csv)) != csv)
-            return {Outcome::Other, "loaded, but its CSV does not load back the same"};
-        if (ResultIO::toJson(ResultIO::fromJson(json)) != json)
-            return {Outcome::Other, "loaded, but its JSON does not load back the same"};
+        const std::string why = roundTrip(load());
+        if (!why.empty())
+            return {Outcome::Other, QString::fromStdString(why)};
         return {Outcome::Loaded, {}};
     } catch (const ParseError &e) {
         return {Outcome::Refused, QString::fromUtf8(e.what())};
@@ -94,14 +111,22 @@ void TestFuzzCorpus::replay()
 
     const Result csv = attempt([&] { return ResultIO::fromCsv(text); });
     const Result json = attempt([&] { return ResultIO::fromJson(text); });
-    const Result file = attempt([&] { return ResultIO::load(path.toStdString()); });
-    for (const Result *r : {&csv, &json, &file}) {
+    const Result runs = attempt([&] { return RunSet::fromJson(text); });
+    const Result resultFile = attempt([&] { return ResultIO::load(path.toStdString()); });
+    const Result runsFile = attempt([&] { return RunSet::load(path.toStdString()); });
+    for (const Result *r : {&csv, &json, &runs, &resultFile, &runsFile}) {
         QVERIFY2(r->outcome != Outcome::Other, qPrintable(r->message));
         // A refusal is a sentence, with no raw control character in it.
         for (const QChar c : r->message)
             QVERIFY2(c.unicode() >= 0x20 && c.unicode() != 0x7f, qPrintable(r->message));
     }
-    const Result &own = name.endsWith(".json") ? json : csv;
+    if (!RunSet::isRunsFile(text)) {
+        QCOMPARE(runsFile.outcome, resultFile.outcome);
+        QCOMPARE(runsFile.message, resultFile.message);
+    }
+    const bool runsSeed = name.contains("_runs");
+    const Result &own = runsSeed ? runs : name.endsWith(".json") ? json : csv;
+    const Result &file = runsSeed ? runsFile : resultFile;
     if (name.startsWith("valid_")) {
         QVERIFY2(own.outcome == Outcome::Loaded, qPrintable(own.message));
         QCOMPARE(file.outcome, Outcome::Loaded);

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
-// libFuzzer harness for the result loaders (ResultIO::fromCsv and fromJson). Built only with
-// -DSPEEDUPLAB_FUZZ=ON and clang (scripts/fuzz.sh); tests/core/tst_fuzzcorpus.cpp replays the
-// corpus and the crash inputs in the regular test run.
+// libFuzzer harness for the result loaders (ResultIO::fromCsv and fromJson) and the runs file
+// (RunSet::fromJson). Built only with -DSPEEDUPLAB_FUZZ=ON and clang (scripts/fuzz.sh);
+// tests/core/tst_fuzzcorpus.cpp replays the corpus and the crash inputs in the regular test run.
 //
-// Each input is read as CSV and as JSON. A loader may refuse it, with a ParseError and nothing
-// else; what it accepts must survive a round trip: written back as CSV and as JSON, it loads
+// Each input is read as CSV, as JSON and as a runs file. A loader may refuse it, with a
+// ParseError and nothing else; what it accepts must survive a round trip: written back, it loads
 // again and writes the same bytes. Any other exception, a crash, a leak or undefined behaviour
 // is a finding.
 
 #include "core/resultio.h"
+#include "core/runset.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -52,6 +53,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             continue; // refused with a sentence: fine
         }
         roundTrip(r);
+    }
+    std::string runs;
+    try {
+        runs = RunSet::toJson(RunSet::fromJson(text));
+    } catch (const ParseError &) {
+        return 0;
+    }
+    try {
+        if (RunSet::toJson(RunSet::fromJson(runs)) != runs)
+            fail("a loaded runs file written back does not load back the same", runs);
+    } catch (const ParseError &e) {
+        fail("a loaded runs file written back is refused", e.what());
     }
     return 0;
 }

@@ -66,12 +66,17 @@ expect_line "slurm submit: the report job waits for the array (afterok)" "$o" \
 o=$(bash "$slurm" --dry-run --report --out "$tmp/it's empty")
 expect_line "slurm report: the pattern when nothing is there yet" "$o" \
   "speeduplab-cli report -- '$tmp/it'\\''s empty'/*.json"
+expect_line "slurm report: the merge's pattern (the tasks' files) when nothing is there yet" "$o" \
+  "speeduplab-cli merge -o '$tmp/it'\\''s empty/all.json' -- '$tmp/it'\\''s empty'/*-*_*.json"
 mkdir -p "$tmp/res"
 : >"$tmp/res/gpu01-9_0.json"
 : >"$tmp/res/gpu02-9_1.json"
+: >"$tmp/res/all.json"
 o=$(DRY_RUN=1 bash "$slurm" --report --out "$tmp/res")
-expect_line "slurm report: report over every file" "$o" \
+expect_line "slurm report: report over every file but the merge" "$o" \
   "speeduplab-cli report -- '$tmp/res/gpu01-9_0.json' '$tmp/res/gpu02-9_1.json'"
+expect_line "slurm report: merge of every file into all.json" "$o" \
+  "speeduplab-cli merge -o '$tmp/res/all.json' -- '$tmp/res/gpu01-9_0.json' '$tmp/res/gpu02-9_1.json'"
 
 # --- Slurm: bad usage -> 2 --------------------------------------------------------------------
 expect_rc "slurm: not in an array task" 2 bash "$slurm" --dry-run -- --preset seed
@@ -102,6 +107,8 @@ expect_line "ssh: renamed into place, never over another file" "$o" \
   "mv -n -- '$tmp/ssh out/.gpu2-t1.json.part' '$tmp/ssh out/gpu2-t1.json'"
 expect_line "ssh: report over every host's file" "$o" \
   "speeduplab-cli report -- '$tmp/ssh out/gpu1-t1.json' '$tmp/ssh out/gpu2-t1.json' > '$tmp/ssh out/report-t1.txt'"
+expect_line "ssh: merge of every host's file" "$o" \
+  "speeduplab-cli merge -o '$tmp/ssh out/all-t1.json' -- '$tmp/ssh out/gpu1-t1.json' '$tmp/ssh out/gpu2-t1.json'"
 if [[ $(grep -c '^ssh ' <<<"$o") == 2 ]]; then pass "ssh: one ssh per host, comments skipped"; else bad "ssh: one ssh per host"; fi
 # A run option with a quote survives the remote shell: the remote command, given to sh as ssh
 # would give it, yields the same words.
@@ -122,6 +129,7 @@ expect_rc "ssh: host with a space" 2 bash "$sshs" --dry-run "gpu 1"
 expect_rc "ssh: host with a shell character" 2 bash "$sshs" --dry-run 'gpu1;rm'
 expect_rc "ssh: the same host twice" 2 bash "$sshs" --dry-run gpu1 gpu1
 expect_rc "ssh: two hosts with one short name" 2 bash "$sshs" --dry-run gpu1.a gpu1.b
+expect_rc "ssh: a host whose short name is the merge's" 2 bash "$sshs" --dry-run all.lab.example
 expect_rc "ssh: missing hosts file" 2 bash "$sshs" --dry-run --hosts "$tmp/no such file"
 printf '# nobody\n\n' >"$tmp/no hosts"
 expect_rc "ssh: a hosts file with no hosts" 2 bash "$sshs" --dry-run --hosts "$tmp/no hosts"
@@ -154,6 +162,13 @@ else
     bash "$slurm" --cli "$cli" --out "$tmp/slurm out" -- "${sweep[@]}"
   o=$(bash "$slurm" --cli "$cli" --report --out "$tmp/slurm out")
   if [[ $(grep -c '^== .*node[01]-77_[01].json ==$' <<<"$o") == 2 ]]; then pass "slurm: report over both files"; else bad "slurm: report: $o"; fi
+  if grep -q "^wrote $tmp/slurm out/all.json: 2 runs from 2 files$" <<<"$o"; then pass "slurm: merged into all.json"; else bad "slurm: merge: $o"; fi
+  # Again (a later --report): all.json is replaced, never merged into itself.
+  o=$(bash "$slurm" --cli "$cli" --report --out "$tmp/slurm out")
+  if grep -q "^wrote $tmp/slurm out/all.json: 2 runs from 2 files$" <<<"$o" &&
+    [[ $(grep -c '^== ' <<<"$o") == 2 ]]; then pass "slurm: a second report leaves all.json out"; else bad "slurm: second report: $o"; fi
+  o=$("$cli" report "$tmp/slurm out/all.json")
+  if [[ $(grep -c '^== .* (.*all.json) ==$' <<<"$o") == 2 ]]; then pass "slurm: all.json opens as 2 runs"; else bad "slurm: all.json: $o"; fi
   if "$cli" compare "$tmp/slurm out/node0-77_0.json" "$tmp/slurm out/node1-77_1.json" >/dev/null; then
     pass "compare of two nodes' files"
   else
@@ -196,6 +211,12 @@ EOF
   else
     bad "ssh: report-t9.txt"
   fi
+  if grep -q "^wrote $tmp/ssh res/all-t9.json: 2 runs from 2 files$" <<<"$o" &&
+    [[ $("$cli" report "$tmp/ssh res/all-t9.json" | grep -c '^== .* (.*all-t9.json) ==$') == 2 ]]; then
+    pass "ssh: both hosts merged into all-t9.json"
+  else
+    bad "ssh: merge: $o"
+  fi
   parts=("$tmp/ssh res"/.*.part)
   if [[ ! -e ${parts[0]} ]]; then pass "ssh: no partial files left"; else bad "ssh: partial files left: ${parts[*]}"; fi
   expect_rc "ssh: a second sweep with the same tag does not overwrite" 2 \
@@ -206,7 +227,7 @@ EOF
     bash "$sshs" --cli "$cli" --remote-cli "$cli" --tag t10 --out "$tmp/ssh res" gpu1 gpu3 -- "${sweep[@]}" 2>&1)
   rc=$?
   if ((rc == 1)) && [[ -s "$tmp/ssh res/gpu1-t10.json" && -s "$tmp/ssh res/report-t10.txt" ]] &&
-    grep -q 'gpu3 failed' <<<"$o"; then
+    [[ -s "$tmp/ssh res/all-t10.json" ]] && grep -q 'gpu3 failed' <<<"$o"; then
     pass "ssh: a failed host gives exit 1, the others are reported"
   else
     bad "ssh: failed host (exit $rc): $o"

@@ -65,14 +65,16 @@ void TestReferenceOverlay::referenceIsDrawnDashedOverOurCurves()
     QCOMPARE(refs.size(), 2);
     const QList<QXYSeries *> data = chart->seriesWithRole(ChartView::Role::Data);
     for (QXYSeries *ref : refs) {
-        QVERIFY2(ref->name().startsWith(QStringLiteral("PyTorch 9.9: ")), qPrintable(ref->name()));
+        // Named after the reference run: its program and device.
+        QVERIFY2(ref->name().startsWith(QStringLiteral("PyTorch 9.9 \u00b7 Test GPU: ")),
+                 qPrintable(ref->name()));
         QCOMPARE(ref->pen().style(), Qt::DashLine);
         // Same colour as the curve of ours it is compared with: CPU with CPU, eager with launch.
         const QString ourName = ref->name().contains(QStringLiteral("eager"))
                                     ? QStringLiteral("GPU launch")
                                     : QStringLiteral("CPU 1 thread");
         const auto counterpart =
-            std::find_if(data.begin(), data.end(), [&](QXYSeries *s) { return s->name() == ourName; });
+            std::find_if(data.begin(), data.end(), [&](QXYSeries *s) { return s->name().endsWith(ourName); });
         QVERIFY2(counterpart != data.end(), qPrintable(ourName));
         QCOMPARE(ref->color(), (*counterpart)->color());
         // Twice our time at every n.
@@ -80,14 +82,20 @@ void TestReferenceOverlay::referenceIsDrawnDashedOverOurCurves()
         for (int i = 0; i < ref->count(); ++i)
             QVERIFY(qAbs(ref->at(i).y() / (*counterpart)->at(i).y() - 2.0) < 1e-9);
     }
-    // The note gives the ratios; the crossover and the table are ours alone.
+    // The note gives the ratios. The reference is a run like any other: its own crossover is
+    // marked (twice our time on both sides: at the same n), and its rows are in the table.
     QVERIFY2(chart->noteText().contains(QStringLiteral("CPU 1 thread 0.50\u00d7")),
              qPrintable(chart->noteText()));
     QVERIFY2(chart->noteText().contains(QStringLiteral("GPU launch 0.50\u00d7")),
              qPrintable(chart->noteText()));
-    QCOMPARE(chart->markers().size(), 1);
-    QVERIFY(qAbs(chart->markers()[0].n / 316 - 1) < 1e-6);
-    QCOMPARE(w.resultModel()->rowCount(), int(ours.size()));
+    QCOMPARE(chart->markers().size(), 2);
+    QVERIFY(chart->markers()[0].cpuLabel.endsWith(QStringLiteral("best CPU")));
+    QVERIFY(chart->markers()[1].cpuLabel.startsWith(QStringLiteral("PyTorch 9.9")));
+    for (const TimeChart::Marker &m : chart->markers())
+        QVERIFY(qAbs(m.n / 316 - 1) < 1e-6);
+    QCOMPARE(w.resultModel()->rowCount(), int(ours.size() + fixtures::torchReference(ours, 2.0).size()));
+    QCOMPARE(w.resultModel()->runCount(), 2);
+    QVERIFY(w.resultModel()->runs().back().reference);
 
     // It stays over a new set of results, and goes when removed.
     QVERIFY(w.openResults(oursPath));

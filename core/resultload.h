@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// Internal to core: the parts of the result reader (resultload.cpp) that the runs file
+// (runset.cpp) reuses, so that a run inside a runs file is read and checked exactly as a
+// result file is. Not installed; only core's sources include it.
+#pragma once
+
+#include "core/resultio.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace speeduplab::detail {
+
+/// A value echoed in an error message shows at most this many characters.
+inline constexpr std::size_t kShownChars = 60;
+
+/// The length of the UTF-8 sequence at s[i] and its code point; 0 when it is not valid UTF-8.
+std::size_t utf8At(std::string_view s, std::size_t i, char32_t &cp);
+/// Whether cp is a character a message or a label must not carry as is: C0 and C1 controls,
+/// DEL, line and paragraph separators, bidirectional overrides.
+bool isControl(char32_t cp);
+/// s as a message may show it: control characters and bytes that are not UTF-8 as visible
+/// escapes, and past `limit` characters "…".
+std::string shown(std::string_view s, std::size_t limit = kShownChars);
+/// text without a leading UTF-8 byte-order mark.
+std::string_view withoutBom(std::string_view text);
+/// The sentence for nlohmann's parse error at pos of text; `path` names the field being read.
+std::string jsonErrorMessage(std::string_view text, std::size_t pos, const std::string &token,
+                             const nlohmann::detail::exception &ex, const std::string &path);
+
+/// The whole text of a result file, with ResultIO::load's checks: a regular file (refused from
+/// stat, before it is opened) of at most ResultIO::maxFileBytes. Throws ParseError naming it.
+std::string readResultFile(const std::string &path);
+/// ResultIO::load on the text of `path`, already read: CSV or JSON by extension, else content.
+ResultSet parseResultFile(const std::string &path, const std::string &text);
+/// e, from reading the text of `path`, with the file named in front as ResultIO::load does:
+/// "results.csv, line 7: ...", "results.json, rows[3]: ...", else "results.csv: ...".
+ParseError inFile(const std::string &path, const ParseError &e);
+
+/// Reads ResultIO's JSON object from SAX events: a whole result file (ResultIO::fromJson), or
+/// one value of a larger document whose own reader forwards that value's events to it (the
+/// "results" of a run in a runs file). Rows are converted as they close; no DOM of the rows.
+class ResultJsonReader : public nlohmann::json_sax<nlohmann::json> {
+public:
+    /// text: the whole document, for the line of a syntax error.
+    static std::unique_ptr<ResultJsonReader> create(std::string_view text);
+    /// Whether the value has been read to its end.
+    virtual bool done() const = 0;
+    /// The field the next value is read into, e.g. "rows[3].median_s".
+    virtual std::string path() const = 0;
+    /// The result set, after ResultIO::fromJson's checks. Throws ParseError.
+    virtual ResultSet take() = 0;
+};
+
+} // namespace speeduplab::detail

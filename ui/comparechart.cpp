@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+#include "ui/comparechart.h"
+
+#include "core/overlay.h"
+#include "ui/chartstyle.h"
+#include "ui/format.h"
+#include "ui/resultmodel.h"
+
+#include <QLogValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace speeduplab {
+
+namespace {
+
+// A run's rows of one workload, named as ours (a reference's "eager" is our "launch", ...), so
+// that a PyTorch run compares with ours series by series.
+ResultSet asOurs(const RunRecord &run, const std::string &workload)
+{
+    ResultSet out;
+    out.machine = run.results.machine;
+    for (const Measurement &m : run.results.rows)
+        if (m.workload == workload)
+            out.add(run.reference ? Overlay::asOurs(m) : m);
+    return out;
+}
+
+} // namespace
+
+CompareChart::CompareChart(QWidget *parent) : ChartView(parent)
+{
+    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("time of run B / time of run A")));
+    setRanges(1, 10000, 0.1, 10);
+}
+
+void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const std::string &workload)
+{
+    m_comparison = {};
+    setChartTitle(workload, tr("run B's time over run A's"));
+    const ResultModel *m = model();
+    if (!m || m->runCount() < 2) {
+        showEmpty(tr("Comparing needs two runs.\nOpen recorded runs (Ctrl+O, several at once) or run a sweep "
+                     "after opening one."));
+        return;
+    }
+    if (m->runA() < 0 || m->runB() < 0 || m->runA() == m->runB()) {
+        showEmpty(tr("Choose run A and run B in the Runs panel:\nthis chart shows B's time over A's at every "
+                     "size both measured."));
+        return;
+    }
+    const RunRecord &a = m->runs()[std::size_t(m->runA())];
+    const RunRecord &b = m->runs()[std::size_t(m->runB())];
+    const QString nameA = QString::fromStdString(a.label), nameB = QString::fromStdString(b.label);
+    const ResultSet runA = asOurs(a, workload);
+    m_comparison = Compare::compare(runA, asOurs(b, workload));
+    if (m_comparison.empty()) {
+        showEmpty(tr("%1 and %2 share no point of %3:\nno series was measured at the same n in both.")
+                      .arg(nameA, nameB, QString::fromStdString(workload)));
+        return;
+    }
+
+    double nLo = 1e300, nHi = 0, rLo = 1, rHi = 1; // the line at 1 is always in view
+    for (const PointComparison &p : m_comparison.points) {
+        nLo = std::min(nLo, double(p.n));
+        nHi = std::max(nHi, double(p.n));
+        rLo = std::min(rLo, p.ratio * std::exp(-p.threshold));
+        rHi = std::max(rHi, p.ratio * std::exp(p.threshold));
+    }
+    double xLo, xHi, yLo, yHi;
+    decades(nLo, nHi, xLo, xHi);
+    decades(rLo, rHi, yLo, yHi);
+    yLo = std::min(yLo, 0.1);
+    yHi = std::max(yHi, 10.0);
+    setRanges(xLo, xHi, yLo, yHi);
+    line(QStringLiteral("guide:one"), Role::Guide, QString(), ChartStyle::guideColor(),
+         {QPointF(xLo, 1), QPointF(xHi, 1)}, {Qt::SolidLine, 1.5, false, false});
+    addLabel(tr("B slower \u2191"), QString(), xLo, 1, ChartStyle::guideColor(),
+             {Qt::AlignRight | Qt::AlignTop, Qt::Horizontal, true});
+    addLabel(tr("B faster \u2193"), QString(), xLo, 1, ChartStyle::guideColor(),
+             {Qt::AlignRight | Qt::AlignBottom, Qt::Horizontal, true});
+
+    // One curve per series, in A's colours, with the band the noise of both runs can explain.
+    const std::vector<Series> seriesA = Analysis::series(runA, workload);
+    const std::vector<QColor> colorsA = ChartStyle::seriesColors(seriesA);
+    std::map<std::string, QColor> colorOf;
+    for (std::size_t i = 0; i < seriesA.size(); ++i)
+        colorOf.emplace(seriesA[i].key, colorsA[i]);
+    std::vector<std::string> keys;
+    for (const PointComparison &p : m_comparison.points)
+        if (std::find(keys.begin(), keys.end(), p.key) == keys.end())
+            keys.push_back(p.key);
+    const bool bands = keys.size() <= std::size_t(legendLimit);
+    for (const std::string &key : keys) {
+        QList<QPointF> pts, lo, hi;
+        QString label;
+        for (const PointComparison &p : m_comparison.points)
+            if (p.key == key) {
+                pts << QPointF(p.n, p.ratio);
+                lo << QPointF(p.n, p.ratio * std::exp(-p.threshold));
+                hi << QPointF(p.n, p.ratio * std::exp(p.threshold));
+                label = QString::fromStdString(p.label);
+            }
+        const auto c = colorOf.find(key);
+        const QColor color = c == colorOf.end() ? ChartStyle::guideColor() : c->second;
+        if (bands && pts.size() > 1) {
+            QColor fill = color;
+            fill.setAlpha(40);
+            area(QStringLiteral("band:") + QString::fromStdString(key), Role::Band, QString(), fill, lo, hi);
+        }
+        line(QStringLiteral("data:") + QString::fromStdString(key), Role::Data, label, color, pts,
+             {Qt::SolidLine, 2.5, true, true});
+    }
+    const Comparison &cmp = m_comparison;
+    setNote(tr("B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band "
+               "is what the noise of both runs can explain (95 % on the medians, at least %6 %).")
+                .arg(nameB, nameA, Format::count(cmp.faster, tr("point"), tr("points")),
+                     Format::count(cmp.slower, tr("point"), tr("points")),
+                     Format::count(cmp.same, tr("point"), tr("points")))
+                .arg(Compare::minDifference * 100, 0, 'f', 0));
+}
+
+} // namespace speeduplab

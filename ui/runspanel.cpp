@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+#include "ui/runspanel.h"
+
+#include "ui/chartstyle.h"
+#include "ui/format.h"
+#include "ui/resultmodel.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPainter>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace speeduplab {
+
+namespace {
+
+// The run's colour family: its CPU colour over its GPU colour.
+QIcon swatch(int family)
+{
+    QPixmap p(16, 16);
+    p.fill(Qt::transparent);
+    QPainter painter(&p);
+    painter.fillRect(1, 1, 14, 7, ChartStyle::inFamily(ChartStyle::cpuWinsColor(), family));
+    painter.fillRect(1, 8, 14, 7, ChartStyle::inFamily(ChartStyle::gpuWinsColor(), family));
+    return QIcon(p);
+}
+
+QString describe(const RunRecord &run, bool live)
+{
+    const ResultSet &r = run.results;
+    QStringList lines;
+    lines << QString::fromStdString(run.label);
+    if (live)
+        lines << RunsPanel::tr("Being measured now.");
+    if (run.reference)
+        lines << RunsPanel::tr("A reference run of another tool (%1), drawn dashed.")
+                     .arg(QString::fromStdString(r.machine.programVersion));
+    if (!run.source.empty())
+        lines << RunsPanel::tr("From %1").arg(QString::fromStdString(run.source));
+    if (!r.machine.cpuModel.empty())
+        lines << QString::fromStdString(r.machine.cpuModel);
+    for (const auto &g : r.machine.gpus)
+        lines << QString::fromStdString(g.name);
+    if (!r.machine.timestamp.empty())
+        lines << RunsPanel::tr("Measured %1").arg(QString::fromStdString(r.machine.timestamp));
+    lines << Format::count(qsizetype(r.size()), RunsPanel::tr("measurement"), RunsPanel::tr("measurements"));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+RunsPanel::RunsPanel(ResultModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+{
+    setObjectName(QStringLiteral("runsPanel"));
+    auto *v = new QVBoxLayout(this);
+    m_list = new QListWidget;
+    m_list->setObjectName(QStringLiteral("runList"));
+    m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::SelectedClicked);
+    m_list->setToolTip(tr("Each run: tick to show it, double-click (F2) to rename it"));
+    m_list->setTextElideMode(Qt::ElideMiddle);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    v->addWidget(m_list, 1);
+
+    auto *buttons = new QHBoxLayout;
+    m_remove = new QPushButton(tr("Remove"));
+    m_remove->setObjectName(QStringLiteral("removeRunButton"));
+    m_remove->setToolTip(tr("Remove the selected run from the window (its file stays as it is)"));
+    buttons->addStretch(1);
+    buttons->addWidget(m_remove);
+    v->addLayout(buttons);
+
+    auto *form = new QFormLayout;
+    m_a = new QComboBox;
+    m_a->setObjectName(QStringLiteral("runAChooser"));
+    m_b = new QComboBox;
+    m_b->setObjectName(QStringLiteral("runBChooser"));
+    m_a->setToolTip(tr("Run A: its CPU curves against run B's GPU on the time chart, and the base of the "
+                       "ratio on the Compare tab"));
+    m_b->setToolTip(tr("Run B: its GPU curves against run A's CPU on the time chart, and its time over "
+                       "A's on the Compare tab"));
+    form->addRow(tr("CPU of run A:"), m_a);
+    form->addRow(tr("GPU of run B:"), m_b);
+    v->addLayout(form);
+    auto *hint = new QLabel(tr("The time chart marks where A's best CPU and B's GPU cross; the Compare tab "
+                               "shows B's time over A's."));
+    hint->setWordWrap(true);
+    hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    v->addWidget(hint);
+
+    connect(m_list, &QListWidget::itemChanged, this, &RunsPanel::itemChanged);
+    connect(m_list, &QListWidget::currentRowChanged, this,
+            [this](int row) { m_remove->setEnabled(row >= 0 && row != m_model->liveRun()); });
+    connect(m_remove, &QPushButton::clicked, this, &RunsPanel::removeSelected);
+    connect(m_a, &QComboBox::activated, this, &RunsPanel::choosePair);
+    connect(m_b, &QComboBox::activated, this, &RunsPanel::choosePair);
+    connect(m_model, &ResultModel::runsChanged, this, &RunsPanel::refresh);
+    refresh();
+}
+
+void RunsPanel::refresh()
+{
+    m_refreshing = true;
+    const int current = m_list->currentRow();
+    m_list->clear();
+    m_a->clear();
+    m_b->clear();
+    m_a->addItem(tr("(none)"));
+    m_b->addItem(tr("(none)"));
+    const std::vector<RunRecord> &runs = m_model->runs();
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const RunRecord &run = runs[i];
+        const bool live = int(i) == m_model->liveRun();
+        const QString label = QString::fromStdString(run.label);
+        auto *item = new QListWidgetItem(swatch(int(i)), label);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable |
+                       Qt::ItemIsEditable);
+        item->setCheckState(run.visible ? Qt::Checked : Qt::Unchecked);
+        item->setToolTip(describe(run, live));
+        if (live || run.reference) {
+            QFont f = item->font();
+            f.setItalic(run.reference);
+            f.setBold(live);
+            item->setFont(f);
+        }
+        m_list->addItem(item);
+        m_a->addItem(swatch(int(i)), label);
+        m_b->addItem(swatch(int(i)), label);
+    }
+    m_list->setCurrentRow(std::min(current, m_list->count() - 1));
+    m_a->setCurrentIndex(m_model->runA() + 1);
+    m_b->setCurrentIndex(m_model->runB() + 1);
+    const bool pair = runs.size() >= 2;
+    m_a->setEnabled(pair);
+    m_b->setEnabled(pair);
+    m_remove->setEnabled(m_list->currentRow() >= 0 && m_list->currentRow() != m_model->liveRun());
+    m_refreshing = false;
+}
+
+void RunsPanel::itemChanged(QListWidgetItem *item)
+{
+    if (m_refreshing)
+        return;
+    const int row = m_list->row(item);
+    m_model->setRunVisible(row, item->checkState() == Qt::Checked);
+    m_model->setRunLabel(row, item->text().toStdString());
+    // An empty or unchanged name: show the label the run keeps.
+    if (row < m_model->runCount() && item->text().toStdString() != m_model->runs()[std::size_t(row)].label)
+        refresh();
+}
+
+void RunsPanel::removeSelected()
+{
+    const int row = m_list->currentRow();
+    if (row >= 0 && row != m_model->liveRun())
+        m_model->removeRun(row);
+}
+
+void RunsPanel::choosePair()
+{
+    m_model->setComparedRuns(m_a->currentIndex() - 1, m_b->currentIndex() - 1);
+}
+
+} // namespace speeduplab

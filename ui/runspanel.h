@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QListWidget;
+class QListWidgetItem;
+class QPushButton;
+
+namespace speeduplab {
+
+class ResultModel;
+
+/// The Runs dock: every run the window holds, each with its colour family, its label (edited
+/// in place: double-click or F2), a check box that shows or hides it and a remove button; and
+/// the two runs compared across (A and B: the crossover of A's CPU with B's GPU on the time
+/// chart, B's time over A's on the compare chart).
+class RunsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunsPanel(ResultModel *model, QWidget *parent = nullptr);
+    QListWidget *list() const { return m_list; }
+    QComboBox *runAChooser() const { return m_a; }
+    QComboBox *runBChooser() const { return m_b; }
+
+private:
+    void refresh();
+    void itemChanged(QListWidgetItem *item);
+    void removeSelected();
+    void choosePair();
+    ResultModel *m_model;
+    QListWidget *m_list = nullptr;
+    QPushButton *m_remove = nullptr;
+    QComboBox *m_a = nullptr;
+    QComboBox *m_b = nullptr;
+    bool m_refreshing = false;
+};
+
+} // namespace speeduplab
