@@ -8,6 +8,7 @@
 #include "ui/headless.h"
 #include "ui/mainwindow.h"
 #include "ui/metatypes.h"
+#include "ui/resultmodel.h"
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
 
@@ -82,6 +83,9 @@ int App::main(QApplication &app)
         w.openResults(cl.open);
     if (!cl.overlay.isEmpty())
         w.overlayReference(cl.overlay);
+    if (std::string why; !cl.runA.isEmpty() && !w.resultModel()->setComparedRuns(cl.runA.toStdString(),
+                                                                                 cl.runB.toStdString(), &why))
+        std::cerr << "speeduplab: " << why << '\n';
     if (cl.sweep.calibrate) {
         QTimer::singleShot(0, &w, &MainWindow::calibrate);
         if (cl.run) // the sweep follows the calibration, which holds the worker until then

@@ -294,8 +294,7 @@ void ChartView::updateNow()
                 }
         const MachineInfo &m = *newest;
         QStringList parts;
-        if (shown > 1)
-            parts << tr("%1 runs, the newest on").arg(shown);
+
         if (!m.cpuModel.empty())
             parts << QString::fromStdString(m.cpuModel);
         if (m.logicalCores > 0)
@@ -306,6 +305,10 @@ void ChartView::updateNow()
             parts << tr("no GPU");
         if (!m.timestamp.empty())
             parts << QString::fromStdString(m.timestamp);
+        if (shown > 1 && !parts.isEmpty()) {
+            parts.front() = tr("newest: %1").arg(parts.front());
+            parts.prepend(tr("%1 runs").arg(shown));
+        }
         setCaption(tr("SpeedupLab \u00b7 %1").arg(parts.join(QStringLiteral(" \u00b7 "))));
     }
     m_legendEntries = 0;

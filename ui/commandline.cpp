@@ -64,6 +64,14 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         QStringLiteral("Draw a reference run (bench/compare_torch.py or compare_numpy.py output) dashed "
                        "over ours on the time chart."),
         QStringLiteral("FILE"));
+    const QCommandLineOption runA(
+        QStringLiteral("run-a"),
+        QStringLiteral("With --open of several runs: run A, whose CPU meets run B's GPU on the time chart "
+                       "and which the compare chart divides by."),
+        QStringLiteral("LABEL"));
+    const QCommandLineOption runB(QStringLiteral("run-b"),
+                                  QStringLiteral("Run B (see --run-a): its GPU, and its time over A's."),
+                                  QStringLiteral("LABEL"));
     const QCommandLineOption chart(QStringLiteral("chart"),
                                    QStringLiteral("The chart to write or show: %1 (default: time).")
                                        .arg(ChartTabs::names().join(QStringLiteral(", "))),
@@ -123,11 +131,12 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                     QStringLiteral("Measure launch to visible window, and idle memory."));
     for (QCommandLineOption *o : {&screenshot, &settings, &run, &benchLatency, &benchRedraw, &benchStartup})
         o->setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({help,       version,    headless, preset,  png,          svg,         csv,
-                  json,       force,      open,     overlay, chart,        size,        workload,
-                  variant,    sizes,      range,    threads, modes,        transfers,   hostMemory,
-                  iterations, minTime,    maxReps,  budget,  device,       cpuOnly,     gpuOnly,
-                  calibrate,  screenshot, settings, run,     benchLatency, benchRedraw, benchStartup});
+    p.addOptions({help,        version,     headless,   preset,     png,      svg,     csv,
+                  json,        force,       open,       overlay,    runA,     runB,    chart,
+                  size,        workload,    variant,    sizes,      range,    threads, modes,
+                  transfers,   hostMemory,  iterations, minTime,    maxReps,  budget,  device,
+                  cpuOnly,     gpuOnly,     calibrate,  screenshot, settings, run,     benchLatency,
+                  benchRedraw, benchStartup});
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -155,6 +164,10 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
             return fail(QStringLiteral("--%1 needs a file name").arg(o->names().constFirst()));
     c.open = p.value(open);
     c.overlay = p.value(overlay);
+    c.runA = p.value(runA);
+    c.runB = p.value(runB);
+    if (c.runA.isEmpty() != c.runB.isEmpty())
+        return fail(QStringLiteral("--run-a and --run-b go together"));
     c.chart = p.value(chart);
     c.screenshot = p.value(screenshot);
     c.settings = p.value(settings);

@@ -23,7 +23,8 @@ struct CommandLine {
     QString png, svg, csv, json; ///< the outputs (empty: not given; given empty is a usage error)
     bool force = false;          ///< --force: replace an output even when it is read-only
     QString open;
-    QString overlay; ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
+    QString overlay;    ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
+    QString runA, runB; ///< --run-a, --run-b: the runs compared across (labels in --open's runs file)
     QString chart = QStringLiteral("time");
     QSize size{1920, 1080};
     QString screenshot; ///< hidden: grab the window after the sweep or the file, then quit

@@ -210,6 +210,9 @@ int Headless::run(const CommandLine &cl)
 
     for (RunRecord &r : references)
         model.addRun(std::move(r));
+    if (std::string why;
+        !cl.runA.isEmpty() && !model.setComparedRuns(cl.runA.toStdString(), cl.runB.toStdString(), &why))
+        return usage(QString::fromStdString(why));
     std::unique_ptr<ChartView> chart = ChartTabs::make(cl.chart); // CommandLine checked the name
     chart->setModel(&model);
     chart->updateNow();
@@ -217,6 +220,19 @@ int Headless::run(const CommandLine &cl)
     const std::string workload = shown.rows.empty() ? std::string() : shown.rows.front().workload;
     for (const auto &rep : Analysis::reports(shown, workload))
         std::cout << rep.gpuLabel << " vs " << rep.cpuLabel << ": " << rep.summary() << '\n';
+    if (model.runA() >= 0 && model.runB() >= 0 && model.runA() != model.runB()) {
+        // Across runs: run A's best CPU against each GPU curve of run B.
+        const std::string a = model.runs()[std::size_t(model.runA())].label;
+        const std::string b = model.runs()[std::size_t(model.runB())].label;
+        std::vector<Series> cpus;
+        const std::vector<Series> all = Analysis::series(shown, workload);
+        std::copy_if(all.begin(), all.end(), std::back_inserter(cpus),
+                     [&a](const Series &s) { return !s.gpu && s.run == a; });
+        for (const Series &g : all)
+            if (g.gpu && g.run == b && !cpus.empty())
+                std::cout << g.label << " vs " << a
+                          << ": best CPU: " << Analysis::report(Analysis::bestCpu(cpus), g).summary() << '\n';
+    }
     for (const RunRecord &ref : model.runs()) {
         if (!ref.reference || runs.empty())
             continue;

@@ -176,6 +176,26 @@ void ResultModel::setComparedRuns(int a, int b)
     emit resultsChanged();
 }
 
+bool ResultModel::setComparedRuns(const std::string &a, const std::string &b, std::string *error)
+{
+    auto find = [this](const std::string &label) {
+        const auto it =
+            std::find_if(m_runs.begin(), m_runs.end(), [&](const RunRecord &r) { return r.label == label; });
+        return it == m_runs.end() ? -1 : int(it - m_runs.begin());
+    };
+    const int ia = find(a), ib = find(b);
+    if (ia < 0 || ib < 0) {
+        if (error) {
+            *error = "no run labelled \"" + (ia < 0 ? a : b) + "\"; the runs are:";
+            for (const RunRecord &r : m_runs)
+                *error += " \"" + r.label + "\"";
+        }
+        return false;
+    }
+    setComparedRuns(ia, ib);
+    return true;
+}
+
 void ResultModel::setResultSet(const ResultSet &r)
 {
     RunRecord run;

@@ -88,6 +88,8 @@ public:
     int runA() const { return m_runA; }
     int runB() const { return m_runB; }
     void setComparedRuns(int a, int b);
+    /// The same by label; false, with *error naming the labels there are, when one is unknown.
+    bool setComparedRuns(const std::string &a, const std::string &b, std::string *error);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -183,11 +183,17 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     for (const Series &s : all)
         (s.gpu ? anyGpu : anyCpu) = true;
     for (const Matchup &m : matchups(all)) {
+        // Across runs, the marks take run A's CPU colour and a dash-dot line, so that they stand
+        // apart from the crossovers within run B (in its GPU colour, dashed).
+        const auto cpuA = std::find_if(all.begin(), all.end(),
+                                       [&m](const Series &s) { return !s.gpu && s.run == m.best.run; });
+        const Qt::PenStyle pen = m.acrossRuns ? Qt::DashDotLine : Qt::DashLine;
         for (const Series *g : m.gpus) {
             const CrossoverReport rep = Analysis::report(m.best, *g);
             total += rep.crossings.size();
             ++compared;
-            const QColor color = colors[std::size_t(g - all.data())];
+            const QColor color = m.acrossRuns && cpuA != all.end() ? colors[std::size_t(cpuA - all.begin())]
+                                                                   : colors[std::size_t(g - all.data())];
             const QString gpuName = QString::fromStdString(g->label);
             const QString who = m.gpus.size() == 1 && !severalRuns() ? tr("GPU") : gpuName;
             int i = 0;
@@ -199,9 +205,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                          .arg(QString::fromStdString(m.best.key), QString::fromStdString(g->key))
                          .arg(i++),
                      Role::Marker, QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
-                     {Qt::DashLine, 2, false, false});
-                addLabel(crossingText(c, who), crossingBrief(c), c.n, yHi, color,
-                         {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
+                     {pen, 2, false, false});
+                addLabel(m.acrossRuns ? tr("%1 vs %2").arg(m.cpuName, crossingText(c, who))
+                                      : crossingText(c, who),
+                         crossingBrief(c), c.n, yHi, color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
             }
             if (noted++ < notedGpus)
                 notes << tr("%1 vs %2: %3").arg(gpuName, m.cpuNameInNote(), summary(rep));
