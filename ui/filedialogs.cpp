@@ -63,12 +63,15 @@ QString FileDialogs::overlayReference() const
         tr("Results (*.csv *.json);;CSV (*.csv);;JSON (*.json);;All files (*)"));
 }
 
-QString FileDialogs::saveData() const
+QString FileDialogs::saveData(bool severalRuns) const
 {
-    QString filter;
-    QString path = m_askSave(tr("Save data"),
-                             startDir(QStandardPaths::DocumentsLocation) + QStringLiteral("/results.csv"),
-                             tr("CSV (*.csv);;JSON (*.json)"), &filter);
+    const QString csv = tr("CSV (*.csv)"), json = tr("JSON (*.json)");
+    QString filter = severalRuns ? json : csv;
+    QString path =
+        m_askSave(tr("Save data"),
+                  startDir(QStandardPaths::DocumentsLocation) +
+                      (severalRuns ? QStringLiteral("/runs.json") : QStringLiteral("/results.csv")),
+                  severalRuns ? json : csv + QStringLiteral(";;") + json, &filter);
     if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
         path += filter.contains(QLatin1String("json")) ? QStringLiteral(".json") : QStringLiteral(".csv");
     return path;

@@ -40,8 +40,9 @@ public:
     QStringList openResults() const;
     /// A reference run to draw over the time chart; empty when the user cancels.
     QString overlayReference() const;
-    /// Where to save the results, with .csv or .json added as the chosen type asks.
-    QString saveData() const;
+    /// Where to save the results, with .csv or .json added as the chosen type asks. severalRuns:
+    /// JSON is proposed (a CSV file holds one run).
+    QString saveData(bool severalRuns = false) const;
     /// A workspace (every run, with its label and visibility) to open, or where to save one
     /// (.json added); empty when the user cancels.
     QString openWorkspace() const;

@@ -107,7 +107,7 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
             return CloseAnswer::Cancel;
         }
     };
-    m_chooseSavePath = [this] { return m_files.saveData(); };
+    m_chooseSavePath = [this] { return m_files.saveData(m_model->visibleRunCount() > 1); };
 
     resize(1480, 920);
     loadSettings();
