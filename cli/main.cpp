@@ -144,6 +144,7 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     if (!out.calibrationError.empty())
         std::cerr << "speeduplab-cli: " << out.calibrationError << '\n';
     CliTable::crossovers(std::cout, Analysis::reports(r, plan.workload));
+    std::cout << "timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
 
     int rc = Pipeline::exitStatus(out);
     try {

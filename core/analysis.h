@@ -8,13 +8,18 @@
 
 namespace speeduplab {
 
-/// One plotted point: a successful measurement, its time per operation (median, min, max)
-/// and its work per operation (bytes, or FLOPs for compute-bound workloads).
+/// One plotted point: a successful measurement, its time per operation (median, min, max,
+/// quartiles) and its work per operation (bytes, or FLOPs for compute-bound workloads).
 struct SeriesPoint {
     int n = 0;
     double t = 0;
     double tMin = 0;
     double tMax = 0;
+    /// The quartiles (Stats::q1, q3); min and max when the point has none (an older file).
+    double tQ1 = 0;
+    double tQ3 = 0;
+    bool quartiles = false; ///< tQ1 and tQ3 are the point's own, not min and max
+    int outliers = 0;       ///< Stats::outliers
     double work = 0;
     double bytes = 0; ///< per operation
     double flops = 0; ///< per operation

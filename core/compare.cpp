@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <utility>
+#include <vector>
 
 namespace speeduplab {
 
@@ -33,7 +35,51 @@ double medianError(const Stats &s)
     return medianEfficiency * relativeSpread(s) / std::sqrt(double(std::max(1, s.reps)));
 }
 
+// The repetition times of m, per operation, as its ratio is.
+std::vector<double> perOperation(const Measurement &m)
+{
+    std::vector<double> out = m.stats.samples;
+    const double it = std::max(1, m.iterations);
+    for (double &v : out)
+        v /= it;
+    return out;
+}
+
 } // namespace
+
+double Compare::mannWhitneyP(const std::vector<double> &a, const std::vector<double> &b)
+{
+    const std::size_t n1 = a.size(), n2 = b.size(), n = n1 + n2;
+    if (n1 == 0 || n2 == 0)
+        return 1;
+    // Ranks over both sets together, ties sharing their average rank.
+    std::vector<std::pair<double, bool>> all; // value, from a
+    all.reserve(n);
+    for (double v : a)
+        all.emplace_back(v, true);
+    for (double v : b)
+        all.emplace_back(v, false);
+    std::sort(all.begin(), all.end(), [](const auto &x, const auto &y) { return x.first < y.first; });
+    double rankSumA = 0, tieTerm = 0;
+    for (std::size_t i = 0; i < n;) {
+        std::size_t j = i;
+        while (j < n && all[j].first == all[i].first)
+            ++j;
+        const double t = double(j - i), rank = 0.5 * double(i + 1 + j); // ranks i+1 .. j
+        for (std::size_t k = i; k < j; ++k)
+            if (all[k].second)
+                rankSumA += rank;
+        tieTerm += t * t * t - t;
+        i = j;
+    }
+    const double u = rankSumA - double(n1) * double(n1 + 1) / 2;
+    const double mean = double(n1) * double(n2) / 2;
+    const double var = double(n1) * double(n2) / 12 * (double(n + 1) - tieTerm / (double(n) * double(n - 1)));
+    if (!(var > 0))
+        return 1;
+    const double z = std::max(0.0, std::abs(u - mean) - 0.5) / std::sqrt(var);
+    return std::min(1.0, std::erfc(z / std::sqrt(2.0)));
+}
 
 PointComparison Compare::point(const Measurement &a, const Measurement &b)
 {
@@ -55,6 +101,15 @@ PointComparison Compare::point(const Measurement &a, const Measurement &b)
     const double ea = medianError(a.stats), eb = medianError(b.stats);
     p.threshold = std::max(1.96 * std::sqrt(ea * ea + eb * eb), std::log1p(minDifference));
     const double d = std::log(p.ratio);
+    if (a.stats.samples.size() >= minSamples && b.stats.samples.size() >= minSamples) {
+        p.rankTest = true;
+        p.pValue = mannWhitneyP(perOperation(a), perOperation(b));
+        const bool real = p.pValue < alpha && std::abs(d) > std::log1p(minDifference);
+        p.verdict = !real   ? PointComparison::Verdict::Same
+                    : d < 0 ? PointComparison::Verdict::Faster
+                            : PointComparison::Verdict::Slower;
+        return p;
+    }
     p.verdict = std::abs(d) <= p.threshold ? PointComparison::Verdict::Same
                 : d < 0                    ? PointComparison::Verdict::Faster
                                            : PointComparison::Verdict::Slower;

@@ -4,6 +4,7 @@
 #include "core/analysis.h"
 #include "core/resultset.h"
 
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,9 +24,14 @@ struct PointComparison {
     int n = 0;
     double timeA = 0;
     double timeB = 0;
-    double ratio = 0;     ///< timeB / timeA: below 1, B is faster
-    double threshold = 0; ///< the |ln ratio| a real difference must exceed at this point
-    bool noisy = false;   ///< either side is flagged noisy (Stats::noisy)
+    double ratio = 0; ///< timeB / timeA: below 1, B is faster
+    /// The |ln ratio| the summary rule asks a real difference to exceed at this point: the band
+    /// the noise of both runs can explain. With the rank test (rankTest) the verdict comes from
+    /// pValue and the floor instead; the band is still this one.
+    double threshold = 0;
+    bool noisy = false;    ///< either side is flagged noisy (Stats::noisy)
+    bool rankTest = false; ///< decided by the Mann-Whitney U test on the repetition samples
+    double pValue = 1;     ///< that test's two-sided p-value; 1 when it did not run
     Verdict verdict = Verdict::Same;
 };
 
@@ -82,17 +88,37 @@ struct RunSummary {
 /// difference a user can rely on. When a side has a single repetition (reps <= 1) its spread
 /// is unknown and taken as Stats::noisyCv (5 %), the CV at which a point counts as noisy; a
 /// spread of zero (identical repetitions, the timer's resolution) leaves only the floor.
-/// Summaries are all a result file holds, so a rank test on the samples is not possible.
+///
+/// The rank rule, used instead when both points carry at least minSamples repetition times
+/// (Stats::samples; a JSON file written since they are kept, or a live run): a two-sided
+/// Mann-Whitney U test on the two sets of times per operation (each repetition divided by its
+/// iterations), in its normal approximation with the tie correction and a continuity
+/// correction, AND the same floor on the ratio of the medians:
+///
+///     p < alpha (0.05)  and  |d| > ln(1 + minDifference):  d < 0: Faster;  d > 0: Slower
+///     otherwise Same.
+///
+/// The test makes no assumption on the shape of the times (they are skewed, with a long tail
+/// of slow repetitions, and a few outliers do not move it); the floor keeps a tiny but steady
+/// shift, which any test finds with enough repetitions, from being called a difference.
+/// Summaries alone (CSV files, older JSON files, other tools) keep the summary rule.
 class Compare {
 public:
     /// The smallest relative difference ever called faster or slower (see the rule above).
     static constexpr double minDifference = 0.02;
+    /// The repetition samples each side needs for the rank rule.
+    static constexpr std::size_t minSamples = 5;
+    /// The rank test's significance level (two-sided).
+    static constexpr double alpha = 0.05;
 
     /// Every (series, n) that is ok with a positive median in both runs; a repeated n keeps its
     /// latest row, as Analysis::series does. Empty when the runs share no such point.
     static Comparison compare(const ResultSet &a, const ResultSet &b);
     /// The verdict on one pair of points (b against a), filling ratio, threshold and verdict.
     static PointComparison point(const Measurement &a, const Measurement &b);
+    /// The two-sided p-value of the Mann-Whitney U test of a against b (normal approximation,
+    /// tie and continuity corrections); 1 when either is empty or all values are tied.
+    static double mannWhitneyP(const std::vector<double> &a, const std::vector<double> &b);
     /// "faster", "slower" or "same within noise".
     static std::string verdictName(PointComparison::Verdict v);
 

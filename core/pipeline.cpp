@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -127,7 +128,15 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
 {
     Outcome out;
     SweepRunner runner(plan);
-    out.result = runner.run({events.measured, events.progress}, stop);
+    SweepRunner::Progress last;
+    auto progress = [&events, &last](const SweepRunner::Progress &p) {
+        last = p;
+        if (events.progress)
+            events.progress(p);
+    };
+    out.result = runner.run({events.measured, progress}, stop);
+    out.firstPass = last.firstPass;
+    out.elapsed = last.elapsed;
     out.result.addMissingCeilings(known);
     out.result.flagOffTrend();
     out.stopped = stop.load();
@@ -192,6 +201,17 @@ std::string Pipeline::gpuNote(const SweepPlan &plan)
         return {};
     const MachineInfo::GpuState state = MachineInfo::gpuState();
     return state.usable ? std::string() : "no usable GPU, GPU points will be skipped: " + state.reason;
+}
+
+std::string Pipeline::timingNote(double firstPass, double elapsed)
+{
+    auto seconds = [](double s) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, s < 100 ? "%.1f s" : "%.0f s", s);
+        return std::string(buf);
+    };
+    const std::string total = "the sweep took " + seconds(elapsed);
+    return firstPass >= 0 ? "every curve after " + seconds(firstPass) + "; " + total : total;
 }
 
 std::string Pipeline::stopNote(const Outcome &o)

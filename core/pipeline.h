@@ -72,6 +72,10 @@ public:
         bool stopped = false; ///< stop was requested: the result holds what came before
         bool calibrated = false;
         std::string calibrationError; ///< the calibration failed (not a GPU that cannot be used)
+        /// Seconds until every curve spanned the whole range (SweepRunner::Progress::firstPass);
+        /// -1 when the sweep stopped before.
+        double firstPass = -1;
+        double elapsed = 0; ///< seconds the sweep took (not the calibration)
     };
     /// Runs the plan on the calling thread, then (calibrate) measures the ceilings with the
     /// sweep's largest thread count and the plan's GPU, into result.machine.ceilings. `known`:
@@ -97,6 +101,9 @@ public:
     /// "no usable GPU, GPU points will be skipped: <why>" when the plan wants a GPU that is not
     /// usable; empty otherwise.
     static std::string gpuNote(const SweepPlan &plan);
+    /// "every curve after 2.1 s; the sweep took 14.3 s" (firstPass and elapsed as in Outcome
+    /// and SweepRunner::Progress); "the sweep took 14.3 s" without a first pass.
+    static std::string timingNote(double firstPass, double elapsed);
     /// "stopped: N points were measured before the stop" when stopped; empty otherwise.
     static std::string stopNote(const Outcome &outcome);
     /// 0 when every point ran and the run was not stopped, 1 otherwise (a wrong result, a CUDA

@@ -14,10 +14,12 @@ using nlohmann::json;
 
 namespace {
 
+// The repetition samples are JSON's only: a CSV row stays one line of summaries.
 const char *const kColumns[] = {"workload", "backend",  "variant",  "threads",   "mode",   "transfers",
                                 "device",   "n",        "elements", "bytes",     "flops",  "iterations",
                                 "reps",     "median_s", "min_s",    "max_s",     "mean_s", "stddev_s",
-                                "cv",       "noisy",    "verified", "max_error", "status", "reason"};
+                                "cv",       "noisy",    "verified", "max_error", "status", "reason",
+                                "q1_s",     "q3_s",     "outliers"};
 std::string num(double v)
 {
     char buf[40];
@@ -85,6 +87,32 @@ json machineToJson(const MachineInfo &m)
             {"ceilings", ceilings}};
 }
 
+// Each "samples" array on one line: a point of 1000 repetitions stays a line, not a thousand.
+// The arrays hold numbers only, and a string's quotes are escaped, so the key and the next ']'
+// delimit an array.
+std::string compactSamples(const std::string &text)
+{
+    const std::string key = "\"samples\": [";
+    std::string out;
+    out.reserve(text.size());
+    std::size_t pos = 0;
+    for (;;) {
+        const std::size_t at = text.find(key, pos);
+        const std::size_t close = at == std::string::npos ? at : text.find(']', at + key.size());
+        if (close == std::string::npos) {
+            out.append(text, pos, std::string::npos);
+            return out;
+        }
+        out.append(text, pos, at + key.size() - pos);
+        for (std::size_t i = at + key.size(); i < close; ++i)
+            if (text[i] == ',')
+                out += ", ";
+            else if (text[i] != ' ' && text[i] != '\n')
+                out += text[i];
+        pos = close;
+    }
+}
+
 } // namespace
 
 const char *ResultIO::csvHeader()
@@ -114,7 +142,8 @@ std::string ResultIO::toCsv(const ResultSet &r)
           << s.reps << ',' << num(s.median) << ',' << num(s.min) << ',' << num(s.max) << ',' << num(s.mean)
           << ',' << num(s.stddev) << ',' << num(s.cv) << ',' << (s.noisy() ? "true" : "false") << ','
           << (m.verified ? "true" : "false") << ',' << num(m.maxError) << ','
-          << Measurement::statusName(m.status) << ',' << quoteCsv(m.reason) << '\n';
+          << Measurement::statusName(m.status) << ',' << quoteCsv(m.reason) << ',' << num(s.q1) << ','
+          << num(s.q3) << ',' << s.outliers << '\n';
     }
     return o.str();
 }
@@ -147,13 +176,17 @@ std::string ResultIO::toJson(const ResultSet &r)
                         {"verified", m.verified},
                         {"max_error", jnum(m.maxError)},
                         {"status", Measurement::statusName(m.status)},
-                        {"reason", m.reason}});
+                        {"reason", m.reason},
+                        {"q1_s", jnum(s.q1)},
+                        {"q3_s", jnum(s.q3)},
+                        {"outliers", s.outliers},
+                        {"samples", s.samples}});
     }
     json doc = {{"format", "speeduplab-results"},
                 {"version", 1},
                 {"machine", machineToJson(r.machine)},
                 {"rows", rows}};
-    return doc.dump(1) + '\n';
+    return compactSamples(doc.dump(1)) + '\n';
 }
 
 void ResultIO::writeCsv(const ResultSet &r, const std::string &path, const WriteOptions &options)

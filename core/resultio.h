@@ -19,7 +19,10 @@ public:
 
 /// Reads and writes result sets as CSV (tidy: one header row, one measurement per row, the
 /// metadata as one leading "# metadata: {json}" comment line) and JSON (metadata + rows).
-/// Files are written through SafeFile (atomic, never over a device, a FIFO or a read-only file).
+/// Both carry each point's quartiles and Tukey outlier count (q1_s, q3_s, outliers); only JSON
+/// carries its repetition times (samples, at most Stats::maxSamples). Files without them load,
+/// with the quartiles unknown and no samples. Files are written through SafeFile (atomic, never over a
+/// device, a FIFO or a read-only file).
 class ResultIO {
 public:
     static std::string toCsv(const ResultSet &r);
@@ -36,7 +39,9 @@ public:
     /// Refuses, before opening it, anything but a regular file (a FIFO, a device, a folder) and
     /// a file larger than maxFileBytes. Every row is checked: numbers finite, sizes and times
     /// not negative, an ok row's median_s from 1e-12 to 1e7 s, min_s <= median_s <= max_s,
-    /// threads >= 1 on a CPU row, reps >= 1 on an ok row. Values echoed in a message are capped
+    /// threads >= 1 on a CPU row, reps >= 1 on an ok row; when present, min_s <= q1_s <= median_s
+    /// <= q3_s <= max_s, outliers from 0 to reps, and at most reps (and Stats::maxSamples) samples,
+    /// each a finite time from 0 to 1e7 s. Values echoed in a message are capped
     /// at 60 characters, with control characters escaped.
     static ResultSet load(const std::string &path);
     /// The largest result file load() reads: 256 MiB (a million CSV rows take about 210 MiB).

@@ -60,7 +60,7 @@ constexpr double kOrderSlack = 1e-9;
 // JSON is refused when nested deeper than this (a result file needs 4 levels), or when a row or
 // the machine holds more values than these: memory stays proportional to what is kept.
 constexpr std::size_t kMaxJsonDepth = 64;
-constexpr std::size_t kMaxRowValues = 1000;
+constexpr std::size_t kMaxRowValues = 1000 + Stats::maxSamples; // a row's fields and its samples
 constexpr std::size_t kMaxMachineValues = 100000;
 // A CPU clock in the metadata is at most this many MHz (0 means unknown).
 constexpr double kMaxCpuMHz = 1e5;
@@ -479,6 +479,52 @@ void validate(const Measurement &m, const std::string &where,
         throw ParseError(where + ": min_s " + inQuotes(raw("min_s")) + ", median_s " +
                          inQuotes(raw("median_s")) + " and max_s " + inQuotes(raw("max_s")) +
                          " must be in increasing order");
+    // The spread kept since the samples are (absent from older files: both 0, unknown).
+    seconds("q1_s", m.stats.q1);
+    seconds("q3_s", m.stats.q3);
+    if ((m.stats.q1 != 0 || m.stats.q3 != 0) &&
+        (m.stats.min > m.stats.q1 * (1 + kOrderSlack) || m.stats.q1 > m.stats.median * (1 + kOrderSlack) ||
+         m.stats.median > m.stats.q3 * (1 + kOrderSlack) || m.stats.q3 > m.stats.max * (1 + kOrderSlack)))
+        throw ParseError(where + ": min_s " + inQuotes(raw("min_s")) + ", q1_s " + inQuotes(raw("q1_s")) +
+                         ", median_s " + inQuotes(raw("median_s")) + ", q3_s " + inQuotes(raw("q3_s")) +
+                         " and max_s " + inQuotes(raw("max_s")) + " must be in increasing order");
+    if (m.stats.outliers < 0 || m.stats.outliers > std::max(0, m.stats.reps))
+        fail("outliers", "from 0 to reps");
+    const std::vector<double> &samples = m.stats.samples;
+    if (samples.size() > Stats::maxSamples || samples.size() > std::size_t(std::max(0, m.stats.reps)))
+        throw ParseError(where + ": samples holds " + std::to_string(samples.size()) +
+                         " times, more than reps (" + shown(raw("reps")) + ") or the " +
+                         std::to_string(Stats::maxSamples) + " a row keeps");
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        if (!(std::isfinite(samples[i]) && samples[i] >= 0 && samples[i] <= kMaxSeconds)) {
+            char buf[40];
+            std::snprintf(buf, sizeof buf, "%.17g", samples[i]);
+            throw ParseError(where + ": samples[" + std::to_string(i) +
+                             "] must be a finite number of seconds from 0 to 1e7, not " + inQuotes(buf));
+        }
+}
+
+// The repetition times of a JSON row ("samples", absent in older files): an array of numbers.
+void samplesFromJson(const json &j, std::vector<double> &out, const std::string &where)
+{
+    const auto it = j.find("samples");
+    if (it == j.end())
+        return;
+    if (!it->is_array())
+        throw ParseError(where + ": field \"samples\" must be an array of numbers, not " +
+                         (it->is_structured() ? shownJson(*it) : inQuotes(shownJson(*it))));
+    if (it->size() > Stats::maxSamples)
+        throw ParseError(where + ": samples holds " + std::to_string(it->size()) + " times, more than the " +
+                         std::to_string(Stats::maxSamples) + " a row keeps");
+    out.reserve(it->size());
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const json &v = (*it)[i];
+        if (!v.is_number())
+            throw ParseError(where + ": samples[" + std::to_string(i) +
+                             "] must be a number of seconds, not " +
+                             (v.is_structured() ? shownJson(v) : inQuotes(shownJson(v))));
+        out.push_back(v.get<double>());
+    }
 }
 
 Measurement rowFromJson(const json &j, std::size_t i)
@@ -514,6 +560,10 @@ Measurement rowFromJson(const json &j, std::size_t i)
     field(j, "max_error", m.maxError, w, false);
     field(j, "status", status, w, true);
     field(j, "reason", m.reason, w, true);
+    field(j, "q1_s", m.stats.q1, w, false);
+    field(j, "q3_s", m.stats.q3, w, false);
+    field(j, "outliers", m.stats.outliers, w, false);
+    samplesFromJson(j, m.stats.samples, w);
     if (!Measurement::parseStatus(status, m.status))
         throw ParseError(w + ": field \"status\" has an unknown value " + inQuotes(status));
     validate(m, w, [&](const char *name) {
@@ -912,6 +962,9 @@ ResultSet ResultIO::fromCsv(const std::string &text)
         dbl("stddev_s", m.stats.stddev);
         dbl("cv", m.stats.cv);
         dbl("max_error", m.maxError);
+        dbl("q1_s", m.stats.q1); // the spread columns: absent from older files
+        dbl("q3_s", m.stats.q3);
+        integer("outliers", m.stats.outliers);
         boolean("verified", m.verified);
         if (get("noisy")) {
             // The file says noisy where its CV does not: the point was flagged off its trend.

@@ -7,12 +7,27 @@
 
 namespace speeduplab {
 
+namespace {
+
+// The p-quantile of sorted values, interpolated linearly between order statistics (Hyndman and
+// Fan's type 7, numpy's default): its p = 0.5 is the median as Stats reports it.
+double quantile(const std::vector<double> &sorted, double p)
+{
+    const double h = p * double(sorted.size() - 1);
+    const std::size_t lo = std::size_t(std::floor(h));
+    const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+    return sorted[lo] + (h - double(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+} // namespace
+
 Stats Stats::of(std::vector<double> s)
 {
     Stats r;
     r.reps = int(s.size());
     if (s.empty())
         return r;
+    r.samples.assign(s.begin(), s.begin() + std::ptrdiff_t(std::min(s.size(), maxSamples)));
     std::sort(s.begin(), s.end());
     const size_t n = s.size();
     r.median = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
@@ -26,6 +41,11 @@ Stats Stats::of(std::vector<double> s)
         r.stddev = std::sqrt(ss / double(n - 1));
     }
     r.cv = r.mean > 0 ? r.stddev / r.mean : 0;
+    r.q1 = quantile(s, 0.25);
+    r.q3 = quantile(s, 0.75);
+    const double fence = 1.5 * (r.q3 - r.q1);
+    r.outliers = int(
+        std::count_if(s.begin(), s.end(), [&](double v) { return v < r.q1 - fence || v > r.q3 + fence; }));
     return r;
 }
 

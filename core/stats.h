@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 namespace speeduplab {
@@ -14,6 +15,18 @@ struct Stats {
     double mean = 0;
     double stddev = 0; ///< sample standard deviation (n - 1); 0 for a single sample
     double cv = 0;     ///< stddev / mean
+    /// The quartiles (linear interpolation between order statistics, as numpy's default) of all
+    /// the samples: the band of the time chart. Both 0 when unknown (a file written before they
+    /// were kept, a summary from another tool): hasQuartiles() says which.
+    double q1 = 0;
+    double q3 = 0;
+    /// Samples outside Tukey's fences [q1 - 1.5 IQR, q3 + 1.5 IQR]. They stay in the data (and
+    /// in every statistic above): the count only flags a point whose repetitions were disturbed.
+    int outliers = 0;
+    /// The repetition times in seconds, as measured and in measurement order (each repetition
+    /// is `iterations` operations), so that others can re-analyse them and Compare can run a
+    /// rank test. Only the first maxSamples are kept; reps counts them all. Empty when unknown.
+    std::vector<double> samples;
     /// Far off its series' trend (ResultSet::flagOffTrend): steady repetitions can all be slow
     /// when the machine was busy for the whole point, and the CV does not see that.
     bool offTrend = false;
@@ -22,7 +35,15 @@ struct Stats {
     static constexpr double noisyCv = 0.05;
     bool noisy() const { return cv > noisyCv || offTrend; }
 
-    /// Summarises samples; an empty vector gives reps = 0 and zeros.
+    /// The most samples a point keeps (80 kB of doubles; 10 times the default --max-reps).
+    static constexpr std::size_t maxSamples = 10000;
+    /// Whether q1 and q3 are known (Stats::of sets them; older files lack them).
+    bool hasQuartiles() const { return q3 > 0 && q1 <= q3; }
+    /// The interquartile range, q3 - q1; 0 when the quartiles are unknown.
+    double iqr() const { return hasQuartiles() ? q3 - q1 : 0; }
+
+    /// Summarises samples (kept as given, up to maxSamples); an empty vector gives reps = 0
+    /// and zeros.
     static Stats of(std::vector<double> samples);
 
     bool operator==(const Stats &) const = default;

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 namespace speeduplab {
 
@@ -50,6 +51,28 @@ long parseInt(const std::string &raw, const char *what)
     if (errno == ERANGE || v > 1000000 || v < -1000000)
         throw std::invalid_argument(std::string(what) + " \"" + s + "\" is out of range");
     return v;
+}
+
+// The sorted `sizes` appended to `out` ends first, then the middles breadth first: every
+// prefix of the order spans the whole range, and a later size halves a gap left earlier.
+void bisectionOrder(const std::vector<int> &sizes, std::vector<int> &out)
+{
+    if (sizes.empty())
+        return;
+    out.push_back(sizes.front());
+    if (sizes.size() == 1)
+        return;
+    out.push_back(sizes.back());
+    std::vector<std::pair<std::size_t, std::size_t>> gaps{{0, sizes.size() - 1}};
+    for (std::size_t k = 0; k < gaps.size(); ++k) {
+        const auto [lo, hi] = gaps[k];
+        if (hi - lo < 2)
+            continue;
+        const std::size_t mid = lo + (hi - lo) / 2;
+        out.push_back(sizes[mid]);
+        gaps.push_back({lo, mid});
+        gaps.push_back({mid, hi});
+    }
 }
 
 } // namespace
@@ -160,11 +183,40 @@ void SweepPlan::validate(int hardwareThreads) const
         throw std::invalid_argument("no CPU thread counts were chosen");
 }
 
-std::vector<PlanPoint> SweepPlan::points() const
+std::vector<int> SweepPlan::sizeOrder() const
 {
     std::vector<int> ns = sizes;
     std::sort(ns.begin(), ns.end());
     ns.erase(std::unique(ns.begin(), ns.end()), ns.end());
+    const int count = int(ns.size());
+    std::vector<int> first, gaps;
+    for (int i = 0; i < count; ++i)
+        (i % 2 == 0 || i == count - 1 ? first : gaps).push_back(ns[std::size_t(i)]);
+    std::vector<int> out;
+    out.reserve(ns.size());
+    bisectionOrder(first, out);
+    bisectionOrder(gaps, out);
+    return out;
+}
+
+int SweepPlan::firstPassSizes(int distinctSizes)
+{
+    if (distinctSizes <= 0)
+        return 0;
+    return distinctSizes % 2 ? (distinctSizes + 1) / 2 : distinctSizes / 2 + 1;
+}
+
+std::size_t SweepPlan::firstPassPoints() const
+{
+    const std::size_t distinct = sizeOrder().size();
+    if (distinct == 0)
+        return 0;
+    return points().size() / distinct * std::size_t(firstPassSizes(int(distinct)));
+}
+
+std::vector<PlanPoint> SweepPlan::points() const
+{
+    const std::vector<int> ns = sizeOrder();
     const Workload *w = Workload::find(workload);
     std::vector<std::string> ms = modes;
     if (ms.empty() && w)

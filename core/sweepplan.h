@@ -13,6 +13,8 @@ struct PlanPoint {
     int threads = 0;  ///< CPU threads; 0 on the GPU
     std::string mode; ///< GPU mode; empty on the CPU
     int n = 0;
+
+    bool operator==(const PlanPoint &) const = default;
 };
 
 /// A sweep as the user asked for it: validated before it runs, expanded into points.
@@ -42,8 +44,24 @@ struct SweepPlan {
     void validate(int hardwareThreads) const;
     /// The one sentence for a size above maxSize, shared by validate() and the forms.
     static std::string sizeTooLarge(int n);
-    /// Every point, grouped by n (ascending) so that all curves grow together.
+    /// Every point, grouped by n in sizeOrder() (coarse to fine) so that all curves grow
+    /// together: at each n every series, the CPU first (variant, then thread count), then the
+    /// GPU (variant, then mode). Every (series, n) appears exactly once.
     std::vector<PlanPoint> points() const;
+    /// The distinct sizes in the order they are measured, coarse to fine, so that every curve
+    /// spans the whole range early and then sharpens. With the distinct sizes sorted as
+    /// s[0] < ... < s[N-1]: the first pass is every other size (s[0], s[2], s[4], ...) plus the
+    /// largest, s[N-1]; the second pass is the gaps (s[1], s[3], ...). Each pass runs in
+    /// bisection order: its smallest and its largest size, then the middle one, then the middles
+    /// of the two halves, and so on (breadth first, the lower middle when a half is even). For
+    /// the seed's 13 sizes (indices 0..12): 0 12 6 2 8 4 10, then 1 11 5 3 7 9. Deterministic.
+    std::vector<int> sizeOrder() const;
+    /// How many of sizeOrder()'s first sizes make the first pass: ceil(N/2) for an odd N,
+    /// N/2 + 1 for an even one (N: distinct sizes; 1 and 2 sizes are all first pass).
+    static int firstPassSizes(int distinctSizes);
+    /// How many of points()'s first points make the first pass: every series at every
+    /// first-pass size. After them every curve has its smallest and its largest n.
+    std::size_t firstPassPoints() const;
     /// The CPU and GPU variants a backend will run.
     std::vector<std::string> cpuVariants() const;
     std::vector<std::string> gpuVariants() const;

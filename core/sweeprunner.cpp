@@ -12,6 +12,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <map>
 #include <new>
 #include <stdexcept>
 #include <thread>
@@ -93,13 +95,16 @@ std::vector<MemoryCheck> SweepRunner::memoryShortfalls(double hostAvailable, dou
             }
         out.push_back(c);
     };
-    for (const PlanPoint &p : m_plan.points()) { // ascending n
+    for (const PlanPoint &p : m_plan.points()) {
         // The same checks, in the same order, as measure(): host memory first, on every backend.
         const MemoryCheck host = MemoryCheck::host(*w, p.n, hostAvailable);
         add(host);
         if (host.fits() && p.backend == "gpu" && gpuAvailable > 0)
             add(MemoryCheck::device(job(p), gpuAvailable));
     }
+    // The points run coarse to fine; the sizes that do not fit read best in ascending n.
+    std::stable_sort(out.begin(), out.end(),
+                     [](const MemoryCheck &a, const MemoryCheck &b) { return a.n < b.n; });
     return out;
 }
 
@@ -227,20 +232,32 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
 
 double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
 {
+    const auto series = m_medians.find(skeleton(p).seriesKey());
+    if (series == m_medians.end() || series->second.empty()) // no history: assume a short point
+        return std::max(0.02, m_plan.minTime);
+    const std::map<int, double> &medians = series->second;
     const Workload *w = Workload::find(m_plan.workload);
-    const Measurement key = skeleton(p);
-    const std::string series = key.seriesKey();
-    double rep = -1;
-    for (auto it = m_done.rbegin(); it != m_done.rend(); ++it) {
-        if (it->ok() && it->seriesKey() == series && it->stats.median > 0) {
-            const double scale = w ? w->work(p.n, 1) / std::max(1e-300, w->work(it->n, 1)) : 1.0;
-            rep = it->stats.median * std::max(1.0, scale);
-            break;
+    auto work = [w](int n) { return w ? std::max(1e-300, w->work(n, 1)) : double(n) * n; };
+    // The points run coarse to fine, so the nearest measured sizes may lie on either side.
+    const auto above = medians.lower_bound(p.n);
+    double rep = 0;
+    if (above != medians.end() && above->first == p.n) {
+        rep = above->second;
+    } else if (above == medians.begin()) { // only larger sizes: at most as long as the nearest
+        rep = above->second;
+    } else {
+        const auto below = std::prev(above);
+        if (above == medians.end()) {
+            // Only smaller sizes: time in proportion to the work, the most a fixed cost allows.
+            rep = below->second * std::max(1.0, work(p.n) / work(below->first));
+        } else {
+            // Between two measured sizes: a straight line on log-log axes.
+            const double f =
+                std::log(work(p.n) / work(below->first)) / std::log(work(above->first) / work(below->first));
+            rep = below->second * std::pow(above->second / below->second, std::clamp(f, 0.0, 1.0));
         }
     }
-    if (rep < 0) // no history: assume a short point
-        return std::max(0.02, m_plan.minTime);
-    return rule.pointSeconds(rep);
+    return rule.pointSeconds(std::max(rep, 1e-9));
 }
 
 ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
@@ -250,8 +267,9 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     ResultSet result;
     result.machine = MachineInfo::probe();
     const auto points = m_plan.points();
+    const std::size_t firstPass = m_plan.firstPassPoints();
     m_start = now();
-    m_done.clear();
+    m_medians.clear();
     const double deadline = m_plan.budget > 0 ? m_start + m_plan.budget : 0;
     const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
     Progress pr;
@@ -287,7 +305,10 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
             if (m.status == Measurement::Status::Cancelled)
                 cancelled = true;
         }
-        m_done.push_back(m);
+        if (m.ok() && m.stats.median > 0)
+            m_medians[m.seriesKey()][m.n] = m.stats.median;
+        if (i + 1 == firstPass && !cancelled)
+            pr.firstPass = now() - m_start;
         result.add(m);
         if (cb.measured)
             cb.measured(m);

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ public:
         double elapsed = 0;        ///< seconds since the sweep started
         double remaining = -1;     ///< estimated seconds left, this point included; -1 when unknown
         double pointEstimate = -1; ///< estimated seconds of the point being measured
+        /// Seconds from the start to the end of the first pass (SweepPlan::firstPassPoints), when
+        /// every curve spans the whole range; -1 until then (and for a sweep stopped before).
+        double firstPass = -1;
     };
     struct Callbacks {
         std::function<void(const Measurement &)> measured;
@@ -48,19 +52,22 @@ public:
 
     /// The memory checks of the plan's points that will not fit (MemoryCheck::fits, the rule
     /// measure() skips a point by), before the run: one per n and memory, the largest need, in
-    /// ascending n. gpuAvailable: bytes of the plan's GPU (0: unknown, no GPU check).
+    /// ascending n (whatever order the points run in). gpuAvailable: bytes of the plan's GPU
+    /// (0: unknown, no GPU check).
     std::vector<MemoryCheck> memoryShortfalls(double hostAvailable, double gpuAvailable) const;
 
 private:
     Measurement skeleton(const PlanPoint &p) const;
     /// The GPU job of a GPU point, without its inputs.
     gpu::Job job(const PlanPoint &p) const;
-    /// Seconds the point will take, from the last point of its series and the stopping rule.
+    /// Seconds the point will take, from the measured sizes of its series next to it and the
+    /// stopping rule.
     double estimate(const PlanPoint &p, const StoppingRule &rule) const;
 
     SweepPlan m_plan;
     int m_iterations;
-    std::vector<Measurement> m_done; ///< for the time estimates
+    /// For the time estimates: series key -> n -> median of an ok point, in seconds.
+    std::map<std::string, std::map<int, double>> m_medians;
     double m_start = 0;
 };
 

@@ -79,6 +79,8 @@ int App::main(QApplication &app)
     }
     w.setCurrentChart(cl.chart);
     w.show();
+    if (cl.presentation)
+        w.setPresentation(true);
     if (!cl.open.isEmpty())
         w.openResults(cl.open);
     if (!cl.overlay.isEmpty())

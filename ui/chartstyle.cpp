@@ -18,15 +18,27 @@ namespace speeduplab {
 
 namespace {
 
+double g_zoom = 1;
+
 QFont sized(qreal points, bool bold = false)
 {
     QFont f = QApplication::font();
-    f.setPointSizeF(points);
+    f.setPointSizeF(points * g_zoom);
     f.setBold(bold);
     return f;
 }
 
 } // namespace
+
+double ChartStyle::zoom()
+{
+    return g_zoom;
+}
+
+void ChartStyle::setZoom(double zoom)
+{
+    g_zoom = std::clamp(zoom, minZoom, maxZoom);
+}
 
 QFont ChartStyle::titleFont()
 {

@@ -17,6 +17,11 @@ namespace speeduplab {
 /// Fonts, colours and axes shared by every chart, sized to read on a projector.
 class ChartStyle {
 public:
+    /// The zoom every chart's fonts, lines and markers are drawn at (1: normal; a projector wants
+    /// 1.5 or more). Exports use it too. Clamped to [minZoom, maxZoom].
+    static double zoom();
+    static void setZoom(double zoom);
+    static constexpr double minZoom = 0.6, maxZoom = 3.0;
     static QFont titleFont();
     static QFont axisTitleFont();
     static QFont labelFont();

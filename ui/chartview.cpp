@@ -106,6 +106,18 @@ ChartView::ChartView(QWidget *parent) : QChartView(parent)
 
 ChartView::~ChartView() = default;
 
+void ChartView::applyStyle()
+{
+    chart()->setTitleFont(ChartStyle::titleFont());
+    chart()->legend()->setFont(ChartStyle::legendFont());
+    for (QAbstractAxis *axis : chart()->axes()) {
+        axis->setTitleFont(ChartStyle::axisTitleFont());
+        axis->setLabelsFont(ChartStyle::labelFont());
+    }
+    reserveMargins();
+    updateNow();
+}
+
 void ChartView::setModel(const ResultModel *model)
 {
     if (m_model)
@@ -417,7 +429,7 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
     const bool dense = points.size() > 200;
     // A dense curve is drawn with a one-pixel cosmetic pen: the raster engine's fast path,
     // several times quicker than stroking a wide outline, and the density carries the colour.
-    pen.setWidthF(dense ? 1.0 : style.width);
+    pen.setWidthF(dense ? 1.0 : style.width * ChartStyle::zoom());
     pen.setCosmetic(dense);
     pen.setStyle(style.pen);
     pen.setCapStyle(dense ? Qt::FlatCap : Qt::RoundCap);
@@ -427,8 +439,8 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
     const bool markers = style.markers && points.size() <= 200;
     if (s->pointsVisible() != markers)
         s->setPointsVisible(markers);
-    if (markers && s->markerSize() != 6)
-        s->setMarkerSize(6);
+    if (const qreal size = 6 * ChartStyle::zoom(); markers && s->markerSize() != size)
+        s->setMarkerSize(size);
     if (s->color() != color)
         s->setColor(color);
     replaceIfChanged(s, points);

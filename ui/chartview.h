@@ -56,6 +56,8 @@ public:
     void scheduleUpdate();
     /// Rebuilds now.
     void updateNow();
+    /// Takes ChartStyle's fonts again (after a zoom) and rebuilds.
+    void applyStyle();
     /// A sweep is adding points: the view draws without antialiasing until it ends (a frame
     /// stays well under 17 ms); exports are always antialiased.
     void setLive(bool live);

@@ -72,6 +72,10 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption runB(QStringLiteral("run-b"),
                                   QStringLiteral("Run B (see --run-a): its GPU, and its time over A's."),
                                   QStringLiteral("LABEL"));
+    const QCommandLineOption presentation(
+        QStringLiteral("presentation"),
+        QStringLiteral("Start in presentation mode: full screen, the chart only, zoomed for a projector (F11 "
+                       "leaves it)."));
     const QCommandLineOption chart(QStringLiteral("chart"),
                                    QStringLiteral("The chart to write or show: %1 (default: time).")
                                        .arg(ChartTabs::names().join(QStringLiteral(", "))),
@@ -131,12 +135,12 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                     QStringLiteral("Measure launch to visible window, and idle memory."));
     for (QCommandLineOption *o : {&screenshot, &settings, &run, &benchLatency, &benchRedraw, &benchStartup})
         o->setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({help,        version,     headless,   preset,     png,      svg,     csv,
-                  json,        force,       open,       overlay,    runA,     runB,    chart,
-                  size,        workload,    variant,    sizes,      range,    threads, modes,
-                  transfers,   hostMemory,  iterations, minTime,    maxReps,  budget,  device,
-                  cpuOnly,     gpuOnly,     calibrate,  screenshot, settings, run,     benchLatency,
-                  benchRedraw, benchStartup});
+    p.addOptions({help,         version,     headless,    preset,     png,        svg,      csv,
+                  json,         force,       open,        overlay,    runA,       runB,     presentation,
+                  chart,        size,        workload,    variant,    sizes,      range,    threads,
+                  modes,        transfers,   hostMemory,  iterations, minTime,    maxReps,  budget,
+                  device,       cpuOnly,     gpuOnly,     calibrate,  screenshot, settings, run,
+                  benchLatency, benchRedraw, benchStartup});
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -164,6 +168,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
             return fail(QStringLiteral("--%1 needs a file name").arg(o->names().constFirst()));
     c.open = p.value(open);
     c.overlay = p.value(overlay);
+    c.presentation = p.isSet(presentation);
     c.runA = p.value(runA);
     c.runB = p.value(runB);
     if (c.runA.isEmpty() != c.runB.isEmpty())

@@ -26,6 +26,7 @@ struct CommandLine {
     QString overlay;    ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
     QString runA, runB; ///< --run-a, --run-b: the runs compared across (labels in --open's runs file)
     QString chart = QStringLiteral("time");
+    bool presentation = false; ///< start in presentation mode (full screen, the chart only)
     QSize size{1920, 1080};
     QString screenshot; ///< hidden: grab the window after the sweep or the file, then quit
     QString settings;   ///< hidden: an INI file instead of the user's settings

@@ -203,6 +203,7 @@ int Headless::run(const CommandLine &cl)
                           << Calibration::describe(k, v) << '\n';
         model.setResultSet(result);
         runs = model.runs();
+        std::cout << "Timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
         if (out.stopped)
             std::cerr << Pipeline::stopNote(out) << '\n';
         rc = Pipeline::exitStatus(out);

@@ -80,6 +80,21 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
         presets << a;
     }
 
+    presentation = make(tr("&Presentation"), QString(), QKeySequence(Qt::Key_F11),
+                        tr("Full screen, the chart only, fonts and lines zoomed for a projector"));
+    presentation->setObjectName(QStringLiteral("presentationAction"));
+    presentation->setCheckable(true);
+    zoomIn = make(tr("Zoom &in"), QString(), QKeySequence(QKeySequence::ZoomIn),
+                  tr("Larger fonts and lines on every chart, and in exports"));
+    zoomIn->setObjectName(QStringLiteral("zoomInAction"));
+    zoomIn->setShortcuts({QKeySequence(QKeySequence::ZoomIn), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    zoomOut = make(tr("Zoom &out"), QString(), QKeySequence(QKeySequence::ZoomOut),
+                   tr("Smaller fonts and lines on every chart"));
+    zoomOut->setObjectName(QStringLiteral("zoomOutAction"));
+    zoomReset = make(tr("&Normal size"), QString(), QKeySequence(Qt::CTRL | Qt::Key_0),
+                     tr("Fonts and lines at their normal size"));
+    zoomReset->setObjectName(QStringLiteral("zoomResetAction"));
+
     auto *tb = window->addToolBar(tr("Main"));
     tb->setObjectName(QStringLiteral("mainToolBar"));
     tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -94,7 +109,7 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
     tb->addAction(copy);
 }
 
-void MainActions::buildMenus(const QString &programVersion)
+void MainActions::buildMenus(const QString &programVersion, const QStringList &chartTitles)
 {
     QMenuBar *bar = m_window->menuBar();
     QMenu *file = bar->addMenu(tr("&File"));
@@ -122,6 +137,21 @@ void MainActions::buildMenus(const QString &programVersion)
     QMenu *view = bar->addMenu(tr("&View"));
     for (QDockWidget *d : m_window->findChildren<QDockWidget *>())
         view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    for (int i = 0; i < chartTitles.size(); ++i) {
+        auto *a = new QAction(chartTitles[i], m_window);
+        if (i < 9)
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        m_window->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { emit chartChosen(i); });
+        charts << a;
+        view->addAction(a);
+    }
+    view->addSeparator();
+    view->addAction(presentation);
+    view->addAction(zoomIn);
+    view->addAction(zoomOut);
+    view->addAction(zoomReset);
     QMenu *help = bar->addMenu(tr("&Help"));
     help->addAction(tr("&About SpeedupLab"), this, [this, programVersion] {
         QMessageBox::about(

@@ -3,6 +3,7 @@
 
 #include <QList>
 #include <QObject>
+#include <QStringList>
 
 class QAction;
 class QMainWindow;
@@ -17,8 +18,9 @@ public:
     /// Creates the actions (owned by and added to `window`, so that their shortcuts work
     /// anywhere in it) and the main toolbar.
     explicit MainActions(QMainWindow *window);
-    /// The File, Sweep, View and Help menus. Call once the docks exist: View lists them.
-    void buildMenus(const QString &programVersion);
+    /// The File, Sweep, View and Help menus. Call once the docks exist: View lists them, and a
+    /// Ctrl+1, Ctrl+2, ... action per chart (chartTitles, in tab order).
+    void buildMenus(const QString &programVersion, const QStringList &chartTitles);
 
     QAction *run = nullptr;
     QAction *cancel = nullptr;
@@ -32,10 +34,16 @@ public:
     QAction *exportChart = nullptr;
     QAction *copy = nullptr;
     QAction *quit = nullptr;
-    QList<QAction *> presets; ///< one per preset, in Presets::names() order; data: its name
+    QList<QAction *> presets;        ///< one per preset, in Presets::names() order; data: its name
+    QAction *presentation = nullptr; ///< F11: full screen, the chart only, zoomed for a projector
+    QAction *zoomIn = nullptr;
+    QAction *zoomOut = nullptr;
+    QAction *zoomReset = nullptr;
+    QList<QAction *> charts; ///< Ctrl+1... : show that chart
 
 signals:
     void presetChosen(const QString &name);
+    void chartChosen(int index);
 
 private:
     QMainWindow *m_window;

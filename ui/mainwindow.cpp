@@ -6,6 +6,7 @@
 #include "core/presets.h"
 #include "core/resultio.h"
 #include "core/runset.h"
+#include "ui/chartstyle.h"
 #include "ui/charttabs.h"
 #include "ui/devicemodel.h"
 #include "ui/devicespanel.h"
@@ -32,10 +33,12 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace speeduplab {
@@ -69,7 +72,10 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     setCentralWidget(buildCentral());
     m_actions = new MainActions(this);
     buildDocks();
-    m_actions->buildMenus(QString::fromStdString(m_machine.programVersion));
+    QStringList chartTitles;
+    for (ChartView *c : charts())
+        chartTitles << c->tabTitle();
+    m_actions->buildMenus(QString::fromStdString(m_machine.programVersion), chartTitles);
     connectActions();
 
     m_progress = new RunProgress(statusBar());
@@ -128,6 +134,13 @@ QWidget *MainWindow::buildCentral()
     v->addWidget(m_banner);
     v->addWidget(new LoadBanner([this] { return m_panel ? m_panel->form().maxThreads() : m_hw; }));
     v->addWidget(new CpuConditionsBanner);
+    // In presentation mode, the point being measured in large type above the chart.
+    m_liveCaption = new QLabel;
+    m_liveCaption->setObjectName(QStringLiteral("liveCaption"));
+    m_liveCaption->setAlignment(Qt::AlignCenter);
+    m_liveCaption->setStyleSheet(QStringLiteral("padding: 6px; color: #333;"));
+    m_liveCaption->hide();
+    v->addWidget(m_liveCaption);
     m_tabs = new ChartTabs(m_model);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateActions(); });
     v->addWidget(m_tabs, 1);
@@ -162,6 +175,12 @@ void MainWindow::connectActions()
     connect(a.copy, &QAction::triggered, this, &MainWindow::copyChart);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions, &MainActions::presetChosen, this, &MainWindow::applyPreset);
+    connect(m_actions, &MainActions::chartChosen, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(a.presentation, &QAction::toggled, this, &MainWindow::setPresentation);
+    connect(a.zoomIn, &QAction::triggered, this, [this] { setZoom(ChartStyle::zoom() * 1.25); });
+    connect(a.zoomOut, &QAction::triggered, this, [this] { setZoom(ChartStyle::zoom() / 1.25); });
+    connect(a.zoomReset, &QAction::triggered, this,
+            [this] { setZoom(m_presenting ? kPresentationZoom : 1.0); });
 }
 
 void MainWindow::buildDocks()
@@ -277,6 +296,8 @@ void MainWindow::onCalibrationStarted()
 
 void MainWindow::endRunning()
 {
+    m_liveCaption->clear();
+    m_liveCaption->hide();
     // A sticky CUDA error during the run makes the GPU unusable for the rest of the process.
     setGpuState(MachineInfo::gpuState());
     m_panel->setRunning(false);
@@ -365,9 +386,13 @@ void MainWindow::onMeasurement(const Measurement &m)
 
 void MainWindow::onProgress(const SweepRunner::Progress &p)
 {
+    m_lastProgress = p;
     if (m_controller->cancelRequested())
         return;
     m_progress->report(p);
+    m_liveCaption->setText(p.done < p.total ? tr("Measuring %1").arg(QString::fromStdString(p.current))
+                                            : QString());
+    m_liveCaption->setVisible(m_presenting && !m_liveCaption->text().isEmpty());
 }
 
 void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
@@ -387,6 +412,13 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
         text += tr(" %1 failed (see the table).").arg(failed);
     if (skipped)
         text += tr(" %1 skipped (see the table).").arg(skipped);
+    // The runner's last report carries the timings: coarse to fine, every curve spans the
+    // whole range at the end of its first pass.
+    if (m_lastProgress.firstPass >= 0)
+        text += tr(" Every curve after %1; the sweep took %2.")
+                    .arg(Format::seconds(m_lastProgress.firstPass), Format::seconds(m_lastProgress.elapsed));
+    else if (!r.empty())
+        text += tr(" The sweep took %1.").arg(Format::seconds(m_lastProgress.elapsed));
     statusBar()->showMessage(text);
     emit sweepFinished(cancelled);
 }
@@ -719,6 +751,9 @@ void MainWindow::loadSettings()
     const int tab = s->value(QStringLiteral("window/chart")).toInt(&ok);
     if (ok && tab >= 0 && tab < m_tabs->count())
         m_tabs->setCurrentIndex(tab);
+    if (const double zoom = s->value(QStringLiteral("window/zoom"), 1.0).toDouble();
+        zoom != ChartStyle::zoom())
+        setZoom(zoom);
     m_files.load(*s);
 }
 
@@ -730,18 +765,66 @@ std::unique_ptr<QSettings> MainWindow::settings() const
 void MainWindow::saveSettings(bool wait)
 {
     // Copies of the values (files: only its save() is called on the copy, off this thread).
-    m_settingsWriter.start([file = m_settingsFile, form = m_panel->form(), geometry = saveGeometry(),
-                            state = saveState(), chart = m_tabs->currentIndex(), files = m_files] {
+    // In presentation mode the layout to keep is the one it will return to.
+    m_settingsWriter.start([file = m_settingsFile, form = m_panel->form(),
+                            geometry = m_presenting ? m_normalGeometry : saveGeometry(),
+                            state = m_presenting ? m_normalState : saveState(),
+                            chart = m_tabs->currentIndex(),
+                            zoom = m_presenting ? m_normalZoom : ChartStyle::zoom(), files = m_files] {
         auto s = settings(file);
         form.save(*s);
         s->setValue(QStringLiteral("window/geometry"), geometry);
         s->setValue(QStringLiteral("window/state"), state);
         s->setValue(QStringLiteral("window/chart"), chart);
+        s->setValue(QStringLiteral("window/zoom"), zoom);
         files.save(*s);
         s->sync();
     });
     if (wait)
         m_settingsWriter.waitForDone();
+}
+
+void MainWindow::setZoom(double zoom)
+{
+    ChartStyle::setZoom(zoom);
+    for (ChartView *c : charts())
+        c->applyStyle();
+    QFont f = m_liveCaption->font();
+    f.setPointSizeF(16 * ChartStyle::zoom());
+    m_liveCaption->setFont(f);
+    statusBar()->showMessage(tr("Charts at %1 %").arg(qRound(ChartStyle::zoom() * 100)), 3000);
+}
+
+void MainWindow::setPresentation(bool on)
+{
+    if (on == m_presenting)
+        return;
+    if (on) {
+        m_normalGeometry = saveGeometry();
+        m_normalState = saveState();
+        m_normalZoom = ChartStyle::zoom();
+        m_presenting = true;
+        for (QDockWidget *d : findChildren<QDockWidget *>())
+            d->hide();
+        for (QToolBar *t : findChildren<QToolBar *>())
+            t->hide();
+        menuBar()->hide();
+        statusBar()->hide();
+        setZoom(std::max(m_normalZoom, kPresentationZoom));
+        showFullScreen();
+    } else {
+        m_presenting = false;
+        menuBar()->show();
+        statusBar()->show();
+        restoreState(m_normalState);
+        restoreGeometry(m_normalGeometry);
+        showNormal();
+        restoreGeometry(m_normalGeometry);
+        setZoom(m_normalZoom);
+    }
+    m_liveCaption->setVisible(m_presenting && isRunning() && !m_liveCaption->text().isEmpty());
+    if (m_actions->presentation->isChecked() != on)
+        m_actions->presentation->setChecked(on);
 }
 
 bool MainWindow::hasUnsavedResults() const

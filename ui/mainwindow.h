@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 
+class QLabel;
 class QSettings;
 
 namespace speeduplab {
@@ -85,6 +86,9 @@ public:
     bool isRunning() const;
     bool isCalibrating() const;
 
+    bool isPresenting() const { return m_presenting; }
+    static constexpr double kPresentationZoom = 1.6;
+
 public slots:
     /// Starts a sweep with what the panel holds; an invalid panel shows why and starts nothing.
     bool runSweep();
@@ -113,6 +117,12 @@ public slots:
     bool exportChart(const QString &path, const QSize &pixels);
     void copyChart();
     void applyPreset(const QString &name);
+    /// Presentation mode: full screen, the chart only (docks, toolbar, menu and status bar hidden;
+    /// every action keeps its shortcut), charts zoomed to at least kPresentationZoom, and the point
+    /// being measured in large type. Off: the window as it was.
+    void setPresentation(bool on);
+    /// Every chart's fonts, lines and markers (ChartStyle::setZoom), exports included; remembered.
+    void setZoom(double zoom);
     /// Shows a GPU state: the banner, and the GPU box and device list of the sweep panel.
     void setGpuState(const MachineInfo::GpuState &state);
 
@@ -169,6 +179,7 @@ private:
     MachineInfo m_machine; ///< this machine, with the ceilings measured in this session
     int m_hw = 1;
     SweepController *m_controller = nullptr;
+    SweepRunner::Progress m_lastProgress; ///< the sweep's last report: its timings for the end note
     ResultModel *m_model = nullptr;
     DeviceModel *m_devices = nullptr;
     SweepPanel *m_panel = nullptr;
@@ -180,6 +191,10 @@ private:
     MainActions *m_actions = nullptr;
     FileDialogs m_files{this};
     RunProgress *m_progress = nullptr;
+    QLabel *m_liveCaption = nullptr; ///< presentation mode: the point being measured
+    bool m_presenting = false;
+    QByteArray m_normalGeometry, m_normalState; ///< the window before presentation mode
+    double m_normalZoom = 1;
     QString m_currentFile;
     bool m_unsaved = false; ///< results came in since the last save or open
     QString m_activity;     ///< "Measuring", "Calibrating" while a run is going on

@@ -65,7 +65,31 @@ QString reasonText(const Measurement &m, const MachineInfo &machine)
                 .arg(Stats::noisyCv * 100, 0, 'f', 0);
         r = r.isEmpty() ? n : r + QLatin1Char(' ') + n;
     }
+    if (m.ok() && m.stats.outliers > 0) {
+        const QString o = ResultModel::tr("%1 of %2 repetitions lie outside Tukey's fences (1.5 IQR beyond "
+                                          "the quartiles): kept in the statistics, the median resists them.")
+                              .arg(m.stats.outliers)
+                              .arg(m.stats.reps);
+        r = r.isEmpty() ? o : r + QLatin1Char(' ') + o;
+    }
     return r;
+}
+
+// The time cell's tooltip: what the median summarises, its interquartile range and outliers.
+QString timeTip(const Measurement &m)
+{
+    QString tip = ResultModel::tr("Median of %1 repetitions of %2 iterations; per iteration")
+                      .arg(m.stats.reps)
+                      .arg(m.iterations);
+    if (m.stats.hasQuartiles())
+        tip += QLatin1Char('\n') +
+               ResultModel::tr("Interquartile range %1 \u2013 %2; %3")
+                   .arg(Format::seconds(perOp(m, m.stats.q1)), Format::seconds(perOp(m, m.stats.q3)),
+                        m.stats.outliers == 1 ? ResultModel::tr("1 Tukey outlier")
+                                              : ResultModel::tr("%1 Tukey outliers").arg(m.stats.outliers));
+    else
+        tip += QLatin1Char('\n') + ResultModel::tr("No quartiles: the file was saved without them");
+    return tip;
 }
 
 } // namespace
@@ -211,6 +235,7 @@ void ResultModel::startRun(const MachineInfo &machine)
     run.results.machine = machine;
     run.label = RunSet::defaultLabel(run.results);
     m_live = addRun(std::move(run));
+    emit runsChanged(); // now that it is known as the live run
 }
 
 void ResultModel::append(const Measurement &m)
@@ -244,22 +269,24 @@ void ResultModel::append(const Measurement &m)
 void ResultModel::finishRun(const ResultSet &r)
 {
     const int live = m_live >= 0 ? m_live : 0;
-    m_live = -1;
     if (live >= runCount()) {
+        m_live = -1;
         addRun({RunSet::defaultLabel(r), r});
         return;
     }
     if (r.rows.empty() && m_runs[std::size_t(live)].results.empty()) {
+        m_live = -1;
         removeRun(live); // a sweep stopped before its first point leaves no run
         return;
     }
-    RunRecord &run = m_runs[std::size_t(live)];
-    if (run.results.rows == r.rows) {
-        setMachine(r.machine); // only the machine (its ceilings, the end clock) is new
-        return;
+    if (m_runs[std::size_t(live)].results.rows == r.rows) {
+        setMachine(r.machine); // only the machine (its ceilings, the end clock) is new: the live run's
+    } else {
+        m_runs[std::size_t(live)].results = r;
+        recombine();
     }
-    run.results = r;
-    recombine();
+    m_live = -1;
+    emit runsChanged(); // no longer measured: it can be removed
 }
 
 bool ResultModel::applyCeilings(const MachineInfo &here, const std::map<std::string, double> &ceilings)
@@ -437,12 +464,10 @@ QVariant ResultModel::data(const QModelIndex &index, int role) const
         if (m.ok() && index.column() == CeilingColumn)
             return ceilingTip(m);
         const QString reason = reasonText(m, machineOf(m));
+        if (m.ok() && m.stats.reps > 0 && index.column() == TimeColumn)
+            return reason.isEmpty() ? timeTip(m) : timeTip(m) + QLatin1Char('\n') + reason;
         if (!reason.isEmpty())
             return reason;
-        if (m.ok() && index.column() == TimeColumn)
-            return tr("Median of %1 repetitions of %2 iterations; per iteration")
-                .arg(m.stats.reps)
-                .arg(m.iterations);
         return {};
     }
     case Qt::BackgroundRole:

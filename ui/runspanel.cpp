@@ -13,6 +13,7 @@
 #include <QListWidget>
 #include <QPainter>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace speeduplab {
@@ -105,6 +106,8 @@ RunsPanel::RunsPanel(ResultModel *model, QWidget *parent) : QWidget(parent), m_m
 
 void RunsPanel::refresh()
 {
+    if (m_deferRefresh)
+        return; // itemChanged rebuilds the list once it has returned
     m_refreshing = true;
     const int current = m_list->currentRow();
     m_list->clear();
@@ -146,12 +149,16 @@ void RunsPanel::itemChanged(QListWidgetItem *item)
 {
     if (m_refreshing)
         return;
+    // The model's runsChanged would rebuild the list, deleting this item, while the list is still
+    // in its signal: read everything first and rebuild the list afterwards, from the event loop.
     const int row = m_list->row(item);
-    m_model->setRunVisible(row, item->checkState() == Qt::Checked);
-    m_model->setRunLabel(row, item->text().toStdString());
-    // An empty or unchanged name: show the label the run keeps.
-    if (row < m_model->runCount() && item->text().toStdString() != m_model->runs()[std::size_t(row)].label)
-        refresh();
+    const bool visible = item->checkState() == Qt::Checked;
+    const std::string label = item->text().toStdString();
+    m_deferRefresh = true;
+    m_model->setRunVisible(row, visible);
+    m_model->setRunLabel(row, label); // an empty or taken name: the list shows what the run keeps
+    m_deferRefresh = false;
+    QTimer::singleShot(0, this, &RunsPanel::refresh);
 }
 
 void RunsPanel::removeSelected()

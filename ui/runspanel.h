@@ -35,6 +35,7 @@ private:
     QComboBox *m_a = nullptr;
     QComboBox *m_b = nullptr;
     bool m_refreshing = false;
+    bool m_deferRefresh = false; ///< inside itemChanged: the item must outlive the model's signals
 };
 
 } // namespace speeduplab

@@ -7,6 +7,8 @@
 
 #include "core/overlay.h"
 
+#include <QAction>
+#include <QActionGroup>
 #include <QLogValueAxis>
 
 #include <algorithm>
@@ -106,6 +108,26 @@ TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(QString()));
     setYUnit(axisTitle(), ChartStyle::timeUnit(1e-8, 1e-2));
     setRanges(1, 10000, 0.01, 10000);
+    auto *group = new QActionGroup(this);
+    m_iqrAction = group->addAction(tr("Band: interquartile range"));
+    m_minMaxAction = group->addAction(tr("Band: min\u2013max"));
+    for (QAction *a : {m_iqrAction, m_minMaxAction}) {
+        a->setCheckable(true);
+        addAction(a);
+    }
+    m_iqrAction->setChecked(true);
+    connect(group, &QActionGroup::triggered, this,
+            [this](QAction *a) { setBand(a == m_minMaxAction ? Band::MinMax : Band::Interquartile); });
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+void TimeChart::setBand(Band band)
+{
+    (band == Band::MinMax ? m_minMaxAction : m_iqrAction)->setChecked(true);
+    if (band == m_band)
+        return;
+    m_band = band;
+    updateNow();
 }
 
 void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
@@ -145,25 +167,31 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     setRanges(xLo, xHi, yLo, yHi);
 
     const std::vector<QColor> colors = seriesColors(all);
-    // Min-max bands only while the legend can be shown: past that, hundreds of overlapping
+    const bool iqr = m_band == Band::Interquartile;
+    bool drawn = false, fellBack = false; // a band drawn; one of min-max for want of quartiles
+    // Bands only while the legend can be shown: past that, hundreds of overlapping
     // bands hide the curves, and each costs QtCharts more than a curve.
     const bool bands = all.size() <= std::size_t(legendLimit);
     for (const auto &s : all) {
         const QColor color = colors[std::size_t(&s - all.data())];
         const bool reference = isReference(s); // another tool's run: dashed, no band
         QList<QPointF> pts, lo, hi;
-        bool spread = false;
+        bool spread = false, minMaxAsIqr = false;
         for (const auto &p : s.points) {
             if (!(p.t > 0))
                 continue;
             pts << QPointF(p.n, p.t * timeScale);
-            const double mn = p.tMin > 0 ? p.tMin : p.t, mx = p.tMax > 0 ? p.tMax : p.t;
+            const double bLo = iqr ? p.tQ1 : p.tMin, bHi = iqr ? p.tQ3 : p.tMax;
+            const double mn = bLo > 0 ? bLo : p.t, mx = bHi > 0 ? bHi : p.t;
             lo << QPointF(p.n, mn * timeScale);
             hi << QPointF(p.n, mx * timeScale);
             spread = spread || mx > mn;
+            minMaxAsIqr = minMaxAsIqr || (iqr && !p.quartiles);
         }
         const QString key = QString::fromStdString(s.key);
         if (spread && bands && !reference) {
+            drawn = true;
+            fellBack = fellBack || minMaxAsIqr;
             QColor fill = color;
             fill.setAlpha(45);
             thinBand(lo, hi);
@@ -240,8 +268,15 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                     "Runs panel to compare across runs.");
     }
     notes << referenceNotes(workload);
+    const QString bandName = iqr ? tr("interquartile range") : tr("min\u2013max");
     if (!bands)
-        notes << tr("The min\u2013max bands are not drawn for more than %1 curves.").arg(legendLimit);
+        notes << tr("The %1 bands are not drawn for more than %2 curves.").arg(bandName).arg(legendLimit);
+    else if (drawn)
+        notes << (iqr ? tr("Bands: the interquartile range of the repetitions%1 (right-click for "
+                           "min\u2013max).")
+                            .arg(fellBack ? tr("; min\u2013max for points saved without it") : QString())
+                      : tr("Bands: min\u2013max of the repetitions (right-click for the interquartile "
+                           "range)."));
     setNote(notes.join(QLatin1Char('\n')));
 }
 

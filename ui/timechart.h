@@ -3,12 +3,14 @@
 
 #include "ui/chartview.h"
 
+class QAction;
+
 namespace speeduplab {
 
 /// Time per iteration against n, log-log: one curve per CPU thread count and per GPU mode,
-/// each with its min-max band, and the crossover of the best CPU against every GPU curve, within
-/// each run shown (a reference run dashed), and across the runs A and B the model compares.
-/// Times are plotted in the unit that suits their range (ns to s, see yScale()).
+/// each with its band (the interquartile range of the repetitions, or min-max: band()), and the crossover of
+/// the best CPU against every GPU curve, within each run shown (a reference run dashed), and across the runs
+/// A and B the model compares. Times are plotted in the unit that suits their range (ns to s, see yScale()).
 class TimeChart : public ChartView {
     Q_OBJECT
 public:
@@ -26,7 +28,17 @@ public:
         bool gpuBecomesFaster = true;
     };
 
+    /// What the band around each curve spans: the repetitions' interquartile range (the
+    /// default: one slow repetition does not widen it) or their min-max. A point without
+    /// quartiles (an older file) shows its min-max either way.
+    enum class Band { Interquartile, MinMax };
+
     explicit TimeChart(QWidget *parent = nullptr);
+    Band band() const { return m_band; }
+    /// Rebuilds with the other band; the chart's context menu (right-click) offers both.
+    void setBand(Band band);
+    /// The context menu's actions, "Band: interquartile range" and "Band: min–max".
+    QList<QAction *> bandActions() const { return {m_iqrAction, m_minMaxAction}; }
     QString name() const override { return QStringLiteral("time"); }
     QString tabTitle() const override { return tr("Time vs n"); }
 
@@ -45,6 +57,9 @@ private:
     /// "Dashed: <reference>, ... our time ÷ theirs" for each reference run shown.
     QStringList referenceNotes(const std::string &workload) const;
     QList<Marker> m_markers;
+    Band m_band = Band::Interquartile;
+    QAction *m_iqrAction = nullptr;
+    QAction *m_minMaxAction = nullptr;
 };
 
 } // namespace speeduplab

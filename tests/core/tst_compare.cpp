@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Compare: the per-point verdict of run B against run A on synthetic summaries whose answer is
-// known (a 20 % gap is real, a 1 % gap under 5 % noise is not), the matching of series and
-// sizes, and the run summary that `speeduplab-cli report` prints.
+// known (a 20 % gap is real, a 1 % gap under 5 % noise is not), the same on repetition samples
+// through the Mann-Whitney U test, the matching of series and sizes, and the run summary that
+// `speeduplab-cli report` prints.
 
 #include "core/compare.h"
 #include "core/workload.h"
@@ -9,6 +10,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 
 using namespace speeduplab;
 
@@ -40,6 +42,20 @@ Measurement point(const std::string &backend, int n, double median, double sprea
     return m;
 }
 
+/// An ok point whose repetitions are `reps` samples drawn around median with a relative normal
+/// noise (seeded: the same seed gives the same draws), each repetition `iterations` operations.
+Measurement sampled(double median, double noise, int reps, unsigned seed, int iterations = 1)
+{
+    std::mt19937 gen(seed);
+    std::normal_distribution<double> z(0.0, 1.0);
+    std::vector<double> times;
+    for (int i = 0; i < reps; ++i)
+        times.push_back(median * iterations * std::max(0.05, 1 + noise * z(gen)));
+    Measurement m = point("cpu", 400, median, noise, reps, "add", 1, iterations);
+    m.stats = Stats::of(times);
+    return m;
+}
+
 ResultSet run(std::initializer_list<Measurement> rows)
 {
     ResultSet r;
@@ -59,6 +75,10 @@ private slots:
     void matchesSeriesAndSizes();
     void nothingInCommon();
     void perIterationTimes();
+    void mannWhitneyKnownValues();
+    void rankVerdict_data();
+    void rankVerdict();
+    void rankTestNeedsSamplesOnBothSides();
     void summarizeReusesAnalysis();
 };
 
@@ -164,6 +184,86 @@ void TestCompare::perIterationTimes()
     const Measurement b = point("cpu", 400, 1e-1, 0.01, 20, "add", 1, 1000);
     const PointComparison p = Compare::point(a, b);
     QVERIFY(qFuzzyCompare(p.timeA, 1e-4));
+    QVERIFY(qFuzzyCompare(p.ratio, 1.0));
+    QCOMPARE(p.verdict, PointComparison::Verdict::Same);
+}
+
+void TestCompare::mannWhitneyKnownValues()
+{
+    // Against the normal approximation with tie and continuity corrections (as SciPy's
+    // mannwhitneyu(method="asymptotic")): fully separated sets of 5, and a set with ties.
+    QVERIFY(std::fabs(Compare::mannWhitneyP({1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}) - 0.0121857803553) < 1e-9);
+    QVERIFY(std::fabs(Compare::mannWhitneyP({6, 7, 8, 9, 10}, {1, 2, 3, 4, 5}) - 0.0121857803553) < 1e-9);
+    QVERIFY(std::fabs(Compare::mannWhitneyP({1, 2, 2, 3, 3, 3}, {2, 3, 4, 4, 5}) - 0.0887136919968) < 1e-9);
+    QCOMPARE(Compare::mannWhitneyP({1, 2, 3}, {1, 2, 3}), 1.0);
+    QCOMPARE(Compare::mannWhitneyP({4, 4, 4}, {4, 4}), 1.0); // all tied: no evidence
+    QCOMPARE(Compare::mannWhitneyP({}, {1, 2}), 1.0);
+}
+
+void TestCompare::rankVerdict_data()
+{
+    QTest::addColumn<double>("factor"); ///< B's median over A's
+    QTest::addColumn<double>("noise");  ///< both sides' relative noise
+    QTest::addColumn<int>("reps");
+    QTest::addColumn<bool>("sameSamples"); ///< B's samples are A's, scaled by factor
+    QTest::addColumn<bool>("significant"); ///< the test alone would call it a difference
+    QTest::addColumn<QString>("expected");
+
+    QTest::newRow("20 % slower, 5 % noise") << 1.20 << 0.05 << 30 << false << true << "slower";
+    QTest::newRow("20 % faster, 5 % noise") << 1 / 1.20 << 0.05 << 30 << false << true << "faster";
+    QTest::newRow("20 % slower, 5 samples") << 1.20 << 0.05 << 5 << false << true << "slower";
+    QTest::newRow("1 %, 5 % noise") << 1.01 << 0.05 << 30 << false << false << "same within noise";
+    QTest::newRow("identical samples") << 1.0 << 0.05 << 30 << true << false << "same within noise";
+    // 1 % on every repetition with 0.1 % noise: the test is sure, the floor says it is too small
+    // to rely on between runs.
+    QTest::newRow("1 % steady shift, below the floor")
+        << 1.01 << 0.001 << 50 << true << true << "same within noise";
+    QTest::newRow("3 % steady shift, above the floor") << 1.03 << 0.001 << 50 << true << true << "slower";
+}
+
+void TestCompare::rankVerdict()
+{
+    QFETCH(double, factor);
+    QFETCH(double, noise);
+    QFETCH(int, reps);
+    QFETCH(bool, sameSamples);
+    QFETCH(bool, significant);
+    QFETCH(QString, expected);
+
+    const Measurement a = sampled(1e-3, noise, reps, 1);
+    Measurement b = sampled(1e-3 * factor, noise, reps, sameSamples ? 1 : 2);
+    const PointComparison p = Compare::point(a, b);
+    QVERIFY(p.rankTest);
+    QCOMPARE(p.pValue < Compare::alpha, significant);
+    QCOMPARE(QString::fromStdString(Compare::verdictName(p.verdict)), expected);
+    // The rank rule is symmetric too.
+    const PointComparison back = Compare::point(b, a);
+    QVERIFY(back.rankTest);
+    QVERIFY(std::fabs(back.pValue - p.pValue) < 1e-12);
+    const QString opposite = expected == "slower"   ? "faster"
+                             : expected == "faster" ? "slower"
+                                                    : "same within noise";
+    QCOMPARE(QString::fromStdString(Compare::verdictName(back.verdict)), opposite);
+}
+
+void TestCompare::rankTestNeedsSamplesOnBothSides()
+{
+    // Four samples on one side, or a side from a file without samples: the summary rule.
+    const Measurement many = sampled(1e-3, 0.05, 30, 1);
+    const Measurement four = sampled(1.2e-3, 0.05, 4, 2);
+    Measurement summaryOnly = sampled(1.2e-3, 0.05, 30, 3);
+    summaryOnly.stats.samples.clear();
+    for (const Measurement &b : {four, summaryOnly}) {
+        const PointComparison p = Compare::point(many, b);
+        QVERIFY(!p.rankTest);
+        QCOMPARE(p.pValue, 1.0);
+    }
+    QVERIFY(Compare::point(many, sampled(1.2e-3, 0.05, 5, 2)).rankTest);
+
+    // Samples are repetitions: with other iteration counts they compare per operation.
+    const Measurement tenfold = sampled(1e-3, 0.05, 30, 1, 10);
+    const PointComparison p = Compare::point(many, tenfold);
+    QVERIFY(p.rankTest);
     QVERIFY(qFuzzyCompare(p.ratio, 1.0));
     QCOMPARE(p.verdict, PointComparison::Verdict::Same);
 }

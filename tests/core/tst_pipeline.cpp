@@ -63,6 +63,8 @@ private slots:
     void runIsCompleteAndCalibrated();
     void stoppedRunKeepsItsPointsAndFails();
     void calibrationThreadsAreTheLargest();
+    void timingNote_data();
+    void timingNote();
     void gpuNoteOnlyWhenTheGpuIsWantedAndMissing();
 };
 
@@ -352,6 +354,9 @@ void TestPipeline::runIsCompleteAndCalibrated()
     QCOMPARE(steps[0].threads, 1);
     QCOMPARE(Pipeline::exitStatus(out), 0);
     QVERIFY(Pipeline::stopNote(out).empty());
+    // The runner's timings: the first pass (both sizes) ended when the sweep did.
+    QVERIFY(out.firstPass >= 0 && out.firstPass <= out.elapsed);
+    QVERIFY(out.elapsed > 0);
 
     Pipeline::Outcome failed = out;
     failed.result.rows[0].status = Measurement::Status::Failed;
@@ -376,6 +381,25 @@ void TestPipeline::stoppedRunKeepsItsPointsAndFails()
     QCOMPARE(Pipeline::exitStatus(out), 1);
     const QString note = QString::fromStdString(Pipeline::stopNote(out));
     QVERIFY2(note.startsWith("stopped: ") && note.contains("measured before the stop"), qPrintable(note));
+}
+
+void TestPipeline::timingNote_data()
+{
+    QTest::addColumn<double>("firstPass");
+    QTest::addColumn<double>("elapsed");
+    QTest::addColumn<QString>("note");
+
+    QTest::newRow("both") << 2.14 << 14.26 << "every curve after 2.1 s; the sweep took 14.3 s";
+    QTest::newRow("long") << 31.0 << 412.4 << "every curve after 31.0 s; the sweep took 412 s";
+    QTest::newRow("stopped before the first pass ended") << -1.0 << 3.0 << "the sweep took 3.0 s";
+}
+
+void TestPipeline::timingNote()
+{
+    QFETCH(double, firstPass);
+    QFETCH(double, elapsed);
+    QFETCH(QString, note);
+    QCOMPARE(QString::fromStdString(Pipeline::timingNote(firstPass, elapsed)), note);
 }
 
 void TestPipeline::calibrationThreadsAreTheLargest()

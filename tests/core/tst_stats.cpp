@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Stats::of: the summary every point reports (median as the headline, the spread, the noisy flag).
+// Stats::of: the summary every point reports (median as the headline, the spread, the noisy flag,
+// the quartiles and Tukey's outliers, the samples kept as measured).
 
 #include "core/stats.h"
 
@@ -21,6 +22,9 @@ private slots:
     void noisy_data();
     void noisy();
     void orderDoesNotMatter();
+    void quartiles_data();
+    void quartiles();
+    void samplesKeptInOrderAndCapped();
 };
 
 void TestStats::summary_data()
@@ -114,6 +118,74 @@ void TestStats::orderDoesNotMatter()
     QCOMPARE(sa.min, sb.min);
     QCOMPARE(sa.max, sb.max);
     QVERIFY(std::fabs(sa.stddev - sb.stddev) < 1e-12);
+    QCOMPARE(sa.q1, sb.q1);
+    QCOMPARE(sa.q3, sb.q3);
+    QCOMPARE(sa.outliers, sb.outliers);
+}
+
+void TestStats::quartiles_data()
+{
+    QTest::addColumn<std::vector<double>>("samples");
+    QTest::addColumn<double>("q1");
+    QTest::addColumn<double>("q3");
+    QTest::addColumn<int>("outliers");
+
+    // Linear interpolation between order statistics (numpy.percentile's default).
+    QTest::newRow("empty") << std::vector<double>{} << 0.0 << 0.0 << 0;
+    QTest::newRow("single") << std::vector<double>{2.5} << 2.5 << 2.5 << 0;
+    QTest::newRow("four") << std::vector<double>{4.0, 1.0, 3.0, 2.0} << 1.75 << 3.25 << 0;
+    // IQR 1.5, fences 1.75 and 7.75: 9 is out.
+    QTest::newRow("textbook") << std::vector<double>{2, 4, 4, 4, 5, 5, 7, 9} << 4.0 << 5.5 << 1;
+    // Both sides: IQR 3, fences 6 and 18.
+    QTest::newRow("low and high") << std::vector<double>{13, 0.1, 10, 30, 11, 12, 14} << 10.5 << 13.5 << 2;
+    // Steady repetitions and one slow one: the IQR is 0, so the slow one is out.
+    QTest::newRow("one slow repetition")
+        << std::vector<double>{1e-3, 1e-3, 1e-3, 1e-3, 1.0} << 1e-3 << 1e-3 << 1;
+    QTest::newRow("identical") << std::vector<double>{7e-6, 7e-6, 7e-6} << 7e-6 << 7e-6 << 0;
+}
+
+void TestStats::quartiles()
+{
+    QFETCH(std::vector<double>, samples);
+    QFETCH(double, q1);
+    QFETCH(double, q3);
+    QFETCH(int, outliers);
+    const Stats s = Stats::of(samples);
+    QVERIFY2(std::fabs(s.q1 - q1) <= 1e-12 * std::fabs(q1), qPrintable(QString::number(s.q1, 'g', 17)));
+    QVERIFY2(std::fabs(s.q3 - q3) <= 1e-12 * std::fabs(q3), qPrintable(QString::number(s.q3, 'g', 17)));
+    QCOMPARE(s.outliers, outliers);
+    QCOMPARE(s.hasQuartiles(), !samples.empty());
+    if (!samples.empty()) {
+        QVERIFY(s.min <= s.q1 && s.q1 <= s.median && s.median <= s.q3 && s.q3 <= s.max);
+        QCOMPARE(s.iqr(), s.q3 - s.q1);
+    }
+    // Outliers are flagged, never dropped: every statistic still counts them.
+    QCOMPARE(s.reps, int(samples.size()));
+    QCOMPARE(s.samples.size(), samples.size());
+}
+
+void TestStats::samplesKeptInOrderAndCapped()
+{
+    const std::vector<double> few{3.0, 1.0, 2.0};
+    QCOMPARE(Stats::of(few).samples, few); // as measured, not sorted
+
+    std::vector<double> many(Stats::maxSamples + 100);
+    for (std::size_t i = 0; i < many.size(); ++i)
+        many[i] = i < Stats::maxSamples ? 1.0 : 100.0; // the last 100 are slow
+    const Stats s = Stats::of(many);
+    QCOMPARE(s.reps, int(many.size()));
+    QCOMPARE(s.samples.size(), Stats::maxSamples);
+    QCOMPARE(s.samples.back(), 1.0);
+    // The summary covers every repetition, the kept ones or not.
+    QCOMPARE(s.max, 100.0);
+    QCOMPARE(s.outliers, 100);
+
+    // A Stats without quartiles (a summary from an older file) says so.
+    Stats old;
+    old.reps = 5;
+    old.median = old.min = old.max = 1.0;
+    QVERIFY(!old.hasQuartiles());
+    QCOMPARE(old.iqr(), 0.0);
 }
 
 QTEST_APPLESS_MAIN(TestStats)

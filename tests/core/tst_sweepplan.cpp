@@ -7,7 +7,10 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 #include <stdexcept>
 
 using namespace speeduplab;
@@ -57,6 +60,10 @@ private slots:
     void validate();
     void points_data();
     void points();
+    void coarseToFine_data();
+    void coarseToFine();
+    void firstPassSpansEverySeries_data();
+    void firstPassSpansEverySeries();
     void variantsAndIterations();
     void seed();
 };
@@ -331,9 +338,10 @@ void TestSweepPlan::points()
         p.modes.push_back(m.toStdString());
     const auto pts = p.points();
     QCOMPARE(int(pts.size()), 3 * perN);
-    // Grouped by n, ascending, so that every curve grows together; the CPU first at each n.
+    // Grouped by n, coarse to fine (the ends first, then the gap), so that every curve grows
+    // together; the CPU first at each n.
     for (size_t i = 0; i < pts.size(); ++i) {
-        QCOMPARE(pts[i].n, (QList<int>{4, 40, 400})[int(i) / perN]);
+        QCOMPARE(pts[i].n, (QList<int>{4, 400, 40})[int(i) / perN]);
         const PlanPoint &pt = pts[i];
         if (pt.backend == "cpu") {
             QVERIFY(pt.threads == 1 || pt.threads == 2);
@@ -347,6 +355,108 @@ void TestSweepPlan::points()
                 QCOMPARE(QString::fromStdString(pt.mode), modes[0]);
         }
     }
+}
+
+void TestSweepPlan::coarseToFine_data()
+{
+    QTest::addColumn<QList<int>>("sizes");
+    QTest::addColumn<QList<int>>("order");
+    QTest::addColumn<int>("firstPass"); ///< how many of order make the first pass
+
+    QTest::newRow("one size") << QList<int>{64} << QList<int>{64} << 1;
+    QTest::newRow("two sizes") << QList<int>{40, 4} << QList<int>{4, 40} << 2;
+    QTest::newRow("three") << QList<int>{1, 2, 3} << QList<int>{1, 3, 2} << 2;
+    // An even count: every other size misses the largest, which the first pass adds.
+    QTest::newRow("four") << QList<int>{1, 2, 3, 4} << QList<int>{1, 4, 3, 2} << 3;
+    QTest::newRow("duplicates, unsorted")
+        << QList<int>{5, 1, 3, 1, 5, 2, 4} << QList<int>{1, 5, 3, 2, 4} << 3;
+    // The seed's 13 sizes (indices 0..12): 0 12 6 2 8 4 10, then 1 11 5 3 7 9.
+    QTest::newRow("seed") << QList<int>{4, 7, 13, 22, 40, 71, 126, 225, 400, 711, 1265, 2249, 4000}
+                          << QList<int>{4, 4000, 126, 13, 400, 40, 1265, 7, 2249, 71, 22, 225, 711} << 7;
+}
+
+void TestSweepPlan::coarseToFine()
+{
+    QFETCH(QList<int>, sizes);
+    QFETCH(QList<int>, order);
+    QFETCH(int, firstPass);
+    SweepPlan p = validPlan();
+    p.sizes.assign(sizes.begin(), sizes.end());
+    QCOMPARE(toList(p.sizeOrder()), order);
+    QCOMPARE(SweepPlan::firstPassSizes(int(order.size())), firstPass);
+    // The first pass holds the smallest and the largest size.
+    const QList<int> first = order.first(firstPass);
+    QVERIFY(first.contains(*std::min_element(order.begin(), order.end())));
+    QVERIFY(first.contains(*std::max_element(order.begin(), order.end())));
+    // Between two neighbouring first-pass sizes lies at most one size of the second pass.
+    QList<int> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (qsizetype i = 0; i + 1 < sorted.size(); ++i)
+        QVERIFY2(
+            first.contains(sorted[i]) || first.contains(sorted[i + 1]),
+            qPrintable(QString("%1 and %2 both wait for the second pass").arg(sorted[i]).arg(sorted[i + 1])));
+}
+
+void TestSweepPlan::firstPassSpansEverySeries_data()
+{
+    QTest::addColumn<QList<int>>("sizes");
+    QTest::addColumn<bool>("gpu");
+
+    const QList<int> seed{4, 7, 13, 22, 40, 71, 126, 225, 400, 711, 1265, 2249, 4000};
+    QTest::newRow("seed sizes, CPU and GPU") << seed << true;
+    QTest::newRow("seed sizes, CPU only") << seed << false;
+    QTest::newRow("even count") << QList<int>{4, 8, 16, 32, 64, 128} << true;
+    QTest::newRow("one size") << QList<int>{100} << true;
+    QTest::newRow("two sizes") << QList<int>{100, 10} << true;
+}
+
+void TestSweepPlan::firstPassSpansEverySeries()
+{
+    QFETCH(QList<int>, sizes);
+    QFETCH(bool, gpu);
+    SweepPlan p;
+    p.workload = "add";
+    p.sizes.assign(sizes.begin(), sizes.end());
+    p.threads = {1, 2, 4};
+    p.gpu = gpu; // every mode the workload offers
+    const auto pts = p.points();
+    QCOMPARE(p.points(), pts); // deterministic
+    const int lo = *std::min_element(sizes.begin(), sizes.end());
+    const int hi = *std::max_element(sizes.begin(), sizes.end());
+    auto key = [](const PlanPoint &pt) {
+        return pt.backend + "|" + pt.variant + "|" + std::to_string(pt.threads) + "|" + pt.mode;
+    };
+
+    // The full order covers every (series, n) exactly once.
+    std::map<std::string, std::vector<int>> all;
+    for (const PlanPoint &pt : pts)
+        all[key(pt)].push_back(pt.n);
+    const std::size_t series = std::size_t(p.threads.size()) + (gpu ? 3 : 0); // add: launch, graph, fused
+    QCOMPARE(all.size(), series);
+    const std::vector<int> distinct = p.sizeOrder();
+    std::vector<int> expected = distinct;
+    std::sort(expected.begin(), expected.end());
+    for (auto &[k, ns] : all) {
+        std::sort(ns.begin(), ns.end());
+        QVERIFY2(ns == expected, k.c_str());
+    }
+
+    // After the first pass every series has its smallest and largest size, and the same sizes
+    // as every other series: they advance together.
+    const std::size_t firstPass = p.firstPassPoints();
+    QCOMPARE(firstPass, series * std::size_t(SweepPlan::firstPassSizes(int(distinct.size()))));
+    QVERIFY(firstPass <= pts.size());
+    std::map<std::string, std::set<int>> early;
+    for (std::size_t i = 0; i < firstPass; ++i)
+        early[key(pts[i])].insert(pts[i].n);
+    QCOMPARE(early.size(), series);
+    for (const auto &[k, ns] : early) {
+        QVERIFY2(ns.count(lo) && ns.count(hi), k.c_str());
+        QVERIFY2(ns == early.begin()->second, k.c_str());
+    }
+    // With one or two sizes the first pass is the whole sweep.
+    if (distinct.size() <= 2)
+        QCOMPARE(firstPass, pts.size());
 }
 
 void TestSweepPlan::variantsAndIterations()

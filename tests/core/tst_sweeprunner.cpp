@@ -8,6 +8,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -47,6 +48,7 @@ class TestSweepRunner : public QObject {
 
 private slots:
     void smallSweepSucceeds();
+    void coarseToFineWithFirstPassTime();
     void cancelFromAnotherThread_data();
     void cancelFromAnotherThread();
     void stopBeforeStart();
@@ -80,6 +82,10 @@ void TestSweepRunner::smallSweepSucceeds()
         QCOMPARE(m.stats.reps, 3);
         QVERIFY(m.stats.median > 0);
         QVERIFY(m.stats.min <= m.stats.median && m.stats.median <= m.stats.max);
+        // Every repetition's time is kept, as measured, with the quartiles drawn from them.
+        QCOMPARE(m.stats.samples.size(), std::size_t(3));
+        QVERIFY(m.stats.min <= m.stats.q1 && m.stats.q1 <= m.stats.median && m.stats.median <= m.stats.q3);
+        QCOMPARE(*std::min_element(m.stats.samples.begin(), m.stats.samples.end()), m.stats.min);
         QCOMPARE(m.backend, std::string("cpu"));
         QCOMPARE(m.device, -1);
         QCOMPARE(m.elements, double(m.n) * m.n);
@@ -103,6 +109,56 @@ void TestSweepRunner::smallSweepSucceeds()
     QCOMPARE(progress.back().done, int(expected));
     QCOMPARE(progress.back().current, std::string("done"));
     QCOMPARE(progress.back().remaining, 0.0);
+}
+
+void TestSweepRunner::coarseToFineWithFirstPassTime()
+{
+    // 5 sizes, 2 series: the first pass is 4, 64, 16 for both, then 8 and 32.
+    SweepPlan p = cpuPlan("add", {4, 8, 16, 32, 64});
+    p.threads = {1, 2};
+    p.iterations = 5;
+    // add at n = 32 needs 16 kB of host memory, at n = 64 64 kB: with 50 kB the largest size,
+    // measured early, is skipped and the rest still run.
+    p.hostMemoryLimit = 50000;
+    std::vector<SweepRunner::Progress> progress;
+    SweepRunner::Callbacks cb;
+    cb.progress = [&](const SweepRunner::Progress &pr) { progress.push_back(pr); };
+    std::atomic<bool> stop{false};
+    SweepRunner runner(p);
+    const std::vector<MemoryCheck> tooBig = runner.memoryShortfalls(p.hostMemoryLimit, 0);
+    const ResultSet r = runner.run(cb, stop);
+
+    const auto points = p.points();
+    QCOMPARE(r.size(), points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) { // rows in measuring order
+        QCOMPARE(r.rows[i].n, points[i].n);
+        QCOMPARE(r.rows[i].threads, points[i].threads);
+    }
+    QCOMPARE(r.rows[2].n, 64); // the largest size comes second
+    QVERIFY(!tooBig.empty());
+    for (std::size_t i = 1; i < tooBig.size(); ++i) // named in ascending n, whatever the order
+        QVERIFY(tooBig[i - 1].n <= tooBig[i].n);
+    for (const Measurement &m : r.rows) {
+        const bool fits =
+            std::none_of(tooBig.begin(), tooBig.end(), [&m](const MemoryCheck &c) { return c.n == m.n; });
+        QCOMPARE(m.ok(), fits);
+        if (!fits)
+            QVERIFY2(reasonOf(m).contains("host memory"), m.reason.c_str());
+    }
+    QCOMPARE(std::count_if(r.rows.begin(), r.rows.end(), [](const Measurement &m) { return m.ok(); }),
+             std::ptrdiff_t(r.rows.size()) - 2 * std::ptrdiff_t(tooBig.size()));
+
+    // The first pass's end is in every report after it, and in none before.
+    const std::size_t firstPass = p.firstPassPoints();
+    QCOMPARE(firstPass, std::size_t(6));
+    QCOMPARE(progress.size(), points.size() + 1);
+    for (std::size_t i = 0; i < progress.size(); ++i) {
+        if (i <= firstPass - 1)
+            QCOMPARE(progress[i].firstPass, -1.0);
+        else
+            QVERIFY(progress[i].firstPass >= 0 && progress[i].firstPass <= progress[i].elapsed);
+    }
+    QVERIFY(progress.back().firstPass <= progress.back().elapsed);
 }
 
 void TestSweepRunner::cancelFromAnotherThread_data()
@@ -136,7 +192,8 @@ void TestSweepRunner::cancelFromAnotherThread()
     QFETCH(int, n);
     QFETCH(int, iterations);
     const std::string w = workload.toStdString(), v = variant.toStdString();
-    SweepPlan p = cpuPlan(w, {2, n, 2 * n});
+    // Coarse to fine: 2 and n (both ends) first, n / 2 after them.
+    SweepPlan p = cpuPlan(w, {2, n / 2, n});
     if (!v.empty())
         p.variants = {v};
     p.iterations = iterations;

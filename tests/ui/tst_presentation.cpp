@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// Presentation mode and zoom, driven by their shortcuts as a teacher would.
+#include "core/resultio.h"
+#include "ui/chartstyle.h"
+#include "ui/chartview.h"
+#include "ui/mainwindow.h"
+#include "ui/timechart.h"
+
+#include "fixtures.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QGraphicsSimpleTextItem>
+#include <QLogValueAxis>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXYSeries>
+
+using namespace speeduplab;
+
+class TestPresentation : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void ctrlNumberSwitchesCharts();
+    void zoomScalesFontsLinesAndExports();
+    void presentationShowsTheChartOnly();
+
+private:
+    QString openSample(MainWindow &w);
+    QTemporaryDir m_dir;
+};
+
+void TestPresentation::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+QString TestPresentation::openSample(MainWindow &w)
+{
+    const QString path = m_dir.filePath(QStringLiteral("sample.json"));
+    ResultIO::writeJson(fixtures::knownCrossover({316}), path.toStdString());
+    w.openResults(path);
+    return path;
+}
+
+void TestPresentation::ctrlNumberSwitchesCharts()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("keys.ini")));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (int i = 0; i < w.charts().size(); ++i) {
+        QTest::keyClick(&w, Qt::Key(Qt::Key_1 + i), Qt::ControlModifier);
+        QCOMPARE(w.currentChart(), w.charts()[i]);
+    }
+    QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
+    QCOMPARE(w.currentChart()->name(), QStringLiteral("time"));
+}
+
+void TestPresentation::zoomScalesFontsLinesAndExports()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("zoom.ini")));
+    w.show();
+    openSample(w);
+    TimeChart *c = w.timeChart();
+    c->updateNow();
+    auto labelPixels = [c] {
+        return QFontInfo(c->chart()->axes(Qt::Horizontal).first()->labelsFont()).pixelSize();
+    };
+    auto lineWidth = [c] { return c->seriesWithRole(ChartView::Role::Data).first()->pen().widthF(); };
+    const int before = labelPixels();
+    const qreal widthBefore = lineWidth();
+    const QSize imageSize(1280, 720);
+    const QImage plain = c->toImage(imageSize);
+
+    auto *in = w.findChild<QAction *>(QStringLiteral("zoomInAction"));
+    QVERIFY(in);
+    in->trigger();
+    in->trigger(); // 1.25 x 1.25
+    QVERIFY(qAbs(ChartStyle::zoom() - 1.5625) < 1e-9);
+    QVERIFY2(labelPixels() >= before * 1.4,
+             qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(labelPixels())));
+    QVERIFY(lineWidth() > widthBefore * 1.4);
+    // An export is drawn at the zoom too: its text covers more of the image.
+    auto inked = [](const QImage &img) {
+        qint64 dark = 0;
+        for (int y = 0; y < img.height(); y += 2)
+            for (int x = 0; x < img.width(); x += 2)
+                dark += qGray(img.pixel(x, y)) < 128;
+        return dark;
+    };
+    QVERIFY(inked(c->toImage(imageSize)) > inked(plain));
+
+    // Remembered across sessions, and Ctrl+0 goes back to normal.
+    w.close();
+    {
+        MainWindow again(m_dir.filePath(QStringLiteral("zoom.ini")));
+        QVERIFY(qAbs(ChartStyle::zoom() - 1.5625) < 1e-9);
+        again.findChild<QAction *>(QStringLiteral("zoomResetAction"))->trigger();
+        QCOMPARE(ChartStyle::zoom(), 1.0);
+        auto *out = again.findChild<QAction *>(QStringLiteral("zoomOutAction"));
+        for (int i = 0; i < 20; ++i)
+            out->trigger();
+        QCOMPARE(ChartStyle::zoom(), ChartStyle::minZoom);
+        again.findChild<QAction *>(QStringLiteral("zoomResetAction"))->trigger();
+    }
+}
+
+void TestPresentation::presentationShowsTheChartOnly()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("present.ini")));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    openSample(w);
+    const QList<QDockWidget *> docks = w.findChildren<QDockWidget *>();
+    QVERIFY(!docks.isEmpty());
+    QVERIFY(w.menuBar()->isVisible());
+    const double zoom = ChartStyle::zoom();
+
+    QTest::keyClick(&w, Qt::Key_F11);
+    QVERIFY(w.isPresenting());
+    for (QDockWidget *d : docks)
+        QVERIFY2(!d->isVisible(), qPrintable(d->objectName()));
+    QVERIFY(!w.menuBar()->isVisible());
+    QVERIFY(!w.statusBar()->isVisible());
+    QVERIFY(w.currentChart()->isVisible());
+    QVERIFY(ChartStyle::zoom() >= MainWindow::kPresentationZoom);
+    // The chart shortcuts still work without the menu.
+    QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier);
+    QCOMPARE(w.currentChart()->name(), QStringLiteral("speedup"));
+
+    // F11 again: the window as it was, at the zoom it had.
+    QTest::keyClick(&w, Qt::Key_F11);
+    QVERIFY(!w.isPresenting());
+    QVERIFY(w.menuBar()->isVisible());
+    QVERIFY(w.statusBar()->isVisible());
+    for (QDockWidget *d : docks)
+        if (d->objectName() != QLatin1String("devicesDock")) // tabbed behind Results
+            QVERIFY2(d->isVisible(), qPrintable(d->objectName()));
+    QCOMPARE(ChartStyle::zoom(), zoom);
+}
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"

@@ -1,0 +1,627 @@
+// SPDX-License-Identifier: MIT
+// Several runs side by side, driven as a user would: a sweep added to an opened GPU run, the
+// crossover of one run's CPU with another's GPU chosen in the Runs panel, the compare chart's
+// verdicts, renaming, hiding and removing runs, workspaces (and malformed ones), saving several
+// runs, opening several files at once and dropping files on the window.
+#include "fixtures.h"
+
+#include "core/resultio.h"
+#include "core/runset.h"
+#include "ui/app.h"
+#include "ui/comparechart.h"
+#include "ui/mainwindow.h"
+#include "ui/resultmodel.h"
+#include "ui/runspanel.h"
+#include "ui/sweeppanel.h"
+#include "ui/timechart.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+#include <QXYSeries>
+
+#include <algorithm>
+#include <cctype>
+#include <memory>
+
+using namespace speeduplab;
+
+namespace {
+
+QStringList dataNames(ChartView *c)
+{
+    c->updateNow();
+    QStringList out;
+    for (QXYSeries *s : c->seriesWithRole(ChartView::Role::Data))
+        out << s->name();
+    return out;
+}
+
+// The rows of r whose backend is (or is not) the GPU.
+ResultSet onlyBackend(const ResultSet &r, bool gpu)
+{
+    ResultSet out;
+    out.machine = r.machine;
+    for (const Measurement &m : r.rows)
+        if ((m.backend == "gpu") == gpu)
+            out.add(m);
+    return out;
+}
+
+// The successful rows of r with every time times factor and the given noise (CV, repetitions).
+ResultSet varied(const ResultSet &r, double factor, double cv, int reps)
+{
+    ResultSet out;
+    out.machine = r.machine;
+    for (Measurement m : r.rows) {
+        if (!m.ok())
+            continue;
+        Stats &s = m.stats;
+        s.median *= factor;
+        s.mean = s.median;
+        s.min = s.median * (1 - 2 * cv);
+        s.max = s.median * (1 + 2 * cv);
+        s.stddev = s.median * cv;
+        s.cv = cv;
+        s.reps = reps;
+        out.add(m);
+    }
+    return out;
+}
+
+// Chooses an entry of a combo box with the keyboard (Home, then Down), as a user would.
+void choose(QComboBox *box, int index)
+{
+    QVERIFY(box->isEnabled());
+    QTest::keyClick(box, Qt::Key_Home);
+    for (int i = 0; i < index; ++i)
+        QTest::keyClick(box, Qt::Key_Down);
+    QCOMPARE(box->currentIndex(), index);
+}
+
+QString label(const MainWindow &w, int run)
+{
+    return QString::fromStdString(w.resultModel()->runs().at(std::size_t(run)).label);
+}
+
+} // namespace
+
+class TestRuns : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void openGpuRunThenSweepKeepsBoth();
+    void crossRunCrossoverAtKnownN();
+    void compareChartVerdicts();
+    void runsPanel_data();
+    void runsPanel();
+    void workspaceRoundTrips();
+    void saveDataWithSeveralRuns();
+    void openSeveralFilesAtOnce();
+    void dropFilesOpensThem();
+
+private:
+    QString write(const ResultSet &r, const QString &name);
+    QString writeText(const QByteArray &text, const QString &name);
+    std::unique_ptr<MainWindow> window(const QString &name);
+    void smallSweep(MainWindow &w, const QString &sizes, double minTime, bool wait = true);
+    QTemporaryDir m_dir;
+    QStringList m_errors;
+};
+
+void TestRuns::initTestCase()
+{
+    App::initialise();
+    QVERIFY(m_dir.isValid());
+}
+
+QString TestRuns::write(const ResultSet &r, const QString &name)
+{
+    const QString path = m_dir.filePath(name);
+    if (name.endsWith(QLatin1String(".json")))
+        ResultIO::writeJson(r, path.toStdString());
+    else
+        ResultIO::writeCsv(r, path.toStdString());
+    return path;
+}
+
+QString TestRuns::writeText(const QByteArray &text, const QString &name)
+{
+    QFile f(m_dir.filePath(name));
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(text);
+    return f.fileName();
+}
+
+std::unique_ptr<MainWindow> TestRuns::window(const QString &name)
+{
+    m_errors.clear();
+    auto w = std::make_unique<MainWindow>(m_dir.filePath(name + QStringLiteral(".ini")));
+    w->setErrorReporter([this](const QString &, const QString &text) { m_errors << text; });
+    return w;
+}
+
+void TestRuns::smallSweep(MainWindow &w, const QString &sizes, double minTime, bool wait)
+{
+    SweepForm f = w.sweepPanel()->form();
+    f.workload = QStringLiteral("add");
+    f.sizesAsRange = false;
+    f.sizeList = sizes;
+    f.cpu = true;
+    f.threads = {1};
+    f.gpu = false;
+    f.iterations = 10;
+    f.minTime = minTime;
+    w.sweepPanel()->setForm(f);
+    QVERIFY2(w.sweepPanel()->problem().isEmpty(), qPrintable(w.sweepPanel()->problem()));
+    QSignalSpy finished(&w, &MainWindow::sweepFinished);
+    QVERIFY(w.runSweep());
+    if (wait) {
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().toBool(), false);
+    }
+}
+
+void TestRuns::openGpuRunThenSweepKeepsBoth()
+{
+    const QString path = write(fixtures::knownCrossover({316}), QStringLiteral("gpu-run.csv"));
+    const ResultSet file = ResultIO::load(path.toStdString());
+    auto w = window(QStringLiteral("sweep"));
+    QVERIFY(w->openResults(path));
+    QCOMPARE(w->resultModel()->runCount(), 1);
+    QVERIFY(w->resultTable()->isColumnHidden(ResultModel::RunColumn));
+
+    smallSweep(*w, QStringLiteral("16,64"), 0);
+    QVERIFY2(m_errors.isEmpty(), qPrintable(m_errors.join(QLatin1Char('\n'))));
+    ResultModel *model = w->resultModel();
+    QCOMPARE(model->runCount(), 2);
+    QCOMPARE(model->liveRun(), -1);
+    const RunRecord &sweep = model->runs()[1];
+    QCOMPARE(int(sweep.results.size()), 2);
+    QCOMPARE(model->rowCount(), int(file.size() + sweep.results.size()));
+    QCOMPARE(model->runs()[0].results.rows, file.rows);
+    // The opened run keeps the machine it was recorded on.
+    QCOMPARE(model->runs()[0].results.machine.cpuModel, file.machine.cpuModel);
+
+    // Both runs are drawn, each named after its run; the file's own crossover is still marked.
+    const QStringList names = dataNames(w->timeChart());
+    QCOMPARE(names.size(), 3); // the file's CPU and GPU curves, the sweep's CPU curve
+    for (int run = 0; run < 2; ++run)
+        QVERIFY2(std::any_of(names.begin(), names.end(),
+                             [&](const QString &n) { return n.contains(label(*w, run)); }),
+                 qPrintable(names.join(QLatin1Char('|'))));
+    QCOMPARE(w->timeChart()->markers().size(), 1);
+    QVERIFY(qAbs(w->timeChart()->markers()[0].n / 316 - 1) < 1e-6);
+
+    // The Run column shows while two runs are shown.
+    QVERIFY(!w->resultTable()->isColumnHidden(ResultModel::RunColumn));
+    model->setRunVisible(1, false);
+    QVERIFY(w->resultTable()->isColumnHidden(ResultModel::RunColumn));
+    QCOMPARE(model->rowCount(), int(file.size()));
+}
+
+void TestRuns::crossRunCrossoverAtKnownN()
+{
+    const ResultSet both = fixtures::knownCrossover({316});
+    const QString a = write(onlyBackend(both, false), QStringLiteral("cpu-only.csv"));
+    const QString b = write(onlyBackend(both, true), QStringLiteral("gpu-only.json"));
+    auto w = window(QStringLiteral("cross"));
+    QVERIFY(w->openResults(QStringList{a, b}));
+    QCOMPARE(w->resultModel()->runCount(), 2);
+    TimeChart *time = w->timeChart();
+    ChartView *speedup = w->chart(QStringLiteral("speedup"));
+    QVERIFY(speedup);
+
+    // No run has both a CPU and a GPU: nothing is marked until a pair is chosen.
+    time->updateNow();
+    QVERIFY(time->markers().isEmpty());
+    QCOMPARE(dataNames(speedup).size(), 0);
+
+    RunsPanel *panel = w->runsPanel();
+    choose(panel->runAChooser(), 1);
+    choose(panel->runBChooser(), 2);
+    QCOMPARE(w->resultModel()->runA(), 0);
+    QCOMPARE(w->resultModel()->runB(), 1);
+    time->updateNow();
+    QCOMPARE(time->markers().size(), 1);
+    const TimeChart::Marker &m = time->markers()[0];
+    QVERIFY2(qAbs(m.n / 316 - 1) < 1e-6, qPrintable(QString::number(m.n)));
+    QCOMPARE(m.cpuLabel, label(*w, 0) + QStringLiteral(": best CPU"));
+    QVERIFY(m.gpuLabel.contains(label(*w, 1)));
+    QVERIFY(m.gpuBecomesFaster);
+    QCOMPARE(dataNames(speedup).size(), 1);
+
+    // The other way round: run A has no CPU curve, so there is nothing to cross.
+    choose(panel->runAChooser(), 2);
+    choose(panel->runBChooser(), 1);
+    time->updateNow();
+    QVERIFY(time->markers().isEmpty());
+
+    // "(none)" removes the pair.
+    choose(panel->runAChooser(), 1);
+    choose(panel->runBChooser(), 2);
+    time->updateNow();
+    QCOMPARE(time->markers().size(), 1);
+    choose(panel->runBChooser(), 0);
+    QCOMPARE(w->resultModel()->runB(), -1);
+    time->updateNow();
+    QVERIFY(time->markers().isEmpty());
+    QCOMPARE(dataNames(speedup).size(), 0);
+    QVERIFY(m_errors.isEmpty());
+}
+
+void TestRuns::compareChartVerdicts()
+{
+    const ResultSet base = fixtures::knownCrossover({316});
+    auto w = window(QStringLiteral("compare"));
+    auto *chart = qobject_cast<CompareChart *>(w->chart(QStringLiteral("compare")));
+    QVERIFY(chart);
+    chart->updateNow();
+    QVERIFY(chart->comparison().empty());
+    QVERIFY2(chart->noteText().contains(QStringLiteral("Comparing needs two runs")),
+             qPrintable(chart->noteText()));
+
+    // Run B takes 20 % longer everywhere, with little noise: slower at every point.
+    const ResultSet a = varied(base, 1.0, 0.005, 10);
+    QVERIFY(w->openResults(QStringList{write(a, QStringLiteral("cmp-a.csv")),
+                                       write(varied(base, 1.2, 0.005, 10), QStringLiteral("cmp-b.csv"))}));
+    chart->updateNow();
+    QVERIFY(chart->comparison().empty());
+    QVERIFY2(chart->noteText().contains(QStringLiteral("Choose run A and run B")),
+             qPrintable(chart->noteText()));
+    QCOMPARE(dataNames(chart).size(), 0);
+
+    choose(w->runsPanel()->runAChooser(), 1);
+    choose(w->runsPanel()->runBChooser(), 2);
+    chart->updateNow();
+    const Comparison slower = chart->comparison();
+    QCOMPARE(int(slower.points.size()), int(a.size())); // every point of both curves
+    QCOMPARE(slower.slower, int(a.size()));
+    QCOMPARE(slower.faster + slower.same, 0);
+    for (const PointComparison &p : slower.points)
+        QVERIFY(qAbs(p.ratio - 1.2) < 1e-9);
+    QCOMPARE(dataNames(chart).size(), 2); // CPU 1 thread and GPU launch
+    QVERIFY2(chart->noteText().contains(QStringLiteral("slower at %1 points").arg(a.size())),
+             qPrintable(chart->noteText()));
+
+    // 1 % apart with 5 % noise over 20 repetitions: the same within noise.
+    const ResultSet noisyA = varied(base, 1.0, 0.05, 20);
+    QVERIFY(w->openResults(QStringList{write(noisyA, QStringLiteral("noisy-a.csv")),
+                                       write(varied(base, 1.01, 0.05, 20), QStringLiteral("noisy-b.csv"))}));
+    QCOMPARE(w->resultModel()->runCount(), 4);
+    choose(w->runsPanel()->runAChooser(), 3);
+    choose(w->runsPanel()->runBChooser(), 4);
+    chart->updateNow();
+    const Comparison same = chart->comparison();
+    QCOMPARE(int(same.points.size()), int(noisyA.size()));
+    QCOMPARE(same.same, int(noisyA.size()));
+    QCOMPARE(same.faster + same.slower, 0);
+    for (const PointComparison &p : same.points)
+        QCOMPARE(Compare::verdictName(p.verdict), std::string("same within noise"));
+
+    // Back to "(none)": the note asks for a pair again.
+    choose(w->runsPanel()->runAChooser(), 0);
+    chart->updateNow();
+    QVERIFY(chart->comparison().empty());
+    QVERIFY(chart->noteText().contains(QStringLiteral("Choose run A and run B")));
+    QVERIFY(m_errors.isEmpty());
+}
+
+void TestRuns::runsPanel_data()
+{
+    QTest::addColumn<bool>("throughList");
+    QTest::newRow("model") << false; // the model's calls; the list follows
+    QTest::newRow("list") << true;   // the list's editor and check boxes, as a user does
+}
+
+void TestRuns::runsPanel()
+{
+    QFETCH(bool, throughList);
+    const QString x = write(fixtures::knownCrossover({316}), QStringLiteral("panel-x.csv"));
+    ResultSet other = fixtures::knownCrossover({100});
+    other.machine.timestamp = "2025-06-01T12:00:00Z";
+    const QString y = write(other, QStringLiteral("panel-y.csv"));
+    auto w = window(QStringLiteral("panel"));
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    QVERIFY(w->openResults(QStringList{x, y}));
+    ResultModel *model = w->resultModel();
+    QListWidget *list = w->runsPanel()->list();
+    auto *remove = w->runsPanel()->findChild<QPushButton *>(QStringLiteral("removeRunButton"));
+    QVERIFY(remove);
+    QCOMPARE(list->count(), 2);
+    const QString first = label(*w, 0);
+    const int rows0 = int(model->runs()[0].results.size()), rows1 = int(model->runs()[1].results.size());
+    auto rename = [&](int row, const QString &text) {
+        if (throughList)
+            list->item(row)->setText(text);
+        else
+            model->setRunLabel(row, text.toStdString());
+    };
+    auto show = [&](int row, bool shown) {
+        if (throughList)
+            list->item(row)->setCheckState(shown ? Qt::Checked : Qt::Unchecked);
+        else
+            model->setRunVisible(row, shown);
+    };
+
+    if (throughList) {
+        // Rename in place: F2 opens the editor, Enter commits (through a queued call).
+        list->setCurrentRow(1);
+        list->setFocus();
+        QTest::keyClick(list, Qt::Key_F2);
+        auto *editor = list->findChild<QLineEdit *>();
+        QVERIFY(editor);
+        editor->setText(QStringLiteral("lab GPU"));
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTRY_COMPARE(label(*w, 1), QStringLiteral("lab GPU"));
+    } else {
+        rename(1, QStringLiteral("lab GPU"));
+        QCOMPARE(label(*w, 1), QStringLiteral("lab GPU"));
+    }
+    QTRY_COMPARE(list->item(1)->text(), QStringLiteral("lab GPU"));
+    // A label taken by another run gets a number; an empty name keeps the old one.
+    rename(1, first);
+    QCOMPARE(label(*w, 1), first + QStringLiteral(" (2)"));
+    QTRY_COMPARE(list->item(1)->text(), first + QStringLiteral(" (2)"));
+    rename(1, QStringLiteral("   "));
+    QCOMPARE(label(*w, 1), first + QStringLiteral(" (2)"));
+    QTRY_COMPARE(list->item(1)->text(), first + QStringLiteral(" (2)"));
+    rename(1, QStringLiteral("lab GPU"));
+    QCOMPARE(label(*w, 1), QStringLiteral("lab GPU"));
+    QCOMPARE(label(*w, 0), first);
+
+    // Unchecking hides the run's rows and curves.
+    QCOMPARE(model->rowCount(), rows0 + rows1);
+    QCOMPARE(dataNames(w->timeChart()).size(), 4);
+    show(0, false);
+    QVERIFY(!model->runs()[0].visible);
+    QCOMPARE(list->item(0)->checkState(), Qt::Unchecked);
+    QCOMPARE(label(*w, 0), first);
+    QCOMPARE(model->rowCount(), rows1);
+    QCOMPARE(model->runOf(0).label, std::string("lab GPU"));
+    QCOMPARE(dataNames(w->timeChart()).size(), 2);
+    QCOMPARE(w->timeChart()->markers().size(), 1);
+    QVERIFY(qAbs(w->timeChart()->markers()[0].n / 100 - 1) < 1e-6);
+    show(0, true);
+    QVERIFY(model->runs()[0].visible);
+    QCOMPARE(list->item(0)->checkState(), Qt::Checked);
+    QCOMPARE(model->rowCount(), rows0 + rows1);
+
+    // Remove removes the selected run.
+    list->setCurrentRow(0);
+    QVERIFY(remove->isEnabled());
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QCOMPARE(model->runCount(), 1);
+    QCOMPARE(label(*w, 0), QStringLiteral("lab GPU"));
+    QCOMPARE(list->count(), 1);
+
+    // The run a sweep is adding to cannot be removed while it runs; the others can.
+    smallSweep(*w, QStringLiteral("16,64,256,1024"), 0.3, false);
+    QTRY_VERIFY(model->liveRun() >= 0);
+    QCOMPARE(model->liveRun(), 1);
+    list->setCurrentRow(1);
+    QVERIFY(!remove->isEnabled());
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QCOMPARE(model->runCount(), 2);
+    QVERIFY(list->item(1)->toolTip().contains(QStringLiteral("Being measured now")));
+    list->setCurrentRow(0);
+    QVERIFY(remove->isEnabled());
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QCOMPARE(model->runCount(), 1);
+    QCOMPARE(model->liveRun(), 0);
+    QCOMPARE(list->currentRow(), 0);
+    QVERIFY(!remove->isEnabled());
+    QSignalSpy finished(w.get(), &MainWindow::sweepFinished);
+    QVERIFY(finished.wait(60000));
+    QVERIFY(m_errors.isEmpty());
+    QCOMPARE(model->rowCount(), 4); // every point went to the sweep's run
+    QCOMPARE(int(model->runs()[0].results.size()), 4);
+    // Once the sweep is over, its run is one like the others.
+    QCOMPARE(model->liveRun(), -1);
+    QVERIFY(remove->isEnabled());
+    QVERIFY(!list->item(0)->toolTip().contains(QStringLiteral("Being measured now")));
+    list->setCurrentRow(-1);
+    list->setCurrentRow(0);
+    QVERIFY(remove->isEnabled());
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QCOMPARE(model->runCount(), 0);
+    QCOMPARE(model->rowCount(), 0);
+}
+
+void TestRuns::workspaceRoundTrips()
+{
+    auto w = window(QStringLiteral("ws"));
+    const ResultSet third = fixtures::realistic();
+    QVERIFY(w->openResults(QStringList{write(fixtures::knownCrossover({316}), QStringLiteral("ws-a.csv")),
+                                       write(fixtures::knownCrossover({100}), QStringLiteral("ws-b.json")),
+                                       write(third, QStringLiteral("ws-c.csv"))}));
+    ResultModel *model = w->resultModel();
+    QCOMPARE(model->runCount(), 3);
+    model->setRunVisible(0, false);
+    model->setRunLabel(1, "the lab's H200");
+    const QString path = m_dir.filePath(QStringLiteral("lesson.speeduplab.json"));
+    QVERIFY(w->saveWorkspace(path));
+    QVERIFY(m_errors.isEmpty());
+
+    auto w2 = window(QStringLiteral("ws2"));
+    QVERIFY(w2->openWorkspace(path));
+    ResultModel *model2 = w2->resultModel();
+    QCOMPARE(model2->runCount(), 3);
+    for (int i = 0; i < 3; ++i) {
+        const RunRecord &a = model->runs()[std::size_t(i)], &b = model2->runs()[std::size_t(i)];
+        QCOMPARE(b.label, a.label);
+        QCOMPARE(b.visible, a.visible);
+        QCOMPARE(b.reference, a.reference);
+        QVERIFY2(b.results == a.results, a.label.c_str());
+        QCOMPARE(b.source, a.source);
+    }
+    QCOMPARE(label(*w2, 1), QStringLiteral("the lab's H200"));
+    QVERIFY(!model2->runs()[0].visible);
+    QCOMPARE(model2->rowCount(), model->rowCount());
+    QCOMPARE(model2->visibleRunCount(), 2);
+    QVERIFY(!w2->resultTable()->isColumnHidden(ResultModel::RunColumn));
+
+    // Malformed workspaces change nothing.
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray good = f.readAll();
+    f.close();
+    // The first row of the second run gets a size that is not a number.
+    QByteArray badRow = good;
+    qsizetype at = good.indexOf("\"n\": ", good.indexOf("\"results\"", good.indexOf("\"results\"") + 1));
+    QVERIFY(at > 0);
+    at += 5;
+    qsizetype end = at;
+    while (end < good.size() && std::isdigit(static_cast<unsigned char>(good[end])))
+        ++end;
+    QVERIFY(end > at);
+    badRow.replace(at, end - at, "\"many\"");
+    QByteArray newer = good;
+    newer.replace("\"format_version\": 1", "\"format_version\": 2");
+    QVERIFY(newer != good);
+
+    const std::vector<RunRecord> before = model2->runs();
+    const int rowsBefore = model2->rowCount();
+    const struct {
+        const char *name;
+        QByteArray text;
+        const char *why;
+    } bad[] = {{"truncated.json", good.left(good.size() / 2), ""},
+               {"bad-row.json", badRow, "runs[1]"},
+               {"newer.json", newer, "newer"}};
+    for (const auto &b : bad) {
+        m_errors.clear();
+        QVERIFY(!w2->openWorkspace(writeText(b.text, QString::fromLatin1(b.name))));
+        QCOMPARE(m_errors.size(), 1);
+        QVERIFY2(m_errors[0].contains(QString::fromLatin1(b.name)), qPrintable(m_errors[0]));
+        QVERIFY2(m_errors[0].contains(QString::fromLatin1(b.why)), qPrintable(m_errors[0]));
+        QVERIFY2(model2->runs() == before, b.name);
+        QCOMPARE(model2->rowCount(), rowsBefore);
+    }
+}
+
+void TestRuns::saveDataWithSeveralRuns()
+{
+    auto w = window(QStringLiteral("save"));
+    QVERIFY(w->openResults(QStringList{write(fixtures::knownCrossover({316}), QStringLiteral("save-a.csv")),
+                                       write(fixtures::knownCrossover({100}), QStringLiteral("save-b.csv")),
+                                       write(fixtures::realistic(), QStringLiteral("save-c.csv"))}));
+    ResultModel *model = w->resultModel();
+    model->setRunVisible(1, false);
+
+    // CSV holds one run: refused, nothing written.
+    const QString csv = m_dir.filePath(QStringLiteral("two-runs.csv"));
+    QVERIFY(!w->saveData(csv));
+    QCOMPARE(m_errors.size(), 1);
+    QVERIFY2(m_errors[0].contains(QStringLiteral(".json")), qPrintable(m_errors[0]));
+    QVERIFY(!QFile::exists(csv));
+
+    // JSON: a runs file of the visible runs.
+    const QString json = m_dir.filePath(QStringLiteral("two-runs.json"));
+    QVERIFY(w->saveData(json));
+    const std::vector<RunRecord> saved = RunSet::load(json.toStdString());
+    QCOMPARE(int(saved.size()), 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        const RunRecord &shown = model->runs()[i == 0 ? 0 : 2];
+        QCOMPARE(saved[i].label, shown.label);
+        QVERIFY(saved[i].visible);
+        QVERIFY(saved[i].results == shown.results);
+    }
+
+    // One run shown: a plain result file.
+    model->setRunVisible(0, false);
+    const QString one = m_dir.filePath(QStringLiteral("one-run.csv"));
+    QVERIFY(w->saveData(one));
+    QCOMPARE(m_errors.size(), 1);
+    QFile f(one);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(!RunSet::isRunsFile(f.readAll().toStdString()));
+    QVERIFY(ResultIO::load(one.toStdString()) == model->runs()[2].results);
+}
+
+void TestRuns::openSeveralFilesAtOnce()
+{
+    const QString a = write(fixtures::knownCrossover({316}), QStringLiteral("many-a.csv"));
+    const QString b = write(fixtures::knownCrossover({100}), QStringLiteral("many-b.json"));
+    const QString c = write(fixtures::realistic(), QStringLiteral("many-c.csv"));
+    const QString bad = writeText("workload,backend\nadd\n", QStringLiteral("many-bad.csv"));
+    auto w = window(QStringLiteral("many"));
+    ResultModel *model = w->resultModel();
+    QSignalSpy loaded(w.get(), &MainWindow::resultsLoaded);
+    QVERIFY(w->openResults(QStringList{a, b}));
+    QCOMPARE(model->runCount(), 2);
+    QCOMPARE(loaded.size(), 2);
+
+    // One bad file among good ones adds nothing.
+    const std::vector<RunRecord> before = model->runs();
+    QVERIFY(!w->openResults(QStringList{c, bad}));
+    QCOMPARE(m_errors.size(), 1);
+    QVERIFY2(m_errors[0].contains(QStringLiteral("many-bad.csv")), qPrintable(m_errors[0]));
+    QVERIFY(model->runs() == before);
+    QCOMPARE(loaded.size(), 2);
+
+    // Opening a file again replaces its run.
+    QVERIFY(w->openResults(QStringList{c}));
+    QCOMPARE(model->runCount(), 3);
+    const std::vector<RunRecord> beforeReopen = model->runs();
+    QVERIFY(w->openResults(QStringList{a}));
+    QCOMPARE(model->runCount(), 3);
+    int fromA = 0;
+    for (const RunRecord &run : model->runs())
+        fromA += run.source == a.toStdString() ? 1 : 0;
+    QCOMPARE(fromA, 1);
+    // It comes back under the label it had (the old run made way before it was added).
+    auto labels = [](const std::vector<RunRecord> &runs) {
+        QStringList out;
+        for (const RunRecord &run : runs)
+            out << QString::fromStdString(run.label);
+        out.sort();
+        return out;
+    };
+    QCOMPARE(labels(model->runs()), labels(beforeReopen));
+    QCOMPARE(model->rowCount(), int(fixtures::knownCrossover({316}).size() +
+                                    fixtures::knownCrossover({100}).size() + fixtures::realistic().size()));
+}
+
+void TestRuns::dropFilesOpensThem()
+{
+    const QString a = write(fixtures::knownCrossover({316}), QStringLiteral("drop-a.csv"));
+    const QString b = write(fixtures::realistic(), QStringLiteral("drop-b.json"));
+    auto w = window(QStringLiteral("drop"));
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    QVERIFY(w->acceptDrops());
+
+    QMimeData web;
+    web.setUrls({QUrl(QStringLiteral("https://example.org/run.csv"))});
+    QDragEnterEvent refused(QPoint(20, 20), Qt::CopyAction, &web, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w.get(), &refused);
+    QVERIFY(!refused.isAccepted());
+
+    QMimeData files;
+    files.setUrls({QUrl::fromLocalFile(a), QUrl::fromLocalFile(b)});
+    QDragEnterEvent enter(QPoint(20, 20), Qt::CopyAction, &files, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(20, 20), Qt::CopyAction, &files, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(w.get(), &drop);
+    QVERIFY2(m_errors.isEmpty(), qPrintable(m_errors.join(QLatin1Char('\n'))));
+    QCOMPARE(w->resultModel()->runCount(), 2);
+    QCOMPARE(w->resultModel()->runs()[0].source, a.toStdString());
+    QCOMPARE(w->resultModel()->runs()[1].source, b.toStdString());
+    QCOMPARE(w->runsPanel()->list()->count(), 2);
+}
+
+QTEST_MAIN(TestRuns)
+#include "tst_runs.moc"
