@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: MIT
+// The window's result files: opening runs (files, drops, workspaces) and saving them.
+#include "ui/mainwindow.h"
+
+#include "core/resultio.h"
+#include "core/runset.h"
+#include "ui/devicemodel.h"
+#include "ui/devicespanel.h"
+#include "ui/format.h"
+#include "ui/mainactions.h"
+#include "ui/resultmodel.h"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QMimeData>
+#include <QStatusBar>
+
+#include <algorithm>
+#include <iterator>
+
+namespace speeduplab {
+
+namespace {
+
+std::string toPath(const QString &path)
+{
+    return QFile::encodeName(path).toStdString();
+}
+
+} // namespace
+
+bool MainWindow::load(const QString &path, const QString &title, const QString &unchanged,
+                      std::vector<RunRecord> &out)
+{
+    try {
+        out = RunSet::load(toPath(path));
+        return true;
+    } catch (const std::exception &e) {
+        showError(title, tr("Could not open \u201c%1\u201d: %2 %3")
+                             .arg(QFileInfo(path).fileName(),
+                                  Format::sentence(QString::fromStdString(e.what())), unchanged));
+        return false;
+    }
+}
+
+bool MainWindow::refuseWhileRunning(const QString &title)
+{
+    if (!isRunning())
+        return false;
+    showError(title, isCalibrating() ? tr("A calibration is running. Cancel it (Esc) before opening a file.")
+                                     : tr("A sweep is running. Cancel it (Esc) before opening a file."));
+    return true;
+}
+
+bool MainWindow::openResults(const QString &path)
+{
+    return openResults(QStringList{path});
+}
+
+bool MainWindow::openResults(const QStringList &paths, bool asReference)
+{
+    const QString title = asReference ? tr("Add reference run") : tr("Open results");
+    if (paths.isEmpty() || refuseWhileRunning(title))
+        return false;
+    // Every file is read before any run is added: one bad file adds nothing.
+    std::vector<RunRecord> added;
+    for (const QString &path : paths) {
+        std::vector<RunRecord> runs;
+        if (!load(path, title, tr("No file was added: the charts still show the previous results."), runs))
+            return false;
+        if (asReference && Analysis::series(runs.front().results).empty()) {
+            showError(
+                title,
+                tr("\u201c%1\u201d has no successful measurement to draw.").arg(QFileInfo(path).fileName()));
+            return false;
+        }
+        for (RunRecord &run : runs) {
+            run.reference = run.reference || asReference;
+            added.push_back(std::move(run));
+        }
+    }
+    // A file opened again replaces the runs it gave before (it was saved anew, or re-read);
+    // runs left empty (a sweep cancelled before its first point) make way too.
+    const bool wasEmpty = m_model->resultSet().empty();
+    for (int i = m_model->runCount() - 1; i >= 0; --i) {
+        const RunRecord &run = m_model->runs()[std::size_t(i)];
+        const bool reopened =
+            !run.source.empty() && std::any_of(added.begin(), added.end(),
+                                               [&](const RunRecord &a) { return a.source == run.source; });
+        if (run.results.empty() || (reopened && i != m_model->liveRun()))
+            m_model->removeRun(i);
+    }
+    std::size_t rows = 0;
+    for (RunRecord &run : added) {
+        rows += run.results.size();
+        m_model->addRun(std::move(run));
+    }
+    for (const QString &path : paths)
+        m_files.remember(path);
+    if (wasEmpty && paths.size() == 1) {
+        m_currentFile = paths.front();
+        m_unsaved = false;
+    }
+    m_devices->setMachine(m_model->runs().back().results.machine);
+    m_devicesPanel->setCaption(
+        tr("Recorded on the machine below (from %1)").arg(QFileInfo(paths.back()).fileName()));
+    updateTitle();
+    const QString files =
+        paths.size() == 1 ? QFileInfo(paths.front()).fileName() : tr("%1 files").arg(paths.size());
+    statusBar()->showMessage(
+        m_model->runCount() == int(added.size())
+            ? tr("Opened %1: %2.")
+                  .arg(files, Format::count(qsizetype(rows), tr("measurement"), tr("measurements")))
+            : tr("Added %1 from %2: %3 (%4 shown).")
+                  .arg(Format::count(qsizetype(added.size()), tr("run"), tr("runs")), files,
+                       Format::count(qsizetype(rows), tr("measurement"), tr("measurements")),
+                       Format::count(m_model->runCount(), tr("run"), tr("runs"))));
+    updateActions();
+    for (const QString &path : paths)
+        emit resultsLoaded(path);
+    return true;
+}
+
+bool MainWindow::overlayReference(const QString &path)
+{
+    return openResults(QStringList{path}, true);
+}
+
+void MainWindow::removeReference()
+{
+    for (int i = m_model->runCount() - 1; i >= 0; --i)
+        if (m_model->runs()[std::size_t(i)].reference)
+            m_model->removeRun(i);
+    updateActions();
+}
+
+bool MainWindow::openWorkspace(const QString &path)
+{
+    if (refuseWhileRunning(tr("Open workspace")))
+        return false;
+    std::vector<RunRecord> runs;
+    if (!load(path, tr("Open workspace"), tr("The runs shown stay as they are."), runs))
+        return false;
+    m_model->setRuns(std::move(runs));
+    m_files.remember(path);
+    m_currentFile = path;
+    m_unsaved = false;
+    updateTitle();
+    if (m_model->runCount() > 0)
+        m_devices->setMachine(m_model->runs().front().results.machine);
+    statusBar()->showMessage(
+        tr("Opened the workspace %1: %2.")
+            .arg(QFileInfo(path).fileName(), Format::count(m_model->runCount(), tr("run"), tr("runs"))));
+    updateActions();
+    emit resultsLoaded(path);
+    return true;
+}
+
+bool MainWindow::saveWorkspace(const QString &path)
+{
+    if (m_model->runCount() == 0) {
+        showError(tr("Save workspace"),
+                  tr("There are no runs to save yet. Run a sweep or open a file first."));
+        return false;
+    }
+    try {
+        RunSet::write(m_model->runs(), toPath(path));
+    } catch (const std::exception &e) {
+        showError(tr("Save workspace"), tr("Could not save the workspace: %1 Nothing was written; choose "
+                                           "another file or folder.")
+                                            .arg(Format::sentence(QString::fromStdString(e.what()))));
+        return false;
+    }
+    m_files.remember(path);
+    m_unsaved = false;
+    m_currentFile = path;
+    updateTitle();
+    statusBar()->showMessage(tr("Saved the workspace (%1) to %2.")
+                                 .arg(Format::count(m_model->runCount(), tr("run"), tr("runs")), path));
+    return true;
+}
+
+bool MainWindow::saveData(const QString &path)
+{
+    const ResultSet &r = m_model->resultSet();
+    if (r.empty()) {
+        showError(tr("Save data"), tr("There are no results to save yet. Run a sweep or open a file first."));
+        return false;
+    }
+    const bool json = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+    const int shown = m_model->visibleRunCount();
+    if (shown > 1 && !json) {
+        showError(tr("Save data"),
+                  tr("A CSV file holds one run, and %1 are shown. Save as .json to keep them "
+                     "all (each with its label), or hide all runs but one.")
+                      .arg(shown));
+        return false;
+    }
+    try {
+        if (shown > 1) {
+            std::vector<RunRecord> visible;
+            std::copy_if(m_model->runs().begin(), m_model->runs().end(), std::back_inserter(visible),
+                         [](const RunRecord &run) { return run.visible; });
+            RunSet::write(visible, toPath(path));
+        } else if (json) {
+            ResultIO::writeJson(r, toPath(path));
+        } else {
+            ResultIO::writeCsv(r, toPath(path));
+        }
+    } catch (const std::exception &e) {
+        showError(tr("Save data"),
+                  tr("Could not save the results: %1 Nothing was written; choose another file or "
+                     "folder.")
+                      .arg(Format::sentence(QString::fromStdString(e.what()))));
+        return false;
+    }
+    if (shown == 1)
+        for (int i = 0; i < m_model->runCount(); ++i)
+            if (m_model->runs()[std::size_t(i)].visible)
+                m_model->setRunSource(i, toPath(path));
+    m_unsaved = false;
+    m_currentFile = path;
+    updateTitle();
+    m_files.remember(path);
+    statusBar()->showMessage(
+        shown > 1
+            ? tr("Saved %1 of %2 runs to %3.")
+                  .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")))
+                  .arg(shown)
+                  .arg(path)
+            : tr("Saved %1 to %2.")
+                  .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")), path));
+    return true;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() &&
+        std::all_of(urls.begin(), urls.end(), [](const QUrl &u) { return u.isLocalFile(); }))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    for (const QUrl &u : event->mimeData()->urls())
+        paths << u.toLocalFile();
+    event->acceptProposedAction();
+    openResults(paths);
+}
+
+} // namespace speeduplab
