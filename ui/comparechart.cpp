@@ -114,12 +114,20 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
              {Qt::SolidLine, 2.5, true, true});
     }
     const Comparison &cmp = m_comparison;
+    const auto ranked = std::count_if(cmp.points.begin(), cmp.points.end(),
+                                      [](const PointComparison &p) { return p.rankTest; });
     setNote(tr("B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band "
                "is what the noise of both runs can explain (95 % on the medians, at least %6 %).")
                 .arg(nameB, nameA, Format::count(cmp.faster, tr("point"), tr("points")),
                      Format::count(cmp.slower, tr("point"), tr("points")),
                      Format::count(cmp.same, tr("point"), tr("points")))
                 .arg(Compare::minDifference * 100, 0, 'f', 0));
+    if (ranked > 0) // the verdict of these points comes from their repetitions, not from the band
+        setNote(tr("At %1 of %2 points both runs kept their repetitions: there a rank test on them "
+                   "(Mann-Whitney U, 5 %) decides, with the same %3 % floor.")
+                    .arg(ranked)
+                    .arg(cmp.points.size())
+                    .arg(Compare::minDifference * 100, 0, 'f', 0));
 }
 
 } // namespace speeduplab
