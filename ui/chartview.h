@@ -79,6 +79,9 @@ public:
     /// Where those labels are, in chart coordinates (as QChart::plotArea()), in the same order;
     /// a null rectangle for one left out (no free place in the plot).
     QList<QRectF> labelRects() const;
+    /// What hovering a point of a measured curve shows: the series, n, the value as plotted and,
+    /// for a curve of the results, its time, middle half, CV and the fitted cost model's time.
+    QString readout(const QXYSeries *s, const QString &id, const QPointF &at) const;
     /// What a y value in the chart's base unit (s, B/s, FLOP/s; 1 for a ratio) is multiplied by
     /// to be plotted: a series' y divided by it is the value in that unit.
     double yScale() const { return m_yScale; }
@@ -220,6 +223,8 @@ private:
     QAbstractAxis *m_x = nullptr;
     QAbstractAxis *m_y = nullptr;
     double m_yScale = 1;
+    QString m_ySymbol;           ///< the y unit's symbol ("µs", "GB/s"); empty for a ratio
+    std::vector<Series> m_shown; ///< the series of the last rebuild (hover readouts)
     QHash<QString, QAbstractSeries *> m_series;
     QList<QString> m_order;
     QSet<QString> m_touched;

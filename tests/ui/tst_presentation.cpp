@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Presentation mode and zoom, driven by their shortcuts as a teacher would.
+// The classroom's view: presentation mode, zoom and hover readouts, driven as a teacher would.
 #include "core/resultio.h"
 #include "ui/chartstyle.h"
 #include "ui/chartview.h"
@@ -28,6 +28,7 @@ private slots:
     void ctrlNumberSwitchesCharts();
     void zoomScalesFontsLinesAndExports();
     void presentationShowsTheChartOnly();
+    void hoverReadsOutThePoint();
 
 private:
     QString openSample(MainWindow &w);
@@ -141,6 +142,33 @@ void TestPresentation::presentationShowsTheChartOnly()
         if (d->objectName() != QLatin1String("devicesDock")) // tabbed behind Results
             QVERIFY2(d->isVisible(), qPrintable(d->objectName()));
     QCOMPARE(ChartStyle::zoom(), zoom);
+}
+
+void TestPresentation::hoverReadsOutThePoint()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("hover.ini")));
+    w.show();
+    openSample(w);
+    TimeChart *c = w.timeChart();
+    c->updateNow();
+    const ResultSet r = fixtures::knownCrossover({316});
+    const Measurement &m = r.rows.front();
+    QXYSeries *s = nullptr;
+    for (QXYSeries *x : c->seriesWithRole(ChartView::Role::Data))
+        if (x->name() == QString::fromStdString(m.seriesLabel()))
+            s = x;
+    QVERIFY(s);
+    // The cursor a little off the point: the nearest point is read out.
+    const QPointF at(m.n * 1.05, s->points().front().y() * 1.1);
+    const QString text = c->readout(s, QStringLiteral("data:") + QString::fromStdString(m.seriesKey()), at);
+    QVERIFY2(text.startsWith(s->name()), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("n = %1").arg(m.n)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("time per iteration")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("CV ")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("cost model")), qPrintable(text));
+    // Hovering shows it (the signal QtCharts sends), leaving hides it.
+    emit s->hovered(s->points().front(), true);
+    emit s->hovered(s->points().front(), false);
 }
 
 QTEST_MAIN(TestPresentation)
