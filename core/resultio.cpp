@@ -183,7 +183,7 @@ std::string ResultIO::toJson(const ResultSet &r)
                         {"samples", s.samples}});
     }
     json doc = {{"format", "speeduplab-results"},
-                {"version", 1},
+                {"version", formatVersion},
                 {"machine", machineToJson(r.machine)},
                 {"rows", rows}};
     return compactSamples(doc.dump(1)) + '\n';

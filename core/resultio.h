@@ -47,6 +47,11 @@ public:
     /// The largest result file load() reads: 256 MiB (a million CSV rows take about 210 MiB).
     static constexpr std::uintmax_t maxFileBytes = std::uintmax_t(256) << 20;
 
+    /// The "version" written in JSON results (docs/results-format.md). load() and fromJson()
+    /// read files of this version and older (a file without "version" reads as version 1) and
+    /// refuse a newer one: "written by a newer SpeedupLab (version N); update SpeedupLab to read it".
+    static constexpr int formatVersion = 1;
+
     /// The CSV header, as a comma-separated list.
     static const char *csvHeader();
 };

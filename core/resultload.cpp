@@ -589,6 +589,7 @@ public:
         if (!formatIsResults)
             throw ParseError(
                 "field \"format\" must be \"speeduplab-results\": this is not a SpeedupLab result file");
+        checkVersion();
         ResultSet r;
         if (haveMachine)
             r.machine = machineFromJson(machine);
@@ -645,6 +646,31 @@ public:
     }
 
 private:
+    // "version": absent in files of other tools (read as version 1); a whole number up to
+    // ResultIO::formatVersion is read; a larger one is a file of a newer SpeedupLab, refused with
+    // what to do; anything else is a damaged file.
+    void checkVersion() const
+    {
+        if (!version)
+            return;
+        const json &v = *version;
+        const bool whole = v.is_number_integer() || (v.is_number_float() && std::isfinite(v.get<double>()) &&
+                                                     v.get<double>() == std::floor(v.get<double>()));
+        if (!whole)
+            throw ParseError("field \"version\" must be a whole number, not " +
+                             (v.is_structured() ? shownJson(v) : inQuotes(shownJson(v))));
+        const double d = v.get<double>();
+        if (d > ResultIO::formatVersion) {
+            char n[48];
+            std::snprintf(n, sizeof n, "%.0f", d);
+            throw ParseError("this result file was written by a newer SpeedupLab (version " + std::string(n) +
+                             "); update SpeedupLab to read it (this one reads version " +
+                             std::to_string(ResultIO::formatVersion) + ")");
+        }
+        if (d < 1)
+            throw ParseError("field \"version\" must be 1 or more, not " + v.dump());
+    }
+
     struct Frame {
         bool array = false;
         std::size_t count = 0; // values started in an array
@@ -706,6 +732,8 @@ private:
         } else if (depth == 1) {
             if (topKey() == "format")
                 formatIsResults = v.is_string() && v.get_ref<const std::string &>() == "speeduplab-results";
+            else if (topKey() == "version")
+                version = std::move(v);
             else if (topKey() == "machine") {
                 startBuild(false);
                 m_dom.value(std::move(v));
@@ -750,6 +778,8 @@ private:
         } else {
             if (depth == 1 && topKey() == "format")
                 formatIsResults = false;
+            if (depth == 1 && topKey() == "version")
+                version = object ? json::object() : json::array();
             m_skip = 1;
         }
         return true;
@@ -771,6 +801,7 @@ private:
 
     std::string topType;          // the document's type; empty before it starts
     bool formatIsResults = false; // "format" is "speeduplab-results"
+    std::optional<json> version;  // "version" as the file has it (a container: an empty one)
     bool haveMachine = false;
     json machine;
     std::string rowsType; // "" without a "rows" field

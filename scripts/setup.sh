@@ -12,7 +12,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools libqt6opengl6-dev libgl-dev libxkbcommon-dev
   xvfb xauth fonts-dejavu-core
-  python3 python3-numpy
+  python3 python3-numpy python3-jsonschema  # jsonschema: tests/scripts/test_schema.py
   clang-format help2man  # help2man: the man pages (packaging/CMakeLists.txt), skipped without it
   clang  # libFuzzer for scripts/fuzz.sh only; the build itself uses g++
 )

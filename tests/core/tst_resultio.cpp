@@ -317,6 +317,7 @@ private slots:
     void oldFileWithoutCpuConditions();
     void samplesRoundTrip();
     void oldFilesWithoutSpread();
+    void versionIsChecked();
     void badSamples_data();
     void badSamples();
     void malformedCsv_data();
@@ -546,6 +547,50 @@ void TestResultIO::oldFilesWithoutSpread()
         QVERIFY(!s.hasQuartiles());
         QCOMPARE(s.outliers, 0);
         QCOMPARE(s.median, plainSet().rows[0].stats.median);
+    }
+}
+
+void TestResultIO::versionIsChecked()
+{
+    // docs/results-format.md, "Versions": a file of this version or older loads (one without
+    // "version", from another tool, reads as version 1); a newer one is refused with what to do.
+    const std::string written = ResultIO::toJson(plainSet());
+    QVERIFY(written.find("\"version\": " + std::to_string(ResultIO::formatVersion)) != std::string::npos);
+    const auto withVersion = [](const QJsonValue &v) {
+        return jsonEdited([&](QJsonObject &d) {
+            if (v.isUndefined())
+                d.remove("version");
+            else
+                d["version"] = v;
+        });
+    };
+    for (const QJsonValue &v : {QJsonValue(QJsonValue::Undefined), QJsonValue(1), QJsonValue(1.0)}) {
+        const ResultSet r = ResultIO::fromJson(withVersion(v).toStdString());
+        QCOMPARE(r.rows.size(), plainSet().rows.size());
+    }
+    const QString newer = "written by a newer SpeedupLab (version 2); update SpeedupLab to read it";
+    for (const QJsonValue &v : {QJsonValue(2), QJsonValue(2.0)}) {
+        const auto msg = thrown<ParseError>([&] { ResultIO::fromJson(withVersion(v).toStdString()); });
+        QVERIFY(msg);
+        QVERIFY2(msg->contains(newer), qPrintable(*msg));
+    }
+    // Through load(), the message names the file too.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("future.json");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(withVersion(37).toUtf8());
+    f.close();
+    const auto loaded = thrown<ParseError>([&] { ResultIO::load(path.toStdString()); });
+    QVERIFY(loaded);
+    QVERIFY2(loaded->contains("future.json") && loaded->contains("newer SpeedupLab (version 37)"),
+             qPrintable(*loaded));
+    // Anything but a whole number of 1 or more is a damaged file.
+    for (const QJsonValue &v : {QJsonValue("2"), QJsonValue(1.5), QJsonValue(0), QJsonValue(-3),
+                                QJsonValue(QJsonValue::Null), QJsonValue(QJsonArray{2})}) {
+        const auto msg = thrown<ParseError>([&] { ResultIO::fromJson(withVersion(v).toStdString()); });
+        QVERIFY(msg);
+        QVERIFY2(msg->contains("\"version\"") && !msg->contains("newer"), qPrintable(*msg));
     }
 }
 
