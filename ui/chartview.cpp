@@ -294,8 +294,7 @@ void ChartView::updateNow()
         }
     if (!present)
         workload = r.rows.empty() ? std::string() : r.rows.front().workload;
-    const std::vector<Series> all = Analysis::series(r, workload);
-    m_shown = all; // for the hover readouts
+    m_shown = Analysis::series(r, workload); // kept for the hover readouts: no copy
 
     if (!r.rows.empty()) {
         // The footer names the machine of the newest run shown (a sweep in progress is the last),
@@ -328,7 +327,7 @@ void ChartView::updateNow()
         setCaption(tr("SpeedupLab \u00b7 %1").arg(parts.join(QStringLiteral(" \u00b7 "))));
     }
     m_legendEntries = 0;
-    rebuild(r, all, workload);
+    rebuild(r, m_shown, workload);
     // A legend of hundreds of entries cannot be read and costs seconds to lay out: past the
     // limit it stays hidden (countLegendEntry hid it before the rest were added) and the note
     // says so, first, so that it is never cut.
@@ -352,7 +351,7 @@ void ChartView::updateNow()
     }
     reserveMargins();
     m_points = 0;
-    for (const auto &s : all)
+    for (const auto &s : m_shown)
         m_points += s.points.size();
     applyAntialiasing();
 
