@@ -38,6 +38,8 @@ void CliTable::row(std::ostream &os, const Measurement &m)
     std::string status = Measurement::statusName(m.status);
     if (m.ok() && m.stats.noisy())
         status += " (noisy)";
+    if (const std::string rounds = m.conditions.roundSummary(m.stats.median); !rounds.empty())
+        status += " (" + rounds + ")";
     if (!m.reason.empty())
         status += ": " + m.reason;
     std::string thr = "-";

@@ -137,6 +137,16 @@ int cmdRun(const RunOptions &o, const Outputs &files)
         std::cout.flush();
     };
     events.calibration = printStep;
+    std::string lastRound;
+    events.progress = [&plan, &lastRound](const SweepRunner::Progress &p) {
+        if (const std::string note = Pipeline::roundNote(plan, p); !note.empty() && note != lastRound) {
+            std::cout << note << '\n' << std::flush;
+            lastRound = note;
+        }
+    };
+    if (plan.coldCache)
+        std::cout << "cold cache: the GPU's L2 and the CPU's last-level cache are flushed before every "
+                     "repetition\n";
     const Pipeline::Outcome out = Pipeline::run(plan, o.calibrate, events, g_stop);
     const ResultSet &r = out.result;
     if (out.calibrated)
@@ -420,6 +430,15 @@ int main(int argc, char **argv)
     text("--max-reps", o.maxReps, "repetitions per point, at most")->default_str("1000");
     text("--budget", o.budget, "seconds for the whole sweep (0: no limit)")->default_str("0");
     text("--device", o.device, "GPU index")->default_str("0");
+    text("--cache", o.cache,
+         "warm, or cold: flush the GPU's L2 and the CPU's last-level cache before every repetition "
+         "(outside the timed region)")
+        ->default_str("warm");
+    text("--rounds", o.rounds,
+         "run the whole sweep K times, each round in a shuffled order, and merge each point's rounds "
+         "(a drift shows as spread, not as a trend in n)")
+        ->default_str("1");
+    text("--seed", o.seed, "the seed of the rounds' shuffled orders (default: a random one, recorded)");
     run->add_flag("--cpu-only", o.cpuOnly, "do not use the GPU");
     run->add_flag("--gpu-only", o.gpuOnly, "do not measure the CPU");
     run->add_flag("--calibrate", o.calibrate,

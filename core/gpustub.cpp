@@ -23,6 +23,11 @@ std::size_t deviceBytesNeeded(const Job &)
     return 0;
 }
 
+std::size_t l2FlushBytes(int)
+{
+    return 0;
+}
+
 void memoryInfo(int, std::size_t &freeBytes, std::size_t &totalBytes)
 {
     freeBytes = totalBytes = 0;

@@ -243,6 +243,8 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         r.emplace_back("BLAS warning", blasWarning);
     for (const auto &line : cpuConditions.describe())
         r.push_back(line);
+    for (const auto &line : sweep.describe())
+        r.push_back(line);
     r.emplace_back("RAM", fmt(ramBytes, "GiB", 1024.0 * 1024 * 1024));
     r.emplace_back("OS", os);
     if (gpus.empty())

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/cpuconditions.h"
+#include "core/sweepconditions.h"
 
 #include <map>
 #include <string>
@@ -34,6 +35,8 @@ struct MachineInfo {
     std::string blasWarning; ///< "" unless OpenBLAS runs slower than the CPU allows, or fell back
     /// Governor, boost and the clock at the start (probe) and end of the sweep (the runner).
     CpuConditions cpuConditions;
+    /// Rounds, seed, cache mode and the GPU clocks' state of the sweep (the runner sets them).
+    SweepConditions sweep;
     double ramBytes = 0;
     std::string os;
     std::vector<Gpu> gpus;

@@ -6,7 +6,8 @@ namespace speeduplab {
 std::string Measurement::seriesKey() const
 {
     return (run.empty() ? std::string() : run + '|') + workload + '|' + backend + '|' + variant + '|' +
-           std::to_string(threads) + '|' + mode + '|' + transfers + '|' + std::to_string(device);
+           std::to_string(threads) + '|' + mode + '|' + transfers + '|' + std::to_string(device) +
+           (conditions.cache == "cold" ? "|cold" : "");
 }
 
 std::string Measurement::seriesLabel() const
@@ -24,6 +25,8 @@ std::string Measurement::seriesLabel() const
         s += " (" + variant + ')';
     if (transfers != "none" && !transfers.empty())
         s += " + " + transfers + " copies";
+    if (conditions.cache == "cold")
+        s += ", cold cache";
     return run.empty() ? s : run + ": " + s;
 }
 

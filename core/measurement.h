@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/pointconditions.h"
 #include "core/stats.h"
 
 #include <string>
@@ -28,7 +29,8 @@ struct Measurement {
     bool verified = false;
     double maxError = 0; ///< worst relative error against the reference
     Status status = Status::Ok;
-    std::string reason; ///< why failed, skipped or cancelled (or a note)
+    std::string reason;         ///< why failed, skipped or cancelled (or a note)
+    PointConditions conditions; ///< cache mode, rounds, GPU clocks
     /// The run the row belongs to when several are shown together (RunSet::combined sets it to
     /// the run's label); empty in a result file and in a single run. Part of the series key.
     std::string run;
@@ -37,7 +39,8 @@ struct Measurement {
     bool isGpu() const { return backend == "gpu"; }
     /// Seconds per operation: the median over iterations.
     double perIteration() const { return iterations > 0 ? stats.median / iterations : stats.median; }
-    /// Identifies the curve this point belongs to (everything but n), within its run.
+    /// Identifies the curve this point belongs to (everything but n), within its run. A cold
+    /// cache makes its own curve.
     std::string seriesKey() const;
     /// A short human label for the series, e.g. "CPU 8 threads" or "GPU graph + pinned copies";
     /// "<run>: CPU 8 threads" when the row belongs to a named run.

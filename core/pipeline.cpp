@@ -27,6 +27,16 @@ int wholeNumber(const std::string &text, const char *option)
     return int(v);
 }
 
+long long wholeNumber64(const std::string &text, const char *option)
+{
+    errno = 0;
+    char *end = nullptr;
+    const long long v = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno == ERANGE)
+        throw std::invalid_argument(std::string(option) + " must be a whole number, not \"" + text + "\"");
+    return v;
+}
+
 double seconds(const std::string &text, const char *option)
 {
     char *end = nullptr;
@@ -48,7 +58,8 @@ double seconds(const std::string &text, const char *option)
 bool RunOptions::hasSweepOptions() const
 {
     return workload || variants || sizes || range || threads || modes || hostMemory || iterations ||
-           maxReps || device || minTime || budget || transfers || cpuOnly || gpuOnly;
+           maxReps || device || minTime || budget || cache || rounds || seed || transfers || cpuOnly ||
+           gpuOnly;
 }
 
 SweepPlan Pipeline::plan(const RunOptions &o, int hw)
@@ -101,6 +112,18 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw)
         p.budget = seconds(*o.budget, "--budget");
     if (o.device)
         p.device = wholeNumber(*o.device, "--device");
+    if (o.cache)
+        p.coldCache = SweepPlan::parseCache(*o.cache);
+    if (o.rounds)
+        p.rounds = wholeNumber(*o.rounds, "--rounds");
+    if (o.seed) {
+        const long long s = wholeNumber64(*o.seed, "--seed");
+        if (s < 0 || s > 4294967295LL)
+            throw std::invalid_argument("--seed must be from 0 to 4294967295, not " + *o.seed);
+        p.shuffleSeed = std::uint32_t(s);
+    } else if (p.rounds > 1) {
+        p.shuffleSeed = SweepPlan::randomSeed(); // recorded in the result, so the orders replay
+    }
     if (o.cpuOnly) {
         p.cpu = true;
         p.gpu = false;
@@ -113,6 +136,15 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw)
     if (const std::string why = gpuOnlyError(o, MachineInfo::gpuState()); !why.empty())
         throw std::invalid_argument(why);
     return p;
+}
+
+std::string Pipeline::roundNote(const SweepPlan &plan, const SweepRunner::Progress &p)
+{
+    if (p.rounds <= 1 || p.total <= 0 || p.done != p.round * (p.total / p.rounds) || p.current == "done" ||
+        p.current == "cancelled")
+        return {};
+    return "round " + std::to_string(p.round + 1) + " of " + std::to_string(p.rounds) +
+           ", in a shuffled order (seed " + std::to_string(plan.shuffleSeed) + ")";
 }
 
 std::string Pipeline::gpuOnlyError(const RunOptions &o, const MachineInfo::GpuState &state)

@@ -21,6 +21,7 @@ struct RunOptions {
     std::string preset; ///< "": none
     std::optional<std::string> workload, variants, sizes, range, threads, modes, hostMemory;
     std::optional<std::string> iterations, minTime, maxReps, budget, device;
+    std::optional<std::string> cache, rounds, seed; ///< --cache warm|cold, --rounds K, --seed S
     bool transfers = false, cpuOnly = false, gpuOnly = false;
     bool calibrate = false; ///< measure the machine's ceilings after the sweep
     /// The preset a run without --preset, --sizes and --range uses when the workload is the
@@ -104,6 +105,9 @@ public:
     /// "every curve after 2.1 s; the sweep took 14.3 s" (firstPass and elapsed as in Outcome
     /// and SweepRunner::Progress); "the sweep took 14.3 s" without a first pass.
     static std::string timingNote(double firstPass, double elapsed);
+    /// "round 2 of 3, in a shuffled order (seed 1234)" when progress starts a round of a sweep
+    /// of several (its first point); empty otherwise.
+    static std::string roundNote(const SweepPlan &plan, const SweepRunner::Progress &progress);
     /// "stopped: N points were measured before the stop" when stopped; empty otherwise.
     static std::string stopNote(const Outcome &outcome);
     /// 0 when every point ran and the run was not stopped, 1 otherwise (a wrong result, a CUDA

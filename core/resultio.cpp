@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/resultio.h"
 
+#include "core/resultload.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -84,6 +86,7 @@ json machineToJson(const MachineInfo &m)
             {"build_type", m.buildType},
             {"program_version", m.programVersion},
             {"timestamp", m.timestamp},
+            {"sweep", detail::sweepToJson(m.sweep)},
             {"ceilings", ceilings}};
 }
 
@@ -124,6 +127,8 @@ const char *ResultIO::csvHeader()
                 s += ',';
             s += c;
         }
+        for (const std::string &c : PointConditions::csvColumns())
+            s += ',' + c;
         return s;
     }();
     return h.c_str();
@@ -143,7 +148,10 @@ std::string ResultIO::toCsv(const ResultSet &r)
           << ',' << num(s.stddev) << ',' << num(s.cv) << ',' << (s.noisy() ? "true" : "false") << ','
           << (m.verified ? "true" : "false") << ',' << num(m.maxError) << ','
           << Measurement::statusName(m.status) << ',' << quoteCsv(m.reason) << ',' << num(s.q1) << ','
-          << num(s.q3) << ',' << s.outliers << '\n';
+          << num(s.q3) << ',' << s.outliers;
+        for (const std::string &cell : m.conditions.csvCells())
+            o << ',' << quoteCsv(cell);
+        o << '\n';
     }
     return o.str();
 }
@@ -153,34 +161,36 @@ std::string ResultIO::toJson(const ResultSet &r)
     json rows = json::array();
     for (const auto &m : r.rows) {
         const Stats &s = m.stats;
-        rows.push_back({{"workload", m.workload},
-                        {"backend", m.backend},
-                        {"variant", m.variant},
-                        {"threads", m.threads},
-                        {"mode", m.mode},
-                        {"transfers", m.transfers},
-                        {"device", m.device},
-                        {"n", m.n},
-                        {"elements", jnum(m.elements)},
-                        {"bytes", jnum(m.bytes)},
-                        {"flops", jnum(m.flops)},
-                        {"iterations", m.iterations},
-                        {"reps", s.reps},
-                        {"median_s", jnum(s.median)},
-                        {"min_s", jnum(s.min)},
-                        {"max_s", jnum(s.max)},
-                        {"mean_s", jnum(s.mean)},
-                        {"stddev_s", jnum(s.stddev)},
-                        {"cv", jnum(s.cv)},
-                        {"noisy", s.noisy()},
-                        {"verified", m.verified},
-                        {"max_error", jnum(m.maxError)},
-                        {"status", Measurement::statusName(m.status)},
-                        {"reason", m.reason},
-                        {"q1_s", jnum(s.q1)},
-                        {"q3_s", jnum(s.q3)},
-                        {"outliers", s.outliers},
-                        {"samples", s.samples}});
+        json row = {{"workload", m.workload},
+                    {"backend", m.backend},
+                    {"variant", m.variant},
+                    {"threads", m.threads},
+                    {"mode", m.mode},
+                    {"transfers", m.transfers},
+                    {"device", m.device},
+                    {"n", m.n},
+                    {"elements", jnum(m.elements)},
+                    {"bytes", jnum(m.bytes)},
+                    {"flops", jnum(m.flops)},
+                    {"iterations", m.iterations},
+                    {"reps", s.reps},
+                    {"median_s", jnum(s.median)},
+                    {"min_s", jnum(s.min)},
+                    {"max_s", jnum(s.max)},
+                    {"mean_s", jnum(s.mean)},
+                    {"stddev_s", jnum(s.stddev)},
+                    {"cv", jnum(s.cv)},
+                    {"noisy", s.noisy()},
+                    {"verified", m.verified},
+                    {"max_error", jnum(m.maxError)},
+                    {"status", Measurement::statusName(m.status)},
+                    {"reason", m.reason},
+                    {"q1_s", jnum(s.q1)},
+                    {"q3_s", jnum(s.q3)},
+                    {"outliers", s.outliers},
+                    {"samples", s.samples}};
+        row.update(detail::conditionsToJson(m.conditions));
+        rows.push_back(std::move(row));
     }
     json doc = {{"format", "speeduplab-results"},
                 {"version", formatVersion},

@@ -394,6 +394,8 @@ MachineInfo machineFromJson(const json &j)
     field(j, "build_type", m.buildType, w, false);
     field(j, "program_version", m.programVersion, w, false);
     field(j, "timestamp", m.timestamp, w, false);
+    if (auto it = j.find("sweep"); it != j.end())
+        sweepFromJson(*it, m.sweep);
     if (auto it = j.find("ceilings"); it != j.end()) {
         if (!it->is_object())
             throw ParseError("machine.ceilings must be an object");
@@ -490,6 +492,8 @@ void validate(const Measurement &m, const std::string &where,
                          " and max_s " + inQuotes(raw("max_s")) + " must be in increasing order");
     if (m.stats.outliers < 0 || m.stats.outliers > std::max(0, m.stats.reps))
         fail("outliers", "from 0 to reps");
+    if (const std::string p = m.conditions.problem(); !p.empty())
+        throw ParseError(where + ": " + p);
     const std::vector<double> &samples = m.stats.samples;
     if (samples.size() > Stats::maxSamples || samples.size() > std::size_t(std::max(0, m.stats.reps)))
         throw ParseError(where + ": samples holds " + std::to_string(samples.size()) +
@@ -564,6 +568,7 @@ Measurement rowFromJson(const json &j, std::size_t i)
     field(j, "q3_s", m.stats.q3, w, false);
     field(j, "outliers", m.stats.outliers, w, false);
     samplesFromJson(j, m.stats.samples, w);
+    conditionsFromJson(j, m.conditions, w);
     if (!Measurement::parseStatus(status, m.status))
         throw ParseError(w + ": field \"status\" has an unknown value " + inQuotes(status));
     validate(m, w, [&](const char *name) {
@@ -996,6 +1001,11 @@ ResultSet ResultIO::fromCsv(const std::string &text)
         dbl("q1_s", m.stats.q1); // the spread columns: absent from older files
         dbl("q3_s", m.stats.q3);
         integer("outliers", m.stats.outliers);
+        try {
+            m.conditions = PointConditions::fromCsv(get);
+        } catch (const std::invalid_argument &e) {
+            throw ParseError(w + ", " + e.what());
+        }
         boolean("verified", m.verified);
         if (get("noisy")) {
             // The file says noisy where its CV does not: the point was flagged off its trend.

@@ -41,6 +41,19 @@ ResultSet parseResultFile(const std::string &path, const std::string &text);
 /// "results.csv, line 7: ...", "results.json, rows[3]: ...", else "results.csv: ...".
 ParseError inFile(const std::string &path, const ParseError &e);
 
+/// A row's PointConditions as ResultIO's JSON writes them (pointconditions.cpp): cache,
+/// rounds, round_min_s, round_max_s, throttled and clocks {start, end}.
+nlohmann::json conditionsToJson(const PointConditions &c);
+/// Reads the fields of conditionsToJson that `row` holds into c (the others keep their
+/// defaults). Throws ParseError naming `where` and the field for a value of the wrong type;
+/// the ranges are PointConditions::problem's.
+void conditionsFromJson(const nlohmann::json &row, PointConditions &c, const std::string &where);
+
+/// The result's SweepConditions as the machine's "sweep" object (sweepconditions.cpp).
+nlohmann::json sweepToJson(const SweepConditions &s);
+/// Reads machine.sweep into s. Throws ParseError naming the field.
+void sweepFromJson(const nlohmann::json &j, SweepConditions &s);
+
 /// Reads ResultIO's JSON object from SAX events: a whole result file (ResultIO::fromJson), or
 /// one value of a larger document whose own reader forwards that value's events to it (the
 /// "results" of a run in a runs file). Rows are converted as they close; no DOM of the rows.

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -177,6 +178,9 @@ void SweepPlan::validate(int hardwareThreads) const
         throw std::invalid_argument("the time budget must be between 0 (no limit) and a week");
     if (device < 0)
         throw std::invalid_argument("the GPU index cannot be negative");
+    if (rounds < 1 || rounds > maxRounds)
+        throw std::invalid_argument("the number of rounds must be between 1 and " +
+                                    std::to_string(maxRounds));
     if (!cpu && !gpu)
         throw std::invalid_argument("neither the CPU nor the GPU was chosen");
     if (cpu && !gpu && threads.empty())
@@ -233,6 +237,45 @@ std::vector<PlanPoint> SweepPlan::points() const
                     out.push_back({"gpu", v, 0, m, n});
     }
     return out;
+}
+
+std::vector<PlanPoint> SweepPlan::roundPoints(int round) const
+{
+    std::vector<PlanPoint> out = points();
+    if (rounds <= 1)
+        return out;
+    // splitmix64: a tiny generator whose output is fixed by its definition, unlike
+    // std::shuffle's use of a distribution, which differs between standard libraries.
+    std::uint64_t state = std::uint64_t(shuffleSeed) ^ (0x9E3779B97F4A7C15ull * std::uint64_t(round + 1));
+    auto next = [&state] {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    };
+    for (std::size_t i = out.size(); i > 1; --i) {
+        // An index in [0, i) without modulo bias: reject the top of the range that does not
+        // divide evenly.
+        const std::uint64_t limit = UINT64_MAX - UINT64_MAX % i;
+        std::uint64_t r = next();
+        while (r >= limit)
+            r = next();
+        std::swap(out[i - 1], out[std::size_t(r % i)]);
+    }
+    return out;
+}
+
+std::uint32_t SweepPlan::randomSeed()
+{
+    std::random_device rd;
+    return std::uint32_t(rd());
+}
+
+bool SweepPlan::parseCache(const std::string &cache)
+{
+    if (cache != "warm" && cache != "cold")
+        throw std::invalid_argument("--cache must be warm or cold, not \"" + cache + "\"");
+    return cache == "cold";
 }
 
 std::vector<int> SweepPlan::parseSizes(const std::string &text)

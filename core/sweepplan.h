@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,16 @@ struct SweepPlan {
     double budget = 0; ///< seconds for the whole sweep; 0: no limit
     int device = 0;
     double hostMemoryLimit = 0; ///< bytes; 0: what the OS reports as available
+    /// --cache cold: the GPU's L2 and the CPU's last-level cache are flushed before every
+    /// repetition, outside the timed region. false (warm): a repetition finds what the previous
+    /// one left in the caches, as a loop in a program would.
+    bool coldCache = false;
+    /// --rounds K: the whole sweep K times, each round in its own shuffled point order, merged
+    /// into one row per point (SweepRunner). 1: one pass in sizeOrder(), not shuffled.
+    int rounds = 1;
+    static constexpr int maxRounds = 100;
+    /// The shuffle's seed (--seed), recorded in the result so that the orders can be replayed.
+    std::uint32_t shuffleSeed = 0;
 
     /// The effective iteration count.
     int effectiveIterations() const;
@@ -56,6 +67,14 @@ struct SweepPlan {
     /// of the two halves, and so on (breadth first, the lower middle when a half is even). For
     /// the seed's 13 sizes (indices 0..12): 0 12 6 2 8 4 10, then 1 11 5 3 7 9. Deterministic.
     std::vector<int> sizeOrder() const;
+    /// The points of round `round` (0-based): points() when rounds is 1; otherwise points()
+    /// shuffled by a Fisher-Yates shuffle driven by splitmix64 of (shuffleSeed, round), so that every
+    /// round has its own order, and the same seed gives the same orders on every platform.
+    std::vector<PlanPoint> roundPoints(int round) const;
+    /// A seed for a plan whose user gave none (std::random_device).
+    static std::uint32_t randomSeed();
+    /// "warm" -> false, "cold" -> true. Throws std::invalid_argument for anything else.
+    static bool parseCache(const std::string &cache);
     /// How many of sizeOrder()'s first sizes make the first pass: ceil(N/2) for an odd N,
     /// N/2 + 1 for an even one (N: distinct sizes; 1 and 2 sizes are all first pass).
     static int firstPassSizes(int distinctSizes);

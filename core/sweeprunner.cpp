@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/sweeprunner.h"
 
+#include "core/cacheflush.h"
 #include "core/cpukernels.h"
+#include "core/gpuclocks.h"
 #include "core/machineinfo.h"
 #include "core/reference.h"
 #include "core/stoppingrule.h"
@@ -37,13 +39,36 @@ std::string pointLabel(const PlanPoint &p)
     return s + ", n = " + std::to_string(p.n);
 }
 
+// The PCI bus id of CUDA device `device`, by which NVML finds it; empty when unknown.
+std::string busIdOf(int device)
+{
+    for (const gpu::DeviceInfo &d : gpu::availability().devices)
+        if (d.index == device)
+            return d.pciBusId;
+    return {};
+}
+
+// What repeat() does around the Run's own work, all of it outside the timed region.
+struct Around {
+    CacheFlush *flush = nullptr;       ///< cold cache: flushed after every reset()
+    std::function<void()> warmedUp;    ///< after the warm-up (the GPU clocks at the start)
+    std::function<void()> lastRepDone; ///< after the last repetition (the clocks at the end)
+};
+
 // Warm-up, repetitions, verification: the same for a CPU and a GPU run (cuda/gpubackend.h).
 void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomic<bool> &stop,
-            const std::vector<std::vector<float>> &inputs)
+            const std::vector<std::vector<float>> &inputs, const Around &around)
 {
-    run.reset();
+    const auto reset = [&] {
+        run.reset();
+        if (around.flush)
+            around.flush->flush();
+    };
+    reset();
     // Warm-up: caches, clocks, lazy module loading, page faults, the thread team.
     const double warm = run.runOnce(stop);
+    if (around.warmedUp)
+        around.warmedUp();
     std::vector<double> samples;
     double measured = 0;
     // A long warm-up counts as the first sample instead of doubling the cost of a long point.
@@ -52,11 +77,13 @@ void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomi
         measured = warm;
     }
     while (!rule.enough(int(samples.size()), measured) && !rule.outOfTime(int(samples.size()), now())) {
-        run.reset();
+        reset();
         const double t = run.runOnce(stop);
         samples.push_back(t);
         measured += t;
     }
+    if (around.lastRepDone)
+        around.lastRepDone();
     m.stats = Stats::of(samples);
     const Reference::Check c =
         Reference::verify(m.workload, m.variant, m.n, m.iterations, inputs, run.output());
@@ -73,6 +100,8 @@ void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomi
 SweepRunner::SweepRunner(SweepPlan plan) : m_plan(std::move(plan)), m_iterations(m_plan.effectiveIterations())
 {
 }
+
+SweepRunner::~SweepRunner() = default;
 
 double SweepRunner::hostMemoryAvailable() const
 {
@@ -119,6 +148,7 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
     m.mode = p.mode;
     m.n = p.n;
     m.iterations = m_iterations;
+    m.conditions.cache = m_plan.coldCache ? "cold" : "warm";
     m.elements = Workload::elements(p.n);
     m.bytes = w ? w->bytes(p.n, m_iterations) : 0;
     m.flops = w ? w->flops(p.n, m_iterations) : 0;
@@ -143,6 +173,7 @@ gpu::Job SweepRunner::job(const PlanPoint &p) const
     job.pinnedHost = m.workload == "transfer" ? m.variant == "pinned" : m_plan.pinned;
     job.device = m_plan.device;
     job.alpha = Reference::saxpyAlpha;
+    job.coldCache = m_plan.coldCache;
     return job;
 }
 
@@ -190,6 +221,18 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         for (const auto &v : inputs)
             ptrs.push_back(v.data());
         const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
+        Around around;
+        if (m_plan.coldCache) {
+            const int hw = MachineInfo::hardwareThreads();
+            if (!m_flush) {
+                m_flush =
+                    std::make_unique<CacheFlush>(CacheFlush::bytesFor(MachineInfo::probeCaches(), hw), hw);
+                const double t = now();
+                m_flush->flush();
+                m_flushSeconds = now() - t; // for the time estimates
+            }
+            around.flush = m_flush.get();
+        }
         if (onGpu) {
             gpu::Job gpuJob = job(p);
             gpuJob.inputs = ptrs;
@@ -201,11 +244,17 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
                 return m;
             }
             auto run = gpu::createRun(gpuJob);
-            repeat(*run, m, rule, stop, inputs);
+            const GpuClocks &clocks = GpuClocks::instance();
+            const std::string busId = busIdOf(gpuJob.device);
+            GpuClockSample start, end;
+            around.warmedUp = [&] { start = clocks.sample(gpuJob.device, busId); };
+            around.lastRepDone = [&] { end = clocks.sample(gpuJob.device, busId); };
+            repeat(*run, m, rule, stop, inputs, around);
+            m.conditions.recordClocks(start, end, m_firstLoadedSmMHz, m.reason);
         } else {
             auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
                                           Reference::saxpyAlpha, ptrs);
-            repeat(*run, m, rule, stop, inputs);
+            repeat(*run, m, rule, stop, inputs, around);
         }
     } catch (const Cancelled &) {
         m.status = Measurement::Status::Cancelled;
@@ -257,7 +306,58 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
             rep = below->second * std::pow(above->second / below->second, std::clamp(f, 0.0, 1.0));
         }
     }
-    return rule.pointSeconds(std::max(rep, 1e-9));
+    rep = std::max(rep, 1e-9);
+    // A cold cache adds a flush before the warm-up and before every repetition.
+    return rule.pointSeconds(rep) + (rule.repetitions(rep) + 1) * m_flushSeconds;
+}
+
+Measurement SweepRunner::merge(const std::vector<Measurement> &rounds, int planned)
+{
+    if (rounds.empty())
+        return {};
+    for (const Measurement &r : rounds)
+        if (r.status == Measurement::Status::Failed)
+            return r;
+    std::vector<const Measurement *> ok;
+    for (const Measurement &r : rounds)
+        if (r.ok())
+            ok.push_back(&r);
+    if (ok.empty())
+        return rounds.back();
+    if (planned <= 1 && ok.size() == 1)
+        return *ok.front();
+    Measurement m = *ok.front();
+    std::vector<double> pooled;
+    int reps = 0;
+    m.conditions.roundMin = m.conditions.roundMax = ok.front()->stats.median;
+    std::vector<std::string> notes;
+    for (const Measurement *r : ok) {
+        pooled.insert(pooled.end(), r->stats.samples.begin(), r->stats.samples.end());
+        reps += r->stats.reps;
+        m.conditions.roundMin = std::min(m.conditions.roundMin, r->stats.median);
+        m.conditions.roundMax = std::max(m.conditions.roundMax, r->stats.median);
+        m.verified = m.verified && r->verified;
+        m.maxError = std::max(m.maxError, r->maxError);
+        m.conditions.throttled = m.conditions.throttled || r->conditions.throttled;
+        if (!r->reason.empty() && std::find(notes.begin(), notes.end(), r->reason) == notes.end())
+            notes.push_back(r->reason);
+    }
+    m.stats = Stats::of(std::move(pooled));
+    m.stats.reps = std::max(m.stats.reps, reps);
+    m.conditions.rounds = int(ok.size());
+    m.conditions.clockEnd = ok.back()->conditions.clockEnd;
+    m.reason.clear();
+    for (const std::string &n : notes)
+        m.reason += (m.reason.empty() ? "" : "; ") + n;
+    if (int(ok.size()) < planned) {
+        const Measurement &last = rounds.back();
+        std::string note =
+            "measured in " + std::to_string(ok.size()) + " of " + std::to_string(planned) + " rounds";
+        if (!last.ok() && !last.reason.empty())
+            note += " (" + last.reason + ")";
+        m.reason = note + (m.reason.empty() ? "" : "; " + m.reason);
+    }
+    return m;
 }
 
 ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
@@ -266,56 +366,95 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     m_plan.validate(hw);
     ResultSet result;
     result.machine = MachineInfo::probe();
+    result.machine.sweep.rounds = m_plan.rounds;
+    result.machine.sweep.shuffleSeed = m_plan.rounds > 1 ? m_plan.shuffleSeed : 0;
+    result.machine.sweep.cache = m_plan.coldCache ? "cold" : "warm";
+    if (m_plan.gpu) {
+        const GpuClocks &clocks = GpuClocks::instance();
+        SweepConditions &s = result.machine.sweep;
+        s.gpuClocks = clocks.reason();
+        if (clocks.available()) {
+            const std::string busId = busIdOf(m_plan.device);
+            const GpuClockSample idle = clocks.sample(m_plan.device, busId);
+            s.gpuIdleSmMHz = idle.available ? idle.smMHz : 0;
+            s.gpuMaxSmMHz = clocks.maxSmMHz(m_plan.device, busId);
+            s.gpuClocksLocked = GpuClocks::looksLocked(idle, s.gpuMaxSmMHz);
+        }
+    }
     const auto points = m_plan.points();
-    const std::size_t firstPass = m_plan.firstPassPoints();
+    const int rounds = m_plan.rounds;
+    // The rounds of each point, by its index in points(): the result's rows keep that order.
+    std::map<std::string, std::size_t> indexOf;
+    for (std::size_t i = 0; i < points.size(); ++i)
+        indexOf[skeleton(points[i]).seriesKey() + '@' + std::to_string(points[i].n)] = i;
+    std::vector<std::vector<Measurement>> measured(points.size());
+    const std::size_t firstPass = rounds > 1 ? points.size() : m_plan.firstPassPoints();
     m_start = now();
     m_medians.clear();
+    m_firstLoadedSmMHz = 0;
     const double deadline = m_plan.budget > 0 ? m_start + m_plan.budget : 0;
     const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
     Progress pr;
-    pr.total = int(points.size());
+    pr.total = int(points.size()) * rounds;
+    pr.rounds = rounds;
     bool cancelled = false;
-    for (size_t i = 0; i < points.size(); ++i) {
-        const PlanPoint &p = points[i];
-        pr.done = int(i);
-        pr.current = pointLabel(p);
-        pr.elapsed = now() - m_start;
-        pr.pointEstimate = estimate(p, rule);
-        double rest = pr.pointEstimate;
-        for (size_t k = i + 1; k < points.size(); ++k)
-            rest += estimate(points[k], rule);
-        pr.remaining = rule.capToBudget(rest, now());
-        pr.pointEstimate = std::min(pr.pointEstimate, pr.remaining);
-        if (cb.progress)
-            cb.progress(pr);
+    for (int round = 0; round < rounds && !cancelled; ++round) {
+        const std::vector<PlanPoint> order = m_plan.roundPoints(round);
+        pr.round = round;
+        double later = 0; // the estimate of every round after this one
+        if (round + 1 < rounds)
+            for (const PlanPoint &p : points)
+                later += estimate(p, rule) * (rounds - round - 1);
+        for (size_t i = 0; i < order.size(); ++i) {
+            const PlanPoint &p = order[i];
+            pr.done = round * int(points.size()) + int(i);
+            pr.current = pointLabel(p);
+            if (rounds > 1)
+                pr.current += ", round " + std::to_string(round + 1) + " of " + std::to_string(rounds);
+            pr.elapsed = now() - m_start;
+            pr.pointEstimate = estimate(p, rule);
+            double rest = pr.pointEstimate + later;
+            for (size_t k = i + 1; k < order.size(); ++k)
+                rest += estimate(order[k], rule);
+            pr.remaining = rule.capToBudget(rest, now());
+            pr.pointEstimate = std::min(pr.pointEstimate, pr.remaining);
+            if (cb.progress)
+                cb.progress(pr);
 
-        Measurement m;
-        if (cancelled || stop.load()) {
-            cancelled = true;
-            break; // the rest is not run: what was measured is kept
-        } else if (deadline > 0 && now() >= deadline) {
-            m = skeleton(p);
-            m.status = Measurement::Status::Skipped;
-            char buf[120];
-            std::snprintf(buf, sizeof buf, "the time budget of %g s ran out before this point",
-                          m_plan.budget);
-            m.reason = buf;
-        } else {
-            m = measure(p, stop, deadline);
-            if (m.status == Measurement::Status::Cancelled)
+            Measurement m;
+            if (stop.load()) {
                 cancelled = true;
+                break; // the rest is not run: what was measured is kept
+            } else if (deadline > 0 && now() >= deadline) {
+                m = skeleton(p);
+                m.status = Measurement::Status::Skipped;
+                char buf[120];
+                std::snprintf(buf, sizeof buf, "the time budget of %g s ran out before this point",
+                              m_plan.budget);
+                m.reason = buf;
+            } else {
+                m = measure(p, stop, deadline);
+                if (m.status == Measurement::Status::Cancelled)
+                    cancelled = true;
+            }
+            if (m.ok() && m.stats.median > 0)
+                m_medians[m.seriesKey()][m.n] = m.stats.median;
+            const std::size_t idx = indexOf.at(m.seriesKey() + '@' + std::to_string(m.n));
+            // A point cancelled in a later round keeps the rounds it had.
+            if (!(cancelled && !measured[idx].empty()))
+                measured[idx].push_back(m);
+            if (round == 0 && i + 1 == firstPass && !cancelled)
+                pr.firstPass = now() - m_start;
+            if (cb.measured)
+                cb.measured(merge(measured[idx], rounds));
         }
-        if (m.ok() && m.stats.median > 0)
-            m_medians[m.seriesKey()][m.n] = m.stats.median;
-        if (i + 1 == firstPass && !cancelled)
-            pr.firstPass = now() - m_start;
-        result.add(m);
-        if (cb.measured)
-            cb.measured(m);
     }
+    for (const auto &rows : measured)
+        if (!rows.empty())
+            result.add(merge(rows, rounds));
     result.machine.cpuConditions.endMHz = CpuConditions::currentMHz();
-    pr.done = int(result.size());
-    pr.total = cancelled ? pr.done : int(points.size());
+    pr.done = cancelled ? int(result.size()) : int(points.size()) * rounds;
+    pr.total = cancelled ? pr.done : int(points.size()) * rounds;
     pr.current = cancelled ? "cancelled" : "done";
     pr.elapsed = now() - m_start;
     pr.remaining = 0;

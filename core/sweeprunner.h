@@ -10,15 +10,23 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace speeduplab {
 
+class CacheFlush;
+
 /// Turns a plan into measurements, one point at a time, on the calling thread.
 /// Every point: memory pre-check, warm-up, repetitions until the minimum time (or the
 /// maximum count, or the budget), verification against the CPU reference. A point that
-/// cannot run is kept with its status and reason, and the sweep goes on.
+/// cannot run is kept with its status and reason, and the sweep goes on. A GPU point records the
+/// GPU's clocks after its warm-up and after its last repetition (GpuClocks) and is flagged
+/// throttled by GpuClocks::throttleWhy against the sweep's first loaded clock. A cold-cache plan
+/// flushes the caches before every repetition, outside the timed region. With several rounds,
+/// every round measures every point again, in its own shuffled order (SweepPlan::roundPoints),
+/// and each point's rounds merge into one row (merge()).
 class SweepRunner {
 public:
     struct Progress {
@@ -31,13 +39,18 @@ public:
         /// Seconds from the start to the end of the first pass (SweepPlan::firstPassPoints), when
         /// every curve spans the whole range; -1 until then (and for a sweep stopped before).
         double firstPass = -1;
+        int round = 0;  ///< 0-based, of `rounds`
+        int rounds = 1; ///< SweepPlan::rounds
     };
     struct Callbacks {
+        /// A point was measured. With several rounds: the point's rounds so far, merged, so that
+        /// a view shows one row per point that sharpens round by round.
         std::function<void(const Measurement &)> measured;
         std::function<void(const Progress &)> progress;
     };
 
     explicit SweepRunner(SweepPlan plan);
+    ~SweepRunner();
 
     /// Runs the plan. stop is checked between repetitions and launches; on a stop the rest
     /// of the points are not run and the result holds what was measured. Throws
@@ -46,6 +59,14 @@ public:
 
     /// Measures one point (used by run, and by tests that need a single point).
     Measurement measure(const PlanPoint &point, const std::atomic<bool> &stop, double deadline);
+
+    /// One row from the rounds of one point, in the order they ran: a failed round makes the
+    /// row failed (a wrong answer is never shown as fast); without an ok round, the last round's
+    /// row. Otherwise the statistics of every ok round's repetitions pooled (reps: all of them),
+    /// conditions.rounds the ok rounds, roundMin/roundMax the lowest and highest of their
+    /// medians, the clocks from the first round's start to the last one's end, throttled when
+    /// any was. `planned`: the plan's rounds; fewer ok rounds are noted in the reason.
+    static Measurement merge(const std::vector<Measurement> &rounds, int planned);
 
     /// Bytes of host memory available for a point (MemAvailable), or the plan's limit.
     double hostMemoryAvailable() const;
@@ -66,6 +87,9 @@ private:
 
     SweepPlan m_plan;
     int m_iterations;
+    std::unique_ptr<CacheFlush> m_flush; ///< a cold-cache plan's, made at its first point
+    double m_flushSeconds = 0;           ///< one flush of m_flush, for the estimates
+    double m_firstLoadedSmMHz = 0;       ///< the SM clock of the sweep's first GPU point, loaded
     /// For the time estimates: series key -> n -> median of an ok point, in seconds.
     std::map<std::string, std::map<int, double>> m_medians;
     double m_start = 0;

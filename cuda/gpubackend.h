@@ -57,6 +57,7 @@ struct DeviceInfo {
     int memoryBusWidthBits = 0;
     double theoreticalBandwidthGBs = 0; ///< 2 * memory clock * bus width (DDR)
     double l2CacheBytes = 0;            ///< cudaDeviceProp::l2CacheSize
+    std::string pciBusId;               ///< "0000:19:00.0": NVML finds the same device by it
 };
 
 /// What the CUDA runtime said about this process's GPUs.
@@ -102,6 +103,9 @@ struct Job {
     bool pinnedHost = false; ///< host memory for transfers (and the transfer workload)
     int device = 0;
     float alpha = 2.0f; ///< saxpy's a
+    /// Cold cache: reset() overwrites a buffer of twice the L2 size (l2FlushBytes) after
+    /// restoring the inputs, so that every repetition reads its tensors from HBM. Untimed.
+    bool coldCache = false;
     /// Host inputs, n*n floats each, owned by the caller and alive for the Run's lifetime:
     /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}.
     std::vector<const float *> inputs;
@@ -113,8 +117,12 @@ struct Job {
 /// are reused).
 using Run = speeduplab::Run;
 
-/// Bytes of device memory the job needs (for the pre-check against free memory).
+/// Bytes of device memory the job needs (for the pre-check against free memory), the cold
+/// cache's flush buffer included.
 std::size_t deviceBytesNeeded(const Job &job);
+/// The flush buffer of a cold-cache job on `device`: twice its L2 cache (256 MiB when the L2
+/// size is unknown).
+std::size_t l2FlushBytes(int device);
 
 /// Free and total memory of a device, in bytes. Throws CudaError.
 void memoryInfo(int device, std::size_t &freeBytes, std::size_t &totalBytes);

@@ -109,6 +109,11 @@ Availability probe()
         // Double data rate: two transfers per memory clock, bus width in bits.
         info.theoreticalBandwidthGBs = 2.0 * memClockKHz * 1e3 * (busWidth / 8.0) / 1e9;
         info.l2CacheBytes = double(prop.l2CacheSize);
+        char busId[32] = {};
+        if (cudaDeviceGetPCIBusId(busId, int(sizeof busId), i) == cudaSuccess)
+            info.pciBusId = busId;
+        else
+            (void)cudaGetLastError(); // NVML then finds the device by its index
         a.devices.push_back(std::move(info));
     }
     a.usable = true;
@@ -275,10 +280,19 @@ Availability availability()
 std::size_t deviceBytesNeeded(const Job &job)
 {
     try {
-        return bytesNeeded(parseJob(job));
+        return bytesNeeded(parseJob(job)) + (job.coldCache ? l2FlushBytes(job.device) : 0);
     } catch (const std::invalid_argument &) {
         return 0; // createRun reports what is wrong with the job
     }
+}
+
+std::size_t l2FlushBytes(int device)
+{
+    const Availability a = availability();
+    for (const DeviceInfo &d : a.devices)
+        if (d.index == device && d.l2CacheBytes > 0)
+            return 2 * std::size_t(d.l2CacheBytes);
+    return std::size_t(256) << 20;
 }
 
 void memoryInfo(int device, std::size_t &freeBytes, std::size_t &totalBytes)

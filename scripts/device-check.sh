@@ -72,6 +72,26 @@ if [[ " $stages " == *" engine "* ]]; then
   timeout 120 $cli run --workload add --sizes 4,40,128,256,400,1024,4000 --threads all --modes launch,graph,fused \
     --min-time 0.05 --calibrate --csv "$OUT/add.csv" --json "$OUT/add.json" >>"$log" 2>&1 || status=1
   sed -n '/^Ceilings:/,$p' "$log" | tail -40
+  # Issue 14: cold against warm at the sizes the L2 holds (the H200's 50 MB holds n = 1024), and
+  # the clocks NVML read around every GPU point (the JSON's clocks and the metadata's sweep).
+  say "cache cold vs warm (graph, n = 512, 1024, 2048)"
+  for cache in warm cold; do
+    timeout 60 $cli run --workload add --sizes 512,1024,2048 --gpu-only --modes graph --min-time 0.05 \
+      --cache $cache --json "$OUT/cache-$cache.json" 2>&1 | grep -E '^GPU|throttled' | tee -a "$log" || status=1
+  done
+  python3 - "$OUT/cache-warm.json" "$OUT/cache-cold.json" <<'PY' 2>&1 | tee -a "$log"
+import json, sys
+warm, cold = (json.load(open(p)) for p in sys.argv[1:3])
+for w, c in zip(warm["rows"], cold["rows"]):
+    if w["status"] == c["status"] == "ok":
+        print("n = %5d: cold / warm = %.2f  (warm %.3g s, cold %.3g s per rep)" %
+              (w["n"], c["median_s"] / w["median_s"], w["median_s"], c["median_s"]))
+print("sweep:", json.dumps(cold["machine"].get("sweep")))
+print("clocks of the first cold row:", json.dumps(cold["rows"][0].get("clocks")))
+PY
+  say "rounds (3, seeded)"
+  timeout 90 $cli run --workload add --sizes 64,1024 --threads 1,all --modes graph --min-time 0.02 \
+    --rounds 3 --seed 7 >>"$log" 2>&1 || status=1
   say "verify"; timeout 45 $cli verify >/tmp/verify.txt 2>&1 || status=1
   grep -E 'FAIL|passed|not checked' /tmp/verify.txt | tee -a "$log"
 fi

@@ -11,7 +11,9 @@ packages=(
   nlohmann-json3-dev libcli11-dev
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools libqt6opengl6-dev libgl-dev libxkbcommon-dev
+  qt6-translations-l10n  # Qt's own strings (dialog buttons) in the window's language
   xvfb xauth fonts-dejavu-core
+  fonts-noto-cjk  # the Chinese translation's glyphs (without a CJK font they draw as boxes)
   python3 python3-numpy python3-jsonschema  # jsonschema: tests/scripts/test_schema.py
   clang-format help2man  # help2man: the man pages (packaging/CMakeLists.txt), skipped without it
   clang  # libFuzzer for scripts/fuzz.sh only; the build itself uses g++

@@ -11,6 +11,7 @@
 #include "ui/resultmodel.h"
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
+#include "ui/translations.h"
 
 #include "core/machineinfo.h"
 #include "core/version.h"
@@ -58,6 +59,9 @@ int App::main(QApplication &app)
         std::cout << "speeduplab " << QCoreApplication::applicationVersion().toStdString() << '\n';
         return 0;
     }
+    // Before any window or chart is built: they take their texts then. The window's View ▸
+    // Language stores the choice; the system's language is the default.
+    Translations::installChosen(cl.settings);
     if (cl.bench == QLatin1String("latency"))
         return Bench::latency(cl);
     if (cl.bench == QLatin1String("redraw"))

@@ -40,7 +40,9 @@ constexpr double kSlideWidth = 1280; // the logical width large exports are laid
 
 QString writeFailure(const QString &path, const QString &why)
 {
-    return ChartView::tr("Could not write %1: %2. Choose another folder or file name.").arg(path, why);
+    // Qualified in full: lupdate would file it under "ChartView", tr() looks in "speeduplab::ChartView".
+    return speeduplab::ChartView::tr("Could not write %1: %2. Choose another folder or file name.")
+        .arg(path, why);
 }
 
 // ResultIO's refusal ("cannot write PATH: why") as a sentence with the same advice.

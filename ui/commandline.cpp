@@ -115,6 +115,18 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                     QStringLiteral("S"));
     const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("GPU index."),
                                     QStringLiteral("N"));
+    const QCommandLineOption cache(
+        QStringLiteral("cache"),
+        QStringLiteral("warm, or cold: flush the GPU's L2 and the CPU's last-level "
+                       "cache before every repetition."),
+        QStringLiteral("MODE"));
+    const QCommandLineOption rounds(QStringLiteral("rounds"),
+                                    QStringLiteral("Run the whole sweep K times in shuffled orders and "
+                                                   "merge each point's rounds."),
+                                    QStringLiteral("K"));
+    const QCommandLineOption seed(QStringLiteral("seed"),
+                                  QStringLiteral("The seed of the rounds' shuffled orders."),
+                                  QStringLiteral("S"));
     const QCommandLineOption cpuOnly(QStringLiteral("cpu-only"), QStringLiteral("Do not use the GPU."));
     const QCommandLineOption gpuOnly(QStringLiteral("gpu-only"), QStringLiteral("Do not measure the CPU."));
     const QCommandLineOption calibrate(
@@ -135,12 +147,12 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                     QStringLiteral("Measure launch to visible window, and idle memory."));
     for (QCommandLineOption *o : {&screenshot, &settings, &run, &benchLatency, &benchRedraw, &benchStartup})
         o->setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({help,         version,     headless,    preset,     png,        svg,      csv,
-                  json,         force,       open,        overlay,    runA,       runB,     presentation,
-                  chart,        size,        workload,    variant,    sizes,      range,    threads,
-                  modes,        transfers,   hostMemory,  iterations, minTime,    maxReps,  budget,
-                  device,       cpuOnly,     gpuOnly,     calibrate,  screenshot, settings, run,
-                  benchLatency, benchRedraw, benchStartup});
+    p.addOptions({help,       version,   headless,   preset,       png,         svg,         csv,
+                  json,       force,     open,       overlay,      runA,        runB,        presentation,
+                  chart,      size,      workload,   variant,      sizes,       range,       threads,
+                  modes,      transfers, hostMemory, iterations,   minTime,     maxReps,     budget,
+                  device,     cache,     rounds,     seed,         cpuOnly,     gpuOnly,     calibrate,
+                  screenshot, settings,  run,        benchLatency, benchRedraw, benchStartup});
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -226,6 +238,9 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     text(maxReps, o.maxReps);
     text(budget, o.budget);
     text(device, o.device);
+    text(cache, o.cache);
+    text(rounds, o.rounds);
+    text(seed, o.seed);
     o.transfers = p.isSet(transfers);
     o.cpuOnly = p.isSet(cpuOnly);
     o.gpuOnly = p.isSet(gpuOnly);

@@ -134,21 +134,30 @@ QString rate(double perSecond, bool flops)
 
 QString calibrationStep(const CalibrationStep &step)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("Format", text); };
+    // QCoreApplication::translate in full, not a local tr(): lupdate would file the texts under
+    // "speeduplab::Format", and a lookup in "Format" would never find them.
     switch (step.kind) {
     case CalibrationStep::Kind::Cpu:
-        return (step.threads == 1 ? tr("Calibrating the CPU with 1 thread")
-                                  : tr("Calibrating the CPU with %1 threads").arg(step.threads)) +
-               tr(": parallel-region cost, FMA peak and the bandwidth of each cache level and DRAM per "
-                  "thread count, GEMM FLOP/s\u2026");
+        return (step.threads == 1
+                    ? QCoreApplication::translate("Format", "Calibrating the CPU with 1 thread")
+                    : QCoreApplication::translate("Format", "Calibrating the CPU with %1 threads")
+                          .arg(step.threads)) +
+               QCoreApplication::translate(
+                   "Format",
+                   ": parallel-region cost, FMA peak and the bandwidth of each cache level and DRAM per "
+                   "thread count, GEMM FLOP/s\u2026");
     case CalibrationStep::Kind::Gpu:
-        return tr("Calibrating GPU %1: copy and transfer bandwidth, launch latency, L2 bandwidth, FMA peak, "
-                  "cuBLAS GEMM FLOP/s\u2026")
+        return QCoreApplication::translate(
+                   "Format",
+                   "Calibrating GPU %1: copy and transfer bandwidth, launch latency, L2 bandwidth, FMA peak, "
+                   "cuBLAS GEMM FLOP/s\u2026")
             .arg(step.device);
     case CalibrationStep::Kind::GpuSkipped:
-        return tr("The GPU was not calibrated: %1").arg(sentence(QString::fromStdString(step.reason)));
+        return QCoreApplication::translate("Format", "The GPU was not calibrated: %1")
+            .arg(sentence(QString::fromStdString(step.reason)));
     case CalibrationStep::Kind::GpuFailed:
-        return tr("GPU %1 could not be calibrated: %2 The CPU ceilings are kept.")
+        return QCoreApplication::translate("Format",
+                                           "GPU %1 could not be calibrated: %2 The CPU ceilings are kept.")
             .arg(step.device)
             .arg(sentence(QString::fromStdString(step.reason)));
     }

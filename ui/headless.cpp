@@ -88,6 +88,10 @@ void printRow(const Measurement &m)
     if (m.ok()) {
         std::cout << Format::seconds(m.perIteration()).toStdString() << " per iteration"
                   << (m.stats.noisy() ? " (noisy)" : "");
+        if (const std::string rounds = m.conditions.roundSummary(m.stats.median); !rounds.empty())
+            std::cout << " (" << rounds << ')';
+        if (m.conditions.throttled)
+            std::cout << ": " << m.reason;
     } else {
         std::cout << Measurement::statusName(m.status);
         if (m.reason == lastReason)
@@ -176,6 +180,13 @@ int Headless::run(const CommandLine &cl)
         std::signal(SIGTERM, onSignal);
         Pipeline::Events events;
         events.measured = printRow;
+        std::string lastRound;
+        events.progress = [&plan, &lastRound](const SweepRunner::Progress &p) {
+            if (const std::string note = Pipeline::roundNote(plan, p); !note.empty() && note != lastRound) {
+                std::cout << note << '\n' << std::flush;
+                lastRound = note;
+            }
+        };
         events.calibration = [](const CalibrationStep &step) {
             std::cout << Format::calibrationStep(step).toStdString() << '\n' << std::flush;
         };

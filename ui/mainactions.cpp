@@ -2,8 +2,10 @@
 #include "ui/mainactions.h"
 
 #include "core/presets.h"
+#include "ui/translations.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QDockWidget>
 #include <QIcon>
 #include <QKeySequence>
@@ -95,6 +97,22 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
                      tr("Fonts and lines at their normal size"));
     zoomReset->setObjectName(QStringLiteral("zoomResetAction"));
 
+    auto *languageGroup = new QActionGroup(this);
+    QStringList choices{QStringLiteral("system")};
+    choices << Translations::available();
+    for (const QString &code : std::as_const(choices)) {
+        auto *a = new QAction(code == QLatin1String("system") ? tr("&System language")
+                                                              : Translations::nativeName(code),
+                              window);
+        a->setCheckable(true);
+        a->setData(code);
+        a->setStatusTip(tr("Show SpeedupLab in this language from the next start"));
+        languageGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { emit languageChosen(code); });
+        languages << a;
+    }
+    setLanguageChoice(QStringLiteral("system"));
+
     auto *tb = window->addToolBar(tr("Main"));
     tb->setObjectName(QStringLiteral("mainToolBar"));
     tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -152,6 +170,13 @@ void MainActions::buildMenus(const QString &programVersion, const QStringList &c
     view->addAction(zoomIn);
     view->addAction(zoomOut);
     view->addAction(zoomReset);
+    view->addSeparator();
+    QMenu *language = view->addMenu(tr("&Language"));
+    language->setObjectName(QStringLiteral("languageMenu"));
+    QAction *note = language->addAction(tr("Applies at the next start"));
+    note->setEnabled(false);
+    language->addSeparator();
+    language->addActions(languages);
     QMenu *help = bar->addMenu(tr("&Help"));
     help->addAction(tr("&About SpeedupLab"), this, [this, programVersion] {
         QMessageBox::about(
@@ -161,6 +186,12 @@ void MainActions::buildMenus(const QString &programVersion, const QStringList &c
                "and marks where the curves cross.</p>")
                 .arg(programVersion));
     });
+}
+
+void MainActions::setLanguageChoice(const QString &choice)
+{
+    for (QAction *a : std::as_const(languages))
+        a->setChecked(a->data().toString() == choice);
 }
 
 } // namespace speeduplab

@@ -40,10 +40,18 @@ public:
     QAction *zoomOut = nullptr;
     QAction *zoomReset = nullptr;
     QList<QAction *> charts; ///< Ctrl+1... : show that chart
+    /// View ▸ Language: the system's, then each of Translations::available(); checkable, one
+    /// checked (setLanguageChoice); data: "system" or the code.
+    QList<QAction *> languages;
+
+    /// Checks the language action of `choice` ("system" or a code).
+    void setLanguageChoice(const QString &choice);
 
 signals:
     void presetChosen(const QString &name);
     void chartChosen(int index);
+    /// A language was chosen in View ▸ Language; it applies at the next start.
+    void languageChosen(const QString &choice);
 
 private:
     QMainWindow *m_window;

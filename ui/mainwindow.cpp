@@ -22,6 +22,7 @@
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
 #include "ui/timechart.h"
+#include "ui/translations.h"
 
 #include <QAction>
 #include <QApplication>
@@ -167,6 +168,10 @@ void MainWindow::connectActions()
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions, &MainActions::presetChosen, this, &MainWindow::applyPreset);
     connect(m_actions, &MainActions::chartChosen, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(m_actions, &MainActions::languageChosen, this, [this](const QString &choice) {
+        Translations::setChoice(*settings(), choice);
+        statusBar()->showMessage(tr("The language applies at the next start of SpeedupLab."), 8000);
+    });
     connect(a.presentation, &QAction::toggled, this, &MainWindow::setPresentation);
     connect(a.zoomIn, &QAction::triggered, this, [this] { setZoom(ChartStyle::zoom() * 1.25); });
     connect(a.zoomOut, &QAction::triggered, this, [this] { setZoom(ChartStyle::zoom() / 1.25); });
@@ -525,6 +530,7 @@ void MainWindow::loadSettings()
         zoom != ChartStyle::zoom())
         setZoom(zoom);
     m_files.load(*s);
+    m_actions->setLanguageChoice(Translations::choice(*s));
 }
 
 std::unique_ptr<QSettings> MainWindow::settings() const

@@ -244,13 +244,36 @@ void ResultModel::append(const Measurement &m)
         startRun(m_results.machine);
     const std::size_t live = std::size_t(m_live >= 0 ? m_live : 0);
     RunRecord &run = m_runs[live];
-    run.results.add(m);
-    if (!run.visible)
-        return;
-    // The view grows in place when the live run is the last visible one (always, for a sweep
+    // A sweep of several rounds sends each point again after every round, merged: the row it
+    // had is replaced, not doubled.
+    const std::string key = m.seriesKey();
+    const auto same = std::find_if(run.results.rows.begin(), run.results.rows.end(),
+                                   [&](const Measurement &r) { return r.n == m.n && r.seriesKey() == key; });
+    // The view changes in place when the live run is the last visible one (always, for a sweep
     // added after the others); else the rows after it move, and the view is rebuilt.
     const bool last = std::none_of(m_runs.begin() + std::ptrdiff_t(live) + 1, m_runs.end(),
                                    [](const RunRecord &r) { return r.visible; });
+    if (same != run.results.rows.end()) {
+        *same = m;
+        if (!run.visible)
+            return;
+        if (!last) {
+            recombine();
+            return;
+        }
+        const std::size_t at =
+            m_results.rows.size() - run.results.rows.size() + std::size_t(same - run.results.rows.begin());
+        Measurement row = m;
+        if (visibleRunCount() > 1)
+            row.run = run.label;
+        m_results.rows[at] = row;
+        emit dataChanged(index(int(at), 0), index(int(at), columnCount() - 1));
+        emit resultsChanged();
+        return;
+    }
+    run.results.add(m);
+    if (!run.visible)
+        return;
     if (!last) {
         recombine();
         return;

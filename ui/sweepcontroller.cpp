@@ -58,10 +58,15 @@ SweepController::~SweepController()
     m_thread.wait();
 }
 
-bool SweepController::start(const SweepPlan &plan, const CeilingMap &known)
+bool SweepController::start(const SweepPlan &given, const CeilingMap &known)
 {
     if (m_running)
         return false;
+    SweepPlan plan = given;
+    // The form has no seed field: each sweep of several rounds gets its own, recorded in the
+    // result so that its orders can be replayed (speeduplab-cli run --seed).
+    if (plan.rounds > 1 && plan.shuffleSeed == 0)
+        plan.shuffleSeed = SweepPlan::randomSeed();
     m_running = true;
     m_calibrating = false;
     m_cancelRequested = false;

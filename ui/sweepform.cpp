@@ -3,6 +3,7 @@
 
 #include "core/workload.h"
 
+#include <QCoreApplication>
 #include <QSettings>
 
 #include <algorithm>
@@ -11,6 +12,15 @@
 namespace speeduplab {
 
 namespace {
+
+// The panel shows these reasons to the user: in their language.
+std::invalid_argument refusal(const char *text, const QStringList &args = {})
+{
+    QString s = QCoreApplication::translate("SweepForm", text);
+    for (const QString &a : args)
+        s = s.arg(a);
+    return std::invalid_argument(s.toStdString());
+}
 
 QStringList allModes(const QString &workload)
 {
@@ -131,6 +141,8 @@ SweepForm SweepForm::fromPlan(const SweepPlan &plan, int hardwareThreads, bool g
     f.minTime = plan.minTime;
     f.maxReps = plan.maxReps;
     f.budget = plan.budget;
+    f.coldCache = plan.coldCache;
+    f.rounds = plan.rounds;
     return f;
 }
 
@@ -138,12 +150,13 @@ std::vector<int> SweepForm::sizes() const
 {
     if (sizesAsRange) {
         if (rangeMin > rangeMax)
-            throw std::invalid_argument("the minimum n (" + std::to_string(rangeMin) +
-                                        ") is above the maximum n (" + std::to_string(rangeMax) + ")");
+            throw refusal(QT_TRANSLATE_NOOP("SweepForm", "the minimum n (%1) is above the maximum n (%2)"),
+                          {QString::number(rangeMin), QString::number(rangeMax)});
         return SweepPlan::logRange(rangeMin, rangeMax, stepsPerDecade);
     }
     if (sizeList.trimmed().isEmpty())
-        throw std::invalid_argument("no sizes were given: type them as a list, e.g. 4,40,400");
+        throw refusal(
+            QT_TRANSLATE_NOOP("SweepForm", "no sizes were given: type them as a list, e.g. 4,40,400"));
     return SweepPlan::parseSizes(sizeList.toStdString());
 }
 
@@ -158,7 +171,7 @@ SweepPlan SweepForm::toPlan(int hardwareThreads) const
     p.workload = workload.toStdString();
     const Workload *w = Workload::find(p.workload);
     if (!w)
-        throw std::invalid_argument("unknown workload \"" + p.workload + "\"");
+        throw refusal(QT_TRANSLATE_NOOP("SweepForm", "unknown workload \"%1\""), {workload});
     if (!cpuVariant.isEmpty())
         p.variants.push_back(cpuVariant.toStdString());
     if (!gpuVariant.isEmpty())
@@ -167,20 +180,21 @@ SweepPlan SweepForm::toPlan(int hardwareThreads) const
     p.cpu = cpu;
     if (cpu) {
         if (threads.isEmpty())
-            throw std::invalid_argument(
-                "no CPU thread count is checked: check at least one, or switch the CPU off");
+            throw refusal(QT_TRANSLATE_NOOP(
+                "SweepForm", "no CPU thread count is checked: check at least one, or switch the CPU off"));
         for (int t : threads)
             p.threads.push_back(t);
     }
     p.gpu = gpu;
     if (gpu) {
         if (modes.isEmpty())
-            throw std::invalid_argument("no GPU mode is checked: check at least one, or switch the GPU off");
+            throw refusal(QT_TRANSLATE_NOOP(
+                "SweepForm", "no GPU mode is checked: check at least one, or switch the GPU off"));
         for (const auto &m : modes)
             p.modes.push_back(m.toStdString());
     }
     if (!cpu && !gpu)
-        throw std::invalid_argument("neither the CPU nor the GPU is switched on");
+        throw refusal(QT_TRANSLATE_NOOP("SweepForm", "neither the CPU nor the GPU is switched on"));
     p.transfers = transfers;
     p.pinned = pinned;
     p.iterations = iterations;
@@ -188,6 +202,8 @@ SweepPlan SweepForm::toPlan(int hardwareThreads) const
     p.maxReps = maxReps;
     p.budget = budget; // its limits are checked by validate, with the others
     p.device = device;
+    p.coldCache = coldCache;
+    p.rounds = rounds;
     p.validate(hardwareThreads);
     return p;
 }
@@ -214,6 +230,8 @@ void SweepForm::save(QSettings &s) const
     s.setValue(QStringLiteral("minTime"), minTime);
     s.setValue(QStringLiteral("maxReps"), maxReps);
     s.setValue(QStringLiteral("budget"), budget);
+    s.setValue(QStringLiteral("coldCache"), coldCache);
+    s.setValue(QStringLiteral("rounds"), rounds);
     s.endGroup();
 }
 
@@ -245,9 +263,13 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
     const auto minTime = readDouble(s, "minTime", 0, 3600);
     const auto maxReps = readInt(s, "maxReps", 1, 1000000);
     const auto budget = readDouble(s, "budget", 0, SweepPlan::maxBudget);
+    // Settings saved before these existed lack them: the defaults, not a reset of the rest.
+    const auto coldCache = s.contains(QStringLiteral("coldCache")) ? readBool(s, "coldCache") : false;
+    const auto rounds =
+        s.contains(QStringLiteral("rounds")) ? readInt(s, "rounds", 1, SweepPlan::maxRounds) : 1;
     if (!workload || !cpuVariant || !gpuVariant || !sizesAsRange || !rangeMin || !rangeMax || !steps ||
         !sizeList || !cpu || !threads || !gpu || !device || !modes || !transfers || !pinned || !iterations ||
-        !minTime || !maxReps || !budget)
+        !minTime || !maxReps || !budget || !coldCache || !rounds)
         return std::nullopt;
 
     f.workload = *workload;
@@ -277,6 +299,8 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
     f.minTime = *minTime;
     f.maxReps = *maxReps;
     f.budget = *budget;
+    f.coldCache = *coldCache;
+    f.rounds = *rounds;
 
     const Workload *w = Workload::find(f.workload.toStdString());
     if (!w)

@@ -36,6 +36,8 @@ struct SweepForm {
     double minTime = 0.1;
     int maxReps = 1000;
     double budget = 0;
+    bool coldCache = false; ///< flush the caches before every repetition (--cache cold)
+    int rounds = 1;         ///< the whole sweep this many times, shuffled (--rounds)
 
     /// The seed experiment on this machine, with the GPU on when one is usable.
     static SweepForm defaults(int hardwareThreads, bool gpuUsable);

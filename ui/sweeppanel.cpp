@@ -434,7 +434,7 @@ void SweepPanel::fillDevices()
         return;
     }
     for (const auto &g : m_gpuInfo.gpus)
-        m_device->addItem(QStringLiteral("%1: %2 (compute %3)")
+        m_device->addItem(tr("%1: %2 (compute %3)")
                               .arg(g.index)
                               .arg(QString::fromStdString(g.name))
                               .arg(QString::fromStdString(g.computeCapability)),
@@ -478,14 +478,28 @@ QWidget *SweepPanel::buildTiming()
     m_budget->setSuffix(tr(" s"));
     m_budget->setSpecialValueText(tr("no limit"));
     m_budget->setToolTip(tr("Seconds for the whole sweep; the points left when it runs out are skipped"));
+    m_rounds = new QSpinBox;
+    m_rounds->setObjectName(QStringLiteral("roundsSpin"));
+    m_rounds->setRange(1, SweepPlan::maxRounds);
+    m_rounds->setToolTip(tr("Run the whole sweep this many times, each round in a shuffled order, and merge "
+                            "each point's rounds: a slow drift (heat, another job) then shows as spread "
+                            "between rounds, not as a trend in n"));
+    m_coldCache = new QCheckBox(tr("Cold cache"));
+    m_coldCache->setObjectName(QStringLiteral("coldCacheCheck"));
+    m_coldCache->setToolTip(tr("Flush the GPU's L2 and the CPU's last-level cache before every repetition "
+                               "(outside the timed region), so that every size reads its data from memory. "
+                               "Off: a repetition finds what the last one left in the caches, as a loop "
+                               "in a program would"));
     for (QAbstractSpinBox *s :
-         std::initializer_list<QAbstractSpinBox *>{m_iterations, m_minTime, m_maxReps, m_budget})
+         std::initializer_list<QAbstractSpinBox *>{m_iterations, m_minTime, m_maxReps, m_budget, m_rounds})
         s->setKeyboardTracking(false);
     form->addRow(tr("Iterations:"), m_iterations);
     form->addRow(tr("Min time per point:"), m_minTime);
     form->addRow(tr("Max repetitions:"), m_maxReps);
     form->addRow(tr("Time budget:"), m_budget);
-    m_fields << m_iterations << m_minTime << m_maxReps << m_budget;
+    form->addRow(tr("Rounds:"), m_rounds);
+    form->addRow(QString(), m_coldCache);
+    m_fields << m_iterations << m_minTime << m_maxReps << m_budget << m_rounds << m_coldCache;
     auto changed = [this] {
         if (!m_applying)
             refresh();
@@ -494,6 +508,8 @@ QWidget *SweepPanel::buildTiming()
     connect(m_minTime, &QDoubleSpinBox::valueChanged, this, changed);
     connect(m_maxReps, &QSpinBox::valueChanged, this, changed);
     connect(m_budget, &QDoubleSpinBox::valueChanged, this, changed);
+    connect(m_rounds, &QSpinBox::valueChanged, this, changed);
+    connect(m_coldCache, &QCheckBox::toggled, this, changed);
     return box;
 }
 
@@ -595,6 +611,8 @@ SweepForm SweepPanel::form() const
     f.minTime = m_minTime->value();
     f.maxReps = m_maxReps->value();
     f.budget = m_budget->value();
+    f.rounds = m_rounds->value();
+    f.coldCache = m_coldCache->isChecked();
     return f;
 }
 
@@ -635,6 +653,8 @@ void SweepPanel::setForm(const SweepForm &f)
     m_minTime->setValue(f.minTime);
     m_maxReps->setValue(f.maxReps);
     m_budget->setValue(f.budget);
+    m_rounds->setValue(f.rounds);
+    m_coldCache->setChecked(f.coldCache);
     m_applying = false;
     refresh();
 }

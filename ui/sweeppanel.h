@@ -105,6 +105,8 @@ private:
     QDoubleSpinBox *m_minTime = nullptr;
     QSpinBox *m_maxReps = nullptr;
     QDoubleSpinBox *m_budget = nullptr;
+    QSpinBox *m_rounds = nullptr;
+    QCheckBox *m_coldCache = nullptr;
     QLabel *m_error = nullptr;
     QLabel *m_memory = nullptr;
     double m_hostBytes = 0; ///< for the size check; 0: MemAvailable

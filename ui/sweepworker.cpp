@@ -19,8 +19,8 @@ void SweepWorker::startSweep(SweepPlan plan, CeilingMap known)
         const Pipeline::Outcome out = Pipeline::run(plan, false, events, m_stop, known);
         emit finished(out.result);
     } catch (const std::exception &e) {
-        emit failed(Format::sentence(QStringLiteral("The sweep could not start: ") +
-                                     QString::fromStdString(e.what())));
+        emit failed(
+            Format::sentence(tr("The sweep could not start: %1").arg(QString::fromStdString(e.what()))));
     }
 }
 
@@ -38,8 +38,7 @@ void SweepWorker::startCalibration(int threads, int device, bool gpu)
                 emit calibrationProgress(text);
         });
     } catch (const std::exception &e) {
-        emit failed(
-            Format::sentence(QStringLiteral("The calibration failed: ") + QString::fromStdString(e.what())));
+        emit failed(Format::sentence(tr("The calibration failed: %1").arg(QString::fromStdString(e.what()))));
         return;
     }
     emit calibrationAvailable(c.ceilings, note);

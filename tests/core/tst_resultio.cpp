@@ -620,20 +620,23 @@ void TestResultIO::malformedCsv_data()
 
     const QString good = QString::fromStdString(ResultIO::toCsv(plainSet()));
     const QStringList lines = good.split('\n'); // 1 metadata, 2 header, 3 and 4 rows
+    const int columns = int(lines[1].split(',').size());
     {
         QStringList cut = lines;
         QStringList cells = cut[3].split(',');
         cells = cells.mid(0, cells.size() - 3);
         cut[3] = cells.join(',');
         QTest::newRow("row missing fields")
-            << cut.join('\n') << QStringList{"line 4", "expected 27 fields, found 24"};
+            << cut.join('\n')
+            << QStringList{"line 4", QString("expected %1 fields, found %2").arg(columns).arg(columns - 3)};
     }
     QTest::newRow("file cut mid-row")
         << good.left(good.lastIndexOf("skipped") - 20) << QStringList{"line 4", "fields"};
     {
         QStringList extra = lines;
         extra[2] += ",surplus";
-        QTest::newRow("row with an extra field") << extra.join('\n') << QStringList{"line 3", "found 28"};
+        QTest::newRow("row with an extra field")
+            << extra.join('\n') << QStringList{"line 3", QString("found %1").arg(columns + 1)};
     }
     QTest::newRow("non-numeric median")
         << csvWithCell(3, "median_s", "fast") << QStringList{"line 3", "median_s", "fast"};
@@ -1732,12 +1735,12 @@ void TestResultIO::largeFileLoadsInProportionalMemory()
     QCOMPARE(loaded.rows.back(), last);
     if (!peakReset || before < 0 || peak < 0)
         QSKIP("this system does not let a process reset its peak memory: only the load was checked");
-    // The text of the file, the rows (their 4 repetition times included) and a margin: a DOM of
-    // the file (kilobytes a row) is not.
+    // The text of the file, the rows (their 4 repetition times and their conditions, some 700
+    // bytes a Measurement, included) and a margin: a DOM of the file (kilobytes a row) is not.
     const double perRow = (double(peak - before) * 1024 - double(fileBytes)) / count;
     qInfo("%s: %lld bytes on disk; the load's peak took %ld KiB more (%.0f bytes a row beyond the text)",
           csv ? "CSV" : "JSON", fileBytes, peak - before, perRow);
-    QVERIFY2(perRow < 1200, qPrintable(QString("%1 bytes a row").arg(perRow)));
+    QVERIFY2(perRow < 1500, qPrintable(QString("%1 bytes a row").arg(perRow)));
 }
 
 QTEST_APPLESS_MAIN(TestResultIO)

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+#include "core/pointconditions.h"
+
+#include "core/resultload.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace speeduplab {
+
+namespace {
+
+// The limits a file's values must keep: far beyond any GPU, and far below what would overflow
+// a chart's axis or a sum.
+constexpr double kMaxMHz = 100000;
+constexpr double kMaxTemperatureC = 1000;
+constexpr double kMaxPowerW = 100000;
+constexpr double kMaxSeconds = 1e7;
+constexpr double kOrderSlack = 1e-9;
+
+std::string number(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+struct SampleField {
+    const char *name;
+    double GpuClockSample::*member;
+};
+// The numeric fields of a clock sample, as CSV columns (with _start/_end) and JSON keys.
+const SampleField kSampleFields[] = {{"sm_mhz", &GpuClockSample::smMHz},
+                                     {"memory_mhz", &GpuClockSample::memoryMHz},
+                                     {"temperature_c", &GpuClockSample::temperatureC},
+                                     {"power_w", &GpuClockSample::powerW}};
+
+double parseNumber(const std::string &s, const std::string &column)
+{
+    char *end = nullptr;
+    errno = 0;
+    const double v = std::strtod(s.c_str(), &end);
+    if (s.empty() || end != s.c_str() + s.size())
+        throw std::invalid_argument("column " + column + ": \"" + detail::shown(s) + "\" is not a number");
+    return v;
+}
+
+std::string sampleProblem(const GpuClockSample &s, const char *when)
+{
+    if (!s.available)
+        return {};
+    const std::string at = std::string(" (") + when + ")";
+    if (!(s.smMHz >= 0 && s.smMHz <= kMaxMHz))
+        return "sm_mhz" + at + ": must be a clock in MHz from 0 to 100000";
+    if (!(s.memoryMHz >= 0 && s.memoryMHz <= kMaxMHz))
+        return "memory_mhz" + at + ": must be a clock in MHz from 0 to 100000";
+    if (!(s.temperatureC >= -1 && s.temperatureC <= kMaxTemperatureC))
+        return "temperature_c" + at + ": must be from -1 (unknown) to 1000";
+    if (!(s.powerW >= -1 && s.powerW <= kMaxPowerW))
+        return "power_w" + at + ": must be from -1 (unknown) to 100000";
+    return {};
+}
+
+} // namespace
+
+void PointConditions::recordClocks(const GpuClockSample &start, const GpuClockSample &end,
+                                   double &firstLoadedSmMHz, std::string &reason)
+{
+    clockStart = start;
+    clockEnd = end;
+    if (firstLoadedSmMHz <= 0 && start.available && start.smMHz > 0)
+        firstLoadedSmMHz = start.smMHz;
+    const std::string why = GpuClocks::throttleWhy(firstLoadedSmMHz, start, end);
+    if (why.empty())
+        return;
+    throttled = true;
+    reason += (reason.empty() ? "" : "; ") + std::string("throttled: ") + why;
+}
+
+double PointConditions::roundSpread(double median) const
+{
+    if (rounds <= 1 || !(median > 0))
+        return 0;
+    return (roundMax - roundMin) / median;
+}
+
+std::string PointConditions::roundSummary(double median) const
+{
+    if (rounds <= 1)
+        return {};
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%d rounds, spread %.1f %%", rounds, 100 * roundSpread(median));
+    return buf;
+}
+
+const std::vector<std::string> &PointConditions::csvColumns()
+{
+    static const std::vector<std::string> columns = [] {
+        std::vector<std::string> c{"cache", "rounds", "round_min_s", "round_max_s", "throttled"};
+        for (const char *when : {"_start", "_end"}) {
+            for (const SampleField &f : kSampleFields)
+                c.push_back(f.name + std::string(when));
+            c.push_back("throttle_reasons" + std::string(when));
+        }
+        return c;
+    }();
+    return columns;
+}
+
+std::vector<std::string> PointConditions::csvCells() const
+{
+    std::vector<std::string> c{cache, std::to_string(rounds), number(roundMin), number(roundMax),
+                               throttled ? "true" : "false"};
+    for (const GpuClockSample *s : {&clockStart, &clockEnd}) {
+        for (const SampleField &f : kSampleFields)
+            c.push_back(s->available ? number(s->*f.member) : std::string());
+        c.push_back(s->available ? std::to_string(s->throttleReasons) : std::string());
+    }
+    return c;
+}
+
+PointConditions PointConditions::fromCsv(const std::function<const std::string *(const char *)> &cell)
+{
+    PointConditions c;
+    if (const std::string *s = cell("cache"))
+        c.cache = *s;
+    if (const std::string *s = cell("rounds")) {
+        const double v = parseNumber(*s, "rounds");
+        if (v != std::floor(v) || std::fabs(v) > 1e6)
+            throw std::invalid_argument("column rounds: \"" + detail::shown(*s) + "\" is not a whole number");
+        c.rounds = int(v);
+    }
+    if (const std::string *s = cell("round_min_s"))
+        c.roundMin = parseNumber(*s, "round_min_s");
+    if (const std::string *s = cell("round_max_s"))
+        c.roundMax = parseNumber(*s, "round_max_s");
+    if (const std::string *s = cell("throttled")) {
+        if (*s != "true" && *s != "false")
+            throw std::invalid_argument("column throttled: \"" + detail::shown(*s) +
+                                        "\" is not true or false");
+        c.throttled = *s == "true";
+    }
+    const std::pair<GpuClockSample *, const char *> samples[] = {{&c.clockStart, "_start"},
+                                                                 {&c.clockEnd, "_end"}};
+    for (const auto &[sample, when] : samples) {
+        // A sample is known when its SM clock is: the other fields may still be unknown.
+        const std::string sm = std::string("sm_mhz") + when;
+        const std::string *smCell = cell(sm.c_str());
+        if (!smCell || smCell->empty())
+            continue;
+        sample->available = true;
+        for (const SampleField &f : kSampleFields) {
+            const std::string column = f.name + std::string(when);
+            if (const std::string *s = cell(column.c_str()); s && !s->empty())
+                sample->*f.member = parseNumber(*s, column);
+        }
+        const std::string reasons = std::string("throttle_reasons") + when;
+        if (const std::string *s = cell(reasons.c_str()); s && !s->empty()) {
+            char *end = nullptr;
+            errno = 0;
+            const unsigned long long v = std::strtoull(s->c_str(), &end, 10);
+            if (end != s->c_str() + s->size() || errno == ERANGE || s->front() == '-')
+                throw std::invalid_argument("column " + reasons + ": \"" + detail::shown(*s) +
+                                            "\" is not a whole number of reason bits");
+            sample->throttleReasons = v;
+        }
+    }
+    return c;
+}
+
+std::string PointConditions::problem() const
+{
+    if (cache != "warm" && cache != "cold")
+        return "cache: must be warm or cold, not \"" + detail::shown(cache) + "\"";
+    if (rounds < 1 || rounds > 100)
+        return "rounds: must be from 1 to 100";
+    for (const auto &[name, v] : {std::pair{"round_min_s", roundMin}, std::pair{"round_max_s", roundMax}})
+        if (!(std::isfinite(v) && v >= 0 && v <= kMaxSeconds))
+            return std::string(name) + ": must be a finite number of seconds from 0 to 1e7";
+    if (roundMin > roundMax * (1 + kOrderSlack))
+        return "round_min_s: must not be above round_max_s";
+    if (std::string p = sampleProblem(clockStart, "start"); !p.empty())
+        return p;
+    return sampleProblem(clockEnd, "end");
+}
+
+nlohmann::json detail::conditionsToJson(const PointConditions &c)
+{
+    auto sample = [](const GpuClockSample &s) -> nlohmann::json {
+        if (!s.available)
+            return nullptr;
+        nlohmann::json o = nlohmann::json::object();
+        for (const SampleField &f : kSampleFields)
+            o[f.name] = s.*f.member;
+        o["throttle_reasons"] = s.throttleReasons;
+        return o;
+    };
+    return {{"cache", c.cache},
+            {"rounds", c.rounds},
+            {"round_min_s", c.roundMin},
+            {"round_max_s", c.roundMax},
+            {"throttled", c.throttled},
+            {"clocks", {{"start", sample(c.clockStart)}, {"end", sample(c.clockEnd)}}}};
+}
+
+void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, const std::string &where)
+{
+    auto wrong = [&where](const std::string &field, const char *what) {
+        return ParseError(where + ": field \"" + field + "\" must be " + what);
+    };
+    auto number = [&](const nlohmann::json &o, const std::string &key, const std::string &path, double &out) {
+        const auto it = o.find(key);
+        if (it == o.end())
+            return;
+        if (!it->is_number())
+            throw wrong(path, "a number");
+        out = it->get<double>();
+    };
+    if (const auto it = row.find("cache"); it != row.end()) {
+        if (!it->is_string())
+            throw wrong("cache", "\"warm\" or \"cold\"");
+        c.cache = it->get<std::string>();
+    }
+    if (const auto it = row.find("rounds"); it != row.end()) {
+        if (!it->is_number_integer() || it->get<long long>() < 1 || it->get<long long>() > 100)
+            throw wrong("rounds", "a whole number from 1 to 100");
+        c.rounds = int(it->get<long long>());
+    }
+    number(row, "round_min_s", "round_min_s", c.roundMin);
+    number(row, "round_max_s", "round_max_s", c.roundMax);
+    if (const auto it = row.find("throttled"); it != row.end()) {
+        if (!it->is_boolean())
+            throw wrong("throttled", "true or false");
+        c.throttled = it->get<bool>();
+    }
+    const auto clocks = row.find("clocks");
+    if (clocks == row.end() || clocks->is_null())
+        return;
+    if (!clocks->is_object())
+        throw wrong("clocks", "an object with \"start\" and \"end\"");
+    for (const auto &[key, sample] : {std::pair{"start", &c.clockStart}, std::pair{"end", &c.clockEnd}}) {
+        const auto it = clocks->find(key);
+        if (it == clocks->end() || it->is_null())
+            continue;
+        const std::string path = std::string("clocks.") + key;
+        if (!it->is_object())
+            throw wrong(path, "an object of clocks, or null");
+        sample->available = true;
+        for (const SampleField &f : kSampleFields)
+            number(*it, f.name, path + '.' + f.name, sample->*f.member);
+        if (const auto r = it->find("throttle_reasons"); r != it->end()) {
+            if (!r->is_number_unsigned())
+                throw wrong(path + ".throttle_reasons", "a whole number of reason bits, 0 or more");
+            sample->throttleReasons = r->get<unsigned long long>();
+        }
+    }
+}
+
+} // namespace speeduplab

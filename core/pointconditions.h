@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/gpuclocks.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace speeduplab {
+
+/// How one point was measured, beyond its timings: the cache mode, the rounds merged into it
+/// and the GPU's clocks around it. Part of a Measurement; written to and read from result files
+/// (CSV columns and JSON fields), absent from older files, where the defaults hold.
+struct PointConditions {
+    /// "warm" (a repetition finds what the last one left in the caches) or "cold" (the GPU's L2
+    /// and the CPU's last-level cache flushed before every repetition, outside the timed region).
+    std::string cache = "warm";
+    /// Rounds merged into the row (--rounds). With more than one, the statistics pool the
+    /// repetitions of every round, and roundMin/roundMax are the lowest and the highest of the
+    /// rounds' own medians: a drift during the sweep shows here, not as a trend in n.
+    int rounds = 1;
+    double roundMin = 0; ///< seconds per repetition; 0 with a single round
+    double roundMax = 0;
+    /// The GPU's clocks when the point's repetitions started and when they ended (NVML); not
+    /// available on CPU rows and where NVML is missing.
+    GpuClockSample clockStart, clockEnd;
+    /// The GPU throttled during the point (GpuClocks::throttleWhy); the row's reason says why.
+    bool throttled = false;
+
+    /// Records the GPU's clocks around a point (clockStart, clockEnd) and flags it throttled
+    /// by GpuClocks::throttleWhy against firstLoadedSmMHz, the sweep's first loaded SM clock,
+    /// which the first available start sample sets (0: not yet). The why is appended to reason.
+    void recordClocks(const GpuClockSample &start, const GpuClockSample &end, double &firstLoadedSmMHz,
+                      std::string &reason);
+
+    /// The spread between rounds relative to the median: (roundMax - roundMin) / median; 0 with
+    /// a single round or an unknown median.
+    double roundSpread(double median) const;
+    /// "3 rounds, spread 4.2 %" with several rounds; "" with one.
+    std::string roundSummary(double median) const;
+
+    /// The CSV columns, after ResultIO's own: cache, rounds, round_min_s, round_max_s,
+    /// throttled, then sm_mhz, memory_mhz, temperature_c, power_w and throttle_reasons at the
+    /// start and at the end (an empty cell: unknown).
+    static const std::vector<std::string> &csvColumns();
+    /// The cells of csvColumns(), in order.
+    std::vector<std::string> csvCells() const;
+    /// Reads the columns that `cell` finds (nullptr: the column is absent, the default holds).
+    /// Throws std::invalid_argument("column X: ...") for a malformed cell.
+    static PointConditions fromCsv(const std::function<const std::string *(const char *)> &cell);
+    /// The first problem of the values (an unknown cache mode, rounds out of range, round medians
+    /// out of order, a clock out of range), as "field: must be ..."; empty when they are sound.
+    std::string problem() const;
+
+    bool operator==(const PointConditions &) const = default;
+};
+
+} // namespace speeduplab

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#include "core/sweepconditions.h"
+
+#include "core/resultload.h"
+#include "core/sweepplan.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace speeduplab {
+
+namespace {
+constexpr double kMaxMHz = 100000;
+
+std::string mhz(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f MHz", v);
+    return buf;
+}
+} // namespace
+
+std::string SweepConditions::problem() const
+{
+    if (rounds < 1 || rounds > SweepPlan::maxRounds)
+        return "rounds: must be from 1 to " + std::to_string(SweepPlan::maxRounds);
+    if (cache != "warm" && cache != "cold")
+        return "cache: must be warm or cold, not \"" + detail::shown(cache) + "\"";
+    for (const auto &[name, v] :
+         {std::pair{"gpu_idle_sm_mhz", gpuIdleSmMHz}, std::pair{"gpu_max_sm_mhz", gpuMaxSmMHz}})
+        if (!(v >= 0 && v <= kMaxMHz))
+            return std::string(name) + ": must be a clock in MHz from 0 (unknown) to 100000";
+    return {};
+}
+
+std::vector<std::pair<std::string, std::string>> SweepConditions::describe() const
+{
+    std::vector<std::pair<std::string, std::string>> r;
+    if (rounds > 1)
+        r.emplace_back("Rounds", std::to_string(rounds) + ", each in a shuffled order (seed " +
+                                     std::to_string(shuffleSeed) + ")");
+    r.emplace_back("Cache", cache == "cold" ? "cold: caches flushed before every repetition"
+                                            : "warm: each repetition finds what the last one left");
+    if (gpuClocks.empty() && gpuIdleSmMHz <= 0)
+        return r; // no GPU point was asked for, or a file from before the clocks were read
+    std::string clocks =
+        gpuClocks.empty() ? "read by NVML at the start and end of every GPU point" : gpuClocks;
+    if (gpuIdleSmMHz > 0)
+        clocks += "; SM " + mhz(gpuIdleSmMHz) + " at the start" +
+                  (gpuMaxSmMHz > 0 ? " (max " + mhz(gpuMaxSmMHz) + ")" : "");
+    if (gpuClocksLocked)
+        clocks += "; the SM clock looks locked (nvidia-smi -lgc)";
+    r.emplace_back("GPU clocks", clocks);
+    return r;
+}
+
+nlohmann::json detail::sweepToJson(const SweepConditions &s)
+{
+    return {{"rounds", s.rounds},
+            {"shuffle_seed", s.shuffleSeed},
+            {"cache", s.cache},
+            {"gpu_clocks", s.gpuClocks},
+            {"gpu_clocks_locked", s.gpuClocksLocked},
+            {"gpu_idle_sm_mhz", s.gpuIdleSmMHz},
+            {"gpu_max_sm_mhz", s.gpuMaxSmMHz}};
+}
+
+void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
+{
+    const std::string w = "machine.sweep";
+    if (!j.is_object())
+        throw ParseError(w + " must be an object");
+    auto wrong = [&w](const char *key, const char *what) {
+        return ParseError(w + "." + key + " must be " + what);
+    };
+    if (const auto it = j.find("rounds"); it != j.end()) {
+        if (!it->is_number_integer() || it->get<long long>() < 1 ||
+            it->get<long long>() > SweepPlan::maxRounds)
+            throw wrong("rounds", "a whole number from 1 to 100");
+        s.rounds = int(it->get<long long>());
+    }
+    if (const auto it = j.find("shuffle_seed"); it != j.end()) {
+        if (!it->is_number_unsigned() || it->get<unsigned long long>() > UINT32_MAX)
+            throw wrong("shuffle_seed", "a whole number from 0 to 4294967295");
+        s.shuffleSeed = std::uint32_t(it->get<unsigned long long>());
+    }
+    for (const auto &[key, out] : {std::pair{"cache", &s.cache}, std::pair{"gpu_clocks", &s.gpuClocks}})
+        if (const auto it = j.find(key); it != j.end()) {
+            if (!it->is_string())
+                throw wrong(key, "a string");
+            *out = it->get<std::string>();
+        }
+    if (const auto it = j.find("gpu_clocks_locked"); it != j.end()) {
+        if (!it->is_boolean())
+            throw wrong("gpu_clocks_locked", "true or false");
+        s.gpuClocksLocked = it->get<bool>();
+    }
+    for (const auto &[key, out] :
+         {std::pair{"gpu_idle_sm_mhz", &s.gpuIdleSmMHz}, std::pair{"gpu_max_sm_mhz", &s.gpuMaxSmMHz}})
+        if (const auto it = j.find(key); it != j.end()) {
+            if (!it->is_number())
+                throw wrong(key, "a number");
+            *out = it->get<double>();
+        }
+    if (const std::string p = s.problem(); !p.empty())
+        throw ParseError(w + "." + p);
+}
+
+} // namespace speeduplab

@@ -1,0 +1,1859 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ChartStyle</name>
+    <message>
+        <source>n (tensor edge; n × n fp32 elements)</source>
+        <translation>n（张量边长；n × n 个 fp32 元素）</translation>
+    </message>
+</context>
+<context>
+    <name>FileDialogs</name>
+    <message>
+        <source>Open results</source>
+        <translation>打开结果</translation>
+    </message>
+    <message>
+        <source>Results (*.csv *.json);;CSV (*.csv);;JSON (*.json);;All files (*)</source>
+        <translation>结果文件 (*.csv *.json);;CSV (*.csv);;JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>Workspaces and runs files (*.json);;All files (*)</source>
+        <translation>工作区和运行文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save workspace</source>
+        <translation>保存工作区</translation>
+    </message>
+    <message>
+        <source>Workspace (*.json)</source>
+        <translation>工作区 (*.json)</translation>
+    </message>
+    <message>
+        <source>Overlay reference run</source>
+        <translation>叠加参考运行</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Save data</source>
+        <translation>保存数据</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+</context>
+<context>
+    <name>Format</name>
+    <message>
+        <source>CPU triad</source>
+        <translation>CPU triad 带宽</translation>
+    </message>
+    <message>
+        <source>CPU L1</source>
+        <translation>CPU L1</translation>
+    </message>
+    <message>
+        <source>CPU L2</source>
+        <translation>CPU L2</translation>
+    </message>
+    <message>
+        <source>CPU L3</source>
+        <translation>CPU L3</translation>
+    </message>
+    <message>
+        <source>CPU FMA peak</source>
+        <translation>CPU FMA 峰值</translation>
+    </message>
+    <message>
+        <source>CPU GEMM</source>
+        <translation>CPU GEMM</translation>
+    </message>
+    <message>
+        <source>CPU parallel region</source>
+        <translation>CPU 并行区域开销</translation>
+    </message>
+    <message>
+        <source>GPU copy</source>
+        <translation>GPU 拷贝</translation>
+    </message>
+    <message>
+        <source>GPU L2</source>
+        <translation>GPU L2</translation>
+    </message>
+    <message>
+        <source>GPU FMA peak</source>
+        <translation>GPU FMA 峰值</translation>
+    </message>
+    <message>
+        <source>GPU H2D pageable</source>
+        <translation>GPU H2D（可分页）</translation>
+    </message>
+    <message>
+        <source>GPU H2D pinned</source>
+        <translation>GPU H2D（锁页）</translation>
+    </message>
+    <message>
+        <source>GPU D2H pageable</source>
+        <translation>GPU D2H（可分页）</translation>
+    </message>
+    <message>
+        <source>GPU D2H pinned</source>
+        <translation>GPU D2H（锁页）</translation>
+    </message>
+    <message>
+        <source>GPU launch</source>
+        <translation>GPU 内核启动</translation>
+    </message>
+    <message>
+        <source>GPU sync round trip</source>
+        <translation>GPU 同步往返</translation>
+    </message>
+    <message>
+        <source>GPU cuBLAS</source>
+        <translation>GPU cuBLAS</translation>
+    </message>
+    <message>
+        <source>GPU cuBLAS TF32</source>
+        <translation>GPU cuBLAS TF32</translation>
+    </message>
+    <message>
+        <source>GPU H2D + D2H pinned</source>
+        <translation>GPU H2D + D2H（锁页）</translation>
+    </message>
+    <message>
+        <source>GPU H2D + D2H pageable</source>
+        <translation>GPU H2D + D2H（可分页）</translation>
+    </message>
+    <message>
+        <source>%1, 1 thread</source>
+        <translation>%1，1 个线程</translation>
+    </message>
+    <message>
+        <source>%1, %2 threads</source>
+        <translation>%1，%2 个线程</translation>
+    </message>
+    <message>
+        <source>Calibrating the CPU with 1 thread</source>
+        <translation>正在以 1 个线程校准 CPU</translation>
+    </message>
+    <message>
+        <source>Calibrating the CPU with %1 threads</source>
+        <translation>正在以 %1 个线程校准 CPU</translation>
+    </message>
+    <message>
+        <source>: parallel-region cost, FMA peak and the bandwidth of each cache level and DRAM per thread count, GEMM FLOP/s…</source>
+        <translation>：并行区域开销、FMA 峰值、各线程数下每级缓存和 DRAM 的带宽、GEMM FLOP/s…</translation>
+    </message>
+    <message>
+        <source>Calibrating GPU %1: copy and transfer bandwidth, launch latency, L2 bandwidth, FMA peak, cuBLAS GEMM FLOP/s…</source>
+        <translation>正在校准 GPU %1：拷贝与传输带宽、启动延迟、L2 带宽、FMA 峰值、cuBLAS GEMM FLOP/s…</translation>
+    </message>
+    <message>
+        <source>The GPU was not calibrated: %1</source>
+        <translation>未校准 GPU：%1</translation>
+    </message>
+    <message>
+        <source>GPU %1 could not be calibrated: %2 The CPU ceilings are kept.</source>
+        <translation>无法校准 GPU %1：%2 CPU 的性能上限已保留。</translation>
+    </message>
+</context>
+<context>
+    <name>SweepForm</name>
+    <message>
+        <source>the minimum n (%1) is above the maximum n (%2)</source>
+        <translation>最小 n（%1）大于最大 n（%2）</translation>
+    </message>
+    <message>
+        <source>no sizes were given: type them as a list, e.g. 4,40,400</source>
+        <translation>没有给出尺寸：请以列表形式输入，例如 4,40,400</translation>
+    </message>
+    <message>
+        <source>unknown workload &quot;%1&quot;</source>
+        <translation>未知的工作负载“%1”</translation>
+    </message>
+    <message>
+        <source>no CPU thread count is checked: check at least one, or switch the CPU off</source>
+        <translation>没有勾选任何 CPU 线程数：请至少勾选一个，或关闭 CPU</translation>
+    </message>
+    <message>
+        <source>no GPU mode is checked: check at least one, or switch the GPU off</source>
+        <translation>没有勾选任何 GPU 模式：请至少勾选一个，或关闭 GPU</translation>
+    </message>
+    <message>
+        <source>neither the CPU nor the GPU is switched on</source>
+        <translation>CPU 和 GPU 均未开启</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::Banner</name>
+    <message>
+        <source>Hide this note</source>
+        <translation>隐藏此提示</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::ChartTabs</name>
+    <message>
+        <source>Sizes shown</source>
+        <translation>显示的尺寸</translation>
+    </message>
+    <message>
+        <source>Which n the thread-scaling chart shows</source>
+        <translation>线程扩展性图表显示哪些 n</translation>
+    </message>
+    <message>
+        <source>The results hold several workloads: choose the one to plot</source>
+        <translation>结果包含多个工作负载：请选择要绘制的一个</translation>
+    </message>
+    <message>
+        <source>n = %1</source>
+        <translation>n = %1</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::ChartView</name>
+    <message>
+        <source>… and %1 more of notes: the chart is too small to show them.</source>
+        <translation>……另有 %1注释：图表太小，无法全部显示。</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. Choose another folder or file name.</source>
+        <translation>无法写入 %1：%2。请选择其他文件夹或文件名。</translation>
+    </message>
+    <message>
+        <source>%1. Choose another folder or file name.</source>
+        <translation>%1。请选择其他文件夹或文件名。</translation>
+    </message>
+    <message>
+        <source>its best CPU</source>
+        <translation>其最佳 CPU</translation>
+    </message>
+    <message>
+        <source>best CPU</source>
+        <translation>最佳 CPU</translation>
+    </message>
+    <message>
+        <source>%1: best CPU</source>
+        <translation>%1：最佳 CPU</translation>
+    </message>
+    <message>
+        <source>%1 hardware threads</source>
+        <translation>%1 个硬件线程</translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <source>newest: %1</source>
+        <translation>最新：%1</translation>
+    </message>
+    <message>
+        <source>%1 runs</source>
+        <translation>%1 次运行</translation>
+    </message>
+    <message>
+        <source>SpeedupLab · %1</source>
+        <translation>SpeedupLab · %1</translation>
+    </message>
+    <message>
+        <source>%1 curves: the legend is hidden (more than %2); the table names each point&apos;s series.</source>
+        <translation>%1 条曲线：图例已隐藏（超过 %2 条）；表格中列出了每个点所属的系列。</translation>
+    </message>
+    <message>
+        <source>n = %1</source>
+        <translation>n = %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>time per iteration %1 (middle half %2 – %3)</source>
+        <translation>每次迭代耗时 %1（中间一半 %2 – %3）</translation>
+    </message>
+    <message>
+        <source>CV %1 % over %2 repetitions</source>
+        <translation>CV %1 %，共 %2 次重复</translation>
+    </message>
+    <message>
+        <source>cost model (fixed cost + work / rate): %1</source>
+        <translation>开销模型（固定开销 + 工作量 / 速率）：%1</translation>
+    </message>
+    <message>
+        <source>The image size %1 x %2 is not possible: choose 16 to 16384 pixels per side.</source>
+        <translation>图像尺寸 %1 x %2 不可用：每边请选择 16 到 16384 像素。</translation>
+    </message>
+    <message>
+        <source>the PNG encoder failed</source>
+        <translation>PNG 编码器出错</translation>
+    </message>
+    <message>
+        <source>SpeedupLab chart</source>
+        <translation>SpeedupLab 图表</translation>
+    </message>
+    <message>
+        <source>the SVG generator could not start</source>
+        <translation>SVG 生成器无法启动</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::CompareChart</name>
+    <message>
+        <source>time of run B / time of run A</source>
+        <translation>运行 B 的时间 / 运行 A 的时间</translation>
+    </message>
+    <message>
+        <source>run B&apos;s time over run A&apos;s</source>
+        <translation>运行 B 与运行 A 的时间比</translation>
+    </message>
+    <message>
+        <source>Comparing needs two runs.
+Open recorded runs (Ctrl+O, several at once) or run a sweep after opening one.</source>
+        <translation>比较需要两次运行。
+请打开已记录的运行（Ctrl+O，可一次打开多个），或在打开一个之后再运行一次扫描。</translation>
+    </message>
+    <message>
+        <source>Choose run A and run B in the Runs panel:
+this chart shows B&apos;s time over A&apos;s at every size both measured.</source>
+        <translation>请在“运行列表”面板中选择运行 A 和运行 B：
+此图表显示两者都测量过的每个尺寸上 B 与 A 的时间比。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 share no point of %3:
+no series was measured at the same n in both.</source>
+        <translation>%1 和 %2 在 %3 上没有共同的点：
+没有任何系列在两者中以相同的 n 测量过。</translation>
+    </message>
+    <message>
+        <source>B slower ↑</source>
+        <translation>B 更慢 ↑</translation>
+    </message>
+    <message>
+        <source>B faster ↓</source>
+        <translation>B 更快 ↓</translation>
+    </message>
+    <message>
+        <source>B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band is what the noise of both runs can explain (95 % on the medians, at least %6 %).</source>
+        <translation>B = %1 对比 A = %2：B 在 %3上更快，在 %4上更慢，在 %5上的差异在噪声范围内。色带表示两次运行的噪声所能解释的范围（中位数的 95 %，至少 %6 %）。</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>个点</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>个点</translation>
+    </message>
+    <message>
+        <source>At %1 of %2 points both runs kept their repetitions: there a rank test on them (Mann-Whitney U, 5 %) decides, with the same %3 % floor.</source>
+        <translation>在 %2 个点中，有 %1 个点两次运行都保留了各次重复的数据：这些点由秩检验（Mann-Whitney U，5 %）判定，下限同为 %3 %。</translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>比较运行</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::CpuConditionsBanner</name>
+    <message>
+        <source>CPU timings may vary: %1.</source>
+        <translation>CPU 计时可能波动：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::DeviceModel</name>
+    <message>
+        <source>Property</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::ExportDialog</name>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Slide, Full HD (1920 × 1080)</source>
+        <translation>幻灯片，全高清（1920 × 1080）</translation>
+    </message>
+    <message>
+        <source>Slide, HD (1280 × 720)</source>
+        <translation>幻灯片，高清（1280 × 720）</translation>
+    </message>
+    <message>
+        <source>Slide, 4K (3840 × 2160)</source>
+        <translation>幻灯片，4K（3840 × 2160）</translation>
+    </message>
+    <message>
+        <source>Document (1600 × 1000)</source>
+        <translation>文档（1600 × 1000）</translation>
+    </message>
+    <message>
+        <source>As on screen (%1 × %2)</source>
+        <translation>与屏幕相同（%1 × %2）</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation>高度：</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::GpuBanner</name>
+    <message>
+        <source>No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs recorded elsewhere) work fully.</source>
+        <translation>没有可用的 GPU：%1 CPU 扫描以及打开已记录的结果（包括在其他机器上记录的 GPU 运行）均可正常使用。</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::LoadBanner</name>
+    <message>
+        <source>Other programs are using %1 of %2 (%3 %): timings will be slower and noisier than this machine can do.</source>
+        <translation>其他程序正在占用 %2中的 %1 个（%3 %）：计时会比本机的实际能力更慢、噪声更大。</translation>
+    </message>
+    <message>
+        <source>core</source>
+        <translation>个核心</translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation>个核心</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::MainActions</name>
+    <message>
+        <source>&amp;Run sweep</source>
+        <translation>运行扫描(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run the sweep set up in the sweep panel</source>
+        <translation>运行在扫描面板中设置的扫描</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the sweep or the calibration; what was measured so far is kept</source>
+        <translation>停止扫描或校准；已测得的结果会保留</translation>
+    </message>
+    <message>
+        <source>Ca&amp;librate machine</source>
+        <translation>校准本机(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Measure this machine&apos;s ceilings (memory bandwidth, GEMM FLOP/s, GPU copies and launches) to compare every point with</source>
+        <translation>测量本机的性能上限（内存带宽、GEMM FLOP/s、GPU 拷贝与启动），用于与每个点进行比较</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>&amp;Open results…</source>
+        <translation>打开结果(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Add the runs of CSV or JSON result files, from this machine or others, to those shown (several files at once; dropping files on the window does the same)</source>
+        <translation>将 CSV 或 JSON 结果文件（来自本机或其他机器）中的运行添加到当前显示的运行中（可一次选择多个文件；把文件拖放到窗口上效果相同）</translation>
+    </message>
+    <message>
+        <source>O&amp;verlay reference run…</source>
+        <translation>叠加参考运行(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Draw a PyTorch or NumPy run (bench/compare_torch.py, compare_numpy.py) dashed over our curves on the time chart</source>
+        <translation>在时间图表上以虚线把 PyTorch 或 NumPy 的运行（bench/compare_torch.py、compare_numpy.py）叠加在我们的曲线上</translation>
+    </message>
+    <message>
+        <source>&amp;Remove reference runs</source>
+        <translation>移除参考运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the reference runs (PyTorch, NumPy) from the runs shown</source>
+        <translation>从显示的运行中移除参考运行（PyTorch、NumPy）</translation>
+    </message>
+    <message>
+        <source>&amp;Save data…</source>
+        <translation>保存数据(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON</source>
+        <translation>将结果保存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Open &amp;workspace…</source>
+        <translation>打开工作区(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Replace the runs shown with those of a workspace file (labels and visibility included)</source>
+        <translation>用工作区文件中的运行替换当前显示的运行（包括标签和可见性）</translation>
+    </message>
+    <message>
+        <source>Save wor&amp;kspace…</source>
+        <translation>保存工作区(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Save every run, with its label and visibility, in one file to open later</source>
+        <translation>将所有运行连同标签和可见性保存到一个文件中，以便日后打开</translation>
+    </message>
+    <message>
+        <source>&amp;Export chart…</source>
+        <translation>导出图表(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export the chart shown as PNG or SVG</source>
+        <translation>将当前图表导出为 PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>&amp;Copy chart</source>
+        <translation>复制图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the chart shown to the clipboard</source>
+        <translation>将当前图表复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit SpeedupLab</source>
+        <translation>退出 SpeedupLab</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen, the chart only, fonts and lines zoomed for a projector</source>
+        <translation>全屏，仅显示图表，并为投影仪放大字体和线条</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Larger fonts and lines on every chart, and in exports</source>
+        <translation>所有图表及导出文件中的字体和线条变大</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Smaller fonts and lines on every chart</source>
+        <translation>所有图表中的字体和线条变小</translation>
+    </message>
+    <message>
+        <source>&amp;Normal size</source>
+        <translation>正常大小(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Fonts and lines at their normal size</source>
+        <translation>字体和线条恢复正常大小</translation>
+    </message>
+    <message>
+        <source>&amp;System language</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Show SpeedupLab in this language from the next start</source>
+        <translation>下次启动时以此语言显示 SpeedupLab</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Sweep</source>
+        <translation>扫描(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Applies at the next start</source>
+        <translation>下次启动时生效</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About SpeedupLab</source>
+        <translation>关于 SpeedupLab(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About SpeedupLab</source>
+        <translation>关于 SpeedupLab</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;SpeedupLab %1&lt;/b&gt;&lt;p&gt;When is the GPU faster than the CPU, and why?&lt;/p&gt;&lt;p&gt;Sweeps tensor sizes and thread counts, times real workloads on the CPU and on CUDA GPUs, and marks where the curves cross.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;SpeedupLab %1&lt;/b&gt;&lt;p&gt;GPU 什么时候比 CPU 快？为什么？&lt;/p&gt;&lt;p&gt;遍历张量尺寸和线程数，在 CPU 和 CUDA GPU 上为真实工作负载计时，并标出曲线的交叉点。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::MainWindow</name>
+    <message>
+        <source>Ready. Set up a sweep on the left and press Run (Ctrl+R), or open a results file (Ctrl+O).</source>
+        <translation>就绪。请在左侧设置扫描并点击“运行”（Ctrl+R），或打开一个结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>The language applies at the next start of SpeedupLab.</source>
+        <translation>语言设置将在 SpeedupLab 下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行列表</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>The sweep cannot run</source>
+        <translation>无法运行扫描</translation>
+    </message>
+    <message>
+        <source>Cancelling the calibration: it stops at its next repetition…</source>
+        <translation>正在取消校准：将在下一次重复时停止…</translation>
+    </message>
+    <message>
+        <source>Cancelling: the point being measured stops at its next repetition…</source>
+        <translation>正在取消：正在测量的点将在下一次重复时停止…</translation>
+    </message>
+    <message>
+        <source>Calibrating</source>
+        <translation>正在校准</translation>
+    </message>
+    <message>
+        <source>Calibrating…</source>
+        <translation>正在校准…</translation>
+    </message>
+    <message>
+        <source>Unsaved results</source>
+        <translation>未保存的结果</translation>
+    </message>
+    <message>
+        <source>Calibration cancelled: no ceiling was measured.</source>
+        <translation>校准已取消：未测得任何性能上限。</translation>
+    </message>
+    <message>
+        <source>Calibration cancelled: the ceilings measured before the stop are kept (%1).</source>
+        <translation>校准已取消：停止前测得的性能上限已保留（%1）。</translation>
+    </message>
+    <message>
+        <source>Calibrated: %1.</source>
+        <translation>校准完成：%1。</translation>
+    </message>
+    <message>
+        <source>The results shown were recorded on another machine and keep its ceilings; the next sweep carries these.</source>
+        <translation>当前显示的结果是在另一台机器上记录的，仍保留该机器的性能上限；下一次扫描会带上本次校准的上限。</translation>
+    </message>
+    <message>
+        <source>Calibration failed</source>
+        <translation>校准失败</translation>
+    </message>
+    <message>
+        <source>Measuring</source>
+        <translation>正在测量</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Measuring %1</source>
+        <translation>正在测量 %1</translation>
+    </message>
+    <message>
+        <source>Sweep cancelled: %1 measured before the stop %2 kept.</source>
+        <translation>扫描已取消：停止前测得的 %1%2保留。</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>个点</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>个点</translation>
+    </message>
+    <message>
+        <source>is</source>
+        <translation>已</translation>
+    </message>
+    <message>
+        <source>are</source>
+        <translation>均已</translation>
+    </message>
+    <message>
+        <source>Sweep finished: %1 measured.</source>
+        <translation>扫描完成：共测得 %1。</translation>
+    </message>
+    <message>
+        <source> %1 failed (see the table).</source>
+        <translation>其中 %1 个点失败（见表格）。</translation>
+    </message>
+    <message>
+        <source> %1 skipped (see the table).</source>
+        <translation>其中 %1 个点被跳过（见表格）。</translation>
+    </message>
+    <message>
+        <source> Every curve after %1; the sweep took %2.</source>
+        <translation>%1 后所有曲线均已出现；扫描共耗时 %2。</translation>
+    </message>
+    <message>
+        <source> The sweep took %1.</source>
+        <translation>扫描共耗时 %1。</translation>
+    </message>
+    <message>
+        <source>The sweep failed</source>
+        <translation>扫描失败</translation>
+    </message>
+    <message>
+        <source>Preset “%1”: %2</source>
+        <translation>预设“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Exported the chart to %1.</source>
+        <translation>已将图表导出到 %1。</translation>
+    </message>
+    <message>
+        <source>Exported the chart to %1 (%2 × %3 pixels).</source>
+        <translation>已将图表导出到 %1（%2 × %3 像素）。</translation>
+    </message>
+    <message>
+        <source>Copied the chart to the clipboard (%1 × %2 pixels).</source>
+        <translation>已将图表复制到剪贴板（%1 × %2 像素）。</translation>
+    </message>
+    <message>
+        <source>Charts at %1 %</source>
+        <translation>图表缩放 %1 %</translation>
+    </message>
+    <message>
+        <source>A sweep is running; %1 so far. Save them before closing? Closing stops the sweep.</source>
+        <translation>扫描正在进行，目前已有 %1。关闭前要保存吗？关闭会停止扫描。</translation>
+    </message>
+    <message>
+        <source>measurement</source>
+        <translation>次测量</translation>
+    </message>
+    <message>
+        <source>measurements</source>
+        <translation>次测量</translation>
+    </message>
+    <message>
+        <source>The results (%1) are not saved. Save them before closing?</source>
+        <translation>结果（%1）尚未保存。关闭前要保存吗？</translation>
+    </message>
+    <message>
+        <source>Close SpeedupLab</source>
+        <translation>关闭 SpeedupLab</translation>
+    </message>
+    <message>
+        <source>Could not open “%1”: %2 %3</source>
+        <translation>无法打开“%1”：%2 %3</translation>
+    </message>
+    <message>
+        <source>A calibration is running. Cancel it (Esc) before opening a file.</source>
+        <translation>校准正在进行。请先取消（Esc）再打开文件。</translation>
+    </message>
+    <message>
+        <source>A sweep is running. Cancel it (Esc) before opening a file.</source>
+        <translation>扫描正在进行。请先取消（Esc）再打开文件。</translation>
+    </message>
+    <message>
+        <source>Add reference run</source>
+        <translation>添加参考运行</translation>
+    </message>
+    <message>
+        <source>Open results</source>
+        <translation>打开结果</translation>
+    </message>
+    <message>
+        <source>No file was added: the charts still show the previous results.</source>
+        <translation>未添加任何文件：图表仍显示之前的结果。</translation>
+    </message>
+    <message>
+        <source>“%1” has no successful measurement to draw.</source>
+        <translation>“%1”中没有可绘制的成功测量。</translation>
+    </message>
+    <message>
+        <source>Recorded on the machine below (from %1)</source>
+        <translation>记录于下列机器（来自 %1）</translation>
+    </message>
+    <message>
+        <source>%1 files</source>
+        <translation>%1 个文件</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2.</source>
+        <translation>已打开 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Added %1 from %2: %3 (%4 shown).</source>
+        <translation>已从 %2 添加 %1：%3（共显示 %4）。</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>次运行</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>次运行</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>The runs shown stay as they are.</source>
+        <translation>当前显示的运行保持不变。</translation>
+    </message>
+    <message>
+        <source>Opened the workspace %1: %2.</source>
+        <translation>已打开工作区 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Save workspace</source>
+        <translation>保存工作区</translation>
+    </message>
+    <message>
+        <source>There are no runs to save yet. Run a sweep or open a file first.</source>
+        <translation>还没有可保存的运行。请先运行一次扫描或打开一个文件。</translation>
+    </message>
+    <message>
+        <source>Could not save the workspace: %1 Nothing was written; choose another file or folder.</source>
+        <translation>无法保存工作区：%1 未写入任何内容；请选择其他文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>Saved the workspace (%1) to %2.</source>
+        <translation>已将工作区（%1）保存到 %2。</translation>
+    </message>
+    <message>
+        <source>Save data</source>
+        <translation>保存数据</translation>
+    </message>
+    <message>
+        <source>There are no results to save yet. Run a sweep or open a file first.</source>
+        <translation>还没有可保存的结果。请先运行一次扫描或打开一个文件。</translation>
+    </message>
+    <message>
+        <source>A CSV file holds one run, and %1 are shown. Save as .json to keep them all (each with its label), or hide all runs but one.</source>
+        <translation>一个 CSV 文件只能保存一次运行，而当前显示了 %1。请另存为 .json 以保留全部运行（各自带有标签），或只保留一次运行可见。</translation>
+    </message>
+    <message>
+        <source>Could not save the results: %1 Nothing was written; choose another file or folder.</source>
+        <translation>无法保存结果：%1 未写入任何内容；请选择其他文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>Saved %1 of %2 runs to %3.</source>
+        <translation>已将 %2 次运行的 %1保存到 %3。</translation>
+    </message>
+    <message>
+        <source>Saved %1 to %2.</source>
+        <translation>已将 %1保存到 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::ResultModel</name>
+    <message>
+        <source>noisy</source>
+        <translation>噪声大</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>The timings vary (CV %1 %, above %2 %): the median is less certain. A longer minimum time per point, or a quieter machine, helps.</source>
+        <translation>计时波动较大（CV %1 %，高于 %2 %）：中位数不够可靠。延长每个点的最短测量时间，或换一台更空闲的机器，会有帮助。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 repetitions lie outside Tukey&apos;s fences (1.5 IQR beyond the quartiles): kept in the statistics, the median resists them.</source>
+        <translation>%2 次重复中有 %1 次落在 Tukey 围栏之外（超出四分位数 1.5 IQR）：它们仍计入统计，但中位数不受其影响。</translation>
+    </message>
+    <message>
+        <source>Median of %1 repetitions of %2 iterations; per iteration</source>
+        <translation>%1 次重复（每次 %2 次迭代）的中位数；按每次迭代计</translation>
+    </message>
+    <message>
+        <source>Interquartile range %1 – %2; %3</source>
+        <translation>四分位距 %1 – %2；%3</translation>
+    </message>
+    <message>
+        <source>1 Tukey outlier</source>
+        <translation>1 个 Tukey 离群值</translation>
+    </message>
+    <message>
+        <source>%1 Tukey outliers</source>
+        <translation>%1 个 Tukey 离群值</translation>
+    </message>
+    <message>
+        <source>No quartiles: the file was saved without them</source>
+        <translation>没有四分位数：文件保存时未包含它们</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 ⚠</source>
+        <translation>%1 %2 ⚠</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>No ceilings measured: Sweep ▸ Calibrate machine measures them</source>
+        <translation>尚未测量性能上限：可用“扫描 ▸ 校准本机”进行测量</translation>
+    </message>
+    <message>
+        <source>No measured ceiling applies to this point</source>
+        <translation>没有适用于此点的已测性能上限</translation>
+    </message>
+    <message>
+        <source> (working set %1: %2)</source>
+        <translation>（工作集 %1：%2）</translation>
+    </message>
+    <message>
+        <source>Ceiling: %1, %2%3</source>
+        <translation>上限：%1，%2%3</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 ceiling, %3%4</source>
+        <translation>达到 %2 上限的 %1，%3%4</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Time / iteration</source>
+        <translation>时间 / 迭代</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>CV %</source>
+        <translation>CV %</translation>
+    </message>
+    <message>
+        <source>Reps</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>Bytes/s</source>
+        <translation>字节/s</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>% of ceiling</source>
+        <translation>占上限 %</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>已验证</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Median time of one iteration (one operation on the n x n tensor)</source>
+        <translation>一次迭代的中位时间（对 n x n 张量的一次操作）</translation>
+    </message>
+    <message>
+        <source>Coefficient of variation of the repetitions; above %1 % the row is marked noisy</source>
+        <translation>各次重复的变异系数；超过 %1 % 时该行标记为“噪声大”</translation>
+    </message>
+    <message>
+        <source>The point&apos;s throughput as a share of the machine&apos;s measured ceiling for the level its data live in: the cache level or DRAM its working set fits in, GPU L2 or HBM, registers for fused GPU kernels, the FMA peak for gemm (Sweep ▸ Calibrate machine)</source>
+        <translation>该点的吞吐量占本机在其数据所在层级上实测上限的比例：工作集能放入的缓存级别或 DRAM、GPU L2 或 HBM、融合 GPU 内核的寄存器，gemm 则为 FMA 峰值（扫描 ▸ 校准本机）</translation>
+    </message>
+    <message>
+        <source>Whether the output matched the CPU reference</source>
+        <translation>输出是否与 CPU 参考结果一致</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::RooflineChart</name>
+    <message>
+        <source>attained performance (%1)</source>
+        <translation>实际性能（%1）</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/字节）</translation>
+    </message>
+    <message>
+        <source>roofline (attained FLOP/s vs FLOP per byte)</source>
+        <translation>Roofline（实际 FLOP/s 与每字节 FLOP）</translation>
+    </message>
+    <message>
+        <source>No results yet.
+Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
+        <translation>还没有结果。
+请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>No point has a time to plot: they failed or were skipped.</source>
+        <translation>没有可绘制时间的点：它们都失败了或被跳过。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>%1 ridge %2 FLOP/B</source>
+        <translation>%1 脊点 %2 FLOP/B</translation>
+    </message>
+    <message>
+        <source>ridge %1</source>
+        <translation>脊点 %1</translation>
+    </message>
+    <message>
+        <source>The %1 workload moves bytes but does no arithmetic (no FLOPs): it is not on the roofline. Choose add, saxpy, reduce or gemm to place points under the roofs.</source>
+        <translation>%1 工作负载只搬运字节而不做算术运算（没有 FLOP）：它不在 Roofline 上。请选择 add、saxpy、reduce 或 gemm，以便将点画在屋顶线下方。</translation>
+    </message>
+    <message>
+        <source>Higher is better. Each point: FLOPs of one iteration / its median time, at its FLOPs per byte moved (one intensity at every n for streaming kernels; gemm&apos;s grows with n).</source>
+        <translation>越高越好。每个点：一次迭代的 FLOP 数 / 其中位时间，横坐标为每搬运一个字节的 FLOP 数（流式内核在所有 n 上强度相同；gemm 的强度随 n 增长）。</translation>
+    </message>
+    <message>
+        <source>Fused GPU points can stand above the memory roofs: their data stay in registers across iterations, so the bytes counted per operation never cross the memory bus.</source>
+        <translation>融合 GPU 内核的点可能高于内存屋顶线：它们的数据在各次迭代之间一直留在寄存器中，因此每次操作计入的字节从未经过内存总线。</translation>
+    </message>
+    <message>
+        <source>Roofs: the machine&apos;s measured ceilings (calibrate); solid: main memory up to the compute peak, dashed: faster caches.</source>
+        <translation>屋顶线：本机实测的性能上限（校准）；实线：主存直至计算峰值，虚线：更快的缓存。</translation>
+    </message>
+    <message>
+        <source>Run Sweep ▸ Calibrate machine to draw the machine&apos;s roofs.</source>
+        <translation>运行“扫描 ▸ 校准本机”以绘制本机的屋顶线。</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::RunProgress</name>
+    <message>
+        <source>Measuring %1 (%2 of %3)</source>
+        <translation>正在测量 %1（第 %2 个，共 %3 个）</translation>
+    </message>
+    <message>
+        <source> · this point %1 so far</source>
+        <translation> · 此点已用时 %1</translation>
+    </message>
+    <message>
+        <source> · about %1 left</source>
+        <translation> · 约剩 %1</translation>
+    </message>
+    <message>
+        <source> · finishing</source>
+        <translation> · 即将完成</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::RunsPanel</name>
+    <message>
+        <source>Being measured now.</source>
+        <translation>正在测量中。</translation>
+    </message>
+    <message>
+        <source>A reference run of another tool (%1), drawn dashed.</source>
+        <translation>其他工具（%1）的参考运行，以虚线绘制。</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message>
+        <source>Measured %1</source>
+        <translation>测量于 %1</translation>
+    </message>
+    <message>
+        <source>measurement</source>
+        <translation>次测量</translation>
+    </message>
+    <message>
+        <source>measurements</source>
+        <translation>次测量</translation>
+    </message>
+    <message>
+        <source>Each run: tick to show it, double-click (F2) to rename it</source>
+        <translation>每次运行：勾选以显示，双击（F2）以重命名</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the selected run from the window (its file stays as it is)</source>
+        <translation>从窗口中移除所选运行（其文件保持不变）</translation>
+    </message>
+    <message>
+        <source>Run A: its CPU curves against run B&apos;s GPU on the time chart, and the base of the ratio on the Compare tab</source>
+        <translation>运行 A：在时间图表上用它的 CPU 曲线与运行 B 的 GPU 对比，并作为“比较运行”标签页中比值的基准</translation>
+    </message>
+    <message>
+        <source>Run B: its GPU curves against run A&apos;s CPU on the time chart, and its time over A&apos;s on the Compare tab</source>
+        <translation>运行 B：在时间图表上用它的 GPU 曲线与运行 A 的 CPU 对比，并在“比较运行”标签页中显示它与 A 的时间比</translation>
+    </message>
+    <message>
+        <source>CPU of run A:</source>
+        <translation>运行 A 的 CPU：</translation>
+    </message>
+    <message>
+        <source>GPU of run B:</source>
+        <translation>运行 B 的 GPU：</translation>
+    </message>
+    <message>
+        <source>The time chart marks where A&apos;s best CPU and B&apos;s GPU cross; the Compare tab shows B&apos;s time over A&apos;s.</source>
+        <translation>时间图表标出 A 的最佳 CPU 与 B 的 GPU 的交叉点；“比较运行”标签页显示 B 与 A 的时间比。</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::ScalingChart</name>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU 线程数</translation>
+    </message>
+    <message>
+        <source>speedup over 1 thread (T₁ / Tₚ)</source>
+        <translation>相对单线程的加速比（T₁ / Tₚ）</translation>
+    </message>
+    <message>
+        <source>thread scaling</source>
+        <translation>线程扩展性</translation>
+    </message>
+    <message>
+        <source>No results yet.
+Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
+        <translation>还没有结果。
+请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>Thread scaling needs one size measured with at least two CPU thread counts.
+Check more thread counts in the sweep panel.</source>
+        <translation>线程扩展性需要某个尺寸在至少两种 CPU 线程数下测量过。
+请在扫描面板中勾选更多线程数。</translation>
+    </message>
+    <message>
+        <source>ideal (linear)</source>
+        <translation>理想（线性）</translation>
+    </message>
+    <message>
+        <source>n = %1</source>
+        <translation>n = %1</translation>
+    </message>
+    <message>
+        <source>Amdahl fit, n = %1: serial %2 %</source>
+        <translation>Amdahl 拟合，n = %1：串行 %2 %</translation>
+    </message>
+    <message>
+        <source>n = %1: serial fraction %2 % (at most %3× with any number of threads)</source>
+        <translation>n = %1：串行比例 %2 %（无论多少线程，至多 %3×）</translation>
+    </message>
+    <message>
+        <source>n = %1: no serial part measurable</source>
+        <translation>n = %1：未测出串行部分</translation>
+    </message>
+    <message>
+        <source>Thread scaling of %1 (run A, when chosen, else the first run that scales).</source>
+        <translation>%1 的线程扩展性（若已选择运行 A 则取运行 A，否则取第一个可计算扩展性的运行）。</translation>
+    </message>
+    <message>
+        <source>Thread scaling</source>
+        <translation>线程扩展性</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::SpeedupChart</name>
+    <message>
+        <source>speedup of the GPU (CPU time / GPU time)</source>
+        <translation>GPU 加速比（CPU 时间 / GPU 时间）</translation>
+    </message>
+    <message>
+        <source>GPU speedup over the best CPU</source>
+        <translation>GPU 相对最佳 CPU 的加速比</translation>
+    </message>
+    <message>
+        <source>No results yet.
+Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
+        <translation>还没有结果。
+请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>The speedup needs CPU and GPU results at the same n.
+%1</source>
+        <translation>计算加速比需要相同 n 下的 CPU 和 GPU 结果。
+%1</translation>
+    </message>
+    <message>
+        <source>These results have no GPU curve: open a recorded GPU run (Ctrl+O).</source>
+        <translation>这些结果中没有 GPU 曲线：请打开一个已记录的 GPU 运行（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>No run shown has both: choose a run A (CPU) and a run B (GPU) in the Runs panel.</source>
+        <translation>当前显示的运行都不同时包含两者：请在“运行列表”面板中选择运行 A（CPU）和运行 B（GPU）。</translation>
+    </message>
+    <message>
+        <source>These results have no CPU curve.</source>
+        <translation>这些结果中没有 CPU 曲线。</translation>
+    </message>
+    <message>
+        <source>The CPU and GPU curves share no n: their speedup cannot be computed.</source>
+        <translation>CPU 和 GPU 曲线没有共同的 n：无法计算加速比。</translation>
+    </message>
+    <message>
+        <source>GPU wins ↑ (speedup &gt; 1)</source>
+        <translation>GPU 更快 ↑（加速比 &gt; 1）</translation>
+    </message>
+    <message>
+        <source>GPU wins ↑</source>
+        <translation>GPU 更快 ↑</translation>
+    </message>
+    <message>
+        <source>CPU wins ↓ (speedup &lt; 1)</source>
+        <translation>CPU 更快 ↓（加速比 &lt; 1）</translation>
+    </message>
+    <message>
+        <source>CPU wins ↓</source>
+        <translation>CPU 更快 ↓</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Dashed lines mark the first %1 of the %2 crossovers; the curves show every one (above 1: the GPU is faster).</source>
+        <translation>虚线标出 %2 个交叉点中的前 %1 个；曲线显示了全部交叉点（高于 1：GPU 更快）。</translation>
+    </message>
+    <message>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::SweepPanel</name>
+    <message>
+        <source>One kernel launch per iteration, as the seed&apos;s Python loop does.</source>
+        <translation>每次迭代启动一次内核，与原始 Python 示例（seed）的循环做法相同。</translation>
+    </message>
+    <message>
+        <source>The same launches, captured once into a CUDA graph and replayed.</source>
+        <translation>同样的启动，一次性捕获到 CUDA graph 中再重放。</translation>
+    </message>
+    <message>
+        <source>All iterations in one kernel, where the workload allows it.</source>
+        <translation>在工作负载允许时，把所有迭代放进一个内核。</translation>
+    </message>
+    <message>
+        <source>n is at most %1; %2 was set to %1.</source>
+        <translation>n 最大为 %1；%2 已设为 %1。</translation>
+    </message>
+    <message>
+        <source>n is at least %1; %2 was set to %1.</source>
+        <translation>n 最小为 %1；%2 已设为 %1。</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Run the sweep (Ctrl+R)</source>
+        <translation>运行扫描（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the sweep and keep the points measured so far (Esc)</source>
+        <translation>停止扫描并保留已测得的点（Esc）</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>The CPU implementation; the default is the fastest this build has.</source>
+        <translation>CPU 实现；默认使用本构建中最快的实现。</translation>
+    </message>
+    <message>
+        <source>The GPU implementation.</source>
+        <translation>GPU 实现。</translation>
+    </message>
+    <message>
+        <source>&amp;Workload:</source>
+        <translation>工作负载(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>CPU variant:</source>
+        <translation>CPU 变体：</translation>
+    </message>
+    <message>
+        <source>GPU variant:</source>
+        <translation>GPU 变体：</translation>
+    </message>
+    <message>
+        <source>Tensor sizes (n × n)</source>
+        <translation>张量尺寸（n × n）</translation>
+    </message>
+    <message>
+        <source>Log-spaced &amp;range</source>
+        <translation>对数间隔范围(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;List</source>
+        <translation>列表(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The smallest n (1 to %1)</source>
+        <translation>最小的 n（1 到 %1）</translation>
+    </message>
+    <message>
+        <source>The largest n (1 to %1)</source>
+        <translation>最大的 n（1 到 %1）</translation>
+    </message>
+    <message>
+        <source>Sizes per factor of ten in n (1 to 100)</source>
+        <translation>n 每增大十倍取多少个尺寸（1 到 100）</translation>
+    </message>
+    <message>
+        <source>min n:</source>
+        <translation>最小 n：</translation>
+    </message>
+    <message>
+        <source>max n:</source>
+        <translation>最大 n：</translation>
+    </message>
+    <message>
+        <source>steps per decade:</source>
+        <translation>每十倍步数：</translation>
+    </message>
+    <message>
+        <source>e.g. 4,40,400,4000</source>
+        <translation>例如 4,40,400,4000</translation>
+    </message>
+    <message>
+        <source>Tensor edges n, separated by commas</source>
+        <translation>张量边长 n，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Measure the CPU (OpenMP) with the checked thread counts</source>
+        <translation>用勾选的线程数测量 CPU（OpenMP）</translation>
+    </message>
+    <message>
+        <source>Thread counts to measure (1 to %1, this machine&apos;s hardware threads)</source>
+        <translation>要测量的线程数（1 到 %1，即本机的硬件线程数）</translation>
+    </message>
+    <message>
+        <source>Powers of two</source>
+        <translation>2 的幂</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>1 only</source>
+        <translation>仅 1</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Modes:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>Time host ↔ device copies</source>
+        <translation>计入主机 ↔ 设备拷贝时间</translation>
+    </message>
+    <message>
+        <source>Put the copies of the inputs to the GPU and of the output back into the timed region, as a program that keeps its data on the host pays them.</source>
+        <translation>把输入拷贝到 GPU、输出拷贝回主机的时间计入计时区间，就像数据保存在主机上的程序实际要付出的那样。</translation>
+    </message>
+    <message>
+        <source>pageable</source>
+        <translation>可分页</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>锁页</translation>
+    </message>
+    <message>
+        <source>Host memory for the copies: pageable (malloc) or pinned (cudaMallocHost)</source>
+        <translation>拷贝所用的主机内存：可分页（malloc）或锁页（cudaMallocHost）</translation>
+    </message>
+    <message>
+        <source>Host memory:</source>
+        <translation>主机内存：</translation>
+    </message>
+    <message>
+        <source>No usable GPU: %1</source>
+        <translation>没有可用的 GPU：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (compute %3)</source>
+        <translation>%1：%2（计算能力 %3）</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>计时</translation>
+    </message>
+    <message>
+        <source>Operations per timed repetition (0: the workload&apos;s default)</source>
+        <translation>每次计时重复中的操作次数（0：使用工作负载的默认值）</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Repeat each point until this much time was measured (and at least 3 times)</source>
+        <translation>每个点重复测量，直到累计测量时间达到该值（且至少 3 次）</translation>
+    </message>
+    <message>
+        <source>Repetitions per point, at most</source>
+        <translation>每个点最多重复的次数</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Seconds for the whole sweep; the points left when it runs out are skipped</source>
+        <translation>整个扫描的时间预算（秒）；用完后剩余的点将被跳过</translation>
+    </message>
+    <message>
+        <source>Iterations:</source>
+        <translation>迭代次数：</translation>
+    </message>
+    <message>
+        <source>Min time per point:</source>
+        <translation>每点最短时间：</translation>
+    </message>
+    <message>
+        <source>Max repetitions:</source>
+        <translation>最多重复次数：</translation>
+    </message>
+    <message>
+        <source>Time budget:</source>
+        <translation>时间预算：</translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>fastest available</source>
+        <translation>最快的可用实现</translation>
+    </message>
+    <message>
+        <source>%1 more sizes, up to n = %2, will not fit either and will be skipped.</source>
+        <translation>另有 %1 个尺寸（直到 n = %2）同样放不下，将被跳过。</translation>
+    </message>
+    <message>
+        <source>n = %1 will not fit: needs %2, %3 available (%4); it will be skipped.</source>
+        <translation>n = %1 放不下：需要 %2，可用 %3（%4）；将被跳过。</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>host memory</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>个尺寸</translation>
+    </message>
+    <message>
+        <source>sizes</source>
+        <translation>个尺寸</translation>
+    </message>
+    <message>
+        <source>Check at least one thread count, or switch the CPU off.</source>
+        <translation>请至少勾选一个线程数，或关闭 CPU。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 hardware threads</source>
+        <translation>%2 个硬件线程中的 %1 个</translation>
+    </message>
+    <message>
+        <source>Run the whole sweep this many times, each round in a shuffled order, and merge each point&apos;s rounds: a slow drift (heat, another job) then shows as spread between rounds, not as a trend in n</source>
+        <translation>将整个扫描运行这么多轮，每轮按随机打乱的顺序进行，再合并每个点各轮的结果：这样，缓慢的漂移（发热、其他任务）会表现为轮次之间的离散，而不是随 n 变化的趋势</translation>
+    </message>
+    <message>
+        <source>Cold cache</source>
+        <translation>冷缓存</translation>
+    </message>
+    <message>
+        <source>Flush the GPU&apos;s L2 and the CPU&apos;s last-level cache before every repetition (outside the timed region), so that every size reads its data from memory. Off: a repetition finds what the last one left in the caches, as a loop in a program would</source>
+        <translation>每次重复前（在计时区间之外）清空 GPU 的 L2 和 CPU 的末级缓存，使每个尺寸都从内存读取数据。关闭时：每次重复都会用到上一次留在缓存中的数据，就像程序中的循环那样</translation>
+    </message>
+    <message>
+        <source>Rounds:</source>
+        <translation>轮数：</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::SweepWorker</name>
+    <message>
+        <source>The sweep could not start: %1</source>
+        <translation>扫描无法开始：%1</translation>
+    </message>
+    <message>
+        <source>The calibration failed: %1</source>
+        <translation>校准失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::ThroughputChart</name>
+    <message>
+        <source>throughput (%1)</source>
+        <translation>吞吐量（%1）</translation>
+    </message>
+    <message>
+        <source>throughput (%1, tensor traffic)</source>
+        <translation>吞吐量（%1，张量数据流量）</translation>
+    </message>
+    <message>
+        <source>compute throughput vs n</source>
+        <translation>计算吞吐量随 n 的变化</translation>
+    </message>
+    <message>
+        <source>memory throughput vs n</source>
+        <translation>内存吞吐量随 n 的变化</translation>
+    </message>
+    <message>
+        <source>No results yet.
+Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
+        <translation>还没有结果。
+请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>No point has a time to plot: they failed or were skipped.</source>
+        <translation>没有可绘制时间的点：它们都失败了或被跳过。</translation>
+    </message>
+    <message>
+        <source>Higher is better. FLOPs of one iteration / its median time.</source>
+        <translation>越高越好。一次迭代的 FLOP 数 / 其中位时间。</translation>
+    </message>
+    <message>
+        <source>Higher is better. Bytes one iteration reads and writes / its median time.</source>
+        <translation>越高越好。一次迭代读写的字节数 / 其中位时间。</translation>
+    </message>
+    <message>
+        <source> Dashed: the machine&apos;s measured ceilings (calibrate).</source>
+        <translation>虚线：本机实测的性能上限（校准）。</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::TimeChart</name>
+    <message>
+        <source>GPU faster above n ≈ %1</source>
+        <translation>n ≈ %1 以上 GPU 更快</translation>
+    </message>
+    <message>
+        <source>CPU faster again above n ≈ %1</source>
+        <translation>n ≈ %1 以上 CPU 再次更快</translation>
+    </message>
+    <message>
+        <source>%1 crossovers: %2; … and %3 more, up to n ≈ %4 (the table has both times at every n)</source>
+        <translation>%1 个交叉点：%2；……另有 %3 个，直到 n ≈ %4（表格列出了每个 n 下的两种时间）</translation>
+    </message>
+    <message>
+        <source>time per iteration (%1)</source>
+        <translation>每次迭代耗时（%1）</translation>
+    </message>
+    <message>
+        <source>%1 faster above n ≈ %2</source>
+        <translation>n ≈ %2 以上 %1 更快</translation>
+    </message>
+    <message>
+        <source>n ≈ %1</source>
+        <translation>n ≈ %1</translation>
+    </message>
+    <message>
+        <source>CPU again, n ≈ %1</source>
+        <translation>CPU 再次领先，n ≈ %1</translation>
+    </message>
+    <message>
+        <source>n = %1–%2</source>
+        <translation>n = %1–%2</translation>
+    </message>
+    <message>
+        <source>%1 %2×</source>
+        <translation>%1 %2×</translation>
+    </message>
+    <message>
+        <source>Dashed: %1, a reference run (no curve of ours at the same sizes to compare with).</source>
+        <translation>虚线：%1，参考运行（我们没有相同尺寸的曲线可供比较）。</translation>
+    </message>
+    <message>
+        <source>Dashed: %1, a reference run. Our time ÷ theirs (geometric mean): %2.</source>
+        <translation>虚线：%1，参考运行。我们的时间 ÷ 对方的时间（几何平均）：%2。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>Band: interquartile range</source>
+        <translation>色带：四分位距</translation>
+    </message>
+    <message>
+        <source>Band: min–max</source>
+        <translation>色带：最小值–最大值</translation>
+    </message>
+    <message>
+        <source>time per iteration vs n</source>
+        <translation>每次迭代耗时随 n 的变化</translation>
+    </message>
+    <message>
+        <source>No results yet.
+Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
+        <translation>还没有结果。
+请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>The only point has no time to plot:
+it failed or was skipped (the table says why).</source>
+        <translation>唯一的点没有可绘制的时间：
+它失败了或被跳过（原因见表格）。</translation>
+    </message>
+    <message>
+        <source>None of the %1 points has a time to plot:
+they failed or were skipped (the table says why).</source>
+        <translation>%1 个点都没有可绘制的时间：
+它们失败了或被跳过（原因见表格）。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>%1 vs %2: %3</source>
+        <translation>%1 对比 %2：%3</translation>
+    </message>
+    <message>
+        <source>… and %1 more GPU curves against the best CPU, not listed here (%2 crossovers in all).</source>
+        <translation>……另有 %1 条 GPU 曲线与最佳 CPU 的对比未在此列出（共 %2 个交叉点）。</translation>
+    </message>
+    <message>
+        <source>Dashed lines mark the first %1 of the %2 crossovers.</source>
+        <translation>虚线标出 %2 个交叉点中的前 %1 个。</translation>
+    </message>
+    <message>
+        <source>CPU only: no GPU curve to compare with.</source>
+        <translation>仅有 CPU：没有可比较的 GPU 曲线。</translation>
+    </message>
+    <message>
+        <source>No GPU curve to compare with: the GPU points were not measured. %1</source>
+        <translation>没有可比较的 GPU 曲线：GPU 的点未被测量。%1</translation>
+    </message>
+    <message>
+        <source>A GPU run recorded on another machine can be opened (File ▸ Open results) and shown here.</source>
+        <translation>可以打开在其他机器上记录的 GPU 运行（文件 ▸ 打开结果），并在此显示。</translation>
+    </message>
+    <message>
+        <source>GPU only: no CPU curve to compare with.</source>
+        <translation>仅有 GPU：没有可比较的 CPU 曲线。</translation>
+    </message>
+    <message>
+        <source>No run has both a CPU and a GPU curve: choose a run A (CPU) and a run B (GPU) in the Runs panel to compare across runs.</source>
+        <translation>没有任何运行同时包含 CPU 和 GPU 曲线：请在“运行列表”面板中选择运行 A（CPU）和运行 B（GPU），进行跨运行比较。</translation>
+    </message>
+    <message>
+        <source>interquartile range</source>
+        <translation>四分位距</translation>
+    </message>
+    <message>
+        <source>min–max</source>
+        <translation>最小值–最大值</translation>
+    </message>
+    <message>
+        <source>The %1 bands are not drawn for more than %2 curves.</source>
+        <translation>曲线超过 %2 条时不绘制%1色带。</translation>
+    </message>
+    <message>
+        <source>Bands: the interquartile range of the repetitions%1 (right-click for min–max).</source>
+        <translation>色带：各次重复的四分位距%1（右键单击切换为最小值–最大值）。</translation>
+    </message>
+    <message>
+        <source>; min–max for points saved without it</source>
+        <translation>；保存时未包含四分位距的点使用最小值–最大值</translation>
+    </message>
+    <message>
+        <source>Bands: min–max of the repetitions (right-click for the interquartile range).</source>
+        <translation>色带：各次重复的最小值–最大值（右键单击切换为四分位距）。</translation>
+    </message>
+    <message>
+        <source>Time vs n</source>
+        <translation>时间随 n 的变化</translation>
+    </message>
+</context>
+</TS>

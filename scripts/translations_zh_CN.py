@@ -1,0 +1,531 @@
+# SPDX-License-Identifier: MIT
+# Simplified Chinese (zh_CN) for SpeedupLab's window: source text -> translation. Read by
+# scripts/translations.py, which writes them into resources/translations/speeduplab_zh_CN.ts.
+#
+# Rules (tests/scripts/test_translations.py checks the mechanical ones):
+# - Every %1 %2 ... (and %n) of the source stays, in any order; so do line breaks (\n) and HTML tags.
+# - Accelerators go after the text in parentheses with the source's letter: "&File" -> "文件(&F)",
+#   "&Open results…" -> "打开结果(&O)…".
+# - GPU, CPU, CUDA, n, SI units (s, B/s, FLOP/s, GiB), file formats and patterns (CSV, *.json),
+#   program and library names (OpenMP, cuBLAS, PyTorch) stay as they are. File-dialog filters keep
+#   ASCII parentheses: Qt reads the patterns out of them.
+# - Full-width punctuation in sentences (，：；。（）“”), no spaces between sentences (a source that
+#   starts with a space to follow another sentence starts without one here).
+# - Nouns that Format::count() puts after a number carry their measure word: "point" -> "个点"
+#   (so "5 points" reads "5 个点").
+# - Terms: sweep 扫描, run (noun) 运行, workload 工作负载, variant 变体, ceiling (性能)上限,
+#   calibrate 校准, crossover 交叉点, throughput 吞吐量, speedup 加速比, roofline Roofline / roofs
+#   屋顶线, ridge 脊点, repetition 重复, iteration 迭代, median 中位数/中位时间, interquartile range
+#   四分位距, outlier 离群值, pageable 可分页, pinned 锁页, host 主机, device 设备, workspace 工作区,
+#   overlay 叠加, reference run 参考运行, band 色带, tensor edge 张量边长.
+#
+# A source that needs different words in different places goes in BY_CONTEXT, keyed by
+# (context, source); ZH serves every other context.
+
+ZH = {
+    # Menus, actions, toolbar (MainActions)
+    "&File": "文件(&F)",
+    "&Sweep": "扫描(&S)",
+    "&Presets": "预设(&P)",
+    "&View": "视图(&V)",
+    "&Help": "帮助(&H)",
+    "&Language": "语言(&L)",
+    "&System language": "跟随系统(&S)",
+    "Show SpeedupLab in this language from the next start": "下次启动时以此语言显示 SpeedupLab",
+    "Applies at the next start": "下次启动时生效",
+    "The language applies at the next start of SpeedupLab.": "语言设置将在 SpeedupLab 下次启动时生效。",
+    "&Run sweep": "运行扫描(&R)",
+    "Run the sweep set up in the sweep panel": "运行在扫描面板中设置的扫描",
+    "&Cancel": "取消(&C)",
+    "Stop the sweep or the calibration; what was measured so far is kept": "停止扫描或校准；已测得的结果会保留",
+    "Ca&librate machine": "校准本机(&L)",
+    "Measure this machine's ceilings (memory bandwidth, GEMM FLOP/s, GPU copies and launches) to compare every point with":
+        "测量本机的性能上限（内存带宽、GEMM FLOP/s、GPU 拷贝与启动），用于与每个点进行比较",
+    "Calibrate": "校准",
+    "&Open results…": "打开结果(&O)…",
+    "Add the runs of CSV or JSON result files, from this machine or others, to those shown (several files at once; dropping files on the window does the same)":
+        "将 CSV 或 JSON 结果文件（来自本机或其他机器）中的运行添加到当前显示的运行中（可一次选择多个文件；把文件拖放到窗口上效果相同）",
+    "O&verlay reference run…": "叠加参考运行(&V)…",
+    "Draw a PyTorch or NumPy run (bench/compare_torch.py, compare_numpy.py) dashed over our curves on the time chart":
+        "在时间图表上以虚线把 PyTorch 或 NumPy 的运行（bench/compare_torch.py、compare_numpy.py）叠加在我们的曲线上",
+    "&Remove reference runs": "移除参考运行(&R)",
+    "Remove the reference runs (PyTorch, NumPy) from the runs shown": "从显示的运行中移除参考运行（PyTorch、NumPy）",
+    "&Save data…": "保存数据(&S)…",
+    "Save the results as CSV or JSON": "将结果保存为 CSV 或 JSON",
+    "Open &workspace…": "打开工作区(&W)…",
+    "Replace the runs shown with those of a workspace file (labels and visibility included)":
+        "用工作区文件中的运行替换当前显示的运行（包括标签和可见性）",
+    "Save wor&kspace…": "保存工作区(&K)…",
+    "Save every run, with its label and visibility, in one file to open later":
+        "将所有运行连同标签和可见性保存到一个文件中，以便日后打开",
+    "&Export chart…": "导出图表(&E)…",
+    "Export the chart shown as PNG or SVG": "将当前图表导出为 PNG 或 SVG",
+    "&Copy chart": "复制图表(&C)",
+    "Copy the chart shown to the clipboard": "将当前图表复制到剪贴板",
+    "&Quit": "退出(&Q)",
+    "Quit SpeedupLab": "退出 SpeedupLab",
+    "&Presentation": "演示模式(&P)",
+    "Full screen, the chart only, fonts and lines zoomed for a projector": "全屏，仅显示图表，并为投影仪放大字体和线条",
+    "Zoom &in": "放大(&I)",
+    "Larger fonts and lines on every chart, and in exports": "所有图表及导出文件中的字体和线条变大",
+    "Zoom &out": "缩小(&O)",
+    "Smaller fonts and lines on every chart": "所有图表中的字体和线条变小",
+    "&Normal size": "正常大小(&N)",
+    "Fonts and lines at their normal size": "字体和线条恢复正常大小",
+    "Main": "主工具栏",
+    "&About SpeedupLab": "关于 SpeedupLab(&A)",
+    "About SpeedupLab": "关于 SpeedupLab",
+    "<b>SpeedupLab %1</b><p>When is the GPU faster than the CPU, and why?</p><p>Sweeps tensor sizes and thread counts, times real workloads on the CPU and on CUDA GPUs, and marks where the curves cross.</p>":
+        "<b>SpeedupLab %1</b><p>GPU 什么时候比 CPU 快？为什么？</p><p>遍历张量尺寸和线程数，在 CPU 和 CUDA GPU 上为真实工作负载计时，并标出曲线的交叉点。</p>",
+
+    # File dialogs (filters keep ASCII parentheses)
+    "Open results": "打开结果",
+    "Results (*.csv *.json);;CSV (*.csv);;JSON (*.json);;All files (*)":
+        "结果文件 (*.csv *.json);;CSV (*.csv);;JSON (*.json);;所有文件 (*)",
+    "Open workspace": "打开工作区",
+    "Workspaces and runs files (*.json);;All files (*)": "工作区和运行文件 (*.json);;所有文件 (*)",
+    "Save workspace": "保存工作区",
+    "Workspace (*.json)": "工作区 (*.json)",
+    "Overlay reference run": "叠加参考运行",
+    "CSV (*.csv)": "CSV (*.csv)",
+    "JSON (*.json)": "JSON (*.json)",
+    "Save data": "保存数据",
+    "PNG image (*.png)": "PNG 图像 (*.png)",
+    "SVG image (*.svg)": "SVG 图像 (*.svg)",
+    "Export chart": "导出图表",
+
+    # Ceiling names and calibration (Format)
+    "CPU triad": "CPU triad 带宽",
+    "CPU L1": "CPU L1",
+    "CPU L2": "CPU L2",
+    "CPU L3": "CPU L3",
+    "CPU FMA peak": "CPU FMA 峰值",
+    "CPU GEMM": "CPU GEMM",
+    "CPU parallel region": "CPU 并行区域开销",
+    "GPU copy": "GPU 拷贝",
+    "GPU L2": "GPU L2",
+    "GPU FMA peak": "GPU FMA 峰值",
+    "GPU H2D pageable": "GPU H2D（可分页）",
+    "GPU H2D pinned": "GPU H2D（锁页）",
+    "GPU D2H pageable": "GPU D2H（可分页）",
+    "GPU D2H pinned": "GPU D2H（锁页）",
+    "GPU launch": "GPU 内核启动",
+    "GPU sync round trip": "GPU 同步往返",
+    "GPU cuBLAS": "GPU cuBLAS",
+    "GPU cuBLAS TF32": "GPU cuBLAS TF32",
+    "GPU H2D + D2H pinned": "GPU H2D + D2H（锁页）",
+    "GPU H2D + D2H pageable": "GPU H2D + D2H（可分页）",
+    "%1, 1 thread": "%1，1 个线程",
+    "%1, %2 threads": "%1，%2 个线程",
+    "Calibrating the CPU with 1 thread": "正在以 1 个线程校准 CPU",
+    "Calibrating the CPU with %1 threads": "正在以 %1 个线程校准 CPU",
+    ": parallel-region cost, FMA peak and the bandwidth of each cache level and DRAM per thread count, GEMM FLOP/s…":
+        "：并行区域开销、FMA 峰值、各线程数下每级缓存和 DRAM 的带宽、GEMM FLOP/s…",
+    "Calibrating GPU %1: copy and transfer bandwidth, launch latency, L2 bandwidth, FMA peak, cuBLAS GEMM FLOP/s…":
+        "正在校准 GPU %1：拷贝与传输带宽、启动延迟、L2 带宽、FMA 峰值、cuBLAS GEMM FLOP/s…",
+    "The GPU was not calibrated: %1": "未校准 GPU：%1",
+    "GPU %1 could not be calibrated: %2 The CPU ceilings are kept.": "无法校准 GPU %1：%2 CPU 的性能上限已保留。",
+
+    # Banners
+    "Hide this note": "隐藏此提示",
+    "CPU timings may vary: %1.": "CPU 计时可能波动：%1。",
+    "No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs recorded elsewhere) work fully.":
+        "没有可用的 GPU：%1 CPU 扫描以及打开已记录的结果（包括在其他机器上记录的 GPU 运行）均可正常使用。",
+    "Other programs are using %1 of %2 (%3 %): timings will be slower and noisier than this machine can do.":
+        "其他程序正在占用 %2中的 %1 个（%3 %）：计时会比本机的实际能力更慢、噪声更大。",
+
+    # Nouns after a count (Format::count): with their measure word
+    "line": "行",
+    "lines": "行",
+    "point": "个点",
+    "points": "个点",
+    "core": "个核心",
+    "cores": "个核心",
+    "measurement": "次测量",
+    "measurements": "次测量",
+    "run": "次运行",
+    "runs": "次运行",
+    "size": "个尺寸",
+    "sizes": "个尺寸",
+    # "Sweep cancelled: 5 points measured before the stop are kept."
+    "is": "已",
+    "are": "均已",
+
+    # Chart tabs and charts (common)
+    "Sizes shown": "显示的尺寸",
+    "Which n the thread-scaling chart shows": "线程扩展性图表显示哪些 n",
+    "The results hold several workloads: choose the one to plot": "结果包含多个工作负载：请选择要绘制的一个",
+    "n = %1": "n = %1",
+    "n (tensor edge; n × n fp32 elements)": "n（张量边长；n × n 个 fp32 元素）",
+    "No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).":
+        "还没有结果。\n请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。",
+    "No point has a time to plot: they failed or were skipped.": "没有可绘制时间的点：它们都失败了或被跳过。",
+    "GPU": "GPU",
+    "CPU": "CPU",
+    "%1 vs %2": "%1 对比 %2",
+    "%1 %2": "%1 %2",
+    "%1 %": "%1 %",
+
+    # ChartView
+    "Could not write %1: %2. Choose another folder or file name.": "无法写入 %1：%2。请选择其他文件夹或文件名。",
+    "… and %1 more of notes: the chart is too small to show them.": "……另有 %1注释：图表太小，无法全部显示。",
+    "%1. Choose another folder or file name.": "%1。请选择其他文件夹或文件名。",
+    "its best CPU": "其最佳 CPU",
+    "best CPU": "最佳 CPU",
+    "%1: best CPU": "%1：最佳 CPU",
+    "%1 hardware threads": "%1 个硬件线程",
+    "no GPU": "无 GPU",
+    "newest: %1": "最新：%1",
+    "%1 runs": "%1 次运行",
+    "SpeedupLab · %1": "SpeedupLab · %1",
+    "%1 curves: the legend is hidden (more than %2); the table names each point's series.":
+        "%1 条曲线：图例已隐藏（超过 %2 条）；表格中列出了每个点所属的系列。",
+    "time per iteration %1 (middle half %2 – %3)": "每次迭代耗时 %1（中间一半 %2 – %3）",
+    "CV %1 % over %2 repetitions": "CV %1 %，共 %2 次重复",
+    "cost model (fixed cost + work / rate): %1": "开销模型（固定开销 + 工作量 / 速率）：%1",
+    "The image size %1 x %2 is not possible: choose 16 to 16384 pixels per side.":
+        "图像尺寸 %1 x %2 不可用：每边请选择 16 到 16384 像素。",
+    "the PNG encoder failed": "PNG 编码器出错",
+    "SpeedupLab chart": "SpeedupLab 图表",
+    "the SVG generator could not start": "SVG 生成器无法启动",
+
+    # CompareChart
+    "time of run B / time of run A": "运行 B 的时间 / 运行 A 的时间",
+    "run B's time over run A's": "运行 B 与运行 A 的时间比",
+    "Comparing needs two runs.\nOpen recorded runs (Ctrl+O, several at once) or run a sweep after opening one.":
+        "比较需要两次运行。\n请打开已记录的运行（Ctrl+O，可一次打开多个），或在打开一个之后再运行一次扫描。",
+    "Choose run A and run B in the Runs panel:\nthis chart shows B's time over A's at every size both measured.":
+        "请在“运行列表”面板中选择运行 A 和运行 B：\n此图表显示两者都测量过的每个尺寸上 B 与 A 的时间比。",
+    "%1 and %2 share no point of %3:\nno series was measured at the same n in both.":
+        "%1 和 %2 在 %3 上没有共同的点：\n没有任何系列在两者中以相同的 n 测量过。",
+    "B slower ↑": "B 更慢 ↑",
+    "B faster ↓": "B 更快 ↓",
+    "B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band is what the noise of both runs can explain (95 % on the medians, at least %6 %).":
+        "B = %1 对比 A = %2：B 在 %3上更快，在 %4上更慢，在 %5上的差异在噪声范围内。色带表示两次运行的噪声所能解释的范围（中位数的 95 %，至少 %6 %）。",
+    "At %1 of %2 points both runs kept their repetitions: there a rank test on them (Mann-Whitney U, 5 %) decides, with the same %3 % floor.":
+        "在 %2 个点中，有 %1 个点两次运行都保留了各次重复的数据：这些点由秩检验（Mann-Whitney U，5 %）判定，下限同为 %3 %。",
+    "Compare runs": "比较运行",
+
+    # DeviceModel, ExportDialog
+    "Property": "属性",
+    "Value": "值",
+    "Slide, Full HD (1920 × 1080)": "幻灯片，全高清（1920 × 1080）",
+    "Slide, HD (1280 × 720)": "幻灯片，高清（1280 × 720）",
+    "Slide, 4K (3840 × 2160)": "幻灯片，4K（3840 × 2160）",
+    "Document (1600 × 1000)": "文档（1600 × 1000）",
+    "As on screen (%1 × %2)": "与屏幕相同（%1 × %2）",
+    "Custom": "自定义",
+    " px": " px",
+    "Size:": "尺寸：",
+    "Width:": "宽度：",
+    "Height:": "高度：",
+
+    # MainWindow
+    "Ready. Set up a sweep on the left and press Run (Ctrl+R), or open a results file (Ctrl+O).":
+        "就绪。请在左侧设置扫描并点击“运行”（Ctrl+R），或打开一个结果文件（Ctrl+O）。",
+    "Sweep": "扫描",
+    "Results": "结果",
+    "Runs": "运行列表",
+    "Devices": "设备",
+    "This machine": "本机",
+    "The sweep cannot run": "无法运行扫描",
+    "Cancelling the calibration: it stops at its next repetition…": "正在取消校准：将在下一次重复时停止…",
+    "Cancelling: the point being measured stops at its next repetition…": "正在取消：正在测量的点将在下一次重复时停止…",
+    "Calibrating": "正在校准",
+    "Calibrating…": "正在校准…",
+    "Unsaved results": "未保存的结果",
+    "Calibration cancelled: no ceiling was measured.": "校准已取消：未测得任何性能上限。",
+    "Calibration cancelled: the ceilings measured before the stop are kept (%1).": "校准已取消：停止前测得的性能上限已保留（%1）。",
+    "Calibrated: %1.": "校准完成：%1。",
+    "The results shown were recorded on another machine and keep its ceilings; the next sweep carries these.":
+        "当前显示的结果是在另一台机器上记录的，仍保留该机器的性能上限；下一次扫描会带上本次校准的上限。",
+    "Calibration failed": "校准失败",
+    "Measuring": "正在测量",
+    "Starting…": "正在启动…",
+    "Measuring %1": "正在测量 %1",
+    "Sweep cancelled: %1 measured before the stop %2 kept.": "扫描已取消：停止前测得的 %1%2保留。",
+    "Sweep finished: %1 measured.": "扫描完成：共测得 %1。",
+    " %1 failed (see the table).": "其中 %1 个点失败（见表格）。",
+    " %1 skipped (see the table).": "其中 %1 个点被跳过（见表格）。",
+    " Every curve after %1; the sweep took %2.": "%1 后所有曲线均已出现；扫描共耗时 %2。",
+    " The sweep took %1.": "扫描共耗时 %1。",
+    "The sweep failed": "扫描失败",
+    "Preset “%1”: %2": "预设“%1”：%2",
+    "Preset": "预设",
+    "Exported the chart to %1.": "已将图表导出到 %1。",
+    "Exported the chart to %1 (%2 × %3 pixels).": "已将图表导出到 %1（%2 × %3 像素）。",
+    "Copied the chart to the clipboard (%1 × %2 pixels).": "已将图表复制到剪贴板（%1 × %2 像素）。",
+    "Charts at %1 %": "图表缩放 %1 %",
+    "A sweep is running; %1 so far. Save them before closing? Closing stops the sweep.":
+        "扫描正在进行，目前已有 %1。关闭前要保存吗？关闭会停止扫描。",
+    "The results (%1) are not saved. Save them before closing?": "结果（%1）尚未保存。关闭前要保存吗？",
+    "Close SpeedupLab": "关闭 SpeedupLab",
+    "Could not open “%1”: %2 %3": "无法打开“%1”：%2 %3",
+    "A calibration is running. Cancel it (Esc) before opening a file.": "校准正在进行。请先取消（Esc）再打开文件。",
+    "A sweep is running. Cancel it (Esc) before opening a file.": "扫描正在进行。请先取消（Esc）再打开文件。",
+    "Add reference run": "添加参考运行",
+    "No file was added: the charts still show the previous results.": "未添加任何文件：图表仍显示之前的结果。",
+    "“%1” has no successful measurement to draw.": "“%1”中没有可绘制的成功测量。",
+    "Recorded on the machine below (from %1)": "记录于下列机器（来自 %1）",
+    "%1 files": "%1 个文件",
+    "Opened %1: %2.": "已打开 %1：%2。",
+    "Added %1 from %2: %3 (%4 shown).": "已从 %2 添加 %1：%3（共显示 %4）。",
+    "The runs shown stay as they are.": "当前显示的运行保持不变。",
+    "Opened the workspace %1: %2.": "已打开工作区 %1：%2。",
+    "There are no runs to save yet. Run a sweep or open a file first.": "还没有可保存的运行。请先运行一次扫描或打开一个文件。",
+    "Could not save the workspace: %1 Nothing was written; choose another file or folder.":
+        "无法保存工作区：%1 未写入任何内容；请选择其他文件或文件夹。",
+    "Saved the workspace (%1) to %2.": "已将工作区（%1）保存到 %2。",
+    "There are no results to save yet. Run a sweep or open a file first.": "还没有可保存的结果。请先运行一次扫描或打开一个文件。",
+    "A CSV file holds one run, and %1 are shown. Save as .json to keep them all (each with its label), or hide all runs but one.":
+        "一个 CSV 文件只能保存一次运行，而当前显示了 %1。请另存为 .json 以保留全部运行（各自带有标签），或只保留一次运行可见。",
+    "Could not save the results: %1 Nothing was written; choose another file or folder.":
+        "无法保存结果：%1 未写入任何内容；请选择其他文件或文件夹。",
+    "Saved %1 of %2 runs to %3.": "已将 %2 次运行的 %1保存到 %3。",
+    "Saved %1 to %2.": "已将 %1保存到 %2。",
+
+    # ResultModel (the table)
+    "noisy": "噪声大",
+    "The timings vary (CV %1 %, above %2 %): the median is less certain. A longer minimum time per point, or a quieter machine, helps.":
+        "计时波动较大（CV %1 %，高于 %2 %）：中位数不够可靠。延长每个点的最短测量时间，或换一台更空闲的机器，会有帮助。",
+    "%1 of %2 repetitions lie outside Tukey's fences (1.5 IQR beyond the quartiles): kept in the statistics, the median resists them.":
+        "%2 次重复中有 %1 次落在 Tukey 围栏之外（超出四分位数 1.5 IQR）：它们仍计入统计，但中位数不受其影响。",
+    "Median of %1 repetitions of %2 iterations; per iteration": "%1 次重复（每次 %2 次迭代）的中位数；按每次迭代计",
+    "Interquartile range %1 – %2; %3": "四分位距 %1 – %2；%3",
+    "1 Tukey outlier": "1 个 Tukey 离群值",
+    "%1 Tukey outliers": "%1 个 Tukey 离群值",
+    "No quartiles: the file was saved without them": "没有四分位数：文件保存时未包含它们",
+    "%1 %2 ⚠": "%1 %2 ⚠",
+    "yes": "是",
+    "no": "否",
+    "No ceilings measured: Sweep ▸ Calibrate machine measures them": "尚未测量性能上限：可用“扫描 ▸ 校准本机”进行测量",
+    "No measured ceiling applies to this point": "没有适用于此点的已测性能上限",
+    " (working set %1: %2)": "（工作集 %1：%2）",
+    "Ceiling: %1, %2%3": "上限：%1，%2%3",
+    "%1 of the %2 ceiling, %3%4": "达到 %2 上限的 %1，%3%4",
+    "Status": "状态",
+    "Run": "运行",
+    "Series": "系列",
+    "n": "n",
+    "Time / iteration": "时间 / 迭代",
+    "Min": "最小",
+    "Max": "最大",
+    "CV %": "CV %",
+    "Reps": "重复次数",
+    "Bytes/s": "字节/s",
+    "FLOP/s": "FLOP/s",
+    "% of ceiling": "占上限 %",
+    "Verified": "已验证",
+    "Workload": "工作负载",
+    "Reason": "原因",
+    "Median time of one iteration (one operation on the n x n tensor)": "一次迭代的中位时间（对 n x n 张量的一次操作）",
+    "Coefficient of variation of the repetitions; above %1 % the row is marked noisy":
+        "各次重复的变异系数；超过 %1 % 时该行标记为“噪声大”",
+    "The point's throughput as a share of the machine's measured ceiling for the level its data live in: the cache level or DRAM its working set fits in, GPU L2 or HBM, registers for fused GPU kernels, the FMA peak for gemm (Sweep ▸ Calibrate machine)":
+        "该点的吞吐量占本机在其数据所在层级上实测上限的比例：工作集能放入的缓存级别或 DRAM、GPU L2 或 HBM、融合 GPU 内核的寄存器，gemm 则为 FMA 峰值（扫描 ▸ 校准本机）",
+    "Whether the output matched the CPU reference": "输出是否与 CPU 参考结果一致",
+
+    # RooflineChart
+    "attained performance (%1)": "实际性能（%1）",
+    "arithmetic intensity (FLOP/byte)": "算术强度（FLOP/字节）",
+    "roofline (attained FLOP/s vs FLOP per byte)": "Roofline（实际 FLOP/s 与每字节 FLOP）",
+    "%1 ridge %2 FLOP/B": "%1 脊点 %2 FLOP/B",
+    "ridge %1": "脊点 %1",
+    "The %1 workload moves bytes but does no arithmetic (no FLOPs): it is not on the roofline. Choose add, saxpy, reduce or gemm to place points under the roofs.":
+        "%1 工作负载只搬运字节而不做算术运算（没有 FLOP）：它不在 Roofline 上。请选择 add、saxpy、reduce 或 gemm，以便将点画在屋顶线下方。",
+    "Higher is better. Each point: FLOPs of one iteration / its median time, at its FLOPs per byte moved (one intensity at every n for streaming kernels; gemm's grows with n).":
+        "越高越好。每个点：一次迭代的 FLOP 数 / 其中位时间，横坐标为每搬运一个字节的 FLOP 数（流式内核在所有 n 上强度相同；gemm 的强度随 n 增长）。",
+    "Fused GPU points can stand above the memory roofs: their data stay in registers across iterations, so the bytes counted per operation never cross the memory bus.":
+        "融合 GPU 内核的点可能高于内存屋顶线：它们的数据在各次迭代之间一直留在寄存器中，因此每次操作计入的字节从未经过内存总线。",
+    "Roofs: the machine's measured ceilings (calibrate); solid: main memory up to the compute peak, dashed: faster caches.":
+        "屋顶线：本机实测的性能上限（校准）；实线：主存直至计算峰值，虚线：更快的缓存。",
+    "Run Sweep ▸ Calibrate machine to draw the machine's roofs.": "运行“扫描 ▸ 校准本机”以绘制本机的屋顶线。",
+    "Roofline": "Roofline",
+
+    # RunProgress
+    "Measuring %1 (%2 of %3)": "正在测量 %1（第 %2 个，共 %3 个）",
+    " · this point %1 so far": " · 此点已用时 %1",
+    " · about %1 left": " · 约剩 %1",
+    " · finishing": " · 即将完成",
+
+    # RunsPanel
+    "Being measured now.": "正在测量中。",
+    "A reference run of another tool (%1), drawn dashed.": "其他工具（%1）的参考运行，以虚线绘制。",
+    "From %1": "来自 %1",
+    "Measured %1": "测量于 %1",
+    "Each run: tick to show it, double-click (F2) to rename it": "每次运行：勾选以显示，双击（F2）以重命名",
+    "Remove": "移除",
+    "Remove the selected run from the window (its file stays as it is)": "从窗口中移除所选运行（其文件保持不变）",
+    "Run A: its CPU curves against run B's GPU on the time chart, and the base of the ratio on the Compare tab":
+        "运行 A：在时间图表上用它的 CPU 曲线与运行 B 的 GPU 对比，并作为“比较运行”标签页中比值的基准",
+    "Run B: its GPU curves against run A's CPU on the time chart, and its time over A's on the Compare tab":
+        "运行 B：在时间图表上用它的 GPU 曲线与运行 A 的 CPU 对比，并在“比较运行”标签页中显示它与 A 的时间比",
+    "CPU of run A:": "运行 A 的 CPU：",
+    "GPU of run B:": "运行 B 的 GPU：",
+    "The time chart marks where A's best CPU and B's GPU cross; the Compare tab shows B's time over A's.":
+        "时间图表标出 A 的最佳 CPU 与 B 的 GPU 的交叉点；“比较运行”标签页显示 B 与 A 的时间比。",
+    "(none)": "（无）",
+
+    # ScalingChart
+    "CPU threads": "CPU 线程数",
+    "speedup over 1 thread (T₁ / Tₚ)": "相对单线程的加速比（T₁ / Tₚ）",
+    "thread scaling": "线程扩展性",
+    "Thread scaling needs one size measured with at least two CPU thread counts.\nCheck more thread counts in the sweep panel.":
+        "线程扩展性需要某个尺寸在至少两种 CPU 线程数下测量过。\n请在扫描面板中勾选更多线程数。",
+    "ideal (linear)": "理想（线性）",
+    "Amdahl fit, n = %1: serial %2 %": "Amdahl 拟合，n = %1：串行 %2 %",
+    "n = %1: serial fraction %2 % (at most %3× with any number of threads)": "n = %1：串行比例 %2 %（无论多少线程，至多 %3×）",
+    "n = %1: no serial part measurable": "n = %1：未测出串行部分",
+    "Thread scaling of %1 (run A, when chosen, else the first run that scales).":
+        "%1 的线程扩展性（若已选择运行 A 则取运行 A，否则取第一个可计算扩展性的运行）。",
+    "Thread scaling": "线程扩展性",
+
+    # SpeedupChart
+    "speedup of the GPU (CPU time / GPU time)": "GPU 加速比（CPU 时间 / GPU 时间）",
+    "GPU speedup over the best CPU": "GPU 相对最佳 CPU 的加速比",
+    "The speedup needs CPU and GPU results at the same n.\n%1": "计算加速比需要相同 n 下的 CPU 和 GPU 结果。\n%1",
+    "These results have no GPU curve: open a recorded GPU run (Ctrl+O).": "这些结果中没有 GPU 曲线：请打开一个已记录的 GPU 运行（Ctrl+O）。",
+    "No run shown has both: choose a run A (CPU) and a run B (GPU) in the Runs panel.":
+        "当前显示的运行都不同时包含两者：请在“运行列表”面板中选择运行 A（CPU）和运行 B（GPU）。",
+    "These results have no CPU curve.": "这些结果中没有 CPU 曲线。",
+    "The CPU and GPU curves share no n: their speedup cannot be computed.": "CPU 和 GPU 曲线没有共同的 n：无法计算加速比。",
+    "GPU wins ↑ (speedup > 1)": "GPU 更快 ↑（加速比 > 1）",
+    "GPU wins ↑": "GPU 更快 ↑",
+    "CPU wins ↓ (speedup < 1)": "CPU 更快 ↓（加速比 < 1）",
+    "CPU wins ↓": "CPU 更快 ↓",
+    "Dashed lines mark the first %1 of the %2 crossovers; the curves show every one (above 1: the GPU is faster).":
+        "虚线标出 %2 个交叉点中的前 %1 个；曲线显示了全部交叉点（高于 1：GPU 更快）。",
+    "Speedup": "加速比",
+
+    # SweepPanel, SweepWorker, SweepForm
+    "One kernel launch per iteration, as the seed's Python loop does.": "每次迭代启动一次内核，与原始 Python 示例（seed）的循环做法相同。",
+    "The same launches, captured once into a CUDA graph and replayed.": "同样的启动，一次性捕获到 CUDA graph 中再重放。",
+    "All iterations in one kernel, where the workload allows it.": "在工作负载允许时，把所有迭代放进一个内核。",
+    "n is at most %1; %2 was set to %1.": "n 最大为 %1；%2 已设为 %1。",
+    "n is at least %1; %2 was set to %1.": "n 最小为 %1；%2 已设为 %1。",
+    "%1 GiB": "%1 GiB",
+    "Run the sweep (Ctrl+R)": "运行扫描（Ctrl+R）",
+    "Cancel": "取消",
+    "Stop the sweep and keep the points measured so far (Esc)": "停止扫描并保留已测得的点（Esc）",
+    "The CPU implementation; the default is the fastest this build has.": "CPU 实现；默认使用本构建中最快的实现。",
+    "The GPU implementation.": "GPU 实现。",
+    "&Workload:": "工作负载(&W)：",
+    "CPU variant:": "CPU 变体：",
+    "GPU variant:": "GPU 变体：",
+    "Tensor sizes (n × n)": "张量尺寸（n × n）",
+    "Log-spaced &range": "对数间隔范围(&R)",
+    "&List": "列表(&L)",
+    "The smallest n (1 to %1)": "最小的 n（1 到 %1）",
+    "The largest n (1 to %1)": "最大的 n（1 到 %1）",
+    "Sizes per factor of ten in n (1 to 100)": "n 每增大十倍取多少个尺寸（1 到 100）",
+    "min n:": "最小 n：",
+    "max n:": "最大 n：",
+    "steps per decade:": "每十倍步数：",
+    "e.g. 4,40,400,4000": "例如 4,40,400,4000",
+    "Tensor edges n, separated by commas": "张量边长 n，以逗号分隔",
+    "Measure the CPU (OpenMP) with the checked thread counts": "用勾选的线程数测量 CPU（OpenMP）",
+    "Thread counts to measure (1 to %1, this machine's hardware threads)": "要测量的线程数（1 到 %1，即本机的硬件线程数）",
+    "Powers of two": "2 的幂",
+    "All": "全部",
+    "1 only": "仅 1",
+    "Device:": "设备：",
+    "Modes:": "模式：",
+    "Time host ↔ device copies": "计入主机 ↔ 设备拷贝时间",
+    "Put the copies of the inputs to the GPU and of the output back into the timed region, as a program that keeps its data on the host pays them.":
+        "把输入拷贝到 GPU、输出拷贝回主机的时间计入计时区间，就像数据保存在主机上的程序实际要付出的那样。",
+    "pageable": "可分页",
+    "pinned": "锁页",
+    "Host memory for the copies: pageable (malloc) or pinned (cudaMallocHost)": "拷贝所用的主机内存：可分页（malloc）或锁页（cudaMallocHost）",
+    "Host memory:": "主机内存：",
+    "No usable GPU: %1": "没有可用的 GPU：%1",
+    "Timing": "计时",
+    "Operations per timed repetition (0: the workload's default)": "每次计时重复中的操作次数（0：使用工作负载的默认值）",
+    " s": " s",
+    "Repeat each point until this much time was measured (and at least 3 times)": "每个点重复测量，直到累计测量时间达到该值（且至少 3 次）",
+    "Repetitions per point, at most": "每个点最多重复的次数",
+    "no limit": "不限",
+    "Seconds for the whole sweep; the points left when it runs out are skipped": "整个扫描的时间预算（秒）；用完后剩余的点将被跳过",
+    "Iterations:": "迭代次数：",
+    "Min time per point:": "每点最短时间：",
+    "Max repetitions:": "最多重复次数：",
+    "Time budget:": "时间预算：",
+    "default (%1)": "默认（%1）",
+    "fastest available": "最快的可用实现",
+    "%1 more sizes, up to n = %2, will not fit either and will be skipped.": "另有 %1 个尺寸（直到 n = %2）同样放不下，将被跳过。",
+    "n = %1 will not fit: needs %2, %3 available (%4); it will be skipped.": "n = %1 放不下：需要 %2，可用 %3（%4）；将被跳过。",
+    "GPU memory": "GPU 显存",
+    "host memory": "主机内存",
+    "%1: %2": "%1：%2",
+    "Check at least one thread count, or switch the CPU off.": "请至少勾选一个线程数，或关闭 CPU。",
+    "%1 of %2 hardware threads": "%2 个硬件线程中的 %1 个",
+    "%1: %2 (compute %3)": "%1：%2（计算能力 %3）",
+    "Rounds:": "轮数：",
+    "Run the whole sweep this many times, each round in a shuffled order, and merge each point's rounds: a slow drift (heat, another job) then shows as spread between rounds, not as a trend in n":
+        "将整个扫描运行这么多轮，每轮按随机打乱的顺序进行，再合并每个点各轮的结果：这样，缓慢的漂移（发热、其他任务）会表现为轮次之间的离散，而不是随 n 变化的趋势",
+    "Cold cache": "冷缓存",
+    "Flush the GPU's L2 and the CPU's last-level cache before every repetition (outside the timed region), so that every size reads its data from memory. Off: a repetition finds what the last one left in the caches, as a loop in a program would":
+        "每次重复前（在计时区间之外）清空 GPU 的 L2 和 CPU 的末级缓存，使每个尺寸都从内存读取数据。关闭时：每次重复都会用到上一次留在缓存中的数据，就像程序中的循环那样",
+    "The sweep could not start: %1": "扫描无法开始：%1",
+    "The calibration failed: %1": "校准失败：%1",
+    "the minimum n (%1) is above the maximum n (%2)": "最小 n（%1）大于最大 n（%2）",
+    "no sizes were given: type them as a list, e.g. 4,40,400": "没有给出尺寸：请以列表形式输入，例如 4,40,400",
+    'unknown workload "%1"': "未知的工作负载“%1”",
+    "no CPU thread count is checked: check at least one, or switch the CPU off": "没有勾选任何 CPU 线程数：请至少勾选一个，或关闭 CPU",
+    "no GPU mode is checked: check at least one, or switch the GPU off": "没有勾选任何 GPU 模式：请至少勾选一个，或关闭 GPU",
+    "neither the CPU nor the GPU is switched on": "CPU 和 GPU 均未开启",
+
+    # ThroughputChart
+    "throughput (%1)": "吞吐量（%1）",
+    "throughput (%1, tensor traffic)": "吞吐量（%1，张量数据流量）",
+    "compute throughput vs n": "计算吞吐量随 n 的变化",
+    "memory throughput vs n": "内存吞吐量随 n 的变化",
+    "Higher is better. FLOPs of one iteration / its median time.": "越高越好。一次迭代的 FLOP 数 / 其中位时间。",
+    "Higher is better. Bytes one iteration reads and writes / its median time.": "越高越好。一次迭代读写的字节数 / 其中位时间。",
+    " Dashed: the machine's measured ceilings (calibrate).": "虚线：本机实测的性能上限（校准）。",
+    "Throughput": "吞吐量",
+
+    # TimeChart
+    "GPU faster above n ≈ %1": "n ≈ %1 以上 GPU 更快",
+    "CPU faster again above n ≈ %1": "n ≈ %1 以上 CPU 再次更快",
+    "%1 crossovers: %2; … and %3 more, up to n ≈ %4 (the table has both times at every n)":
+        "%1 个交叉点：%2；……另有 %3 个，直到 n ≈ %4（表格列出了每个 n 下的两种时间）",
+    "time per iteration (%1)": "每次迭代耗时（%1）",
+    "%1 faster above n ≈ %2": "n ≈ %2 以上 %1 更快",
+    "n ≈ %1": "n ≈ %1",
+    "CPU again, n ≈ %1": "CPU 再次领先，n ≈ %1",
+    "n = %1–%2": "n = %1–%2",
+    "%1 %2×": "%1 %2×",
+    "Dashed: %1, a reference run (no curve of ours at the same sizes to compare with).":
+        "虚线：%1，参考运行（我们没有相同尺寸的曲线可供比较）。",
+    "Dashed: %1, a reference run. Our time ÷ theirs (geometric mean): %2.": "虚线：%1，参考运行。我们的时间 ÷ 对方的时间（几何平均）：%2。",
+    ", ": "，",
+    "Band: interquartile range": "色带：四分位距",
+    "Band: min–max": "色带：最小值–最大值",
+    "time per iteration vs n": "每次迭代耗时随 n 的变化",
+    "The only point has no time to plot:\nit failed or was skipped (the table says why).":
+        "唯一的点没有可绘制的时间：\n它失败了或被跳过（原因见表格）。",
+    "None of the %1 points has a time to plot:\nthey failed or were skipped (the table says why).":
+        "%1 个点都没有可绘制的时间：\n它们失败了或被跳过（原因见表格）。",
+    "%1 vs %2: %3": "%1 对比 %2：%3",
+    "… and %1 more GPU curves against the best CPU, not listed here (%2 crossovers in all).":
+        "……另有 %1 条 GPU 曲线与最佳 CPU 的对比未在此列出（共 %2 个交叉点）。",
+    "Dashed lines mark the first %1 of the %2 crossovers.": "虚线标出 %2 个交叉点中的前 %1 个。",
+    "CPU only: no GPU curve to compare with.": "仅有 CPU：没有可比较的 GPU 曲线。",
+    "No GPU curve to compare with: the GPU points were not measured. %1": "没有可比较的 GPU 曲线：GPU 的点未被测量。%1",
+    "A GPU run recorded on another machine can be opened (File ▸ Open results) and shown here.":
+        "可以打开在其他机器上记录的 GPU 运行（文件 ▸ 打开结果），并在此显示。",
+    "GPU only: no CPU curve to compare with.": "仅有 GPU：没有可比较的 CPU 曲线。",
+    "No run has both a CPU and a GPU curve: choose a run A (CPU) and a run B (GPU) in the Runs panel to compare across runs.":
+        "没有任何运行同时包含 CPU 和 GPU 曲线：请在“运行列表”面板中选择运行 A（CPU）和运行 B（GPU），进行跨运行比较。",
+    "interquartile range": "四分位距",
+    "min–max": "最小值–最大值",
+    "The %1 bands are not drawn for more than %2 curves.": "曲线超过 %2 条时不绘制%1色带。",
+    "Bands: the interquartile range of the repetitions%1 (right-click for min–max).":
+        "色带：各次重复的四分位距%1（右键单击切换为最小值–最大值）。",
+    "; min–max for points saved without it": "；保存时未包含四分位距的点使用最小值–最大值",
+    "Bands: min–max of the repetitions (right-click for the interquartile range).":
+        "色带：各次重复的最小值–最大值（右键单击切换为四分位距）。",
+    "Time vs n": "时间随 n 的变化",
+}
+
+BY_CONTEXT = {}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// A zh_CN run shows the window in Simplified Chinese: the system's language (LANGUAGE=zh_CN, set
+// before the application starts, as a user's session would) picks the translation, the menus
+// read in Chinese, and View ▸ Language stores a choice that wins over the system's.
+#include "ui/app.h"
+#include "ui/format.h"
+#include "ui/mainwindow.h"
+#include "ui/translations.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace speeduplab;
+
+class TestTranslations : public QObject {
+    Q_OBJECT
+public:
+    static void initMain();
+
+private slots:
+    void initTestCase();
+    void cleanup();
+    void resolvesChoice_data();
+    void resolvesChoice();
+    void choiceInSettings();
+    void contextsMatchAtRunTime_data();
+    void contextsMatchAtRunTime();
+    void zhCNShowsTranslatedMenus();
+    void englishRemovesTheTranslation();
+    void languageMenuStoresTheChoice();
+
+private:
+    static QStringList menuTitles(const MainWindow &w);
+    QTemporaryDir m_dir;
+};
+
+void TestTranslations::initMain()
+{
+    // Before QApplication: the system locale is read from the environment once.
+    qputenv("LANGUAGE", "zh_CN");
+}
+
+void TestTranslations::initTestCase()
+{
+    App::initialise();
+    QVERIFY(m_dir.isValid());
+}
+
+void TestTranslations::cleanup()
+{
+    Translations::install(QStringLiteral("en"));
+}
+
+void TestTranslations::resolvesChoice_data()
+{
+    QTest::addColumn<QString>("choice");
+    QTest::addColumn<QString>("language");
+    QTest::newRow("system follows LANGUAGE") << "system"
+                                             << "zh_CN";
+    QTest::newRow("English") << "en"
+                             << "en";
+    QTest::newRow("Chinese") << "zh_CN"
+                             << "zh_CN";
+    QTest::newRow("unknown is the system's") << "fr"
+                                             << "zh_CN";
+}
+
+void TestTranslations::resolvesChoice()
+{
+    QFETCH(QString, choice);
+    QFETCH(QString, language);
+    QCOMPARE(Translations::resolve(choice), language);
+}
+
+void TestTranslations::choiceInSettings()
+{
+    QSettings s(m_dir.filePath(QStringLiteral("choice.ini")), QSettings::IniFormat);
+    QCOMPARE(Translations::choice(s), QStringLiteral("system"));
+    Translations::setChoice(s, QStringLiteral("zh_CN"));
+    QCOMPARE(Translations::choice(s), QStringLiteral("zh_CN"));
+    s.setValue(Translations::settingsKey(), QStringLiteral("klingon"));
+    QCOMPARE(Translations::choice(s), QStringLiteral("system"));
+}
+
+// tr() looks a string up under its class's full name ("speeduplab::MainActions") or under the
+// context given by hand; each kind must find its translation in the .qm.
+void TestTranslations::contextsMatchAtRunTime_data()
+{
+    QTest::addColumn<QString>("context");
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("Q_OBJECT class") << "speeduplab::MainActions"
+                                    << "&File" << QStringLiteral("文件(&F)");
+    QTest::newRow("Q_DECLARE_TR_FUNCTIONS") << "FileDialogs"
+                                            << "Open results" << QStringLiteral("打开结果");
+    QTest::newRow("translate(\"Format\")") << "Format"
+                                           << "GPU copy" << QStringLiteral("GPU 拷贝");
+    QTest::newRow("ChartView::tr in a free function")
+        << "speeduplab::ChartView"
+        << "Could not write %1: %2. Choose another folder or file name."
+        << QStringLiteral("无法写入 %1：%2。请选择其他文件夹或文件名。");
+}
+
+void TestTranslations::contextsMatchAtRunTime()
+{
+    QFETCH(QString, context);
+    QFETCH(QString, source);
+    QFETCH(QString, expected);
+    QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+    QCOMPARE(QCoreApplication::translate(context.toUtf8().constData(), source.toUtf8().constData()),
+             expected);
+}
+
+QStringList TestTranslations::menuTitles(const MainWindow &w)
+{
+    QStringList titles;
+    for (QAction *a : w.menuBar()->actions())
+        titles << a->text();
+    return titles;
+}
+
+void TestTranslations::zhCNShowsTranslatedMenus()
+{
+    // What the app does at start-up: no choice stored, so the system's language (zh_CN here).
+    const QString ini = m_dir.filePath(QStringLiteral("zh.ini"));
+    QCOMPARE(Translations::installChosen(ini), QStringLiteral("zh_CN"));
+    MainWindow w(ini);
+    const QStringList titles = menuTitles(w);
+    QVERIFY2(titles.size() >= 4, qPrintable(titles.join(u',')));
+    QCOMPARE(titles.at(0), QStringLiteral("文件(&F)"));
+    QVERIFY2(titles.contains(QStringLiteral("扫描(&S)")), qPrintable(titles.join(u',')));
+    QVERIFY2(titles.contains(QStringLiteral("视图(&V)")), qPrintable(titles.join(u',')));
+    QVERIFY2(titles.contains(QStringLiteral("帮助(&H)")), qPrintable(titles.join(u',')));
+    auto *run = w.findChild<QAction *>(QStringLiteral("runAction"));
+    QVERIFY(run);
+    QCOMPARE(run->text(), QStringLiteral("运行扫描(&R)"));
+    // A sentence built at run time, from a helper outside any class.
+    QVERIFY(Format::ceilingName("cpu_triad_bytes_per_s@4").contains(QStringLiteral("线程")));
+}
+
+void TestTranslations::englishRemovesTheTranslation()
+{
+    const QString ini = m_dir.filePath(QStringLiteral("en.ini"));
+    {
+        QSettings s(ini, QSettings::IniFormat);
+        Translations::setChoice(s, QStringLiteral("en"));
+    }
+    QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+    // The stored choice wins over the system's Chinese, and replaces the installed translation.
+    QCOMPARE(Translations::installChosen(ini), QStringLiteral("en"));
+    MainWindow w(ini);
+    QCOMPARE(menuTitles(w).value(0), QStringLiteral("&File"));
+}
+
+void TestTranslations::languageMenuStoresTheChoice()
+{
+    const QString ini = m_dir.filePath(QStringLiteral("menu.ini"));
+    MainWindow w(ini);
+    auto *menu = w.findChild<QMenu *>(QStringLiteral("languageMenu"));
+    QVERIFY(menu);
+    QAction *system = nullptr, *chinese = nullptr;
+    for (QAction *a : menu->actions()) {
+        if (a->data().toString() == QLatin1String("system"))
+            system = a;
+        if (a->data().toString() == QLatin1String("zh_CN"))
+            chinese = a;
+    }
+    QVERIFY(system && chinese);
+    QVERIFY(system->isChecked());
+    QCOMPARE(chinese->text(), QStringLiteral("简体中文"));
+    chinese->trigger();
+    QVERIFY(chinese->isChecked());
+    QVERIFY(!system->isChecked());
+    QSettings s(ini, QSettings::IniFormat);
+    QCOMPARE(Translations::choice(s), QStringLiteral("zh_CN"));
+    // The next window (the next start) shows the choice.
+    MainWindow next(ini);
+    for (QAction *a : next.findChild<QMenu *>(QStringLiteral("languageMenu"))->actions())
+        if (a->data().toString() == QLatin1String("zh_CN"))
+            QVERIFY(a->isChecked());
+}
+
+QTEST_MAIN(TestTranslations)
+#include "tst_translations.moc"
