@@ -144,9 +144,8 @@ int cmdRun(const RunOptions &o, const Outputs &files)
             lastRound = note;
         }
     };
-    if (plan.coldCache)
-        std::cout << "cold cache: the GPU's L2 and the CPU's last-level cache are flushed before every "
-                     "repetition\n";
+    if (const std::string note = Pipeline::cacheNote(plan); !note.empty())
+        std::cerr << "note: " << note << '\n';
     const Pipeline::Outcome out = Pipeline::run(plan, o.calibrate, events, g_stop);
     const ResultSet &r = out.result;
     if (out.calibrated)

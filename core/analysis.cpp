@@ -97,6 +97,7 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
         p.tQ1 = (p.quartiles ? m.stats.q1 : m.stats.min) / it_;
         p.tQ3 = (p.quartiles ? m.stats.q3 : m.stats.max) / it_;
         p.outliers = m.stats.outliers;
+        p.throttled = m.conditions.throttled;
         const Workload *w = Workload::find(m.workload);
         p.bytes = m.bytes > 0 ? m.bytes / it_ : (w ? w->bytes(m.n, 1) : 0);
         p.flops = m.flops > 0 ? m.flops / it_ : (w ? w->flops(m.n, 1) : 0);

@@ -20,6 +20,7 @@ struct SeriesPoint {
     double tQ3 = 0;
     bool quartiles = false; ///< tQ1 and tQ3 are the point's own, not min and max
     int outliers = 0;       ///< Stats::outliers
+    bool throttled = false; ///< PointConditions::throttled: drawn as a hollow marker
     double work = 0;
     double bytes = 0; ///< per operation
     double flops = 0; ///< per operation

@@ -214,6 +214,11 @@ double Calibration::workingSetBytes(const Measurement &m)
     return 4.0 * elements * tensorsOf(m.workload);
 }
 
+bool Calibration::coldEveryOperation(const Measurement &m)
+{
+    return m.conditions.cache == "cold" && m.iterations == 1;
+}
+
 Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo &machine)
 {
     auto level = [&](const char *name, const char *key, bool flops, int threads = 0) {
@@ -236,6 +241,9 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
         // All iterations in one kernel: the data stay in registers, and only arithmetic limits.
         if (m.mode == "fused" && value(machine, gpuFma) > 0)
             return level("registers", gpuFma, true);
+        // Cold, one operation a repetition: its data come from HBM, whatever the L2 could hold.
+        if (coldEveryOperation(m))
+            return level("HBM", gpuCopy, false);
         double l2 = 0;
         for (const auto &g : machine.gpus)
             if (g.index == std::max(0, m.device))
@@ -247,6 +255,8 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
     if (m.workload == "gemm")
         return value(machine, cpuFma, m.threads) > 0 ? level("FMA peak", cpuFma, true, m.threads)
                                                      : level("BLAS SGEMM", cpuGemm, true);
+    if (coldEveryOperation(m))
+        return level("DRAM", cpuTriad, false, m.threads);
     // The fastest calibrated level the working set fits in; DRAM when none.
     const double ws = workingSetBytes(m);
     for (const CacheLevel &c : cpuCaches(machine, m.threads))

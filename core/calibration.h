@@ -66,7 +66,13 @@ public:
     /// cache sizes; private caches count once per thread), with that level's ceiling. GPU
     /// `fused` points live in registers and are held against the fp32 FMA peak; gemm against
     /// the compute peak of its kind (BLAS SGEMM, cuBLAS).
+    /// A cold-cache point (PointConditions::cache) is held against HBM or DRAM when each
+    /// repetition is one operation; with more, the later operations of a repetition find the
+    /// data the first one brought in, and the working set decides as for a warm point.
     static Level levelFor(const Measurement &m, const MachineInfo &machine);
+    /// A cold-cache point whose every timed operation starts from flushed caches: one
+    /// iteration a repetition.
+    static bool coldEveryOperation(const Measurement &m);
     /// Distinct bytes a point touches in one repetition (its tensors), not the traffic.
     static double workingSetBytes(const Measurement &m);
     /// Why a point above 100 % of its ceiling can be there, as a sentence; empty at or below.

@@ -138,6 +138,16 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw)
     return p;
 }
 
+std::string Pipeline::cacheNote(const SweepPlan &plan)
+{
+    const int iterations = plan.effectiveIterations();
+    if (!plan.coldCache || iterations <= 1)
+        return {};
+    return "cold cache with " + std::to_string(iterations) +
+           " iterations a repetition: the caches are flushed before each repetition, so only its first "
+           "operation finds them cold; --iterations 1 makes every timed operation cold";
+}
+
 std::string Pipeline::roundNote(const SweepPlan &plan, const SweepRunner::Progress &p)
 {
     if (p.rounds <= 1 || p.total <= 0 || p.done != p.round * (p.total / p.rounds) || p.current == "done" ||

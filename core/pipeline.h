@@ -105,6 +105,10 @@ public:
     /// "every curve after 2.1 s; the sweep took 14.3 s" (firstPass and elapsed as in Outcome
     /// and SweepRunner::Progress); "the sweep took 14.3 s" without a first pass.
     static std::string timingNote(double firstPass, double elapsed);
+    /// "cold cache with 1000 iterations a repetition: only the first operation of each
+    /// repetition finds the caches flushed; --iterations 1 makes every timed operation cold" for
+    /// a cold plan of more than one iteration; empty otherwise.
+    static std::string cacheNote(const SweepPlan &plan);
     /// "round 2 of 3, in a shuffled order (seed 1234)" when progress starts a round of a sweep
     /// of several (its first point); empty otherwise.
     static std::string roundNote(const SweepPlan &plan, const SweepRunner::Progress &progress);

@@ -39,8 +39,8 @@ std::vector<std::pair<std::string, std::string>> SweepConditions::describe() con
     if (rounds > 1)
         r.emplace_back("Rounds", std::to_string(rounds) + ", each in a shuffled order (seed " +
                                      std::to_string(shuffleSeed) + ")");
-    r.emplace_back("Cache", cache == "cold" ? "cold: caches flushed before every repetition"
-                                            : "warm: each repetition finds what the last one left");
+    if (cache == "cold") // warm is the default, and a machine probed outside a sweep has no mode
+        r.emplace_back("Cache", "cold: caches flushed before every repetition");
     if (gpuClocks.empty() && gpuIdleSmMHz <= 0)
         return r; // no GPU point was asked for, or a file from before the clocks were read
     std::string clocks =

@@ -26,7 +26,8 @@ struct SweepConditions {
 
     /// The first problem of the values, as "field: must be ..."; empty when they are sound.
     std::string problem() const;
-    /// One line per fact for the metadata panel and the CLI ("Rounds", "Cache", "GPU clocks").
+    /// One line per fact for the metadata panel and the CLI: "Rounds" (several), "Cache" (cold),
+    /// "GPU clocks" (when the sweep had GPU points); none for the defaults.
     std::vector<std::pair<std::string, std::string>> describe() const;
 
     bool operator==(const SweepConditions &) const = default;

@@ -74,9 +74,9 @@ if [[ " $stages " == *" engine "* ]]; then
   sed -n '/^Ceilings:/,$p' "$log" | tail -40
   # Issue 14: cold against warm at the sizes the L2 holds (the H200's 50 MB holds n = 1024), and
   # the clocks NVML read around every GPU point (the JSON's clocks and the metadata's sweep).
-  say "cache cold vs warm (graph, n = 512, 1024, 2048)"
+  say "cache cold vs warm (one add a repetition, n = 512, 1024, 2048)"
   for cache in warm cold; do
-    timeout 60 $cli run --workload add --sizes 512,1024,2048 --gpu-only --modes graph --min-time 0.05 \
+    timeout 60 $cli run --workload add --sizes 512,1024,2048 --gpu-only --modes launch --iterations 1 --min-time 0.05 \
       --cache $cache --json "$OUT/cache-$cache.json" 2>&1 | grep -E '^GPU|throttled' | tee -a "$log" || status=1
   done
   python3 - "$OUT/cache-warm.json" "$OUT/cache-cold.json" <<'PY' 2>&1 | tee -a "$log"

@@ -526,6 +526,28 @@ ZH = {
     "Bands: min–max of the repetitions (right-click for the interquartile range).":
         "色带：各次重复的最小值–最大值（右键单击切换为四分位距）。",
     "Time vs n": "时间随 n 的变化",
+    # Issue 14: the Conditions column, throttled points (ResultModel, TimeChart)
+    "throttled": "降频",
+    "cold": "冷",
+    "%1 rounds, spread %2 %": "%1 轮，离散 %2 %",
+    "%1→%2 MHz": "%1→%2 MHz",
+    "%1 MHz": "%1 MHz",
+    "SM %1 MHz, memory %2 MHz": "SM %1 MHz，显存 %2 MHz",
+    ", %1 °C": "，%1 °C",
+    ", %1 W": "，%1 W",
+    ", reasons: %1": "，原因：%1",
+    "Cold cache: the GPU's L2 and the CPU's last-level cache were flushed before every repetition, outside the timed region":
+        "冷缓存：每次重复之前（在计时区之外）都清空了 GPU 的 L2 和 CPU 的末级缓存",
+    "%1 rounds, each in a shuffled order: the rounds' medians ranged from %2 to %3 per iteration":
+        "%1 轮，每轮顺序随机打乱：各轮的中位数在每次迭代 %2 到 %3 之间",
+    "GPU after the warm-up: %1": "预热后的 GPU：%1",
+    "GPU after the last repetition: %1": "最后一次重复后的 GPU：%1",
+    "Throttled: see the reason": "已降频：原因见“原因”列",
+    "Conditions": "测量条件",
+    "Cold cache; rounds and the spread of their medians (highest minus lowest, over the median); the GPU's SM clock after the warm-up and after the last repetition; throttled when the clock fell below 90 % of the sweep's first or NVML reported a throttle reason":
+        "冷缓存；轮数及各轮中位数的离散度（最高减最低，除以中位数）；预热后和最后一次重复后的 GPU SM 时钟；当时钟低于本次扫描首个负载时钟的 90 % 或 NVML 报告了降频原因时，标记为降频",
+    "Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a power or thermal limit); the table's Conditions column says how.":
+        "空心圆环：%1在 GPU 降频时测得（时钟下降，或 NVML 报告了功耗或温度限制）；详情见表格的“测量条件”列。",
 }
 
 BY_CONTEXT = {}

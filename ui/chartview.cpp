@@ -18,6 +18,7 @@
 #include <QLogValueAxis>
 #include <QPainter>
 #include <QRegularExpression>
+#include <QScatterSeries>
 #include <QSvgGenerator>
 #include <QToolTip>
 #include <QValueAxis>
@@ -460,6 +461,26 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
                 QToolTip::showText(QCursor::pos(), readout(s, id, at), this);
             });
     }
+    return s;
+}
+
+QScatterSeries *ChartView::hollowMarkers(const QString &id, const QColor &color, const QList<QPointF> &points)
+{
+    m_touched.insert(id);
+    auto *s = qobject_cast<QScatterSeries *>(m_series.value(id));
+    const bool created = !s;
+    if (created)
+        s = new QScatterSeries;
+    s->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    s->setMarkerSize(11 * ChartStyle::zoom());
+    s->setBrush(chart()->backgroundBrush().color());
+    QPen pen(color);
+    pen.setWidthF(2 * ChartStyle::zoom());
+    if (s->pen() != pen)
+        s->setPen(pen);
+    replaceIfChanged(s, points);
+    if (created)
+        track(id, s, Role::Marker, false);
     return s;
 }
 

@@ -22,6 +22,7 @@ class QAreaSeries;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
+class QScatterSeries;
 class QXYSeries;
 
 namespace speeduplab {
@@ -154,6 +155,9 @@ protected:
     /// The series with this id, created on first use; its points replaced in one call.
     QLineSeries *line(const QString &id, Role role, const QString &name, const QColor &color,
                       const QList<QPointF> &points, const LineStyle &style);
+    /// Hollow markers (the view's background inside, `color` around) at points, without a
+    /// legend entry: the points of a curve measured while the GPU throttled.
+    QScatterSeries *hollowMarkers(const QString &id, const QColor &color, const QList<QPointF> &points);
     QAreaSeries *area(const QString &id, Role role, const QString &name, const QColor &fill,
                       const QList<QPointF> &lower, const QList<QPointF> &upper, bool legend = false);
 

@@ -170,8 +170,9 @@ int Headless::run(const CommandLine &cl)
         } catch (const std::exception &e) {
             return usage(QString::fromStdString(e.what()));
         }
-        if (const std::string note = Pipeline::gpuNote(plan); !note.empty())
-            std::cerr << "note: " << note << '\n';
+        for (const std::string &note : {Pipeline::gpuNote(plan), Pipeline::cacheNote(plan)})
+            if (!note.empty())
+                std::cerr << "note: " << note << '\n';
         std::cout << "Sweeping " << plan.workload << ": " << plan.points().size() << " points\n";
 
         // The sweep runs on this thread: there is no window to keep responsive, and a signal

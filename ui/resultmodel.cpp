@@ -2,6 +2,7 @@
 #include "ui/resultmodel.h"
 
 #include "core/calibration.h"
+#include "core/gpuclocks.h"
 #include "ui/format.h"
 
 #include <QBrush>
@@ -27,9 +28,73 @@ bool noisy(const Measurement &m)
 
 QString statusText(const Measurement &m)
 {
+    if (m.ok() && m.conditions.throttled)
+        return ResultModel::tr("throttled");
     if (noisy(m))
         return ResultModel::tr("noisy");
     return QString::fromStdString(Measurement::statusName(m.status));
+}
+
+QString mhz(double v)
+{
+    return QString::number(v, 'f', 0);
+}
+
+// The Conditions column: what sets the point apart from a warm single-round one.
+QString conditionsText(const Measurement &m)
+{
+    QStringList parts;
+    if (m.conditions.cache == "cold")
+        parts << ResultModel::tr("cold");
+    if (m.conditions.rounds > 1)
+        parts << ResultModel::tr("%1 rounds, spread %2 %")
+                     .arg(m.conditions.rounds)
+                     .arg(100 * m.conditions.roundSpread(m.stats.median), 0, 'f', 1);
+    const GpuClockSample &a = m.conditions.clockStart, &b = m.conditions.clockEnd;
+    if (a.available && b.available)
+        parts << ResultModel::tr("%1\u2192%2 MHz").arg(mhz(a.smMHz), mhz(b.smMHz));
+    else if (a.available || b.available)
+        parts << ResultModel::tr("%1 MHz").arg(mhz(a.available ? a.smMHz : b.smMHz));
+    if (m.conditions.throttled)
+        parts << ResultModel::tr("throttled");
+    return parts.join(QStringLiteral(" \u00b7 "));
+}
+
+QString sampleTip(const GpuClockSample &s)
+{
+    QString t = ResultModel::tr("SM %1 MHz, memory %2 MHz").arg(mhz(s.smMHz), mhz(s.memoryMHz));
+    if (s.temperatureC >= 0)
+        t += ResultModel::tr(", %1 \u00b0"
+                             "C")
+                 .arg(mhz(s.temperatureC));
+    if (s.powerW >= 0)
+        t += ResultModel::tr(", %1 W").arg(s.powerW, 0, 'f', 0);
+    if (const std::string r = GpuClocks::reasonNames(s.throttleReasons); !r.empty())
+        t += ResultModel::tr(", reasons: %1").arg(QString::fromStdString(r));
+    return t;
+}
+
+QString conditionsTip(const Measurement &m)
+{
+    QStringList lines;
+    if (m.conditions.cache == "cold")
+        lines << ResultModel::tr(
+            "Cold cache: the GPU's L2 and the CPU's last-level cache were flushed before "
+            "every repetition, outside the timed region");
+    if (m.conditions.rounds > 1)
+        lines << ResultModel::tr(
+                     "%1 rounds, each in a shuffled order: the rounds' medians ranged from %2 to %3 "
+                     "per iteration")
+                     .arg(m.conditions.rounds)
+                     .arg(Format::seconds(m.conditions.roundMin / std::max(1, m.iterations)),
+                          Format::seconds(m.conditions.roundMax / std::max(1, m.iterations)));
+    if (m.conditions.clockStart.available)
+        lines << ResultModel::tr("GPU after the warm-up: %1").arg(sampleTip(m.conditions.clockStart));
+    if (m.conditions.clockEnd.available)
+        lines << ResultModel::tr("GPU after the last repetition: %1").arg(sampleTip(m.conditions.clockEnd));
+    if (m.conditions.throttled)
+        lines << ResultModel::tr("Throttled: see the reason");
+    return lines.join(QLatin1Char('\n'));
 }
 
 // Bytes and FLOPs per second.
@@ -398,6 +463,8 @@ QVariant ResultModel::display(const Measurement &m, int column) const
         return Calibration::aboveCeilingReason(m, machineOf(m)).empty() ? tr("%1 %2").arg(pc, level)
                                                                         : tr("%1 %2 \u26a0").arg(pc, level);
     }
+    case ConditionsColumn:
+        return conditionsText(m);
     case VerifiedColumn:
         if (m.status == Measurement::Status::Skipped || m.status == Measurement::Status::Cancelled)
             return QString();
@@ -486,6 +553,11 @@ QVariant ResultModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         if (m.ok() && index.column() == CeilingColumn)
             return ceilingTip(m);
+        if (index.column() == ConditionsColumn) {
+            const QString tip = conditionsTip(m);
+            if (!tip.isEmpty())
+                return tip;
+        }
         const QString reason = reasonText(m, machineOf(m));
         if (m.ok() && m.stats.reps > 0 && index.column() == TimeColumn)
             return reason.isEmpty() ? timeTip(m) : timeTip(m) + QLatin1Char('\n') + reason;
@@ -501,7 +573,8 @@ QVariant ResultModel::data(const QModelIndex &index, int role) const
         case Measurement::Status::Cancelled:
             return QBrush(QColor(0xea, 0xea, 0xea));
         case Measurement::Status::Ok:
-            return noisy(m) ? QVariant(QBrush(QColor(0xfd, 0xf1, 0xc8))) : QVariant();
+            return noisy(m) || m.conditions.throttled ? QVariant(QBrush(QColor(0xfd, 0xf1, 0xc8)))
+                                                      : QVariant();
         }
         return {};
     case Qt::ForegroundRole:
@@ -565,6 +638,8 @@ QVariant ResultModel::headerData(int section, Qt::Orientation orientation, int r
             return tr("FLOP/s");
         case CeilingColumn:
             return tr("% of ceiling");
+        case ConditionsColumn:
+            return tr("Conditions");
         case VerifiedColumn:
             return tr("Verified");
         case WorkloadColumn:
@@ -585,6 +660,11 @@ QVariant ResultModel::headerData(int section, Qt::Orientation orientation, int r
                       "its data live in: the cache level or DRAM its working set fits in, GPU L2 or HBM, "
                       "registers for fused GPU kernels, the FMA peak for gemm (Sweep \u25b8 Calibrate "
                       "machine)");
+        case ConditionsColumn:
+            return tr("Cold cache; rounds and the spread of their medians (highest minus lowest, over the "
+                      "median); the GPU's SM "
+                      "clock after the warm-up and after the last repetition; throttled when the clock fell "
+                      "below 90 % of the sweep's first or NVML reported a throttle reason");
         case VerifiedColumn:
             return tr("Whether the output matched the CPU reference");
         default:

@@ -28,6 +28,9 @@ public:
         BandwidthColumn,
         FlopsColumn,
         CeilingColumn, ///< the point's throughput as a share of the machine's measured ceiling
+        /// Cold cache, rounds and their spread, the GPU's clocks and the throttled flag (the table
+        /// hides it while no row has any)
+        ConditionsColumn,
         VerifiedColumn,
         WorkloadColumn,
         ReasonColumn,

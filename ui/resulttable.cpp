@@ -29,13 +29,32 @@ ResultTable::ResultTable(ResultModel *model, QWidget *parent) : QTableView(paren
     const int bytes = fontMetrics().horizontalAdvance(QStringLiteral("999 GB/s")) + 16;
     const int flops = fontMetrics().horizontalAdvance(QStringLiteral("999 TFLOP/s")) + 16;
     const int widths[] = {70, 200, 190, 60, 110, 90, 90, 60, 60, std::max(80, bytes), std::max(80, flops),
-                          90, 70,  80};
+                          90, 170, 70,  80};
     for (int c = 0; c < int(std::size(widths)); ++c)
         setColumnWidth(c, widths[c]);
     // The Run column only while several runs are shown.
     auto showRuns = [this, model] { setColumnHidden(ResultModel::RunColumn, model->visibleRunCount() <= 1); };
     connect(model, &ResultModel::runsChanged, this, showRuns);
     showRuns();
+    // The Conditions column only while some row has a condition to show: a cold cache, rounds,
+    // GPU clocks. Rows arrive one at a time during a sweep: only the new ones are looked at.
+    auto hasConditions = [model](int first, int last) {
+        for (int row = first; row <= last; ++row)
+            if (!model->data(model->index(row, ResultModel::ConditionsColumn)).toString().isEmpty())
+                return true;
+        return false;
+    };
+    auto rescan = [this, model, hasConditions] {
+        setColumnHidden(ResultModel::ConditionsColumn, !hasConditions(0, model->rowCount() - 1));
+    };
+    connect(model, &QAbstractItemModel::modelReset, this, rescan);
+    connect(model, &QAbstractItemModel::dataChanged, this, rescan);
+    connect(model, &QAbstractItemModel::rowsInserted, this,
+            [this, hasConditions](const QModelIndex &, int first, int last) {
+                if (isColumnHidden(ResultModel::ConditionsColumn) && hasConditions(first, last))
+                    setColumnHidden(ResultModel::ConditionsColumn, false);
+            });
+    rescan();
 }
 
 void ResultTable::followNewest()

@@ -169,6 +169,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     const std::vector<QColor> colors = seriesColors(all);
     const bool iqr = m_band == Band::Interquartile;
     bool drawn = false, fellBack = false; // a band drawn; one of min-max for want of quartiles
+    int throttled = 0;
     // Bands only while the legend can be shown: past that, hundreds of overlapping
     // bands hide the curves, and each costs QtCharts more than a curve.
     const bool bands = all.size() <= std::size_t(legendLimit);
@@ -200,6 +201,14 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         line(QStringLiteral("data:") + key, reference ? Role::Reference : Role::Data,
              QString::fromStdString(s.label), color, pts,
              reference ? LineStyle{Qt::DashLine, 2, true, true} : LineStyle{Qt::SolidLine, 2.5, true, true});
+        QList<QPointF> hot; // measured while the GPU throttled: a hollow ring over the point
+        for (const auto &p : s.points)
+            if (p.throttled && p.t > 0)
+                hot << QPointF(p.n, p.t * timeScale);
+        if (!hot.isEmpty()) {
+            throttled += int(hot.size());
+            hollowMarkers(QStringLiteral("throttled:") + key, color, hot);
+        }
     }
 
     // Every crossover is computed and counted, but only the first few get a dashed line and a
@@ -268,6 +277,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                     "Runs panel to compare across runs.");
     }
     notes << referenceNotes(workload);
+    if (throttled > 0)
+        notes << tr("Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a "
+                    "power or thermal limit); the table's Conditions column says how.")
+                     .arg(Format::count(throttled, tr("point"), tr("points")));
     const QString bandName = iqr ? tr("interquartile range") : tr("min\u2013max");
     if (!bands)
         notes << tr("The %1 bands are not drawn for more than %2 curves.").arg(bandName).arg(legendLimit);

@@ -1090,6 +1090,70 @@ no series was measured at the same n in both.</source>
         <source>Whether the output matched the CPU reference</source>
         <translation>输出是否与 CPU 参考结果一致</translation>
     </message>
+    <message>
+        <source>throttled</source>
+        <translation>降频</translation>
+    </message>
+    <message>
+        <source>cold</source>
+        <translation>冷</translation>
+    </message>
+    <message>
+        <source>%1 rounds, spread %2 %</source>
+        <translation>%1 轮，离散 %2 %</translation>
+    </message>
+    <message>
+        <source>%1→%2 MHz</source>
+        <translation>%1→%2 MHz</translation>
+    </message>
+    <message>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
+    <message>
+        <source>SM %1 MHz, memory %2 MHz</source>
+        <translation>SM %1 MHz，显存 %2 MHz</translation>
+    </message>
+    <message>
+        <source>, %1 W</source>
+        <translation>，%1 W</translation>
+    </message>
+    <message>
+        <source>, reasons: %1</source>
+        <translation>，原因：%1</translation>
+    </message>
+    <message>
+        <source>Cold cache: the GPU&apos;s L2 and the CPU&apos;s last-level cache were flushed before every repetition, outside the timed region</source>
+        <translation>冷缓存：每次重复之前（在计时区之外）都清空了 GPU 的 L2 和 CPU 的末级缓存</translation>
+    </message>
+    <message>
+        <source>%1 rounds, each in a shuffled order: the rounds&apos; medians ranged from %2 to %3 per iteration</source>
+        <translation>%1 轮，每轮顺序随机打乱：各轮的中位数在每次迭代 %2 到 %3 之间</translation>
+    </message>
+    <message>
+        <source>GPU after the warm-up: %1</source>
+        <translation>预热后的 GPU：%1</translation>
+    </message>
+    <message>
+        <source>GPU after the last repetition: %1</source>
+        <translation>最后一次重复后的 GPU：%1</translation>
+    </message>
+    <message>
+        <source>Throttled: see the reason</source>
+        <translation>已降频：原因见“原因”列</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>测量条件</translation>
+    </message>
+    <message>
+        <source>Cold cache; rounds and the spread of their medians (highest minus lowest, over the median); the GPU&apos;s SM clock after the warm-up and after the last repetition; throttled when the clock fell below 90 % of the sweep&apos;s first or NVML reported a throttle reason</source>
+        <translation>冷缓存；轮数及各轮中位数的离散度（最高减最低，除以中位数）；预热后和最后一次重复后的 GPU SM 时钟；当时钟低于本次扫描首个负载时钟的 90 % 或 NVML 报告了降频原因时，标记为降频</translation>
+    </message>
+    <message>
+        <source>, %1 °C</source>
+        <translation>，%1 °C</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::RooflineChart</name>
@@ -1854,6 +1918,18 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>Time vs n</source>
         <translation>时间随 n 的变化</translation>
+    </message>
+    <message>
+        <source>Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a power or thermal limit); the table&apos;s Conditions column says how.</source>
+        <translation>空心圆环：%1在 GPU 降频时测得（时钟下降，或 NVML 报告了功耗或温度限制）；详情见表格的“测量条件”列。</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>个点</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>个点</translation>
     </message>
 </context>
 </TS>
