@@ -144,8 +144,9 @@ int cmdRun(const RunOptions &o, const Outputs &files)
             lastRound = note;
         }
     };
-    if (const std::string note = Pipeline::cacheNote(plan); !note.empty())
-        std::cerr << "note: " << note << '\n';
+    for (const std::string &note : {Pipeline::cacheNote(plan), Pipeline::clocksNote(plan)})
+        if (!note.empty())
+            std::cerr << "note: " << note << '\n';
     const Pipeline::Outcome out = Pipeline::run(plan, o.calibrate, events, g_stop);
     const ResultSet &r = out.result;
     if (out.calibrated)

@@ -2,6 +2,7 @@
 #include "core/pipeline.h"
 
 #include "core/calibration.h"
+#include "core/gpuclocks.h"
 #include "core/machineinfo.h"
 #include "core/presets.h"
 #include "cuda/gpubackend.h"
@@ -146,6 +147,14 @@ std::string Pipeline::cacheNote(const SweepPlan &plan)
     return "cold cache with " + std::to_string(iterations) +
            " iterations a repetition: the caches are flushed before each repetition, so only its first "
            "operation finds them cold; --iterations 1 makes every timed operation cold";
+}
+
+std::string Pipeline::clocksNote(const SweepPlan &plan)
+{
+    if (!plan.gpu || !gpu::availability().usable)
+        return {};
+    const GpuClocks &clocks = GpuClocks::instance();
+    return clocks.available() ? std::string() : clocks.reason() + "; no point can be flagged as throttled";
 }
 
 std::string Pipeline::roundNote(const SweepPlan &plan, const SweepRunner::Progress &p)

@@ -109,6 +109,9 @@ public:
     /// repetition finds the caches flushed; --iterations 1 makes every timed operation cold" for
     /// a cold plan of more than one iteration; empty otherwise.
     static std::string cacheNote(const SweepPlan &plan);
+    /// Why the GPU's clocks will not be read (GpuClocks::reason) when the plan measures a usable
+    /// GPU and NVML is missing; empty otherwise.
+    static std::string clocksNote(const SweepPlan &plan);
     /// "round 2 of 3, in a shuffled order (seed 1234)" when progress starts a round of a sweep
     /// of several (its first point); empty otherwise.
     static std::string roundNote(const SweepPlan &plan, const SweepRunner::Progress &progress);

@@ -41,7 +41,14 @@ QString mhz(double v)
 }
 
 // The Conditions column: what sets the point apart from a warm single-round one.
-QString conditionsText(const Measurement &m)
+// An ok GPU row of a sweep that could not read the clocks (no NVML): its machine says why.
+bool clocksUnknown(const Measurement &m, const MachineInfo &machine)
+{
+    return m.isGpu() && m.ok() && !m.conditions.clockStart.available && !m.conditions.clockEnd.available &&
+           !machine.sweep.gpuClocks.empty();
+}
+
+QString conditionsText(const Measurement &m, const MachineInfo &machine)
 {
     QStringList parts;
     if (m.conditions.cache == "cold")
@@ -55,6 +62,8 @@ QString conditionsText(const Measurement &m)
         parts << ResultModel::tr("%1\u2192%2 MHz").arg(mhz(a.smMHz), mhz(b.smMHz));
     else if (a.available || b.available)
         parts << ResultModel::tr("%1 MHz").arg(mhz(a.available ? a.smMHz : b.smMHz));
+    else if (clocksUnknown(m, machine))
+        parts << ResultModel::tr("clocks not available");
     if (m.conditions.throttled)
         parts << ResultModel::tr("throttled");
     return parts.join(QStringLiteral(" \u00b7 "));
@@ -74,7 +83,7 @@ QString sampleTip(const GpuClockSample &s)
     return t;
 }
 
-QString conditionsTip(const Measurement &m)
+QString conditionsTip(const Measurement &m, const MachineInfo &machine)
 {
     QStringList lines;
     if (m.conditions.cache == "cold")
@@ -94,6 +103,8 @@ QString conditionsTip(const Measurement &m)
         lines << ResultModel::tr("GPU after the last repetition: %1").arg(sampleTip(m.conditions.clockEnd));
     if (m.conditions.throttled)
         lines << ResultModel::tr("Throttled: see the reason");
+    if (clocksUnknown(m, machine))
+        lines << QString::fromStdString(machine.sweep.gpuClocks);
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -464,7 +475,7 @@ QVariant ResultModel::display(const Measurement &m, int column) const
                                                                         : tr("%1 %2 \u26a0").arg(pc, level);
     }
     case ConditionsColumn:
-        return conditionsText(m);
+        return conditionsText(m, machineOf(m));
     case VerifiedColumn:
         if (m.status == Measurement::Status::Skipped || m.status == Measurement::Status::Cancelled)
             return QString();
@@ -554,7 +565,7 @@ QVariant ResultModel::data(const QModelIndex &index, int role) const
         if (m.ok() && index.column() == CeilingColumn)
             return ceilingTip(m);
         if (index.column() == ConditionsColumn) {
-            const QString tip = conditionsTip(m);
+            const QString tip = conditionsTip(m, machineOf(m));
             if (!tip.isEmpty())
                 return tip;
         }

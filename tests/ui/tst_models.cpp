@@ -3,6 +3,7 @@
 // failed, skipped and noisy rows marked, with the reason as a tooltip, and natural sorting.
 #include "fixtures.h"
 
+#include "core/gpuclocks.h"
 #include "core/machineinfo.h"
 #include "ui/app.h"
 #include "ui/devicemodel.h"
@@ -10,6 +11,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
 
@@ -28,6 +30,8 @@ private slots:
     void sortsNumerically();
     void unitsHaveSiPrefixes_data();
     void unitsHaveSiPrefixes();
+    void conditionsColumn();
+    void roundsUpdateRowsInPlace();
 };
 
 void TestModels::initTestCase()
@@ -207,6 +211,87 @@ void TestModels::unitsHaveSiPrefixes()
     // Sorting still goes by the number.
     QCOMPARE(model.data(model.index(0, ResultModel::BandwidthColumn), ResultModel::SortRole).toDouble(),
              bytes / median);
+}
+
+// The Conditions column and the status of issue 14's rows: a throttled GPU point, a GPU point
+// of a sweep without NVML ("clocks not available", the reason in the tooltip), a cold point of
+// three rounds; a plain row shows nothing there.
+void TestModels::conditionsColumn()
+{
+    ResultSet r;
+    r.machine.sweep.gpuClocks = "clocks not available: libnvidia-ml.so.1 could not be loaded";
+    Measurement plain;
+    plain.workload = "add";
+    plain.backend = "cpu";
+    plain.threads = 1;
+    plain.n = 64;
+    plain.iterations = 10;
+    plain.verified = true;
+    plain.stats = Stats::of({1e-5, 1.1e-5, 1.2e-5});
+    Measurement cold = plain;
+    cold.n = 128;
+    cold.conditions.cache = "cold";
+    cold.conditions.rounds = 3;
+    cold.conditions.roundMin = 1.0e-5;
+    cold.conditions.roundMax = 1.2e-5;
+    Measurement gpu = plain;
+    gpu.backend = "gpu";
+    gpu.threads = 0;
+    gpu.mode = "graph";
+    gpu.device = 0;
+    Measurement hot = gpu;
+    hot.n = 128;
+    hot.conditions.clockStart = {true, 1980, 2619, 60, 400, 0};
+    hot.conditions.clockEnd = {true, 1200, 2619, 90, 700, GpuClocks::reasonSwThermalSlowdown};
+    hot.conditions.throttled = true;
+    hot.reason = "throttled: SM clock 1200 MHz, below 90 % of the 1980 MHz the sweep started at";
+    for (const Measurement &m : {plain, cold, gpu, hot})
+        r.add(m);
+    ResultModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setResultSet(r);
+    auto text = [&](int row, int column, int role = Qt::DisplayRole) {
+        return model.data(model.index(row, column), role).toString();
+    };
+    QCOMPARE(text(0, ResultModel::ConditionsColumn), QString());
+    QCOMPARE(text(1, ResultModel::ConditionsColumn), QStringLiteral("cold \u00b7 3 rounds, spread 18.2 %"));
+    QCOMPARE(text(2, ResultModel::ConditionsColumn), QStringLiteral("clocks not available"));
+    QVERIFY(text(2, ResultModel::ConditionsColumn, Qt::ToolTipRole).contains("libnvidia-ml.so.1"));
+    QCOMPARE(text(3, ResultModel::ConditionsColumn), QStringLiteral("1980\u21921200 MHz \u00b7 throttled"));
+    QCOMPARE(text(3, ResultModel::StatusColumn), QStringLiteral("throttled"));
+    const QString tip = text(3, ResultModel::ConditionsColumn, Qt::ToolTipRole);
+    QVERIFY2(tip.contains("sw thermal") && tip.contains("90") && tip.contains("700 W"), qPrintable(tip));
+    QVERIFY(model.data(model.index(3, 0), Qt::BackgroundRole).isValid()); // marked like a noisy row
+}
+
+// A sweep of several rounds sends each point again after every round: the row is updated in
+// place, never doubled.
+void TestModels::roundsUpdateRowsInPlace()
+{
+    ResultModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.clear(MachineInfo());
+    Measurement m;
+    m.workload = "add";
+    m.backend = "cpu";
+    m.threads = 1;
+    m.n = 64;
+    m.iterations = 10;
+    m.verified = true;
+    m.stats = Stats::of({1e-5, 1.1e-5});
+    model.append(m);
+    Measurement other = m;
+    other.n = 128;
+    model.append(other);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    m.conditions.rounds = 2;
+    m.conditions.roundMin = 1e-5;
+    m.conditions.roundMax = 1.1e-5;
+    model.append(m);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(model.measurement(0).conditions.rounds, 2);
+    QCOMPARE(model.measurement(1).n, 128);
 }
 
 QTEST_MAIN(TestModels)
