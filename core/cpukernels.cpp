@@ -48,13 +48,16 @@ __attribute__((target("arch=x86-64-v4"))) const char *cloneLevel()
 }
 #endif
 
+// source-view: cpu-add
 SPEEDUPLAB_CLONES void addSpan(float *__restrict b, size_t lo, size_t hi)
 {
 #pragma GCC unroll 8
     for (size_t i = lo; i < hi; ++i)
         b[i] += b[i];
 }
+// source-view: end
 
+// source-view: cpu-saxpy
 SPEEDUPLAB_CLONES void saxpySpan(float a, const float *__restrict x, float *__restrict y, size_t lo,
                                  size_t hi)
 {
@@ -62,6 +65,7 @@ SPEEDUPLAB_CLONES void saxpySpan(float a, const float *__restrict x, float *__re
     for (size_t i = lo; i < hi; ++i)
         y[i] = a * x[i] + y[i];
 }
+// source-view: end
 
 // Blocks of 4096 floats are summed in 64 float lanes held in four 16-float vectors (GCC vector
 // extensions: four zmm registers in the AVX-512 clone, eight ymm in the AVX2 one), and each
@@ -69,6 +73,7 @@ SPEEDUPLAB_CLONES void saxpySpan(float a, const float *__restrict x, float *__re
 // independent vector adds per 64 floats keep up with two loads a cycle from L1 and L2: 32
 // lanes in a float array (two dependent add chains) summed at half the speed of the in-cache
 // bandwidth, and a single double accumulator ran 3x slower than PyTorch's sum.
+// source-view: cpu-reduce
 SPEEDUPLAB_CLONES double sumSpan(const float *__restrict x, size_t lo, size_t hi)
 {
     typedef float V16 __attribute__((vector_size(64)));
@@ -98,14 +103,17 @@ SPEEDUPLAB_CLONES double sumSpan(const float *__restrict x, size_t lo, size_t hi
         total += double(x[i]);
     return total;
 }
+// source-view: end
 
 // c[j0..j1) += a * b[j0..j1): the inner loop of the tiled GEMM.
+// source-view: cpu-gemm-axpy
 SPEEDUPLAB_CLONES void axpyRow(float a, const float *__restrict b, float *__restrict c, int j0, int j1)
 {
 #pragma GCC unroll 4
     for (int j = j0; j < j1; ++j)
         c[j] += a * b[j];
 }
+// source-view: end
 
 // Uninitialised, so that the first write (reset, in parallel) decides page placement. Large
 // buffers are 2 MiB aligned and asked for transparent huge pages, as NumPy does: streaming
@@ -144,6 +152,7 @@ void range(size_t count, int tid, int threads, size_t &lo, size_t &hi)
 // Runs body(lo, hi, iteration) on `threads` threads for `iterations` iterations inside one
 // parallel region, with a barrier between iterations. The stop flag is sampled by thread 0
 // into a double-buffered shared slot, so every thread reads the same decision after the barrier.
+// source-view: cpu-parallel
 template <typename Body>
 bool parallelIterations(int threads, size_t count, int iterations, const std::atomic<bool> &stop, Body body)
 {
@@ -179,6 +188,7 @@ bool parallelIterations(int threads, size_t count, int iterations, const std::at
     }
     return !stopped;
 }
+// source-view: end
 
 void parallelCopy(float *dst, const float *src, size_t count, int threads)
 {
@@ -267,6 +277,7 @@ public:
     {
     }
     void reset() override { parallelCopy(m_x.p, m_src, m_count, m_threads); }
+    // source-view: cpu-reduce-run
     double runOnce(const std::atomic<bool> &stop) override
     {
         const float *x = m_x.p;
@@ -291,6 +302,7 @@ public:
         m_result = float(total);
         return t;
     }
+    // source-view: end
     std::vector<float> output() override
     {
         return {m_result};
@@ -314,6 +326,7 @@ public:
         parallelCopy(m_a.p, m_src, m_count, m_threads);
         parallelCopy(m_b.p, m_src, m_count, m_threads);
     }
+    // source-view: cpu-transfer
     double runOnce(const std::atomic<bool> &stop) override
     {
         float *a = m_a.p, *b = m_b.p;
@@ -325,6 +338,7 @@ public:
             });
         });
     }
+    // source-view: end
     std::vector<float> output() override { return {m_a.p, m_a.p + m_count}; }
 
 private:
@@ -379,6 +393,7 @@ public:
     std::vector<float> output() override { return {m_c.p, m_c.p + m_count}; }
 
 private:
+    // source-view: cpu-gemm-naive
     bool naive(const std::atomic<bool> &stop)
     {
         const int n = m_n;
@@ -400,7 +415,9 @@ private:
         }
         return !stopped;
     }
+    // source-view: end
 
+    // source-view: cpu-gemm-tiled
     bool tiled(const std::atomic<bool> &stop)
     {
         // Cache blocking: a block of rows of C, a panel of k, a vectorised j loop over a row
@@ -434,6 +451,7 @@ private:
         }
         return !stopped;
     }
+    // source-view: end
 
     bool blas(const std::atomic<bool> &stop)
     {
@@ -453,6 +471,7 @@ private:
         constexpr double panelSeconds = 0.05, firstPanelFlops = 1e9;
         constexpr int kBlock = 64, kMin = 16;
         const double kFlops = 2.0 * double(n) * n; // per unit of k
+        // source-view: cpu-gemm-blas
         auto gemmK = [&](int k0, int kb) {
             const auto t0 = Clock::now();
             lib->sgemm(BlasLibrary::rowMajor, BlasLibrary::noTrans, BlasLibrary::noTrans, n, n, kb, 1.0f,
@@ -461,6 +480,7 @@ private:
             if (s > 1e-4) // shorter is mostly timer and call overhead
                 m_blasFlopsPerS = kb * kFlops / s;
         };
+        // source-view: end
         const double total = kFlops * n;
         if (m_blasFlopsPerS > 0 ? total <= panelSeconds * m_blasFlopsPerS : total <= firstPanelFlops) {
             gemmK(0, n); // short enough to wait for: one call, as a user would make it

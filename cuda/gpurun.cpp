@@ -108,12 +108,14 @@ GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
     case WorkloadKind::Gemm:
         m_output = deviceAlloc<float>(count);
         SL_CUDA_CHECK(cudaMemsetAsync(m_output.get(), 0, count * sizeof(float), stream));
+        // source-view: gpu-cublas-setup
         if (m_plan.gemm == GemmKind::Cublas || m_plan.gemm == GemmKind::CublasTf32) {
             m_workspace = deviceAlloc<unsigned char>(kCublasWorkspaceBytes);
             const cublasMath_t math =
                 m_plan.gemm == GemmKind::CublasTf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
             m_cublas = makeCublas(stream, m_workspace.get(), kCublasWorkspaceBytes, math);
         }
+        // source-view: end
         break;
     default:
         break;
@@ -191,6 +193,7 @@ GpuRun::~GpuRun()
         SL_CUDA_CHECK_NOTHROW(cudaStreamSynchronize(m_stream.get()));
 }
 
+// source-view: gpu-graph-capture
 GraphExecPtr GpuRun::capture(int operations)
 {
     cudaStream_t stream = m_stream.get();
@@ -217,6 +220,7 @@ GraphExecPtr GpuRun::capture(int operations)
     SL_CUDA_CHECK(cudaStreamSynchronize(stream));
     return owner;
 }
+// source-view: end
 
 void GpuRun::enqueueOperation()
 {
@@ -244,6 +248,7 @@ void GpuRun::enqueueOperation()
             launchGemmTiled(m_inputs[0].get(), m_inputs[1].get(), m_output.get(), n, stream);
             break;
         default: {
+            // source-view: gpu-cublas
             // cuBLAS is column-major: a row-major matrix is its transpose. C^T = B^T A^T, so passing
             // B as the first operand and A as the second yields row-major C with no transposes.
             const float one = 1.0f;
@@ -251,6 +256,7 @@ void GpuRun::enqueueOperation()
             SL_CUDA_CHECK(CublasLibrary::instance().sgemm(m_cublas.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
                                                           &one, m_inputs[1].get(), n, m_inputs[0].get(), n,
                                                           &zero, m_output.get(), n));
+            // source-view: end
             break;
         }
         }
@@ -284,6 +290,7 @@ void GpuRun::enqueueDownload()
                                   cudaMemcpyDeviceToHost, m_stream.get()));
 }
 
+// source-view: gpu-transfer
 void GpuRun::enqueueRoundTrip()
 {
     const std::size_t bytes = m_plan.count * sizeof(float);
@@ -292,6 +299,7 @@ void GpuRun::enqueueRoundTrip()
     SL_CUDA_CHECK(
         cudaMemcpyAsync(m_hostOutput, m_inputs[0].get(), bytes, cudaMemcpyDeviceToHost, m_stream.get()));
 }
+// source-view: end
 
 float *GpuRun::outputBuffer() const
 {
@@ -343,6 +351,7 @@ double GpuRun::runOnce(const std::atomic<bool> &stop)
     if (m_job.transfers && m_plan.workload != WorkloadKind::Transfer)
         enqueueUploads();
     switch (m_plan.mode) {
+    // source-view: gpu-mode-launch
     case ModeKind::Launch:
         // Nothing but the launches in this loop: no synchronisation and no error query, so the
         // time per iteration is the launch cost itself (errors are collected after the loop).
@@ -352,6 +361,8 @@ double GpuRun::runOnce(const std::atomic<bool> &stop)
             enqueueOperation();
         }
         break;
+    // source-view: end
+    // source-view: gpu-mode-graph
     case ModeKind::Graph:
         for (int i = 0; i < m_fullGraphs; ++i) {
             if (stop.load(std::memory_order_relaxed))
@@ -364,6 +375,7 @@ double GpuRun::runOnce(const std::atomic<bool> &stop)
             SL_CUDA_CHECK(cudaGraphLaunch(m_graphRemainder.get(), stream));
         }
         break;
+    // source-view: end
     case ModeKind::Fused:
         enqueueFused(iterations);
         break;

@@ -83,6 +83,7 @@ __device__ __forceinline__ float4 saxpy4(float alpha, float4 x, float4 y)
 
 // cudaMalloc returns 256-byte aligned memory, so a buffer's start is always float4 aligned;
 // elements past the last full quad are the scalar tail, one per thread of the first threads.
+// source-view: gpu-add
 template <int Unroll>
 __global__ void __launch_bounds__(kBlockThreads) addKernel(float *__restrict__ b, std::size_t count)
 {
@@ -109,7 +110,9 @@ __global__ void __launch_bounds__(kBlockThreads) addKernel(float *__restrict__ b
     if (tail < count)
         b[tail] = b[tail] + b[tail];
 }
+// source-view: end
 
+// source-view: gpu-add-fused
 __global__ void __launch_bounds__(kBlockThreads)
     addFusedKernel(float *__restrict__ b, std::size_t count, int iterations)
 {
@@ -131,7 +134,9 @@ __global__ void __launch_bounds__(kBlockThreads)
         b[tail] = v;
     }
 }
+// source-view: end
 
+// source-view: gpu-saxpy
 template <int Unroll>
 __global__ void __launch_bounds__(kBlockThreads)
     saxpyKernel(float alpha, const float *__restrict__ x, float *__restrict__ y, std::size_t count)
@@ -160,7 +165,9 @@ __global__ void __launch_bounds__(kBlockThreads)
     if (tail < count)
         y[tail] = fmaf(alpha, x[tail], y[tail]);
 }
+// source-view: end
 
+// source-view: gpu-saxpy-fused
 __global__ void __launch_bounds__(kBlockThreads)
     saxpyFusedKernel(float alpha, const float *__restrict__ x, float *__restrict__ y, std::size_t count,
                      int iterations)
@@ -185,6 +192,7 @@ __global__ void __launch_bounds__(kBlockThreads)
         y[tail] = yv;
     }
 }
+// source-view: end
 
 __device__ __forceinline__ float warpSum(float v)
 {
@@ -215,6 +223,7 @@ __device__ float blockSum(float v)
 // One pass: each block writes its partial sum, and the last block to finish (found with an
 // atomic ticket) adds the partials in a fixed order. One launch per sum, deterministic result,
 // and no memset between launches because the last block resets the ticket counter.
+// source-view: gpu-reduce
 template <int Unroll, bool Predicated>
 __global__ void __launch_bounds__(kBlockThreads)
     reduceKernel(const float *__restrict__ x, std::size_t count, float *__restrict__ partials,
@@ -288,9 +297,11 @@ __global__ void __launch_bounds__(kBlockThreads)
         *counter = 0;
     }
 }
+// source-view: end
 
 constexpr int kNaiveTile = 16;
 
+// source-view: gpu-gemm-naive
 __global__ void gemmNaiveKernel(const float *__restrict__ a, const float *__restrict__ b,
                                 float *__restrict__ c, int n)
 {
@@ -305,6 +316,7 @@ __global__ void gemmNaiveKernel(const float *__restrict__ a, const float *__rest
         acc = fmaf(aRow[k], b[std::size_t(k) * n + col], acc);
     c[std::size_t(row) * n + col] = acc;
 }
+// source-view: end
 
 // Tiled GEMM: a BM x BN tile of C per block of 256 threads, TM x TN outputs per thread held in
 // registers, K walked in steps of 8 through double-buffered shared memory. A is stored transposed
@@ -343,6 +355,7 @@ __device__ __forceinline__ void loadFragment(const float *row, int t, float (&r)
     }
 }
 
+// source-view: gpu-gemm-tiled
 template <int Tile, int Micro>
 __global__ void __launch_bounds__(kTileThreads, Micro == 8 ? 2 : 1)
     gemmTiledKernel(const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c, int n)
@@ -445,6 +458,7 @@ __global__ void __launch_bounds__(kTileThreads, Micro == 8 ? 2 : 1)
         }
     }
 }
+// source-view: end
 
 // L2 bandwidth: every thread copies the same kL2QuadsPerThread float4s of src to dst in each of
 // `passes` passes, so the buffers (sized by the host to a fraction of L2) stay resident in L2 after

@@ -221,8 +221,8 @@ ZH = {
     "Height:": "高度：",
 
     # MainWindow
-    "Ready. Set up a sweep on the left and press Run (Ctrl+R), or open a results file (Ctrl+O).":
-        "就绪。请在左侧设置扫描并点击“运行”（Ctrl+R），或打开一个结果文件（Ctrl+O）。",
+    "Ready. Set up a sweep on the left and press Run (Ctrl+R), or open a results file (Ctrl+O). New here? F1 opens a guided tour.":
+        "就绪。请在左侧设置扫描并点击“运行”（Ctrl+R），或打开一个结果文件（Ctrl+O）。初次使用？按 F1 打开导览。",
     "Sweep": "扫描",
     "Results": "结果",
     "Runs": "运行列表",
@@ -544,10 +544,100 @@ ZH = {
     "GPU after the last repetition: %1": "最后一次重复后的 GPU：%1",
     "Throttled: see the reason": "已降频：原因见“原因”列",
     "Conditions": "测量条件",
+    "clocks not available": "时钟不可用",
+    # Issue 13 item 7: the cost chart (CostChart)
+    "none in the range measured": "在测量范围内没有",
+    "cost of a million iterations": "一百万次迭代的成本",
+    "cost of a billion iterations": "十亿次迭代的成本",
+    "cost of a trillion iterations": "一万亿次迭代的成本",
+    "cost of a quadrillion iterations": "一千万亿次迭代的成本",
+    "Prices per hour…": "每小时价格…",
+    "Prices per hour": "每小时价格",
+    "CPU machine, per hour:": "CPU 机器，每小时：",
+    "GPU machine, per hour:": "GPU 机器，每小时：",
+    "The cost comparison needs a CPU and a GPU curve: open a recorded GPU run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel.":
+        "成本比较需要一条 CPU 曲线和一条 GPU 曲线：请打开一个已记录的 GPU 运行（Ctrl+O），或在“运行列表”面板中选择运行 A（CPU）和运行 B（GPU）。",
+    "No point has a time to price.": "没有可计算成本的带时间的点。",
+    "%1 at %2/h": "%1（每小时 %2）",
+    "GPU cheaper above n ≈ %1": "n ≈ %1 以上 GPU 更便宜",
+    "CPU cheaper above n ≈ %1": "n ≈ %1 以上 CPU 更便宜",
+    "%1 vs %2: cheaper from %3; faster from %4.": "%1 对比 %2：从 %3 起更便宜；从 %4 起更快。",
+    "Prices per hour: CPU machine %1, GPU machine %2%3. The GPU is cheaper only where it is more than %4 times faster.":
+        "每小时价格：CPU 机器 %1，GPU 机器 %2%3。只有在 GPU 快 %4 倍以上的地方，GPU 才更便宜。",
+    " (examples, not prices: right-click ▸ Prices per hour to enter yours)": "（示例值，并非真实价格：右键单击 ▸ 每小时价格，输入您的价格）",
+    "Cost": "成本",
+    "cost vs n": "成本随 n 的变化",
     "Cold cache; rounds and the spread of their medians (highest minus lowest, over the median); the GPU's SM clock after the warm-up and after the last repetition; throttled when the clock fell below 90 % of the sweep's first or NVML reported a throttle reason":
         "冷缓存；轮数及各轮中位数的离散度（最高减最低，除以中位数）；预热后和最后一次重复后的 GPU SM 时钟；当时钟低于本次扫描首个负载时钟的 90 % 或 NVML 报告了降频原因时，标记为降频",
     "Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a power or thermal limit); the table's Conditions column says how.":
         "空心圆环：%1在 GPU 降频时测得（时钟下降，或 NVML 报告了功耗或温度限制）；详情见表格的“测量条件”列。",
+    # Issue 13: the Source dock, the code behind a curve (SourceView)
+    "Source": "源代码",
+    "No series yet: run a sweep or open a result file, then select a row of the results to see the code that produced it.":
+        "尚无序列：请运行扫描或打开结果文件，然后在结果表中选择一行，即可查看产生它的代码。",
+    "%1, lines %2–%3": "%1，第 %2–%3 行",
+    "The source of this series is missing: no region %1 is marked in %2. Put the \"// source-view:\" markers back and rebuild.":
+        "此序列的源代码缺失：%2 中没有标记区域 %1。请恢复“// source-view:”标记并重新构建。",
+    "From %1, as built into this program.": "出自 %1，即编译进本程序的代码。",
+    "cudaMemcpyAsync to the device and back, %1 times, from %2 host memory":
+        "cudaMemcpyAsync 拷贝到设备再拷回，共 %1 次，使用%2主机内存",
+    "cuBLAS's sgemm, called %1 times from a CUDA graph": "cuBLAS 的 sgemm，从 CUDA 图中调用 %1 次",
+    "cuBLAS's sgemm, called %1 times": "cuBLAS 的 sgemm，调用 %1 次",
+    "The product runs in cuBLAS's sgemm, closed source: the call below is all SpeedupLab runs.":
+        "矩阵乘法在 cuBLAS 的 sgemm 中执行，它是闭源的：下面的调用就是 SpeedupLab 运行的全部代码。",
+    "This variant lets cuBLAS round the inputs to TF32 and use the tensor cores (the math mode set below).":
+        "此变体允许 cuBLAS 将输入舍入为 TF32 并使用张量核心（见下方设置的数学模式）。",
+    "kernel %1, all %2 iterations in one launch": "内核 %1，全部 %2 次迭代在一次启动中完成",
+    "kernel %1, launched %2 times as one CUDA graph": "内核 %1，作为一个 CUDA 图启动 %2 次",
+    "kernel %1, launched %2 times from CUDA graphs of up to %3 launches":
+        "内核 %1，从每个最多含 %3 次启动的 CUDA 图中启动 %2 次",
+    "kernel %1, launched %2 times, one launch per iteration": "内核 %1，启动 %2 次，每次迭代启动一次",
+    "No code is known for the series %1.": "序列 %1 没有已知的代码。",
+    "GPU %1, %2 mode: %3": "GPU %1，%2 模式：%3",
+    "The timed region also copies the inputs to the GPU and the result back (%1 host memory).":
+        "计时区还包括把输入拷贝到 GPU 并把结果拷回（%1主机内存）。",
+    "CPU %1, %2 threads": "CPU %1，%2 个线程",
+    "CPU %1": "CPU %1",
+    "OpenBLAS's sgemm, called %1 times": "OpenBLAS 的 sgemm，调用 %1 次",
+    "The product runs in OpenBLAS's sgemm, a separate library: the call below is all SpeedupLab runs. Large products are split along k, so that a stop is seen quickly.":
+        "矩阵乘法在 OpenBLAS 的 sgemm 中执行，它是一个独立的库：下面的调用就是 SpeedupLab 运行的全部代码。大的乘法沿 k 维切分，以便及时响应停止。",
+    "function %1, %2 times, the rows of C shared out by an OpenMP parallel for":
+        "函数 %1，执行 %2 次，C 的各行由 OpenMP parallel for 分配给各线程",
+    "%1 on each thread's share of the tensor, %2 iterations in one OpenMP parallel region":
+        "每个线程对其负责的那部分张量执行 %1，%2 次迭代在同一个 OpenMP 并行区域内完成",
+    # Help ▸ Guided tour (Tour, MainActions)
+    "Guided &tour": "导览(&T)",
+    "A short tour of the seed experiment (b += b) and of how to read each chart":
+        "简短导览：介绍起点实验（b += b）以及如何阅读每个图表",
+    "Guided tour": "导览",
+    "< &Back": "< 上一页(&B)",
+    "&Next >": "下一页(&N) >",
+    "&Close": "关闭(&C)",
+    "%1 of %2": "第 %1 页，共 %2 页",
+    "Show me: %1": "带我看：%1",
+    "Switch the window to this chart": "让窗口切换到这个图表",
+    "The experiment: b += b": "实验：b += b",
+    "Reading log-log axes": "阅读双对数坐标轴",
+    "The time chart": "时间图表",
+    "The speedup chart": "加速比图表",
+    "Throughput and the roofline": "吞吐量与 Roofline",
+    "Try it yourself": "亲自试一试",
+    "<p>The seed experiment makes a tensor with <code>b = torch.ones(n, n)</code>: a grid of n by n numbers, each a 32-bit float (fp32). So <b>n</b> is the length of one side, and the tensor holds n² numbers.</p><p>Then it runs <code>b += b</code> 1000 times. Each time, every number is read, doubled and written back: n² additions, and <b>8 n² bytes</b> moved (4 bytes read and 4 bytes written per number). At n = 4 that is 128 bytes; at n = 4000 it is 128 MB, every iteration.</p><p>The question the app answers: for which n is the GPU faster than the CPU, and why?</p>":
+        "<p>起点实验用 <code>b = torch.ones(n, n)</code> 创建一个张量：n 行 n 列的数，每个都是 32 位浮点数（fp32）。所以 <b>n</b> 是一条边的长度，张量共有 n² 个数。</p><p>然后它把 <code>b += b</code> 运行 1000 次。每一次，每个数都被读出、加倍、再写回：共 n² 次加法，搬运 <b>8 n² 字节</b>（每个数读 4 字节、写 4 字节）。n = 4 时是 128 字节；n = 4000 时是 128 MB，每次迭代都如此。</p><p>本程序要回答的问题：n 为多大时 GPU 比 CPU 快，为什么？</p>",
+    "<p>The time chart uses <b>log-log axes</b>: on both axes, each gridline is 10 times the one before. Going from n = 4 to 40 takes the same distance as going from 400 to 4000.</p><p>On such axes, a line of <b>slope 2</b> (10 times larger n, 100 times more time) means the time grows with n², as the work does.</p><p>A <b>flat</b> line means the time does not depend on n at all: a fixed cost, such as starting a GPU kernel, is larger than the work.</p><p>So read the slope, not only the height: it tells you what the time is made of.</p>":
+        "<p>时间图表使用<b>双对数坐标轴</b>：两条轴上，每条网格线都是前一条的 10 倍。从 n = 4 到 40 与从 400 到 4000 的距离相同。</p><p>在这样的坐标轴上，<b>斜率为 2</b> 的直线（n 增大 10 倍，时间增加 100 倍）表示时间随 n² 增长，与工作量一致。</p><p><b>水平</b>的线表示时间完全不随 n 变化：某个固定开销（例如启动一个 GPU 内核）比工作本身还大。</p><p>所以不要只看高度，还要看斜率：它告诉你时间由什么构成。</p>",
+    "<p>Each curve is the time of one iteration against n.</p><p>The <b>CPU</b> curves start at tiny times and rise with slope 2: the CPU has almost no fixed cost, so its time is the work.</p><p>The <b>GPU launch</b> curve (one kernel launch per iteration, as the Python loop does) is flat at first: each iteration costs the launch, a few microseconds, however little work there is. It rises only once the work outgrows the launch.</p><p>Where the curves cross, the GPU becomes faster; the chart marks it \"GPU faster above n ≈ …\". The <b>graph</b> and <b>fused</b> modes cut the launch cost, so their curves sit lower and the crossover moves to the left.</p>":
+        "<p>每条曲线表示一次迭代的时间随 n 的变化。</p><p><b>CPU</b> 曲线从极短的时间开始，以斜率 2 上升：CPU 几乎没有固定开销，所以它的时间就是工作本身。</p><p><b>GPU 内核启动</b>曲线（每次迭代启动一次内核，与 Python 循环相同）起初是水平的：无论工作多少，每次迭代都要付出启动开销，约几微秒。只有当工作量超过启动开销时，它才开始上升。</p><p>曲线相交之处，GPU 开始更快；图表将其标为“n ≈ … 以上 GPU 更快”。<b>graph</b> 和 <b>fused</b> 模式减少了启动开销，所以它们的曲线更低，交叉点向左移动。</p>",
+    "<p><i>In the results shown now: %1 is faster than %2 above n ≈ %3.</i></p>":
+        "<p><i>在当前显示的结果中：n ≈ %3 以上时，%1比%2快。</i></p>",
+    "<p>The speedup is the CPU time divided by the GPU time at each n.</p><p><b>Above 1</b> the GPU wins: at 10 it is ten times faster. <b>Below 1</b> the CPU wins. The shaded regions show which side is which, and the crossover is where the curve passes 1.</p><p>The speedup grows with n while the GPU is still paying for its launches, and levels off when both sides are limited by how fast they move memory.</p>":
+        "<p>加速比是每个 n 处 CPU 时间除以 GPU 时间。</p><p><b>大于 1</b> 时 GPU 胜出：等于 10 表示快十倍。<b>小于 1</b> 时 CPU 胜出。阴影区域标出各自的一方，交叉点就是曲线穿过 1 的位置。</p><p>当 GPU 仍在为内核启动付出开销时，加速比随 n 增长；当双方都受限于搬运内存的速度时，它趋于平稳。</p>",
+    "<p>This chart shows how much faster the CPU gets with more threads, for a few sizes, next to the ideal line (twice the threads, twice as fast).</p><p>For <b>big tensors</b> more threads help until the memory bandwidth runs out: <code>b += b</code> does one addition for every 8 bytes, so a few cores can keep the memory busy, and the curve flattens below the ideal.</p><p>For <b>tiny tensors</b>, starting and joining the threads (fork/join) costs more than the work itself, and more threads can even be slower.</p>":
+        "<p>此图表显示在几种大小下，CPU 随线程增多能快多少，旁边是理想线（线程加倍，速度加倍）。</p><p>对于<b>大张量</b>，更多线程有帮助，直到内存带宽耗尽：<code>b += b</code> 每 8 字节只做一次加法，所以几个核心就能让内存忙碌，曲线在理想线下方变平。</p><p>对于<b>小张量</b>，启动和汇合线程（fork/join）的开销比工作本身还大，线程更多甚至可能更慢。</p>",
+    "<p>The throughput chart turns each time into a rate: for <code>b += b</code>, bytes moved per second (GB/s). <nobr>Sweep ▸ Calibrate machine</nobr> measures this machine's ceilings (cache and memory bandwidths, GPU copies and launches, FLOP/s) and draws them as lines.</p><p>A point near a ceiling uses what the hardware offers. A point far below is held back by something else, usually a fixed cost such as the launch.</p><p>The roofline chart plots FLOP/s against FLOPs per byte, under the memory and compute roofs. <code>b += b</code> does one FLOP per 8 bytes, far to the left: memory bandwidth limits it, never arithmetic.</p>":
+        "<p>吞吐量图表把每个时间换算成速率：对 <code>b += b</code> 来说，是每秒搬运的字节数（GB/s）。<nobr>扫描 ▸ 校准本机</nobr>会测量本机的性能上限（缓存与内存带宽、GPU 拷贝与启动、FLOP/s），并将其画成直线。</p><p>接近上限的点充分利用了硬件的能力。远低于上限的点受到其他因素的限制，通常是某个固定开销，例如内核启动。</p><p>Roofline 图表在内存屋顶线和计算屋顶线之下绘制 FLOP/s 与每字节 FLOP 数的关系。<code>b += b</code> 每 8 字节只做一次 FLOP，位于最左侧：限制它的是内存带宽，而不是算术运算。</p>",
+    "<p>Choose <nobr>Sweep ▸ Presets ▸ Seed experiment</nobr>, then press <b>Run</b> (Ctrl+R). The curves grow while you watch; Esc stops the sweep and keeps what was measured.</p><p>No GPU here? Open results (Ctrl+O) recorded on another machine, such as a GPU server (<code>speeduplab-cli run --preset seed --json gpu.json</code>). Each file adds a run, and the Compare runs chart shows one run's CPU against another's GPU.</p><p>Then predict before you measure: where will the crossover be in graph mode, or on a faster GPU? Run it and see.</p>":
+        "<p>选择<nobr>扫描 ▸ 预设 ▸ Seed experiment</nobr>，然后点击<b>运行</b>（Ctrl+R）。曲线会在你眼前逐渐生长；按 Esc 停止扫描并保留已测得的结果。</p><p>这里没有 GPU？打开在另一台机器（例如 GPU 服务器）上记录的结果（Ctrl+O）（<code>speeduplab-cli run --preset seed --json gpu.json</code>）。每个文件都会添加一个运行，“比较运行”图表显示一个运行的 CPU 与另一个运行的 GPU 的对比。</p><p>然后先预测再测量：在 graph 模式下，或在更快的 GPU 上，交叉点会在哪里？运行一下看看。</p>",
 }
 
 BY_CONTEXT = {}

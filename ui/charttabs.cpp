@@ -2,6 +2,7 @@
 #include "ui/charttabs.h"
 
 #include "ui/comparechart.h"
+#include "ui/costchart.h"
 
 #include "ui/resultmodel.h"
 #include "ui/rooflinechart.h"
@@ -21,7 +22,8 @@ namespace speeduplab {
 QStringList ChartTabs::names()
 {
     return {QStringLiteral("time"),       QStringLiteral("speedup"),  QStringLiteral("scaling"),
-            QStringLiteral("throughput"), QStringLiteral("roofline"), QStringLiteral("compare")};
+            QStringLiteral("throughput"), QStringLiteral("roofline"), QStringLiteral("compare"),
+            QStringLiteral("cost")};
 }
 
 std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
@@ -38,6 +40,8 @@ std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
         return std::make_unique<RooflineChart>();
     if (name == QLatin1String("compare"))
         return std::make_unique<CompareChart>();
+    if (name == QLatin1String("cost"))
+        return std::make_unique<CostChart>();
     return nullptr;
 }
 

@@ -71,6 +71,9 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), tr("Copy the chart shown to the clipboard"));
     copy->setObjectName(QStringLiteral("copyAction"));
     quit = make(tr("&Quit"), QString(), QKeySequence(Qt::CTRL | Qt::Key_Q), tr("Quit SpeedupLab"));
+    tour = make(tr("Guided &tour"), QString(), QKeySequence(QKeySequence::HelpContents),
+                tr("A short tour of the seed experiment (b += b) and of how to read each chart"));
+    tour->setObjectName(QStringLiteral("tourAction"));
 
     for (const std::string &preset : Presets::names()) {
         const QString name = QString::fromStdString(preset);
@@ -178,6 +181,8 @@ void MainActions::buildMenus(const QString &programVersion, const QStringList &c
     language->addSeparator();
     language->addActions(languages);
     QMenu *help = bar->addMenu(tr("&Help"));
+    help->addAction(tour);
+    help->addSeparator();
     help->addAction(tr("&About SpeedupLab"), this, [this, programVersion] {
         QMessageBox::about(
             m_window, tr("About SpeedupLab"),

@@ -34,6 +34,7 @@ public:
     QAction *exportChart = nullptr;
     QAction *copy = nullptr;
     QAction *quit = nullptr;
+    QAction *tour = nullptr;         ///< F1: Help ▸ Guided tour (ui/tour.h)
     QList<QAction *> presets;        ///< one per preset, in Presets::names() order; data: its name
     QAction *presentation = nullptr; ///< F11: full screen, the chart only, zoomed for a projector
     QAction *zoomIn = nullptr;

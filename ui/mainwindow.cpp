@@ -19,9 +19,11 @@
 #include "ui/runprogress.h"
 #include "ui/runspanel.h"
 #include "ui/scalingchart.h"
+#include "ui/sourceview.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
 #include "ui/timechart.h"
+#include "ui/tour.h"
 #include "ui/translations.h"
 
 #include <QAction>
@@ -111,7 +113,7 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     loadSettings();
     updateActions();
     statusBar()->showMessage(tr("Ready. Set up a sweep on the left and press Run (Ctrl+R), or open a results "
-                                "file (Ctrl+O)."));
+                                "file (Ctrl+O). New here? F1 opens a guided tour."));
 }
 
 MainWindow::~MainWindow() = default;
@@ -168,6 +170,7 @@ void MainWindow::connectActions()
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions, &MainActions::presetChosen, this, &MainWindow::applyPreset);
     connect(m_actions, &MainActions::chartChosen, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(a.tour, &QAction::triggered, this, [this] { Tour::open(this, m_tabs); });
     connect(m_actions, &MainActions::languageChosen, this, [this](const QString &choice) {
         Translations::setChoice(*settings(), choice);
         statusBar()->showMessage(tr("The language applies at the next start of SpeedupLab."), 8000);
@@ -208,6 +211,13 @@ void MainWindow::buildDocks()
     addDockWidget(Qt::BottomDockWidgetArea, devicesDock);
     splitDockWidget(resultsDock, runsDock, Qt::Horizontal);
     tabifyDockWidget(resultsDock, devicesDock);
+    // The code behind the selected series, a tab beside the table it follows.
+    auto *sourceView = new SourceView(m_model);
+    sourceView->followSelection(m_table);
+    auto *sourceDock = new QDockWidget(tr("Source"), this);
+    sourceDock->setObjectName(QStringLiteral("sourceDock"));
+    sourceDock->setWidget(sourceView);
+    tabifyDockWidget(resultsDock, sourceDock);
     resultsDock->raise();
     resizeDocks({resultsDock}, {240}, Qt::Vertical);
     resizeDocks({resultsDock, runsDock}, {800, 380}, Qt::Horizontal);

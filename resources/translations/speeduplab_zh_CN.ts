@@ -384,6 +384,99 @@ no series was measured at the same n in both.</source>
     </message>
 </context>
 <context>
+    <name>speeduplab::CostChart</name>
+    <message>
+        <source>n ≈ %1</source>
+        <translation>n ≈ %1</translation>
+    </message>
+    <message>
+        <source>none in the range measured</source>
+        <translation>在测量范围内没有</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>cost of a million iterations</source>
+        <translation>一百万次迭代的成本</translation>
+    </message>
+    <message>
+        <source>Prices per hour…</source>
+        <translation>每小时价格…</translation>
+    </message>
+    <message>
+        <source>Prices per hour</source>
+        <translation>每小时价格</translation>
+    </message>
+    <message>
+        <source>CPU machine, per hour:</source>
+        <translation>CPU 机器，每小时：</translation>
+    </message>
+    <message>
+        <source>GPU machine, per hour:</source>
+        <translation>GPU 机器，每小时：</translation>
+    </message>
+    <message>
+        <source>No results yet.
+Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
+        <translation>还没有结果。
+请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>The cost comparison needs a CPU and a GPU curve: open a recorded GPU run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel.</source>
+        <translation>成本比较需要一条 CPU 曲线和一条 GPU 曲线：请打开一个已记录的 GPU 运行（Ctrl+O），或在“运行列表”面板中选择运行 A（CPU）和运行 B（GPU）。</translation>
+    </message>
+    <message>
+        <source>No point has a time to price.</source>
+        <translation>没有可计算成本的带时间的点。</translation>
+    </message>
+    <message>
+        <source>%1 at %2/h</source>
+        <translation>%1（每小时 %2）</translation>
+    </message>
+    <message>
+        <source>GPU cheaper above n ≈ %1</source>
+        <translation>n ≈ %1 以上 GPU 更便宜</translation>
+    </message>
+    <message>
+        <source>CPU cheaper above n ≈ %1</source>
+        <translation>n ≈ %1 以上 CPU 更便宜</translation>
+    </message>
+    <message>
+        <source>%1 vs %2: cheaper from %3; faster from %4.</source>
+        <translation>%1 对比 %2：从 %3 起更便宜；从 %4 起更快。</translation>
+    </message>
+    <message>
+        <source>Prices per hour: CPU machine %1, GPU machine %2%3. The GPU is cheaper only where it is more than %4 times faster.</source>
+        <translation>每小时价格：CPU 机器 %1，GPU 机器 %2%3。只有在 GPU 快 %4 倍以上的地方，GPU 才更便宜。</translation>
+    </message>
+    <message>
+        <source> (examples, not prices: right-click ▸ Prices per hour to enter yours)</source>
+        <translation>（示例值，并非真实价格：右键单击 ▸ 每小时价格，输入您的价格）</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>cost vs n</source>
+        <translation>成本随 n 的变化</translation>
+    </message>
+    <message>
+        <source>cost of a billion iterations</source>
+        <translation>十亿次迭代的成本</translation>
+    </message>
+    <message>
+        <source>cost of a trillion iterations</source>
+        <translation>一万亿次迭代的成本</translation>
+    </message>
+    <message>
+        <source>cost of a quadrillion iterations</source>
+        <translation>一千万亿次迭代的成本</translation>
+    </message>
+</context>
+<context>
     <name>speeduplab::CpuConditionsBanner</name>
     <message>
         <source>CPU timings may vary: %1.</source>
@@ -656,13 +749,17 @@ no series was measured at the same n in both.</source>
         <source>&lt;b&gt;SpeedupLab %1&lt;/b&gt;&lt;p&gt;When is the GPU faster than the CPU, and why?&lt;/p&gt;&lt;p&gt;Sweeps tensor sizes and thread counts, times real workloads on the CPU and on CUDA GPUs, and marks where the curves cross.&lt;/p&gt;</source>
         <translation>&lt;b&gt;SpeedupLab %1&lt;/b&gt;&lt;p&gt;GPU 什么时候比 CPU 快？为什么？&lt;/p&gt;&lt;p&gt;遍历张量尺寸和线程数，在 CPU 和 CUDA GPU 上为真实工作负载计时，并标出曲线的交叉点。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Guided &amp;tour</source>
+        <translation>导览(&amp;T)</translation>
+    </message>
+    <message>
+        <source>A short tour of the seed experiment (b += b) and of how to read each chart</source>
+        <translation>简短导览：介绍起点实验（b += b）以及如何阅读每个图表</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::MainWindow</name>
-    <message>
-        <source>Ready. Set up a sweep on the left and press Run (Ctrl+R), or open a results file (Ctrl+O).</source>
-        <translation>就绪。请在左侧设置扫描并点击“运行”（Ctrl+R），或打开一个结果文件（Ctrl+O）。</translation>
-    </message>
     <message>
         <source>The language applies at the next start of SpeedupLab.</source>
         <translation>语言设置将在 SpeedupLab 下次启动时生效。</translation>
@@ -939,6 +1036,14 @@ no series was measured at the same n in both.</source>
         <source>Saved %1 to %2.</source>
         <translation>已将 %1保存到 %2。</translation>
     </message>
+    <message>
+        <source>Ready. Set up a sweep on the left and press Run (Ctrl+R), or open a results file (Ctrl+O). New here? F1 opens a guided tour.</source>
+        <translation>就绪。请在左侧设置扫描并点击“运行”（Ctrl+R），或打开一个结果文件（Ctrl+O）。初次使用？按 F1 打开导览。</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源代码</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ResultModel</name>
@@ -1154,6 +1259,10 @@ no series was measured at the same n in both.</source>
         <source>, %1 °C</source>
         <translation>，%1 °C</translation>
     </message>
+    <message>
+        <source>clocks not available</source>
+        <translation>时钟不可用</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::RooflineChart</name>
@@ -1355,6 +1464,109 @@ Check more thread counts in the sweep panel.</source>
     <message>
         <source>Thread scaling</source>
         <translation>线程扩展性</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::SourceView</name>
+    <message>
+        <source>No series yet: run a sweep or open a result file, then select a row of the results to see the code that produced it.</source>
+        <translation>尚无序列：请运行扫描或打开结果文件，然后在结果表中选择一行，即可查看产生它的代码。</translation>
+    </message>
+    <message>
+        <source>%1, lines %2–%3</source>
+        <translation>%1，第 %2–%3 行</translation>
+    </message>
+    <message>
+        <source>The source of this series is missing: no region %1 is marked in %2. Put the &quot;// source-view:&quot; markers back and rebuild.</source>
+        <translation>此序列的源代码缺失：%2 中没有标记区域 %1。请恢复“// source-view:”标记并重新构建。</translation>
+    </message>
+    <message>
+        <source>From %1, as built into this program.</source>
+        <translation>出自 %1，即编译进本程序的代码。</translation>
+    </message>
+    <message>
+        <source>cudaMemcpyAsync to the device and back, %1 times, from %2 host memory</source>
+        <translation>cudaMemcpyAsync 拷贝到设备再拷回，共 %1 次，使用%2主机内存</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>锁页</translation>
+    </message>
+    <message>
+        <source>pageable</source>
+        <translation>可分页</translation>
+    </message>
+    <message>
+        <source>cuBLAS&apos;s sgemm, called %1 times from a CUDA graph</source>
+        <translation>cuBLAS 的 sgemm，从 CUDA 图中调用 %1 次</translation>
+    </message>
+    <message>
+        <source>cuBLAS&apos;s sgemm, called %1 times</source>
+        <translation>cuBLAS 的 sgemm，调用 %1 次</translation>
+    </message>
+    <message>
+        <source>The product runs in cuBLAS&apos;s sgemm, closed source: the call below is all SpeedupLab runs.</source>
+        <translation>矩阵乘法在 cuBLAS 的 sgemm 中执行，它是闭源的：下面的调用就是 SpeedupLab 运行的全部代码。</translation>
+    </message>
+    <message>
+        <source>This variant lets cuBLAS round the inputs to TF32 and use the tensor cores (the math mode set below).</source>
+        <translation>此变体允许 cuBLAS 将输入舍入为 TF32 并使用张量核心（见下方设置的数学模式）。</translation>
+    </message>
+    <message>
+        <source>kernel %1, all %2 iterations in one launch</source>
+        <translation>内核 %1，全部 %2 次迭代在一次启动中完成</translation>
+    </message>
+    <message>
+        <source>kernel %1, launched %2 times as one CUDA graph</source>
+        <translation>内核 %1，作为一个 CUDA 图启动 %2 次</translation>
+    </message>
+    <message>
+        <source>kernel %1, launched %2 times from CUDA graphs of up to %3 launches</source>
+        <translation>内核 %1，从每个最多含 %3 次启动的 CUDA 图中启动 %2 次</translation>
+    </message>
+    <message>
+        <source>kernel %1, launched %2 times, one launch per iteration</source>
+        <translation>内核 %1，启动 %2 次，每次迭代启动一次</translation>
+    </message>
+    <message>
+        <source>No code is known for the series %1.</source>
+        <translation>序列 %1 没有已知的代码。</translation>
+    </message>
+    <message>
+        <source>GPU %1, %2 mode: %3</source>
+        <translation>GPU %1，%2 模式：%3</translation>
+    </message>
+    <message>
+        <source>The timed region also copies the inputs to the GPU and the result back (%1 host memory).</source>
+        <translation>计时区还包括把输入拷贝到 GPU 并把结果拷回（%1主机内存）。</translation>
+    </message>
+    <message>
+        <source>CPU %1, %2 threads</source>
+        <translation>CPU %1，%2 个线程</translation>
+    </message>
+    <message>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>OpenBLAS&apos;s sgemm, called %1 times</source>
+        <translation>OpenBLAS 的 sgemm，调用 %1 次</translation>
+    </message>
+    <message>
+        <source>The product runs in OpenBLAS&apos;s sgemm, a separate library: the call below is all SpeedupLab runs. Large products are split along k, so that a stop is seen quickly.</source>
+        <translation>矩阵乘法在 OpenBLAS 的 sgemm 中执行，它是一个独立的库：下面的调用就是 SpeedupLab 运行的全部代码。大的乘法沿 k 维切分，以便及时响应停止。</translation>
+    </message>
+    <message>
+        <source>function %1, %2 times, the rows of C shared out by an OpenMP parallel for</source>
+        <translation>函数 %1，执行 %2 次，C 的各行由 OpenMP parallel for 分配给各线程</translation>
+    </message>
+    <message>
+        <source>%1 on each thread&apos;s share of the tensor, %2 iterations in one OpenMP parallel region</source>
+        <translation>每个线程对其负责的那部分张量执行 %1，%2 次迭代在同一个 OpenMP 并行区域内完成</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -1930,6 +2142,97 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>points</source>
         <translation>个点</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::Tour</name>
+    <message>
+        <source>Guided tour</source>
+        <translation>导览</translation>
+    </message>
+    <message>
+        <source>The experiment: b += b</source>
+        <translation>实验：b += b</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The seed experiment makes a tensor with &lt;code&gt;b = torch.ones(n, n)&lt;/code&gt;: a grid of n by n numbers, each a 32-bit float (fp32). So &lt;b&gt;n&lt;/b&gt; is the length of one side, and the tensor holds n² numbers.&lt;/p&gt;&lt;p&gt;Then it runs &lt;code&gt;b += b&lt;/code&gt; 1000 times. Each time, every number is read, doubled and written back: n² additions, and &lt;b&gt;8 n² bytes&lt;/b&gt; moved (4 bytes read and 4 bytes written per number). At n = 4 that is 128 bytes; at n = 4000 it is 128 MB, every iteration.&lt;/p&gt;&lt;p&gt;The question the app answers: for which n is the GPU faster than the CPU, and why?&lt;/p&gt;</source>
+        <translation>&lt;p&gt;起点实验用 &lt;code&gt;b = torch.ones(n, n)&lt;/code&gt; 创建一个张量：n 行 n 列的数，每个都是 32 位浮点数（fp32）。所以 &lt;b&gt;n&lt;/b&gt; 是一条边的长度，张量共有 n² 个数。&lt;/p&gt;&lt;p&gt;然后它把 &lt;code&gt;b += b&lt;/code&gt; 运行 1000 次。每一次，每个数都被读出、加倍、再写回：共 n² 次加法，搬运 &lt;b&gt;8 n² 字节&lt;/b&gt;（每个数读 4 字节、写 4 字节）。n = 4 时是 128 字节；n = 4000 时是 128 MB，每次迭代都如此。&lt;/p&gt;&lt;p&gt;本程序要回答的问题：n 为多大时 GPU 比 CPU 快，为什么？&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reading log-log axes</source>
+        <translation>阅读双对数坐标轴</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The time chart uses &lt;b&gt;log-log axes&lt;/b&gt;: on both axes, each gridline is 10 times the one before. Going from n = 4 to 40 takes the same distance as going from 400 to 4000.&lt;/p&gt;&lt;p&gt;On such axes, a line of &lt;b&gt;slope 2&lt;/b&gt; (10 times larger n, 100 times more time) means the time grows with n², as the work does.&lt;/p&gt;&lt;p&gt;A &lt;b&gt;flat&lt;/b&gt; line means the time does not depend on n at all: a fixed cost, such as starting a GPU kernel, is larger than the work.&lt;/p&gt;&lt;p&gt;So read the slope, not only the height: it tells you what the time is made of.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;时间图表使用&lt;b&gt;双对数坐标轴&lt;/b&gt;：两条轴上，每条网格线都是前一条的 10 倍。从 n = 4 到 40 与从 400 到 4000 的距离相同。&lt;/p&gt;&lt;p&gt;在这样的坐标轴上，&lt;b&gt;斜率为 2&lt;/b&gt; 的直线（n 增大 10 倍，时间增加 100 倍）表示时间随 n² 增长，与工作量一致。&lt;/p&gt;&lt;p&gt;&lt;b&gt;水平&lt;/b&gt;的线表示时间完全不随 n 变化：某个固定开销（例如启动一个 GPU 内核）比工作本身还大。&lt;/p&gt;&lt;p&gt;所以不要只看高度，还要看斜率：它告诉你时间由什么构成。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The time chart</source>
+        <translation>时间图表</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Each curve is the time of one iteration against n.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;CPU&lt;/b&gt; curves start at tiny times and rise with slope 2: the CPU has almost no fixed cost, so its time is the work.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;GPU launch&lt;/b&gt; curve (one kernel launch per iteration, as the Python loop does) is flat at first: each iteration costs the launch, a few microseconds, however little work there is. It rises only once the work outgrows the launch.&lt;/p&gt;&lt;p&gt;Where the curves cross, the GPU becomes faster; the chart marks it &quot;GPU faster above n ≈ …&quot;. The &lt;b&gt;graph&lt;/b&gt; and &lt;b&gt;fused&lt;/b&gt; modes cut the launch cost, so their curves sit lower and the crossover moves to the left.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;每条曲线表示一次迭代的时间随 n 的变化。&lt;/p&gt;&lt;p&gt;&lt;b&gt;CPU&lt;/b&gt; 曲线从极短的时间开始，以斜率 2 上升：CPU 几乎没有固定开销，所以它的时间就是工作本身。&lt;/p&gt;&lt;p&gt;&lt;b&gt;GPU 内核启动&lt;/b&gt;曲线（每次迭代启动一次内核，与 Python 循环相同）起初是水平的：无论工作多少，每次迭代都要付出启动开销，约几微秒。只有当工作量超过启动开销时，它才开始上升。&lt;/p&gt;&lt;p&gt;曲线相交之处，GPU 开始更快；图表将其标为“n ≈ … 以上 GPU 更快”。&lt;b&gt;graph&lt;/b&gt; 和 &lt;b&gt;fused&lt;/b&gt; 模式减少了启动开销，所以它们的曲线更低，交叉点向左移动。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The speedup chart</source>
+        <translation>加速比图表</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The speedup is the CPU time divided by the GPU time at each n.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Above 1&lt;/b&gt; the GPU wins: at 10 it is ten times faster. &lt;b&gt;Below 1&lt;/b&gt; the CPU wins. The shaded regions show which side is which, and the crossover is where the curve passes 1.&lt;/p&gt;&lt;p&gt;The speedup grows with n while the GPU is still paying for its launches, and levels off when both sides are limited by how fast they move memory.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;加速比是每个 n 处 CPU 时间除以 GPU 时间。&lt;/p&gt;&lt;p&gt;&lt;b&gt;大于 1&lt;/b&gt; 时 GPU 胜出：等于 10 表示快十倍。&lt;b&gt;小于 1&lt;/b&gt; 时 CPU 胜出。阴影区域标出各自的一方，交叉点就是曲线穿过 1 的位置。&lt;/p&gt;&lt;p&gt;当 GPU 仍在为内核启动付出开销时，加速比随 n 增长；当双方都受限于搬运内存的速度时，它趋于平稳。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Thread scaling</source>
+        <translation>线程扩展性</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This chart shows how much faster the CPU gets with more threads, for a few sizes, next to the ideal line (twice the threads, twice as fast).&lt;/p&gt;&lt;p&gt;For &lt;b&gt;big tensors&lt;/b&gt; more threads help until the memory bandwidth runs out: &lt;code&gt;b += b&lt;/code&gt; does one addition for every 8 bytes, so a few cores can keep the memory busy, and the curve flattens below the ideal.&lt;/p&gt;&lt;p&gt;For &lt;b&gt;tiny tensors&lt;/b&gt;, starting and joining the threads (fork/join) costs more than the work itself, and more threads can even be slower.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;此图表显示在几种大小下，CPU 随线程增多能快多少，旁边是理想线（线程加倍，速度加倍）。&lt;/p&gt;&lt;p&gt;对于&lt;b&gt;大张量&lt;/b&gt;，更多线程有帮助，直到内存带宽耗尽：&lt;code&gt;b += b&lt;/code&gt; 每 8 字节只做一次加法，所以几个核心就能让内存忙碌，曲线在理想线下方变平。&lt;/p&gt;&lt;p&gt;对于&lt;b&gt;小张量&lt;/b&gt;，启动和汇合线程（fork/join）的开销比工作本身还大，线程更多甚至可能更慢。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Throughput and the roofline</source>
+        <translation>吞吐量与 Roofline</translation>
+    </message>
+    <message>
+        <source>Try it yourself</source>
+        <translation>亲自试一试</translation>
+    </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; 上一页(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一页(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>Show me: %1</source>
+        <translation>带我看：%1</translation>
+    </message>
+    <message>
+        <source>Switch the window to this chart</source>
+        <translation>让窗口切换到这个图表</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;In the results shown now: %1 is faster than %2 above n ≈ %3.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;在当前显示的结果中：n ≈ %3 以上时，%1比%2快。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The throughput chart turns each time into a rate: for &lt;code&gt;b += b&lt;/code&gt;, bytes moved per second (GB/s). &lt;nobr&gt;Sweep ▸ Calibrate machine&lt;/nobr&gt; measures this machine&apos;s ceilings (cache and memory bandwidths, GPU copies and launches, FLOP/s) and draws them as lines.&lt;/p&gt;&lt;p&gt;A point near a ceiling uses what the hardware offers. A point far below is held back by something else, usually a fixed cost such as the launch.&lt;/p&gt;&lt;p&gt;The roofline chart plots FLOP/s against FLOPs per byte, under the memory and compute roofs. &lt;code&gt;b += b&lt;/code&gt; does one FLOP per 8 bytes, far to the left: memory bandwidth limits it, never arithmetic.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;吞吐量图表把每个时间换算成速率：对 &lt;code&gt;b += b&lt;/code&gt; 来说，是每秒搬运的字节数（GB/s）。&lt;nobr&gt;扫描 ▸ 校准本机&lt;/nobr&gt;会测量本机的性能上限（缓存与内存带宽、GPU 拷贝与启动、FLOP/s），并将其画成直线。&lt;/p&gt;&lt;p&gt;接近上限的点充分利用了硬件的能力。远低于上限的点受到其他因素的限制，通常是某个固定开销，例如内核启动。&lt;/p&gt;&lt;p&gt;Roofline 图表在内存屋顶线和计算屋顶线之下绘制 FLOP/s 与每字节 FLOP 数的关系。&lt;code&gt;b += b&lt;/code&gt; 每 8 字节只做一次 FLOP，位于最左侧：限制它的是内存带宽，而不是算术运算。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Seed experiment&lt;/nobr&gt;, then press &lt;b&gt;Run&lt;/b&gt; (Ctrl+R). The curves grow while you watch; Esc stops the sweep and keeps what was measured.&lt;/p&gt;&lt;p&gt;No GPU here? Open results (Ctrl+O) recorded on another machine, such as a GPU server (&lt;code&gt;speeduplab-cli run --preset seed --json gpu.json&lt;/code&gt;). Each file adds a run, and the Compare runs chart shows one run&apos;s CPU against another&apos;s GPU.&lt;/p&gt;&lt;p&gt;Then predict before you measure: where will the crossover be in graph mode, or on a faster GPU? Run it and see.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;选择&lt;nobr&gt;扫描 ▸ 预设 ▸ Seed experiment&lt;/nobr&gt;，然后点击&lt;b&gt;运行&lt;/b&gt;（Ctrl+R）。曲线会在你眼前逐渐生长；按 Esc 停止扫描并保留已测得的结果。&lt;/p&gt;&lt;p&gt;这里没有 GPU？打开在另一台机器（例如 GPU 服务器）上记录的结果（Ctrl+O）（&lt;code&gt;speeduplab-cli run --preset seed --json gpu.json&lt;/code&gt;）。每个文件都会添加一个运行，“比较运行”图表显示一个运行的 CPU 与另一个运行的 GPU 的对比。&lt;/p&gt;&lt;p&gt;然后先预测再测量：在 graph 模式下，或在更快的 GPU 上，交叉点会在哪里？运行一下看看。&lt;/p&gt;</translation>
     </message>
 </context>
 </TS>

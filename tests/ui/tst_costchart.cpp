@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// The cost chart: each curve's time priced at its machine's rate per hour. On known curves
+// (CPU 1e-9 n^2 s, GPU flat at 1e-9 X^2 s: the GPU is faster above n = X), equal prices put the
+// cost crossover at X, and a GPU machine four times dearer moves it to 2X (it must be four times
+// faster, and the CPU's time grows with n^2). The prices persist in the settings.
+#include "fixtures.h"
+
+#include "ui/app.h"
+#include "ui/costchart.h"
+#include "ui/resultmodel.h"
+
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <QRegularExpression>
+
+using namespace speeduplab;
+
+class TestCostChart : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void crossoverMovesWithPrices_data();
+    void crossoverMovesWithPrices();
+    void pricesPersist();
+    void withoutGpuSaysWhatToDo();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestCostChart::initTestCase()
+{
+    App::initialise();
+    QVERIFY(m_dir.isValid());
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
+}
+
+void TestCostChart::crossoverMovesWithPrices_data()
+{
+    QTest::addColumn<double>("cpuPrice");
+    QTest::addColumn<double>("gpuPrice");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("equal prices: the time crossover") << 1.0 << 1.0 << 316.0;
+    QTest::newRow("GPU 4x dearer: 2x further") << 1.0 << 4.0 << 632.0;
+    QTest::newRow("GPU 4x cheaper: 2x earlier") << 4.0 << 1.0 << 158.0;
+}
+
+void TestCostChart::crossoverMovesWithPrices()
+{
+    QFETCH(double, cpuPrice);
+    QFETCH(double, gpuPrice);
+    QFETCH(double, expected);
+    ResultModel model;
+    model.setResultSet(fixtures::knownCrossover({316}));
+    CostChart chart;
+    chart.resize(1000, 700);
+    chart.setModel(&model);
+    chart.setPrices(cpuPrice, gpuPrice);
+    chart.updateNow();
+    QCOMPARE(chart.seriesWithRole(ChartView::Role::Data).size(), 2); // best CPU, GPU
+    const QRegularExpression cheaper(QStringLiteral("cheaper from n \u2248 (\\d+)"));
+    const auto match = cheaper.match(chart.noteText());
+    QVERIFY2(match.hasMatch(), qPrintable(chart.noteText()));
+    const double n = match.captured(1).toDouble();
+    QVERIFY2(std::abs(n - expected) / expected < 0.03, qPrintable(chart.noteText()));
+    QVERIFY2(chart.noteText().contains(QStringLiteral("faster from n \u2248 316")),
+             qPrintable(chart.noteText()));
+    QVERIFY(chart.labelTexts().join(' ').contains(QStringLiteral("GPU cheaper above")));
+}
+
+void TestCostChart::pricesPersist()
+{
+    {
+        CostChart chart;
+        chart.setPrices(2.5, 12);
+        chart.setPrices(-1, 3); // refused: a price is positive
+    }
+    CostChart again;
+    QCOMPARE(again.cpuPerHour(), 2.5);
+    QCOMPARE(again.gpuPerHour(), 12.0);
+    ResultModel model;
+    model.setResultSet(fixtures::knownCrossover({316}));
+    again.setModel(&model);
+    again.updateNow();
+    QVERIFY2(!again.noteText().contains(QStringLiteral("examples")), qPrintable(again.noteText()));
+    again.setPrices(CostChart::defaultCpuPerHour, CostChart::defaultGpuPerHour);
+    QVERIFY2(again.noteText().contains(QStringLiteral("examples")), qPrintable(again.noteText()));
+}
+
+void TestCostChart::withoutGpuSaysWhatToDo()
+{
+    ResultModel model;
+    model.setResultSet(fixtures::knownCrossover({}));
+    CostChart chart;
+    chart.setModel(&model);
+    chart.updateNow();
+    QVERIFY(chart.seriesWithRole(ChartView::Role::Data).isEmpty());
+    QVERIFY2(chart.noteText().contains(QStringLiteral("Ctrl+O")), qPrintable(chart.noteText()));
+}
+
+QTEST_MAIN(TestCostChart)
+#include "tst_costchart.moc"

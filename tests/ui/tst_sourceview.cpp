@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+// The Source dock (issue 13): for every series the engine can measure it shows the code that ran,
+// taken from the sources embedded at build time, under a heading that names the series.
+#include "core/workload.h"
+#include "fixtures.h"
+#include "ui/mainwindow.h"
+#include "ui/resultmodel.h"
+#include "ui/resulttable.h"
+#include "ui/sourcesnippets.h"
+#include "ui/sourceview.h"
+
+#include <QDockWidget>
+#include <QFile>
+#include <QItemSelectionModel>
+#include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace speeduplab;
+
+class TestSourceView : public QObject {
+    Q_OBJECT
+private slots:
+    void showsTheKernelOfEverySeries_data();
+    void showsTheKernelOfEverySeries();
+    void regionsMatchTheSourceTree_data();
+    void regionsMatchTheSourceTree();
+    void followsTheSelection();
+    void windowHasASourceTab();
+};
+
+namespace {
+
+// What each series runs, written out independently of the view's own table.
+QString expectedFunction(const Measurement &m)
+{
+    const std::string &w = m.workload, &v = m.variant;
+    if (m.isGpu()) {
+        if (w == "add")
+            return m.mode == "fused" ? "addFusedKernel" : "addKernel";
+        if (w == "saxpy")
+            return m.mode == "fused" ? "saxpyFusedKernel" : "saxpyKernel";
+        if (w == "reduce")
+            return "reduceKernel";
+        if (w == "gemm")
+            return v == "naive" ? "gemmNaiveKernel" : v == "tiled" ? "gemmTiledKernel" : "sgemm";
+        if (w == "transfer")
+            return "cudaMemcpyAsync";
+    } else {
+        if (w == "add")
+            return "addSpan";
+        if (w == "saxpy")
+            return "saxpySpan";
+        if (w == "reduce")
+            return "sumSpan";
+        if (w == "gemm")
+            return v == "naive" ? "naive" : v == "tiled" ? "axpyRow" : "sgemm";
+        if (w == "transfer")
+            return "memcpy";
+    }
+    return {};
+}
+
+Measurement series(const Workload &w, const std::string &backend, const std::string &variant,
+                   const std::string &mode)
+{
+    Measurement m;
+    m.workload = w.name;
+    m.backend = backend;
+    m.variant = variant;
+    m.mode = mode;
+    m.threads = backend == "cpu" ? 4 : 0;
+    m.device = backend == "gpu" ? 0 : -1;
+    m.n = 1024;
+    m.iterations = w.defaultIterations;
+    return m;
+}
+
+} // namespace
+
+void TestSourceView::showsTheKernelOfEverySeries_data()
+{
+    QTest::addColumn<Measurement>("m");
+    int rows = 0;
+    for (const Workload &w : Workload::all()) {
+        for (const std::string &v : w.cpuVariants) {
+            const Measurement m = series(w, "cpu", v, "");
+            QTest::addRow("cpu %s %s", w.name.c_str(), v.c_str()) << m;
+            ++rows;
+        }
+        for (const std::string &v : w.gpuVariants)
+            for (const std::string &mode : w.gpuModes) {
+                QTest::addRow("gpu %s %s %s", w.name.c_str(), v.c_str(), mode.c_str())
+                    << series(w, "gpu", v, mode);
+                ++rows;
+            }
+    }
+    QVERIFY(rows >= 20);
+}
+
+void TestSourceView::showsTheKernelOfEverySeries()
+{
+    QFETCH(Measurement, m);
+    SourceView view(nullptr);
+    view.showSeries(m);
+    QVERIFY2(view.missing().isEmpty(), qPrintable(view.missing().join(", ")));
+    const QString function = expectedFunction(m);
+    QVERIFY(!function.isEmpty());
+    QCOMPARE(SourceView::describe(m).function, function);
+    const QString code = view.code();
+    QVERIFY(!code.trimmed().isEmpty());
+    // The definition or the call itself, not just a mention in a comment.
+    QVERIFY2(code.contains(function + '('), qPrintable(function + " not in:\n" + code));
+
+    // The heading names the series.
+    const QString heading = view.heading();
+    QVERIFY2(heading.contains(m.isGpu() ? "GPU" : "CPU"), qPrintable(heading));
+    QVERIFY2(heading.contains(QString::fromStdString(m.workload)), qPrintable(heading));
+    QVERIFY2(heading.contains(QString::fromStdString(m.variant)), qPrintable(heading));
+    QVERIFY2(heading.contains(QString::number(m.iterations)), qPrintable(heading));
+    if (m.isGpu())
+        QVERIFY2(heading.contains(QString::fromStdString(m.mode) + " mode"), qPrintable(heading));
+    else
+        QVERIFY2(heading.contains("4 threads"), qPrintable(heading));
+    QVERIFY2(view.location().contains(m.isGpu() ? "cuda/" : "core/cpukernels.cpp"),
+             qPrintable(view.location()));
+
+    // How the GPU modes issue the work, and the sentence for closed-source libraries.
+    if (m.mode == "graph")
+        QVERIFY(code.contains("cudaGraphLaunch(") && code.contains("cudaStreamBeginCapture("));
+    if (m.mode == "launch")
+        QVERIFY(code.contains("enqueueOperation()"));
+    if (m.variant == "cublas-tf32")
+        QVERIFY(code.contains("CUBLAS_TF32_TENSOR_OP_MATH"));
+    if (m.variant.rfind("cublas", 0) == 0)
+        QVERIFY2(view.note().contains("cuBLAS") && view.note().contains("closed source"),
+                 qPrintable(view.note()));
+    if (m.variant == "blas")
+        QVERIFY2(view.note().contains("OpenBLAS"), qPrintable(view.note()));
+    if (!m.isGpu() && m.workload != "gemm")
+        QVERIFY(code.contains("#pragma omp parallel"));
+}
+
+void TestSourceView::regionsMatchTheSourceTree_data()
+{
+    QTest::addColumn<QString>("id");
+    QVERIFY2(SourceSnippets::errors().isEmpty(), qPrintable(SourceSnippets::errors().join('\n')));
+    QVERIFY(SourceSnippets::all().size() >= 20);
+    for (const SourceSnippets::Snippet &s : SourceSnippets::all())
+        QTest::newRow(qPrintable(s.id)) << s.id;
+}
+
+void TestSourceView::regionsMatchTheSourceTree()
+{
+    // The embedded copy is the checked-out file: the lines shown are the lines compiled.
+    QFETCH(QString, id);
+    const SourceSnippets::Snippet s = SourceSnippets::find(id);
+    QVERIFY(s.isValid());
+    QVERIFY(s.lastLine >= s.firstLine);
+    QFile f(QStringLiteral(SPEEDUPLAB_SOURCE_DIR "/") + s.file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split('\n');
+    QVERIFY(lines.value(s.firstLine - 2).contains("// source-view: " + id));
+    QVERIFY(lines.value(s.lastLine).contains("// source-view: end"));
+    const QString first = s.code.section('\n', 0, 0).trimmed();
+    QCOMPARE(lines.value(s.firstLine - 1).trimmed(), first);
+}
+
+void TestSourceView::followsTheSelection()
+{
+    ResultModel model;
+    ResultSet r;
+    r.machine = fixtures::machine();
+    r.rows = {fixtures::point("cpu", 2, "", 512, 1e-3), fixtures::point("gpu", 0, "graph", 512, 1e-4),
+              fixtures::gemmPoint("gpu", 0, "launch", 512, 100)};
+    model.setResultSet(r);
+    ResultTable table(&model);
+    SourceView view(&model);
+    view.followSelection(&table);
+    // Nothing selected: the first series.
+    QVERIFY2(view.heading().startsWith("CPU add"), qPrintable(view.heading()));
+    QVERIFY(view.code().contains("addSpan("));
+    table.selectionModel()->setCurrentIndex(table.model()->index(1, 0),
+                                            QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);
+    QVERIFY2(view.heading().startsWith("GPU add, graph mode"), qPrintable(view.heading()));
+    QVERIFY(view.heading().contains("as one CUDA graph"));
+    table.selectionModel()->setCurrentIndex(table.model()->index(2, 0),
+                                            QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);
+    QVERIFY(view.code().contains("sgemm("));
+    // Sorted through the proxy, the selected row still maps to its own series.
+    table.sortByColumn(ResultModel::TimeColumn, Qt::AscendingOrder);
+    const QModelIndex cpuRow =
+        static_cast<QSortFilterProxyModel *>(table.model())->mapFromSource(model.index(0, 0));
+    table.selectionModel()->setCurrentIndex(cpuRow,
+                                            QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);
+    QVERIFY2(view.heading().startsWith("CPU add"), qPrintable(view.heading()));
+    model.clear(fixtures::machine());
+    QVERIFY(view.code().isEmpty());
+}
+
+void TestSourceView::windowHasASourceTab()
+{
+    QTemporaryDir dir;
+    MainWindow w(dir.filePath("settings.ini"));
+    w.resize(1480, 920);
+    auto *dock = w.findChild<QDockWidget *>("sourceDock");
+    QVERIFY(dock);
+    auto *view = qobject_cast<SourceView *>(dock->widget());
+    QVERIFY(view);
+    QVERIFY(w.openResults(QStringLiteral(SPEEDUPLAB_SOURCE_DIR "/speeduplab-output/seed.json")));
+    QVERIFY(!view->code().isEmpty());
+    // A screenshot on request (SPEEDUPLAB_SOURCE_PNG=path): the Source tab raised, a GPU row selected.
+    const QString png = qEnvironmentVariable("SPEEDUPLAB_SOURCE_PNG");
+    if (png.isEmpty())
+        return;
+    w.show();
+    dock->raise();
+    for (int row = 0; row < w.resultModel()->rowCount(); ++row)
+        if (w.resultModel()->measurement(row).isGpu()) {
+            w.resultTable()->selectionModel()->setCurrentIndex(
+                w.resultProxy()->mapFromSource(w.resultModel()->index(row, 0)),
+                QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);
+            break;
+        }
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::qWait(200);
+    QVERIFY(w.grab().save(png));
+}
+
+QTEST_MAIN(TestSourceView)
+#include "tst_sourceview.moc"

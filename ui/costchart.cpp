@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: MIT
+#include "ui/costchart.h"
+
+#include "ui/chartstyle.h"
+#include "ui/timechart.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLogValueAxis>
+#include <QSettings>
+
+#include <algorithm>
+#include <limits>
+
+namespace speeduplab {
+
+namespace {
+
+// A series' times turned into the cost of a million iterations at `perHour`.
+Series priced(Series s, double perHour)
+{
+    const double k = perHour / 3600.0 * 1e6;
+    for (SeriesPoint &p : s.points) {
+        p.t *= k;
+        p.tMin *= k;
+        p.tMax *= k;
+        p.tQ1 *= k;
+        p.tQ3 *= k;
+    }
+    return s;
+}
+
+QString crossingsText(const std::vector<Crossing> &xs)
+{
+    QStringList parts;
+    for (const Crossing &x : xs)
+        parts << CostChart::tr("n \u2248 %1").arg(x.n, 0, 'f', 0);
+    return parts.isEmpty() ? CostChart::tr("none in the range measured") : parts.join(CostChart::tr(", "));
+}
+
+} // namespace
+
+CostChart::CostChart(QWidget *parent) : ChartView(parent)
+{
+    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("cost of a million iterations")));
+    setRanges(1, 10000, 0.001, 1000);
+    QSettings s;
+    const double cpu = s.value(QStringLiteral("cost/cpuPerHour"), defaultCpuPerHour).toDouble();
+    const double gpu = s.value(QStringLiteral("cost/gpuPerHour"), defaultGpuPerHour).toDouble();
+    m_cpuPerHour = cpu > 0 ? cpu : defaultCpuPerHour;
+    m_gpuPerHour = gpu > 0 ? gpu : defaultGpuPerHour;
+    auto *edit = new QAction(tr("Prices per hour\u2026"), this);
+    connect(edit, &QAction::triggered, this, &CostChart::editPrices);
+    addAction(edit);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+void CostChart::setPrices(double cpuPerHour, double gpuPerHour)
+{
+    if (!(cpuPerHour > 0) || !(gpuPerHour > 0))
+        return;
+    m_cpuPerHour = cpuPerHour;
+    m_gpuPerHour = gpuPerHour;
+    QSettings s;
+    s.setValue(QStringLiteral("cost/cpuPerHour"), cpuPerHour);
+    s.setValue(QStringLiteral("cost/gpuPerHour"), gpuPerHour);
+    updateNow();
+}
+
+void CostChart::editPrices()
+{
+    QDialog d(this);
+    d.setWindowTitle(tr("Prices per hour"));
+    auto *form = new QFormLayout(&d);
+    auto spin = [&d](double value) {
+        auto *s = new QDoubleSpinBox(&d);
+        s->setRange(0.0001, 1e6);
+        s->setDecimals(4);
+        s->setValue(value);
+        return s;
+    };
+    QDoubleSpinBox *cpu = spin(m_cpuPerHour), *gpu = spin(m_gpuPerHour);
+    cpu->setObjectName(QStringLiteral("cpuPriceSpin"));
+    gpu->setObjectName(QStringLiteral("gpuPriceSpin"));
+    form->addRow(tr("CPU machine, per hour:"), cpu);
+    form->addRow(tr("GPU machine, per hour:"), gpu);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &d);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &d, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &d, &QDialog::reject);
+    if (d.exec() == QDialog::Accepted)
+        setPrices(cpu->value(), gpu->value());
+}
+
+void CostChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
+{
+    setChartTitle(workload, tr("cost vs n"));
+    if (all.empty() && r.rows.empty()) {
+        showEmpty(tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O)."));
+        return;
+    }
+    const std::vector<Matchup> pairs = matchups(all);
+    if (pairs.empty()) {
+        showEmpty(tr("The cost comparison needs a CPU and a GPU curve: open a recorded GPU run (Ctrl+O), or "
+                     "choose a run A (CPU) and a run B (GPU) in the Runs panel."));
+        return;
+    }
+    const std::vector<QColor> colors = seriesColors(all);
+    double nLo = std::numeric_limits<double>::max(), nHi = 0, cLo = nLo, cHi = 0;
+    auto extend = [&](const Series &s) {
+        for (const SeriesPoint &p : s.points)
+            if (p.t > 0) {
+                nLo = std::min(nLo, double(p.n));
+                nHi = std::max(nHi, double(p.n));
+                cLo = std::min(cLo, p.t);
+                cHi = std::max(cHi, p.t);
+            }
+    };
+    struct Priced {
+        const Matchup *pair;
+        Series cpu;
+        std::vector<std::pair<const Series *, Series>> gpus;
+    };
+    std::vector<Priced> priced_;
+    for (const Matchup &m : pairs) {
+        Priced p{&m, priced(m.best, m_cpuPerHour), {}};
+        extend(p.cpu);
+        for (const Series *g : m.gpus) {
+            p.gpus.push_back({g, priced(*g, m_gpuPerHour)});
+            extend(p.gpus.back().second);
+        }
+        priced_.push_back(std::move(p));
+    }
+    if (nHi == 0) {
+        showEmpty(tr("No point has a time to price."));
+        return;
+    }
+    // Per a million iterations, or per a thousand times more while the cheapest point would
+    // need more than three decimals (an axis of 0.0000001 cannot be read).
+    static const char *const perTitles[] = {
+        QT_TR_NOOP("cost of a million iterations"), QT_TR_NOOP("cost of a billion iterations"),
+        QT_TR_NOOP("cost of a trillion iterations"), QT_TR_NOOP("cost of a quadrillion iterations")};
+    int per = 0;
+    double k = 1;
+    while (per < 3 && cLo * k < 1e-3) {
+        k *= 1000;
+        ++per;
+    }
+    if (auto *y = qobject_cast<QLogValueAxis *>(yAxis()))
+        y->setTitleText(tr(perTitles[per]));
+    for (Priced &p : priced_) {
+        for (SeriesPoint &q : p.cpu.points)
+            q.t *= k;
+        for (auto &g : p.gpus)
+            for (SeriesPoint &q : g.second.points)
+                q.t *= k;
+    }
+    double xLo, xHi, yLo, yHi;
+    decades(nLo, nHi, xLo, xHi);
+    decades(cLo * k, cHi * k, yLo, yHi);
+    setRanges(xLo, xHi, yLo, yHi);
+
+    QStringList notes;
+    int marks = 0;
+    for (const Priced &p : priced_) {
+        QList<QPointF> pts;
+        for (const SeriesPoint &q : p.cpu.points)
+            if (q.t > 0)
+                pts << QPointF(q.n, q.t);
+        line(QStringLiteral("data:cpu:") + QString::fromStdString(p.pair->best.key), Role::Data,
+             tr("%1 at %2/h").arg(p.pair->cpuName).arg(m_cpuPerHour, 0, 'g', 4), ChartStyle::cpuWinsColor(),
+             pts, {Qt::SolidLine, 2.5, true, true});
+        for (const auto &[g, cost] : p.gpus) {
+            const QColor color = colors[std::size_t(g - all.data())];
+            pts.clear();
+            for (const SeriesPoint &q : cost.points)
+                if (q.t > 0)
+                    pts << QPointF(q.n, q.t);
+            const QString gpuName = QString::fromStdString(g->label);
+            line(QStringLiteral("data:gpu:%1:%2").arg(QString::fromStdString(p.pair->best.key), gpuName),
+                 Role::Data, tr("%1 at %2/h").arg(gpuName).arg(m_gpuPerHour, 0, 'g', 4), color, pts,
+                 {Qt::SolidLine, 2.5, true, true});
+            const std::vector<Crossing> byCost = Analysis::crossings(p.cpu, cost);
+            for (const Crossing &x : byCost) {
+                if (marks >= 6)
+                    break;
+                line(QStringLiteral("cross:%1:%2").arg(gpuName).arg(marks), Role::Marker, QString(), color,
+                     {QPointF(x.n, yLo), QPointF(x.n, yHi)}, {Qt::DashLine, 2, false, false});
+                addLabel(x.gpuBecomesFaster ? tr("GPU cheaper above n \u2248 %1").arg(x.n, 0, 'f', 0)
+                                            : tr("CPU cheaper above n \u2248 %1").arg(x.n, 0, 'f', 0),
+                         tr("n \u2248 %1").arg(x.n, 0, 'f', 0), x.n, yHi, color,
+                         {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
+                ++marks;
+            }
+            notes << tr("%1 vs %2: cheaper from %3; faster from %4.")
+                         .arg(gpuName, p.pair->cpuNameInNote(), crossingsText(byCost),
+                              crossingsText(Analysis::crossings(p.pair->best, *g)));
+        }
+    }
+    const bool examples = m_cpuPerHour == defaultCpuPerHour && m_gpuPerHour == defaultGpuPerHour;
+    notes << tr("Prices per hour: CPU machine %1, GPU machine %2%3. The GPU is cheaper only where it is more "
+                "than "
+                "%4 times faster.")
+                 .arg(m_cpuPerHour, 0, 'g', 4)
+                 .arg(m_gpuPerHour, 0, 'g', 4)
+                 .arg(examples
+                          ? tr(" (examples, not prices: right-click \u25b8 Prices per hour to enter yours)")
+                          : QString())
+                 .arg(m_gpuPerHour / m_cpuPerHour, 0, 'g', 3);
+    setNote(notes.join(QLatin1Char('\n')));
+}
+
+} // namespace speeduplab

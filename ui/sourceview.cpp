@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: MIT
+#include "ui/sourceview.h"
+
+#include "ui/resultmodel.h"
+#include "ui/sourcesnippets.h"
+
+#include <QFile>
+#include <QFontDatabase>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QMap>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QSortFilterProxyModel>
+#include <QSyntaxHighlighter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace speeduplab {
+
+namespace {
+
+// Just enough colour to tell code from comments and directives.
+class CodeHighlighter final : public QSyntaxHighlighter {
+public:
+    explicit CodeHighlighter(QTextDocument *doc) : QSyntaxHighlighter(doc)
+    {
+        m_keyword.setForeground(QColor(0x1f, 0x4e, 0xa8));
+        m_keyword.setFontWeight(QFont::DemiBold);
+        m_comment.setForeground(QColor(0x5f, 0x7f, 0x5f));
+        m_directive.setForeground(QColor(0x8a, 0x4b, 0x08));
+        m_number.setForeground(QColor(0x9c, 0x1f, 0x6e));
+    }
+
+protected:
+    void highlightBlock(const QString &text) override
+    {
+        static const QRegularExpression keywords(
+            QStringLiteral("\\b(auto|bool|break|case|const|constexpr|continue|default|double|else|float|for|"
+                           "if|int|return|size_t|static|struct|switch|template|typename|unsigned|void|"
+                           "while|__global__|__device__|__shared__|__restrict__|__restrict|float4)\\b"));
+        static const QRegularExpression numbers(QStringLiteral("\\b[0-9][0-9.]*[fuU]?\\b"));
+        for (const auto *re : {&keywords, &numbers}) {
+            for (auto it = re->globalMatch(text); it.hasNext();) {
+                const auto m = it.next();
+                setFormat(int(m.capturedStart()), int(m.capturedLength()),
+                          re == &keywords ? m_keyword : m_number);
+            }
+        }
+        if (text.trimmed().startsWith(QLatin1Char('#')))
+            setFormat(0, int(text.size()), m_directive);
+        if (const qsizetype c = text.indexOf(QLatin1String("//")); c >= 0)
+            setFormat(int(c), int(text.size() - c), m_comment);
+    }
+
+private:
+    QTextCharFormat m_keyword, m_comment, m_directive, m_number;
+};
+
+// The graph chunk as cuda/gpurun.cpp defines it, so the heading cannot drift from it either.
+int graphChunk()
+{
+    static const int chunk = [] {
+        QFile f(QStringLiteral(":/source/cuda/gpurun.cpp"));
+        if (!f.open(QIODevice::ReadOnly))
+            return 0;
+        static const QRegularExpression re(QStringLiteral("constexpr int kGraphChunk = (\\d+);"));
+        const auto m = re.match(QString::fromUtf8(f.readAll()));
+        return m.hasMatch() ? m.captured(1).toInt() : 0;
+    }();
+    return chunk;
+}
+
+QString gpuKernel(const Measurement &m)
+{
+    if (m.workload == "add")
+        return m.mode == "fused" ? QStringLiteral("addFusedKernel") : QStringLiteral("addKernel");
+    if (m.workload == "saxpy")
+        return m.mode == "fused" ? QStringLiteral("saxpyFusedKernel") : QStringLiteral("saxpyKernel");
+    if (m.workload == "reduce")
+        return QStringLiteral("reduceKernel");
+    if (m.workload == "gemm" && m.variant == "naive")
+        return QStringLiteral("gemmNaiveKernel");
+    if (m.workload == "gemm" && m.variant == "tiled")
+        return QStringLiteral("gemmTiledKernel");
+    return {};
+}
+
+QString gpuRegion(const Measurement &m)
+{
+    QString id = QStringLiteral("gpu-") + QString::fromStdString(m.workload);
+    if (m.workload == "gemm")
+        id += QLatin1Char('-') + QString::fromStdString(m.variant);
+    if (m.mode == "fused")
+        id += QStringLiteral("-fused");
+    return id;
+}
+
+} // namespace
+
+SourceView::SourceView(ResultModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+{
+    setObjectName(QStringLiteral("sourceView"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_heading = new QLabel;
+    m_heading->setObjectName(QStringLiteral("sourceHeading"));
+    m_heading->setWordWrap(true);
+    m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = m_heading->font();
+    bold.setBold(true);
+    m_heading->setFont(bold);
+    m_note = new QLabel;
+    m_note->setWordWrap(true);
+    m_note->hide();
+    m_code = new QPlainTextEdit;
+    m_code->setObjectName(QStringLiteral("sourceCode"));
+    m_code->setReadOnly(true);
+    m_code->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_code->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    new CodeHighlighter(m_code->document());
+    m_location = new QLabel;
+    m_location->setWordWrap(true);
+    m_location->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_note);
+    layout->addWidget(m_code, 1);
+    layout->addWidget(m_location);
+    if (m_model) {
+        connect(m_model, &QAbstractItemModel::modelReset, this, &SourceView::refresh);
+        connect(m_model, &QAbstractItemModel::rowsInserted, this, &SourceView::refresh);
+        connect(m_model, &QAbstractItemModel::rowsRemoved, this, &SourceView::refresh);
+    }
+    refresh();
+}
+
+void SourceView::followSelection(QTableView *table)
+{
+    m_table = table;
+    if (QItemSelectionModel *s = table->selectionModel())
+        connect(s, &QItemSelectionModel::currentRowChanged, this, &SourceView::refresh);
+    refresh();
+}
+
+void SourceView::refresh()
+{
+    if (!m_model)
+        return;
+    int row = -1;
+    if (m_table && m_table->selectionModel()) {
+        QModelIndex current = m_table->selectionModel()->currentIndex();
+        if (current.isValid()) {
+            if (auto *proxy = qobject_cast<QSortFilterProxyModel *>(m_table->model()))
+                current = proxy->mapToSource(current);
+            row = current.row();
+        }
+    }
+    if ((row < 0 || row >= m_model->rowCount()) && m_model->rowCount() > 0)
+        row = 0;
+    if (row < 0 || row >= m_model->rowCount()) {
+        showNothing();
+        return;
+    }
+    showSeries(m_model->measurement(row));
+}
+
+void SourceView::showNothing()
+{
+    m_shownKey.clear();
+    m_heading->setText(tr("No series yet: run a sweep or open a result file, then select a row of the "
+                          "results to see the code that produced it."));
+    m_note->hide();
+    m_code->clear();
+    m_location->clear();
+    m_missing.clear();
+}
+
+void SourceView::showSeries(const Measurement &m)
+{
+    // Rows arrive one at a time during a sweep: redraw only when the series changes.
+    const QString key =
+        QString::fromStdString(m.seriesKey()) + QLatin1Char('|') + QString::number(m.iterations);
+    if (key == m_shownKey)
+        return;
+    m_shownKey = key;
+    const Description d = describe(m);
+    m_heading->setText(d.heading);
+    m_note->setText(d.note);
+    m_note->setVisible(!d.note.isEmpty());
+    QStringList code, from;
+    m_missing.clear();
+    for (const QString &id : d.regions) {
+        const SourceSnippets::Snippet s = SourceSnippets::find(id);
+        if (!s.isValid()) {
+            m_missing << id;
+            continue;
+        }
+        code << QStringLiteral("// %1:%2-%3\n%4").arg(s.file).arg(s.firstLine).arg(s.lastLine).arg(s.code);
+        from << tr("%1, lines %2\u2013%3").arg(s.file).arg(s.firstLine).arg(s.lastLine);
+    }
+    m_code->setPlainText(code.join(QStringLiteral("\n\n")));
+    if (!m_missing.isEmpty()) {
+        // A marker was lost in an edit of the sources: say so rather than show nothing.
+        m_location->setStyleSheet(QStringLiteral("color: #b00020;"));
+        m_location->setText(tr("The source of this series is missing: no region %1 is marked in %2. "
+                               "Put the \"// source-view:\" markers back and rebuild.")
+                                .arg(m_missing.join(QStringLiteral(", ")),
+                                     SourceSnippets::files().join(QStringLiteral(", "))));
+    } else {
+        m_location->setStyleSheet({});
+        m_location->setText(tr("From %1, as built into this program.").arg(from.join(QStringLiteral("; "))));
+    }
+}
+
+SourceView::Description SourceView::describe(const Measurement &m)
+{
+    Description d;
+    const QString workload = QString::fromStdString(m.workload);
+    const QString variant = QString::fromStdString(m.variant);
+    const QString series = variant.isEmpty() ? workload : QStringLiteral("%1 (%2)").arg(workload, variant);
+    const QString times = QString::number(m.iterations);
+    if (m.isGpu()) {
+        const QString mode = QString::fromStdString(m.mode);
+        const bool graph = m.mode == "graph";
+        QString what;
+        if (m.workload == "transfer") {
+            d.function = QStringLiteral("cudaMemcpyAsync");
+            d.regions = {QStringLiteral("gpu-transfer")};
+            what = tr("cudaMemcpyAsync to the device and back, %1 times, from %2 host memory")
+                       .arg(times, m.variant == "pinned" ? tr("pinned") : tr("pageable"));
+        } else if (m.workload == "gemm" && variant.startsWith(QLatin1String("cublas"))) {
+            d.function = QStringLiteral("sgemm");
+            d.regions = {QStringLiteral("gpu-cublas-setup"), QStringLiteral("gpu-cublas")};
+            what = (graph ? tr("cuBLAS's sgemm, called %1 times from a CUDA graph")
+                          : tr("cuBLAS's sgemm, called %1 times"))
+                       .arg(times);
+            d.note = tr(
+                "The product runs in cuBLAS's sgemm, closed source: the call below is all SpeedupLab runs.");
+            if (m.variant == "cublas-tf32")
+                d.note +=
+                    QLatin1Char(' ') + tr("This variant lets cuBLAS round the inputs to TF32 and use the "
+                                          "tensor cores (the math mode set below).");
+        } else {
+            d.function = gpuKernel(m);
+            d.regions = {gpuRegion(m)};
+            const int chunk = graphChunk();
+            if (m.mode == "fused")
+                what = tr("kernel %1, all %2 iterations in one launch").arg(d.function, times);
+            else if (graph && chunk > 0 && m.iterations <= chunk)
+                what = tr("kernel %1, launched %2 times as one CUDA graph").arg(d.function, times);
+            else if (graph)
+                what = tr("kernel %1, launched %2 times from CUDA graphs of up to %3 launches")
+                           .arg(d.function, times)
+                           .arg(chunk);
+            else
+                what = tr("kernel %1, launched %2 times, one launch per iteration").arg(d.function, times);
+        }
+        if (graph)
+            d.regions << QStringLiteral("gpu-mode-graph") << QStringLiteral("gpu-graph-capture");
+        else if (m.mode == "launch")
+            d.regions << QStringLiteral("gpu-mode-launch");
+        if (d.function.isEmpty()) {
+            d.heading =
+                tr("No code is known for the series %1.").arg(QString::fromStdString(m.seriesLabel()));
+            d.regions.clear();
+            return d;
+        }
+        d.heading = tr("GPU %1, %2 mode: %3").arg(series, mode, what);
+        if (!m.transfers.empty() && m.transfers != "none" && m.workload != "transfer")
+            d.note +=
+                (d.note.isEmpty() ? QString() : QStringLiteral(" ")) +
+                tr("The timed region also copies the inputs to the GPU and the result back (%1 host memory).")
+                    .arg(m.transfers == "pinned" ? tr("pinned") : tr("pageable"));
+        return d;
+    }
+
+    const QString cpu =
+        m.threads > 0 ? tr("CPU %1, %2 threads").arg(series).arg(m.threads) : tr("CPU %1").arg(series);
+    QString what;
+    if (m.workload == "gemm") {
+        if (m.variant == "blas") {
+            d.function = QStringLiteral("sgemm");
+            d.regions = {QStringLiteral("cpu-gemm-blas")};
+            what = tr("OpenBLAS's sgemm, called %1 times").arg(times);
+            d.note = tr("The product runs in OpenBLAS's sgemm, a separate library: the call below is all "
+                        "SpeedupLab runs. Large products are split along k, so that a stop is seen quickly.");
+        } else {
+            d.function = m.variant == "naive" ? QStringLiteral("naive") : QStringLiteral("axpyRow");
+            d.regions = {QStringLiteral("cpu-gemm-") + variant};
+            if (m.variant == "tiled")
+                d.regions << QStringLiteral("cpu-gemm-axpy");
+            what = tr("function %1, %2 times, the rows of C shared out by an OpenMP parallel for")
+                       .arg(m.variant == "naive" ? QStringLiteral("naive") : QStringLiteral("tiled"), times);
+        }
+    } else {
+        static const QMap<std::string, QString> functions = {{"add", QStringLiteral("addSpan")},
+                                                             {"saxpy", QStringLiteral("saxpySpan")},
+                                                             {"reduce", QStringLiteral("sumSpan")},
+                                                             {"transfer", QStringLiteral("memcpy")}};
+        d.function = functions.value(m.workload);
+        d.regions = {QStringLiteral("cpu-") + workload};
+        if (m.workload == "reduce")
+            d.regions << QStringLiteral("cpu-reduce-run");
+        d.regions << QStringLiteral("cpu-parallel");
+        what = tr("%1 on each thread's share of the tensor, %2 iterations in one OpenMP parallel region")
+                   .arg(d.function, times);
+    }
+    if (d.function.isEmpty()) {
+        d.heading = tr("No code is known for the series %1.").arg(QString::fromStdString(m.seriesLabel()));
+        d.regions.clear();
+        return d;
+    }
+    d.heading = tr("%1: %2").arg(cpu, what);
+    return d;
+}
+
+QString SourceView::heading() const
+{
+    return m_heading->text();
+}
+
+QString SourceView::note() const
+{
+    return m_note->text();
+}
+
+QString SourceView::code() const
+{
+    return m_code->toPlainText();
+}
+
+QString SourceView::location() const
+{
+    return m_location->text();
+}
+
+} // namespace speeduplab
