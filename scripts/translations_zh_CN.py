@@ -567,6 +567,9 @@ ZH = {
     " (examples, not prices: right-click ▸ Prices per hour to enter yours)": "（示例值，并非真实价格：右键单击 ▸ 每小时价格，输入您的价格）",
     "Cost": "成本",
     "cost vs n": "成本随 n 的变化",
+    # Issue 13 item 3: the presets in the side panel (SweepPanel)
+    "Presets": "预设",
+    "One click fills the form below; Run starts it.": "单击即可填好下面的表单；点击“运行”开始。",
     "Cold cache; rounds and the spread of their medians (highest minus lowest, over the median); the GPU's SM clock after the warm-up and after the last repetition; throttled when the clock fell below 90 % of the sweep's first or NVML reported a throttle reason":
         "冷缓存；轮数及各轮中位数的离散度（最高减最低，除以中位数）；预热后和最后一次重复后的 GPU SM 时钟；当时钟低于本次扫描首个负载时钟的 90 % 或 NVML 报告了降频原因时，标记为降频",
     "Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a power or thermal limit); the table's Conditions column says how.":

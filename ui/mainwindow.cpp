@@ -185,6 +185,7 @@ void MainWindow::connectActions()
 void MainWindow::buildDocks()
 {
     m_panel = new SweepPanel(m_hw, m_gpu);
+    connect(m_panel, &SweepPanel::presetRequested, this, &MainWindow::applyPreset);
     m_panel->setObjectName(QStringLiteral("sweepPanel"));
     auto *sweepDock = new QDockWidget(tr("Sweep"), this);
     sweepDock->setObjectName(QStringLiteral("sweepDock"));

@@ -2,6 +2,7 @@
 #include "ui/sweeppanel.h"
 
 #include "core/cpukernels.h"
+#include "core/presets.h"
 #include "core/sweeprunner.h"
 #include "core/workload.h"
 #include "ui/format.h"
@@ -11,6 +12,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -147,6 +149,7 @@ SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo
     outer->setContentsMargins(0, 0, 0, 0);
     auto *fields = new QWidget;
     auto *layout = new QVBoxLayout(fields);
+    layout->addWidget(buildPresets());
     layout->addWidget(buildWorkload());
     layout->addWidget(buildSizes());
     layout->addWidget(buildCpu());
@@ -184,6 +187,33 @@ SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancelRequested);
 
     setForm(SweepForm::defaults(m_hw, m_gpuInfo.usable));
+}
+
+QWidget *SweepPanel::buildPresets()
+{
+    // The shipped sweeps one click away (also in Sweep \u25b8 Presets), each with its description.
+    auto *box = new QGroupBox(tr("Presets"));
+    auto *grid = new QGridLayout(box);
+    auto *about = new QLabel(tr("One click fills the form below; Run starts it."));
+    about->setWordWrap(true);
+    about->setObjectName(QStringLiteral("presetDescription"));
+    int i = 0;
+    for (const std::string &preset : Presets::names()) {
+        const QString name = QString::fromStdString(preset);
+        auto *b = new QPushButton(QString::fromStdString(Presets::title(preset)));
+        b->setObjectName(QStringLiteral("preset_") + name);
+        const QString description = QString::fromStdString(Presets::description(preset));
+        b->setToolTip(description);
+        connect(b, &QPushButton::clicked, this, [this, name, about, description] {
+            about->setText(description);
+            emit presetRequested(name);
+        });
+        grid->addWidget(b, i / 2, i % 2);
+        m_fields << b;
+        ++i;
+    }
+    grid->addWidget(about, (i + 1) / 2, 0, 1, 2);
+    return box;
 }
 
 QWidget *SweepPanel::buildWorkload()

@@ -59,8 +59,11 @@ signals:
     void runRequested();
     void cancelRequested();
     void formChanged();
+    /// A preset button was clicked: the window applies it (as Sweep \u25b8 Presets does).
+    void presetRequested(const QString &name);
 
 private:
+    QWidget *buildPresets();
     QWidget *buildWorkload();
     QWidget *buildSizes();
     QWidget *buildCpu();

@@ -1926,6 +1926,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Rounds:</source>
         <translation>轮数：</translation>
     </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>One click fills the form below; Run starts it.</source>
+        <translation>单击即可填好下面的表单；点击“运行”开始。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SweepWorker</name>

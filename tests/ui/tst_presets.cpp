@@ -5,7 +5,13 @@
 #include "core/presets.h"
 #include "ui/app.h"
 #include "ui/commandline.h"
+#include "ui/mainwindow.h"
 #include "ui/sweepform.h"
+#include "ui/sweeppanel.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QTemporaryDir>
 
 #include <QTest>
 
@@ -21,6 +27,8 @@ private slots:
     void unknownPresetNamesTheKnownOnes();
     void commandLinePlans_data();
     void commandLinePlans();
+    void panelButtonsApplyPresets_data();
+    void panelButtonsApplyPresets();
 };
 
 void TestPresets::initTestCase()
@@ -108,6 +116,35 @@ void TestPresets::commandLinePlans()
     QCOMPARE(QString::fromStdString(p.workload), workload);
     QCOMPARE(int(p.sizes.size()), sizes);
     QCOMPARE(p.gpu, gpu);
+}
+
+void TestPresets::panelButtonsApplyPresets_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const std::string &n : Presets::names())
+        QTest::newRow(n.c_str()) << QString::fromStdString(n);
+}
+
+// The presets one click away in the side panel: each button fills the form with its preset's
+// plan (as Sweep > Presets does) and shows its description.
+void TestPresets::panelButtonsApplyPresets()
+{
+    QFETCH(QString, name);
+    QTemporaryDir dir;
+    MainWindow w(dir.filePath(QStringLiteral("settings.ini")));
+    auto *button = w.sweepPanel()->findChild<QPushButton *>(QStringLiteral("preset_") + name);
+    QVERIFY(button);
+    QVERIFY(!button->toolTip().isEmpty());
+    button->click();
+    const int hw = MachineInfo::hardwareThreads();
+    const SweepPlan preset = Presets::plan(name.toStdString(), hw);
+    const SweepPlan shown = w.sweepPanel()->form().toPlan(hw);
+    QCOMPARE(shown.workload, preset.workload);
+    QVERIFY(shown.sizes == preset.sizes);
+    QCOMPARE(shown.effectiveIterations(), preset.effectiveIterations());
+    auto *about = w.sweepPanel()->findChild<QLabel *>(QStringLiteral("presetDescription"));
+    QVERIFY(about);
+    QCOMPARE(about->text(), QString::fromStdString(Presets::description(name.toStdString())));
 }
 
 QTEST_MAIN(TestPresets)
