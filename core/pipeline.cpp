@@ -18,16 +18,6 @@ namespace speeduplab {
 
 namespace {
 
-int wholeNumber(const std::string &text, const char *option)
-{
-    errno = 0;
-    char *end = nullptr;
-    const long v = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || errno == ERANGE || v < -2147483647L || v > 2147483647L)
-        throw std::invalid_argument(std::string(option) + " must be a whole number, not \"" + text + "\"");
-    return int(v);
-}
-
 long long wholeNumber64(const std::string &text, const char *option)
 {
     errno = 0;
@@ -36,6 +26,14 @@ long long wholeNumber64(const std::string &text, const char *option)
     if (text.empty() || *end != '\0' || errno == ERANGE)
         throw std::invalid_argument(std::string(option) + " must be a whole number, not \"" + text + "\"");
     return v;
+}
+
+int wholeNumber(const std::string &text, const char *option)
+{
+    const long long v = wholeNumber64(text, option);
+    if (v < -2147483647LL || v > 2147483647LL)
+        throw std::invalid_argument(std::string(option) + " must be a whole number, not \"" + text + "\"");
+    return int(v);
 }
 
 double seconds(const std::string &text, const char *option)

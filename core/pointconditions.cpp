@@ -2,6 +2,7 @@
 #include "core/pointconditions.h"
 
 #include "core/resultload.h"
+#include "core/sweepplan.h"
 
 #include <cerrno>
 #include <cmath>
@@ -175,8 +176,8 @@ std::string PointConditions::problem() const
 {
     if (cache != "warm" && cache != "cold")
         return "cache: must be warm or cold, not \"" + detail::shown(cache) + "\"";
-    if (rounds < 1 || rounds > 100)
-        return "rounds: must be from 1 to 100";
+    if (rounds < 1 || rounds > SweepPlan::maxRounds)
+        return "rounds: must be from 1 to " + std::to_string(SweepPlan::maxRounds);
     for (const auto &[name, v] : {std::pair{"round_min_s", roundMin}, std::pair{"round_max_s", roundMax}})
         if (!(std::isfinite(v) && v >= 0 && v <= kMaxSeconds))
             return std::string(name) + ": must be a finite number of seconds from 0 to 1e7";
@@ -225,9 +226,11 @@ void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, c
         c.cache = it->get<std::string>();
     }
     if (const auto it = row.find("rounds"); it != row.end()) {
-        if (!it->is_number_integer() || it->get<long long>() < 1 || it->get<long long>() > 100)
-            throw wrong("rounds", "a whole number from 1 to 100");
-        c.rounds = int(it->get<long long>());
+        // The type here; the range is problem()'s, as for a CSV cell (clamped so that no
+        // out-of-range value wraps into the range on its way to an int).
+        if (!it->is_number_integer())
+            throw wrong("rounds", "a whole number");
+        c.rounds = int(std::clamp<long long>(it->get<long long>(), 0, SweepPlan::maxRounds + 1));
     }
     number(row, "round_min_s", "round_min_s", c.roundMin);
     number(row, "round_max_s", "round_max_s", c.roundMax);

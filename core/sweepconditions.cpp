@@ -4,6 +4,7 @@
 #include "core/resultload.h"
 #include "core/sweepplan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -74,10 +75,9 @@ void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
         return ParseError(w + "." + key + " must be " + what);
     };
     if (const auto it = j.find("rounds"); it != j.end()) {
-        if (!it->is_number_integer() || it->get<long long>() < 1 ||
-            it->get<long long>() > SweepPlan::maxRounds)
-            throw wrong("rounds", "a whole number from 1 to 100");
-        s.rounds = int(it->get<long long>());
+        if (!it->is_number_integer()) // the range is problem()'s, checked below
+            throw wrong("rounds", "a whole number");
+        s.rounds = int(std::clamp<long long>(it->get<long long>(), 0, SweepPlan::maxRounds + 1));
     }
     if (const auto it = j.find("shuffle_seed"); it != j.end()) {
         if (!it->is_number_unsigned() || it->get<unsigned long long>() > UINT32_MAX)
