@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+// Explain: cost models and the stories they tell, on synthetic curves whose parameters are
+// known: the fits recover them, the predicted crossover matches the measured one, the thread
+// story names the model that produced the points, and the what-if models move the predicted
+// crossover the right way.
+
+#include "core/calibration.h"
+#include "core/explain.h"
+#include "core/workload.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <functional>
+
+using namespace speeduplab;
+
+namespace {
+
+constexpr int kIterations = 1000;
+
+Measurement row(const std::string &backend, int threads, const std::string &mode, int n, double perIteration)
+{
+    Measurement m;
+    m.workload = "add";
+    m.backend = backend;
+    m.threads = backend == "cpu" ? threads : 0;
+    m.mode = mode;
+    m.device = backend == "gpu" ? 0 : -1;
+    m.n = n;
+    m.iterations = kIterations;
+    const Workload *w = Workload::find("add");
+    m.elements = Workload::elements(n);
+    m.bytes = w->bytes(n, kIterations);
+    m.flops = w->flops(n, kIterations);
+    const double t = perIteration * kIterations;
+    m.stats = Stats::of({t, t, t});
+    m.status = Measurement::Status::Ok;
+    m.verified = true;
+    return m;
+}
+
+double bytesAt(int n)
+{
+    return Workload::find("add")->bytes(n, 1);
+}
+
+// Dense sizes, 4 to 4000: 30 per decade.
+QList<int> sizes()
+{
+    QList<int> out;
+    for (int i = 0; i <= 90; ++i)
+        out << int(std::lround(4 * std::pow(10.0, i / 30.0)));
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+void addCurve(ResultSet &r, const std::string &backend, int threads, const std::string &mode,
+              const std::function<double(int)> &t)
+{
+    for (int n : sizes())
+        r.rows.push_back(row(backend, threads, mode, n, t(n)));
+}
+
+// A GPU at 3.4 us a launch (1.0 us in graph mode) and 4 TB/s, and a CPU whose threads
+// share 250 GB/s of DRAM: 1 thread 20 GB/s and no fixed cost to speak of, 4 and 16 threads
+// with a fork/join cost.
+ResultSet machineRun()
+{
+    ResultSet r;
+    r.machine.ceilings[Calibration::gpuCopy] = 4.2e12;
+    r.machine.ceilings[Calibration::cpuTriad] = 250e9;
+    addCurve(r, "gpu", 0, "launch", [](int n) { return 3.4e-6 + bytesAt(n) / 4.0e12; });
+    addCurve(r, "gpu", 0, "graph", [](int n) { return 1.0e-6 + bytesAt(n) / 4.0e12; });
+    addCurve(r, "cpu", 1, "", [](int n) { return 0.05e-6 + bytesAt(n) / 20e9; });
+    addCurve(r, "cpu", 4, "", [](int n) { return 2e-6 + bytesAt(n) / 80e9; });
+    addCurve(r, "cpu", 16, "", [](int n) { return 5e-6 + bytesAt(n) / 240e9; });
+    return r;
+}
+
+const Series &find(const std::vector<Series> &all, bool gpu, const std::string &mode, int threads)
+{
+    for (const Series &s : all)
+        if (s.gpu == gpu && s.mode == mode && s.threads == threads)
+            return s;
+    qFatal("no such series");
+}
+
+bool close(double got, double want, double rel)
+{
+    return std::fabs(got - want) <= rel * std::fabs(want);
+}
+
+} // namespace
+
+class TestExplain : public QObject {
+    Q_OBJECT
+private slots:
+    void fitRecoversFixedCostAndRate()
+    {
+        const auto all = Analysis::series(machineRun());
+        const CostModel g = Explain::model(find(all, true, "launch", 0));
+        QVERIFY(g.valid);
+        QVERIFY2(close(g.fixed, 3.4e-6, 0.01), qPrintable(QString::number(g.fixed)));
+        QVERIFY2(close(g.rate, 4.0e12, 0.01), qPrintable(QString::number(g.rate)));
+        const CostModel c = Explain::model(find(all, false, "", 16));
+        QVERIFY(close(c.fixed, 5e-6, 0.01));
+        QVERIFY(close(c.rate, 240e9, 0.01));
+        QCOMPARE(CostModel::from(g.fit()).fixed, g.fixed);
+    }
+
+    void curveStoryKneeAndCeiling()
+    {
+        const ResultSet r = machineRun();
+        const auto all = Analysis::series(r);
+        const CurveStory g = Explain::curve(r, find(all, true, "launch", 0));
+        QCOMPARE(g.fixed, CurveStory::Fixed::KernelLaunch);
+        QCOMPARE(g.regime, CurveStory::Regime::Knee);
+        // 3.4 us = 8 n^2 B / 4 TB/s at n = sqrt(1.7e6) = 1304.
+        QVERIFY2(close(g.kneeN, std::sqrt(3.4e-6 * 4.0e12 / 8), 0.02), qPrintable(QString::number(g.kneeN)));
+        QCOMPARE(g.level, std::string("HBM"));
+        QVERIFY(!g.flops);
+        QVERIFY(close(g.fraction(), 4.0 / 4.2, 0.01));
+
+        const CurveStory one = Explain::curve(r, find(all, false, "", 1));
+        QCOMPARE(one.fixed, CurveStory::Fixed::Call);
+        // 0.05 us = 8 n^2 / 20 GB/s at n = 11: inside the range.
+        QCOMPARE(one.regime, CurveStory::Regime::Knee);
+        QCOMPARE(one.level, std::string("DRAM"));
+        QCOMPARE(Explain::curve(r, find(all, false, "", 16)).fixed, CurveStory::Fixed::ForkJoin);
+
+        // Only small sizes: the launch cost is all there is to see.
+        ResultSet small;
+        for (const Measurement &m : r.rows)
+            if (m.n <= 200)
+                small.rows.push_back(m);
+        const CurveStory flat = Explain::curve(small, find(Analysis::series(small), true, "launch", 0));
+        QCOMPARE(flat.regime, CurveStory::Regime::FixedThroughout);
+    }
+
+    void predictedCrossoverMatchesMeasured()
+    {
+        const auto all = Analysis::series(machineRun());
+        const auto stories = Explain::crossovers(all);
+        QCOMPARE(stories.size(), std::size_t(2));
+        for (const CrossoverStory &s : stories) {
+            QVERIFY(s.measuredN > 0);
+            QVERIFY2(close(s.model.n, s.measuredN, 0.05),
+                     qPrintable(QString("%1: predicted %2, measured %3")
+                                    .arg(QString::fromStdString(s.gpuLabel))
+                                    .arg(s.model.n)
+                                    .arg(s.measuredN)));
+        }
+    }
+
+    void graphModeMovesTheCrossoverLeft()
+    {
+        const auto all = Analysis::series(machineRun());
+        const auto shifts = Explain::shifts(Explain::crossovers(all), all);
+        QCOMPARE(shifts.size(), std::size_t(1));
+        const CrossoverShift &s = shifts.front();
+        QCOMPARE(s.from.gpuMode, std::string("launch"));
+        QCOMPARE(s.to.gpuMode, std::string("graph"));
+        QVERIFY(s.byFixedCost);
+        QVERIFY(s.to.model.n < s.from.model.n);
+        QVERIFY(close(s.to.gpu.fixed, 1.0e-6, 0.02));
+    }
+
+    void threadStoryBandwidth()
+    {
+        // One thread 44 GB/s, all of them limited by 316 GB/s: 7.2x at most, not Amdahl.
+        ResultSet r;
+        r.machine.ceilings[Calibration::cpuTriad] = 316e9;
+        const int n = 4000;
+        for (int p : {1, 2, 4, 8, 12, 16})
+            r.rows.push_back(row("cpu", p, "", n, bytesAt(n) / std::min(p * 44e9, 316e9)));
+        const ThreadStory st = Explain::threads(r, Analysis::series(r), n);
+        QVERIFY(st.valid);
+        QCOMPARE(st.kind, ThreadStory::Kind::Bandwidth);
+        QVERIFY(st.saturationCalibrated);
+        QCOMPARE(st.level, std::string("DRAM"));
+        QVERIFY(close(st.oneThreadRate, 44e9, 1e-6));
+        QVERIFY(close(st.bandwidthSpeedup(16), 316.0 / 44, 1e-6));
+        QVERIFY(st.errBandwidth < st.errAmdahl);
+        QVERIFY(close(st.speedup(16), 316.0 / 44, 1e-6));
+    }
+
+    void threadStoryAmdahl()
+    {
+        ResultSet r;
+        r.machine.ceilings[Calibration::cpuTriad] = 1e15; // far away: bandwidth explains nothing
+        const int n = 2000;
+        const double t1 = 1e-3;
+        for (int p : {1, 2, 4, 8, 16})
+            r.rows.push_back(row("cpu", p, "", n, t1 * (0.1 + 0.9 / p)));
+        const ThreadStory st = Explain::threads(r, Analysis::series(r), n);
+        QCOMPARE(st.kind, ThreadStory::Kind::Amdahl);
+        QVERIFY(close(st.amdahl.serialFraction, 0.1, 1e-3));
+        QVERIFY(close(st.speedup(16), 1 / (0.1 + 0.9 / 16), 1e-3));
+    }
+
+    void threadStoryForkJoinExceedsWork()
+    {
+        ResultSet r;
+        r.machine.ceilings[Calibration::atThreads(Calibration::cpuParallelRegion, 4)] = 3e-6;
+        const int n = 40;
+        const double t1 = 1e-6, fork = 5e-6;
+        for (int p : {1, 2, 4})
+            r.rows.push_back(row("cpu", p, "", n, p == 1 ? t1 : t1 / p + fork));
+        const ThreadStory st = Explain::threads(r, Analysis::series(r), n);
+        QCOMPARE(st.kind, ThreadStory::Kind::Overhead);
+        QVERIFY(close(st.forkJoin, fork, 1e-6));
+        QVERIFY(st.slowThreads == 2 || st.slowThreads == 4);
+        QVERIFY(st.slowTime > t1);
+        QCOMPARE(st.bestThreads, 1);
+        QVERIFY(close(st.speedup(4), t1 / (t1 / 4 + fork), 1e-9));
+        if (st.slowThreads == 4)
+            QCOMPARE(st.parallelRegion, 3e-6);
+    }
+
+    void whatIfMovesTheCrossoverTheRightWay()
+    {
+        const auto all = Analysis::series(machineRun());
+        const WhatIf base = Explain::whatIf(all);
+        QVERIFY(Explain::usable(base));
+        // At the crossover (n = 119.5), 4 threads are the fastest CPU: the one the GPU overtakes.
+        QCOMPARE(base.threads, 4);
+        QVERIFY(close(base.gpu.fixed, 3.4e-6, 0.01)); // the launch-mode curve by default
+        QVERIFY(close(base.cpu().rate, 80e9, 0.01));
+        QVERIFY(close(base.cpu().fixed, 2e-6, 0.01));
+        const double n0 = base.crossover().n;
+        QVERIFY2(close(n0, std::sqrt(1.4e-6 / (8 * (1 / 80e9 - 1 / 4e12))), 0.01),
+                 qPrintable(QString::number(n0)));
+
+        auto later = [&](const WhatIf &w) { return w.crossover().n > n0 * 1.01; };
+        auto earlier = [&](const WhatIf &w) {
+            const ModelCrossover x = w.crossover();
+            return x.gpuEverywhere || (x.n > 0 && x.n < n0 * 0.99);
+        };
+        WhatIf w = base;
+        w.gpu.fixed = 1e-6; // cheaper launches: the GPU wins earlier
+        QVERIFY(earlier(w));
+        w.gpu.fixed = 0; // free launches: the GPU wins at every size
+        QVERIFY(w.crossover().gpuEverywhere);
+        w = base;
+        w.gpu.rate *= 0.1; // a slower GPU: later
+        QVERIFY(later(w));
+        w = base;
+        w.cpuBandwidth *= 2; // faster CPU memory: later
+        QVERIFY(later(w));
+        w.cpuBandwidth = base.cpuBandwidth / 2;
+        QVERIFY(earlier(w));
+        w = base;
+        w.threads = 1; // one thread: no fork/join, but a fifth of the rate: earlier here
+        QVERIFY(close(w.cpu().fixed, 0.05e-6, 0.05));
+        QVERIFY(earlier(w));
+        w.threads = 8; // the fixed cost of the nearest measured count (4), twice the rate
+        QCOMPARE(w.cpu().fixed, base.cpu().fixed);
+        QVERIFY(later(w));
+
+        const WhatIf graph = Explain::whatIf(all, find(all, true, "graph", 0).key);
+        QVERIFY(close(graph.gpu.fixed, 1.0e-6, 0.02));
+        QVERIFY(graph.crossover().n < n0);
+        QVERIFY(!Explain::usable(Explain::whatIf({})));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExplain)
+#include "tst_explain.moc"
