@@ -56,6 +56,7 @@ Series Analysis::curveOf(const Measurement &m)
     s.workload = m.workload;
     s.gpu = m.isGpu();
     s.threads = m.threads;
+    s.variant = m.variant;
     s.mode = m.mode;
     s.run = m.run;
     return s;

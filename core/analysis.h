@@ -34,6 +34,7 @@ struct Series {
     std::string workload;
     bool gpu = false;
     int threads = 0;
+    std::string variant; ///< Measurement::variant: "blas", "cublas", "" (workloads without variants)
     std::string mode;
     std::string run; ///< Measurement::run: the run the curve belongs to (empty: the only one)
     std::vector<SeriesPoint> points;

@@ -219,8 +219,9 @@ bool Calibration::coldEveryOperation(const Measurement &m)
     return m.conditions.cache == "cold" && m.iterations == 1;
 }
 
-Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo &machine)
+Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo &machine, bool calibratedOnly)
 {
+    auto known = [&](const char *key, int threads = 0) { return !calibratedOnly || value(machine, key, threads) > 0; };
     auto level = [&](const char *name, const char *key, bool flops, int threads = 0) {
         return Level{name, key, value(machine, key, threads), flops};
     };
@@ -239,7 +240,7 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
             return {"host link", h2d, h > 0 && d > 0 ? 2.0 / (1.0 / h + 1.0 / d) : 0, false};
         }
         // All iterations in one kernel: the data stay in registers, and only arithmetic limits.
-        if (m.mode == "fused" && value(machine, gpuFma) > 0)
+        if (m.mode == "fused" && known(gpuFma))
             return level("registers", gpuFma, true);
         // Cold, one operation a repetition: its data come from HBM, whatever the L2 could hold.
         if (coldEveryOperation(m))
@@ -248,7 +249,7 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
         for (const auto &g : machine.gpus)
             if (g.index == std::max(0, m.device))
                 l2 = g.l2Bytes;
-        if (l2 > 0 && workingSetBytes(m) <= l2 && value(machine, gpuL2) > 0)
+        if (l2 > 0 && workingSetBytes(m) <= l2 && known(gpuL2))
             return level("GPU L2", gpuL2, false);
         return level("HBM", gpuCopy, false);
     }
@@ -260,7 +261,7 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
     // The fastest calibrated level the working set fits in; DRAM when none.
     const double ws = workingSetBytes(m);
     for (const CacheLevel &c : cpuCaches(machine, m.threads))
-        if (c.capacity > 0 && ws <= c.capacity && value(machine, c.key, m.threads) > 0)
+        if (c.capacity > 0 && ws <= c.capacity && known(c.key, m.threads))
             return level(c.name, c.key, false, m.threads);
     return level("DRAM", cpuTriad, false, m.threads);
 }

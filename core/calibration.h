@@ -69,7 +69,9 @@ public:
     /// A cold-cache point (PointConditions::cache) is held against HBM or DRAM when each
     /// repetition is one operation; with more, the later operations of a repetition find the
     /// data the first one brought in, and the working set decides as for a warm point.
-    static Level levelFor(const Measurement &m, const MachineInfo &machine);
+    /// calibratedOnly false: the level the working set fits in even when that level has no
+    /// ceiling measured (its value is then 0), as a cost model's tiers need.
+    static Level levelFor(const Measurement &m, const MachineInfo &machine, bool calibratedOnly = true);
     /// A cold-cache point whose every timed operation starts from flushed caches: one
     /// iteration a repetition.
     static bool coldEveryOperation(const Measurement &m);

@@ -64,13 +64,95 @@ CostModel CostModel::from(const LinearFit &fit)
     return m;
 }
 
-LinearFit CostModel::fit() const
+double CostModel::rateAt(double work) const
 {
-    LinearFit f;
-    f.valid = valid;
-    f.a = fixed;
-    f.b = rate > 0 ? 1.0 / rate : 0;
-    return f;
+    double r = rate;
+    for (const Tier &t : tiers)
+        if (work >= t.fromWork || &t == &tiers.front())
+            r = t.rate;
+    return r;
+}
+
+double CostModel::kneeWork() const
+{
+    if (tiers.empty())
+        return rate > 0 ? fixed * rate : 0;
+    for (std::size_t i = 0; i < tiers.size(); ++i) {
+        if (!(tiers[i].rate > 0))
+            continue;
+        const double w = std::max(fixed * tiers[i].rate, i == 0 ? 0.0 : tiers[i].fromWork);
+        if (i + 1 == tiers.size() || w < tiers[i + 1].fromWork)
+            return w;
+    }
+    return 0;
+}
+
+CostModel CostModel::scaled(double k) const
+{
+    CostModel m = *this;
+    m.rate *= k;
+    for (Tier &t : m.tiers)
+        t.rate *= k;
+    return m;
+}
+
+CostModel Explain::model(const ResultSet &r, const Series &s)
+{
+    CostModel m = CostModel::from(Analysis::fitLinear(s));
+    if (!m.valid)
+        return m;
+    // The level of each point, and the runs of consecutive points in one level.
+    const auto &pts = s.points;
+    std::vector<CostModel::Tier> tiers;
+    std::vector<std::size_t> first; // the first point of each tier
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        const Measurement *row = rowOf(r, s.key, pts[i].n);
+        const std::string level = row ? Calibration::levelFor(*row, r.machine, false).name : std::string();
+        if (tiers.empty() || tiers.back().level != level) {
+            tiers.push_back({level, i == 0 ? 0.0 : pts[i].work, 0});
+            first.push_back(i);
+        }
+    }
+    if (tiers.size() < 2) {
+        if (!tiers.empty())
+            m.tiers = {{tiers.front().level, 0, m.rate}};
+        return m;
+    }
+    first.push_back(pts.size());
+    // Alternate: each tier's rate given the fixed cost, then the fixed cost given the rates, all
+    // with relative (1/t^2) weights as in Analysis::fitLinear.
+    for (int round = 0; round < 4; ++round) {
+        for (std::size_t k = 0; k < tiers.size(); ++k) {
+            double sxy = 0, sxx = 0;
+            for (std::size_t i = first[k]; i < first[k + 1]; ++i) {
+                const double w = 1.0 / (pts[i].t * pts[i].t);
+                sxy += w * pts[i].work * (pts[i].t - m.fixed);
+                sxx += w * pts[i].work * pts[i].work;
+            }
+            tiers[k].rate = sxy > 0 && sxx > 0 ? sxx / sxy : 0;
+            tiers[k].fitted = tiers[k].rate > 0;
+        }
+        // A tier whose points show no work term (the fixed cost hides it) takes its neighbour's.
+        for (std::size_t k = tiers.size(); k-- > 0;)
+            if (!(tiers[k].rate > 0) && k + 1 < tiers.size())
+                tiers[k].rate = tiers[k + 1].rate;
+        for (std::size_t k = 1; k < tiers.size(); ++k)
+            if (!(tiers[k].rate > 0))
+                tiers[k].rate = tiers[k - 1].rate;
+        if (!(tiers.back().rate > 0))
+            return m; // no work term anywhere: the flat linear fit stands
+        double sw = 0, swy = 0;
+        for (std::size_t k = 0; k < tiers.size(); ++k)
+            for (std::size_t i = first[k]; i < first[k + 1]; ++i) {
+                const double w = 1.0 / (pts[i].t * pts[i].t);
+                sw += w;
+                swy += w * (pts[i].t - pts[i].work / tiers[k].rate);
+            }
+        m.fixed = std::max(0.0, swy / sw);
+    }
+    m.tiers = tiers;
+    m.rate = tiers.back().rate;
+    return m;
 }
 
 CurveStory Explain::curve(const ResultSet &r, const Series &s)
@@ -81,7 +163,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     c.gpu = s.gpu;
     c.threads = s.threads;
     c.mode = s.mode;
-    c.model = model(s);
+    c.model = model(r, s);
     if (s.points.empty())
         return c;
     using Fixed = CurveStory::Fixed;
@@ -97,7 +179,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     c.flops = w && w->computeBound();
     c.rate = c.model.rate;
     if (const Measurement *m = rowOf(r, s.key, last.n)) {
-        const Calibration::Level level = Calibration::levelFor(*m, r.machine);
+        const Calibration::Level level = Calibration::levelFor(*m, r.machine, false);
         c.level = level.name;
         c.ceiling = level.value;
         if (level.flops && !c.flops && last.bytes > 0 && last.flops > 0) {
@@ -169,7 +251,7 @@ ModelCrossover Explain::cross(const std::vector<CostModel> &cpus, const CostMode
     return out;
 }
 
-std::vector<CrossoverStory> Explain::crossovers(const std::vector<Series> &run)
+std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::vector<Series> &run)
 {
     std::vector<CrossoverStory> out;
     const Series best = Analysis::bestCpu(run);
@@ -179,17 +261,18 @@ std::vector<CrossoverStory> Explain::crossovers(const std::vector<Series> &run)
     std::vector<int> threads;
     for (const Series &s : run)
         if (!s.gpu) {
-            cpus.push_back(model(s));
+            cpus.push_back(model(r, s));
             threads.push_back(s.threads);
         }
     for (const Series &g : run) {
         if (!g.gpu)
             continue;
         CrossoverStory st;
+        st.workload = g.workload;
         st.gpuKey = g.key;
         st.gpuLabel = g.label;
         st.gpuMode = g.mode;
-        st.gpu = model(g);
+        st.gpu = model(r, g);
         st.model = cross(cpus, st.gpu, g.workload);
         if (st.model.cpuIndex >= 0) {
             st.cpu = cpus[std::size_t(st.model.cpuIndex)];
@@ -335,22 +418,29 @@ ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu,
     return st;
 }
 
+void WhatIf::setGpuBandwidth(double rate)
+{
+    if (gpu.rate > 0 && rate > 0)
+        gpu = gpu.scaled(rate / gpu.rate);
+}
+
 CostModel WhatIf::cpu() const
 {
-    CostModel m;
-    if (cpuFixed.empty() || !(cpuOneThreadRate > 0))
-        return m;
-    // The fixed cost of the measured thread count nearest p (below it on a tie).
-    auto nearest = cpuFixed.begin();
-    for (auto it = cpuFixed.begin(); it != cpuFixed.end(); ++it)
+    if (cpuModels.empty() || !(cpuOneThreadRate > 0))
+        return {};
+    // The model of the measured thread count nearest p (below it on a tie), its rates scaled by
+    // what p threads reach at this bandwidth over what that count reaches at the measured one.
+    auto nearest = cpuModels.begin();
+    for (auto it = cpuModels.begin(); it != cpuModels.end(); ++it)
         if (std::abs(it->first - threads) < std::abs(nearest->first - threads))
             nearest = it;
-    m.valid = true;
-    m.fixed = nearest->second;
-    const double k = cpuBandwidthMeasured > 0 && cpuBandwidth > 0 ? cpuBandwidth / cpuBandwidthMeasured : 1;
-    const double scaled = cpuOneThreadRate * k * std::max(1, threads);
-    m.rate = cpuBandwidth > 0 ? std::min(scaled, cpuBandwidth) : scaled;
-    return m;
+    auto reach = [this](int p, double cap) {
+        const double k = cpuBandwidthMeasured > 0 && cap > 0 ? cap / cpuBandwidthMeasured : 1;
+        const double scaled = cpuOneThreadRate * k * std::max(1, p);
+        return cap > 0 ? std::min(scaled, cap) : scaled;
+    };
+    const double was = reach(nearest->first, cpuBandwidthMeasured);
+    return was > 0 ? nearest->second.scaled(reach(threads, cpuBandwidth) / was) : nearest->second;
 }
 
 ModelCrossover WhatIf::crossover() const
@@ -358,7 +448,7 @@ ModelCrossover WhatIf::crossover() const
     return Explain::cross({cpu()}, gpu, workload);
 }
 
-WhatIf Explain::whatIf(const std::vector<Series> &run, const std::string &gpuKey)
+WhatIf Explain::whatIf(const ResultSet &r, const std::vector<Series> &run, const std::string &gpuKey)
 {
     WhatIf w;
     const Series *gpu = nullptr;
@@ -370,19 +460,20 @@ WhatIf Explain::whatIf(const std::vector<Series> &run, const std::string &gpuKey
             if (s.gpu && !gpu)
                 gpu = &s;
     if (gpu) {
-        w.gpu = model(*gpu);
+        w.gpu = model(r, *gpu);
+        w.gpuKey = gpu->key;
         w.workload = gpu->workload;
     }
-    // Each CPU thread count's fit; the one-thread rate from one thread, else the best per thread.
+    // Each CPU thread count's model; the one-thread rate from one thread, else the best per thread.
     double bestRate = 0, perThread = 0, oneThread = 0;
     int bestThreads = 1;
     for (const Series &s : run) {
         if (s.gpu || s.threads <= 0)
             continue;
-        const CostModel m = model(s);
+        const CostModel m = model(r, s);
         if (!m.valid || !(m.rate > 0))
             continue;
-        w.cpuFixed[s.threads] = m.fixed;
+        w.cpuModels[s.threads] = m;
         if (s.threads == 1)
             oneThread = m.rate;
         perThread = std::max(perThread, m.rate / s.threads);
@@ -398,14 +489,14 @@ WhatIf Explain::whatIf(const std::vector<Series> &run, const std::string &gpuKey
     w.threads = bestThreads;
     // The thread count the GPU overtakes: the one the class is watching at the crossover.
     std::vector<CostModel> cpus;
-    for (const auto &[p, fixed] : w.cpuFixed) {
+    for (const auto &[p, m] : w.cpuModels) {
         WhatIf at = w;
         at.threads = p;
         cpus.push_back(at.cpu());
     }
     const ModelCrossover x = cross(cpus, w.gpu, w.workload);
     if (x.n > 0 && x.cpuIndex >= 0)
-        w.threads = std::next(w.cpuFixed.begin(), x.cpuIndex)->first;
+        w.threads = std::next(w.cpuModels.begin(), x.cpuIndex)->first;
     return w;
 }
 

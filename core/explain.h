@@ -12,16 +12,34 @@ namespace speeduplab {
 
 /// What one operation of a curve costs: t(work) = fixed + work / rate. fixed is the cost paid
 /// whatever the size (a kernel launch, an OpenMP fork/join, a call); rate the work units
-/// (bytes, or FLOPs for gemm) done per second once the size is large enough.
+/// (bytes, or FLOPs for gemm) done per second. The rate depends on where the data live: a
+/// curve whose sizes span memory levels (L2, then DRAM) gets one tier per level, each with its
+/// own rate; `rate` is the last tier's, the one the largest sizes run at.
 struct CostModel {
+    struct Tier {
+        std::string level;   ///< Calibration::Level::name: "L2", "DRAM", "GPU L2", "HBM"; empty: unknown
+        double fromWork = 0; ///< the tier starts at this work per operation
+        double rate = 0;
+        bool fitted = true; ///< false: its points showed no work term, and it took a neighbour's rate
+        bool operator==(const Tier &) const = default;
+    };
     bool valid = false;
-    double fixed = 0; ///< seconds per operation
-    double rate = 0;  ///< work per second; 0: no work term was measurable (a flat curve)
-    double time(double work) const { return fixed + (rate > 0 ? work / rate : 0); }
-    /// The work at which the work term equals the fixed cost; 0 when there is no work term.
-    double kneeWork() const { return rate > 0 ? fixed * rate : 0; }
+    double fixed = 0;        ///< seconds per operation
+    double rate = 0;         ///< work per second at the largest sizes; 0: no work term (a flat curve)
+    std::vector<Tier> tiers; ///< by fromWork; empty: `rate` at every size
+    /// The rate of the tier `work` falls in.
+    double rateAt(double work) const;
+    double time(double work) const
+    {
+        const double r = rateAt(work);
+        return fixed + (r > 0 ? work / r : 0);
+    }
+    /// The smallest work whose work term reaches the fixed cost; 0 when there is no work term.
+    double kneeWork() const;
+    /// The same model with every rate multiplied by k.
+    CostModel scaled(double k) const;
     static CostModel from(const LinearFit &fit);
-    LinearFit fit() const;
+    bool operator==(const CostModel &) const = default;
 };
 
 /// The facts behind the sentence that explains one curve: its model, where the fixed cost
@@ -64,6 +82,7 @@ struct ModelCrossover {
 /// Where the models of the CPU curves (the fastest at each n) and one GPU curve cross, beside
 /// the measured crossover of the best CPU and that curve.
 struct CrossoverStory {
+    std::string workload;
     std::string gpuKey;
     std::string gpuLabel;
     std::string gpuMode;
@@ -111,19 +130,21 @@ struct ThreadStory {
     double bandwidthSpeedup(double p) const;
 };
 
-/// What-if: the best CPU and one GPU curve as models whose parameters a user moves. The CPU
-/// at p threads: its fixed cost (the fit of the measured thread count nearest p) plus the work
-/// at min(p x the one-thread rate, the CPU bandwidth).
+/// What-if: the CPU and one GPU curve as models whose parameters a user moves. The GPU: its
+/// launch latency (fixed) and bandwidth (every tier's rate scaled with the last one). The CPU
+/// at p threads: the model of the measured thread count nearest p, its rates scaled by
+/// min(p x the one-thread rate, the CPU bandwidth) over what that thread count measured.
 struct WhatIf {
     std::string workload;
-    CostModel gpu;               ///< launch latency = fixed, GPU bandwidth = rate
-    double cpuOneThreadRate = 0; ///< per thread, before saturation
-    double cpuBandwidth = 0;     ///< what all threads together can reach
-    /// cpuBandwidth as measured: moving cpuBandwidth scales the per-thread rate with it (a
-    /// faster memory system serves each thread faster too).
-    double cpuBandwidthMeasured = 0;
-    std::map<int, double> cpuFixed; ///< fitted fixed cost per measured thread count
+    std::string gpuKey;                 ///< the GPU curve modelled
+    CostModel gpu;                      ///< launch latency = fixed, GPU bandwidth = rate
+    double cpuOneThreadRate = 0;        ///< per thread, before saturation
+    double cpuBandwidth = 0;            ///< what all threads together can reach
+    double cpuBandwidthMeasured = 0;    ///< cpuBandwidth as measured
+    std::map<int, CostModel> cpuModels; ///< each measured thread count's model
     int threads = 1;
+    /// The GPU model with its bandwidth set to `rate` (every tier scaled alike).
+    void setGpuBandwidth(double rate);
     CostModel cpu() const;
     /// Where the two models cross.
     ModelCrossover crossover() const;
@@ -132,14 +153,17 @@ struct WhatIf {
 /// Cost models and the stories they tell, from measured curves. Pure functions on values.
 class Explain {
 public:
-    static CostModel model(const Series &s) { return CostModel::from(Analysis::fitLinear(s)); }
+    /// The model of a curve: the fixed cost and one rate per memory level its points span (the
+    /// level of each point from Calibration::levelFor on its row of r), fitted with relative
+    /// weights. Without rows in r (a derived curve such as the best CPU): one rate.
+    static CostModel model(const ResultSet &r, const Series &s);
     /// Where gpu overtakes the fastest of cpus (work per operation from the workload).
     static ModelCrossover cross(const std::vector<CostModel> &cpus, const CostModel &gpu,
                                 const std::string &workload);
     /// The story of one curve; r supplies the machine's ceilings and the measurement rows.
     static CurveStory curve(const ResultSet &r, const Series &s);
-    /// The best CPU of one run against each of its GPU curves (give it one run's series).
-    static std::vector<CrossoverStory> crossovers(const std::vector<Series> &run);
+    /// The CPU curves of one run (the fastest model at each n) against each of its GPU curves.
+    static std::vector<CrossoverStory> crossovers(const ResultSet &r, const std::vector<Series> &run);
     /// For each GPU curve in a mode other than launch, the shift against the launch curve of the
     /// same variant, transfers and cache (stories from crossovers()).
     static std::vector<CrossoverShift> shifts(const std::vector<CrossoverStory> &stories,
@@ -150,10 +174,10 @@ public:
     /// one when empty or unknown) and the CPU curves of the run, with the thread count that the
     /// GPU model overtakes (the one with the highest rate when it overtakes none). usable() is
     /// false when either side is missing.
-    static WhatIf whatIf(const std::vector<Series> &run, const std::string &gpuKey = {});
+    static WhatIf whatIf(const ResultSet &r, const std::vector<Series> &run, const std::string &gpuKey = {});
     static bool usable(const WhatIf &w)
     {
-        return w.gpu.valid && w.cpuOneThreadRate > 0 && !w.cpuFixed.empty();
+        return w.gpu.valid && w.cpuOneThreadRate > 0 && !w.cpuModels.empty();
     }
 };
 

@@ -3,6 +3,8 @@
 
 #include "ui/comparechart.h"
 #include "ui/costchart.h"
+#include "ui/explainchart.h"
+#include "ui/whatifpanel.h"
 
 #include "ui/resultmodel.h"
 #include "ui/rooflinechart.h"
@@ -15,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QMenu>
 #include <QSignalBlocker>
+#include <QSplitter>
 #include <QToolButton>
 
 namespace speeduplab {
@@ -23,7 +26,7 @@ QStringList ChartTabs::names()
 {
     return {QStringLiteral("time"),       QStringLiteral("speedup"),  QStringLiteral("scaling"),
             QStringLiteral("throughput"), QStringLiteral("roofline"), QStringLiteral("compare"),
-            QStringLiteral("cost")};
+            QStringLiteral("cost"),       QStringLiteral("explain")};
 }
 
 std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
@@ -42,6 +45,8 @@ std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
         return std::make_unique<CompareChart>();
     if (name == QLatin1String("cost"))
         return std::make_unique<CostChart>();
+    if (name == QLatin1String("explain"))
+        return std::make_unique<ExplainChart>();
     return nullptr;
 }
 
@@ -54,7 +59,19 @@ ChartTabs::ChartTabs(ResultModel *model, QWidget *parent) : QTabWidget(parent), 
     for (ChartView *c : std::as_const(m_charts)) {
         c->setObjectName(c->name() + QStringLiteral("Chart"));
         c->setModel(m_model);
-        addTab(c, c->tabTitle());
+        if (auto *explain = qobject_cast<ExplainChart *>(c)) {
+            // The Explain chart with its what-if sliders and sentences below it.
+            auto *page = new QSplitter(Qt::Vertical);
+            page->setObjectName(QStringLiteral("explainPage"));
+            page->setChildrenCollapsible(false);
+            page->addWidget(explain);
+            page->addWidget(new WhatIfPanel(explain));
+            page->setStretchFactor(0, 3);
+            page->setStretchFactor(1, 1);
+            addTab(page, c->tabTitle());
+        } else {
+            addTab(c, c->tabTitle());
+        }
     }
 
     auto *corner = new QWidget;
@@ -104,13 +121,13 @@ ScalingChart *ChartTabs::scalingChart() const
 
 ChartView *ChartTabs::current() const
 {
-    return qobject_cast<ChartView *>(currentWidget());
+    return m_charts.value(currentIndex());
 }
 
 void ChartTabs::setCurrent(const QString &name)
 {
     if (ChartView *c = chart(name))
-        setCurrentWidget(c);
+        setCurrentIndex(int(m_charts.indexOf(c)));
 }
 
 void ChartTabs::updateWorkloads()

@@ -193,8 +193,9 @@ std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) cons
         const bool reference = r && r->reference;
         std::vector<Series> group;
         for (std::size_t i : indices) {
-            Series s{all[i].key,     {},          all[i].workload, all[i].gpu,
-                     all[i].threads, all[i].mode, all[i].run,      {}};
+            Series s = all[i]; // without its points and label: only what the colours depend on
+            s.label.clear();
+            s.points.clear();
             if (reference && s.mode == "eager")
                 s.mode = "launch";
             group.push_back(std::move(s));

@@ -2,6 +2,7 @@
 #include "ui/scalingchart.h"
 
 #include "ui/chartstyle.h"
+#include "ui/explaintext.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 
@@ -109,38 +110,34 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     struct Curve {
         int n;
         QList<QPointF> measured, fitted;
-        AmdahlFit fit;
+        ThreadStory story;
     };
     QList<Curve> curves;
     for (int n : std::as_const(m_shown)) {
-        const auto times = Analysis::threadTimes(cpu, n);
         Curve c;
         c.n = n;
-        c.fit = Analysis::fitAmdahl(times);
-        double t1 = 0;
-        for (const auto &[p, t] : times)
-            if (p == 1)
-                t1 = t;
-        if (!(t1 > 0))
-            t1 = c.fit.valid ? c.fit.t1 : 0;
-        if (!(t1 > 0))
+        c.story = Explain::threads(r, cpu, n);
+        if (!c.story.valid)
             continue;
-        for (const auto &[p, t] : times)
+        const double t1 = c.story.t1;
+        for (const auto &[p, t] : Analysis::threadTimes(cpu, n))
             if (t > 0) {
                 c.measured << QPointF(p, t1 / t);
                 yMax = std::max(yMax, t1 / t);
             }
-        if (c.fit.valid) {
-            // The fitted time T(p) = t1' (s + (1 - s) / p), shown against the same T1 as the points.
-            constexpr int steps = 60;
-            for (int i = 0; i <= steps; ++i) {
-                const double p = 1 + (maxThreads - 1) * double(i) / steps;
-                const double tp = c.fit.t1 * (c.fit.serialFraction + (1 - c.fit.serialFraction) / p);
-                c.fitted << QPointF(p, t1 / tp);
-                yMax = std::max(yMax, t1 / tp);
+        // The model that explains the points (Amdahl, the bandwidth bound or fork/join), as a
+        // speedup against the same T1 as the points.
+        constexpr int steps = 60;
+        for (int i = 0; i <= steps; ++i) {
+            const double p = 1 + (maxThreads - 1) * double(i) / steps;
+            const double sp = c.story.speedup(p);
+            if (sp > 0) {
+                c.fitted << QPointF(p, sp);
+                yMax = std::max(yMax, sp);
             }
-            m_serial.insert(n, c.fit.serialFraction);
         }
+        if (c.story.amdahl.valid)
+            m_serial.insert(n, c.story.amdahl.serialFraction);
         curves << c;
     }
 
@@ -168,18 +165,19 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         const QColor color = palette[i++ % std::size(palette)];
         line(QStringLiteral("data:n%1").arg(c.n), Role::Data, tr("n = %1").arg(c.n), color, c.measured,
              {Qt::SolidLine, 2.5, true, true});
-        if (c.fit.valid) {
-            line(QStringLiteral("fit:n%1").arg(c.n), Role::Fit,
-                 tr("Amdahl fit, n = %1: serial %2 %").arg(c.n).arg(c.fit.serialFraction * 100, 0, 'f', 1),
-                 color, c.fitted, {Qt::DotLine, 2, false, true});
-            const double limit = c.fit.serialFraction > 0 ? 1 / c.fit.serialFraction : 0;
-            notes << (limit > 0
-                          ? tr("n = %1: serial fraction %2 % (at most %3\u00d7 with any number of threads)")
-                                .arg(c.n)
-                                .arg(c.fit.serialFraction * 100, 0, 'f', 1)
-                                .arg(Format::number(limit))
-                          : tr("n = %1: no serial part measurable").arg(c.n));
-        }
+        const ThreadStory &st = c.story;
+        const QString fit = st.kind == ThreadStory::Kind::Bandwidth
+                                ? tr("bandwidth bound, n = %1: at most %2\u00d7")
+                                      .arg(c.n)
+                                      .arg(Format::number(st.bandwidthSpeedup(1e9)))
+                            : st.kind == ThreadStory::Kind::Overhead
+                                ? tr("fork/join %1 > work, n = %2").arg(Format::seconds(st.forkJoin)).arg(c.n)
+                                : tr("Amdahl fit, n = %1: serial %2 %")
+                                      .arg(c.n)
+                                      .arg(st.amdahl.serialFraction * 100, 0, 'f', 1);
+        line(QStringLiteral("fit:n%1").arg(c.n), Role::Fit, fit, color, c.fitted,
+             {Qt::DotLine, 2, false, true});
+        notes << ExplainText::threads(st);
     }
     if (severalRuns() && !cpu.empty())
         notes.prepend(tr("Thread scaling of %1 (run A, when chosen, else the first run that scales).")

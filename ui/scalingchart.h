@@ -6,7 +6,8 @@
 namespace speeduplab {
 
 /// Speedup over one thread against the thread count, for a few chosen n: the measured
-/// points, the ideal (linear) line and the fitted Amdahl curve with its serial fraction.
+/// points, the ideal (linear) line and the model that explains them (Explain::threads): Amdahl's
+/// law, the memory-bandwidth bound, or a fork/join cost larger than the work, said in the note.
 class ScalingChart : public ChartView {
     Q_OBJECT
 public:

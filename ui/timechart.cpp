@@ -5,6 +5,7 @@
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 
+#include "core/explain.h"
 #include "core/overlay.h"
 
 #include <QAction>
@@ -12,6 +13,7 @@
 #include <QLogValueAxis>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 
@@ -118,6 +120,17 @@ TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
     m_iqrAction->setChecked(true);
     connect(group, &QActionGroup::triggered, this,
             [this](QAction *a) { setBand(a == m_minMaxAction ? Band::MinMax : Band::Interquartile); });
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    addAction(separator);
+    m_modelsAction = new QAction(tr("Show cost models"), this);
+    m_modelsAction->setObjectName(QStringLiteral("showModelsAction"));
+    m_modelsAction->setCheckable(true);
+    m_modelsAction->setToolTip(
+        tr("A thin dotted line through each curve: its fixed cost plus its work at the "
+           "rate of each memory level (the Explain tab says what they mean)"));
+    connect(m_modelsAction, &QAction::toggled, this, [this] { updateNow(); });
+    addAction(m_modelsAction);
     setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
@@ -128,6 +141,11 @@ void TimeChart::setBand(Band band)
         return;
     m_band = band;
     updateNow();
+}
+
+void TimeChart::setModelsShown(bool shown)
+{
+    m_modelsAction->setChecked(shown);
 }
 
 void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
@@ -201,6 +219,27 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         line(QStringLiteral("data:") + key, reference ? Role::Reference : Role::Data,
              QString::fromStdString(s.label), color, pts,
              reference ? LineStyle{Qt::DashLine, 2, true, true} : LineStyle{Qt::SolidLine, 2.5, true, true});
+        if (m_modelsAction->isChecked() && !reference && s.points.size() >= 2)
+            if (const CostModel model = Explain::model(r, s); model.valid) {
+                // The model at each measured n and at 8 sizes between neighbours (log-spaced).
+                QList<QPointF> fit;
+                for (std::size_t i = 0; i < s.points.size(); ++i) {
+                    const SeriesPoint &p = s.points[i];
+                    const int parts = i + 1 < s.points.size() ? 8 : 1;
+                    for (int k = 0; k < parts; ++k) {
+                        const double f = double(k) / parts;
+                        const double n = i + 1 < s.points.size()
+                                             ? p.n * std::pow(double(s.points[i + 1].n) / p.n, f)
+                                             : p.n;
+                        const double work = i + 1 < s.points.size()
+                                                ? p.work * std::pow(s.points[i + 1].work / p.work, f)
+                                                : p.work;
+                        fit << QPointF(n, model.time(work) * timeScale);
+                    }
+                }
+                line(QStringLiteral("fit:") + key, Role::Fit, QString(), color, fit,
+                     {Qt::DotLine, 1.5, false, false});
+            }
         QList<QPointF> hot; // measured while the GPU throttled: a hollow ring over the point
         for (const auto &p : s.points)
             if (p.throttled && p.t > 0)
@@ -281,6 +320,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         notes << tr("Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a "
                     "power or thermal limit); the table's Conditions column says how.")
                      .arg(Format::count(throttled, tr("point"), tr("points")));
+    if (m_modelsAction->isChecked())
+        notes << tr(
+            "Dotted: each curve's cost model, its fixed cost plus its work at the rate of each memory "
+            "level (the Explain tab says what they mean).");
     const QString bandName = iqr ? tr("interquartile range") : tr("min\u2013max");
     if (!bands)
         notes << tr("The %1 bands are not drawn for more than %2 curves.").arg(bandName).arg(legendLimit);

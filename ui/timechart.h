@@ -37,6 +37,10 @@ public:
     Band band() const { return m_band; }
     /// Rebuilds with the other band; the chart's context menu (right-click) offers both.
     void setBand(Band band);
+    /// Draws each measured curve's cost model (Explain::model) as a thin dotted line; the
+    /// context menu's "Show cost models" toggles it.
+    void setModelsShown(bool shown);
+    bool modelsShown() const { return m_modelsAction->isChecked(); }
     /// The context menu's actions, "Band: interquartile range" and "Band: min–max".
     QList<QAction *> bandActions() const { return {m_iqrAction, m_minMaxAction}; }
     QString name() const override { return QStringLiteral("time"); }
@@ -60,6 +64,7 @@ private:
     Band m_band = Band::Interquartile;
     QAction *m_iqrAction = nullptr;
     QAction *m_minMaxAction = nullptr;
+    QAction *m_modelsAction = nullptr;
 };
 
 } // namespace speeduplab

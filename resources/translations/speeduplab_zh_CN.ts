@@ -9,6 +9,233 @@
     </message>
 </context>
 <context>
+    <name>ExplainText</name>
+    <message>
+        <source>1 thread</source>
+        <translation>1 个线程</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 个线程</translation>
+    </message>
+    <message>
+        <source>kernel launch</source>
+        <translation>内核启动</translation>
+    </message>
+    <message>
+        <source>graph launch (per iteration)</source>
+        <translation>图启动（每次迭代）</translation>
+    </message>
+    <message>
+        <source>fixed cost (one launch shared by all iterations)</source>
+        <translation>固定开销（所有迭代共用一次启动）</translation>
+    </message>
+    <message>
+        <source>transfer set-up</source>
+        <translation>传输准备</translation>
+    </message>
+    <message>
+        <source>OpenMP fork/join</source>
+        <translation>OpenMP fork/join</translation>
+    </message>
+    <message>
+        <source>call and loop set-up</source>
+        <translation>调用与循环准备</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1: too few points for a model.</source>
+        <translation>%1：点太少，无法建立模型。</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <source>bytes moved</source>
+        <translation>搬运的字节</translation>
+    </message>
+    <message>
+        <source> (%1 % of this machine&apos;s %2 ceiling, %3)</source>
+        <translation>（本机 %2 上限 %3 的 %1 %）</translation>
+    </message>
+    <message>
+        <source> (no calibrated ceiling to compare with: Sweep ▸ Calibrate measures it)</source>
+        <translation>（没有可比较的校准上限：扫描 ▸ 校准 可测量）</translation>
+    </message>
+    <message>
+        <source>n = %1–%2</source>
+        <translation>n = %1–%2</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 中 %1</translation>
+    </message>
+    <message>
+        <source>a faster level</source>
+        <translation>更快的层级</translation>
+    </message>
+    <message>
+        <source> Smaller sizes ran at %1.</source>
+        <translation>较小的规模运行于 %1。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1: flat at %2 per iteration over %3: the %4 is all there is at these sizes.</source>
+        <translation>%1：在 %3 上每次迭代恒为 %2：在这些规模下只有%4。</translation>
+    </message>
+    <message>
+        <source>%1: over the measured sizes (%2) the %3 %4 dominates; the work, at %5, would take over only above n ≈ %6.</source>
+        <translation>%1：在所测规模（%2）内，%3 的%4占主导；以 %5 计的工作量要到 n ≈ %6 以上才会占主导。</translation>
+    </message>
+    <message>
+        <source>%1: from the smallest size measured, the time grows with the %2 at %3%4; no fixed cost is measurable.</source>
+        <translation>%1：从所测最小规模起，时间随%2以 %3 增长%4；测不出固定开销。</translation>
+    </message>
+    <message>
+        <source>%1: from the smallest size measured, the time grows with the %2 at %3%4; the %5 %6 would matter only below n ≈ %7.</source>
+        <translation>%1：从所测最小规模起，时间随%2以 %3 增长%4；%5 的%6只在 n ≈ %7 以下才重要。</translation>
+    </message>
+    <message>
+        <source>%1: below n ≈ %2 every iteration costs the %3 %4, whatever the size; above it, the time grows with the %5 at %6%7.</source>
+        <translation>%1：在 n ≈ %2 以下，无论规模如何，每次迭代都花费 %3 的%4；在其以上，时间随%5以 %6 增长%7。</translation>
+    </message>
+    <message>
+        <source>measured: n ≈ %1</source>
+        <translation>实测：n ≈ %1</translation>
+    </message>
+    <message>
+        <source>no crossing measured</source>
+        <translation>未测到交叉</translation>
+    </message>
+    <message>
+        <source>%1: its model is faster than every CPU model at every size (%2): a fixed cost of %3 against the CPU&apos;s %4 (%5).</source>
+        <translation>%1：其模型在所有规模上都快于每个 CPU 模型（%2）：固定开销 %3，CPU 为 %4（%5）。</translation>
+    </message>
+    <message>
+        <source>%1: the models do not cross up to n = 10⁶: the CPU model stays faster (%2).</source>
+        <translation>%1：模型在 n = 10⁶ 以内不相交：CPU 模型一直更快（%2）。</translation>
+    </message>
+    <message>
+        <source>effective %1 (its data stay in registers)</source>
+        <translation>等效 %1（数据留在寄存器中）</translation>
+    </message>
+    <message>
+        <source>%1 overtakes the CPU (%2) at n ≈ %3 by the models (%4). Below, its %5 fixed cost loses to the CPU&apos;s %6; above, its %7 outruns the CPU&apos;s %8.</source>
+        <translation>按模型，%1 在 n ≈ %3 处超过 CPU（%2）（%4）。在此以下，它 %5 的固定开销输给 CPU 的 %6；在此以上，它的 %7 超过 CPU 的 %8。</translation>
+    </message>
+    <message>
+        <source>a CUDA graph submits the launches together</source>
+        <translation>CUDA graph 一次提交所有启动</translation>
+    </message>
+    <message>
+        <source>one kernel runs every iteration</source>
+        <translation>一个内核完成所有迭代</translation>
+    </message>
+    <message>
+        <source>another mode</source>
+        <translation>另一种模式</translation>
+    </message>
+    <message>
+        <source>so its model wins at every size</source>
+        <translation>因此其模型在所有规模上都胜出</translation>
+    </message>
+    <message>
+        <source>so the crossover moves from n ≈ %1 to n ≈ %2</source>
+        <translation>因此交叉点从 n ≈ %1 移到 n ≈ %2</translation>
+    </message>
+    <message>
+        <source>and the models no longer cross</source>
+        <translation>模型不再相交</translation>
+    </message>
+    <message>
+        <source>%1 (%2) changes the fixed cost from %3 to %4 per iteration (%5 % %6), %7.</source>
+        <translation>%1（%2）把每次迭代的固定开销从 %3 变为 %4（%6 %5 %），%7。</translation>
+    </message>
+    <message>
+        <source>less</source>
+        <translation>减少</translation>
+    </message>
+    <message>
+        <source>more</source>
+        <translation>增加</translation>
+    </message>
+    <message>
+        <source>%1 (%2) changes the rate from %3 to %4, %5.</source>
+        <translation>%1（%2）把速率从 %3 变为 %4，%5。</translation>
+    </message>
+    <message>
+        <source>n = %1: too few thread counts for a model.</source>
+        <translation>n = %1：线程数太少，无法建立模型。</translation>
+    </message>
+    <message>
+        <source>n = %1: more threads are slower: 1 thread takes %2, %3 take %4. Starting and joining them costs about %5%6, more than the work itself: not Amdahl&apos;s law.</source>
+        <translation>n = %1：线程越多越慢：1 个线程用时 %2，%3 用时 %4。启动并汇合这些线程约需 %5%6，比工作本身还多：这不是 Amdahl 定律。</translation>
+    </message>
+    <message>
+        <source> (calibrated: %1)</source>
+        <translation>（校准值：%1）</translation>
+    </message>
+    <message>
+        <source>the calibrated %1 ceiling (%2)</source>
+        <translation>校准的 %1 上限（%2）</translation>
+    </message>
+    <message>
+        <source>the best bandwidth measured (%1; no calibrated ceiling)</source>
+        <translation>实测最佳带宽（%1；无校准上限）</translation>
+    </message>
+    <message>
+        <source>n = %1: memory bandwidth runs out, not serial code: 1 thread moves %2, and %3 caps any number of threads at %4×. The bandwidth bound fits within %5, Amdahl&apos;s law within %6 (its serial fraction would read %7 %).</source>
+        <translation>n = %1：耗尽的是内存带宽，而不是串行代码：1 个线程搬运 %2，而%3把任意线程数限制在 %4×。带宽上限模型的误差在 %5 以内，Amdahl 定律在 %6 以内（其串行比例会读作 %7 %）。</translation>
+    </message>
+    <message>
+        <source>at most %1×</source>
+        <translation>至多 %1×</translation>
+    </message>
+    <message>
+        <source>no limit in sight</source>
+        <translation>看不到上限</translation>
+    </message>
+    <message>
+        <source>; the bandwidth bound within %1</source>
+        <translation>；带宽上限模型在 %1 以内</translation>
+    </message>
+    <message>
+        <source>n = %1: Amdahl&apos;s law explains the points: a serial fraction of %2 %, so %3 (fits within %4%5).</source>
+        <translation>n = %1：Amdahl 定律能解释这些点：串行比例 %2 %，因此%3（误差在 %4 以内%5）。</translation>
+    </message>
+    <message>
+        <source>the GPU is faster at every size</source>
+        <translation>GPU 在所有规模上都更快</translation>
+    </message>
+    <message>
+        <source>the GPU overtakes the CPU at n ≈ %1</source>
+        <translation>GPU 在 n ≈ %1 处超过 CPU</translation>
+    </message>
+    <message>
+        <source>the GPU never overtakes the CPU</source>
+        <translation>GPU 从未超过 CPU</translation>
+    </message>
+    <message>
+        <source>CPU with %1</source>
+        <translation>CPU 使用 %1</translation>
+    </message>
+    <message>
+        <source>With the measured models (GPU fixed cost %1, %2; %3): %4.</source>
+        <translation>按实测模型（GPU 固定开销 %1，%2；%3）：%4。</translation>
+    </message>
+    <message>
+        <source>What if: %1 (the measured models: %2).</source>
+        <translation>假设：%1（实测模型：%2）。</translation>
+    </message>
+</context>
+<context>
     <name>FileDialogs</name>
     <message>
         <source>Open results</source>
@@ -492,6 +719,75 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Value</source>
         <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::ExplainChart</name>
+    <message>
+        <source>time per iteration (%1)</source>
+        <translation>每次迭代耗时（%1）</translation>
+    </message>
+    <message>
+        <source>cost models: why the curves look this way</source>
+        <translation>开销模型：曲线为何如此</translation>
+    </message>
+    <message>
+        <source>No results yet.
+Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
+        <translation>还没有结果。
+请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>The cost models need a CPU and a GPU curve: open a recorded GPU run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel.</source>
+        <translation>开销模型需要一条 CPU 曲线和一条 GPU 曲线：打开已记录的 GPU 运行（Ctrl+O），或在运行面板中选择运行 A（CPU）和运行 B（GPU）。</translation>
+    </message>
+    <message>
+        <source>Too few points for cost models: each curve needs two sizes or more.</source>
+        <translation>点太少，无法建立开销模型：每条曲线至少需要两个规模。</translation>
+    </message>
+    <message>
+        <source>%1 (measured)</source>
+        <translation>%1（实测）</translation>
+    </message>
+    <message>
+        <source>1 thread</source>
+        <translation>1 个线程</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 个线程</translation>
+    </message>
+    <message>
+        <source>CPU model, %1: %2 + work at %3</source>
+        <translation>CPU 模型，%1：%2 + 以 %3 完成的工作</translation>
+    </message>
+    <message>
+        <source>GPU model: %1 + work at %2</source>
+        <translation>GPU 模型：%1 + 以 %2 完成的工作</translation>
+    </message>
+    <message>
+        <source>models: GPU faster above n ≈ %1</source>
+        <translation>模型：n ≈ %1 以上 GPU 更快</translation>
+    </message>
+    <message>
+        <source>n ≈ %1</source>
+        <translation>n ≈ %1</translation>
+    </message>
+    <message>
+        <source>Where the GPU overtakes the CPU, by the models</source>
+        <translation>按模型，GPU 在何处超过 CPU</translation>
+    </message>
+    <message>
+        <source>What each curve&apos;s time is made of</source>
+        <translation>每条曲线的时间由什么构成</translation>
+    </message>
+    <message>
+        <source>How the CPU threads scale</source>
+        <translation>CPU 线程如何扩展</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
     </message>
 </context>
 <context>
@@ -1450,20 +1746,20 @@ Check more thread counts in the sweep panel.</source>
         <translation>Amdahl 拟合，n = %1：串行 %2 %</translation>
     </message>
     <message>
-        <source>n = %1: serial fraction %2 % (at most %3× with any number of threads)</source>
-        <translation>n = %1：串行比例 %2 %（无论多少线程，至多 %3×）</translation>
-    </message>
-    <message>
-        <source>n = %1: no serial part measurable</source>
-        <translation>n = %1：未测出串行部分</translation>
-    </message>
-    <message>
         <source>Thread scaling of %1 (run A, when chosen, else the first run that scales).</source>
         <translation>%1 的线程扩展性（若已选择运行 A 则取运行 A，否则取第一个可计算扩展性的运行）。</translation>
     </message>
     <message>
         <source>Thread scaling</source>
         <translation>线程扩展性</translation>
+    </message>
+    <message>
+        <source>bandwidth bound, n = %1: at most %2×</source>
+        <translation>带宽上限，n = %1：至多 %2×</translation>
+    </message>
+    <message>
+        <source>fork/join %1 &gt; work, n = %2</source>
+        <translation>fork/join %1 &gt; 工作，n = %2</translation>
     </message>
 </context>
 <context>
@@ -1567,6 +1863,38 @@ Check more thread counts in the sweep panel.</source>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>CUB&apos;s DeviceScan::InclusiveSum, called %1 times from a CUDA graph</source>
+        <translation>CUB 的 DeviceScan::InclusiveSum，从 CUDA 图中调用 %1 次</translation>
+    </message>
+    <message>
+        <source>CUB&apos;s DeviceScan::InclusiveSum, called %1 times</source>
+        <translation>CUB 的 DeviceScan::InclusiveSum，调用 %1 次</translation>
+    </message>
+    <message>
+        <source>The scan runs in CUB, the CUDA toolkit&apos;s header-only library of parallel primitives: the call below is all SpeedupLab writes. Its temporary storage is allocated once, outside the timed region.</source>
+        <translation>扫描在 CUB 中运行，CUB 是 CUDA 工具包自带的仅头文件并行原语库：下面的调用就是 SpeedupLab 所写的全部代码。它的临时存储只分配一次，在计时区域之外。</translation>
+    </message>
+    <message>
+        <source>kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times from a CUDA graph</source>
+        <translation>内核 %1、scanTotalsKernel 和 addRowOffsetsKernel，从 CUDA 图中运行 %2 次</translation>
+    </message>
+    <message>
+        <source>kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times, three launches per iteration</source>
+        <translation>内核 %1、scanTotalsKernel 和 addRowOffsetsKernel，运行 %2 次，每次迭代启动三次</translation>
+    </message>
+    <message>
+        <source>One thread per row adds up its row serially, then a single thread adds up the row totals: n serial chains and then one more, which leave most of the GPU idle.</source>
+        <translation>每行由一个线程串行累加，然后由单个线程累加各行的总和：n 条串行链，之后再加一条，GPU 的大部分都处于空闲。</translation>
+    </message>
+    <message>
+        <source>CPU %1, 1 thread</source>
+        <translation>CPU %1，1 个线程</translation>
+    </message>
+    <message>
+        <source>function %1, %2 times, on one thread: each sum needs the one before it, so more threads cannot help</source>
+        <translation>函数 %1，%2 次，在一个线程上：每个和都要等前一个和，所以更多线程无济于事</translation>
     </message>
 </context>
 <context>
@@ -2151,6 +2479,18 @@ they failed or were skipped (the table says why).</source>
         <source>points</source>
         <translation>个点</translation>
     </message>
+    <message>
+        <source>Show cost models</source>
+        <translation>显示开销模型</translation>
+    </message>
+    <message>
+        <source>A thin dotted line through each curve: its fixed cost plus its work at the rate of each memory level (the Explain tab says what they mean)</source>
+        <translation>穿过每条曲线的细点线：其固定开销加上按各内存层级速率完成的工作（“解释”页说明其含义）</translation>
+    </message>
+    <message>
+        <source>Dotted: each curve&apos;s cost model, its fixed cost plus its work at the rate of each memory level (the Explain tab says what they mean).</source>
+        <translation>点线：每条曲线的开销模型，即固定开销加上按各内存层级速率完成的工作（“解释”页说明其含义）。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::Tour</name>
@@ -2241,6 +2581,61 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Seed experiment&lt;/nobr&gt;, then press &lt;b&gt;Run&lt;/b&gt; (Ctrl+R). The curves grow while you watch; Esc stops the sweep and keeps what was measured.&lt;/p&gt;&lt;p&gt;No GPU here? Open results (Ctrl+O) recorded on another machine, such as a GPU server (&lt;code&gt;speeduplab-cli run --preset seed --json gpu.json&lt;/code&gt;). Each file adds a run, and the Compare runs chart shows one run&apos;s CPU against another&apos;s GPU.&lt;/p&gt;&lt;p&gt;Then predict before you measure: where will the crossover be in graph mode, or on a faster GPU? Run it and see.&lt;/p&gt;</source>
         <translation>&lt;p&gt;选择&lt;nobr&gt;扫描 ▸ 预设 ▸ Seed experiment&lt;/nobr&gt;，然后点击&lt;b&gt;运行&lt;/b&gt;（Ctrl+R）。曲线会在你眼前逐渐生长；按 Esc 停止扫描并保留已测得的结果。&lt;/p&gt;&lt;p&gt;这里没有 GPU？打开在另一台机器（例如 GPU 服务器）上记录的结果（Ctrl+O）（&lt;code&gt;speeduplab-cli run --preset seed --json gpu.json&lt;/code&gt;）。每个文件都会添加一个运行，“比较运行”图表显示一个运行的 CPU 与另一个运行的 GPU 的对比。&lt;/p&gt;&lt;p&gt;然后先预测再测量：在 graph 模式下，或在更快的 GPU 上，交叉点会在哪里？运行一下看看。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::WhatIfPanel</name>
+    <message>
+        <source>The GPU curve the models compare with the CPU</source>
+        <translation>模型与 CPU 比较的 GPU 曲线</translation>
+    </message>
+    <message>
+        <source>GPU curve:</source>
+        <translation>GPU 曲线：</translation>
+    </message>
+    <message>
+        <source>&amp;Launch latency:</source>
+        <translation>启动延迟(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s fixed cost per iteration: what if launches were free?</source>
+        <translation>GPU 每次迭代的固定开销：如果启动不花时间会怎样？</translation>
+    </message>
+    <message>
+        <source>&amp;GPU bandwidth:</source>
+        <translation>GPU 带宽(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s rate once the work dominates</source>
+        <translation>工作量占主导时 GPU 的速率</translation>
+    </message>
+    <message>
+        <source>C&amp;PU bandwidth:</source>
+        <translation>CPU 带宽(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>What all CPU threads together can reach (each thread&apos;s share scales with it)</source>
+        <translation>所有 CPU 线程合起来能达到的速率（每个线程的份额随之缩放）</translation>
+    </message>
+    <message>
+        <source>CPU &amp;threads:</source>
+        <translation>CPU 线程数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>The CPU&apos;s thread count: the rate grows with it until the bandwidth caps it; the fixed cost is the nearest measured thread count&apos;s</source>
+        <translation>CPU 的线程数：速率随之增长，直到被带宽封顶；固定开销取最接近的实测线程数的值</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to measured</source>
+        <translation>恢复实测值(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Run a sweep with CPU and GPU curves (or open a recorded one): each curve&apos;s cost model and what it says appear here.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;运行一次包含 CPU 和 GPU 曲线的扫描（或打开已记录的运行）：每条曲线的开销模型及其含义会显示在这里。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 (measured %2)</source>
+        <translation>%1（实测 %2）</translation>
     </message>
 </context>
 </TS>

@@ -98,15 +98,43 @@ class TestExplain : public QObject {
 private slots:
     void fitRecoversFixedCostAndRate()
     {
-        const auto all = Analysis::series(machineRun());
-        const CostModel g = Explain::model(find(all, true, "launch", 0));
+        const ResultSet r = machineRun();
+        const auto all = Analysis::series(r);
+        const CostModel g = Explain::model(r, find(all, true, "launch", 0));
         QVERIFY(g.valid);
         QVERIFY2(close(g.fixed, 3.4e-6, 0.01), qPrintable(QString::number(g.fixed)));
         QVERIFY2(close(g.rate, 4.0e12, 0.01), qPrintable(QString::number(g.rate)));
-        const CostModel c = Explain::model(find(all, false, "", 16));
+        const CostModel c = Explain::model(r, find(all, false, "", 16));
         QVERIFY(close(c.fixed, 5e-6, 0.01));
         QVERIFY(close(c.rate, 240e9, 0.01));
-        QCOMPARE(CostModel::from(g.fit()).fixed, g.fixed);
+    }
+
+    void tiersFollowTheMemoryLevels()
+    {
+        // One CPU thread: 30 ns of fixed cost, 200 GB/s while the tensor fits a 1 MiB L2, 20 GB/s
+        // beyond. The levels come from the cache size alone: no ceiling is calibrated.
+        ResultSet r;
+        r.machine.caches["L2"] = "1024K";
+        const double l2 = 1 << 20;
+        addCurve(r, "cpu", 1, "", [&](int n) {
+            const double b = bytesAt(n);
+            return 30e-9 + b / (4.0 * n * n <= l2 ? 200e9 : 20e9);
+        });
+        const CostModel m = Explain::model(r, Analysis::series(r).front());
+        QCOMPARE(m.tiers.size(), std::size_t(2));
+        QCOMPARE(m.tiers[0].level, std::string("L2"));
+        QCOMPARE(m.tiers[1].level, std::string("DRAM"));
+        QVERIFY2(close(m.tiers[0].rate, 200e9, 0.01), qPrintable(QString::number(m.tiers[0].rate)));
+        QVERIFY2(close(m.tiers[1].rate, 20e9, 0.01), qPrintable(QString::number(m.tiers[1].rate)));
+        QCOMPARE(m.rate, m.tiers[1].rate);
+        QVERIFY2(close(m.fixed, 30e-9, 0.02), qPrintable(QString::number(m.fixed)));
+        QVERIFY(close(m.time(bytesAt(4000)), 30e-9 + bytesAt(4000) / 20e9, 0.01));
+        QVERIFY(close(m.time(bytesAt(100)), 30e-9 + bytesAt(100) / 200e9, 0.01));
+        // The knee: 30 ns = 8 n^2 / 200 GB/s at n = 27, in the first tier.
+        QVERIFY(close(m.kneeWork(), 30e-9 * 200e9, 0.02));
+        const CostModel half = m.scaled(0.5);
+        QVERIFY(close(half.rateAt(bytesAt(4000)), 10e9, 0.01));
+        QVERIFY(close(half.rateAt(bytesAt(10)), 100e9, 0.01));
     }
 
     void curveStoryKneeAndCeiling()
@@ -140,8 +168,9 @@ private slots:
 
     void predictedCrossoverMatchesMeasured()
     {
-        const auto all = Analysis::series(machineRun());
-        const auto stories = Explain::crossovers(all);
+        const ResultSet r = machineRun();
+        const auto all = Analysis::series(r);
+        const auto stories = Explain::crossovers(r, all);
         QCOMPARE(stories.size(), std::size_t(2));
         for (const CrossoverStory &s : stories) {
             QVERIFY(s.measuredN > 0);
@@ -155,8 +184,9 @@ private slots:
 
     void graphModeMovesTheCrossoverLeft()
     {
-        const auto all = Analysis::series(machineRun());
-        const auto shifts = Explain::shifts(Explain::crossovers(all), all);
+        const ResultSet r = machineRun();
+        const auto all = Analysis::series(r);
+        const auto shifts = Explain::shifts(Explain::crossovers(r, all), all);
         QCOMPARE(shifts.size(), std::size_t(1));
         const CrossoverShift &s = shifts.front();
         QCOMPARE(s.from.gpuMode, std::string("launch"));
@@ -220,8 +250,9 @@ private slots:
 
     void whatIfMovesTheCrossoverTheRightWay()
     {
-        const auto all = Analysis::series(machineRun());
-        const WhatIf base = Explain::whatIf(all);
+        const ResultSet r = machineRun();
+        const auto all = Analysis::series(r);
+        const WhatIf base = Explain::whatIf(r, all);
         QVERIFY(Explain::usable(base));
         // At the crossover (n = 119.5), 4 threads are the fastest CPU: the one the GPU overtakes.
         QCOMPARE(base.threads, 4);
@@ -243,7 +274,7 @@ private slots:
         w.gpu.fixed = 0; // free launches: the GPU wins at every size
         QVERIFY(w.crossover().gpuEverywhere);
         w = base;
-        w.gpu.rate *= 0.1; // a slower GPU: later
+        w.setGpuBandwidth(w.gpu.rate * 0.1); // a slower GPU: later
         QVERIFY(later(w));
         w = base;
         w.cpuBandwidth *= 2; // faster CPU memory: later
@@ -258,10 +289,10 @@ private slots:
         QCOMPARE(w.cpu().fixed, base.cpu().fixed);
         QVERIFY(later(w));
 
-        const WhatIf graph = Explain::whatIf(all, find(all, true, "graph", 0).key);
+        const WhatIf graph = Explain::whatIf(r, all, find(all, true, "graph", 0).key);
         QVERIFY(close(graph.gpu.fixed, 1.0e-6, 0.02));
         QVERIFY(graph.crossover().n < n0);
-        QVERIFY(!Explain::usable(Explain::whatIf({})));
+        QVERIFY(!Explain::usable(Explain::whatIf(r, {})));
     }
 };
 

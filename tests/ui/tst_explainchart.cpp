@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+// The Explain tab: the cost models drawn through the measured curves, the sentences worded
+// from the fitted numbers, the what-if sliders moving the predicted crossover the right way
+// (the measured points staying put), the thread chart naming the model that explains its
+// points, and the time chart's optional model lines.
+#include "fixtures.h"
+
+#include "ui/app.h"
+#include "ui/charttabs.h"
+#include "ui/explainchart.h"
+#include "ui/format.h"
+#include "ui/resultmodel.h"
+#include "ui/scalingchart.h"
+#include "ui/timechart.h"
+#include "ui/whatifpanel.h"
+
+#include <QPushButton>
+#include <QSlider>
+#include <QTest>
+#include <QTextBrowser>
+#include <QXYSeries>
+
+using namespace speeduplab;
+
+namespace {
+
+QString everything(const ExplainChart &c)
+{
+    QStringList all;
+    for (const auto &section : c.explanations())
+        all << section.title << section.sentences;
+    return all.join('\n');
+}
+
+// The measured points of every Data series in seconds (the plotted unit may change), to check
+// that the sliders leave them alone.
+QList<QList<QPointF>> measured(const ChartView &c)
+{
+    QList<QList<QPointF>> out;
+    for (const QXYSeries *s : c.seriesWithRole(ChartView::Role::Data)) {
+        QList<QPointF> pts;
+        for (const QPointF &p : s->points())
+            pts << QPointF(p.x(), qRound64(p.y() / c.yScale() * 1e12) / 1e12);
+        out << pts;
+    }
+    return out;
+}
+
+} // namespace
+
+class TestExplainChart : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { App::initialise(); }
+
+    void sentencesCarryTheFittedNumbers()
+    {
+        ResultModel model;
+        const ResultSet r = fixtures::realistic();
+        model.setResultSet(r);
+        ExplainChart chart;
+        chart.resize(1200, 800);
+        chart.setModel(&model);
+        chart.updateNow();
+        QVERIFY(chart.hasModels());
+        // Two measured curves (the CPU thread count the GPU overtakes, GPU launch) and their models.
+        QCOMPARE(chart.seriesWithRole(ChartView::Role::Data).size(), 2);
+        QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 2);
+        QCOMPARE(chart.explanations().size(), 3); // crossovers, curves, threads
+
+        const auto all = Analysis::series(model.resultSet());
+        for (const Series &s : all) {
+            const CostModel m = Explain::model(model.resultSet(), s);
+            QVERIFY(m.valid);
+            const QString text = everything(chart);
+            QVERIFY2(text.contains(QString::fromStdString(s.label) + ':'), qPrintable(text));
+            if (m.fixed > 0)
+                QVERIFY2(text.contains(Format::seconds(m.fixed)),
+                         qPrintable(Format::seconds(m.fixed) + '\n' + text));
+        }
+        // The launch curve: 4.5 us fixed, 3.2 TB/s.
+        const QString text = everything(chart);
+        QVERIFY2(text.contains(QStringLiteral("4.5 \u00b5s kernel launch")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("3.2 TB/s")), qPrintable(text));
+        // Graph mode's shift, with both crossovers.
+        QVERIFY2(
+            text.contains(QStringLiteral("GPU graph (a CUDA graph submits the launches together) changes the "
+                                         "fixed cost from 4.5 \u00b5s to 1.6 \u00b5s")),
+            qPrintable(text));
+        QVERIFY2(chart.noteText().contains(QStringLiteral("the GPU overtakes the CPU at n \u2248")),
+                 qPrintable(chart.noteText()));
+        QVERIFY(chart.labelTexts().join(' ').contains(QStringLiteral("models: GPU faster above n \u2248")));
+    }
+
+    void slidersMoveTheCrossover()
+    {
+        ResultModel model;
+        model.setResultSet(fixtures::realistic());
+        ExplainChart chart;
+        chart.resize(1200, 700);
+        chart.setModel(&model);
+        WhatIfPanel panel(&chart);
+        chart.updateNow();
+        QVERIFY(chart.hasModels());
+        const double n0 = chart.measured().crossover().n;
+        QVERIFY(n0 > 0);
+        const auto points = measured(chart);
+        auto crossover = [&] { return chart.whatIf().crossover(); };
+
+        // Free launches: the GPU model wins at every size.
+        panel.launchSlider()->setValue(0);
+        QCOMPARE(chart.whatIf().gpu.fixed, 0.0);
+        QVERIFY(crossover().gpuEverywhere);
+        QVERIFY2(chart.noteText().contains(QStringLiteral("What if: the GPU is faster at every size")),
+                 qPrintable(chart.noteText()));
+        QCOMPARE(measured(chart), points);
+
+        QTest::mouseClick(panel.findChild<QPushButton *>(QStringLiteral("whatIfResetButton")),
+                          Qt::LeftButton);
+        QCOMPARE(crossover().n, n0);
+
+        // Dearer launches: later.
+        panel.launchSlider()->setValue(WhatIfPanel::steps);
+        QVERIFY(crossover().n > n0);
+        chart.resetWhatIf();
+
+        // A faster GPU memory: earlier; a faster CPU memory: later.
+        panel.gpuBandwidthSlider()->setValue(WhatIfPanel::steps);
+        QVERIFY(crossover().gpuEverywhere || crossover().n < n0);
+        chart.resetWhatIf();
+        panel.cpuBandwidthSlider()->setValue(WhatIfPanel::steps);
+        QVERIFY2(crossover().n > n0, qPrintable(QString::number(crossover().n)));
+        QCOMPARE(measured(chart), points);
+        chart.resetWhatIf();
+        QCOMPARE(panel.cpuBandwidthSlider()->value(), WhatIfPanel::steps / 2); // back where the measured sits
+
+        // The thread count changes the CPU model's rate (and the curve it stands for).
+        const int p0 = chart.whatIf().threads;
+        panel.threadsSlider()->setValue(p0 == 1 ? 8 : 1);
+        QCOMPARE(chart.whatIf().threads, p0 == 1 ? 8 : 1);
+        QVERIFY(chart.whatIf().cpu().rate != chart.measured().cpu().rate);
+        QVERIFY(!panel.findChild<QTextBrowser *>()->toPlainText().isEmpty());
+    }
+
+    void withoutGpuSaysWhatItNeeds()
+    {
+        ResultModel model;
+        ResultSet cpuOnly;
+        for (const Measurement &m : fixtures::realistic().rows)
+            if (!m.isGpu())
+                cpuOnly.rows.push_back(m);
+        model.setResultSet(cpuOnly);
+        ExplainChart chart;
+        chart.setModel(&model);
+        WhatIfPanel panel(&chart);
+        chart.updateNow();
+        QVERIFY(!chart.hasModels());
+        QVERIFY(chart.noteText().contains(QStringLiteral("need a CPU and a GPU curve")));
+        QVERIFY(!panel.launchSlider()->isEnabled());
+    }
+
+    void threadChartNamesItsModel()
+    {
+        ResultModel model;
+        model.setResultSet(fixtures::realistic());
+        ScalingChart chart;
+        chart.resize(1200, 800);
+        chart.setModel(&model);
+        chart.setSelectedSizes({4, 4000});
+        chart.updateNow();
+        const QString note = chart.noteText();
+        // n = 4: 2 threads pay 0.6 us of fork/join for 20 ns of work.
+        QVERIFY2(note.contains(QStringLiteral("n = 4: more threads are slower")), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("more than the work itself")), qPrintable(note));
+        // n = 4000 was made with Amdahl's law (serial 0.15) and no calibrated ceiling.
+        QVERIFY2(note.contains(
+                     QStringLiteral("n = 4000: Amdahl's law explains the points: a serial fraction of 15")),
+                 qPrintable(note));
+        QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 2);
+    }
+
+    void timeChartDrawsModelsOnRequest()
+    {
+        ResultModel model;
+        model.setResultSet(fixtures::realistic());
+        TimeChart chart;
+        chart.setModel(&model);
+        chart.updateNow();
+        QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 0);
+        chart.setModelsShown(true);
+        QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 7); // 4 CPU + 3 GPU curves
+        QVERIFY(chart.noteText().contains(QStringLiteral("Dotted: each curve's cost model")));
+        chart.setModelsShown(false);
+        QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 0);
+    }
+
+    void tabHasThePanel()
+    {
+        ResultModel model;
+        ChartTabs tabs(&model);
+        QVERIFY(ChartTabs::names().contains(QStringLiteral("explain")));
+        tabs.setCurrent(QStringLiteral("explain"));
+        QVERIFY(qobject_cast<ExplainChart *>(tabs.current()));
+        QVERIFY(tabs.currentWidget()->findChild<WhatIfPanel *>());
+        tabs.setCurrent(QStringLiteral("time"));
+        QCOMPARE(tabs.current(), tabs.chart(QStringLiteral("time")));
+    }
+};
+
+QTEST_MAIN(TestExplainChart)
+#include "tst_explainchart.moc"

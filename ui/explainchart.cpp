@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: MIT
+#include "ui/explainchart.h"
+
+#include "ui/explaintext.h"
+#include "ui/format.h"
+
+#include "core/workload.h"
+
+#include <QLogValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace speeduplab {
+
+ExplainChart::ExplainChart(QWidget *parent) : ChartView(parent)
+{
+    setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(QString()));
+    setYUnit(tr("time per iteration (%1)"), ChartStyle::timeUnit(1e-8, 1e-2));
+    setRanges(1, 10000, 0.01, 10000);
+}
+
+void ExplainChart::setWhatIf(const WhatIf &w)
+{
+    m_whatIf = w;
+    m_custom = true;
+    updateNow();
+}
+
+void ExplainChart::resetWhatIf()
+{
+    m_whatIf = m_measured;
+    m_custom = false;
+    updateNow();
+}
+
+void ExplainChart::setGpuKey(const std::string &key)
+{
+    if (key == m_gpuKey)
+        return;
+    m_gpuKey = key;
+    m_custom = false;
+    updateNow();
+}
+
+int ExplainChart::maxThreads() const
+{
+    const int measured = m_measured.cpuModels.empty() ? 1 : m_measured.cpuModels.rbegin()->first;
+    return std::max(8, 2 * measured);
+}
+
+void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
+{
+    setChartTitle(workload, tr("cost models: why the curves look this way"));
+    const WhatIf before = m_measured;
+    m_measured = WhatIf();
+    m_explanations.clear();
+    m_gpuCurves.clear();
+    auto announce = [&] {
+        if (before.gpuKey != m_measured.gpuKey || before.workload != m_measured.workload ||
+            before.gpu != m_measured.gpu || before.cpuModels != m_measured.cpuModels)
+            emit modelsChanged();
+    };
+    const Workload *wl = Workload::find(workload);
+    const std::vector<Matchup> pairs = matchups(all);
+    if (all.empty() || pairs.empty() || !wl) {
+        m_whatIf = m_measured;
+        showEmpty(r.rows.empty()
+                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
+                      : tr("The cost models need a CPU and a GPU curve: open a recorded GPU run "
+                           "(Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel."));
+        announce();
+        return;
+    }
+
+    // The first matchup: the CPU curves of its run in one variant (the first), and its GPU curves.
+    const Matchup &m = pairs.front();
+    std::vector<Series> group;
+    for (const Series &s : all)
+        if (!s.gpu && s.threads > 0 && s.run == m.best.run &&
+            (group.empty() || s.variant == group.front().variant))
+            group.push_back(s);
+    for (const Series *g : m.gpus) {
+        group.push_back(*g);
+        m_gpuCurves.emplace_back(g->key, g->label);
+    }
+    if (std::none_of(m_gpuCurves.begin(), m_gpuCurves.end(),
+                     [this](const auto &c) { return c.first == m_gpuKey; }))
+        m_gpuKey.clear();
+    m_measured = Explain::whatIf(r, group, m_gpuKey);
+    if (!Explain::usable(m_measured)) {
+        m_whatIf = m_measured;
+        showEmpty(tr("Too few points for cost models: each curve needs two sizes or more."));
+        announce();
+        return;
+    }
+    // A new curve or workload starts from its measured models; new points of the same curves
+    // keep what the user set.
+    if (!m_custom || before.gpuKey != m_measured.gpuKey || before.workload != m_measured.workload) {
+        m_whatIf = m_measured;
+        m_custom = false;
+    }
+
+    const Series *gpu = nullptr, *cpu = nullptr;
+    for (const Series &s : group) {
+        if (s.gpu && s.key == m_whatIf.gpuKey)
+            gpu = &s;
+        if (!s.gpu && s.threads == m_whatIf.threads)
+            cpu = &s;
+    }
+    const ModelCrossover cross = m_whatIf.crossover();
+    double nLo = std::numeric_limits<double>::max(), nHi = 0;
+    for (const Series &s : group)
+        for (const SeriesPoint &p : s.points) {
+            nLo = std::min(nLo, double(p.n));
+            nHi = std::max(nHi, double(p.n));
+        }
+    if (cross.n > 0) {
+        nLo = std::min(nLo, cross.n / 1.5);
+        nHi = std::max(nHi, cross.n * 1.5);
+    }
+    double xLo, xHi;
+    decades(nLo, nHi, xLo, xHi);
+    const CostModel cpuModel = m_whatIf.cpu(), gpuModel = m_whatIf.gpu;
+    const double power = wl->computeBound() ? 3 : 2, w1 = wl->work(1, 1);
+    auto modelLine = [&](const CostModel &c) {
+        std::vector<std::pair<double, double>> out;
+        constexpr int steps = 80;
+        for (int i = 0; i <= steps; ++i) {
+            const double n = xLo * std::pow(xHi / xLo, double(i) / steps);
+            out.emplace_back(n, c.time(w1 * std::pow(n, power)));
+        }
+        return out;
+    };
+    const auto cpuLine = modelLine(cpuModel), gpuLine = modelLine(gpuModel);
+    double tLo = std::numeric_limits<double>::max(), tHi = 0;
+    auto extendT = [&](double t) {
+        if (t > 0) {
+            tLo = std::min(tLo, t);
+            tHi = std::max(tHi, t);
+        }
+    };
+    for (const Series *s : {gpu, cpu})
+        if (s)
+            for (const SeriesPoint &p : s->points)
+                extendT(p.t);
+    for (const auto *l : {&cpuLine, &gpuLine})
+        for (const auto &[n, t] : *l)
+            extendT(t);
+    const ChartStyle::Unit unit = ChartStyle::timeUnit(tLo, tHi);
+    setYUnit(tr("time per iteration (%1)"), unit);
+    double yLo, yHi;
+    decades(tLo * unit.scale, tHi * unit.scale, yLo, yHi);
+    setRanges(xLo, xHi, yLo, yHi);
+
+    const std::vector<QColor> colors = seriesColors(all);
+    auto colorOf = [&](const Series *s, const QColor &fallback) {
+        for (std::size_t i = 0; s && i < all.size(); ++i)
+            if (all[i].key == s->key)
+                return colors[i];
+        return fallback;
+    };
+    const QColor cpuColor = colorOf(cpu, ChartStyle::cpuWinsColor());
+    const QColor gpuColor = colorOf(gpu, ChartStyle::gpuWinsColor());
+    auto points = [&](const std::vector<std::pair<double, double>> &l) {
+        QList<QPointF> out;
+        for (const auto &[n, t] : l)
+            if (t > 0)
+                out << QPointF(n, t * unit.scale);
+        return out;
+    };
+    for (const auto &[s, color] : {std::pair{cpu, cpuColor}, std::pair{gpu, gpuColor}}) {
+        if (!s)
+            continue;
+        QList<QPointF> pts;
+        for (const SeriesPoint &p : s->points)
+            pts << QPointF(p.n, p.t * unit.scale);
+        line(QStringLiteral("data:") + QString::fromStdString(s->key), Role::Data,
+             tr("%1 (measured)").arg(QString::fromStdString(s->label)), color, pts,
+             {Qt::SolidLine, 2, true, true});
+    }
+    const QString threads = m_whatIf.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(m_whatIf.threads);
+    line(QStringLiteral("fit:cpu"), Role::Fit,
+         tr("CPU model, %1: %2 + work at %3")
+             .arg(threads, Format::seconds(cpuModel.fixed), Format::rate(cpuModel.rate, wl->computeBound())),
+         cpuColor, points(cpuLine), {Qt::DashLine, 2, false, true});
+    line(QStringLiteral("fit:gpu"), Role::Fit,
+         tr("GPU model: %1 + work at %2")
+             .arg(Format::seconds(gpuModel.fixed), Format::rate(gpuModel.rate, wl->computeBound())),
+         gpuColor, points(gpuLine), {Qt::DashLine, 2, false, true});
+    if (cross.n > 0) {
+        line(QStringLiteral("cross:model"), Role::Marker, QString(), gpuColor,
+             {QPointF(cross.n, yLo), QPointF(cross.n, yHi)}, {Qt::DashLine, 2, false, false});
+        addLabel(tr("models: GPU faster above n \u2248 %1").arg(Format::n(cross.n)),
+                 tr("n \u2248 %1").arg(Format::n(cross.n)), cross.n, yHi, gpuColor,
+                 {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
+    }
+
+    // The chart's note: the what-if verdict and the story of the GPU curve shown; the text panel
+    // below has the rest.
+    QStringList notes{ExplainText::whatIf(m_whatIf, m_measured)};
+    const std::vector<CrossoverStory> stories = Explain::crossovers(r, group);
+    Section crossovers{tr("Where the GPU overtakes the CPU, by the models"), {}};
+    for (const CrossoverStory &s : stories) {
+        crossovers.sentences << ExplainText::crossover(s);
+        if (s.gpuKey == m_whatIf.gpuKey)
+            notes << crossovers.sentences.back();
+    }
+    for (const CrossoverShift &s : Explain::shifts(stories, group))
+        crossovers.sentences << ExplainText::shift(s);
+    setNote(notes.join(QLatin1Char('\n')));
+
+    // Every curve, then the threads at the smallest and the largest size measured with two
+    // thread counts or more.
+    Section curves{tr("What each curve's time is made of"), {}};
+    std::vector<Series> cpus;
+    std::map<int, std::set<int>> threadsAt;
+    for (const Series &s : group) {
+        curves.sentences << ExplainText::curve(Explain::curve(r, s));
+        if (!s.gpu) {
+            cpus.push_back(s);
+            for (const SeriesPoint &p : s.points)
+                threadsAt[p.n].insert(s.threads);
+        }
+    }
+    Section scaling{tr("How the CPU threads scale"), {}};
+    std::vector<int> scaled;
+    for (const auto &[n, ts] : threadsAt)
+        if (ts.size() >= 2)
+            scaled.push_back(n);
+    if (!scaled.empty())
+        for (int n : std::set<int>{scaled.front(), scaled.back()})
+            scaling.sentences << ExplainText::threads(Explain::threads(r, cpus, n));
+    for (const Section &x : {crossovers, curves, scaling})
+        if (!x.sentences.isEmpty())
+            m_explanations << x;
+    announce();
+}
+
+} // namespace speeduplab

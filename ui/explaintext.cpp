@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+#include "ui/explaintext.h"
+
+#include "ui/format.h"
+
+#include "core/workload.h"
+
+#include <cmath>
+
+namespace speeduplab {
+
+namespace {
+
+QString label(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// A model's rate in its workload's unit: FLOP/s for gemm, bytes/s otherwise.
+QString rateOf(double rate, const std::string &workload)
+{
+    const Workload *w = Workload::find(workload);
+    return Format::rate(rate, w && w->computeBound());
+}
+
+QString threadCount(int p)
+{
+    return p == 1 ? ExplainText::tr("1 thread") : ExplainText::tr("%1 threads").arg(p);
+}
+
+} // namespace
+
+QString ExplainText::fixedName(CurveStory::Fixed f)
+{
+    switch (f) {
+    case CurveStory::Fixed::KernelLaunch:
+        return tr("kernel launch");
+    case CurveStory::Fixed::GraphLaunch:
+        return tr("graph launch (per iteration)");
+    case CurveStory::Fixed::FusedLaunch:
+        return tr("fixed cost (one launch shared by all iterations)");
+    case CurveStory::Fixed::TransferSetup:
+        return tr("transfer set-up");
+    case CurveStory::Fixed::ForkJoin:
+        return tr("OpenMP fork/join");
+    case CurveStory::Fixed::Call:
+        break;
+    }
+    return tr("call and loop set-up");
+}
+
+QString ExplainText::misfit(double logError)
+{
+    const double percent = (std::exp(logError) - 1) * 100;
+    return tr("%1 %").arg(percent, 0, 'f', percent < 10 ? 1 : 0);
+}
+
+QString ExplainText::curve(const CurveStory &c)
+{
+    const QString name = label(c.label);
+    if (!c.model.valid)
+        return tr("%1: too few points for a model.").arg(name);
+    const QString fixed = Format::seconds(c.model.fixed);
+    const QString what = fixedName(c.fixed);
+    const QString moved = c.flops ? tr("FLOPs") : tr("bytes moved");
+    const QString rate = Format::rate(c.rate, c.flops);
+    const QString ceiling =
+        c.ceiling > 0
+            ? tr(" (%1 % of this machine's %2 ceiling, %3)")
+                  .arg(Format::number(c.fraction() * 100), label(c.level), Format::rate(c.ceiling, c.flops))
+            : tr(" (no calibrated ceiling to compare with: Sweep \u25b8 Calibrate measures it)");
+    const QString range = tr("n = %1\u2013%2").arg(Format::n(c.nMin), Format::n(c.nMax));
+    // The rates of the smaller sizes, whose data lived in faster levels.
+    QStringList faster;
+    for (std::size_t i = 0; i + 1 < c.model.tiers.size(); ++i) {
+        const CostModel::Tier &t = c.model.tiers[i];
+        if (!t.fitted)
+            continue;
+        faster << tr("%1 in %2")
+                      .arg(Format::rate(c.model.rate > 0 ? t.rate * c.rate / c.model.rate : t.rate, c.flops),
+                           t.level.empty() ? tr("a faster level") : label(t.level));
+    }
+    const QString tiers =
+        faster.isEmpty() ? QString() : tr(" Smaller sizes ran at %1.").arg(faster.join(tr(", ")));
+    switch (c.regime) {
+    case CurveStory::Regime::Flat:
+        return tr("%1: flat at %2 per iteration over %3: the %4 is all there is at these sizes.")
+            .arg(name, fixed, range, what);
+    case CurveStory::Regime::FixedThroughout:
+        return tr("%1: over the measured sizes (%2) the %3 %4 dominates; the work, at %5, would take over "
+                  "only "
+                  "above n \u2248 %6.")
+            .arg(name, range, fixed, what, rate, Format::n(c.kneeN));
+    case CurveStory::Regime::WorkThroughout:
+        if (!(c.model.fixed > 0))
+            return tr("%1: from the smallest size measured, the time grows with the %2 at %3%4; no fixed "
+                      "cost is "
+                      "measurable.")
+                       .arg(name, moved, rate, ceiling) +
+                   tiers;
+        return tr("%1: from the smallest size measured, the time grows with the %2 at %3%4; the %5 %6 would "
+                  "matter only below n \u2248 %7.")
+                   .arg(name, moved, rate, ceiling, fixed, what, Format::n(c.kneeN)) +
+               tiers;
+    case CurveStory::Regime::Knee:
+        break;
+    }
+    return tr("%1: below n \u2248 %2 every iteration costs the %3 %4, whatever the size; above it, the time "
+              "grows "
+              "with the %5 at %6%7.")
+               .arg(name, Format::n(c.kneeN), fixed, what, moved, rate, ceiling) +
+           tiers;
+}
+
+QString ExplainText::crossover(const CrossoverStory &s)
+{
+    const QString gpu = label(s.gpuLabel);
+    const QString measured = s.measuredN > 0 ? tr("measured: n \u2248 %1").arg(Format::n(s.measuredN))
+                                             : tr("no crossing measured");
+    if (s.model.gpuEverywhere)
+        return tr("%1: its model is faster than every CPU model at every size (%2): a fixed cost of %3 "
+                  "against "
+                  "the CPU's %4 (%5).")
+            .arg(gpu, measured, Format::seconds(s.gpu.fixed), Format::seconds(s.cpu.fixed),
+                 threadCount(s.cpuThreads));
+    if (!(s.model.n > 0))
+        return tr("%1: the models do not cross up to n = 10\u2076: the CPU model stays faster (%2).")
+            .arg(gpu, measured);
+    // A fused kernel keeps its data in registers: its rate in bytes is what it would have to move.
+    const QString gpuRate =
+        s.gpuMode == "fused"
+            ? tr("effective %1 (its data stay in registers)").arg(rateOf(s.gpu.rate, s.workload))
+            : rateOf(s.gpu.rate, s.workload);
+    return tr("%1 overtakes the CPU (%2) at n \u2248 %3 by the models (%4). Below, its %5 fixed cost loses "
+              "to the "
+              "CPU's %6; above, its %7 outruns the CPU's %8.")
+        .arg(gpu, threadCount(s.cpuThreads), Format::n(s.model.n), measured, Format::seconds(s.gpu.fixed),
+             Format::seconds(s.cpu.fixed), gpuRate, rateOf(s.cpu.rate, s.workload));
+}
+
+QString ExplainText::shift(const CrossoverShift &s)
+{
+    const QString to = label(s.to.gpuLabel);
+    const QString why = s.to.gpuMode == "graph"   ? tr("a CUDA graph submits the launches together")
+                        : s.to.gpuMode == "fused" ? tr("one kernel runs every iteration")
+                                                  : tr("another mode");
+    const QString where = s.to.model.gpuEverywhere ? tr("so its model wins at every size")
+                          : s.to.model.n > 0 ? tr("so the crossover moves from n \u2248 %1 to n \u2248 %2")
+                                                   .arg(Format::n(s.from.model.n), Format::n(s.to.model.n))
+                                             : tr("and the models no longer cross");
+    if (s.byFixedCost) {
+        const double cut = s.from.gpu.fixed > 0 ? 1 - s.to.gpu.fixed / s.from.gpu.fixed : 0;
+        return tr("%1 (%2) changes the fixed cost from %3 to %4 per iteration (%5 % %6), %7.")
+            .arg(to, why, Format::seconds(s.from.gpu.fixed), Format::seconds(s.to.gpu.fixed),
+                 Format::number(std::fabs(cut) * 100), cut >= 0 ? tr("less") : tr("more"), where);
+    }
+    return tr("%1 (%2) changes the rate from %3 to %4, %5.")
+        .arg(to, why, rateOf(s.from.gpu.rate, s.to.workload), rateOf(s.to.gpu.rate, s.to.workload), where);
+}
+
+QString ExplainText::threads(const ThreadStory &t)
+{
+    if (!t.valid)
+        return tr("n = %1: too few thread counts for a model.").arg(t.n);
+    switch (t.kind) {
+    case ThreadStory::Kind::Overhead:
+        return tr("n = %1: more threads are slower: 1 thread takes %2, %3 take %4. Starting and joining them "
+                  "costs "
+                  "about %5%6, more than the work itself: not Amdahl's law.")
+            .arg(t.n)
+            .arg(Format::seconds(t.t1), threadCount(t.slowThreads), Format::seconds(t.slowTime),
+                 Format::seconds(t.forkJoin),
+                 t.parallelRegion > 0 ? tr(" (calibrated: %1)").arg(Format::seconds(t.parallelRegion))
+                                      : QString());
+    case ThreadStory::Kind::Bandwidth: {
+        const QString cap =
+            t.saturationCalibrated
+                ? tr("the calibrated %1 ceiling (%2)").arg(label(t.level), Format::rate(t.saturation, false))
+                : tr("the best bandwidth measured (%1; no calibrated ceiling)")
+                      .arg(Format::rate(t.saturation, false));
+        return tr("n = %1: memory bandwidth runs out, not serial code: 1 thread moves %2, and %3 caps any "
+                  "number of "
+                  "threads at %4\u00d7. The bandwidth bound fits within %5, Amdahl's law within %6 (its "
+                  "serial "
+                  "fraction would read %7 %).")
+            .arg(t.n)
+            .arg(Format::rate(t.oneThreadRate, false), cap, Format::number(t.bandwidthSpeedup(1e9)),
+                 misfit(t.errBandwidth), misfit(t.errAmdahl), Format::number(t.amdahl.serialFraction * 100));
+    }
+    case ThreadStory::Kind::Amdahl:
+        break;
+    }
+    const double s = t.amdahl.serialFraction;
+    const QString limit = s > 0 ? tr("at most %1\u00d7").arg(Format::number(1 / s)) : tr("no limit in sight");
+    const QString other =
+        t.bandwidthFitted ? tr("; the bandwidth bound within %1").arg(misfit(t.errBandwidth)) : QString();
+    return tr("n = %1: Amdahl's law explains the points: a serial fraction of %2 %, so %3 (fits within "
+              "%4%5).")
+        .arg(t.n)
+        .arg(Format::number(s * 100), limit, misfit(t.errAmdahl), other);
+}
+
+QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
+{
+    auto verdict = [](const WhatIf &w) {
+        const ModelCrossover x = w.crossover();
+        return x.gpuEverywhere ? tr("the GPU is faster at every size")
+               : x.n > 0       ? tr("the GPU overtakes the CPU at n \u2248 %1").arg(Format::n(x.n))
+                               : tr("the GPU never overtakes the CPU");
+    };
+    const QString was = verdict(measured), is = verdict(now);
+    const QString cpu = tr("CPU with %1").arg(threadCount(now.threads));
+    if (was == is && now.threads == measured.threads)
+        return tr("With the measured models (GPU fixed cost %1, %2; %3): %4.")
+            .arg(Format::seconds(now.gpu.fixed), rateOf(now.gpu.rate, now.workload), cpu, is);
+    return tr("What if: %1 (the measured models: %2).").arg(is, was);
+}
+
+} // namespace speeduplab

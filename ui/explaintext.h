@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/explain.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace speeduplab {
+
+/// The sentences that explain the curves, worded from the measured numbers (core/explain.h):
+/// every figure in them is a fitted or measured one, so that they cannot contradict the chart.
+class ExplainText {
+    Q_DECLARE_TR_FUNCTIONS(ExplainText)
+public:
+    /// What dominates one curve where: "GPU launch: below n ≈ 1304 every iteration costs the
+    /// 3.4 µs kernel launch, whatever the size; above it, ...".
+    static QString curve(const CurveStory &c);
+    /// Where the models of the CPU and one GPU curve cross, and why there.
+    static QString crossover(const CrossoverStory &s);
+    /// How another GPU mode moves the crossover.
+    static QString shift(const CrossoverShift &s);
+    /// Why the threads scale as they do at one size.
+    static QString threads(const ThreadStory &t);
+    /// The what-if models' verdict, against the measured models' one.
+    static QString whatIf(const WhatIf &now, const WhatIf &measured);
+    /// What the fixed cost of an operation is: "kernel launch", "OpenMP fork/join", ...
+    static QString fixedName(CurveStory::Fixed f);
+    /// How far a model misses the points, from an RMS log error: "6 %".
+    static QString misfit(double logError);
+};
+
+} // namespace speeduplab

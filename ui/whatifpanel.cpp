@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+#include "ui/whatifpanel.h"
+
+#include "ui/explainchart.h"
+#include "ui/format.h"
+
+#include "core/workload.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QTextBrowser>
+
+#include <algorithm>
+#include <cmath>
+
+namespace speeduplab {
+
+double WhatIfPanel::bandwidthAt(int position, double measured)
+{
+    return measured * std::pow(20.0, (position - steps / 2) / double(steps / 2));
+}
+
+int WhatIfPanel::bandwidthPosition(double value, double measured)
+{
+    if (!(value > 0) || !(measured > 0))
+        return steps / 2;
+    return std::clamp(int(std::lround(steps / 2 + std::log(value / measured) / std::log(20.0) * (steps / 2))),
+                      0, steps);
+}
+
+WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent), m_chart(chart)
+{
+    setObjectName(QStringLiteral("whatIfPanel"));
+    auto *grid = new QGridLayout;
+    m_gpu = new QComboBox;
+    m_gpu->setObjectName(QStringLiteral("whatIfGpuCombo"));
+    m_gpu->setToolTip(tr("The GPU curve the models compare with the CPU"));
+    grid->addWidget(new QLabel(tr("GPU curve:")), 0, 0);
+    grid->addWidget(m_gpu, 0, 1, 1, 2);
+    auto row = [&](int r, const QString &name, const QString &tip, const QString &objectName,
+                   QSlider *&slider, QLabel *&value) {
+        auto *l = new QLabel(name);
+        slider = new QSlider(Qt::Horizontal);
+        slider->setObjectName(objectName);
+        slider->setToolTip(tip);
+        slider->setRange(0, steps);
+        l->setBuddy(slider);
+        value = new QLabel;
+        value->setMinimumWidth(
+            fontMetrics().horizontalAdvance(QStringLiteral("0000.0 GB/s (measured 000 GB/s)")));
+        grid->addWidget(l, r, 0);
+        grid->addWidget(slider, r, 1);
+        grid->addWidget(value, r, 2);
+        connect(slider, &QSlider::valueChanged, this, &WhatIfPanel::applySliders);
+    };
+    row(1, tr("&Launch latency:"), tr("The GPU's fixed cost per iteration: what if launches were free?"),
+        QStringLiteral("launchSlider"), m_launch, m_launchValue);
+    row(2, tr("&GPU bandwidth:"), tr("The GPU's rate once the work dominates"),
+        QStringLiteral("gpuBandwidthSlider"), m_gpuRate, m_gpuRateValue);
+    row(3, tr("C&PU bandwidth:"),
+        tr("What all CPU threads together can reach (each thread's share scales with it)"),
+        QStringLiteral("cpuBandwidthSlider"), m_cpuRate, m_cpuRateValue);
+    row(4, tr("CPU &threads:"),
+        tr("The CPU's thread count: the rate grows with it until the bandwidth caps it; the fixed cost is "
+           "the "
+           "nearest measured thread count's"),
+        QStringLiteral("threadsSlider"), m_threads, m_threadsValue);
+    m_reset = new QPushButton(tr("&Reset to measured"));
+    m_reset->setObjectName(QStringLiteral("whatIfResetButton"));
+    grid->addWidget(m_reset, 5, 1, 1, 1, Qt::AlignLeft);
+    grid->setColumnStretch(1, 1);
+
+    m_text = new QTextBrowser;
+    m_text->setObjectName(QStringLiteral("explainText"));
+    m_text->setOpenLinks(false);
+    auto *h = new QHBoxLayout(this);
+    h->setContentsMargins(6, 0, 6, 6);
+    h->addLayout(grid, 1);
+    h->addWidget(m_text, 1);
+
+    connect(m_reset, &QPushButton::clicked, m_chart, &ExplainChart::resetWhatIf);
+    connect(m_gpu, &QComboBox::activated, this,
+            [this](int i) { m_chart->setGpuKey(m_gpu->itemData(i).toString().toStdString()); });
+    connect(m_chart, &ExplainChart::modelsChanged, this, &WhatIfPanel::syncFromChart);
+    connect(m_chart, &ChartView::updated, this, &WhatIfPanel::syncFromChart);
+    syncFromChart();
+}
+
+void WhatIfPanel::syncFromChart()
+{
+    const WhatIf &m = m_chart->measured(), &w = m_chart->whatIf();
+    const bool usable = m_chart->hasModels();
+    {
+        QSignalBlocker block(m_gpu);
+        m_gpu->clear();
+        for (const auto &[key, label] : m_chart->gpuCurves())
+            m_gpu->addItem(QString::fromStdString(label), QString::fromStdString(key));
+        m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(QString::fromStdString(w.gpuKey))));
+    }
+    for (QWidget *x :
+         std::initializer_list<QWidget *>{m_gpu, m_launch, m_gpuRate, m_cpuRate, m_threads, m_reset})
+        x->setEnabled(usable);
+    QString html;
+    for (const ExplainChart::Section &section : m_chart->explanations()) {
+        QString items;
+        for (const QString &s : section.sentences)
+            items += QStringLiteral("<li>%1</li>").arg(s.toHtmlEscaped());
+        html += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>").arg(section.title.toHtmlEscaped(), items);
+    }
+    if (html.isEmpty())
+        html =
+            tr("<p>Run a sweep with CPU and GPU curves (or open a recorded one): each curve's cost model and "
+               "what it says appear here.</p>");
+    if (m_text->toHtml() != html)
+        m_text->setHtml(html);
+    if (!usable) {
+        for (QLabel *l : {m_launchValue, m_gpuRateValue, m_cpuRateValue, m_threadsValue})
+            l->clear();
+        return;
+    }
+    {
+        const QSignalBlocker b1(m_launch), b2(m_gpuRate), b3(m_cpuRate), b4(m_threads);
+        m_launch->setValue(int(std::lround(w.gpu.fixed / launchMax(m.gpu.fixed) * steps)));
+        m_gpuRate->setValue(bandwidthPosition(w.gpu.rate, m.gpu.rate));
+        m_cpuRate->setValue(bandwidthPosition(w.cpuBandwidth, m.cpuBandwidth));
+        m_threads->setRange(1, m_chart->maxThreads());
+        m_threads->setValue(w.threads);
+    }
+    const Workload *wl = Workload::find(w.workload);
+    const bool flops = wl && wl->computeBound();
+    auto both = [](const QString &now, const QString &measured) {
+        return now == measured ? now : tr("%1 (measured %2)").arg(now, measured);
+    };
+    m_launchValue->setText(both(Format::seconds(w.gpu.fixed), Format::seconds(m.gpu.fixed)));
+    m_gpuRateValue->setText(both(Format::rate(w.gpu.rate, flops), Format::rate(m.gpu.rate, flops)));
+    m_cpuRateValue->setText(both(Format::rate(w.cpuBandwidth, flops), Format::rate(m.cpuBandwidth, flops)));
+    m_threadsValue->setText(both(QString::number(w.threads), QString::number(m.threads)));
+}
+
+void WhatIfPanel::applySliders()
+{
+    const WhatIf &m = m_chart->measured();
+    if (!m_chart->hasModels())
+        return;
+    WhatIf w = m_chart->whatIf();
+    w.gpu.fixed = launchMax(m.gpu.fixed) * m_launch->value() / steps;
+    w.setGpuBandwidth(bandwidthAt(m_gpuRate->value(), m.gpu.rate));
+    w.cpuBandwidth = bandwidthAt(m_cpuRate->value(), m.cpuBandwidth);
+    w.threads = m_threads->value();
+    // A slider left where the measured value sits keeps that value exactly.
+    if (m_launch->value() == int(std::lround(m.gpu.fixed / launchMax(m.gpu.fixed) * steps)))
+        w.gpu.fixed = m.gpu.fixed;
+    if (m_gpuRate->value() == bandwidthPosition(m.gpu.rate, m.gpu.rate))
+        w.setGpuBandwidth(m.gpu.rate);
+    if (m_cpuRate->value() == bandwidthPosition(m.cpuBandwidth, m.cpuBandwidth))
+        w.cpuBandwidth = m.cpuBandwidth;
+    m_chart->setWhatIf(w);
+}
+
+} // namespace speeduplab
