@@ -68,6 +68,7 @@ else
     "reduce|1024,4000,8192|100|$hw|"
     "gemm|1024,4096|1|$hw|blas,cublas,cublas-tf32,tiled"
     "transfer|4000|10|$hw|pageable,pinned"
+    "scan|1024,4096|10|1|serial,rows,cub"
   )
 fi
 [ $quick = 1 ] && plan=("${plan[0]}")

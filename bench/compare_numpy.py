@@ -39,6 +39,11 @@ def run_one(w, n, it, threads, min_time, max_reps):
         def rep():
             for _ in range(it):
                 np.dot(x, y, out=c)
+    elif w == "scan":
+        flat, c = x.ravel(), np.empty(n * n, dtype=np.float32)
+        def rep():
+            for _ in range(it):
+                np.cumsum(flat, out=c)
     elif w == "transfer":
         z = np.empty_like(x)
         def rep():
@@ -52,7 +57,7 @@ def run_one(w, n, it, threads, min_time, max_reps):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--workload", default="add", choices=["add", "saxpy", "reduce", "gemm", "transfer"])
+    ap.add_argument("--workload", default="add", choices=["add", "saxpy", "reduce", "gemm", "transfer", "scan"])
     ap.add_argument("--sizes", required=True)
     ap.add_argument("--threads", default="1", help="BLAS threads for gemm; element-wise NumPy is single-threaded")
     ap.add_argument("--iterations", type=int, default=0)
@@ -61,7 +66,7 @@ def main():
     ap.add_argument("--csv")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     a = ap.parse_args()
-    defaults = {"add": 1000, "saxpy": 100, "reduce": 100, "gemm": 1, "transfer": 10}
+    defaults = {"add": 1000, "saxpy": 100, "reduce": 100, "gemm": 1, "transfer": 10, "scan": 10}
     it = a.iterations or defaults[a.workload]
     if a.child:
         n = int(a.child)

@@ -13,7 +13,7 @@ from refcommon import measure, row, write_csv
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--workload", default="add", choices=["add", "saxpy", "reduce", "gemm", "transfer"])
+    ap.add_argument("--workload", default="add", choices=["add", "saxpy", "reduce", "gemm", "transfer", "scan"])
     ap.add_argument("--sizes", required=True)
     ap.add_argument("--threads", default="1")
     ap.add_argument("--iterations", type=int, default=0)
@@ -29,7 +29,7 @@ def main():
     except ImportError:
         sys.exit("compare_torch.py: PyTorch is not installed here")
 
-    defaults = {"add": 1000, "saxpy": 100, "reduce": 100, "gemm": 1, "transfer": 10}
+    defaults = {"add": 1000, "saxpy": 100, "reduce": 100, "gemm": 1, "transfer": 10, "scan": 10}
     it = a.iterations or defaults[a.workload]
     sizes = [int(s) for s in a.sizes.split(",")]
     threads = list(range(1, torch.get_num_threads() + 1)) if a.threads == "all" else [int(t) for t in a.threads.split(",")]
@@ -61,6 +61,12 @@ def main():
             def rep():
                 for _ in range(it):
                     torch.mm(x, y, out=c)
+            return rep
+        if w == "scan":  # the running sum of the flattened tensor, as SpeedupLab's scan
+            flat, c = x.view(-1), torch.empty(n * n, device=dev)
+            def rep():
+                for _ in range(it):
+                    torch.cumsum(flat, 0, out=c)
             return rep
         if w == "transfer":
             pinned = variant == "pinned"

@@ -13,12 +13,12 @@ import time
 COLUMNS = ("workload,backend,variant,threads,mode,transfers,device,n,elements,bytes,flops,iterations,reps,"
            "median_s,min_s,max_s,mean_s,stddev_s,cv,noisy,verified,max_error,status,reason").split(",")
 
-BYTES_PER_ELEMENT_OP = {"add": 8, "saxpy": 12, "reduce": 4, "gemm": 12, "transfer": 8}
+BYTES_PER_ELEMENT_OP = {"add": 8, "saxpy": 12, "reduce": 4, "gemm": 12, "transfer": 8, "scan": 8}
 
 
 def work(workload, n, iterations):
     e = float(n) * n
-    flops = {"add": e, "saxpy": 2 * e, "reduce": e, "gemm": 2.0 * n * e}.get(workload, 0.0) * iterations
+    flops = {"add": e, "saxpy": 2 * e, "reduce": e, "gemm": 2.0 * n * e, "scan": e}.get(workload, 0.0) * iterations
     return e, BYTES_PER_ELEMENT_OP[workload] * e * iterations, flops
 
 

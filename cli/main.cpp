@@ -415,9 +415,10 @@ int main(int argc, char **argv)
         presetNames += (presetNames.empty() ? "" : ", ") + n;
     run->add_option("--preset", o.preset,
                     "a named sweep: " + presetNames + " (options given with it override it)");
-    text("--workload,-w", o.workload, "add, saxpy, reduce, gemm or transfer")->default_str("add");
+    text("--workload,-w", o.workload, "add, saxpy, reduce, gemm, transfer or scan")->default_str("add");
     text("--variant", o.variants,
-         "variant(s), comma-separated (gemm: naive, tiled, blas, cublas, cublas-tf32)");
+         "variant(s), comma-separated (gemm: naive, tiled, blas, cublas, cublas-tf32; scan: serial, rows, "
+         "cub)");
     text("--sizes", o.sizes, "tensor edges n, comma-separated, e.g. 4,40,400");
     text("--range", o.range, "MIN:MAX[:STEPS_PER_DECADE], log-spaced");
     text("--threads", o.threads, "CPU thread counts, e.g. 1,2,4, or all")->default_str("all");

@@ -74,7 +74,8 @@ double tensorsOf(const std::string &workload)
 {
     if (workload == "gemm")
         return 3; // A, B, C
-    if (workload == "saxpy" || workload == "transfer")
+    // scan: x and its running sums
+    if (workload == "saxpy" || workload == "transfer" || workload == "scan")
         return 2;
     return 1; // add: b; reduce: x
 }

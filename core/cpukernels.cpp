@@ -105,6 +105,20 @@ SPEEDUPLAB_CLONES double sumSpan(const float *__restrict x, size_t lo, size_t hi
 }
 // source-view: end
 
+// y[lo..hi) = s + the running sum of x[lo..hi); returns the last sum. One dependent chain: every
+// sum waits for the one before it, and the compiler may not reorder float additions, so neither
+// threads nor vector units can help.
+// source-view: cpu-scan
+float scanSpan(const float *__restrict x, float *__restrict y, size_t lo, size_t hi, float s)
+{
+    for (size_t i = lo; i < hi; ++i) {
+        s += x[i];
+        y[i] = s;
+    }
+    return s;
+}
+// source-view: end
+
 // c[j0..j1) += a * b[j0..j1): the inner loop of the tiled GEMM.
 // source-view: cpu-gemm-axpy
 SPEEDUPLAB_CLONES void axpyRow(float a, const float *__restrict b, float *__restrict c, int j0, int j1)
@@ -313,6 +327,50 @@ private:
     Buffer m_x;
     std::vector<double> m_partial;
     float m_result = 0;
+};
+
+// The serial scan runs on the calling thread, whatever the thread count (one chain cannot be
+// shared). x is only read and y is overwritten, so the buffers need filling once.
+class ScanRun final : public RunBase {
+public:
+    ScanRun(int n, int it, int th, const float *x) : RunBase(n, it, th), m_src(x), m_x(m_count), m_y(m_count)
+    {
+    }
+    void reset() override
+    {
+        if (m_filled)
+            return;
+        std::memcpy(m_x.p, m_src, m_count * sizeof(float));
+        std::memset(m_y.p, 0, m_count * sizeof(float)); // first touch outside the timed region
+        m_filled = true;
+    }
+    // source-view: cpu-scan-run
+    double runOnce(const std::atomic<bool> &stop) override
+    {
+        // Chunks only so that a stop is seen within tens of milliseconds at the largest n; the
+        // chain runs on through them.
+        constexpr size_t chunk = size_t(1) << 24;
+        const float *x = m_x.p;
+        float *y = m_y.p;
+        return timed([&] {
+            for (int it = 0; it < m_iterations; ++it) {
+                float s = 0;
+                for (size_t lo = 0; lo < m_count; lo += chunk) {
+                    s = scanSpan(x, y, lo, std::min(m_count, lo + chunk), s);
+                    if (stop.load(std::memory_order_relaxed))
+                        return false;
+                }
+            }
+            return true;
+        });
+    }
+    // source-view: end
+    std::vector<float> output() override { return {m_y.p, m_y.p + m_count}; }
+
+private:
+    const float *m_src;
+    Buffer m_x, m_y;
+    bool m_filled = false;
 };
 
 class TransferRun final : public RunBase {
@@ -551,6 +609,9 @@ std::unique_ptr<CpuKernels::Run> CpuKernels::create(const std::string &workload,
     } else if (workload == "reduce" && variant.empty()) {
         need(1);
         r = std::make_unique<ReduceRun>(n, iterations, threads, in[0]);
+    } else if (workload == "scan" && variant == "serial") {
+        need(1);
+        r = std::make_unique<ScanRun>(n, iterations, threads, in[0]);
     } else if (workload == "transfer" && variant == "memcpy") {
         need(1);
         r = std::make_unique<TransferRun>(n, iterations, threads, in[0]);

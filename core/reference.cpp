@@ -86,6 +86,21 @@ std::vector<std::vector<float>> Reference::inputs(const std::string &workload, i
         }
         in.push_back(std::move(x));
         in.push_back(std::move(y));
+    } else if (workload == "scan") {
+        // Integers in {-1, 0, 1}, mean zero, and a step that would take the running sum past
+        // +-2^20 is turned back: every partial sum is an integer below 2^24, exact in fp32, so any
+        // summation order (serial, by rows, CUB's tiles) gives the same bits and verify() is exact.
+        constexpr int64_t bound = int64_t(1) << 20;
+        std::vector<float> x(count);
+        int64_t sum = 0;
+        for (size_t i = 0; i < count; ++i) {
+            int64_t v = int64_t(mix(uint32_t(i) * 2654435761U + 5) % 3) - 1;
+            if (sum + v > bound || sum + v < -bound)
+                v = -v;
+            sum += v;
+            x[i] = float(v);
+        }
+        in.push_back(std::move(x));
     } else {
         // reduce and transfer: positive values, so a sum of millions is well conditioned
         std::vector<float> x(count);
@@ -174,6 +189,21 @@ Reference::Check Reference::verify(const std::string &workload, const std::strin
             c.maxError = std::max(c.maxError, std::isnan(err) ? INFINITY : err);
             if (!(err <= c.tolerance))
                 fail(idx, out[idx], s, err);
+        }
+    } else if (workload == "scan") {
+        // Every variant must give the exact running sums: the inputs are small integers (inputs()),
+        // so every partial sum is exact in fp32 whatever the order of the additions.
+        c.tolerance = 0;
+        double sum = 0;
+        for (size_t i = 0; i < count; ++i) {
+            sum += in[0][i];
+            if (!(double(out[i]) == sum)) {
+                const double err = std::isfinite(out[i])
+                                       ? std::fabs(double(out[i]) - sum) / std::max(1.0, std::fabs(sum))
+                                       : INFINITY;
+                fail(i, out[i], sum, err);
+                c.maxError = std::max(c.maxError, err);
+            }
         }
     } else if (workload == "transfer") {
         c.tolerance = 0;

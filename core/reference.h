@@ -10,7 +10,9 @@ namespace speeduplab {
 class Reference {
 public:
     /// Deterministic inputs for a workload at n (inputCount buffers of n*n floats). add gets
-    /// signed values, so that a kernel that writes one constant everywhere cannot pass.
+    /// signed values, so that a kernel that writes one constant everywhere cannot pass. scan gets
+    /// integers in {-1, 0, 1} whose running sums stay within +-2^20, so that they are exact in
+    /// fp32 in any summation order and its check is exact.
     static std::vector<std::vector<float>> inputs(const std::string &workload, int n);
     static constexpr float saxpyAlpha = 0.5f;
 

@@ -228,9 +228,16 @@ std::vector<PlanPoint> SweepPlan::points() const
     std::vector<PlanPoint> out;
     for (int n : ns) {
         if (cpu)
-            for (const auto &v : cpuVariants())
+            for (const auto &v : cpuVariants()) {
+                // One dependent chain runs on one thread: measuring it at every thread count
+                // would repeat the same series.
+                if (w && w->isSerialCpuVariant(v) && !threads.empty()) {
+                    out.push_back({"cpu", v, 1, "", n});
+                    continue;
+                }
                 for (int t : threads)
                     out.push_back({"cpu", v, t, "", n});
+            }
         if (gpu)
             for (const auto &v : gpuVariants())
                 for (const auto &m : ms)

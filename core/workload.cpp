@@ -45,6 +45,18 @@ const std::vector<Workload> &Workload::all()
                      {"launch"},
                      10,
                      1});
+        w.push_back({"scan",
+                     "the running sum of all n*n elements taken as one flat sequence (like "
+                     "torch.cumsum(x.flatten(), 0)): on the CPU, serial is one dependent chain, one "
+                     "element after another, so more threads cannot help (it runs once per n, on one "
+                     "thread); on the GPU, rows gives each row to one thread, then one thread adds up "
+                     "the row totals, and cub is CUB's parallel single-pass scan",
+                     {"serial"},
+                     {"cub", "rows"},
+                     {"launch", "graph"},
+                     10,
+                     1,
+                     {"serial"}});
         return w;
     }();
     return list;
@@ -75,6 +87,10 @@ bool Workload::hasGpuMode(const std::string &m) const
 {
     return contains(gpuModes, m);
 }
+bool Workload::isSerialCpuVariant(const std::string &v) const
+{
+    return contains(serialCpuVariants, v);
+}
 
 double Workload::bytes(int n, int iterations) const
 {
@@ -89,14 +105,16 @@ double Workload::bytes(int n, int iterations) const
         return 3 * e; // A, B read once, C written, at the least
     if (name == "transfer")
         return 2 * e; // there and back
+    if (name == "scan")
+        return 2 * e; // read x, write the running sums
     return e;
 }
 
 double Workload::flops(int n, int iterations) const
 {
     const double e = elements(n) * iterations;
-    if (name == "add" || name == "reduce")
-        return e;
+    if (name == "add" || name == "reduce" || name == "scan")
+        return e; // scan: one add per element
     if (name == "saxpy")
         return 2 * e;
     if (name == "gemm")

@@ -18,6 +18,9 @@ public:
     std::vector<std::string> gpuModes; ///< launch, graph, fused
     int defaultIterations = 1;
     int inputCount = 1; ///< host buffers of n*n floats the workload reads
+    /// CPU variants that are one dependent chain: they run on one thread whatever the thread
+    /// count asked for, so a plan measures them once per n, at 1 thread (SweepPlan::points).
+    std::vector<std::string> serialCpuVariants = {};
 
     /// All workloads, in display order.
     static const std::vector<Workload> &all();
@@ -27,6 +30,7 @@ public:
     bool hasCpuVariant(const std::string &v) const;
     bool hasGpuVariant(const std::string &v) const;
     bool hasGpuMode(const std::string &m) const;
+    bool isSerialCpuVariant(const std::string &v) const;
 
     static double elements(int n) { return double(n) * double(n); }
     /// Bytes moved to and from memory by `iterations` operations (the tensor traffic).

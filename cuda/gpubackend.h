@@ -36,7 +36,7 @@ public:
     /// the GPU) and throws Cancelled; a cancelled run stays usable. Returns seconds.
     virtual double runOnce(const std::atomic<bool> &stop) = 0;
     /// The result, on the host: add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: the copy
-    /// that came back.
+    /// that came back; scan: the running sums.
     virtual std::vector<float> output() = 0;
 };
 
@@ -92,7 +92,8 @@ private:
 };
 
 /// What to run. Workload and variant names are those of core/workload.h:
-/// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32), transfer (pageable, pinned).
+/// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32), transfer (pageable, pinned),
+/// scan (cub, rows).
 struct Job {
     std::string workload;
     std::string variant;     ///< "" for workloads without variants
@@ -107,7 +108,7 @@ struct Job {
     /// restoring the inputs, so that every repetition reads its tensors from HBM. Untimed.
     bool coldCache = false;
     /// Host inputs, n*n floats each, owned by the caller and alive for the Run's lifetime:
-    /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}.
+    /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}; scan: {x}.
     std::vector<const float *> inputs;
 };
 

@@ -138,8 +138,11 @@ JobPlan parseJob(const Job &job)
         plan.workload = WorkloadKind::Gemm;
     else if (w == "transfer")
         plan.workload = WorkloadKind::Transfer;
+    else if (w == "scan")
+        plan.workload = WorkloadKind::Scan;
     else
-        invalid("Unknown workload '" + w + "': the GPU backend runs add, saxpy, reduce, gemm and transfer.");
+        invalid("Unknown workload '" + w +
+                "': the GPU backend runs add, saxpy, reduce, gemm, transfer and scan.");
 
     switch (plan.workload) {
     case WorkloadKind::Add:
@@ -171,6 +174,14 @@ JobPlan parseJob(const Job &job)
         else
             invalid("The transfer workload has no GPU variant '" + v + "': use pageable or pinned.");
         break;
+    case WorkloadKind::Scan:
+        if (v == "rows")
+            plan.scan = ScanKind::Rows;
+        else if (v == "cub")
+            plan.scan = ScanKind::Cub;
+        else
+            invalid("The scan workload has no GPU variant '" + v + "': use cub or rows.");
+        break;
     }
 
     if (m == "launch")
@@ -194,6 +205,7 @@ JobPlan parseJob(const Job &job)
     if (job.iterations < 1)
         invalid("The number of iterations must be at least 1, but it is " + std::to_string(job.iterations) +
                 ".");
+    plan.n = job.n;
     plan.count = std::size_t(job.n) * std::size_t(job.n);
 
     switch (plan.workload) {
@@ -216,6 +228,7 @@ JobPlan parseJob(const Job &job)
         plan.outputCount = plan.count;
         break;
     case WorkloadKind::Transfer:
+    case WorkloadKind::Scan: // out of place: x is only read
         plan.inputCount = 1;
         plan.outputCount = plan.count;
         break;
@@ -248,6 +261,12 @@ std::size_t bytesNeeded(const JobPlan &plan)
         bytes += tensor; // C
         if (plan.gemm == GemmKind::Cublas || plan.gemm == GemmKind::CublasTf32)
             bytes += kCublasWorkspaceBytes + kCublasHandleBytes;
+        break;
+    case WorkloadKind::Scan:
+        bytes += tensor; // the running sums
+        // rows: the row totals; cub: its temporary storage, about 8 bytes per tile of a few
+        // thousand elements (queried at run time; this bound needs no device).
+        bytes += plan.scan == ScanKind::Rows ? std::size_t(plan.n) * sizeof(float) : tensor / 64 + kMiB;
         break;
     default:
         break;

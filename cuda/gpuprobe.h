@@ -10,18 +10,21 @@
 
 namespace speeduplab::gpu {
 
-enum class WorkloadKind { Add, Saxpy, Reduce, Gemm, Transfer };
+enum class WorkloadKind { Add, Saxpy, Reduce, Gemm, Transfer, Scan };
 enum class ModeKind { Launch, Graph, Fused };
 enum class GemmKind { None, Naive, Tiled, Cublas, CublasTf32 };
+enum class ScanKind { None, Rows, Cub };
 
 /// A Job parsed into what the backend switches on.
 struct JobPlan {
     WorkloadKind workload = WorkloadKind::Add;
     ModeKind mode = ModeKind::Launch;
     GemmKind gemm = GemmKind::None;
+    ScanKind scan = ScanKind::None;
     bool pinned = false;       ///< host staging in pinned memory
     int inputCount = 1;        ///< device input buffers
     bool pristineCopy = false; ///< the workload overwrites its input, so reset() needs a copy
+    int n = 0;                 ///< the tensor edge
     std::size_t count = 0;     ///< n * n
     std::size_t outputCount = 0;
 };

@@ -57,8 +57,8 @@ private:
     EventPtr m_stop;
     std::array<DevicePtr<float>, 2> m_inputs;
     DevicePtr<float> m_pristine;
-    DevicePtr<float> m_output;         ///< gemm's C, reduce's scalar
-    DevicePtr<float> m_partials;       ///< reduce: one partial sum per block
+    DevicePtr<float> m_output;         ///< gemm's C, reduce's scalar, scan's running sums
+    DevicePtr<float> m_partials;       ///< reduce: one partial sum per block; scan (rows): the row totals
     DevicePtr<unsigned int> m_counter; ///< reduce: blocks finished
     std::array<PinnedPtr<float>, 2> m_pinnedInputs;
     PinnedPtr<float> m_pinnedOutput;
@@ -66,8 +66,9 @@ private:
     std::vector<float> m_pageableOutput;
     std::array<const float *, 2> m_hostInputs{};
     float *m_hostOutput = nullptr;
-    DevicePtr<unsigned char> m_workspace;
-    DevicePtr<unsigned char> m_flush; ///< cold cache: overwritten by reset() to evict the L2
+    DevicePtr<unsigned char> m_workspace; ///< cuBLAS's workspace, or CUB's temporary storage (scan)
+    std::size_t m_workspaceBytes = 0;     ///< scan (cub)
+    DevicePtr<unsigned char> m_flush;     ///< cold cache: overwritten by reset() to evict the L2
     std::size_t m_flushBytes = 0;
     unsigned char m_flushValue = 0;
     CublasPtr m_cublas;            ///< after m_workspace: destroyed before the workspace goes
@@ -116,6 +117,20 @@ GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
             m_cublas = makeCublas(stream, m_workspace.get(), kCublasWorkspaceBytes, math);
         }
         // source-view: end
+        break;
+    case WorkloadKind::Scan:
+        m_output = deviceAlloc<float>(count);
+        if (m_plan.scan == ScanKind::Rows) {
+            m_partials = deviceAlloc<float>(std::size_t(m_job.n));
+        } else {
+            // source-view: gpu-scan-cub-setup
+            // CUB's temporary storage, sized by a call with no storage and allocated once, here:
+            // outside the timed region, as a program that scans repeatedly would keep it.
+            SL_CUDA_CHECK(
+                scanCub(nullptr, m_workspaceBytes, m_inputs[0].get(), m_output.get(), count, stream));
+            m_workspace = deviceAlloc<unsigned char>(std::max<std::size_t>(m_workspaceBytes, 1));
+            // source-view: end
+        }
         break;
     default:
         break;
@@ -265,6 +280,13 @@ void GpuRun::enqueueOperation()
     case WorkloadKind::Transfer:
         enqueueRoundTrip();
         break;
+    case WorkloadKind::Scan:
+        if (m_plan.scan == ScanKind::Rows)
+            launchScanRows(m_inputs[0].get(), m_output.get(), m_partials.get(), m_job.n, stream);
+        else
+            SL_CUDA_CHECK(scanCub(m_workspace.get(), m_workspaceBytes, m_inputs[0].get(), m_output.get(),
+                                  count, stream));
+        break;
     }
 }
 
@@ -308,6 +330,7 @@ float *GpuRun::outputBuffer() const
         return m_inputs[1].get();
     case WorkloadKind::Reduce:
     case WorkloadKind::Gemm:
+    case WorkloadKind::Scan:
         return m_output.get();
     default:
         return m_inputs[0].get();

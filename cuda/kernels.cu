@@ -6,7 +6,10 @@
 
 #include "cuda/kernels.cuh"
 
+#include <cub/device/device_scan.cuh>
+
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 namespace speeduplab::gpu {
@@ -299,6 +302,47 @@ __global__ void __launch_bounds__(kBlockThreads)
 }
 // source-view: end
 
+// The naive scan: n independent serial chains, one per row, then one more over the row totals.
+// A warp's 32 threads read 32 rows n floats apart, so every load and store touches 32 cache lines.
+// source-view: gpu-scan-rows
+__global__ void __launch_bounds__(kBlockThreads)
+    scanRowsKernel(const float *__restrict__ x, float *__restrict__ y, float *__restrict__ totals, int n)
+{
+    const std::size_t r = globalThread();
+    if (r >= std::size_t(n))
+        return;
+    const std::size_t row = r * std::size_t(n);
+    float s = 0.0f;
+    for (int j = 0; j < n; ++j) {
+        s += x[row + j];
+        y[row + j] = s;
+    }
+    totals[r] = s;
+}
+
+// One thread: each row total becomes the sum of the rows before it, that row's offset.
+__global__ void scanTotalsKernel(float *totals, int n)
+{
+    float s = 0.0f;
+    for (int r = 0; r < n; ++r) {
+        const float t = totals[r];
+        totals[r] = s;
+        s += t;
+    }
+}
+
+// One block per row from row 1 (row 0's offset is 0), its threads along the row: coalesced.
+__global__ void __launch_bounds__(kBlockThreads)
+    addRowOffsetsKernel(float *__restrict__ y, const float *__restrict__ offsets, int n)
+{
+    const int r = int(blockIdx.x) + 1;
+    const float offset = offsets[r];
+    float *row = y + std::size_t(r) * std::size_t(n);
+    for (int c = int(threadIdx.x); c < n; c += int(blockDim.x))
+        row[c] += offset;
+}
+// source-view: end
+
 constexpr int kNaiveTile = 16;
 
 // source-view: gpu-gemm-naive
@@ -460,56 +504,6 @@ __global__ void __launch_bounds__(kTileThreads, Micro == 8 ? 2 : 1)
 }
 // source-view: end
 
-// L2 bandwidth: every thread copies the same kL2QuadsPerThread float4s of src to dst in each of
-// `passes` passes, so the buffers (sized by the host to a fraction of L2) stay resident in L2 after
-// the first pass. Loads and stores are .cg (cached in L2, not L1): a thread rereads the same lines
-// every pass, which L1 would otherwise serve. Both are asm statements the compiler may neither
-// drop nor merge across passes, so every pass really moves its bytes. A thread's loads are all
-// issued before its stores, so that kL2QuadsPerThread loads per thread are in flight.
-__global__ void __launch_bounds__(kBlockThreads)
-    l2CopyKernel(const float4 *__restrict__ src, float4 *__restrict__ dst, int passes)
-{
-    const std::size_t stride = gridThreads();
-    const std::size_t first = globalThread();
-    for (int p = 0; p < passes; ++p) {
-        float4 v[kL2QuadsPerThread];
-#pragma unroll
-        for (int u = 0; u < kL2QuadsPerThread; ++u)
-            v[u] = __ldcg(src + first + u * stride);
-#pragma unroll
-        for (int u = 0; u < kL2QuadsPerThread; ++u)
-            __stcg(dst + first + u * stride, v[u]);
-    }
-}
-
-// fp32 FMA peak: kFmaChains independent chains per thread, interleaved so that consecutive FMAs
-// never depend on each other, kFmaSteps FMAs per chain per iteration in a fully unrolled body (the
-// loop's own instructions are under 1 % of the issue slots). x = x * mul + add with mul < 1 and
-// add = 1 - mul converges to 1, so no value overflows or turns denormal. mul and add are kernel
-// arguments, so the compiler cannot fold the chains; the result is stored only when it equals an
-// impossible sentinel, so it cannot drop them either, and the store never happens.
-__global__ void __launch_bounds__(kBlockThreads)
-    fmaPeakKernel(float *__restrict__ out, int iterations, float mul, float add, float sentinel)
-{
-    float x[kFmaChains];
-#pragma unroll
-    for (int c = 0; c < kFmaChains; ++c)
-        x[c] = float((threadIdx.x + c) % 16) * 0.125f; // in [0, 2)
-    for (int i = 0; i < iterations; ++i) {
-#pragma unroll
-        for (int s = 0; s < kFmaSteps; ++s)
-#pragma unroll
-            for (int c = 0; c < kFmaChains; ++c)
-                x[c] = fmaf(x[c], mul, add);
-    }
-    float sum = 0.0f;
-#pragma unroll
-    for (int c = 0; c < kFmaChains; ++c)
-        sum += x[c];
-    if (sum == sentinel)
-        *out = sum;
-}
-
 __global__ void emptyKernel() {}
 
 __device__ __forceinline__ std::uint32_t hash32(std::uint32_t x)
@@ -601,6 +595,37 @@ void launchReduce(const float *x, std::size_t count, float *partials, unsigned i
                        partials, counter, result);
 }
 
+// One thread per row, one thread for the totals, one block per row for the offsets.
+// source-view: gpu-scan-rows-launch
+void launchScanRows(const float *x, float *y, float *totals, int n, cudaStream_t stream)
+{
+    scanRowsKernel<<<int(blocksFor(std::size_t(n))), kBlockThreads, 0, stream>>>(x, y, totals, n);
+    scanTotalsKernel<<<1, 1, 0, stream>>>(totals, n);
+    if (n > 1)
+        addRowOffsetsKernel<<<n - 1, kBlockThreads, 0, stream>>>(y, totals, n);
+}
+// source-view: end
+
+// CUB's single-pass scan (decoupled look-back): each block scans its tile and takes the prefix of
+// the tiles before it from the sums they publish, so x is read once and y written once.
+// source-view: gpu-scan-cub
+template <typename Count>
+cudaError_t cubInclusiveSum(void *temp, std::size_t &tempBytes, const float *x, float *y, Count count,
+                            cudaStream_t stream)
+{
+    return cub::DeviceScan::InclusiveSum(temp, tempBytes, x, y, count, stream);
+}
+
+cudaError_t scanCub(void *temp, std::size_t &tempBytes, const float *x, float *y, std::size_t count,
+                    cudaStream_t stream)
+{
+    // 32-bit offsets, CUB's common case, wherever they suffice (n < 65536).
+    if (count <= std::numeric_limits<std::uint32_t>::max())
+        return cubInclusiveSum(temp, tempBytes, x, y, std::uint32_t(count), stream);
+    return cubInclusiveSum(temp, tempBytes, x, y, count, stream);
+}
+// source-view: end
+
 void launchGemmNaive(const float *a, const float *b, float *c, int n, cudaStream_t stream)
 {
     const dim3 block(kNaiveTile, kNaiveTile);
@@ -635,30 +660,6 @@ void launchFillRandom(float *p, std::size_t count, std::uint32_t seed, cudaStrea
 {
     const int blocks = int(std::min<std::size_t>(blocksFor(count), 4096));
     fillRandomKernel<<<blocks, kBlockThreads, 0, stream>>>(p, count, seed);
-}
-
-cudaError_t l2CopyBlocksPerSm(int *blocks)
-{
-    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, l2CopyKernel, kBlockThreads, 0);
-}
-
-void launchL2Copy(const float *src, float *dst, int passes, int blocks, cudaStream_t stream)
-{
-    l2CopyKernel<<<blocks, kBlockThreads, 0, stream>>>(reinterpret_cast<const float4 *>(src),
-                                                       reinterpret_cast<float4 *>(dst), passes);
-}
-
-cudaError_t fmaPeakBlocksPerSm(int *blocks)
-{
-    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fmaPeakKernel, kBlockThreads, 0);
-}
-
-void launchFmaPeak(float *out, int iterations, int blocks, cudaStream_t stream)
-{
-    constexpr float mul = 1.0f - 1.0f / 1024.0f;
-    // All chains sum to at most 2 * kFmaChains, never to a negative number.
-    constexpr float sentinel = -1.0f;
-    fmaPeakKernel<<<blocks, kBlockThreads, 0, stream>>>(out, iterations, mul, 1.0f - mul, sentinel);
 }
 
 } // namespace speeduplab::gpu

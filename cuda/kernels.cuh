@@ -39,6 +39,15 @@ void launchSaxpyFused(float alpha, const float *x, float *y, std::size_t count, 
 /// captured into a graph) without a memset in between.
 void launchReduce(const float *x, std::size_t count, float *partials, unsigned int *counter, float *result,
                   int blocks, bool overlap, cudaStream_t stream);
+/// y = the running sum of the n*n floats of x as one sequence, naively: one thread per row scans
+/// it serially, one thread turns the n row totals (in totals) into row offsets, and a third
+/// kernel adds each row's offset to it. Three launches.
+void launchScanRows(const float *x, float *y, float *totals, int n, cudaStream_t stream);
+/// y = the running sum of x[0..count), by CUB's DeviceScan::InclusiveSum. With temp null it only
+/// sets tempBytes, the temporary storage to allocate once (outside the timed region); otherwise
+/// temp must hold tempBytes. Returns CUB's error code.
+cudaError_t scanCub(void *temp, std::size_t &tempBytes, const float *x, float *y, std::size_t count,
+                    cudaStream_t stream);
 /// C = A*B, row-major n x n, one thread per element of C.
 void launchGemmNaive(const float *a, const float *b, float *c, int n, cudaStream_t stream);
 /// C = A*B, row-major n x n, shared-memory tiles with a register micro-tile per thread.
@@ -48,9 +57,9 @@ void launchEmpty(cudaStream_t stream);
 /// Fills p with reproducible pseudo-random values in [-1, 1) (timing on zeros flatters kernels).
 void launchFillRandom(float *p, std::size_t count, std::uint32_t seed, cudaStream_t stream);
 
-// Calibration kernels (gpubackend.cpp, calibrate). The *BlocksPerSm functions return the CUDA
-// runtime's occupancy answer (resident blocks of kBlockThreads threads per SM) for the caller to
-// check.
+// Calibration kernels (calibrationkernels.cu, for gpucalibration.cpp). The *BlocksPerSm functions
+// return the CUDA runtime's occupancy answer (resident blocks of kBlockThreads threads per SM) for
+// the caller to check.
 
 /// float4s each thread of the L2 copy moves per pass.
 inline constexpr int kL2QuadsPerThread = 2;

@@ -9,7 +9,8 @@
 #          of device time; the GPU tests are then taken from .carry/bin or built alone)
 # gputests: tests/cuda (plain C++, no Qt Test): every row, with its totals in the log, in
 #          $OUT/gputests.txt and in the last line
-# engine:  `devices`, `verify`, `calibrate`, the add sweep of the engine issue (CSV + JSON)
+# engine:  `devices`, `verify`, `calibrate`, the add sweep of the engine issue (CSV + JSON), the
+#          scan sweep (issue 15: CUB against the device copy)
 # compare: bench/compare.sh against PyTorch (one ratio per workload, series and size), then the
 #          CPU against its own peaks (FMA peak for sgemm, DRAM bandwidth for streaming)
 # gui:     the GUI packed here renders the recorded GPU results offscreen (charts + window),
@@ -92,8 +93,33 @@ PY
   say "rounds (3, seeded)"
   timeout 90 $cli run --workload add --sizes 64,1024 --threads 1,4 --modes graph --min-time 0.02 \
     --rounds 3 --seed 7 >>"$log" 2>&1 || status=1
-  say "verify"; timeout 45 $cli verify >/tmp/verify.txt 2>&1 || status=1
+  # Issue 15: scan. The CPU's serial chain (once per n, on one thread), the GPU's naive rows and
+  # CUB's parallel scan; CUB at n = 4096 against the device copy the add sweep calibrated (target
+  # 70 %: a figure to report, not a failed check).
+  say "scan sweep (serial, rows, cub)"
+  timeout 90 $cli run --workload scan --variant serial,rows,cub --sizes 16,128,1024,4096 --threads 1 \
+    --min-time 0.05 --json "$OUT/scan.json" >>"$log" 2>&1 || status=1
+  python3 - "$OUT/add.json" "$OUT/scan.json" <<'PY' 2>&1 | tee -a "$log"
+import json, sys
+try:
+    copy = float(json.load(open(sys.argv[1]))["machine"]["ceilings"]["gpu_copy_bytes_per_s"])
+except Exception:
+    copy = 0.0
+for r in json.load(open(sys.argv[2]))["rows"]:
+    series = "%s %s %s" % (r["backend"], r["variant"], r["mode"])
+    if r["status"] != "ok":
+        print("%-16s n = %5d: %s (%s)" % (series, r["n"], r["status"], r["reason"]))
+        continue
+    rate = r["bytes"] / r["median_s"]
+    line = "%-16s n = %5d: %10.2f us a scan, %7.1f GB/s" % (series, r["n"], 1e6 * r["median_s"] / r["iterations"],
+                                                          rate / 1e9)
+    if r["backend"] == "gpu" and r["variant"] == "cub" and r["n"] == 4096 and copy > 0:
+        line += "  %.0f %% of the device copy (target 70 %%)%s" % (100 * rate / copy, "" if rate >= 0.7 * copy else " BELOW")
+    print(line)
+PY
+  say "verify"; timeout 60 $cli verify >/tmp/verify.txt 2>&1 || status=1
   grep -E 'FAIL|passed|not checked' /tmp/verify.txt | tee -a "$log"
+  echo "scan: $(grep -c '^PASS  scan ' /tmp/verify.txt) points verified (serial, rows, cub; every mode)" | tee -a "$log"
 fi
 
 if [[ " $stages " == *" compare "* ]]; then

@@ -83,13 +83,15 @@ QString gpuKernel(const Measurement &m)
         return QStringLiteral("gemmNaiveKernel");
     if (m.workload == "gemm" && m.variant == "tiled")
         return QStringLiteral("gemmTiledKernel");
+    if (m.workload == "scan" && m.variant == "rows")
+        return QStringLiteral("scanRowsKernel");
     return {};
 }
 
 QString gpuRegion(const Measurement &m)
 {
     QString id = QStringLiteral("gpu-") + QString::fromStdString(m.workload);
-    if (m.workload == "gemm")
+    if (m.workload == "gemm" || m.workload == "scan")
         id += QLatin1Char('-') + QString::fromStdString(m.variant);
     if (m.mode == "fused")
         id += QStringLiteral("-fused");
@@ -240,6 +242,27 @@ SourceView::Description SourceView::describe(const Measurement &m)
                 d.note +=
                     QLatin1Char(' ') + tr("This variant lets cuBLAS round the inputs to TF32 and use the "
                                           "tensor cores (the math mode set below).");
+        } else if (m.workload == "scan" && m.variant == "cub") {
+            d.function = QStringLiteral("InclusiveSum");
+            d.regions = {QStringLiteral("gpu-scan-cub-setup"), QStringLiteral("gpu-scan-cub")};
+            what = (graph ? tr("CUB's DeviceScan::InclusiveSum, called %1 times from a CUDA graph")
+                          : tr("CUB's DeviceScan::InclusiveSum, called %1 times"))
+                       .arg(times);
+            d.note =
+                tr("The scan runs in CUB, the CUDA toolkit's header-only library of parallel primitives: "
+                   "the call below is all SpeedupLab writes. Its temporary storage is allocated once, "
+                   "outside the timed region.");
+        } else if (m.workload == "scan") {
+            d.function = gpuKernel(m);
+            d.regions = {gpuRegion(m), QStringLiteral("gpu-scan-rows-launch")};
+            what =
+                (graph
+                     ? tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times from a CUDA graph")
+                     : tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times, three "
+                          "launches per iteration"))
+                    .arg(d.function, times);
+            d.note = tr("One thread per row adds up its row serially, then a single thread adds up the row "
+                        "totals: n serial chains and then one more, which leave most of the GPU idle.");
         } else {
             d.function = gpuKernel(m);
             d.regions = {gpuRegion(m)};
@@ -274,8 +297,9 @@ SourceView::Description SourceView::describe(const Measurement &m)
         return d;
     }
 
-    const QString cpu =
-        m.threads > 0 ? tr("CPU %1, %2 threads").arg(series).arg(m.threads) : tr("CPU %1").arg(series);
+    const QString cpu = m.threads == 1  ? tr("CPU %1, 1 thread").arg(series)
+                        : m.threads > 0 ? tr("CPU %1, %2 threads").arg(series).arg(m.threads)
+                                        : tr("CPU %1").arg(series);
     QString what;
     if (m.workload == "gemm") {
         if (m.variant == "blas") {
@@ -292,6 +316,12 @@ SourceView::Description SourceView::describe(const Measurement &m)
             what = tr("function %1, %2 times, the rows of C shared out by an OpenMP parallel for")
                        .arg(m.variant == "naive" ? QStringLiteral("naive") : QStringLiteral("tiled"), times);
         }
+    } else if (m.workload == "scan") {
+        d.function = QStringLiteral("scanSpan");
+        d.regions = {QStringLiteral("cpu-scan"), QStringLiteral("cpu-scan-run")};
+        what = tr("function %1, %2 times, on one thread: each sum needs the one before it, so more "
+                  "threads cannot help")
+                   .arg(d.function, times);
     } else {
         static const QMap<std::string, QString> functions = {{"add", QStringLiteral("addSpan")},
                                                              {"saxpy", QStringLiteral("saxpySpan")},

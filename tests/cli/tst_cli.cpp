@@ -314,7 +314,7 @@ void TestCli::verifyCpuOnly()
     QVERIFY2(r.out.contains(" 0 failed"), qPrintable(describe(r)));
     QVERIFY2(!r.out.contains("FAIL"), qPrintable(describe(r)));
     // Every workload was checked, and the CPU rows passed rather than being skipped.
-    for (const char *w : {"add", "saxpy", "reduce", "gemm", "transfer"})
+    for (const char *w : {"add", "saxpy", "reduce", "gemm", "transfer", "scan"})
         QVERIFY2(r.out.contains(QString("PASS  %1 ").arg(w)), qPrintable(QString("no PASS for ") + w));
     QVERIFY(!r.out.contains("PASS  gpu"));
 }

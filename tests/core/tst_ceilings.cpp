@@ -146,6 +146,13 @@ void TestCeilings::level_data()
     QTest::newRow("saxpy past L1") << "saxpy"
                                    << "cpu" << 1 << ""
                                    << "" << 79 << "L2" << 200e9;
+    // scan reads x and writes its running sums: two tensors, as saxpy.
+    QTest::newRow("scan in L1") << "scan"
+                                << "cpu" << 1 << ""
+                                << "serial" << 78 << "L1" << 500e9;
+    QTest::newRow("scan past L1") << "scan"
+                                  << "cpu" << 1 << ""
+                                  << "serial" << 79 << "L2" << 200e9;
     QTest::newRow("reduce in DRAM") << "reduce"
                                     << "cpu" << 1 << ""
                                     << "" << 8192 << "DRAM" << 20e9;
@@ -162,6 +169,13 @@ void TestCeilings::level_data()
     QTest::newRow("GPU add past L2") << "add"
                                      << "gpu" << 0 << "launch"
                                      << "" << 3621 << "HBM" << 4e12;
+    // 2560^2 * 8 = 52428800: x and y of a scan fill the 50 MiB exactly.
+    QTest::newRow("GPU scan at the L2 size") << "scan"
+                                             << "gpu" << 0 << "launch"
+                                             << "cub" << 2560 << "GPU L2" << 10e12;
+    QTest::newRow("GPU scan past L2") << "scan"
+                                      << "gpu" << 0 << "graph"
+                                      << "cub" << 2561 << "HBM" << 4e12;
     QTest::newRow("GPU fused: registers") << "add"
                                           << "gpu" << 0 << "fused"
                                           << "" << 4000 << "registers" << 60e12;

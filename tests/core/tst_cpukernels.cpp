@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -70,6 +71,9 @@ private slots:
     void sampledGemmCheckCoversTheLastRowAndColumn_data();
     void sampledGemmCheckCoversTheLastRowAndColumn();
     void inputsAreDeterministic();
+    void scanIsExact_data();
+    void scanIsExact();
+    void scanInputsKeepPartialSumsExact();
     void stopThrowsCancelled_data();
     void stopThrowsCancelled();
     void createRejectsBadArguments_data();
@@ -175,6 +179,12 @@ void TestCpuKernels::corruptedOutputIsRejected_data()
                             << "" << 17 << 0 << 0 << false;
     QTest::newRow("reduce, NaN") << "reduce"
                                  << "" << 17 << 0 << 0 << true;
+    QTest::newRow("scan, first element") << "scan"
+                                         << "serial" << 17 << 0 << 0 << false;
+    QTest::newRow("scan, last element") << "scan"
+                                        << "serial" << 17 << 16 << 16 << false;
+    QTest::newRow("scan, NaN") << "scan"
+                               << "serial" << 33 << 5 << 31 << true;
 }
 
 void TestCpuKernels::corruptedOutputIsRejected()
@@ -256,6 +266,10 @@ void TestCpuKernels::inputsAreDeterministic()
         QVERIFY(a == b);
         for (const auto &v : a) {
             QCOMPARE(v.size(), size_t(33 * 33));
+            if (w.name == "scan") { // integers, so that every partial sum is exact (scanInputs...)
+                QCOMPARE(std::set<float>(v.begin(), v.end()), (std::set<float>{-1.0f, 0.0f, 1.0f}));
+                continue;
+            }
             // Not a constant: a kernel that writes one value everywhere must not pass.
             QVERIFY(std::set<float>(v.begin(), v.end()).size() > 100);
         }
@@ -264,6 +278,68 @@ void TestCpuKernels::inputsAreDeterministic()
     const auto add = Reference::inputs("add", 33)[0];
     QVERIFY(*std::min_element(add.begin(), add.end()) < 0);
     QVERIFY(*std::max_element(add.begin(), add.end()) > 0);
+}
+
+void TestCpuKernels::scanIsExact_data()
+{
+    QTest::addColumn<int>("threads");
+    QTest::newRow("1 thread") << 1;
+    QTest::newRow("all threads") << hardwareThreads(); // the same chain, on the calling thread
+}
+
+// A small known input and its running sums written out by hand, through every row boundary.
+void TestCpuKernels::scanIsExact()
+{
+    QFETCH(int, threads);
+    const std::vector<std::vector<float>> in = {{1, -1, 1, 1, 0, -1, 1, 1, 1}};
+    const std::vector<float> expected = {1, 0, 1, 2, 2, 1, 2, 3, 4};
+    std::atomic<bool> stop{false};
+    auto run = CpuKernels::create("scan", "serial", 3, 3, threads, 0, pointers(in));
+    run->reset();
+    QVERIFY(run->runOnce(stop) >= 0);
+    QCOMPARE(run->output(), expected);
+    QVERIFY(Reference::verify("scan", "serial", 3, 3, in, expected).ok);
+    // Every GPU variant's output is checked by the same exact comparison (a CPU output stands
+    // in for theirs here).
+    for (const std::string &v : Workload::find("scan")->gpuVariants) {
+        const Reference::Check c = Reference::verify("scan", v, 3, 3, in, expected);
+        QVERIFY2(c.ok, c.message.c_str());
+        QCOMPARE(c.tolerance, 0.0);
+    }
+    // The rows variant without its row offsets (each row scanned alone) must fail; the message
+    // names the worst element, relative to its sum: (1, 2), 0 instead of 1.
+    const std::vector<float> rowsOnly = {1, 0, 1, 1, 1, 0, 1, 2, 3};
+    const Reference::Check c = Reference::verify("scan", "rows", 3, 1, in, rowsOnly);
+    QVERIFY(!c.ok);
+    QVERIFY2(QString::fromStdString(c.message).contains("element (1, 2) is 0, expected 1"),
+             c.message.c_str());
+    // At a size with millions of elements, the kernel agrees with the exact check too.
+    const auto big = Reference::inputs("scan", 2049);
+    auto bigRun = CpuKernels::create("scan", "serial", 2049, 1, threads, 0, pointers(big));
+    bigRun->reset();
+    bigRun->runOnce(stop);
+    const Reference::Check b = Reference::verify("scan", "serial", 2049, 1, big, bigRun->output());
+    QVERIFY2(b.ok, b.message.c_str());
+}
+
+// scan's inputs are integers in {-1, 0, 1} with mean zero whose running sums stay within
+// +-2^20 (below 2^24, so exact in fp32 in any order): the check can demand equal bits.
+void TestCpuKernels::scanInputsKeepPartialSumsExact()
+{
+    const int n = 2049;
+    const std::vector<float> x = Reference::inputs("scan", n)[0];
+    double sum = 0, largest = 0;
+    std::map<float, size_t> counts;
+    for (float v : x) {
+        ++counts[v];
+        sum += v;
+        largest = std::max(largest, std::fabs(sum));
+    }
+    QCOMPARE(counts.size(), size_t(3));
+    for (const auto &[v, k] : counts) // each value about a third of the time
+        QVERIFY2(std::fabs(double(k) / x.size() - 1.0 / 3) < 0.01, qPrintable(QString::number(v)));
+    QVERIFY(largest <= double(1 << 20));
+    QVERIFY(largest > 10); // a walk, not a sequence that cancels at once
 }
 
 void TestCpuKernels::stopThrowsCancelled_data()

@@ -65,6 +65,7 @@ private slots:
     void firstPassSpansEverySeries_data();
     void firstPassSpansEverySeries();
     void variantsAndIterations();
+    void serialVariantOncePerSize();
     void seed();
 };
 
@@ -494,6 +495,40 @@ void TestSweepPlan::variantsAndIterations()
     a.iterations = 0;
     QCOMPARE(a.effectiveIterations(), 1);
     QVERIFY(a.cpuVariants().empty());
+}
+
+// scan's CPU variant is one dependent chain: more threads cannot shorten it, so the plan measures
+// it once per n, on 1 thread, whatever thread counts were chosen; the GPU points are unchanged.
+void TestSweepPlan::serialVariantOncePerSize()
+{
+    SweepPlan p;
+    p.workload = "scan";
+    p.sizes = {16, 256, 4096};
+    p.threads = {2, 4, 8};
+    p.variants = {"serial", "rows", "cub"};
+    p.validate(8);
+    QCOMPARE(p.cpuVariants(), std::vector<std::string>{"serial"});
+    QCOMPARE(p.gpuVariants(), (std::vector<std::string>{"rows", "cub"}));
+    const auto pts = p.points();
+    QCOMPARE(int(pts.size()), 3 * (1 + 2 * 2)); // per n: serial once, 2 GPU variants x 2 modes
+    std::map<int, int> cpuPerN;
+    for (const PlanPoint &pt : pts)
+        if (pt.backend == "cpu") {
+            QCOMPARE(pt.variant, std::string("serial"));
+            QCOMPARE(pt.threads, 1);
+            ++cpuPerN[pt.n];
+        }
+    QCOMPARE(cpuPerN, (std::map<int, int>{{16, 1}, {256, 1}, {4096, 1}}));
+    QCOMPARE(p.firstPassPoints(), std::size_t(5) * 2); // every series at the first pass's 2 sizes
+    // No CPU thread counts: still no CPU points.
+    p.threads.clear();
+    for (const PlanPoint &pt : p.points())
+        QCOMPARE(pt.backend, std::string("gpu"));
+    // Other workloads keep one series per thread count.
+    p.workload = "reduce";
+    p.variants.clear();
+    p.threads = {2, 4};
+    QCOMPARE(int(p.points().size()), 3 * (2 + 2));
 }
 
 void TestSweepPlan::seed()

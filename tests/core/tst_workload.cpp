@@ -32,7 +32,7 @@ void TestWorkload::catalogue()
     QStringList names;
     for (const auto &w : all)
         names << QString::fromStdString(w.name);
-    QCOMPARE(names, QStringList({"add", "saxpy", "reduce", "gemm", "transfer"}));
+    QCOMPARE(names, QStringList({"add", "saxpy", "reduce", "gemm", "transfer", "scan"}));
     for (const auto &w : all) {
         QCOMPARE(Workload::find(w.name), &w);
         QVERIFY(!w.cpuVariants.empty());
@@ -49,6 +49,18 @@ void TestWorkload::catalogue()
     QVERIFY(gemm->computeBound());
     QVERIFY(!Workload::find("add")->computeBound());
     QVERIFY(!Workload::find("reduce")->hasGpuMode("fused"));
+    // scan: serial on the CPU (one chain: threads cannot help), the naive and the CUB scan on the GPU.
+    const Workload *scan = Workload::find("scan");
+    QVERIFY(scan->cpuVariants == std::vector<std::string>{"serial"});
+    QVERIFY(scan->gpuVariants == (std::vector<std::string>{"cub", "rows"}));
+    QVERIFY(scan->gpuModes == (std::vector<std::string>{"launch", "graph"}));
+    QVERIFY(scan->isSerialCpuVariant("serial"));
+    QVERIFY(!scan->isSerialCpuVariant("cub"));
+    QVERIFY(!scan->computeBound());
+    QVERIFY(QString::fromStdString(scan->description).contains("cannot help"));
+    for (const auto &w : all)
+        if (w.name != "scan")
+            QVERIFY(w.serialCpuVariants.empty());
 }
 
 void TestWorkload::work_data()
@@ -65,6 +77,8 @@ void TestWorkload::work_data()
     QTest::newRow("reduce") << "reduce" << 8 << 1 << 64.0 * 4 << 64.0;
     QTest::newRow("gemm") << "gemm" << 100 << 1 << 3.0 * 1e4 * 4 << 2.0 * 1e6;
     QTest::newRow("transfer") << "transfer" << 16 << 5 << 2.0 * 256 * 4 * 5 << 0.0;
+    // scan: read every element, write its running sum, one add each.
+    QTest::newRow("scan") << "scan" << 4096 << 10 << 2.0 * 4096 * 4096 * 4 * 10 << 4096.0 * 4096 * 10;
 }
 
 void TestWorkload::work()

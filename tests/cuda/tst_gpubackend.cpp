@@ -43,6 +43,17 @@ std::vector<float> randomVector(std::size_t count, unsigned seed, float low, flo
     return v;
 }
 
+/// Integers in {-1, 0, 1}: every running sum is exact in fp32, so a scan in any order must give
+/// exactly the serial sums (as core's Reference::inputs("scan") does for the engine).
+std::vector<float> integerVector(std::size_t count, unsigned seed)
+{
+    std::mt19937 engine(seed);
+    std::vector<float> v(count);
+    for (float &x : v)
+        x = float(int(engine() % 3) - 1);
+    return v;
+}
+
 /// Host references for gemm are the slow part of the suite, so each n is computed once.
 struct GemmReference {
     std::vector<float> a;
@@ -163,6 +174,9 @@ TEST_CASE(invalidJobsThrow)
         {"fused reduce", {"reduce", "", "fused", 4, 1}},
         {"fused gemm", {"gemm", "cublas", "fused", 4, 2}},
         {"graph transfer", {"transfer", "pinned", "graph", 4, 1}},
+        {"scan without a variant", {"scan", "", "launch", 4, 1}},
+        {"scan, CPU variant", {"scan", "serial", "launch", 4, 1}},
+        {"fused scan", {"scan", "cub", "fused", 4, 1}},
         {"n = 0", {"add", "", "launch", 0, 1}},
         {"missing input", {"saxpy", "", "launch", 4, 1}},
     };
@@ -191,6 +205,12 @@ TEST_CASE(bytesNeededCoversBuffers)
     cublas.variant = "cublas";
     CHECK(deviceBytesNeeded(gemm) >= 3 * tensor);
     CHECK(deviceBytesNeeded(cublas) > deviceBytesNeeded(gemm)); // plus the cuBLAS workspace
+    Job rows = makeJob("scan", "rows", "launch", 1000, 1);
+    rows.inputs = {data.data()};
+    CHECK(deviceBytesNeeded(rows) >= 2 * tensor + 1000 * sizeof(float)); // x, y and the row totals
+    Job cub = rows;
+    cub.variant = "cub";
+    CHECK(deviceBytesNeeded(cub) > 2 * tensor); // x, y and CUB's temporary storage
 }
 
 namespace {
@@ -227,7 +247,13 @@ std::vector<std::pair<std::string, OutputJob>> outputRows()
         }
         row("transfer", "pageable", "launch", n, 3);
         row("transfer", "pinned", "launch", n, 3);
+        for (const char *mode : {"launch", "graph"})
+            for (const char *variant : {"rows", "cub"})
+                row("scan", variant, mode, n, 3);
     }
+    // scan: many CUB tiles (the look-back across them), and rows longer than a block.
+    for (const char *variant : {"rows", "cub"})
+        row("scan", variant, "launch", 4096, 2);
     // Many iterations: the chunked graphs (full chunks plus a remainder) and overflow to inf.
     row("add", "", "graph", 33, 2500);
     row("add", "", "launch", 33, 200);
@@ -239,6 +265,7 @@ std::vector<std::pair<std::string, OutputJob>> outputRows()
         row("saxpy", "", "fused", 33, 3, true, pinned);
         row("reduce", "", "graph", 257, 2, true, pinned);
         row("gemm", "tiled", "graph", 33, 1, true, pinned);
+        row("scan", "cub", "graph", 257, 2, true, pinned);
     }
     return rows;
 }
@@ -262,6 +289,8 @@ TEST_CASE(outputsMatchHost)
         std::vector<float> y = randomVector(count, 2u + n, -1.0f, 1.0f);
         if (workload == "reduce")
             x = randomVector(count, 3u + n, 0.5f, 1.5f); // positive: the relative error is meaningful
+        if (workload == "scan")
+            x = integerVector(count, 4u + n);
         if (workload == "saxpy")
             job.inputs = {x.data(), y.data()};
         else if (workload == "gemm")
@@ -318,6 +347,15 @@ TEST_CASE(outputsMatchHost)
         } else if (workload == "transfer") {
             CHECK_EQ(out.size(), count);
             CHECK(std::memcmp(out.data(), x.data(), count * sizeof(float)) == 0);
+        } else if (workload == "scan") {
+            CHECK_EQ(out.size(), count);
+            double sum = 0.0; // exact: integers far below 2^24
+            for (std::size_t i = 0; i < count; ++i) {
+                sum += x[i];
+                if (double(out[i]) != sum)
+                    FAIL(format("scan[%zu] (row %zu, column %zu): got %g, expected %g", i, i / n, i % n,
+                                double(out[i]), sum));
+            }
         }
     });
 }
@@ -338,6 +376,8 @@ TEST_CASE(presetStopCancels)
         {"add fused", {"add", "", "fused"}},
         {"gemm cublas graph", {"gemm", "cublas", "graph"}},
         {"transfer pinned", {"transfer", "pinned", "launch"}},
+        {"scan rows launch", {"scan", "rows", "launch"}},
+        {"scan cub graph", {"scan", "cub", "graph"}},
     };
     checkRows(rows, [](const StopJob &r) {
         REQUIRE_GPU();

@@ -48,6 +48,8 @@ QString expectedFunction(const Measurement &m)
             return v == "naive" ? "gemmNaiveKernel" : v == "tiled" ? "gemmTiledKernel" : "sgemm";
         if (w == "transfer")
             return "cudaMemcpyAsync";
+        if (w == "scan")
+            return v == "rows" ? "scanRowsKernel" : "InclusiveSum";
     } else {
         if (w == "add")
             return "addSpan";
@@ -59,6 +61,8 @@ QString expectedFunction(const Measurement &m)
             return v == "naive" ? "naive" : v == "tiled" ? "axpyRow" : "sgemm";
         if (w == "transfer")
             return "memcpy";
+        if (w == "scan")
+            return "scanSpan";
     }
     return {};
 }
@@ -139,8 +143,17 @@ void TestSourceView::showsTheKernelOfEverySeries()
                  qPrintable(view.note()));
     if (m.variant == "blas")
         QVERIFY2(view.note().contains("OpenBLAS"), qPrintable(view.note()));
-    if (!m.isGpu() && m.workload != "gemm")
+    if (!m.isGpu() && m.workload != "gemm" && m.workload != "scan")
         QVERIFY(code.contains("#pragma omp parallel"));
+    // scan: the serial chain says why threads cannot help; rows shows all three kernels; CUB's
+    // temporary storage is allocated outside the timed region.
+    if (m.workload == "scan" && !m.isGpu())
+        QVERIFY2(heading.contains("one thread") && !code.contains("#pragma omp"), qPrintable(heading));
+    if (m.workload == "scan" && m.variant == "rows")
+        QVERIFY(code.contains("scanTotalsKernel(") && code.contains("addRowOffsetsKernel(") &&
+                code.contains("launchScanRows("));
+    if (m.variant == "cub")
+        QVERIFY2(code.contains("scanCub(nullptr") && view.note().contains("CUB"), qPrintable(view.note()));
 }
 
 void TestSourceView::regionsMatchTheSourceTree_data()
