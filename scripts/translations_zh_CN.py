@@ -739,6 +739,7 @@ ZH = {
     "&Reset to measured": "恢复实测值(&R)",
     "<p>Run a sweep with CPU and GPU curves (or open a recorded one): each curve's cost model and what it says appear here.</p>": "<p>运行一次包含 CPU 和 GPU 曲线的扫描（或打开已记录的运行）：每条曲线的开销模型及其含义会显示在这里。</p>",
     "%1 (measured %2)": "%1（实测 %2）",
+    "all: %1": "全部：%1",
 }
 
 BY_CONTEXT = {}

@@ -68,6 +68,7 @@ ChartTabs::ChartTabs(ResultModel *model, QWidget *parent) : QTabWidget(parent), 
             page->addWidget(new WhatIfPanel(explain));
             page->setStretchFactor(0, 3);
             page->setStretchFactor(1, 1);
+            page->setSizes({3000, 1000}); // the chart three quarters, whatever the height
             addTab(page, c->tabTitle());
         } else {
             addTab(c, c->tabTitle());

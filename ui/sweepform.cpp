@@ -86,17 +86,30 @@ SweepForm SweepForm::defaults(int hardwareThreads, bool gpuUsable)
     return fromPlan(SweepPlan::seed(hardwareThreads), hardwareThreads, gpuUsable);
 }
 
+QString SweepForm::allVariants(const Workload &w)
+{
+    QStringList all;
+    for (const auto &v : w.gpuVariants)
+        all << QString::fromStdString(v);
+    return all.join(QLatin1Char(','));
+}
+
 SweepForm SweepForm::fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable)
 {
     SweepForm f;
     f.workload = QString::fromStdString(plan.workload);
     if (const Workload *w = Workload::find(plan.workload)) {
+        QStringList gpu;
         for (const auto &v : plan.variants) {
             if (f.cpuVariant.isEmpty() && w->hasCpuVariant(v))
                 f.cpuVariant = QString::fromStdString(v);
-            else if (f.gpuVariant.isEmpty() && w->hasGpuVariant(v))
-                f.gpuVariant = QString::fromStdString(v);
+            else if (w->hasGpuVariant(v) && !gpu.contains(QString::fromStdString(v)))
+                gpu << QString::fromStdString(v);
         }
+        // Several GPU variants: the form's "all" choice when they are all of them, else the first.
+        f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) == w->gpuVariants.size() ? allVariants(*w)
+                       : gpu.isEmpty()                                                    ? QString()
+                                                                                          : gpu.front();
     }
     std::vector<int> sizes = plan.sizes;
     std::sort(sizes.begin(), sizes.end());
@@ -174,8 +187,8 @@ SweepPlan SweepForm::toPlan(int hardwareThreads) const
         throw refusal(QT_TRANSLATE_NOOP("SweepForm", "unknown workload \"%1\""), {workload});
     if (!cpuVariant.isEmpty())
         p.variants.push_back(cpuVariant.toStdString());
-    if (!gpuVariant.isEmpty())
-        p.variants.push_back(gpuVariant.toStdString());
+    for (const QString &v : gpuVariant.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        p.variants.push_back(v.toStdString());
     p.sizes = sizes();
     p.cpu = cpu;
     if (cpu) {
@@ -307,8 +320,9 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
         return std::nullopt;
     if (!f.cpuVariant.isEmpty() && !w->hasCpuVariant(f.cpuVariant.toStdString()))
         return std::nullopt;
-    if (!f.gpuVariant.isEmpty() && !w->hasGpuVariant(f.gpuVariant.toStdString()))
-        return std::nullopt;
+    for (const QString &v : f.gpuVariant.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!w->hasGpuVariant(v.toStdString()))
+            return std::nullopt;
     for (const QString &m : f.modes)
         if (!w->hasGpuMode(m.toStdString()))
             return std::nullopt;

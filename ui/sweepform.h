@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/sweepplan.h"
+#include "core/workload.h"
 
 #include <QList>
 #include <QString>
@@ -19,7 +20,7 @@ namespace speeduplab {
 struct SweepForm {
     QString workload = QStringLiteral("add");
     QString cpuVariant; ///< "" : the fastest this build has
-    QString gpuVariant; ///< "" : the workload's default
+    QString gpuVariant; ///< "" : the workload's default; "a,b,...": several (allVariants: every one)
     bool sizesAsRange = true;
     int rangeMin = 4;
     int rangeMax = 4000;
@@ -43,6 +44,8 @@ struct SweepForm {
     static SweepForm defaults(int hardwareThreads, bool gpuUsable);
     /// The fields that show a plan (sizes as an explicit list unless they are a log range).
     static SweepForm fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable);
+    /// The gpuVariant that asks for every GPU variant of w: their names joined by commas.
+    static QString allVariants(const Workload &w);
 
     /// The sizes the fields describe. Throws std::invalid_argument with the reason.
     std::vector<int> sizes() const;

@@ -578,6 +578,13 @@ void SweepPanel::workloadChanged()
                 combo->setItemData(combo->count() - 1, QString::fromStdString(why), Qt::ToolTipRole);
             }
         }
+        // Several GPU variants: one choice runs them all, side by side in one sweep.
+        if (!cpu && variants.size() > 1) {
+            QStringList names;
+            for (const auto &v : variants)
+                names << QString::fromStdString(v);
+            combo->addItem(tr("all: %1").arg(names.join(tr(", "))), names.join(QLatin1Char(',')));
+        }
         const int i = combo->findData(keep);
         combo->setCurrentIndex(i >= 0 ? i : 0);
     };

@@ -2262,6 +2262,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>One click fills the form below; Run starts it.</source>
         <translation>单击即可填好下面的表单；点击“运行”开始。</translation>
     </message>
+    <message>
+        <source>all: %1</source>
+        <translation>全部：%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SweepWorker</name>

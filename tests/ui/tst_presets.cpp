@@ -142,6 +142,10 @@ void TestPresets::panelButtonsApplyPresets()
     QCOMPARE(shown.workload, preset.workload);
     QVERIFY(shown.sizes == preset.sizes);
     QCOMPARE(shown.effectiveIterations(), preset.effectiveIterations());
+    // Every variant the preset names is swept (the GPU variant choice "all" holds several).
+    for (const std::string &v : preset.variants)
+        QVERIFY2(std::find(shown.variants.begin(), shown.variants.end(), v) != shown.variants.end(),
+                 v.c_str());
     auto *about = w.sweepPanel()->findChild<QLabel *>(QStringLiteral("presetDescription"));
     QVERIFY(about);
     QCOMPARE(about->text(), QString::fromStdString(Presets::description(name.toStdString())));
