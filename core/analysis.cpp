@@ -4,9 +4,11 @@
 #include "core/workload.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 namespace speeduplab {
 
@@ -79,6 +81,21 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
 {
     std::vector<Series> out;
     std::map<std::string, size_t> index;
+    // A result with several GPUs names each GPU curve's device.
+    std::set<std::pair<std::string, int>> devices; // (run, device)
+    for (const auto &m : r.rows)
+        if (m.isGpu())
+            devices.emplace(m.run, m.device);
+    auto deviceName = [&](const Measurement &m) {
+        const auto [first, last] =
+            std::pair{devices.lower_bound({m.run, INT_MIN}), devices.upper_bound({m.run, INT_MAX})};
+        if (!m.isGpu() || std::distance(first, last) < 2)
+            return std::string();
+        for (const auto &g : r.machine.gpus)
+            if (g.index == m.device && !g.name.empty())
+                return g.name;
+        return "device " + std::to_string(m.device);
+    };
     for (const auto &m : r.rows) {
         if (!m.ok() || !(m.stats.median > 0) || (!workload.empty() && m.workload != workload))
             continue;
@@ -87,6 +104,7 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
         if (it == index.end()) {
             it = index.emplace(key, out.size()).first;
             out.push_back(curveOf(m));
+            out.back().label = m.seriesLabel(deviceName(m));
         }
         const double it_ = std::max(1, m.iterations);
         SeriesPoint p;

@@ -10,13 +10,15 @@ std::string Measurement::seriesKey() const
            (conditions.cache == "cold" ? "|cold" : "");
 }
 
-std::string Measurement::seriesLabel() const
+std::string Measurement::seriesLabel(const std::string &deviceName) const
 {
     std::string s;
     if (isGpu()) {
         s = "GPU";
-        if (device > 0)
+        if (device > 0 || !deviceName.empty())
             s += std::to_string(device);
+        if (!deviceName.empty())
+            s += " (" + deviceName + ')';
         s += ' ' + mode;
     } else {
         s = "CPU " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");

@@ -44,7 +44,8 @@ struct Measurement {
     std::string seriesKey() const;
     /// A short human label for the series, e.g. "CPU 8 threads" or "GPU graph + pinned copies";
     /// "<run>: CPU 8 threads" when the row belongs to a named run.
-    std::string seriesLabel() const;
+    /// deviceName: a result with several GPUs names each ("GPU0 (NVIDIA H200) launch").
+    std::string seriesLabel(const std::string &deviceName = {}) const;
 
     static std::string statusName(Status s);
     /// Parses a status name; returns false for an unknown one.

@@ -61,7 +61,7 @@ bool RunOptions::hasSweepOptions() const
            gpuOnly;
 }
 
-SweepPlan Pipeline::plan(const RunOptions &o, int hw)
+SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
 {
     if (o.cpuOnly && o.gpuOnly)
         throw std::invalid_argument("--cpu-only and --gpu-only exclude each other");
@@ -109,8 +109,21 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw)
         p.maxReps = wholeNumber(*o.maxReps, "--max-reps");
     if (o.budget)
         p.budget = seconds(*o.budget, "--budget");
-    if (o.device)
-        p.device = wholeNumber(*o.device, "--device");
+    if (o.device) {
+        if (gpuCount < 0) {
+            const gpu::Availability &a = gpu::availability();
+            gpuCount = a.usable ? int(a.devices.size()) : 0;
+        }
+        for (const std::string &d : SweepPlan::parseList(*o.device)) // "--device must be a whole number"
+            if (d != "all")
+                wholeNumber(d, "--device");
+        if (SweepPlan::parseList(*o.device).empty())
+            wholeNumber(*o.device, "--device");
+        p.devices = SweepPlan::parseDevices(*o.device, gpuCount);
+        p.device = p.devices.front();
+        if (p.devices.size() == 1)
+            p.devices.clear();
+    }
     if (o.cache)
         p.coldCache = SweepPlan::parseCache(*o.cache);
     if (o.rounds)

@@ -58,7 +58,8 @@ public:
     /// --gpu-only without a usable GPU (MachineInfo::gpuState()) is refused here too, naming
     /// the reason: such a run would measure nothing. (SweepPlan::validate does not ask for a
     /// GPU: the window builds GPU plans on machines without one.)
-    static SweepPlan plan(const RunOptions &options, int hardwareThreads);
+    /// gpuCount: the usable GPUs, for --device all; -1 asks the GPU backend.
+    static SweepPlan plan(const RunOptions &options, int hardwareThreads, int gpuCount = -1);
     /// "--gpu-only needs a usable GPU, and there is none: <why>" when options ask for the GPU
     /// only and state is not usable; empty otherwise.
     static std::string gpuOnlyError(const RunOptions &options, const MachineInfo::GpuState &state);

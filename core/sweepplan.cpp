@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <random>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -176,8 +177,11 @@ void SweepPlan::validate(int hardwareThreads) const
         throw std::invalid_argument("the time budget cannot be negative");
     if (budget > maxBudget)
         throw std::invalid_argument("the time budget must be between 0 (no limit) and a week");
-    if (device < 0)
-        throw std::invalid_argument("the GPU index cannot be negative");
+    for (int d : gpuDevices())
+        if (d < 0)
+            throw std::invalid_argument("the GPU index cannot be negative");
+    if (std::set<int>(devices.begin(), devices.end()).size() != devices.size())
+        throw std::invalid_argument("a GPU is named twice in the device list");
     if (rounds < 1 || rounds > maxRounds)
         throw std::invalid_argument("the number of rounds must be between 1 and " +
                                     std::to_string(maxRounds));
@@ -239,9 +243,10 @@ std::vector<PlanPoint> SweepPlan::points() const
                     out.push_back({"cpu", v, t, "", n});
             }
         if (gpu)
-            for (const auto &v : gpuVariants())
-                for (const auto &m : ms)
-                    out.push_back({"gpu", v, 0, m, n});
+            for (int d : gpuDevices())
+                for (const auto &v : gpuVariants())
+                    for (const auto &m : ms)
+                        out.push_back({"gpu", v, 0, m, n, d});
     }
     return out;
 }
@@ -353,6 +358,34 @@ std::vector<int> SweepPlan::parseThreads(const std::string &text, int hw)
             out.push_back(int(v));
     }
     std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<int> SweepPlan::gpuDevices() const
+{
+    return devices.empty() ? std::vector<int>{device} : devices;
+}
+
+std::vector<int> SweepPlan::parseDevices(const std::string &text, int deviceCount)
+{
+    std::vector<int> out;
+    if (trim(text) == "all") {
+        if (deviceCount <= 0)
+            throw std::invalid_argument("--device all: this machine has no usable GPU");
+        for (int d = 0; d < deviceCount; ++d)
+            out.push_back(d);
+        return out;
+    }
+    for (const auto &p : split(text, ',')) {
+        const long v = parseInt(p, "GPU index");
+        if (v < 0)
+            throw std::invalid_argument("GPU index " + std::to_string(v) + " cannot be negative");
+        if (std::find(out.begin(), out.end(), int(v)) != out.end())
+            throw std::invalid_argument("GPU " + std::to_string(v) + " is named twice");
+        out.push_back(int(v));
+    }
+    if (out.empty())
+        throw std::invalid_argument("no GPU index given");
     return out;
 }
 

@@ -14,6 +14,7 @@ struct PlanPoint {
     int threads = 0;  ///< CPU threads; 0 on the GPU
     std::string mode; ///< GPU mode; empty on the CPU
     int n = 0;
+    int device = -1; ///< the GPU's index; -1 on the CPU
 
     bool operator==(const PlanPoint &) const = default;
 };
@@ -36,7 +37,10 @@ struct SweepPlan {
     double minTime = 0.1;   ///< seconds of repetitions per point, at least
     int maxReps = 1000;
     double budget = 0; ///< seconds for the whole sweep; 0: no limit
-    int device = 0;
+    int device = 0;    ///< the GPU swept (the first of `devices` when there are several)
+    /// Several GPUs swept in turn (--device all, or 0,1): each GPU series once per device, the
+    /// devices in this order at every n. Empty: `device` alone.
+    std::vector<int> devices;
     double hostMemoryLimit = 0; ///< bytes; 0: what the OS reports as available
     /// --cache cold: the GPU's L2 and the CPU's last-level cache are flushed before every
     /// repetition, outside the timed region. false (warm): a repetition finds what the previous
@@ -57,7 +61,7 @@ struct SweepPlan {
     static std::string sizeTooLarge(int n);
     /// Every point, grouped by n in sizeOrder() (coarse to fine) so that all curves grow
     /// together: at each n every series, the CPU first (variant, then thread count), then the
-    /// GPU (variant, then mode). Every (series, n) appears exactly once. A serial CPU variant
+    /// GPU (device, then variant, then mode). Every (series, n) appears exactly once. A serial CPU variant
     /// (Workload::serialCpuVariants) is one series at 1 thread, whatever the thread counts.
     std::vector<PlanPoint> points() const;
     /// The distinct sizes in the order they are measured, coarse to fine, so that every curve
@@ -82,6 +86,11 @@ struct SweepPlan {
     /// How many of points()'s first points make the first pass: every series at every
     /// first-pass size. After them every curve has its smallest and its largest n.
     std::size_t firstPassPoints() const;
+    /// The GPUs the plan sweeps: `devices`, or `device` alone.
+    std::vector<int> gpuDevices() const;
+    /// "all" -> 0..deviceCount-1 (throws when there is none); "0,2" -> {0, 2}: whole numbers, no
+    /// repeats. Throws std::invalid_argument naming the problem.
+    static std::vector<int> parseDevices(const std::string &text, int deviceCount);
     /// The CPU and GPU variants a backend will run.
     std::vector<std::string> cpuVariants() const;
     std::vector<std::string> gpuVariants() const;

@@ -153,7 +153,7 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
     m.bytes = w ? w->bytes(p.n, m_iterations) : 0;
     m.flops = w ? w->flops(p.n, m_iterations) : 0;
     if (p.backend == "gpu") {
-        m.device = m_plan.device;
+        m.device = p.device >= 0 ? p.device : m_plan.device;
         if (m_plan.transfers && m_plan.workload != "transfer")
             m.transfers = m_plan.pinned ? "pinned" : "pageable";
     }
@@ -171,7 +171,7 @@ gpu::Job SweepRunner::job(const PlanPoint &p) const
     job.iterations = m_iterations;
     job.transfers = m.transfers != "none";
     job.pinnedHost = m.workload == "transfer" ? m.variant == "pinned" : m_plan.pinned;
-    job.device = m_plan.device;
+    job.device = m.device;
     job.alpha = Reference::saxpyAlpha;
     job.coldCache = m_plan.coldCache;
     return job;

@@ -740,6 +740,17 @@ ZH = {
     "<p>Run a sweep with CPU and GPU curves (or open a recorded one): each curve's cost model and what it says appear here.</p>": "<p>运行一次包含 CPU 和 GPU 曲线的扫描（或打开已记录的运行）：每条曲线的开销模型及其含义会显示在这里。</p>",
     "%1 (measured %2)": "%1（实测 %2）",
     "all: %1": "全部：%1",
+    "All %1 GPUs, in turn": "全部 %1 个 GPU，依次运行",
+    # issue 15: reduced precision
+    "GPU cuBLAS FP16": "GPU cuBLAS FP16",
+    "GPU cuBLAS BF16": "GPU cuBLAS BF16",
+    "cuBLAS's cublasGemmEx in %1, called %2 times from a CUDA graph": "cuBLAS 的 cublasGemmEx（%1），从 CUDA 图中调用 %2 次",
+    "cuBLAS's cublasGemmEx in %1, called %2 times": "cuBLAS 的 cublasGemmEx（%1），调用 %2 次",
+    "The product runs on the tensor cores with fp32 accumulation, in cuBLAS's cublasGemmEx, closed source: the call below is all SpeedupLab runs. A, B and C are %1 copies of the fp32 tensors, converted outside the timed region.":
+        "矩阵乘法在张量核心上以 fp32 累加执行，位于 cuBLAS 的 cublasGemmEx 中，它是闭源的：下面的调用就是 SpeedupLab 运行的全部代码。A、B 和 C 是 fp32 张量的 %1 副本，在计时区域之外转换。",
+    "OpenBLAS's sbgemm, called %1 times": "OpenBLAS 的 sbgemm，调用 %1 次",
+    "The product runs in OpenBLAS's sbgemm on bf16 copies of the inputs, made once outside the timed region, with fp32 accumulation and an fp32 result (AVX-512 BF16).":
+        "矩阵乘法在 OpenBLAS 的 sbgemm 中对输入的 bf16 副本执行（副本在计时区域之外一次性生成），以 fp32 累加并得到 fp32 结果（AVX-512 BF16）。",
 }
 
 BY_CONTEXT = {}

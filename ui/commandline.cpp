@@ -113,7 +113,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption budget(QStringLiteral("budget"),
                                     QStringLiteral("Seconds for the whole sweep (0: no limit)."),
                                     QStringLiteral("S"));
-    const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("GPU index."),
+    const QCommandLineOption device(QStringLiteral("device"),
+                                    QStringLiteral("GPU index, a list (0,1), or all: each GPU in turn."),
                                     QStringLiteral("N"));
     const QCommandLineOption cache(
         QStringLiteral("cache"),

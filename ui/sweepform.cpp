@@ -143,6 +143,7 @@ SweepForm SweepForm::fromPlan(const SweepPlan &plan, int hardwareThreads, bool g
             f.threads << t;
     }
     f.device = plan.device;
+    f.allDevices = plan.devices.size() > 1;
     f.modes.clear();
     for (const auto &m : plan.modes)
         f.modes << QString::fromStdString(m);
@@ -178,7 +179,7 @@ int SweepForm::maxThreads() const
     return cpu && !threads.isEmpty() ? *std::max_element(threads.begin(), threads.end()) : 1;
 }
 
-SweepPlan SweepForm::toPlan(int hardwareThreads) const
+SweepPlan SweepForm::toPlan(int hardwareThreads, int gpuCount) const
 {
     SweepPlan p;
     p.workload = workload.toStdString();
@@ -215,6 +216,8 @@ SweepPlan SweepForm::toPlan(int hardwareThreads) const
     p.maxReps = maxReps;
     p.budget = budget; // its limits are checked by validate, with the others
     p.device = device;
+    if (allDevices && gpu && gpuCount > 1)
+        p.devices = SweepPlan::parseDevices("all", gpuCount);
     p.coldCache = coldCache;
     p.rounds = rounds;
     p.validate(hardwareThreads);
@@ -236,6 +239,7 @@ void SweepForm::save(QSettings &s) const
     s.setValue(QStringLiteral("threads"), joinInts(threads));
     s.setValue(QStringLiteral("gpu"), gpu);
     s.setValue(QStringLiteral("device"), device);
+    s.setValue(QStringLiteral("allDevices"), allDevices);
     s.setValue(QStringLiteral("modes"), modes.join(QLatin1Char(',')));
     s.setValue(QStringLiteral("transfers"), transfers);
     s.setValue(QStringLiteral("pinned"), pinned);
@@ -305,6 +309,7 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
     std::sort(f.threads.begin(), f.threads.end());
     f.gpu = *gpu && gpuUsable;
     f.device = *device;
+    f.allDevices = s.value(QStringLiteral("allDevices"), false).toBool(); // absent in older settings
     f.modes = modes->split(QLatin1Char(','), Qt::SkipEmptyParts);
     f.transfers = *transfers;
     f.pinned = *pinned;

@@ -30,7 +30,8 @@ struct SweepForm {
     QList<int> threads;
     bool gpu = false;
     int device = 0;
-    QStringList modes; ///< checked GPU modes
+    bool allDevices = false; ///< every usable GPU in turn (--device all); device is the first
+    QStringList modes;       ///< checked GPU modes
     bool transfers = false;
     bool pinned = false;
     int iterations = 1000; ///< 0: the workload's default
@@ -54,7 +55,8 @@ struct SweepForm {
     int maxThreads() const;
     /// The plan, checked as a whole (SweepPlan::validate and the panel's own rules). Throws
     /// std::invalid_argument with one sentence naming the problem.
-    SweepPlan toPlan(int hardwareThreads) const;
+    /// gpuCount: the usable GPUs, which allDevices sweeps in turn.
+    SweepPlan toPlan(int hardwareThreads, int gpuCount = 1) const;
 
     void save(QSettings &s) const;
     /// Reads a form saved by save(). Returns nothing when a value is missing, of the wrong

@@ -37,6 +37,8 @@ namespace speeduplab {
 namespace {
 
 const char *const kModes[] = {"launch", "graph", "fused"};
+// The device list's "every GPU in turn" entry.
+constexpr int kAllDevices = -2;
 
 QString modeTip(const QString &mode)
 {
@@ -469,6 +471,8 @@ void SweepPanel::fillDevices()
                               .arg(QString::fromStdString(g.name))
                               .arg(QString::fromStdString(g.computeCapability)),
                           g.index);
+    if (m_gpuInfo.gpus.size() > 1)
+        m_device->addItem(tr("All %1 GPUs, in turn").arg(m_gpuInfo.gpus.size()), kAllDevices);
     m_device->setToolTip(QString());
     m_gpu->setToolTip(QString());
 }
@@ -636,7 +640,8 @@ SweepForm SweepPanel::form() const
         if (m_threads->item(i)->checkState() == Qt::Checked)
             f.threads << m_threads->item(i)->data(Qt::UserRole).toInt();
     f.gpu = m_gpu->isChecked() && m_gpuInfo.usable;
-    f.device = std::max(0, m_device->currentData().toInt());
+    f.allDevices = m_device->currentData().toInt() == kAllDevices;
+    f.device = f.allDevices ? m_gpuInfo.gpus.front().index : std::max(0, m_device->currentData().toInt());
     f.modes.clear();
     const Workload *w = Workload::find(f.workload.toStdString());
     for (QCheckBox *c : m_modes)
@@ -678,7 +683,8 @@ void SweepPanel::setForm(const SweepForm &f)
     m_applying = true;
     m_gpu->setChecked(f.gpu && m_gpuInfo.usable);
     {
-        const int i = m_device->findData(f.device);
+        const int all = m_device->findData(kAllDevices);
+        const int i = f.allDevices && all >= 0 ? all : m_device->findData(f.device);
         m_device->setCurrentIndex(i >= 0 ? i : 0);
     }
     if (const Workload *w = Workload::find(f.workload.toStdString()))
@@ -699,7 +705,7 @@ void SweepPanel::setForm(const SweepForm &f)
 std::optional<SweepPlan> SweepPanel::plan(QString *error) const
 {
     try {
-        return form().toPlan(m_hw);
+        return form().toPlan(m_hw, int(m_gpuInfo.gpus.size()));
     } catch (const std::exception &e) {
         if (error)
             *error = Format::sentence(QString::fromStdString(e.what()));

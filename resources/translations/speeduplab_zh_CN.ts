@@ -404,6 +404,14 @@
         <source>GPU %1 could not be calibrated: %2 The CPU ceilings are kept.</source>
         <translation>无法校准 GPU %1：%2 CPU 的性能上限已保留。</translation>
     </message>
+    <message>
+        <source>GPU cuBLAS FP16</source>
+        <translation>GPU cuBLAS FP16</translation>
+    </message>
+    <message>
+        <source>GPU cuBLAS BF16</source>
+        <translation>GPU cuBLAS BF16</translation>
+    </message>
 </context>
 <context>
     <name>SweepForm</name>
@@ -1896,6 +1904,26 @@ Check more thread counts in the sweep panel.</source>
         <source>function %1, %2 times, on one thread: each sum needs the one before it, so more threads cannot help</source>
         <translation>函数 %1，%2 次，在一个线程上：每个和都要等前一个和，所以更多线程无济于事</translation>
     </message>
+    <message>
+        <source>cuBLAS&apos;s cublasGemmEx in %1, called %2 times from a CUDA graph</source>
+        <translation>cuBLAS 的 cublasGemmEx（%1），从 CUDA 图中调用 %2 次</translation>
+    </message>
+    <message>
+        <source>cuBLAS&apos;s cublasGemmEx in %1, called %2 times</source>
+        <translation>cuBLAS 的 cublasGemmEx（%1），调用 %2 次</translation>
+    </message>
+    <message>
+        <source>The product runs on the tensor cores with fp32 accumulation, in cuBLAS&apos;s cublasGemmEx, closed source: the call below is all SpeedupLab runs. A, B and C are %1 copies of the fp32 tensors, converted outside the timed region.</source>
+        <translation>矩阵乘法在张量核心上以 fp32 累加执行，位于 cuBLAS 的 cublasGemmEx 中，它是闭源的：下面的调用就是 SpeedupLab 运行的全部代码。A、B 和 C 是 fp32 张量的 %1 副本，在计时区域之外转换。</translation>
+    </message>
+    <message>
+        <source>OpenBLAS&apos;s sbgemm, called %1 times</source>
+        <translation>OpenBLAS 的 sbgemm，调用 %1 次</translation>
+    </message>
+    <message>
+        <source>The product runs in OpenBLAS&apos;s sbgemm on bf16 copies of the inputs, made once outside the timed region, with fp32 accumulation and an fp32 result (AVX-512 BF16).</source>
+        <translation>矩阵乘法在 OpenBLAS 的 sbgemm 中对输入的 bf16 副本执行（副本在计时区域之外一次性生成），以 fp32 累加并得到 fp32 结果（AVX-512 BF16）。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SpeedupChart</name>
@@ -2269,6 +2297,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>, </source>
         <translation>，</translation>
+    </message>
+    <message>
+        <source>All %1 GPUs, in turn</source>
+        <translation>全部 %1 个 GPU，依次运行</translation>
     </message>
 </context>
 <context>

@@ -55,6 +55,7 @@ private slots:
     void defaultPresetOnlyForItsWorkload();
     void withoutDefaultSizesAreRequired();
     void optionsOverrideThePreset();
+    void deviceAllIsEveryGpu();
     void optionErrors_data();
     void optionErrors();
     void limitsLiveInValidate();
@@ -152,6 +153,34 @@ void TestPipeline::withoutDefaultSizesAreRequired()
     QVERIFY2(e.contains("no sizes") && e.contains("--preset"), qPrintable(e));
     o.preset = "quick"s;
     QCOMPARE(Pipeline::plan(o, MachineInfo::hardwareThreads()).iterations, 100);
+}
+
+// --device all with a fake device count: every GPU, the first as `device`; one index stays as it was.
+void TestPipeline::deviceAllIsEveryGpu()
+{
+    RunOptions o;
+    o.preset = "quick"s;
+    o.device = "all"s;
+    SweepPlan p = Pipeline::plan(o, 4, 3);
+    QCOMPARE(p.devices, (std::vector<int>{0, 1, 2}));
+    QCOMPARE(p.device, 0);
+    o.device = "1,0"s;
+    p = Pipeline::plan(o, 4, 3);
+    QCOMPARE(p.devices, (std::vector<int>{1, 0}));
+    QCOMPARE(p.device, 1);
+    o.device = "2"s;
+    p = Pipeline::plan(o, 4, 3);
+    QVERIFY(p.devices.empty());
+    QCOMPARE(p.device, 2);
+    o.device = "all"s;
+    try {
+        Pipeline::plan(o, 4, 0);
+        QFAIL("--device all without a GPU was accepted");
+    } catch (const std::invalid_argument &e) {
+        QVERIFY2(std::string(e.what()).find("no usable GPU") != std::string::npos, e.what());
+    }
+    o.device = "0,x"s;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Pipeline::plan(o, 4, 3));
 }
 
 void TestPipeline::optionsOverrideThePreset()

@@ -2,8 +2,10 @@
 // SweepPlan: parsing the user's sizes, ranges and thread counts, validating a plan (one sentence
 // naming the problem), and expanding it into points.
 
+#include "core/analysis.h"
 #include "core/cpukernels.h"
 #include "core/sweepplan.h"
+#include "core/sweeprunner.h"
 
 #include <QtTest>
 
@@ -66,6 +68,7 @@ private slots:
     void firstPassSpansEverySeries();
     void variantsAndIterations();
     void serialVariantOncePerSize();
+    void everyGpuInTurn();
     void seed();
 };
 
@@ -499,6 +502,72 @@ void TestSweepPlan::variantsAndIterations()
 
 // scan's CPU variant is one dependent chain: more threads cannot shorten it, so the plan measures
 // it once per n, on 1 thread, whatever thread counts were chosen; the GPU points are unchanged.
+// --device all on a machine with three GPUs (a fake device count): at each n every GPU series
+// once per device, the devices in order; labels name each device when a result holds several.
+void TestSweepPlan::everyGpuInTurn()
+{
+    QCOMPARE(SweepPlan::parseDevices("all", 3), (std::vector<int>{0, 1, 2}));
+    QCOMPARE(SweepPlan::parseDevices("2, 0", 3), (std::vector<int>{2, 0}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SweepPlan::parseDevices("all", 0));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SweepPlan::parseDevices("1,1", 3));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SweepPlan::parseDevices("-1", 3));
+    SweepPlan p;
+    p.sizes = {4, 40};
+    p.threads = {1};
+    p.modes = {"launch", "graph"};
+    p.devices = {0, 1, 2};
+    p.validate(8);
+    QCOMPARE(p.gpuDevices(), (std::vector<int>{0, 1, 2}));
+    const auto pts = p.points();
+    QCOMPARE(int(pts.size()), 2 * (1 + 3 * 2));
+    std::vector<int> order;
+    for (const PlanPoint &pt : pts)
+        if (pt.n == 4 && pt.backend == "gpu")
+            order.push_back(pt.device);
+        else if (pt.backend == "cpu")
+            QCOMPARE(pt.device, -1);
+    QCOMPARE(order, (std::vector<int>{0, 0, 1, 1, 2, 2}));
+    p.devices = {1, 1};
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, p.validate(8));
+    p.devices.clear();
+    p.device = 1;
+    QCOMPARE(p.gpuDevices(), std::vector<int>{1});
+    for (const PlanPoint &pt : p.points())
+        QVERIFY(pt.backend == "cpu" || pt.device == 1);
+
+    // The runner records each point's device; the series of two devices are told apart by name.
+    p.devices = {0, 1};
+    p.cpu = false;
+    p.minTime = 0.001;
+    SweepRunner runner(p);
+    std::atomic<bool> stop{false};
+    ResultSet r = runner.run({}, stop);
+    QCOMPARE(int(r.rows.size()), 2 * 2 * 2);
+    std::set<int> seen;
+    for (Measurement &m : r.rows) {
+        seen.insert(m.device);
+        m.status = Measurement::Status::Ok; // as if a GPU had measured it (none is usable here)
+        m.stats = Stats::of({1e-3, 1e-3});
+    }
+    QCOMPARE(seen, (std::set<int>{0, 1}));
+    r.machine.gpus.resize(2);
+    r.machine.gpus[0].index = 0;
+    r.machine.gpus[0].name = "NVIDIA H200";
+    r.machine.gpus[1].index = 1;
+    r.machine.gpus[1].name = "NVIDIA L4";
+    std::set<std::string> labels;
+    for (const Series &s : Analysis::series(r))
+        labels.insert(s.label);
+    QCOMPARE(labels, (std::set<std::string>{"GPU0 (NVIDIA H200) launch", "GPU0 (NVIDIA H200) graph",
+                                            "GPU1 (NVIDIA L4) launch", "GPU1 (NVIDIA L4) graph"}));
+    // One device: the labels stay as they were.
+    r.rows.erase(
+        std::remove_if(r.rows.begin(), r.rows.end(), [](const Measurement &m) { return m.device == 1; }),
+        r.rows.end());
+    for (const Series &s : Analysis::series(r))
+        QVERIFY2(s.label == "GPU launch" || s.label == "GPU graph", s.label.c_str());
+}
+
 void TestSweepPlan::serialVariantOncePerSize()
 {
     SweepPlan p;

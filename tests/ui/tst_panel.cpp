@@ -36,6 +36,7 @@ private slots:
     void busyMachineIsSaidOnce();
     void cpuConditionsAreSaid();
     void onePointWithNothingToPlot();
+    void everyGpuInTurn();
 };
 
 void TestPanel::initTestCase()
@@ -286,6 +287,37 @@ void TestPanel::onePointWithNothingToPlot()
         else
             QVERIFY2(note.startsWith(QStringLiteral("None of the 2 points")), qPrintable(note));
     }
+}
+
+// A machine with two GPUs (a fake device list): the device list offers both in turn, and the
+// plan then sweeps each.
+void TestPanel::everyGpuInTurn()
+{
+    MachineInfo::GpuState state;
+    state.usable = true;
+    for (int i = 0; i < 2; ++i) {
+        MachineInfo::Gpu g;
+        g.index = i;
+        g.name = i == 0 ? "NVIDIA H200" : "NVIDIA L4";
+        g.computeCapability = i == 0 ? "9.0" : "8.9";
+        state.gpus.push_back(g);
+    }
+    SweepPanel panel(4, state);
+    auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
+    QVERIFY(devices);
+    QCOMPARE(devices->count(), 3);
+    QVERIFY(devices->itemText(2).contains(QStringLiteral("All 2 GPUs")));
+    devices->setCurrentIndex(2);
+    SweepForm f = panel.form();
+    QVERIFY(f.allDevices);
+    f.gpu = true;
+    QCOMPARE(f.toPlan(4, 2).gpuDevices(), (std::vector<int>{0, 1}));
+    devices->setCurrentIndex(1);
+    QVERIFY(!panel.form().allDevices);
+    QCOMPARE(panel.form().device, 1);
+    // A form that sweeps every GPU comes back to the same choice.
+    panel.setForm(f);
+    QCOMPARE(devices->currentIndex(), 2);
 }
 
 QTEST_MAIN(TestPanel)
