@@ -57,7 +57,11 @@ def main():
                     x.sum()
             return rep
         if w == "gemm":
-            c = torch.empty(n, n, device=dev)
+            # torch-fp16/bf16: torch.mm on half tensors (half in and out, fp32 accumulation on the
+            # tensor cores), converted before timing as SpeedupLab's cublas-fp16/bf16 convert at setup.
+            dtype = {"torch-fp16": torch.float16, "torch-bf16": torch.bfloat16}.get(variant, torch.float32)
+            x, y = x.to(dtype), y.to(dtype)
+            c = torch.empty(n, n, device=dev, dtype=dtype)
             def rep():
                 for _ in range(it):
                     torch.mm(x, y, out=c)
@@ -93,7 +97,8 @@ def main():
         gpus.append({"index": 0, "name": p.name, "compute_capability": f"{p.major}.{p.minor}",
                      "sm_count": p.multi_processor_count, "memory_bytes": float(p.total_memory)})
         sync = torch.cuda.synchronize
-        variants = ["pageable", "pinned"] if w == "transfer" else (["torch", "torch-tf32"] if w == "gemm" else ["torch"])
+        variants = (["pageable", "pinned"] if w == "transfer" else
+                    ["torch", "torch-tf32", "torch-fp16", "torch-bf16"] if w == "gemm" else ["torch"])
         for n in sizes:
             for variant in variants:
                 torch.backends.cuda.matmul.allow_tf32 = variant == "torch-tf32"

@@ -53,7 +53,8 @@ def main():
     if len(a.files) % 2:
         ap.error("give the files in pairs: ours.csv reference.csv")
     pairs = dict(p.split("=", 1) for p in a.pair) or {"launch": "eager", "graph": "graph", "fused": "eager",
-                                                      "cublas": "torch", "cublas-tf32": "torch-tf32"}
+                                                      "cublas": "torch", "cublas-tf32": "torch-tf32",
+                                                      "cublas-fp16": "torch-fp16", "cublas-bf16": "torch-bf16"}
     # (workload, label, n) -> list of (ours, ref) per-iteration times, one per round
     found = {}
     for ours_path, ref_path in zip(a.files[0::2], a.files[1::2]):

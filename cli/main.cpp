@@ -415,10 +415,11 @@ int main(int argc, char **argv)
         presetNames += (presetNames.empty() ? "" : ", ") + n;
     run->add_option("--preset", o.preset,
                     "a named sweep: " + presetNames + " (options given with it override it)");
-    text("--workload,-w", o.workload, "add, saxpy, reduce, gemm, transfer or scan")->default_str("add");
-    text("--variant", o.variants,
-         "variant(s), comma-separated (gemm: naive, tiled, blas, cublas, cublas-tf32; scan: serial, rows, "
-         "cub)");
+    text("--workload,-w", o.workload, "add, saxpy, reduce, gemm, transfer, scan or spmv")->default_str("add");
+    text(
+        "--variant", o.variants,
+        "variant(s), comma-separated (gemm: naive, tiled, blas, blas-bf16, cublas, cublas-tf32, cublas-fp16, "
+        "cublas-bf16; scan: serial, rows, cub; spmv: csr, cusparse, scalar)");
     text("--sizes", o.sizes, "tensor edges n, comma-separated, e.g. 4,40,400");
     text("--range", o.range, "MIN:MAX[:STEPS_PER_DECADE], log-spaced");
     text("--threads", o.threads, "CPU thread counts, e.g. 1,2,4, or all")->default_str("all");
@@ -430,7 +431,8 @@ int main(int argc, char **argv)
     text("--min-time", o.minTime, "seconds of repetitions per point, at least")->default_str("0.1");
     text("--max-reps", o.maxReps, "repetitions per point, at most")->default_str("1000");
     text("--budget", o.budget, "seconds for the whole sweep (0: no limit)")->default_str("0");
-    text("--device", o.device, "GPU index, a list (0,1), or all: each GPU in turn, its curves labelled by device")
+    text("--device", o.device,
+         "GPU index, a list (0,1), or all: each GPU in turn, its curves labelled by device")
         ->default_str("0");
     text("--cache", o.cache,
          "warm, or cold: flush the GPU's L2 and the CPU's last-level cache before every repetition "

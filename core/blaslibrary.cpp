@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <optional>
 #include <strings.h>
@@ -92,6 +93,8 @@ std::optional<Opened> openOne(const std::string &name, std::string &why)
         dlclose(h);
         return std::nullopt;
     }
+    // Optional: only builds with BUILD_BFLOAT16 export it (Debian's 0.3.21 does not).
+    o.lib.sbgemm = reinterpret_cast<BlasLibrary::Sbgemm>(dlsym(h, "cblas_sbgemm"));
     return o;
 }
 
@@ -332,6 +335,15 @@ const BlasLibrary::Report &BlasLibrary::report()
     return g_report;
 }
 
+std::uint16_t BlasLibrary::toBf16(float f)
+{
+    std::uint32_t u = 0;
+    std::memcpy(&u, &f, sizeof u);
+    if ((u & 0x7fffffffu) > 0x7f800000u) // NaN stays NaN (quiet), whatever its payload
+        return std::uint16_t((u >> 16) | 0x40);
+    return std::uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+
 BlasLibrary::CpuFeatures BlasLibrary::cpuFeatures()
 {
     CpuFeatures f;
@@ -346,6 +358,7 @@ BlasLibrary::CpuFeatures BlasLibrary::cpuFeatures()
     f.avx512vl = __builtin_cpu_supports("avx512vl");
     f.avx512dq = __builtin_cpu_supports("avx512dq");
     f.avx512cd = __builtin_cpu_supports("avx512cd");
+    f.avx512bf16 = __builtin_cpu_supports("avx512bf16");
 #endif
     return f;
 }

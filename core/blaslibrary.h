@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace speeduplab {
@@ -16,10 +17,15 @@ public:
     /// cblas.h is not included, so that building needs no OpenBLAS headers.
     using Sgemm = void (*)(int order, int transA, int transB, int m, int n, int k, float alpha,
                            const float *a, int lda, const float *b, int ldb, float beta, float *c, int ldc);
+    /// cblas_sbgemm: bf16 A and B (raw bits, uint16_t), fp32 alpha, beta and C.
+    using Sbgemm = void (*)(int order, int transA, int transB, int m, int n, int k, float alpha,
+                            const std::uint16_t *a, int lda, const std::uint16_t *b, int ldb, float beta,
+                            float *c, int ldc);
     static constexpr int rowMajor = 101;
     static constexpr int noTrans = 111;
 
     Sgemm sgemm = nullptr;
+    Sbgemm sbgemm = nullptr; ///< nullptr when the library was built without bfloat16 support
     void (*setNumThreads)(int) = nullptr;
     int (*getNumThreads)() = nullptr;
     char *(*coreName)() = nullptr;
@@ -36,6 +42,7 @@ public:
         bool avx512vl = false;
         bool avx512dq = false;
         bool avx512cd = false;
+        bool avx512bf16 = false; ///< VDPBF16PS: bf16 products accumulated in fp32
     };
 
     /// What was loaded and how its kernel was chosen, complete when load() returns.
@@ -51,6 +58,9 @@ public:
         /// One line: "OpenBLAS 0.3.21, kernel SkylakeX (chosen by ...)", or "none: <error>".
         std::string summary() const;
     };
+
+    /// f in bf16 (its raw bits), rounded to nearest even as OpenBLAS's cblas_sbstobf16 does.
+    static std::uint16_t toBf16(float f);
 
     /// The loaded library, or nullptr when none could be loaded (report().error says why).
     /// Loads, chooses and checks the kernel on the first call (thread-safe). Never throws.

@@ -35,6 +35,10 @@ public:
     static constexpr const char *gpuSyncRoundTrip = "gpu_sync_round_trip_s";
     static constexpr const char *gpuCublas = "gpu_cublas_flops_per_s";
     static constexpr const char *gpuCublasTf32 = "gpu_cublas_tf32_flops_per_s";
+    static constexpr const char *gpuCublasFp16 =
+        "gpu_cublas_fp16_flops_per_s"; ///< tensor cores, fp32 accumulation
+    static constexpr const char *gpuCublasBf16 =
+        "gpu_cublas_bf16_flops_per_s"; ///< tensor cores, fp32 accumulation
 
     /// CPU ceilings with `threads` threads (a few seconds). Throws Cancelled on stop.
     static std::map<std::string, double> cpu(int threads, const std::atomic<bool> &stop);

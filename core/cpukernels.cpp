@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "core/cpukernels.h"
 
+#include "core/spmv.h"
+
 #include "core/blaslibrary.h"
 
 #include <omp.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -418,7 +421,19 @@ public:
     {
         if (m_filled)
             return;
-        if (m_variant == "blas") { // OpenBLAS's threads are not OpenMP's: first touch does not matter
+        if (m_variant == "blas-bf16") {
+            // source-view: cpu-gemm-bf16
+            // The fp32 inputs rounded to bf16 once, here, outside the timed region (as a program
+            // that keeps its tensors in bf16 would). sbgemm accumulates in fp32 and writes C in fp32.
+            m_a16.resize(m_count);
+            m_b16.resize(m_count);
+            for (size_t i = 0; i < m_count; ++i) {
+                m_a16[i] = BlasLibrary::toBf16(m_srcA[i]);
+                m_b16[i] = BlasLibrary::toBf16(m_srcB[i]);
+            }
+            // source-view: end
+            std::memset(m_c.p, 0, m_count * sizeof(float));
+        } else if (m_variant == "blas") { // OpenBLAS's threads are not OpenMP's: first touch does not matter
             std::memcpy(m_a.p, m_srcA, m_count * sizeof(float));
             std::memcpy(m_b.p, m_srcB, m_count * sizeof(float));
             std::memset(m_c.p, 0, m_count * sizeof(float));
@@ -532,8 +547,13 @@ private:
         // source-view: cpu-gemm-blas
         auto gemmK = [&](int k0, int kb) {
             const auto t0 = Clock::now();
-            lib->sgemm(BlasLibrary::rowMajor, BlasLibrary::noTrans, BlasLibrary::noTrans, n, n, kb, 1.0f,
-                       m_a.p + k0, n, m_b.p + size_t(k0) * n, n, k0 == 0 ? 0.0f : 1.0f, m_c.p, n);
+            const float beta = k0 == 0 ? 0.0f : 1.0f;
+            if (m_variant == "blas-bf16") // bf16 products, fp32 accumulation (AVX-512 BF16)
+                lib->sbgemm(BlasLibrary::rowMajor, BlasLibrary::noTrans, BlasLibrary::noTrans, n, n, kb, 1.0f,
+                            m_a16.data() + k0, n, m_b16.data() + size_t(k0) * n, n, beta, m_c.p, n);
+            else
+                lib->sgemm(BlasLibrary::rowMajor, BlasLibrary::noTrans, BlasLibrary::noTrans, n, n, kb, 1.0f,
+                           m_a.p + k0, n, m_b.p + size_t(k0) * n, n, beta, m_c.p, n);
             const double s = std::chrono::duration<double>(Clock::now() - t0).count();
             if (s > 1e-4) // shorter is mostly timer and call overhead
                 m_blasFlopsPerS = kb * kFlops / s;
@@ -561,6 +581,7 @@ private:
     std::string m_variant;
     const float *m_srcA, *m_srcB;
     Buffer m_a, m_b, m_c;
+    std::vector<std::uint16_t> m_a16, m_b16; ///< blas-bf16: the inputs in bf16
     bool m_filled = false;
     double m_blasFlopsPerS = 0; ///< measured on this run's last panel; 0 before the first
 };
@@ -583,8 +604,19 @@ bool CpuKernels::haveBlas()
 
 std::string CpuKernels::available(const std::string &workload, const std::string &variant)
 {
-    if (workload == "gemm" && variant == "blas" && !haveBlas())
+    if (workload == "gemm" && (variant == "blas" || variant == "blas-bf16") && !haveBlas())
         return BlasLibrary::report().error;
+    if (workload == "gemm" && variant == "blas-bf16") {
+        // The symbol first: without it nothing can run, whatever the CPU.
+        const BlasLibrary::Report &r = BlasLibrary::report();
+        if (!BlasLibrary::loaded()->sbgemm)
+            return "OpenBLAS " + r.version + " (" + r.path +
+                   ") has no cblas_sbgemm: it was built without bfloat16 support (BUILD_BFLOAT16), so there "
+                   "is no CPU bf16 GEMM to run. Name a build that has it in SPEEDUPLAB_OPENBLAS.";
+        if (!BlasLibrary::cpuFeatures().avx512bf16)
+            return "This CPU has no AVX-512 BF16 instructions (avx512_bf16), so OpenBLAS's sbgemm would "
+                   "convert every bf16 product in software: a CPU bf16 GEMM needs them to be meaningful.";
+    }
     return "";
 }
 
@@ -612,10 +644,14 @@ std::unique_ptr<CpuKernels::Run> CpuKernels::create(const std::string &workload,
     } else if (workload == "scan" && variant == "serial") {
         need(1);
         r = std::make_unique<ScanRun>(n, iterations, threads, in[0]);
+    } else if (workload == "spmv" && variant == "csr") {
+        need(1);
+        r = Spmv::cpuRun(n, iterations, threads, in[0]);
     } else if (workload == "transfer" && variant == "memcpy") {
         need(1);
         r = std::make_unique<TransferRun>(n, iterations, threads, in[0]);
-    } else if (workload == "gemm" && (variant == "naive" || variant == "tiled" || variant == "blas")) {
+    } else if (workload == "gemm" &&
+               (variant == "naive" || variant == "tiled" || variant == "blas" || variant == "blas-bf16")) {
         const std::string why = available(workload, variant);
         if (!why.empty())
             throw std::invalid_argument(why);
@@ -625,7 +661,7 @@ std::unique_ptr<CpuKernels::Run> CpuKernels::create(const std::string &workload,
         throw std::invalid_argument("the CPU has no workload \"" + workload + "\" with variant \"" + variant +
                                     "\"");
     }
-    if (!(workload == "gemm" && variant == "blas"))
+    if (!(workload == "gemm" && (variant == "blas" || variant == "blas-bf16")))
         warmUpThreads(threads);
     else
         setBlasThreads(threads);

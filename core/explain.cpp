@@ -213,7 +213,7 @@ ModelCrossover Explain::cross(const std::vector<CostModel> &cpus, const CostMode
         int best = -1;
         for (std::size_t i = 0; i < cpus.size(); ++i)
             if (cpus[i].valid) {
-                const double ti = cpus[i].time(w->work(1, 1) * std::pow(n, w->computeBound() ? 3 : 2));
+                const double ti = cpus[i].time(w->workAt(n, 1));
                 if (best < 0 || ti < t) {
                     best = int(i);
                     t = ti;
@@ -226,7 +226,7 @@ ModelCrossover Explain::cross(const std::vector<CostModel> &cpus, const CostMode
         const int i = fastest(n, t);
         if (index)
             *index = i;
-        return i >= 0 && gpu.time(w->work(1, 1) * std::pow(n, w->computeBound() ? 3 : 2)) < t;
+        return i >= 0 && gpu.time(w->workAt(n, 1)) < t;
     };
     // 100 steps a decade from 1 to 10^6, then bisection in log n at the first change.
     constexpr int steps = 600;

@@ -16,8 +16,8 @@ Measurement Overlay::asOurs(Measurement m)
 {
     if (m.mode == "eager")
         m.mode = "launch";
-    if (m.variant == "torch-tf32") {
-        m.variant = "cublas-tf32";
+    if (m.variant == "torch-tf32" || m.variant == "torch-fp16" || m.variant == "torch-bf16") {
+        m.variant = "cublas-" + m.variant.substr(6);
     } else if (m.variant == "torch" || m.variant == "numpy") {
         m.variant.clear();
         if (const Workload *w = Workload::find(m.workload)) {

@@ -32,7 +32,7 @@ public:
     static std::vector<Curve> curves(const ResultSet &reference, const std::string &workload = {});
     /// A reference measurement as we would name it: the reference's GPU mode "eager" is our
     /// "launch"; its variants "torch" and "numpy" are our default variant of the workload on that
-    /// backend (blas, cublas, memcpy or none), "torch-tf32" our "cublas-tf32".
+    /// backend (blas, cublas, memcpy or none), "torch-tf32" our "cublas-tf32" (likewise fp16, bf16).
     static Measurement asOurs(Measurement m);
     /// One ratio per reference curve that has a counterpart among ours, with sizes in common.
     static std::vector<Ratio> ratios(const std::vector<Series> &ours, const std::vector<Curve> &theirs);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/reference.h"
 
+#include "core/spmv.h"
+#include "core/workload.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -101,6 +104,13 @@ std::vector<std::vector<float>> Reference::inputs(const std::string &workload, i
             x[i] = float(v);
         }
         in.push_back(std::move(x));
+    } else if (workload == "spmv") {
+        // Integers in {-2, ..., 2}: with the matrix's values in {-2, -1, 1, 2} every row sum is an
+        // integer of at most 32, exact in fp32 in any order (SparseMatrix), so verify() is exact.
+        std::vector<float> x(count);
+        for (size_t i = 0; i < count; ++i)
+            x[i] = float(int(mix(uint32_t(i) * 2246822519U + 7) % 5) - 2);
+        in.push_back(std::move(x));
     } else {
         // reduce and transfer: positive values, so a sum of millions is well conditioned
         std::vector<float> x(count);
@@ -173,23 +183,38 @@ Reference::Check Reference::verify(const std::string &workload, const std::strin
             c.message = buf;
         }
     } else if (workload == "gemm") {
-        // Error relative to sum |a_ik b_kj|, the scale of the rounding in any summation order.
-        // TF32 keeps 10 mantissa bits of each input, so its bound is much looser.
-        c.tolerance = variant == "cublas-tf32" ? 5e-3 : 1e-5 * std::max(1.0, std::sqrt(double(n)));
+        // fp32 and TF32: error relative to sum |a_ik b_kj|, the scale of the rounding in any
+        // summation order. fp16/bf16: relative to sqrt(sum (a_ik b_kj)^2) (gemmTolerance says why).
+        c.tolerance = gemmTolerance(variant, n);
+        const bool half = Workload::halfPrecision(variant);
         const auto &A = in[0], &B = in[1];
         for (size_t idx : sample(n, 2.0 * n, 400'000'000)) {
             const size_t i = idx / size_t(n), j = idx % size_t(n);
-            double s = 0, mag = 0;
+            double s = 0, mag = 0, squares = 0;
             for (int k = 0; k < n; ++k) {
                 const double p = double(A[i * n + k]) * B[size_t(k) * n + j];
                 s += p;
                 mag += std::fabs(p);
+                squares += p * p;
             }
-            const double err = std::fabs(double(out[idx]) - s) / std::max(mag, 1e-30);
+            const double scale = half ? std::sqrt(squares) : mag;
+            const double err = std::fabs(double(out[idx]) - s) / std::max(scale, 1e-30);
             c.maxError = std::max(c.maxError, std::isnan(err) ? INFINITY : err);
             if (!(err <= c.tolerance))
                 fail(idx, out[idx], s, err);
         }
+    } else if (workload == "spmv") {
+        // y = A x again, whatever the iteration count (every operation writes the same y): exact.
+        c.tolerance = 0;
+        const std::vector<double> want = Spmv::multiply(SparseMatrix::make(n), in[0].data());
+        for (size_t i = 0; i < count; ++i)
+            if (!(double(out[i]) == want[i])) {
+                const double err = std::isfinite(out[i]) ? std::fabs(double(out[i]) - want[i]) /
+                                                               std::max(1.0, std::fabs(want[i]))
+                                                         : INFINITY;
+                fail(i, out[i], want[i], err);
+                c.maxError = std::max(c.maxError, err);
+            }
     } else if (workload == "scan") {
         // Every variant must give the exact running sums: the inputs are small integers (inputs()),
         // so every partial sum is exact in fp32 whatever the order of the additions.
@@ -219,6 +244,31 @@ Reference::Check Reference::verify(const std::string &workload, const std::strin
     }
     c.ok = c.message.empty();
     return c;
+}
+
+double Reference::gemmTolerance(const std::string &variant, int n)
+{
+    // fp32: one rounding per addition, growing like sqrt(k) in any summation order.
+    const double fp32 = 1e-5 * std::max(1.0, std::sqrt(double(n)));
+    if (variant == "cublas-tf32")
+        return 5e-3; // TF32 keeps 10 mantissa bits of each input
+    if (!Workload::halfPrecision(variant))
+        return fp32;
+    // fp16 keeps 10 mantissa bits, bf16 7: unit roundoff u = 2^-11 and 2^-8. Rounding the inputs
+    // puts an error of up to 2u |a_ik b_kj| on each product, of random sign, so with fp32
+    // accumulation the error of the sum grows like sqrt(k), as sqrt(sum (a_ik b_kj)^2) does: held
+    // against that scale it is about u whatever n. The worst case, 2u sum |a_ik b_kj|, would be a
+    // useless check: for random signs |c_ij| itself is only about sum |a_ik b_kj| / sqrt(k), so
+    // at n = 4096 most elements of a C of zeros would pass a bf16 bound of that size. Rounding C
+    // to the half type (cuBLAS, as torch.mm) adds up to u |c_ij|, a few times u on this scale in
+    // the sampled tails. Simulated on uniform inputs in [-1, 1) at n = 1024, every element checked: at most
+    // 2.6u with an fp32 C, 4.5u with C rounded, for both types. 8u leaves room for the tails of
+    // larger samples; the fp32 term covers the accumulation (tensor cores do not round each
+    // addition to nearest). fp16: 3.9e-3 + fp32, bf16: 3.1e-2 + fp32, where a wrong C (zeros, a
+    // transpose) errs by about 1.
+    const int mantissaBits = variant == "cublas-fp16" ? 10 : 7;
+    const double u = std::ldexp(1.0, -(mantissaBits + 1));
+    return 8 * u + fp32;
 }
 
 } // namespace speeduplab

@@ -28,6 +28,11 @@ public:
     /// last rows and columns (where tile and tail bugs live).
     static Check verify(const std::string &workload, const std::string &variant, int n, int iterations,
                         const std::vector<std::vector<float>> &inputs, const std::vector<float> &output);
+
+    /// The gemm check's tolerance for a variant at n. fp32 and TF32 variants: the error relative
+    /// to sum_k |a_ik b_kj|; fp16/bf16 (Workload::halfPrecision): relative to
+    /// sqrt(sum_k (a_ik b_kj)^2), the scale their input rounding grows with.
+    static double gemmTolerance(const std::string &variant, int n);
 };
 
 } // namespace speeduplab

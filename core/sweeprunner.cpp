@@ -150,7 +150,7 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
     m.iterations = m_iterations;
     m.conditions.cache = m_plan.coldCache ? "cold" : "warm";
     m.elements = Workload::elements(p.n);
-    m.bytes = w ? w->bytes(p.n, m_iterations) : 0;
+    m.bytes = w ? w->bytes(p.n, m_iterations, p.variant) : 0;
     m.flops = w ? w->flops(p.n, m_iterations) : 0;
     if (p.backend == "gpu") {
         m.device = p.device >= 0 ? p.device : m_plan.device;

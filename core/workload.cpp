@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/workload.h"
 
+#include "core/sparsematrix.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -33,8 +35,8 @@ const std::vector<Workload> &Workload::all()
                      1});
         w.push_back({"gemm",
                      "C = A*B, n x n x n (compute-bound for large n)",
-                     {"blas", "tiled", "naive"},
-                     {"cublas", "cublas-tf32", "tiled", "naive"},
+                     {"blas", "tiled", "naive", "blas-bf16"},
+                     {"cublas", "cublas-tf32", "cublas-fp16", "cublas-bf16", "tiled", "naive"},
                      {"launch", "graph"},
                      1,
                      2});
@@ -57,6 +59,16 @@ const std::vector<Workload> &Workload::all()
                      10,
                      1,
                      {"serial"}});
+        w.push_back({"spmv",
+                     "y = A x with A sparse (CSR): n*n rows, 8 nonzeros per row at seeded random columns, "
+                     "x the n x n tensor read as a vector; every nonzero is used once and x is gathered "
+                     "at scattered places, so there is little work per byte (csr: OpenMP over rows; "
+                     "cusparse: cuSPARSE's SpMV; scalar: one GPU thread per row)",
+                     {"csr"},
+                     {"cusparse", "scalar"},
+                     {"launch", "graph"},
+                     10,
+                     1});
         return w;
     }();
     return list;
@@ -92,7 +104,12 @@ bool Workload::isSerialCpuVariant(const std::string &v) const
     return contains(serialCpuVariants, v);
 }
 
-double Workload::bytes(int n, int iterations) const
+bool Workload::halfPrecision(const std::string &variant)
+{
+    return variant == "cublas-fp16" || variant == "cublas-bf16" || variant == "blas-bf16";
+}
+
+double Workload::bytes(int n, int iterations, const std::string &variant) const
 {
     const double e = elements(n) * 4.0 * iterations;
     if (name == "add")
@@ -101,12 +118,25 @@ double Workload::bytes(int n, int iterations) const
         return 3 * e; // read x and y, write y
     if (name == "reduce")
         return e; // read x
-    if (name == "gemm")
-        return 3 * e; // A, B read once, C written, at the least
+    if (name == "gemm") {
+        if (!halfPrecision(variant))
+            return 3 * e; // A, B read once, C written, at the least
+        // The same, in 2-byte elements: the inputs are converted to fp16/bf16 outside the timed
+        // region (unless transfers are timed), and the product reads those. cuBLAS writes C in
+        // the same half type (as torch.mm does); OpenBLAS's sbgemm writes C in fp32.
+        const double c = variant == "blas-bf16" ? 1.0 : 0.5;
+        return (0.5 + 0.5 + c) * e;
+    }
     if (name == "transfer")
         return 2 * e; // there and back
     if (name == "scan")
         return 2 * e; // read x, write the running sums
+    if (name == "spmv") {
+        // Per row: k values and k column indices, k gathered elements of x (each may miss the
+        // caches: the columns are random), its row pointer and its element of y.
+        const double k = SparseMatrix::perRow(n);
+        return e * (3 * k + 2);
+    }
     return e;
 }
 
@@ -119,13 +149,23 @@ double Workload::flops(int n, int iterations) const
         return 2 * e;
     if (name == "gemm")
         return 2.0 * double(n) * e;
+    if (name == "spmv")
+        return 2.0 * SparseMatrix::perRow(n) * e; // a multiply and an add per nonzero
     return 0;
 }
 
 double Workload::hostBytes(int n) const
 {
     // The pristine inputs, the run's working copies, and the output copied for the check.
-    return elements(n) * 4.0 * (2 * inputCount + 2);
+    const double tensors = elements(n) * 4.0 * (2 * inputCount + 2);
+    if (name == "spmv") // the matrix, built by the run and again by the check: k values and columns a row
+        return tensors + 2 * elements(n) * (8.0 * SparseMatrix::perRow(n) + 4);
+    return tensors;
+}
+
+double Workload::workAt(double n, int iterations) const
+{
+    return work(16, iterations) * std::pow(n / 16, computeBound() ? 3.0 : 2.0);
 }
 
 double Workload::nForWork(double target, int iterations) const
@@ -133,9 +173,7 @@ double Workload::nForWork(double target, int iterations) const
     if (!(target > 0) || !std::isfinite(target))
         return std::nan("");
     // work(n) is a positive power of n times a constant, so solve it in closed form.
-    const double w1 = work(1, iterations);
-    const double power = computeBound() ? 3.0 : 2.0;
-    return std::pow(target / w1, 1.0 / power);
+    return 16 * std::pow(target / work(16, iterations), 1.0 / (computeBound() ? 3.0 : 2.0));
 }
 
 } // namespace speeduplab

@@ -33,8 +33,13 @@ public:
     bool isSerialCpuVariant(const std::string &v) const;
 
     static double elements(int n) { return double(n) * double(n); }
-    /// Bytes moved to and from memory by `iterations` operations (the tensor traffic).
-    double bytes(int n, int iterations) const;
+    /// Bytes moved to and from memory by `iterations` operations (the tensor traffic). The
+    /// variant matters only for the reduced-precision gemm variants (halfPrecision), whose
+    /// operands are 2-byte elements.
+    double bytes(int n, int iterations, const std::string &variant = {}) const;
+    /// Variants that multiply fp16 or bf16 copies of the fp32 tensors (fp32 accumulation):
+    /// cublas-fp16, cublas-bf16 and blas-bf16.
+    static bool halfPrecision(const std::string &variant);
     /// Floating-point operations of `iterations` operations.
     double flops(int n, int iterations) const;
     /// True when throughput is best read in FLOP/s rather than bytes/s.
@@ -44,6 +49,9 @@ public:
     /// The smallest n whose work (bytes or FLOPs) reaches `work`: the inverse used to
     /// turn a predicted crossover in work units back into a tensor edge.
     double nForWork(double work, int iterations) const;
+    /// work() at a real-valued n: the power law through n = 16 (n^3 for gemm, n^2 otherwise), exact
+    /// for every workload from the size where spmv's rows reach their 8 nonzeros (n = 3).
+    double workAt(double n, int iterations) const;
     /// The work unit of the time fits: FLOPs for gemm, bytes otherwise.
     double work(int n, int iterations) const
     {

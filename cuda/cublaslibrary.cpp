@@ -50,6 +50,7 @@ void load()
     sym(l.setWorkspace, SL_STR(cublasSetWorkspace));
     sym(l.setMathMode, SL_STR(cublasSetMathMode));
     sym(l.sgemm, SL_STR(cublasSgemm));
+    sym(l.gemmEx, SL_STR(cublasGemmEx));
     sym(l.statusName, SL_STR(cublasGetStatusName));
     sym(l.statusString, SL_STR(cublasGetStatusString));
     if (ok) {

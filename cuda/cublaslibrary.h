@@ -17,6 +17,13 @@ public:
     decltype(&cublasSetWorkspace) setWorkspace = nullptr;
     decltype(&cublasSetMathMode) setMathMode = nullptr;
     decltype(&cublasSgemm) sgemm = nullptr;
+    /// cublasGemmEx with a cublasComputeType_t (C++ also sees a legacy overload taking a
+    /// cudaDataType, so decltype cannot name it).
+    using GemmEx = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                                      const void *, const void *, cudaDataType, int, const void *,
+                                      cudaDataType, int, const void *, void *, cudaDataType, int,
+                                      cublasComputeType_t, cublasGemmAlgo_t);
+    GemmEx gemmEx = nullptr;
     decltype(&cublasGetStatusName) statusName = nullptr;
     decltype(&cublasGetStatusString) statusString = nullptr;
 

@@ -92,7 +92,8 @@ private:
 };
 
 /// What to run. Workload and variant names are those of core/workload.h:
-/// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32), transfer (pageable, pinned),
+/// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32, cublas-fp16, cublas-bf16),
+/// transfer (pageable, pinned),
 /// scan (cub, rows).
 struct Job {
     std::string workload;
@@ -146,6 +147,8 @@ struct Ceilings {
     double syncRoundTripS = 0;  ///< launch + cudaStreamSynchronize of an empty kernel
     double cublasFlopsPerS = 0; ///< SGEMM at n = 4096 (or less if memory is short)
     double cublasTf32FlopsPerS = 0;
+    double cublasFp16FlopsPerS = 0; ///< cublasGemmEx, fp16 in and out, fp32 accumulation (tensor cores)
+    double cublasBf16FlopsPerS = 0; ///< the same in bf16
 };
 
 /// Measures the ceilings of one device (a second or two). Throws CudaError or Cancelled.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The GPU's ceilings (gpu::calibrate): device copy (HBM), L2, fp32 FMA peak, host transfers,
-// launch latency and cuBLAS, each timed with CUDA events on its own stream.
+// launch latency and cuBLAS (fp32, TF32, fp16, bf16), each timed with CUDA events on its own stream.
 
 #include "cuda/gpubackend.h"
 
@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <vector>
 
 namespace speeduplab::gpu {
@@ -217,10 +218,13 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
     }
     checkStop(stop, stream);
 
-    // cuBLAS SGEMM, fp32 and TF32, on random data (zeros run faster than real data).
+    // cuBLAS SGEMM, fp32 and TF32, then cublasGemmEx on fp16 and bf16 copies (tensor cores, fp32
+    // accumulation, C in the inputs' type, as the cublas-fp16/bf16 variants run it), on random data
+    // (zeros run faster than real data).
     {
         int n = 4096;
-        while (n > 256 && 3 * std::size_t(n) * n * sizeof(float) + kCublasWorkspaceBytes > freeBytes / 2)
+        const std::size_t perElement = 3 * (sizeof(float) + sizeof(std::uint16_t)); // A, B, C in both
+        while (n > 256 && perElement * std::size_t(n) * n + kCublasWorkspaceBytes > freeBytes / 2)
             n /= 2;
         const std::size_t count = std::size_t(n) * n;
         DevicePtr<float> a = deviceAlloc<float>(count);
@@ -242,6 +246,32 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
         checkStop(stop, stream);
         SL_CUDA_CHECK(CublasLibrary::instance().setMathMode(handle.get(), CUBLAS_TF32_TENSOR_OP_MATH));
         c.cublasTf32FlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
+        checkStop(stop, stream);
+
+        SL_CUDA_CHECK(CublasLibrary::instance().setMathMode(handle.get(), CUBLAS_DEFAULT_MATH));
+        DevicePtr<std::uint16_t> a16 = deviceAlloc<std::uint16_t>(count);
+        DevicePtr<std::uint16_t> b16 = deviceAlloc<std::uint16_t>(count);
+        DevicePtr<std::uint16_t> c16 = deviceAlloc<std::uint16_t>(count);
+        const auto halfRate = [&](bool bf16) {
+            launchToHalf(a.get(), a16.get(), count, bf16, stream);
+            launchToHalf(b.get(), b16.get(), count, bf16, stream);
+            SL_CUDA_CHECK(cudaGetLastError());
+            const cudaDataType type = bf16 ? CUDA_R_16BF : CUDA_R_16F;
+            return rate(flops, bestSeconds(stream, start, end, 5, [&] {
+                            const float one = 1.0f;
+                            const float zero = 0.0f;
+                            SL_CUDA_CHECK(CublasLibrary::instance().gemmEx(
+                                handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b16.get(), type, n,
+                                a16.get(), type, n, &zero, c16.get(), type, n, CUBLAS_COMPUTE_32F,
+                                CUBLAS_GEMM_DEFAULT));
+                        }));
+        };
+        c.cublasFp16FlopsPerS = halfRate(false);
+        checkStop(stop, stream);
+        int ccMajor = 0;
+        SL_CUDA_CHECK(cudaDeviceGetAttribute(&ccMajor, cudaDevAttrComputeCapabilityMajor, device));
+        if (ccMajor >= 8) // bf16 tensor cores came with Ampere; before, 0: not measured
+            c.cublasBf16FlopsPerS = halfRate(true);
     }
     SL_CUDA_CHECK(cudaStreamSynchronize(stream));
     return c;

@@ -6,11 +6,14 @@
 
 #include "cuda/gpuprobe.h"
 
+#include "core/sparsematrix.h"
+
 #include "cuda/cudacheck.h"
 #include "cuda/cudaowners.h"
 
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -140,9 +143,11 @@ JobPlan parseJob(const Job &job)
         plan.workload = WorkloadKind::Transfer;
     else if (w == "scan")
         plan.workload = WorkloadKind::Scan;
+    else if (w == "spmv")
+        plan.workload = WorkloadKind::Spmv;
     else
         invalid("Unknown workload '" + w +
-                "': the GPU backend runs add, saxpy, reduce, gemm, transfer and scan.");
+                "': the GPU backend runs add, saxpy, reduce, gemm, transfer, scan and spmv.");
 
     switch (plan.workload) {
     case WorkloadKind::Add:
@@ -160,9 +165,13 @@ JobPlan parseJob(const Job &job)
             plan.gemm = GemmKind::Cublas;
         else if (v == "cublas-tf32")
             plan.gemm = GemmKind::CublasTf32;
+        else if (v == "cublas-fp16")
+            plan.gemm = GemmKind::CublasFp16;
+        else if (v == "cublas-bf16")
+            plan.gemm = GemmKind::CublasBf16;
         else
             invalid("The gemm workload has no GPU variant '" + v +
-                    "': use naive, tiled, cublas or cublas-tf32.");
+                    "': use naive, tiled, cublas, cublas-tf32, cublas-fp16 or cublas-bf16.");
         break;
     case WorkloadKind::Transfer:
         if (v == "pageable")
@@ -181,6 +190,17 @@ JobPlan parseJob(const Job &job)
             plan.scan = ScanKind::Cub;
         else
             invalid("The scan workload has no GPU variant '" + v + "': use cub or rows.");
+        break;
+    case WorkloadKind::Spmv:
+        if (v == "cusparse" || v.empty())
+            plan.spmv = SpmvKind::Cusparse;
+        else if (v == "scalar")
+            plan.spmv = SpmvKind::Scalar;
+        else
+            invalid("The spmv workload has no GPU variant '" + v + "': use cusparse or scalar.");
+        if (job.n > SparseMatrix::maxN)
+            invalid("spmv runs up to n = " + std::to_string(SparseMatrix::maxN) +
+                    " (its CSR indices are 32-bit), but n is " + std::to_string(job.n) + ".");
         break;
     }
 
@@ -229,6 +249,7 @@ JobPlan parseJob(const Job &job)
         break;
     case WorkloadKind::Transfer:
     case WorkloadKind::Scan: // out of place: x is only read
+    case WorkloadKind::Spmv: // y = A x: x is only read; the matrix is built by the run
         plan.inputCount = 1;
         plan.outputCount = plan.count;
         break;
@@ -259,8 +280,10 @@ std::size_t bytesNeeded(const JobPlan &plan)
         break;
     case WorkloadKind::Gemm:
         bytes += tensor; // C
-        if (plan.gemm == GemmKind::Cublas || plan.gemm == GemmKind::CublasTf32)
+        if (usesCublas(plan.gemm))
             bytes += kCublasWorkspaceBytes + kCublasHandleBytes;
+        if (halfGemm(plan.gemm))
+            bytes += 3 * plan.count * sizeof(std::uint16_t); // the fp16/bf16 A, B and C
         break;
     case WorkloadKind::Scan:
         bytes += tensor; // the running sums
@@ -268,6 +291,16 @@ std::size_t bytesNeeded(const JobPlan &plan)
         // thousand elements (queried at run time; this bound needs no device).
         bytes += plan.scan == ScanKind::Rows ? std::size_t(plan.n) * sizeof(float) : tensor / 64 + kMiB;
         break;
+    case WorkloadKind::Spmv: {
+        // y, the CSR matrix (a value and a column index per nonzero, a row pointer per row), and
+        // cuSPARSE's handle and work buffer (small for CSR SpMV; a bound).
+        const std::size_t rows = plan.count, nonzeros = rows * std::size_t(SparseMatrix::perRow(plan.n));
+        bytes +=
+            tensor + nonzeros * (sizeof(float) + sizeof(std::int32_t)) + (rows + 1) * sizeof(std::int32_t);
+        if (plan.spmv == SpmvKind::Cusparse)
+            bytes += kCublasHandleBytes + rows * sizeof(float) / 16 + kMiB;
+        break;
+    }
     default:
         break;
     }

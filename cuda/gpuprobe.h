@@ -10,10 +10,22 @@
 
 namespace speeduplab::gpu {
 
-enum class WorkloadKind { Add, Saxpy, Reduce, Gemm, Transfer, Scan };
+enum class WorkloadKind { Add, Saxpy, Reduce, Gemm, Transfer, Scan, Spmv };
 enum class ModeKind { Launch, Graph, Fused };
-enum class GemmKind { None, Naive, Tiled, Cublas, CublasTf32 };
+enum class GemmKind { None, Naive, Tiled, Cublas, CublasTf32, CublasFp16, CublasBf16 };
+
+/// cuBLAS variants (a handle and a workspace), and those on fp16/bf16 copies of the tensors.
+inline bool usesCublas(GemmKind g)
+{
+    return g == GemmKind::Cublas || g == GemmKind::CublasTf32 || g == GemmKind::CublasFp16 ||
+           g == GemmKind::CublasBf16;
+}
+inline bool halfGemm(GemmKind g)
+{
+    return g == GemmKind::CublasFp16 || g == GemmKind::CublasBf16;
+}
 enum class ScanKind { None, Rows, Cub };
+enum class SpmvKind { None, Cusparse, Scalar };
 
 /// A Job parsed into what the backend switches on.
 struct JobPlan {
@@ -21,6 +33,7 @@ struct JobPlan {
     ModeKind mode = ModeKind::Launch;
     GemmKind gemm = GemmKind::None;
     ScanKind scan = ScanKind::None;
+    SpmvKind spmv = SpmvKind::None;
     bool pinned = false;       ///< host staging in pinned memory
     int inputCount = 1;        ///< device input buffers
     bool pristineCopy = false; ///< the workload overwrites its input, so reset() needs a copy

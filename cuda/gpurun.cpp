@@ -7,12 +7,19 @@
 #include "cuda/cublaslibrary.h"
 #include "cuda/cudacheck.h"
 #include "cuda/cudaowners.h"
+#include "cuda/cusparselibrary.h"
 #include "cuda/gpuprobe.h"
 #include "cuda/kernels.cuh"
+#include "cuda/spmvkernels.cuh"
+
+#include "core/sparsematrix.h"
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace speeduplab::gpu {
 
@@ -40,6 +47,7 @@ private:
     void enqueueUploads();
     void enqueueDownload();
     void enqueueRoundTrip();
+    void enqueueToHalf();
     GraphExecPtr capture(int operations);
     [[noreturn]] void cancel();
     float *outputBuffer() const;
@@ -57,7 +65,9 @@ private:
     EventPtr m_stop;
     std::array<DevicePtr<float>, 2> m_inputs;
     DevicePtr<float> m_pristine;
-    DevicePtr<float> m_output;         ///< gemm's C, reduce's scalar, scan's running sums
+    DevicePtr<float> m_output;                            ///< gemm's C, reduce's scalar, scan's running sums
+    std::array<DevicePtr<std::uint16_t>, 2> m_halfInputs; ///< cublas-fp16/bf16: A and B in that type
+    DevicePtr<std::uint16_t> m_halfOutput;                ///< cublas-fp16/bf16: C in that type
     DevicePtr<float> m_partials;       ///< reduce: one partial sum per block; scan (rows): the row totals
     DevicePtr<unsigned int> m_counter; ///< reduce: blocks finished
     std::array<PinnedPtr<float>, 2> m_pinnedInputs;
@@ -71,9 +81,12 @@ private:
     DevicePtr<unsigned char> m_flush;     ///< cold cache: overwritten by reset() to evict the L2
     std::size_t m_flushBytes = 0;
     unsigned char m_flushValue = 0;
-    CublasPtr m_cublas;            ///< after m_workspace: destroyed before the workspace goes
-    GraphExecPtr m_graph;          ///< kGraphChunk operations (or all, if fewer)
-    GraphExecPtr m_graphRemainder; ///< iterations % kGraphChunk operations, if any
+    CublasPtr m_cublas;                         ///< after m_workspace: destroyed before the workspace goes
+    DevicePtr<std::int32_t> m_rowPtr, m_colIdx; ///< spmv: the CSR matrix
+    DevicePtr<float> m_values;                  ///< spmv: its nonzeros
+    std::unique_ptr<CusparseSpmv> m_cusparse;   ///< spmv (cusparse): after the matrix, destroyed first
+    GraphExecPtr m_graph;                       ///< kGraphChunk operations (or all, if fewer)
+    GraphExecPtr m_graphRemainder;              ///< iterations % kGraphChunk operations, if any
 };
 
 GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
@@ -85,6 +98,10 @@ GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
     // Overlapping a kernel's start with its predecessor's end cut the per-iteration gap on the H200
     // (see kernels.cu); the launch attribute needs compute capability 9.0.
     m_overlap = ccMajor >= 9;
+    if (m_plan.gemm == GemmKind::CublasBf16 && ccMajor < 8)
+        throw std::invalid_argument("cublas-bf16 needs bf16 tensor cores (compute capability 8.0, Ampere, or "
+                                    "newer), and this GPU has compute capability " +
+                                    std::to_string(ccMajor) + ".x: use cublas-fp16.");
     m_streamBlocks = streamingBlocks(count, sms);
     m_reduceBlocks = reduceBlocks(count, sms);
 
@@ -110,13 +127,18 @@ GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
         m_output = deviceAlloc<float>(count);
         SL_CUDA_CHECK(cudaMemsetAsync(m_output.get(), 0, count * sizeof(float), stream));
         // source-view: gpu-cublas-setup
-        if (m_plan.gemm == GemmKind::Cublas || m_plan.gemm == GemmKind::CublasTf32) {
+        if (usesCublas(m_plan.gemm)) {
             m_workspace = deviceAlloc<unsigned char>(kCublasWorkspaceBytes);
             const cublasMath_t math =
                 m_plan.gemm == GemmKind::CublasTf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
             m_cublas = makeCublas(stream, m_workspace.get(), kCublasWorkspaceBytes, math);
         }
         // source-view: end
+        if (halfGemm(m_plan.gemm)) {
+            for (auto &h : m_halfInputs)
+                h = deviceAlloc<std::uint16_t>(count);
+            m_halfOutput = deviceAlloc<std::uint16_t>(count);
+        }
         break;
     case WorkloadKind::Scan:
         m_output = deviceAlloc<float>(count);
@@ -132,6 +154,26 @@ GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
             // source-view: end
         }
         break;
+    case WorkloadKind::Spmv: {
+        m_output = deviceAlloc<float>(count);
+        // The matrix is built on the host and copied once, outside the timed region.
+        const SparseMatrix a = SparseMatrix::make(m_job.n);
+        m_rowPtr = deviceAlloc<std::int32_t>(a.rowPtr.size());
+        m_colIdx = deviceAlloc<std::int32_t>(a.colIdx.size());
+        m_values = deviceAlloc<float>(a.values.size());
+        SL_CUDA_CHECK(cudaMemcpyAsync(m_rowPtr.get(), a.rowPtr.data(), a.rowPtr.size() * sizeof(std::int32_t),
+                                      cudaMemcpyHostToDevice, stream));
+        SL_CUDA_CHECK(cudaMemcpyAsync(m_colIdx.get(), a.colIdx.data(), a.colIdx.size() * sizeof(std::int32_t),
+                                      cudaMemcpyHostToDevice, stream));
+        SL_CUDA_CHECK(cudaMemcpyAsync(m_values.get(), a.values.data(), a.values.size() * sizeof(float),
+                                      cudaMemcpyHostToDevice, stream));
+        SL_CUDA_CHECK(cudaStreamSynchronize(stream)); // before the host matrix goes
+        if (m_plan.spmv == SpmvKind::Cusparse)
+            m_cusparse = std::make_unique<CusparseSpmv>(std::int64_t(count), std::int64_t(a.colIdx.size()),
+                                                        m_rowPtr.get(), m_colIdx.get(), m_values.get(),
+                                                        m_inputs[0].get(), m_output.get(), stream);
+        break;
+    }
     default:
         break;
     }
@@ -177,6 +219,8 @@ GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
     if (m_plan.pristineCopy)
         SL_CUDA_CHECK(cudaMemcpyAsync(m_pristine.get(), m_inputs[modified].get(), count * sizeof(float),
                                       cudaMemcpyDeviceToDevice, stream));
+    if (halfGemm(m_plan.gemm))
+        enqueueToHalf(); // untimed: the product reads only the half copies, which it never modifies
 
     // One untimed operation loads the kernels (CUDA loads modules lazily) and lets cuBLAS pick and
     // load its kernel before a graph capture, where loading is not allowed.
@@ -262,6 +306,21 @@ void GpuRun::enqueueOperation()
         case GemmKind::Tiled:
             launchGemmTiled(m_inputs[0].get(), m_inputs[1].get(), m_output.get(), n, stream);
             break;
+        case GemmKind::CublasFp16:
+        case GemmKind::CublasBf16: {
+            // source-view: gpu-cublas-gemmex
+            // Tensor cores on fp16 or bf16 inputs with fp32 accumulation, C in the inputs' type: what
+            // torch.mm does in that precision. Operands swapped as for sgemm below (row-major C).
+            const cudaDataType type = m_plan.gemm == GemmKind::CublasFp16 ? CUDA_R_16F : CUDA_R_16BF;
+            const float one = 1.0f; // CUBLAS_COMPUTE_32F: alpha and beta are floats
+            const float zero = 0.0f;
+            SL_CUDA_CHECK(CublasLibrary::instance().gemmEx(
+                m_cublas.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, m_halfInputs[1].get(), type, n,
+                m_halfInputs[0].get(), type, n, &zero, m_halfOutput.get(), type, n, CUBLAS_COMPUTE_32F,
+                CUBLAS_GEMM_DEFAULT));
+            // source-view: end
+            break;
+        }
         default: {
             // source-view: gpu-cublas
             // cuBLAS is column-major: a row-major matrix is its transpose. C^T = B^T A^T, so passing
@@ -287,6 +346,13 @@ void GpuRun::enqueueOperation()
             SL_CUDA_CHECK(scanCub(m_workspace.get(), m_workspaceBytes, m_inputs[0].get(), m_output.get(),
                                   count, stream));
         break;
+    case WorkloadKind::Spmv:
+        if (m_plan.spmv == SpmvKind::Scalar)
+            launchSpmvCsr(m_rowPtr.get(), m_colIdx.get(), m_values.get(), m_inputs[0].get(), m_output.get(),
+                          std::int64_t(count), stream);
+        else
+            m_cusparse->enqueue();
+        break;
     }
 }
 
@@ -304,12 +370,26 @@ void GpuRun::enqueueUploads()
     for (int i = 0; i < m_plan.inputCount; ++i)
         SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[i].get(), m_hostInputs[i], m_plan.count * sizeof(float),
                                       cudaMemcpyHostToDevice, m_stream.get()));
+    // The host holds fp32 tensors: with transfers timed, turning them into fp16/bf16 on arrival is
+    // part of getting them to the GPU, so it is timed with the copies.
+    if (halfGemm(m_plan.gemm))
+        enqueueToHalf();
 }
 
 void GpuRun::enqueueDownload()
 {
+    if (halfGemm(m_plan.gemm)) // back to the host's fp32, as the upload's conversion
+        launchFromHalf(m_halfOutput.get(), m_output.get(), m_plan.count, m_plan.gemm == GemmKind::CublasBf16,
+                       m_stream.get());
     SL_CUDA_CHECK(cudaMemcpyAsync(m_hostOutput, outputBuffer(), m_plan.outputCount * sizeof(float),
                                   cudaMemcpyDeviceToHost, m_stream.get()));
+}
+
+void GpuRun::enqueueToHalf()
+{
+    const bool bf16 = m_plan.gemm == GemmKind::CublasBf16;
+    for (int i = 0; i < m_plan.inputCount; ++i)
+        launchToHalf(m_inputs[i].get(), m_halfInputs[i].get(), m_plan.count, bf16, m_stream.get());
 }
 
 // source-view: gpu-transfer
@@ -331,6 +411,7 @@ float *GpuRun::outputBuffer() const
     case WorkloadKind::Reduce:
     case WorkloadKind::Gemm:
     case WorkloadKind::Scan:
+    case WorkloadKind::Spmv:
         return m_output.get();
     default:
         return m_inputs[0].get();
@@ -417,6 +498,11 @@ std::vector<float> GpuRun::output()
     if (m_plan.workload == WorkloadKind::Transfer)
         return std::vector<float>(m_hostOutput, m_hostOutput + m_plan.outputCount);
     std::vector<float> result(m_plan.outputCount);
+    if (halfGemm(m_plan.gemm)) { // widened to fp32 for the check, untimed (exact)
+        launchFromHalf(m_halfOutput.get(), m_output.get(), m_plan.count, m_plan.gemm == GemmKind::CublasBf16,
+                       m_stream.get());
+        SL_CUDA_CHECK(cudaGetLastError());
+    }
     SL_CUDA_CHECK(cudaMemcpyAsync(result.data(), outputBuffer(), result.size() * sizeof(float),
                                   cudaMemcpyDeviceToHost, m_stream.get()));
     SL_CUDA_CHECK(cudaStreamSynchronize(m_stream.get()));

@@ -57,6 +57,14 @@ void launchEmpty(cudaStream_t stream);
 /// Fills p with reproducible pseudo-random values in [-1, 1) (timing on zeros flatters kernels).
 void launchFillRandom(float *p, std::size_t count, std::uint32_t seed, cudaStream_t stream);
 
+// Conversions for the reduced-precision GEMM variants (halfkernels.cu). The half tensors are held
+// as raw 16-bit words here, so that this header needs neither cuda_fp16.h nor cuda_bf16.h.
+
+/// dst = src rounded to nearest even: bf16 when `bf16`, else fp16 (IEEE binary16).
+void launchToHalf(const float *src, std::uint16_t *dst, std::size_t count, bool bf16, cudaStream_t stream);
+/// dst = src widened to fp32 (exact).
+void launchFromHalf(const std::uint16_t *src, float *dst, std::size_t count, bool bf16, cudaStream_t stream);
+
 // Calibration kernels (calibrationkernels.cu, for gpucalibration.cpp). The *BlocksPerSm functions
 // return the CUDA runtime's occupancy answer (resident blocks of kBlockThreads threads per SM) for
 // the caller to check.

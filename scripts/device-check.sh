@@ -10,7 +10,9 @@
 # gputests: tests/cuda (plain C++, no Qt Test): every row, with its totals in the log, in
 #          $OUT/gputests.txt and in the last line
 # engine:  `devices`, `verify`, `calibrate`, the add sweep of the engine issue (CSV + JSON), the
-#          scan sweep (issue 15: CUB against the device copy)
+#          scan sweep (issue 15: CUB against the device copy), the spmv sweep (issue 15: cuSPARSE's
+#          crossover), the gemm precisions (issue 15:
+#          cuBLAS fp32/TF32/fp16/bf16 in TFLOP/s against their peaks) and their verification
 # compare: bench/compare.sh against PyTorch (one ratio per workload, series and size), then the
 #          CPU against its own peaks (FMA peak for sgemm, DRAM bandwidth for streaming)
 # gui:     the GUI packed here renders the recorded GPU results offscreen (charts + window),
@@ -117,9 +119,53 @@ for r in json.load(open(sys.argv[2]))["rows"]:
         line += "  %.0f %% of the device copy (target 70 %%)%s" % (100 * rate / copy, "" if rate >= 0.7 * copy else " BELOW")
     print(line)
 PY
+  # Issue 15: spmv. OpenMP CSR on the CPU against cuSPARSE and the one-thread-per-row kernel: where
+  # the GPU overtakes the best CPU (the CLI prints the crossovers), and each curve's GB/s.
+  say "spmv sweep (csr, cusparse, scalar)"
+  timeout 120 $cli run --workload spmv --variant csr,cusparse,scalar --sizes 16,64,256,1024,2048 --threads 1,4,16 \
+    --min-time 0.05 --json "$OUT/spmv.json" >"$OUT/spmv.txt" 2>&1 || status=1
+  grep -A8 "^Crossovers" "$OUT/spmv.txt" | tee -a "$log"
+  python3 - "$OUT/spmv.json" <<'PY' 2>&1 | tee -a "$log"
+import json, sys
+for r in json.load(open(sys.argv[1]))["rows"]:
+    series = "%s %s %s%s" % (r["backend"], r["variant"], r["mode"], r["threads"] or "")
+    if r["status"] != "ok":
+        print("%-22s n = %5d: %s (%s)" % (series, r["n"], r["status"], r["reason"]))
+        continue
+    print("%-22s n = %5d: %10.2f us a product, %7.1f GB/s" % (series, r["n"], 1e6 * r["median_s"] / r["iterations"],
+                                                            r["bytes"] / r["median_s"] / 1e9))
+PY
+  # Issue 15: reduced precision. cuBLAS fp32, TF32, fp16 and bf16 (tensor cores, fp32 accumulation)
+  # at n = 1024 and 4096, in TFLOP/s and against each one's calibrated peak; torch.mm in the same
+  # precision is the compare stage's peer (target: within 5 % at n = 4096, in bench/compare.sh's ratios).
+  say "gemm precisions (cublas, cublas-tf32, cublas-fp16, cublas-bf16)"
+  timeout 120 $cli run --workload gemm --variant cublas,cublas-tf32,cublas-fp16,cublas-bf16 --sizes 1024,4096 \
+    --gpu-only --modes launch,graph --min-time 0.1 --calibrate --json "$OUT/gemm-precision.json" >>"$log" 2>&1 || status=1
+  python3 - "$OUT/gemm-precision.json" <<'PY' 2>&1 | tee -a "$log"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+ceil = doc["machine"].get("ceilings", {})
+peak = {"cublas": "gpu_cublas_flops_per_s", "cublas-tf32": "gpu_cublas_tf32_flops_per_s",
+        "cublas-fp16": "gpu_cublas_fp16_flops_per_s", "cublas-bf16": "gpu_cublas_bf16_flops_per_s"}
+for r in doc["rows"]:
+    series = "%s %s" % (r["variant"], r["mode"])
+    if r["status"] != "ok":
+        print("%-18s n = %5d: %s (%s)" % (series, r["n"], r["status"], r["reason"]))
+        continue
+    rate = r["flops"] / r["median_s"]
+    p = float(ceil.get(peak.get(r["variant"], ""), 0) or 0)
+    print("%-18s n = %5d: %7.1f TFLOP/s%s, max error %.2g" % (series, r["n"], rate / 1e12,
+          "  (%.0f %% of its calibrated peak, %.1f TFLOP/s)" % (100 * rate / p, p / 1e12) if p > 0 else "",
+          float(r.get("max_error", 0))))
+PY
   say "verify"; timeout 60 $cli verify >/tmp/verify.txt 2>&1 || status=1
   grep -E 'FAIL|passed|not checked' /tmp/verify.txt | tee -a "$log"
   echo "scan: $(grep -c '^PASS  scan ' /tmp/verify.txt) points verified (serial, rows, cub; every mode)" | tee -a "$log"
+  echo "spmv: $(grep -c '^PASS  spmv ' /tmp/verify.txt) points verified, $(grep -c '^FAIL  spmv ' /tmp/verify.txt) failed" | tee -a "$log"
+  for v in cublas-fp16 cublas-bf16 blas-bf16; do
+    echo "$v: $(grep -c "^PASS  gemm .*($v" /tmp/verify.txt) points verified, $(grep -c "^FAIL  gemm .*($v" /tmp/verify.txt) failed, $(grep -c "^SKIP  gemm .*($v" /tmp/verify.txt) skipped" | tee -a "$log"
+  done
+  grep -m1 "^SKIP  gemm .*(blas-bf16" /tmp/verify.txt | tee -a "$log"
 fi
 
 if [[ " $stages " == *" compare "* ]]; then

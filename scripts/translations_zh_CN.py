@@ -741,6 +741,13 @@ ZH = {
     "%1 (measured %2)": "%1（实测 %2）",
     "all: %1": "全部：%1",
     "All %1 GPUs, in turn": "全部 %1 个 GPU，依次运行",
+    # issue 15: spmv
+    "kernel %1, launched %2 times from a CUDA graph": "内核 %1，从 CUDA 图中启动 %2 次",
+    "One thread per row: the threads of a warp read rows 8 nonzeros apart (not coalesced) and gather x at random columns.": "每行一个线程：一个 warp 中的线程读取相隔 8 个非零元的行（访存不合并），并在随机列处收集 x。",
+    "cuSPARSE's cusparseSpMV, called %1 times from a CUDA graph": "cuSPARSE 的 cusparseSpMV，从 CUDA 图中调用 %1 次",
+    "cuSPARSE's cusparseSpMV, called %1 times": "cuSPARSE 的 cusparseSpMV，调用 %1 次",
+    "The product runs in cuSPARSE, closed source: the calls below are all SpeedupLab runs. The handle, the matrix descriptors and the work buffer are made once, outside the timed region.": "乘积在闭源的 cuSPARSE 中运行：下面的调用就是 SpeedupLab 运行的全部代码。句柄、矩阵描述符和工作缓冲区只创建一次，在计时区域之外。",
+    "function %1, %2 times, the rows shared out by one OpenMP parallel region per product": "函数 %1，%2 次，每次乘积由一个 OpenMP 并行区域分配各行",
     # issue 15: reduced precision
     "GPU cuBLAS FP16": "GPU cuBLAS FP16",
     "GPU cuBLAS BF16": "GPU cuBLAS BF16",

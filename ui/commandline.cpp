@@ -84,7 +84,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                   QStringLiteral("Pixel size of the PNG, WIDTHxHEIGHT (default: 1920x1080)."),
                                   QStringLiteral("WxH"), QStringLiteral("1920x1080"));
     const QCommandLineOption workload({QStringLiteral("workload"), QStringLiteral("w")},
-                                      QStringLiteral("add, saxpy, reduce, gemm, transfer or scan."),
+                                      QStringLiteral("add, saxpy, reduce, gemm, transfer, scan or spmv."),
                                       QStringLiteral("NAME"));
     const QCommandLineOption variant(QStringLiteral("variant"),
                                      QStringLiteral("Variant(s), comma-separated."), QStringLiteral("LIST"));

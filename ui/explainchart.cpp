@@ -124,13 +124,13 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     double xLo, xHi;
     decades(nLo, nHi, xLo, xHi);
     const CostModel cpuModel = m_whatIf.cpu(), gpuModel = m_whatIf.gpu;
-    const double power = wl->computeBound() ? 3 : 2, w1 = wl->work(1, 1);
+
     auto modelLine = [&](const CostModel &c) {
         std::vector<std::pair<double, double>> out;
         constexpr int steps = 80;
         for (int i = 0; i <= steps; ++i) {
             const double n = xLo * std::pow(xHi / xLo, double(i) / steps);
-            out.emplace_back(n, c.time(w1 * std::pow(n, power)));
+            out.emplace_back(n, c.time(wl->workAt(n, 1)));
         }
         return out;
     };

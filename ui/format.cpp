@@ -109,6 +109,8 @@ QString ceilingName(const std::string &key, bool roundTrip)
         {Calibration::gpuSyncRoundTrip, QT_TRANSLATE_NOOP("Format", "GPU sync round trip")},
         {Calibration::gpuCublas, QT_TRANSLATE_NOOP("Format", "GPU cuBLAS")},
         {Calibration::gpuCublasTf32, QT_TRANSLATE_NOOP("Format", "GPU cuBLAS TF32")},
+        {Calibration::gpuCublasFp16, QT_TRANSLATE_NOOP("Format", "GPU cuBLAS FP16")},
+        {Calibration::gpuCublasBf16, QT_TRANSLATE_NOOP("Format", "GPU cuBLAS BF16")},
     };
     if (roundTrip && key == Calibration::gpuH2dPinned)
         return QCoreApplication::translate("Format", "GPU H2D + D2H pinned");

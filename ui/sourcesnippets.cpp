@@ -95,8 +95,9 @@ const Parsed &parsed()
 
 QStringList SourceSnippets::files()
 {
-    return {QStringLiteral("cuda/kernels.cu"), QStringLiteral("cuda/gpurun.cpp"),
-            QStringLiteral("core/cpukernels.cpp")};
+    return {QStringLiteral("cuda/kernels.cu"),     QStringLiteral("cuda/gpurun.cpp"),
+            QStringLiteral("core/cpukernels.cpp"), QStringLiteral("core/spmv.cpp"),
+            QStringLiteral("cuda/spmvkernels.cu"), QStringLiteral("cuda/cusparselibrary.cpp")};
 }
 
 SourceSnippets::Snippet SourceSnippets::find(const QString &id)

@@ -230,6 +230,17 @@ SourceView::Description SourceView::describe(const Measurement &m)
             d.regions = {QStringLiteral("gpu-transfer")};
             what = tr("cudaMemcpyAsync to the device and back, %1 times, from %2 host memory")
                        .arg(times, m.variant == "pinned" ? tr("pinned") : tr("pageable"));
+        } else if (m.workload == "gemm" && (m.variant == "cublas-fp16" || m.variant == "cublas-bf16")) {
+            const QString type = m.variant == "cublas-fp16" ? QStringLiteral("fp16") : QStringLiteral("bf16");
+            d.function = QStringLiteral("gemmEx"); // CublasLibrary::gemmEx, cuBLAS's cublasGemmEx
+            d.regions = {QStringLiteral("gpu-cublas-setup"), QStringLiteral("gpu-cublas-gemmex")};
+            what = (graph ? tr("cuBLAS's cublasGemmEx in %1, called %2 times from a CUDA graph")
+                          : tr("cuBLAS's cublasGemmEx in %1, called %2 times"))
+                       .arg(type, times);
+            d.note = tr("The product runs on the tensor cores with fp32 accumulation, in cuBLAS's "
+                        "cublasGemmEx, closed source: the call below is all SpeedupLab runs. A, B and C are "
+                        "%1 copies of the fp32 tensors, converted outside the timed region.")
+                         .arg(type);
         } else if (m.workload == "gemm" && variant.startsWith(QLatin1String("cublas"))) {
             d.function = QStringLiteral("sgemm");
             d.regions = {QStringLiteral("gpu-cublas-setup"), QStringLiteral("gpu-cublas")};
@@ -252,6 +263,24 @@ SourceView::Description SourceView::describe(const Measurement &m)
                 tr("The scan runs in CUB, the CUDA toolkit's header-only library of parallel primitives: "
                    "the call below is all SpeedupLab writes. Its temporary storage is allocated once, "
                    "outside the timed region.");
+        } else if (m.workload == "spmv" && m.variant == "scalar") {
+            d.function = QStringLiteral("spmvCsrKernel");
+            d.regions = {QStringLiteral("gpu-spmv-csr")};
+            what = (graph ? tr("kernel %1, launched %2 times from a CUDA graph")
+                          : tr("kernel %1, launched %2 times, one launch per iteration"))
+                       .arg(d.function, times);
+            d.note = tr("One thread per row: the threads of a warp read rows 8 nonzeros apart (not "
+                        "coalesced) and gather x at random columns.");
+        } else if (m.workload == "spmv") {
+            d.function = QStringLiteral("enqueue"); // CusparseSpmv::enqueue, cuSPARSE's cusparseSpMV
+            d.regions = {QStringLiteral("gpu-spmv-cusparse-setup"), QStringLiteral("gpu-spmv-cusparse")};
+            what = (graph ? tr("cuSPARSE's cusparseSpMV, called %1 times from a CUDA graph")
+                          : tr("cuSPARSE's cusparseSpMV, called %1 times"))
+                       .arg(times);
+            d.note =
+                tr("The product runs in cuSPARSE, closed source: the calls below are all SpeedupLab runs. "
+                   "The handle, the matrix descriptors and the work buffer are made once, outside the "
+                   "timed region.");
         } else if (m.workload == "scan") {
             d.function = gpuKernel(m);
             d.regions = {gpuRegion(m), QStringLiteral("gpu-scan-rows-launch")};
@@ -302,7 +331,14 @@ SourceView::Description SourceView::describe(const Measurement &m)
                                         : tr("CPU %1").arg(series);
     QString what;
     if (m.workload == "gemm") {
-        if (m.variant == "blas") {
+        if (m.variant == "blas-bf16") {
+            d.function = QStringLiteral("sbgemm");
+            d.regions = {QStringLiteral("cpu-gemm-bf16"), QStringLiteral("cpu-gemm-blas")};
+            what = tr("OpenBLAS's sbgemm, called %1 times").arg(times);
+            d.note =
+                tr("The product runs in OpenBLAS's sbgemm on bf16 copies of the inputs, made once outside "
+                   "the timed region, with fp32 accumulation and an fp32 result (AVX-512 BF16).");
+        } else if (m.variant == "blas") {
             d.function = QStringLiteral("sgemm");
             d.regions = {QStringLiteral("cpu-gemm-blas")};
             what = tr("OpenBLAS's sgemm, called %1 times").arg(times);
@@ -316,6 +352,11 @@ SourceView::Description SourceView::describe(const Measurement &m)
             what = tr("function %1, %2 times, the rows of C shared out by an OpenMP parallel for")
                        .arg(m.variant == "naive" ? QStringLiteral("naive") : QStringLiteral("tiled"), times);
         }
+    } else if (m.workload == "spmv") {
+        d.function = QStringLiteral("spmvRows");
+        d.regions = {QStringLiteral("cpu-spmv"), QStringLiteral("cpu-spmv-run")};
+        what = tr("function %1, %2 times, the rows shared out by one OpenMP parallel region per product")
+                   .arg(d.function, times);
     } else if (m.workload == "scan") {
         d.function = QStringLiteral("scanSpan");
         d.regions = {QStringLiteral("cpu-scan"), QStringLiteral("cpu-scan-run")};

@@ -1924,6 +1924,30 @@ Check more thread counts in the sweep panel.</source>
         <source>The product runs in OpenBLAS&apos;s sbgemm on bf16 copies of the inputs, made once outside the timed region, with fp32 accumulation and an fp32 result (AVX-512 BF16).</source>
         <translation>矩阵乘法在 OpenBLAS 的 sbgemm 中对输入的 bf16 副本执行（副本在计时区域之外一次性生成），以 fp32 累加并得到 fp32 结果（AVX-512 BF16）。</translation>
     </message>
+    <message>
+        <source>kernel %1, launched %2 times from a CUDA graph</source>
+        <translation>内核 %1，从 CUDA 图中启动 %2 次</translation>
+    </message>
+    <message>
+        <source>One thread per row: the threads of a warp read rows 8 nonzeros apart (not coalesced) and gather x at random columns.</source>
+        <translation>每行一个线程：一个 warp 中的线程读取相隔 8 个非零元的行（访存不合并），并在随机列处收集 x。</translation>
+    </message>
+    <message>
+        <source>cuSPARSE&apos;s cusparseSpMV, called %1 times from a CUDA graph</source>
+        <translation>cuSPARSE 的 cusparseSpMV，从 CUDA 图中调用 %1 次</translation>
+    </message>
+    <message>
+        <source>cuSPARSE&apos;s cusparseSpMV, called %1 times</source>
+        <translation>cuSPARSE 的 cusparseSpMV，调用 %1 次</translation>
+    </message>
+    <message>
+        <source>The product runs in cuSPARSE, closed source: the calls below are all SpeedupLab runs. The handle, the matrix descriptors and the work buffer are made once, outside the timed region.</source>
+        <translation>乘积在闭源的 cuSPARSE 中运行：下面的调用就是 SpeedupLab 运行的全部代码。句柄、矩阵描述符和工作缓冲区只创建一次，在计时区域之外。</translation>
+    </message>
+    <message>
+        <source>function %1, %2 times, the rows shared out by one OpenMP parallel region per product</source>
+        <translation>函数 %1，%2 次，每次乘积由一个 OpenMP 并行区域分配各行</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SpeedupChart</name>

@@ -41,6 +41,8 @@ MachineInfo machine()
     m.ceilings[Calibration::gpuFma] = 60e12;
     m.ceilings[Calibration::gpuCublas] = 50e12;
     m.ceilings[Calibration::gpuCublasTf32] = 400e12;
+    m.ceilings[Calibration::gpuCublasFp16] = 700e12;
+    m.ceilings[Calibration::gpuCublasBf16] = 690e12;
     return m;
 }
 
@@ -186,6 +188,19 @@ void TestCeilings::level_data()
         << "gemm"
         << "gpu" << 0 << "launch"
         << "cublas-tf32" << 4096 << "tensor cores (cuBLAS TF32)" << 400e12;
+    // Reduced precision: each against its own tensor-core peak, not the fp32 or TF32 one.
+    QTest::newRow("GPU FP16: tensor cores")
+        << "gemm"
+        << "gpu" << 0 << "graph"
+        << "cublas-fp16" << 4096 << "tensor cores (cuBLAS FP16)" << 700e12;
+    QTest::newRow("GPU BF16: tensor cores")
+        << "gemm"
+        << "gpu" << 0 << "launch"
+        << "cublas-bf16" << 1024 << "tensor cores (cuBLAS BF16)" << 690e12;
+    // No bf16 peak is calibrated on the CPU, and the fp32 FMA peak would read up to 200 %.
+    QTest::newRow("CPU BF16: no ceiling") << "gemm"
+                                          << "cpu" << 4 << ""
+                                          << "blas-bf16" << 1024 << "bf16 dot-product peak" << 0.0;
 }
 
 void TestCeilings::level()

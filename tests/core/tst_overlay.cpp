@@ -99,6 +99,18 @@ void TestOverlay::referenceSeriesMapOntoOurs_data()
                                    << "eager"
                                    << "cublas-tf32"
                                    << "launch";
+    QTest::newRow("gemm gpu fp16") << "gemm"
+                                   << "gpu"
+                                   << "torch-fp16"
+                                   << "graph"
+                                   << "cublas-fp16"
+                                   << "graph";
+    QTest::newRow("gemm gpu bf16") << "gemm"
+                                   << "gpu"
+                                   << "torch-bf16"
+                                   << "eager"
+                                   << "cublas-bf16"
+                                   << "launch";
     QTest::newRow("transfer cpu") << "transfer"
                                   << "cpu"
                                   << "torch"

@@ -6,7 +6,10 @@
 #include "tests/cuda/check.h"
 
 #include "cuda/cublaslibrary.h"
+#include "cuda/cusparselibrary.h"
 #include "cuda/gpubackend.h"
+
+#include "core/sparsematrix.h"
 
 #include <algorithm>
 #include <atomic>
@@ -60,6 +63,8 @@ struct GemmReference {
     std::vector<float> b;
     std::vector<double> c;
     std::vector<double> absBound; ///< sum over k of |a_ik| |b_kj|: the scale of rounding errors
+    /// sqrt(sum over k of (a_ik b_kj)^2): the scale the fp16/bf16 input rounding grows with
+    std::vector<double> norm2;
 };
 
 const GemmReference &gemmReference(int n)
@@ -74,17 +79,23 @@ const GemmReference &gemmReference(int n)
     ref.b = randomVector(count, 23u + n, -1.0f, 1.0f);
     ref.c.assign(count, 0.0);
     ref.absBound.assign(count, 0.0);
+    ref.norm2.assign(count, 0.0);
     for (int i = 0; i < n; ++i)
         for (int k = 0; k < n; ++k) {
             const double aik = ref.a[std::size_t(i) * n + k];
             const float *bRow = &ref.b[std::size_t(k) * n];
             double *cRow = &ref.c[std::size_t(i) * n];
             double *boundRow = &ref.absBound[std::size_t(i) * n];
+            double *normRow = &ref.norm2[std::size_t(i) * n];
             for (int j = 0; j < n; ++j) {
-                cRow[j] += aik * bRow[j];
-                boundRow[j] += std::abs(aik) * std::abs(double(bRow[j]));
+                const double p = aik * bRow[j];
+                cRow[j] += p;
+                boundRow[j] += std::abs(p);
+                normRow[j] += p * p;
             }
         }
+    for (double &v : ref.norm2)
+        v = std::sqrt(v);
     return cache.emplace(n, std::move(ref)).first->second;
 }
 
@@ -205,6 +216,12 @@ TEST_CASE(bytesNeededCoversBuffers)
     cublas.variant = "cublas";
     CHECK(deviceBytesNeeded(gemm) >= 3 * tensor);
     CHECK(deviceBytesNeeded(cublas) > deviceBytesNeeded(gemm)); // plus the cuBLAS workspace
+    for (const char *variant : {"cublas-fp16", "cublas-bf16"}) {
+        Job half = cublas;
+        half.variant = variant;
+        // plus the 2-byte A, B and C, which the fp32 tensors are converted to and from
+        CHECK_EQ(deviceBytesNeeded(half), deviceBytesNeeded(cublas) + 3 * tensor / 2);
+    }
     Job rows = makeJob("scan", "rows", "launch", 1000, 1);
     rows.inputs = {data.data()};
     CHECK(deviceBytesNeeded(rows) >= 2 * tensor + 1000 * sizeof(float)); // x, y and the row totals
@@ -242,7 +259,8 @@ std::vector<std::pair<std::string, OutputJob>> outputRows()
         }
         for (const char *mode : {"launch", "graph"}) {
             row("reduce", "", mode, n, 3);
-            for (const char *variant : {"naive", "tiled", "cublas", "cublas-tf32"})
+            for (const char *variant :
+                 {"naive", "tiled", "cublas", "cublas-tf32", "cublas-fp16", "cublas-bf16"})
                 row("gemm", variant, mode, n, 2);
         }
         row("transfer", "pageable", "launch", n, 3);
@@ -251,6 +269,11 @@ std::vector<std::pair<std::string, OutputJob>> outputRows()
             for (const char *variant : {"rows", "cub"})
                 row("scan", variant, mode, n, 3);
     }
+    // spmv: cuSPARSE and the one-thread-per-row kernel, from one row per block to many blocks.
+    for (int n : {1, 2, 33, 257, 1000})
+        for (const char *mode : {"launch", "graph"})
+            for (const char *variant : {"cusparse", "scalar"})
+                row("spmv", variant, mode, n, 3);
     // scan: many CUB tiles (the look-back across them), and rows longer than a block.
     for (const char *variant : {"rows", "cub"})
         row("scan", variant, "launch", 4096, 2);
@@ -265,7 +288,11 @@ std::vector<std::pair<std::string, OutputJob>> outputRows()
         row("saxpy", "", "fused", 33, 3, true, pinned);
         row("reduce", "", "graph", 257, 2, true, pinned);
         row("gemm", "tiled", "graph", 33, 1, true, pinned);
+        // fp16/bf16: the conversions from and back to the host's fp32 join the timed region.
+        row("gemm", "cublas-fp16", "launch", 257, 2, true, pinned);
+        row("gemm", "cublas-bf16", "graph", 257, 2, true, pinned);
         row("scan", "cub", "graph", 257, 2, true, pinned);
+        row("spmv", "cusparse", "launch", 257, 2, true, pinned);
     }
     return rows;
 }
@@ -289,7 +316,7 @@ TEST_CASE(outputsMatchHost)
         std::vector<float> y = randomVector(count, 2u + n, -1.0f, 1.0f);
         if (workload == "reduce")
             x = randomVector(count, 3u + n, 0.5f, 1.5f); // positive: the relative error is meaningful
-        if (workload == "scan")
+        if (workload == "scan" || workload == "spmv")
             x = integerVector(count, 4u + n);
         if (workload == "saxpy")
             job.inputs = {x.data(), y.data()};
@@ -338,11 +365,20 @@ TEST_CASE(outputsMatchHost)
         } else if (workload == "gemm") {
             CHECK_EQ(out.size(), count);
             const GemmReference &ref = gemmReference(n);
-            const double tolerance = r.variant == "cublas-tf32" ? 5e-3 : 1e-4;
+            // fp16/bf16 (core's Reference::gemmTolerance says why): 8 unit roundoffs of the half type
+            // plus the fp32 term, relative to sqrt(sum (a_ik b_kj)^2). A wrong C errs by about 1.
+            const bool half = r.variant == "cublas-fp16" || r.variant == "cublas-bf16";
+            const double fp32 = 1e-5 * std::max(1.0, std::sqrt(double(n)));
+            const double tolerance = r.variant == "cublas-fp16"   ? 8 * std::ldexp(1.0, -11) + fp32
+                                     : r.variant == "cublas-bf16" ? 8 * std::ldexp(1.0, -8) + fp32
+                                     : r.variant == "cublas-tf32" ? 5e-3
+                                                                  : 1e-4;
             for (std::size_t i = 0; i < count; ++i) {
                 const double error = std::abs(double(out[i]) - ref.c[i]);
-                if (!(error <= tolerance * ref.absBound[i] + 1e-30))
-                    FAIL(format("C[%zu][%zu]: got %g, expected %g", i / n, i % n, double(out[i]), ref.c[i]));
+                const double scale = half ? ref.norm2[i] : ref.absBound[i];
+                if (!(error <= tolerance * scale + 1e-30))
+                    FAIL(format("C[%zu][%zu]: got %g, expected %g (%s)", i / n, i % n, double(out[i]),
+                                ref.c[i], r.variant.c_str()));
             }
         } else if (workload == "transfer") {
             CHECK_EQ(out.size(), count);
@@ -355,6 +391,17 @@ TEST_CASE(outputsMatchHost)
                 if (double(out[i]) != sum)
                     FAIL(format("scan[%zu] (row %zu, column %zu): got %g, expected %g", i, i / n, i % n,
                                 double(out[i]), sum));
+            }
+        } else if (workload == "spmv") {
+            CHECK_EQ(out.size(), count);
+            const speeduplab::SparseMatrix a = speeduplab::SparseMatrix::make(n);
+            for (std::size_t k = 0; k < count; ++k) {
+                double want = 0.0; // exact: small integers
+                for (std::int32_t i = a.rowPtr[k]; i < a.rowPtr[k + 1]; ++i)
+                    want += double(a.values[std::size_t(i)]) * x[std::size_t(a.colIdx[std::size_t(i)])];
+                if (double(out[k]) != want)
+                    FAIL(format("spmv y[%zu] (%s): got %g, expected %g", k, r.variant.c_str(), double(out[k]),
+                                want));
             }
         }
     });
@@ -378,6 +425,8 @@ TEST_CASE(presetStopCancels)
         {"transfer pinned", {"transfer", "pinned", "launch"}},
         {"scan rows launch", {"scan", "rows", "launch"}},
         {"scan cub graph", {"scan", "cub", "graph"}},
+        {"spmv cusparse graph", {"spmv", "cusparse", "graph"}},
+        {"spmv scalar launch", {"spmv", "scalar", "launch"}},
     };
     checkRows(rows, [](const StopJob &r) {
         REQUIRE_GPU();
@@ -457,6 +506,12 @@ TEST_CASE(calibrationMeasuresCeilings)
     CHECK(c.syncRoundTripS > 0);
     CHECK(c.cublasFlopsPerS > 0);
     CHECK(c.cublasTf32FlopsPerS > 0);
+    // Tensor cores on fp16/bf16 outrun the fp32 SGEMM on every GPU with them (Volta and newer).
+    const bool bf16 = availability().devices.at(0).ccMajor >= 8; // bf16 tensor cores: Ampere and newer
+    CHECK_MSG(c.cublasFp16FlopsPerS > c.cublasFlopsPerS &&
+                  (bf16 ? c.cublasBf16FlopsPerS > c.cublasFlopsPerS : c.cublasBf16FlopsPerS == 0),
+              format("FP16 %g, BF16 %g, SGEMM %g TFLOP/s", c.cublasFp16FlopsPerS / 1e12,
+                     c.cublasBf16FlopsPerS / 1e12, c.cublasFlopsPerS / 1e12));
     // L2 must beat HBM, and every GPU CUDA 13 supports (Turing and newer) exceeds 1 TFLOP/s fp32.
     CHECK_MSG(c.l2BytesPerS > c.deviceCopyBytesPerS,
               format("L2 %g GB/s, HBM copy %g GB/s", c.l2BytesPerS / 1e9, c.deviceCopyBytesPerS / 1e9));
@@ -464,11 +519,11 @@ TEST_CASE(calibrationMeasuresCeilings)
     std::printf(
         "INFO   copy %.0f GB/s, L2 %.0f GB/s, FMA %.1f TFLOP/s, H2D pageable %.1f / pinned %.1f GB/s, "
         "D2H pageable %.1f / pinned %.1f GB/s, launch %.2f us, round trip %.2f us, SGEMM %.1f "
-        "TFLOP/s, TF32 %.1f TFLOP/s\n",
+        "TFLOP/s, TF32 %.1f TFLOP/s, FP16 %.1f TFLOP/s, BF16 %.1f TFLOP/s\n",
         c.deviceCopyBytesPerS / 1e9, c.l2BytesPerS / 1e9, c.fmaFlopsPerS / 1e12, c.h2dPageableBytesPerS / 1e9,
         c.h2dPinnedBytesPerS / 1e9, c.d2hPageableBytesPerS / 1e9, c.d2hPinnedBytesPerS / 1e9,
         c.launchLatencyS * 1e6, c.syncRoundTripS * 1e6, c.cublasFlopsPerS / 1e12,
-        c.cublasTf32FlopsPerS / 1e12);
+        c.cublasTf32FlopsPerS / 1e12, c.cublasFp16FlopsPerS / 1e12, c.cublasBf16FlopsPerS / 1e12);
 }
 
 // cuBLAS is opened on first use, not linked: loading needs no GPU, only the library, and a
@@ -477,13 +532,25 @@ TEST_CASE(cublasLoadsOnDemand)
 {
     try {
         const CublasLibrary &lib = CublasLibrary::instance();
-        CHECK(lib.create && lib.destroy && lib.sgemm && lib.setMathMode && lib.statusName);
+        CHECK(lib.create && lib.destroy && lib.sgemm && lib.gemmEx && lib.setMathMode && lib.statusName);
         CHECK_EQ(std::string(lib.statusName(CUBLAS_STATUS_NOT_INITIALIZED)),
                  std::string("CUBLAS_STATUS_NOT_INITIALIZED"));
         CHECK(CublasLibrary::loaded() == &lib);
     } catch (const CudaError &e) {
         CHECK_MSG(std::string(e.what()).find("cuBLAS could not be loaded") != std::string::npos, e.what());
         CHECK(CublasLibrary::loaded() == nullptr);
+    }
+}
+
+TEST_CASE(cusparseLoadsOnDemand)
+{
+    try {
+        const CusparseLibrary &lib = CusparseLibrary::instance();
+        CHECK(lib.create && lib.createCsr && lib.spmvBufferSize && lib.spmv && lib.errorName);
+        CHECK_EQ(std::string(lib.errorName(CUSPARSE_STATUS_NOT_INITIALIZED)),
+                 std::string("CUSPARSE_STATUS_NOT_INITIALIZED"));
+    } catch (const CudaError &e) {
+        CHECK_MSG(std::string(e.what()).find("cuSPARSE could not be loaded") != std::string::npos, e.what());
     }
 }
 

@@ -45,11 +45,16 @@ QString expectedFunction(const Measurement &m)
         if (w == "reduce")
             return "reduceKernel";
         if (w == "gemm")
-            return v == "naive" ? "gemmNaiveKernel" : v == "tiled" ? "gemmTiledKernel" : "sgemm";
+            return v == "naive"                               ? "gemmNaiveKernel"
+                   : v == "tiled"                             ? "gemmTiledKernel"
+                   : v == "cublas-fp16" || v == "cublas-bf16" ? "gemmEx"
+                                                              : "sgemm";
         if (w == "transfer")
             return "cudaMemcpyAsync";
         if (w == "scan")
             return v == "rows" ? "scanRowsKernel" : "InclusiveSum";
+        if (w == "spmv")
+            return v == "scalar" ? "spmvCsrKernel" : "enqueue";
     } else {
         if (w == "add")
             return "addSpan";
@@ -58,11 +63,13 @@ QString expectedFunction(const Measurement &m)
         if (w == "reduce")
             return "sumSpan";
         if (w == "gemm")
-            return v == "naive" ? "naive" : v == "tiled" ? "axpyRow" : "sgemm";
+            return v == "naive" ? "naive" : v == "tiled" ? "axpyRow" : v == "blas-bf16" ? "sbgemm" : "sgemm";
         if (w == "transfer")
             return "memcpy";
         if (w == "scan")
             return "scanSpan";
+        if (w == "spmv")
+            return "spmvRows";
     }
     return {};
 }
@@ -128,7 +135,9 @@ void TestSourceView::showsTheKernelOfEverySeries()
         QVERIFY2(heading.contains(QString::fromStdString(m.mode) + " mode"), qPrintable(heading));
     else
         QVERIFY2(heading.contains("4 threads"), qPrintable(heading));
-    QVERIFY2(view.location().contains(m.isGpu() ? "cuda/" : "core/cpukernels.cpp"),
+    QVERIFY2(view.location().contains(m.isGpu()              ? "cuda/"
+                                      : m.workload == "spmv" ? "core/spmv.cpp"
+                                                             : "core/cpukernels.cpp"),
              qPrintable(view.location()));
 
     // How the GPU modes issue the work, and the sentence for closed-source libraries.
@@ -143,6 +152,15 @@ void TestSourceView::showsTheKernelOfEverySeries()
                  qPrintable(view.note()));
     if (m.variant == "blas")
         QVERIFY2(view.note().contains("OpenBLAS"), qPrintable(view.note()));
+    // Reduced precision: the cublasGemmEx call site and the sentence on tensor cores; sbgemm with
+    // the bf16 conversion before it.
+    if (m.variant == "cublas-fp16" || m.variant == "cublas-bf16")
+        QVERIFY2(code.contains("gemmEx(") && code.contains("CUBLAS_COMPUTE_32F") &&
+                     view.note().contains("tensor cores") && view.note().contains("fp32 accumulation"),
+                 qPrintable(view.note()));
+    if (m.variant == "blas-bf16")
+        QVERIFY2(code.contains("sbgemm(") && code.contains("toBf16(") && view.note().contains("OpenBLAS"),
+                 qPrintable(view.note()));
     if (!m.isGpu() && m.workload != "gemm" && m.workload != "scan")
         QVERIFY(code.contains("#pragma omp parallel"));
     // scan: the serial chain says why threads cannot help; rows shows all three kernels; CUB's
@@ -154,6 +172,11 @@ void TestSourceView::showsTheKernelOfEverySeries()
                 code.contains("launchScanRows("));
     if (m.variant == "cub")
         QVERIFY2(code.contains("scanCub(nullptr") && view.note().contains("CUB"), qPrintable(view.note()));
+    // spmv: the gather through the column indices; cuSPARSE's set-up made outside the timed region.
+    if (m.workload == "spmv")
+        QVERIFY(code.contains("colIdx[i]") || code.contains("col[i]") || code.contains("cusparseSpMV"));
+    if (m.variant == "cusparse")
+        QVERIFY(code.contains("createCsr(") && code.contains("m_lib.spmv("));
 }
 
 void TestSourceView::regionsMatchTheSourceTree_data()

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+#include "cuda/cusparselibrary.h"
+
+#include "cuda/cudacheck.h"
+#include "cuda/gpubackend.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+#include <string>
+#include <type_traits>
+
+namespace speeduplab::gpu {
+
+namespace {
+
+std::string g_error;
+CusparseLibrary g_library;
+bool g_loaded = false;
+
+void load()
+{
+    const std::string name = "libcusparse.so." + std::to_string(CUSPARSE_VER_MAJOR);
+    void *h = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+#ifdef SPEEDUPLAB_CUDA_LIBRARY_DIR
+    // Not on the loader's path (a toolkit in /usr/local/cuda usually is not): where we built.
+    if (!h)
+        h = dlopen((std::string(SPEEDUPLAB_CUDA_LIBRARY_DIR) + "/" + name).c_str(), RTLD_NOW | RTLD_LOCAL);
+#endif
+    if (!h) {
+        const char *e = dlerror();
+        g_error = "cuSPARSE could not be loaded (" + name + ": " + (e ? e : "unknown error") +
+                  "): install the CUDA toolkit's cuSPARSE or add its folder to LD_LIBRARY_PATH.";
+        return;
+    }
+    CusparseLibrary l;
+    bool ok = true;
+    auto sym = [&](auto &fn, const char *symbol) {
+        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(h, symbol));
+        if (!fn) {
+            ok = false;
+            g_error =
+                std::string("cuSPARSE in ") + name + " has no " + symbol + ": its version does not match.";
+        }
+    };
+    sym(l.create, "cusparseCreate");
+    sym(l.destroy, "cusparseDestroy");
+    sym(l.setStream, "cusparseSetStream");
+    sym(l.createCsr, "cusparseCreateCsr");
+    sym(l.destroySpMat, "cusparseDestroySpMat");
+    sym(l.createDnVec, "cusparseCreateDnVec");
+    sym(l.destroyDnVec, "cusparseDestroyDnVec");
+    sym(l.spmvBufferSize, "cusparseSpMV_bufferSize");
+    sym(l.spmv, "cusparseSpMV");
+    sym(l.errorName, "cusparseGetErrorName");
+    sym(l.errorString, "cusparseGetErrorString");
+    if (ok) {
+        g_library = l;
+        g_loaded = true;
+    }
+}
+
+std::once_flag g_once;
+
+} // namespace
+
+const CusparseLibrary &CusparseLibrary::instance()
+{
+    std::call_once(g_once, load);
+    if (!g_loaded)
+        throw CudaError(g_error, "cusparse not loaded", false);
+    return g_library;
+}
+
+CusparseSpmv::CusparseSpmv(std::int64_t rows, std::int64_t nonzeros, std::int32_t *rowPtr,
+                           std::int32_t *colIdx, float *values, float *x, float *y, cudaStream_t stream)
+    : m_lib(CusparseLibrary::instance())
+{
+    try {
+        // source-view: gpu-spmv-cusparse-setup
+        checkCusparse(m_lib.create(&m_handle), "cusparseCreate");
+        checkCusparse(m_lib.setStream(m_handle, stream), "cusparseSetStream");
+        checkCusparse(m_lib.createCsr(&m_a, rows, rows, nonzeros, rowPtr, colIdx, values, CUSPARSE_INDEX_32I,
+                                      CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
+                      "cusparseCreateCsr");
+        checkCusparse(m_lib.createDnVec(&m_x, rows, x, CUDA_R_32F), "cusparseCreateDnVec");
+        checkCusparse(m_lib.createDnVec(&m_y, rows, y, CUDA_R_32F), "cusparseCreateDnVec");
+        const float alpha = 1, beta = 0;
+        checkCusparse(m_lib.spmvBufferSize(m_handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, m_a, m_x,
+                                           &beta, m_y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, &m_bufferBytes),
+                      "cusparseSpMV_bufferSize");
+        if (m_bufferBytes > 0)
+            SL_CUDA_CHECK(cudaMalloc(&m_buffer, m_bufferBytes));
+        // source-view: end
+    } catch (...) {
+        release();
+        throw;
+    }
+}
+
+CusparseSpmv::~CusparseSpmv()
+{
+    release();
+}
+
+void CusparseSpmv::release() noexcept
+{
+    if (m_buffer)
+        SL_CUDA_CHECK_NOTHROW(cudaFree(m_buffer));
+    if (m_y)
+        m_lib.destroyDnVec(m_y);
+    if (m_x)
+        m_lib.destroyDnVec(m_x);
+    if (m_a)
+        m_lib.destroySpMat(m_a);
+    if (m_handle)
+        m_lib.destroy(m_handle);
+    m_buffer = nullptr;
+    m_y = m_x = nullptr;
+    m_a = nullptr;
+    m_handle = nullptr;
+}
+
+// source-view: gpu-spmv-cusparse
+void CusparseSpmv::enqueue()
+{
+    const float alpha = 1, beta = 0;
+    checkCusparse(m_lib.spmv(m_handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, m_a, m_x, &beta, m_y,
+                             CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, m_buffer),
+                  "cusparseSpMV");
+}
+// source-view: end
+
+void checkCusparse(cusparseStatus_t status, const char *call)
+{
+    if (status == CUSPARSE_STATUS_SUCCESS)
+        return;
+    const CusparseLibrary &l = CusparseLibrary::instance();
+    const std::string name = l.errorName ? l.errorName(status) : std::to_string(int(status));
+    throw CudaError(std::string(call) + " failed: " + name + " (" +
+                        (l.errorString ? l.errorString(status) : "") + ")",
+                    name, false);
+}
+
+} // namespace speeduplab::gpu
