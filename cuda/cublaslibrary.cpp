@@ -2,8 +2,7 @@
 #include "cuda/cublaslibrary.h"
 
 #include "cuda/gpubackend.h"
-
-#include <dlfcn.h>
+#include "cuda/toolkitlibrary.h"
 
 #include <mutex>
 #include <string>
@@ -22,27 +21,13 @@ bool g_loaded = false;
 void load()
 {
     const std::string name = "libcublas.so." + std::to_string(CUBLAS_VER_MAJOR);
-    void *h = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-#ifdef SPEEDUPLAB_CUDA_LIBRARY_DIR
-    // Not on the loader's path (a toolkit in /usr/local/cuda usually is not): where we built.
+    void *h = openToolkitLibrary(name, "cuBLAS", g_error);
     if (!h)
-        h = dlopen((std::string(SPEEDUPLAB_CUDA_LIBRARY_DIR) + "/" + name).c_str(), RTLD_NOW | RTLD_LOCAL);
-#endif
-    if (!h) {
-        const char *e = dlerror();
-        g_error = "cuBLAS could not be loaded (" + name + ": " + (e ? e : "unknown error") +
-                  "): install the CUDA toolkit's cuBLAS or add its folder to LD_LIBRARY_PATH.";
         return;
-    }
     CublasLibrary l;
     bool ok = true;
     auto sym = [&](auto &fn, const char *symbol) {
-        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(h, symbol));
-        if (!fn) {
-            ok = false;
-            g_error =
-                std::string("cuBLAS in ") + name + " has no " + symbol + ": its version does not match.";
-        }
+        ok = resolveSymbol(h, fn, symbol, "cuBLAS", name, g_error) && ok;
     };
     sym(l.create, SL_STR(cublasCreate));
     sym(l.destroy, SL_STR(cublasDestroy));

@@ -3,12 +3,10 @@
 
 #include "cuda/cudacheck.h"
 #include "cuda/gpubackend.h"
-
-#include <dlfcn.h>
+#include "cuda/toolkitlibrary.h"
 
 #include <mutex>
 #include <string>
-#include <type_traits>
 
 namespace speeduplab::gpu {
 
@@ -21,27 +19,13 @@ bool g_loaded = false;
 void load()
 {
     const std::string name = "libcusparse.so." + std::to_string(CUSPARSE_VER_MAJOR);
-    void *h = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-#ifdef SPEEDUPLAB_CUDA_LIBRARY_DIR
-    // Not on the loader's path (a toolkit in /usr/local/cuda usually is not): where we built.
+    void *h = openToolkitLibrary(name, "cuSPARSE", g_error);
     if (!h)
-        h = dlopen((std::string(SPEEDUPLAB_CUDA_LIBRARY_DIR) + "/" + name).c_str(), RTLD_NOW | RTLD_LOCAL);
-#endif
-    if (!h) {
-        const char *e = dlerror();
-        g_error = "cuSPARSE could not be loaded (" + name + ": " + (e ? e : "unknown error") +
-                  "): install the CUDA toolkit's cuSPARSE or add its folder to LD_LIBRARY_PATH.";
         return;
-    }
     CusparseLibrary l;
     bool ok = true;
     auto sym = [&](auto &fn, const char *symbol) {
-        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(h, symbol));
-        if (!fn) {
-            ok = false;
-            g_error =
-                std::string("cuSPARSE in ") + name + " has no " + symbol + ": its version does not match.";
-        }
+        ok = resolveSymbol(h, fn, symbol, "cuSPARSE", name, g_error) && ok;
     };
     sym(l.create, "cusparseCreate");
     sym(l.destroy, "cusparseDestroy");
