@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/sparsematrix.h"
 #include "cuda/gpubackend.h"
+#include "cuda/sparsematrix.h"
 
 #include <memory>
 #include <vector>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/workload.h"
 
-#include "core/sparsematrix.h"
+#include "cuda/sparsematrix.h"
 
 #include <algorithm>
 #include <cmath>

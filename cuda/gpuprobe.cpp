@@ -6,7 +6,7 @@
 
 #include "cuda/gpuprobe.h"
 
-#include "core/sparsematrix.h"
+#include "cuda/sparsematrix.h"
 
 #include "cuda/cudacheck.h"
 #include "cuda/cudaowners.h"

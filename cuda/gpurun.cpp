@@ -12,7 +12,7 @@
 #include "cuda/kernels.cuh"
 #include "cuda/spmvkernels.cuh"
 
-#include "core/sparsematrix.h"
+#include "cuda/sparsematrix.h"
 
 #include <algorithm>
 #include <array>

@@ -4,9 +4,9 @@
 // thread count, and verify() catching a wrong result.
 #include "core/cpukernels.h"
 #include "core/reference.h"
-#include "core/sparsematrix.h"
 #include "core/spmv.h"
 #include "core/workload.h"
+#include "cuda/sparsematrix.h"
 
 #include <QtTest>
 

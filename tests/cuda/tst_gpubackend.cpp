@@ -9,7 +9,7 @@
 #include "cuda/cusparselibrary.h"
 #include "cuda/gpubackend.h"
 
-#include "core/sparsematrix.h"
+#include "cuda/sparsematrix.h"
 
 #include <algorithm>
 #include <atomic>
