@@ -7,17 +7,34 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <map>
 
 namespace speeduplab {
 
 namespace {
 
-// The measurement behind a curve's point at n (the last one, when a size was rerun).
-const Measurement *rowOf(const ResultSet &r, const std::string &key, int n)
+// Whether m is a point of curve s: its cheap fields first, the key (a string built) only then.
+bool belongs(const Measurement &m, const Series &s)
+{
+    return m.ok() && m.isGpu() == s.gpu && m.threads == s.threads && m.mode == s.mode && m.run == s.run &&
+           m.workload == s.workload && m.seriesKey() == s.key;
+}
+
+// The measurements behind a curve's points, by n (the last one, when a size was rerun): one pass.
+std::map<int, const Measurement *> rowsOf(const ResultSet &r, const Series &s)
+{
+    std::map<int, const Measurement *> out;
+    for (const Measurement &m : r.rows)
+        if (belongs(m, s))
+            out[m.n] = &m;
+    return out;
+}
+
+const Measurement *rowOf(const ResultSet &r, const Series &s, int n)
 {
     const Measurement *found = nullptr;
     for (const Measurement &m : r.rows)
-        if (m.ok() && m.n == n && m.seriesKey() == key)
+        if (m.n == n && belongs(m, s))
             found = &m;
     return found;
 }
@@ -105,8 +122,10 @@ CostModel Explain::model(const ResultSet &r, const Series &s)
     const auto &pts = s.points;
     std::vector<CostModel::Tier> tiers;
     std::vector<std::size_t> first; // the first point of each tier
+    const std::map<int, const Measurement *> rows = rowsOf(r, s);
     for (std::size_t i = 0; i < pts.size(); ++i) {
-        const Measurement *row = rowOf(r, s.key, pts[i].n);
+        const auto found = rows.find(pts[i].n);
+        const Measurement *row = found == rows.end() ? nullptr : found->second;
         const std::string level = row ? Calibration::levelFor(*row, r.machine, false).name : std::string();
         if (tiers.empty() || tiers.back().level != level) {
             tiers.push_back({level, i == 0 ? 0.0 : pts[i].work, 0});
@@ -178,7 +197,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     const Workload *w = Workload::find(s.workload);
     c.flops = w && w->computeBound();
     c.rate = c.model.rate;
-    if (const Measurement *m = rowOf(r, s.key, last.n)) {
+    if (const Measurement *m = rowOf(r, s, last.n)) {
         const Calibration::Level level = Calibration::levelFor(*m, r.machine, false);
         c.level = level.name;
         c.ceiling = level.value;
@@ -400,7 +419,7 @@ ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu,
     if (!(bytes > 0))
         return st;
     st.oneThreadRate = bytes / st.t1;
-    if (const Measurement *m = rowOf(r, widest->key, n)) {
+    if (const Measurement *m = rowOf(r, *widest, n)) {
         const Calibration::Level level = Calibration::levelFor(*m, r.machine);
         if (!level.flops && level.value > 0) {
             st.saturation = level.value;
