@@ -96,10 +96,17 @@ void WhatIfPanel::syncFromChart()
     const WhatIf &m = m_chart->measured(), &w = m_chart->whatIf();
     const bool usable = m_chart->hasModels();
     {
+        // Refilled only when the curves change: the list stays put (open or not) while points arrive.
         QSignalBlocker block(m_gpu);
-        m_gpu->clear();
-        for (const auto &[key, label] : m_chart->gpuCurves())
-            m_gpu->addItem(QString::fromStdString(label), QString::fromStdString(key));
+        const auto &curves = m_chart->gpuCurves();
+        bool same = m_gpu->count() == int(curves.size());
+        for (int i = 0; same && i < m_gpu->count(); ++i)
+            same = m_gpu->itemData(i).toString().toStdString() == curves[std::size_t(i)].first;
+        if (!same) {
+            m_gpu->clear();
+            for (const auto &[key, label] : curves)
+                m_gpu->addItem(QString::fromStdString(label), QString::fromStdString(key));
+        }
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(QString::fromStdString(w.gpuKey))));
     }
     for (QWidget *x :
@@ -116,8 +123,10 @@ void WhatIfPanel::syncFromChart()
         html =
             tr("<p>Run a sweep with CPU and GPU curves (or open a recorded one): each curve's cost model and "
                "what it says appear here.</p>");
-    if (m_text->toHtml() != html)
+    if (html != m_html) { // unchanged text keeps its scroll position
+        m_html = html;
         m_text->setHtml(html);
+    }
     if (!usable) {
         for (QLabel *l : {m_launchValue, m_gpuRateValue, m_cpuRateValue, m_threadsValue})
             l->clear();

@@ -45,6 +45,7 @@ private:
     QLabel *m_launchValue, *m_gpuRateValue, *m_cpuRateValue, *m_threadsValue;
     QPushButton *m_reset;
     QTextBrowser *m_text;
+    QString m_html; ///< what m_text shows
 };
 
 } // namespace speeduplab
