@@ -11,6 +11,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QLogValueAxis>
+#include <QSettings>
 
 #include <algorithm>
 #include <cmath>
@@ -129,7 +130,11 @@ TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
     m_modelsAction->setToolTip(
         tr("A thin dotted line through each curve: its fixed cost plus its work at the "
            "rate of each memory level (the Explain tab says what they mean)"));
-    connect(m_modelsAction, &QAction::toggled, this, [this] { updateNow(); });
+    m_modelsAction->setChecked(QSettings().value(QStringLiteral("charts/showCostModels"), false).toBool());
+    connect(m_modelsAction, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue(QStringLiteral("charts/showCostModels"), on); // kept for the next start
+        updateNow();
+    });
     addAction(m_modelsAction);
     setContextMenuPolicy(Qt::ActionsContextMenu);
 }

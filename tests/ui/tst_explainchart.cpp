@@ -15,7 +15,9 @@
 #include "ui/whatifpanel.h"
 
 #include <QPushButton>
+#include <QSettings>
 #include <QSlider>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 #include <QXYSeries>
@@ -51,7 +53,13 @@ QList<QList<QPointF>> measured(const ChartView &c)
 class TestExplainChart : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { App::initialise(); }
+    void initTestCase()
+    {
+        App::initialise();
+        QVERIFY(m_dir.isValid()); // Show cost models is kept in the settings: not the user's
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
+    }
 
     void sentencesCarryTheFittedNumbers()
     {
@@ -190,6 +198,10 @@ private slots:
         chart.setModelsShown(true);
         QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 7); // 4 CPU + 3 GPU curves
         QVERIFY(chart.noteText().contains(QStringLiteral("Dotted: each curve's cost model")));
+        {
+            TimeChart again; // the choice is kept for the next start
+            QVERIFY(again.modelsShown());
+        }
         chart.setModelsShown(false);
         QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 0);
     }
@@ -205,6 +217,9 @@ private slots:
         tabs.setCurrent(QStringLiteral("time"));
         QCOMPARE(tabs.current(), tabs.chart(QStringLiteral("time")));
     }
+
+private:
+    QTemporaryDir m_dir;
 };
 
 QTEST_MAIN(TestExplainChart)
