@@ -59,6 +59,7 @@ Series Analysis::curveOf(const Measurement &m)
     s.gpu = m.isGpu();
     s.threads = m.threads;
     s.variant = m.variant;
+    s.device = m.device;
     s.mode = m.mode;
     s.run = m.run;
     return s;

@@ -35,6 +35,7 @@ struct Series {
     bool gpu = false;
     int threads = 0;
     std::string variant; ///< Measurement::variant: "blas", "cublas", "" (workloads without variants)
+    int device = -1;     ///< Measurement::device: the GPU's index, -1 on the CPU
     std::string mode;
     std::string run; ///< Measurement::run: the run the curve belongs to (empty: the only one)
     std::vector<SeriesPoint> points;

@@ -16,8 +16,9 @@ namespace {
 // Whether m is a point of curve s: its cheap fields first, the key (a string built) only then.
 bool belongs(const Measurement &m, const Series &s)
 {
-    return m.ok() && m.isGpu() == s.gpu && m.threads == s.threads && m.mode == s.mode && m.run == s.run &&
-           m.workload == s.workload && m.seriesKey() == s.key;
+    return m.ok() && m.isGpu() == s.gpu && m.threads == s.threads && m.device == s.device &&
+           m.mode == s.mode && m.variant == s.variant && m.run == s.run && m.workload == s.workload &&
+           m.seriesKey() == s.key;
 }
 
 // The measurements behind a curve's points, by n (the last one, when a size was rerun): one pass.
@@ -220,54 +221,87 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     return c;
 }
 
-ModelCrossover Explain::cross(const std::vector<CostModel> &cpus, const CostModel &gpu,
-                              const std::string &workload)
-{
-    ModelCrossover out;
-    const Workload *w = Workload::find(workload);
-    if (!w || !gpu.valid)
-        return out;
-    // The fastest CPU model at n (its index), and the sign of the CPU's lead there.
-    auto fastest = [&](double n, double &t) {
+namespace {
+
+// The fastest of some CPU models at each size of a grid, 100 steps a decade from n = 1 to 10^6,
+// computed once and shared by every GPU model held against them.
+class Envelope {
+public:
+    static constexpr int steps = 600;
+    Envelope(const std::vector<CostModel> &cpus, const Workload &w) : m_cpus(cpus), m_w(w)
+    {
+        for (int i = 0; i <= steps; ++i) {
+            double t = 0;
+            const int k = fastest(gridN(i), t);
+            m_index.push_back(k);
+            m_time.push_back(t);
+        }
+    }
+    static double gridN(int i) { return std::pow(10.0, 6.0 * i / steps); }
+    // The fastest model at n (its index, -1 if none) and its time.
+    int fastest(double n, double &t) const
+    {
         int best = -1;
-        for (std::size_t i = 0; i < cpus.size(); ++i)
-            if (cpus[i].valid) {
-                const double ti = cpus[i].time(w->workAt(n, 1));
+        for (std::size_t i = 0; i < m_cpus.size(); ++i)
+            if (m_cpus[i].valid) {
+                const double ti = m_cpus[i].time(m_w.workAt(n, 1));
                 if (best < 0 || ti < t) {
                     best = int(i);
                     t = ti;
                 }
             }
         return best;
-    };
-    auto gpuWins = [&](double n, int *index = nullptr) {
-        double t = 0;
-        const int i = fastest(n, t);
-        if (index)
-            *index = i;
-        return i >= 0 && gpu.time(w->workAt(n, 1)) < t;
-    };
-    // 100 steps a decade from 1 to 10^6, then bisection in log n at the first change.
-    constexpr int steps = 600;
-    bool before = gpuWins(1, &out.cpuIndex);
-    if (out.cpuIndex < 0)
-        return out;
-    const bool atStart = before;
-    for (int i = 1; i <= steps; ++i) {
-        const double lo = std::pow(10.0, 6.0 * (i - 1) / steps), hi = std::pow(10.0, 6.0 * i / steps);
-        const bool now = gpuWins(hi);
-        if (now && !before) {
-            double a = std::log(lo), b = std::log(hi);
-            for (int k = 0; k < 40; ++k)
-                (gpuWins(std::exp((a + b) / 2)) ? b : a) = (a + b) / 2;
-            out.n = std::exp(b);
-            gpuWins(out.n, &out.cpuIndex);
-            return out;
-        }
-        before = now;
     }
-    out.gpuEverywhere = atStart && before;
-    return out;
+    // Where gpu first becomes faster than the envelope: a grid step, then bisection in log n.
+    ModelCrossover cross(const CostModel &gpu) const
+    {
+        ModelCrossover out;
+        auto gpuTime = [&](double n) { return gpu.time(m_w.workAt(n, 1)); };
+        auto winsAt = [&](int i) {
+            return m_index[std::size_t(i)] >= 0 && gpuTime(gridN(i)) < m_time[std::size_t(i)];
+        };
+        auto wins = [&](double n, int *index = nullptr) {
+            double t = 0;
+            const int k = fastest(n, t);
+            if (index)
+                *index = k;
+            return k >= 0 && gpuTime(n) < t;
+        };
+        out.cpuIndex = m_index.front();
+        if (!gpu.valid || out.cpuIndex < 0)
+            return out;
+        bool before = winsAt(0);
+        const bool atStart = before;
+        for (int i = 1; i <= steps; ++i) {
+            const bool now = winsAt(i);
+            if (now && !before) {
+                double lo = std::log(gridN(i - 1)), hi = std::log(gridN(i));
+                for (int k = 0; k < 40; ++k)
+                    (wins(std::exp((lo + hi) / 2)) ? hi : lo) = (lo + hi) / 2;
+                out.n = std::exp(hi);
+                wins(out.n, &out.cpuIndex);
+                return out;
+            }
+            before = now;
+        }
+        out.gpuEverywhere = atStart && before;
+        return out;
+    }
+
+private:
+    const std::vector<CostModel> &m_cpus;
+    const Workload &m_w;
+    std::vector<int> m_index;
+    std::vector<double> m_time;
+};
+
+} // namespace
+
+ModelCrossover Explain::cross(const std::vector<CostModel> &cpus, const CostModel &gpu,
+                              const std::string &workload)
+{
+    const Workload *w = Workload::find(workload);
+    return w && gpu.valid ? Envelope(cpus, *w).cross(gpu) : ModelCrossover();
 }
 
 std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::vector<Series> &run)
@@ -283,6 +317,10 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
             cpus.push_back(model(r, s));
             threads.push_back(s.threads);
         }
+    const Workload *w = Workload::find(best.workload);
+    if (!w)
+        return out;
+    const Envelope envelope(cpus, *w); // once: every GPU curve is held against the same CPU models
     for (const Series &g : run) {
         if (!g.gpu)
             continue;
@@ -292,7 +330,7 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
         st.gpuLabel = g.label;
         st.gpuMode = g.mode;
         st.gpu = model(r, g);
-        st.model = cross(cpus, st.gpu, g.workload);
+        st.model = envelope.cross(st.gpu);
         if (st.model.cpuIndex >= 0) {
             st.cpu = cpus[std::size_t(st.model.cpuIndex)];
             st.cpuThreads = threads[std::size_t(st.model.cpuIndex)];
