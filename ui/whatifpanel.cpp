@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "ui/whatifpanel.h"
 
+#include "ui/chartstyle.h"
 #include "ui/explainchart.h"
 #include "ui/format.h"
 
 #include "core/workload.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -93,6 +95,12 @@ WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent)
 
 void WhatIfPanel::syncFromChart()
 {
+    // The charts' zoom (Ctrl++, presentation mode) applies to the sliders and the text too.
+    QFont f = QApplication::font();
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * ChartStyle::zoom());
+    if (font() != f)
+        setFont(f);
     const WhatIf &m = m_chart->measured(), &w = m_chart->whatIf();
     const bool usable = m_chart->hasModels();
     {

@@ -6,6 +6,7 @@
 #include "fixtures.h"
 
 #include "ui/app.h"
+#include "ui/chartstyle.h"
 #include "ui/charttabs.h"
 #include "ui/explainchart.h"
 #include "ui/format.h"
@@ -148,6 +149,16 @@ private slots:
         QCOMPARE(chart.whatIf().threads, p0 == 1 ? 8 : 1);
         QVERIFY(chart.whatIf().cpu().rate != chart.measured().cpu().rate);
         QVERIFY(!panel.findChild<QTextBrowser *>()->toPlainText().isEmpty());
+
+        // The charts' zoom (presentation mode) scales the panel's text as well.
+        const qreal before = panel.font().pointSizeF();
+        ChartStyle::setZoom(2.0);
+        chart.applyStyle();
+        QVERIFY2(panel.font().pointSizeF() > 1.9 * before,
+                 qPrintable(QString::number(panel.font().pointSizeF())));
+        ChartStyle::setZoom(1.0);
+        chart.applyStyle();
+        QCOMPARE(panel.font().pointSizeF(), before);
     }
 
     void withoutGpuSaysWhatItNeeds()
