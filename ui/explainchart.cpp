@@ -58,11 +58,6 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     m_measured = WhatIf();
     m_explanations.clear();
     m_gpuCurves.clear();
-    auto announce = [&] {
-        if (before.gpuKey != m_measured.gpuKey || before.workload != m_measured.workload ||
-            before.gpu != m_measured.gpu || before.cpuModels != m_measured.cpuModels)
-            emit modelsChanged();
-    };
     const Workload *wl = Workload::find(workload);
     const std::vector<Matchup> pairs = matchups(all);
     if (all.empty() || pairs.empty() || !wl) {
@@ -71,7 +66,6 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                       ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
                       : tr("The cost models need a CPU and a GPU curve: open a recorded GPU run "
                            "(Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel."));
-        announce();
         return;
     }
 
@@ -93,7 +87,6 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     if (!Explain::usable(m_measured)) {
         m_whatIf = m_measured;
         showEmpty(tr("Too few points for cost models: each curve needs two sizes or more."));
-        announce();
         return;
     }
     // A new curve or workload starts from its measured models; new points of the same curves
@@ -236,7 +229,6 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     for (const Section &x : {crossovers, curves, scaling})
         if (!x.sentences.isEmpty())
             m_explanations << x;
-    announce();
 }
 
 } // namespace speeduplab

@@ -44,10 +44,6 @@ public:
     /// The largest thread count the what-if may ask for.
     int maxThreads() const;
 
-signals:
-    /// The measured models changed (new points, another workload or GPU curve).
-    void modelsChanged();
-
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 

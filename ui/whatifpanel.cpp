@@ -88,7 +88,6 @@ WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent)
     connect(m_reset, &QPushButton::clicked, m_chart, &ExplainChart::resetWhatIf);
     connect(m_gpu, &QComboBox::activated, this,
             [this](int i) { m_chart->setGpuKey(m_gpu->itemData(i).toString().toStdString()); });
-    connect(m_chart, &ExplainChart::modelsChanged, this, &WhatIfPanel::syncFromChart);
     connect(m_chart, &ChartView::updated, this, &WhatIfPanel::syncFromChart);
     syncFromChart();
 }

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// The runs a chart shows (ChartView, chartview.h): each run's colour family, reference runs, and
+// the CPU and GPU curves held against each other within and across runs.
+#include "ui/chartview.h"
+
+#include "ui/chartstyle.h"
+#include "ui/resultmodel.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace speeduplab {
+
+std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) const
+{
+    std::vector<QColor> out(all.size());
+    std::map<std::string, std::vector<std::size_t>> byRun;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        byRun[all[i].run].push_back(i);
+    for (const auto &[run, indices] : byRun) {
+        const RunRecord *r = m_model ? m_model->runOf(all[indices.front()]) : nullptr;
+        // A reference run takes the colours of the curves of ours it corresponds to (its "eager"
+        // is our "launch"), drawn dashed; every other run its own colour family.
+        const bool reference = r && r->reference;
+        std::vector<Series> group;
+        for (std::size_t i : indices) {
+            // Only what the colours depend on (not the points: a copy of them would be wasted).
+            const Series &x = all[i];
+            Series s;
+            s.key = x.key;
+            s.workload = x.workload;
+            s.gpu = x.gpu;
+            s.threads = x.threads;
+            s.variant = x.variant;
+            s.device = x.device;
+            s.mode = x.mode;
+            s.run = x.run;
+            if (reference && s.mode == "eager")
+                s.mode = "launch";
+            group.push_back(std::move(s));
+        }
+        const std::vector<QColor> colors = ChartStyle::seriesColors(group);
+        const int family = r && !reference ? int(r - m_model->runs().data()) : 0;
+        for (std::size_t k = 0; k < indices.size(); ++k)
+            out[indices[k]] = ChartStyle::inFamily(colors[k], family);
+    }
+    return out;
+}
+
+bool ChartView::isReference(const Series &s) const
+{
+    const RunRecord *r = m_model ? m_model->runOf(s) : nullptr;
+    return r && r->reference;
+}
+
+bool ChartView::severalRuns() const
+{
+    return m_model && m_model->visibleRunCount() > 1;
+}
+
+QString ChartView::Matchup::cpuNameInNote() const
+{
+    return acrossRuns || best.run.empty() ? cpuName : tr("its best CPU");
+}
+
+std::vector<ChartView::Matchup> ChartView::matchups(const std::vector<Series> &all) const
+{
+    std::vector<Matchup> out;
+    auto add = [&](const std::string &cpuRun, const std::string &gpuRun) {
+        Matchup m;
+        std::vector<Series> cpus;
+        for (const Series &s : all) {
+            if (!s.gpu && s.run == cpuRun)
+                cpus.push_back(s);
+            else if (s.gpu && s.run == gpuRun)
+                m.gpus.push_back(&s);
+        }
+        if (cpus.empty() || m.gpus.empty())
+            return;
+        m.best = Analysis::bestCpu(cpus);
+        m.best.run = cpuRun;
+        m.cpuName = cpuRun.empty() ? tr("best CPU") : tr("%1: best CPU").arg(QString::fromStdString(cpuRun));
+        m.acrossRuns = cpuRun != gpuRun;
+        if (!cpuRun.empty())
+            m.best.key = cpuRun + '|' + m.best.key;
+        out.push_back(std::move(m));
+    };
+    if (m_model && severalRuns() && m_model->runA() >= 0 && m_model->runB() >= 0 &&
+        m_model->runA() != m_model->runB()) {
+        const RunRecord &a = m_model->runs()[std::size_t(m_model->runA())];
+        const RunRecord &b = m_model->runs()[std::size_t(m_model->runB())];
+        if (a.visible && b.visible)
+            add(a.label, b.label);
+    }
+    for (const auto &group : Analysis::byRun(all))
+        add(group.front().run, group.front().run);
+    return out;
+}
+
+} // namespace speeduplab
