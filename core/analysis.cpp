@@ -24,29 +24,41 @@ std::string formatN(double n)
     return buf;
 }
 
-// Linear interpolation of log t at log n; the caller keeps n inside the series' range.
-// The points are sorted by n, so a binary search finds the segment: crossings() calls this for
-// every n of both series, and a linear scan made a 1000-point chart cost millions of logs.
-double logTimeAt(const Series &s, double logN)
-{
-    const auto &p = s.points;
-    if (p.size() >= 2) {
-        const auto it = std::lower_bound(p.begin() + 1, p.end(), logN, [](const SeriesPoint &q, double l) {
-            return std::log(double(q.n)) < l;
-        });
-        if (it != p.end()) {
-            const size_t i = size_t(it - p.begin()) - 1;
-            const double l0 = std::log(double(p[i].n)), l1 = std::log(double(p[i + 1].n));
-            if (logN >= l0) {
-                if (l1 == l0)
-                    return std::log(p[i].t);
-                const double f = (logN - l0) / (l1 - l0);
-                return std::log(p[i].t) * (1 - f) + std::log(p[i + 1].t) * f;
-            }
+// A series in log-log coordinates, its logarithms taken once: crossings() interpolates both
+// series at every n of either, and taking logs per look-up made a 10,000-point chart's live
+// update cost a million logs. Points are sorted by n (Analysis::series).
+struct LogCurve {
+    std::vector<double> ln, lt;
+    explicit LogCurve(const Series &s)
+    {
+        ln.reserve(s.points.size());
+        lt.reserve(s.points.size());
+        for (const SeriesPoint &p : s.points) {
+            ln.push_back(std::log(double(p.n)));
+            lt.push_back(std::log(p.t));
         }
     }
-    return std::log(p.back().t);
-}
+    // Linear interpolation of log t at log n; the caller keeps n inside the series' range. *from
+    // is where the last search ended: calls in increasing log n walk the points once in all.
+    double at(double logN, std::size_t *from = nullptr) const
+    {
+        std::size_t j = std::max<std::size_t>(1, from ? *from : 1);
+        while (j < ln.size() && ln[j] < logN)
+            ++j;
+        if (from)
+            *from = j;
+        if (ln.size() >= 2 && j < ln.size()) {
+            const std::size_t i = j - 1;
+            if (logN >= ln[i]) {
+                if (ln[i + 1] == ln[i])
+                    return lt[i];
+                const double f = (logN - ln[i]) / (ln[i + 1] - ln[i]);
+                return lt[i] * (1 - f) + lt[i + 1] * f;
+            }
+        }
+        return lt.back();
+    }
+};
 
 } // namespace
 
@@ -172,17 +184,21 @@ std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
     const double hi = std::min(cpu.points.back().n, gpu.points.back().n);
     if (lo > hi)
         return out;
+    const LogCurve c(cpu), g(gpu);
+    const double logLo = std::log(lo), logHi = std::log(hi);
     std::vector<double> ns;
-    for (const auto *s : {&cpu, &gpu})
-        for (const auto &p : s->points)
-            if (p.n >= lo && p.n <= hi)
-                ns.push_back(std::log(double(p.n)));
+    for (const LogCurve *s : {&c, &g})
+        for (double l : s->ln)
+            if (l >= logLo && l <= logHi)
+                ns.push_back(l);
     std::sort(ns.begin(), ns.end());
     ns.erase(std::unique(ns.begin(), ns.end()), ns.end());
     // d > 0: the CPU is slower, so the GPU wins.
     std::vector<double> d;
+    d.reserve(ns.size());
+    std::size_t ci = 1, gi = 1;
     for (double l : ns)
-        d.push_back(logTimeAt(cpu, l) - logTimeAt(gpu, l));
+        d.push_back(c.at(l, &ci) - g.at(l, &gi));
     // Ties (d == 0) belong to neither side: compare each point with the last non-zero sign.
     int lastSign = 0;
     size_t lastIdx = 0;
@@ -365,7 +381,7 @@ CrossoverReport Analysis::report(const Series &cpu, const Series &gpu)
         r.nMax = std::min(cpu.points.back().n, gpu.points.back().n);
     }
     if (r.crossings.empty() && r.nMin > 0 && r.nMin <= r.nMax) {
-        const double d = logTimeAt(cpu, std::log(r.nMin)) - logTimeAt(gpu, std::log(r.nMin));
+        const double d = LogCurve(cpu).at(std::log(r.nMin)) - LogCurve(gpu).at(std::log(r.nMin));
         r.gpuFasterEverywhere = d > 0;
         r.cpuFasterEverywhere = d < 0;
     }

@@ -373,13 +373,14 @@ QList<QRectF> ChartView::dataRects() const
     // A marker (6 pixels) and its outline.
     constexpr qreal half = 4.5;
     const QRectF pa = chart()->plotArea();
+    const AxisScale sx = AxisScale::of(m_x), sy = AxisScale::of(m_y);
     QList<QRectF> out;
     for (const QString &id : m_order) {
         auto *s = qobject_cast<QXYSeries *>(m_series.value(id));
         if (!s || (roleOf(s) != Role::Data && roleOf(s) != Role::Reference))
             continue;
         for (const QPointF &v : s->points()) {
-            const QPointF p = toChart(v.x(), v.y());
+            const QPointF p = toChart(v.x(), v.y(), sx, sy, pa);
             if (pa.contains(p))
                 out << QRectF(p.x() - half, p.y() - half, 2 * half, 2 * half);
         }

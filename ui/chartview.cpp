@@ -552,22 +552,37 @@ void ChartView::setRanges(double xMin, double xMax, double yMin, double yMax)
         }
 }
 
-double ChartView::fraction(QAbstractAxis *axis, double v) const
+ChartView::AxisScale ChartView::AxisScale::of(const QAbstractAxis *axis)
 {
-    if (auto *l = qobject_cast<QLogValueAxis *>(axis)) {
-        if (!(v > 0) || !(l->min() > 0) || !(l->max() > l->min()))
-            return 0;
-        return (std::log(v) - std::log(l->min())) / (std::log(l->max()) - std::log(l->min()));
+    AxisScale s;
+    if (auto *l = qobject_cast<const QLogValueAxis *>(axis)) {
+        s.log = true;
+        if (l->min() > 0 && l->max() > l->min()) {
+            s.lo = std::log(l->min());
+            s.span = std::log(l->max()) - s.lo;
+        }
+    } else if (auto *a = qobject_cast<const QValueAxis *>(axis)) {
+        s.lo = a->min();
+        s.span = std::max(0.0, a->max() - a->min());
     }
-    if (auto *a = qobject_cast<QValueAxis *>(axis))
-        return a->max() > a->min() ? (v - a->min()) / (a->max() - a->min()) : 0;
-    return 0;
+    return s;
+}
+
+double ChartView::AxisScale::fraction(double v) const
+{
+    if (!(span > 0) || (log && !(v > 0)))
+        return 0;
+    return ((log ? std::log(v) : v) - lo) / span;
+}
+
+QPointF ChartView::toChart(double x, double y, const AxisScale &sx, const AxisScale &sy, const QRectF &plot)
+{
+    return {plot.left() + sx.fraction(x) * plot.width(), plot.bottom() - sy.fraction(y) * plot.height()};
 }
 
 QPointF ChartView::toChart(double x, double y) const
 {
-    const QRectF pa = chart()->plotArea();
-    return {pa.left() + fraction(m_x, x) * pa.width(), pa.bottom() - fraction(m_y, y) * pa.height()};
+    return toChart(x, y, AxisScale::of(m_x), AxisScale::of(m_y), chart()->plotArea());
 }
 
 void ChartView::renderInto(QPainter &painter, const QSizeF &logical)

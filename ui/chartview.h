@@ -218,8 +218,17 @@ private:
     void reserveMargins();
     void applyAntialiasing();
     static void replaceIfChanged(QXYSeries *s, const QList<QPointF> &points);
+    /// Where a value falls along an axis, from 0 at its minimum to 1 at its maximum (log axes
+    /// in log space); read from the axis once, then applied to thousands of points.
+    struct AxisScale {
+        bool log = false;
+        double lo = 0, span = 0;
+        static AxisScale of(const QAbstractAxis *axis);
+        double fraction(double v) const;
+    };
+    /// The scene position of a data value: toChart(x, y) reads the axes on each call.
+    static QPointF toChart(double x, double y, const AxisScale &sx, const AxisScale &sy, const QRectF &plot);
     QPointF toChart(double x, double y) const;
-    double fraction(QAbstractAxis *axis, double v) const;
     void renderInto(QPainter &painter, const QSizeF &logical);
 
     const ResultModel *m_model = nullptr;

@@ -147,6 +147,13 @@ void TestAnalysis::crossings_data()
         << curve({1, 2, 4, 8, 16}, [](double) { return 1.0; })
         << QList<double>{std::sqrt(2.0), 2 * std::sqrt(2.0), 4 * std::sqrt(2.0), 8 * std::sqrt(2.0)} << "+-+-"
         << false << false << -1.0 << "GPU faster above n \u2248 1.41; CPU faster again above n \u2248 2.83";
+    // The same with the GPU measured at other sizes: both curves are interpolated at every size of
+    // either, in one walk through each.
+    QTest::newRow("several crossings, GPU at other n")
+        << QList<QPointF>{{1, 0.5}, {2, 2}, {4, 0.5}, {8, 2}, {16, 0.5}}
+        << curve({1, 3, 5, 7, 16}, [](double) { return 1.0; })
+        << QList<double>{std::sqrt(2.0), 2 * std::sqrt(2.0), 4 * std::sqrt(2.0), 8 * std::sqrt(2.0)} << "+-+-"
+        << false << false << -1.0 << "GPU faster above n \u2248 1.41; CPU faster again above n \u2248 2.83";
     QTest::newRow("CPU faster everywhere")
         << curve(decades, [](double) { return 1e-6; }) << curve(decades, flat) << QList<double>{} << ""
         << false << true << -1.0 << "no crossover in range (n 4\u20134000): the CPU wins everywhere";
