@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/app.h"
+#include "ui/appsettings.h"
 
 #include "ui/bench.h"
 #include "ui/chartview.h"
@@ -62,6 +63,7 @@ int App::main(QApplication &app)
     // Before any window or chart is built: they take their texts then. The window's View ▸
     // Language stores the choice; the system's language is the default.
     Translations::installChosen(cl.settings);
+    AppSettings::useFile(cl.settings); // the charts' own settings too (prices, cost models)
     if (cl.bench == QLatin1String("latency"))
         return Bench::latency(cl);
     if (cl.bench == QLatin1String("redraw"))

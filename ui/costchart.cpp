@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/costchart.h"
+#include "ui/appsettings.h"
 
 #include "ui/chartstyle.h"
 #include "ui/timechart.h"
@@ -47,9 +48,9 @@ CostChart::CostChart(QWidget *parent) : ChartView(parent)
 {
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("cost of a million iterations")));
     setRanges(1, 10000, 0.001, 1000);
-    QSettings s;
-    const double cpu = s.value(QStringLiteral("cost/cpuPerHour"), defaultCpuPerHour).toDouble();
-    const double gpu = s.value(QStringLiteral("cost/gpuPerHour"), defaultGpuPerHour).toDouble();
+    const std::unique_ptr<QSettings> s = AppSettings::open();
+    const double cpu = s->value(QStringLiteral("cost/cpuPerHour"), defaultCpuPerHour).toDouble();
+    const double gpu = s->value(QStringLiteral("cost/gpuPerHour"), defaultGpuPerHour).toDouble();
     m_cpuPerHour = cpu > 0 ? cpu : defaultCpuPerHour;
     m_gpuPerHour = gpu > 0 ? gpu : defaultGpuPerHour;
     auto *edit = new QAction(tr("Prices per hour\u2026"), this);
@@ -64,9 +65,9 @@ void CostChart::setPrices(double cpuPerHour, double gpuPerHour)
         return;
     m_cpuPerHour = cpuPerHour;
     m_gpuPerHour = gpuPerHour;
-    QSettings s;
-    s.setValue(QStringLiteral("cost/cpuPerHour"), cpuPerHour);
-    s.setValue(QStringLiteral("cost/gpuPerHour"), gpuPerHour);
+    const std::unique_ptr<QSettings> s = AppSettings::open();
+    s->setValue(QStringLiteral("cost/cpuPerHour"), cpuPerHour);
+    s->setValue(QStringLiteral("cost/gpuPerHour"), gpuPerHour);
     updateNow();
 }
 

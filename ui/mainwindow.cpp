@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow.h"
+#include "ui/appsettings.h"
 
 #include "core/machineinfo.h"
 #include "core/overlay.h"
@@ -51,6 +52,7 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
       m_machine(MachineInfo::probe()), m_hw(MachineInfo::hardwareThreads())
 {
     setObjectName(QStringLiteral("MainWindow"));
+    AppSettings::useFile(settingsFile); // before the charts, which read their own settings
     m_settingsWriter.setMaxThreadCount(1);
     updateTitle();
     setWindowIcon(QIcon(QStringLiteral(":/icons/speeduplab.svg")));
@@ -517,13 +519,6 @@ void MainWindow::exportDialog()
         exportChart(e->path, e->pixels);
 }
 
-std::unique_ptr<QSettings> MainWindow::settings(const QString &file)
-{
-    if (!file.isEmpty())
-        return std::make_unique<QSettings>(file, QSettings::IniFormat);
-    return std::make_unique<QSettings>();
-}
-
 void MainWindow::loadSettings()
 {
     auto s = settings();
@@ -546,7 +541,7 @@ void MainWindow::loadSettings()
 
 std::unique_ptr<QSettings> MainWindow::settings() const
 {
-    return settings(m_settingsFile);
+    return AppSettings::open(m_settingsFile);
 }
 
 void MainWindow::saveSettings(bool wait)
@@ -558,7 +553,7 @@ void MainWindow::saveSettings(bool wait)
                             state = m_presenting ? m_normalState : saveState(),
                             chart = m_tabs->currentIndex(),
                             zoom = m_presenting ? m_normalZoom : ChartStyle::zoom(), files = m_files] {
-        auto s = settings(file);
+        auto s = AppSettings::open(file);
         form.save(*s);
         s->setValue(QStringLiteral("window/geometry"), geometry);
         s->setValue(QStringLiteral("window/state"), state);

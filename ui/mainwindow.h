@@ -165,7 +165,6 @@ private:
     bool saveInteractively();
     /// Asks before the window closes during a sweep or with unsaved results; false keeps it.
     bool confirmClose();
-    static std::unique_ptr<QSettings> settings(const QString &file);
     std::unique_ptr<QSettings> settings() const;
     void loadSettings();
     /// Writes the panel, the window's layout and the file dialogs' state to the settings file.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/timechart.h"
+#include "ui/appsettings.h"
 
 #include "ui/chartstyle.h"
 #include "ui/format.h"
@@ -130,9 +131,10 @@ TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
     m_modelsAction->setToolTip(
         tr("A thin dotted line through each curve: its fixed cost plus its work at the "
            "rate of each memory level (the Explain tab says what they mean)"));
-    m_modelsAction->setChecked(QSettings().value(QStringLiteral("charts/showCostModels"), false).toBool());
+    m_modelsAction->setChecked(
+        AppSettings::open()->value(QStringLiteral("charts/showCostModels"), false).toBool());
     connect(m_modelsAction, &QAction::toggled, this, [this](bool on) {
-        QSettings().setValue(QStringLiteral("charts/showCostModels"), on); // kept for the next start
+        AppSettings::open()->setValue(QStringLiteral("charts/showCostModels"), on); // for the next start
         updateNow();
     });
     addAction(m_modelsAction);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/translations.h"
+#include "ui/appsettings.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
@@ -91,10 +92,7 @@ bool Translations::install(const QString &code)
 
 QString Translations::installChosen(const QString &settingsFile)
 {
-    // The same file as MainWindow::settings(settingsFile).
-    const std::unique_ptr<QSettings> s =
-        settingsFile.isEmpty() ? std::make_unique<QSettings>()
-                               : std::make_unique<QSettings>(settingsFile, QSettings::IniFormat);
+    const std::unique_ptr<QSettings> s = AppSettings::open(settingsFile);
     const QString code = resolve(choice(*s));
     return install(code) ? code : QStringLiteral("en");
 }

@@ -4,10 +4,13 @@
 #include "core/machineinfo.h"
 #include "ui/app.h"
 #include "ui/chartview.h"
+#include "ui/costchart.h"
 #include "ui/mainwindow.h"
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
+#include "ui/timechart.h"
 
+#include <QAction>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -24,6 +27,7 @@ private slots:
     void corruptValuesFallBack();
     void windowPersists();
     void corruptFileGivesDefaults();
+    void chartOptionsUseTheSettingsFile();
 
 private:
     SweepForm custom() const;
@@ -35,6 +39,8 @@ void TestSettings::initTestCase()
 {
     App::initialise();
     QVERIFY(m_dir.isValid());
+    // The user's settings, in this test: a folder of its own, checked for what must not reach it.
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("user")));
     m_hw = MachineInfo::hardwareThreads();
 }
 
@@ -154,6 +160,41 @@ void TestSettings::corruptFileGivesDefaults()
     QVERIFY(w.sweepPanel()->form() == SweepForm::defaults(m_hw, MachineInfo::gpuState().usable));
     QCOMPARE(w.currentChart()->name(), QStringLiteral("time"));
     QVERIFY(w.sweepPanel()->problem().isEmpty());
+}
+
+void TestSettings::chartOptionsUseTheSettingsFile()
+{
+    // With --settings FILE the charts' own options (the cost chart's prices, Show cost models)
+    // go to that file, as the panel's do, and come back from it; the user's settings stay as
+    // they were.
+    const QString path = m_dir.filePath(QStringLiteral("charts.ini"));
+    QFile::remove(path);
+    {
+        MainWindow w(path);
+        auto *cost = w.findChild<CostChart *>();
+        QVERIFY(cost);
+        cost->setPrices(2.5, 7.25);
+        auto *models = w.timeChart()->findChild<QAction *>(QStringLiteral("showModelsAction"));
+        QVERIFY(models);
+        QVERIFY(!models->isChecked());
+        models->setChecked(true);
+        w.close();
+    }
+    {
+        QSettings file(path, QSettings::IniFormat);
+        QCOMPARE(file.value(QStringLiteral("cost/cpuPerHour")).toDouble(), 2.5);
+        QCOMPARE(file.value(QStringLiteral("cost/gpuPerHour")).toDouble(), 7.25);
+        QCOMPARE(file.value(QStringLiteral("charts/showCostModels")).toBool(), true);
+        QSettings user;
+        QVERIFY2(!user.contains(QStringLiteral("cost/cpuPerHour")), qPrintable(user.fileName()));
+        QVERIFY2(!user.contains(QStringLiteral("charts/showCostModels")), qPrintable(user.fileName()));
+    }
+    MainWindow w(path);
+    auto *cost = w.findChild<CostChart *>();
+    QVERIFY(cost);
+    QCOMPARE(cost->cpuPerHour(), 2.5);
+    QCOMPARE(cost->gpuPerHour(), 7.25);
+    QVERIFY(w.timeChart()->findChild<QAction *>(QStringLiteral("showModelsAction"))->isChecked());
 }
 
 QTEST_MAIN(TestSettings)
