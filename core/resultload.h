@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Internal to core: the parts of the result reader (resultload.cpp) that the runs file
-// (runset.cpp) reuses, so that a run inside a runs file is read and checked exactly as a
-// result file is. Not installed; only core's sources include it.
+// Internal to core: what the result readers share. resultload.cpp (messages, row checks, the
+// file-system side), resultjson.cpp and resultcsv.cpp use it among themselves, and the runs
+// file (runset.cpp) reuses it, so that a run inside a runs file is read and checked exactly as
+// a result file is. Not installed; only core's sources include it.
 #pragma once
 
 #include "core/resultio.h"
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -18,6 +20,10 @@ namespace speeduplab::detail {
 /// A value echoed in an error message shows at most this many characters.
 inline constexpr std::size_t kShownChars = 60;
 
+/// The machine's JSON (a result file's "machine", a CSV's metadata line) holds at most this
+/// many values, so that memory stays proportional to what is kept.
+inline constexpr std::size_t kMaxMachineValues = 100000;
+
 /// The length of the UTF-8 sequence at s[i] and its code point; 0 when it is not valid UTF-8.
 std::size_t utf8At(std::string_view s, std::size_t i, char32_t &cp);
 /// Whether cp is a character a message or a label must not carry as is: C0 and C1 controls,
@@ -26,11 +32,26 @@ bool isControl(char32_t cp);
 /// s as a message may show it: control characters and bytes that are not UTF-8 as visible
 /// escapes, and past `limit` characters "…".
 std::string shown(std::string_view s, std::size_t limit = kShownChars);
+/// shown(s) in double quotes.
+std::string inQuotes(std::string_view s);
+/// s as a number (strtod); ok says whether all of s was one. An empty s is not.
+double parseDouble(const std::string &s, bool &ok);
 /// text without a leading UTF-8 byte-order mark.
 std::string_view withoutBom(std::string_view text);
 /// The sentence for nlohmann's parse error at pos of text; `path` names the field being read.
 std::string jsonErrorMessage(std::string_view text, std::size_t pos, const std::string &token,
                              const nlohmann::detail::exception &ex, const std::string &path);
+
+/// Parses a small JSON document (the CSV's metadata) within a budget of values; refuses one
+/// nested too deep or holding more. Throws ParseError, naming `label` for a limit.
+nlohmann::json parseBounded(std::string_view text, std::size_t budget, const std::string &label);
+/// The machine metadata from its JSON object. Throws ParseError naming the field.
+MachineInfo machineFromJson(const nlohmann::json &j);
+/// Checks what no well-formed row can have, so that a damaged file is refused, not half-used.
+/// `where` starts each message ("line 7", "rows[3]"); `raw` gives a field's text as the file
+/// has it. Throws ParseError.
+void validate(const Measurement &m, const std::string &where,
+              const std::function<std::string(const char *)> &raw);
 
 /// The whole text of a result file, with ResultIO::load's checks: a regular file (refused from
 /// stat, before it is opened) of at most ResultIO::maxFileBytes. Throws ParseError naming it.

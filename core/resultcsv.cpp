@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+// Reading ResultIO's CSV: RFC 4180 records, the "# metadata:" comment line (the machine, as
+// JSON), and each row's columns checked as the JSON reader checks its fields (ResultIO::fromCsv).
+#include "core/resultio.h"
+#include "core/resultload.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <map>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+namespace speeduplab {
+
+using nlohmann::json;
+using namespace detail;
+
+namespace {
+// Columns a file must have; the others default when absent (files written by other tools).
+const char *const kRequired[] = {"workload", "backend",    "variant", "threads",  "mode",   "transfers",
+                                 "n",        "iterations", "reps",    "median_s", "min_s",  "max_s",
+                                 "mean_s",   "stddev_s",   "cv",      "verified", "status", "reason"};
+
+bool validUtf8(std::string_view s)
+{
+    for (std::size_t i = 0; i < s.size();) {
+        char32_t cp = 0;
+        const std::size_t len = utf8At(s, i, cp);
+        if (len == 0)
+            return false;
+        i += len;
+    }
+    return true;
+}
+
+// Splits one CSV record starting at pos (RFC 4180 quoting, embedded newlines allowed).
+// Advances pos and line past it. Throws on an unterminated quote.
+std::vector<std::string> csvRecord(const std::string &t, size_t &pos, int &line)
+{
+    std::vector<std::string> cells;
+    std::string cell;
+    bool quoted = false;
+    const int startLine = line;
+    while (pos < t.size()) {
+        const char c = t[pos++];
+        if (quoted) {
+            if (c == '"') {
+                if (pos < t.size() && t[pos] == '"') {
+                    cell += '"';
+                    ++pos;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                if (c == '\n')
+                    ++line;
+                cell += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            cells.push_back(std::move(cell));
+            cell.clear();
+        } else if (c == '\n') {
+            ++line;
+            break;
+        } else if (c != '\r') {
+            cell += c;
+        }
+    }
+    if (quoted)
+        throw ParseError("line " + std::to_string(startLine) + ": unterminated quoted field");
+    cells.push_back(std::move(cell));
+    return cells;
+}
+
+} // namespace
+
+ResultSet ResultIO::fromCsv(const std::string &text)
+{
+    ResultSet r;
+    size_t pos = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0; // a UTF-8 byte-order mark
+    int line = 1;
+    std::vector<std::string> header;
+    while (pos < text.size() && header.empty()) {
+        if (text[pos] == '#') {
+            const size_t eol = text.find('\n', pos);
+            const std::string_view comment =
+                std::string_view(text).substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+            const std::string_view tag = "# metadata: ";
+            if (comment.substr(0, tag.size()) == tag) {
+                const std::string at = "line " + std::to_string(line) + ": ";
+                json meta;
+                try {
+                    meta = parseBounded(comment.substr(tag.size()), kMaxMachineValues, "the metadata");
+                } catch (const ParseError &e) {
+                    // The metadata is one line: the CSV's line number says where.
+                    std::string what = e.what();
+                    if (what.rfind("line 1: ", 0) == 0)
+                        what = "the metadata: " + what.substr(8);
+                    else if (what.rfind("not valid JSON", 0) == 0)
+                        what = "the metadata is " + what;
+                    throw ParseError(at + what);
+                }
+                try {
+                    r.machine = machineFromJson(meta);
+                } catch (const ParseError &e) {
+                    throw ParseError(at + e.what());
+                }
+            }
+            pos = eol == std::string::npos ? text.size() : eol + 1;
+            ++line;
+            continue;
+        }
+        const int headerLine = line;
+        header = csvRecord(text, pos, line);
+        if (header.size() == 1 && header[0].empty()) {
+            header.clear();
+            continue;
+        }
+        (void)headerLine;
+    }
+    if (header.empty())
+        throw ParseError("line " + std::to_string(line) +
+                         ": no header row: this is not a SpeedupLab CSV file");
+    std::map<std::string, size_t> col;
+    for (size_t i = 0; i < header.size(); ++i)
+        col[header[i]] = i;
+    for (const char *c : kRequired)
+        if (!col.count(c))
+            throw ParseError("line " + std::to_string(line - 1) + ": the header has no column \"" + c +
+                             "\": this is not a SpeedupLab CSV file");
+
+    while (pos < text.size()) {
+        const int rowLine = line;
+        const auto cells = csvRecord(text, pos, line);
+        if (cells.size() == 1 && cells[0].empty())
+            continue; // blank line
+        const std::string w = "line " + std::to_string(rowLine);
+        if (cells.size() != header.size())
+            throw ParseError(w + ": expected " + std::to_string(header.size()) + " fields, found " +
+                             std::to_string(cells.size()));
+        auto get = [&](const char *name) -> const std::string * {
+            auto it = col.find(name);
+            return it == col.end() ? nullptr : &cells[it->second];
+        };
+        auto dbl = [&](const char *name, double &out) {
+            const std::string *s = get(name);
+            if (!s)
+                return;
+            bool ok = false;
+            out = parseDouble(*s, ok);
+            if (!ok)
+                throw ParseError(w + ", column " + name + ": " + inQuotes(*s) + " is not a number");
+        };
+        auto integer = [&](const char *name, int &out) {
+            double d = out;
+            dbl(name, d);
+            if (d != std::floor(d) || std::fabs(d) > 2e9)
+                throw ParseError(w + ", column " + name + ": " + inQuotes(*get(name)) + " is not an integer");
+            out = int(d);
+        };
+        auto boolean = [&](const char *name, bool &out) {
+            const std::string *s = get(name);
+            if (*s == "true" || *s == "1")
+                out = true;
+            else if (*s == "false" || *s == "0")
+                out = false;
+            else
+                throw ParseError(w + ", column " + name + ": " + inQuotes(*s) + " is not true or false");
+        };
+        Measurement m;
+        m.workload = *get("workload");
+        m.backend = *get("backend");
+        m.variant = *get("variant");
+        m.mode = *get("mode");
+        m.transfers = *get("transfers");
+        m.reason = *get("reason");
+        integer("threads", m.threads);
+        integer("device", m.device);
+        integer("n", m.n);
+        dbl("elements", m.elements);
+        dbl("bytes", m.bytes);
+        dbl("flops", m.flops);
+        integer("iterations", m.iterations);
+        integer("reps", m.stats.reps);
+        dbl("median_s", m.stats.median);
+        dbl("min_s", m.stats.min);
+        dbl("max_s", m.stats.max);
+        dbl("mean_s", m.stats.mean);
+        dbl("stddev_s", m.stats.stddev);
+        dbl("cv", m.stats.cv);
+        dbl("max_error", m.maxError);
+        dbl("q1_s", m.stats.q1); // the spread columns: absent from older files
+        dbl("q3_s", m.stats.q3);
+        integer("outliers", m.stats.outliers);
+        try {
+            m.conditions = PointConditions::fromCsv(get);
+        } catch (const std::invalid_argument &e) {
+            throw ParseError(w + ", " + e.what());
+        }
+        boolean("verified", m.verified);
+        if (get("noisy")) {
+            // The file says noisy where its CV does not: the point was flagged off its trend.
+            bool noisy = false;
+            boolean("noisy", noisy);
+            m.stats.offTrend = noisy && !(m.stats.cv > Stats::noisyCv);
+        }
+        if (!Measurement::parseStatus(*get("status"), m.status))
+            throw ParseError(w + ", column status: unknown value " + inQuotes(*get("status")));
+        for (const char *name : {"workload", "backend", "variant", "mode", "transfers", "reason"})
+            if (!validUtf8(*get(name)))
+                throw ParseError(w + ", column " + name + ": " + inQuotes(*get(name)) + " is not UTF-8 text");
+        validate(m, w, [&](const char *name) {
+            const std::string *s = get(name);
+            return s ? *s : std::string("absent");
+        });
+        r.add(m);
+    }
+    return r;
+}
+
+} // namespace speeduplab
