@@ -109,7 +109,8 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
                 return g.name;
         return "device " + std::to_string(m.device);
     };
-    for (const auto &m : r.rows) {
+    for (std::size_t row = 0; row < r.rows.size(); ++row) {
+        const Measurement &m = r.rows[row];
         if (!m.ok() || !(m.stats.median > 0) || (!workload.empty() && m.workload != workload))
             continue;
         const std::string key = m.seriesKey();
@@ -122,6 +123,7 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
         const double it_ = std::max(1, m.iterations);
         SeriesPoint p;
         p.n = m.n;
+        p.row = row;
         p.t = m.stats.median / it_;
         p.tMin = m.stats.min / it_;
         p.tMax = m.stats.max / it_;

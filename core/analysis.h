@@ -24,6 +24,9 @@ struct SeriesPoint {
     double work = 0;
     double bytes = 0; ///< per operation
     double flops = 0; ///< per operation
+    /// Its measurement's index in the rows of the result set the series was built from
+    /// (Analysis::series); none for a point made otherwise (a best-of curve, a test's).
+    std::size_t row = std::size_t(-1);
 };
 
 /// The successful points of one curve, sorted by n. Failed, skipped and cancelled points
