@@ -380,6 +380,12 @@ std::vector<int> SweepPlan::parseDevices(const std::string &text, int deviceCoun
         const long v = parseInt(p, "GPU index");
         if (v < 0)
             throw std::invalid_argument("GPU index " + std::to_string(v) + " cannot be negative");
+        // Without a usable GPU the index is not checked here: the run says why there is none.
+        if (deviceCount > 0 && v >= deviceCount)
+            throw std::invalid_argument("there is no GPU " + std::to_string(v) + ": this machine has " +
+                                        (deviceCount == 1 ? std::string("one GPU, GPU 0")
+                                                          : std::to_string(deviceCount) + " GPUs, 0 to " +
+                                                                std::to_string(deviceCount - 1)));
         if (std::find(out.begin(), out.end(), int(v)) != out.end())
             throw std::invalid_argument("GPU " + std::to_string(v) + " is named twice");
         out.push_back(int(v));

@@ -89,7 +89,8 @@ struct SweepPlan {
     /// The GPUs the plan sweeps: `devices`, or `device` alone.
     std::vector<int> gpuDevices() const;
     /// "all" -> 0..deviceCount-1 (throws when there is none); "0,2" -> {0, 2}: whole numbers, no
-    /// repeats. Throws std::invalid_argument naming the problem.
+    /// repeats, below deviceCount when there is a GPU. Throws std::invalid_argument naming the
+    /// problem.
     static std::vector<int> parseDevices(const std::string &text, int deviceCount);
     /// The CPU and GPU variants a backend will run.
     std::vector<std::string> cpuVariants() const;

@@ -13,23 +13,27 @@ void CublasDestroy::operator()(cublasHandle_t h) const noexcept
     SL_CUDA_CHECK_NOTHROW(CublasLibrary::instance().destroy(h));
 }
 
-DeviceScope::DeviceScope(int device) : m_device(device)
+namespace {
+// The device a DeviceScope last made current on this thread; -1 before the first. Not
+// cudaGetDevice: on a fresh thread it answers 0, and making device 0 current again would create
+// its context (cudaSetDevice initialises the primary context), a few hundred MB on a GPU that
+// `--device 1` never uses.
+thread_local int t_selected = -1;
+} // namespace
+
+DeviceScope::DeviceScope(int device) : m_device(device), m_previous(t_selected)
 {
-    // Not checked: when the runtime cannot say, cudaSetDevice below reports the same failure
-    // with the call that matters, and there is simply nothing to restore.
-    if (cudaGetDevice(&m_previous) != cudaSuccess) {
-        (void)cudaGetLastError();
-        m_previous = -1;
-    }
     SL_CUDA_CHECK(cudaSetDevice(device));
+    t_selected = device;
 }
 
 DeviceScope::~DeviceScope()
 {
     // Only on a change: with one GPU (or a thread that stays on one) this costs no CUDA call.
-    // Restoring creates no new context: the probe (availability()) has made one on every device.
-    if (m_previous >= 0 && m_previous != m_device)
+    if (m_previous >= 0 && m_previous != m_device) {
         SL_CUDA_CHECK_NOTHROW(cudaSetDevice(m_previous));
+        t_selected = m_previous;
+    }
 }
 
 void throwOutOfMemory(const char *what, std::size_t bytes, cudaError_t error)

@@ -42,9 +42,11 @@ struct CublasDestroy {
     void operator()(cublasHandle_t h) const noexcept;
 };
 
-/// Makes a device current on this thread for one job and gives the thread its previous device
-/// back at the end (nvbench's device_scope). Every entry point that touches a device opens one:
-/// pool threads are reused and a fresh thread starts on device 0 (DESIGN.md, convention 8).
+/// Makes a device current on this thread for one job and gives the thread back the device that
+/// an enclosing scope had made current (nvbench's device_scope). Every entry point that touches
+/// a device opens one: pool threads are reused and a fresh thread starts on device 0 (DESIGN.md,
+/// convention 8). A thread no scope had set is left on the new device: switching it "back" to
+/// device 0 would create a context there.
 class DeviceScope {
 public:
     /// Throws CudaError when the device cannot be made current.
@@ -56,7 +58,7 @@ public:
 
     /// The device this scope made current.
     int device() const { return m_device; }
-    /// The device that was current before, or -1 when the runtime could not say.
+    /// The device an enclosing (or earlier) scope made current on this thread, or -1: none did.
     int previous() const { return m_previous; }
 
 private:

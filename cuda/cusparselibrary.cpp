@@ -74,7 +74,8 @@ CusparseSpmv::CusparseSpmv(std::int64_t rows, std::int64_t nonzeros, std::int32_
                                            &beta, m_y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, &m_bufferBytes),
                       "cusparseSpMV_bufferSize");
         if (m_bufferBytes > 0)
-            SL_CUDA_CHECK(cudaMalloc(&m_buffer, m_bufferBytes));
+            m_buffer = deviceAlloc<unsigned char>(m_bufferBytes); // out of memory: says so
+
         // source-view: end
     } catch (...) {
         release();
@@ -89,8 +90,7 @@ CusparseSpmv::~CusparseSpmv()
 
 void CusparseSpmv::release() noexcept
 {
-    if (m_buffer)
-        SL_CUDA_CHECK_NOTHROW(cudaFree(m_buffer));
+    m_buffer.reset();
     if (m_y)
         m_lib.destroyDnVec(m_y);
     if (m_x)
@@ -99,7 +99,6 @@ void CusparseSpmv::release() noexcept
         m_lib.destroySpMat(m_a);
     if (m_handle)
         m_lib.destroy(m_handle);
-    m_buffer = nullptr;
     m_y = m_x = nullptr;
     m_a = nullptr;
     m_handle = nullptr;
@@ -110,7 +109,7 @@ void CusparseSpmv::enqueue()
 {
     const float alpha = 1, beta = 0;
     checkCusparse(m_lib.spmv(m_handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, m_a, m_x, &beta, m_y,
-                             CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, m_buffer),
+                             CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, m_buffer.get()),
                   "cusparseSpMV");
 }
 // source-view: end
@@ -119,6 +118,11 @@ void checkCusparse(cusparseStatus_t status, const char *call)
 {
     if (status == CUSPARSE_STATUS_SUCCESS)
         return;
+    // A kernel fault inside cuSPARSE: when the context died with it, the runtime's last error
+    // says so, and the backend is disabled as for any CUDA call.
+    if (status == CUSPARSE_STATUS_EXECUTION_FAILED || status == CUSPARSE_STATUS_INTERNAL_ERROR)
+        if (const cudaError_t behind = cudaPeekAtLastError(); isStickyError(behind))
+            throwOnError(behind, call, __FILE__, __LINE__);
     const CusparseLibrary &l = CusparseLibrary::instance();
     const std::string name = l.errorName ? l.errorName(status) : std::to_string(int(status));
     throw CudaError(std::string(call) + " failed: " + name + " (" +

@@ -2,6 +2,8 @@
 #pragma once
 // Host-only: included by the .cpp glue, never by device code.
 
+#include "cuda/cudaowners.h"
+
 #include <cusparse.h>
 
 #include <cstddef>
@@ -51,7 +53,7 @@ private:
     cusparseHandle_t m_handle = nullptr;
     cusparseSpMatDescr_t m_a = nullptr;
     cusparseDnVecDescr_t m_x = nullptr, m_y = nullptr;
-    void *m_buffer = nullptr;
+    DevicePtr<unsigned char> m_buffer; ///< SpMV's work space, allocated once
     std::size_t m_bufferBytes = 0;
 };
 

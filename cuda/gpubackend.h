@@ -36,7 +36,7 @@ public:
     /// the GPU) and throws Cancelled; a cancelled run stays usable. Returns seconds.
     virtual double runOnce(const std::atomic<bool> &stop) = 0;
     /// The result, on the host: add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: the copy
-    /// that came back; scan: the running sums.
+    /// that came back; scan: the running sums; spmv: y.
     virtual std::vector<float> output() = 0;
 };
 
@@ -94,7 +94,7 @@ private:
 /// What to run. Workload and variant names are those of core/workload.h:
 /// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32, cublas-fp16, cublas-bf16),
 /// transfer (pageable, pinned),
-/// scan (cub, rows).
+/// scan (cub, rows), spmv (cusparse, scalar).
 struct Job {
     std::string workload;
     std::string variant;     ///< "" for workloads without variants
@@ -109,7 +109,8 @@ struct Job {
     /// restoring the inputs, so that every repetition reads its tensors from HBM. Untimed.
     bool coldCache = false;
     /// Host inputs, n*n floats each, owned by the caller and alive for the Run's lifetime:
-    /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}; scan: {x}.
+    /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}; scan: {x}; spmv: {x} (the
+    /// matrix is built from the job's n by cuda/sparsematrix.h and uploaded before the timing).
     std::vector<const float *> inputs;
 };
 

@@ -511,6 +511,17 @@ void TestSweepPlan::everyGpuInTurn()
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SweepPlan::parseDevices("all", 0));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SweepPlan::parseDevices("1,1", 3));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SweepPlan::parseDevices("-1", 3));
+    // An index past the last GPU is refused before the run, not point by point; with no usable
+    // GPU the run itself says why.
+    try {
+        SweepPlan::parseDevices("0,3", 3);
+        QFAIL("GPU 3 of 3 was accepted");
+    } catch (const std::invalid_argument &e) {
+        QCOMPARE(QString::fromStdString(e.what()),
+                 QStringLiteral("there is no GPU 3: this machine has 3 GPUs, 0 to 2"));
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SweepPlan::parseDevices("1", 1));
+    QCOMPARE(SweepPlan::parseDevices("1", 0), (std::vector<int>{1}));
     SweepPlan p;
     p.sizes = {4, 40};
     p.threads = {1};
