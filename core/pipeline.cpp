@@ -210,6 +210,15 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
             for (const auto &[k, v] : c.ceilings)
                 out.result.machine.ceilings[k] = v;
             out.stopped = c.stopped;
+            // A result holds one set of ceilings: with several GPUs, the first one's.
+            if (plan.gpu && events.calibration)
+                for (int d : plan.gpuDevices())
+                    if (d != plan.device)
+                        events.calibration({CalibrationStep::Kind::GpuSkipped, threads, d,
+                                            "GPU " + std::to_string(d) + " is held against GPU " +
+                                                std::to_string(plan.device) +
+                                                "'s ceilings (a result holds one set; exact when the GPUs "
+                                                "are the same model)"});
             out.calibrated = true;
         } catch (const std::exception &e) {
             // The sweep's points are kept and written; the run still counts as failed.

@@ -250,7 +250,7 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             around.warmedUp = [&] { start = clocks.sample(gpuJob.device, busId); };
             around.lastRepDone = [&] { end = clocks.sample(gpuJob.device, busId); };
             repeat(*run, m, rule, stop, inputs, around);
-            m.conditions.recordClocks(start, end, m_firstLoadedSmMHz, m.reason);
+            m.conditions.recordClocks(start, end, m_firstLoadedSmMHz[gpuJob.device], m.reason);
         } else {
             auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
                                           Reference::saxpyAlpha, ptrs);
@@ -391,7 +391,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     const std::size_t firstPass = rounds > 1 ? points.size() : m_plan.firstPassPoints();
     m_start = now();
     m_medians.clear();
-    m_firstLoadedSmMHz = 0;
+    m_firstLoadedSmMHz.clear();
     const double deadline = m_plan.budget > 0 ? m_start + m_plan.budget : 0;
     const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
     Progress pr;

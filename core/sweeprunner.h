@@ -89,7 +89,9 @@ private:
     int m_iterations;
     std::unique_ptr<CacheFlush> m_flush; ///< a cold-cache plan's, made at its first point
     double m_flushSeconds = 0;           ///< one flush of m_flush, for the estimates
-    double m_firstLoadedSmMHz = 0;       ///< the SM clock of the sweep's first GPU point, loaded
+    /// Each GPU's SM clock at its first point of the sweep, loaded: what its later points'
+    /// clocks are held against (GPUs of different models boost to different clocks).
+    std::map<int, double> m_firstLoadedSmMHz;
     /// For the time estimates: series key -> n -> median of an ok point, in seconds.
     std::map<std::string, std::map<int, double>> m_medians;
     double m_start = 0;
