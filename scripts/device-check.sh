@@ -125,6 +125,9 @@ PY
   timeout 120 $cli run --workload spmv --variant csr,cusparse,scalar --sizes 16,64,256,1024,2048 --threads 1,4,16 \
     --min-time 0.05 --json "$OUT/spmv.json" >"$OUT/spmv.txt" 2>&1 || status=1
   grep -A8 "^Crossovers" "$OUT/spmv.txt" | tee -a "$log"
+  # The PyTorch peer at the same sizes (same shape of matrix, its own random columns).
+  (cd bench && timeout 90 python3 compare_torch.py --workload spmv --sizes 16,64,256,1024,2048 --threads 1,4,16 \
+    --min-time 0.05 --csv "$OUT/spmv-torch.csv") 2>&1 | tail -20 | tee -a "$log" || status=1
   python3 - "$OUT/spmv.json" <<'PY' 2>&1 | tee -a "$log"
 import json, sys
 for r in json.load(open(sys.argv[1]))["rows"]:
