@@ -711,7 +711,6 @@ ZH = {
     "With the measured models (GPU fixed cost %1, %2; %3): %4.": "按实测模型（GPU 固定开销 %1，%2；%3）：%4。",
     "What if: %1 (the measured models: %2).": "假设：%1（实测模型：%2）。",
     "cost models: why the curves look this way": "开销模型：曲线为何如此",
-    "The cost models need a CPU and a GPU curve: open a recorded GPU run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel.": "开销模型需要一条 CPU 曲线和一条 GPU 曲线：打开已记录的 GPU 运行（Ctrl+O），或在运行面板中选择运行 A（CPU）和运行 B（GPU）。",
     "Too few points for cost models: each curve needs two sizes or more.": "点太少，无法建立开销模型：每条曲线至少需要两个规模。",
     "%1 (measured)": "%1（实测）",
     "CPU model, %1: %2 + work at %3": "CPU 模型，%1：%2 + 以 %3 完成的工作",
@@ -758,6 +757,10 @@ ZH = {
     "OpenBLAS's sbgemm, called %1 times": "OpenBLAS 的 sbgemm，调用 %1 次",
     "The product runs in OpenBLAS's sbgemm on bf16 copies of the inputs, made once outside the timed region, with fp32 accumulation and an fp32 result (AVX-512 BF16).":
         "矩阵乘法在 OpenBLAS 的 sbgemm 中对输入的 bf16 副本执行（副本在计时区域之外一次性生成），以 fp32 累加并得到 fp32 结果（AVX-512 BF16）。",
+    "The cost models need a CPU or a GPU curve of a known workload.": "开销模型需要一条已知工作负载的 CPU 或 GPU 曲线。",
+    "The cost models need a CPU or a GPU curve with successful points.": "开销模型需要一条包含成功测量点的 CPU 或 GPU 曲线。",
+    "No GPU curve here: these are the CPU curves' own models (dashed). Open a recorded GPU run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel, to see where the GPU overtakes them and to move the models.":
+        "这里没有 GPU 曲线：图中是各 CPU 曲线自身的模型（虚线）。打开已记录的 GPU 运行（Ctrl+O），或在运行面板中选择运行 A（CPU）和运行 B（GPU），即可看到 GPU 在何处超越它们，并调整模型。",
 }
 
 BY_CONTEXT = {}

@@ -151,11 +151,11 @@ qsizetype ChartView::leastCovering(const QList<QRectF> &candidates, const QList<
     return best;
 }
 
-QStringList ChartView::wrap(const QString &text, const QFont &font, qreal width)
+QStringList ChartView::wrap(const QString &text, const QFont &font, qreal width, bool indented)
 {
     const QFontMetricsF fm(font);
     const qreal space = fm.horizontalAdvance(QLatin1Char(' '));
-    const QString indent = QStringLiteral("    ");
+    const QString indent = indented ? QStringLiteral("    ") : QString();
     const qreal indentWidth = fm.horizontalAdvance(indent);
     QStringList out;
     std::vector<qreal> widths;
@@ -268,6 +268,15 @@ void ChartView::layoutLabels()
             if (const QRectF at = placeInPlot(l, obstacles); !at.isNull())
                 obstacles << at;
             continue;
+        }
+        if (l.kind == 2) {
+            // The message in the middle of an empty plot wraps at the plot's width: a long one
+            // ran past the chart's edge.
+            const QString text =
+                wrap(l.full, l.text->font(), std::max<qreal>(160, pa.width() - 4 * kPad), false)
+                    .join(QLatin1Char('\n'));
+            if (l.text->text() != text)
+                l.text->setText(text);
         }
         const QSizeF size = fitBox(l);
         switch (l.kind) {

@@ -103,8 +103,9 @@ public:
 
     /// Wraps text at width pixels in font: greedy line filling, each word measured once (linear
     /// in the length of the text). A line breaks after a semicolon when one lies in its second
-    /// half; continuation lines are indented. A word wider than the line stands on its own.
-    static QStringList wrap(const QString &text, const QFont &font, qreal width);
+    /// half; continuation lines are indented unless `indent` is false. A word wider than the line
+    /// stands on its own.
+    static QStringList wrap(const QString &text, const QFont &font, qreal width, bool indent = true);
 
     /// Renders the chart into an image of exactly this many pixels. Large sizes are drawn as
     /// a scaled-up layout (a 1920x1080 image is a 1280x720 chart at 1.5x), so that the text

@@ -60,12 +60,16 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     m_gpuCurves.clear();
     const Workload *wl = Workload::find(workload);
     const std::vector<Matchup> pairs = matchups(all);
-    if (all.empty() || pairs.empty() || !wl) {
-        m_whatIf = m_measured;
+    if (all.empty() || !wl || pairs.empty())
+        m_whatIf = m_measured; // nothing to move: no CPU and GPU models
+    if (all.empty() || !wl) {
         showEmpty(r.rows.empty()
                       ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
-                      : tr("The cost models need a CPU and a GPU curve: open a recorded GPU run "
-                           "(Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel."));
+                      : tr("The cost models need a CPU or a GPU curve of a known workload."));
+        return;
+    }
+    if (pairs.empty()) {
+        rebuildCpuOnly(r, all, *wl);
         return;
     }
 
@@ -205,6 +209,12 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         crossovers.sentences << ExplainText::shift(s);
     setNote(notes.join(QLatin1Char('\n')));
 
+    explainCurves(r, group, crossovers);
+}
+
+void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &group,
+                                 const Section &crossovers)
+{
     // Every curve, then the threads at the smallest and the largest size measured with two
     // thread counts or more.
     Section curves{tr("What each curve's time is made of"), {}};
@@ -229,6 +239,71 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     for (const Section &x : {crossovers, curves, scaling})
         if (!x.sentences.isEmpty())
             m_explanations << x;
+}
+
+void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> &all, const Workload &wl)
+{
+    // No GPU curve to hold the CPU against (a machine without one, a CPU-only file): the CPU
+    // curves of the first run, in one variant, with their models and what they say; the
+    // crossover and the what-if wait for a GPU curve.
+    std::vector<Series> group;
+    for (const Series &s : all)
+        if (!s.gpu && s.threads > 0 &&
+            (group.empty() || (s.run == group.front().run && s.variant == group.front().variant)))
+            group.push_back(s);
+    std::vector<std::pair<const Series *, CostModel>> models;
+    double nLo = std::numeric_limits<double>::max(), nHi = 0, tLo = nLo, tHi = 0;
+    for (const Series &s : group) {
+        models.emplace_back(&s, Explain::model(r, s));
+        for (const SeriesPoint &p : s.points) {
+            nLo = std::min(nLo, double(p.n));
+            nHi = std::max(nHi, double(p.n));
+            if (p.t > 0) {
+                tLo = std::min(tLo, p.t);
+                tHi = std::max(tHi, p.t);
+            }
+        }
+    }
+    if (group.empty() || !(tHi > 0)) {
+        showEmpty(tr("The cost models need a CPU or a GPU curve with successful points."));
+        return;
+    }
+    double xLo, xHi;
+    decades(nLo, nHi, xLo, xHi);
+    const ChartStyle::Unit unit = ChartStyle::timeUnit(tLo, tHi);
+    setYUnit(tr("time per iteration (%1)"), unit);
+    double yLo, yHi;
+    decades(tLo * unit.scale, tHi * unit.scale, yLo, yHi);
+    setRanges(xLo, xHi, yLo, yHi);
+    const std::vector<QColor> colors = seriesColors(all);
+    for (const auto &[s, model] : models) {
+        const auto at =
+            std::find_if(all.begin(), all.end(), [s = s](const Series &x) { return x.key == s->key; });
+        const QColor color = colors[std::size_t(at - all.begin())];
+        QList<QPointF> pts;
+        for (const SeriesPoint &p : s->points)
+            pts << QPointF(p.n, p.t * unit.scale);
+        const QString id = QString::fromStdString(s->key);
+        line(QStringLiteral("data:") + id, Role::Data,
+             tr("%1 (measured)").arg(QString::fromStdString(s->label)), color, pts,
+             {Qt::SolidLine, 2, true, true});
+        if (!model.valid)
+            continue;
+        // The model between the measured sizes, where the points can hold it to account.
+        QList<QPointF> fit;
+        constexpr int steps = 60;
+        for (int i = 0; i <= steps; ++i) {
+            const double n = nLo * std::pow(nHi / nLo, double(i) / steps);
+            if (const double t = model.time(wl.workAt(n, 1)); t > 0)
+                fit << QPointF(n, t * unit.scale);
+        }
+        line(QStringLiteral("fit:") + id, Role::Fit, QString(), color, fit,
+             {Qt::DashLine, 1.5, false, false});
+    }
+    setNote(tr("No GPU curve here: these are the CPU curves' own models (dashed). Open a recorded GPU "
+               "run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel, to see where "
+               "the GPU overtakes them and to move the models."));
+    explainCurves(r, group, Section{});
 }
 
 } // namespace speeduplab

@@ -9,6 +9,8 @@
 
 namespace speeduplab {
 
+class Workload;
+
 /// Why the curves look the way they do: the measured CPU and GPU curves with their cost models
 /// (t = fixed + work / rate) drawn through them, the crossover the models predict, and the
 /// sentences that say what dominates where (ExplainText), all from the measured numbers. The
@@ -48,6 +50,10 @@ protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 
 private:
+    void rebuildCpuOnly(const ResultSet &r, const std::vector<Series> &all, const Workload &wl);
+    /// The sections on each curve and on the threads, after `crossovers`.
+    void explainCurves(const ResultSet &r, const std::vector<Series> &group, const Section &crossovers);
+
     WhatIf m_measured;
     WhatIf m_whatIf;
     bool m_custom = false;

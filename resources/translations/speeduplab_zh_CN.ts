@@ -746,10 +746,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
 请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
     </message>
     <message>
-        <source>The cost models need a CPU and a GPU curve: open a recorded GPU run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel.</source>
-        <translation>开销模型需要一条 CPU 曲线和一条 GPU 曲线：打开已记录的 GPU 运行（Ctrl+O），或在运行面板中选择运行 A（CPU）和运行 B（GPU）。</translation>
-    </message>
-    <message>
         <source>Too few points for cost models: each curve needs two sizes or more.</source>
         <translation>点太少，无法建立开销模型：每条曲线至少需要两个规模。</translation>
     </message>
@@ -796,6 +792,18 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Explain</source>
         <translation>解释</translation>
+    </message>
+    <message>
+        <source>The cost models need a CPU or a GPU curve of a known workload.</source>
+        <translation>开销模型需要一条已知工作负载的 CPU 或 GPU 曲线。</translation>
+    </message>
+    <message>
+        <source>The cost models need a CPU or a GPU curve with successful points.</source>
+        <translation>开销模型需要一条包含成功测量点的 CPU 或 GPU 曲线。</translation>
+    </message>
+    <message>
+        <source>No GPU curve here: these are the CPU curves&apos; own models (dashed). Open a recorded GPU run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel, to see where the GPU overtakes them and to move the models.</source>
+        <translation>这里没有 GPU 曲线：图中是各 CPU 曲线自身的模型（虚线）。打开已记录的 GPU 运行（Ctrl+O），或在运行面板中选择运行 A（CPU）和运行 B（GPU），即可看到 GPU 在何处超越它们，并调整模型。</translation>
     </message>
 </context>
 <context>

@@ -161,7 +161,10 @@ private slots:
         QCOMPARE(panel.font().pointSizeF(), before);
     }
 
-    void withoutGpuSaysWhatItNeeds()
+    // Without a GPU curve the CPU curves are still explained: each with its model drawn, its
+    // sentence and the threads'; the note says what a GPU curve would add, and the what-if
+    // sliders (which move the crossover) stay off.
+    void withoutGpuExplainsTheCpu()
     {
         ResultModel model;
         ResultSet cpuOnly;
@@ -174,8 +177,24 @@ private slots:
         WhatIfPanel panel(&chart);
         chart.updateNow();
         QVERIFY(!chart.hasModels());
-        QVERIFY(chart.noteText().contains(QStringLiteral("need a CPU and a GPU curve")));
+        QVERIFY2(chart.noteText().contains(QStringLiteral("No GPU curve here")),
+                 qPrintable(chart.noteText()));
         QVERIFY(!panel.launchSlider()->isEnabled());
+        int cpuCurves = 0;
+        for (const Series &s : Analysis::series(cpuOnly, "add"))
+            cpuCurves += !s.gpu;
+        QVERIFY(cpuCurves >= 2);
+        QCOMPARE(chart.seriesWithRole(ChartView::Role::Data).size(), cpuCurves);
+        QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), cpuCurves);
+        QStringList titles, sentences;
+        for (const ExplainChart::Section &x : chart.explanations()) {
+            titles << x.title;
+            sentences << x.sentences;
+        }
+        QCOMPARE(titles, (QStringList{QStringLiteral("What each curve's time is made of"),
+                                      QStringLiteral("How the CPU threads scale")}));
+        QVERIFY2(sentences.join(QLatin1Char(' ')).contains(QStringLiteral("CPU 1 thread")),
+                 qPrintable(sentences.join(QLatin1Char('\n'))));
     }
 
     void threadChartNamesItsModel()
