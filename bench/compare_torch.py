@@ -36,6 +36,8 @@ def main():
     rows = []
     w = a.workload
 
+    said = set()  # the devices whose fallback was announced
+
     def op_for(dev, n, variant):
         """Returns one repetition (it operations) of workload w on dev."""
         g = torch.Generator(device="cpu").manual_seed(1)
@@ -78,11 +80,29 @@ def main():
             # generator is SpeedupLab's own), the same size and access pattern; cuSPARSE SpMV on
             # the GPU, as the cusparse variant.
             m = n * n
-            cols = torch.randint(0, m, (m, 8), generator=g, dtype=torch.int32).sort(dim=1).values
-            crow = torch.arange(0, 8 * m + 1, 8, dtype=torch.int32)
-            vals = torch.randint(1, 3, (8 * m,), generator=g).float()
-            a_ = torch.sparse_csr_tensor(crow, cols.reshape(-1), vals, size=(m, m)).to(dev)
+            k = min(8, m)
+            cols = torch.randint(0, m, (m, k), generator=g)
+            while True:  # distinct columns in each row, as CSR asks: rows with a repeat draw again
+                cols = cols.sort(dim=1).values
+                repeat = (cols[:, 1:] == cols[:, :-1]).any(dim=1)
+                if not repeat.any():
+                    break
+                cols[repeat] = torch.randint(0, m, (int(repeat.sum()), k), generator=g)
+            crow = torch.arange(0, k * m + 1, k, dtype=torch.int32)
+            vals = torch.randint(1, 3, (k * m,), generator=g).float() * (torch.randint(0, 2, (k * m,), generator=g) * 2 - 1)
+            a_ = torch.sparse_csr_tensor(crow, cols.reshape(-1).to(torch.int32), vals, size=(m, m)).to(dev)
             v = x.reshape(-1)
+            try:
+                torch.mv(a_, v)
+            except RuntimeError as e:  # a PyTorch without MKL has no CSR product on the CPU
+                if dev not in said:
+                    said.add(dev)
+                    print(f"spmv on {dev}: {str(e).splitlines()[0]} Using the COO product instead.", flush=True)
+                a_, v = a_.to_sparse_coo(), v.reshape(-1, 1)
+                def rep():
+                    for _ in range(it):
+                        torch.sparse.mm(a_, v)
+                return rep
             def rep():
                 for _ in range(it):
                     torch.mv(a_, v)  # y from the caching allocator: no copy added to the product
