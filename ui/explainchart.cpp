@@ -146,11 +146,9 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     for (const auto *l : {&cpuLine, &gpuLine})
         for (const auto &[n, t] : *l)
             extendT(t);
-    const ChartStyle::Unit unit = ChartStyle::timeUnit(tLo, tHi);
-    setYUnit(tr("time per iteration (%1)"), unit);
-    double yLo, yHi;
-    decades(tLo * unit.scale, tHi * unit.scale, yLo, yHi);
-    setRanges(xLo, xHi, yLo, yHi);
+    const TimeAxis y = setTimeAxis(xLo, xHi, tLo, tHi);
+    const ChartStyle::Unit unit = y.unit;
+    const double yLo = y.lo, yHi = y.hi;
 
     const std::vector<QColor> colors = seriesColors(all);
     auto colorOf = [&](const Series *s, const QColor &fallback) {
@@ -168,16 +166,9 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                 out << QPointF(n, t * unit.scale);
         return out;
     };
-    for (const auto &[s, color] : {std::pair{cpu, cpuColor}, std::pair{gpu, gpuColor}}) {
-        if (!s)
-            continue;
-        QList<QPointF> pts;
-        for (const SeriesPoint &p : s->points)
-            pts << QPointF(p.n, p.t * unit.scale);
-        line(QStringLiteral("data:") + QString::fromStdString(s->key), Role::Data,
-             tr("%1 (measured)").arg(QString::fromStdString(s->label)), color, pts,
-             {Qt::SolidLine, 2, true, true});
-    }
+    for (const auto &[s, color] : {std::pair{cpu, cpuColor}, std::pair{gpu, gpuColor}})
+        if (s)
+            measuredLine(*s, color, unit.scale);
     const QString threads = m_whatIf.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(m_whatIf.threads);
     line(QStringLiteral("fit:cpu"), Role::Fit,
          tr("CPU model, %1: %2 + work at %3")
@@ -210,6 +201,25 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     setNote(notes.join(QLatin1Char('\n')));
 
     explainCurves(r, group, crossovers);
+}
+
+ExplainChart::TimeAxis ExplainChart::setTimeAxis(double xLo, double xHi, double tLo, double tHi)
+{
+    TimeAxis y{ChartStyle::timeUnit(tLo, tHi), 0, 0};
+    setYUnit(tr("time per iteration (%1)"), y.unit);
+    decades(tLo * y.unit.scale, tHi * y.unit.scale, y.lo, y.hi);
+    setRanges(xLo, xHi, y.lo, y.hi);
+    return y;
+}
+
+void ExplainChart::measuredLine(const Series &s, const QColor &color, double scale)
+{
+    QList<QPointF> pts;
+    for (const SeriesPoint &p : s.points)
+        pts << QPointF(p.n, p.t * scale);
+    line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
+         tr("%1 (measured)").arg(QString::fromStdString(s.label)), color, pts,
+         {Qt::SolidLine, 2, true, true});
 }
 
 void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &group,
@@ -270,23 +280,13 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
     }
     double xLo, xHi;
     decades(nLo, nHi, xLo, xHi);
-    const ChartStyle::Unit unit = ChartStyle::timeUnit(tLo, tHi);
-    setYUnit(tr("time per iteration (%1)"), unit);
-    double yLo, yHi;
-    decades(tLo * unit.scale, tHi * unit.scale, yLo, yHi);
-    setRanges(xLo, xHi, yLo, yHi);
+    const ChartStyle::Unit unit = setTimeAxis(xLo, xHi, tLo, tHi).unit;
     const std::vector<QColor> colors = seriesColors(all);
     for (const auto &[s, model] : models) {
         const auto at =
             std::find_if(all.begin(), all.end(), [s = s](const Series &x) { return x.key == s->key; });
         const QColor color = colors[std::size_t(at - all.begin())];
-        QList<QPointF> pts;
-        for (const SeriesPoint &p : s->points)
-            pts << QPointF(p.n, p.t * unit.scale);
-        const QString id = QString::fromStdString(s->key);
-        line(QStringLiteral("data:") + id, Role::Data,
-             tr("%1 (measured)").arg(QString::fromStdString(s->label)), color, pts,
-             {Qt::SolidLine, 2, true, true});
+        measuredLine(*s, color, unit.scale);
         if (!model.valid)
             continue;
         // The model between the measured sizes, where the points can hold it to account.
@@ -297,7 +297,7 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
             if (const double t = model.time(wl.workAt(n, 1)); t > 0)
                 fit << QPointF(n, t * unit.scale);
         }
-        line(QStringLiteral("fit:") + id, Role::Fit, QString(), color, fit,
+        line(QStringLiteral("fit:") + QString::fromStdString(s->key), Role::Fit, QString(), color, fit,
              {Qt::DashLine, 1.5, false, false});
     }
     setNote(tr("No GPU curve here: these are the CPU curves' own models (dashed). Open a recorded GPU "

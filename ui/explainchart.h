@@ -50,6 +50,14 @@ protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 
 private:
+    /// The y axis for times tLo..tHi (seconds) in whole decades, and the x range.
+    struct TimeAxis {
+        ChartStyle::Unit unit;
+        double lo, hi; ///< in unit
+    };
+    TimeAxis setTimeAxis(double xLo, double xHi, double tLo, double tHi);
+    /// A measured curve, its points marked.
+    void measuredLine(const Series &s, const QColor &color, double scale);
     void rebuildCpuOnly(const ResultSet &r, const std::vector<Series> &all, const Workload &wl);
     /// The sections on each curve and on the threads, after `crossovers`.
     void explainCurves(const ResultSet &r, const std::vector<Series> &group, const Section &crossovers);
