@@ -339,6 +339,8 @@ void SweepPanel::refresh()
     markInvalid(m_rangeMin, false);
     markInvalid(m_rangeMax, false);
     markInvalid(m_list, false);
+    // The note on a range's corrected bound belongs to the range, not to a list.
+    const QString note = f.sizesAsRange ? m_sizesNote : QString();
     try {
         const std::vector<int> sizes = f.sizes();
         QStringList shown;
@@ -354,12 +356,10 @@ void SweepPanel::refresh()
                 throw std::invalid_argument(SweepPlan::sizeTooLarge(n));
         const QString list = tr("%1: %2").arg(Format::count(qsizetype(sizes.size()), tr("size"), tr("sizes")),
                                               shown.join(QStringLiteral(", ")));
-        setInfo(m_sizesInfo, m_sizesNote.isEmpty() ? list : m_sizesNote + QLatin1Char('\n') + list,
-                Tone::Note);
+        setInfo(m_sizesInfo, note.isEmpty() ? list : note + QLatin1Char('\n') + list, Tone::Note);
     } catch (const std::exception &e) {
         const QString why = Format::sentence(QString::fromStdString(e.what()));
-        setInfo(m_sizesInfo, m_sizesNote.isEmpty() ? why : m_sizesNote + QLatin1Char('\n') + why,
-                Tone::Error);
+        setInfo(m_sizesInfo, note.isEmpty() ? why : note + QLatin1Char('\n') + why, Tone::Error);
         if (f.sizesAsRange) {
             markInvalid(m_rangeMin, true);
             markInvalid(m_rangeMax, true);

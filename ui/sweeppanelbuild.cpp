@@ -23,7 +23,6 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QRegularExpressionValidator>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -153,9 +152,8 @@ QWidget *SweepPanel::buildSizes()
     m_list->setObjectName(QStringLiteral("sizesListEdit"));
     m_list->setPlaceholderText(tr("e.g. 4,40,400,4000"));
     m_list->setToolTip(tr("Tensor edges n, separated by commas"));
-    // Anything but digits, commas and spaces is refused as it is typed.
-    m_list->setValidator(
-        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9, ]*")), m_list));
+    // No validator: one that refuses keystrokes turns "1e3" into "13" without a word. What is not
+    // a whole number is named in the panel's problem (SweepPlan::parseSizes) and Run waits.
     m_sizesInfo = infoLabel(QStringLiteral("sizesInfo"));
 
     v->addWidget(m_asRange);

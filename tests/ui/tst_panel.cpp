@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSpinBox>
 #include <QStyleOptionSpinBox>
 #include <QTest>
@@ -33,6 +34,7 @@ private slots:
     void sizesThatWillNotFit_data();
     void sizesThatWillNotFit();
     void memoryWarningFollowsTheFields();
+    void typedSizesAreNeverChanged();
     void busyMachineIsSaidOnce();
     void cpuConditionsAreSaid();
     void onePointWithNothingToPlot();
@@ -214,6 +216,47 @@ void TestPanel::memoryWarningFollowsTheFields()
     list->clear();
     QVERIFY(!panel.problem().isEmpty());
     QVERIFY(panel.memoryWarning().isEmpty());
+}
+
+void TestPanel::typedSizesAreNeverChanged()
+{
+    // What is typed stays as typed: "1e3" once became "13" (a validator dropped the "e"), so a
+    // sweep meant for n = 1000 measured n = 13. A size that is not a whole number is named and
+    // Run waits.
+    SweepPanel panel(2, MachineInfo::GpuState{});
+    panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,40")));
+    auto *list = panel.findChild<QLineEdit *>(QStringLiteral("sizesListEdit"));
+    auto *info = panel.findChild<QLabel *>(QStringLiteral("sizesInfo"));
+    QVERIFY(list && info);
+    list->clear();
+    QTest::keyClicks(list, QStringLiteral("4, 40, 1e3"));
+    QCOMPARE(list->text(), QStringLiteral("4, 40, 1e3"));
+    QVERIFY2(info->text().contains(QStringLiteral("\"1e3\" is not a whole number")),
+             qPrintable(info->text()));
+    QVERIFY(!panel.problem().isEmpty());
+    QVERIFY(!panel.runButton()->isEnabled());
+    list->clear();
+    QTest::keyClicks(list, QStringLiteral("4,-5"));
+    QCOMPARE(list->text(), QStringLiteral("4,-5"));
+    QVERIFY2(info->text().contains(QStringLiteral("-5 must be positive")), qPrintable(info->text()));
+    list->clear();
+    QTest::keyClicks(list, QStringLiteral("4,1000"));
+    QVERIFY(panel.problem().isEmpty());
+    QVERIFY(panel.runButton()->isEnabled());
+
+    // A corrected range bound is explained under the range, and not under a list.
+    auto *asRange = panel.findChild<QRadioButton *>(QStringLiteral("sizesRangeRadio"));
+    auto *asList = panel.findChild<QRadioButton *>(QStringLiteral("sizesListRadio"));
+    auto *max = panel.findChild<QSpinBox *>(QStringLiteral("rangeMaxSpin"));
+    QVERIFY(asRange && asList && max);
+    asRange->click();
+    max->setFocus();
+    max->selectAll();
+    QTest::keyClicks(max, QStringLiteral("100000"));
+    QTest::keyClick(max, Qt::Key_Return);
+    QVERIFY2(info->text().contains(QStringLiteral("65536")), qPrintable(info->text()));
+    asList->click();
+    QVERIFY2(!info->text().contains(QStringLiteral("100000")), qPrintable(info->text()));
 }
 
 void TestPanel::cpuConditionsAreSaid()
