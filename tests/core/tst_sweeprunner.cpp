@@ -49,6 +49,7 @@ class TestSweepRunner : public QObject {
 private slots:
     void smallSweepSucceeds();
     void coarseToFineWithFirstPassTime();
+    void firstEstimateIsTheRightSize();
     void cancelFromAnotherThread_data();
     void cancelFromAnotherThread();
     void stopBeforeStart();
@@ -159,6 +160,29 @@ void TestSweepRunner::coarseToFineWithFirstPassTime()
             QVERIFY(progress[i].firstPass >= 0 && progress[i].firstPass <= progress[i].elapsed);
     }
     QVERIFY(progress.back().firstPass <= progress.back().elapsed);
+}
+
+void TestSweepRunner::firstEstimateIsTheRightSize()
+{
+    // After the n = 4 points, the time left for n = 2048 comes from their times plus the extra
+    // work at a rate. It once scaled the whole time with the work: 2 threads' fork/join at n = 4
+    // (about a microsecond) became seconds per iteration at n = 2048, and the estimate was about
+    // 50 times the sweep. The bound is wide (a shared machine); the old estimate was far outside.
+    SweepPlan p = cpuPlan("add", {4, 2048});
+    p.threads = {1, 2};
+    p.iterations = 100;
+    std::vector<SweepRunner::Progress> progress;
+    SweepRunner::Callbacks cb;
+    cb.progress = [&](const SweepRunner::Progress &pr) { progress.push_back(pr); };
+    std::atomic<bool> stop{false};
+    SweepRunner(p).run(cb, stop);
+    QCOMPARE(progress.size(), std::size_t(5));
+    QCOMPARE(progress[2].current.find("n = 2048") != std::string::npos, true);
+    const double estimated = progress[2].remaining;
+    const double took = progress.back().elapsed - progress[2].elapsed;
+    qInfo("time left after n = 4: estimated %.3f s, took %.3f s", estimated, took);
+    QVERIFY2(estimated < 10 * took && estimated > took / 10,
+             qPrintable(QStringLiteral("estimated %1 s, took %2 s").arg(estimated).arg(took)));
 }
 
 void TestSweepRunner::cancelFromAnotherThread_data()
