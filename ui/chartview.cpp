@@ -107,6 +107,7 @@ ChartView::ChartView(QWidget *parent) : QChartView(parent)
             updateNow();
     });
     connect(c, &QChart::plotAreaChanged, this, [this] { layoutLabels(); });
+    viewport()->setMouseTracking(true); // the readout follows the mouse, no button pressed
 }
 
 ChartView::~ChartView() = default;
@@ -373,17 +374,8 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
     if (s->color() != color)
         s->setColor(color);
     replaceIfChanged(s, points);
-    if (created) {
+    if (created)
         track(id, s, role, style.legend);
-        if (role == Role::Data || role == Role::Reference)
-            connect(s, &QXYSeries::hovered, this, [this, s, id](const QPointF &at, bool over) {
-                if (!over) {
-                    QToolTip::hideText();
-                    return;
-                }
-                QToolTip::showText(QCursor::pos(), readout(s, id, at), this);
-            });
-    }
     return s;
 }
 
@@ -405,45 +397,6 @@ QScatterSeries *ChartView::hollowMarkers(const QString &id, const QColor &color,
     if (created)
         track(id, s, Role::Marker, false);
     return s;
-}
-
-QString ChartView::readout(const QXYSeries *s, const QString &id, const QPointF &at) const
-{
-    // The point of the curve nearest the cursor (in log x: the axes are logarithmic in n).
-    const QList<QPointF> pts = s->points();
-    if (pts.isEmpty())
-        return s->name();
-    QPointF p = pts.front();
-    auto gap = [&at](const QPointF &q) {
-        return at.x() > 0 && q.x() > 0 ? std::fabs(std::log(q.x() / at.x())) : std::fabs(q.x() - at.x());
-    };
-    for (const QPointF &q : pts)
-        if (gap(q) < gap(p))
-            p = q;
-    QStringList lines{s->name(), tr("n = %1").arg(Format::n(p.x()))};
-    const QString value = Format::number(p.y());
-    lines << (m_ySymbol.isEmpty() ? value : tr("%1 %2").arg(value, m_ySymbol));
-    // A measured curve: its time, spread and noise, and what the fitted cost model says there.
-    const std::string key = id.startsWith(QLatin1String("data:")) ? id.mid(5).toStdString() : std::string();
-    const auto series =
-        std::find_if(m_shown.begin(), m_shown.end(), [&key](const Series &x) { return x.key == key; });
-    if (series == m_shown.end())
-        return lines.join(QLatin1Char('\n'));
-    const auto point = std::find_if(series->points.begin(), series->points.end(),
-                                    [&p](const SeriesPoint &q) { return q.n == qRound(p.x()); });
-    if (point == series->points.end())
-        return lines.join(QLatin1Char('\n'));
-    lines << tr("time per iteration %1 (middle half %2 \u2013 %3)")
-                 .arg(Format::seconds(point->t), Format::seconds(point->tQ1), Format::seconds(point->tQ3));
-    if (m_model)
-        for (const Measurement &m : m_model->resultSet().rows)
-            if (m.n == point->n && m.ok() && m.seriesKey() == key) {
-                lines << tr("CV %1 % over %2 repetitions").arg(m.stats.cv * 100, 0, 'f', 1).arg(m.stats.reps);
-                break;
-            }
-    if (const LinearFit fit = Analysis::fitLinear(*series); fit.valid)
-        lines << tr("cost model (fixed cost + work / rate): %1").arg(Format::seconds(fit.at(point->work)));
-    return lines.join(QLatin1Char('\n'));
 }
 
 QAreaSeries *ChartView::area(const QString &id, Role role, const QString &name, const QColor &fill,

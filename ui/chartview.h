@@ -119,6 +119,9 @@ signals:
     void updated();
 
 protected:
+    /// The readout of the measured point nearest the mouse (chartreadout.cpp).
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
     /// Subclasses declare their series here with line() and area(), set ranges and labels.
     virtual void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) = 0;
 
@@ -198,6 +201,9 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    /// The readout at `at` (viewport coordinates), or none when no marker is near.
+    void showReadout(const QPointF &at);
+    void hideReadout();
     struct Label {
         QGraphicsRectItem *box = nullptr;
         QGraphicsSimpleTextItem *text = nullptr;
@@ -239,6 +245,7 @@ private:
     double m_yScale = 1;
     QString m_ySymbol;           ///< the y unit's symbol ("µs", "GB/s"); empty for a ratio
     std::vector<Series> m_shown; ///< the series of the last rebuild (hover readouts)
+    bool m_readoutShown = false; ///< this view's readout is the tooltip on screen
     QHash<QString, QAbstractSeries *> m_series;
     QList<QString> m_order;
     QSet<QString> m_touched;

@@ -17,6 +17,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QXYSeries>
 
 using namespace speeduplab;
@@ -169,6 +170,17 @@ void TestPresentation::hoverReadsOutThePoint()
     // Hovering shows it (the signal QtCharts sends), leaving hides it.
     emit s->hovered(s->points().front(), true);
     emit s->hovered(s->points().front(), false);
+
+    // With the mouse: near a marker (not on the line itself), the readout of that point
+    // appears; away from every marker, it goes.
+    const QPointF scenePoint = c->chart()->mapToPosition(s->points().front(), s);
+    const QPoint onView = c->mapFromScene(scenePoint);
+    QTest::mouseMove(c->viewport(), onView + QPoint(5, -5));
+    QTRY_VERIFY2_WITH_TIMEOUT(QToolTip::isVisible(), "no readout near the point", 2000);
+    QVERIFY2(QToolTip::text().contains(QStringLiteral("n = %1").arg(m.n)), qPrintable(QToolTip::text()));
+    QVERIFY2(QToolTip::text().startsWith(s->name()), qPrintable(QToolTip::text()));
+    QTest::mouseMove(c->viewport(), QPoint(2, 2)); // the chart's corner, outside the plot
+    QTRY_VERIFY2_WITH_TIMEOUT(!QToolTip::isVisible(), "the readout stayed away from the points", 2000);
 }
 
 QTEST_MAIN(TestPresentation)
