@@ -426,6 +426,7 @@ ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu,
     if (!(st.t1 > 0))
         st.t1 = st.amdahl.t1;
     st.valid = true;
+    st.threadCounts = int(times.size());
     for (const auto &[p, t] : times) {
         st.maxThreads = std::max(st.maxThreads, p);
         if (st.t1 / t > st.bestSpeedup) {

@@ -117,6 +117,7 @@ struct ThreadStory {
     bool saturationCalibrated = false;      ///< saturation is the calibrated ceiling, else the best measured
     std::string level;                      ///< the level saturation belongs to ("DRAM", "L3", ...)
     int maxThreads = 0;
+    int threadCounts = 0; ///< how many thread counts were measured at n (two fit Amdahl exactly)
     double bestSpeedup = 0;
     int bestThreads = 1;
     // Overhead: the slowest thread count and the fork/join cost the points imply.

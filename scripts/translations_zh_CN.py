@@ -761,6 +761,10 @@ ZH = {
     "The cost models need a CPU or a GPU curve with successful points.": "开销模型需要一条包含成功测量点的 CPU 或 GPU 曲线。",
     "No GPU curve here: these are the CPU curves' own models (dashed). Open a recorded GPU run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel, to see where the GPU overtakes them and to move the models.":
         "这里没有 GPU 曲线：图中是各 CPU 曲线自身的模型（虚线）。打开已记录的 GPU 运行（Ctrl+O），或在运行面板中选择运行 A（CPU）和运行 B（GPU），即可看到 GPU 在何处超越它们，并调整模型。",
+    " The calibrated %1 ceiling (%2) caps them at %3\u00d7, and the points meet that bound within %4.":
+        "已校准的 %1 上限（%2）把它们限制在 %3\u00d7，测量点与该上限的偏差在 %4 以内。",
+    "n = %1: %2 run %3\u00d7 as fast as 1 thread. Two thread counts cannot say why: Amdahl's law fits any two points (here with a serial fraction of %4 %).%5 Measure more thread counts (1, 2, 4, 8\u2026) to tell serial code from a memory-bandwidth limit.":
+        "n = %1：%2 的速度是 1 个线程的 %3\u00d7。两个线程数无法说明原因：Amdahl 定律能拟合任意两个点（此处串行比例为 %4 %）。%5 请测量更多线程数（1、2、4、8\u2026），以区分串行代码与内存带宽限制。",
 }
 
 BY_CONTEXT = {}

@@ -172,6 +172,15 @@ QString ExplainText::threads(const ThreadStory &t)
                  Format::seconds(t.forkJoin),
                  t.parallelRegion > 0 ? tr(" (calibrated: %1)").arg(Format::seconds(t.parallelRegion))
                                       : QString());
+    case ThreadStory::Kind::Bandwidth:
+    case ThreadStory::Kind::Amdahl:
+        if (t.threadCounts < 3)
+            return twoThreadCounts(t);
+        break;
+    }
+    switch (t.kind) {
+    case ThreadStory::Kind::Overhead:
+        break;
     case ThreadStory::Kind::Bandwidth: {
         const QString cap =
             t.saturationCalibrated
@@ -198,6 +207,26 @@ QString ExplainText::threads(const ThreadStory &t)
               "%4%5).")
         .arg(t.n)
         .arg(Format::number(s * 100), limit, misfit(t.errAmdahl), other);
+}
+
+QString ExplainText::twoThreadCounts(const ThreadStory &t)
+{
+    // Amdahl's law has one parameter: it passes through any two points, and so does a bandwidth
+    // bound whose ceiling is the best of them. Only a ceiling calibrated apart is a test.
+    const QString bound = t.bandwidthFitted && t.saturationCalibrated
+                              ? tr(" The calibrated %1 ceiling (%2) caps them at %3\u00d7, and the points "
+                                   "meet that bound within %4.")
+                                    .arg(label(t.level), Format::rate(t.saturation, false),
+                                         Format::number(t.bandwidthSpeedup(1e9)), misfit(t.errBandwidth))
+                              : QString();
+    // Two points: the Amdahl fit passes through both, so it gives the measured speedup.
+    const double s = t.amdahl.serialFraction;
+    const double speedup = t.t1 / (t.amdahl.t1 * (s + (1 - s) / t.maxThreads));
+    return tr("n = %1: %2 run %3\u00d7 as fast as 1 thread. Two thread counts cannot say why: Amdahl's "
+              "law fits any two points (here with a serial fraction of %4 %).%5 Measure more thread "
+              "counts (1, 2, 4, 8\u2026) to tell serial code from a memory-bandwidth limit.")
+        .arg(t.n)
+        .arg(threadCount(t.maxThreads), Format::number(speedup), Format::number(s * 100), bound);
 }
 
 QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)

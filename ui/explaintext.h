@@ -22,6 +22,8 @@ public:
     static QString shift(const CrossoverShift &s);
     /// Why the threads scale as they do at one size.
     static QString threads(const ThreadStory &t);
+    /// threads() when only two thread counts were measured: what they cannot tell.
+    static QString twoThreadCounts(const ThreadStory &t);
     /// The what-if models' verdict, against the measured models' one.
     static QString whatIf(const WhatIf &now, const WhatIf &measured);
     /// What the fixed cost of an operation is: "kernel launch", "OpenMP fork/join", ...

@@ -217,6 +217,29 @@ private slots:
         QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 2);
     }
 
+    // Two thread counts: any one-parameter model passes through both points, so the note says
+    // what they cannot tell instead of "fits within 0.0 %".
+    void twoThreadCountsProveNoModel()
+    {
+        ResultSet two;
+        for (const Measurement &m : fixtures::realistic().rows)
+            if (m.threads <= 2)
+                two.rows.push_back(m);
+        ResultModel model;
+        model.setResultSet(two);
+        ScalingChart chart;
+        chart.resize(1200, 800);
+        chart.setModel(&model);
+        chart.setSelectedSizes({4000});
+        chart.updateNow();
+        const QString note = chart.noteText();
+        QVERIFY2(note.contains(QStringLiteral("n = 4000: 2 threads run ")), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("Two thread counts cannot say why")), qPrintable(note));
+        QVERIFY2(!note.contains(QStringLiteral("fits within")) &&
+                     !note.contains(QStringLiteral("explains the points")),
+                 qPrintable(note));
+    }
+
     void timeChartDrawsModelsOnRequest()
     {
         ResultModel model;
