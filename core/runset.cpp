@@ -446,6 +446,12 @@ std::string RunSet::uniqueLabel(const std::vector<RunRecord> &runs, const std::s
         taken.insert(r.label);
     if (!taken.count(base))
         return base;
+    // A taken "X (2)" numbers on from X, not "X (2) (2)".
+    if (const std::size_t open = base.rfind(" (");
+        open != std::string::npos && open > 0 && base.back() == ')' && open + 3 < base.size() &&
+        std::all_of(base.begin() + std::ptrdiff_t(open) + 2, base.end() - 1,
+                    [](char c) { return c >= '0' && c <= '9'; }))
+        base.resize(open);
     for (std::size_t k = 2;; ++k) {
         const std::string suffix = " (" + std::to_string(k) + ")";
         // The suffix always fits: the base gives way to it.

@@ -98,10 +98,12 @@ bool MainWindow::openResults(const QStringList &paths, bool asReference)
     }
     for (const QString &path : paths)
         m_files.remember(path);
-    if (wasEmpty && paths.size() == 1) {
+    // The title names the file opened last (the results before it, if any, are kept as they
+    // were, saved or not).
+    if (paths.size() == 1)
         m_currentFile = paths.front();
+    if (wasEmpty && paths.size() == 1)
         m_unsaved = false;
-    }
     m_devices->setMachine(m_model->runs().back().results.machine);
     m_devicesPanel->setCaption(
         tr("Recorded on the machine below (from %1)").arg(QFileInfo(paths.back()).fileName()));
@@ -199,9 +201,14 @@ bool MainWindow::saveData(const QString &path)
     }
     try {
         if (shown > 1) {
+            // Each run saved names this file as its source, so that opening it again replaces
+            // these runs rather than adding copies of them.
             std::vector<RunRecord> visible;
-            std::copy_if(m_model->runs().begin(), m_model->runs().end(), std::back_inserter(visible),
-                         [](const RunRecord &run) { return run.visible; });
+            for (const RunRecord &run : m_model->runs())
+                if (run.visible) {
+                    visible.push_back(run);
+                    visible.back().source = toPath(path);
+                }
             RunSet::write(visible, toPath(path));
         } else if (json) {
             ResultIO::writeJson(r, toPath(path));
@@ -215,10 +222,9 @@ bool MainWindow::saveData(const QString &path)
                       .arg(Format::sentence(QString::fromStdString(e.what()))));
         return false;
     }
-    if (shown == 1)
-        for (int i = 0; i < m_model->runCount(); ++i)
-            if (m_model->runs()[std::size_t(i)].visible)
-                m_model->setRunSource(i, toPath(path));
+    for (int i = 0; i < m_model->runCount(); ++i)
+        if (m_model->runs()[std::size_t(i)].visible)
+            m_model->setRunSource(i, toPath(path));
     m_unsaved = false;
     m_currentFile = path;
     updateTitle();

@@ -396,6 +396,13 @@ void TestRunSet::uniqueLabel_data()
                                  << "a (3)";
     QTest::newRow("gap") << QStringList{"a", "a (3)"} << "a"
                          << "a (2)";
+    // A numbered label that is taken numbers on from its base, never "a (2) (2)".
+    QTest::newRow("numbered, taken") << QStringList{"a", "a (2)", "a (3)"} << "a (2)"
+                                     << "a (4)";
+    QTest::newRow("numbered, free") << QStringList{"a"} << "a (2)"
+                                    << "a (2)";
+    QTest::newRow("brackets that are not a number") << QStringList{"a (b)"} << "a (b)"
+                                                    << "a (b) (2)";
     QTest::newRow("trimmed") << QStringList{} << "  a b \t"
                              << "a b";
     QTest::newRow("trimmed, then taken") << QStringList{"a"} << " a "

@@ -106,6 +106,7 @@ private slots:
     void runsPanel();
     void workspaceRoundTrips();
     void saveDataWithSeveralRuns();
+    void reopeningASavedRunsFileReplacesItsRuns();
     void openSeveralFilesAtOnce();
     void dropFilesOpensThem();
 
@@ -548,6 +549,32 @@ void TestRuns::saveDataWithSeveralRuns()
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY(!RunSet::isRunsFile(f.readAll().toStdString()));
     QVERIFY(ResultIO::load(one.toStdString()) == model->runs()[2].results);
+}
+
+void TestRuns::reopeningASavedRunsFileReplacesItsRuns()
+{
+    // Saved as one runs file, then opened again: its runs replace the ones it was saved from,
+    // instead of copies labelled "… (2) (2)"; the title names the file.
+    auto w = window(QStringLiteral("reopen"));
+    QVERIFY(w->openResults(QStringList{write(fixtures::knownCrossover({316}), QStringLiteral("re-a.csv")),
+                                       write(fixtures::knownCrossover({100}), QStringLiteral("re-b.csv"))}));
+    ResultModel *model = w->resultModel();
+    model->setRunLabel(1, model->runs()[0].label); // made unique: "<label> (2)"
+    std::vector<std::string> labels;
+    for (const RunRecord &run : model->runs())
+        labels.push_back(run.label);
+    QVERIFY2(labels[1] == labels[0] + " (2)", labels[1].c_str());
+    const QString json = m_dir.filePath(QStringLiteral("reopen.json"));
+    QVERIFY(w->saveData(json));
+    for (const RunRecord &saved : RunSet::load(json.toStdString()))
+        QCOMPARE(saved.source, json.toStdString());
+    QVERIFY(w->openResults(json));
+    QCOMPARE(model->runCount(), 2);
+    std::vector<std::string> after;
+    for (const RunRecord &run : model->runs())
+        after.push_back(run.label);
+    QCOMPARE(after, labels);
+    QVERIFY2(w->windowTitle().startsWith(QStringLiteral("reopen.json")), qPrintable(w->windowTitle()));
 }
 
 void TestRuns::openSeveralFilesAtOnce()
