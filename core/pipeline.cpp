@@ -282,7 +282,9 @@ std::string Pipeline::timingNote(double firstPass, double elapsed)
         return std::string(buf);
     };
     const std::string total = "the sweep took " + seconds(elapsed);
-    return firstPass >= 0 ? "every curve after " + seconds(firstPass) + "; " + total : total;
+    return firstPass >= 0
+               ? total + "; every curve spanned the whole range of sizes after " + seconds(firstPass)
+               : total;
 }
 
 std::string Pipeline::stopNote(const Outcome &o)

@@ -103,8 +103,8 @@ public:
     /// "no usable GPU, GPU points will be skipped: <why>" when the plan wants a GPU that is not
     /// usable; empty otherwise.
     static std::string gpuNote(const SweepPlan &plan);
-    /// "every curve after 2.1 s; the sweep took 14.3 s" (firstPass and elapsed as in Outcome
-    /// and SweepRunner::Progress); "the sweep took 14.3 s" without a first pass.
+    /// "the sweep took 14.3 s; every curve spanned the whole range of sizes after 2.1 s" (firstPass and
+    /// elapsed as in Outcome and SweepRunner::Progress); "the sweep took 14.3 s" without a first pass.
     static std::string timingNote(double firstPass, double elapsed);
     /// "cold cache with 1000 iterations a repetition: only the first operation of each
     /// repetition finds the caches flushed; --iterations 1 makes every timed operation cold" for

@@ -247,7 +247,7 @@ ZH = {
     "Sweep finished: %1 measured.": "扫描完成：共测得 %1。",
     " %1 failed (see the table).": "其中 %1 个点失败（见表格）。",
     " %1 skipped (see the table).": "其中 %1 个点被跳过（见表格）。",
-    " Every curve after %1; the sweep took %2.": "%1 后所有曲线均已出现；扫描共耗时 %2。",
+    " The sweep took %1; every curve spanned the whole range of sizes after %2.": "扫描共耗时 %1；%2 后每条曲线都已覆盖全部尺寸范围。",
     " The sweep took %1.": "扫描共耗时 %1。",
     "The sweep failed": "扫描失败",
     "Preset “%1”: %2": "预设“%1”：%2",

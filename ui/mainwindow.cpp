@@ -424,8 +424,8 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
     // The runner's last report carries the timings: coarse to fine, every curve spans the
     // whole range at the end of its first pass.
     if (m_lastProgress.firstPass >= 0)
-        text += tr(" Every curve after %1; the sweep took %2.")
-                    .arg(Format::seconds(m_lastProgress.firstPass), Format::seconds(m_lastProgress.elapsed));
+        text += tr(" The sweep took %1; every curve spanned the whole range of sizes after %2.")
+                    .arg(Format::seconds(m_lastProgress.elapsed), Format::seconds(m_lastProgress.firstPass));
     else if (!r.empty())
         text += tr(" The sweep took %1.").arg(Format::seconds(m_lastProgress.elapsed));
     statusBar()->showMessage(text);

@@ -1193,10 +1193,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>其中 %1 个点被跳过（见表格）。</translation>
     </message>
     <message>
-        <source> Every curve after %1; the sweep took %2.</source>
-        <translation>%1 后所有曲线均已出现；扫描共耗时 %2。</translation>
-    </message>
-    <message>
         <source> The sweep took %1.</source>
         <translation>扫描共耗时 %1。</translation>
     </message>
@@ -1363,6 +1359,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Source</source>
         <translation>源代码</translation>
+    </message>
+    <message>
+        <source> The sweep took %1; every curve spanned the whole range of sizes after %2.</source>
+        <translation>扫描共耗时 %1；%2 后每条曲线都已覆盖全部尺寸范围。</translation>
     </message>
 </context>
 <context>

@@ -418,8 +418,10 @@ void TestPipeline::timingNote_data()
     QTest::addColumn<double>("elapsed");
     QTest::addColumn<QString>("note");
 
-    QTest::newRow("both") << 2.14 << 14.26 << "every curve after 2.1 s; the sweep took 14.3 s";
-    QTest::newRow("long") << 31.0 << 412.4 << "every curve after 31.0 s; the sweep took 412 s";
+    QTest::newRow("both")
+        << 2.14 << 14.26 << "the sweep took 14.3 s; every curve spanned the whole range of sizes after 2.1 s";
+    QTest::newRow("long")
+        << 31.0 << 412.4 << "the sweep took 412 s; every curve spanned the whole range of sizes after 31.0 s";
     QTest::newRow("stopped before the first pass ended") << -1.0 << 3.0 << "the sweep took 3.0 s";
 }
 

@@ -478,9 +478,10 @@ void TestMainWindow::statusMessagesAreVisible()
         visible(QStringLiteral("Sweep finished")),
         qPrintable(QStringLiteral("%1 (%2 px)").arg(w.statusBar()->currentMessage()).arg(messageWidth(w))));
     // The end note says when every curve spanned the range (the first pass) and the whole sweep.
-    QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Every curve after")) &&
-                 w.statusBar()->currentMessage().contains(QStringLiteral("the sweep took")),
-             qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY2(
+        w.statusBar()->currentMessage().contains(QStringLiteral("every curve spanned the whole range")) &&
+            w.statusBar()->currentMessage().contains(QStringLiteral("The sweep took")),
+        qPrintable(w.statusBar()->currentMessage()));
 
     QVERIFY(w.saveData(m_dir.filePath(QStringLiteral("status.csv"))));
     QTRY_VERIFY2(
