@@ -368,7 +368,7 @@ ZH = {
 
     # ScalingChart
     "CPU threads": "CPU 线程数",
-    "speedup over 1 thread (T₁ / Tₚ)": "相对单线程的加速比（T₁ / Tₚ）",
+    "speedup over 1 thread": "相对单线程的加速比",
     "thread scaling": "线程扩展性",
     "Thread scaling needs one size measured with at least two CPU thread counts.\nCheck more thread counts in the sweep panel.":
         "线程扩展性需要某个尺寸在至少两种 CPU 线程数下测量过。\n请在扫描面板中勾选更多线程数。",

@@ -243,8 +243,59 @@ QSizeF ChartView::fitBox(Label &l)
     return size;
 }
 
+void ChartView::fitAxisTitles()
+{
+    // An axis title longer than its side of the plot (a short chart under banners and notes, a
+    // small window, presentation zoom) is set smaller, down to 70 %, then shortened to its first
+    // word and its unit ("time (\u00b5s)"), before QtCharts would cut it to "time per iterat\u2026".
+    const QRectF pa = chart()->plotArea();
+    for (const auto &[axis, room] : {std::pair{m_x, pa.width()}, std::pair{m_y, pa.height()}}) {
+        if (!axis || room <= 0)
+            continue;
+        QString &full = axis == m_x ? m_xTitle : m_yTitle;
+        if (axis->titleText() != full && axis->titleText() != shortTitle(full))
+            full = axis->titleText(); // set anew since (a new unit, a language)
+        if (full.isEmpty())
+            continue;
+        // The full title at its size or smaller, else the short one the same way, else the short
+        // one at the smallest size (QtCharts cuts what is left).
+        QStringList forms{full};
+        if (const QString brief = shortTitle(full); brief != full)
+            forms << brief;
+        const QFont base = ChartStyle::axisTitleFont();
+        QFont font = base;
+        QString text = forms.back();
+        font.setPointSizeF(base.pointSizeF() * 0.7);
+        for (const QString &t : forms) {
+            const qreal width = QFontMetricsF(base).horizontalAdvance(t);
+            if (width * 0.7 <= room - 8) {
+                text = t;
+                font = base;
+                if (width > room - 8)
+                    font.setPointSizeF(base.pointSizeF() * (room - 8) / width);
+                break;
+            }
+        }
+        if (axis->titleFont() != font)
+            axis->setTitleFont(font);
+        if (axis->titleText() != text)
+            axis->setTitleText(text);
+    }
+}
+
+QString ChartView::shortTitle(const QString &title)
+{
+    // "time per iteration (µs)" -> "time (µs)"; "speedup over 1 thread" -> "speedup".
+    const qsizetype space = title.indexOf(QLatin1Char(' '));
+    if (space < 0)
+        return title;
+    const qsizetype unit = title.endsWith(QLatin1Char(')')) ? title.lastIndexOf(QLatin1String(" (")) : -1;
+    return title.left(space) + (unit > space ? title.mid(unit) : QString());
+}
+
 void ChartView::layoutLabels()
 {
+    fitAxisTitles();
     const QRectF pa = chart()->plotArea();
     const QRectF all = chart()->rect();
     qreal captionHeight = 0;

@@ -218,6 +218,8 @@ private:
     Label makeLabel(const QString &text, const QColor &color, const QFont &font, int kind);
     void clearLabels();
     void layoutLabels();
+    void fitAxisTitles();
+    static QString shortTitle(const QString &title);
     static QSizeF fitBox(Label &l);
     QRectF placeInPlot(Label &l, const QList<QRectF> &obstacles);
     QList<QRectF> candidateRects(const Label &l, const QSizeF &size) const;
@@ -246,6 +248,7 @@ private:
     QString m_ySymbol;           ///< the y unit's symbol ("µs", "GB/s"); empty for a ratio
     std::vector<Series> m_shown; ///< the series of the last rebuild (hover readouts)
     bool m_readoutShown = false; ///< this view's readout is the tooltip on screen
+    QString m_xTitle, m_yTitle;  ///< the axes' full titles (fitAxisTitles may show short ones)
     QHash<QString, QAbstractSeries *> m_series;
     QList<QString> m_order;
     QSet<QString> m_touched;

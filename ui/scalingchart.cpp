@@ -22,7 +22,7 @@ ScalingChart::ScalingChart(QWidget *parent) : ChartView(parent)
     ChartStyle::styleAxis(x, tr("CPU threads"));
     auto *y = new QValueAxis;
     y->setLabelFormat(QStringLiteral("%.1f"));
-    ChartStyle::styleAxis(y, tr("speedup over 1 thread (T\u2081 / T\u209a)"));
+    ChartStyle::styleAxis(y, tr("speedup over 1 thread"));
     setAxes(x, y);
     setRanges(0, 2, 0, 2);
 }

@@ -1738,10 +1738,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>CPU 线程数</translation>
     </message>
     <message>
-        <source>speedup over 1 thread (T₁ / Tₚ)</source>
-        <translation>相对单线程的加速比（T₁ / Tₚ）</translation>
-    </message>
-    <message>
         <source>thread scaling</source>
         <translation>线程扩展性</translation>
     </message>
@@ -1784,6 +1780,10 @@ Check more thread counts in the sweep panel.</source>
     <message>
         <source>fork/join %1 &gt; work, n = %2</source>
         <translation>fork/join %1 &gt; 工作，n = %2</translation>
+    </message>
+    <message>
+        <source>speedup over 1 thread</source>
+        <translation>相对单线程的加速比</translation>
     </message>
 </context>
 <context>
