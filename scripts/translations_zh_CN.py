@@ -765,6 +765,9 @@ ZH = {
         "已校准的 %1 上限（%2）把它们限制在 %3\u00d7，测量点与该上限的偏差在 %4 以内。",
     "n = %1: %2 run %3\u00d7 as fast as 1 thread. Two thread counts cannot say why: Amdahl's law fits any two points (here with a serial fraction of %4 %).%5 Measure more thread counts (1, 2, 4, 8\u2026) to tell serial code from a memory-bandwidth limit.":
         "n = %1：%2 的速度是 1 个线程的 %3\u00d7。两个线程数无法说明原因：Amdahl 定律能拟合任意两个点（此处串行比例为 %4 %）。%5 请测量更多线程数（1、2、4、8\u2026），以区分串行代码与内存带宽限制。",
+    " (examples, not prices)": "（示例值，并非真实价格）",
+    "Bands: the interquartile range of the repetitions%1.": "色带：各次重复的四分位距%1。",
+    "Bands: min\u2013max of the repetitions.": "色带：各次重复的最小值\u2013最大值。",
 }
 
 BY_CONTEXT = {}

@@ -540,8 +540,10 @@ QPointF ChartView::toChart(double x, double y) const
 
 void ChartView::renderInto(QPainter &painter, const QSizeF &logical)
 {
-    if (m_dirty)
-        updateNow();
+    // An export is a figure, not a window: rebuilt for it, its notes leave out what to click
+    // (exporting()); the window's own chart is rebuilt after it.
+    m_exporting = true;
+    updateNow();
     QChart *c = chart();
     const QSizeF old = c->size();
     c->resize(logical);
@@ -554,8 +556,14 @@ void ChartView::renderInto(QPainter &painter, const QSizeF &logical)
                     Qt::IgnoreAspectRatio);
     if (old.isValid() && !old.isEmpty())
         c->resize(old);
-    reserveMargins();
-    layoutLabels();
+    m_exporting = false;
+    if (isVisible()) {
+        updateNow();
+    } else {
+        m_dirty = true;
+        reserveMargins();
+        layoutLabels();
+    }
 }
 
 QImage ChartView::toImage(const QSize &pixels)

@@ -119,6 +119,8 @@ signals:
     void updated();
 
 protected:
+    /// Rebuilding for an exported image: notes say what the figure shows, not what to click.
+    bool exporting() const { return m_exporting; }
     /// The readout of the measured point nearest the mouse (chartreadout.cpp).
     void mouseMoveEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
@@ -248,6 +250,7 @@ private:
     QString m_ySymbol;           ///< the y unit's symbol ("µs", "GB/s"); empty for a ratio
     std::vector<Series> m_shown; ///< the series of the last rebuild (hover readouts)
     bool m_readoutShown = false; ///< this view's readout is the tooltip on screen
+    bool m_exporting = false;    ///< rebuilding for an image or SVG file
     QString m_xTitle, m_yTitle;  ///< the axes' full titles (fitAxisTitles may show short ones)
     QHash<QString, QAbstractSeries *> m_series;
     QList<QString> m_order;

@@ -207,9 +207,10 @@ void CostChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                 "%4 times faster.")
                  .arg(m_cpuPerHour, 0, 'g', 4)
                  .arg(m_gpuPerHour, 0, 'g', 4)
-                 .arg(examples
-                          ? tr(" (examples, not prices: right-click \u25b8 Prices per hour to enter yours)")
-                          : QString())
+                 .arg(!examples ? QString()
+                      : exporting()
+                          ? tr(" (examples, not prices)")
+                          : tr(" (examples, not prices: right-click \u25b8 Prices per hour to enter yours)"))
                  .arg(m_gpuPerHour / m_cpuPerHour, 0, 'g', 3);
     setNote(notes.join(QLatin1Char('\n')));
 }

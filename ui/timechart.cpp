@@ -314,8 +314,9 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         notes << (why.isEmpty()
                       ? tr("CPU only: no GPU curve to compare with.")
                       : tr("No GPU curve to compare with: the GPU points were not measured. %1").arg(why));
-        notes << tr(
-            "A GPU run recorded on another machine can be opened (File \u25b8 Open results) and shown here.");
+        if (!exporting())
+            notes << tr("A GPU run recorded on another machine can be opened (File \u25b8 Open results) and "
+                        "shown here.");
     } else if (compared == 0 && anyGpu && !anyCpu) {
         notes << tr("GPU only: no CPU curve to compare with.");
     } else if (compared == 0) {
@@ -334,6 +335,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     const QString bandName = iqr ? tr("interquartile range") : tr("min\u2013max");
     if (!bands)
         notes << tr("The %1 bands are not drawn for more than %2 curves.").arg(bandName).arg(legendLimit);
+    else if (drawn && exporting())
+        notes << (iqr ? tr("Bands: the interquartile range of the repetitions%1.")
+                            .arg(fellBack ? tr("; min\u2013max for points saved without it") : QString())
+                      : tr("Bands: min\u2013max of the repetitions."));
     else if (drawn)
         notes << (iqr ? tr("Bands: the interquartile range of the repetitions%1 (right-click for "
                            "min\u2013max).")

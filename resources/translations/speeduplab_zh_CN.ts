@@ -718,6 +718,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>cost of a quadrillion iterations</source>
         <translation>一千万亿次迭代的成本</translation>
     </message>
+    <message>
+        <source> (examples, not prices)</source>
+        <translation>（示例值，并非真实价格）</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CpuConditionsBanner</name>
@@ -2570,6 +2574,14 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>Dotted: each curve&apos;s cost model, its fixed cost plus its work at the rate of each memory level (the Explain tab says what they mean).</source>
         <translation>点线：每条曲线的开销模型，即固定开销加上按各内存层级速率完成的工作（“解释”页说明其含义）。</translation>
+    </message>
+    <message>
+        <source>Bands: the interquartile range of the repetitions%1.</source>
+        <translation>色带：各次重复的四分位距%1。</translation>
+    </message>
+    <message>
+        <source>Bands: min–max of the repetitions.</source>
+        <translation>色带：各次重复的最小值–最大值。</translation>
     </message>
 </context>
 <context>

@@ -90,6 +90,7 @@ private slots:
     void svgHasTheAskedSize_data();
     void svgHasTheAskedSize();
     void clipboard();
+    void exportLeavesOutWhatToClick();
     void failedWriteLeavesNoFile_data();
     void failedWriteLeavesNoFile();
     void imagesFollowTheOutputRules_data();
@@ -240,6 +241,24 @@ void TestExport::svgHasTheAskedSize()
             }
     QVERIFY2(right > image.width() * 9 / 10, qPrintable(QString::number(right)));
     QVERIFY2(bottom > image.height() * 9 / 10, qPrintable(QString::number(bottom)));
+}
+
+void TestExport::exportLeavesOutWhatToClick()
+{
+    // An exported figure says what it shows, not where to right-click; the window keeps its hint.
+    auto w = window();
+    w->setCurrentChart(QStringLiteral("time"));
+    ChartView *chart = w->currentChart();
+    chart->updateNow();
+    QVERIFY2(chart->noteText().contains(QStringLiteral("right-click")), qPrintable(chart->noteText()));
+    const QString path = m_dir.filePath(QStringLiteral("hints.svg"));
+    QVERIFY(w->exportChart(path, QSize(1920, 1080)));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(f.readAll());
+    QVERIFY(svg.contains(QStringLiteral("Bands:")));
+    QVERIFY(!svg.contains(QStringLiteral("right-click")));
+    QVERIFY2(chart->noteText().contains(QStringLiteral("right-click")), qPrintable(chart->noteText()));
 }
 
 void TestExport::clipboard()
