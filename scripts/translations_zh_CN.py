@@ -768,6 +768,7 @@ ZH = {
     " (examples, not prices)": "（示例值，并非真实价格）",
     "Bands: the interquartile range of the repetitions%1.": "色带：各次重复的四分位距%1。",
     "Bands: min\u2013max of the repetitions.": "色带：各次重复的最小值\u2013最大值。",
+    "%1 of the %2 thread counts are shown, from the fewest threads to the most.": "显示了 %2 个线程数中的 %1 个，从最少线程到最多线程均匀选取。",
 }
 
 BY_CONTEXT = {}

@@ -261,6 +261,18 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
         if (!s.gpu && s.threads > 0 &&
             (group.empty() || (s.run == group.front().run && s.variant == group.front().variant)))
             group.push_back(s);
+    // A readable chart, and a fast one on a file of hundreds of thread counts: at most eight
+    // curves, evenly spread from the fewest threads to the most.
+    constexpr std::size_t most = 8;
+    const std::size_t measured = group.size();
+    if (measured > most) {
+        std::sort(group.begin(), group.end(),
+                  [](const Series &a, const Series &b) { return a.threads < b.threads; });
+        std::vector<Series> spread;
+        for (std::size_t i = 0; i < most; ++i)
+            spread.push_back(group[i * (measured - 1) / (most - 1)]);
+        group = std::move(spread);
+    }
     std::vector<std::pair<const Series *, CostModel>> models;
     double nLo = std::numeric_limits<double>::max(), nHi = 0, tLo = nLo, tHi = 0;
     for (const Series &s : group) {
@@ -300,9 +312,16 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
         line(QStringLiteral("fit:") + QString::fromStdString(s->key), Role::Fit, QString(), color, fit,
              {Qt::DashLine, 1.5, false, false});
     }
-    setNote(tr("No GPU curve here: these are the CPU curves' own models (dashed). Open a recorded GPU "
-               "run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel, to see where "
-               "the GPU overtakes them and to move the models."));
+    QString note =
+        tr("No GPU curve here: these are the CPU curves' own models (dashed). Open a recorded GPU "
+           "run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel, to see where "
+           "the GPU overtakes them and to move the models.");
+    if (measured > group.size())
+        note += QLatin1Char('\n') +
+                tr("%1 of the %2 thread counts are shown, from the fewest threads to the most.")
+                    .arg(group.size())
+                    .arg(measured);
+    setNote(note);
     explainCurves(r, group, Section{});
 }
 

@@ -817,6 +817,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>No GPU curve here: these are the CPU curves&apos; own models (dashed). Open a recorded GPU run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel, to see where the GPU overtakes them and to move the models.</source>
         <translation>这里没有 GPU 曲线：图中是各 CPU 曲线自身的模型（虚线）。打开已记录的 GPU 运行（Ctrl+O），或在运行面板中选择运行 A（CPU）和运行 B（GPU），即可看到 GPU 在何处超越它们，并调整模型。</translation>
     </message>
+    <message>
+        <source>%1 of the %2 thread counts are shown, from the fewest threads to the most.</source>
+        <translation>显示了 %2 个线程数中的 %1 个，从最少线程到最多线程均匀选取。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ExportDialog</name>
