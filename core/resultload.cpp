@@ -347,13 +347,21 @@ ResultSet detail::parseResultFile(const std::string &path, const std::string &te
         return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
     };
     try {
-        if (ends(".json") || ends(".JSON"))
-            return ResultIO::fromJson(text);
-        if (ends(".csv") || ends(".CSV"))
-            return ResultIO::fromCsv(text);
         const std::string_view t = withoutBom(text);
         const size_t first = t.find_first_not_of(" \t\r\n");
-        if (first != std::string::npos && t[first] == '{')
+        if (first == std::string::npos)
+            throw ParseError("the file is empty: it holds no results");
+        // The name says which format to expect; a file named for the other one (a CSV saved as
+        // .json) is read by what it holds when that reads, else the error is the named format's.
+        const bool json = ends(".json") || ends(".JSON"), csv = ends(".csv") || ends(".CSV");
+        const bool looksJson = t[first] == '{' || t[first] == '[';
+        if ((json && !looksJson) || (csv && looksJson)) {
+            try {
+                return json ? ResultIO::fromCsv(text) : ResultIO::fromJson(text);
+            } catch (const ParseError &) {
+            }
+        }
+        if (json || (!csv && looksJson))
             return ResultIO::fromJson(text);
         return ResultIO::fromCsv(text);
     } catch (const ParseError &e) {

@@ -402,6 +402,11 @@ void TestResultIO::roundTrip()
     SafeFile::write(bare, text);
     const ResultSet sniffed = ResultIO::load(bare);
     QVERIFY2(sniffed == r, qPrintable(firstDifference(r, sniffed)));
+    // Named for the other format (a CSV saved as .json), read by what it holds.
+    const std::string misnamed = dir.filePath(csv ? "results-csv.json" : "results-json.csv").toStdString();
+    SafeFile::write(misnamed, text);
+    const ResultSet byContent = ResultIO::load(misnamed);
+    QVERIFY2(byContent == r, qPrintable(firstDifference(r, byContent)));
 
     // Writing what was read gives the same bytes: nothing drifts across generations.
     QCOMPARE(csv ? ResultIO::toCsv(back) : ResultIO::toJson(back), text);
@@ -772,8 +777,10 @@ void TestResultIO::loadNamesTheFile_data()
     QTest::addColumn<QString>("name");
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("mentions");
-    QTest::newRow("empty .csv") << "empty.csv" << QByteArray() << "line 1";
-    QTest::newRow("empty .json") << "empty.json" << QByteArray() << "not valid JSON";
+    QTest::newRow("empty .csv") << "empty.csv" << QByteArray() << "the file is empty";
+    QTest::newRow("empty .json") << "empty.json" << QByteArray() << "the file is empty";
+    QTest::newRow("blank .json") << "blank.json" << QByteArray(" \n\t\n") << "the file is empty";
+    QTest::newRow("garbage .json") << "garbage.json" << QByteArray("#!%&") << "not valid JSON";
     QTest::newRow("bad row") << "bad.csv" << csvWithCell(4, "n", "x").toUtf8() << "line 4";
     QTest::newRow("JSON without extension") << "results" << QByteArray("{\"format\": 1}") << "format";
 }
