@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainactions.h"
+#include "ui/datatexts.h"
 
 #include "core/presets.h"
 #include "ui/translations.h"
@@ -77,8 +78,8 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
 
     for (const std::string &preset : Presets::names()) {
         const QString name = QString::fromStdString(preset);
-        auto *a = new QAction(QString::fromStdString(Presets::title(preset)), window);
-        a->setStatusTip(QString::fromStdString(Presets::description(preset)));
+        auto *a = new QAction(DataTexts::preset(Presets::title(preset)), window);
+        a->setStatusTip(DataTexts::preset(Presets::description(preset)));
         a->setToolTip(a->statusTip());
         a->setData(name);
         connect(a, &QAction::triggered, this, [this, name] { emit presetChosen(name); });

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow.h"
 #include "ui/appsettings.h"
+#include "ui/datatexts.h"
 
 #include "core/machineinfo.h"
 #include "core/overlay.h"
@@ -467,8 +468,8 @@ void MainWindow::applyPreset(const QString &name)
         const SweepPlan plan = Presets::plan(preset, m_hw);
         m_panel->setForm(SweepForm::fromPlan(plan, m_hw, m_gpu.usable));
         statusBar()->showMessage(tr("Preset \u201c%1\u201d: %2")
-                                     .arg(QString::fromStdString(Presets::title(preset)),
-                                          QString::fromStdString(Presets::description(preset))));
+                                     .arg(DataTexts::preset(Presets::title(preset)),
+                                          DataTexts::preset(Presets::description(preset))));
     } catch (const std::exception &e) {
         showError(tr("Preset"), Format::sentence(QString::fromStdString(e.what())));
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/sweeppanel.h"
+#include "ui/datatexts.h"
 
 #include "ui/sweeppanelparts.h"
 
@@ -94,7 +95,7 @@ void SweepPanel::workloadChanged()
         return;
     const bool was = m_applying;
     m_applying = true;
-    m_workloadInfo->setText(QString::fromStdString(w->description));
+    m_workloadInfo->setText(DataTexts::workload(w->description));
     m_iterations->setSpecialValueText(tr("default (%1)").arg(w->defaultIterations));
 
     auto fill = [](QComboBox *combo, const std::vector<std::string> &variants, const QString &defaultText,

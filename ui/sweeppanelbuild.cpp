@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The sweep panel's groups of fields, built once (the rest of the panel: sweeppanel.cpp).
+#include "ui/datatexts.h"
 #include "ui/sweeppanel.h"
 
 #include "ui/sweeppanelparts.h"
@@ -49,9 +50,9 @@ QWidget *SweepPanel::buildPresets()
     int i = 0;
     for (const std::string &preset : Presets::names()) {
         const QString name = QString::fromStdString(preset);
-        auto *b = new QPushButton(QString::fromStdString(Presets::title(preset)));
+        auto *b = new QPushButton(DataTexts::preset(Presets::title(preset)));
         b->setObjectName(QStringLiteral("preset_") + name);
-        const QString description = QString::fromStdString(Presets::description(preset));
+        const QString description = DataTexts::preset(Presets::description(preset));
         b->setToolTip(description);
         connect(b, &QPushButton::clicked, this, [this, name, about, description] {
             about->setText(description);
@@ -73,8 +74,7 @@ QWidget *SweepPanel::buildWorkload()
     m_workload->setObjectName(QStringLiteral("workloadCombo"));
     for (const auto &w : Workload::all()) {
         m_workload->addItem(QString::fromStdString(w.name), QString::fromStdString(w.name));
-        m_workload->setItemData(m_workload->count() - 1, QString::fromStdString(w.description),
-                                Qt::ToolTipRole);
+        m_workload->setItemData(m_workload->count() - 1, DataTexts::workload(w.description), Qt::ToolTipRole);
     }
     m_cpuVariant = new QComboBox;
     m_cpuVariant->setObjectName(QStringLiteral("cpuVariantCombo"));

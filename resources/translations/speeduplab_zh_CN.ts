@@ -422,6 +422,73 @@
     </message>
 </context>
 <context>
+    <name>Presets</name>
+    <message>
+        <source>Matrix multiply</source>
+        <translation>矩阵乘法</translation>
+    </message>
+    <message>
+        <source>C = A*B, n = 16 to 2048 (3 per decade), powers-of-two thread counts: compute-bound, where the GPU wins early and by far. Capped at 5 minutes.</source>
+        <translation>C = A*B，n = 16 到 2048（每十倍 3 个），线程数取 2 的幂：计算受限，GPU 很早就胜出且优势巨大。限时 5 分钟。</translation>
+    </message>
+    <message>
+        <source>Quick look</source>
+        <translation>快速一览</translation>
+    </message>
+    <message>
+        <source>The seed experiment, lighter: n = 4 to 2000 (2 per decade), 100 iterations, powers-of-two thread counts. Runs in seconds; good for a first demo.</source>
+        <translation>种子实验的轻量版：n = 4 到 2000（每十倍 2 个），100 次迭代，线程数取 2 的幂。几秒即可完成，适合首次演示。</translation>
+    </message>
+    <message>
+        <source>Reduction</source>
+        <translation>归约</translation>
+    </message>
+    <message>
+        <source>The sum of all elements, n = 16 to 4096 (3 per decade), powers-of-two thread counts: reads everything, writes one number.</source>
+        <translation>所有元素之和，n = 16 到 4096（每十倍 3 个），线程数取 2 的幂：读取全部数据，只写出一个数。</translation>
+    </message>
+    <message>
+        <source>SAXPY streaming</source>
+        <translation>SAXPY 流式计算</translation>
+    </message>
+    <message>
+        <source>y = a*x + y, n = 16 to 4096 (3 per decade), powers-of-two thread counts: a bandwidth-bound kernel with two inputs.</source>
+        <translation>y = a*x + y，n = 16 到 4096（每十倍 3 个），线程数取 2 的幂：有两个输入的带宽受限内核。</translation>
+    </message>
+    <message>
+        <source>Prefix sum (scan)</source>
+        <translation>前缀和（scan）</translation>
+    </message>
+    <message>
+        <source>The running sum of all n x n elements as one sequence (torch.cumsum), n = 16 to 4096 (3 per decade). Serial work suits the GPU badly: the CPU&apos;s scan is one dependent chain (more threads cannot help, so it runs on one), and the GPU&apos;s naive rows variant gives each row to one thread and the row totals to a single thread, leaving most of the GPU idle. CUB&apos;s parallel scan changes the algorithm, not the hardware, and the GPU wins again.</source>
+        <translation>把全部 n x n 个元素视为一个序列求累加和（torch.cumsum），n = 16 到 4096（每十倍 3 个）。串行的工作不适合 GPU：CPU 的 scan 是一条相互依赖的链（更多线程无济于事，因此只用一个线程），而 GPU 朴素的 rows 变体让每个线程负责一行、再由单个线程累加各行总和，GPU 大部分处于空闲。CUB 的并行 scan 改变的是算法而不是硬件，GPU 便再次胜出。</translation>
+    </message>
+    <message>
+        <source>Seed experiment</source>
+        <translation>种子实验</translation>
+    </message>
+    <message>
+        <source>b += b on an n x n tensor, n = 4 to 4000 (4 per decade), 1000 iterations, every CPU thread count and every GPU mode: where does the GPU overtake the CPU?</source>
+        <translation>在 n x n 张量上执行 b += b，n = 4 到 4000（每十倍 4 个），1000 次迭代，所有 CPU 线程数和所有 GPU 模式：GPU 在哪里超越 CPU？</translation>
+    </message>
+    <message>
+        <source>Sparse matrix times vector (spmv)</source>
+        <translation>稀疏矩阵乘向量（spmv）</translation>
+    </message>
+    <message>
+        <source>y = A x with A sparse: n*n rows, 8 nonzeros per row at random columns (CSR), x the n x n tensor, n = 16 to 2048 (3 per decade), powers-of-two thread counts, cuSPARSE and a one-thread-per-row kernel on the GPU. Every nonzero is used once and x is read at scattered places: two FLOPs per 13 bytes and no reuse, so the GPU must win on bandwidth alone, and its fixed costs take a large n to pay off. See where the crossover lands.</source>
+        <translation>y = A x，A 为稀疏矩阵：n*n 行，每行在随机列上有 8 个非零元（CSR），x 为 n x n 张量，n = 16 到 2048（每十倍 3 个），线程数取 2 的幂，GPU 上为 cuSPARSE 和每行一个线程的内核。每个非零元只用一次，x 在分散的位置读取：每 13 字节 2 次浮点运算且没有复用，因此 GPU 只能靠带宽取胜，其固定开销需要很大的 n 才能摊平。看看交叉点落在哪里。</translation>
+    </message>
+    <message>
+        <source>Host-device transfers</source>
+        <translation>主机与设备间传输</translation>
+    </message>
+    <message>
+        <source>Copies the tensor to the GPU and back (pinned host memory), n = 16 to 4096 (3 per decade); on the CPU, memory to memory. What does moving the data cost?</source>
+        <translation>把张量复制到 GPU 再复制回来（锁页主机内存），n = 16 到 4096（每十倍 3 个）；在 CPU 上为内存到内存的复制。移动数据要花多少代价？</translation>
+    </message>
+</context>
+<context>
     <name>SweepForm</name>
     <message>
         <source>the minimum n (%1) is above the maximum n (%2)</source>
@@ -446,6 +513,37 @@
     <message>
         <source>neither the CPU nor the GPU is switched on</source>
         <translation>CPU 和 GPU 均未开启</translation>
+    </message>
+</context>
+<context>
+    <name>Workloads</name>
+    <message>
+        <source>b += b, repeated: the seed experiment (memory-bound, one tensor read and written)</source>
+        <translation>重复执行 b += b：种子实验（内存受限，读写同一个张量）</translation>
+    </message>
+    <message>
+        <source>y = a*x + y, repeated (streaming: two tensors read, one written)</source>
+        <translation>重复执行 y = a*x + y（流式：读两个张量，写一个）</translation>
+    </message>
+    <message>
+        <source>the sum of all elements (reads the tensor once, writes one number)</source>
+        <translation>所有元素之和（读一遍张量，写出一个数）</translation>
+    </message>
+    <message>
+        <source>C = A*B, n x n x n (compute-bound for large n)</source>
+        <translation>C = A*B，n x n x n（n 较大时计算受限）</translation>
+    </message>
+    <message>
+        <source>copy the tensor host to device and back (on the CPU: memory to memory)</source>
+        <translation>把张量从主机复制到设备再复制回来（在 CPU 上：内存到内存）</translation>
+    </message>
+    <message>
+        <source>the running sum of all n*n elements taken as one flat sequence (like torch.cumsum(x.flatten(), 0)): on the CPU, serial is one dependent chain, one element after another, so more threads cannot help (it runs once per n, on one thread); on the GPU, rows gives each row to one thread, then one thread adds up the row totals, and cub is CUB&apos;s parallel single-pass scan</source>
+        <translation>把全部 n*n 个元素视为一个扁平序列求累加和（如 torch.cumsum(x.flatten(), 0)）：在 CPU 上，serial 是一条逐个元素相互依赖的链，更多线程无济于事（每个 n 只在一个线程上运行一次）；在 GPU 上，rows 让每个线程负责一行，再由一个线程累加各行总和，cub 则是 CUB 的并行单遍 scan</translation>
+    </message>
+    <message>
+        <source>y = A x with A sparse (CSR): n*n rows, 8 nonzeros per row at seeded random columns, x the n x n tensor read as a vector; every nonzero is used once and x is gathered at scattered places, so there is little work per byte (csr: OpenMP over rows; cusparse: cuSPARSE&apos;s SpMV; scalar: one GPU thread per row)</source>
+        <translation>y = A x，A 为稀疏矩阵（CSR）：n*n 行，每行在按种子生成的随机列上有 8 个非零元，x 为按向量读取的 n x n 张量；每个非零元只用一次，x 从分散的位置收集，因此每字节的计算量很小（csr：按行的 OpenMP；cusparse：cuSPARSE 的 SpMV；scalar：每行一个 GPU 线程）</translation>
     </message>
 </context>
 <context>

@@ -3,9 +3,13 @@
 // before the application starts, as a user's session would) picks the translation, the menus
 // read in Chinese, and View ▸ Language stores a choice that wins over the system's.
 #include "ui/app.h"
+#include "ui/datatexts.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/translations.h"
+
+#include "core/presets.h"
+#include "core/workload.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -31,6 +35,7 @@ private slots:
     void contextsMatchAtRunTime_data();
     void contextsMatchAtRunTime();
     void zhCNShowsTranslatedMenus();
+    void dataTextsAreMarkedAndTranslated();
     void englishRemovesTheTranslation();
     void languageMenuStoresTheChoice();
 
@@ -141,6 +146,35 @@ void TestTranslations::zhCNShowsTranslatedMenus()
     QCOMPARE(run->text(), QStringLiteral("运行扫描(&R)"));
     // A sentence built at run time, from a helper outside any class.
     QVERIFY(Format::ceilingName("cpu_triad_bytes_per_s@4").contains(QStringLiteral("线程")));
+}
+
+void TestTranslations::dataTextsAreMarkedAndTranslated()
+{
+    // The presets' and workloads' texts live outside ui/ (lupdate's folder): ui/datatexts.cpp
+    // marks them. It must list exactly the data's texts, or a changed one would go untranslated.
+    QStringList presets, workloads;
+    for (const std::string &name : Presets::names())
+        presets << QString::fromStdString(Presets::title(name))
+                << QString::fromStdString(Presets::description(name));
+    for (const Workload &w : Workload::all())
+        workloads << QString::fromStdString(w.description);
+    QStringList marked = DataTexts::presetSources();
+    presets.sort();
+    marked.sort();
+    QCOMPARE(marked, presets);
+    marked = DataTexts::workloadSources();
+    workloads.sort();
+    marked.sort();
+    QCOMPARE(marked, workloads);
+    // In Chinese every one reads translated; in English, as written.
+    QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+    for (const QString &t : presets)
+        QVERIFY2(DataTexts::preset(t.toStdString()) != t, qPrintable(t));
+    for (const QString &t : workloads)
+        QVERIFY2(DataTexts::workload(t.toStdString()) != t, qPrintable(t));
+    QCOMPARE(DataTexts::preset("Seed experiment"), QStringLiteral("种子实验"));
+    QVERIFY(Translations::install(QStringLiteral("en")));
+    QCOMPARE(DataTexts::preset("Seed experiment"), QStringLiteral("Seed experiment"));
 }
 
 void TestTranslations::englishRemovesTheTranslation()

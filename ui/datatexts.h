@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <string>
+
+namespace speeduplab {
+
+/// The shipped data's texts in the user's language: preset titles and descriptions, workload
+/// descriptions (English when no translation is installed).
+namespace DataTexts {
+QString preset(const std::string &text);
+QString workload(const std::string &text);
+/// The English texts marked for translation, for the test that holds them to the data.
+QStringList presetSources();
+QStringList workloadSources();
+} // namespace DataTexts
+
+} // namespace speeduplab
