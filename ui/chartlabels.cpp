@@ -200,6 +200,7 @@ void ChartView::reserveMargins()
     qreal bottom = 4;
     const QRectF pa = chart()->plotArea();
     const qreal width = std::max<qreal>(240, chart()->size().width() - (pa.isValid() ? pa.left() : 60) - 16);
+    m_wrappedAtLeft = pa.isValid() ? pa.left() : -1;
     for (Label &l : m_labels) {
         if (l.kind != 1)
             continue;
@@ -211,10 +212,18 @@ void ChartView::reserveMargins()
         const qsizetype most =
             std::max<qsizetype>(3, qsizetype(0.25 * chart()->size().height() / lineHeight));
         if (lines.size() > most) {
-            const qsizetype cut = lines.size() - (most - 1);
-            lines.resize(most - 1);
-            lines << tr("\u2026 and %1 more of notes: the chart is too small to show them.")
-                         .arg(Format::count(cut, tr("line"), tr("lines")));
+            // Whole notes are kept or left out: a sentence cut after its first line read as if
+            // the chart's edge had cut it. (Continuation lines are the indented ones.)
+            qsizetype keep = most - 1;
+            while (keep > 0 && lines[keep].startsWith(QLatin1Char(' ')))
+                --keep;
+            if (keep == 0)
+                keep = most - 1;
+            const qsizetype cut = lines.size() - keep;
+            lines.resize(keep);
+            lines << wrap(tr("\u2026 and %1 more of notes: the chart is too small to show them.")
+                              .arg(Format::count(cut, tr("line"), tr("lines"))),
+                          l.text->font(), width);
         }
         const QString text = lines.join(QLatin1Char('\n'));
         if (l.text->text() != text)
@@ -319,6 +328,13 @@ void ChartView::layoutLabels()
             if (const QRectF at = placeInPlot(l, obstacles); !at.isNull())
                 obstacles << at;
             continue;
+        }
+        if (l.kind == 3) {
+            // The footer fits the chart's width (a zoomed caption ran off its left edge).
+            const qreal room = all.width() - 24 - 2 * kPad;
+            const QString text = QFontMetricsF(l.text->font()).elidedText(l.full, Qt::ElideRight, room);
+            if (l.text->text() != text)
+                l.text->setText(text);
         }
         if (l.kind == 2) {
             // The message in the middle of an empty plot wraps at the plot's width: a long one

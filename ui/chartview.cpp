@@ -106,7 +106,12 @@ ChartView::ChartView(QWidget *parent) : QChartView(parent)
         if (isVisible())
             updateNow();
     });
-    connect(c, &QChart::plotAreaChanged, this, [this] { layoutLabels(); });
+    connect(c, &QChart::plotAreaChanged, this, [this] {
+        // The plot moved sideways (wider tick labels, a zoom): the notes wrap again at its left.
+        if (chart()->plotArea().left() != m_wrappedAtLeft && !m_labels.isEmpty())
+            reserveMargins();
+        layoutLabels();
+    });
     viewport()->setMouseTracking(true); // the readout follows the mouse, no button pressed
 }
 
