@@ -804,6 +804,7 @@ ZH = {
         "把全部 n*n 个元素视为一个扁平序列求累加和（如 torch.cumsum(x.flatten(), 0)）：在 CPU 上，serial 是一条逐个元素相互依赖的链，更多线程无济于事（每个 n 只在一个线程上运行一次）；在 GPU 上，rows 让每个线程负责一行，再由一个线程累加各行总和，cub 则是 CUB 的并行单遍 scan",
     "y = A x with A sparse (CSR): n*n rows, 8 nonzeros per row at seeded random columns, x the n x n tensor read as a vector; every nonzero is used once and x is gathered at scattered places, so there is little work per byte (csr: OpenMP over rows; cusparse: cuSPARSE's SpMV; scalar: one GPU thread per row)":
         "y = A x，A 为稀疏矩阵（CSR）：n*n 行，每行在按种子生成的随机列上有 8 个非零元，x 为按向量读取的 n x n 张量；每个非零元只用一次，x 从分散的位置收集，因此每字节的计算量很小（csr：按行的 OpenMP；cusparse：cuSPARSE 的 SpMV；scalar：每行一个 GPU 线程）",
+    "The sweep cannot run: %1": "无法运行扫描：%1",
 }
 
 BY_CONTEXT = {}

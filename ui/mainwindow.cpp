@@ -42,6 +42,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QShortcut>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -74,6 +75,19 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
         chartTitles << c->tabTitle();
     m_actions->buildMenus(QString::fromStdString(m_machine.programVersion), chartTitles);
     connectActions();
+    // Each chart's right-click menu offers its export too, after its own options.
+    for (ChartView *c : charts()) {
+        auto *separator = new QAction(c);
+        separator->setSeparator(true);
+        c->addActions({separator, m_actions->exportChart, m_actions->copy});
+        c->setContextMenuPolicy(Qt::ActionsContextMenu);
+    }
+    // Ctrl+R while the form cannot run: the reason in the status bar, rather than nothing (the
+    // run action is disabled then, so the two never share the key).
+    m_runHint = new QShortcut(m_actions->run->shortcut(), this);
+    m_runHint->setEnabled(false);
+    connect(m_runHint, &QShortcut::activated, this,
+            [this] { statusBar()->showMessage(tr("The sweep cannot run: %1").arg(m_panel->problem())); });
 
     m_progress = new RunProgress(statusBar());
 
@@ -444,6 +458,8 @@ void MainWindow::updateActions()
     const bool running = isRunning();
     const bool haveRows = !m_model->resultSet().empty();
     m_actions->run->setEnabled(!running && m_panel->problem().isEmpty());
+    if (m_runHint)
+        m_runHint->setEnabled(!running && !m_panel->problem().isEmpty());
     m_actions->cancel->setEnabled(running);
     m_actions->calibrate->setEnabled(!running);
     m_actions->open->setEnabled(!running);

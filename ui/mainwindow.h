@@ -19,6 +19,7 @@
 
 class QLabel;
 class QSettings;
+class QShortcut;
 
 namespace speeduplab {
 
@@ -188,6 +189,7 @@ private:
     RunsPanel *m_runsPanel = nullptr;
     GpuBanner *m_banner = nullptr;
     MainActions *m_actions = nullptr;
+    QShortcut *m_runHint = nullptr; ///< Ctrl+R while the run action is disabled: says why
     FileDialogs m_files{this};
     RunProgress *m_progress = nullptr;
     QLabel *m_liveCaption = nullptr; ///< presentation mode: the point being measured

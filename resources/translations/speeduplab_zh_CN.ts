@@ -1470,6 +1470,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source> The sweep took %1; every curve spanned the whole range of sizes after %2.</source>
         <translation>扫描共耗时 %1；%2 后每条曲线都已覆盖全部尺寸范围。</translation>
     </message>
+    <message>
+        <source>The sweep cannot run: %1</source>
+        <translation>无法运行扫描：%1</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ResultModel</name>

@@ -340,6 +340,29 @@ void TestMainWindow::shortcuts()
         QVERIFY2(a, name);
         QCOMPARE(a->shortcut(), key);
     }
+    // Every chart's right-click menu can export and copy it.
+    for (ChartView *c : w.charts()) {
+        QCOMPARE(c->contextMenuPolicy(), Qt::ActionsContextMenu);
+        QVERIFY2(c->actions().contains(w.findChild<QAction *>(QStringLiteral("exportAction"))),
+                 qPrintable(c->name()));
+        QVERIFY2(c->actions().contains(w.findChild<QAction *>(QStringLiteral("copyAction"))),
+                 qPrintable(c->name()));
+    }
+    // Ctrl+R while the form cannot run says why in the status bar.
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    SweepForm f = w.sweepPanel()->form();
+    f.cpu = true;
+    f.gpu = false;
+    f.threads.clear();
+    w.sweepPanel()->setForm(f);
+    QVERIFY(!w.sweepPanel()->problem().isEmpty());
+    QVERIFY(!w.findChild<QAction *>(QStringLiteral("runAction"))->isEnabled());
+    w.activateWindow();
+    QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+    QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("The sweep cannot run: ")),
+             qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY(!w.isRunning());
 }
 
 void TestMainWindow::noGpuBanner()
