@@ -805,6 +805,8 @@ ZH = {
     "y = A x with A sparse (CSR): n*n rows, 8 nonzeros per row at seeded random columns, x the n x n tensor read as a vector; every nonzero is used once and x is gathered at scattered places, so there is little work per byte (csr: OpenMP over rows; cusparse: cuSPARSE's SpMV; scalar: one GPU thread per row)":
         "y = A x，A 为稀疏矩阵（CSR）：n*n 行，每行在按种子生成的随机列上有 8 个非零元，x 为按向量读取的 n x n 张量；每个非零元只用一次，x 从分散的位置收集，因此每字节的计算量很小（csr：按行的 OpenMP；cusparse：cuSPARSE 的 SpMV；scalar：每行一个 GPU 线程）",
     "The sweep cannot run: %1": "无法运行扫描：%1",
+    "The image's size in pixels (an SVG is given it too). From 1280 pixels wide, the chart is laid out as on a 1280-pixel slide and scaled up: a larger image is sharper, its text no smaller. The zoom (Ctrl++) applies as on screen.":
+        "图像的像素尺寸（SVG 也使用该尺寸）。宽度达到 1280 像素及以上时，图表按 1280 像素宽的幻灯片排版后再放大：图像越大越清晰，文字不会变小。缩放（Ctrl++）与屏幕上一致。",
 }
 
 BY_CONTEXT = {}

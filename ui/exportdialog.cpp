@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QSpinBox>
 
 namespace speeduplab {
@@ -28,6 +29,13 @@ ExportDialog::ExportDialog(const QSize &initial, const QSize &window, QWidget *p
     m_height->setSuffix(tr(" px"));
     m_width->setValue(initial.width());
     m_height->setValue(initial.height());
+    auto *about =
+        new QLabel(tr("The image's size in pixels (an SVG is given it too). From 1280 pixels wide, the "
+                      "chart is laid out as on a 1280-pixel slide and scaled up: a larger image is "
+                      "sharper, its text no smaller. The zoom (Ctrl++) applies as on screen."));
+    about->setWordWrap(true);
+    about->setObjectName(QStringLiteral("exportAbout"));
+    form->addRow(about);
     form->addRow(tr("Size:"), m_preset);
     form->addRow(tr("Width:"), m_width);
     form->addRow(tr("Height:"), m_height);
