@@ -807,6 +807,9 @@ ZH = {
     "The sweep cannot run: %1": "无法运行扫描：%1",
     "The image's size in pixels (an SVG is given it too). From 1280 pixels wide, the chart is laid out as on a 1280-pixel slide and scaled up: a larger image is sharper, its text no smaller. The zoom (Ctrl++) applies as on screen.":
         "图像的像素尺寸（SVG 也使用该尺寸）。宽度达到 1280 像素及以上时，图表按 1280 像素宽的幻灯片排版后再放大：图像越大越清晰，文字不会变小。缩放（Ctrl++）与屏幕上一致。",
+    "%1 FLOP/byte": "%1 FLOP/字节",
+    "thread": "个线程",
+    "threads": "个线程",
 }
 
 BY_CONTEXT = {}

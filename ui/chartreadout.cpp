@@ -74,6 +74,11 @@ void ChartView::showReadout(const QPointF &at)
     m_readoutShown = true;
 }
 
+QString ChartView::xReadout(double x) const
+{
+    return tr("n = %1").arg(Format::n(x));
+}
+
 QString ChartView::readout(const QXYSeries *s, const QString &id, const QPointF &at) const
 {
     // The point of the curve nearest the cursor (in log x: the axes are logarithmic in n).
@@ -87,11 +92,12 @@ QString ChartView::readout(const QXYSeries *s, const QString &id, const QPointF 
     for (const QPointF &q : pts)
         if (gap(q) < gap(p))
             p = q;
-    QStringList lines{s->name(), tr("n = %1").arg(Format::n(p.x()))};
+    QStringList lines{s->name(), xReadout(p.x())};
     const QString value = Format::number(p.y());
     lines << (m_ySymbol.isEmpty() ? value : tr("%1 %2").arg(value, m_ySymbol));
     // A measured curve: its time, spread and noise, and what the fitted cost model says there.
-    const std::string key = id.startsWith(QLatin1String("data:")) ? id.mid(5).toStdString() : std::string();
+    const std::string key =
+        xIsSize() && id.startsWith(QLatin1String("data:")) ? id.mid(5).toStdString() : std::string();
     const auto series =
         std::find_if(m_shown.begin(), m_shown.end(), [&key](const Series &x) { return x.key == key; });
     if (series == m_shown.end())

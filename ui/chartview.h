@@ -119,6 +119,10 @@ signals:
     void updated();
 
 protected:
+    /// How the hover readout names a point's x: "n = 400" on charts over the tensor size (the
+    /// default, which also reads out the point's time, noise and model), else the override's.
+    virtual bool xIsSize() const { return true; }
+    virtual QString xReadout(double x) const;
     /// Rebuilding for an exported image: notes say what the figure shows, not what to click.
     bool exporting() const { return m_exporting; }
     /// The readout of the measured point nearest the mouse (chartreadout.cpp).

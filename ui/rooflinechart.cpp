@@ -263,4 +263,9 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
     setNote(note.join(QLatin1Char(' ')));
 }
 
+QString RooflineChart::xReadout(double x) const
+{
+    return tr("%1 FLOP/byte").arg(Format::number(x));
+}
+
 } // namespace speeduplab

@@ -22,6 +22,8 @@ public:
     static double flopsPerSecond(const SeriesPoint &p);
 
 protected:
+    bool xIsSize() const override { return false; }
+    QString xReadout(double x) const override;
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 };
 

@@ -185,4 +185,9 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     setNote(notes.join(QLatin1Char('\n')));
 }
 
+QString ScalingChart::xReadout(double x) const
+{
+    return Format::count(qRound(x), tr("thread"), tr("threads"));
+}
+
 } // namespace speeduplab

@@ -30,6 +30,8 @@ signals:
     void sizesChanged();
 
 protected:
+    bool xIsSize() const override { return false; }
+    QString xReadout(double x) const override;
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 
 private:

@@ -1762,6 +1762,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Roofline</source>
         <translation>Roofline</translation>
     </message>
+    <message>
+        <source>%1 FLOP/byte</source>
+        <translation>%1 FLOP/字节</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::RunProgress</name>
@@ -1898,6 +1902,14 @@ Check more thread counts in the sweep panel.</source>
     <message>
         <source>speedup over 1 thread</source>
         <translation>相对单线程的加速比</translation>
+    </message>
+    <message>
+        <source>thread</source>
+        <translation>个线程</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>个线程</translation>
     </message>
 </context>
 <context>

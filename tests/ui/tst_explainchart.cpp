@@ -215,6 +215,14 @@ private slots:
                      QStringLiteral("n = 4000: Amdahl's law explains the points: a serial fraction of 15")),
                  qPrintable(note));
         QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 2);
+        // Its hover readout names the thread count, not an "n" (its x is threads).
+        QXYSeries *s = chart.seriesWithRole(ChartView::Role::Data).front();
+        const QString text = chart.readout(s, s->objectName(), s->points().back());
+        QVERIFY2(text.contains(QStringLiteral("%1 threads").arg(qRound(s->points().back().x()))),
+                 qPrintable(text));
+        QVERIFY2(text.split(QLatin1Char('\n')).value(1) !=
+                     QStringLiteral("n = %1").arg(qRound(s->points().back().x())),
+                 qPrintable(text));
     }
 
     // Two thread counts: any one-parameter model passes through both points, so the note says
