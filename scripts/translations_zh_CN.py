@@ -810,6 +810,10 @@ ZH = {
     "%1 FLOP/byte": "%1 FLOP/字节",
     "thread": "个线程",
     "threads": "个线程",
+    "CPU %1 thread": "CPU %1 线程",
+    "CPU %1 threads": "CPU %1 线程",
+    " + %1 copies": " + %1 拷贝",
+    ", cold cache": "，冷缓存",
 }
 
 BY_CONTEXT = {}

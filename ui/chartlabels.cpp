@@ -45,18 +45,19 @@ void ChartView::addLabel(const QString &text, const QString &brief, double x, do
 {
     QFont f = ChartStyle::noteFont();
     f.setBold(true);
-    Label l = makeLabel(text, color, f, 0);
+    Label l = makeLabel(Format::labels(text), color, f, 0);
     l.x = x;
     l.y = y;
     l.place = place;
-    l.brief = brief;
+    l.brief = Format::labels(brief);
     m_labels << l;
 }
 
-void ChartView::setNote(const QString &text, bool centred)
+void ChartView::setNote(const QString &given, bool centred)
 {
-    if (text.isEmpty())
+    if (given.isEmpty())
         return;
+    const QString text = Format::labels(given);
     if (!centred)
         for (Label &l : m_labels)
             if (l.kind == 1) { // one note below the chart: a second one adds its lines

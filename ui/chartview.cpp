@@ -358,8 +358,8 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
     const bool created = !s;
     if (created)
         s = new QLineSeries;
-    if (s->name() != name)
-        s->setName(name);
+    if (const QString shown = Format::labels(name); s->name() != shown)
+        s->setName(shown);
     QPen pen(color);
     const bool dense = points.size() > 200;
     // A dense curve is drawn with a one-pixel cosmetic pen: the raster engine's fast path,
@@ -419,8 +419,8 @@ QAreaSeries *ChartView::area(const QString &id, Role role, const QString &name, 
         s->setPen(Qt::NoPen);
         track(id, s, role, legend);
     }
-    if (s->name() != name)
-        s->setName(name);
+    if (const QString shown = Format::labels(name); s->name() != shown)
+        s->setName(shown);
     if (s->brush().color() != fill)
         s->setBrush(fill);
     replaceIfChanged(s->upperSeries(), upper);

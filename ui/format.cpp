@@ -5,6 +5,7 @@
 #include "core/pipeline.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -182,6 +183,37 @@ QStringList headlineCeilings(const std::map<std::string, double> &ceilings)
             out << QStringLiteral("%1 %2").arg(ceilingName(k), rate(v, true));
     }
     return out;
+}
+
+QString labels(const QString &text)
+{
+    static const QRegularExpression cpu(QStringLiteral("\\bCPU (\\d+) (threads?)\\b"));
+    static const QRegularExpression copies(QStringLiteral(" \\+ (\\w+) copies\\b"));
+    if (!text.contains(QLatin1String("CPU ")) && !text.contains(QLatin1String(" copies")) &&
+        !text.contains(QLatin1String(", cold cache")))
+        return text;
+    QString out;
+    qsizetype at = 0;
+    for (auto it = cpu.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out += text.mid(at, m.capturedStart() - at);
+        out += (m.captured(2) == QLatin1String("thread")
+                    ? QCoreApplication::translate("Format", "CPU %1 thread")
+                    : QCoreApplication::translate("Format", "CPU %1 threads"))
+                   .arg(m.captured(1));
+        at = m.capturedEnd();
+    }
+    out += text.mid(at);
+    QString done;
+    at = 0;
+    for (auto it = copies.globalMatch(out); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        done += out.mid(at, m.capturedStart() - at);
+        done += QCoreApplication::translate("Format", " + %1 copies").arg(m.captured(1));
+        at = m.capturedEnd();
+    }
+    done += out.mid(at);
+    return done.replace(QLatin1String(", cold cache"), QCoreApplication::translate("Format", ", cold cache"));
 }
 
 } // namespace speeduplab::Format

@@ -44,6 +44,10 @@ QString rate(double perSecond, bool flops);
 QStringList headlineCeilings(const std::map<std::string, double> &ceilings);
 /// A step of a calibration as a sentence: what is measured now, or why the GPU is not.
 QString calibrationStep(const CalibrationStep &step);
+/// text with core's series labels in the user's language, wherever they stand in it: "CPU 2
+/// threads", " + pinned copies", ", cold cache" (core builds them in English; the mode and
+/// variant names are the code's own and stay).
+QString labels(const QString &text);
 
 } // namespace Format
 } // namespace speeduplab

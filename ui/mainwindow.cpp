@@ -414,8 +414,9 @@ void MainWindow::onProgress(const SweepRunner::Progress &p)
     if (m_controller->cancelRequested())
         return;
     m_progress->report(p);
-    m_liveCaption->setText(p.done < p.total ? tr("Measuring %1").arg(QString::fromStdString(p.current))
-                                            : QString());
+    m_liveCaption->setText(p.done < p.total
+                               ? tr("Measuring %1").arg(Format::labels(QString::fromStdString(p.current)))
+                               : QString());
     m_liveCaption->setVisible(m_presenting && !m_liveCaption->text().isEmpty());
 }
 

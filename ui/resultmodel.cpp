@@ -446,7 +446,7 @@ QVariant ResultModel::display(const Measurement &m, int column) const
     case SeriesColumn: {
         Measurement own = m; // the label within its run: the Run column names the run
         own.run.clear();
-        return QString::fromStdString(own.seriesLabel());
+        return Format::labels(QString::fromStdString(own.seriesLabel()));
     }
     case NColumn:
         return m.n;

@@ -83,7 +83,7 @@ void RunProgress::report(const SweepRunner::Progress &p)
     m_bar->setRange(0, std::max(1, p.total));
     m_bar->setValue(p.done);
     m_point = tr("Measuring %1 (%2 of %3)")
-                  .arg(QString::fromStdString(p.current))
+                  .arg(Format::labels(QString::fromStdString(p.current)))
                   .arg(std::min(p.done + 1, p.total))
                   .arg(p.total);
     m_left.report(now(), p.remaining, p.pointEstimate);

@@ -112,7 +112,7 @@ void WhatIfPanel::syncFromChart()
         if (!same) {
             m_gpu->clear();
             for (const auto &[key, label] : curves)
-                m_gpu->addItem(QString::fromStdString(label), QString::fromStdString(key));
+                m_gpu->addItem(Format::labels(QString::fromStdString(label)), QString::fromStdString(key));
         }
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(QString::fromStdString(w.gpuKey))));
     }
@@ -123,7 +123,7 @@ void WhatIfPanel::syncFromChart()
     for (const ExplainChart::Section &section : m_chart->explanations()) {
         QString items;
         for (const QString &s : section.sentences)
-            items += QStringLiteral("<li>%1</li>").arg(s.toHtmlEscaped());
+            items += QStringLiteral("<li>%1</li>").arg(Format::labels(s).toHtmlEscaped());
         html += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>").arg(section.title.toHtmlEscaped(), items);
     }
     if (html.isEmpty())

@@ -420,6 +420,22 @@
         <source>GPU cuBLAS BF16</source>
         <translation>GPU cuBLAS BF16</translation>
     </message>
+    <message>
+        <source>CPU %1 thread</source>
+        <translation>CPU %1 线程</translation>
+    </message>
+    <message>
+        <source>CPU %1 threads</source>
+        <translation>CPU %1 线程</translation>
+    </message>
+    <message>
+        <source> + %1 copies</source>
+        <translation> + %1 拷贝</translation>
+    </message>
+    <message>
+        <source>, cold cache</source>
+        <translation>，冷缓存</translation>
+    </message>
 </context>
 <context>
     <name>Presets</name>

@@ -173,8 +173,14 @@ void TestTranslations::dataTextsAreMarkedAndTranslated()
     for (const QString &t : workloads)
         QVERIFY2(DataTexts::workload(t.toStdString()) != t, qPrintable(t));
     QCOMPARE(DataTexts::preset("Seed experiment"), QStringLiteral("种子实验"));
+    // Core's series labels, wherever they stand in a sentence.
+    const QString label =
+        QStringLiteral("run A: CPU 1 thread beats CPU 16 threads (blas) + pinned copies, cold cache");
+    QCOMPARE(Format::labels(label),
+             QStringLiteral("run A: CPU 1 线程 beats CPU 16 线程 (blas) + pinned 拷贝，冷缓存"));
     QVERIFY(Translations::install(QStringLiteral("en")));
     QCOMPARE(DataTexts::preset("Seed experiment"), QStringLiteral("Seed experiment"));
+    QCOMPARE(Format::labels(label), label);
 }
 
 void TestTranslations::englishRemovesTheTranslation()
