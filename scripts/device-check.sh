@@ -18,7 +18,8 @@
 # gui:     the GUI packed here renders the recorded GPU results offscreen (charts + window),
 #          and bench/gui.sh measures its idle memory, redraw and stalls with the GPU present;
 #          the same can be done afterwards on any machine from the add.json that comes back
-# Everything lands in $OUT (the device tool's folder), else ./device-out; each stage has a
+# Everything lands in $OUT (the device tool's folder), else ./device-out, and all of it in
+# $OUT/all.tgz at the end (the device tool returns only a few files); each stage has a
 # time limit so that a slow one cannot take the others' results with it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -75,6 +76,11 @@ if [[ " $stages " == *" engine "* ]]; then
   timeout 120 $cli run --workload add --sizes 4,40,128,256,400,1024,4000 --threads all --modes launch,graph,fused \
     --min-time 0.05 --calibrate --csv "$OUT/add.csv" --json "$OUT/add.json" >>"$log" 2>&1 || status=1
   sed -n '/^Ceilings:/,$p' "$log" | tail -40
+  # Issue 13 item 9: the seed preset as a class would run it (every thread count, every GPU mode,
+  # coarse to fine): every curve within 5 s, the whole sweep within 60 s.
+  say "seed preset (timing)"
+  timeout 150 $cli run --preset seed --json "$OUT/seed.json" >"$OUT/seed.txt" 2>&1 || status=1
+  grep -i '^timing' "$OUT/seed.txt" | tee -a "$log"
   # Issue 14: cold against warm at the sizes the L2 holds (the H200's 50 MB holds n = 1024), and
   # the clocks NVML read around every GPU point (the JSON's clocks and the metadata's sweep).
   say "cache cold vs warm (one add a repetition, n = 512, 1024, 2048)"
@@ -187,6 +193,10 @@ if [[ " $stages " == *" gui "* ]] && [ -f .carry/qtrt.tar.xz ] && [ -f "$OUT/add
   timeout 30 $gui --headless --open "$OUT/add.json" --png "$OUT/gpu-time.png" >>"$log" 2>&1 || status=1
   timeout 30 $gui --headless --open "$OUT/add.json" --chart speedup --png "$OUT/gpu-speedup.png" >>"$log" 2>&1 || status=1
   timeout 30 $gui --open "$OUT/add.json" --screenshot "$OUT/gpu-window.png" >>"$log" 2>&1 || status=1
+  # Issue 13's screenshots, of this real GPU run: the Explain tab and presentation mode.
+  timeout 30 $gui --open "$OUT/add.json" --chart explain --screenshot "$OUT/explain.png" >>"$log" 2>&1 || status=1
+  timeout 30 $gui --open "$OUT/add.json" --presentation --screenshot "$OUT/presentation.png" >>"$log" 2>&1 ||
+    status=1
   # Issue 11's targets with a GPU present: idle memory (no CUDA context before the first GPU
   # sweep), the 10,000-point redraw, and the GUI thread's stalls over a live CPU+GPU sweep.
   # Figures to report; over a target is not a failed check.
@@ -199,4 +209,6 @@ if [[ " $stages " == *" gui "* ]] && [ -f .carry/qtrt.tar.xz ] && [ -f "$OUT/add
   fi
 fi
 say "done (status $status)${gputotals:+; GPU tests: $gputotals}"
+# The device tool brings back only a few files: everything in one archive, beside them.
+tar -C "$OUT" --exclude=all.tgz -czf /tmp/device-all.tgz . && mv /tmp/device-all.tgz "$OUT/all.tgz"
 exit $status
