@@ -814,6 +814,7 @@ ZH = {
     "CPU %1 threads": "CPU %1 线程",
     " + %1 copies": " + %1 拷贝",
     ", cold cache": "，冷缓存",
+    "Bands wider than 10\u00d7 either way (very noisy points) are cut at 10\u00d7.": "宽于上下 10\u00d7 的色带（噪声极大的点）截断在 10\u00d7。",
 }
 
 BY_CONTEXT = {}

@@ -503,8 +503,10 @@ void ChartView::setRanges(double xMin, double xMax, double yMin, double yMax)
     for (QAbstractAxis *a : {m_x, m_y})
         if (auto *l = qobject_cast<QLogValueAxis *>(a)) {
             const int lowest = int(std::ceil(std::log10(l->min()) - 1e-6));
+            // At most 12 decimals: a range reaching far below (a bug, a hostile file) must not
+            // print ticks of dozens of digits over the axis.
             const QString format =
-                lowest < -4 ? QStringLiteral("%.%1f").arg(-lowest) : QStringLiteral("%.10g");
+                lowest < -4 ? QStringLiteral("%.%1f").arg(std::min(-lowest, 12)) : QStringLiteral("%.10g");
             if (l->labelFormat() != format)
                 l->setLabelFormat(format);
         }

@@ -62,12 +62,20 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
         return;
     }
 
+    // A very noisy point's band can span dozens of decades (its repetitions' spread): drawn, it
+    // squeezed every ratio onto the line at 1. Bands are cut at 10 times either way, and said so.
+    const double widest = std::log(10.0);
+    auto band = [widest](const PointComparison &p) { return std::min(p.threshold, widest); };
+    bool cut = false;
     double nLo = 1e300, nHi = 0, rLo = 1, rHi = 1; // the line at 1 is always in view
     for (const PointComparison &p : m_comparison.points) {
+        if (!(p.ratio > 0) || !std::isfinite(p.ratio))
+            continue;
         nLo = std::min(nLo, double(p.n));
         nHi = std::max(nHi, double(p.n));
-        rLo = std::min(rLo, p.ratio * std::exp(-p.threshold));
-        rHi = std::max(rHi, p.ratio * std::exp(p.threshold));
+        rLo = std::min(rLo, p.ratio * std::exp(-band(p)));
+        rHi = std::max(rHi, p.ratio * std::exp(band(p)));
+        cut = cut || p.threshold > widest;
     }
     double xLo, xHi, yLo, yHi;
     decades(nLo, nHi, xLo, xHi);
@@ -97,10 +105,10 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
         QList<QPointF> pts, lo, hi;
         QString label;
         for (const PointComparison &p : m_comparison.points)
-            if (p.key == key) {
+            if (p.key == key && p.ratio > 0 && std::isfinite(p.ratio)) {
                 pts << QPointF(p.n, p.ratio);
-                lo << QPointF(p.n, p.ratio * std::exp(-p.threshold));
-                hi << QPointF(p.n, p.ratio * std::exp(p.threshold));
+                lo << QPointF(p.n, p.ratio * std::exp(-band(p)));
+                hi << QPointF(p.n, p.ratio * std::exp(band(p)));
                 label = QString::fromStdString(p.label);
             }
         const auto c = colorOf.find(key);
@@ -122,6 +130,8 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
                      Format::count(cmp.slower, tr("point"), tr("points")),
                      Format::count(cmp.same, tr("point"), tr("points")))
                 .arg(Compare::minDifference * 100, 0, 'f', 0));
+    if (cut)
+        setNote(tr("Bands wider than 10\u00d7 either way (very noisy points) are cut at 10\u00d7."));
     if (ranked > 0) // the verdict of these points comes from their repetitions, not from the band
         setNote(tr("At %1 of %2 points both runs kept their repetitions: there a rank test on them "
                    "(Mann-Whitney U, 5 %) decides, with the same %3 % floor.")

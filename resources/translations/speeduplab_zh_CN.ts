@@ -739,6 +739,10 @@ no series was measured at the same n in both.</source>
         <source>Compare runs</source>
         <translation>比较运行</translation>
     </message>
+    <message>
+        <source>Bands wider than 10× either way (very noisy points) are cut at 10×.</source>
+        <translation>宽于上下 10× 的色带（噪声极大的点）截断在 10×。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CostChart</name>

@@ -20,6 +20,7 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLogValueAxis>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -309,6 +310,29 @@ void TestRuns::compareChartVerdicts()
     QCOMPARE(same.faster + same.slower, 0);
     for (const PointComparison &p : same.points)
         QCOMPARE(Compare::verdictName(p.verdict), std::string("same within noise"));
+
+    // One wildly noisy point: its band would span dozens of decades and squeeze every ratio onto
+    // the line at 1 (with ticks of 40 digits). Bands are cut at 10x and the note says so.
+    ResultSet wild = varied(base, 1.0, 0.005, 3);
+    for (Measurement &m : wild.rows)
+        if (m.ok()) {
+            m.stats.stddev = 100 * m.stats.median;
+            m.stats.cv = 100;
+            m.stats.min = m.stats.median * 1e-3;
+            m.stats.max = m.stats.median * 300;
+            break;
+        }
+    QVERIFY(w->openResults(QStringList{write(varied(base, 1.0, 0.005, 3), QStringLiteral("calm-a.csv")),
+                                       write(wild, QStringLiteral("wild-b.csv"))}));
+    choose(w->runsPanel()->runAChooser(), 5);
+    choose(w->runsPanel()->runBChooser(), 6);
+    chart->updateNow();
+    QVERIFY(!chart->comparison().empty());
+    auto *y = qobject_cast<QLogValueAxis *>(chart->chart()->axes(Qt::Vertical).value(0));
+    QVERIFY(y);
+    QVERIFY2(y->min() >= 0.01 && y->max() <= 100,
+             qPrintable(QStringLiteral("%1..%2").arg(y->min()).arg(y->max())));
+    QVERIFY2(chart->noteText().contains(QStringLiteral("cut at 10")), qPrintable(chart->noteText()));
 
     // Back to "(none)": the note asks for a pair again.
     choose(w->runsPanel()->runAChooser(), 0);
