@@ -260,7 +260,9 @@ void ChartView::fitAxisTitles()
     // word and its unit ("time (\u00b5s)"), before QtCharts would cut it to "time per iterat\u2026".
     const QRectF pa = chart()->plotArea();
     for (const auto &[axis, room] : {std::pair{m_x, pa.width()}, std::pair{m_y, pa.height()}}) {
-        if (!axis || room <= 0)
+        // Below 120 pixels the chart is not laid out yet (a new chart, an export being sized):
+        // the full title stays until there is a plot to fit it to.
+        if (!axis || room < 120)
             continue;
         QString &full = axis == m_x ? m_xTitle : m_yTitle;
         if (axis->titleText() != full && axis->titleText() != shortTitle(full))

@@ -554,6 +554,7 @@ void ChartView::renderInto(QPainter &painter, const QSizeF &logical)
     QChart *c = chart();
     const QSizeF old = c->size();
     c->resize(logical);
+    c->layout()->activate(); // the plot area of this size now: the labels and titles fit to it
     reserveMargins();
     layoutLabels();
     painter.setRenderHint(QPainter::Antialiasing);
