@@ -6,9 +6,11 @@
 
 #include "core/resultio.h"
 #include "ui/app.h"
+#include "ui/charttabs.h"
 #include "ui/chartview.h"
 #include "ui/filedialogs.h"
 #include "ui/mainwindow.h"
+#include "ui/resultmodel.h"
 
 #include <QClipboard>
 #include <QDir>
@@ -91,6 +93,7 @@ private slots:
     void svgHasTheAskedSize();
     void clipboard();
     void exportLeavesOutWhatToClick();
+    void headlessExportKeepsFullTitles();
     void failedWriteLeavesNoFile_data();
     void failedWriteLeavesNoFile();
     void imagesFollowTheOutputRules_data();
@@ -259,6 +262,30 @@ void TestExport::exportLeavesOutWhatToClick()
     QVERIFY(svg.contains(QStringLiteral("Bands:")));
     QVERIFY(!svg.contains(QStringLiteral("right-click")));
     QVERIFY2(chart->noteText().contains(QStringLiteral("right-click")), qPrintable(chart->noteText()));
+}
+
+void TestExport::headlessExportKeepsFullTitles()
+{
+    // A chart never shown (--headless) is laid out at the export's size before its axis titles
+    // are fitted: they were once cut to "n" and "tim e", fitted to the unshown chart's size.
+    ResultModel model;
+    model.setResultSet(fixtures::realistic());
+    for (const QString &name : {QStringLiteral("time"), QStringLiteral("compare")}) {
+        std::unique_ptr<ChartView> chart = ChartTabs::make(name);
+        chart->setModel(&model);
+        chart->updateNow();
+        const QString path = m_dir.filePath(name + QStringLiteral("-headless.svg"));
+        QString error;
+        QVERIFY2(chart->saveSvg(path, QSize(1920, 1080), &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(f.readAll());
+        QVERIFY2(svg.contains(QStringLiteral("n (tensor edge; n")), qPrintable(name));
+        QVERIFY2(svg.contains(name == QLatin1String("time")
+                                  ? QStringLiteral("time per iteration (")
+                                  : QStringLiteral("time of run B / time of run A")),
+                 qPrintable(name));
+    }
 }
 
 void TestExport::clipboard()
