@@ -92,11 +92,13 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
             "curves "
             "grow while you watch; Esc stops the sweep and keeps what was measured.</p>"
             "<p>No GPU here? Open results (Ctrl+O) recorded on another machine, such as a GPU server "
-            "(<code>speeduplab-cli run --preset seed --json gpu.json</code>). Each file adds a run, and "
-            "the Compare runs chart shows one run's CPU against another's GPU.</p>"
+            "(<code>speeduplab-cli run --preset seed --json gpu.json</code>). Each file adds a run: choose "
+            "yours as run A and the GPU one as run B in the Runs panel, and the time chart marks where "
+            "B's GPU overtakes A's CPU. Compare runs shows one run's time over another's, series by "
+            "series.</p>"
             "<p>Then predict before you measure: where will the crossover be in graph mode, or on a "
             "faster GPU? Run it and see.</p>"),
-         {QStringLiteral("compare")}},
+         {QStringLiteral("time"), QStringLiteral("compare")}},
     };
 
     m_title = new QLabel;
