@@ -709,7 +709,6 @@ ZH = {
     "the GPU never overtakes the CPU": "GPU 从未超过 CPU",
     "CPU with %1": "CPU 使用 %1",
     "With the measured models (GPU fixed cost %1, %2; %3): %4.": "按实测模型（GPU 固定开销 %1，%2；%3）：%4。",
-    "What if: %1 (the measured models: %2).": "假设：%1（实测模型：%2）。",
     "cost models: why the curves look this way": "开销模型：曲线为何如此",
     "Too few points for cost models: each curve needs two sizes or more.": "点太少，无法建立开销模型：每条曲线至少需要两个规模。",
     "%1 (measured)": "%1（实测）",
@@ -815,6 +814,9 @@ ZH = {
     " + %1 copies": " + %1 拷贝",
     ", cold cache": "，冷缓存",
     "Bands wider than 10\u00d7 either way (very noisy points) are cut at 10\u00d7.": "宽于上下 10\u00d7 的色带（噪声极大的点）截断在 10\u00d7。",
+    "GPU fixed cost %1, %2; %3": "GPU 固定开销 %1，%2；%3",
+    "What if (%1): still %2.": "假设（%1）：仍然%2。",
+    "What if (%1): %2 (the measured models: %3).": "假设（%1）：%2（实测模型：%3）。",
 }
 
 BY_CONTEXT = {}

@@ -239,10 +239,17 @@ QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
     };
     const QString was = verdict(measured), is = verdict(now);
     const QString cpu = tr("CPU with %1").arg(threadCount(now.threads));
-    if (was == is && now.threads == measured.threads)
+    const bool moved = now.threads != measured.threads || now.gpu.fixed != measured.gpu.fixed ||
+                       now.gpu.rate != measured.gpu.rate || now.cpuBandwidth != measured.cpuBandwidth;
+    if (!moved)
         return tr("With the measured models (GPU fixed cost %1, %2; %3): %4.")
             .arg(Format::seconds(now.gpu.fixed), rateOf(now.gpu.rate, now.workload), cpu, is);
-    return tr("What if: %1 (the measured models: %2).").arg(is, was);
+    // Moved: the models as they are now, and whether that changed the verdict.
+    const QString models = tr("GPU fixed cost %1, %2; %3")
+                               .arg(Format::seconds(now.gpu.fixed), rateOf(now.gpu.rate, now.workload), cpu);
+    if (was == is)
+        return tr("What if (%1): still %2.").arg(models, is);
+    return tr("What if (%1): %2 (the measured models: %3).").arg(models, is, was);
 }
 
 } // namespace speeduplab

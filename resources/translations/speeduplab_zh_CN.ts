@@ -231,16 +231,24 @@
         <translation>按实测模型（GPU 固定开销 %1，%2；%3）：%4。</translation>
     </message>
     <message>
-        <source>What if: %1 (the measured models: %2).</source>
-        <translation>假设：%1（实测模型：%2）。</translation>
-    </message>
-    <message>
         <source> The calibrated %1 ceiling (%2) caps them at %3×, and the points meet that bound within %4.</source>
         <translation>已校准的 %1 上限（%2）把它们限制在 %3×，测量点与该上限的偏差在 %4 以内。</translation>
     </message>
     <message>
         <source>n = %1: %2 run %3× as fast as 1 thread. Two thread counts cannot say why: Amdahl&apos;s law fits any two points (here with a serial fraction of %4 %).%5 Measure more thread counts (1, 2, 4, 8…) to tell serial code from a memory-bandwidth limit.</source>
         <translation>n = %1：%2 的速度是 1 个线程的 %3×。两个线程数无法说明原因：Amdahl 定律能拟合任意两个点（此处串行比例为 %4 %）。%5 请测量更多线程数（1、2、4、8…），以区分串行代码与内存带宽限制。</translation>
+    </message>
+    <message>
+        <source>GPU fixed cost %1, %2; %3</source>
+        <translation>GPU 固定开销 %1，%2；%3</translation>
+    </message>
+    <message>
+        <source>What if (%1): still %2.</source>
+        <translation>假设（%1）：仍然%2。</translation>
+    </message>
+    <message>
+        <source>What if (%1): %2 (the measured models: %3).</source>
+        <translation>假设（%1）：%2（实测模型：%3）。</translation>
     </message>
 </context>
 <context>

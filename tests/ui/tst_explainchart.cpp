@@ -120,7 +120,8 @@ private slots:
         panel.launchSlider()->setValue(0);
         QCOMPARE(chart.whatIf().gpu.fixed, 0.0);
         QVERIFY(crossover().gpuEverywhere);
-        QVERIFY2(chart.noteText().contains(QStringLiteral("What if: the GPU is faster at every size")),
+        QVERIFY2(chart.noteText().contains(QStringLiteral("What if (GPU fixed cost 0 s")) &&
+                     chart.noteText().contains(QStringLiteral("): the GPU is faster at every size")),
                  qPrintable(chart.noteText()));
         QCOMPARE(measured(chart), points);
 
@@ -139,6 +140,9 @@ private slots:
         chart.resetWhatIf();
         panel.cpuBandwidthSlider()->setValue(WhatIfPanel::steps);
         QVERIFY2(crossover().n > n0, qPrintable(QString::number(crossover().n)));
+        // A moved model is never called "the measured models", whether or not the verdict moved.
+        QVERIFY2(!chart.noteText().contains(QStringLiteral("With the measured models")),
+                 qPrintable(chart.noteText()));
         QCOMPARE(measured(chart), points);
         chart.resetWhatIf();
         QCOMPARE(panel.cpuBandwidthSlider()->value(), WhatIfPanel::steps / 2); // back where the measured sits
