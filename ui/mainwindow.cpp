@@ -644,7 +644,11 @@ bool MainWindow::confirmClose()
     // A window that is not on screen has nobody to answer: it closes as before.
     if (!isVisible() || !m_askClose || (!sweeping && !hasUnsavedResults()))
         return true;
-    const int n = int(m_model->resultSet().size());
+    // The points measured: a cancelled point's row (kept to show where the sweep stopped) is not one.
+    const auto &rows = m_model->resultSet().rows;
+    const int n = int(std::count_if(rows.begin(), rows.end(), [](const Measurement &m) {
+        return m.status != Measurement::Status::Cancelled;
+    }));
     const QString text =
         sweeping ? tr("A sweep is running; %1 so far. Save them before closing? Closing stops the sweep.")
                        .arg(Format::count(n, tr("measurement"), tr("measurements")))

@@ -580,6 +580,7 @@ void TestMainWindow::closingWithUnsavedResultsAsks()
     const bool closed = w.close();
     QCOMPARE(asked.size(), 1);
     QVERIFY2(asked.first().contains(QStringLiteral("not saved")), qPrintable(asked.first()));
+    QVERIFY2(asked.first().contains(QStringLiteral("(2 measurements)")), qPrintable(asked.first()));
     QCOMPARE(closed, a != MainWindow::CloseAnswer::Cancel);
     QCOMPARE(w.isVisible(), a == MainWindow::CloseAnswer::Cancel);
     QCOMPARE(QFile::exists(path), a == MainWindow::CloseAnswer::Save);
