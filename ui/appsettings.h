@@ -3,11 +3,15 @@
 
 #include <QString>
 
+#include <map>
 #include <memory>
+#include <string>
 
 class QSettings;
 
 namespace speeduplab {
+
+struct MachineInfo;
 
 /// Where the app keeps its settings: the user's (QSettings' default place) or, with
 /// `--settings FILE`, that INI file. Every part of the window reads and writes through here (the
@@ -22,6 +26,11 @@ QString file();
 std::unique_ptr<QSettings> open(const QString &file);
 /// The settings of this process's file.
 std::unique_ptr<QSettings> open();
+/// The last calibration's ceilings on this hardware (same CPU model, thread count and GPUs), kept
+/// so that a restart does not lose them; empty when none was kept or the hardware differs.
+std::map<std::string, double> calibratedCeilings(const MachineInfo &machine);
+/// Keeps machine's ceilings as this hardware's calibration, replacing any kept before.
+void keepCalibration(const MachineInfo &machine);
 } // namespace AppSettings
 
 } // namespace speeduplab

@@ -65,6 +65,9 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     m_model = new ResultModel(this);
     m_devices = new DeviceModel(this);
     m_devices->setMachine(m_machine);
+    // The last calibration on this hardware, kept across restarts (the next one replaces it).
+    for (const auto &[key, value] : AppSettings::calibratedCeilings(m_machine))
+        m_machine.ceilings.emplace(key, value);
     m_model->clear(m_machine);
 
     setCentralWidget(buildCentral());
@@ -351,6 +354,8 @@ void MainWindow::onCalibrationFinished(const CeilingMap &ceilings, const QString
     endRunning();
     for (const auto &[k, v] : ceilings)
         m_machine.ceilings[k] = v;
+    if (!ceilings.empty())
+        AppSettings::keepCalibration(m_machine);
     // The results shown get the ceilings when they were measured here; a run recorded on
     // another machine keeps its own.
     const bool applies = m_model->applyCeilings(m_machine, ceilings);

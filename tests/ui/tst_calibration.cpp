@@ -397,6 +397,19 @@ void TestCalibration::calibrateActionFillsTheResults()
         QVERIFY(other.resultModel()->resultSet().machine.ceilings == m.ceilings);
     }
 
+    // A restart on this hardware keeps the calibration (its settings file holds it).
+    {
+        MainWindow again(m_dir.filePath(QStringLiteral("calibrate.ini")));
+        const MachineInfo &kept = again.resultModel()->resultSet().machine;
+        QVERIFY(kept.ceilings.count(Calibration::cpuTriad));
+        QCOMPARE(kept.ceilings.at(Calibration::cpuTriad), m.ceilings.at(Calibration::cpuTriad));
+    }
+    // Another settings file (another user) has none.
+    {
+        MainWindow fresh(m_dir.filePath(QStringLiteral("fresh.ini")));
+        QVERIFY(!fresh.resultModel()->resultSet().machine.ceilings.count(Calibration::cpuTriad));
+    }
+
     // The next sweep's results carry them too.
     const auto ceilings = m.ceilings;
     SweepForm f = w.sweepPanel()->form();
