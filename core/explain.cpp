@@ -21,20 +21,28 @@ bool belongs(const Measurement &m, const Series &s)
            m.seriesKey() == s.key;
 }
 
+// The row a point names (SeriesPoint::row), when the series was built from r; else null.
+const Measurement *indexedRow(const ResultSet &r, const Series &s, const SeriesPoint &p)
+{
+    return p.row < r.rows.size() && r.rows[p.row].n == p.n && belongs(r.rows[p.row], s) ? &r.rows[p.row]
+                                                                                        : nullptr;
+}
+
 // The measurements behind a curve's points, by n (the last one, when a size was rerun). Each
 // point names its row when the series was built from r: looking every curve's rows up in all
 // of r's made a 200-curve file's explanation cost 40 ms. Otherwise one pass over r.
 std::map<int, const Measurement *> rowsOf(const ResultSet &r, const Series &s)
 {
     std::map<int, const Measurement *> out;
-    const bool indexed = std::all_of(s.points.begin(), s.points.end(), [&](const SeriesPoint &p) {
-        return p.row < r.rows.size() && r.rows[p.row].n == p.n && belongs(r.rows[p.row], s);
-    });
-    if (indexed) {
-        for (const SeriesPoint &p : s.points)
-            out[p.n] = &r.rows[p.row];
-        return out;
+    for (const SeriesPoint &p : s.points) {
+        const Measurement *m = indexedRow(r, s, p);
+        if (!m)
+            break;
+        out[p.n] = m;
     }
+    if (out.size() == s.points.size())
+        return out;
+    out.clear();
     for (const Measurement &m : r.rows)
         if (belongs(m, s))
             out[m.n] = &m;
@@ -44,8 +52,9 @@ std::map<int, const Measurement *> rowsOf(const ResultSet &r, const Series &s)
 const Measurement *rowOf(const ResultSet &r, const Series &s, int n)
 {
     for (const SeriesPoint &p : s.points)
-        if (p.n == n && p.row < r.rows.size() && r.rows[p.row].n == n && belongs(r.rows[p.row], s))
-            return &r.rows[p.row];
+        if (p.n == n)
+            if (const Measurement *m = indexedRow(r, s, p))
+                return m;
     const Measurement *found = nullptr;
     for (const Measurement &m : r.rows)
         if (m.n == n && belongs(m, s))

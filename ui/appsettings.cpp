@@ -16,15 +16,6 @@ QString &chosen()
     static QString file;
     return file;
 }
-
-// What makes a calibration this hardware's: MachineInfo::sameHardware's fields.
-QString hardware(const MachineInfo &m)
-{
-    QStringList parts{QString::fromStdString(m.cpuModel), QString::number(m.logicalCores)};
-    for (const auto &g : m.gpus)
-        parts << QString::fromStdString(g.name);
-    return parts.join(QLatin1Char('|'));
-}
 } // namespace
 
 void AppSettings::useFile(const QString &file)
@@ -53,7 +44,15 @@ std::map<std::string, double> AppSettings::calibratedCeilings(const MachineInfo 
 {
     std::map<std::string, double> out;
     const std::unique_ptr<QSettings> s = open();
-    if (s->value(QStringLiteral("calibration/hardware")).toString() != hardware(machine))
+    // The hardware it was measured on, held to this one by MachineInfo::sameHardware.
+    MachineInfo kept;
+    kept.cpuModel = s->value(QStringLiteral("calibration/cpuModel")).toString().toStdString();
+    kept.logicalCores = s->value(QStringLiteral("calibration/logicalCores"), -1).toInt();
+    for (const QString &name : s->value(QStringLiteral("calibration/gpus")).toStringList()) {
+        kept.gpus.emplace_back();
+        kept.gpus.back().name = name.toStdString();
+    }
+    if (!s->contains(QStringLiteral("calibration/cpuModel")) || !machine.sameHardware(kept))
         return out;
     s->beginGroup(QStringLiteral("calibration/ceilings"));
     for (const QString &key : s->childKeys()) {
@@ -71,7 +70,12 @@ void AppSettings::keepCalibration(const MachineInfo &machine)
     s->remove(QStringLiteral("calibration"));
     if (machine.ceilings.empty())
         return;
-    s->setValue(QStringLiteral("calibration/hardware"), hardware(machine));
+    QStringList gpus;
+    for (const auto &g : machine.gpus)
+        gpus << QString::fromStdString(g.name);
+    s->setValue(QStringLiteral("calibration/cpuModel"), QString::fromStdString(machine.cpuModel));
+    s->setValue(QStringLiteral("calibration/logicalCores"), machine.logicalCores);
+    s->setValue(QStringLiteral("calibration/gpus"), gpus);
     for (const auto &[key, value] : machine.ceilings)
         s->setValue(QStringLiteral("calibration/ceilings/") + QString::fromStdString(key), value);
 }

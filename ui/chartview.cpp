@@ -9,7 +9,6 @@
 
 #include <QAreaSeries>
 #include <QBuffer>
-#include <QCursor>
 #include <QFile>
 #include <QGraphicsLayout>
 #include <QLegend>
@@ -20,7 +19,6 @@
 #include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSvgGenerator>
-#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>

@@ -63,11 +63,11 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
 
     m_controller = new SweepController(this);
     m_model = new ResultModel(this);
-    m_devices = new DeviceModel(this);
-    m_devices->setMachine(m_machine);
     // The last calibration on this hardware, kept across restarts (the next one replaces it).
     for (const auto &[key, value] : AppSettings::calibratedCeilings(m_machine))
         m_machine.ceilings.emplace(key, value);
+    m_devices = new DeviceModel(this);
+    m_devices->setMachine(m_machine);
     m_model->clear(m_machine);
 
     setCentralWidget(buildCentral());
