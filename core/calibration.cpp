@@ -69,17 +69,6 @@ std::vector<int> threadCounts(int threads)
     return counts;
 }
 
-// Bytes of the tensors a workload touches, in units of n*n floats.
-double tensorsOf(const std::string &workload)
-{
-    if (workload == "gemm")
-        return 3; // A, B, C
-    // scan: x and its running sums
-    if (workload == "saxpy" || workload == "transfer" || workload == "scan")
-        return 2;
-    return 1; // add: b; reduce: x
-}
-
 std::string mib(double bytes)
 {
     char buf[32];
@@ -213,8 +202,9 @@ double Calibration::value(const MachineInfo &machine, const std::string &key, in
 
 double Calibration::workingSetBytes(const Measurement &m)
 {
-    const double elements = m.elements > 0 ? m.elements : double(m.n) * double(m.n);
-    return 4.0 * elements * tensorsOf(m.workload);
+    if (const Workload *w = Workload::find(m.workload))
+        return w->footprintBytes(m.n);
+    return 4.0 * (m.elements > 0 ? m.elements : double(m.n) * double(m.n));
 }
 
 bool Calibration::coldEveryOperation(const Measurement &m)

@@ -79,7 +79,7 @@ public:
     /// A cold-cache point whose every timed operation starts from flushed caches: one
     /// iteration a repetition.
     static bool coldEveryOperation(const Measurement &m);
-    /// Distinct bytes a point touches in one repetition (its tensors), not the traffic.
+    /// Distinct bytes a point touches in one repetition (Workload::footprintBytes), not the traffic.
     static double workingSetBytes(const Measurement &m);
     /// Why a point above 100 % of its ceiling can be there, as a sentence; empty at or below.
     static std::string aboveCeilingReason(const Measurement &m, const MachineInfo &machine);

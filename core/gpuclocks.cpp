@@ -203,24 +203,26 @@ std::string GpuClocks::reasonNames(unsigned long long reasons)
     return s;
 }
 
-std::string GpuClocks::throttleWhy(double firstLoadedSmMHz, const GpuClockSample &start,
+std::string GpuClocks::throttleWhy(double referenceSmMHz, const GpuClockSample &start,
                                    const GpuClockSample &end)
 {
     std::string why;
+    const bool rampingUp = start.available && end.available && start.smMHz > 0 && end.smMHz > start.smMHz;
     // The lower of the two clocks that fell, so that the sentence names the worst.
     double low = 0;
     unsigned long long reasons = 0;
     for (const GpuClockSample *s : {&start, &end}) {
         if (!s->available)
             continue;
-        if (firstLoadedSmMHz > 0 && s->smMHz > 0 && s->smMHz < throttleShare * firstLoadedSmMHz &&
+        const bool counts = !(rampingUp && s == &start);
+        if (counts && referenceSmMHz > 0 && s->smMHz > 0 && s->smMHz < throttleShare * referenceSmMHz &&
             (low == 0 || s->smMHz < low))
             low = s->smMHz;
         reasons |= s->throttleReasons & throttlingReasons;
     }
     if (low > 0)
         why = "SM clock " + mhz(low) + ", below " + std::to_string(std::lround(throttleShare * 100)) +
-              " % of the " + mhz(firstLoadedSmMHz) + " the sweep started at";
+              " % of the sweep's " + mhz(referenceSmMHz);
     if (reasons) {
         const bool several = (reasons & (reasons - 1)) != 0;
         why += (why.empty() ? "" : "; ") +

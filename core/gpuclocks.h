@@ -17,6 +17,25 @@ struct GpuClockSample {
     bool operator==(const GpuClockSample &) const = default;
 };
 
+/// The SM clock a sweep holds a GPU's points against: the highest of its first few loaded
+/// samples. Not the first sample alone: taken after seconds of host-only work and a µs of GPU
+/// work, it can catch a clock still ramping up, and a low reference switches the clock rule off
+/// for the whole sweep. Not the highest of all: a clock that boosts for a moment and then
+/// settles would flag every later point.
+struct GpuClockReference {
+    static constexpr int samplesTaken = 4;
+    double smMHz = 0; ///< 0: no loaded sample yet (the clock rule is off)
+    int samples = 0;  ///< the available samples counted so far, up to samplesTaken
+    /// Counts s (when available, with a clock) while fewer than samplesTaken were.
+    void add(const GpuClockSample &s)
+    {
+        if (samples >= samplesTaken || !s.available || !(s.smMHz > 0))
+            return;
+        ++samples;
+        smMHz = s.smMHz > smMHz ? s.smMHz : smMHz;
+    }
+};
+
 /// The GPU's clocks, temperature, power draw and throttle reasons, read through NVML
 /// (libnvidia-ml, part of the NVIDIA driver). NVML is opened with dlopen, never linked, and no
 /// nvml.h is needed: core builds and runs without the driver, and everything then reads as
@@ -85,12 +104,13 @@ public:
     /// A GPU point is throttled when its SM clock fell below this share of the sweep's first.
     static constexpr double throttleShare = 0.9;
     /// The throttle rule of the sweep: a GPU point is throttled when the SM clock at its start or
-    /// end fell below throttleShare of the sweep's first loaded SM clock, or when a reason in
-    /// throttlingReasons was set at its start or end. Returns the sentence saying why ("SM clock
-    /// 1200 MHz, below 90 % of the 1980 MHz the sweep started at"; "throttle reason set: sw
-    /// thermal slowdown"; both joined by "; "), empty when not throttled. Unavailable samples
-    /// count for nothing; firstLoadedSmMHz <= 0 disables the clock part.
-    static std::string throttleWhy(double firstLoadedSmMHz, const GpuClockSample &start,
+    /// end fell below throttleShare of the sweep's reference clock (GpuClockReference), or when a
+    /// reason in throttlingReasons was set at its start or end. A start below the end is a clock
+    /// ramping up, not one held down, and does not count. Returns the sentence saying why ("SM
+    /// clock 1200 MHz, below 90 % of the sweep's 1980 MHz"; "throttle reason set: sw thermal
+    /// slowdown"; both joined by "; "), empty when not throttled. Unavailable samples count for
+    /// nothing; referenceSmMHz <= 0 disables the clock part.
+    static std::string throttleWhy(double referenceSmMHz, const GpuClockSample &start,
                                    const GpuClockSample &end);
 
 private:

@@ -68,13 +68,13 @@ std::string sampleProblem(const GpuClockSample &s, const char *when)
 } // namespace
 
 void PointConditions::recordClocks(const GpuClockSample &start, const GpuClockSample &end,
-                                   double &firstLoadedSmMHz, std::string &reason)
+                                   GpuClockReference &reference, std::string &reason)
 {
     clockStart = start;
     clockEnd = end;
-    if (firstLoadedSmMHz <= 0 && start.available && start.smMHz > 0)
-        firstLoadedSmMHz = start.smMHz;
-    const std::string why = GpuClocks::throttleWhy(firstLoadedSmMHz, start, end);
+    reference.add(start);
+    reference.add(end);
+    const std::string why = GpuClocks::throttleWhy(reference.smMHz, start, end);
     if (why.empty())
         return;
     throttled = true;

@@ -28,10 +28,10 @@ struct PointConditions {
     /// The GPU throttled during the point (GpuClocks::throttleWhy); the row's reason says why.
     bool throttled = false;
 
-    /// Records the GPU's clocks around a point (clockStart, clockEnd) and flags it throttled
-    /// by GpuClocks::throttleWhy against firstLoadedSmMHz, the sweep's first loaded SM clock,
-    /// which the first available start sample sets (0: not yet). The why is appended to reason.
-    void recordClocks(const GpuClockSample &start, const GpuClockSample &end, double &firstLoadedSmMHz,
+    /// Records the GPU's clocks around a point (clockStart, clockEnd), counts them into the
+    /// sweep's reference (GpuClockReference::add) and flags the point throttled by
+    /// GpuClocks::throttleWhy against it. The why is appended to reason.
+    void recordClocks(const GpuClockSample &start, const GpuClockSample &end, GpuClockReference &reference,
                       std::string &reason);
 
     /// The spread between rounds relative to the median: (roundMax - roundMin) / median; 0 with

@@ -55,6 +55,17 @@ long parseInt(const std::string &raw, const char *what)
     return v;
 }
 
+// `items` without its repeats, in the order of their first appearance: a variant, thread count or
+// mode named twice would measure its points twice, and merge() would pool the copies as rounds.
+template <typename T> std::vector<T> distinct(const std::vector<T> &items)
+{
+    std::vector<T> out;
+    for (const T &x : items)
+        if (std::find(out.begin(), out.end(), x) == out.end())
+            out.push_back(x);
+    return out;
+}
+
 // The sorted `sizes` appended to `out` ends first, then the middles breadth first: every
 // prefix of the order spans the whole range, and a later size halves a gap left earlier.
 void bisectionOrder(const std::vector<int> &sizes, std::vector<int> &out)
@@ -93,7 +104,7 @@ std::vector<std::string> SweepPlan::cpuVariants() const
     if (!w)
         return {};
     std::vector<std::string> out;
-    for (const auto &v : variants)
+    for (const auto &v : distinct(variants))
         if (w->hasCpuVariant(v))
             out.push_back(v);
     if (out.empty()) {
@@ -114,7 +125,7 @@ std::vector<std::string> SweepPlan::gpuVariants() const
     if (!w)
         return {};
     std::vector<std::string> out;
-    for (const auto &v : variants)
+    for (const auto &v : distinct(variants))
         if (w->hasGpuVariant(v))
             out.push_back(v);
     if (out.empty())
@@ -226,9 +237,10 @@ std::vector<PlanPoint> SweepPlan::points() const
 {
     const std::vector<int> ns = sizeOrder();
     const Workload *w = Workload::find(workload);
-    std::vector<std::string> ms = modes;
+    std::vector<std::string> ms = distinct(modes);
     if (ms.empty() && w)
         ms = w->gpuModes;
+    const std::vector<int> ts = distinct(threads);
     std::vector<PlanPoint> out;
     for (int n : ns) {
         if (cpu)
@@ -239,7 +251,7 @@ std::vector<PlanPoint> SweepPlan::points() const
                     out.push_back({"cpu", v, 1, "", n});
                     continue;
                 }
-                for (int t : threads)
+                for (int t : ts)
                     out.push_back({"cpu", v, t, "", n});
             }
         if (gpu)

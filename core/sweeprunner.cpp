@@ -50,9 +50,9 @@ std::string busIdOf(int device)
 
 // What repeat() does around the Run's own work, all of it outside the timed region.
 struct Around {
-    CacheFlush *flush = nullptr;       ///< cold cache: flushed after every reset()
-    std::function<void()> warmedUp;    ///< after the warm-up (the GPU clocks at the start)
-    std::function<void()> lastRepDone; ///< after the last repetition (the clocks at the end)
+    CacheFlush *flush = nullptr;        ///< cold cache: flushed after every reset()
+    std::function<void()> firstRepDone; ///< after the first timed repetition (the GPU clocks at the start)
+    std::function<void()> lastRepDone;  ///< after the last repetition (the clocks at the end)
 };
 
 // Warm-up, repetitions, verification: the same for a CPU and a GPU run (cuda/gpubackend.h).
@@ -67,21 +67,30 @@ void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomi
     reset();
     // Warm-up: caches, clocks, lazy module loading, page faults, the thread team.
     const double warm = run.runOnce(stop);
-    if (around.warmedUp)
-        around.warmedUp();
     std::vector<double> samples;
     double measured = 0;
+    // The start clocks after a timed repetition, not after the warm-up alone: a short warm-up
+    // after seconds of host-only work can catch the GPU's clock still ramping up.
+    bool started = false;
+    const auto start = [&] {
+        if (!started && around.firstRepDone)
+            around.firstRepDone();
+        started = true;
+    };
     // A long warm-up counts as the first sample instead of doubling the cost of a long point.
     if (rule.warmUpCounts(warm)) {
         samples.push_back(warm);
         measured = warm;
+        start();
     }
     while (!rule.enough(int(samples.size()), measured) && !rule.outOfTime(int(samples.size()), now())) {
         reset();
         const double t = run.runOnce(stop);
         samples.push_back(t);
         measured += t;
+        start();
     }
+    start();
     if (around.lastRepDone)
         around.lastRepDone();
     m.stats = Stats::of(samples);
@@ -160,6 +169,15 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
     return m;
 }
 
+bool SweepRunner::flushesCpuCaches(const SweepPlan &plan, const PlanPoint &p)
+{
+    if (p.backend != "gpu")
+        return true;
+    if (plan.workload == "transfer")
+        return p.variant == "pageable";
+    return plan.transfers && !plan.pinned;
+}
+
 gpu::Job SweepRunner::job(const PlanPoint &p) const
 {
     const Measurement m = skeleton(p);
@@ -222,7 +240,7 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             ptrs.push_back(v.data());
         const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
         Around around;
-        if (m_plan.coldCache) {
+        if (m_plan.coldCache && flushesCpuCaches(m_plan, p)) {
             const int hw = MachineInfo::hardwareThreads();
             if (!m_flush) {
                 m_flush =
@@ -247,10 +265,10 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             const GpuClocks &clocks = GpuClocks::instance();
             const std::string busId = busIdOf(gpuJob.device);
             GpuClockSample start, end;
-            around.warmedUp = [&] { start = clocks.sample(gpuJob.device, busId); };
+            around.firstRepDone = [&] { start = clocks.sample(gpuJob.device, busId); };
             around.lastRepDone = [&] { end = clocks.sample(gpuJob.device, busId); };
             repeat(*run, m, rule, stop, inputs, around);
-            m.conditions.recordClocks(start, end, m_firstLoadedSmMHz[gpuJob.device], m.reason);
+            m.conditions.recordClocks(start, end, m_clockReference[gpuJob.device], m.reason);
         } else {
             auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
                                           Reference::saxpyAlpha, ptrs);
@@ -265,6 +283,10 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         m.reason = std::string("CUDA error ") + e.errorName() + ": " + e.what();
         if (e.sticky())
             m.reason += " (the GPU backend is disabled for the rest of this run)";
+        m.stats = Stats();
+    } catch (const gpu::Unsupported &e) {
+        m.status = Measurement::Status::Skipped;
+        m.reason = e.what();
         m.stats = Stats();
     } catch (const std::bad_alloc &) {
         m.status = Measurement::Status::Skipped;
@@ -326,7 +348,8 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
     }
     rep = std::max(rep, 1e-9);
     // A cold cache adds a flush before the warm-up and before every repetition.
-    return rule.pointSeconds(rep) + (rule.repetitions(rep) + 1) * m_flushSeconds;
+    const double flush = flushesCpuCaches(m_plan, p) ? m_flushSeconds : 0;
+    return rule.pointSeconds(rep) + (rule.repetitions(rep) + 1) * flush;
 }
 
 Measurement SweepRunner::merge(const std::vector<Measurement> &rounds, int planned)
@@ -409,7 +432,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     const std::size_t firstPass = rounds > 1 ? points.size() : m_plan.firstPassPoints();
     m_start = now();
     m_medians.clear();
-    m_firstLoadedSmMHz.clear();
+    m_clockReference.clear();
     const double deadline = m_plan.budget > 0 ? m_start + m_plan.budget : 0;
     const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
     Progress pr;

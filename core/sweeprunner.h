@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/gpuclocks.h"
 #include "core/measurement.h"
 #include "core/memorycheck.h"
 #include "core/resultset.h"
@@ -22,9 +23,11 @@ class CacheFlush;
 /// Every point: memory pre-check, warm-up, repetitions until the minimum time (or the
 /// maximum count, or the budget), verification against the CPU reference. A point that
 /// cannot run is kept with its status and reason, and the sweep goes on. A GPU point records the
-/// GPU's clocks after its warm-up and after its last repetition (GpuClocks) and is flagged
-/// throttled by GpuClocks::throttleWhy against the sweep's first loaded clock. A cold-cache plan
-/// flushes the caches before every repetition, outside the timed region. With several rounds,
+/// GPU's clocks after its first timed repetition and after its last (GpuClocks) and is flagged
+/// throttled by GpuClocks::throttleWhy against the sweep's reference clock (GpuClockReference).
+/// A cold-cache plan flushes the caches before every repetition, outside the timed region: the
+/// GPU's L2 on GPU points (in the run's reset), the CPU's caches on CPU points and on GPU points
+/// that time pageable host copies (flushesCpuCaches). With several rounds,
 /// every round measures every point again, in its own shuffled order (SweepPlan::roundPoints),
 /// and each point's rounds merge into one row (merge()).
 class SweepRunner {
@@ -68,6 +71,12 @@ public:
     /// any was. `planned`: the plan's rounds; fewer ok rounds are noted in the reason.
     static Measurement merge(const std::vector<Measurement> &rounds, int planned);
 
+    /// Whether a cold-cache plan flushes the CPU's caches before each of the point's repetitions:
+    /// on CPU points, and on GPU points that time copies from pageable host memory, which the
+    /// CPU reads through its caches. Other GPU points never read host memory while timed, and a
+    /// flush of up to 2 GiB before each of their µs repetitions would only make them slow.
+    static bool flushesCpuCaches(const SweepPlan &plan, const PlanPoint &p);
+
     /// Bytes of host memory available for a point (MemAvailable), or the plan's limit.
     double hostMemoryAvailable() const;
 
@@ -89,9 +98,9 @@ private:
     int m_iterations;
     std::unique_ptr<CacheFlush> m_flush; ///< a cold-cache plan's, made at its first point
     double m_flushSeconds = 0;           ///< one flush of m_flush, for the estimates
-    /// Each GPU's SM clock at its first point of the sweep, loaded: what its later points'
-    /// clocks are held against (GPUs of different models boost to different clocks).
-    std::map<int, double> m_firstLoadedSmMHz;
+    /// Each GPU's reference clock of the sweep, loaded: what its points' clocks are held against
+    /// (GPUs of different models boost to different clocks).
+    std::map<int, GpuClockReference> m_clockReference;
     /// For the time estimates: series key -> n -> median of an ok point, in seconds.
     std::map<std::string, std::map<int, double>> m_medians;
     double m_start = 0;

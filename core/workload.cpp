@@ -140,6 +140,22 @@ double Workload::bytes(int n, int iterations, const std::string &variant) const
     return e;
 }
 
+double Workload::footprintBytes(int n) const
+{
+    const double tensor = elements(n) * 4.0;
+    if (name == "gemm")
+        return 3 * tensor; // A, B, C
+    if (name == "saxpy" || name == "transfer" || name == "scan")
+        return 2 * tensor; // x and y; there and back in one buffer each way; x and its running sums
+    if (name == "spmv") {
+        // The matrix resident beside x and y: gathering x at random columns touches no more
+        // distinct bytes than x itself.
+        const double k = SparseMatrix::perRow(n);
+        return elements(n) * (4.0 * k + 4.0 * k + 4.0 + 4.0 + 4.0);
+    }
+    return tensor; // add: b; reduce: x
+}
+
 double Workload::flops(int n, int iterations) const
 {
     const double e = elements(n) * iterations;

@@ -44,6 +44,10 @@ public:
     double flops(int n, int iterations) const;
     /// True when throughput is best read in FLOP/s rather than bytes/s.
     bool computeBound() const { return name == "gemm"; }
+    /// Bytes one operation keeps live at size n: its working set, the distinct bytes it touches,
+    /// held against the cache sizes (Calibration::levelFor). spmv counts its matrix (k values and
+    /// k column indices a row, the row pointer), x and y: 8k + 12 bytes a row, 76 at k = 8.
+    double footprintBytes(int n) const;
     /// Host bytes a CPU point allocates (inputs, outputs and the reference check).
     double hostBytes(int n) const;
     /// The smallest n whose work (bytes or FLOPs) reaches `work`: the inverse used to

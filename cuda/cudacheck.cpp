@@ -64,17 +64,22 @@ bool isDisabled()
     return !disabledState().reason.empty();
 }
 
-// cuBLAS reports a kernel fault as EXECUTION_FAILED; the runtime's last error says whether
-// the context died underneath it.
-cudaError_t stickyErrorBehind(cublasStatus_t status)
-{
-    if (status != CUBLAS_STATUS_EXECUTION_FAILED && status != CUBLAS_STATUS_INTERNAL_ERROR)
-        return cudaSuccess;
-    const cudaError_t runtimeError = cudaPeekAtLastError();
-    return isStickyError(runtimeError) ? runtimeError : cudaSuccess;
-}
-
 } // namespace
+
+cudaError_t contextErrorBehind(cudaStream_t stream) noexcept
+{
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    cudaError_t error = cudaStreamIsCapturing(stream, &capture);
+    if (error == cudaSuccess && capture != cudaStreamCaptureStatusNone)
+        return cudaSuccess;
+    if (error == cudaSuccess)
+        error = cudaStreamQuery(stream); // cudaErrorNotReady: work still queued, the context alive
+    if (isStickyError(error))
+        return error;
+    if (error != cudaSuccess && error != cudaErrorNotReady)
+        (void)cudaGetLastError(); // not the context's: leave no trace for the next check
+    return cudaSuccess;
+}
 
 bool isStickyError(cudaError_t error)
 {
@@ -119,10 +124,19 @@ void throwOnError(cudaError_t error, const char *call, const char *file, int lin
 
 void throwOnError(cublasStatus_t status, const char *call, const char *file, int line)
 {
+    throwOnError(status, cudaStreamLegacy, call, file, line);
+}
+
+void throwOnError(cublasStatus_t status, cudaStream_t stream, const char *call, const char *file, int line)
+{
     if (status == CUBLAS_STATUS_SUCCESS)
         return;
     const std::string where = location(call, file, line);
-    const cudaError_t behind = stickyErrorBehind(status);
+    // A kernel fault inside cuBLAS comes back as EXECUTION_FAILED (or INTERNAL_ERROR).
+    const cudaError_t behind =
+        status == CUBLAS_STATUS_EXECUTION_FAILED || status == CUBLAS_STATUS_INTERNAL_ERROR
+            ? contextErrorBehind(stream)
+            : cudaSuccess;
     if (behind != cudaSuccess) {
         const std::string name = cudaGetErrorName(behind);
         disable(name, where);

@@ -58,21 +58,21 @@ const CusparseLibrary &CusparseLibrary::instance()
 
 CusparseSpmv::CusparseSpmv(std::int64_t rows, std::int64_t nonzeros, std::int32_t *rowPtr,
                            std::int32_t *colIdx, float *values, float *x, float *y, cudaStream_t stream)
-    : m_lib(CusparseLibrary::instance())
+    : m_lib(CusparseLibrary::instance()), m_stream(stream)
 {
     try {
         // source-view: gpu-spmv-cusparse-setup
-        checkCusparse(m_lib.create(&m_handle), "cusparseCreate");
-        checkCusparse(m_lib.setStream(m_handle, stream), "cusparseSetStream");
+        checkCusparse(m_lib.create(&m_handle), "cusparseCreate", m_stream);
+        checkCusparse(m_lib.setStream(m_handle, stream), "cusparseSetStream", m_stream);
         checkCusparse(m_lib.createCsr(&m_a, rows, rows, nonzeros, rowPtr, colIdx, values, CUSPARSE_INDEX_32I,
                                       CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F),
-                      "cusparseCreateCsr");
-        checkCusparse(m_lib.createDnVec(&m_x, rows, x, CUDA_R_32F), "cusparseCreateDnVec");
-        checkCusparse(m_lib.createDnVec(&m_y, rows, y, CUDA_R_32F), "cusparseCreateDnVec");
+                      "cusparseCreateCsr", m_stream);
+        checkCusparse(m_lib.createDnVec(&m_x, rows, x, CUDA_R_32F), "cusparseCreateDnVec", m_stream);
+        checkCusparse(m_lib.createDnVec(&m_y, rows, y, CUDA_R_32F), "cusparseCreateDnVec", m_stream);
         const float alpha = 1, beta = 0;
         checkCusparse(m_lib.spmvBufferSize(m_handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, m_a, m_x,
                                            &beta, m_y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, &m_bufferBytes),
-                      "cusparseSpMV_bufferSize");
+                      "cusparseSpMV_bufferSize", m_stream);
         if (m_bufferBytes > 0)
             m_buffer = deviceAlloc<unsigned char>(m_bufferBytes); // out of memory: says so
 
@@ -110,18 +110,18 @@ void CusparseSpmv::enqueue()
     const float alpha = 1, beta = 0;
     checkCusparse(m_lib.spmv(m_handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, m_a, m_x, &beta, m_y,
                              CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, m_buffer.get()),
-                  "cusparseSpMV");
+                  "cusparseSpMV", m_stream);
 }
 // source-view: end
 
-void checkCusparse(cusparseStatus_t status, const char *call)
+void checkCusparse(cusparseStatus_t status, const char *call, cudaStream_t stream)
 {
     if (status == CUSPARSE_STATUS_SUCCESS)
         return;
-    // A kernel fault inside cuSPARSE: when the context died with it, the runtime's last error
-    // says so, and the backend is disabled as for any CUDA call.
+    // A kernel fault inside cuSPARSE: when the context died with it, the backend is disabled
+    // as for any CUDA call.
     if (status == CUSPARSE_STATUS_EXECUTION_FAILED || status == CUSPARSE_STATUS_INTERNAL_ERROR)
-        if (const cudaError_t behind = cudaPeekAtLastError(); isStickyError(behind))
+        if (const cudaError_t behind = contextErrorBehind(stream); behind != cudaSuccess)
             throwOnError(behind, call, __FILE__, __LINE__);
     const CusparseLibrary &l = CusparseLibrary::instance();
     const std::string name = l.errorName ? l.errorName(status) : std::to_string(int(status));

@@ -50,6 +50,7 @@ private:
     void release() noexcept;
 
     const CusparseLibrary &m_lib;
+    cudaStream_t m_stream;
     cusparseHandle_t m_handle = nullptr;
     cusparseSpMatDescr_t m_a = nullptr;
     cusparseDnVecDescr_t m_x = nullptr, m_y = nullptr;
@@ -57,7 +58,9 @@ private:
     std::size_t m_bufferBytes = 0;
 };
 
-/// Throws CudaError naming the call when status is not CUSPARSE_STATUS_SUCCESS.
-void checkCusparse(cusparseStatus_t status, const char *call);
+/// Throws CudaError naming the call when status is not CUSPARSE_STATUS_SUCCESS. After an
+/// execution failure, a context that died with it (contextErrorBehind, asked of `stream`)
+/// disables the backend as any sticky CUDA error does.
+void checkCusparse(cusparseStatus_t status, const char *call, cudaStream_t stream);
 
 } // namespace speeduplab::gpu

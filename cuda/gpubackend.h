@@ -91,6 +91,14 @@ private:
     bool m_sticky;
 };
 
+/// A point this GPU or one of its libraries cannot run as asked, although nothing failed: a
+/// library call that cannot be captured into a CUDA graph. The runner keeps the point as
+/// skipped, with what() as the reason, and the sweep goes on.
+class Unsupported : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 /// What to run. Workload and variant names are those of core/workload.h:
 /// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32, cublas-fp16, cublas-bf16),
 /// transfer (pageable, pinned),
@@ -131,7 +139,8 @@ std::size_t l2FlushBytes(int device);
 void memoryInfo(int device, std::size_t &freeBytes, std::size_t &totalBytes);
 
 /// Allocates and prepares a run on job.device, made current for the call (pool threads are
-/// reused). Throws CudaError, or std::invalid_argument for an unknown workload/variant/mode.
+/// reused). Throws CudaError, std::invalid_argument for an unknown workload/variant/mode, or
+/// Unsupported.
 std::unique_ptr<Run> createRun(const Job &job);
 
 /// The GPU's ceilings, measured (issue: calibration). Bandwidths in bytes/s, latency in s.

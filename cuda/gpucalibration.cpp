@@ -239,8 +239,9 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
         const auto gemm = [&] {
             const float one = 1.0f;
             const float zero = 0.0f;
-            SL_CUDA_CHECK(CublasLibrary::instance().sgemm(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
-                                                          &one, b.get(), n, a.get(), n, &zero, cm.get(), n));
+            SL_CUBLAS_CHECK(CublasLibrary::instance().sgemm(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
+                                                            &one, b.get(), n, a.get(), n, &zero, cm.get(), n),
+                            stream);
         };
         c.cublasFlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
         checkStop(stop, stream);
@@ -260,10 +261,11 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
             return rate(flops, bestSeconds(stream, start, end, 5, [&] {
                             const float one = 1.0f;
                             const float zero = 0.0f;
-                            SL_CUDA_CHECK(CublasLibrary::instance().gemmEx(
-                                handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b16.get(), type, n,
-                                a16.get(), type, n, &zero, c16.get(), type, n, CUBLAS_COMPUTE_32F,
-                                CUBLAS_GEMM_DEFAULT));
+                            SL_CUBLAS_CHECK(CublasLibrary::instance().gemmEx(
+                                                handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
+                                                b16.get(), type, n, a16.get(), type, n, &zero, c16.get(),
+                                                type, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                                            stream);
                         }));
         };
         c.cublasFp16FlopsPerS = halfRate(false);

@@ -52,6 +52,10 @@ cudaError_t scanCub(void *temp, std::size_t &tempBytes, const float *x, float *y
 void launchGemmNaive(const float *a, const float *b, float *c, int n, cudaStream_t stream);
 /// C = A*B, row-major n x n, shared-memory tiles with a register micro-tile per thread.
 void launchGemmTiled(const float *a, const float *b, float *c, int n, cudaStream_t stream);
+/// Reads bytes of p (a multiple of 16; cudaMalloc's alignment) through the L2, writing sink only
+/// in a case that never arises in practice: the cold cache's read pass, which leaves the L2
+/// holding clean lines of p.
+void launchReadPass(const unsigned char *p, std::size_t bytes, unsigned int *sink, cudaStream_t stream);
 /// A kernel that does nothing: measures the cost of a launch.
 void launchEmpty(cudaStream_t stream);
 /// Fills p with reproducible pseudo-random values in [-1, 1) (timing on zeros flatters kernels).

@@ -257,6 +257,12 @@ void TestCli::verifyCpuOnly()
     for (const char *w : {"add", "saxpy", "reduce", "gemm", "transfer", "scan"})
         QVERIFY2(r.out.contains(QString("PASS  %1 ").arg(w)), qPrintable(QString("no PASS for ") + w));
     QVERIFY(!r.out.contains("PASS  gpu"));
+    // No point is checked twice (gemm's naive and tiled are variants of both sides).
+    QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+    lines.sort();
+    for (qsizetype i = 1; i < lines.size(); ++i)
+        QVERIFY2(lines[i] != lines[i - 1], qPrintable("checked twice: " + lines[i]));
+    QVERIFY2(r.out.contains("PASS  spmv "), qPrintable(describe(r)));
 }
 
 namespace {

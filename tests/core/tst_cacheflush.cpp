@@ -22,6 +22,8 @@ private slots:
     void bufferSize();
     void flushIsOutsideTheTimedRegion();
     void coldIsRecordedPerPoint();
+    void whoFlushesTheCpu_data();
+    void whoFlushesTheCpu();
 };
 
 void TestCacheFlush::bufferSize_data()
@@ -117,6 +119,65 @@ void TestCacheFlush::coldIsRecordedPerPoint()
     Measurement warm = r.rows.front();
     warm.conditions.cache = "warm";
     QVERIFY(warm.seriesKey() != r.rows.front().seriesKey());
+}
+
+// The CPU's caches are flushed for the points that read host memory while timed: CPU points and
+// GPU points whose copies come from pageable memory. A GPU kernel's µs repetitions never touch
+// the host, and a flush of up to 2 GiB before each kept a GPU point busy for tens of seconds.
+void TestCacheFlush::whoFlushesTheCpu_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("backend");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<bool>("transfers");
+    QTest::addColumn<bool>("pinned");
+    QTest::addColumn<bool>("flushes");
+    QTest::newRow("CPU add") << "add"
+                             << "cpu"
+                             << "" << false << false << true;
+    QTest::newRow("GPU add") << "add"
+                             << "gpu"
+                             << "" << false << false << false;
+    QTest::newRow("GPU add, pageable copies timed") << "add"
+                                                    << "gpu"
+                                                    << "" << true << false << true;
+    QTest::newRow("GPU add, pinned copies timed") << "add"
+                                                  << "gpu"
+                                                  << "" << true << true << false;
+    QTest::newRow("GPU gemm") << "gemm"
+                              << "gpu"
+                              << "cublas" << false << false << false;
+    QTest::newRow("transfer, pageable") << "transfer"
+                                        << "gpu"
+                                        << "pageable" << false << false << true;
+    QTest::newRow("transfer, pinned") << "transfer"
+                                      << "gpu"
+                                      << "pinned" << false << false << false;
+    QTest::newRow("CPU memcpy") << "transfer"
+                                << "cpu"
+                                << "memcpy" << false << false << true;
+}
+
+void TestCacheFlush::whoFlushesTheCpu()
+{
+    QFETCH(QString, workload);
+    QFETCH(QString, backend);
+    QFETCH(QString, variant);
+    QFETCH(bool, transfers);
+    QFETCH(bool, pinned);
+    QFETCH(bool, flushes);
+    SweepPlan plan;
+    plan.workload = workload.toStdString();
+    plan.coldCache = true;
+    plan.transfers = transfers;
+    plan.pinned = pinned;
+    PlanPoint p;
+    p.backend = backend.toStdString();
+    p.variant = variant.toStdString();
+    p.mode = p.backend == "gpu" ? "launch" : "";
+    p.threads = p.backend == "gpu" ? 0 : 1;
+    p.n = 64;
+    QCOMPARE(SweepRunner::flushesCpuCaches(plan, p), flushes);
 }
 
 QTEST_APPLESS_MAIN(TestCacheFlush)

@@ -155,6 +155,38 @@ void TestCeilings::level_data()
     QTest::newRow("scan past L1") << "scan"
                                   << "cpu" << 1 << ""
                                   << "serial" << 79 << "L2" << 200e9;
+    // spmv holds its matrix beside x and y: 8 values and 8 column indices a row, the row pointer,
+    // x and y, 76 bytes a row (not x's 4). 25^2 * 76 = 47500 <= 48 KiB < 26^2 * 76; 117^2 * 76 fits
+    // 1 MiB, 118^2 * 76 does not; 664^2 * 76 fits the 32 MiB L3, 665^2 * 76 does not.
+    QTest::newRow("spmv in L1") << "spmv"
+                                << "cpu" << 1 << ""
+                                << "csr" << 25 << "L1" << 500e9;
+    QTest::newRow("spmv past L1") << "spmv"
+                                  << "cpu" << 1 << ""
+                                  << "csr" << 26 << "L2" << 200e9;
+    QTest::newRow("spmv past L2") << "spmv"
+                                  << "cpu" << 1 << ""
+                                  << "csr" << 118 << "L3" << 60e9;
+    QTest::newRow("spmv at the L3 size") << "spmv"
+                                         << "cpu" << 1 << ""
+                                         << "csr" << 664 << "L3" << 60e9;
+    // n = 256 is 5 MB (was called 11.5 % of L2), n = 1024 is 80 MB: DRAM, past the 32 MiB L3.
+    QTest::newRow("spmv n = 256 in L3") << "spmv"
+                                        << "cpu" << 1 << ""
+                                        << "csr" << 256 << "L3" << 60e9;
+    QTest::newRow("spmv n = 1024 in DRAM") << "spmv"
+                                           << "cpu" << 1 << ""
+                                           << "csr" << 1024 << "DRAM" << 20e9;
+    // The GPU's 50 MiB L2: 830^2 * 76 fits, 831^2 * 76 does not; n = 1024 is served from HBM.
+    QTest::newRow("GPU spmv at the L2 size") << "spmv"
+                                             << "gpu" << 0 << "launch"
+                                             << "cusparse" << 830 << "GPU L2" << 10e12;
+    QTest::newRow("GPU spmv past L2") << "spmv"
+                                      << "gpu" << 0 << "graph"
+                                      << "scalar" << 831 << "HBM" << 4e12;
+    QTest::newRow("GPU spmv n = 1024 in HBM") << "spmv"
+                                              << "gpu" << 0 << "launch"
+                                              << "cusparse" << 1024 << "HBM" << 4e12;
     QTest::newRow("reduce in DRAM") << "reduce"
                                     << "cpu" << 1 << ""
                                     << "" << 8192 << "DRAM" << 20e9;

@@ -294,14 +294,16 @@ void TestGpuClocks::throttleWhy_data()
     QTest::newRow("steady") << 1980.0 << loaded(1980) << loaded(1965) << "";
     QTest::newRow("at 90 %") << 1980.0 << loaded(1980) << loaded(1782) << "";
     QTest::newRow("clock fell at the end")
-        << 1980.0 << loaded(1980) << loaded(1200)
-        << "SM clock 1200 MHz, below 90 % of the 1980 MHz the sweep started at";
-    QTest::newRow("clock low at the start")
-        << 1980.0 << loaded(1500) << loaded(1900)
-        << "SM clock 1500 MHz, below 90 % of the 1980 MHz the sweep started at";
+        << 1980.0 << loaded(1980) << loaded(1200) << "SM clock 1200 MHz, below 90 % of the sweep's 1980 MHz";
+    // A clock that rose during the point was ramping up (a short point after host-only work),
+    // not held down: its start does not count. One that stayed low does.
+    QTest::newRow("clock ramping up") << 1980.0 << loaded(1500) << loaded(1900) << "";
+    QTest::newRow("ramping up, still low at the end")
+        << 1980.0 << loaded(1100) << loaded(1500) << "SM clock 1500 MHz, below 90 % of the sweep's 1980 MHz";
+    QTest::newRow("clock low at the start, held there")
+        << 1980.0 << loaded(1500) << loaded(1500) << "SM clock 1500 MHz, below 90 % of the sweep's 1980 MHz";
     QTest::newRow("both low: the lower named")
-        << 1980.0 << loaded(1600) << loaded(1410)
-        << "SM clock 1410 MHz, below 90 % of the 1980 MHz the sweep started at";
+        << 1980.0 << loaded(1600) << loaded(1410) << "SM clock 1410 MHz, below 90 % of the sweep's 1980 MHz";
     QTest::newRow("thermal reason") << 1980.0 << loaded(1980) << loaded(1950, G::reasonSwThermalSlowdown)
                                     << "throttle reason set: sw thermal slowdown";
     QTest::newRow("reasons at start and end")
@@ -309,7 +311,7 @@ void TestGpuClocks::throttleWhy_data()
         << "throttle reasons set: sw power cap, hw slowdown";
     QTest::newRow("clock and reason")
         << 1980.0 << loaded(1980) << loaded(1000, G::reasonHwThermalSlowdown)
-        << "SM clock 1000 MHz, below 90 % of the 1980 MHz the sweep started at; throttle reason set: hw "
+        << "SM clock 1000 MHz, below 90 % of the sweep's 1980 MHz; throttle reason set: hw "
            "thermal slowdown";
     QTest::newRow("idle alone") << 1980.0 << loaded(1980, G::reasonGpuIdle) << loaded(1980, G::reasonGpuIdle)
                                 << "";
@@ -358,14 +360,15 @@ void TestGpuClocks::looksLocked()
 }
 
 // What the sweep does with each GPU point (SweepRunner::measure): the clocks read after the
-// warm-up and after the last repetition, judged against the sweep's first loaded clock. The fake
-// plays a GPU that holds 1980 MHz, then drops to 1200 MHz, then hits its thermal limit.
+// first timed repetition and after the last, judged against the sweep's reference clock (the
+// highest of its first loaded samples). The fake plays a GPU that ramps up to 1980 MHz over its
+// first point, holds it, then drops to 1200 MHz, then hits its thermal limit.
 void TestGpuClocks::fakeDrivesThrottledFlag()
 {
     const GpuClocks &nvml = GpuClocks::instance();
     QVERIFY2(nvml.available(), nvml.reason().c_str());
     setFake("FAKE_NVML_REASONS", "0");
-    double first = 0;
+    GpuClockReference first;
     auto point = [&](const QByteArray &startMHz, const QByteArray &endMHz, PointConditions &c,
                      std::string &reason) {
         setFake("FAKE_NVML_SM_MHZ", startMHz);
@@ -375,10 +378,18 @@ void TestGpuClocks::fakeDrivesThrottledFlag()
         c.recordClocks(start, end, first, reason);
     };
 
-    PointConditions steady;
+    // The first point catches the clock ramping up: it is not throttled, and the reference is
+    // the clock it reached, not the one it started at (which would switch the rule off).
+    PointConditions ramp;
     std::string reason;
+    point("1100", "1980", ramp, reason);
+    QVERIFY(!ramp.throttled);
+    QVERIFY(reason.empty());
+    QCOMPARE(first.smMHz, 1980.0);
+
+    PointConditions steady;
     point("1980", "1965", steady, reason);
-    QCOMPARE(first, 1980.0); // the sweep's first loaded clock
+    QCOMPARE(first.smMHz, 1980.0); // the highest of the first loaded samples
     QVERIFY(!steady.throttled);
     QVERIFY(reason.empty());
     QCOMPARE(steady.clockStart.smMHz, 1980.0);
@@ -388,7 +399,11 @@ void TestGpuClocks::fakeDrivesThrottledFlag()
     reason = "a note";
     point("1950", "1200", slowed, reason);
     QVERIFY(slowed.throttled);
-    QCOMPARE(first, 1980.0); // kept: the later points are held against the first
+    QCOMPARE(first.smMHz, 1980.0); // kept: a lower clock never lowers the reference
+    QCOMPARE(first.samples, GpuClockReference::samplesTaken); // and no later sample raises it
+    PointConditions boost;
+    point("2100", "2100", boost, reason);
+    QCOMPARE(first.smMHz, 1980.0);
     QVERIFY2(contains(reason, "a note; throttled: ") && contains(reason, "1200") && contains(reason, "1980"),
              reason.c_str());
 
@@ -403,10 +418,11 @@ void TestGpuClocks::fakeDrivesThrottledFlag()
     // Without NVML: nothing is known and nothing is flagged.
     PointConditions unknown;
     reason.clear();
-    double none = 0;
+    GpuClockReference none;
     unknown.recordClocks(GpuClockSample(), GpuClockSample(), none, reason);
     QVERIFY(!unknown.throttled);
-    QCOMPARE(none, 0.0);
+    QCOMPARE(none.smMHz, 0.0);
+    QCOMPARE(none.samples, 0);
     QVERIFY(reason.empty());
 }
 

@@ -63,7 +63,7 @@ ResultSet conditioned()
     gpu.conditions.clockStart = clock(1980, 0);
     gpu.conditions.clockEnd = clock(1200, 0x20);
     gpu.conditions.throttled = true;
-    gpu.reason = "throttled: SM clock 1200 MHz, below 90 % of the 1980 MHz the sweep started at";
+    gpu.reason = "throttled: SM clock 1200 MHz, below 90 % of the sweep's 1980 MHz";
     Measurement noTemperature = row("gpu");
     noTemperature.n = 2048;
     noTemperature.conditions.clockStart = clock(1700, 1);

@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 using namespace speeduplab;
 
@@ -68,6 +69,7 @@ private slots:
     void firstPassSpansEverySeries();
     void variantsAndIterations();
     void serialVariantOncePerSize();
+    void noPointTwice();
     void everyGpuInTurn();
     void seed();
 };
@@ -475,6 +477,11 @@ void TestSweepPlan::variantsAndIterations()
     p.variants = {"naive", "cublas-tf32", "tiled"};
     QCOMPARE(p.cpuVariants(), (std::vector<std::string>{"naive", "tiled"}));
     QCOMPARE(p.gpuVariants(), (std::vector<std::string>{"naive", "cublas-tf32", "tiled"}));
+    // A variant named twice (verify names naive and tiled once for each side) is measured once
+    // a side: merge() would pool two copies of a point as two rounds.
+    p.variants = {"naive", "tiled", "blas", "naive", "tiled", "cublas", "naive"};
+    QCOMPARE(p.cpuVariants(), (std::vector<std::string>{"naive", "tiled", "blas"}));
+    QCOMPARE(p.gpuVariants(), (std::vector<std::string>{"naive", "tiled", "cublas"}));
     // A CPU-only variant leaves the GPU its default, and the other way round.
     p.variants = {"blas"};
     QCOMPARE(p.cpuVariants(), std::vector<std::string>{"blas"});
@@ -577,6 +584,28 @@ void TestSweepPlan::everyGpuInTurn()
         r.rows.end());
     for (const Series &s : Analysis::series(r))
         QVERIFY2(s.label == "GPU launch" || s.label == "GPU graph", s.label.c_str());
+}
+
+// Repeats in any list (variants, thread counts, modes, sizes) give no point twice: the plan's
+// points are all different, as a sweep and merge() expect.
+void TestSweepPlan::noPointTwice()
+{
+    SweepPlan p;
+    p.workload = "gemm";
+    p.sizes = {64, 16, 64};
+    p.threads = {1, 2, 1};
+    p.modes = {"launch", "graph", "launch"};
+    p.variants = {"naive", "tiled", "naive", "cublas", "tiled"};
+    p.validate(2);
+    const auto pts = p.points();
+    std::set<std::tuple<std::string, std::string, int, std::string, int, int>> seen;
+    for (const PlanPoint &pt : pts)
+        QVERIFY2(seen.insert({pt.backend, pt.variant, pt.threads, pt.mode, pt.n, pt.device}).second,
+                 (pt.backend + " " + pt.variant + " " + std::to_string(pt.threads) + " " + pt.mode +
+                  " n = " + std::to_string(pt.n))
+                     .c_str());
+    // Per n: CPU naive and tiled at 1 and 2 threads; GPU naive, tiled and cublas in 2 modes.
+    QCOMPARE(int(pts.size()), 2 * (2 * 2 + 3 * 2));
 }
 
 void TestSweepPlan::serialVariantOncePerSize()

@@ -244,7 +244,7 @@ void TestModels::conditionsColumn()
     hot.conditions.clockStart = {true, 1980, 2619, 60, 400, 0};
     hot.conditions.clockEnd = {true, 1200, 2619, 90, 700, GpuClocks::reasonSwThermalSlowdown};
     hot.conditions.throttled = true;
-    hot.reason = "throttled: SM clock 1200 MHz, below 90 % of the 1980 MHz the sweep started at";
+    hot.reason = "throttled: SM clock 1200 MHz, below 90 % of the sweep's 1980 MHz";
     for (const Measurement &m : {plain, cold, gpu, hot})
         r.add(m);
     ResultModel model;
