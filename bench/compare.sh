@@ -66,7 +66,7 @@ else
     "add|4,400,1024,4000|1000|$hw|"
     "saxpy|1024,4000,8192|100|$hw|"
     "reduce|1024,4000,8192|100|$hw|"
-    "gemm|1024,4096|1|$hw|blas,cublas,cublas-tf32,cublas-fp16,cublas-bf16,tiled"
+    "gemm|1024,2048,4096|1|$hw|blas,cublas,cublas-tf32,cublas-fp16,cublas-bf16,tiled"
     "transfer|4000|10|$hw|pageable,pinned"
     "scan|1024,4096|10|1|serial,rows,cub"
   )

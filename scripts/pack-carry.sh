@@ -8,7 +8,8 @@
 #                     offscreen there. It must be a build without CUDA (cuBLAS is too big to
 #                     carry): GUI_BIN, default build/nocuda/ui/speeduplab, built with
 #                     cmake -S . -B build/nocuda -G Ninja -DSPEEDUPLAB_CUDA=OFF
-# Name .carry in the device tool's `carry`, then run scripts/device-check.sh there.
+# Name .carry in the device tool's `carry`, then run `scripts/device-check.sh first` there, and
+# `scripts/device-check.sh second` in the next call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf .carry && mkdir -p .carry/include
@@ -20,7 +21,7 @@ cp -L /usr/lib/x86_64-linux-gnu/libgfortran.so.5 /usr/lib/x86_64-linux-gnu/libqu
 cp /usr/include/x86_64-linux-gnu/openblas-pthread/*.h "$stage/include/"
 tar -C "$(dirname "$stage")" -cJf .carry/blas.tar.xz blas
 # The CLI and the GPU tests (tests/cuda, no Qt) with CUDA for sm_90, so that the device check
-# can skip their build (SPEEDUPLAB_PREBUILT=1).
+# skips their build (minutes of device time).
 cmake -S . -B build/cuda -G Ninja -DCMAKE_BUILD_TYPE=Release -DSPEEDUPLAB_GUI=OFF -DSPEEDUPLAB_TESTS=OFF \
   -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 cmake --build build/cuda

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# The figures of scripts/device-check.sh, each measured one printed next to what is expected
+# (an issue's target, or the reference figure of ../shared/ANCHORS.md measured on the H200 on
+# 2026-11-30), from the JSON files the CLI wrote. One subcommand a stage:
+#   device_figures.py STAGE FILE...
+# It reads result files only, never fails the check (a figure off its target is reported, not
+# an error) and prints "missing" for a file a stage did not leave.
+import json
+import sys
+
+# Reference figures (ANCHORS.md, H200, 2026-11-30) and the issues' targets.
+COPY_TBS = 4.13  # device-to-device copy, read + write
+TORCH_FP32_4096_TFLOPS = 51.0
+TORCH_TF32_4096_TFLOPS = 406.0
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        print("missing: %s (%s)" % (path, e))
+        return None
+
+
+def line(what, measured, expected, ok=None):
+    verdict = "" if ok is None else ("  ok" if ok else "  OFF TARGET")
+    print("%-44s measured %-26s expected %s%s" % (what, measured, expected, verdict))
+
+
+def series(r):
+    if r["backend"] == "cpu":
+        return "CPU %s thr %s" % (r.get("threads", 0), r.get("variant", ""))
+    return "GPU %s %s" % (r.get("variant", ""), r.get("mode", ""))
+
+
+def per_op_us(r):
+    return 1e6 * r["median_s"] / max(1, r["iterations"])
+
+
+def ceilings(doc):
+    raw = (doc or {}).get("machine", {}).get("ceilings", {})
+    return {k: float(v) for k, v in raw.items() if isinstance(v, (int, float))}
+
+
+def add_large(paths):
+    doc = load(paths[0])
+    if not doc:
+        return
+    for r in doc["rows"]:
+        if r["status"] != "ok":
+            line("add n = %d %s" % (r["n"], r.get("mode", "")), r["status"], "ok (n^2 above 2^31): " + r["reason"],
+                 False)
+            continue
+        rate = r["bytes"] / r["median_s"] / 1e12
+        expect = "ok, verified; launch/graph near %.2f TB/s (HBM copy)" % COPY_TBS
+        if r["mode"] == "fused":
+            expect = "ok, verified (registers: far above HBM)"
+        line("add n = %d %s" % (r["n"], r["mode"]), "%.3g ms/iter, %.2f TB/s" % (per_op_us(r) / 1e3, rate), expect,
+             bool(r.get("verified", True)))
+
+
+def gemm(paths):
+    doc = load(paths[0])
+    if not doc:
+        return
+    ceil = ceilings(doc)
+    peak = {"cublas": "gpu_cublas_flops_per_s", "cublas-tf32": "gpu_cublas_tf32_flops_per_s",
+            "cublas-fp16": "gpu_cublas_fp16_flops_per_s", "cublas-bf16": "gpu_cublas_bf16_flops_per_s"}
+    anchor = {"cublas": "%.0f TFLOP/s (torch fp32)" % TORCH_FP32_4096_TFLOPS,
+              "cublas-tf32": "%.0f TFLOP/s (torch TF32)" % TORCH_TF32_4096_TFLOPS,
+              "cublas-fp16": "within 5 % of torch.mm fp16 (call 2, compare)",
+              "cublas-bf16": "within 5 % of torch.mm bf16 (call 2, compare)"}
+    for r in doc["rows"]:
+        what = "gemm %s %s n = %d" % (r["variant"], r["mode"], r["n"])
+        if r["status"] != "ok":
+            line(what, r["status"], "ok: " + r["reason"], False)
+            continue
+        rate = r["flops"] / r["median_s"]
+        p = ceil.get(peak.get(r["variant"], ""), 0)
+        share = " (%.0f %% of peak)" % (100 * rate / p) if p > 0 else ""
+        line(what, "%.1f TFLOP/s%s" % (rate / 1e12, share),
+             anchor.get(r["variant"], "") if r["n"] == 4096 else "ok, verified", bool(r.get("verified", True)))
+
+
+def scan(paths):
+    doc = load(paths[0])
+    if not doc:
+        return
+    # The device copy the gemm stage calibrated, else the anchor's.
+    try:
+        with open(paths[1]) as f:
+            copy = ceilings(json.load(f)).get("gpu_copy_bytes_per_s", COPY_TBS * 1e12)
+    except (IndexError, OSError, ValueError):
+        copy = COPY_TBS * 1e12
+    for r in doc["rows"]:
+        what = "scan %s n = %d" % (series(r), r["n"])
+        if r["status"] != "ok":
+            line(what, r["status"], "ok: " + r["reason"], False)
+            continue
+        rate = r["bytes"] / r["median_s"]
+        if r["backend"] == "gpu" and r["variant"] == "cub" and r["n"] == 4096:
+            line(what, "%.0f GB/s = %.0f %% of copy" % (rate / 1e9, 100 * rate / copy), ">= 70 % of the device copy",
+                 rate >= 0.7 * copy)
+        else:
+            line(what, "%.2f us, %.0f GB/s" % (per_op_us(r), rate / 1e9), "ok, verified")
+
+
+def spmv(paths):
+    doc = load(paths[0])
+    if not doc:
+        return
+    by = {}
+    for r in doc["rows"]:
+        what = "spmv %s n = %d" % (series(r), r["n"])
+        if r["status"] != "ok":
+            capture = "could not be captured" in r.get("reason", "")
+            line(what, r["status"], "ok, or skipped saying why graph capture failed: " + r["reason"],
+                 capture and r["status"] == "skipped")
+            continue
+        by[(r["variant"], r["mode"], r["n"])] = r
+        line(what, "%.2f us, %.0f GB/s" % (per_op_us(r), r["bytes"] / r["median_s"] / 1e9), "ok, verified")
+    for (variant, mode, n), r in sorted(by.items()):
+        if mode == "graph" and (variant, "launch", n) in by:
+            g, l = per_op_us(r), per_op_us(by[(variant, "launch", n)])
+            line("spmv %s n = %d graph / launch" % (variant, n), "%.2f" % (g / l),
+                 "< 1 where the launch dominates (small n), ~1 above", None)
+
+
+def cache(paths):
+    warm, cold = load(paths[0]), load(paths[1])
+    if not warm or not cold:
+        return
+    for w, c in zip(warm["rows"], cold["rows"]):
+        if w["status"] == c["status"] == "ok":
+            line("add n = %d cold / warm (1 op a rep)" % w["n"], "%.2f" % (c["median_s"] / w["median_s"]),
+                 "> 1 where the 50 MB L2 holds the tensor", c["median_s"] > w["median_s"] if w["n"] <= 2048 else None)
+        else:
+            line("add n = %d" % w["n"], "%s / %s" % (w["status"], c["status"]), "ok", False)
+    for label, doc in (("warm", warm), ("cold", cold)):
+        took = doc.get("machine", {}).get("sweep", {})
+        print("sweep (%s): %s" % (label, json.dumps(took)))
+    if len(paths) > 2:
+        try:
+            seconds = float(open(paths[2]).read().split()[0])
+            line("cold GPU sweep, wall time", "%.1f s" % seconds, "< 15 s (no CPU flush on GPU points)", seconds < 15)
+        except (OSError, ValueError, IndexError):
+            print("missing: the cold sweep's wall time")
+
+
+def calibrate(paths):
+    doc = load(paths[0])
+    if not doc:
+        return
+    c = ceilings(doc)
+    expect = [("gpu_copy_bytes_per_s", 1e12, "TB/s", "4.13 TB/s"),
+              ("gpu_l2_bytes_per_s", 1e12, "TB/s", "above the copy"),
+              ("gpu_launch_latency_s", 1e-6, "us", "about 4 us (one launch a kernel)"),
+              ("gpu_h2d_pinned_bytes_per_s", 1e9, "GB/s", "55.3 GB/s"),
+              ("gpu_h2d_pageable_bytes_per_s", 1e9, "GB/s", "8-18 GB/s"),
+              ("gpu_cublas_flops_per_s", 1e12, "TFLOP/s", "51 TFLOP/s (n = 4096)"),
+              ("gpu_cublas_tf32_flops_per_s", 1e12, "TFLOP/s", "406 TFLOP/s (torch TF32)"),
+              ("gpu_cublas_fp16_flops_per_s", 1e12, "TFLOP/s", "above TF32"),
+              ("gpu_cublas_bf16_flops_per_s", 1e12, "TFLOP/s", "above TF32"),
+              ("gpu_fma_flops_per_s", 1e12, "TFLOP/s", "about 60 TFLOP/s fp32")]
+    for key, unit, name, anchor in expect:
+        v = c.get(key)
+        line(key, "%.3g %s" % (v / unit, name) if v else "not measured", anchor, bool(v))
+
+
+def seed(paths):
+    # The CLI's text output: its timing line says when every curve spanned the range and how long.
+    try:
+        text = open(paths[0]).read()
+    except OSError as e:
+        print("missing: %s (%s)" % (paths[0], e))
+        return
+    for l in text.splitlines():
+        if l.lower().startswith("timing"):
+            line("seed preset", l.split(":", 1)[1].strip(), "every curve within 5 s, all within 60 s (74 s on 11-30)")
+
+
+STAGES = {"add-large": add_large, "gemm": gemm, "scan": scan, "spmv": spmv, "cache": cache, "calibrate": calibrate,
+          "seed": seed}
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3 or sys.argv[1] not in STAGES:
+        sys.exit("usage: device_figures.py {%s} FILE..." % ",".join(STAGES))
+    STAGES[sys.argv[1]](sys.argv[2:])
