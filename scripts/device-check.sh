@@ -56,11 +56,12 @@ fi
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader >>"$log" 2>&1
 "$cli" --version >>"$log" 2>&1
 
-# Runs the CLI under a time limit; its output goes to the log (and to $2's file when given).
+# Runs the CLI under a time limit (the first argument, in seconds); its output goes to the log.
+# The first call's limits add up to 330 s, so that it ends within 6 minutes.
 cli_run() { local limit=$1; shift; timeout "$limit" "$cli" "$@" >>"$log" 2>&1; }
 
 stage_gputests() { # target: 0 failures, 0 skips (with a GPU none should skip: the first reason says why)
-  timeout 100 "$gputests" >"$OUT/gputests.txt" 2>&1 || fail "GPU tests"
+  timeout 70 "$gputests" >"$OUT/gputests.txt" 2>&1 || fail "GPU tests"
   { grep -E '^(FAIL!|INFO)' "$OUT/gputests.txt"; grep -m1 '^SKIP' "$OUT/gputests.txt"; } | tee -a "$log"
   local totals
   totals=$(grep '^Totals:' "$OUT/gputests.txt" | sed 's/^Totals: //')
@@ -68,10 +69,10 @@ stage_gputests() { # target: 0 failures, 0 skips (with a GPU none should skip: t
     tee -a "$figures" "$log"
 }
 
-stage_devices() { timeout 20 "$cli" devices 2>&1 | tee -a "$log" >"$OUT/devices.txt" || fail devices; }
+stage_devices() { timeout 10 "$cli" devices 2>&1 | tee -a "$log" >"$OUT/devices.txt" || fail devices; }
 
 stage_verify() { # target: every point passes; no point twice
-  timeout 60 "$cli" verify >"$OUT/verify.txt" 2>&1 || fail verify
+  timeout 45 "$cli" verify >"$OUT/verify.txt" 2>&1 || fail verify
   grep -E '^FAIL|passed|not checked' "$OUT/verify.txt" | tee -a "$log"
   echo "verify                                       measured $(tail -1 "$OUT/verify.txt")   expected 0 failed, 0 skipped; $(sort "$OUT/verify.txt" | uniq -d | wc -l) lines twice (expected 0)" |
     tee -a "$figures" "$log"
@@ -84,35 +85,35 @@ stage_add-large() { # n^2 = 2147488281 > 2^31: 64-bit indexing in every mode (8.
 }
 
 stage_gemm() { # every precision at n = 1024 and 4096, against its calibrated peak
-  cli_run 50 run --workload gemm --variant cublas,cublas-tf32,cublas-fp16,cublas-bf16 --sizes 1024,4096 \
+  cli_run 30 run --workload gemm --variant cublas,cublas-tf32,cublas-fp16,cublas-bf16 --sizes 1024,4096 \
     --gpu-only --modes launch --min-time 0.05 --calibrate --json "$OUT/gemm.json" || fail "gemm precisions"
   figure gemm "$OUT/gemm.json"
 }
 
 stage_scan() { # CUB at n = 4096 against the device copy: target >= 70 %
-  cli_run 30 run --workload scan --variant serial,rows,cub --sizes 16,1024,4096 --threads 1 --modes launch,graph \
+  cli_run 20 run --workload scan --variant serial,rows,cub --sizes 16,1024,4096 --threads 1 --modes launch,graph \
     --min-time 0.05 --json "$OUT/scan.json" || fail scan
   figure scan "$OUT/scan.json" "$OUT/gemm.json"
 }
 
 stage_spmv() { # cuSPARSE and the scalar kernel, graph against launch (a capture that fails says why)
-  cli_run 40 run --workload spmv --variant cusparse,scalar --sizes 16,256,1024,2048 --gpu-only --modes launch,graph \
+  cli_run 25 run --workload spmv --variant cusparse,scalar --sizes 16,256,1024,2048 --gpu-only --modes launch,graph \
     --min-time 0.05 --json "$OUT/spmv.json" || fail spmv
   figure spmv "$OUT/spmv.json"
 }
 
 stage_cache() { # cold against warm, one add a repetition; the cold GPU sweep must not crawl (no CPU flush)
-  cli_run 25 run --workload add --sizes 512,1024,2048,8192 --gpu-only --modes launch --iterations 1 --min-time 0.05 \
+  cli_run 15 run --workload add --sizes 512,1024,2048,8192 --gpu-only --modes launch --iterations 1 --min-time 0.05 \
     --cache warm --json "$OUT/cache-warm.json" || fail "warm cache"
   local t0=$SECONDS
-  cli_run 40 run --workload add --sizes 512,1024,2048,8192 --gpu-only --modes launch --iterations 1 --min-time 0.05 \
+  cli_run 25 run --workload add --sizes 512,1024,2048,8192 --gpu-only --modes launch --iterations 1 --min-time 0.05 \
     --cache cold --json "$OUT/cache-cold.json" || fail "cold cache"
   echo $((SECONDS - t0)) >"$OUT/cache-cold-seconds.txt"
   figure cache "$OUT/cache-warm.json" "$OUT/cache-cold.json" "$OUT/cache-cold-seconds.txt"
 }
 
 stage_calibrate() {
-  cli_run 60 calibrate --json "$OUT/calibrate.json" || fail calibrate
+  cli_run 30 calibrate --json "$OUT/calibrate.json" || fail calibrate
   figure calibrate "$OUT/calibrate.json"
 }
 
