@@ -177,6 +177,29 @@ Series Analysis::bestCpu(const std::vector<Series> &all)
     return best;
 }
 
+std::vector<Analysis::CpuWin> Analysis::cpuWins(const std::vector<Series> &all)
+{
+    // The same choice as bestCpu: the lowest time at each n, the first series on a tie.
+    std::map<int, std::pair<double, const Series *>> at;
+    for (const Series &s : all) {
+        if (s.gpu)
+            continue;
+        for (const SeriesPoint &p : s.points) {
+            auto it = at.find(p.n);
+            if (it == at.end() || p.t < it->second.first)
+                at[p.n] = {p.t, &s};
+        }
+    }
+    std::vector<CpuWin> out;
+    for (const auto &[n, best] : at) {
+        if (!out.empty() && out.back().series == best.second)
+            out.back().nTo = n;
+        else
+            out.push_back({best.second, n, n});
+    }
+    return out;
+}
+
 std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
 {
     std::vector<Crossing> out;

@@ -92,6 +92,14 @@ public:
     static std::vector<std::vector<Series>> byRun(const std::vector<Series> &all);
     /// At each n, the fastest of the CPU series: "best CPU". Give it the series of one run.
     static Series bestCpu(const std::vector<Series> &all);
+    /// Which CPU series is the best CPU where: the sizes it wins, consecutive ones taken together
+    /// (nFrom to nTo, both measured sizes), in ascending n. Give it the series of one run.
+    struct CpuWin {
+        const Series *series = nullptr; ///< into `all`
+        int nFrom = 0;
+        int nTo = 0;
+    };
+    static std::vector<CpuWin> cpuWins(const std::vector<Series> &all);
     /// Where cpu and gpu cross, both interpolated in log-log over their common n range.
     static std::vector<Crossing> crossings(const Series &cpu, const Series &gpu);
     /// tCpu / tGpu at each n the two series share.

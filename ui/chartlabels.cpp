@@ -360,6 +360,7 @@ void ChartView::layoutLabels()
             l.box->setPos(all.right() - size.width() - 12, all.bottom() - size.height());
         }
     }
+    placeOffer();
 }
 
 QRectF ChartView::placeInPlot(Label &l, const QList<QRectF> &obstacles)
@@ -456,7 +457,7 @@ QList<QRectF> ChartView::dataRects() const
     QList<QRectF> out;
     for (const QString &id : m_order) {
         auto *s = qobject_cast<QXYSeries *>(m_series.value(id));
-        if (!s || (roleOf(s) != Role::Data && roleOf(s) != Role::Reference))
+        if (!s || (roleOf(s) != Role::Data && roleOf(s) != Role::Reference && roleOf(s) != Role::Envelope))
             continue;
         for (const QPointF &v : s->points()) {
             const QPointF p = toChart(v.x(), v.y(), sx, sy, pa);

@@ -54,7 +54,8 @@ void ChartView::showReadout(const QPointF &at)
     qreal least = reach * reach;
     for (const QString &id : std::as_const(m_order)) {
         const auto *s = qobject_cast<const QXYSeries *>(m_series.value(id));
-        if (!s || !s->isVisible() || (roleOf(s) != Role::Data && roleOf(s) != Role::Reference))
+        if (!s || !s->isVisible() ||
+            (roleOf(s) != Role::Data && roleOf(s) != Role::Reference && roleOf(s) != Role::Envelope))
             continue;
         for (const QPointF &v : s->points()) {
             const QPointF d = toChart(v.x(), v.y(), sx, sy, plot) - mouse;

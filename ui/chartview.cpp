@@ -7,6 +7,7 @@
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 
+#include <QAction>
 #include <QAreaSeries>
 #include <QBuffer>
 #include <QFile>
@@ -16,6 +17,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPainter>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSvgGenerator>
@@ -182,6 +184,38 @@ void ChartView::resizeEvent(QResizeEvent *event)
     QChartView::resizeEvent(event);
     reserveMargins();
     layoutLabels();
+}
+
+void ChartView::setEmptyOffer(QAction *action)
+{
+    delete m_offer;
+    m_offer = nullptr;
+    if (action) {
+        m_offer = new QPushButton(action->text(), viewport());
+        m_offer->setObjectName(QStringLiteral("emptyOffer"));
+        m_offer->setToolTip(action->toolTip());
+        m_offer->setDefault(true);
+        connect(m_offer, &QPushButton::clicked, action, &QAction::trigger);
+    }
+    placeOffer();
+}
+
+void ChartView::placeOffer()
+{
+    if (!m_offer)
+        return;
+    const bool empty = !m_model || m_model->resultSet().rows.empty();
+    m_offer->setVisible(empty && !m_exporting);
+    if (!empty)
+        return;
+    // Under the centred message, or in the middle of the plot.
+    QRectF under = chart()->plotArea();
+    for (const Label &l : std::as_const(m_labels))
+        if (l.kind == 2)
+            under = l.box->sceneBoundingRect();
+    const QPoint at = mapFromScene(QPointF(under.center().x(), under.bottom() + 12));
+    m_offer->adjustSize();
+    m_offer->move(at.x() - m_offer->width() / 2, at.y());
 }
 
 void ChartView::setAxes(QAbstractAxis *x, QAbstractAxis *y)

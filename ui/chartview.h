@@ -22,6 +22,8 @@ class QAreaSeries;
 class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 class QLineSeries;
+class QPushButton;
+class QAction;
 class QScatterSeries;
 class QXYSeries;
 
@@ -36,8 +38,9 @@ class ResultModel;
 class ChartView : public QChartView {
     Q_OBJECT
 public:
-    /// What a series shows. Only Data series carry measured points; tests rely on that.
-    enum class Role { Data, Band, Fit, Guide, Marker, Region, Reference };
+    /// What a series shows. Only Data series carry measured points of one curve; tests rely on
+    /// that. An Envelope is the best of several measured curves at each n (the best CPU).
+    enum class Role { Data, Band, Fit, Guide, Marker, Region, Reference, Envelope };
 
     explicit ChartView(QWidget *parent = nullptr);
     ~ChartView() override;
@@ -106,6 +109,13 @@ public:
     /// half; continuation lines are indented unless `indent` is false. A word wider than the line
     /// stands on its own.
     static QStringList wrap(const QString &text, const QFont &font, qreal width, bool indent = true);
+
+    /// While there are no results at all, a button under the empty chart's message triggers
+    /// `action` (the time chart offers a shipped example on a machine without a GPU); nullptr:
+    /// none. Never drawn into an export.
+    void setEmptyOffer(QAction *action);
+    /// The button of setEmptyOffer, or nullptr; visible while the results are empty.
+    const QPushButton *emptyOffer() const { return m_offer; }
 
     /// Renders the chart into an image of exactly this many pixels. Large sizes are drawn as
     /// a scaled-up layout (a 1920x1080 image is a 1280x720 chart at 1.5x), so that the text
@@ -246,7 +256,11 @@ private:
     QPointF toChart(double x, double y) const;
     void renderInto(QPainter &painter, const QSizeF &logical);
 
+    /// Places the empty-chart offer under the centred message, shown while there are no results.
+    void placeOffer();
+
     const ResultModel *m_model = nullptr;
+    QPushButton *m_offer = nullptr;
     QString m_workload;
     QAbstractAxis *m_x = nullptr;
     QAbstractAxis *m_y = nullptr;

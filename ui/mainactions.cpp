@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainactions.h"
+
 #include "ui/datatexts.h"
+#include "ui/examples.h"
 
 #include "core/presets.h"
 #include "ui/translations.h"
@@ -86,6 +88,15 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
         presets << a;
     }
 
+    for (const Examples::Example &e : Examples::all()) {
+        auto *a = new QAction(e.title, window);
+        a->setStatusTip(tr("Recorded on %1: %2").arg(Examples::machine(), e.description));
+        a->setToolTip(a->statusTip());
+        const int index = int(examples.size());
+        connect(a, &QAction::triggered, this, [this, index] { emit exampleChosen(index); });
+        examples << a;
+    }
+
     presentation = make(tr("&Presentation"), QString(), QKeySequence(Qt::Key_F11),
                         tr("Full screen, the chart only, fonts and lines zoomed for a projector"));
     presentation->setObjectName(QStringLiteral("presentationAction"));
@@ -138,6 +149,10 @@ void MainActions::buildMenus(const QString &programVersion, const QStringList &c
     file->addAction(open);
     file->addAction(overlay);
     file->addAction(removeOverlay);
+    QMenu *exampleMenu = file->addMenu(tr("Open e&xample"));
+    exampleMenu->setObjectName(QStringLiteral("exampleMenu"));
+    exampleMenu->setToolTipsVisible(true);
+    exampleMenu->addActions(examples);
     file->addAction(save);
     file->addSeparator();
     file->addAction(openWorkspace);

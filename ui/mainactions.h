@@ -36,6 +36,7 @@ public:
     QAction *quit = nullptr;
     QAction *tour = nullptr;         ///< F1: Help ▸ Guided tour (ui/tour.h)
     QList<QAction *> presets;        ///< one per preset, in Presets::names() order; data: its name
+    QList<QAction *> examples;       ///< File ▸ Open example: one per Examples::all(), in order
     QAction *presentation = nullptr; ///< F11: full screen, the chart only, zoomed for a projector
     QAction *zoomIn = nullptr;
     QAction *zoomOut = nullptr;
@@ -50,6 +51,8 @@ public:
 
 signals:
     void presetChosen(const QString &name);
+    /// File ▸ Open example: its index in Examples::all().
+    void exampleChosen(int index);
     void chartChosen(int index);
     /// A language was chosen in View ▸ Language; it applies at the next start.
     void languageChosen(const QString &choice);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "ui/mainwindow.h"
+
 #include "ui/appsettings.h"
 #include "ui/datatexts.h"
+#include "ui/examples.h"
 
 #include "core/machineinfo.h"
 #include "core/overlay.h"
@@ -189,6 +191,17 @@ void MainWindow::connectActions()
     connect(a.copy, &QAction::triggered, this, &MainWindow::copyChart);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions, &MainActions::presetChosen, this, &MainWindow::applyPreset);
+    connect(m_actions, &MainActions::exampleChosen, this, &MainWindow::openExample);
+    // Without a usable GPU the empty chart offers the shipped recording: a measured crossover in
+    // one click.
+    if (!m_gpu.usable && !m_actions->examples.isEmpty()) {
+        auto *offer = new QAction(tr("See it measured on an NVIDIA H200"), this);
+        offer->setToolTip(tr("Open the seed experiment as recorded on %1 (File \u25b8 Open example has "
+                             "more)")
+                              .arg(Examples::machine()));
+        connect(offer, &QAction::triggered, this, [this] { openExample(0); });
+        timeChart()->setEmptyOffer(offer);
+    }
     connect(m_actions, &MainActions::chartChosen, m_tabs, &QTabWidget::setCurrentIndex);
     connect(a.tour, &QAction::triggered, this, [this] { Tour::open(this, m_tabs); });
     connect(m_actions, &MainActions::languageChosen, this, [this](const QString &choice) {
@@ -430,6 +443,7 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
     const ResultSet &r = measured; // complete: the worker's pipeline carried this session's ceilings
     m_model->finishRun(r);
     m_unsaved = m_unsaved || !r.empty();
+    compareWithExample(); // a sweep beside an example: this CPU against the example's GPU
     m_devices->setMachine(r.machine);
     endRunning();
     const ResultSet::StatusCounts counts = r.statusCounts();
@@ -634,7 +648,21 @@ void MainWindow::setPresentation(bool on)
 
 bool MainWindow::hasUnsavedResults() const
 {
-    return m_unsaved && !m_model->resultSet().empty();
+    return m_unsaved && unsavedMeasurements() > 0;
+}
+
+int MainWindow::unsavedMeasurements() const
+{
+    // The rows of runs no file holds; a cancelled point's row (kept to show where the sweep
+    // stopped) is not a measurement. Opened files and examples lose nothing on closing.
+    int n = 0;
+    for (const RunRecord &run : m_model->runs())
+        if (run.source.empty())
+            n +=
+                int(std::count_if(run.results.rows.begin(), run.results.rows.end(), [](const Measurement &m) {
+                    return m.status != Measurement::Status::Cancelled;
+                }));
+    return n;
 }
 
 bool MainWindow::saveInteractively()
@@ -649,16 +677,12 @@ bool MainWindow::confirmClose()
     // A window that is not on screen has nobody to answer: it closes as before.
     if (!isVisible() || !m_askClose || (!sweeping && !hasUnsavedResults()))
         return true;
-    // The points measured: a cancelled point's row (kept to show where the sweep stopped) is not one.
-    const auto &rows = m_model->resultSet().rows;
-    const int n = int(std::count_if(rows.begin(), rows.end(), [](const Measurement &m) {
-        return m.status != Measurement::Status::Cancelled;
-    }));
+    const int n = unsavedMeasurements();
     const QString text =
         sweeping ? tr("A sweep is running; %1 so far. Save them before closing? Closing stops the sweep.")
                        .arg(Format::count(n, tr("measurement"), tr("measurements")))
-                 : tr("The results (%1) are not saved. Save them before closing?")
-                       .arg(Format::count(n, tr("measurement"), tr("measurements")));
+                 : tr("%1 not saved. Save the results before closing?")
+                       .arg(Format::count(n, tr("new measurement is"), tr("new measurements are")));
     switch (m_askClose(tr("Close SpeedupLab"), text)) {
     case CloseAnswer::Cancel:
         return false;

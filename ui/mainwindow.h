@@ -105,6 +105,10 @@ public slots:
     bool openResults(const QString &path);
     /// Replaces every run with a workspace's (a runs file); on failure nothing changes.
     bool openWorkspace(const QString &path);
+    /// Adds the example at `index` of Examples::all() (a recording shipped with the program) as a
+    /// run: read-only, never the file saving writes to. With a run of this machine beside it, A is
+    /// this machine's CPU and B the example's GPU.
+    bool openExample(int index);
     /// Writes every run, with its label and visibility, to one runs file (atomically).
     bool saveWorkspace(const QString &path);
     /// Adds a reference run (bench/compare_torch.py or compare_numpy.py output), drawn dashed;
@@ -149,6 +153,14 @@ private:
               std::vector<RunRecord> &out);
     /// During a sweep or calibration: says so (title) and returns true.
     bool refuseWhileRunning(const QString &title);
+    /// Adds runs read from files or examples: a file read again replaces the runs it gave, and
+    /// empty runs make way. Returns the rows added.
+    std::size_t addRuns(std::vector<RunRecord> &added);
+    /// With an example's GPU run and a run of this machine's CPU shown, and no pair chosen: A is
+    /// this machine, B the example (what "my laptop against the lab's GPU" asks).
+    void compareWithExample();
+    /// Measurements of runs no file holds (this session's sweeps): what closing would lose.
+    int unsavedMeasurements() const;
     void onStarted();
     void onMeasurement(const Measurement &m);
     void onProgress(const SweepRunner::Progress &p);

@@ -6,6 +6,7 @@
 #include "core/runset.h"
 #include "ui/devicemodel.h"
 #include "ui/devicespanel.h"
+#include "ui/examples.h"
 #include "ui/format.h"
 #include "ui/mainactions.h"
 #include "ui/resultmodel.h"
@@ -80,22 +81,8 @@ bool MainWindow::openResults(const QStringList &paths, bool asReference)
             added.push_back(std::move(run));
         }
     }
-    // A file opened again replaces the runs it gave before (it was saved anew, or re-read);
-    // runs left empty (a sweep cancelled before its first point) make way too.
     const bool wasEmpty = m_model->resultSet().empty();
-    for (int i = m_model->runCount() - 1; i >= 0; --i) {
-        const RunRecord &run = m_model->runs()[std::size_t(i)];
-        const bool reopened =
-            !run.source.empty() && std::any_of(added.begin(), added.end(),
-                                               [&](const RunRecord &a) { return a.source == run.source; });
-        if (run.results.empty() || (reopened && i != m_model->liveRun()))
-            m_model->removeRun(i);
-    }
-    std::size_t rows = 0;
-    for (RunRecord &run : added) {
-        rows += run.results.size();
-        m_model->addRun(std::move(run));
-    }
+    const std::size_t rows = addRuns(added);
     for (const QString &path : paths)
         m_files.remember(path);
     // The title names the file opened last (the results before it, if any, are kept as they
@@ -122,6 +109,74 @@ bool MainWindow::openResults(const QStringList &paths, bool asReference)
     for (const QString &path : paths)
         emit resultsLoaded(path);
     return true;
+}
+
+std::size_t MainWindow::addRuns(std::vector<RunRecord> &added)
+{
+    // A file opened again replaces the runs it gave before (it was saved anew, or re-read);
+    // runs left empty (a sweep cancelled before its first point) make way too.
+    for (int i = m_model->runCount() - 1; i >= 0; --i) {
+        const RunRecord &run = m_model->runs()[std::size_t(i)];
+        const bool reopened =
+            !run.source.empty() && std::any_of(added.begin(), added.end(),
+                                               [&](const RunRecord &a) { return a.source == run.source; });
+        if (run.results.empty() || (reopened && i != m_model->liveRun()))
+            m_model->removeRun(i);
+    }
+    std::size_t rows = 0;
+    for (RunRecord &run : added) {
+        rows += run.results.size();
+        m_model->addRun(std::move(run));
+    }
+    return rows;
+}
+
+bool MainWindow::openExample(int index)
+{
+    const QString title = tr("Open example");
+    if (index < 0 || index >= Examples::all().size() || refuseWhileRunning(title))
+        return false;
+    const Examples::Example &example = Examples::all()[index];
+    std::vector<RunRecord> added;
+    try {
+        added = Examples::load(example);
+    } catch (const std::exception &e) {
+        showError(title, Format::sentence(QString::fromStdString(e.what())));
+        return false;
+    }
+    const std::size_t rows = addRuns(added);
+    // An example is nothing to save: it neither marks the window modified nor becomes the file
+    // that saving writes to.
+    const int exampleRun = m_model->runCount() - 1;
+    compareWithExample();
+    m_devices->setMachine(m_model->runs()[std::size_t(exampleRun)].results.machine);
+    m_devicesPanel->setCaption(tr("Recorded on the machine below (the example)"));
+    updateTitle();
+    statusBar()->showMessage(tr("Opened the example \u201c%1\u201d, recorded on %2: %3.")
+                                 .arg(example.title, Examples::machine(),
+                                      Format::count(qsizetype(rows), tr("measurement"), tr("measurements"))));
+    updateActions();
+    return true;
+}
+
+void MainWindow::compareWithExample()
+{
+    // A: the newest run of this machine (not an example, not a reference) with a CPU curve; B: the
+    // newest example with a GPU curve. Set only when both exist and no pair was chosen yet.
+    auto has = [](const RunRecord &r, bool gpu) {
+        return std::any_of(r.results.rows.begin(), r.results.rows.end(),
+                           [gpu](const Measurement &m) { return m.ok() && m.isGpu() == gpu; });
+    };
+    int a = -1, b = -1;
+    for (int i = 0; i < m_model->runCount(); ++i) {
+        const RunRecord &r = m_model->runs()[std::size_t(i)];
+        if (Examples::isExample(r.source) && has(r, true))
+            b = i;
+        else if (!r.reference && !Examples::isExample(r.source) && has(r, false))
+            a = i;
+    }
+    if (a >= 0 && b >= 0 && (m_model->runA() < 0 || m_model->runB() < 0))
+        m_model->setComparedRuns(a, b);
 }
 
 bool MainWindow::overlayReference(const QString &path)
@@ -229,14 +284,18 @@ bool MainWindow::saveData(const QString &path)
     m_currentFile = path;
     updateTitle();
     m_files.remember(path);
+    const int hidden = m_model->runCount() - shown;
     statusBar()->showMessage(
-        shown > 1
-            ? tr("Saved %1 of %2 runs to %3.")
-                  .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")))
-                  .arg(shown)
-                  .arg(path)
-            : tr("Saved %1 to %2.")
-                  .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")), path));
+        (shown > 1
+             ? tr("Saved %1 of %2 runs to %3.")
+                   .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")))
+                   .arg(shown)
+                   .arg(path)
+             : tr("Saved %1 to %2.")
+                   .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")), path)) +
+        (hidden == 1  ? tr(" 1 hidden run was not saved (show it to save it too).")
+         : hidden > 1 ? tr(" %1 hidden runs were not saved (show them to save them too).").arg(hidden)
+                      : QString()));
     return true;
 }
 

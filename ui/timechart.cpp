@@ -52,6 +52,47 @@ QString axisTitle()
 
 } // namespace
 
+QString TimeChart::envelopeLabel(const std::vector<Analysis::CpuWin> &wins)
+{
+    if (wins.empty())
+        return tr("best CPU");
+    // A thread count names a curve, unless the winners differ in more than that (gemm's variants).
+    const bool byThreads = std::all_of(wins.begin(), wins.end(), [&](const Analysis::CpuWin &w) {
+        return w.series->variant == wins.front().series->variant;
+    });
+    auto name = [byThreads](const Series &s) {
+        return byThreads ? Format::count(s.threads, tr("thread"), tr("threads"))
+                         : Format::labels(QString::fromStdString(s.label));
+    };
+    auto where = [&wins](std::size_t i) {
+        const Analysis::CpuWin &w = wins[i];
+        if (wins.size() == 1)
+            return tr("at every n");
+        if (i == 0)
+            return tr("up to n = %1").arg(Format::n(w.nTo));
+        if (i + 1 == wins.size())
+            return tr("from n = %1").arg(Format::n(w.nFrom));
+        return w.nFrom == w.nTo ? tr("at n = %1").arg(Format::n(w.nFrom))
+                                : tr("n = %1–%2").arg(Format::n(w.nFrom), Format::n(w.nTo));
+    };
+    QStringList parts;
+    const std::size_t listed = wins.size() <= 3 ? wins.size() : 2;
+    for (std::size_t i = 0; i < listed; ++i)
+        parts << tr("%1 %2").arg(name(*wins[i].series), where(i));
+    if (listed < wins.size()) {
+        // The rest as one stretch: the range of thread counts that win there.
+        int lo = wins[listed].series->threads, hi = lo;
+        for (std::size_t i = listed; i < wins.size(); ++i) {
+            lo = std::min(lo, wins[i].series->threads);
+            hi = std::max(hi, wins[i].series->threads);
+        }
+        const QString counts =
+            lo == hi ? Format::count(lo, tr("thread"), tr("threads")) : tr("%1–%2 threads").arg(lo).arg(hi);
+        parts << tr("%1 from n = %2").arg(counts, Format::n(wins[listed].nFrom));
+    }
+    return tr("best CPU: %1").arg(parts.join(tr(", ")));
+}
+
 QString TimeChart::crossingText(const Crossing &c, const QString &gpu)
 {
     return c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(gpu, Format::n(c.n))
@@ -138,7 +179,25 @@ TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
         updateNow();
     });
     addAction(m_modelsAction);
+    m_allThreadsAction = new QAction(tr("All thread counts"), this);
+    m_allThreadsAction->setObjectName(QStringLiteral("allThreadCountsAction"));
+    m_allThreadsAction->setCheckable(true);
+    m_allThreadsAction->setToolTip(
+        tr("Every CPU thread count in full. Off (the classroom view): the best CPU at each n, the "
+           "fewest threads and the GPU curves, the other thread counts faded"));
+    m_allThreadsAction->setChecked(
+        AppSettings::open()->value(QStringLiteral("charts/allThreadCounts"), false).toBool());
+    connect(m_allThreadsAction, &QAction::toggled, this, [this](bool on) {
+        AppSettings::open()->setValue(QStringLiteral("charts/allThreadCounts"), on);
+        updateNow();
+    });
+    addAction(m_allThreadsAction);
     setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+void TimeChart::setAllThreadCounts(bool all)
+{
+    m_allThreadsAction->setChecked(all);
 }
 
 void TimeChart::setBand(Band band)
@@ -192,6 +251,41 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     setRanges(xLo, xHi, yLo, yHi);
 
     const std::vector<QColor> colors = seriesColors(all);
+    // The classroom view: in each run with more than two CPU curves, the best CPU's envelope is
+    // drawn over them, its fewest threads (of each variant) stay in full, and the rest fade.
+    std::vector<bool> faded(all.size(), false);
+    std::vector<std::pair<Series, QColor>> envelopes;
+    QStringList winners; // each envelope's "best CPU: 1 thread up to n = 71, ..." for the note
+    if (!m_allThreadsAction->isChecked())
+        for (const auto &group : Analysis::byRun(all)) {
+            std::vector<const Series *> cpus;
+            for (const Series &s : all)
+                if (!s.gpu && s.run == group.front().run && !isReference(s))
+                    cpus.push_back(&s);
+            if (cpus.size() < 3)
+                continue;
+            std::map<std::string, int> fewest; // variant -> its lowest thread count
+            for (const Series *c : cpus)
+                if (auto it = fewest.find(c->variant); it == fewest.end() || c->threads < it->second)
+                    fewest[c->variant] = c->threads;
+            for (const Series *c : cpus)
+                faded[std::size_t(c - all.data())] = c->threads != fewest[c->variant];
+            std::vector<Series> theirs;
+            for (const Series *c : cpus)
+                theirs.push_back(*c);
+            Series best = Analysis::bestCpu(theirs);
+            winners << (severalRuns() ? tr("%1: %2").arg(QString::fromStdString(group.front().run),
+                                                         envelopeLabel(Analysis::cpuWins(theirs)))
+                                      : envelopeLabel(Analysis::cpuWins(theirs)));
+            best.label = severalRuns() ? group.front().run + ": " + tr("best CPU").toStdString()
+                                       : tr("best CPU").toStdString();
+            best.run = group.front().run;
+            best.key = best.run + "|best-cpu";
+            // The colour of the run's first CPU curve, much darker: it stands out from every thread
+            // count's own colour, and from another run's envelope.
+            envelopes.push_back(
+                {std::move(best), colors[std::size_t(cpus.front() - all.data())].darker(230)});
+        }
     const bool iqr = m_band == Band::Interquartile;
     bool drawn = false, fellBack = false; // a band drawn; one of min-max for want of quartiles
     int throttled = 0;
@@ -199,7 +293,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     // bands hide the curves, and each costs QtCharts more than a curve.
     const bool bands = all.size() <= std::size_t(legendLimit);
     for (const auto &s : all) {
-        const QColor color = colors[std::size_t(&s - all.data())];
+        const bool fade = faded[std::size_t(&s - all.data())];
+        QColor color = colors[std::size_t(&s - all.data())];
+        if (fade)
+            color.setAlpha(70);
         const bool reference = isReference(s); // another tool's run: dashed, no band
         QList<QPointF> pts, lo, hi;
         bool spread = false, minMaxAsIqr = false;
@@ -215,7 +312,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
             minMaxAsIqr = minMaxAsIqr || (iqr && !p.quartiles);
         }
         const QString key = QString::fromStdString(s.key);
-        if (spread && bands && !reference) {
+        if (spread && bands && !reference && !fade) {
             drawn = true;
             fellBack = fellBack || minMaxAsIqr;
             QColor fill = color;
@@ -225,8 +322,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         }
         line(QStringLiteral("data:") + key, reference ? Role::Reference : Role::Data,
              QString::fromStdString(s.label), color, pts,
-             reference ? LineStyle{Qt::DashLine, 2, true, true} : LineStyle{Qt::SolidLine, 2.5, true, true});
-        if (m_modelsAction->isChecked() && !reference && s.points.size() >= 2)
+             reference ? LineStyle{Qt::DashLine, 2, true, true}
+             : fade    ? LineStyle{Qt::SolidLine, 1.2, false, false}
+                       : LineStyle{Qt::SolidLine, 2.5, true, true});
+        if (m_modelsAction->isChecked() && !reference && !fade && s.points.size() >= 2)
             if (const CostModel model = Explain::model(r, s); model.valid) {
                 // The model at each measured n and at 8 sizes between neighbours (log-spaced).
                 QList<QPointF> fit;
@@ -256,6 +355,16 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
             hollowMarkers(QStringLiteral("throttled:") + key, color, hot);
         }
     }
+
+    for (const auto &[best, color] : envelopes) {
+        QList<QPointF> pts;
+        for (const auto &p : best.points)
+            if (p.t > 0)
+                pts << QPointF(p.n, p.t * timeScale);
+        line(QStringLiteral("best:") + QString::fromStdString(best.key), Role::Envelope,
+             QString::fromStdString(best.label), color, pts, {Qt::SolidLine, 3.5, true, true});
+    }
+    const auto fadedCount = std::count(faded.begin(), faded.end(), true);
 
     // Every crossover is computed and counted, but only the first few get a dashed line and a
     // label (more would cover the plot), and each GPU curve lists only its first few in the
@@ -322,6 +431,15 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     } else if (compared == 0) {
         notes << tr("No run has both a CPU and a GPU curve: choose a run A (CPU) and a run B (GPU) in the "
                     "Runs panel to compare across runs.");
+    }
+    for (const QString &w : std::as_const(winners))
+        notes << tr("Dark line, %1.").arg(w);
+    if (fadedCount > 0) {
+        const QString others =
+            Format::count(int(fadedCount), tr("other thread count"), tr("other thread counts"));
+        notes << (exporting()
+                      ? tr("Faded: %1.").arg(others)
+                      : tr("Faded: %1 (right-click ▸ All thread counts shows each in full).").arg(others));
     }
     notes << referenceNotes(workload);
     if (throttled > 0)

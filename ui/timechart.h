@@ -8,6 +8,9 @@ class QAction;
 namespace speeduplab {
 
 /// Time per iteration against n, log-log: one curve per CPU thread count and per GPU mode,
+/// in the classroom view (the default) the best-CPU envelope of each run, saying which thread
+/// count wins where, its lowest thread count and every GPU curve in full, the other thread counts
+/// faded and out of the legend ("All thread counts" shows them all),
 /// each with its band (the interquartile range of the repetitions, or min-max: band()), and the crossover of
 /// the best CPU against every GPU curve, within each run shown (a reference run dashed), and across the runs
 /// A and B the model compares. Times are plotted in the unit that suits their range (ns to s, see yScale()).
@@ -41,6 +44,13 @@ public:
     /// context menu's "Show cost models" toggles it.
     void setModelsShown(bool shown);
     bool modelsShown() const { return m_modelsAction->isChecked(); }
+    /// The classroom view (the default, kept in the settings): the other thread counts faded. Off:
+    /// every thread count in full ("All thread counts" in the context menu).
+    void setAllThreadCounts(bool all);
+    bool allThreadCounts() const { return m_allThreadsAction->isChecked(); }
+    /// The envelope's legend entry: "best CPU: 1 thread up to n = 71, 2 threads at n = 126,
+    /// 12–16 threads from n = 225" (past three stretches, the rest as one range of counts).
+    static QString envelopeLabel(const std::vector<Analysis::CpuWin> &wins);
     /// The context menu's actions, "Band: interquartile range" and "Band: min–max".
     QList<QAction *> bandActions() const { return {m_iqrAction, m_minMaxAction}; }
     QString name() const override { return QStringLiteral("time"); }
@@ -65,6 +75,7 @@ private:
     QAction *m_iqrAction = nullptr;
     QAction *m_minMaxAction = nullptr;
     QAction *m_modelsAction = nullptr;
+    QAction *m_allThreadsAction = nullptr;
 };
 
 } // namespace speeduplab

@@ -230,6 +230,9 @@ void TestBigFiles::manySeriesRenderWithoutTheLegend()
         const char *chart;
         int curves;
     };
+    // The classroom view fades the thread counts and keeps them out of the legend (50 GPU curves
+    // still fill it); with every thread count in full, the legend holds them all.
+    w.timeChart()->setAllThreadCounts(true);
     // time and throughput: every curve; speedup: the GPU curves; roofline: every curve too.
     for (const Expect &e :
          {Expect{"time", 200}, Expect{"speedup", 50}, Expect{"throughput", 200}, Expect{"roofline", 200}}) {
@@ -259,6 +262,10 @@ void TestBigFiles::aSmallFileAfterwardsGetsItsLegendBack()
 {
     MainWindow w(m_dir.filePath(QStringLiteral("both.ini")));
     QVERIFY(openAndRenderAll(w, write(manySeries(30, 0, 5), QStringLiteral("thirty.csv"))) >= 0);
+    // The classroom view: 30 thread counts faded, the fewest threads and the best CPU in the legend.
+    QVERIFY(w.timeChart()->legendShown());
+    QCOMPARE(w.timeChart()->legendEntries(), 2);
+    w.timeChart()->setAllThreadCounts(true);
     QVERIFY(!w.timeChart()->legendShown());
     // Opening adds a run: the big one is removed (the Runs panel's Remove), then the small opened.
     w.resultModel()->removeRun(0);

@@ -103,7 +103,8 @@ void TestCloseWindow::closingWithUnsavedResultsAsks()
     const bool closed = w.close();
     QCOMPARE(asked.size(), 1);
     QVERIFY2(asked.first().contains(QStringLiteral("not saved")), qPrintable(asked.first()));
-    QVERIFY2(asked.first().contains(QStringLiteral("(2 measurements)")), qPrintable(asked.first()));
+    QVERIFY2(asked.first().contains(QStringLiteral("2 new measurements are not saved")),
+             qPrintable(asked.first()));
     QCOMPARE(closed, a != MainWindow::CloseAnswer::Cancel);
     QCOMPARE(w.isVisible(), a == MainWindow::CloseAnswer::Cancel);
     QCOMPARE(QFile::exists(path), a == MainWindow::CloseAnswer::Save);

@@ -261,7 +261,11 @@ private slots:
         chart.updateNow();
         QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 0);
         chart.setModelsShown(true);
+        // The classroom view: the faded thread counts (2, 4 and 8) get no model.
+        QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 4); // CPU 1 thread + 3 GPU curves
+        chart.setAllThreadCounts(true);
         QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 7); // 4 CPU + 3 GPU curves
+        chart.setAllThreadCounts(false);
         QVERIFY(chart.noteText().contains(QStringLiteral("Dotted: each curve's cost model")));
         {
             TimeChart again; // the choice is kept for the next start

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// The shipped recordings: their menu titles, and reading one from the program's resources into
+// runs labelled by the machine and day they were measured on.
+#include "ui/examples.h"
+
+#include "core/resultio.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <stdexcept>
+
+namespace speeduplab {
+
+namespace {
+
+// The newest set wins: the GPU issue records a fresh one with each version (its README says how
+// each file was made).
+const char *const kSet = ":/examples/h200-2026-11-30/";
+
+} // namespace
+
+const QList<Examples::Example> &Examples::all()
+{
+    static const QList<Example> list = {
+        {QStringLiteral("seed-preset.csv"),
+         tr("b += b, the seed experiment: CPU 1 to 16 threads against the GPU"),
+         tr("n = 4 to 4000, 1000 iterations, every CPU thread count and the GPU's launch, graph and fused "
+            "modes (speeduplab --headless --preset seed)")},
+        {QStringLiteral("add-calibrated.csv"), tr("b += b with the machine's measured ceilings"),
+         tr("n = 4 to 4000, CPU 1 and 16 threads, every GPU mode, with the HBM, launch and transfer "
+            "ceilings calibrated on that machine")},
+        {QStringLiteral("add-range.csv"), tr("b += b, CPU 1 and 16 threads against every GPU mode"),
+         tr("n = 4 to 4000 at 3 sizes a decade, 1000 iterations")},
+        {QStringLiteral("reduce.csv"), tr("Reduction (sum), CPU 16 threads against the GPU"),
+         tr("n = 1024, 4000 and 8192, 100 iterations")},
+        {QStringLiteral("transfer.csv"), tr("Host\u2013device copies, pageable and pinned"),
+         tr("n = 4000 (64 MB each way), 10 iterations")},
+    };
+    return list;
+}
+
+QString Examples::machine()
+{
+    return tr("an NVIDIA H200 with a 16-core Xeon, 30 Nov 2026");
+}
+
+std::vector<RunRecord> Examples::load(const Example &example)
+{
+    const QString path = QString::fromLatin1(kSet) + example.file;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        throw std::runtime_error("the example " + example.file.toStdString() + " is missing from this build");
+    const QByteArray bytes = f.readAll();
+    const std::string text(bytes.constData(), std::size_t(bytes.size()));
+    ResultSet results =
+        example.file.endsWith(QLatin1String(".json")) ? ResultIO::fromJson(text) : ResultIO::fromCsv(text);
+    RunRecord run;
+    run.label = tr("example: %1").arg(QString::fromStdString(RunSet::defaultLabel(results))).toStdString();
+    run.results = std::move(results);
+    run.source = path.toStdString();
+    return {std::move(run)};
+}
+
+bool Examples::isExample(const std::string &source)
+{
+    return source.rfind(":/examples/", 0) == 0;
+}
+
+} // namespace speeduplab

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The real recordings the app ships (resources/examples/, compiled into the program): runs of
+// SpeedupLab on a GPU machine, so that anyone without one sees a measured crossover. An example is
+// read from the program's resources, never from a path, and nothing is ever written into one.
+
+#include "core/runset.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <vector>
+
+namespace speeduplab {
+
+class Examples {
+    Q_DECLARE_TR_FUNCTIONS(Examples)
+public:
+    struct Example {
+        QString file;        ///< its name in the set, "seed-preset.csv"
+        QString title;       ///< for the menu: what it measures
+        QString description; ///< the menu's tooltip: how it was made
+    };
+    /// The examples of the newest set, the seed preset first (the one the empty chart offers).
+    static const QList<Example> &all();
+    /// The machine and day of the set: "an NVIDIA H200 with a 16-core Xeon, 30 Nov 2026".
+    static QString machine();
+    /// The example's runs, each labelled "example: <device> · <day>" and with its resource path
+    /// as source. Throws std::runtime_error (with a sentence) when it cannot be read.
+    static std::vector<RunRecord> load(const Example &example);
+    /// Whether a run's source is an example (not a file: saving it asks for a new path).
+    static bool isExample(const std::string &source);
+};
+
+} // namespace speeduplab
