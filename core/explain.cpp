@@ -136,20 +136,64 @@ CostModel CostModel::scaled(double k) const
     return m;
 }
 
+namespace {
+
+// The spec-sheet memory bandwidth (bytes/s) and the L2 size of a GPU point's device, from the
+// result's metadata; 0 when unknown.
+const MachineInfo::Gpu *deviceOf(const Measurement &m, const MachineInfo &machine)
+{
+    for (const auto &g : machine.gpus)
+        if (g.index == std::max(0, m.device))
+            return &g;
+    return nullptr;
+}
+
+// Whether a GPU point moved its bytes faster than its device's spec sheet allows from HBM.
+bool aboveSpec(const Measurement &m, const MachineInfo &machine)
+{
+    const MachineInfo::Gpu *g = m.isGpu() && m.ok() && m.stats.median > 0 ? deviceOf(m, machine) : nullptr;
+    return g && g->bandwidthGBs > 0 && m.bytes / m.stats.median > g->bandwidthGBs * 1e9;
+}
+
+// The memory level of each point of a curve (Calibration::levelFor), by n. When the result does
+// not say how large the GPU's L2 is (files of older versions), a point that moved its bytes
+// faster than the spec sheet allows cannot have been served from HBM, and neither can a smaller
+// one: the L2 holds every size up to the largest such point.
+std::map<int, std::string> levelsOf(const std::map<int, const Measurement *> &rows,
+                                    const MachineInfo &machine)
+{
+    std::map<int, std::string> out;
+    int l2UpTo = 0;
+    for (const auto &[n, m] : rows) {
+        out[n] = Calibration::levelFor(*m, machine, false).name;
+        if (out[n] == "HBM" && aboveSpec(*m, machine))
+            if (const MachineInfo::Gpu *g = deviceOf(*m, machine); g && !(g->l2Bytes > 0))
+                l2UpTo = n;
+    }
+    for (auto &[n, level] : out)
+        if (n <= l2UpTo && level == "HBM")
+            level = "GPU L2";
+    return out;
+}
+
+} // namespace
+
 CostModel Explain::model(const ResultSet &r, const Series &s)
 {
     CostModel m = CostModel::from(Analysis::fitLinear(s));
     if (!m.valid)
         return m;
+    m.points = int(std::count_if(s.points.begin(), s.points.end(),
+                                 [](const SeriesPoint &p) { return p.t > 0 && p.work > 0; }));
     // The level of each point, and the runs of consecutive points in one level.
     const auto &pts = s.points;
     std::vector<CostModel::Tier> tiers;
     std::vector<std::size_t> first; // the first point of each tier
     const std::map<int, const Measurement *> rows = rowsOf(r, s);
+    const std::map<int, std::string> levels = levelsOf(rows, r.machine);
     for (std::size_t i = 0; i < pts.size(); ++i) {
-        const auto found = rows.find(pts[i].n);
-        const Measurement *row = found == rows.end() ? nullptr : found->second;
-        const std::string level = row ? Calibration::levelFor(*row, r.machine, false).name : std::string();
+        const auto found = levels.find(pts[i].n);
+        const std::string level = found == levels.end() ? std::string() : found->second;
         if (tiers.empty() || tiers.back().level != level) {
             tiers.push_back({level, i == 0 ? 0.0 : pts[i].work, 0});
             first.push_back(i);
@@ -222,7 +266,12 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     c.rate = c.model.rate;
     if (const Measurement *m = rowOf(r, s, last.n)) {
         const Calibration::Level level = Calibration::levelFor(*m, r.machine, false);
-        c.level = level.name;
+        c.level = !c.model.tiers.empty() ? c.model.tiers.back().level : level.name;
+        if (const MachineInfo::Gpu *g = s.gpu ? deviceOf(*m, r.machine) : nullptr) {
+            c.theoretical = g->bandwidthGBs * 1e9;
+            c.device = g->name;
+            c.l2Bytes = g->l2Bytes;
+        }
         c.ceiling = level.value;
         if (level.flops && !c.flops && last.bytes > 0 && last.flops > 0) {
             // A curve held against a compute roof (a fused kernel keeps its data in registers):
@@ -443,6 +492,9 @@ ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu,
             st.bestThreads = p;
         }
     }
+    // Where adding threads loses: the fewest from which every count is slower than one thread.
+    for (auto it = times.rbegin(); it != times.rend() && it->first > 1 && it->second > st.t1; ++it)
+        st.slowerFrom = it->first;
     st.errAmdahl = logError(times, [&st](int p) {
         return st.amdahl.t1 * (st.amdahl.serialFraction + (1 - st.amdahl.serialFraction) / p);
     });
@@ -506,7 +558,7 @@ void WhatIf::setGpuBandwidth(double rate)
         gpu = gpu.scaled(rate / gpu.rate);
 }
 
-CostModel WhatIf::cpu() const
+CostModel WhatIf::cpuAt(int threads) const
 {
     if (cpuModels.empty() || !(cpuOneThreadRate > 0))
         return {};
@@ -525,9 +577,37 @@ CostModel WhatIf::cpu() const
     return was > 0 ? nearest->second.scaled(reach(threads, cpuBandwidth) / was) : nearest->second;
 }
 
+std::vector<int> WhatIf::cpuThreads() const
+{
+    std::vector<int> out;
+    for (const auto &[p, m] : cpuModels)
+        if (p <= threads)
+            out.push_back(p);
+    if (!cpuModels.count(threads))
+        out.push_back(threads);
+    return out;
+}
+
+std::vector<CostModel> WhatIf::cpus() const
+{
+    std::vector<CostModel> out;
+    for (int p : cpuThreads())
+        out.push_back(cpuAt(p));
+    return out;
+}
+
+double WhatIf::cpuTime(double work) const
+{
+    double best = 0;
+    for (const CostModel &m : cpus())
+        if (m.valid && (best == 0 || m.time(work) < best))
+            best = m.time(work);
+    return best;
+}
+
 ModelCrossover WhatIf::crossover() const
 {
-    return Explain::cross({cpu()}, gpu, workload);
+    return Explain::cross(cpus(), gpu, workload);
 }
 
 WhatIf Explain::whatIf(const ResultSet &r, const std::vector<Series> &run, const std::string &gpuKey)
@@ -548,7 +628,6 @@ WhatIf Explain::whatIf(const ResultSet &r, const std::vector<Series> &run, const
     }
     // Each CPU thread count's model; the one-thread rate from one thread, else the best per thread.
     double bestRate = 0, perThread = 0, oneThread = 0;
-    int bestThreads = 1;
     for (const Series &s : run) {
         if (s.gpu || s.threads <= 0)
             continue;
@@ -559,26 +638,14 @@ WhatIf Explain::whatIf(const ResultSet &r, const std::vector<Series> &run, const
         if (s.threads == 1)
             oneThread = m.rate;
         perThread = std::max(perThread, m.rate / s.threads);
-        if (m.rate > bestRate) {
-            bestRate = m.rate;
-            bestThreads = s.threads;
-        }
+        bestRate = std::max(bestRate, m.rate);
         if (w.workload.empty())
             w.workload = s.workload;
     }
     w.cpuOneThreadRate = oneThread > 0 ? oneThread : perThread;
     w.cpuBandwidth = w.cpuBandwidthMeasured = bestRate;
-    w.threads = bestThreads;
-    // The thread count the GPU overtakes: the one the class is watching at the crossover.
-    std::vector<CostModel> cpus;
-    for (const auto &[p, m] : w.cpuModels) {
-        WhatIf at = w;
-        at.threads = p;
-        cpus.push_back(at.cpu());
-    }
-    const ModelCrossover x = cross(cpus, w.gpu, w.workload);
-    if (x.n > 0 && x.cpuIndex >= 0)
-        w.threads = std::next(w.cpuModels.begin(), x.cpuIndex)->first;
+    // Every thread count measured: the GPU is held against the best CPU at each n.
+    w.threads = w.cpuModels.empty() ? 1 : w.cpuModels.rbegin()->first;
     return w;
 }
 

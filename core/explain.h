@@ -24,6 +24,10 @@ struct CostModel {
         bool operator==(const Tier &) const = default;
     };
     bool valid = false;
+    /// The points it was fitted on. With fewer than three, a fixed cost and a rate pass through
+    /// any two: the model says nothing the points do not, and predicts nothing beyond them.
+    int points = 0;
+    bool fewPoints() const { return points < 3; }
     double fixed = 0;        ///< seconds per operation
     double rate = 0;         ///< work per second at the largest sizes; 0: no work term (a flat curve)
     std::vector<Tier> tiers; ///< by fromWork; empty: `rate` at every size
@@ -70,6 +74,12 @@ struct CurveStory {
     std::string level;  ///< "HBM", "DRAM", "L2", ...: where the largest point's data live
     double ceiling = 0; ///< that level's calibrated ceiling; 0 when not calibrated
     double fraction() const { return ceiling > 0 ? rate / ceiling : 0; }
+    /// A GPU curve's device, from the result's metadata: its spec-sheet memory bandwidth
+    /// (bytes/s; 0 unknown), its name and its L2 size (0 unknown). A rate above the spec sheet's
+    /// cannot come from HBM: those sizes are served from the L2.
+    double theoretical = 0;
+    std::string device;
+    double l2Bytes = 0;
 };
 
 /// Where a GPU model overtakes the fastest of some CPU models, searched over n = 1 to 10^6.
@@ -120,6 +130,9 @@ struct ThreadStory {
     int threadCounts = 0; ///< how many thread counts were measured at n (two fit Amdahl exactly)
     double bestSpeedup = 0;
     int bestThreads = 1;
+    /// The fewest threads from which every count measured is slower than one thread (0: none):
+    /// where adding threads loses.
+    int slowerFrom = 0;
     // Overhead: the slowest thread count and the fork/join cost the points imply.
     int slowThreads = 0;
     double slowTime = 0;
@@ -132,8 +145,9 @@ struct ThreadStory {
 };
 
 /// What-if: the CPU and one GPU curve as models whose parameters a user moves. The GPU: its
-/// launch latency (fixed) and bandwidth (every tier's rate scaled with the last one). The CPU
-/// at p threads: the model of the measured thread count nearest p, its rates scaled by
+/// launch latency (fixed) and bandwidth (every tier's rate scaled with the last one). The CPU:
+/// the best, at each n, of its thread counts up to `threads` (as the best CPU of the charts is),
+/// each count p the model of the measured thread count nearest p, its rates scaled by
 /// min(p x the one-thread rate, the CPU bandwidth) over what that thread count measured.
 struct WhatIf {
     std::string workload;
@@ -143,11 +157,19 @@ struct WhatIf {
     double cpuBandwidth = 0;            ///< what all threads together can reach
     double cpuBandwidthMeasured = 0;    ///< cpuBandwidth as measured
     std::map<int, CostModel> cpuModels; ///< each measured thread count's model
-    int threads = 1;
+    int threads = 1;                    ///< the most threads the CPU may use (all measured, at first)
     /// The GPU model with its bandwidth set to `rate` (every tier scaled alike).
     void setGpuBandwidth(double rate);
-    CostModel cpu() const;
-    /// Where the two models cross.
+    /// The CPU model at p threads, and at `threads`.
+    CostModel cpuAt(int p) const;
+    CostModel cpu() const { return cpuAt(threads); }
+    /// The CPU models the GPU is held against: every measured thread count up to `threads`, and
+    /// `threads` itself when it was not measured.
+    std::vector<int> cpuThreads() const;
+    std::vector<CostModel> cpus() const;
+    /// The best CPU's time at `work` per operation: the fastest of cpus().
+    double cpuTime(double work) const;
+    /// Where the GPU model overtakes the best CPU; cpuIndex indexes cpuThreads().
     ModelCrossover crossover() const;
 };
 
@@ -172,9 +194,8 @@ public:
     /// The thread story at size n from the CPU curves of one run and one variant.
     static ThreadStory threads(const ResultSet &r, const std::vector<Series> &cpu, int n);
     /// The what-if models at their measured values: the GPU curve gpuKey (the first launch-mode
-    /// one when empty or unknown) and the CPU curves of the run, with the thread count that the
-    /// GPU model overtakes (the one with the highest rate when it overtakes none). usable() is
-    /// false when either side is missing.
+    /// one when empty or unknown) and the CPU curves of the run, every thread count allowed.
+    /// usable() is false when either side is missing.
     static WhatIf whatIf(const ResultSet &r, const std::vector<Series> &run, const std::string &gpuKey = {});
     static bool usable(const WhatIf &w)
     {

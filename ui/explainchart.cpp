@@ -4,6 +4,7 @@
 #include "ui/explaintext.h"
 #include "ui/format.h"
 
+#include "core/machineinfo.h"
 #include "core/workload.h"
 
 #include <QLogValueAxis>
@@ -100,13 +101,25 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         m_custom = false;
     }
 
-    const Series *gpu = nullptr, *cpu = nullptr;
+    // The GPU curve chosen, and the best CPU of the thread counts the what-if allows (all of them
+    // as measured): what the models are held against.
+    const Series *gpu = nullptr;
+    std::vector<Series> allowed;
     for (const Series &s : group) {
         if (s.gpu && s.key == m_whatIf.gpuKey)
             gpu = &s;
-        if (!s.gpu && s.threads == m_whatIf.threads)
-            cpu = &s;
+        if (!s.gpu && s.threads <= m_whatIf.threads)
+            allowed.push_back(s);
     }
+    Series bestCpu = Analysis::bestCpu(allowed);
+    bestCpu.key = m.best.run + "|explain-best-cpu";
+    const std::vector<int> counts = m_whatIf.cpuThreads();
+    const QString cpuName = counts.size() > 1
+                                ? tr("best CPU, %1\u2013%2 threads").arg(counts.front()).arg(counts.back())
+                            : counts.front() == 1 ? tr("CPU, 1 thread")
+                                                  : tr("CPU, %1 threads").arg(counts.front());
+    bestCpu.label = cpuName.toStdString();
+    const Series *cpu = allowed.empty() ? nullptr : &bestCpu;
     const ModelCrossover cross = m_whatIf.crossover();
     double nLo = std::numeric_limits<double>::max(), nHi = 0;
     for (const Series &s : group)
@@ -120,18 +133,34 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     }
     double xLo, xHi;
     decades(nLo, nHi, xLo, xHi);
-    const CostModel cpuModel = m_whatIf.cpu(), gpuModel = m_whatIf.gpu;
+    const CostModel gpuModel = m_whatIf.gpu;
 
-    auto modelLine = [&](const CostModel &c) {
+    // A model fitted on fewer than three points predicts nothing beyond them: drawn over the
+    // measured sizes only.
+    auto modelLine = [&](auto &&time, double lo, double hi) {
         std::vector<std::pair<double, double>> out;
         constexpr int steps = 80;
         for (int i = 0; i <= steps; ++i) {
-            const double n = xLo * std::pow(xHi / xLo, double(i) / steps);
-            out.emplace_back(n, c.time(wl->workAt(n, 1)));
+            const double n = lo * std::pow(hi / lo, double(i) / steps);
+            out.emplace_back(n, time(wl->workAt(n, 1)));
         }
         return out;
     };
-    const auto cpuLine = modelLine(cpuModel), gpuLine = modelLine(gpuModel);
+    auto span = [&](const Series *s, bool few, double &lo, double &hi) {
+        lo = xLo;
+        hi = xHi;
+        if (few && s && !s->points.empty()) {
+            lo = s->points.front().n;
+            hi = s->points.back().n;
+        }
+    };
+    const bool cpuFew = std::any_of(m_whatIf.cpuModels.begin(), m_whatIf.cpuModels.end(),
+                                    [](const auto &x) { return x.second.fewPoints(); });
+    double cLo, cHi, gLo, gHi;
+    span(cpu, cpuFew, cLo, cHi);
+    span(gpu, gpuModel.fewPoints(), gLo, gHi);
+    const auto cpuLine = modelLine([this](double w) { return m_whatIf.cpuTime(w); }, cLo, cHi);
+    const auto gpuLine = modelLine([&gpuModel](double w) { return gpuModel.time(w); }, gLo, gHi);
     double tLo = std::numeric_limits<double>::max(), tHi = 0;
     auto extendT = [&](double t) {
         if (t > 0) {
@@ -157,7 +186,12 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                 return colors[i];
         return fallback;
     };
-    const QColor cpuColor = colorOf(cpu, ChartStyle::cpuWinsColor());
+    // The best CPU takes the colour of its fewest threads, darker, as the time chart's envelope.
+    const QColor cpuColor =
+        allowed.empty()
+            ? ChartStyle::cpuWinsColor()
+            : (allowed.size() > 1 ? colorOf(&allowed.front(), ChartStyle::cpuWinsColor()).darker(230)
+                                  : colorOf(&allowed.front(), ChartStyle::cpuWinsColor()));
     const QColor gpuColor = colorOf(gpu, ChartStyle::gpuWinsColor());
     auto points = [&](const std::vector<std::pair<double, double>> &l) {
         QList<QPointF> out;
@@ -169,10 +203,11 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     for (const auto &[s, color] : {std::pair{cpu, cpuColor}, std::pair{gpu, gpuColor}})
         if (s)
             measuredLine(*s, color, unit.scale);
-    const QString threads = m_whatIf.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(m_whatIf.threads);
     line(QStringLiteral("fit:cpu"), Role::Fit,
-         tr("CPU model, %1: %2 + work at %3")
-             .arg(threads, Format::seconds(cpuModel.fixed), Format::rate(cpuModel.rate, wl->computeBound())),
+         counts.size() > 1 ? tr("best CPU model")
+                           : tr("CPU model: %1 + work at %2")
+                                 .arg(Format::seconds(m_whatIf.cpu().fixed),
+                                      Format::rate(m_whatIf.cpu().rate, wl->computeBound())),
          cpuColor, points(cpuLine), {Qt::DashLine, 2, false, true});
     line(QStringLiteral("fit:gpu"), Role::Fit,
          tr("GPU model: %1 + work at %2")
@@ -230,22 +265,38 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
     Section curves{tr("What each curve's time is made of"), {}};
     std::vector<Series> cpus;
     std::map<int, std::set<int>> threadsAt;
+    // A recording from another machine gets no hint to calibrate this one.
+    static const MachineInfo here = MachineInfo::probe();
+    const bool thisMachine = r.machine.cpuModel.empty() || r.machine.sameHardware(here);
     for (const Series &s : group) {
-        curves.sentences << ExplainText::curve(Explain::curve(r, s));
+        curves.sentences << ExplainText::curve(Explain::curve(r, s), thisMachine);
         if (!s.gpu) {
             cpus.push_back(s);
             for (const SeriesPoint &p : s.points)
                 threadsAt[p.n].insert(s.threads);
         }
     }
+    // Which count wins where (as the time chart's note says it), then the threads at the smallest
+    // size, at the first size where more than one thread wins, and at the largest.
     Section scaling{tr("How the CPU threads scale"), {}};
     std::vector<int> scaled;
     for (const auto &[n, ts] : threadsAt)
         if (ts.size() >= 2)
             scaled.push_back(n);
-    if (!scaled.empty())
-        for (int n : std::set<int>{scaled.front(), scaled.back()})
-            scaling.sentences << ExplainText::threads(Explain::threads(r, cpus, n));
+    if (!scaled.empty()) {
+        const std::vector<Analysis::CpuWin> wins = Analysis::cpuWins(cpus);
+        if (cpus.size() >= 2)
+            scaling.sentences << tr("At each n, the %1.").arg(ExplainText::winners(wins));
+        std::set<int> sizes{scaled.front(), scaled.back()};
+        for (const Analysis::CpuWin &w : wins)
+            if (w.series->threads > 1) {
+                sizes.insert(w.nFrom);
+                break;
+            }
+        for (int n : sizes)
+            if (threadsAt[n].size() >= 2)
+                scaling.sentences << ExplainText::threads(Explain::threads(r, cpus, n));
+    }
     for (const Section &x : {crossovers, curves, scaling})
         if (!x.sentences.isEmpty())
             m_explanations << x;

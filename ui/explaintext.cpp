@@ -5,6 +5,7 @@
 
 #include "core/workload.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace speeduplab {
@@ -55,30 +56,59 @@ QString ExplainText::misfit(double logError)
     return tr("%1 %").arg(percent, 0, 'f', percent < 10 ? 1 : 0);
 }
 
-QString ExplainText::curve(const CurveStory &c)
+QString ExplainText::curve(const CurveStory &c, bool thisMachine)
 {
     const QString name = label(c.label);
     if (!c.model.valid)
         return tr("%1: too few points for a model.").arg(name);
+    const QString range = tr("n = %1\u2013%2").arg(Format::n(c.nMin), Format::n(c.nMax));
+    const QString rate = Format::rate(c.rate, c.flops);
+    if (c.model.fewPoints())
+        return tr("%1: only %2 points (%3). A fixed cost and a rate pass through any two, so the model "
+                  "(%4 + work at %5) says nothing they do not, and predicts nothing beyond them. Measure "
+                  "more sizes to tell the fixed cost from the work.")
+            .arg(name)
+            .arg(c.model.points)
+            .arg(range, Format::seconds(c.model.fixed), rate);
     const QString fixed = Format::seconds(c.model.fixed);
     const QString what = fixedName(c.fixed);
     const QString moved = c.flops ? tr("FLOPs") : tr("bytes moved");
-    const QString rate = Format::rate(c.rate, c.flops);
-    const QString ceiling =
-        c.ceiling > 0
-            ? tr(" (%1 % of this machine's %2 ceiling, %3)")
-                  .arg(Format::number(c.fraction() * 100), label(c.level), Format::rate(c.ceiling, c.flops))
-            : tr(" (no calibrated ceiling to compare with: Sweep \u25b8 Calibrate measures it)");
-    const QString range = tr("n = %1\u2013%2").arg(Format::n(c.nMin), Format::n(c.nMax));
+    const QString device = c.device.empty() ? tr("GPU") : label(c.device);
+    const QString l2 =
+        c.l2Bytes > 0 ? tr("%1 L2 cache").arg(Format::si(c.l2Bytes, QStringLiteral("B"))) : tr("L2 cache");
+    // A rate is named by its level: against a calibrated ceiling, or the spec sheet's memory
+    // bandwidth on a GPU (above it, only the L2 can have served the bytes).
+    QString ceiling;
+    if (c.ceiling > 0)
+        ceiling = tr(" (%1 % of the %2 ceiling calibrated on %3, %4)")
+                      .arg(Format::number(c.fraction() * 100), label(c.level),
+                           thisMachine ? tr("this machine") : tr("the machine that recorded it"),
+                           Format::rate(c.ceiling, c.flops));
+    else if (c.theoretical > 0 && !c.flops && c.rate > c.theoretical)
+        ceiling = tr(" (above the %1's %2 spec-sheet memory bandwidth: these sizes are served from its %3)")
+                      .arg(device, Format::rate(c.theoretical, false), l2);
+    else if (c.theoretical > 0 && !c.flops)
+        ceiling = tr(" (%1 % of the %2's %3 spec-sheet memory bandwidth, not a measured ceiling)")
+                      .arg(Format::number(c.rate / c.theoretical * 100), device,
+                           Format::rate(c.theoretical, false));
+    else if (thisMachine)
+        ceiling = tr(" (no calibrated ceiling to compare with: Sweep \u25b8 Calibrate measures it)");
+    else
+        ceiling = tr(" (no ceiling was calibrated on the machine that recorded it)");
     // The rates of the smaller sizes, whose data lived in faster levels.
     QStringList faster;
     for (std::size_t i = 0; i + 1 < c.model.tiers.size(); ++i) {
         const CostModel::Tier &t = c.model.tiers[i];
         if (!t.fitted)
             continue;
-        faster << tr("%1 in %2")
-                      .arg(Format::rate(c.model.rate > 0 ? t.rate * c.rate / c.model.rate : t.rate, c.flops),
-                           t.level.empty() ? tr("a faster level") : label(t.level));
+        const double r = c.model.rate > 0 ? t.rate * c.rate / c.model.rate : t.rate;
+        const bool aboveSpec = c.theoretical > 0 && !c.flops && r > c.theoretical;
+        faster << (aboveSpec
+                       ? tr("%1 from the %2 (above the %3's %4 spec-sheet memory bandwidth)")
+                             .arg(Format::rate(r, c.flops), l2, device, Format::rate(c.theoretical, false))
+                       : tr("%1 in %2")
+                             .arg(Format::rate(r, c.flops),
+                                  t.level.empty() ? tr("a faster level") : label(t.level)));
     }
     const QString tiers =
         faster.isEmpty() ? QString() : tr(" Smaller sizes ran at %1.").arg(faster.join(tr(", ")));
@@ -123,6 +153,12 @@ QString ExplainText::crossover(const CrossoverStory &s)
                   "the CPU's %4 (%5).")
             .arg(gpu, measured, Format::seconds(s.gpu.fixed), Format::seconds(s.cpu.fixed),
                  threadCount(s.cpuThreads));
+    if (s.gpu.fewPoints() || (s.cpu.valid && s.cpu.fewPoints()))
+        return tr("%1: the models rest on too few points (%2) to place a crossover between the measured "
+                  "sizes (%3).")
+            .arg(gpu)
+            .arg(std::min(s.gpu.points, s.cpu.valid ? s.cpu.points : s.gpu.points))
+            .arg(measured);
     if (!(s.model.n > 0))
         return tr("%1: the models do not cross up to n = 10\u2076: the CPU model stays faster (%2).")
             .arg(gpu, measured);
@@ -131,6 +167,12 @@ QString ExplainText::crossover(const CrossoverStory &s)
         s.gpuMode == "fused"
             ? tr("effective %1 (its data stay in registers)").arg(rateOf(s.gpu.rate, s.workload))
             : rateOf(s.gpu.rate, s.workload);
+    if (!(s.cpu.fixed > 0))
+        return tr("%1 overtakes the CPU (%2) at n \u2248 %3 by the models (%4). Below, its %5 fixed cost "
+                  "loses to the CPU, whose fixed cost is too small to measure; above, its %6 outruns the "
+                  "CPU's %7.")
+            .arg(gpu, threadCount(s.cpuThreads), Format::n(s.model.n), measured, Format::seconds(s.gpu.fixed),
+                 gpuRate, rateOf(s.cpu.rate, s.workload));
     return tr("%1 overtakes the CPU (%2) at n \u2248 %3 by the models (%4). Below, its %5 fixed cost loses "
               "to the "
               "CPU's %6; above, its %7 outruns the CPU's %8.")
@@ -158,20 +200,68 @@ QString ExplainText::shift(const CrossoverShift &s)
         .arg(to, why, rateOf(s.from.gpu.rate, s.to.workload), rateOf(s.to.gpu.rate, s.to.workload), where);
 }
 
+QString ExplainText::winners(const std::vector<Analysis::CpuWin> &wins)
+{
+    if (wins.empty())
+        return tr("best CPU");
+    // A thread count names a curve, unless the winners differ in more than that (gemm's variants).
+    const bool byThreads = std::all_of(wins.begin(), wins.end(), [&](const Analysis::CpuWin &w) {
+        return w.series->variant == wins.front().series->variant;
+    });
+    auto name = [byThreads](const Series &s) {
+        return byThreads ? threadCount(s.threads) : Format::labels(QString::fromStdString(s.label));
+    };
+    auto where = [&wins](std::size_t i) {
+        const Analysis::CpuWin &w = wins[i];
+        if (wins.size() == 1)
+            return tr("at every n");
+        if (i == 0)
+            return tr("up to n = %1").arg(Format::n(w.nTo));
+        if (i + 1 == wins.size())
+            return tr("from n = %1").arg(Format::n(w.nFrom));
+        return w.nFrom == w.nTo ? tr("at n = %1").arg(Format::n(w.nFrom))
+                                : tr("at n = %1\u2013%2").arg(Format::n(w.nFrom), Format::n(w.nTo));
+    };
+    QStringList parts;
+    const std::size_t listed = wins.size() <= 3 ? wins.size() : 2;
+    for (std::size_t i = 0; i < listed; ++i)
+        parts << tr("%1 %2").arg(name(*wins[i].series), where(i));
+    if (listed < wins.size()) {
+        // The rest as one stretch: the range of thread counts that win there.
+        int lo = wins[listed].series->threads, hi = lo;
+        for (std::size_t i = listed; i < wins.size(); ++i) {
+            lo = std::min(lo, wins[i].series->threads);
+            hi = std::max(hi, wins[i].series->threads);
+        }
+        const QString counts = lo == hi ? threadCount(lo) : tr("%1\u2013%2 threads").arg(lo).arg(hi);
+        parts << tr("%1 from n = %2").arg(counts, Format::n(wins[listed].nFrom));
+    }
+    return tr("best CPU: %1").arg(parts.join(tr(", ")));
+}
+
 QString ExplainText::threads(const ThreadStory &t)
 {
     if (!t.valid)
         return tr("n = %1: too few thread counts for a model.").arg(t.n);
+    // First what the chart shows: which count is the fastest, and where more threads lose.
+    QString best = t.bestThreads == 1
+                       ? tr("n = %1: 1 thread is the fastest (%2).").arg(t.n).arg(Format::seconds(t.t1))
+                       : tr("n = %1: %2 are the fastest, %3\u00d7 as fast as 1 thread.")
+                             .arg(t.n)
+                             .arg(threadCount(t.bestThreads), Format::number(t.bestSpeedup));
+    if (t.bestThreads > 1 && t.slowerFrom > 0)
+        best += tr(" From %1 on, every count is slower than 1 thread.").arg(threadCount(t.slowerFrom));
     switch (t.kind) {
     case ThreadStory::Kind::Overhead:
-        return tr("n = %1: more threads are slower: 1 thread takes %2, %3 take %4. Starting and joining them "
-                  "costs "
-                  "about %5%6, more than the work itself: not Amdahl's law.")
-            .arg(t.n)
-            .arg(Format::seconds(t.t1), threadCount(t.slowThreads), Format::seconds(t.slowTime),
-                 Format::seconds(t.forkJoin),
-                 t.parallelRegion > 0 ? tr(" (calibrated: %1)").arg(Format::seconds(t.parallelRegion))
-                                      : QString());
+        return best + QLatin1Char(' ') +
+               (t.bestThreads == 1
+                    ? tr("Every other count is slower, %1 the slowest (%2): starting and joining the "
+                         "threads costs about %3%4, more than the work itself. Not Amdahl's law.")
+                    : tr("Past the fastest, threads cost more than their share of the work: %1 take %2, "
+                         "and starting and joining them costs about %3%4. Not Amdahl's law."))
+                   .arg(threadCount(t.slowThreads), Format::seconds(t.slowTime), Format::seconds(t.forkJoin),
+                        t.parallelRegion > 0 ? tr(" (calibrated: %1)").arg(Format::seconds(t.parallelRegion))
+                                             : QString());
     case ThreadStory::Kind::Bandwidth:
     case ThreadStory::Kind::Amdahl:
         if (t.threadCounts < 3)
@@ -187,14 +277,14 @@ QString ExplainText::threads(const ThreadStory &t)
                 ? tr("the calibrated %1 ceiling (%2)").arg(label(t.level), Format::rate(t.saturation, false))
                 : tr("the best bandwidth measured (%1; no calibrated ceiling)")
                       .arg(Format::rate(t.saturation, false));
-        return tr("n = %1: memory bandwidth runs out, not serial code: 1 thread moves %2, and %3 caps any "
-                  "number of "
-                  "threads at %4\u00d7. The bandwidth bound fits within %5, Amdahl's law within %6 (its "
+        return best + QLatin1Char(' ') +
+               tr("Memory bandwidth runs out, not serial code: 1 thread moves %1, and %2 caps any number of "
+                  "threads at %3\u00d7. The bandwidth bound fits within %4, Amdahl's law within %5 (its "
                   "serial "
-                  "fraction would read %7 %).")
-            .arg(t.n)
-            .arg(Format::rate(t.oneThreadRate, false), cap, Format::number(t.bandwidthSpeedup(1e9)),
-                 misfit(t.errBandwidth), misfit(t.errAmdahl), Format::number(t.amdahl.serialFraction * 100));
+                  "fraction would read %6 %).")
+                   .arg(Format::rate(t.oneThreadRate, false), cap, Format::number(t.bandwidthSpeedup(1e9)),
+                        misfit(t.errBandwidth), misfit(t.errAmdahl),
+                        Format::number(t.amdahl.serialFraction * 100));
     }
     case ThreadStory::Kind::Amdahl:
         break;
@@ -203,10 +293,9 @@ QString ExplainText::threads(const ThreadStory &t)
     const QString limit = s > 0 ? tr("at most %1\u00d7").arg(Format::number(1 / s)) : tr("no limit in sight");
     const QString other =
         t.bandwidthFitted ? tr("; the bandwidth bound within %1").arg(misfit(t.errBandwidth)) : QString();
-    return tr("n = %1: Amdahl's law explains the points: a serial fraction of %2 %, so %3 (fits within "
-              "%4%5).")
-        .arg(t.n)
-        .arg(Format::number(s * 100), limit, misfit(t.errAmdahl), other);
+    return best + QLatin1Char(' ') +
+           tr("Amdahl's law explains the points: a serial fraction of %1 %, so %2 (fits within %3%4).")
+               .arg(Format::number(s * 100), limit, misfit(t.errAmdahl), other);
 }
 
 QString ExplainText::twoThreadCounts(const ThreadStory &t)
@@ -238,7 +327,12 @@ QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
                                : tr("the GPU never overtakes the CPU");
     };
     const QString was = verdict(measured), is = verdict(now);
-    const QString cpu = tr("CPU with %1").arg(threadCount(now.threads));
+    // The CPU as the sliders set it: the best of its thread counts at each n, up to its bandwidth.
+    const std::vector<int> counts = now.cpuThreads();
+    const QString which =
+        counts.size() > 1 ? tr("the best CPU of %1 to %2").arg(counts.front()).arg(threadCount(counts.back()))
+                          : tr("the CPU with %1").arg(threadCount(now.threads));
+    const QString cpu = tr("%1, up to %2").arg(which, rateOf(now.cpuBandwidth, now.workload));
     const bool moved = now.threads != measured.threads || now.gpu.fixed != measured.gpu.fixed ||
                        now.gpu.rate != measured.gpu.rate || now.cpuBandwidth != measured.cpuBandwidth;
     if (!moved)

@@ -15,7 +15,13 @@ class ExplainText {
 public:
     /// What dominates one curve where: "GPU launch: below n ≈ 1304 every iteration costs the
     /// 3.4 µs kernel launch, whatever the size; above it, ...".
-    static QString curve(const CurveStory &c);
+    /// A ceiling left uncalibrated gets a hint to calibrate only when the curve was measured
+    /// here (thisMachine): a recording from elsewhere cannot be calibrated on this machine.
+    static QString curve(const CurveStory &c, bool thisMachine = true);
+    /// Which CPU curve is the best CPU where: "best CPU: 1 thread up to n = 71, 2 threads at
+    /// n = 126, 12–16 threads from n = 225" (past three stretches, the rest as one range of
+    /// thread counts). The time chart's note and the Explain text say it alike.
+    static QString winners(const std::vector<Analysis::CpuWin> &wins);
     /// Where the models of the CPU and one GPU curve cross, and why there.
     static QString crossover(const CrossoverStory &s);
     /// How another GPU mode moves the crossover.

@@ -3,6 +3,7 @@
 #include "ui/appsettings.h"
 
 #include "ui/chartstyle.h"
+#include "ui/explaintext.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 
@@ -51,47 +52,6 @@ QString axisTitle()
 }
 
 } // namespace
-
-QString TimeChart::envelopeLabel(const std::vector<Analysis::CpuWin> &wins)
-{
-    if (wins.empty())
-        return tr("best CPU");
-    // A thread count names a curve, unless the winners differ in more than that (gemm's variants).
-    const bool byThreads = std::all_of(wins.begin(), wins.end(), [&](const Analysis::CpuWin &w) {
-        return w.series->variant == wins.front().series->variant;
-    });
-    auto name = [byThreads](const Series &s) {
-        return byThreads ? Format::count(s.threads, tr("thread"), tr("threads"))
-                         : Format::labels(QString::fromStdString(s.label));
-    };
-    auto where = [&wins](std::size_t i) {
-        const Analysis::CpuWin &w = wins[i];
-        if (wins.size() == 1)
-            return tr("at every n");
-        if (i == 0)
-            return tr("up to n = %1").arg(Format::n(w.nTo));
-        if (i + 1 == wins.size())
-            return tr("from n = %1").arg(Format::n(w.nFrom));
-        return w.nFrom == w.nTo ? tr("at n = %1").arg(Format::n(w.nFrom))
-                                : tr("n = %1–%2").arg(Format::n(w.nFrom), Format::n(w.nTo));
-    };
-    QStringList parts;
-    const std::size_t listed = wins.size() <= 3 ? wins.size() : 2;
-    for (std::size_t i = 0; i < listed; ++i)
-        parts << tr("%1 %2").arg(name(*wins[i].series), where(i));
-    if (listed < wins.size()) {
-        // The rest as one stretch: the range of thread counts that win there.
-        int lo = wins[listed].series->threads, hi = lo;
-        for (std::size_t i = listed; i < wins.size(); ++i) {
-            lo = std::min(lo, wins[i].series->threads);
-            hi = std::max(hi, wins[i].series->threads);
-        }
-        const QString counts =
-            lo == hi ? Format::count(lo, tr("thread"), tr("threads")) : tr("%1–%2 threads").arg(lo).arg(hi);
-        parts << tr("%1 from n = %2").arg(counts, Format::n(wins[listed].nFrom));
-    }
-    return tr("best CPU: %1").arg(parts.join(tr(", ")));
-}
 
 QString TimeChart::crossingText(const Crossing &c, const QString &gpu)
 {
@@ -275,8 +235,8 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                 theirs.push_back(*c);
             Series best = Analysis::bestCpu(theirs);
             winners << (severalRuns() ? tr("%1: %2").arg(QString::fromStdString(group.front().run),
-                                                         envelopeLabel(Analysis::cpuWins(theirs)))
-                                      : envelopeLabel(Analysis::cpuWins(theirs)));
+                                                         ExplainText::winners(Analysis::cpuWins(theirs)))
+                                      : ExplainText::winners(Analysis::cpuWins(theirs)));
             best.label = severalRuns() ? group.front().run + ": " + tr("best CPU").toStdString()
                                        : tr("best CPU").toStdString();
             best.run = group.front().run;

@@ -48,9 +48,6 @@ public:
     /// every thread count in full ("All thread counts" in the context menu).
     void setAllThreadCounts(bool all);
     bool allThreadCounts() const { return m_allThreadsAction->isChecked(); }
-    /// The envelope's legend entry: "best CPU: 1 thread up to n = 71, 2 threads at n = 126,
-    /// 12–16 threads from n = 225" (past three stretches, the rest as one range of counts).
-    static QString envelopeLabel(const std::vector<Analysis::CpuWin> &wins);
     /// The context menu's actions, "Band: interquartile range" and "Band: min–max".
     QList<QAction *> bandActions() const { return {m_iqrAction, m_minMaxAction}; }
     QString name() const override { return QStringLiteral("time"); }

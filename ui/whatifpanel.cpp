@@ -47,6 +47,7 @@ WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent)
     auto row = [&](int r, const QString &name, const QString &tip, const QString &objectName,
                    QSlider *&slider, QLabel *&value) {
         auto *l = new QLabel(name);
+        l->setObjectName(objectName + QStringLiteral("Name"));
         slider = new QSlider(Qt::Horizontal);
         slider->setObjectName(objectName);
         slider->setToolTip(tip);
@@ -68,10 +69,12 @@ WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent)
         tr("What all CPU threads together can reach (each thread's share scales with it)"),
         QStringLiteral("cpuBandwidthSlider"), m_cpuRate, m_cpuRateValue);
     row(4, tr("CPU &threads:"),
-        tr("The CPU's thread count: the rate grows with it until the bandwidth caps it; the fixed cost is "
-           "the "
-           "nearest measured thread count's"),
+        tr("The most threads the CPU may use: at each n the fastest of its thread counts up to this one "
+           "counts. A count not measured takes the nearest measured count's fixed cost, its rate growing "
+           "with the threads until the bandwidth caps it"),
         QStringLiteral("threadsSlider"), m_threads, m_threadsValue);
+    m_gpuRateName = qobject_cast<QLabel *>(grid->itemAtPosition(2, 0)->widget());
+    m_cpuRateName = qobject_cast<QLabel *>(grid->itemAtPosition(3, 0)->widget());
     m_reset = new QPushButton(tr("&Reset to measured"));
     m_reset->setObjectName(QStringLiteral("whatIfResetButton"));
     grid->addWidget(m_reset, 5, 1, 1, 1, Qt::AlignLeft);
@@ -149,6 +152,10 @@ void WhatIfPanel::syncFromChart()
     }
     const Workload *wl = Workload::find(w.workload);
     const bool flops = wl && wl->computeBound();
+    // The sliders are named by what they move: a compute-bound workload's rate is arithmetic.
+    m_gpuRateName->setText(flops ? tr("&GPU FLOP rate:") : tr("&GPU bandwidth:"));
+    m_cpuRateName->setText(flops ? tr("C&PU FLOP rate:") : tr("C&PU bandwidth:"));
+    m_threadsValue->setToolTip(tr("The most threads the CPU may use: at each n the fastest of them counts"));
     auto both = [](const QString &now, const QString &measured) {
         return now == measured ? now : tr("%1 (measured %2)").arg(now, measured);
     };

@@ -43,6 +43,7 @@ private:
     QComboBox *m_gpu;
     QSlider *m_launch, *m_gpuRate, *m_cpuRate, *m_threads;
     QLabel *m_launchValue, *m_gpuRateValue, *m_cpuRateValue, *m_threadsValue;
+    QLabel *m_gpuRateName = nullptr, *m_cpuRateName = nullptr; ///< "bandwidth", or "FLOP rate" for gemm
     QPushButton *m_reset;
     QTextBrowser *m_text;
     QString m_html; ///< what m_text shows

@@ -254,11 +254,16 @@ private slots:
         const auto all = Analysis::series(r);
         const WhatIf base = Explain::whatIf(r, all);
         QVERIFY(Explain::usable(base));
-        // At the crossover (n = 119.5), 4 threads are the fastest CPU: the one the GPU overtakes.
-        QCOMPARE(base.threads, 4);
+        // Every measured thread count: the GPU is held against the best CPU at each n. At the
+        // crossover (n = 119.5), 4 threads are the fastest: the model the GPU overtakes.
+        QCOMPARE(base.threads, 16);
+        QCOMPARE(base.cpuThreads(), (std::vector<int>{1, 4, 16}));
         QVERIFY(close(base.gpu.fixed, 3.4e-6, 0.01)); // the launch-mode curve by default
-        QVERIFY(close(base.cpu().rate, 80e9, 0.01));
-        QVERIFY(close(base.cpu().fixed, 2e-6, 0.01));
+        QVERIFY(close(base.cpuAt(4).rate, 80e9, 0.01));
+        QVERIFY(close(base.cpuAt(4).fixed, 2e-6, 0.01));
+        QCOMPARE(base.cpuThreads()[std::size_t(base.crossover().cpuIndex)], 4);
+        // The best CPU is the fastest model at each size: 1 thread's 50 ns at the smallest.
+        QVERIFY(close(base.cpuTime(0), 0.05e-6, 0.01));
         const double n0 = base.crossover().n;
         QVERIFY2(close(n0, std::sqrt(1.4e-6 / (8 * (1 / 80e9 - 1 / 4e12))), 0.01),
                  qPrintable(QString::number(n0)));
@@ -286,7 +291,7 @@ private slots:
         QVERIFY(close(w.cpu().fixed, 0.05e-6, 0.05));
         QVERIFY(earlier(w));
         w.threads = 8; // the fixed cost of the nearest measured count (4), twice the rate
-        QCOMPARE(w.cpu().fixed, base.cpu().fixed);
+        QCOMPARE(w.cpu().fixed, base.cpuAt(4).fixed);
         QVERIFY(later(w));
 
         const WhatIf graph = Explain::whatIf(r, all, find(all, true, "graph", 0).key);
