@@ -211,7 +211,7 @@ private:
     };
     // The run being read: its fields as the file has them.
     struct Pending {
-        std::optional<std::string> label, source;
+        std::optional<std::string> label, source, compared;
         std::optional<bool> visible, reference;
         std::optional<ResultSet> results;
     };
@@ -279,6 +279,10 @@ private:
             if (!v.is_string())
                 return wrongType("a string");
             (key == "label" ? m_run.label : m_run.source) = v.get<std::string>();
+        } else if (key == "compared") {
+            if (!v.is_string() || (v.get<std::string>() != "a" && v.get<std::string>() != "b"))
+                return failRun(inRun("field \"compared\" must be \"a\" or \"b\""));
+            m_run.compared = v.get<std::string>();
         } else if (key == "visible" || key == "reference") {
             if (!v.is_boolean())
                 return wrongType("true or false");
@@ -392,6 +396,7 @@ private:
         r.visible = m_run.visible.value_or(true);
         r.reference = m_run.reference ? *m_run.reference : RunSet::isReference(r.results);
         r.source = m_run.source.value_or("");
+        r.compared = m_run.compared.value_or("");
         runs.push_back(std::move(r));
     }
 
@@ -501,7 +506,9 @@ std::string RunSet::toJson(const std::vector<RunRecord> &runs)
         out += std::string(i ? "," : "") + "\n  {\n   \"label\": " + str(r.label) +
                ",\n   \"visible\": " + (r.visible ? "true" : "false") +
                ",\n   \"reference\": " + (r.reference ? "true" : "false") +
-               ",\n   \"source\": " + str(r.source) + ",\n   \"results\": " + indented + "\n  }";
+               ",\n   \"source\": " + str(r.source) +
+               (r.compared.empty() ? std::string() : ",\n   \"compared\": " + str(r.compared)) +
+               ",\n   \"results\": " + indented + "\n  }";
     }
     out += runs.empty() ? "]\n}\n" : "\n ]\n}\n";
     return out;

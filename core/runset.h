@@ -18,6 +18,9 @@ struct RunRecord {
     bool reference = false; ///< another tool's run (PyTorch, NumPy): drawn dashed
     bool visible = true;
     std::string source; ///< the file it was read from; empty for a sweep of this session
+    /// "a" or "b": the run A or B of the pair compared across, as a workspace keeps it; empty
+    /// otherwise (only the runs file holds it: the window keeps the pair itself)
+    std::string compared;
     bool operator==(const RunRecord &) const = default;
 };
 
@@ -42,7 +45,8 @@ public:
     static ResultSet combined(const std::vector<RunRecord> &runs);
 
     /// The runs file: {"format": "speeduplab-runs", "format_version": 1, "runs": [{"label",
-    /// "visible", "reference", "source", "results": <ResultIO's JSON object>}, ...]}.
+    /// "visible", "reference", "source", ["compared": "a" or "b",] "results": <ResultIO's JSON
+    /// object>}, ...]}.
     static std::string toJson(const std::vector<RunRecord> &runs);
     /// Throws ParseError naming the run (index and label) and the field at fault; never returns
     /// part of a file. Labels are made unique as they are read.

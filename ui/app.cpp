@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/app.h"
+
 #include "ui/appsettings.h"
+#include "ui/examples.h"
 
 #include "ui/bench.h"
 #include "ui/chartview.h"
@@ -19,6 +21,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QIcon>
 #include <QScreen>
 #include <QTimer>
@@ -89,6 +92,21 @@ int App::main(QApplication &app)
         w.setPresentation(true);
     if (!cl.open.isEmpty())
         w.openResults(cl.open);
+    if (!cl.example.isEmpty()) {
+        const QList<Examples::Example> &all = Examples::all();
+        QStringList names;
+        int index = -1;
+        for (int i = 0; i < all.size(); ++i) {
+            names << QFileInfo(all[i].file).completeBaseName();
+            if (names.back() == cl.example)
+                index = i;
+        }
+        if (index < 0)
+            std::cerr << "speeduplab: no example is called \"" << cl.example.toStdString()
+                      << "\"; the examples are " << names.join(QStringLiteral(", ")).toStdString() << ".\n";
+        else
+            w.openExample(index);
+    }
     if (!cl.overlay.isEmpty())
         w.overlayReference(cl.overlay);
     if (std::string why; !cl.runA.isEmpty() && !w.resultModel()->setComparedRuns(cl.runA.toStdString(),

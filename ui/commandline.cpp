@@ -59,6 +59,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         QStringLiteral("open"),
         QStringLiteral("Show a recorded result file (CSV or JSON) instead of sweeping."),
         QStringLiteral("FILE"));
+    const QCommandLineOption example(
+        QStringLiteral("example"),
+        QStringLiteral("Open a recording shipped with the program (File > Open example), by name: "
+                       "seed-preset, add-calibrated, add-range, reduce, transfer."),
+        QStringLiteral("NAME"));
     const QCommandLineOption overlay(
         QStringLiteral("overlay"),
         QStringLiteral("Draw a reference run (bench/compare_torch.py or compare_numpy.py output) dashed "
@@ -148,12 +153,12 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                     QStringLiteral("Measure launch to visible window, and idle memory."));
     for (QCommandLineOption *o : {&screenshot, &settings, &run, &benchLatency, &benchRedraw, &benchStartup})
         o->setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({help,       version,   headless,   preset,       png,         svg,         csv,
-                  json,       force,     open,       overlay,      runA,        runB,        presentation,
-                  chart,      size,      workload,   variant,      sizes,       range,       threads,
-                  modes,      transfers, hostMemory, iterations,   minTime,     maxReps,     budget,
-                  device,     cache,     rounds,     seed,         cpuOnly,     gpuOnly,     calibrate,
-                  screenshot, settings,  run,        benchLatency, benchRedraw, benchStartup});
+    p.addOptions({help,         version,    headless,  preset,     png,          svg,         csv,
+                  json,         force,      open,      example,    overlay,      runA,        runB,
+                  presentation, chart,      size,      workload,   variant,      sizes,       range,
+                  threads,      modes,      transfers, hostMemory, iterations,   minTime,     maxReps,
+                  budget,       device,     cache,     rounds,     seed,         cpuOnly,     gpuOnly,
+                  calibrate,    screenshot, settings,  run,        benchLatency, benchRedraw, benchStartup});
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -180,6 +185,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         if (p.isSet(*o) && p.value(*o).isEmpty())
             return fail(QStringLiteral("--%1 needs a file name").arg(o->names().constFirst()));
     c.open = p.value(open);
+    c.example = p.value(example);
     c.overlay = p.value(overlay);
     c.presentation = p.isSet(presentation);
     c.runA = p.value(runA);

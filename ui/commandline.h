@@ -23,7 +23,8 @@ struct CommandLine {
     QString png, svg, csv, json; ///< the outputs (empty: not given; given empty is a usage error)
     bool force = false;          ///< --force: replace an output even when it is read-only
     QString open;
-    QString overlay;    ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
+    QString example; ///< --example: a shipped recording, by its name (Examples::all, without the extension)
+    QString overlay; ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
     QString runA, runB; ///< --run-a, --run-b: the runs compared across (labels in --open's runs file)
     QString chart = QStringLiteral("time");
     bool presentation = false; ///< start in presentation mode (full screen, the chart only)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/comparechart.h"
 
+#include "core/analysis.h"
 #include "core/overlay.h"
 #include "ui/chartstyle.h"
 #include "ui/format.h"
@@ -36,9 +37,63 @@ CompareChart::CompareChart(QWidget *parent) : ChartView(parent)
     setRanges(1, 10000, 0.1, 10);
 }
 
+bool CompareChart::drawGpuOverCpu(const RunRecord &a, const RunRecord &b, const std::string &workload)
+{
+    std::vector<Series> cpus, gpus;
+    for (const Series &s : Analysis::series(asOurs(a, workload), workload))
+        if (!s.gpu)
+            cpus.push_back(s);
+    for (const Series &s : Analysis::series(asOurs(b, workload), workload))
+        if (s.gpu)
+            gpus.push_back(s);
+    if (cpus.empty() || gpus.empty())
+        return false;
+    const Series best = Analysis::bestCpu(cpus);
+    const std::vector<QColor> colors = ChartStyle::seriesColors(gpus);
+    QStringList notes;
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        const Series &g = gpus[i];
+        QList<QPointF> pts;
+        for (const auto &[n, speedup] : Analysis::speedup(best, g))
+            if (speedup > 0 && std::isfinite(speedup))
+                pts << QPointF(n, 1 / speedup);
+        if (pts.isEmpty())
+            continue;
+        const QString name =
+            tr("B's %1 \u00f7 A's best CPU").arg(Format::labels(QString::fromStdString(g.label)));
+        line(QStringLiteral("gpuovercpu:") + QString::fromStdString(g.key), Role::Data, name, colors[i], pts,
+             {Qt::SolidLine, 3, true, true});
+        double at = 0;
+        for (const Crossing &c : Analysis::crossings(best, g))
+            if (c.gpuBecomesFaster) {
+                at = c.n;
+                break;
+            }
+        m_gpuOverCpu.emplace_back(g.label, at);
+        const QString gpu = Format::labels(QString::fromStdString(g.label));
+        if (at > 0) {
+            line(QStringLiteral("cross:gpuovercpu:") + QString::fromStdString(g.key), Role::Marker, QString(),
+                 colors[i], {QPointF(at, 1e-6), QPointF(at, 1e6)}, {Qt::DashLine, 2, false, false});
+            addLabel(tr("B's %1 faster above n \u2248 %2").arg(gpu, Format::n(at)),
+                     tr("n \u2248 %1").arg(Format::n(at)), at, 1, colors[i],
+                     {Qt::AlignRight | Qt::AlignTop, Qt::Vertical});
+            notes << tr("B's %1 overtakes A's best CPU above n \u2248 %2.").arg(gpu, Format::n(at));
+        } else {
+            notes << tr("B's %1 never overtakes A's best CPU at the sizes both measured.").arg(gpu);
+        }
+    }
+    if (m_gpuOverCpu.empty())
+        return false;
+    setNote(tr("A's best CPU against B's GPU (A = %1, B = %2): %3")
+                .arg(QString::fromStdString(a.label), QString::fromStdString(b.label),
+                     notes.join(QLatin1Char(' '))));
+    return true;
+}
+
 void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const std::string &workload)
 {
     m_comparison = {};
+    m_gpuOverCpu.clear();
     setChartTitle(workload, tr("run B's time over run A's"));
     const ResultModel *m = model();
     if (!m || m->runCount() < 2) {
@@ -56,8 +111,25 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
     const QString nameA = QString::fromStdString(a.label), nameB = QString::fromStdString(b.label);
     const ResultSet runA = asOurs(a, workload);
     m_comparison = Compare::compare(runA, asOurs(b, workload));
-    if (m_comparison.empty()) {
-        showEmpty(tr("%1 and %2 share no point of %3:\nno series was measured at the same n in both.")
+    // The ranges: every ratio drawn, B's GPU over A's best CPU among them.
+    std::vector<std::pair<int, double>> gpuRatios;
+    {
+        std::vector<Series> cpus, gpus;
+        for (const Series &s : Analysis::series(runA, workload))
+            if (!s.gpu)
+                cpus.push_back(s);
+        for (const Series &s : Analysis::series(asOurs(b, workload), workload))
+            if (s.gpu)
+                gpus.push_back(s);
+        if (!cpus.empty())
+            for (const Series &g : gpus)
+                for (const auto &[n, speedup] : Analysis::speedup(Analysis::bestCpu(cpus), g))
+                    if (speedup > 0 && std::isfinite(speedup))
+                        gpuRatios.emplace_back(n, 1 / speedup);
+    }
+    if (m_comparison.empty() && gpuRatios.empty()) {
+        showEmpty(tr("%1 and %2 share no point of %3:\nno series was measured at the same n in both, and "
+                     "A has no CPU curve or B no GPU curve to hold against it.")
                       .arg(nameA, nameB, QString::fromStdString(workload)));
         return;
     }
@@ -77,6 +149,12 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
         rHi = std::max(rHi, p.ratio * std::exp(band(p)));
         cut = cut || p.threshold > widest;
     }
+    for (const auto &[n, ratio] : gpuRatios) {
+        nLo = std::min(nLo, double(n));
+        nHi = std::max(nHi, double(n));
+        rLo = std::min(rLo, ratio);
+        rHi = std::max(rHi, ratio);
+    }
     double xLo, xHi, yLo, yHi;
     decades(nLo, nHi, xLo, xHi);
     decades(rLo, rHi, yLo, yHi);
@@ -89,6 +167,10 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
              {Qt::AlignRight | Qt::AlignTop, Qt::Horizontal, true});
     addLabel(tr("B faster \u2193"), QString(), xLo, 1, ChartStyle::guideColor(),
              {Qt::AlignRight | Qt::AlignBottom, Qt::Horizontal, true});
+
+    drawGpuOverCpu(a, b, workload);
+    if (m_comparison.empty())
+        return;
 
     // One curve per series, in A's colours, with the band the noise of both runs can explain.
     const std::vector<Series> seriesA = Analysis::series(runA, workload);
@@ -124,12 +206,13 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
     const Comparison &cmp = m_comparison;
     const auto ranked = std::count_if(cmp.points.begin(), cmp.points.end(),
                                       [](const PointComparison &p) { return p.rankTest; });
-    setNote(tr("B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band "
-               "is what the noise of both runs can explain (95 % on the medians, at least %6 %).")
-                .arg(nameB, nameA, Format::count(cmp.faster, tr("point"), tr("points")),
-                     Format::count(cmp.slower, tr("point"), tr("points")),
-                     Format::count(cmp.same, tr("point"), tr("points")))
-                .arg(Compare::minDifference * 100, 0, 'f', 0));
+    setNote(
+        tr("Like against like, B = %1 against A = %2: B faster at %3, slower at %4, the same within noise "
+           "at %5. The band is what the noise of both runs can explain (95 % on the medians, at least %6 %).")
+            .arg(nameB, nameA, Format::count(cmp.faster, tr("point"), tr("points")),
+                 Format::count(cmp.slower, tr("point"), tr("points")),
+                 Format::count(cmp.same, tr("point"), tr("points")))
+            .arg(Compare::minDifference * 100, 0, 'f', 0));
     if (cut)
         setNote(tr("Bands wider than 10\u00d7 either way (very noisy points) are cut at 10\u00d7."));
     if (ranked > 0) // the verdict of these points comes from their repetitions, not from the band

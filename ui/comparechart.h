@@ -4,12 +4,15 @@
 #include "ui/chartview.h"
 
 #include "core/compare.h"
+#include "core/runset.h"
 
 namespace speeduplab {
 
-/// Two runs compared point by point (Compare::compare): run B's time over run A's against n,
-/// log-log, one curve per series both measured, with the band inside which the difference is
-/// noise. Below 1, B is faster. A and B are the runs the model compares (the Runs panel).
+/// Two runs compared (A and B, the runs the model compares: the Runs panel), log-log against n.
+/// First what "my laptop's CPU against the lab's GPU" asks: each GPU curve of B over A's best
+/// CPU, with the size above which B's GPU is faster. Then point by point (Compare::compare): run
+/// B's time over run A's, one curve per series both measured, with the band inside which the
+/// difference is noise. Below 1, B is faster.
 class CompareChart : public ChartView {
     Q_OBJECT
 public:
@@ -18,12 +21,18 @@ public:
     QString tabTitle() const override { return tr("Compare runs"); }
     /// The comparison the last rebuild drew (empty when no pair was chosen).
     const Comparison &comparison() const { return m_comparison; }
+    /// Where each GPU curve of B overtakes A's best CPU, by the last rebuild: (B's GPU curve's
+    /// label, n; 0 when it never does over the sizes both measured).
+    const std::vector<std::pair<std::string, double>> &gpuOverCpu() const { return m_gpuOverCpu; }
 
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 
 private:
+    /// B's GPU curves over A's best CPU: drawn, marked and noted; false when there is none.
+    bool drawGpuOverCpu(const RunRecord &a, const RunRecord &b, const std::string &workload);
     Comparison m_comparison;
+    std::vector<std::pair<std::string, double>> m_gpuOverCpu;
 };
 
 } // namespace speeduplab

@@ -222,7 +222,13 @@ bool MainWindow::saveWorkspace(const QString &path)
         return false;
     }
     try {
-        RunSet::write(m_model->runs(), toPath(path));
+        // With the pair compared across, so that reopening it shows the same comparison.
+        std::vector<RunRecord> runs = m_model->runs();
+        if (m_model->runA() >= 0 && m_model->runB() >= 0 && m_model->runA() != m_model->runB()) {
+            runs[std::size_t(m_model->runA())].compared = "a";
+            runs[std::size_t(m_model->runB())].compared = "b";
+        }
+        RunSet::write(runs, toPath(path));
     } catch (const std::exception &e) {
         showError(tr("Save workspace"), tr("Could not save the workspace: %1 Nothing was written; choose "
                                            "another file or folder.")

@@ -261,6 +261,16 @@ void ResultModel::setRuns(std::vector<RunRecord> runs)
 {
     m_runs = std::move(runs);
     m_live = m_runA = m_runB = -1;
+    // A workspace names its pair compared across; the model keeps the pair itself from here on.
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        if (m_runs[i].compared == "a" && m_runA < 0)
+            m_runA = int(i);
+        else if (m_runs[i].compared == "b" && m_runB < 0)
+            m_runB = int(i);
+        m_runs[i].compared.clear();
+    }
+    if (m_runA == m_runB)
+        m_runA = m_runB = -1;
     recombine();
     emit runsChanged();
 }

@@ -6,6 +6,7 @@
 #include "ui/resultmodel.h"
 
 #include <QComboBox>
+
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -15,6 +16,7 @@
 #include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace speeduplab {
 
@@ -83,13 +85,13 @@ RunsPanel::RunsPanel(ResultModel *model, QWidget *parent) : QWidget(parent), m_m
     m_b->setObjectName(QStringLiteral("runBChooser"));
     m_a->setToolTip(tr("Run A: its CPU curves against run B's GPU on the time chart, and the base of the "
                        "ratio on the Compare tab"));
-    m_b->setToolTip(tr("Run B: its GPU curves against run A's CPU on the time chart, and its time over "
-                       "A's on the Compare tab"));
+    m_bTip = tr("Run B: its GPU curves against run A's best CPU on the time chart and on the Compare tab");
+    m_b->setToolTip(m_bTip);
     form->addRow(tr("CPU of run A:"), m_a);
     form->addRow(tr("GPU of run B:"), m_b);
     v->addLayout(form);
     auto *hint = new QLabel(tr("The time chart marks where A's best CPU and B's GPU cross; the Compare tab "
-                               "shows B's time over A's."));
+                               "shows B's GPU over A's best CPU, and B's time over A's."));
     hint->setWordWrap(true);
     hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
     v->addWidget(hint);
@@ -113,8 +115,8 @@ void RunsPanel::refresh()
     m_list->clear();
     m_a->clear();
     m_b->clear();
-    m_a->addItem(tr("(none)"));
-    m_b->addItem(tr("(none)"));
+    m_a->addItem(tr("(none)"), -1);
+    m_b->addItem(tr("(none)"), -1);
     const std::vector<RunRecord> &runs = m_model->runs();
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const RunRecord &run = runs[i];
@@ -132,12 +134,23 @@ void RunsPanel::refresh()
             item->setFont(f);
         }
         m_list->addItem(item);
-        m_a->addItem(swatch(int(i)), label);
-        m_b->addItem(swatch(int(i)), label);
+        // A offers the runs with a CPU curve, B those with a GPU curve: what each side compares.
+        auto has = [&run](bool gpu) {
+            return std::any_of(run.results.rows.begin(), run.results.rows.end(),
+                               [gpu](const Measurement &m) { return m.ok() && m.isGpu() == gpu; });
+        };
+        if (has(false) || int(i) == m_model->runA())
+            m_a->addItem(swatch(int(i)), label, int(i));
+        if (has(true) || int(i) == m_model->runB())
+            m_b->addItem(swatch(int(i)), label, int(i));
     }
     m_list->setCurrentRow(std::min(current, m_list->count() - 1));
-    m_a->setCurrentIndex(m_model->runA() + 1);
-    m_b->setCurrentIndex(m_model->runB() + 1);
+    m_a->setCurrentIndex(std::max(0, m_a->findData(m_model->runA())));
+    m_b->setCurrentIndex(std::max(0, m_b->findData(m_model->runB())));
+    m_b->setToolTip(m_b->count() > 1 ? m_bTip
+                                     : m_bTip + QLatin1Char('\n') +
+                                           tr("No run shown has a GPU curve yet: open "
+                                              "one (File \u25b8 Open example has some)."));
     const bool pair = runs.size() >= 2;
     m_a->setEnabled(pair);
     m_b->setEnabled(pair);
@@ -170,7 +183,7 @@ void RunsPanel::removeSelected()
 
 void RunsPanel::choosePair()
 {
-    m_model->setComparedRuns(m_a->currentIndex() - 1, m_b->currentIndex() - 1);
+    m_model->setComparedRuns(m_a->currentData().toInt(), m_b->currentData().toInt());
 }
 
 } // namespace speeduplab

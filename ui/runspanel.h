@@ -34,6 +34,7 @@ private:
     QPushButton *m_remove = nullptr;
     QComboBox *m_a = nullptr;
     QComboBox *m_b = nullptr;
+    QString m_bTip; ///< B's tooltip, to which refresh() adds why it offers no run
     bool m_refreshing = false;
     bool m_deferRefresh = false; ///< inside itemChanged: the item must outlive the model's signals
 };

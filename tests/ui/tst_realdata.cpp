@@ -5,16 +5,22 @@
 // Explain tab agrees with the chart it describes (the thread counts that win, the crossovers, the
 // rates and their levels).
 #include "ui/app.h"
+#include "ui/comparechart.h"
 #include "ui/examples.h"
 #include "ui/explainchart.h"
 #include "ui/explaintext.h"
 #include "ui/format.h"
+#include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
+#include "ui/runspanel.h"
 #include "ui/timechart.h"
 
 #include "core/analysis.h"
 #include "core/explain.h"
+#include "core/resultio.h"
+#include "core/workload.h"
 
+#include <QComboBox>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -72,6 +78,7 @@ private slots:
     void examplesOpenAsLabelledRuns();
     void seedEnvelopeSaysWhoWins();
     void seedExplainAgreesWithTheChart();
+    void laptopAgainstTheH200();
 
 private:
     QTemporaryDir m_dir;
@@ -87,7 +94,8 @@ void TestRealData::examplesOpenAsLabelledRuns()
         QVERIFY2(!run.results.empty(), qPrintable(e.file));
         QVERIFY2(Examples::isExample(run.source), run.source.c_str());
         // Labelled by the machine and day it was measured on.
-        QVERIFY2(QString::fromStdString(run.label).startsWith(QStringLiteral("example: ")), run.label.c_str());
+        QVERIFY2(QString::fromStdString(run.label).startsWith(QStringLiteral("example: ")),
+                 run.label.c_str());
         QVERIFY2(QString::fromStdString(run.label).contains(QStringLiteral("30 Nov")), run.label.c_str());
         QVERIFY(!run.results.machine.gpus.empty());
     }
@@ -153,7 +161,8 @@ void TestRealData::seedExplainAgreesWithTheChart()
     // The threads, as the time chart shows them: 1 thread wins up to n = 71 (so at 4 and 40), the
     // best speedup at n = 126 comes with 2 threads, by the ratio of the two measured times.
     QVERIFY(has(QStringLiteral("best CPU: 1 thread up to n = 71, 2 threads at n = 126")));
-    QVERIFY(has(QStringLiteral("n = 4: 1 thread is the fastest (%1)").arg(Format::seconds(cpuTime(r, 1, 4)))));
+    QVERIFY(
+        has(QStringLiteral("n = 4: 1 thread is the fastest (%1)").arg(Format::seconds(cpuTime(r, 1, 4)))));
     QVERIFY(has(QStringLiteral("n = 126: 2 threads are the fastest, %1\u00d7 as fast as 1 thread")
                     .arg(Format::number(cpuTime(r, 1, 126) / cpuTime(r, 2, 126)))));
     QVERIFY(!text.contains(QStringLiteral("more threads are slower: 1 thread takes")));
@@ -165,10 +174,11 @@ void TestRealData::seedExplainAgreesWithTheChart()
     // sliders': the launch latency, the GPU's rate, the CPU's bandwidth, the thread counts.
     const WhatIf &w = chart.measured();
     QCOMPARE(w.threads, 16);
-    QVERIFY(has(QStringLiteral("With the measured models (GPU fixed cost %1, %2; the best CPU of 1 to 16 threads, "
-                               "up to %3)")
-                    .arg(Format::seconds(w.gpu.fixed), Format::rate(w.gpu.rate, false),
-                         Format::rate(w.cpuBandwidth, false))));
+    QVERIFY(has(
+        QStringLiteral("With the measured models (GPU fixed cost %1, %2; the best CPU of 1 to 16 threads, "
+                       "up to %3)")
+            .arg(Format::seconds(w.gpu.fixed), Format::rate(w.gpu.rate, false),
+                 Format::rate(w.cpuBandwidth, false))));
     // Free launches beat the 16-thread CPU at every size, not 1 thread's 5.8 ns at n = 4.
     WhatIf cheap = w;
     cheap.gpu.fixed = 400e-9;
@@ -192,6 +202,89 @@ void TestRealData::seedExplainAgreesWithTheChart()
         }
     // A recording from another machine: no hint to calibrate this one.
     QVERIFY(!text.contains(QStringLiteral("Sweep \u25b8 Calibrate")));
+}
+
+// "My laptop's CPU against the lab's GPU": a CPU-only run of another machine (made here, times of
+// a small laptop) beside the H200 example. A and B are set to it; B offers only runs with a GPU;
+// Compare runs holds B's GPU against A's best CPU with the size where it overtakes; a workspace
+// keeps the pair.
+void TestRealData::laptopAgainstTheH200()
+{
+    ResultSet laptop;
+    laptop.machine.cpuModel = "Laptop CPU";
+    laptop.machine.logicalCores = 2;
+    laptop.machine.timestamp = "2026-12-01T10:00:00Z";
+    const Workload *add = Workload::find("add");
+    for (int n : {4, 40, 126, 400, 1265, 4000})
+        for (int p : {1, 2}) {
+            Measurement m;
+            m.workload = "add";
+            m.backend = "cpu";
+            m.threads = p;
+            m.n = n;
+            m.iterations = 100;
+            m.elements = Workload::elements(n);
+            m.bytes = add->bytes(n, m.iterations);
+            m.flops = add->flops(n, m.iterations);
+            const double perIteration = (p == 1 ? 10e-9 : 600e-9) + add->bytes(n, 1) / (p * 12e9);
+            m.stats.median = m.stats.min = m.stats.max = m.stats.mean = perIteration * m.iterations;
+            m.stats.q1 = m.stats.q3 = m.stats.median;
+            m.stats.reps = 5;
+            m.verified = true;
+            laptop.add(m);
+        }
+    const QString path = m_dir.filePath(QStringLiteral("laptop.json"));
+    ResultIO::writeJson(laptop, path.toStdString());
+
+    MainWindow w(m_dir.filePath(QStringLiteral("laptop.ini")));
+    QVERIFY(w.openResults(path));
+    // B offers no run yet: the laptop has no GPU.
+    QCOMPARE(w.runsPanel()->runBChooser()->count(), 1);
+    QVERIFY(w.openExample(0));
+    const ResultModel &model = *w.resultModel();
+    QCOMPARE(model.runCount(), 2);
+    QCOMPARE(model.runA(), 0);                          // the laptop's CPU
+    QCOMPARE(model.runB(), 1);                          // the H200's GPU
+    QCOMPARE(w.runsPanel()->runBChooser()->count(), 2); // (none) and the example
+    QCOMPARE(w.runsPanel()->runAChooser()->count(), 3); // (none), the laptop, the example's CPU
+    QVERIFY(!w.hasUnsavedResults());                    // an opened file and an example: nothing new
+
+    auto *compare = qobject_cast<CompareChart *>(w.chart(QStringLiteral("compare")));
+    compare->resize(1280, 720);
+    compare->updateNow();
+    // The crossover of the H200's GPU launch mode over the laptop's best CPU, as the curves give it.
+    std::vector<Series> cpus, gpus;
+    for (const Series &x : Analysis::series(laptop))
+        cpus.push_back(x);
+    for (const Series &x : Analysis::series(model.runs()[1].results))
+        if (x.gpu)
+            gpus.push_back(x);
+    double launchAt = 0;
+    for (const Series &g : gpus)
+        if (g.mode == "launch")
+            for (const Crossing &c : Analysis::crossings(Analysis::bestCpu(cpus), g))
+                if (c.gpuBecomesFaster && launchAt == 0)
+                    launchAt = c.n;
+    QVERIFY(launchAt > 40 && launchAt < 1265);
+    bool found = false;
+    for (const auto &[label, n] : compare->gpuOverCpu())
+        if (label == "GPU launch") {
+            found = true;
+            QCOMPARE(n, launchAt);
+        }
+    QVERIFY(found);
+    QVERIFY2(
+        compare->noteText().contains(QStringLiteral("B's GPU launch overtakes A's best CPU above n \u2248 %1")
+                                         .arg(Format::n(launchAt))),
+        qPrintable(compare->noteText()));
+
+    // The workspace keeps the pair.
+    const QString workspace = m_dir.filePath(QStringLiteral("lesson.json"));
+    QVERIFY(w.saveWorkspace(workspace));
+    MainWindow again(m_dir.filePath(QStringLiteral("again.ini")));
+    QVERIFY(again.openWorkspace(workspace));
+    QCOMPARE(again.resultModel()->runA(), 0);
+    QCOMPARE(again.resultModel()->runB(), 1);
 }
 
 QTEST_MAIN(TestRealData)
