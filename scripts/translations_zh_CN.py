@@ -817,6 +817,106 @@ ZH = {
     "GPU fixed cost %1, %2; %3": "GPU 固定开销 %1，%2；%3",
     "What if (%1): still %2.": "假设（%1）：仍然%2。",
     "What if (%1): %2 (the measured models: %3).": "假设（%1）：%2（实测模型：%3）。",
+    # Examples (ui/examples.cpp)
+    "b += b, the seed experiment: CPU 1 to 16 threads against the GPU": "b += b，种子实验：CPU 1 到 16 个线程对比 GPU",
+    "n = 4 to 4000, 1000 iterations, every CPU thread count and the GPU's launch, graph and fused modes (speeduplab --headless --preset seed)":
+        "n = 4 到 4000，1000 次迭代，CPU 的每个线程数与 GPU 的 launch、graph、fused 模式（speeduplab --headless --preset seed）",
+    "b += b with the machine's measured ceilings": "b += b，附该机器实测的性能上限",
+    "n = 4 to 4000, CPU 1 and 16 threads, every GPU mode, with the HBM, launch and transfer ceilings calibrated on that machine":
+        "n = 4 到 4000，CPU 1 和 16 个线程，每种 GPU 模式，附在该机器上校准的 HBM、启动与传输上限",
+    "b += b, CPU 1 and 16 threads against every GPU mode": "b += b，CPU 1 和 16 个线程对比每种 GPU 模式",
+    "n = 4 to 4000 at 3 sizes a decade, 1000 iterations": "n = 4 到 4000，每十倍 3 个尺寸，1000 次迭代",
+    "Reduction (sum), CPU 16 threads against the GPU": "归约（求和），CPU 16 个线程对比 GPU",
+    "n = 1024, 4000 and 8192, 100 iterations": "n = 1024、4000 和 8192，100 次迭代",
+    "Copies between host and device, pageable and pinned": "主机与设备间的复制，可分页与锁页",
+    "n = 4000 (64 MB each way), 10 iterations": "n = 4000（每个方向 64 MB），10 次迭代",
+    "an NVIDIA H200 with a 16-core Xeon, 30 Nov 2026": "一台配 16 核 Xeon 的 NVIDIA H200，2026 年 11 月 30 日",
+    "example: %1": "示例：%1",
+    "Recorded on %1: %2": "录制于%1：%2",
+    "Open e&xample": "打开示例(&X)",
+    "Open example": "打开示例",
+    "See it measured on an NVIDIA H200": "查看在 NVIDIA H200 上的实测",
+    "Open the seed experiment as recorded on %1 (File ▸ Open example has more)": "打开录制于%1的种子实验（文件 ▸ 打开示例中还有更多）",
+    "Recorded on the machine below (the example)": "录制于下列机器（示例）",
+    "Opened the example “%1”, recorded on %2: %3.": "已打开示例“%1”，录制于%2：%3。",
+    "%1 not saved. Save the results before closing?": "%1尚未保存。关闭前保存结果吗？",
+    "new measurement is": "次新测量",
+    "new measurements are": "次新测量",
+    " 1 hidden run was not saved (show it to save it too).": "1 次隐藏的运行未保存（显示它即可一并保存）。",
+    " %1 hidden runs were not saved (show them to save them too).": "%1 次隐藏的运行未保存（显示它们即可一并保存）。",
+    # Explain text (ui/explaintext.cpp)
+    "%1: only %2 points (%3). A fixed cost and a rate pass through any two, so the model (%4 + work at %5) says nothing they do not, and predicts nothing beyond them. Measure more sizes to tell the fixed cost from the work.":
+        "%1：只有 %2 个点（%3）。固定开销加速率能穿过任意两个点，因此模型（%4 + 以 %5 完成的工作）说不出这些点之外的东西，也无法预测它们之外的尺寸。请测量更多尺寸，以区分固定开销与工作量。",
+    "%1 L2 cache": "%1 L2 缓存",
+    "L2 cache": "L2 缓存",
+    " (%1 % of the %2 ceiling calibrated on %3, %4)": "（为在%3校准的 %2 上限 %4 的 %1 %）",
+    "this machine": "本机",
+    "the machine that recorded it": "录制它的机器",
+    " (above the %1's %2 spec-sheet memory bandwidth: these sizes are served from its %3)": "（高于 %1 规格表上 %2 的内存带宽：这些尺寸由其 %3 提供）",
+    " (%1 % of the %2's %3 spec-sheet memory bandwidth, not a measured ceiling)": "（为 %2 规格表内存带宽 %3 的 %1 %，并非实测上限）",
+    " (no ceiling was calibrated on the machine that recorded it)": "（录制它的机器未校准性能上限）",
+    "%1 from the %2 (above the %3's %4 spec-sheet memory bandwidth)": "%1 来自 %2（高于 %3 规格表上 %4 的内存带宽）",
+    "%1: the models rest on too few points (%2) to place a crossover between the measured sizes (%3).": "%1：模型所依据的点太少（%2 个），无法在实测尺寸之间确定交叉点（%3）。",
+    "%1 overtakes the CPU (%2) at n ≈ %3 by the models (%4). Below, its %5 fixed cost loses to the CPU, whose fixed cost is too small to measure; above, its %6 outruns the CPU's %7.":
+        "按模型，%1 在 n ≈ %3 处超过 CPU（%2）（%4）。在此以下，它 %5 的固定开销输给固定开销小到无法测量的 CPU；在此以上，它的 %6 胜过 CPU 的 %7。",
+    "at every n": "在每个 n",
+    "up to n = %1": "直到 n = %1",
+    "from n = %1": "从 n = %1 起",
+    "at n = %1": "在 n = %1",
+    "at n = %1–%2": "在 n = %1–%2",
+    "%1–%2 threads": "%1–%2 个线程",
+    "%1 from n = %2": "从 n = %2 起 %1",
+    "best CPU: %1": "最佳 CPU：%1",
+    "n = %1: 1 thread is the fastest (%2).": "n = %1：1 个线程最快（%2）。",
+    "n = %1: %2 are the fastest, %3× as fast as 1 thread.": "n = %1：%2最快，是 1 个线程的 %3×。",
+    " From %1 on, every count is slower than 1 thread.": "从%1起，每个线程数都比 1 个线程慢。",
+    "Every other count is slower, %1 the slowest (%2): starting and joining the threads costs about %3%4, more than the work itself. Not Amdahl's law.":
+        "其他线程数都更慢，%1最慢（%2）：启动与汇合线程约需 %3%4，超过工作本身。这不是 Amdahl 定律。",
+    "Past the fastest, threads cost more than their share of the work: %1 take %2, and starting and joining them costs about %3%4. Not Amdahl's law.":
+        "超过最快的线程数后，线程的开销大于它们分担的工作：%1需 %2，启动与汇合约需 %3%4。这不是 Amdahl 定律。",
+    "Memory bandwidth runs out, not serial code: 1 thread moves %1, and %2 caps any number of threads at %3×. The bandwidth bound fits within %4, Amdahl's law within %5 (its serial fraction would read %6 %).":
+        "耗尽的是内存带宽，而不是串行代码：1 个线程搬运 %1，而 %2 把任意线程数的加速比限制在 %3×。带宽上限的拟合误差在 %4 以内，Amdahl 定律在 %5 以内（其串行比例将为 %6 %）。",
+    "Amdahl's law explains the points: a serial fraction of %1 %, so %2 (fits within %3%4).": "Amdahl 定律能解释这些点：串行比例为 %1 %，因此%2（拟合误差在 %3 以内%4）。",
+    "the best CPU of %1 to %2": "%1 到 %2中最佳的 CPU",
+    "the CPU with %1": "使用%1的 CPU",
+    "%1, up to %2": "%1，最高 %2",
+    # Compare runs (ui/comparechart.cpp)
+    "B's %1 ÷ A's best CPU": "B 的 %1 ÷ A 的最佳 CPU",
+    "B's %1 faster above n ≈ %2": "n ≈ %2 以上 B 的 %1 更快",
+    "B's %1 overtakes A's best CPU above n ≈ %2.": "B 的 %1 在 n ≈ %2 以上超过 A 的最佳 CPU。",
+    "B's %1 never overtakes A's best CPU at the sizes both measured.": "在两者都测量过的尺寸上，B 的 %1 从未超过 A 的最佳 CPU。",
+    "A's best CPU against B's GPU (A = %1, B = %2): %3": "A 的最佳 CPU 对比 B 的 GPU（A = %1，B = %2）：%3",
+    "%1 and %2 share no point of %3:\nno series was measured at the same n in both, and A has no CPU curve or B no GPU curve to hold against it.":
+        "%1 和 %2 没有共同的 %3 测量点：\n两者没有在同一 n 上测量过的序列，且 A 没有 CPU 曲线或 B 没有 GPU 曲线可供对比。",
+    "Like against like, B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band is what the noise of both runs can explain (95 % on the medians, at least %6 %).":
+        "同类对比，B = %1 对比 A = %2：B 在%3上更快，在%4上更慢，在%5上噪声范围内相同。色带为两次运行的噪声所能解释的范围（中位数的 95 %，至少 %6 %）。",
+    # Explain chart (ui/explainchart.cpp)
+    "best CPU, %1–%2 threads": "最佳 CPU，%1–%2 个线程",
+    "CPU, 1 thread": "CPU，1 个线程",
+    "CPU, %1 threads": "CPU，%1 个线程",
+    "best CPU model": "最佳 CPU 模型",
+    "CPU model: %1 + work at %2": "CPU 模型：%1 + 以 %2 完成的工作",
+    "At each n, the %1.": "在每个 n 上，%1。",
+    # Runs panel
+    "Run B: its GPU curves against run A's best CPU on the time chart and on the Compare tab": "运行 B：在时间图和“比较运行”页上，它的 GPU 曲线对比运行 A 的最佳 CPU",
+    "The time chart marks where A's best CPU and B's GPU cross; the Compare tab shows B's GPU over A's best CPU, and B's time over A's.":
+        "时间图标出 A 的最佳 CPU 与 B 的 GPU 的交叉点；“比较运行”页显示 B 的 GPU 与 A 的最佳 CPU 之比，以及 B 与 A 的时间之比。",
+    "No run shown has a GPU curve yet: open one (File ▸ Open example has some).": "显示的运行中还没有 GPU 曲线：请打开一个（文件 ▸ 打开示例中就有）。",
+    # Time chart, classroom view
+    "All thread counts": "所有线程数",
+    "Every CPU thread count in full. Off (the classroom view): the best CPU at each n, the fewest threads and the GPU curves, the other thread counts faded":
+        "完整显示每个 CPU 线程数。关闭时（课堂视图）：显示每个 n 上的最佳 CPU、最少的线程数和 GPU 曲线，其他线程数淡化",
+    "Dark line, %1.": "深色线，%1。",
+    "other thread count": "个其他线程数",
+    "other thread counts": "个其他线程数",
+    "Faded: %1.": "淡化：%1。",
+    "Faded: %1 (right-click ▸ All thread counts shows each in full).": "淡化：%1（右键 ▸ 所有线程数可完整显示每一个）。",
+    # What-if panel
+    "The most threads the CPU may use: at each n the fastest of its thread counts up to this one counts. A count not measured takes the nearest measured count's fixed cost, its rate growing with the threads until the bandwidth caps it":
+        "CPU 最多可用的线程数：在每个 n 上取不超过此数的线程数中最快的。未测量的线程数取最接近的实测线程数的固定开销，其速率随线程数增长，直到被带宽限制",
+    "&GPU FLOP rate:": "GPU 浮点速率(&G)：",
+    "C&PU FLOP rate:": "CPU 浮点速率(&P)：",
+    "The most threads the CPU may use: at each n the fastest of them counts": "CPU 最多可用的线程数：在每个 n 上取其中最快的",
 }
 
 BY_CONTEXT = {}

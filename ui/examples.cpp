@@ -34,7 +34,7 @@ const QList<Examples::Example> &Examples::all()
          tr("n = 4 to 4000 at 3 sizes a decade, 1000 iterations")},
         {QStringLiteral("reduce.csv"), tr("Reduction (sum), CPU 16 threads against the GPU"),
          tr("n = 1024, 4000 and 8192, 100 iterations")},
-        {QStringLiteral("transfer.csv"), tr("Host\u2013device copies, pageable and pinned"),
+        {QStringLiteral("transfer.csv"), tr("Copies between host and device, pageable and pinned"),
          tr("n = 4000 (64 MB each way), 10 iterations")},
     };
     return list;

@@ -9,6 +9,57 @@
     </message>
 </context>
 <context>
+    <name>Examples</name>
+    <message>
+        <source>b += b, the seed experiment: CPU 1 to 16 threads against the GPU</source>
+        <translation>b += b，种子实验：CPU 1 到 16 个线程对比 GPU</translation>
+    </message>
+    <message>
+        <source>n = 4 to 4000, 1000 iterations, every CPU thread count and the GPU&apos;s launch, graph and fused modes (speeduplab --headless --preset seed)</source>
+        <translation>n = 4 到 4000，1000 次迭代，CPU 的每个线程数与 GPU 的 launch、graph、fused 模式（speeduplab --headless --preset seed）</translation>
+    </message>
+    <message>
+        <source>b += b with the machine&apos;s measured ceilings</source>
+        <translation>b += b，附该机器实测的性能上限</translation>
+    </message>
+    <message>
+        <source>n = 4 to 4000, CPU 1 and 16 threads, every GPU mode, with the HBM, launch and transfer ceilings calibrated on that machine</source>
+        <translation>n = 4 到 4000，CPU 1 和 16 个线程，每种 GPU 模式，附在该机器上校准的 HBM、启动与传输上限</translation>
+    </message>
+    <message>
+        <source>b += b, CPU 1 and 16 threads against every GPU mode</source>
+        <translation>b += b，CPU 1 和 16 个线程对比每种 GPU 模式</translation>
+    </message>
+    <message>
+        <source>n = 4 to 4000 at 3 sizes a decade, 1000 iterations</source>
+        <translation>n = 4 到 4000，每十倍 3 个尺寸，1000 次迭代</translation>
+    </message>
+    <message>
+        <source>Reduction (sum), CPU 16 threads against the GPU</source>
+        <translation>归约（求和），CPU 16 个线程对比 GPU</translation>
+    </message>
+    <message>
+        <source>n = 1024, 4000 and 8192, 100 iterations</source>
+        <translation>n = 1024、4000 和 8192，100 次迭代</translation>
+    </message>
+    <message>
+        <source>n = 4000 (64 MB each way), 10 iterations</source>
+        <translation>n = 4000（每个方向 64 MB），10 次迭代</translation>
+    </message>
+    <message>
+        <source>an NVIDIA H200 with a 16-core Xeon, 30 Nov 2026</source>
+        <translation>一台配 16 核 Xeon 的 NVIDIA H200，2026 年 11 月 30 日</translation>
+    </message>
+    <message>
+        <source>example: %1</source>
+        <translation>示例：%1</translation>
+    </message>
+    <message>
+        <source>Copies between host and device, pageable and pinned</source>
+        <translation>主机与设备间的复制，可分页与锁页</translation>
+    </message>
+</context>
+<context>
     <name>ExplainText</name>
     <message>
         <source>1 thread</source>
@@ -57,10 +108,6 @@
     <message>
         <source>bytes moved</source>
         <translation>搬运的字节</translation>
-    </message>
-    <message>
-        <source> (%1 % of this machine&apos;s %2 ceiling, %3)</source>
-        <translation>（本机 %2 上限 %3 的 %1 %）</translation>
     </message>
     <message>
         <source> (no calibrated ceiling to compare with: Sweep ▸ Calibrate measures it)</source>
@@ -175,10 +222,6 @@
         <translation>n = %1：线程数太少，无法建立模型。</translation>
     </message>
     <message>
-        <source>n = %1: more threads are slower: 1 thread takes %2, %3 take %4. Starting and joining them costs about %5%6, more than the work itself: not Amdahl&apos;s law.</source>
-        <translation>n = %1：线程越多越慢：1 个线程用时 %2，%3 用时 %4。启动并汇合这些线程约需 %5%6，比工作本身还多：这不是 Amdahl 定律。</translation>
-    </message>
-    <message>
         <source> (calibrated: %1)</source>
         <translation>（校准值：%1）</translation>
     </message>
@@ -189,10 +232,6 @@
     <message>
         <source>the best bandwidth measured (%1; no calibrated ceiling)</source>
         <translation>实测最佳带宽（%1；无校准上限）</translation>
-    </message>
-    <message>
-        <source>n = %1: memory bandwidth runs out, not serial code: 1 thread moves %2, and %3 caps any number of threads at %4×. The bandwidth bound fits within %5, Amdahl&apos;s law within %6 (its serial fraction would read %7 %).</source>
-        <translation>n = %1：耗尽的是内存带宽，而不是串行代码：1 个线程搬运 %2，而%3把任意线程数限制在 %4×。带宽上限模型的误差在 %5 以内，Amdahl 定律在 %6 以内（其串行比例会读作 %7 %）。</translation>
     </message>
     <message>
         <source>at most %1×</source>
@@ -207,10 +246,6 @@
         <translation>；带宽上限模型在 %1 以内</translation>
     </message>
     <message>
-        <source>n = %1: Amdahl&apos;s law explains the points: a serial fraction of %2 %, so %3 (fits within %4%5).</source>
-        <translation>n = %1：Amdahl 定律能解释这些点：串行比例 %2 %，因此%3（误差在 %4 以内%5）。</translation>
-    </message>
-    <message>
         <source>the GPU is faster at every size</source>
         <translation>GPU 在所有规模上都更快</translation>
     </message>
@@ -221,10 +256,6 @@
     <message>
         <source>the GPU never overtakes the CPU</source>
         <translation>GPU 从未超过 CPU</translation>
-    </message>
-    <message>
-        <source>CPU with %1</source>
-        <translation>CPU 使用 %1</translation>
     </message>
     <message>
         <source>With the measured models (GPU fixed cost %1, %2; %3): %4.</source>
@@ -249,6 +280,138 @@
     <message>
         <source>What if (%1): %2 (the measured models: %3).</source>
         <translation>假设（%1）：%2（实测模型：%3）。</translation>
+    </message>
+    <message>
+        <source>%1: only %2 points (%3). A fixed cost and a rate pass through any two, so the model (%4 + work at %5) says nothing they do not, and predicts nothing beyond them. Measure more sizes to tell the fixed cost from the work.</source>
+        <translation>%1：只有 %2 个点（%3）。固定开销加速率能穿过任意两个点，因此模型（%4 + 以 %5 完成的工作）说不出这些点之外的东西，也无法预测它们之外的尺寸。请测量更多尺寸，以区分固定开销与工作量。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 L2 cache</source>
+        <translation>%1 L2 缓存</translation>
+    </message>
+    <message>
+        <source>L2 cache</source>
+        <translation>L2 缓存</translation>
+    </message>
+    <message>
+        <source> (%1 % of the %2 ceiling calibrated on %3, %4)</source>
+        <translation>（为在%3校准的 %2 上限 %4 的 %1 %）</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>the machine that recorded it</source>
+        <translation>录制它的机器</translation>
+    </message>
+    <message>
+        <source> (above the %1&apos;s %2 spec-sheet memory bandwidth: these sizes are served from its %3)</source>
+        <translation>（高于 %1 规格表上 %2 的内存带宽：这些尺寸由其 %3 提供）</translation>
+    </message>
+    <message>
+        <source> (%1 % of the %2&apos;s %3 spec-sheet memory bandwidth, not a measured ceiling)</source>
+        <translation>（为 %2 规格表内存带宽 %3 的 %1 %，并非实测上限）</translation>
+    </message>
+    <message>
+        <source> (no ceiling was calibrated on the machine that recorded it)</source>
+        <translation>（录制它的机器未校准性能上限）</translation>
+    </message>
+    <message>
+        <source>%1 from the %2 (above the %3&apos;s %4 spec-sheet memory bandwidth)</source>
+        <translation>%1 来自 %2（高于 %3 规格表上 %4 的内存带宽）</translation>
+    </message>
+    <message>
+        <source>%1: the models rest on too few points (%2) to place a crossover between the measured sizes (%3).</source>
+        <translation>%1：模型所依据的点太少（%2 个），无法在实测尺寸之间确定交叉点（%3）。</translation>
+    </message>
+    <message>
+        <source>%1 overtakes the CPU (%2) at n ≈ %3 by the models (%4). Below, its %5 fixed cost loses to the CPU, whose fixed cost is too small to measure; above, its %6 outruns the CPU&apos;s %7.</source>
+        <translation>按模型，%1 在 n ≈ %3 处超过 CPU（%2）（%4）。在此以下，它 %5 的固定开销输给固定开销小到无法测量的 CPU；在此以上，它的 %6 胜过 CPU 的 %7。</translation>
+    </message>
+    <message>
+        <source>best CPU</source>
+        <translation>最佳 CPU</translation>
+    </message>
+    <message>
+        <source>at every n</source>
+        <translation>在每个 n</translation>
+    </message>
+    <message>
+        <source>up to n = %1</source>
+        <translation>直到 n = %1</translation>
+    </message>
+    <message>
+        <source>from n = %1</source>
+        <translation>从 n = %1 起</translation>
+    </message>
+    <message>
+        <source>at n = %1</source>
+        <translation>在 n = %1</translation>
+    </message>
+    <message>
+        <source>at n = %1–%2</source>
+        <translation>在 n = %1–%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1–%2 threads</source>
+        <translation>%1–%2 个线程</translation>
+    </message>
+    <message>
+        <source>%1 from n = %2</source>
+        <translation>从 n = %2 起 %1</translation>
+    </message>
+    <message>
+        <source>best CPU: %1</source>
+        <translation>最佳 CPU：%1</translation>
+    </message>
+    <message>
+        <source>n = %1: 1 thread is the fastest (%2).</source>
+        <translation>n = %1：1 个线程最快（%2）。</translation>
+    </message>
+    <message>
+        <source>n = %1: %2 are the fastest, %3× as fast as 1 thread.</source>
+        <translation>n = %1：%2最快，是 1 个线程的 %3×。</translation>
+    </message>
+    <message>
+        <source> From %1 on, every count is slower than 1 thread.</source>
+        <translation>从%1起，每个线程数都比 1 个线程慢。</translation>
+    </message>
+    <message>
+        <source>Every other count is slower, %1 the slowest (%2): starting and joining the threads costs about %3%4, more than the work itself. Not Amdahl&apos;s law.</source>
+        <translation>其他线程数都更慢，%1最慢（%2）：启动与汇合线程约需 %3%4，超过工作本身。这不是 Amdahl 定律。</translation>
+    </message>
+    <message>
+        <source>Past the fastest, threads cost more than their share of the work: %1 take %2, and starting and joining them costs about %3%4. Not Amdahl&apos;s law.</source>
+        <translation>超过最快的线程数后，线程的开销大于它们分担的工作：%1需 %2，启动与汇合约需 %3%4。这不是 Amdahl 定律。</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth runs out, not serial code: 1 thread moves %1, and %2 caps any number of threads at %3×. The bandwidth bound fits within %4, Amdahl&apos;s law within %5 (its serial fraction would read %6 %).</source>
+        <translation>耗尽的是内存带宽，而不是串行代码：1 个线程搬运 %1，而 %2 把任意线程数的加速比限制在 %3×。带宽上限的拟合误差在 %4 以内，Amdahl 定律在 %5 以内（其串行比例将为 %6 %）。</translation>
+    </message>
+    <message>
+        <source>Amdahl&apos;s law explains the points: a serial fraction of %1 %, so %2 (fits within %3%4).</source>
+        <translation>Amdahl 定律能解释这些点：串行比例为 %1 %，因此%2（拟合误差在 %3 以内%4）。</translation>
+    </message>
+    <message>
+        <source>the best CPU of %1 to %2</source>
+        <translation>%1 到 %2中最佳的 CPU</translation>
+    </message>
+    <message>
+        <source>the CPU with %1</source>
+        <translation>使用%1的 CPU</translation>
+    </message>
+    <message>
+        <source>%1, up to %2</source>
+        <translation>%1，最高 %2</translation>
     </message>
 </context>
 <context>
@@ -714,22 +877,12 @@ this chart shows B&apos;s time over A&apos;s at every size both measured.</sourc
 此图表显示两者都测量过的每个尺寸上 B 与 A 的时间比。</translation>
     </message>
     <message>
-        <source>%1 and %2 share no point of %3:
-no series was measured at the same n in both.</source>
-        <translation>%1 和 %2 在 %3 上没有共同的点：
-没有任何系列在两者中以相同的 n 测量过。</translation>
-    </message>
-    <message>
         <source>B slower ↑</source>
         <translation>B 更慢 ↑</translation>
     </message>
     <message>
         <source>B faster ↓</source>
         <translation>B 更快 ↓</translation>
-    </message>
-    <message>
-        <source>B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band is what the noise of both runs can explain (95 % on the medians, at least %6 %).</source>
-        <translation>B = %1 对比 A = %2：B 在 %3上更快，在 %4上更慢，在 %5上的差异在噪声范围内。色带表示两次运行的噪声所能解释的范围（中位数的 95 %，至少 %6 %）。</translation>
     </message>
     <message>
         <source>point</source>
@@ -750,6 +903,40 @@ no series was measured at the same n in both.</source>
     <message>
         <source>Bands wider than 10× either way (very noisy points) are cut at 10×.</source>
         <translation>宽于上下 10× 的色带（噪声极大的点）截断在 10×。</translation>
+    </message>
+    <message>
+        <source>B&apos;s %1 ÷ A&apos;s best CPU</source>
+        <translation>B 的 %1 ÷ A 的最佳 CPU</translation>
+    </message>
+    <message>
+        <source>B&apos;s %1 faster above n ≈ %2</source>
+        <translation>n ≈ %2 以上 B 的 %1 更快</translation>
+    </message>
+    <message>
+        <source>n ≈ %1</source>
+        <translation>n ≈ %1</translation>
+    </message>
+    <message>
+        <source>B&apos;s %1 overtakes A&apos;s best CPU above n ≈ %2.</source>
+        <translation>B 的 %1 在 n ≈ %2 以上超过 A 的最佳 CPU。</translation>
+    </message>
+    <message>
+        <source>B&apos;s %1 never overtakes A&apos;s best CPU at the sizes both measured.</source>
+        <translation>在两者都测量过的尺寸上，B 的 %1 从未超过 A 的最佳 CPU。</translation>
+    </message>
+    <message>
+        <source>A&apos;s best CPU against B&apos;s GPU (A = %1, B = %2): %3</source>
+        <translation>A 的最佳 CPU 对比 B 的 GPU（A = %1，B = %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 and %2 share no point of %3:
+no series was measured at the same n in both, and A has no CPU curve or B no GPU curve to hold against it.</source>
+        <translation>%1 和 %2 没有共同的 %3 测量点：
+两者没有在同一 n 上测量过的序列，且 A 没有 CPU 曲线或 B 没有 GPU 曲线可供对比。</translation>
+    </message>
+    <message>
+        <source>Like against like, B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band is what the noise of both runs can explain (95 % on the medians, at least %6 %).</source>
+        <translation>同类对比，B = %1 对比 A = %2：B 在%3上更快，在%4上更慢，在%5上噪声范围内相同。色带为两次运行的噪声所能解释的范围（中位数的 95 %，至少 %6 %）。</translation>
     </message>
 </context>
 <context>
@@ -892,18 +1079,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>%1（实测）</translation>
     </message>
     <message>
-        <source>1 thread</source>
-        <translation>1 个线程</translation>
-    </message>
-    <message>
-        <source>%1 threads</source>
-        <translation>%1 个线程</translation>
-    </message>
-    <message>
-        <source>CPU model, %1: %2 + work at %3</source>
-        <translation>CPU 模型，%1：%2 + 以 %3 完成的工作</translation>
-    </message>
-    <message>
         <source>GPU model: %1 + work at %2</source>
         <translation>GPU 模型：%1 + 以 %2 完成的工作</translation>
     </message>
@@ -946,6 +1121,30 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>%1 of the %2 thread counts are shown, from the fewest threads to the most.</source>
         <translation>显示了 %2 个线程数中的 %1 个，从最少线程到最多线程均匀选取。</translation>
+    </message>
+    <message>
+        <source>best CPU, %1–%2 threads</source>
+        <translation>最佳 CPU，%1–%2 个线程</translation>
+    </message>
+    <message>
+        <source>CPU, 1 thread</source>
+        <translation>CPU，1 个线程</translation>
+    </message>
+    <message>
+        <source>CPU, %1 threads</source>
+        <translation>CPU，%1 个线程</translation>
+    </message>
+    <message>
+        <source>best CPU model</source>
+        <translation>最佳 CPU 模型</translation>
+    </message>
+    <message>
+        <source>CPU model: %1 + work at %2</source>
+        <translation>CPU 模型：%1 + 以 %2 完成的工作</translation>
+    </message>
+    <message>
+        <source>At each n, the %1.</source>
+        <translation>在每个 n 上，%1。</translation>
     </message>
 </context>
 <context>
@@ -1215,6 +1414,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>A short tour of the seed experiment (b += b) and of how to read each chart</source>
         <translation>简短导览：介绍起点实验（b += b）以及如何阅读每个图表</translation>
     </message>
+    <message>
+        <source>Recorded on %1: %2</source>
+        <translation>录制于%1：%2</translation>
+    </message>
+    <message>
+        <source>Open e&amp;xample</source>
+        <translation>打开示例(&amp;X)</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::MainWindow</name>
@@ -1379,10 +1586,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>次测量</translation>
     </message>
     <message>
-        <source>The results (%1) are not saved. Save them before closing?</source>
-        <translation>结果（%1）尚未保存。关闭前要保存吗？</translation>
-    </message>
-    <message>
         <source>Close SpeedupLab</source>
         <translation>关闭 SpeedupLab</translation>
     </message>
@@ -1505,6 +1708,46 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>The sweep cannot run: %1</source>
         <translation>无法运行扫描：%1</translation>
+    </message>
+    <message>
+        <source>See it measured on an NVIDIA H200</source>
+        <translation>查看在 NVIDIA H200 上的实测</translation>
+    </message>
+    <message>
+        <source>Open the seed experiment as recorded on %1 (File ▸ Open example has more)</source>
+        <translation>打开录制于%1的种子实验（文件 ▸ 打开示例中还有更多）</translation>
+    </message>
+    <message>
+        <source>%1 not saved. Save the results before closing?</source>
+        <translation>%1尚未保存。关闭前保存结果吗？</translation>
+    </message>
+    <message>
+        <source>new measurement is</source>
+        <translation>次新测量</translation>
+    </message>
+    <message>
+        <source>new measurements are</source>
+        <translation>次新测量</translation>
+    </message>
+    <message>
+        <source>Open example</source>
+        <translation>打开示例</translation>
+    </message>
+    <message>
+        <source>Recorded on the machine below (the example)</source>
+        <translation>录制于下列机器（示例）</translation>
+    </message>
+    <message>
+        <source>Opened the example “%1”, recorded on %2: %3.</source>
+        <translation>已打开示例“%1”，录制于%2：%3。</translation>
+    </message>
+    <message>
+        <source> 1 hidden run was not saved (show it to save it too).</source>
+        <translation>1 次隐藏的运行未保存（显示它即可一并保存）。</translation>
+    </message>
+    <message>
+        <source> %1 hidden runs were not saved (show them to save them too).</source>
+        <translation>%1 次隐藏的运行未保存（显示它们即可一并保存）。</translation>
     </message>
 </context>
 <context>
@@ -1857,10 +2100,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>运行 A：在时间图表上用它的 CPU 曲线与运行 B 的 GPU 对比，并作为“比较运行”标签页中比值的基准</translation>
     </message>
     <message>
-        <source>Run B: its GPU curves against run A&apos;s CPU on the time chart, and its time over A&apos;s on the Compare tab</source>
-        <translation>运行 B：在时间图表上用它的 GPU 曲线与运行 A 的 CPU 对比，并在“比较运行”标签页中显示它与 A 的时间比</translation>
-    </message>
-    <message>
         <source>CPU of run A:</source>
         <translation>运行 A 的 CPU：</translation>
     </message>
@@ -1869,12 +2108,20 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>运行 B 的 GPU：</translation>
     </message>
     <message>
-        <source>The time chart marks where A&apos;s best CPU and B&apos;s GPU cross; the Compare tab shows B&apos;s time over A&apos;s.</source>
-        <translation>时间图表标出 A 的最佳 CPU 与 B 的 GPU 的交叉点；“比较运行”标签页显示 B 与 A 的时间比。</translation>
-    </message>
-    <message>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Run B: its GPU curves against run A&apos;s best CPU on the time chart and on the Compare tab</source>
+        <translation>运行 B：在时间图和“比较运行”页上，它的 GPU 曲线对比运行 A 的最佳 CPU</translation>
+    </message>
+    <message>
+        <source>The time chart marks where A&apos;s best CPU and B&apos;s GPU cross; the Compare tab shows B&apos;s GPU over A&apos;s best CPU, and B&apos;s time over A&apos;s.</source>
+        <translation>时间图标出 A 的最佳 CPU 与 B 的 GPU 的交叉点；“比较运行”页显示 B 的 GPU 与 A 的最佳 CPU 之比，以及 B 与 A 的时间之比。</translation>
+    </message>
+    <message>
+        <source>No run shown has a GPU curve yet: open one (File ▸ Open example has some).</source>
+        <translation>显示的运行中还没有 GPU 曲线：请打开一个（文件 ▸ 打开示例中就有）。</translation>
     </message>
 </context>
 <context>
@@ -2733,6 +2980,42 @@ they failed or were skipped (the table says why).</source>
         <source>Bands: min–max of the repetitions.</source>
         <translation>色带：各次重复的最小值–最大值。</translation>
     </message>
+    <message>
+        <source>All thread counts</source>
+        <translation>所有线程数</translation>
+    </message>
+    <message>
+        <source>Every CPU thread count in full. Off (the classroom view): the best CPU at each n, the fewest threads and the GPU curves, the other thread counts faded</source>
+        <translation>完整显示每个 CPU 线程数。关闭时（课堂视图）：显示每个 n 上的最佳 CPU、最少的线程数和 GPU 曲线，其他线程数淡化</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>best CPU</source>
+        <translation>最佳 CPU</translation>
+    </message>
+    <message>
+        <source>Dark line, %1.</source>
+        <translation>深色线，%1。</translation>
+    </message>
+    <message>
+        <source>other thread count</source>
+        <translation>个其他线程数</translation>
+    </message>
+    <message>
+        <source>other thread counts</source>
+        <translation>个其他线程数</translation>
+    </message>
+    <message>
+        <source>Faded: %1.</source>
+        <translation>淡化：%1。</translation>
+    </message>
+    <message>
+        <source>Faded: %1 (right-click ▸ All thread counts shows each in full).</source>
+        <translation>淡化：%1（右键 ▸ 所有线程数可完整显示每一个）。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::Tour</name>
@@ -2864,10 +3147,6 @@ they failed or were skipped (the table says why).</source>
         <translation>CPU 线程数(&amp;T)：</translation>
     </message>
     <message>
-        <source>The CPU&apos;s thread count: the rate grows with it until the bandwidth caps it; the fixed cost is the nearest measured thread count&apos;s</source>
-        <translation>CPU 的线程数：速率随之增长，直到被带宽封顶；固定开销取最接近的实测线程数的值</translation>
-    </message>
-    <message>
         <source>&amp;Reset to measured</source>
         <translation>恢复实测值(&amp;R)</translation>
     </message>
@@ -2878,6 +3157,22 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>%1 (measured %2)</source>
         <translation>%1（实测 %2）</translation>
+    </message>
+    <message>
+        <source>The most threads the CPU may use: at each n the fastest of its thread counts up to this one counts. A count not measured takes the nearest measured count&apos;s fixed cost, its rate growing with the threads until the bandwidth caps it</source>
+        <translation>CPU 最多可用的线程数：在每个 n 上取不超过此数的线程数中最快的。未测量的线程数取最接近的实测线程数的固定开销，其速率随线程数增长，直到被带宽限制</translation>
+    </message>
+    <message>
+        <source>&amp;GPU FLOP rate:</source>
+        <translation>GPU 浮点速率(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>C&amp;PU FLOP rate:</source>
+        <translation>CPU 浮点速率(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>The most threads the CPU may use: at each n the fastest of them counts</source>
+        <translation>CPU 最多可用的线程数：在每个 n 上取其中最快的</translation>
     </message>
 </context>
 </TS>
