@@ -917,6 +917,18 @@ ZH = {
     "&GPU FLOP rate:": "GPU 浮点速率(&G)：",
     "C&PU FLOP rate:": "CPU 浮点速率(&P)：",
     "The most threads the CPU may use: at each n the fastest of them counts": "CPU 最多可用的线程数：在每个 n 上取其中最快的",
+    # Why there is no usable GPU (ui/datatexts.cpp: core's and cuda/'s sentences)
+    "This build has no CUDA backend (built without CUDA): rebuild with the CUDA toolkit installed to use the GPU.":
+        "此版本没有 CUDA 后端（未使用 CUDA 构建）：安装 CUDA 工具包后重新构建即可使用 GPU。",
+    "No CUDA device was found.": "未找到 CUDA 设备。",
+    "No NVIDIA driver was found (%1): install the NVIDIA driver to use the GPU.": "未找到 NVIDIA 驱动（%1）：安装 NVIDIA 驱动即可使用 GPU。",
+    "No CUDA device was found (%1): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).":
+        "未找到 CUDA 设备（%1）：请检查 GPU 是否已安装且对本进程可见（CUDA_VISIBLE_DEVICES）。",
+    "; ": "；",
+    "no common sizes to compare": "没有可比较的共同尺寸",
+    "no crossover: the GPU is faster at every size (%1)": "无交叉点：GPU 在每个尺寸上都更快（%1）",
+    "no crossover: the CPU is faster at every size (%1)": "无交叉点：CPU 在每个尺寸上都更快（%1）",
+    "no crossover (%1)": "无交叉点（%1）",
 }
 
 BY_CONTEXT = {}

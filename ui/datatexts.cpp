@@ -6,6 +6,7 @@
 #include "ui/datatexts.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 namespace speeduplab {
 
@@ -79,6 +80,38 @@ QStringList listed(const char *const *texts, std::size_t count)
     return out;
 }
 } // namespace
+
+QString DataTexts::gpuReason(const std::string &text)
+{
+    const QString t = QString::fromStdString(text);
+    // The sentences of core/gpustub.cpp and cuda/gpuprobe.cpp; the parenthesis holds the CUDA
+    // error code, which stays as it is.
+    if (t ==
+        QLatin1String("This build has no CUDA backend (built without CUDA): rebuild with the CUDA toolkit "
+                      "installed to use the GPU."))
+        return QCoreApplication::translate(
+            "GpuReasons", "This build has no CUDA backend (built without CUDA): rebuild with "
+                          "the CUDA toolkit installed to use the GPU.");
+    if (t == QLatin1String("No CUDA device was found."))
+        return QCoreApplication::translate("GpuReasons", "No CUDA device was found.");
+    static const QRegularExpression noDriver(QStringLiteral(
+        "^No NVIDIA driver was found \\(([^()]*)\\): install the NVIDIA driver to use the GPU\\.$"));
+    if (const auto m = noDriver.match(t); m.hasMatch())
+        return QCoreApplication::translate(
+                   "GpuReasons", "No NVIDIA driver was found (%1): install the NVIDIA driver to use "
+                                 "the GPU.")
+            .arg(m.captured(1));
+    static const QRegularExpression noDevice(
+        QStringLiteral("^No CUDA device was found \\(([^()]*)\\): check that the GPU is installed and "
+                       "visible to this process "
+                       "\\(CUDA_VISIBLE_DEVICES\\)\\.$"));
+    if (const auto m = noDevice.match(t); m.hasMatch())
+        return QCoreApplication::translate(
+                   "GpuReasons", "No CUDA device was found (%1): check that the GPU is installed and "
+                                 "visible to this process (CUDA_VISIBLE_DEVICES).")
+            .arg(m.captured(1));
+    return t;
+}
 
 QString DataTexts::preset(const std::string &text)
 {

@@ -19,7 +19,9 @@ QString sentence(const QString &text)
     if (s.isEmpty())
         return s;
     s[0] = s[0].toUpper();
-    if (!s.endsWith(QLatin1Char('.')) && !s.endsWith(QLatin1Char('!')) && !s.endsWith(QLatin1Char('?')))
+    // A sentence already ended, in English or in a translation (full-width 。！？).
+    static const QString ends = QStringLiteral(".!?\u3002\uff01\uff1f");
+    if (!ends.contains(s.back()))
         s += QLatin1Char('.');
     return s;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/gpubanner.h"
 
+#include "ui/datatexts.h"
+
 #include "ui/format.h"
 
 namespace speeduplab {
@@ -23,7 +25,7 @@ void GpuBanner::setState(const MachineInfo::GpuState &state)
     }
     setText(tr("No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs "
                "recorded elsewhere) work fully.")
-                .arg(Format::sentence(QString::fromStdString(state.reason))));
+                .arg(Format::sentence(DataTexts::gpuReason(state.reason))));
     if (changed) // a note the user closed stays closed while it says the same
         setVisible(true);
 }

@@ -29,8 +29,25 @@ namespace {
 QString summary(const CrossoverReport &rep)
 {
     const int listed = TimeChart::listedCrossings;
-    if (rep.crossings.size() <= std::size_t(listed))
-        return QString::fromStdString(rep.summary());
+    if (rep.crossings.empty()) {
+        // Said here (not by core's English summary) so that it reads in the user's language.
+        if (rep.nMin <= 0 || rep.nMin > rep.nMax)
+            return TimeChart::tr("no common sizes to compare");
+        const QString range = TimeChart::tr("n = %1\u2013%2").arg(Format::n(rep.nMin), Format::n(rep.nMax));
+        return rep.gpuFasterEverywhere
+                   ? TimeChart::tr("no crossover: the GPU is faster at every size (%1)").arg(range)
+               : rep.cpuFasterEverywhere
+                   ? TimeChart::tr("no crossover: the CPU is faster at every size (%1)").arg(range)
+                   : TimeChart::tr("no crossover (%1)").arg(range);
+    }
+    if (rep.crossings.size() <= std::size_t(listed)) {
+        QStringList all;
+        for (const Crossing &c : rep.crossings)
+            all << (c.gpuBecomesFaster ? TimeChart::tr("GPU faster above n \u2248 %1")
+                                       : TimeChart::tr("CPU faster again above n \u2248 %1"))
+                       .arg(Format::n(c.n));
+        return all.join(TimeChart::tr("; "));
+    }
     QStringList first;
     for (int i = 0; i < listed; ++i) {
         const Crossing &c = rep.crossings[std::size_t(i)];

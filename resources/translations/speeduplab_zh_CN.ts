@@ -609,6 +609,25 @@
     </message>
 </context>
 <context>
+    <name>GpuReasons</name>
+    <message>
+        <source>This build has no CUDA backend (built without CUDA): rebuild with the CUDA toolkit installed to use the GPU.</source>
+        <translation>此版本没有 CUDA 后端（未使用 CUDA 构建）：安装 CUDA 工具包后重新构建即可使用 GPU。</translation>
+    </message>
+    <message>
+        <source>No CUDA device was found.</source>
+        <translation>未找到 CUDA 设备。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver was found (%1): install the NVIDIA driver to use the GPU.</source>
+        <translation>未找到 NVIDIA 驱动（%1）：安装 NVIDIA 驱动即可使用 GPU。</translation>
+    </message>
+    <message>
+        <source>No CUDA device was found (%1): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).</source>
+        <translation>未找到 CUDA 设备（%1）：请检查 GPU 是否已安装且对本进程可见（CUDA_VISIBLE_DEVICES）。</translation>
+    </message>
+</context>
+<context>
     <name>Presets</name>
     <message>
         <source>Matrix multiply</source>
@@ -3015,6 +3034,26 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>Faded: %1 (right-click ▸ All thread counts shows each in full).</source>
         <translation>淡化：%1（右键 ▸ 所有线程数可完整显示每一个）。</translation>
+    </message>
+    <message>
+        <source>no common sizes to compare</source>
+        <translation>没有可比较的共同尺寸</translation>
+    </message>
+    <message>
+        <source>no crossover: the GPU is faster at every size (%1)</source>
+        <translation>无交叉点：GPU 在每个尺寸上都更快（%1）</translation>
+    </message>
+    <message>
+        <source>no crossover: the CPU is faster at every size (%1)</source>
+        <translation>无交叉点：CPU 在每个尺寸上都更快（%1）</translation>
+    </message>
+    <message>
+        <source>no crossover (%1)</source>
+        <translation>无交叉点（%1）</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,8 @@ private slots:
     void number_data();
     void number();
     void secondsRateAndN();
+    void sentenceEndsOnce_data();
+    void sentenceEndsOnce();
 };
 
 void TestFormat::si_data()
@@ -133,6 +135,29 @@ void TestFormat::secondsRateAndN()
     QCOMPARE(Format::rate(0, true), QStringLiteral("0 FLOP/s"));
     QCOMPARE(Format::n(316.23), QStringLiteral("316"));
     QCOMPARE(Format::n(31.623), QStringLiteral("31.6"));
+}
+
+// A reason becomes a sentence with one full stop, also when a translation ended it with its own.
+void TestFormat::sentenceEndsOnce_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("sentence");
+    QTest::newRow("no stop") << "the file is empty"
+                             << "The file is empty.";
+    QTest::newRow("a stop") << "no GPU."
+                            << "No GPU.";
+    QTest::newRow("a question") << "why?"
+                                << "Why?";
+    QTest::newRow("zh full stop") << QStringLiteral("\u672a\u627e\u5230\u3002")
+                                  << QStringLiteral("\u672a\u627e\u5230\u3002");
+    QTest::newRow("zh exclamation") << QStringLiteral("\u597d\uff01") << QStringLiteral("\u597d\uff01");
+}
+
+void TestFormat::sentenceEndsOnce()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, sentence);
+    QCOMPARE(Format::sentence(text), sentence);
 }
 
 QTEST_GUILESS_MAIN(TestFormat)
