@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace speeduplab {
 
@@ -20,6 +21,19 @@ void ChartView::mouseMoveEvent(QMouseEvent *event)
 {
     QChartView::mouseMoveEvent(event);
     showReadout(event->position());
+}
+
+bool ChartView::viewportEvent(QEvent *event)
+{
+    // A mouse resting on the chart makes Qt deliver a tooltip event, which the scene answers by
+    // hiding any tooltip (its items have none): the readout vanished a second after the mouse
+    // stopped. While the readout is up, that event is the readout's: it stays until the mouse
+    // moves away from the point or leaves.
+    if (event->type() == QEvent::ToolTip && m_readoutShown) {
+        event->accept();
+        return true;
+    }
+    return QChartView::viewportEvent(event);
 }
 
 void ChartView::leaveEvent(QEvent *event)
@@ -71,7 +85,9 @@ void ChartView::showReadout(const QPointF &at)
         hideReadout();
         return;
     }
-    QToolTip::showText(viewport()->mapToGlobal(at.toPoint()), readout(nearest, nearestId, value), this);
+    // Shown until the mouse moves off the point (no time limit: a class reads it aloud).
+    QToolTip::showText(viewport()->mapToGlobal(at.toPoint()), readout(nearest, nearestId, value), this, QRect(),
+                       std::numeric_limits<int>::max());
     m_readoutShown = true;
 }
 

@@ -138,6 +138,8 @@ protected:
     /// The readout of the measured point nearest the mouse (chartreadout.cpp).
     void mouseMoveEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    /// Keeps the readout up while the mouse rests (the view's own tooltip event would hide it).
+    bool viewportEvent(QEvent *event) override;
     /// Subclasses declare their series here with line() and area(), set ranges and labels.
     virtual void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) = 0;
 

@@ -17,6 +17,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QHelpEvent>
 #include <QToolTip>
 #include <QXYSeries>
 
@@ -179,6 +180,12 @@ void TestPresentation::hoverReadsOutThePoint()
     QTRY_VERIFY2_WITH_TIMEOUT(QToolTip::isVisible(), "no readout near the point", 2000);
     QVERIFY2(QToolTip::text().contains(QStringLiteral("n = %1").arg(m.n)), qPrintable(QToolTip::text()));
     QVERIFY2(QToolTip::text().startsWith(s->name()), qPrintable(QToolTip::text()));
+    // The mouse rests: Qt's own tooltip event (which hid the readout after a second) and a few
+    // seconds leave it up.
+    QHelpEvent rest(QEvent::ToolTip, onView + QPoint(5, -5), c->viewport()->mapToGlobal(onView + QPoint(5, -5)));
+    QApplication::sendEvent(c->viewport(), &rest);
+    QTest::qWait(2500);
+    QVERIFY2(QToolTip::isVisible(), "the readout went while the mouse rested on the point");
     QTest::mouseMove(c->viewport(), QPoint(2, 2)); // the chart's corner, outside the plot
     QTRY_VERIFY2_WITH_TIMEOUT(!QToolTip::isVisible(), "the readout stayed away from the points", 2000);
 }
