@@ -929,6 +929,10 @@ ZH = {
     "no crossover: the GPU is faster at every size (%1)": "无交叉点：GPU 在每个尺寸上都更快（%1）",
     "no crossover: the CPU is faster at every size (%1)": "无交叉点：CPU 在每个尺寸上都更快（%1）",
     "no crossover (%1)": "无交叉点（%1）",
+    "; the fit predicts the CPU faster below n ≈ %1": "；拟合预测 n ≈ %1 以下 CPU 更快",
+    "; the fit predicts the GPU faster above n ≈ %1": "；拟合预测 n ≈ %1 以上 GPU 更快",
+    "Measuring: the dots are the sizes measured so far, joined by dotted lines; the sizes between them come next.":
+        "正在测量：圆点是目前已测量的尺寸，以点线相连；它们之间的尺寸随后测量。",
 }
 
 BY_CONTEXT = {}

@@ -153,6 +153,7 @@ void ChartView::setLive(bool live)
         return;
     m_live = live;
     applyAntialiasing();
+    scheduleUpdate(); // a chart draws a live sweep's lines otherwise (TimeChart: dotted)
     viewport()->update();
 }
 

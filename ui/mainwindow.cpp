@@ -146,10 +146,18 @@ QWidget *MainWindow::buildCentral()
     auto *v = new QVBoxLayout(central);
     v->setContentsMargins(0, 0, 0, 0);
     v->setSpacing(0);
+    // The notes about measuring here, in one box that presentation mode hides while nothing is
+    // measured (they say nothing about a recording shown to a room).
+    m_banners = new QWidget;
+    m_banners->setObjectName(QStringLiteral("banners"));
+    auto *banners = new QVBoxLayout(m_banners);
+    banners->setContentsMargins(0, 0, 0, 0);
+    banners->setSpacing(0);
     m_banner = new GpuBanner(m_gpu);
-    v->addWidget(m_banner);
-    v->addWidget(new LoadBanner([this] { return m_panel ? m_panel->form().maxThreads() : m_hw; }));
-    v->addWidget(new CpuConditionsBanner);
+    banners->addWidget(m_banner);
+    banners->addWidget(new LoadBanner([this] { return m_panel ? m_panel->form().maxThreads() : m_hw; }));
+    banners->addWidget(new CpuConditionsBanner);
+    v->addWidget(m_banners);
     // In presentation mode, the point being measured in large type above the chart.
     m_liveCaption = new QLabel;
     m_liveCaption->setObjectName(QStringLiteral("liveCaption"));
@@ -326,6 +334,7 @@ void MainWindow::startRunning(const QString &activity, const QString &label)
     for (ChartView *c : charts())
         c->setLive(true);
     statusBar()->clearMessage();
+    m_banners->setVisible(true); // measuring here: what distorts the timings matters again
     updateActions();
 }
 
@@ -344,6 +353,7 @@ void MainWindow::endRunning()
     m_progress->stop();
     for (ChartView *c : charts())
         c->setLive(false);
+    m_banners->setVisible(!m_presenting);
     m_activity.clear();
     updateTitle();
     updateActions();
@@ -611,6 +621,11 @@ void MainWindow::setZoom(double zoom)
     QFont f = m_liveCaption->font();
     f.setPointSizeF(16 * ChartStyle::zoom());
     m_liveCaption->setFont(f);
+    // The chart tabs grow with the charts (presentation mode reads them from the back of a room).
+    QFont tabs = QApplication::font();
+    if (tabs.pointSizeF() > 0)
+        tabs.setPointSizeF(tabs.pointSizeF() * std::max(1.0, ChartStyle::zoom()));
+    m_tabs->tabBar()->setFont(tabs);
     statusBar()->showMessage(tr("Charts at %1 %").arg(qRound(ChartStyle::zoom() * 100)), 3000);
 }
 
@@ -629,12 +644,14 @@ void MainWindow::setPresentation(bool on)
             t->hide();
         menuBar()->hide();
         statusBar()->hide();
+        m_banners->setVisible(isRunning());
         setZoom(std::max(m_normalZoom, kPresentationZoom));
         showFullScreen();
     } else {
         m_presenting = false;
         menuBar()->show();
         statusBar()->show();
+        m_banners->setVisible(true);
         restoreState(m_normalState);
         restoreGeometry(m_normalGeometry);
         showNormal();

@@ -200,6 +200,7 @@ private:
     DevicesPanel *m_devicesPanel = nullptr;
     RunsPanel *m_runsPanel = nullptr;
     GpuBanner *m_banner = nullptr;
+    QWidget *m_banners = nullptr; ///< the GPU, load and CPU-conditions banners
     MainActions *m_actions = nullptr;
     QShortcut *m_runHint = nullptr; ///< Ctrl+R while the run action is disabled: says why
     FileDialogs m_files{this};

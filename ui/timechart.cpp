@@ -34,11 +34,22 @@ QString summary(const CrossoverReport &rep)
         if (rep.nMin <= 0 || rep.nMin > rep.nMax)
             return TimeChart::tr("no common sizes to compare");
         const QString range = TimeChart::tr("n = %1\u2013%2").arg(Format::n(rep.nMin), Format::n(rep.nMax));
-        return rep.gpuFasterEverywhere
-                   ? TimeChart::tr("no crossover: the GPU is faster at every size (%1)").arg(range)
-               : rep.cpuFasterEverywhere
-                   ? TimeChart::tr("no crossover: the CPU is faster at every size (%1)").arg(range)
-                   : TimeChart::tr("no crossover (%1)").arg(range);
+        // What the fits predict beyond the range, only where it cannot contradict the points.
+        const bool beyond = rep.predictedN > 0 && ((rep.gpuFasterEverywhere && rep.predictedN < rep.nMin) ||
+                                                   (rep.cpuFasterEverywhere && rep.predictedN > rep.nMax));
+        const QString fit = !beyond ? QString()
+                            : rep.gpuFasterEverywhere
+                                ? TimeChart::tr("; the fit predicts the CPU faster below n \u2248 %1")
+                                      .arg(Format::n(rep.predictedN))
+                                : TimeChart::tr("; the fit predicts the GPU faster above n \u2248 %1")
+                                      .arg(Format::n(rep.predictedN));
+        const QString none =
+            rep.gpuFasterEverywhere
+                ? TimeChart::tr("no crossover: the GPU is faster at every size (%1)").arg(range)
+            : rep.cpuFasterEverywhere
+                ? TimeChart::tr("no crossover: the CPU is faster at every size (%1)").arg(range)
+                : TimeChart::tr("no crossover (%1)").arg(range);
+        return none + fit;
     }
     if (rep.crossings.size() <= std::size_t(listed)) {
         QStringList all;
@@ -301,7 +312,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
              QString::fromStdString(s.label), color, pts,
              reference ? LineStyle{Qt::DashLine, 2, true, true}
              : fade    ? LineStyle{Qt::SolidLine, 1.2, false, false}
-                       : LineStyle{Qt::SolidLine, 2.5, true, true});
+             // While a sweep runs coarse to fine, a line would join n = 4 to 4000 before anything
+             // between them was measured: dotted until then, so that only the points read as data.
+             : isLive() ? LineStyle{Qt::DotLine, 2, true, true}
+                        : LineStyle{Qt::SolidLine, 2.5, true, true});
         if (m_modelsAction->isChecked() && !reference && !fade && s.points.size() >= 2)
             if (const CostModel model = Explain::model(r, s); model.valid) {
                 // The model at each measured n and at 8 sizes between neighbours (log-spaced).
@@ -409,6 +423,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         notes << tr("No run has both a CPU and a GPU curve: choose a run A (CPU) and a run B (GPU) in the "
                     "Runs panel to compare across runs.");
     }
+    if (isLive())
+        notes << tr(
+            "Measuring: the dots are the sizes measured so far, joined by dotted lines; the sizes between "
+            "them come next.");
     for (const QString &w : std::as_const(winners))
         notes << tr("Dark line, %1.").arg(w);
     if (fadedCount > 0) {

@@ -3055,6 +3055,18 @@ they failed or were skipped (the table says why).</source>
         <source>; </source>
         <translation>；</translation>
     </message>
+    <message>
+        <source>; the fit predicts the CPU faster below n ≈ %1</source>
+        <translation>；拟合预测 n ≈ %1 以下 CPU 更快</translation>
+    </message>
+    <message>
+        <source>; the fit predicts the GPU faster above n ≈ %1</source>
+        <translation>；拟合预测 n ≈ %1 以上 GPU 更快</translation>
+    </message>
+    <message>
+        <source>Measuring: the dots are the sizes measured so far, joined by dotted lines; the sizes between them come next.</source>
+        <translation>正在测量：圆点是目前已测量的尺寸，以点线相连；它们之间的尺寸随后测量。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::Tour</name>
