@@ -933,6 +933,9 @@ ZH = {
     "; the fit predicts the GPU faster above n ≈ %1": "；拟合预测 n ≈ %1 以上 GPU 更快",
     "Measuring: the dots are the sizes measured so far, joined by dotted lines; the sizes between them come next.":
         "正在测量：圆点是目前已测量的尺寸，以点线相连；它们之间的尺寸随后测量。",
+    "The sizes were sorted, and %1 given twice was kept once.": "尺寸已排序，重复给出的 %1只保留一次。",
+    "The sizes were sorted: a sweep runs them coarse to fine anyway.": "尺寸已排序：扫描本来就按由粗到细的顺序运行。",
+    "“%1” is not a whole number: n stays %2.": "“%1”不是整数：n 保持为 %2。",
 }
 
 BY_CONTEXT = {}

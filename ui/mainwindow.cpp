@@ -109,6 +109,13 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     connect(m_panel, &SweepPanel::runRequested, this, &MainWindow::runSweep);
     connect(m_panel, &SweepPanel::cancelRequested, this, &MainWindow::cancelSweep);
     connect(m_panel, &SweepPanel::formChanged, this, &MainWindow::updateActions);
+    // The reason Ctrl+R gave goes once the form can run (it read "Size 0 must be positive" after
+    // the list was fixed).
+    connect(m_panel, &SweepPanel::formChanged, this, [this] {
+        if (m_panel->problem().isEmpty() &&
+            statusBar()->currentMessage().startsWith(tr("The sweep cannot run: %1").arg(QString())))
+            statusBar()->clearMessage();
+    });
 
     m_reportError = [this](const QString &title, const QString &text) {
         auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);

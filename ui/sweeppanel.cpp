@@ -341,7 +341,7 @@ void SweepPanel::refresh()
     markInvalid(m_rangeMax, false);
     markInvalid(m_list, false);
     // The note on a range's corrected bound belongs to the range, not to a list.
-    const QString note = f.sizesAsRange ? m_sizesNote : QString();
+    const QString note = f.sizesAsRange ? m_sizesNote : m_listNote;
     try {
         const std::vector<int> sizes = f.sizes();
         QStringList shown;

@@ -95,6 +95,7 @@ private:
     QWidget *m_rangeBox = nullptr;
     QLabel *m_sizesInfo = nullptr;
     QString m_sizesNote; ///< why a typed min or max n was changed; empty when it was not
+    QString m_listNote;  ///< how an entered size list was tidied (sorted, repeats dropped)
     QGroupBox *m_cpu = nullptr;
     QListWidget *m_threads = nullptr;
     QLabel *m_threadsInfo = nullptr;

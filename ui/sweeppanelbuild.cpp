@@ -174,6 +174,29 @@ QWidget *SweepPanel::buildSizes()
     for (QSpinBox *s : {m_rangeMin, m_rangeMax, m_steps})
         connect(s, &QSpinBox::valueChanged, this, changed);
     connect(m_list, &QLineEdit::textChanged, this, changed);
+    connect(m_list, &QLineEdit::textEdited, this, [this] { m_listNote.clear(); });
+    // An entered list reads as the sweep will run it: ascending, each size once, and says so.
+    connect(m_list, &QLineEdit::editingFinished, this, [this] {
+        std::vector<int> sizes;
+        try {
+            sizes = SweepPlan::parseSizes(m_list->text().toStdString());
+        } catch (const std::exception &) {
+            return; // the panel's problem names what is wrong
+        }
+        std::vector<int> tidy = sizes;
+        std::sort(tidy.begin(), tidy.end());
+        tidy.erase(std::unique(tidy.begin(), tidy.end()), tidy.end());
+        if (tidy == sizes)
+            return;
+        QStringList parts;
+        for (int n : tidy)
+            parts << QString::number(n);
+        const std::size_t repeated = sizes.size() - tidy.size();
+        m_listNote = repeated > 0 ? tr("The sizes were sorted, and %1 given twice was kept once.")
+                                        .arg(Format::count(qsizetype(repeated), tr("size"), tr("sizes")))
+                                  : tr("The sizes were sorted: a sweep runs them coarse to fine anyway.");
+        m_list->setText(parts.join(QLatin1Char(',')));
+    });
     return box;
 }
 

@@ -58,18 +58,23 @@ public:
     QValidator::State validate(QString &input, int &pos) const override
     {
         const QValidator::State state = QSpinBox::validate(input, pos);
-        bool ok = false;
-        const int v = number(input, &ok);
-        // Too many digits: let it through, to be brought down to the maximum when it is entered
-        // (only where the reason can be shown; otherwise the digit is refused as it is typed).
-        return state == QValidator::Invalid && ok && v > maximum() && corrected ? QValidator::Intermediate
-                                                                                : state;
+        // Where the reason can be shown, every keystroke is let through and judged when the text
+        // is entered (fixup): refusing them one by one made "1e3" into 13 and "-5" into 5 without
+        // a word. Elsewhere the spin box refuses them as it always did.
+        return state == QValidator::Invalid && corrected ? QValidator::Intermediate : state;
     }
 
     void fixup(QString &input) const override
     {
         bool ok = false;
         const int v = number(input, &ok);
+        if (!ok && corrected && !input.trimmed().isEmpty()) {
+            // Not a whole number ("1e3", "4k"): the value stays, and the panel says why.
+            const QString typed = input.trimmed();
+            input = textFromValue(value());
+            corrected(SweepPanel::tr("\u201c%1\u201d is not a whole number: n stays %2.").arg(typed, input));
+            return;
+        }
         if (!ok || (v >= minimum() && v <= maximum())) {
             QSpinBox::fixup(input);
             return;

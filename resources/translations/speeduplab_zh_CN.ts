@@ -2762,6 +2762,18 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>All %1 GPUs, in turn</source>
         <translation>全部 %1 个 GPU，依次运行</translation>
     </message>
+    <message>
+        <source>The sizes were sorted, and %1 given twice was kept once.</source>
+        <translation>尺寸已排序，重复给出的 %1只保留一次。</translation>
+    </message>
+    <message>
+        <source>The sizes were sorted: a sweep runs them coarse to fine anyway.</source>
+        <translation>尺寸已排序：扫描本来就按由粗到细的顺序运行。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a whole number: n stays %2.</source>
+        <translation>“%1”不是整数：n 保持为 %2。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SweepWorker</name>

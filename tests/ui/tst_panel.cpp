@@ -57,6 +57,12 @@ void TestPanel::sizeOutOfRangeIsExplained_data()
                                      << QStringLiteral("n is at most %1").arg(SweepPlan::maxSize);
     QTest::newRow("min n = 0") << "rangeMinSpin"
                                << "0" << 1 << "n is at least 1";
+    // Typed as the list field takes them, and refused with a word, not turned into 13 and 5.
+    QTest::newRow("max n 1e3") << "rangeMaxSpin"
+                               << "1e3" << 4000
+                               << QStringLiteral("\u201c1e3\u201d is not a whole number: n stays 4000");
+    QTest::newRow("min n -5") << "rangeMinSpin"
+                              << "-5" << 1 << "n is at least 1; -5 was set to 1";
 }
 
 void TestPanel::sizeOutOfRangeIsExplained()
@@ -243,6 +249,13 @@ void TestPanel::typedSizesAreNeverChanged()
     QTest::keyClicks(list, QStringLiteral("4,1000"));
     QVERIFY(panel.problem().isEmpty());
     QVERIFY(panel.runButton()->isEnabled());
+    // Entered, a list reads as the sweep runs it: ascending, each size once, and the panel says so.
+    list->clear();
+    QTest::keyClicks(list, QStringLiteral("40,4,4"));
+    QTest::keyClick(list, Qt::Key_Return);
+    QCOMPARE(list->text(), QStringLiteral("4,40"));
+    QVERIFY2(info->text().contains(QStringLiteral("sorted, and 1 size given twice was kept once")),
+             qPrintable(info->text()));
 
     // A corrected range bound is explained under the range, and not under a list.
     auto *asRange = panel.findChild<QRadioButton *>(QStringLiteral("sizesRangeRadio"));
