@@ -936,6 +936,13 @@ ZH = {
     "The sizes were sorted, and %1 given twice was kept once.": "尺寸已排序，重复给出的 %1只保留一次。",
     "The sizes were sorted: a sweep runs them coarse to fine anyway.": "尺寸已排序：扫描本来就按由粗到细的顺序运行。",
     "“%1” is not a whole number: n stays %2.": "“%1”不是整数：n 保持为 %2。",
+    "%1 memory %2 (spec sheet, not measured)": "%1 内存 %2（规格表数值，非实测）",
+    "Dashed red: the GPU's memory bandwidth from its spec sheet (in the file), not measured: points above it were served from its L2 cache.":
+        "红色虚线：文件中记载的 GPU 规格表内存带宽，并非实测；高于它的点由其 L2 缓存提供。",
+    "No ceilings were calibrated on the machine that recorded these results, so its measured roofs are not known.":
+        "录制这些结果的机器未校准性能上限，因此不知道它实测的屋顶线。",
+    " GPU fused runs every iteration in one kernel, its data in registers: its bytes per second count what one kernel per iteration would move, not memory traffic, so it stands above every memory's bandwidth.":
+        "GPU fused 在一个 kernel 中完成全部迭代，数据留在寄存器里：它的每秒字节数计的是每次迭代一个 kernel 时需要搬运的量，而非内存流量，因此高于任何内存的带宽。",
 }
 
 BY_CONTEXT = {}

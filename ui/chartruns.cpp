@@ -3,6 +3,8 @@
 // the CPU and GPU curves held against each other within and across runs.
 #include "ui/chartview.h"
 
+#include "core/machineinfo.h"
+
 #include "ui/chartstyle.h"
 #include "ui/resultmodel.h"
 
@@ -46,6 +48,12 @@ std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) cons
             out[indices[k]] = ChartStyle::inFamily(colors[k], family);
     }
     return out;
+}
+
+bool ChartView::measuredHere(const MachineInfo &machine)
+{
+    static const MachineInfo here = MachineInfo::probe(); // once: it reads /proc and the GPUs
+    return machine.cpuModel.empty() || machine.sameHardware(here);
 }
 
 bool ChartView::isReference(const Series &s) const

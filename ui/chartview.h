@@ -147,6 +147,9 @@ protected:
     /// The colour of each series: ChartStyle::seriesColors within each run, in the run's colour
     /// family (its place in the model's runs).
     std::vector<QColor> seriesColors(const std::vector<Series> &all) const;
+    /// Whether results were measured on this machine (its CPU, thread count and GPUs), so that a
+    /// hint to calibrate it makes sense; a recording from elsewhere gets none.
+    static bool measuredHere(const MachineInfo &machine);
     /// Whether a series belongs to a reference run (PyTorch, NumPy): drawn dashed.
     bool isReference(const Series &s) const;
     /// Several runs are shown: labels and notes name the run.

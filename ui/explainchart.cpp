@@ -4,7 +4,6 @@
 #include "ui/explaintext.h"
 #include "ui/format.h"
 
-#include "core/machineinfo.h"
 #include "core/workload.h"
 
 #include <QLogValueAxis>
@@ -266,8 +265,7 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
     std::vector<Series> cpus;
     std::map<int, std::set<int>> threadsAt;
     // A recording from another machine gets no hint to calibrate this one.
-    static const MachineInfo here = MachineInfo::probe();
-    const bool thisMachine = r.machine.cpuModel.empty() || r.machine.sameHardware(here);
+    const bool thisMachine = measuredHere(r.machine);
     for (const Series &s : group) {
         curves.sentences << ExplainText::curve(Explain::curve(r, s), thisMachine);
         if (!s.gpu) {

@@ -57,6 +57,9 @@ QString axisTitle()
     return RooflineChart::tr("attained performance (%1)");
 }
 
+// The key of a roof taken from the GPU's spec sheet rather than measured.
+const char *const kSpecKey = "spec:gpu_memory";
+
 } // namespace
 
 RooflineChart::RooflineChart(QWidget *parent) : ChartView(parent)
@@ -113,6 +116,16 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
         if (anyPlaced && !(gpu ? gpuPlaced : cpuPlaced))
             continue;
         Side s = sideOf(roofs, gpu);
+        // A GPU without a measured memory ceiling (a recording from a machine never calibrated)
+        // still has its spec sheet's bandwidth in the file: drawn dashed, and called what it is.
+        if (gpu && s.memory.empty())
+            for (const MachineInfo::Gpu &g : r.machine.gpus)
+                if (g.bandwidthGBs > 0 && std::isfinite(g.bandwidthGBs)) {
+                    s.memory.push_back({kSpecKey, g.name.empty() ? std::string("GPU") : g.name, true, false,
+                                        g.bandwidthGBs * 1e9});
+                    s.main = 0;
+                    break;
+                }
         if (!s.memory.empty() || !s.compute.empty())
             sides.push_back(s);
     }
@@ -163,7 +176,7 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
     decades(yLo * k, yHi * k, ya, yb);
     setRanges(xa, xb, ya, yb);
 
-    int drawn = 0;
+    int drawn = 0, specDrawn = 0;
     for (const Side &s : sides) {
         const QColor color = s.gpu ? ChartStyle::gpuWinsColor() : ChartStyle::cpuWinsColor();
         const QString side = s.gpu ? tr("GPU") : tr("CPU");
@@ -184,12 +197,17 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
             } else {
                 pts << QPointF(xb, bw * xb);
             }
-            const QString name =
-                QStringLiteral("%1 %2").arg(QString::fromStdString(m.label), Format::rate(m.value, false));
+            const bool spec = m.key == kSpecKey;
+            const QString name = spec
+                                     ? tr("%1 memory %2 (spec sheet, not measured)")
+                                           .arg(QString::fromStdString(m.label), Format::rate(m.value, false))
+                                     : QStringLiteral("%1 %2").arg(QString::fromStdString(m.label),
+                                                                   Format::rate(m.value, false));
             line(prefix + QString::fromStdString(m.key), Role::Guide, name, color, pts,
-                 main ? LineStyle{Qt::SolidLine, 2.5, false, true}
-                      : LineStyle{Qt::DashLine, 1.4, false, true});
-            ++drawn;
+                 main && !spec ? LineStyle{Qt::SolidLine, 2.5, false, true}
+                 : spec        ? LineStyle{Qt::DashLine, 2, false, true}
+                               : LineStyle{Qt::DashLine, 1.4, false, true});
+            (spec ? specDrawn : drawn) += 1;
         }
         if (peak > 0) {
             if (s.main < 0) {
@@ -258,8 +276,14 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
     if (drawn > 0)
         note << tr("Roofs: the machine's measured ceilings (calibrate); solid: main memory up to the "
                    "compute peak, dashed: faster caches.");
-    else
-        note << tr("Run Sweep \u25b8 Calibrate machine to draw the machine's roofs.");
+    if (specDrawn > 0)
+        note << tr("Dashed red: the GPU's memory bandwidth from its spec sheet (in the file), not measured: "
+                   "points above it were served from its L2 cache.");
+    if (drawn == 0)
+        note << (measuredHere(r.machine)
+                     ? tr("Run Sweep \u25b8 Calibrate machine to draw the machine's roofs.")
+                     : tr("No ceilings were calibrated on the machine that recorded these results, so its "
+                          "measured roofs are not known."));
     setNote(note.join(QLatin1Char(' ')));
 }
 

@@ -2056,6 +2056,18 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>%1 FLOP/byte</source>
         <translation>%1 FLOP/字节</translation>
     </message>
+    <message>
+        <source>%1 memory %2 (spec sheet, not measured)</source>
+        <translation>%1 内存 %2（规格表数值，非实测）</translation>
+    </message>
+    <message>
+        <source>Dashed red: the GPU&apos;s memory bandwidth from its spec sheet (in the file), not measured: points above it were served from its L2 cache.</source>
+        <translation>红色虚线：文件中记载的 GPU 规格表内存带宽，并非实测；高于它的点由其 L2 缓存提供。</translation>
+    </message>
+    <message>
+        <source>No ceilings were calibrated on the machine that recorded these results, so its measured roofs are not known.</source>
+        <translation>录制这些结果的机器未校准性能上限，因此不知道它实测的屋顶线。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::RunProgress</name>
@@ -2829,6 +2841,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Throughput</source>
         <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source> GPU fused runs every iteration in one kernel, its data in registers: its bytes per second count what one kernel per iteration would move, not memory traffic, so it stands above every memory&apos;s bandwidth.</source>
+        <translation>GPU fused 在一个 kernel 中完成全部迭代，数据留在寄存器里：它的每秒字节数计的是每次迭代一个 kernel 时需要搬运的量，而非内存流量，因此高于任何内存的带宽。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "fixtures.h"
 
 #include "core/calibration.h"
+#include "core/machineinfo.h"
 #include "ui/app.h"
 #include "ui/chartstyle.h"
 #include "ui/resultmodel.h"
@@ -107,6 +108,7 @@ private slots:
     void roofsFollowTheCeilings_data();
     void roofsFollowTheCeilings();
     void withoutCeilingsItSaysCalibrate();
+    void specSheetRoofWithoutCeilings();
     void transferIsNotOnTheRoofline();
 };
 
@@ -254,8 +256,14 @@ void TestRooflineChart::roofsFollowTheCeilings()
 
 void TestRooflineChart::withoutCeilingsItSaysCalibrate()
 {
+    // Measured here: calibrating this machine draws its roofs.
+    ResultSet here = known({});
+    const MachineInfo probed = MachineInfo::probe();
+    here.machine.cpuModel = probed.cpuModel;
+    here.machine.logicalCores = probed.logicalCores;
+    here.machine.gpus = probed.gpus;
     ResultModel model;
-    model.setResultSet(known({}));
+    model.setResultSet(here);
     RooflineChart chart;
     chart.setModel(&model);
     chart.setWorkload(QStringLiteral("gemm"));
@@ -268,6 +276,35 @@ void TestRooflineChart::withoutCeilingsItSaysCalibrate()
              qPrintable(chart.noteText()));
     // It still exports a proper image.
     QCOMPARE(chart.toImage(QSize(800, 500)).size(), QSize(800, 500));
+    // Recorded on another machine: calibrating this one would not give that machine's roofs.
+    model.setResultSet(known({}));
+    chart.updateNow();
+    QVERIFY2(!chart.noteText().contains(QStringLiteral("Calibrate")), qPrintable(chart.noteText()));
+    QVERIFY2(
+        chart.noteText().contains(QStringLiteral("No ceilings were calibrated on the machine that recorded")),
+        qPrintable(chart.noteText()));
+}
+
+// A GPU recording without a calibration still names its GPU's spec-sheet memory bandwidth: a
+// dashed roof, labelled as not measured.
+void TestRooflineChart::specSheetRoofWithoutCeilings()
+{
+    ResultSet r = known({});
+    r.machine.gpus.front().bandwidthGBs = 4814.3;
+    r.machine.gpus.front().name = "NVIDIA H200";
+    ResultModel model;
+    model.setResultSet(r);
+    RooflineChart chart;
+    chart.setModel(&model);
+    chart.setWorkload(QStringLiteral("add"));
+    chart.updateNow();
+    const QList<QXYSeries *> roofs = chart.seriesWithRole(ChartView::Role::Guide);
+    QCOMPARE(roofs.size(), 1);
+    QCOMPARE(roofs.front()->pen().style(), Qt::DashLine);
+    QVERIFY2(roofs.front()->name().contains(
+                 QStringLiteral("NVIDIA H200 memory 4.81 TB/s (spec sheet, not measured)")),
+             qPrintable(roofs.front()->name()));
+    QVERIFY2(chart.noteText().contains(QStringLiteral("spec sheet")), qPrintable(chart.noteText()));
 }
 
 void TestRooflineChart::transferIsNotOnTheRoofline()
