@@ -87,6 +87,8 @@ int App::main(QApplication &app)
         }
     }
     w.setCurrentChart(cl.chart);
+    if (!cl.screenshot.isEmpty() && cl.sizeGiven) // a screenshot of the window at a given size
+        w.resize(cl.size);
     w.show();
     if (cl.presentation)
         w.setPresentation(true);

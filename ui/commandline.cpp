@@ -214,6 +214,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     if (!charts.contains(c.chart))
         return fail(QStringLiteral("--chart must be one of %1, not \"%2\"")
                         .arg(charts.join(QStringLiteral(", ")), c.chart));
+    c.sizeGiven = p.isSet(size);
     {
         const QStringList wh = p.value(size).toLower().split(QLatin1Char('x'));
         bool okW = false, okH = false;

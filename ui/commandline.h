@@ -29,10 +29,11 @@ struct CommandLine {
     QString chart = QStringLiteral("time");
     bool presentation = false; ///< start in presentation mode (full screen, the chart only)
     QSize size{1920, 1080};
-    QString screenshot; ///< hidden: grab the window after the sweep or the file, then quit
-    QString settings;   ///< hidden: an INI file instead of the user's settings
-    bool run = false;   ///< hidden: start the sweep as soon as the window is up
-    QString bench;      ///< hidden: latency, redraw or startup
+    bool sizeGiven = false; ///< --size was given: with --screenshot, the window's size too
+    QString screenshot;     ///< hidden: grab the window after the sweep or the file, then quit
+    QString settings;       ///< hidden: an INI file instead of the user's settings
+    bool run = false;       ///< hidden: start the sweep as soon as the window is up
+    QString bench;          ///< hidden: latency, redraw or startup
 
     /// The sweep options, as in speeduplab-cli run (--preset and --calibrate too), as typed:
     /// Pipeline::plan checks them. Without a preset or sizes the app sweeps the seed.

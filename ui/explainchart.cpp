@@ -20,6 +20,8 @@ ExplainChart::ExplainChart(QWidget *parent) : ChartView(parent)
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(QString()));
     setYUnit(tr("time per iteration (%1)"), ChartStyle::timeUnit(1e-8, 1e-2));
     setRanges(1, 10000, 0.01, 10000);
+    // It shares its page with the what-if panel: in a short window (1024 x 700) the two fit.
+    setMinimumHeight(200);
 }
 
 void ExplainChart::setWhatIf(const WhatIf &w)
@@ -227,7 +229,8 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     Section crossovers{tr("Where the GPU overtakes the CPU, by the models"), {}};
     for (const CrossoverStory &s : stories) {
         crossovers.sentences << ExplainText::crossover(s);
-        if (s.gpuKey == m_whatIf.gpuKey)
+        // On screen the panel beside the sliders says it; an exported figure has no panel.
+        if (s.gpuKey == m_whatIf.gpuKey && exporting())
             notes << crossovers.sentences.back();
     }
     for (const CrossoverShift &s : Explain::shifts(stories, group))

@@ -43,9 +43,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -250,7 +252,12 @@ void MainWindow::buildDocks()
     m_runsPanel = new RunsPanel(m_model);
     auto *runsDock = new QDockWidget(tr("Runs"), this);
     runsDock->setObjectName(QStringLiteral("runsDock"));
-    runsDock->setWidget(m_runsPanel);
+    // Scrolled in a short window rather than holding the bottom docks (and the charts) to its height.
+    auto *runsScroll = new QScrollArea;
+    runsScroll->setWidgetResizable(true);
+    runsScroll->setFrameShape(QFrame::NoFrame);
+    runsScroll->setWidget(m_runsPanel);
+    runsDock->setWidget(runsScroll);
     addDockWidget(Qt::BottomDockWidgetArea, runsDock);
 
     m_devicesPanel = new DevicesPanel(m_devices);
@@ -723,6 +730,22 @@ bool MainWindow::confirmClose()
     if (isRunning())
         m_controller->cancel(); // what is saved is what was measured until now
     return saveData(path);      // on failure the window stays and says why
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_docksFitted)
+        return;
+    m_docksFitted = true;
+    // A short window (1024 x 700, a projector's) gives the charts the height: the results dock
+    // took a third of it, and the time plot was left 110 pixels.
+    // Once the window is laid out at its size (the docks' sizes follow the layout).
+    QTimer::singleShot(0, this, [this] {
+        if (height() < 860)
+            if (auto *results = findChild<QDockWidget *>(QStringLiteral("resultsDock")))
+                resizeDocks({results}, {std::max(110, height() / 7)}, Qt::Vertical);
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -140,6 +140,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -201,6 +202,7 @@ private:
     RunsPanel *m_runsPanel = nullptr;
     GpuBanner *m_banner = nullptr;
     QWidget *m_banners = nullptr; ///< the GPU, load and CPU-conditions banners
+    bool m_docksFitted = false;   ///< the docks were sized to the window at its first show
     MainActions *m_actions = nullptr;
     QShortcut *m_runHint = nullptr; ///< Ctrl+R while the run action is disabled: says why
     FileDialogs m_files{this};
