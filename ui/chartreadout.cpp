@@ -86,8 +86,8 @@ void ChartView::showReadout(const QPointF &at)
         return;
     }
     // Shown until the mouse moves off the point (no time limit: a class reads it aloud).
-    QToolTip::showText(viewport()->mapToGlobal(at.toPoint()), readout(nearest, nearestId, value), this, QRect(),
-                       std::numeric_limits<int>::max());
+    QToolTip::showText(viewport()->mapToGlobal(at.toPoint()), readout(nearest, nearestId, value), this,
+                       QRect(), std::numeric_limits<int>::max());
     m_readoutShown = true;
 }
 
@@ -111,7 +111,7 @@ QString ChartView::readout(const QXYSeries *s, const QString &id, const QPointF 
             p = q;
     QStringList lines{s->name(), xReadout(p.x())};
     const QString value = Format::number(p.y());
-    lines << (m_ySymbol.isEmpty() ? value : tr("%1 %2").arg(value, m_ySymbol));
+    lines << (m_ySymbol.isEmpty() ? value + m_ratioSuffix : tr("%1 %2").arg(value, m_ySymbol));
     // A measured curve: its time, spread and noise, and what the fitted cost model says there.
     const std::string key =
         xIsSize() && id.startsWith(QLatin1String("data:")) ? id.mid(5).toStdString() : std::string();

@@ -166,6 +166,8 @@ protected:
     /// Across runs first, when the model compares two runs shown (A's CPU against B's GPU),
     /// then within each run shown that has both.
     std::vector<Matchup> matchups(const std::vector<Series> &all) const;
+    /// What the hover readout puts after a ratio's value ("×" on the speedup chart); none by default.
+    void setRatioSuffix(const QString &suffix) { m_ratioSuffix = suffix; }
     /// Gives the y axis a unit: title's "%1" becomes its symbol, and yScale() its scale.
     void setYUnit(const QString &title, const ChartStyle::Unit &unit);
     QAbstractAxis *xAxis() const { return m_x; }
@@ -271,6 +273,7 @@ private:
     QAbstractAxis *m_y = nullptr;
     double m_yScale = 1;
     QString m_ySymbol;           ///< the y unit's symbol ("µs", "GB/s"); empty for a ratio
+    QString m_ratioSuffix;       ///< after a ratio's value in the readout ("×"); setRatioSuffix
     std::vector<Series> m_shown; ///< the series of the last rebuild (hover readouts)
     bool m_readoutShown = false; ///< this view's readout is the tooltip on screen
     bool m_exporting = false;    ///< rebuilding for an image or SVG file

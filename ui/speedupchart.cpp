@@ -14,6 +14,7 @@ namespace speeduplab {
 SpeedupChart::SpeedupChart(QWidget *parent) : ChartView(parent)
 {
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("speedup of the GPU (CPU time / GPU time)")));
+    setRatioSuffix(QStringLiteral("\u00d7")); // the readout says "4235×", a speedup, not a bare number
     setRanges(1, 10000, 0.01, 100);
 }
 

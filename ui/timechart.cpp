@@ -366,17 +366,16 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     for (const Series &s : all)
         (s.gpu ? anyGpu : anyCpu) = true;
     for (const Matchup &m : matchups(all)) {
-        // Across runs, the marks take run A's CPU colour and a dash-dot line, so that they stand
-        // apart from the crossovers within run B (in its GPU colour, dashed).
-        const auto cpuA = std::find_if(all.begin(), all.end(),
-                                       [&m](const Series &s) { return !s.gpu && s.run == m.best.run; });
+        // Across runs, the marks are dash-dotted, so that they stand apart from the crossovers
+        // within run B (dashed); both in the GPU curve's colour, and labelled with its mode.
         const Qt::PenStyle pen = m.acrossRuns ? Qt::DashDotLine : Qt::DashLine;
         for (const Series *g : m.gpus) {
             const CrossoverReport rep = Analysis::report(m.best, *g);
             total += rep.crossings.size();
             ++compared;
-            const QColor color = m.acrossRuns && cpuA != all.end() ? colors[std::size_t(cpuA - all.begin())]
-                                                                   : colors[std::size_t(g - all.data())];
+            // Each mode's mark in its own GPU colour, across runs too (they shared A's CPU colour, and
+            // three of them could not be told apart); across runs they are dash-dotted.
+            const QColor color = colors[std::size_t(g - all.data())];
             const QString gpuName = QString::fromStdString(g->label);
             const QString who = m.gpus.size() == 1 && !severalRuns() ? tr("GPU") : gpuName;
             int i = 0;
