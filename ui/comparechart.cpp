@@ -31,63 +31,73 @@ ResultSet asOurs(const RunRecord &run, const std::string &workload)
 
 } // namespace
 
+std::vector<CompareChart::GpuOverCpu> CompareChart::gpuOverCpu(const ResultSet &a, const ResultSet &b,
+                                                               const std::string &workload)
+{
+    std::vector<Series> cpus;
+    for (const Series &s : Analysis::series(a, workload))
+        if (!s.gpu)
+            cpus.push_back(s);
+    std::vector<GpuOverCpu> out;
+    if (cpus.empty())
+        return out;
+    const Series best = Analysis::bestCpu(cpus);
+    for (const Series &g : Analysis::series(b, workload)) {
+        if (!g.gpu)
+            continue;
+        GpuOverCpu c{g, {}, 0};
+        for (const auto &[n, speedup] : Analysis::speedup(best, g))
+            if (speedup > 0 && std::isfinite(speedup))
+                c.ratios << QPointF(n, 1 / speedup);
+        for (const Crossing &x : Analysis::crossings(best, g))
+            if (x.gpuBecomesFaster) {
+                c.overtakesAt = x.n;
+                break;
+            }
+        if (!c.ratios.isEmpty())
+            out.push_back(std::move(c));
+    }
+    return out;
+}
+
 CompareChart::CompareChart(QWidget *parent) : ChartView(parent)
 {
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("time of run B / time of run A")));
     setRanges(1, 10000, 0.1, 10);
 }
 
-bool CompareChart::drawGpuOverCpu(const RunRecord &a, const RunRecord &b, const std::string &workload)
+void CompareChart::drawGpuOverCpu(const std::vector<GpuOverCpu> &curves, const RunRecord &a,
+                                  const RunRecord &b)
 {
-    std::vector<Series> cpus, gpus;
-    for (const Series &s : Analysis::series(asOurs(a, workload), workload))
-        if (!s.gpu)
-            cpus.push_back(s);
-    for (const Series &s : Analysis::series(asOurs(b, workload), workload))
-        if (s.gpu)
-            gpus.push_back(s);
-    if (cpus.empty() || gpus.empty())
-        return false;
-    const Series best = Analysis::bestCpu(cpus);
+    std::vector<Series> gpus;
+    for (const GpuOverCpu &c : curves)
+        gpus.push_back(c.gpu);
     const std::vector<QColor> colors = ChartStyle::seriesColors(gpus);
     QStringList notes;
-    for (std::size_t i = 0; i < gpus.size(); ++i) {
-        const Series &g = gpus[i];
-        QList<QPointF> pts;
-        for (const auto &[n, speedup] : Analysis::speedup(best, g))
-            if (speedup > 0 && std::isfinite(speedup))
-                pts << QPointF(n, 1 / speedup);
-        if (pts.isEmpty())
-            continue;
-        const QString name =
-            tr("B's %1 \u00f7 A's best CPU").arg(Format::labels(QString::fromStdString(g.label)));
-        line(QStringLiteral("gpuovercpu:") + QString::fromStdString(g.key), Role::Data, name, colors[i], pts,
-             {Qt::SolidLine, 3, true, true});
-        double at = 0;
-        for (const Crossing &c : Analysis::crossings(best, g))
-            if (c.gpuBecomesFaster) {
-                at = c.n;
-                break;
-            }
-        m_gpuOverCpu.emplace_back(g.label, at);
-        const QString gpu = Format::labels(QString::fromStdString(g.label));
-        if (at > 0) {
-            line(QStringLiteral("cross:gpuovercpu:") + QString::fromStdString(g.key), Role::Marker, QString(),
-                 colors[i], {QPointF(at, 1e-6), QPointF(at, 1e6)}, {Qt::DashLine, 2, false, false});
-            addLabel(tr("B's %1 faster above n \u2248 %2").arg(gpu, Format::n(at)),
-                     tr("n \u2248 %1").arg(Format::n(at)), at, 1, colors[i],
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+        const GpuOverCpu &c = curves[i];
+        const QString gpu = Format::labels(QString::fromStdString(c.gpu.label));
+        const QString key = QString::fromStdString(c.gpu.key);
+        line(QStringLiteral("gpuovercpu:") + key, Role::Data, tr("B's %1 \u00f7 A's best CPU").arg(gpu),
+             colors[i], c.ratios, {Qt::SolidLine, 3, true, true});
+        m_gpuOverCpu.emplace_back(c.gpu.label, c.overtakesAt);
+        if (c.overtakesAt > 0) {
+            line(QStringLiteral("cross:gpuovercpu:") + key, Role::Marker, QString(), colors[i],
+                 {QPointF(c.overtakesAt, 1e-6), QPointF(c.overtakesAt, 1e6)},
+                 {Qt::DashLine, 2, false, false});
+            addLabel(tr("B's %1 faster above n \u2248 %2").arg(gpu, Format::n(c.overtakesAt)),
+                     tr("n \u2248 %1").arg(Format::n(c.overtakesAt)), c.overtakesAt, 1, colors[i],
                      {Qt::AlignRight | Qt::AlignTop, Qt::Vertical});
-            notes << tr("B's %1 overtakes A's best CPU above n \u2248 %2.").arg(gpu, Format::n(at));
+            notes
+                << tr("B's %1 overtakes A's best CPU above n \u2248 %2.").arg(gpu, Format::n(c.overtakesAt));
         } else {
             notes << tr("B's %1 never overtakes A's best CPU at the sizes both measured.").arg(gpu);
         }
     }
-    if (m_gpuOverCpu.empty())
-        return false;
-    setNote(tr("A's best CPU against B's GPU (A = %1, B = %2): %3")
-                .arg(QString::fromStdString(a.label), QString::fromStdString(b.label),
-                     notes.join(QLatin1Char(' '))));
-    return true;
+    if (!curves.empty())
+        setNote(tr("A's best CPU against B's GPU (A = %1, B = %2): %3")
+                    .arg(QString::fromStdString(a.label), QString::fromStdString(b.label),
+                         notes.join(QLatin1Char(' '))));
 }
 
 void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const std::string &workload)
@@ -111,23 +121,9 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
     const QString nameA = QString::fromStdString(a.label), nameB = QString::fromStdString(b.label);
     const ResultSet runA = asOurs(a, workload);
     m_comparison = Compare::compare(runA, asOurs(b, workload));
-    // The ranges: every ratio drawn, B's GPU over A's best CPU among them.
-    std::vector<std::pair<int, double>> gpuRatios;
-    {
-        std::vector<Series> cpus, gpus;
-        for (const Series &s : Analysis::series(runA, workload))
-            if (!s.gpu)
-                cpus.push_back(s);
-        for (const Series &s : Analysis::series(asOurs(b, workload), workload))
-            if (s.gpu)
-                gpus.push_back(s);
-        if (!cpus.empty())
-            for (const Series &g : gpus)
-                for (const auto &[n, speedup] : Analysis::speedup(Analysis::bestCpu(cpus), g))
-                    if (speedup > 0 && std::isfinite(speedup))
-                        gpuRatios.emplace_back(n, 1 / speedup);
-    }
-    if (m_comparison.empty() && gpuRatios.empty()) {
+    // B's GPU curves over A's best CPU, drawn first: what "my laptop against the lab's GPU" asks.
+    const std::vector<GpuOverCpu> overCpu = gpuOverCpu(runA, asOurs(b, workload), workload);
+    if (m_comparison.empty() && overCpu.empty()) {
         showEmpty(tr("%1 and %2 share no point of %3:\nno series was measured at the same n in both, and "
                      "A has no CPU curve or B no GPU curve to hold against it.")
                       .arg(nameA, nameB, QString::fromStdString(workload)));
@@ -149,12 +145,13 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
         rHi = std::max(rHi, p.ratio * std::exp(band(p)));
         cut = cut || p.threshold > widest;
     }
-    for (const auto &[n, ratio] : gpuRatios) {
-        nLo = std::min(nLo, double(n));
-        nHi = std::max(nHi, double(n));
-        rLo = std::min(rLo, ratio);
-        rHi = std::max(rHi, ratio);
-    }
+    for (const GpuOverCpu &c : overCpu)
+        for (const QPointF &p : c.ratios) {
+            nLo = std::min(nLo, p.x());
+            nHi = std::max(nHi, p.x());
+            rLo = std::min(rLo, p.y());
+            rHi = std::max(rHi, p.y());
+        }
     double xLo, xHi, yLo, yHi;
     decades(nLo, nHi, xLo, xHi);
     decades(rLo, rHi, yLo, yHi);
@@ -168,7 +165,7 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
     addLabel(tr("B faster \u2193"), QString(), xLo, 1, ChartStyle::guideColor(),
              {Qt::AlignRight | Qt::AlignBottom, Qt::Horizontal, true});
 
-    drawGpuOverCpu(a, b, workload);
+    drawGpuOverCpu(overCpu, a, b);
     if (m_comparison.empty())
         return;
 

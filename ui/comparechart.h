@@ -29,8 +29,18 @@ protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 
 private:
-    /// B's GPU curves over A's best CPU: drawn, marked and noted; false when there is none.
-    bool drawGpuOverCpu(const RunRecord &a, const RunRecord &b, const std::string &workload);
+    /// One GPU curve of B over A's best CPU: its ratios by n and where it overtakes (0: never over
+    /// the sizes both measured).
+    struct GpuOverCpu {
+        Series gpu;
+        QList<QPointF> ratios;
+        double overtakesAt = 0;
+    };
+    /// Every GPU curve of b over a's best CPU; empty when a has no CPU curve or b no GPU curve.
+    static std::vector<GpuOverCpu> gpuOverCpu(const ResultSet &a, const ResultSet &b,
+                                              const std::string &workload);
+    /// Draws, marks and notes them.
+    void drawGpuOverCpu(const std::vector<GpuOverCpu> &curves, const RunRecord &a, const RunRecord &b);
     Comparison m_comparison;
     std::vector<std::pair<std::string, double>> m_gpuOverCpu;
 };
