@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The analysis of measured curves: series from rows, the best CPU and who wins where, crossovers,
+// speedups, linear and Amdahl fits.
 #include "core/analysis.h"
 
 #include "core/workload.h"

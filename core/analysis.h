@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The analysis of measured curves (no Qt): series, the best CPU, crossovers, speedups and fits, which
+// every chart, the CLI's report and the Explain models read.
 #pragma once
 
 #include "core/resultset.h"

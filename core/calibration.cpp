@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The machine's ceilings: measuring them (CPU here, GPU through cuda/), and which ceiling a point is
+// held against (the level its working set lives in).
 #include "core/calibration.h"
 
 #include "core/cpukernels.h"

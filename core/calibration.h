@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The machine's measured ceilings (no Qt): their keys, the calibration that measures them, and the
+// level and ceiling each point is held against.
 #pragma once
 
 #include "core/machineinfo.h"

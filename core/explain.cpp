@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The cost models behind the Explain tab: fitting fixed cost and rates per memory level, where the
+// models cross, the thread stories and the what-if models.
 #include "core/explain.h"
 
 #include "core/calibration.h"

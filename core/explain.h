@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Cost models and the stories they tell (no Qt): the numbers every Explain sentence is worded from.
 #pragma once
 
 #include "core/analysis.h"

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The GPU's clocks, temperature, power and throttle reasons through NVML opened at run time, and the
+// rule that flags a point as throttled.
 #include "core/gpuclocks.h"
 
 #include <dlfcn.h>

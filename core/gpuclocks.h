@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The GPU's clocks through NVML (dlopen, no nvml.h), their samples around each point and the
+// sweep's throttle rule.
 #pragma once
 
 #include <memory>

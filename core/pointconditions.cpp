@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// What a point was measured under (cache, rounds, the GPU's clocks and throttling), and its CSV and
+// JSON fields.
 #include "core/pointconditions.h"
 
 #include "core/resultload.h"

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// What a point was measured under (no Qt): cold or warm cache, rounds, the GPU's clocks at its start
+// and end, and whether it throttled.
 #pragma once
 
 #include "core/gpuclocks.h"

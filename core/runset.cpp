@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Several runs: their labels, the view that joins the visible ones, and the runs file (merge's output
+// and the app's workspace), read with a streaming parser.
 #include "core/runset.h"
 
 #include "core/resultio.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Several runs side by side (no Qt): RunRecord, the label rules and the runs file.
 #pragma once
 
 #include "core/resultset.h"

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// A sweep as asked for: parsing sizes and thread counts, validation, and the points in coarse-to-fine
+// and shuffled round order.
 #include "core/sweepplan.h"
 
 #include "core/cpukernels.h"

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Turns a plan into measurements: the memory checks, the repeat loop shared by CPU and GPU runs, the
+// cold cache, the clocks, the time estimates and the merging of rounds.
 #include "core/sweeprunner.h"
 
 #include "core/cacheflush.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The measuring loop of a sweep (no Qt): one point at a time, on the calling thread.
 #pragma once
 
 #include "core/gpuclocks.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The workloads: their variants, GPU modes, and the bytes, FLOPs and working set of one operation.
 #include "core/workload.h"
 
 #include "cuda/sparsematrix.h"

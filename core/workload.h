@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The workloads on an n x n fp32 tensor (no Qt): what each computes, moves and offers.
 #pragma once
 
 #include <cstddef>

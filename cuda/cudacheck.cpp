@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// CUDA and cuBLAS return codes turned into exceptions, the sticky-error switch and the context check
+// after a library's execution failure.
 #include "cuda/cudacheck.h"
 
 #include "cuda/cublaslibrary.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // The one place where CUDA and cuBLAS return codes become exceptions (DESIGN.md, convention 3),
 // and where a sticky error switches the whole backend off (convention 8).
 // Host-only: included by the .cpp glue, never by device code.
+#pragma once
 
 #include "cuda/gpubackend.h"
 

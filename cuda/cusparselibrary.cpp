@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// cuSPARSE opened at run time, its SpMV on a CSR matrix (handle, descriptors, buffer) and its checks.
 #include "cuda/cusparselibrary.h"
 
 #include "cuda/cudacheck.h"

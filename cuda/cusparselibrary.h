@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Host-only: included by the .cpp glue, never by device code.
+#pragma once
 
 #include "cuda/cudaowners.h"
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Plain C++ interface between the engine (core/) and the CUDA backend (cuda/).
 // No CUDA or Qt type appears here, so core/ compiles without nvcc. When the project is
 // built without CUDA, core/gpustub.cpp implements these functions and reports why.
 // It also holds Run and Cancelled, the interface of one measurement point that the CPU kernels
 // (core/cpukernels.h) share, so that the repeat loop (core/sweeprunner.cpp) drives both alike.
 // They live here, at the bottom of the layers, because cuda/ may not include core/.
+#pragma once
 
 #include <atomic>
 #include <cstddef>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The program's entry: the command line, the headless and benchmark modes, and the window with what
+// the options ask of it (files, examples, presentation, screenshots).
 #include "ui/app.h"
 
 #include "ui/appsettings.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The window's settings file (the user's or --settings FILE) and the calibration kept for this hardware.
 #include "ui/appsettings.h"
 
 #include "core/machineinfo.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Where the window's settings live, and the calibration kept across restarts on the same hardware.
 #pragma once
 
 #include <QString>

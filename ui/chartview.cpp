@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// ChartView's core: series bookkeeping, axes and units, the throttled rebuild, the empty-chart offer
+// and the PNG/SVG exports.
 #include "ui/chartview.h"
 
 #include "core/resultio.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The base of every chart: series by id, axes, labels, notes, the hover readout and exports.
 #pragma once
 
 #include "core/analysis.h"

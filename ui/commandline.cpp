@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The app's command line: the window's options, --headless with the CLI's sweep options, and the
+// hidden screenshot and benchmark modes.
 #include "ui/commandline.h"
 
 #include "core/presets.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The app's command line, parsed into plain values.
 #pragma once
 
 #include "core/pipeline.h"

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The Compare runs chart: B's GPU curves over A's best CPU with where they overtake, then B's time over
+// A's series by series with the band of their noise.
 #include "ui/comparechart.h"
 
 #include "core/analysis.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Compare runs chart: two runs, A and B, held against each other.
 #pragma once
 
 #include "ui/chartview.h"

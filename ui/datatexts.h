@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The shipped data's texts (presets, workloads, the GPU's common reasons) in the user's language.
 #pragma once
 
 #include <QString>

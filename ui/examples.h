@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // The real recordings the app ships (resources/examples/, compiled into the program): runs of
 // SpeedupLab on a GPU machine, so that anyone without one sees a measured crossover. An example is
 // read from the program's resources, never from a path, and nothing is ever written into one.
+#pragma once
 
 #include "core/runset.h"
 

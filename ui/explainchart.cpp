@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The Explain chart: the best CPU and one GPU curve with their cost models, the models' crossover,
+// and the sections of sentences the what-if panel shows.
 #include "ui/explainchart.h"
 
 #include "ui/explaintext.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Explain sentences, worded from the fitted and measured numbers of core/explain.h.
 #include "ui/explaintext.h"
 
 #include "ui/format.h"

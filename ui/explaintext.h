@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The sentences that explain the curves, every figure in them fitted or measured.
 #pragma once
 
 #include "core/explain.h"

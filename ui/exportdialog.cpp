@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The export dialog: PNG or SVG, the pixel size, and what that size means.
 #include "ui/exportdialog.h"
 
 #include <QComboBox>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Numbers, durations, rates and sentences as the user reads them (ui/format.h).
 #include "ui/format.h"
 
 #include "core/calibration.h"

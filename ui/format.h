@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The small text helpers every part of the window shares.
 #pragma once
 
 #include <QString>

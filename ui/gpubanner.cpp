@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The banner that says why there is no usable GPU (in the user's language where it can).
 #include "ui/gpubanner.h"
 
 #include "ui/datatexts.h"

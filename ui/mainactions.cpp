@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The window's actions, toolbar and menus: files, examples, sweeps, presets, charts, zoom, language.
 #include "ui/mainactions.h"
 
 #include "ui/datatexts.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The window's actions and menus (MainActions).
 #pragma once
 
 #include <QList>

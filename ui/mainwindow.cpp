@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The main window: it wires its parts together, runs sweeps and calibrations through the controller,
+// and handles presentation mode, zoom, the docks and closing.
 #include "ui/mainwindow.h"
 
 #include "ui/appsettings.h"

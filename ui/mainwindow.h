@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The main window: the parts it wires together and what tests and the app drive it by.
 #pragma once
 
 #include "core/machineinfo.h"

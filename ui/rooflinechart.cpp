@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The roofline chart: attained FLOP/s against FLOPs per byte under the measured roofs, or the GPU's
+// spec-sheet memory roof when none was measured.
 #include "ui/rooflinechart.h"
 
 #include "core/calibration.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The roofline chart (RooflineChart).
 #pragma once
 
 #include "ui/chartview.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The sweep's progress bar and what it says: the point measured, the time left, the rounds.
 #include "ui/runprogress.h"
 
 #include "ui/format.h"

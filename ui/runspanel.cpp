@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The Runs panel: each run with its colour, label, visibility and Remove, and the choice of A and B
+// (A among runs with a CPU curve, B among runs with a GPU curve).
 #include "ui/runspanel.h"
 
 #include "ui/chartstyle.h"

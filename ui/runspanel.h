@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Runs panel (RunsPanel).
 #pragma once
 
 #include <QWidget>

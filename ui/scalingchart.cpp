@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The thread-scaling chart: speedup against threads at chosen sizes, with the model that explains it.
 #include "ui/scalingchart.h"
 
 #include "ui/chartstyle.h"

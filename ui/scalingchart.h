@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The thread-scaling chart (ScalingChart).
 #pragma once
 
 #include "ui/chartview.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The speedup chart: each GPU curve over the best CPU, with the regions where each side wins.
 #include "ui/speedupchart.h"
 
 #include "ui/chartstyle.h"

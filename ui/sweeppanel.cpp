@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The sweep panel's behaviour: the form's values, what is wrong with them, and what the sweep will cost.
 #include "ui/sweeppanel.h"
 #include "ui/datatexts.h"
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The sweep panel: the form a sweep is set up in (SweepPanel).
 #pragma once
 
 #include "core/machineinfo.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Internal to the sweep panel (sweeppanel.cpp, sweeppanelbuild.cpp): its small widgets and helpers.
+#pragma once
 
 #include "ui/sweeppanel.h"
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The throughput chart: GB/s or GFLOP/s against n, under the machine's measured ceilings.
 #include "ui/throughputchart.h"
 
 #include "core/calibration.h"

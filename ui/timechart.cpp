@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The time chart: time per iteration against n, the classroom view's best CPU, the bands, the
+// crossovers and their notes.
 #include "ui/timechart.h"
 #include "ui/appsettings.h"
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The time chart (TimeChart).
 #pragma once
 
 #include "ui/chartview.h"

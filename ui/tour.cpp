@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The guided tour: short pages on the seed experiment and how to read each chart, each with Show me.
 #include "ui/tour.h"
 
 #include "ui/charttabs.h"

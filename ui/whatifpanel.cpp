@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The what-if panel beside the Explain chart: sliders that move the models, and the sentences.
 #include "ui/whatifpanel.h"
 
 #include "ui/chartstyle.h"

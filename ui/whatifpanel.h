@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The what-if panel (WhatIfPanel).
 #pragma once
 
 #include <QWidget>

@@ -11,13 +11,13 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QGraphicsSimpleTextItem>
+#include <QHelpEvent>
 #include <QLogValueAxis>
 #include <QMenuBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QHelpEvent>
 #include <QToolTip>
 #include <QXYSeries>
 
@@ -182,7 +182,8 @@ void TestPresentation::hoverReadsOutThePoint()
     QVERIFY2(QToolTip::text().startsWith(s->name()), qPrintable(QToolTip::text()));
     // The mouse rests: Qt's own tooltip event (which hid the readout after a second) and a few
     // seconds leave it up.
-    QHelpEvent rest(QEvent::ToolTip, onView + QPoint(5, -5), c->viewport()->mapToGlobal(onView + QPoint(5, -5)));
+    QHelpEvent rest(QEvent::ToolTip, onView + QPoint(5, -5),
+                    c->viewport()->mapToGlobal(onView + QPoint(5, -5)));
     QApplication::sendEvent(c->viewport(), &rest);
     QTest::qWait(2500);
     QVERIFY2(QToolTip::isVisible(), "the readout went while the mouse rested on the point");
