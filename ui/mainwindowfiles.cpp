@@ -78,6 +78,12 @@ bool MainWindow::openResults(const QStringList &paths, bool asReference)
         }
         for (RunRecord &run : runs) {
             run.reference = run.reference || asReference;
+            // A result file's one run is named by its file as well as its machine and day, so that
+            // two recordings of one machine read apart (a runs file names its runs itself).
+            if (!run.reference && run.source == toPath(path) && run.label == RunSet::defaultLabel(run.results))
+                run.label = QStringLiteral("%1 \u00b7 %2")
+                                .arg(QFileInfo(path).completeBaseName(), QString::fromStdString(run.label))
+                                .toStdString();
             added.push_back(std::move(run));
         }
     }
