@@ -243,6 +243,11 @@ void TestRealData::laptopAgainstTheH200()
     QVERIFY(w.openExample(0));
     const ResultModel &model = *w.resultModel();
     QCOMPARE(model.runCount(), 2);
+    // Each run says where it came from: the file, or the example, beside its machine and day.
+    QVERIFY2(QString::fromStdString(model.runs()[0].label).startsWith(QStringLiteral("laptop \u00b7 ")),
+             model.runs()[0].label.c_str());
+    QVERIFY2(QString::fromStdString(model.runs()[1].label).startsWith(QStringLiteral("example: ")),
+             model.runs()[1].label.c_str());
     QCOMPARE(model.runA(), 0);                          // the laptop's CPU
     QCOMPARE(model.runB(), 1);                          // the H200's GPU
     QCOMPARE(w.runsPanel()->runBChooser()->count(), 2); // (none) and the example
