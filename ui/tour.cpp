@@ -2,6 +2,8 @@
 // The guided tour: short pages on the seed experiment and how to read each chart, each with Show me.
 #include "ui/tour.h"
 
+#include <algorithm>
+
 #include "ui/charttabs.h"
 #include "ui/chartview.h"
 #include "ui/format.h"
@@ -167,8 +169,13 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
 Tour *Tour::open(QWidget *window, ChartTabs *charts)
 {
     Tour *tour = window->findChild<Tour *>(QString(), Qt::FindDirectChildrenOnly);
-    if (!tour)
+    if (!tour) {
         tour = new Tour(charts, window);
+        // Low on the window's left, over the sweep panel and the table: not over the chart that
+        // its Show me buttons switch to (it opened in the middle, on top of it).
+        const QRect w = window->frameGeometry();
+        tour->move(w.left() + 12, std::max(w.top(), w.bottom() - tour->height() - 48));
+    }
     tour->showPage(); // the results may have changed since it was last shown
     tour->show();
     tour->raise();

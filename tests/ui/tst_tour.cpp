@@ -169,6 +169,17 @@ void TestTour::showMeSwitchesChart()
     QTest::mouseClick(button, Qt::LeftButton);
     QCOMPARE(w.currentChart()->name(), chart);
     QVERIFY(tour->isVisible()); // non-modal: it stays open beside the chart
+    // Beside it, not over it: the middle of the chart it switched to stays in view.
+    ChartView *shown = w.currentChart();
+    const QPoint middle = shown->mapToGlobal(shown->rect().center());
+    QVERIFY2(!tour->frameGeometry().contains(middle),
+             qPrintable(QStringLiteral("the tour at %1,%2 %3x%4 covers the chart's middle %5,%6")
+                            .arg(tour->frameGeometry().x())
+                            .arg(tour->frameGeometry().y())
+                            .arg(tour->frameGeometry().width())
+                            .arg(tour->frameGeometry().height())
+                            .arg(middle.x())
+                            .arg(middle.y())));
 }
 
 void TestTour::quotesTheMeasuredCrossover()
