@@ -161,7 +161,10 @@ QStringList ChartView::wrap(const QString &text, const QFont &font, qreal width,
     QStringList out;
     std::vector<qreal> widths;
     for (const QString &line : text.split(QLatin1Char('\n'))) {
-        const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        // A number and its unit stay together ("1.66 µs" was split across two lines).
+        QStringList words = Format::keepUnits(line).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        for (QString &w : words)
+            w.replace(QChar(0x00a0), QLatin1Char(' '));
         if (words.isEmpty()) {
             out << QString();
             continue;

@@ -127,7 +127,7 @@ void WhatIfPanel::syncFromChart()
     for (const ExplainChart::Section &section : m_chart->explanations()) {
         QString items;
         for (const QString &s : section.sentences)
-            items += QStringLiteral("<li>%1</li>").arg(Format::labels(s).toHtmlEscaped());
+            items += QStringLiteral("<li>%1</li>").arg(Format::keepUnits(Format::labels(s)).toHtmlEscaped());
         html += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>").arg(section.title.toHtmlEscaped(), items);
     }
     if (html.isEmpty())

@@ -96,6 +96,7 @@ class TestCharts : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase();
+    void wrapKeepsNumbersWithTheirUnits();
     void emptyChartsSayWhatToDo_data();
     void emptyChartsSayWhatToDo();
     void scalingChartShowsChosenSizes();
@@ -475,6 +476,18 @@ void TestCharts::axesUseSiUnits()
         const std::vector<Series> all = Analysis::series(r, "add");
         QVERIFY(qAbs(s->at(0).y() / c->yScale() / all.front().points.front().t - 1) < 1e-9);
     }
+}
+
+// A note wrapped at any width never ends a line between a number and its unit ("1.66 / µs").
+void TestCharts::wrapKeepsNumbersWithTheirUnits()
+{
+    const QFont f;
+    for (qreal width : {40.0, 60.0, 90.0, 140.0})
+        for (const QString &line :
+             ChartView::wrap(QStringLiteral("costs the CPU's 1.66 µs and 4.47 TB/s, 93.1 % of it"), f, width))
+            QVERIFY2(!line.endsWith(QStringLiteral("1.66")) && !line.endsWith(QStringLiteral("4.47")) &&
+                         !line.endsWith(QStringLiteral("93.1")),
+                     qPrintable(line));
 }
 
 QTEST_MAIN(TestCharts)

@@ -22,6 +22,7 @@ private slots:
     void secondsRateAndN();
     void sentenceEndsOnce_data();
     void sentenceEndsOnce();
+    void numbersKeepTheirUnits();
 };
 
 void TestFormat::si_data()
@@ -158,6 +159,22 @@ void TestFormat::sentenceEndsOnce()
     QFETCH(QString, text);
     QFETCH(QString, sentence);
     QCOMPARE(Format::sentence(text), sentence);
+}
+
+// A number and its unit are one word when a line is wrapped ("1.66 / µs" was split in the notes and
+// in the Explain text); other spaces stay breakable.
+void TestFormat::numbersKeepTheirUnits()
+{
+    const QChar nb(0x00a0);
+    QCOMPARE(Format::keepUnits(QStringLiteral("the CPU's 1.66 µs; above, its 4.47 TB/s")),
+             QStringLiteral("the CPU's 1.66") + nb + QStringLiteral("µs; above, its 4.47") + nb +
+                 QStringLiteral("TB/s"));
+    QCOMPARE(Format::keepUnits(QStringLiteral("93.1 % of 30.3 TFLOP/s, 5 ns")),
+             QStringLiteral("93.1") + nb + QStringLiteral("% of 30.3") + nb + QStringLiteral("TFLOP/s, 5") +
+                 nb + QStringLiteral("ns"));
+    // Not a unit: a word that merely starts like one, or no number before it.
+    QCOMPARE(Format::keepUnits(QStringLiteral("2 threads, 16 seconds, at most 15.4×")),
+             QStringLiteral("2 threads, 16 seconds, at most 15.4×"));
 }
 
 QTEST_GUILESS_MAIN(TestFormat)
