@@ -162,9 +162,10 @@ QStringList ChartView::wrap(const QString &text, const QFont &font, qreal width,
     std::vector<qreal> widths;
     for (const QString &line : text.split(QLatin1Char('\n'))) {
         // A number and its unit stay together ("1.66 µs" was split across two lines).
-        QStringList words = Format::keepUnits(line).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        const QChar joiner(0xe000); // a private-use mark: the text's own characters stay as they are
+        QStringList words = Format::keepUnits(line, joiner).split(QLatin1Char(' '), Qt::SkipEmptyParts);
         for (QString &w : words)
-            w.replace(QChar(0x00a0), QLatin1Char(' '));
+            w.replace(joiner, QLatin1Char(' '));
         if (words.isEmpty()) {
             out << QString();
             continue;

@@ -27,14 +27,14 @@ QString sentence(const QString &text)
     return s;
 }
 
-QString keepUnits(const QString &text)
+QString keepUnits(const QString &text, QChar joiner)
 {
     // A number (digits, a decimal point or comma) and the unit right after it: SI prefixes with
     // s, B, B/s, FLOP/s, FLOP/B, Hz, W, and the percent sign.
     static const QRegularExpression pair(QStringLiteral(
         "(\\d) ((?:[qryzafpnµumkMGTPEZYRQ]?(?:s|B|B/s|FLOP/s|FLOP/B|FLOP|Hz|W|iB))(?![\\w/])|%)"));
     QString out = text;
-    out.replace(pair, QStringLiteral("\\1\u00a0\\2"));
+    out.replace(pair, QStringLiteral("\\1") + joiner + QStringLiteral("\\2"));
     return out;
 }
 

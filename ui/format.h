@@ -48,7 +48,8 @@ QString calibrationStep(const CalibrationStep &step);
 /// text with a no-break space between each number and the unit after it ("1.66 µs", "4.47 TB/s",
 /// "93.1 %", "1.88×" stays): a line is never broken between them. For text laid out for display
 /// only; what tests and files read keeps plain spaces.
-QString keepUnits(const QString &text);
+/// joiner: what stands between them (a layout may want its own mark, to split on spaces alone).
+QString keepUnits(const QString &text, QChar joiner = QChar(0x00a0));
 /// text with core's series labels in the user's language, wherever they stand in it: "CPU 2
 /// threads", " + pinned copies", ", cold cache" (core builds them in English; the mode and
 /// variant names are the code's own and stay).
