@@ -98,6 +98,7 @@ ChartTabs::ChartTabs(ResultModel *model, QWidget *parent) : QTabWidget(parent), 
     connect(m_workloadShown, &QComboBox::currentTextChanged, this, [this](const QString &w) {
         for (ChartView *c : std::as_const(m_charts))
             c->setWorkload(w);
+        emit workloadShown(w);
     });
     connect(m_model, &ResultModel::resultsChanged, this, &ChartTabs::updateWorkloads);
 }
@@ -149,6 +150,7 @@ void ChartTabs::updateWorkloads()
         m_workloadShown->setCurrentIndex(i >= 0 ? i : 0);
         for (ChartView *c : std::as_const(m_charts))
             c->setWorkload(m_workloadShown->currentText());
+        emit workloadShown(m_workloadShown->currentText());
     }
     m_workloadShown->setVisible(names.size() > 1);
 }

@@ -42,6 +42,10 @@ public:
     /// Shows the chart with this name; an unknown name changes nothing.
     void setCurrent(const QString &name);
 
+signals:
+    /// The charts now plot this workload (the results mix several, or new results came).
+    void workloadShown(const QString &workload);
+
 private:
     void updateWorkloads();
     void updateSizesMenu();

@@ -272,6 +272,7 @@ void MainWindow::buildDocks()
     // The code behind the selected series, a tab beside the table it follows.
     auto *sourceView = new SourceView(m_model);
     sourceView->followSelection(m_table);
+    connect(m_tabs, &ChartTabs::workloadShown, sourceView, &SourceView::setWorkload);
     auto *sourceDock = new QDockWidget(tr("Source"), this);
     sourceDock->setObjectName(QStringLiteral("sourceDock"));
     sourceDock->setWidget(sourceView);

@@ -144,6 +144,14 @@ void SourceView::followSelection(QTableView *table)
     refresh();
 }
 
+void SourceView::setWorkload(const QString &workload)
+{
+    if (workload == m_workload)
+        return;
+    m_workload = workload;
+    refresh();
+}
+
 void SourceView::refresh()
 {
     if (!m_model)
@@ -157,8 +165,15 @@ void SourceView::refresh()
             row = current.row();
         }
     }
-    if ((row < 0 || row >= m_model->rowCount()) && m_model->rowCount() > 0)
+    if ((row < 0 || row >= m_model->rowCount()) && m_model->rowCount() > 0) {
+        // None selected: the first series of the workload the charts show.
         row = 0;
+        for (int i = 0; i < m_model->rowCount(); ++i)
+            if (QString::fromStdString(m_model->measurement(i).workload) == m_workload) {
+                row = i;
+                break;
+            }
+    }
     if (row < 0 || row >= m_model->rowCount()) {
         showNothing();
         return;

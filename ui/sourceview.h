@@ -32,6 +32,9 @@ public:
     explicit SourceView(ResultModel *model, QWidget *parent = nullptr);
     /// Follows the selection of a table whose model is model (or a proxy of it).
     void followSelection(QTableView *table);
+    /// The workload the charts show: with no row selected, its first series is the one shown
+    /// (the first row of all could be another workload's, such as an example's add beside a gemm run).
+    void setWorkload(const QString &workload);
     /// Shows one series (what a selection of one of its rows shows).
     void showSeries(const Measurement &m);
     static Description describe(const Measurement &m);
@@ -49,6 +52,7 @@ private:
 
     ResultModel *m_model = nullptr;
     QTableView *m_table = nullptr;
+    QString m_workload;
     QString m_shownKey;
     QLabel *m_heading = nullptr;
     QLabel *m_note = nullptr;

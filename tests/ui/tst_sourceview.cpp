@@ -218,6 +218,11 @@ void TestSourceView::followsTheSelection()
     // Nothing selected: the first series.
     QVERIFY2(view.heading().startsWith("CPU add"), qPrintable(view.heading()));
     QVERIFY(view.code().contains("addSpan("));
+    // The charts plot gemm (an add example beside a gemm run): its first series, not the add.
+    view.setWorkload(QStringLiteral("gemm"));
+    QVERIFY2(view.heading().contains("gemm"), qPrintable(view.heading()));
+    QVERIFY(view.code().contains("sgemm("));
+    view.setWorkload(QStringLiteral("add"));
     table.selectionModel()->setCurrentIndex(table.model()->index(1, 0),
                                             QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);
     QVERIFY2(view.heading().startsWith("GPU add, graph mode"), qPrintable(view.heading()));
