@@ -943,6 +943,8 @@ ZH = {
         "录制这些结果的机器未校准性能上限，因此不知道它实测的屋顶线。",
     " GPU fused runs every iteration in one kernel, its data in registers: its bytes per second count what one kernel per iteration would move, not memory traffic, so it stands above every memory's bandwidth.":
         "GPU fused 在一个 kernel 中完成全部迭代，数据留在寄存器里：它的每秒字节数计的是每次迭代一个 kernel 时需要搬运的量，而非内存流量，因此高于任何内存的带宽。",
+    "%1's %2 vs %3's best CPU": "%1 的 %2 对比 %3 的最佳 CPU",
+    "%1's %2 vs its best CPU": "%1 的 %2 对比其最佳 CPU",
 }
 
 BY_CONTEXT = {}

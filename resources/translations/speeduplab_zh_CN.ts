@@ -2467,6 +2467,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Speedup</source>
         <translation>加速比</translation>
     </message>
+    <message>
+        <source>%1&apos;s %2 vs %3&apos;s best CPU</source>
+        <translation>%1 的 %2 对比 %3 的最佳 CPU</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 vs its best CPU</source>
+        <translation>%1 的 %2 对比其最佳 CPU</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SweepPanel</name>
