@@ -10,6 +10,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QLogValueAxis>
 #include <QXYSeries>
 #include <algorithm>
 #include <cmath>
@@ -296,6 +297,18 @@ void ChartView::fitAxisTitles()
             axis->setTitleFont(font);
         if (axis->titleText() != text)
             axis->setTitleText(text);
+    }
+    // A log axis too short for a label at every decade: QtCharts dropped whichever collided, and
+    // the labels skipped unevenly (10000, 1000, 10, 0.1). A label every second decade instead.
+    if (auto *y = qobject_cast<QLogValueAxis *>(m_y);
+        y && pa.height() >= 120 && y->min() > 0 && y->max() > y->min()) {
+        const double decades = std::log10(y->max() / y->min());
+        const qreal labelHeight = QFontMetricsF(y->labelsFont()).height();
+        const bool sparse = decades > 2 && pa.height() / decades < 1.6 * labelHeight;
+        if (const qreal base = sparse ? 100 : 10; y->base() != base) {
+            y->setBase(base);
+            y->setMinorTickCount(sparse ? 0 : 8);
+        }
     }
 }
 
