@@ -56,6 +56,12 @@ bool ChartView::measuredHere(const MachineInfo &machine)
     return machine.cpuModel.empty() || machine.sameHardware(here);
 }
 
+int ChartView::markerShape(const Series &s) const
+{
+    const RunRecord *r = m_model && !s.run.empty() ? m_model->runOf(s) : nullptr;
+    return r && !r->reference ? int(r - m_model->runs().data()) % 4 : 0;
+}
+
 bool ChartView::isReference(const Series &s) const
 {
     const RunRecord *r = m_model ? m_model->runOf(s) : nullptr;

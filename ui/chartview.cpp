@@ -409,10 +409,43 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
     const bool markers = style.markers && points.size() <= 200;
     if (s->pointsVisible() != markers)
         s->setPointsVisible(markers);
-    if (const qreal size = 6 * ChartStyle::zoom(); markers && s->markerSize() != size)
+    // A run's own shape (below) is drawn at the marker size: larger, to weigh what a circle does.
+    if (const qreal size = (markers && style.shape % 4 ? 10 : 6) * ChartStyle::zoom();
+        markers && s->markerSize() != size)
         s->setMarkerSize(size);
     if (s->color() != color)
         s->setColor(color);
+    // Another run's shape: a small image of it, made once per shape, colour and size.
+    const int shape = markers ? style.shape % 4 : 0;
+    if (shape != s->property("markerShape").toInt() ||
+        (shape > 0 && s->property("markerColor").value<QColor>() != color)) {
+        s->setProperty("markerShape", shape);
+        s->setProperty("markerColor", color);
+        if (shape == 0) {
+            s->setLightMarker(QImage());
+        } else {
+            const int px = std::max(
+                8, int(std::lround(20 * ChartStyle::zoom()))); // drawn scaled down to the marker size
+            QImage img(px, px, QImage::Format_ARGB32_Premultiplied);
+            img.fill(Qt::transparent);
+            QPainter p(&img);
+            p.setRenderHint(QPainter::Antialiasing);
+            p.setPen(Qt::NoPen);
+            p.setBrush(color);
+            const QRectF r(0.5, 0.5, px - 1.0, px - 1.0);
+            if (shape == 1) {
+                p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+            } else if (shape == 2) {
+                p.drawPolygon(QPolygonF{QPointF(r.center().x(), r.top()), r.bottomRight(), r.bottomLeft()});
+            } else {
+                p.drawPolygon(QPolygonF{QPointF(r.center().x(), r.top()), QPointF(r.right(), r.center().y()),
+                                        QPointF(r.center().x(), r.bottom()),
+                                        QPointF(r.left(), r.center().y())});
+            }
+            p.end();
+            s->setLightMarker(img);
+        }
+    }
     replaceIfChanged(s, points);
     if (created)
         track(id, s, role, style.legend);

@@ -179,7 +179,12 @@ protected:
         qreal width = 2.5;
         bool markers = false;
         bool legend = true;
+        /// The markers' shape (markerShape): 0 circles, 1 squares, 2 triangles, 3 diamonds.
+        int shape = 0;
     };
+    /// The marker shape of a series' run: one per run in the model's order (circles for the first,
+    /// then squares, triangles, diamonds), so that two runs' curves read apart by more than shade.
+    int markerShape(const Series &s) const;
     /// The series with this id, created on first use; its points replaced in one call.
     QLineSeries *line(const QString &id, Role role, const QString &name, const QColor &color,
                       const QList<QPointF> &points, const LineStyle &style);

@@ -128,7 +128,7 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         // Across runs dash-dotted, as the time chart marks those crossovers: beside the same GPU
         // curve held against its own run's CPU, in the same colour.
         line(QStringLiteral("data:") + id, Role::Data, legendName(*c.pair, g), color, pts,
-             {c.pair->acrossRuns ? Qt::DashDotLine : Qt::SolidLine, 2.5, true, true});
+             {c.pair->acrossRuns ? Qt::DashDotLine : Qt::SolidLine, 2.5, true, true, markerShape(g)});
         const QString who = curves.size() == 1 ? tr("GPU") : QString::fromStdString(g.label);
         int k = 0;
         const std::vector<Crossing> crossings = Analysis::crossings(c.pair->best, g);

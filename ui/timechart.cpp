@@ -316,8 +316,8 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
              : fade    ? LineStyle{Qt::SolidLine, 1.2, false, false}
              // While a sweep runs coarse to fine, a line would join n = 4 to 4000 before anything
              // between them was measured: dotted until then, so that only the points read as data.
-             : isLive() ? LineStyle{Qt::DotLine, 2, true, true}
-                        : LineStyle{Qt::SolidLine, 2.5, true, true});
+             : isLive() ? LineStyle{Qt::DotLine, 2, true, true, markerShape(s)}
+                        : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s)});
         if (m_modelsAction->isChecked() && !reference && !fade && s.points.size() >= 2)
             if (const CostModel model = Explain::model(r, s); model.valid) {
                 // The model at each measured n and at 8 sizes between neighbours (log-spaced).
@@ -355,7 +355,8 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
             if (p.t > 0)
                 pts << QPointF(p.n, p.t * timeScale);
         line(QStringLiteral("best:") + QString::fromStdString(best.key), Role::Envelope,
-             QString::fromStdString(best.label), color, pts, {Qt::SolidLine, 3.5, true, true});
+             QString::fromStdString(best.label), color, pts,
+             {Qt::SolidLine, 3.5, true, true, markerShape(best)});
     }
     const auto fadedCount = std::count(faded.begin(), faded.end(), true);
 

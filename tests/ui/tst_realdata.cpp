@@ -283,6 +283,19 @@ void TestRealData::laptopAgainstTheH200()
                                          .arg(Format::n(launchAt))),
         qPrintable(compare->noteText()));
 
+    // Two runs read apart by more than shade: the laptop's points are circles, the H200's squares.
+    TimeChart *time = w.timeChart();
+    time->resize(1280, 720);
+    time->updateNow();
+    int circles = 0, shapes = 0;
+    for (const QXYSeries *x : time->seriesWithRole(ChartView::Role::Data)) {
+        if (!x->pointsVisible())
+            continue; // faded thread counts draw no markers
+        (x->lightMarker().isNull() ? circles : shapes) += 1;
+        QCOMPARE(x->lightMarker().isNull(), x->name().startsWith(QStringLiteral("laptop")));
+    }
+    QVERIFY(circles >= 2 && shapes >= 3);
+
     // The workspace keeps the pair.
     const QString workspace = m_dir.filePath(QStringLiteral("lesson.json"));
     QVERIFY(w.saveWorkspace(workspace));
