@@ -56,6 +56,31 @@ bool ChartView::measuredHere(const MachineInfo &machine)
     return machine.cpuModel.empty() || machine.sameHardware(here);
 }
 
+QString ChartView::matchupName(const Matchup &pair, const Series &gpu) const
+{
+    // With several runs a curve's name held both runs' labels and was cut short: the runs compared
+    // across are "A" and "B" (the Runs panel says which), and the GPU curve keeps its mode's name.
+    auto runName = [this](const std::string &run) {
+        const ResultModel *m = model();
+        if (m && m->runA() >= 0 && m->runA() < m->runCount() &&
+            m->runs()[std::size_t(m->runA())].label == run)
+            return QStringLiteral("A");
+        if (m && m->runB() >= 0 && m->runB() < m->runCount() &&
+            m->runs()[std::size_t(m->runB())].label == run)
+            return QStringLiteral("B");
+        return QString::fromStdString(run);
+    };
+    if (gpu.run.empty())
+        return tr("%1 vs %2").arg(QString::fromStdString(gpu.label), pair.cpuNameInNote());
+    QString mode = QString::fromStdString(gpu.label);
+    if (const QString prefix = QString::fromStdString(gpu.run) + QStringLiteral(": ");
+        mode.startsWith(prefix))
+        mode = mode.mid(prefix.size());
+    return pair.acrossRuns
+               ? tr("%1's %2 vs %3's best CPU").arg(runName(gpu.run), mode, runName(pair.best.run))
+               : tr("%1's %2 vs its best CPU").arg(runName(gpu.run), mode);
+}
+
 int ChartView::markerShape(const Series &s) const
 {
     const RunRecord *r = m_model && !s.run.empty() ? m_model->runOf(s) : nullptr;

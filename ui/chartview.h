@@ -164,6 +164,10 @@ protected:
         /// How a note names the CPU side next to a GPU curve that names its run.
         QString cpuNameInNote() const;
     };
+    /// A GPU curve held against a matchup's best CPU, named for a legend or a note: "GPU launch vs
+    /// best CPU"; with several runs "B's GPU launch vs A's best CPU" (the runs compared across
+    /// called A and B, others by their labels).
+    QString matchupName(const Matchup &pair, const Series &gpu) const;
     /// Across runs first, when the model compares two runs shown (A's CPU against B's GPU),
     /// then within each run shown that has both.
     std::vector<Matchup> matchups(const std::vector<Series> &all) const;

@@ -20,31 +20,6 @@ SpeedupChart::SpeedupChart(QWidget *parent) : ChartView(parent)
     setRanges(1, 10000, 0.01, 100);
 }
 
-QString SpeedupChart::legendName(const Matchup &pair, const Series &gpu) const
-{
-    // With several runs a curve's name held both runs' labels and was cut short: the runs compared
-    // across are "A" and "B" (the Runs panel says which), and the GPU curve keeps its mode's name.
-    auto runName = [this](const std::string &run) {
-        const ResultModel *m = model();
-        if (m && m->runA() >= 0 && m->runA() < m->runCount() &&
-            m->runs()[std::size_t(m->runA())].label == run)
-            return QStringLiteral("A");
-        if (m && m->runB() >= 0 && m->runB() < m->runCount() &&
-            m->runs()[std::size_t(m->runB())].label == run)
-            return QStringLiteral("B");
-        return QString::fromStdString(run);
-    };
-    if (gpu.run.empty())
-        return tr("%1 vs %2").arg(QString::fromStdString(gpu.label), pair.cpuNameInNote());
-    QString mode = QString::fromStdString(gpu.label);
-    if (const QString prefix = QString::fromStdString(gpu.run) + QStringLiteral(": ");
-        mode.startsWith(prefix))
-        mode = mode.mid(prefix.size());
-    return pair.acrossRuns
-               ? tr("%1's %2 vs %3's best CPU").arg(runName(gpu.run), mode, runName(pair.best.run))
-               : tr("%1's %2 vs its best CPU").arg(runName(gpu.run), mode);
-}
-
 void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
 {
     setChartTitle(workload, tr("GPU speedup over the best CPU"));
@@ -127,7 +102,7 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         const QString id = QString::fromStdString(c.pair->best.key + '/' + g.key);
         // Across runs dash-dotted, as the time chart marks those crossovers: beside the same GPU
         // curve held against its own run's CPU, in the same colour.
-        line(QStringLiteral("data:") + id, Role::Data, legendName(*c.pair, g), color, pts,
+        line(QStringLiteral("data:") + id, Role::Data, matchupName(*c.pair, g), color, pts,
              {c.pair->acrossRuns ? Qt::DashDotLine : Qt::SolidLine, 2.5, true, true, markerShape(g)});
         const QString who = curves.size() == 1 ? tr("GPU") : QString::fromStdString(g.label);
         int k = 0;

@@ -16,11 +16,6 @@ public:
 
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
-
-private:
-    /// A curve's legend entry: "GPU launch vs best CPU"; with several runs "B's GPU launch vs A's
-    /// best CPU" (the runs compared across called A and B, others by their labels).
-    QString legendName(const Matchup &pair, const Series &gpu) const;
 };
 
 } // namespace speeduplab

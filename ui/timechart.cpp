@@ -396,7 +396,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                          crossingBrief(c), c.n, yHi, color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
             }
             if (noted++ < notedGpus)
-                notes << tr("%1 vs %2: %3").arg(gpuName, m.cpuNameInNote(), summary(rep));
+                notes << tr("%1: %2").arg(matchupName(m, *g), summary(rep));
         }
     }
     if (noted > notedGpus)

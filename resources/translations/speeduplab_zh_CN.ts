@@ -872,6 +872,18 @@
         <source>the SVG generator could not start</source>
         <translation>SVG 生成器无法启动</translation>
     </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 vs %3&apos;s best CPU</source>
+        <translation>%1 的 %2 对比 %3 的最佳 CPU</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 vs its best CPU</source>
+        <translation>%1 的 %2 对比其最佳 CPU</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CompareChart</name>
@@ -2452,10 +2464,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>CPU 更快 ↓</translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation>%1 对比 %2</translation>
-    </message>
-    <message>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2466,14 +2474,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Speedup</source>
         <translation>加速比</translation>
-    </message>
-    <message>
-        <source>%1&apos;s %2 vs %3&apos;s best CPU</source>
-        <translation>%1 的 %2 对比 %3 的最佳 CPU</translation>
-    </message>
-    <message>
-        <source>%1&apos;s %2 vs its best CPU</source>
-        <translation>%1 的 %2 对比其最佳 CPU</translation>
     </message>
 </context>
 <context>
@@ -2942,10 +2942,6 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>%1 vs %2</source>
         <translation>%1 对比 %2</translation>
-    </message>
-    <message>
-        <source>%1 vs %2: %3</source>
-        <translation>%1 对比 %2：%3</translation>
     </message>
     <message>
         <source>… and %1 more GPU curves against the best CPU, not listed here (%2 crossovers in all).</source>
