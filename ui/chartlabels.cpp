@@ -374,7 +374,10 @@ void ChartView::layoutLabels()
             l.box->setPos(pa.center() - QPointF(size.width() / 2, size.height() / 2));
             break;
         default:
-            l.box->setPos(all.right() - size.width() - 12, all.bottom() - size.height());
+            // An export keeps room to the right: an SVG viewer that draws the footer in a wider
+            // font than Qt measured with clipped its end at the image's edge.
+            l.box->setPos(all.right() - size.width() * (m_exporting ? 1.15 : 1.0) - 12,
+                          all.bottom() - size.height());
         }
     }
     placeOffer();
