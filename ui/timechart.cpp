@@ -204,6 +204,47 @@ void TimeChart::setModelsShown(bool shown)
     m_modelsAction->setChecked(shown);
 }
 
+TimeChart::Classroom TimeChart::classroom(const std::vector<Series> &all,
+                                          const std::vector<QColor> &colors) const
+{
+    // In each run with more than two CPU curves, the best CPU's envelope is drawn over them, its
+    // fewest threads (of each variant) stay in full, and the rest fade.
+    Classroom view;
+    view.faded.assign(all.size(), false);
+    if (m_allThreadsAction->isChecked())
+        return view;
+    for (const auto &group : Analysis::byRun(all)) {
+        std::vector<const Series *> cpus;
+        for (const Series &s : all)
+            if (!s.gpu && s.run == group.front().run && !isReference(s))
+                cpus.push_back(&s);
+        if (cpus.size() < 3)
+            continue;
+        std::map<std::string, int> fewest; // variant -> its lowest thread count
+        for (const Series *c : cpus)
+            if (auto it = fewest.find(c->variant); it == fewest.end() || c->threads < it->second)
+                fewest[c->variant] = c->threads;
+        for (const Series *c : cpus)
+            view.faded[std::size_t(c - all.data())] = c->threads != fewest[c->variant];
+        std::vector<Series> theirs;
+        for (const Series *c : cpus)
+            theirs.push_back(*c);
+        Series best = Analysis::bestCpu(theirs);
+        const QString wins = ExplainText::winners(Analysis::cpuWins(theirs));
+        view.winners << (severalRuns() ? tr("%1: %2").arg(QString::fromStdString(group.front().run), wins)
+                                       : wins);
+        best.label = severalRuns() ? group.front().run + ": " + tr("best CPU").toStdString()
+                                   : tr("best CPU").toStdString();
+        best.run = group.front().run;
+        best.key = best.run + "|best-cpu";
+        // The colour of the run's first CPU curve, much darker: it stands out from every thread
+        // count's own colour, and from another run's envelope.
+        view.envelopes.push_back(
+            {std::move(best), colors[std::size_t(cpus.front() - all.data())].darker(230)});
+    }
+    return view;
+}
+
 void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
 {
     m_markers.clear();
@@ -241,41 +282,8 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     setRanges(xLo, xHi, yLo, yHi);
 
     const std::vector<QColor> colors = seriesColors(all);
-    // The classroom view: in each run with more than two CPU curves, the best CPU's envelope is
-    // drawn over them, its fewest threads (of each variant) stay in full, and the rest fade.
-    std::vector<bool> faded(all.size(), false);
-    std::vector<std::pair<Series, QColor>> envelopes;
-    QStringList winners; // each envelope's "best CPU: 1 thread up to n = 71, ..." for the note
-    if (!m_allThreadsAction->isChecked())
-        for (const auto &group : Analysis::byRun(all)) {
-            std::vector<const Series *> cpus;
-            for (const Series &s : all)
-                if (!s.gpu && s.run == group.front().run && !isReference(s))
-                    cpus.push_back(&s);
-            if (cpus.size() < 3)
-                continue;
-            std::map<std::string, int> fewest; // variant -> its lowest thread count
-            for (const Series *c : cpus)
-                if (auto it = fewest.find(c->variant); it == fewest.end() || c->threads < it->second)
-                    fewest[c->variant] = c->threads;
-            for (const Series *c : cpus)
-                faded[std::size_t(c - all.data())] = c->threads != fewest[c->variant];
-            std::vector<Series> theirs;
-            for (const Series *c : cpus)
-                theirs.push_back(*c);
-            Series best = Analysis::bestCpu(theirs);
-            winners << (severalRuns() ? tr("%1: %2").arg(QString::fromStdString(group.front().run),
-                                                         ExplainText::winners(Analysis::cpuWins(theirs)))
-                                      : ExplainText::winners(Analysis::cpuWins(theirs)));
-            best.label = severalRuns() ? group.front().run + ": " + tr("best CPU").toStdString()
-                                       : tr("best CPU").toStdString();
-            best.run = group.front().run;
-            best.key = best.run + "|best-cpu";
-            // The colour of the run's first CPU curve, much darker: it stands out from every thread
-            // count's own colour, and from another run's envelope.
-            envelopes.push_back(
-                {std::move(best), colors[std::size_t(cpus.front() - all.data())].darker(230)});
-        }
+    const Classroom view = classroom(all, colors);
+    const std::vector<bool> &faded = view.faded;
     const bool iqr = m_band == Band::Interquartile;
     bool drawn = false, fellBack = false; // a band drawn; one of min-max for want of quartiles
     int throttled = 0;
@@ -349,7 +357,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         }
     }
 
-    for (const auto &[best, color] : envelopes) {
+    for (const auto &[best, color] : view.envelopes) {
         QList<QPointF> pts;
         for (const auto &p : best.points)
             if (p.t > 0)
@@ -429,7 +437,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         notes << tr(
             "Measuring: the dots are the sizes measured so far, joined by dotted lines; the sizes between "
             "them come next.");
-    for (const QString &w : std::as_const(winners))
+    for (const QString &w : view.winners)
         notes << tr("Dark line, %1.").arg(w);
     if (fadedCount > 0) {
         const QString others =

@@ -66,6 +66,14 @@ protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 
 private:
+    /// What the classroom view draws apart from the curves: which are faded (by index in all),
+    /// each run's best-CPU envelope with its colour, and the note's line on who wins where.
+    struct Classroom {
+        std::vector<bool> faded;
+        std::vector<std::pair<Series, QColor>> envelopes;
+        QStringList winners;
+    };
+    Classroom classroom(const std::vector<Series> &all, const std::vector<QColor> &colors) const;
     /// "Dashed: <reference>, ... our time ÷ theirs" for each reference run shown.
     QStringList referenceNotes(const std::string &workload) const;
     QList<Marker> m_markers;
