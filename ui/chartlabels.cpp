@@ -78,8 +78,11 @@ void ChartView::setCaption(const QString &text)
 
 void ChartView::setChartTitle(const std::string &workload, const QString &what)
 {
+    // QtCharts draws the title as HTML: the workload's name comes from the results, so escaped.
     const QString t =
-        workload.empty() ? what : QString::fromStdString(workload) + QStringLiteral(": ") + what;
+        (workload.empty() ? what : QString::fromStdString(workload) + QStringLiteral(": ") + what)
+            .toHtmlEscaped();
+    m_plainTitle = workload.empty() ? what : QString::fromStdString(workload) + QStringLiteral(": ") + what;
     if (chart()->title() != t)
         chart()->setTitle(t);
 }

@@ -100,8 +100,9 @@ QString ChartView::readout(const QXYSeries *s, const QString &id, const QPointF 
 {
     // The point of the curve nearest the cursor (in log x: the axes are logarithmic in n).
     const QList<QPointF> pts = s->points();
+    const QString name = s->property("plainName").toString(); // the legend's name is escaped
     if (pts.isEmpty())
-        return s->name();
+        return name;
     QPointF p = pts.front();
     auto gap = [&at](const QPointF &q) {
         return at.x() > 0 && q.x() > 0 ? std::fabs(std::log(q.x() / at.x())) : std::fabs(q.x() - at.x());
@@ -109,7 +110,7 @@ QString ChartView::readout(const QXYSeries *s, const QString &id, const QPointF 
     for (const QPointF &q : pts)
         if (gap(q) < gap(p))
             p = q;
-    QStringList lines{s->name(), xReadout(p.x())};
+    QStringList lines{name, xReadout(p.x())};
     const QString value = Format::number(p.y());
     lines << (m_ySymbol.isEmpty() ? value + m_ratioSuffix : tr("%1 %2").arg(value, m_ySymbol));
     // A measured curve: its time, spread and noise, and what the fitted cost model says there.

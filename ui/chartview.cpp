@@ -393,8 +393,12 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
     const bool created = !s;
     if (created)
         s = new QLineSeries;
-    if (const QString shown = Format::labels(name); s->name() != shown)
-        s->setName(shown);
+    // QtCharts draws a legend label as HTML: a name from a file (a run label, a variant) is data,
+    // so it goes in escaped, and the readout takes it back as it is.
+    if (const QString shown = Format::labels(name); s->property("plainName").toString() != shown) {
+        s->setProperty("plainName", shown);
+        s->setName(shown.toHtmlEscaped());
+    }
     QPen pen(color);
     const bool dense = points.size() > 200;
     // A dense curve is drawn with a one-pixel cosmetic pen: the raster engine's fast path,
@@ -698,7 +702,7 @@ bool ChartView::saveSvg(const QString &path, const QSize &pixels, QString *error
     // The size asked for, as in a PNG: the layout of `logical` scaled up (see toImage()).
     svg.setSize(px);
     svg.setViewBox(QRect(QPoint(0, 0), px));
-    svg.setTitle(chart()->title());
+    svg.setTitle(m_plainTitle); // the generator escapes it; the chart's own is escaped already
     svg.setDescription(tr("SpeedupLab chart"));
     QPainter painter;
     if (!painter.begin(&svg)) {

@@ -288,6 +288,7 @@ private:
     bool m_readoutShown = false; ///< this view's readout is the tooltip on screen
     bool m_exporting = false;    ///< rebuilding for an image or SVG file
     QString m_xTitle, m_yTitle;  ///< the axes' full titles (fitAxisTitles may show short ones)
+    QString m_plainTitle;        ///< the chart's title as text (the chart holds it escaped)
     qreal m_wrappedAtLeft = -1;  ///< the plot's left edge the notes were last wrapped for
     QHash<QString, QAbstractSeries *> m_series;
     QList<QString> m_order;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/devicemodel.h"
 
+#include "ui/format.h"
+
 namespace speeduplab {
 
 DeviceModel::DeviceModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -33,7 +35,7 @@ QVariant DeviceModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DisplayRole)
         return text;
     if (role == Qt::ToolTipRole && index.column() == 1)
-        return text;
+        return Format::plainTip(text); // a recorded machine's fields are data
     return {};
 }
 

@@ -17,6 +17,7 @@ DevicesPanel::DevicesPanel(DeviceModel *model, QWidget *parent) : QWidget(parent
     m_caption = new QLabel;
     m_caption->setObjectName(QStringLiteral("devicesCaption"));
     m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::PlainText); // it names the file the machine was read from
     auto *view = new QTableView;
     view->setObjectName(QStringLiteral("deviceTable"));
     view->setModel(model);

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QRegularExpression>
+#include <QTextDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -36,6 +37,13 @@ QString keepUnits(const QString &text, QChar joiner)
     QString out = text;
     out.replace(pair, QStringLiteral("\\1") + joiner + QStringLiteral("\\2"));
     return out;
+}
+
+QString plainTip(const QString &text)
+{
+    if (!Qt::mightBeRichText(text) && !text.contains(QLatin1Char('<')) && !text.contains(QLatin1Char('&')))
+        return text;
+    return QStringLiteral("<p style=\"white-space:pre-wrap\">%1</p>").arg(text.toHtmlEscaped());
 }
 
 QString number(double v)

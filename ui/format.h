@@ -50,6 +50,10 @@ QString calibrationStep(const CalibrationStep &step);
 /// only; what tests and files read keeps plain spaces.
 /// joiner: what stands between them (a layout may want its own mark, to split on spaces alone).
 QString keepUnits(const QString &text, QChar joiner = QChar(0x00a0));
+/// A tooltip that shows text as it is, whatever it holds: Qt renders a tooltip that looks like
+/// markup as rich text, and text from a file (a run label, a variant, a reason) is data, never
+/// markup. Text that does not look like markup is returned unchanged.
+QString plainTip(const QString &text);
 /// text with core's series labels in the user's language, wherever they stand in it: "CPU 2
 /// threads", " + pinned copies", ", cold cache" (core builds them in English; the mode and
 /// variant names are the code's own and stay).

@@ -123,12 +123,14 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
 
     m_reportError = [this](const QString &title, const QString &text) {
         auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+        box->setTextFormat(Qt::PlainText); // it quotes file names and what the file held: data
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
     };
     m_askClose = [this](const QString &title, const QString &text) {
         QMessageBox box(QMessageBox::Question, title, text,
                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setTextFormat(Qt::PlainText);
         box.setDefaultButton(QMessageBox::Save);
         box.setEscapeButton(QMessageBox::Cancel);
         switch (box.exec()) {

@@ -557,6 +557,23 @@ QVariant ResultModel::ceilingTip(const Measurement &m) const
     return tip;
 }
 
+QVariant ResultModel::toolTip(const Measurement &m, int column) const
+{
+    if (m.ok() && column == CeilingColumn)
+        return ceilingTip(m);
+    if (column == ConditionsColumn) {
+        const QString tip = conditionsTip(m, machineOf(m));
+        if (!tip.isEmpty())
+            return tip;
+    }
+    const QString reason = reasonText(m, machineOf(m));
+    if (m.ok() && m.stats.reps > 0 && column == TimeColumn)
+        return reason.isEmpty() ? timeTip(m) : timeTip(m) + QLatin1Char('\n') + reason;
+    if (!reason.isEmpty())
+        return reason;
+    return {};
+}
+
 QVariant ResultModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() ||
@@ -572,22 +589,13 @@ QVariant ResultModel::data(const QModelIndex &index, int role) const
         return int(m.status);
     case NoisyRole:
         return noisy(m);
-    case Qt::ToolTipRole: {
-        if (m.ok() && index.column() == CeilingColumn)
-            return ceilingTip(m);
-        if (index.column() == ConditionsColumn) {
-            const QString tip = conditionsTip(m, machineOf(m));
-            if (!tip.isEmpty())
-                return tip;
-        }
-        const QString reason = reasonText(m, machineOf(m));
-        if (m.ok() && m.stats.reps > 0 && index.column() == TimeColumn)
-            return reason.isEmpty() ? timeTip(m) : timeTip(m) + QLatin1Char('\n') + reason;
-        if (!reason.isEmpty())
-            return reason;
+    case Qt::ToolTipRole:
+        // A reason, a label or a variant is data from the file: shown as it is, never as markup.
+        if (const QVariant tip = toolTip(m, index.column()); tip.isValid())
+            return Format::plainTip(tip.toString());
         return {};
-    }
     case Qt::BackgroundRole:
+
         switch (m.status) {
         case Measurement::Status::Failed:
             return QBrush(QColor(0xf8, 0xd7, 0xd3));

@@ -109,6 +109,8 @@ private:
     QVariant display(const Measurement &m, int column) const;
     QVariant sortValue(const Measurement &m, int column) const;
     QVariant ceilingTip(const Measurement &m) const;
+    /// The tooltip of a cell, as plain text (data() shows it as such).
+    QVariant toolTip(const Measurement &m, int column) const;
 
     const MachineInfo &machineOf(const Measurement &m) const;
     /// Rebuilds resultSet() from the runs (a model reset).

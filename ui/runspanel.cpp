@@ -128,7 +128,7 @@ void RunsPanel::refresh()
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable |
                        Qt::ItemIsEditable);
         item->setCheckState(run.visible ? Qt::Checked : Qt::Unchecked);
-        item->setToolTip(describe(run, live));
+        item->setToolTip(Format::plainTip(describe(run, live)));
         if (live || run.reference) {
             QFont f = item->font();
             f.setItalic(run.reference);

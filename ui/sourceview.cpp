@@ -109,11 +109,13 @@ SourceView::SourceView(ResultModel *model, QWidget *parent) : QWidget(parent), m
     m_heading->setObjectName(QStringLiteral("sourceHeading"));
     m_heading->setWordWrap(true);
     m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_heading->setTextFormat(Qt::PlainText); // it names the series: a variant from a file is data
     QFont bold = m_heading->font();
     bold.setBold(true);
     m_heading->setFont(bold);
     m_note = new QLabel;
     m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::PlainText);
     m_note->hide();
     m_code = new QPlainTextEdit;
     m_code->setObjectName(QStringLiteral("sourceCode"));

@@ -10,6 +10,7 @@
 #include "ui/app.h"
 #include "ui/charttabs.h"
 #include "ui/chartview.h"
+#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
 #include "ui/scalingchart.h"
@@ -22,6 +23,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QLegendMarker>
 #include <QMenu>
 #include <QRegularExpression>
 #include <QScreen>
@@ -97,6 +99,7 @@ class TestCharts : public QObject {
 private slots:
     void initTestCase();
     void wrapKeepsNumbersWithTheirUnits();
+    void markupInDataIsText();
     void emptyChartsSayWhatToDo_data();
     void emptyChartsSayWhatToDo();
     void scalingChartShowsChosenSizes();
@@ -488,6 +491,41 @@ void TestCharts::wrapKeepsNumbersWithTheirUnits()
             QVERIFY2(!line.endsWith(QStringLiteral("1.66")) && !line.endsWith(QStringLiteral("4.47")) &&
                          !line.endsWith(QStringLiteral("93.1")),
                      qPrintable(line));
+}
+
+// A variant or a run label from a file that holds HTML is data: the legend (which QtCharts draws
+// as HTML) gets it escaped, so no <img> is fetched and no <h1> grows; the readout and the table's
+// tooltips show it as it is.
+void TestCharts::markupInDataIsText()
+{
+    const QString hostile = QStringLiteral("<img src=\"/nonexistent/x.png\"><h1>big</h1>");
+    ResultSet r = fixtures::realistic();
+    for (Measurement &m : r.rows)
+        if (m.isGpu() && m.mode == "launch")
+            m.variant = hostile.toStdString();
+    ResultModel model;
+    model.setResultSet(r);
+    TimeChart chart;
+    chart.setModel(&model);
+    chart.resize(1200, 700);
+    chart.updateNow();
+    bool found = false;
+    for (QXYSeries *s : chart.seriesWithRole(ChartView::Role::Data)) {
+        if (!s->property("plainName").toString().contains(hostile))
+            continue;
+        found = true;
+        QVERIFY2(!s->name().contains(QStringLiteral("<img")), qPrintable(s->name()));
+        QVERIFY(s->name().contains(QStringLiteral("&lt;img")));
+        for (QLegendMarker *mk : chart.chart()->legend()->markers(s))
+            QVERIFY2(!mk->label().contains(QStringLiteral("<img")), qPrintable(mk->label()));
+        QVERIFY(chart.readout(s, QStringLiteral("x"), s->points().front())
+                    .startsWith(s->property("plainName").toString()));
+    }
+    QVERIFY(found);
+    // The table's tooltips too: a reason holding markup is shown escaped.
+    const QString tip = Format::plainTip(QStringLiteral("failed: <b>bold</b>"));
+    QVERIFY(tip.contains(QStringLiteral("&lt;b&gt;")));
+    QCOMPARE(Format::plainTip(QStringLiteral("plain text")), QStringLiteral("plain text"));
 }
 
 QTEST_MAIN(TestCharts)
