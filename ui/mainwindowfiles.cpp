@@ -80,7 +80,8 @@ bool MainWindow::openResults(const QStringList &paths, bool asReference)
             run.reference = run.reference || asReference;
             // A result file's one run is named by its file as well as its machine and day, so that
             // two recordings of one machine read apart (a runs file names its runs itself).
-            if (!run.reference && run.source == toPath(path) && run.label == RunSet::defaultLabel(run.results))
+            if (!run.reference && run.source == toPath(path) &&
+                run.label == RunSet::defaultLabel(run.results))
                 run.label = QStringLiteral("%1 \u00b7 %2")
                                 .arg(QFileInfo(path).completeBaseName(), QString::fromStdString(run.label))
                                 .toStdString();
@@ -231,8 +232,9 @@ bool MainWindow::saveWorkspace(const QString &path)
         // With the pair compared across, so that reopening it shows the same comparison.
         std::vector<RunRecord> runs = m_model->runs();
         if (m_model->runA() >= 0 && m_model->runB() >= 0 && m_model->runA() != m_model->runB()) {
-            runs[std::size_t(m_model->runA())].compared = "a";
-            runs[std::size_t(m_model->runB())].compared = "b";
+            // Moved in, not assigned from a literal: GCC 12 warns falsely (-Wrestrict) on the latter.
+            runs[std::size_t(m_model->runA())].compared = std::string(1, 'a');
+            runs[std::size_t(m_model->runB())].compared = std::string(1, 'b');
         }
         RunSet::write(runs, toPath(path));
     } catch (const std::exception &e) {

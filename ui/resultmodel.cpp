@@ -381,7 +381,10 @@ void ResultModel::finishRun(const ResultSet &r)
     const int live = m_live >= 0 ? m_live : 0;
     if (live >= runCount()) {
         m_live = -1;
-        addRun({RunSet::defaultLabel(r), r, false, true, {}});
+        RunRecord run;
+        run.label = RunSet::defaultLabel(r);
+        run.results = r;
+        addRun(std::move(run));
         return;
     }
     if (r.rows.empty() && m_runs[std::size_t(live)].results.empty()) {
