@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The chart tabs: every chart made once, the Explain page with its what-if panel, and the corner's
+// workload and sizes pickers.
 #include "ui/charttabs.h"
 
 #include "ui/comparechart.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The chart tabs (ChartTabs): the one list of charts, their tabs and the workload they plot.
 #pragma once
 
 #include <QList>

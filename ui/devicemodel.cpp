@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Devices table's model: the machine a run was measured on, field by field.
 #include "ui/devicemodel.h"
 
 #include "ui/format.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Devices panel: the machine table and the caption saying whose machine it is.
 #include "ui/devicespanel.h"
 
 #include "ui/devicemodel.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The runs the window holds and the table model over their rows (ResultModel).
 #pragma once
 
 #include "core/analysis.h"

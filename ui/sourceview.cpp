@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The Source tab: the code behind the series selected (or the first of the workload shown), with
+// how it ran.
 #include "ui/sourceview.h"
 
 #include "ui/resultmodel.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Source tab (SourceView): the code that produced a series.
 #pragma once
 
 #include "core/measurement.h"
