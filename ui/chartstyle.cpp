@@ -7,7 +7,9 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QLogValueAxis>
+#include <QPainter>
 #include <QPen>
+#include <QPolygonF>
 
 #include <algorithm>
 #include <cmath>
@@ -150,6 +152,28 @@ std::vector<QColor> ChartStyle::seriesColors(const std::vector<Series> &all)
         }
     }
     return out;
+}
+
+QImage ChartStyle::markerImage(int shape, const QColor &color)
+{
+    if (shape <= 0)
+        return {};
+    const int px = std::max(8, int(std::lround(20 * zoom())));
+    QImage img(px, px, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::transparent);
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(color);
+    const QRectF r(0.5, 0.5, px - 1.0, px - 1.0);
+    if (shape == 1)
+        p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+    else if (shape == 2)
+        p.drawPolygon(QPolygonF{QPointF(r.center().x(), r.top()), r.bottomRight(), r.bottomLeft()});
+    else
+        p.drawPolygon(QPolygonF{QPointF(r.center().x(), r.top()), QPointF(r.right(), r.center().y()),
+                                QPointF(r.center().x(), r.bottom()), QPointF(r.left(), r.center().y())});
+    return img;
 }
 
 QColor ChartStyle::inFamily(const QColor &color, int family)

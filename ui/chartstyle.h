@@ -5,6 +5,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QImage>
 #include <QString>
 
 #include <vector>
@@ -40,6 +41,10 @@ public:
     /// darker, lighter and hue-shifted, so that the runs stay apart while CPU curves stay cool and
     /// GPU curves warm.
     static QColor inFamily(const QColor &color, int family);
+    /// The marker of a run's points after the first (LineStyle::shape): 1 a square, 2 a triangle, 3 a
+    /// diamond, in color, drawn large for QtCharts to scale down to the marker size; 0: a null image
+    /// (QtCharts' own circles).
+    static QImage markerImage(int shape, const QColor &color);
     static QColor cpuWinsColor();
     static QColor gpuWinsColor();
     static QColor guideColor();

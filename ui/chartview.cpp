@@ -425,30 +425,7 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
         (shape > 0 && s->property("markerColor").value<QColor>() != color)) {
         s->setProperty("markerShape", shape);
         s->setProperty("markerColor", color);
-        if (shape == 0) {
-            s->setLightMarker(QImage());
-        } else {
-            const int px = std::max(
-                8, int(std::lround(20 * ChartStyle::zoom()))); // drawn scaled down to the marker size
-            QImage img(px, px, QImage::Format_ARGB32_Premultiplied);
-            img.fill(Qt::transparent);
-            QPainter p(&img);
-            p.setRenderHint(QPainter::Antialiasing);
-            p.setPen(Qt::NoPen);
-            p.setBrush(color);
-            const QRectF r(0.5, 0.5, px - 1.0, px - 1.0);
-            if (shape == 1) {
-                p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
-            } else if (shape == 2) {
-                p.drawPolygon(QPolygonF{QPointF(r.center().x(), r.top()), r.bottomRight(), r.bottomLeft()});
-            } else {
-                p.drawPolygon(QPolygonF{QPointF(r.center().x(), r.top()), QPointF(r.right(), r.center().y()),
-                                        QPointF(r.center().x(), r.bottom()),
-                                        QPointF(r.left(), r.center().y())});
-            }
-            p.end();
-            s->setLightMarker(img);
-        }
+        s->setLightMarker(ChartStyle::markerImage(shape, color)); // a null image: circles
     }
     replaceIfChanged(s, points);
     if (created)
