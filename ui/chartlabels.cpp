@@ -19,6 +19,11 @@
 
 namespace speeduplab {
 
+namespace {
+/// Below this height (scene pixels) a chart on screen is short: see reserveMargins.
+constexpr qreal kShortChart = 400;
+} // namespace
+
 ChartView::Label ChartView::makeLabel(const QString &text, const QColor &color, const QFont &font, int kind)
 {
     Label l;
@@ -107,6 +112,12 @@ QString ChartView::noteText() const
         if (l.kind == 1 || l.kind == 2)
             out << l.full;
     return out.join(QLatin1Char('\n'));
+}
+
+bool ChartView::noteShown() const
+{
+    return std::any_of(m_labels.begin(), m_labels.end(),
+                       [](const Label &l) { return (l.kind == 1 || l.kind == 2) && l.box->isVisible(); });
 }
 
 QString ChartView::captionText() const
@@ -238,9 +249,19 @@ void ChartView::reserveMargins()
         if (l.text->text() != text)
             l.text->setText(text);
     }
-    for (const Label &l : std::as_const(m_labels))
-        if (l.kind == 1 || l.kind == 3)
+    // A short chart on screen (a 1024 x 700 window, where Explain shares its page with the
+    // what-if panel) keeps its lines for the plot: the footer (the machine, for an exported
+    // figure) and a note the page says elsewhere are left out. Exports keep both.
+    const bool brief = !m_exporting && chart()->size().height() < kShortChart;
+    for (const Label &l : std::as_const(m_labels)) {
+        if (l.kind != 1 && l.kind != 3)
+            continue;
+        const bool shown = !(brief && (l.kind == 3 || m_noteElsewhere));
+        if (l.box->isVisible() != shown)
+            l.box->setVisible(shown);
+        if (shown)
             bottom += l.text->boundingRect().height() + 10; // the labels' padding, 5 above and below
+    }
     const QMargins m(8, 8, 12, int(std::ceil(bottom)));
     if (chart()->margins() != m) {
         chart()->setMargins(m);
@@ -332,7 +353,7 @@ void ChartView::layoutLabels()
     const QRectF all = chart()->rect();
     qreal captionHeight = 0;
     for (const Label &l : std::as_const(m_labels))
-        if (l.kind == 3)
+        if (l.kind == 3 && l.box->isVisible())
             captionHeight = l.text->boundingRect().height() + 2 * kPad;
     // What the labels in the plot must not cover: the data points, then the labels placed before.
     // Placed again only when the plot moved: the points are where they were otherwise.

@@ -77,6 +77,8 @@ public:
     static Role roleOf(const QAbstractSeries *s);
     /// The text of the note box (what the chart has to say beyond its curves).
     QString noteText() const;
+    /// Whether the note is drawn (a short chart on screen leaves out one said elsewhere).
+    bool noteShown() const;
     /// The footer: the machine and the time the data shown were measured.
     QString captionText() const;
     /// The texts of the labels placed in the plot (crossover labels, regions), in full.
@@ -225,6 +227,9 @@ protected:
     /// Called again in one rebuild, it adds a line to the note.
     void setNote(const QString &text, bool centred = false);
     void setCaption(const QString &text);
+    /// The page around the chart says the note too (Explain's panel): a short chart on screen
+    /// leaves it out and gives its lines to the plot. Exports always keep it.
+    void setNoteShownElsewhere(bool elsewhere) { m_noteElsewhere = elsewhere; }
     /// The chart's title: "<workload>: <what>".
     void setChartTitle(const std::string &workload, const QString &what);
     /// "The results are empty" etc. as a centred note and a sensible empty frame.
@@ -282,14 +287,15 @@ private:
     QAbstractAxis *m_x = nullptr;
     QAbstractAxis *m_y = nullptr;
     double m_yScale = 1;
-    QString m_ySymbol;           ///< the y unit's symbol ("µs", "GB/s"); empty for a ratio
-    QString m_ratioSuffix;       ///< after a ratio's value in the readout ("×"); setRatioSuffix
-    std::vector<Series> m_shown; ///< the series of the last rebuild (hover readouts)
-    bool m_readoutShown = false; ///< this view's readout is the tooltip on screen
-    bool m_exporting = false;    ///< rebuilding for an image or SVG file
-    QString m_xTitle, m_yTitle;  ///< the axes' full titles (fitAxisTitles may show short ones)
-    QString m_plainTitle;        ///< the chart's title as text (the chart holds it escaped)
-    qreal m_wrappedAtLeft = -1;  ///< the plot's left edge the notes were last wrapped for
+    QString m_ySymbol;            ///< the y unit's symbol ("µs", "GB/s"); empty for a ratio
+    QString m_ratioSuffix;        ///< after a ratio's value in the readout ("×"); setRatioSuffix
+    std::vector<Series> m_shown;  ///< the series of the last rebuild (hover readouts)
+    bool m_readoutShown = false;  ///< this view's readout is the tooltip on screen
+    bool m_exporting = false;     ///< rebuilding for an image or SVG file
+    bool m_noteElsewhere = false; ///< setNoteShownElsewhere
+    QString m_xTitle, m_yTitle;   ///< the axes' full titles (fitAxisTitles may show short ones)
+    QString m_plainTitle;         ///< the chart's title as text (the chart holds it escaped)
+    qreal m_wrappedAtLeft = -1;   ///< the plot's left edge the notes were last wrapped for
     QHash<QString, QAbstractSeries *> m_series;
     QList<QString> m_order;
     QSet<QString> m_touched;

@@ -61,7 +61,9 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     const WhatIf before = m_measured;
     m_measured = WhatIf();
     m_explanations.clear();
+    m_verdict.clear();
     m_gpuCurves.clear();
+    setNoteShownElsewhere(false);
     const Workload *wl = Workload::find(workload);
     const std::vector<Matchup> pairs = matchups(all);
     if (all.empty() || !wl || pairs.empty())
@@ -226,7 +228,8 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
 
     // The chart's note: the what-if verdict and the story of the GPU curve shown; the text panel
     // below has the rest.
-    QStringList notes{ExplainText::whatIf(m_whatIf, m_measured)};
+    m_verdict = ExplainText::whatIf(m_whatIf, m_measured);
+    QStringList notes{m_verdict};
     const std::vector<CrossoverStory> stories = Explain::crossovers(r, group);
     Section crossovers{tr("Where the GPU overtakes the CPU, by the models"), {}};
     for (const CrossoverStory &s : stories) {
@@ -238,6 +241,7 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     for (const CrossoverShift &s : Explain::shifts(stories, group))
         crossovers.sentences << ExplainText::shift(s);
     setNote(notes.join(QLatin1Char('\n')));
+    setNoteShownElsewhere(true); // the panel beside the sliders starts with the verdict
 
     explainCurves(r, group, crossovers);
 }

@@ -43,6 +43,9 @@ public:
         QStringList sentences;
     };
     const QList<Section> &explanations() const { return m_explanations; }
+    /// The what-if's verdict (where the models, as the sliders set them, cross), or empty with
+    /// no models: the chart's note, and the first line of the panel beside the sliders.
+    const QString &verdict() const { return m_verdict; }
     /// The largest thread count the what-if may ask for.
     int maxThreads() const;
 
@@ -68,6 +71,7 @@ private:
     std::string m_gpuKey;
     std::vector<std::pair<std::string, std::string>> m_gpuCurves;
     QList<Section> m_explanations;
+    QString m_verdict;
 };
 
 } // namespace speeduplab

@@ -123,7 +123,10 @@ void WhatIfPanel::syncFromChart()
     for (QWidget *x :
          std::initializer_list<QWidget *>{m_gpu, m_launch, m_gpuRate, m_cpuRate, m_threads, m_reset})
         x->setEnabled(usable);
+    // The verdict first: what the sliders' models say, next to the sliders.
     QString html;
+    if (const QString &v = m_chart->verdict(); !v.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p>").arg(Format::keepUnits(Format::labels(v)).toHtmlEscaped());
     for (const ExplainChart::Section &section : m_chart->explanations()) {
         QString items;
         for (const QString &s : section.sentences)

@@ -78,6 +78,7 @@ private slots:
     void examplesOpenAsLabelledRuns();
     void seedEnvelopeSaysWhoWins();
     void seedExplainAgreesWithTheChart();
+    void shortExplainGivesThePlotItsLines();
     void laptopAgainstTheH200();
 
 private:
@@ -202,6 +203,32 @@ void TestRealData::seedExplainAgreesWithTheChart()
         }
     // A recording from another machine: no hint to calibrate this one.
     QVERIFY(!text.contains(QStringLiteral("Sweep \u25b8 Calibrate")));
+}
+
+// At 1024 x 700 Explain shares its page with the what-if panel, and its chart is about 230 pixels
+// tall: its note (the verdict, which the panel beside the sliders starts with) and the footer are
+// left out on screen, so that the plot is readable (an exported figure keeps both: it has no panel).
+void TestRealData::shortExplainGivesThePlotItsLines()
+{
+    ResultModel model;
+    model.setResultSet(seed());
+    ExplainChart chart;
+    chart.setModel(&model);
+    chart.resize(620, 230);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.updateNow();
+    QVERIFY(!chart.verdict().isEmpty());
+    QVERIFY(chart.noteText().startsWith(chart.verdict()));
+    QVERIFY(!chart.noteShown());
+    QVERIFY2(chart.chart()->plotArea().height() >= 90,
+             qPrintable(QString::number(chart.chart()->plotArea().height())));
+    chart.resize(1280, 720);
+    QTRY_VERIFY(chart.noteShown());
+    chart.resize(620, 230);
+    QTRY_VERIFY(!chart.noteShown());
+    QVERIFY(!chart.toImage(QSize(620, 230)).isNull());
+    QVERIFY(!chart.noteShown()); // the window's own chart again, after the export
 }
 
 // "My laptop's CPU against the lab's GPU": a CPU-only run of another machine (made here, times of
