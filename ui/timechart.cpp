@@ -89,10 +89,13 @@ QString TimeChart::crossingText(const Crossing &c, const QString &gpu)
                               : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n));
 }
 
-QString TimeChart::crossingBrief(const Crossing &c)
+QString TimeChart::crossingBrief(const Crossing &c, const QString &mode, bool acrossRuns)
 {
-    return c.gpuBecomesFaster ? tr("n \u2248 %1").arg(Format::n(c.n))
-                              : tr("CPU again, n \u2248 %1").arg(Format::n(c.n));
+    const QString at = c.gpuBecomesFaster ? tr("n \u2248 %1").arg(Format::n(c.n))
+                                          : tr("CPU again, n \u2248 %1").arg(Format::n(c.n));
+    if (acrossRuns)
+        return tr("%1 vs A: %2").arg(mode.isEmpty() ? tr("GPU") : mode, at);
+    return mode.isEmpty() ? at : tr("%1: %2").arg(mode, at);
 }
 
 QStringList TimeChart::referenceNotes(const std::string &workload) const
@@ -376,7 +379,14 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     bool anyCpu = false, anyGpu = false;
     for (const Series &s : all)
         (s.gpu ? anyGpu : anyCpu) = true;
-    for (const Matchup &m : matchups(all)) {
+    const std::vector<Matchup> pairs = matchups(all);
+    // With more than one GPU curve marked, a short label names its mode: six marks of three
+    // colours read "n ≈ 500", "n ≈ 515", and which was which was lost.
+    std::size_t gpusMarked = 0;
+    for (const Matchup &m : pairs)
+        gpusMarked += m.gpus.size();
+    const bool named = gpusMarked > 1;
+    for (const Matchup &m : pairs) {
         // Across runs, the marks are dash-dotted, so that they stand apart from the crossovers
         // within run B (dashed); both in the GPU curve's colour, and labelled with its mode.
         const Qt::PenStyle pen = m.acrossRuns ? Qt::DashDotLine : Qt::DashLine;
@@ -401,7 +411,8 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                      {pen, 2, false, false});
                 addLabel(m.acrossRuns ? tr("%1 vs %2").arg(m.cpuName, crossingText(c, who))
                                       : crossingText(c, who),
-                         crossingBrief(c), c.n, yHi, color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
+                         crossingBrief(c, named ? QString::fromStdString(g->mode) : QString(), m.acrossRuns),
+                         c.n, yHi, color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
             }
             if (noted++ < notedGpus)
                 notes << tr("%1: %2").arg(matchupName(m, *g), summary(rep));

@@ -59,8 +59,9 @@ public:
 
     /// A crossover line's label: "<gpu> faster above n ≈ 316", or "CPU faster again above...".
     static QString crossingText(const Crossing &c, const QString &gpu);
-    /// Its short form, for a plot short of room: "n ≈ 316".
-    static QString crossingBrief(const Crossing &c);
+    /// Its short form, for a plot short of room: "n ≈ 316"; with several GPU curves it names the
+    /// mode ("graph: n ≈ 124"), and across runs the CPU it is held against ("launch vs A: n ≈ 500").
+    static QString crossingBrief(const Crossing &c, const QString &mode = QString(), bool acrossRuns = false);
 
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;

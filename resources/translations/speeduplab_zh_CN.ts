@@ -3099,6 +3099,10 @@ they failed or were skipped (the table says why).</source>
         <source>Measuring: the dots are the sizes measured so far, joined by dotted lines; the sizes between them come next.</source>
         <translation>正在测量：圆点是目前已测量的尺寸，以点线相连；它们之间的尺寸随后测量。</translation>
     </message>
+    <message>
+        <source>%1 vs A: %2</source>
+        <translation>%1 对比 A：%2</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::Tour</name>

@@ -23,6 +23,7 @@ private slots:
     void initTestCase();
     void markerAtTheKnownN_data();
     void markerAtTheKnownN();
+    void briefLabelsNameTheirMode();
     void noCrossoverInRangeSaysWhatTheFitPredicts();
     void speedupChartShowsRegionsAndTheLineAtOne();
 
@@ -100,6 +101,22 @@ void TestCrossover::markerAtTheKnownN()
     for (QXYSeries *s : chart->seriesWithRole(ChartView::Role::Data))
         for (int i = 0; i < s->count(); ++i)
             QVERIFY(s->at(i).x() <= 4000);
+}
+
+// Short of room, a crossover label shows its brief form. With several GPU curves marked, six marks
+// in three colours all read "n ≈ ...": the brief names the mode, and across runs the CPU of run A.
+void TestCrossover::briefLabelsNameTheirMode()
+{
+    Crossing c;
+    c.n = 515;
+    c.gpuBecomesFaster = true;
+    QCOMPARE(TimeChart::crossingBrief(c), QStringLiteral("n \u2248 515"));
+    QCOMPARE(TimeChart::crossingBrief(c, QStringLiteral("launch")), QStringLiteral("launch: n \u2248 515"));
+    QCOMPARE(TimeChart::crossingBrief(c, QStringLiteral("graph"), true),
+             QStringLiteral("graph vs A: n \u2248 515"));
+    c.gpuBecomesFaster = false;
+    QCOMPARE(TimeChart::crossingBrief(c, QStringLiteral("fused")),
+             QStringLiteral("fused: CPU again, n \u2248 515"));
 }
 
 void TestCrossover::noCrossoverInRangeSaysWhatTheFitPredicts()
