@@ -213,6 +213,7 @@ ResultSet ResultIO::fromCsv(const std::string &text)
         for (const char *name : {"workload", "backend", "variant", "mode", "transfers", "reason"})
             if (!validUtf8(*get(name)))
                 throw ParseError(w + ", column " + name + ": " + inQuotes(*get(name)) + " is not UTF-8 text");
+        cutFields(m);
         validate(m, w, [&](const char *name) {
             const std::string *s = get(name);
             return s ? *s : std::string("absent");

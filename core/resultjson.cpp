@@ -252,6 +252,7 @@ MachineInfo detail::machineFromJson(const json &j)
             m.gpus.push_back(g);
         }
     }
+    cutFields(m);
     return m;
 }
 
@@ -320,6 +321,7 @@ Measurement rowFromJson(const json &j, std::size_t i)
     conditionsFromJson(j, m.conditions, w);
     if (!Measurement::parseStatus(status, m.status))
         throw ParseError(w + ": field \"status\" has an unknown value " + inQuotes(status));
+    cutFields(m);
     validate(m, w, [&](const char *name) {
         const auto it = j.find(name);
         return it == j.end() ? std::string("absent") : shownJson(*it);

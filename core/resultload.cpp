@@ -16,6 +16,7 @@
 #include <functional>
 #include <string_view>
 #include <sys/stat.h>
+#include <type_traits>
 #include <unistd.h>
 #include <vector>
 
@@ -28,6 +29,9 @@ namespace {
 // resolve, above 1e7 s (116 days) no sweep runs. Every time field is at most kMaxSeconds.
 constexpr double kMinMedianS = 1e-12;
 constexpr double kMaxSeconds = 1e7;
+// A row's counts, and the rates an ok row's counts and median give (see validate).
+constexpr double kMaxCount = 1e24;
+constexpr double kMaxRate = 1e18;
 // The relative slack allowed in min_s <= median_s <= max_s (rounding in other tools' output).
 constexpr double kOrderSlack = 1e-9;
 } // namespace
@@ -124,6 +128,64 @@ std::string detail::shown(std::string_view s, std::size_t limit)
     return out;
 }
 
+bool detail::cutText(std::string &s, std::size_t limit)
+{
+    if (s.size() <= limit)
+        return false; // fewer bytes than the limit: fewer characters too
+    // The byte offset of each character up to limit, and the count of all of them.
+    std::vector<std::size_t> starts;
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < s.size(); ++chars) {
+        if (starts.size() <= limit)
+            starts.push_back(i);
+        char32_t cp = 0;
+        const std::size_t len = utf8At(s, i, cp);
+        i += len == 0 ? 1 : len;
+    }
+    if (chars <= limit)
+        return false;
+    const std::string mark = "\u2026 (cut from " + std::to_string(chars) + " characters)";
+    const std::size_t markChars = mark.size() - 2; // the ellipsis is 3 bytes, 1 character
+    const std::size_t keep = limit > markChars ? limit - markChars : 0;
+    s.resize(starts[keep]);
+    s += mark;
+    return true;
+}
+
+void detail::cutFields(Measurement &m)
+{
+    for (std::string *name : {&m.workload, &m.backend, &m.variant, &m.mode, &m.transfers})
+        cutText(*name, kMaxNameChars);
+    cutText(m.reason, kMaxTextChars);
+    cutText(m.run, kMaxNameChars);
+}
+
+void detail::cutFields(MachineInfo &m)
+{
+    for (std::string *text :
+         {&m.cpuModel, &m.cpuKernels, &m.blas, &m.blasWarning, &m.cpuConditions.governor, &m.os, &m.gpuStatus,
+          &m.driverVersion, &m.runtimeVersion, &m.buildType, &m.programVersion, &m.timestamp})
+        cutText(*text, kMaxTextChars);
+    for (MachineInfo::Gpu &g : m.gpus) {
+        cutText(g.name, kMaxTextChars);
+        cutText(g.computeCapability, kMaxNameChars);
+    }
+    // Keys cut to the same name are one: the last value read wins, as for a key given twice.
+    const auto cutKeys = [](auto &map, std::size_t valueLimit) {
+        std::remove_reference_t<decltype(map)> out;
+        for (auto &[key, value] : map) {
+            std::string k = key;
+            cutText(k, kMaxNameChars);
+            if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::string>)
+                cutText(value, valueLimit);
+            out[std::move(k)] = std::move(value);
+        }
+        map = std::move(out);
+    };
+    cutKeys(m.caches, kMaxNameChars);
+    cutKeys(m.ceilings, 0);
+}
+
 std::string detail::inQuotes(std::string_view s)
 {
     std::string out = "\"";
@@ -197,6 +259,13 @@ void detail::validate(const Measurement &m, const std::string &where,
     count("elements", m.elements);
     count("bytes", m.bytes);
     count("flops", m.flops);
+    // What is derived from them stays finite and drawable: bytes = 1.7e308 over a 1e-12 s median
+    // made an infinite throughput, whose log axis recursed until the window took 15 GB. No
+    // machine moves an exabyte, or does an exaflop, a second.
+    for (const auto &[name, v] :
+         {std::pair{"elements", m.elements}, std::pair{"bytes", m.bytes}, std::pair{"flops", m.flops}})
+        if (v > kMaxCount)
+            fail(name, "at most 1e24");
     count("cv", m.stats.cv);
     const auto seconds = [&](const char *name, double v) {
         if (!(std::isfinite(v) && v >= 0 && v <= kMaxSeconds))
@@ -208,6 +277,12 @@ void detail::validate(const Measurement &m, const std::string &where,
     seconds("min_s", m.stats.min);
     seconds("max_s", m.stats.max);
     seconds("mean_s", m.stats.mean);
+    if (m.ok() && m.stats.median > 0) { // bytes and flops are a repetition's, as median_s is
+        if (m.bytes / m.stats.median > kMaxRate)
+            fail("bytes", "at most 1e18 a second of median_s (an exabyte a second)");
+        if (m.flops / m.stats.median > kMaxRate)
+            fail("flops", "at most 1e18 a second of median_s (an exaflop)");
+    }
     if (!(std::isfinite(m.stats.stddev) && m.stats.stddev >= 0))
         fail("stddev_s", "a finite number of seconds, 0 or more");
     // NaN or +inf when the error is unknown or unbounded (a failed point); never negative.

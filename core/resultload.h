@@ -34,6 +34,18 @@ bool isControl(char32_t cp);
 std::string shown(std::string_view s, std::size_t limit = kShownChars);
 /// shown(s) in double quotes.
 std::string inQuotes(std::string_view s);
+/// The most characters a name field (workload, backend, variant, mode, transfers, a ceiling's
+/// key) keeps at load, and a text field (a reason, the machine's descriptions).
+inline constexpr std::size_t kMaxNameChars = 100;
+inline constexpr std::size_t kMaxTextChars = 2000;
+/// Cuts s to at most `limit` characters (code points; a byte that is not UTF-8 counts as one),
+/// its end replaced by the cut's name: "… (cut from 100000 characters)". A cut text loads back
+/// unchanged. Returns whether it cut.
+bool cutText(std::string &s, std::size_t limit);
+/// cutText on every string of a row, and of the machine: a 10 MB variant kept a chart busy for a
+/// minute and aborted QtCharts' legend; a 1 MB workload name took 23 GB.
+void cutFields(Measurement &m);
+void cutFields(MachineInfo &m);
 /// s as a number (strtod); ok says whether all of s was one. An empty s is not.
 double parseDouble(const std::string &s, bool &ok);
 /// text without a leading UTF-8 byte-order mark.

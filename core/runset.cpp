@@ -398,6 +398,7 @@ private:
         r.visible = m_run.visible.value_or(true);
         r.reference = m_run.reference ? *m_run.reference : RunSet::isReference(r.results);
         r.source = m_run.source.value_or("");
+        detail::cutText(r.source, detail::kMaxTextChars);
         r.compared = m_run.compared.value_or("");
         runs.push_back(std::move(r));
     }

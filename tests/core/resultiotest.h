@@ -114,12 +114,14 @@ inline ResultSet sampleSet()
     Measurement extreme = measurement("cpu", 65536, Measurement::Status::Ok, " leading and trailing space, ");
     extreme.workload = "gemm";
     extreme.variant = "tiled";
-    extreme.elements = 1e300;
-    extreme.bytes = DBL_MAX;
+    // Counts are at most 1e24 and rates at most 1e18 a second (validate): the largest doubles
+    // round-trip in the spread, which has no bound.
+    extreme.elements = 1e24;
+    extreme.bytes = 1e-300;
     extreme.flops = std::numeric_limits<double>::denorm_min();
     extreme.maxError = std::numeric_limits<double>::min(); // the smallest normal double
-    extreme.stats.stddev = 0;
-    extreme.stats.cv = 0;
+    extreme.stats.stddev = DBL_MAX;
+    extreme.stats.cv = 1e300;
     extreme.stats.min = 1e-300;
     r.add(extreme);
     Measurement gpuOk = measurement("gpu", 4000, Measurement::Status::Ok, "n \u2248 310 \u2014 \u00b5s");

@@ -120,6 +120,7 @@ private slots:
     void specialFilesAreRefused_data();
     void specialFilesAreRefused();
     void oversizeFileIsRefused();
+    void longTextIsCutAndSaysSo();
 };
 
 void TestResultIO::badSamples_data()
@@ -373,6 +374,16 @@ void TestResultIO::badNumbersNameFileLineField_data()
         QTest::addRow("%s -inf", f) << f << "-inf" << rule;
         QTest::addRow("%s negative", f) << f << "-2" << rule;
     }
+    // Finite but past what any machine does, so that no rate derived from them overflows: bytes
+    // of 1.7e308 made an infinite throughput, whose chart took the window to 15 GB.
+    for (const char *f : {"bytes", "flops", "elements"})
+        QTest::addRow("%s 1.7e308", f) << f << "1.7e308" << QString(f) + " must be at most 1e24";
+    QTest::newRow("bytes an exabyte a second") << "bytes"
+                                               << "1e20"
+                                               << "bytes must be at most 1e18 a second of median_s";
+    QTest::newRow("flops an exaflop") << "flops"
+                                      << "1e20"
+                                      << "flops must be at most 1e18 a second of median_s";
     QTest::newRow("max_error negative") << "max_error"
                                         << "-1"
                                         << "max_error must be";
@@ -609,6 +620,37 @@ void TestResultIO::oversizeFileIsRefused()
         f.write(ResultIO::toCsv(plainSet()).c_str());
     }
     QCOMPARE(ResultIO::load(path.toStdString()).size(), plainSet().size());
+}
+
+// A 100,000-character variant aborted QtCharts' legend and 10 MB names kept a chart busy for a
+// minute: every string is cut at load, and the cut says what it was. A cut file loads back the
+// same (no second cut), in both formats.
+void TestResultIO::longTextIsCutAndSaysSo()
+{
+    ResultSet r = plainSet();
+    r.rows[0].variant = std::string(100000, 'v');
+    r.rows[0].reason = std::string(3000, 'r') + "\u00b5"; // a multi-byte character past the cut
+    r.machine.cpuModel = std::string(10 << 20, 'c');
+    r.machine.caches["L" + std::string(500, '9')] = "48K";
+    for (const char *format : {"csv", "json"}) {
+        const bool csv = std::string(format) == "csv";
+        const std::string text = csv ? ResultIO::toCsv(r) : ResultIO::toJson(r);
+        const ResultSet back = csv ? ResultIO::fromCsv(text) : ResultIO::fromJson(text);
+        const std::string &variant = back.rows[0].variant;
+        QCOMPARE(QString::fromStdString(variant).size(), qsizetype(100));
+        QVERIFY2(QString::fromStdString(variant).endsWith("\u2026 (cut from 100000 characters)"),
+                 variant.c_str());
+        QVERIFY(variant.starts_with("vvvv"));
+        QVERIFY(QString::fromStdString(back.rows[0].reason).endsWith("(cut from 3001 characters)"));
+        QVERIFY(QString::fromStdString(back.rows[0].reason).size() <= 2000);
+        QVERIFY(QString::fromStdString(back.machine.cpuModel).endsWith("(cut from 10485760 characters)"));
+        QCOMPARE(back.machine.caches.size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(back.machine.caches.begin()->first).size() <= 100);
+        // Written and read again: the same, cut once.
+        const ResultSet again =
+            csv ? ResultIO::fromCsv(ResultIO::toCsv(back)) : ResultIO::fromJson(ResultIO::toJson(back));
+        QVERIFY(again == back);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestResultIO)
