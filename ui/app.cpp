@@ -65,6 +65,12 @@ int App::main(QApplication &app)
         std::cout << "speeduplab " << QCoreApplication::applicationVersion().toStdString() << '\n';
         return 0;
     }
+    // The settings file is read now and rewritten at close: refused, before either, unless it
+    // can be one (AppSettings::refusal).
+    if (const QString why = AppSettings::refusal(cl.settings); !why.isEmpty()) {
+        std::cerr << "speeduplab: " << Format::sentence(why).toStdString() << '\n';
+        return 2;
+    }
     // Before any window or chart is built: they take their texts then. The window's View ▸
     // Language stores the choice; the system's language is the default.
     Translations::installChosen(cl.settings);

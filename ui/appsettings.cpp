@@ -4,10 +4,15 @@
 
 #include "core/machineinfo.h"
 
+#include <QFile>
 #include <QSettings>
 #include <QStringList>
 
-#include <cmath>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace speeduplab {
 
@@ -18,6 +23,83 @@ QString &chosen()
     return file;
 }
 } // namespace
+
+QString AppSettings::refusal(const QString &file)
+{
+    if (file.isEmpty())
+        return {};
+    const QByteArray path = QFile::encodeName(file);
+    const QString name = QStringLiteral("the settings file %1").arg(file);
+    struct stat st {};
+    if (::lstat(path.constData(), &st) != 0)
+        return errno == ENOENT ? QString()
+                               : QStringLiteral("%1 cannot be read: %2")
+                                     .arg(name, QString::fromLocal8Bit(std::strerror(errno)));
+    const bool link = S_ISLNK(st.st_mode);
+    if (link && ::stat(path.constData(), &st) != 0)
+        return QStringLiteral(
+                   "%1 is a symlink to nothing (%2): settings are kept only in a regular file or a new path")
+            .arg(name, QString::fromLocal8Bit(std::strerror(errno)));
+    if (!S_ISREG(st.st_mode)) {
+        const char *kind = S_ISDIR(st.st_mode)                          ? "a folder"
+                           : S_ISFIFO(st.st_mode)                       ? "a named pipe (FIFO)"
+                           : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                           : S_ISSOCK(st.st_mode)                       ? "a socket"
+                                                                        : "not a regular file";
+        return QStringLiteral("%1 is %2%3: settings are kept only in a regular file or a new path")
+            .arg(name, QString::fromLatin1(kind), link ? QStringLiteral(" (through a symlink)") : QString());
+    }
+    constexpr qint64 most = 1 << 20;
+    if (st.st_size > most)
+        return QStringLiteral("%1 is %2 bytes, larger than a settings file (at most 1 MiB): it is not one")
+            .arg(name)
+            .arg(qint64(st.st_size));
+    // Opened non-blocking: a FIFO swapped in since the stat cannot hang the start.
+    const int fd = ::open(path.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return QStringLiteral("%1 cannot be read: %2")
+            .arg(name, QString::fromLocal8Bit(std::strerror(errno)));
+    QFile f;
+    QByteArray text;
+    if (f.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+            return QStringLiteral(
+                       "%1 is not a regular file: settings are kept only in a regular file or a new path")
+                .arg(name);
+        text = f.read(most + 1);
+    } else {
+        ::close(fd);
+    }
+    if (text.contains('\0'))
+        return QStringLiteral("%1 holds binary data: it is not an INI settings file, and would be replaced")
+            .arg(name);
+    int lineNo = 0;
+    for (const QByteArray &raw : text.split('\n')) {
+        ++lineNo;
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty() || line.startsWith(';') || line.startsWith('#'))
+            continue;
+        if (line.startsWith('[') && line.endsWith(']'))
+            continue;
+        if (const qsizetype eq = line.indexOf('='); eq > 0)
+            continue;
+        return QStringLiteral(
+                   "%1 is not an INI settings file (line %2 is neither [section] nor key=value), and "
+                   "closing the window would replace it: name a new file, or one SpeedupLab wrote")
+            .arg(name)
+            .arg(lineNo);
+    }
+    return {};
+}
+
+std::optional<double> AppSettings::number(const QSettings &s, const QString &key, double lo, double hi)
+{
+    bool ok = false;
+    const double v = s.value(key).toString().trimmed().toDouble(&ok);
+    if (!ok || !(v >= lo) || !(v <= hi)) // NaN fails both
+        return std::nullopt;
+    return v;
+}
 
 void AppSettings::useFile(const QString &file)
 {
@@ -57,10 +139,10 @@ std::map<std::string, double> AppSettings::calibratedCeilings(const MachineInfo 
         return out;
     s->beginGroup(QStringLiteral("calibration/ceilings"));
     for (const QString &key : s->childKeys()) {
-        bool ok = false;
-        const double v = s->value(key).toDouble(&ok);
-        if (ok && v > 0 && std::isfinite(v)) // a hand-edited file keeps only what makes sense
-            out[key.toStdString()] = v;
+        // A hand-edited file keeps only what makes sense: positive, and no faster than an
+        // exabyte or an exaflop a second.
+        if (const std::optional<double> v = number(*s, key, 1e-300, 1e18))
+            out[key.toStdString()] = *v;
     }
     return out;
 }

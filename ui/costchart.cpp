@@ -49,10 +49,11 @@ CostChart::CostChart(QWidget *parent) : ChartView(parent)
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(tr("cost of a million iterations")));
     setRanges(1, 10000, 0.001, 1000);
     const std::unique_ptr<QSettings> s = AppSettings::open();
-    const double cpu = s->value(QStringLiteral("cost/cpuPerHour"), defaultCpuPerHour).toDouble();
-    const double gpu = s->value(QStringLiteral("cost/gpuPerHour"), defaultGpuPerHour).toDouble();
-    m_cpuPerHour = cpu > 0 ? cpu : defaultCpuPerHour;
-    m_gpuPerHour = gpu > 0 ? gpu : defaultGpuPerHour;
+    // Within the dialog's range, or the default: a price of inf or 1e308 cost the chart its axis.
+    m_cpuPerHour = AppSettings::number(*s, QStringLiteral("cost/cpuPerHour"), minPrice, maxPrice)
+                       .value_or(defaultCpuPerHour);
+    m_gpuPerHour = AppSettings::number(*s, QStringLiteral("cost/gpuPerHour"), minPrice, maxPrice)
+                       .value_or(defaultGpuPerHour);
     auto *edit = new QAction(tr("Prices per hour\u2026"), this);
     connect(edit, &QAction::triggered, this, &CostChart::editPrices);
     addAction(edit);
@@ -61,7 +62,8 @@ CostChart::CostChart(QWidget *parent) : ChartView(parent)
 
 void CostChart::setPrices(double cpuPerHour, double gpuPerHour)
 {
-    if (!(cpuPerHour > 0) || !(gpuPerHour > 0))
+    if (!(cpuPerHour >= minPrice && cpuPerHour <= maxPrice) ||
+        !(gpuPerHour >= minPrice && gpuPerHour <= maxPrice))
         return;
     m_cpuPerHour = cpuPerHour;
     m_gpuPerHour = gpuPerHour;
@@ -78,7 +80,7 @@ void CostChart::editPrices()
     auto *form = new QFormLayout(&d);
     auto spin = [&d](double value) {
         auto *s = new QDoubleSpinBox(&d);
-        s->setRange(0.0001, 1e6);
+        s->setRange(minPrice, maxPrice);
         s->setDecimals(4);
         s->setValue(value);
         return s;

@@ -25,6 +25,8 @@ public:
     /// The example prices a new user starts from.
     static constexpr double defaultCpuPerHour = 1.0;
     static constexpr double defaultGpuPerHour = 4.0;
+    /// The prices the dialog and the settings file accept, per hour.
+    static constexpr double minPrice = 0.0001, maxPrice = 1e6;
 
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;

@@ -598,7 +598,9 @@ void MainWindow::loadSettings()
     const int tab = s->value(QStringLiteral("window/chart")).toInt(&ok);
     if (ok && tab >= 0 && tab < m_tabs->count())
         m_tabs->setCurrentIndex(tab);
-    if (const double zoom = s->value(QStringLiteral("window/zoom"), 1.0).toDouble();
+    if (const double zoom =
+            AppSettings::number(*s, QStringLiteral("window/zoom"), ChartStyle::minZoom, ChartStyle::maxZoom)
+                .value_or(1.0);
         zoom != ChartStyle::zoom())
         setZoom(zoom);
     m_files.load(*s);
@@ -619,6 +621,11 @@ void MainWindow::saveSettings(bool wait)
                             state = m_presenting ? m_normalState : saveState(),
                             chart = m_tabs->currentIndex(),
                             zoom = m_presenting ? m_normalZoom : ChartStyle::zoom(), files = m_files] {
+        // Checked again: what the path names may have changed since the start (a symlink swapped in).
+        if (const QString why = AppSettings::refusal(file); !why.isEmpty()) {
+            qWarning().noquote() << "speeduplab: the settings were not saved:" << why;
+            return;
+        }
         auto s = AppSettings::open(file);
         form.save(*s);
         s->setValue(QStringLiteral("window/geometry"), geometry);

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
+// The sweep panel's form: its values, their checks, the plan they make, and their settings.
 #include "ui/sweepform.h"
+
+#include "ui/appsettings.h"
 
 #include "core/workload.h"
 
@@ -51,11 +54,7 @@ std::optional<int> readInt(QSettings &s, const char *key, int lo, int hi)
 
 std::optional<double> readDouble(QSettings &s, const char *key, double lo, double hi)
 {
-    bool ok = false;
-    const double v = s.value(QLatin1String(key)).toString().trimmed().toDouble(&ok);
-    if (!ok || !(v >= lo) || !(v <= hi))
-        return std::nullopt;
-    return v;
+    return AppSettings::number(s, QLatin1String(key), lo, hi);
 }
 
 std::optional<bool> readBool(QSettings &s, const char *key)

@@ -3,6 +3,8 @@
 // to the defaults as a whole, never half-applied.
 #include "core/machineinfo.h"
 #include "ui/app.h"
+#include "ui/appsettings.h"
+#include "ui/chartstyle.h"
 #include "ui/chartview.h"
 #include "ui/costchart.h"
 #include "ui/mainwindow.h"
@@ -11,10 +13,13 @@
 #include "ui/timechart.h"
 
 #include <QAction>
+#include <QProcess>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace speeduplab;
 
@@ -28,6 +33,10 @@ private slots:
     void windowPersists();
     void corruptFileGivesDefaults();
     void chartOptionsUseTheSettingsFile();
+    void hostileSettingsFilesAreRefused_data();
+    void hostileSettingsFilesAreRefused();
+    void theAppNeverRewritesAFileThatIsNotSettings();
+    void nonFiniteValuesFallBack();
 
 private:
     SweepForm custom() const;
@@ -195,6 +204,127 @@ void TestSettings::chartOptionsUseTheSettingsFile()
     QCOMPARE(cost->cpuPerHour(), 2.5);
     QCOMPARE(cost->gpuPerHour(), 7.25);
     QVERIFY(w.timeChart()->findChild<QAction *>(QStringLiteral("showModelsAction"))->isChecked());
+}
+
+namespace {
+QString written(const QString &path, const QByteArray &content)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(content);
+    return path;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("[unreadable]");
+}
+} // namespace
+
+// --settings FILE is read at start and rewritten at close: only a regular file or a new path,
+// that reads as INI settings, may be one. A FIFO blocked the start; /etc/passwd, a results file
+// and a device became INI text.
+void TestSettings::hostileSettingsFilesAreRefused_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("why"); // empty: accepted
+    const QString dir = m_dir.filePath(QStringLiteral("hostile"));
+    QDir().mkpath(dir);
+    const QString passwd =
+        written(dir + QStringLiteral("/passwd"),
+                "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n");
+    const QString csv = written(dir + QStringLiteral("/results.csv"),
+                                "# speeduplab results\nworkload,backend,variant\nadd,cpu,\n");
+    const QString ini = written(dir + QStringLiteral("/mine.ini"),
+                                "; kept by hand\n[window]\nzoom=1.25\n\n[cost]\ncpuPerHour=2\n");
+    const QString fifo = dir + QStringLiteral("/fifo");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QFile::link(passwd, dir + QStringLiteral("/to-passwd"));
+    QFile::link(ini, dir + QStringLiteral("/to-ini"));
+    QFile::link(dir + QStringLiteral("/nothing"), dir + QStringLiteral("/dangling"));
+    QFile::link(fifo, dir + QStringLiteral("/to-fifo"));
+    QTest::newRow("a new path") << dir + QStringLiteral("/new.ini") << QString();
+    QTest::newRow("an empty file") << written(dir + QStringLiteral("/empty.ini"), "") << QString();
+    QTest::newRow("INI settings") << ini << QString();
+    QTest::newRow("a symlink to INI settings") << dir + QStringLiteral("/to-ini") << QString();
+    QTest::newRow("a FIFO") << fifo << QStringLiteral("a named pipe (FIFO)");
+    QTest::newRow("a symlink to a FIFO")
+        << dir + QStringLiteral("/to-fifo") << QStringLiteral("(through a symlink)");
+    QTest::newRow("a folder") << dir << QStringLiteral("a folder");
+    QTest::newRow("a device") << QStringLiteral("/dev/null") << QStringLiteral("a device");
+    QTest::newRow("a passwd file") << passwd << QStringLiteral("line 1 is neither [section] nor key=value");
+    QTest::newRow("a symlink to it") << dir + QStringLiteral("/to-passwd")
+                                     << QStringLiteral("not an INI settings file");
+    QTest::newRow("a results file") << csv << QStringLiteral("line 2 is neither");
+    QTest::newRow("a dangling symlink")
+        << dir + QStringLiteral("/dangling") << QStringLiteral("a symlink to nothing");
+    QTest::newRow("binary") << written(dir + QStringLiteral("/binary.ini"), QByteArray("a=1\n\0\x01", 6))
+                            << QStringLiteral("binary data");
+    QTest::newRow("over a MiB") << written(dir + QStringLiteral("/big.ini"), QByteArray((1 << 20) + 1, 'a'))
+                                << QStringLiteral("larger than a settings file");
+}
+
+void TestSettings::hostileSettingsFilesAreRefused()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, why);
+    const QString refusal = AppSettings::refusal(path);
+    if (why.isEmpty())
+        QVERIFY2(refusal.isEmpty(), qPrintable(refusal));
+    else
+        QVERIFY2(refusal.contains(why), qPrintable(refusal));
+}
+
+// The app itself: refused at start (exit 2, saying why) with the file as it was, and a FIFO
+// does not block it.
+void TestSettings::theAppNeverRewritesAFileThatIsNotSettings()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("app"));
+    QDir().mkpath(dir);
+    const QString passwd = written(dir + QStringLiteral("/passwd"), "root:x:0:0:root:/root:/bin/bash\n");
+    const QString fifo = dir + QStringLiteral("/fifo");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString &path : {passwd, fifo}) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SPEEDUPLAB_APP),
+                {QStringLiteral("--settings"), path, QStringLiteral("--chart"), QStringLiteral("time"),
+                 QStringLiteral("--screenshot"), dir + QStringLiteral("/shot.png")});
+        QVERIFY2(p.waitForFinished(20000), qPrintable(path)); // the FIFO blocked it forever
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(p.readAllStandardError().contains("settings file"), qPrintable(path));
+    }
+    QCOMPARE(readAll(passwd), QByteArray("root:x:0:0:root:/root:/bin/bash\n"));
+    QVERIFY(!QFile::exists(dir + QStringLiteral("/shot.png")));
+}
+
+// zoom=nan blanked every chart and was written back; prices of inf or 1e308 cost the cost
+// chart its axis. Each falls back to its default, and what is written back is finite.
+void TestSettings::nonFiniteValuesFallBack()
+{
+    const QString path = written(m_dir.filePath(QStringLiteral("nan.ini")),
+                                 "[window]\nzoom=nan\n[cost]\ncpuPerHour=inf\ngpuPerHour=1e308\n");
+    {
+        MainWindow w(path);
+        QCOMPARE(ChartStyle::zoom(), 1.0);
+        auto *cost = w.findChild<CostChart *>();
+        QVERIFY(cost);
+        QCOMPARE(cost->cpuPerHour(), CostChart::defaultCpuPerHour);
+        QCOMPARE(cost->gpuPerHour(), CostChart::defaultGpuPerHour);
+        w.show();
+        w.close();
+    }
+    QSettings file(path, QSettings::IniFormat);
+    QCOMPARE(file.value(QStringLiteral("window/zoom")).toDouble(), 1.0);
+    QVERIFY(
+        AppSettings::number(file, QStringLiteral("window/zoom"), ChartStyle::minZoom, ChartStyle::maxZoom));
+    QVERIFY(
+        !AppSettings::number(file, QStringLiteral("cost/cpuPerHour"), 0, 1e6)); // never written: as it was
 }
 
 QTEST_MAIN(TestSettings)
