@@ -448,17 +448,26 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
         if (round + 1 < rounds)
             for (const PlanPoint &p : points)
                 later += estimate(p, rule) * (rounds - round - 1);
+        // The estimate of the points after each one: summed afresh every 1/64 of the round, from
+        // the medians known then, and used in between. Summing every remaining point before
+        // each point made the sweep's own overhead grow with the square of its points: 2,000,
+        // 4,000 and 8,000 sizes took 1.2, 3.0 and 10.7 s under a 0.5 s budget.
+        const std::size_t refreshEvery = std::max<std::size_t>(1, order.size() / 64);
+        std::vector<double> after; // after[k]: the estimate of order[k + 1 ..] at the last refresh
         for (size_t i = 0; i < order.size(); ++i) {
             const PlanPoint &p = order[i];
+            if (i % refreshEvery == 0) {
+                after.assign(order.size(), 0);
+                for (std::size_t k = order.size() - 1; k > i; --k)
+                    after[k - 1] = after[k] + estimate(order[k], rule);
+            }
             pr.done = round * int(points.size()) + int(i);
             pr.current = pointLabel(p);
             if (rounds > 1)
                 pr.current += ", round " + std::to_string(round + 1) + " of " + std::to_string(rounds);
             pr.elapsed = now() - m_start;
             pr.pointEstimate = estimate(p, rule);
-            double rest = pr.pointEstimate + later;
-            for (size_t k = i + 1; k < order.size(); ++k)
-                rest += estimate(order[k], rule);
+            const double rest = pr.pointEstimate + after[i] + later;
             pr.remaining = rule.capToBudget(rest, now());
             pr.pointEstimate = std::min(pr.pointEstimate, pr.remaining);
             if (cb.progress)

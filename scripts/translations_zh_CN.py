@@ -946,6 +946,7 @@ ZH = {
     "%1's %2 vs %3's best CPU": "%1 的 %2 对比 %3 的最佳 CPU",
     "%1's %2 vs its best CPU": "%1 的 %2 对比其最佳 CPU",
     "%1 vs A: %2": "%1 对比 A：%2",
+    "Drawn: %1 of the %2 CPU thread counts, log-spaced from the fewest to the most; the best CPU and the table use every one.": "绘出：%2 个 CPU 线程数中的 %1 个，从最少到最多按对数间隔选取；最佳 CPU 与表格使用全部线程数。",
 }
 
 BY_CONTEXT = {}

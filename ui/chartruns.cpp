@@ -6,8 +6,11 @@
 #include "core/machineinfo.h"
 
 #include "ui/chartstyle.h"
+#include "ui/format.h"
 #include "ui/resultmodel.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -48,6 +51,46 @@ std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) cons
             out[indices[k]] = ChartStyle::inFamily(colors[k], family);
     }
     return out;
+}
+
+std::vector<bool> ChartView::curvesDrawn(const std::vector<Series> &all)
+{
+    std::vector<bool> drawn(all.size(), true);
+    // The CPU curves of each run and variant, by thread count.
+    std::map<std::pair<std::string, std::string>, std::vector<std::pair<int, std::size_t>>> groups;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (!all[i].gpu)
+            groups[{all[i].run, all[i].variant}].emplace_back(all[i].threads, i);
+    for (auto &[group, curves] : groups) {
+        if (curves.size() <= std::size_t(curveLimit))
+            continue;
+        std::sort(curves.begin(), curves.end());
+        for (const auto &c : curves)
+            drawn[c.second] = false;
+        // Log-spaced ranks from the first to the last: 1, 2, 3, 5, 8, ... threads of 1 to 4,000.
+        const double last = double(curves.size() - 1);
+        for (int k = 0; k < curveLimit; ++k) {
+            const double rank = std::expm1(std::log1p(last) * k / (curveLimit - 1));
+            drawn[curves[std::size_t(std::lround(std::clamp(rank, 0.0, last)))].second] = true;
+        }
+    }
+    return drawn;
+}
+
+QString ChartView::curvesNote(const std::vector<Series> &all, const std::vector<bool> &drawn)
+{
+    int cpu = 0, shown = 0;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (!all[i].gpu) {
+            ++cpu;
+            shown += drawn[i];
+        }
+    if (shown == cpu)
+        return {};
+    return tr("Drawn: %1 of the %2 CPU thread counts, log-spaced from the fewest to the most; the best "
+              "CPU and the table use every one.")
+        .arg(shown)
+        .arg(cpu);
 }
 
 bool ChartView::measuredHere(const MachineInfo &machine)

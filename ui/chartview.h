@@ -102,6 +102,10 @@ public:
     /// Past this many legend entries the legend is hidden and the note says so: a legend of
     /// hundreds of entries cannot be read, and QtCharts takes seconds to lay it out.
     static constexpr int legendLimit = 24;
+    /// Past this many CPU curves of one run and variant, a chart draws this many of them (the
+    /// fewest threads, the most, and log-spaced counts between): QtCharts' cost grows with the
+    /// square of its series, and 4,000 thread counts took 14 s to chart, 10,000 over a minute.
+    static constexpr int curveLimit = 48;
     /// Whether the last rebuild showed the legend.
     bool legendShown() const;
     /// Legend entries the last rebuild declared (shown or not).
@@ -150,6 +154,13 @@ protected:
     /// The colour of each series: ChartStyle::seriesColors within each run, in the run's colour
     /// family (its place in the model's runs).
     std::vector<QColor> seriesColors(const std::vector<Series> &all) const;
+    /// Which of `all` a chart draws one by one (curveLimit): every GPU and reference curve, and
+    /// of each run's CPU curves in one variant at most curveLimit thread counts. What is drawn
+    /// from the rest (the best CPU, the table) still uses every curve.
+    static std::vector<bool> curvesDrawn(const std::vector<Series> &all);
+    /// The note for curves left out by curvesDrawn ("Drawn: 48 of the 4,000 thread counts..."),
+    /// or empty when none was.
+    static QString curvesNote(const std::vector<Series> &all, const std::vector<bool> &drawn);
     /// Whether results were measured on this machine (its CPU, thread count and GPUs), so that a
     /// hint to calibrate it makes sense; a recording from elsewhere gets none.
     static bool measuredHere(const MachineInfo &machine);

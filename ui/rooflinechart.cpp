@@ -243,9 +243,10 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
     }
 
     const std::vector<QColor> colors = seriesColors(all);
+    const std::vector<bool> curveDrawn = curvesDrawn(all);
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Series &s = all[i];
-        if (placed[i].isEmpty())
+        if (placed[i].isEmpty() || !curveDrawn[i])
             continue; // no FLOPs (transfer): nothing to place, and no empty legend entry
         // Points, not lines: every size of a streaming kernel has the same intensity.
         QLineSeries *dots =
@@ -286,6 +287,8 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
                      ? tr("Run Sweep \u25b8 Calibrate machine to draw the machine's roofs.")
                      : tr("No ceilings were calibrated on the machine that recorded these results, so its "
                           "measured roofs are not known."));
+    if (const QString left = curvesNote(all, curveDrawn); !left.isEmpty())
+        note << left;
     setNote(note.join(QLatin1Char(' ')));
 }
 

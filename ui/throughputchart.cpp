@@ -125,7 +125,10 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
     }
 
     const std::vector<QColor> colors = seriesColors(all);
+    const std::vector<bool> drawn = curvesDrawn(all);
     for (const auto &s : all) {
+        if (!drawn[std::size_t(&s - all.data())])
+            continue;
         QList<QPointF> pts;
         for (const auto &p : s.points) {
             const double v = throughput(p, flops);
@@ -148,6 +151,8 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
             tr(" GPU fused runs every iteration in one kernel, its data in registers: its bytes per second "
                "count what one kernel per iteration would move, not memory traffic, so it stands above "
                "every memory's bandwidth.");
+    if (const QString left = curvesNote(all, drawn); !left.isEmpty())
+        note += QLatin1Char('\n') + left;
     setNote(note);
 }
 

@@ -293,7 +293,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     // Bands only while the legend can be shown: past that, hundreds of overlapping
     // bands hide the curves, and each costs QtCharts more than a curve.
     const bool bands = all.size() <= std::size_t(legendLimit);
+    const std::vector<bool> drawnCurve = curvesDrawn(all);
     for (const auto &s : all) {
+        if (!drawnCurve[std::size_t(&s - all.data())])
+            continue;
         const bool fade = faded[std::size_t(&s - all.data())];
         QColor color = colors[std::size_t(&s - all.data())];
         if (fade)
@@ -369,7 +372,9 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
              QString::fromStdString(best.label), color, pts,
              {Qt::SolidLine, 3.5, true, true, markerShape(best)});
     }
-    const auto fadedCount = std::count(faded.begin(), faded.end(), true);
+    std::ptrdiff_t fadedCount = 0; // of the curves drawn
+    for (std::size_t i = 0; i < all.size(); ++i)
+        fadedCount += faded[i] && drawnCurve[i];
 
     // Every crossover is computed and counted, but only the first few get a dashed line and a
     // label (more would cover the plot), and each GPU curve lists only its first few in the
@@ -457,6 +462,8 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                       ? tr("Faded: %1.").arg(others)
                       : tr("Faded: %1 (right-click ▸ All thread counts shows each in full).").arg(others));
     }
+    if (const QString left = curvesNote(all, drawnCurve); !left.isEmpty())
+        notes << left;
     notes << referenceNotes(workload);
     if (throttled > 0)
         notes << tr("Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a "

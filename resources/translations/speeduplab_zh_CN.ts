@@ -884,6 +884,10 @@
         <source>%1&apos;s %2 vs its best CPU</source>
         <translation>%1 的 %2 对比其最佳 CPU</translation>
     </message>
+    <message>
+        <source>Drawn: %1 of the %2 CPU thread counts, log-spaced from the fewest to the most; the best CPU and the table use every one.</source>
+        <translation>绘出：%2 个 CPU 线程数中的 %1 个，从最少到最多按对数间隔选取；最佳 CPU 与表格使用全部线程数。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CompareChart</name>

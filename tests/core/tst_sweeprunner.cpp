@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <numeric>
 #include <thread>
 
 using namespace speeduplab;
@@ -55,6 +56,7 @@ private slots:
     void stopBeforeStart();
     void hostMemoryPreCheck();
     void timeBudget();
+    void overheadIsLinearInPoints();
     void gpuPointsWithoutGpu_data();
     void gpuPointsWithoutGpu();
     void invalidPlanThrowsBeforeRunning();
@@ -352,6 +354,39 @@ void TestSweepRunner::timeBudget()
     QCOMPARE(int(r.rows.back().status), int(Measurement::Status::Skipped));
     // 0.05 s asked for, minTime 0.2 s per point: it must not take the full minimum time.
     QVERIFY2(took < 0.5, qPrintable(QString("a 0.05 s budget took %1 s").arg(took)));
+}
+
+// The sweep's own work per point (the time estimates, the bookkeeping) is linear in the points:
+// summing the estimate of every remaining point before each one made 2,000, 4,000 and 8,000
+// sizes take 1.2, 3.0 and 10.7 s under a 0.5 s budget. Timed here are the points after the
+// budget ran out, which are only that work: 4 times the points may take 4 times as long, and the
+// test allows 10 (the square would be 16), plus 50 ms for a busy machine.
+void TestSweepRunner::overheadIsLinearInPoints()
+{
+    auto afterBudget = [](int sizes) {
+        std::vector<int> n(static_cast<std::size_t>(sizes));
+        std::iota(n.begin(), n.end(), 4);
+        SweepPlan p = cpuPlan("add", n);
+        p.iterations = 1;
+        p.maxReps = 1;
+        p.budget = 0.02;
+        std::atomic<bool> stop{false};
+        SweepRunner::Callbacks cb;
+        Clock::time_point deadline{};
+        cb.measured = [&](const Measurement &m) { // the first point skipped: the budget ran out
+            if (deadline == Clock::time_point{} && m.status == Measurement::Status::Skipped)
+                deadline = Clock::now();
+        };
+        const ResultSet r = SweepRunner(p).run(cb, stop);
+        if (r.size() != std::size_t(sizes) || deadline == Clock::time_point{})
+            return -1.0;
+        return secondsSince(deadline);
+    };
+    const double small = afterBudget(1000), large = afterBudget(4000);
+    QVERIFY(small >= 0 && large >= 0);
+    QVERIFY2(
+        large < 10 * small + 0.05,
+        qPrintable(QString("1,000 sizes: %1 s, 4,000 sizes: %2 s after the budget").arg(small).arg(large)));
 }
 
 void TestSweepRunner::gpuPointsWithoutGpu_data()
