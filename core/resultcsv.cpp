@@ -81,6 +81,7 @@ std::vector<std::string> csvRecord(const std::string &t, size_t &pos, int &line)
 ResultSet ResultIO::fromCsv(const std::string &text)
 {
     ResultSet r;
+    std::vector<int> rowLines; // the line each row began on, for the messages
     size_t pos = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0; // a UTF-8 byte-order mark
     int line = 1;
     std::vector<std::string> header;
@@ -219,7 +220,9 @@ ResultSet ResultIO::fromCsv(const std::string &text)
             return s ? *s : std::string("absent");
         });
         r.add(m);
+        rowLines.push_back(rowLine);
     }
+    refuseDuplicates(r.rows, [&](std::size_t i) { return "line " + std::to_string(rowLines[i]); });
     return r;
 }
 

@@ -354,6 +354,7 @@ public:
         if (rowError)
             throw ParseError(*rowError);
         r.rows = std::move(rows);
+        refuseDuplicates(r.rows, [](std::size_t i) { return "rows[" + std::to_string(i) + "]"; });
         return r;
     }
 

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <type_traits>
 #include <unistd.h>
+#include <unordered_map>
 #include <vector>
 
 namespace speeduplab {
@@ -317,6 +318,30 @@ void detail::validate(const Measurement &m, const std::string &where,
             throw ParseError(where + ": samples[" + std::to_string(i) +
                              "] must be a finite number of seconds from 0 to 1e7, not " + inQuotes(buf));
         }
+}
+
+void detail::refuseDuplicates(const std::vector<Measurement> &rows,
+                              const std::function<std::string(std::size_t)> &where)
+{
+    // By a hash of (series, n), each hit checked in full: memory of a few words a row, not a
+    // key string (a million rows).
+    std::unordered_multimap<std::size_t, std::size_t> seen;
+    seen.reserve(rows.size());
+    const std::hash<std::string> hash;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const std::string key = rows[i].seriesKey();
+        const std::size_t h = hash(key) ^ (std::size_t(rows[i].n) * 0x9e3779b97f4a7c15ULL);
+        const auto [first, last] = seen.equal_range(h);
+        for (auto it = first; it != last; ++it) {
+            const Measurement &other = rows[it->second];
+            if (other.n == rows[i].n && other.seriesKey() == key)
+                throw ParseError(where(i) + ": the same point as " + where(it->second) + " (" +
+                                 shown(rows[i].seriesLabel()) + ", n = " + std::to_string(rows[i].n) +
+                                 "): a result file holds each point once; a point measured again is "
+                                 "one row of several rounds (--rounds), or a run of its own (merge)");
+        }
+        seen.emplace(h, i);
+    }
 }
 
 namespace {

@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace speeduplab::detail {
 
@@ -65,6 +66,12 @@ MachineInfo machineFromJson(const nlohmann::json &j);
 void validate(const Measurement &m, const std::string &where,
               const std::function<std::string(const char *)> &raw);
 
+/// Refuses two rows of one point (the same series and n): the chart drew one of them and the
+/// report found crossovers between them. A recording holds each point once; repeated
+/// measurements are merged as rounds when they are made (--rounds). where(i) names row i
+/// ("line 7", "rows[3]"). Linear in the rows. Throws ParseError naming both.
+void refuseDuplicates(const std::vector<Measurement> &rows,
+                      const std::function<std::string(std::size_t)> &where);
 /// The whole text of a result file, with ResultIO::load's checks: a regular file (refused from
 /// stat, before it is opened) of at most ResultIO::maxFileBytes. Throws ParseError naming it.
 std::string readResultFile(const std::string &path);

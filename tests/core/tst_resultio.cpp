@@ -410,20 +410,26 @@ void TestResultIO::goodEdgeValuesLoad()
     // whose error is unbounded, min = median = max, and rounding within the slack all load.
     ResultSet r = plainSet();
     r.rows[0].stats = Stats::of({1e-12});
+    // Each its own point (a file holds a point once): n = 10001, 10002, ...
+    int n = 10000;
     Measurement slow = r.rows[0];
+    slow.n = ++n;
     slow.stats = Stats::of({1e7});
     r.add(slow);
     Measurement failed = r.rows[0];
+    failed.n = ++n;
     failed.status = Measurement::Status::Failed;
     failed.maxError = INFINITY;
     r.add(failed);
     Measurement rounded = r.rows[0];
+    rounded.n = ++n;
     rounded.stats = Stats::of({0.1, 0.2, 0.3});
     rounded.stats.min = 0.1 * (1 + 1e-12);
     rounded.stats.median = 0.1;
     rounded.stats.q1 = 0.1; // min_s above q1_s within the slack, too
     r.add(rounded);
     Measurement noQuartiles = r.rows[0]; // a row of an older file: no quartiles, no samples
+    noQuartiles.n = ++n;
     noQuartiles.stats.q1 = noQuartiles.stats.q3 = 0;
     noQuartiles.stats.samples.clear();
     r.add(noQuartiles);

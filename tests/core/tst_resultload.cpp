@@ -121,6 +121,7 @@ private slots:
     void specialFilesAreRefused();
     void oversizeFileIsRefused();
     void longTextIsCutAndSaysSo();
+    void duplicatePointsAreRefused();
 };
 
 void TestResultIO::badSamples_data()
@@ -651,6 +652,34 @@ void TestResultIO::longTextIsCutAndSaysSo()
             csv ? ResultIO::fromCsv(ResultIO::toCsv(back)) : ResultIO::fromJson(ResultIO::toJson(back));
         QVERIFY(again == back);
     }
+}
+
+// Two rows of one point (series and n) loaded silently: the chart drew one, the report found
+// crossovers between them. They are refused, naming both; the same n in another series (a cold
+// cache, another thread count) is another point.
+void TestResultIO::duplicatePointsAreRefused()
+{
+    ResultSet r = plainSet();
+    Measurement cold = r.rows[0];
+    cold.conditions.cache = "cold";
+    r.add(cold);
+    Measurement more = r.rows[0];
+    more.threads = 2;
+    r.add(more);
+    QCOMPARE(ResultIO::fromCsv(ResultIO::toCsv(r)).size(), r.size()); // distinct points: fine
+    const std::size_t last = r.size();
+    Measurement again = r.rows[0];
+    again.stats = Stats::of({0.5, 0.6, 0.7});
+    r.add(again);
+    const auto csv = thrown<ParseError>([&] { ResultIO::fromCsv(ResultIO::toCsv(r)); });
+    QVERIFY(csv);
+    QVERIFY2(csv->contains(
+                 QStringLiteral("line %1: the same point as line 3 (CPU 8 threads, n = 4)").arg(last + 3)),
+             qPrintable(*csv));
+    const auto json = thrown<ParseError>([&] { ResultIO::fromJson(ResultIO::toJson(r)); });
+    QVERIFY(json);
+    QVERIFY2(json->contains(QStringLiteral("rows[%1]: the same point as rows[0]").arg(last)),
+             qPrintable(*json));
 }
 
 QTEST_APPLESS_MAIN(TestResultIO)
