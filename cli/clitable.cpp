@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
+// CliTable: the CLI's tables and reports. Every text that comes from a file or from the machine
+// is printed through esc() (TerminalText::escaped), and every rate through rateText().
 #include "cli/clitable.h"
 
 #include "core/calibration.h"
+#include "core/terminaltext.h"
 #include "core/workload.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace speeduplab {
@@ -22,6 +26,28 @@ std::string formatTime(double s)
     return buf;
 }
 
+std::string esc(const std::string &s)
+{
+    return TerminalText::escaped(s);
+}
+
+// A rate with its unit; for one that is not a positive finite number (a file's bytes or FLOPs
+// of 0, or numbers so far out that the rate overflows) a dash and why, never "inf" or "nan".
+std::string rateText(double rate, bool computeBound)
+{
+    char buf[48];
+    if (std::isfinite(rate) && rate > 0) {
+        if (computeBound)
+            std::snprintf(buf, sizeof buf, "%.1f GFLOP/s", rate / 1e9);
+        else
+            std::snprintf(buf, sizeof buf, "%.2f GB/s", rate / 1e9);
+        return buf;
+    }
+    if (std::isinf(rate))
+        return "\u2014 (out of range)";
+    return computeBound ? "\u2014 (no FLOPs)" : "\u2014 (no bytes)";
+}
+
 } // namespace
 
 void CliTable::header(std::ostream &os)
@@ -34,7 +60,7 @@ void CliTable::header(std::ostream &os)
 
 void CliTable::row(std::ostream &os, const Measurement &m)
 {
-    char buf[512];
+    char buf[2048];
     std::string status = Measurement::statusName(m.status);
     if (m.ok() && m.stats.noisy())
         status += " (noisy)";
@@ -45,20 +71,16 @@ void CliTable::row(std::ostream &os, const Measurement &m)
     std::string thr = "-";
     if (m.ok() && m.stats.median > 0) {
         const Workload *w = Workload::find(m.workload);
-        char t[32];
-        if (w && w->computeBound())
-            std::snprintf(t, sizeof t, "%.1f GFLOP/s", m.flops / m.stats.median / 1e9);
-        else
-            std::snprintf(t, sizeof t, "%.2f GB/s", m.bytes / m.stats.median / 1e9);
-        thr = t;
+        const bool compute = w && w->computeBound();
+        thr = rateText((compute ? m.flops : m.bytes) / m.stats.median, compute);
     }
     const bool timed = m.stats.reps > 0;
     char cv[16];
     std::snprintf(cv, sizeof cv, "%.1f%%", m.stats.cv * 100);
-    std::snprintf(buf, sizeof buf, "%-34s %7d %14s %14s %7s %5d %12s  %s", m.seriesLabel().c_str(), m.n,
+    std::snprintf(buf, sizeof buf, "%-34s %7d %14s %14s %7s %5d %12s  %s", esc(m.seriesLabel()).c_str(), m.n,
                   timed ? formatTime(m.perIteration()).c_str() : "-",
                   timed ? formatTime(m.stats.median).c_str() : "-", timed ? cv : "-", m.stats.reps,
-                  thr.c_str(), status.c_str());
+                  thr.c_str(), esc(status).c_str());
     os << buf << '\n';
 }
 
@@ -66,20 +88,20 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
 {
     os << "\nCeilings:\n";
     for (const auto &[k, v] : r.machine.ceilings)
-        os << "  " << k << ": " << Calibration::describe(k, v) << '\n';
+        os << "  " << esc(k) << ": " << Calibration::describe(k, v) << '\n';
     os << "\nShare of the ceiling:\n";
     for (const auto &m : r.rows) {
         const Calibration::Level level = Calibration::levelFor(m, r.machine);
         const double f = Calibration::fractionOfCeiling(m, r.machine);
-        if (f > 0) {
-            char buf[200];
-            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s (%s)\n", m.seriesLabel().c_str(),
-                          m.n, f * 100, level.name.c_str(),
+        if (f > 0 && std::isfinite(f)) {
+            char buf[400];
+            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s (%s)\n",
+                          esc(m.seriesLabel()).c_str(), m.n, f * 100, esc(level.name).c_str(),
                           Calibration::describe(level.key, level.value).c_str());
             os << buf;
             const std::string why = Calibration::aboveCeilingReason(m, r.machine);
             if (!why.empty())
-                os << "      " << why << '\n';
+                os << "      " << esc(why) << '\n';
         }
     }
 }
@@ -92,52 +114,53 @@ void CliTable::crossovers(std::ostream &os, const std::vector<CrossoverReport> &
         return;
     }
     for (const auto &r : reports)
-        os << "  " << r.cpuLabel << " vs " << r.gpuLabel << ": " << r.summary() << '\n';
+        os << "  " << esc(r.cpuLabel) << " vs " << esc(r.gpuLabel) << ": " << esc(r.summary()) << '\n';
 }
 
 void CliTable::report(std::ostream &os, const std::string &name, const ResultSet &r)
 {
     const RunSummary s = Compare::summarize(r);
-    os << "== " << name << " ==\n";
+    os << "== " << esc(name) << " ==\n";
     os << "Machine:\n";
     for (const auto &[k, v] : r.machine.describe())
         if (k.rfind("Ceiling ", 0) != 0) // the ceilings have their own section below
-            os << "  " << k << ": " << v << '\n';
+            os << "  " << esc(k) << ": " << esc(v) << '\n';
 
     os << "\nCrossovers (where the GPU overtakes the CPU):\n";
     if (s.crossovers.empty())
         os << "  none to report: the run has no measurements\n";
     for (const auto &w : s.crossovers) {
         if (w.reports.empty()) {
-            os << "  " << w.workload
+            os << "  " << esc(w.workload)
                << ": none to report (needs a CPU and a GPU series with successful points)\n";
             continue;
         }
         for (const auto &c : w.reports)
-            os << "  " << w.workload << ": " << c.cpuLabel << " vs " << c.gpuLabel << ": " << c.summary()
-               << '\n';
+            os << "  " << esc(w.workload) << ": " << esc(c.cpuLabel) << " vs " << esc(c.gpuLabel) << ": "
+               << esc(c.summary()) << '\n';
     }
 
     os << "\nCeilings:\n";
     if (s.ceilings.empty())
         os << "  none measured (run with --calibrate, or `speeduplab-cli calibrate`)\n";
     for (const auto &[k, v] : s.ceilings)
-        os << "  " << k << ": " << Calibration::describe(k, v) << '\n';
+        os << "  " << esc(k) << ": " << Calibration::describe(k, v) << '\n';
 
     os << "\nSeries (peak: the point with the highest throughput):\n";
-    char buf[512];
+    char buf[1024];
     std::snprintf(buf, sizeof buf, "  %-10s %-34s %6s %15s %8s %14s %16s", "workload", "series", "points",
                   "sizes", "peak n", "per iter", "peak rate");
     os << buf << '\n';
     for (const auto &l : s.series) {
-        char sizes[48], rate[32];
+        char sizes[48];
         std::snprintf(sizes, sizeof sizes, "%d-%d", l.nMin, l.nMax);
-        if (l.computeBound)
-            std::snprintf(rate, sizeof rate, "%.1f GFLOP/s", l.peakRate / 1e9);
-        else
-            std::snprintf(rate, sizeof rate, "%.2f GB/s", l.peakRate / 1e9);
-        std::snprintf(buf, sizeof buf, "  %-10s %-34s %6d %15s %8d %14s %16s", l.workload.c_str(),
-                      l.label.c_str(), l.points, sizes, l.peakN, formatTime(l.peakTime).c_str(), rate);
+        // No peak: no point of the series had a positive finite rate (Compare::summarize).
+        const bool peak = l.peakN > 0 && std::isfinite(l.peakRate) && l.peakRate > 0;
+        const std::string peakN = peak ? std::to_string(l.peakN) : "\u2014";
+        const std::string time = peak ? formatTime(l.peakTime) : "\u2014";
+        std::snprintf(buf, sizeof buf, "  %-10s %-34s %6d %15s %8s %14s %16s", esc(l.workload).c_str(),
+                      esc(l.label).c_str(), l.points, sizes, peakN.c_str(), time.c_str(),
+                      rateText(l.peakRate, l.computeBound).c_str());
         os << buf << '\n';
     }
     if (s.series.empty())
@@ -148,7 +171,7 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
 
 void CliTable::comparison(std::ostream &os, const Comparison &c)
 {
-    char buf[512];
+    char buf[1024];
     std::snprintf(buf, sizeof buf, "%-10s %-34s %7s %14s %14s %8s  %s", "workload", "series", "n", "time A",
                   "time B", "B/A", "verdict (B against A)");
     os << buf << '\n';
@@ -156,9 +179,12 @@ void CliTable::comparison(std::ostream &os, const Comparison &c)
         std::string verdict = Compare::verdictName(p.verdict);
         if (p.noisy)
             verdict += " (noisy)";
-        std::snprintf(buf, sizeof buf, "%-10s %-34s %7d %14s %14s %8.3f  %s", p.workload.c_str(),
-                      p.label.c_str(), p.n, formatTime(p.timeA).c_str(), formatTime(p.timeB).c_str(), p.ratio,
-                      verdict.c_str());
+        char ratio[32] = "\u2014";
+        if (std::isfinite(p.ratio))
+            std::snprintf(ratio, sizeof ratio, "%.3f", p.ratio);
+        std::snprintf(buf, sizeof buf, "%-10s %-34s %7d %14s %14s %8s  %s", esc(p.workload).c_str(),
+                      esc(p.label).c_str(), p.n, formatTime(p.timeA).c_str(), formatTime(p.timeB).c_str(),
+                      ratio, verdict.c_str());
         os << buf << '\n';
     }
     os << "\n"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CliTable: how speeduplab-cli prints rows, ceilings, crossovers, reports and comparisons.
 #pragma once
 
 #include "core/analysis.h"
@@ -10,7 +11,8 @@
 
 namespace speeduplab {
 
-/// The CLI's text output: a row per measurement as it finishes, then the crossovers.
+/// The CLI's text output: a row per measurement as it finishes, then the crossovers. Text from a
+/// file or the machine is escaped (TerminalText), and a rate that is not finite prints as a dash.
 class CliTable {
 public:
     static void header(std::ostream &os);

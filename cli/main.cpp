@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // speeduplab-cli: the engine from the command line. Exit codes: 0 success, 1 a failure while
-// running (a wrong result, a CUDA error), 2 bad usage.
+// running (a wrong result, a CUDA error), 2 bad usage, 128 + the signal when interrupted (130
+// for SIGINT, 143 for SIGTERM). Text from files and from the machine is printed escaped
+// (TerminalText).
 #include "cli/clitable.h"
 #include "core/analysis.h"
+#include "core/blaslibrary.h"
 #include "core/calibration.h"
 #include "core/compare.h"
 #include "core/cpuconditions.h"
@@ -13,41 +16,95 @@
 #include "core/runset.h"
 #include "core/sweepplan.h"
 #include "core/sweeprunner.h"
+#include "core/terminaltext.h"
 #include "core/version.h"
 #include "core/workload.h"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <csignal>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <unistd.h>
+
 using namespace speeduplab;
 
 namespace {
 
 std::atomic<bool> g_stop{false};
+/// The first signal that asked to stop (SIGINT or SIGTERM); 0 while none has.
+volatile std::sig_atomic_t g_signal = 0;
+/// Set while input files are read: the loaders have no stop flag, and nothing has been written
+/// yet, so a signal ends the process at once instead of when the last file is parsed.
+std::atomic<bool> g_exitAtOnce{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler needs a lock-free flag");
 
-void onSignal(int)
+void onSignal(int sig)
 {
+    if (g_signal == 0)
+        g_signal = sig;
     g_stop.store(true);
+    if (g_exitAtOnce.load()) {
+        // Only async-signal-safe calls here.
+        static const char msg[] = "speeduplab-cli: interrupted while reading the input files; nothing was "
+                                  "written\n";
+        [[maybe_unused]] const ssize_t w = ::write(STDERR_FILENO, msg, sizeof msg - 1);
+        ::_exit(128 + sig);
+    }
+}
+
+/// The exit status of an interrupted command: 128 + the signal, as a shell reports it.
+int interruptedStatus()
+{
+    return 128 + (g_signal ? int(g_signal) : SIGINT);
+}
+
+std::string esc(const std::string &s)
+{
+    return TerminalText::escaped(s);
+}
+
+/// Prints "speeduplab-cli: <msg>" on stderr, escaped (a message may name a file or echo a value).
+int fail(const std::string &msg, int rc = 1)
+{
+    std::cerr << "speeduplab-cli: " << esc(msg) << '\n';
+    return rc;
 }
 
 int usageError(const std::string &msg)
 {
-    std::cerr << "speeduplab-cli: " << msg << '\n';
-    return 2;
+    return fail(msg, 2);
+}
+
+/// "-" as an output file: the text goes to stdout.
+bool isStdout(const std::optional<std::string> &path)
+{
+    return path && *path == "-";
+}
+
+/// A warning, once, for an OPENBLAS_CORETYPE that OpenBLAS does not know (it ignores it without a
+/// word that reaches the user).
+void warnCoreType()
+{
+    if (const char *v = std::getenv("OPENBLAS_CORETYPE"); v && *v)
+        if (const std::string why = BlasLibrary::coreTypeProblem(v); !why.empty())
+            std::cerr << "warning: " << esc(why) << '\n';
 }
 
 int cmdDevices()
 {
     const MachineInfo m = MachineInfo::probe();
     for (const auto &[k, v] : m.describe())
-        std::cout << k << ": " << v << '\n';
+        std::cout << esc(k) << ": " << esc(v) << '\n';
     return 0;
 }
 
@@ -69,20 +126,21 @@ int cmdWorkloads()
     return 0;
 }
 
-void printStep(const CalibrationStep &s)
+void printStep(std::ostream &os, const CalibrationStep &s)
 {
     switch (s.kind) {
     case CalibrationStep::Kind::Cpu:
-        std::cout << "Calibrating the CPU with " << s.threads << " threads...\n";
+        os << "Calibrating the CPU with " << s.threads << " threads...\n";
         break;
     case CalibrationStep::Kind::Gpu:
-        std::cout << "Calibrating GPU " << s.device << "...\n";
+        os << "Calibrating GPU " << s.device << "...\n";
         break;
     case CalibrationStep::Kind::GpuSkipped:
     case CalibrationStep::Kind::GpuFailed:
-        std::cout << "GPU not calibrated: " << s.reason << '\n';
+        os << "GPU not calibrated: " << esc(s.reason) << '\n';
         break;
     }
+    os << std::flush;
 }
 
 /// The files a command writes, as given (an option not given is absent, "" is an error).
@@ -97,11 +155,17 @@ std::string checkOutputs(const std::vector<std::pair<const char *, const std::op
                          const WriteOptions &write)
 {
     std::vector<std::string> paths;
+    int toStdout = 0;
     for (const auto &[option, path] : outs) {
         if (!*path)
             continue;
         if ((*path)->empty())
             return std::string(option) + " needs a file name";
+        if (isStdout(*path)) {
+            if (++toStdout > 1)
+                return "only one output may be stdout (-): give the others a file name";
+            continue;
+        }
         paths.push_back(**path);
     }
     try {
@@ -112,6 +176,70 @@ std::string checkOutputs(const std::vector<std::pair<const char *, const std::op
         return e.what();
     }
     return {};
+}
+
+/// Where an interrupted command keeps what it had: beside `path`, "results.partial.json", or
+/// "results.partial-2.json" and on when that is taken.
+std::string partialName(const std::string &path, int k)
+{
+    const std::filesystem::path p(path);
+    const std::string name =
+        p.stem().string() + ".partial" + (k > 1 ? "-" + std::to_string(k) : "") + p.extension().string();
+    return (p.parent_path() / name).string();
+}
+
+/// Writes the text of an interrupted command beside `path`, under the first partialName not
+/// taken, as a new file (never over another). Returns its name. Throws WriteError.
+std::string writePartial(const std::string &path, const std::string &text, const WriteOptions &write)
+{
+    WriteOptions o = write;
+    o.force = false;
+    o.createOnly = true;
+    for (int k = 1; k <= 100; ++k) {
+        const std::string name = partialName(path, k);
+        try {
+            SafeFile::write(name, text, o);
+            return name;
+        } catch (const WriteError &e) {
+            if (e.kind() != WriteError::Kind::Exists)
+                throw;
+        }
+    }
+    throw WriteError("cannot keep the partial results of " + path + ": " + partialName(path, 1) +
+                     " and the 99 names after it are taken");
+}
+
+/// One output of run or calibrate: text to path, or to stdout for "-". An interrupted command
+/// never replaces path (a complete file of an earlier run stays as it was): what it has, when
+/// it has anything, goes to a new partial file beside it. Says what was done (`say`: the
+/// stream for people). Throws WriteError.
+void writeOutput(const std::string &path, const std::string &text, bool interrupted, bool nothing,
+                 const WriteOptions &write, std::ostream &say)
+{
+    if (!interrupted) {
+        if (path == "-") {
+            std::cout << text << std::flush;
+            return;
+        }
+        SafeFile::write(path, text, write);
+        say << "wrote " << esc(path) << '\n';
+        return;
+    }
+    if (path == "-") {
+        std::cerr << "interrupted: nothing was written to stdout (the results are incomplete)\n";
+        return;
+    }
+    std::error_code ec;
+    const std::string kept =
+        esc(path) + (std::filesystem::exists(std::filesystem::symlink_status(path, ec)) ? " is kept as it was"
+                                                                                        : " was not written");
+    if (nothing) {
+        std::cerr << "interrupted before anything was measured: " << kept << '\n';
+        return;
+    }
+    const std::string partial = writePartial(path, text, write);
+    std::cerr << "interrupted: " << kept << "; what was measured before the stop is in " << esc(partial)
+              << '\n';
 }
 
 int cmdRun(const RunOptions &o, const Outputs &files)
@@ -128,52 +256,54 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     if (const std::string note = Pipeline::gpuNote(plan); !note.empty())
         std::cerr << "note: " << note << '\n';
     if (const std::string warning = CpuConditions::read().warning(); !warning.empty())
-        std::cerr << "warning: " << warning << '\n';
+        std::cerr << "warning: " << esc(warning) << '\n';
 
+    // With an output on stdout, what is said for people goes to stderr.
+    std::ostream &say = isStdout(files.csv) || isStdout(files.json) ? std::cerr : std::cout;
     Pipeline::Events events;
-    CliTable::header(std::cout);
-    events.measured = [](const Measurement &m) {
-        CliTable::row(std::cout, m);
-        std::cout.flush();
+    CliTable::header(say);
+    events.measured = [&say](const Measurement &m) {
+        CliTable::row(say, m);
+        say.flush();
     };
-    events.calibration = printStep;
+    events.calibration = [&say](const CalibrationStep &s) { printStep(say, s); };
     std::string lastRound;
-    events.progress = [&plan, &lastRound](const SweepRunner::Progress &p) {
+    events.progress = [&plan, &lastRound, &say](const SweepRunner::Progress &p) {
         if (const std::string note = Pipeline::roundNote(plan, p); !note.empty() && note != lastRound) {
-            std::cout << note << '\n' << std::flush;
+            say << note << '\n' << std::flush;
             lastRound = note;
         }
     };
     for (const std::string &note : {Pipeline::cacheNote(plan), Pipeline::clocksNote(plan)})
         if (!note.empty())
-            std::cerr << "note: " << note << '\n';
+            std::cerr << "note: " << esc(note) << '\n';
     const Pipeline::Outcome out = Pipeline::run(plan, o.calibrate, events, g_stop);
     const ResultSet &r = out.result;
     if (out.calibrated)
-        CliTable::ceilings(std::cout, r);
+        CliTable::ceilings(say, r);
     if (!out.calibrationError.empty())
-        std::cerr << "speeduplab-cli: " << out.calibrationError << '\n';
-    CliTable::crossovers(std::cout, Analysis::reports(r, plan.workload));
-    std::cout << "timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
+        fail(out.calibrationError);
+    CliTable::crossovers(say, Analysis::reports(r, plan.workload));
+    say << "timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
 
-    int rc = Pipeline::exitStatus(out);
+    // A stop requested during the sweep, or a signal after its last point but before the files.
+    const bool interrupted = out.stopped || g_signal != 0;
+    int rc = interrupted ? interruptedStatus() : Pipeline::exitStatus(out);
     try {
-        if (files.csv) {
-            ResultIO::writeCsv(r, *files.csv, files.write);
-            std::cout << "wrote " << *files.csv << '\n';
-        }
-        if (files.json) {
-            ResultIO::writeJson(r, *files.json, files.write);
-            std::cout << "wrote " << *files.json << '\n';
-        }
+        if (files.csv)
+            writeOutput(*files.csv, ResultIO::toCsv(r), interrupted, r.rows.empty(), files.write, say);
+        if (files.json)
+            writeOutput(*files.json, ResultIO::toJson(r), interrupted, r.rows.empty(), files.write, say);
     } catch (const std::exception &e) {
-        std::cerr << "speeduplab-cli: " << e.what() << '\n';
-        rc = 1;
+        fail(e.what());
+        rc = interrupted ? rc : 1;
     }
     if (const std::string note = r.machine.cpuConditions.throttleNote(); !note.empty())
-        std::cerr << "note: " << note << '\n';
-    if (out.stopped)
-        std::cerr << Pipeline::stopNote(out) << '\n';
+        std::cerr << "note: " << esc(note) << '\n';
+    if (interrupted)
+        std::cerr << (out.stopped ? Pipeline::stopNote(out)
+                                  : "stopped after the sweep: " + std::to_string(r.size()) + " points")
+                  << '\n';
     return rc;
 }
 
@@ -187,17 +317,28 @@ int cmdCalibrate(int threads, int device, bool cpuOnly, const Outputs &files)
                           std::to_string(hw) + " hardware threads");
     if (const std::string bad = checkOutputs({{"--json", &files.json}}, files.write); !bad.empty())
         return usageError(bad);
+    std::ostream &say = isStdout(files.json) ? std::cerr : std::cout;
     ResultSet r;
     r.machine = MachineInfo::probe();
-    const Pipeline::Calibrated c = Pipeline::calibrate(threads, device, !cpuOnly, g_stop, printStep);
+    const Pipeline::Calibrated c = Pipeline::calibrate(
+        threads, device, !cpuOnly, g_stop, [&say](const CalibrationStep &s) { printStep(say, s); });
     r.machine.ceilings = c.ceilings;
     for (const auto &[k, v] : r.machine.ceilings)
-        std::cout << "  " << k << ": " << Calibration::describe(k, v) << '\n';
+        say << "  " << esc(k) << ": " << Calibration::describe(k, v) << '\n';
+    const bool interrupted = c.stopped || g_signal != 0;
+    int rc = interrupted ? interruptedStatus() : 0;
     if (files.json) {
-        ResultIO::writeJson(r, *files.json, files.write);
-        std::cout << "wrote " << *files.json << '\n';
+        try {
+            writeOutput(*files.json, ResultIO::toJson(r), interrupted, r.machine.ceilings.empty(),
+                        files.write, say);
+        } catch (const std::exception &e) {
+            fail(e.what());
+            rc = interrupted ? rc : 1;
+        }
     }
-    return 0;
+    if (interrupted)
+        std::cerr << "stopped: " << r.machine.ceilings.size() << " ceilings were measured before the stop\n";
+    return rc;
 }
 
 int cmdVerify(int device, bool cpuOnly)
@@ -236,16 +377,21 @@ int cmdVerify(int device, bool cpuOnly)
                 ++skipped;
             else
                 ++wrong;
-            std::cout << verdict << "  " << m.workload << "  " << m.seriesLabel() << "  n = " << m.n;
+            std::cout << verdict << "  " << esc(m.workload) << "  " << esc(m.seriesLabel())
+                      << "  n = " << m.n;
             if (!m.reason.empty())
-                std::cout << "  " << m.reason;
+                std::cout << "  " << esc(m.reason);
             std::cout << '\n';
         };
         runner.run(cb, g_stop);
     }
     if (!gpuState.usable && !cpuOnly)
-        std::cout << "GPU not checked: " << gpuState.reason << '\n';
+        std::cout << "GPU not checked: " << esc(gpuState.reason) << '\n';
     std::cout << passed << " passed, " << wrong << " failed, " << skipped << " skipped\n";
+    if (g_signal != 0) {
+        std::cerr << "stopped: not every workload was checked\n";
+        return interruptedStatus();
+    }
     return wrong ? 1 : 0;
 }
 
@@ -264,25 +410,33 @@ struct LoadedFile {
 
 /// Loads every file before anything is printed or written, so that a bad one stops the command
 /// with its name (RunSet::load's message names the file and the line or field) and no half
-/// report.
-bool loadAll(const std::vector<std::string> &paths, std::vector<LoadedFile> &out)
+/// report. 0, or the exit status (the message printed). A signal meanwhile ends the process at
+/// once (onSignal): reading can take seconds, and there is nothing to clean up yet.
+int loadAll(const std::vector<std::string> &paths, std::vector<LoadedFile> &out)
 {
+    struct ExitAtOnce {
+        ExitAtOnce() { g_exitAtOnce.store(true); }
+        ~ExitAtOnce() { g_exitAtOnce.store(false); }
+    } scope;
+    if (g_stop.load()) { // a signal came before the flag was set
+        std::cerr << "speeduplab-cli: interrupted before the input files were read; nothing was written\n";
+        return interruptedStatus();
+    }
     for (const auto &path : paths) {
         try {
             out.push_back({path, RunSet::load(path)});
         } catch (const std::exception &e) {
-            std::cerr << "speeduplab-cli: " << e.what() << '\n';
-            return false;
+            return fail(e.what());
         }
     }
-    return true;
+    return 0;
 }
 
 int cmdReport(const std::vector<std::string> &paths)
 {
     std::vector<LoadedFile> files;
-    if (!loadAll(paths, files))
-        return 1;
+    if (const int rc = loadAll(paths, files))
+        return rc;
     bool first = true;
     for (const auto &f : files)
         for (const auto &run : f.runs) {
@@ -319,8 +473,7 @@ const RunRecord *pickRun(const LoadedFile &f, const std::optional<std::string> &
     if (f.runs.size() == 1)
         return &f.runs[0];
     if (f.runs.empty()) {
-        std::cerr << "speeduplab-cli: " << f.path << " holds no runs: nothing to compare\n";
-        rc = 1;
+        rc = fail(f.path + " holds no runs: nothing to compare");
         return nullptr;
     }
     rc = usageError(f.path + " holds " + std::to_string(f.runs.size()) + " runs: pick one with " + option +
@@ -337,8 +490,8 @@ int cmdCompare(std::vector<std::string> paths, const std::optional<std::string> 
         return usageError("compare needs exactly two files, A and B (got " + std::to_string(paths.size()) +
                           "), or one runs file with --run-a and --run-b (see speeduplab-cli compare --help)");
     std::vector<LoadedFile> files;
-    if (!loadAll(paths, files))
-        return 1;
+    if (const int status = loadAll(paths, files))
+        return status;
     int rc = 0;
     const RunRecord *a = pickRun(files[0], runA, "--run-a", rc);
     if (!a)
@@ -348,42 +501,76 @@ int cmdCompare(std::vector<std::string> paths, const std::optional<std::string> 
         return rc;
     const std::string nameA = files[0].name(*a), nameB = files[1].name(*b);
     const Comparison c = Compare::compare(a->results, b->results);
-    if (c.empty()) {
-        std::cerr << "speeduplab-cli: " << nameA << " and " << nameB
-                  << " have no successful point in common (the same workload, variant, backend, threads, "
-                     "mode, copies and n): nothing to compare\n";
-        return 1;
-    }
-    std::cout << "A: " << nameA << '\n' << "B: " << nameB << "\n\n";
+    if (c.empty())
+        return fail(nameA + " and " + nameB +
+                    " have no successful point in common (the same workload, variant, backend, threads, "
+                    "mode, copies and n): nothing to compare");
+    std::cout << "A: " << esc(nameA) << '\n' << "B: " << esc(nameB) << "\n\n";
     CliTable::comparison(std::cout, c);
     return 0;
+}
+
+/// Why merge will not write `output`, or "" when it may: the runs file is JSON (it has no CSV
+/// form: a CSV file holds one run), is a file (not stdout), and is none of the inputs, which
+/// would be lost if the merge failed half-way (SafeFile::sameFile: the same path in other words,
+/// a symbolic or hard link to it).
+std::string mergeOutputProblem(const std::vector<std::string> &inputs, const std::string &output)
+{
+    if (output == "-")
+        return "merge writes a runs file, which SpeedupLab opens whole, not a stream: name it with -o "
+               "FILE.json";
+    std::string ext = std::filesystem::path(output).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext != ".json")
+        return "-o " + output + ": a runs file is JSON, so its name must end in .json (there is no CSV " +
+               "form: a CSV file holds one run)";
+    for (const std::string &input : inputs)
+        if (SafeFile::sameFile(output, input))
+            return "-o " + output + (output == input ? " is" : " is the same file as") + " the input " +
+                   input +
+                   ": merge never replaces one of its inputs; write a new file (and rename it afterwards if "
+                   "you want it there)";
+    return {};
 }
 
 int cmdMerge(const std::vector<std::string> &paths, const std::optional<std::string> &output,
              const WriteOptions &write)
 {
+    if (output && !output->empty())
+        if (const std::string bad = mergeOutputProblem(paths, *output); !bad.empty())
+            return usageError(bad);
     if (const std::string bad = checkOutputs({{"-o", &output}}, write); !bad.empty())
         return usageError(bad);
     std::vector<LoadedFile> files;
-    if (!loadAll(paths, files))
-        return 1;
+    if (const int rc = loadAll(paths, files))
+        return rc;
     std::vector<RunRecord> joined;
     for (auto &f : files)
         for (auto &run : f.runs) {
             run.label = RunSet::uniqueLabel(joined, run.label);
             joined.push_back(std::move(run));
         }
-    if (joined.size() > RunSet::maxRuns) {
-        std::cerr << "speeduplab-cli: the files hold " << joined.size() << " runs, more than the "
-                  << RunSet::maxRuns << " a runs file may hold: merge them into several files\n";
-        return 1;
+    if (joined.size() > RunSet::maxRuns)
+        return fail("the files hold " + std::to_string(joined.size()) + " runs, more than the " +
+                    std::to_string(RunSet::maxRuns) + " a runs file may hold: merge them into several files");
+    // Streamed, and stopped by a signal at the next row: no output and no temporary file left.
+    WriteOptions options = write;
+    options.stop = &g_stop;
+    std::cout << "writing " << esc(*output) << "..." << std::endl; // a large merge takes seconds
+    try {
+        RunSet::write(joined, *output, options);
+    } catch (const WriteError &e) {
+        if (e.kind() != WriteError::Kind::Stopped)
+            throw;
+        fail("interrupted: " + *output + " was not written (nothing was left behind)");
+        return interruptedStatus();
     }
-    RunSet::write(joined, *output, write);
-    std::cout << "wrote " << *output << ": " << joined.size() << (joined.size() == 1 ? " run" : " runs")
+    std::cout << "wrote " << esc(*output) << ": " << joined.size() << (joined.size() == 1 ? " run" : " runs")
               << " from " << files.size() << (files.size() == 1 ? " file" : " files") << '\n';
     for (const auto &r : joined)
-        std::cout << "  " << r.label << (r.reference ? " (reference)" : "")
-                  << (r.source.empty() ? "" : ", from " + r.source) << '\n';
+        std::cout << "  " << esc(r.label) << (r.reference ? " (reference)" : "")
+                  << (r.source.empty() ? "" : ", from " + esc(r.source)) << '\n';
     return 0;
 }
 
@@ -456,8 +643,12 @@ int main(int argc, char **argv)
             ->type_name("FILE");
     };
     const char *forceHelp = "replace an output file even when it is read-only (its mode is kept)";
-    output(run, "--csv", runFiles.csv, "write the results as CSV (atomically)");
-    output(run, "--json", runFiles.json, "write the results and machine metadata as JSON (atomically)");
+    output(run, "--csv", runFiles.csv,
+           "write the results as CSV (atomically; - for stdout); an interrupted run keeps the old file "
+           "and writes FILE.partial.csv");
+    output(run, "--json", runFiles.json,
+           "write the results and machine metadata as JSON (atomically; - for stdout); an interrupted "
+           "run keeps the old file and writes FILE.partial.json");
     run->add_flag("--force", runFiles.write.force, forceHelp);
 
     int verifyDevice = 0;
@@ -475,7 +666,9 @@ int main(int argc, char **argv)
     calibrate->add_option("--threads", calThreads, "CPU threads (default: all)");
     calibrate->add_option("--device", calDevice, "GPU index");
     calibrate->add_flag("--cpu-only", calCpuOnly, "calibrate only the CPU");
-    output(calibrate, "--json", calFiles.json, "write the ceilings (as result-set metadata) to a JSON file");
+    output(calibrate, "--json", calFiles.json,
+           "write the ceilings (as result-set metadata) to a JSON file (- for stdout); an interrupted "
+           "calibration keeps the old file");
     calibrate->add_flag("--force", calFiles.write.force, forceHelp);
 
     std::vector<std::string> reportFiles;
@@ -518,7 +711,10 @@ int main(int argc, char **argv)
     merge->add_option("files", mergeFiles, "result files (CSV or JSON) and runs files, in the order to keep")
         ->type_name("FILE")
         ->required();
-    output(merge, "-o,--output", mergeOut.json, "the runs file to write (atomically)")->required();
+    output(merge, "-o,--output", mergeOut.json,
+           "the runs file to write (atomically; FILE.json, none of the inputs, at most 256 MiB so that "
+           "SpeedupLab opens it)")
+        ->required();
     merge->add_flag("--force", mergeOut.write.force, forceHelp);
 
     try {
@@ -533,6 +729,8 @@ int main(int argc, char **argv)
         return usageError(std::string(e.what()) + " (see speeduplab-cli --help)");
     }
 
+    if (*run || *calibrate || *verify)
+        warnCoreType(); // devices says it in its "BLAS warning" line
     try {
         if (*devices)
             return cmdDevices();
@@ -551,8 +749,7 @@ int main(int argc, char **argv)
         if (*merge)
             return cmdMerge(mergeFiles, mergeOut.json, mergeOut.write);
     } catch (const std::exception &e) {
-        std::cerr << "speeduplab-cli: " << e.what() << '\n';
-        return 1;
+        return fail(e.what());
     }
     return 2;
 }

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
+// BlasLibrary: OpenBLAS opened at run time, its kernel chosen from the CPU's features.
 #include "core/blaslibrary.h"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -98,15 +101,39 @@ std::optional<Opened> openOne(const std::string &name, std::string &why)
     return o;
 }
 
+// Why a path is not a library file to open, or "" when it may be opened: a name without a '/'
+// is the loader's to search for; a path must be a regular file (stat, following links), since
+// dlopen of a FIFO blocks in open() until a writer comes, deaf to SIGINT and SIGTERM.
+std::string notALibrary(const std::string &name)
+{
+    if (name.find('/') == std::string::npos)
+        return "";
+    struct stat st {};
+    if (::stat(name.c_str(), &st) != 0)
+        return name + ": " + std::strerror(errno);
+    if (S_ISREG(st.st_mode))
+        return "";
+    const char *kind = S_ISFIFO(st.st_mode)   ? "a FIFO (named pipe)"
+                       : S_ISDIR(st.st_mode)  ? "a folder"
+                       : S_ISCHR(st.st_mode)  ? "a character device"
+                       : S_ISBLK(st.st_mode)  ? "a block device"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                                              : "a special file";
+    return name + " is " + kind + ", not a library file";
+}
+
+// Every place to look for OpenBLAS, first to last; a path that is not a regular file is left out
+// (notALibrary), here and so for every dlopen, RTLD_NOLOAD's included (it opens the file too).
 std::vector<std::string> candidates()
 {
     std::vector<std::string> c;
-    if (const char *p = std::getenv("SPEEDUPLAB_OPENBLAS"); p && *p)
+    if (const char *p = std::getenv("SPEEDUPLAB_OPENBLAS"); p && *p && notALibrary(p).empty())
         c.emplace_back(p);
 #ifdef SPEEDUPLAB_OPENBLAS_PATH
     // Found at configure time; absent on another machine (an installed package), hence the
     // loader's own search below.
-    c.emplace_back(SPEEDUPLAB_OPENBLAS_PATH);
+    if (notALibrary(SPEEDUPLAB_OPENBLAS_PATH).empty())
+        c.emplace_back(SPEEDUPLAB_OPENBLAS_PATH);
 #endif
     c.emplace_back("libopenblas.so.0");
     c.emplace_back("libopenblas.so");
@@ -182,6 +209,12 @@ bool alreadyInProcess()
 std::optional<Opened> openFirst(const std::string &core, std::string &errors, std::string &notes)
 {
     const char *user = std::getenv("SPEEDUPLAB_OPENBLAS");
+    if (user && *user)
+        if (const std::string why = notALibrary(user); !why.empty()) {
+            errors += why;
+            notes += "SPEEDUPLAB_OPENBLAS=" + std::string(user) + " was not opened (" + why +
+                     "), so another was used. ";
+        }
     for (const auto &name : candidates()) {
         std::string why;
         std::optional<Opened> o;
@@ -213,8 +246,11 @@ void load()
     const char *env = std::getenv("OPENBLAS_CORETYPE");
     const std::string userCore = env ? env : "";
     std::string choice;
+    std::string errors, notes;
     if (!userCore.empty()) {
         r.chosenBy = "OPENBLAS_CORETYPE=" + userCore + " set in the environment";
+        if (const std::string why = BlasLibrary::coreTypeProblem(userCore); !why.empty())
+            notes += why + " ";
     } else if (alreadyInProcess()) {
         // Its constructor has run: the kernel is fixed, and reloading would not unload it.
         r.chosenBy = "the library's own choice, made before SpeedupLab could choose (it was already loaded)";
@@ -224,7 +260,6 @@ void load()
                                     : "chosen by SpeedupLab from the CPU's features: " + isa;
     }
 
-    std::string errors, notes;
     std::optional<Opened> o = openFirst(choice, errors, notes);
     if (!o) {
         r.error = "OpenBLAS could not be loaded (" + errors +
@@ -385,6 +420,35 @@ std::string BlasLibrary::chooseCoreType(const CpuFeatures &f)
     if (isa == "AVX")
         return "Sandybridge";
     return ""; // the library knows the SSE generations better than a feature list would
+}
+
+const std::vector<std::string> &BlasLibrary::knownCoreTypes()
+{
+    // OpenBLAS's x86-64 DYNAMIC_ARCH core names (driver/others/dynamic.c, corename[]), which
+    // OPENBLAS_CORETYPE is compared with, ignoring case. Debian's 0.3.21 knows Cooperlake;
+    // SapphireRapids only a later one.
+    static const std::vector<std::string> names = {
+        "Katmai",    "Coppermine",  "Northwood", "Prescott",   "Banias",        "Atom",         "Core2",
+        "Penryn",    "Dunnington",  "Nehalem",   "Athlon",     "Opteron",       "Opteron_SSE3", "Barcelona",
+        "Nano",      "Sandybridge", "Bobcat",    "Bulldozer",  "Piledriver",    "Haswell",      "Steamroller",
+        "Excavator", "Zen",         "SkylakeX",  "Cooperlake", "SapphireRapids"};
+    return names;
+}
+
+std::string BlasLibrary::coreTypeProblem(const std::string &value)
+{
+    for (const std::string &name : knownCoreTypes())
+        if (sameName(value, name))
+            return "";
+    std::string list;
+    for (const std::string &name : knownCoreTypes())
+        list += (list.empty() ? "" : ", ") + name;
+    // OpenBLAS says "Core not found" only at a verbosity it does not have by default, and then
+    // chooses for itself (Debian's 0.3.21 does): the setting does nothing, silently.
+    return "OPENBLAS_CORETYPE=" + value +
+           " is not a kernel OpenBLAS knows, so OpenBLAS ignores it and chooses its kernel itself (the "
+           "machine's BLAS line names it). Unset it to let SpeedupLab choose, or set one of " +
+           list + " (case does not matter; an older OpenBLAS may lack the newest).";
 }
 
 bool BlasLibrary::isSseOnlyCore(const std::string &coreName)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
+// BlasLibrary: OpenBLAS, loaded at run time with a kernel chosen for the CPU (no Qt).
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace speeduplab {
 
@@ -64,6 +66,8 @@ public:
 
     /// The loaded library, or nullptr when none could be loaded (report().error says why).
     /// Loads, chooses and checks the kernel on the first call (thread-safe). Never throws.
+    /// SPEEDUPLAB_OPENBLAS (and any path tried) must be a regular file: a FIFO or a device is
+    /// never opened, and is named in the report's warning.
     static const BlasLibrary *loaded();
     /// What the first load found. Loads on first call. Never throws.
     static const Report &report();
@@ -76,6 +80,11 @@ public:
     static std::string chooseCoreType(const CpuFeatures &f);
     /// The widest vector ISA of these features: "AVX-512", "AVX2", "AVX" or "SSE".
     static std::string widestIsa(const CpuFeatures &f);
+    /// The values OPENBLAS_CORETYPE may take on x86-64 (OpenBLAS's core names).
+    static const std::vector<std::string> &knownCoreTypes();
+    /// "" when value is one of knownCoreTypes (ignoring case), else a sentence for the user: that
+    /// OpenBLAS ignores it, and the values it accepts. load() adds it to the report's warning.
+    static std::string coreTypeProblem(const std::string &value);
     /// Whether an OpenBLAS core name is an SSE-only kernel (Prescott, Core2, Nehalem, ...).
     static bool isSseOnlyCore(const std::string &coreName);
 };

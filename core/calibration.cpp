@@ -348,6 +348,10 @@ std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &machine)
 
 std::string Calibration::describe(const std::string &key, double v)
 {
+    // A ceiling read from a file may be "inf" or "nan" (ResultIO writes non-finite numbers so):
+    // it is no rate, and "inf GB/s" would read as one.
+    if (!std::isfinite(v))
+        return "not measured (the value is not a finite number)";
     char buf[128];
     const std::string base = key.substr(0, key.find('@'));
     auto ends = [&](const char *s) {

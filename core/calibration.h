@@ -98,7 +98,8 @@ public:
     /// The measured roofs of the CPU (at all threads) and the GPU, fastest memory first.
     static std::vector<Roof> roofs(const MachineInfo &machine);
 
-    /// A human name for a ceiling key, with its unit, e.g. "GPU device copy (GB/s)".
+    /// A ceiling's value with its unit, e.g. "123.4 GB/s"; "not measured (...)" for a value that
+    /// is not finite (a file may hold "inf" or "nan").
     static std::string describe(const std::string &key, double value);
 };
 

@@ -247,8 +247,8 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         r.push_back(line);
     r.emplace_back("RAM", fmt(ramBytes, "GiB", 1024.0 * 1024 * 1024));
     r.emplace_back("OS", os);
-    if (gpus.empty())
-        r.emplace_back("GPU", "none usable: " + gpuStatus);
+    if (gpus.empty()) // a file may hold no GPU and no status: say so, not "none usable: "
+        r.emplace_back("GPU", gpuStatus.empty() ? std::string("none recorded") : "none usable: " + gpuStatus);
     for (const auto &g : gpus) {
         const std::string p = "GPU " + std::to_string(g.index);
         r.emplace_back(p, g.name + " (compute " + g.computeCapability + ", " + std::to_string(g.smCount) +

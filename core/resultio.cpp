@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 namespace speeduplab {
@@ -156,47 +157,76 @@ std::string ResultIO::toCsv(const ResultSet &r)
     return o.str();
 }
 
+namespace {
+
+json rowToJson(const Measurement &m)
+{
+    const Stats &s = m.stats;
+    json row = {{"workload", m.workload},
+                {"backend", m.backend},
+                {"variant", m.variant},
+                {"threads", m.threads},
+                {"mode", m.mode},
+                {"transfers", m.transfers},
+                {"device", m.device},
+                {"n", m.n},
+                {"elements", jnum(m.elements)},
+                {"bytes", jnum(m.bytes)},
+                {"flops", jnum(m.flops)},
+                {"iterations", m.iterations},
+                {"reps", s.reps},
+                {"median_s", jnum(s.median)},
+                {"min_s", jnum(s.min)},
+                {"max_s", jnum(s.max)},
+                {"mean_s", jnum(s.mean)},
+                {"stddev_s", jnum(s.stddev)},
+                {"cv", jnum(s.cv)},
+                {"noisy", s.noisy()},
+                {"verified", m.verified},
+                {"max_error", jnum(m.maxError)},
+                {"status", Measurement::statusName(m.status)},
+                {"reason", m.reason},
+                {"q1_s", jnum(s.q1)},
+                {"q3_s", jnum(s.q3)},
+                {"outliers", s.outliers},
+                {"samples", s.samples}};
+    row.update(detail::conditionsToJson(m.conditions));
+    return row;
+}
+
+// Compact, and never throwing on a string that is not UTF-8 (it is replaced), so that a
+// streamed write does not stop half-way.
+std::string compact(const json &j)
+{
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+} // namespace
+
 std::string ResultIO::toJson(const ResultSet &r)
 {
     json rows = json::array();
-    for (const auto &m : r.rows) {
-        const Stats &s = m.stats;
-        json row = {{"workload", m.workload},
-                    {"backend", m.backend},
-                    {"variant", m.variant},
-                    {"threads", m.threads},
-                    {"mode", m.mode},
-                    {"transfers", m.transfers},
-                    {"device", m.device},
-                    {"n", m.n},
-                    {"elements", jnum(m.elements)},
-                    {"bytes", jnum(m.bytes)},
-                    {"flops", jnum(m.flops)},
-                    {"iterations", m.iterations},
-                    {"reps", s.reps},
-                    {"median_s", jnum(s.median)},
-                    {"min_s", jnum(s.min)},
-                    {"max_s", jnum(s.max)},
-                    {"mean_s", jnum(s.mean)},
-                    {"stddev_s", jnum(s.stddev)},
-                    {"cv", jnum(s.cv)},
-                    {"noisy", s.noisy()},
-                    {"verified", m.verified},
-                    {"max_error", jnum(m.maxError)},
-                    {"status", Measurement::statusName(m.status)},
-                    {"reason", m.reason},
-                    {"q1_s", jnum(s.q1)},
-                    {"q3_s", jnum(s.q3)},
-                    {"outliers", s.outliers},
-                    {"samples", s.samples}};
-        row.update(detail::conditionsToJson(m.conditions));
-        rows.push_back(std::move(row));
-    }
+    for (const auto &m : r.rows)
+        rows.push_back(rowToJson(m));
     json doc = {{"format", "speeduplab-results"},
                 {"version", formatVersion},
                 {"machine", machineToJson(r.machine)},
                 {"rows", rows}};
     return compactSamples(doc.dump(1)) + '\n';
+}
+
+void ResultIO::streamJson(const ResultSet &r, const std::function<void(std::string_view)> &out)
+{
+    // Field by field as toJson's object (nlohmann orders an object's keys): format, machine,
+    // rows, version. Each row is made, written and dropped, so memory holds one row's text.
+    out("{\"format\":\"speeduplab-results\",\"machine\":");
+    out(compact(machineToJson(r.machine)));
+    out(",\"rows\":[");
+    for (std::size_t i = 0; i < r.rows.size(); ++i) {
+        out(i ? ",\n" : "\n");
+        out(compact(rowToJson(r.rows[i])));
+    }
+    out("],\"version\":" + std::to_string(formatVersion) + "}");
 }
 
 void ResultIO::writeCsv(const ResultSet &r, const std::string &path, const WriteOptions &options)

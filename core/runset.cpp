@@ -489,32 +489,38 @@ ResultSet RunSet::combined(const std::vector<RunRecord> &runs)
     return out;
 }
 
-std::string RunSet::toJson(const std::vector<RunRecord> &runs)
+namespace {
+
+// The runs file, compact, piece by piece: one line for the document's fields, then each run on
+// its own lines (its fields and machine, then a row a line, as ResultIO::streamJson writes
+// them). Compact, because a runs file of many rows must stay within the size SpeedupLab reads
+// back (ResultIO::maxFileBytes): an indented row is about three times as long.
+void streamRuns(const std::vector<RunRecord> &runs, const SafeFile::Append &out)
 {
-    // Each run's "results" is ResultIO's own text, indented to its place; the strings in it have
-    // their line breaks escaped, so every newline is the layout's.
     const auto str = [](const std::string &s) {
         return json(s).dump(-1, ' ', false, json::error_handler_t::replace);
     };
-    std::string out = "{\n \"format\": \"" + std::string(kFormat) +
-                      "\",\n \"format_version\": " + std::to_string(formatVersion) + ",\n \"runs\": [";
+    out("{\"format\":\"" + std::string(kFormat) +
+        "\",\"format_version\":" + std::to_string(RunSet::formatVersion) + ",\"runs\":[");
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const RunRecord &r = runs[i];
-        std::string results = ResultIO::toJson(r.results);
-        while (!results.empty() && results.back() == '\n')
-            results.pop_back();
-        std::string indented;
-        for (const char c : results)
-            indented += c == '\n' ? std::string("\n   ") : std::string(1, c);
-        out += std::string(i ? "," : "") + "\n  {\n   \"label\": " + str(r.label) +
-               ",\n   \"visible\": " + (r.visible ? "true" : "false") +
-               ",\n   \"reference\": " + (r.reference ? "true" : "false") +
-               ",\n   \"source\": " + str(r.source) +
-               (r.compared.empty() ? std::string() : ",\n   \"compared\": " + str(r.compared)) +
-               ",\n   \"results\": " + indented + "\n  }";
+        out(std::string(i ? ",\n" : "\n") + "{\"label\":" + str(r.label) +
+            ",\"visible\":" + (r.visible ? "true" : "false") +
+            ",\"reference\":" + (r.reference ? "true" : "false") + ",\"source\":" + str(r.source) +
+            (r.compared.empty() ? std::string() : ",\"compared\":" + str(r.compared)) + ",\"results\":");
+        ResultIO::streamJson(r.results, out);
+        out("}");
     }
-    out += runs.empty() ? "]\n}\n" : "\n ]\n}\n";
-    return out;
+    out(runs.empty() ? "]}\n" : "\n]}\n");
+}
+
+} // namespace
+
+std::string RunSet::toJson(const std::vector<RunRecord> &runs)
+{
+    std::string text;
+    streamRuns(runs, [&text](std::string_view piece) { text.append(piece); });
+    return text;
 }
 
 std::vector<RunRecord> RunSet::fromJson(const std::string &text)
@@ -569,7 +575,21 @@ std::vector<RunRecord> RunSet::load(const std::string &path)
 
 void RunSet::write(const std::vector<RunRecord> &runs, const std::string &path, const WriteOptions &options)
 {
-    SafeFile::write(path, toJson(runs), options);
+    WriteOptions o = options;
+    o.maxBytes = o.maxBytes ? std::min(o.maxBytes, ResultIO::maxFileBytes) : ResultIO::maxFileBytes;
+    try {
+        SafeFile::write(
+            path, [&runs](const SafeFile::Append &out) { streamRuns(runs, out); }, o);
+    } catch (const WriteError &e) {
+        if (e.kind() != WriteError::Kind::TooLarge)
+            throw;
+        // Never a file that SpeedupLab would then refuse to open.
+        throw WriteError("cannot write " + path + ": the runs file would be larger than the " +
+                             std::to_string(ResultIO::maxFileBytes >> 20) +
+                             " MiB SpeedupLab opens, so nothing was written: split the runs over "
+                             "several files",
+                         WriteError::Kind::TooLarge);
+    }
 }
 
 bool RunSet::isRunsFile(const std::string &text)

@@ -47,7 +47,8 @@ public:
 
     /// The runs file: {"format": "speeduplab-runs", "format_version": 1, "runs": [{"label",
     /// "visible", "reference", "source", ["compared": "a" or "b",] "results": <ResultIO's JSON
-    /// object>}, ...]}.
+    /// object>}, ...]}, compact: each run starts a line, and each of its rows has one
+    /// (ResultIO::streamJson).
     static std::string toJson(const std::vector<RunRecord> &runs);
     /// Throws ParseError naming the run (index and label) and the field at fault; never returns
     /// part of a file. Labels are made unique as they are read.
@@ -56,7 +57,9 @@ public:
     /// run, labelled defaultLabel, marked reference by isReference, source = path. Throws
     /// ParseError naming the file (same limits and checks as ResultIO::load).
     static std::vector<RunRecord> load(const std::string &path);
-    /// Writes a runs file atomically (SafeFile).
+    /// Writes a runs file atomically (SafeFile), streamed: no copy of its whole text is made.
+    /// Refuses (WriteError::Kind::TooLarge, no file left) a file that would be larger than
+    /// ResultIO::maxFileBytes, which load() would refuse; options.stop stops it (Kind::Stopped).
     static void write(const std::vector<RunRecord> &runs, const std::string &path,
                       const WriteOptions &options = {});
     /// Whether text is a runs file (looks at its start only).

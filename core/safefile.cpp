@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SafeFile: writes through a temporary file renamed into place, and the checks before a run.
 #include "core/safefile.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <random>
+#include <stdio.h> // renameat2, RENAME_NOREPLACE
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -87,6 +89,9 @@ Target inspect(const std::string &path, const WriteOptions &options)
         throw WriteError("no output file name was given");
     Target t;
     t.path = path;
+    if (struct stat st{}; options.createOnly && ::lstat(path.c_str(), &st) == 0)
+        throw WriteError("cannot write " + path + ": it exists, and is not replaced",
+                         WriteError::Kind::Exists);
     t.file = followLinks(path);
     t.shown = t.file == path ? path : path + " (a link to " + t.file + ")";
     const fs::path fp(t.file);
@@ -122,6 +127,12 @@ Target inspect(const std::string &path, const WriteOptions &options)
         throw WriteError(cannot + "it belongs to another user, and its folder " + t.dir +
                          " lets only a file's owner replace it");
     return t;
+}
+
+// A size for a message, in whole MiB: "256 MiB".
+std::string mib(std::uintmax_t bytes)
+{
+    return std::to_string(bytes >> 20) + " MiB";
 }
 
 bool isTemporaryOf(const std::string &entry, const std::string &name)
@@ -232,6 +243,11 @@ struct Identity {
     ino_t ino = 0;
 };
 
+bool same(const Identity &a, const Identity &b)
+{
+    return a.key == b.key || (a.exists && b.exists && a.dev == b.dev && a.ino == b.ino);
+}
+
 Identity identify(const std::string &path)
 {
     Identity id;
@@ -271,8 +287,7 @@ void SafeFile::checkAll(const std::vector<std::string> &paths, const WriteOption
         const Identity id = identify(paths[i]);
         for (size_t j = 0; j < seen.size(); ++j) {
             const Identity &other = seen[j];
-            if (id.key == other.key ||
-                (id.exists && other.exists && id.dev == other.dev && id.ino == other.ino))
+            if (same(id, other))
                 throw WriteError(paths[i] == paths[j]
                                      ? paths[i] + " is given as two outputs: give each output its own file"
                                      : paths[j] + " and " + paths[i] +
@@ -282,11 +297,30 @@ void SafeFile::checkAll(const std::vector<std::string> &paths, const WriteOption
     }
 }
 
+bool SafeFile::sameFile(const std::string &a, const std::string &b)
+{
+    return same(identify(a), identify(b));
+}
+
 void SafeFile::write(const std::string &path, const std::string &text, const WriteOptions &options)
+{
+    write(
+        path, [&text](const Append &append) { append(text); }, options);
+}
+
+void SafeFile::write(const std::string &path, const std::function<void(const Append &)> &produce,
+                     const WriteOptions &options)
 {
     const Target t = inspect(path, options);
     removeStaleTemporaries(t);
     const std::string cannot = "cannot write " + t.shown + ": ";
+    const auto stopped = [&] { return options.stop && options.stop->load(); };
+    const auto throwStopped = [&] {
+        throw WriteError(cannot + "stopped before it was complete, so nothing was written",
+                         WriteError::Kind::Stopped);
+    };
+    if (stopped())
+        throwStopped();
     Temporary tmp;
     tmp.fd = createTemporary(t.file, tmp.name);
     if (tmp.fd < 0) {
@@ -302,31 +336,84 @@ void SafeFile::write(const std::string &path, const std::string &text, const Wri
         if (::fchmod(tmp.fd, t.st.st_mode & 07777) != 0)
             throw WriteError(cannot + "its mode cannot be kept (" + errnoText(errno) + ")");
     }
-    const char *p = text.data();
-    size_t left = text.size();
-    while (left > 0) {
-        const ssize_t w = ::write(tmp.fd, p, left);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            throw WriteError(cannot + errnoText(errno));
+    const auto writeAll = [&](std::string_view text) {
+        const char *p = text.data();
+        size_t left = text.size();
+        while (left > 0) {
+            const ssize_t w = ::write(tmp.fd, p, left);
+            if (w < 0) {
+                if (errno == EINTR) {
+                    if (stopped())
+                        throwStopped();
+                    continue;
+                }
+                throw WriteError(cannot + errnoText(errno));
+            }
+            p += w;
+            left -= size_t(w);
         }
-        p += w;
-        left -= size_t(w);
-    }
+    };
+    // Pieces are gathered into blocks of about a MiB; a large piece is written as it is.
+    constexpr size_t kBlock = size_t(1) << 20;
+    std::string block;
+    std::uintmax_t total = 0;
+    const Append append = [&](std::string_view piece) {
+        if (stopped())
+            throwStopped();
+        total += piece.size();
+        if (options.maxBytes > 0 && total > options.maxBytes)
+            throw WriteError(cannot + "it would be larger than " + mib(options.maxBytes),
+                             WriteError::Kind::TooLarge);
+        if (block.size() + piece.size() < kBlock) {
+            block.append(piece);
+            return;
+        }
+        writeAll(block);
+        block.clear();
+        if (piece.size() >= kBlock)
+            writeAll(piece);
+        else
+            block.append(piece);
+    };
+    produce(append);
+    writeAll(block);
     if (::fsync(tmp.fd) != 0)
         throw WriteError(cannot + errnoText(errno));
     const int fd = tmp.fd;
     tmp.fd = -1;
     if (::close(fd) != 0)
         throw WriteError(cannot + errnoText(errno));
-    // The target may have changed since it was inspected: never rename over a non-file.
-    struct stat now {};
-    if (::lstat(t.file.c_str(), &now) == 0 && !S_ISREG(now.st_mode))
-        throw WriteError(cannot + "it is " + kindOf(now.st_mode) + ", not a regular file");
-    if (std::rename(tmp.name.c_str(), t.file.c_str()) != 0)
-        throw WriteError(cannot + errnoText(errno));
-    tmp.committed = true;
+    if (stopped())
+        throwStopped();
+    if (options.createOnly) {
+        // In place only if the name is still free: renameat2 refuses atomically; a file system
+        // without it gets a hard link, which refuses as well, and the temporary goes.
+        if (::renameat2(AT_FDCWD, tmp.name.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
+            if (errno == EEXIST)
+                throw WriteError("cannot write " + path + ": it exists, and is not replaced",
+                                 WriteError::Kind::Exists);
+            if (errno != EINVAL && errno != ENOSYS)
+                throw WriteError(cannot + errnoText(errno));
+            if (::link(tmp.name.c_str(), path.c_str()) != 0) {
+                const int err = errno;
+                if (err == EEXIST)
+                    throw WriteError("cannot write " + path + ": it exists, and is not replaced",
+                                     WriteError::Kind::Exists);
+                throw WriteError(cannot + errnoText(err));
+            }
+            // The temporary's name goes with tmp; the file stays under path.
+        } else {
+            tmp.committed = true;
+        }
+    } else {
+        // The target may have changed since it was inspected: never rename over a non-file.
+        struct stat now {};
+        if (::lstat(t.file.c_str(), &now) == 0 && !S_ISREG(now.st_mode))
+            throw WriteError(cannot + "it is " + kindOf(now.st_mode) + ", not a regular file");
+        if (std::rename(tmp.name.c_str(), t.file.c_str()) != 0)
+            throw WriteError(cannot + errnoText(errno));
+        tmp.committed = true;
+    }
     // Make the rename itself durable; a failure here loses nothing that was not already there.
     const int dfd = ::open(t.dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {

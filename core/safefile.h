@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
+// SafeFile: atomic, checked writes of output files (no Qt), and WriteError, WriteOptions.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace speeduplab {
@@ -13,6 +18,9 @@ public:
     enum class Kind {
         Other,
         ReadOnly, ///< an existing read-only file, which WriteOptions::force would replace
+        Exists,   ///< WriteOptions::createOnly, and the path is taken
+        TooLarge, ///< the text grew past WriteOptions::maxBytes
+        Stopped,  ///< WriteOptions::stop was set before the file was in place
     };
     explicit WriteError(const std::string &what, Kind kind = Kind::Other)
         : std::runtime_error(what), m_kind(kind)
@@ -28,6 +36,16 @@ private:
 struct WriteOptions {
     /// Replace an existing file even when it is read-only (it keeps its mode).
     bool force = false;
+    /// Only create: refuse a path that exists (a file, a link, anything), checked first and
+    /// again, atomically, when the file is put in place. For files beside an output, such as an
+    /// interrupted run's partial results, which must never replace a file of the user's.
+    bool createOnly = false;
+    /// Refuse a text longer than this many bytes (0: no limit): the write stops as soon as it
+    /// is passed and leaves no file.
+    std::uintmax_t maxBytes = 0;
+    /// When set and true, the write stops (WriteError::Kind::Stopped) at the next piece of text
+    /// or before the rename, and leaves no file: an interrupted command.
+    const std::atomic<bool> *stop = nullptr;
 };
 
 /// Writing a file so that nothing is lost or replaced by mistake: atomically, never over
@@ -43,6 +61,14 @@ public:
     /// no partial or temporary file behind, and removes the temporaries of this target that an
     /// earlier, killed write left (regular files of ours, older than this process).
     static void write(const std::string &path, const std::string &text, const WriteOptions &options = {});
+    /// Appends a piece of a streamed write's text.
+    using Append = std::function<void(std::string_view)>;
+    /// write, with the text made piece by piece: produce calls append for each piece, which is
+    /// buffered and written to the temporary file in large blocks, so that a large file is
+    /// written without its whole text in memory. An exception from produce, or from append
+    /// (maxBytes passed, stop), leaves no file and no temporary.
+    static void write(const std::string &path, const std::function<void(const Append &)> &produce,
+                      const WriteOptions &options = {});
     /// The preflight, before a run, so that a long sweep does not end in an unwritable file:
     /// every check of write, then a file is created in the target's folder and
     /// renamed over a second one (both removed), as the write will. Throws WriteError.
@@ -50,6 +76,10 @@ public:
     /// check for each output of one command, then refuses the same file given twice
     /// (./a.csv and a.csv, a symlink and its target, two hard links). Throws WriteError.
     static void checkAll(const std::vector<std::string> &paths, const WriteOptions &options = {});
+    /// Whether two paths name the same file, by checkAll's rule: the same canonical path after
+    /// their links (weakly_canonical, so a file not yet there compares by name), or, when both
+    /// exist, the same device and inode (stat, following links: a hard link is the same file).
+    static bool sameFile(const std::string &a, const std::string &b);
 };
 
 } // namespace speeduplab

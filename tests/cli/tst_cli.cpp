@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <csignal>
 #include <thread>
 
 #include <sys/stat.h>
@@ -46,6 +47,13 @@ private slots:
     void outputsAreCheckedBeforeTheRun();
     void forceReplacesAReadOnlyFile();
     void outputKeepsModeAndLink();
+    void dashIsStdout_data();
+    void dashIsStdout();
+    void interruptedRunKeepsTheOldFile_data();
+    void interruptedRunKeepsTheOldFile();
+    void interruptedCalibrationKeepsTheOldFile();
+    void blasFromTheEnvironment_data();
+    void blasFromTheEnvironment();
 };
 
 void TestCli::initTestCase()
@@ -367,6 +375,166 @@ void TestCli::outputKeepsModeAndLink()
     QCOMPARE(modeOf(target), 0640);
     QCOMPARE(entries(dir.filePath("data")), QStringList{"real.json"});
     QCOMPARE(entries(dir.path()), (QStringList{"data", "latest.json", "private.csv"}));
+}
+
+void TestCli::dashIsStdout_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("starts"); ///< how the text on stdout begins
+    QTest::newRow("--csv -") << "--csv"
+                             << "# metadata: {";
+    QTest::newRow("--json -") << "--json"
+                              << "{";
+}
+
+void TestCli::dashIsStdout()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, starts);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcess p;
+    p.setProgram(QStringLiteral(SPEEDUPLAB_CLI_PATH));
+    p.setArguments(kTinyRun + QStringList{option, "-"});
+    p.setWorkingDirectory(dir.path());
+    p.start();
+    QVERIFY(p.waitForFinished(60000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitCode() == 0, qPrintable(err));
+    // Only the results are on stdout, so that they can be piped; the table goes to stderr.
+    QVERIFY2(out.startsWith(starts), qPrintable(out.left(400)));
+    QVERIFY2(err.contains("per iter"), qPrintable(err));
+    QVERIFY2(!out.contains("per iter"), qPrintable(out.left(400)));
+    QCOMPARE(entries(dir.path()), QStringList()); // no file named "-"
+
+    const Result both = runCli(kTinyRun + QStringList{"--csv", "-", "--json", "-"});
+    QVERIFY2(both.exitCode == 2 && both.err.contains("only one output may be stdout"),
+             qPrintable(describe(both)));
+}
+
+void TestCli::interruptedRunKeepsTheOldFile_data()
+{
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<int>("exitCode");
+    QTest::newRow("SIGINT") << int(SIGINT) << 130;
+    QTest::newRow("SIGTERM") << int(SIGTERM) << 143;
+}
+
+void TestCli::interruptedRunKeepsTheOldFile()
+{
+    QFETCH(int, signal);
+    QFETCH(int, exitCode);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString json = dir.filePath("results.json"), csv = dir.filePath("results.csv");
+    // A complete result of an earlier run, and a file that has the partial name already (the
+    // user's, not ours): neither may be replaced.
+    ResultSet old;
+    old.machine.cpuModel = "the earlier run";
+    Measurement m;
+    m.workload = "add";
+    m.backend = "cpu";
+    m.threads = 1;
+    m.n = 4;
+    m.iterations = 1;
+    m.stats.reps = 1;
+    m.stats.median = m.stats.min = m.stats.max = m.stats.mean = 1e-6;
+    old.add(m);
+    ResultIO::writeJson(old, json.toStdString());
+    const QByteArray oldBytes = readAll(json);
+    QVERIFY(writeRaw(dir.filePath("results.partial.json"), "not ours to replace\n"));
+
+    // Eight sizes of at least half a second each: the signal comes after the first row.
+    const Result r =
+        interruptCli({"run", "--workload", "add", "--sizes", "4,8,16,32,64,128,256,512", "--threads", "1",
+                      "--min-time", "0.5", "--cpu-only", "--json", json, "--csv", csv},
+                     "CPU 1 thread", signal);
+    QVERIFY2(r.exitCode == exitCode, qPrintable(describe(r)));
+    QCOMPARE(readAll(json), oldBytes);
+    QCOMPARE(readAll(dir.filePath("results.partial.json")), QByteArray("not ours to replace\n"));
+    QVERIFY2(!QFileInfo::exists(csv), qPrintable(describe(r))); // no complete CSV was made either
+    QVERIFY2(!r.out.contains("wrote"), qPrintable(describe(r)));
+    QVERIFY2(r.err.contains(json + " is kept as it was"), qPrintable(describe(r)));
+
+    // What was measured is kept beside, under names that say so.
+    const QString partialJson = dir.filePath("results.partial-2.json"),
+                  partialCsv = dir.filePath("results.partial.csv");
+    QVERIFY2(r.err.contains(partialJson) && r.err.contains(partialCsv), qPrintable(describe(r)));
+    const ResultSet partial = ResultIO::load(partialJson.toStdString());
+    QVERIFY(partial.size() >= 1);
+    QVERIFY(partial.size() < 8);
+    QCOMPARE(ResultIO::load(partialCsv.toStdString()).size(), partial.size());
+    QCOMPARE(entries(dir.path()),
+             (QStringList{"results.json", "results.partial-2.json", "results.partial.csv",
+                          "results.partial.json"})); // no temporary left
+}
+
+void TestCli::interruptedCalibrationKeepsTheOldFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString json = dir.filePath("ceilings.json");
+    ResultSet old;
+    old.machine.cpuModel = "the earlier calibration";
+    old.machine.ceilings["cpu_dram_bytes_per_s"] = 20e9;
+    ResultIO::writeJson(old, json.toStdString());
+    const QByteArray oldBytes = readAll(json);
+
+    const Result r = interruptCli({"calibrate", "--cpu-only", "--json", json}, "Calibrating the CPU", SIGINT);
+    QVERIFY2(r.exitCode == 130, qPrintable(describe(r)));
+    QCOMPARE(readAll(json), oldBytes);
+    QVERIFY2(!r.out.contains("wrote"), qPrintable(describe(r)));
+    QVERIFY2(r.err.contains(json + " is kept as it was"), qPrintable(describe(r)));
+    // Whatever was measured before the stop, if anything, is beside it; nothing else.
+    for (const QString &name : entries(dir.path()))
+        QVERIFY2(name == "ceilings.json" || name == "ceilings.partial.json", qPrintable(name));
+}
+
+void TestCli::blasFromTheEnvironment_data()
+{
+    QTest::addColumn<QString>("variable");
+    QTest::addColumn<QString>("value"); ///< @FIFO@: a FIFO made for the test
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    // A FIFO would block dlopen in open(), deaf to SIGINT: it is refused from stat().
+    QTest::newRow("SPEEDUPLAB_OPENBLAS is a FIFO")
+        << "SPEEDUPLAB_OPENBLAS"
+        << "@FIFO@" << QStringList{"devices"} << "is a FIFO (named pipe), not a library file";
+    QTest::newRow("OPENBLAS_CORETYPE unknown")
+        << "OPENBLAS_CORETYPE"
+        << "garbage" << kTinyRun << "OPENBLAS_CORETYPE=garbage is not a kernel OpenBLAS knows";
+}
+
+void TestCli::blasFromTheEnvironment()
+{
+    QFETCH(QString, variable);
+    QFETCH(QString, value);
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath("libopenblas.so.0");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(variable, QString(value).replace("@FIFO@", fifo));
+    p.setProcessEnvironment(env);
+    p.setProgram(QStringLiteral(SPEEDUPLAB_CLI_PATH));
+    p.setArguments(args);
+    p.start();
+    QVERIFY(p.waitForStarted(10000));
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        QFAIL("still running after a minute (blocked opening the FIFO?)");
+    }
+    const QString all = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+    if (all.contains("built without BLAS"))
+        QSKIP("built without BLAS (SPEEDUPLAB_BLAS=OFF): OpenBLAS is never opened");
+    QVERIFY2(p.exitCode() == 0, qPrintable(all));
+    QVERIFY2(all.contains(mentions), qPrintable(all));
+    QCOMPARE(all.count(mentions), 1); // said once
 }
 
 QTEST_GUILESS_MAIN(TestCli)

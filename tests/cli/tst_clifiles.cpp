@@ -5,6 +5,7 @@
 
 #include "clitest.h"
 
+#include "core/machineinfo.h"
 #include "core/resultio.h"
 #include "core/runset.h"
 #include "core/version.h"
@@ -14,6 +15,10 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+
+#include <csignal>
+
+#include <unistd.h>
 
 using namespace speeduplab;
 using namespace speeduplab::clitest;
@@ -33,6 +38,11 @@ private slots:
     void reportPrintsEachRunOfARunsFile();
     void compareSelectsRuns_data();
     void compareSelectsRuns();
+    void fieldsAreEscaped_data();
+    void fieldsAreEscaped();
+    void reportSaysWhatIsMissing();
+    void interruptedMergeLeavesNothing_data();
+    void interruptedMergeLeavesNothing();
 };
 
 void TestCliFiles::initTestCase()
@@ -232,10 +242,11 @@ void TestCliFiles::mergeJoinsRuns()
     for (const auto &run : merged)
         QVERIFY2(r.out.contains(QString::fromStdString(run.label)), qPrintable(describe(r)));
 
-    // A merged file merges again (into itself: every input is read before the output is written).
-    const Result again = runCli({"merge", all, a, "--output", all});
-    QVERIFY2(again.exitCode == 0, qPrintable(describe(again)));
-    QCOMPARE(RunSet::load(all.toStdString()).size(), std::size_t(5));
+    // A merged file merges again (into a new file: merge never replaces one of its inputs).
+    const QString again = dir.filePath("again.json");
+    const Result r2 = runCli({"merge", all, a, "--output", again});
+    QVERIFY2(r2.exitCode == 0, qPrintable(describe(r2)));
+    QCOMPARE(RunSet::load(again.toStdString()).size(), std::size_t(5));
 }
 
 void TestCliFiles::mergeErrors_data()
@@ -263,6 +274,25 @@ void TestCliFiles::mergeErrors_data()
     QTest::newRow("missing input") << QStringList{"merge", "@DIR@/a.json", "@DIR@/missing.json", "-o",
                                                   "@DIR@/out.json"}
                                    << 1 << "@DIR@/missing.json";
+    // The output is one of the inputs, however it is named: it would be replaced.
+    const char *notAnInput = "merge never replaces one of its inputs";
+    QTest::newRow("-o is an input") << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/a.json"} << 2
+                                    << notAnInput;
+    QTest::newRow("-o is the second input")
+        << QStringList{"merge", "@DIR@/a.json", "@DIR@/b.json", "-o", "@DIR@/b.json"} << 2 << notAnInput;
+    QTest::newRow("-o is an input, with ./")
+        << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/./a.json"} << 2 << notAnInput;
+    QTest::newRow("-o is an input, with ../")
+        << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/sub/../a.json"} << 2 << notAnInput;
+    QTest::newRow("-o is a symlink to an input")
+        << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/link.json"} << 2 << notAnInput;
+    QTest::newRow("-o is a hard link to an input")
+        << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/hard.json"} << 2 << notAnInput;
+    QTest::newRow("-o .csv") << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/out.csv"} << 2
+                             << "must end in .json";
+    QTest::newRow("-o without an extension")
+        << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/out"} << 2 << "must end in .json";
+    QTest::newRow("-o stdout") << QStringList{"merge", "@DIR@/a.json", "-o", "-"} << 2 << "not a stream";
 }
 
 void TestCliFiles::mergeErrors()
@@ -274,6 +304,16 @@ void TestCliFiles::mergeErrors()
     QVERIFY(dir.isValid());
     const ResultSet a = syntheticRun("A CPU", 1.0, {10, 100});
     ResultIO::writeJson(a, dir.filePath("a.json").toStdString());
+    ResultIO::writeJson(a, dir.filePath("b.json").toStdString());
+    QVERIFY(QDir(dir.path()).mkdir("sub"));
+    QVERIFY(QFile::link(dir.filePath("a.json"), dir.filePath("link.json")));
+    QCOMPARE(::link(QFile::encodeName(dir.filePath("a.json")).constData(),
+                    QFile::encodeName(dir.filePath("hard.json")).constData()),
+             0);
+    QFile original(dir.filePath("a.json"));
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    const QByteArray inputBytes = original.readAll();
+    original.close();
     QVERIFY(writeRaw(dir.filePath("bad.csv"), "n,median_s\nnot,a result file\n"));
     RunRecord first, second;
     first.label = "first";
@@ -296,6 +336,8 @@ void TestCliFiles::mergeErrors()
              qPrintable("stderr does not mention \"" + mentions + "\"\n" + describe(r)));
     QVERIFY2(r.out.isEmpty(), qPrintable(describe(r)));
     QCOMPARE(entries(dir.path()), before); // nothing written
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QCOMPARE(original.readAll(), inputBytes); // no input replaced
 }
 
 void TestCliFiles::reportPrintsEachRunOfARunsFile()
@@ -386,6 +428,125 @@ void TestCliFiles::compareSelectsRuns()
     QVERIFY2(!err.isEmpty() && !err.contains('\n'), qPrintable("not one line on stderr\n" + describe(r)));
     QVERIFY2(err.contains(want), qPrintable("stderr does not mention \"" + want + "\"\n" + describe(r)));
     QVERIFY2(r.out.isEmpty(), qPrintable(describe(r)));
+}
+
+namespace {
+
+// Sets the window's title and clears the screen, then reverses the text that follows.
+const std::string kHostile = "\x1b]0;pwned\x07\x1b[2J\u202e";
+const QString kHostileShown = QStringLiteral("\\x1b]0;pwned\\x07\\x1b[2J\\u202e");
+
+} // namespace
+
+void TestCliFiles::fieldsAreEscaped_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("report") << QStringList{"report", "@DIR@/hostile.json"};
+    QTest::newRow("report, a runs file") << QStringList{"report", "@DIR@/runs.json"};
+    QTest::newRow("compare") << QStringList{"compare", "@DIR@/hostile.json", "@DIR@/hostile.json"};
+    QTest::newRow("merge") << QStringList{"merge", "@DIR@/runs.json", "-o", "@DIR@/out.json"};
+}
+
+void TestCliFiles::fieldsAreEscaped()
+{
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // Every machine and series field a terminal is shown holds the control sequences.
+    ResultSet r = syntheticRun("CPU " + kHostile, 1.0, {10, 100});
+    r.machine.os = "OS " + kHostile;
+    r.machine.gpuStatus = "status " + kHostile;
+    MachineInfo::Gpu gpu;
+    gpu.name = "GPU " + kHostile;
+    r.machine.gpus.push_back(gpu);
+    for (Measurement &m : r.rows) {
+        m.variant = "v" + kHostile;
+        m.reason = "why " + kHostile;
+    }
+    ResultIO::writeJson(r, dir.filePath("hostile.json").toStdString());
+    RunRecord run;
+    run.label = "label " + kHostile; // labels are cleaned as they are read
+    run.results = r;
+    run.source = "source " + kHostile;
+    RunSet::write({run}, dir.filePath("runs.json").toStdString());
+
+    const Result res = runCli(expand(args, dir.path()));
+    QVERIFY2(res.exitCode == 0, qPrintable(describe(res)));
+    const QString all = res.out + res.err;
+    QVERIFY2(!all.contains(QChar(0x1b)), qPrintable(describe(res)));
+    QVERIFY2(!all.contains(QChar(0x202e)), qPrintable(describe(res)));
+    QVERIFY2(!all.contains(QChar(0x07)), qPrintable(describe(res)));
+    QVERIFY2(all.contains(kHostileShown), qPrintable(describe(res)));
+    if (args[0] == "report")
+        for (const char *field : {"CPU ", "OS ", "GPU 0: GPU ", "GPU status: status ", "(v"})
+            QVERIFY2(all.contains(field + kHostileShown), qPrintable(QString(field) + "\n" + describe(res)));
+    if (args[0] == "merge")
+        QVERIFY2(all.contains("from source " + kHostileShown), qPrintable(describe(res)));
+}
+
+void TestCliFiles::reportSaysWhatIsMissing()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // No GPU and no GPU status recorded; a series whose numbers overflow its rate.
+    ResultSet r = syntheticRun("Lab CPU", 1.0, {10, 100});
+    r.machine.gpuStatus.clear();
+    for (Measurement &m : r.rows) {
+        m.bytes = 1e308;
+        m.iterations = 2000000000;
+        m.stats.median = m.stats.min = m.stats.max = m.stats.mean = 1e-12;
+        m.stats.stddev = m.stats.cv = 0;
+    }
+    const QString path = dir.filePath("odd.json");
+    ResultIO::writeJson(r, path.toStdString());
+    const Result res = runCli({"report", path});
+    QVERIFY2(res.exitCode == 0, qPrintable(describe(res)));
+    QVERIFY2(res.out.contains("GPU: none recorded\n"), qPrintable(describe(res)));
+    QVERIFY2(!res.out.contains("none usable"), qPrintable(describe(res)));
+    QVERIFY2(res.out.contains("\u2014 (out of range)"), qPrintable(describe(res)));
+    for (const char *bad : {"inf", "nan", "INF", "NAN"})
+        QVERIFY2(!res.out.contains(QRegularExpression(QString("\\b%1\\b").arg(bad))),
+                 qPrintable(describe(res)));
+}
+
+void TestCliFiles::interruptedMergeLeavesNothing_data()
+{
+    QTest::addColumn<QString>("waitFor"); ///< on stdout, before the signal
+    QTest::addColumn<int>("delayMs");     ///< then this long
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<int>("exitCode");
+    // Soon after the start, the files are being read (else written): either way nothing is left.
+    QTest::newRow("reading, SIGINT") << QString() << 200 << int(SIGINT) << 130;
+    QTest::newRow("writing, SIGINT") << QString("writing ") << 0 << int(SIGINT) << 130;
+    QTest::newRow("writing, SIGTERM") << QString("writing ") << 0 << int(SIGTERM) << 143;
+}
+
+void TestCliFiles::interruptedMergeLeavesNothing()
+{
+    QFETCH(QString, waitFor);
+    QFETCH(int, delayMs);
+    QFETCH(int, signal);
+    QFETCH(int, exitCode);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // 50,000 rows, given eight times: 400,000 rows take seconds to read and to write.
+    std::vector<int> sizes(25000);
+    for (std::size_t i = 0; i < sizes.size(); ++i)
+        sizes[i] = int(i) + 1;
+    const QString big = dir.filePath("big.csv");
+    ResultIO::writeCsv(syntheticRun("Lab CPU", 1.0, sizes), big.toStdString());
+    const QString out = dir.filePath("all.json");
+    QStringList args{"merge"};
+    for (int i = 0; i < 8; ++i)
+        args << big;
+    args << "-o" << out;
+    const QStringList before = entries(dir.path());
+
+    const Result r = interruptCli(args, waitFor, signal, delayMs);
+    QVERIFY2(r.exitCode == exitCode, qPrintable(describe(r)));
+    QVERIFY2(r.err.contains("interrupted"), qPrintable(describe(r)));
+    QVERIFY2(!r.out.contains("wrote"), qPrintable(describe(r)));
+    QCOMPARE(entries(dir.path()), before); // no output, no temporary file
 }
 
 QTEST_GUILESS_MAIN(TestCliFiles)

@@ -52,6 +52,8 @@ private slots:
     void kernelMatchesTheCpu();
     void environmentIsRestored();
     void reportIsComplete();
+    void coreTypeProblem_data();
+    void coreTypeProblem();
 };
 
 void TestBlasLibrary::chooseCoreType_data()
@@ -180,6 +182,34 @@ void TestBlasLibrary::reportIsComplete()
     const BlasLibrary *lib = BlasLibrary::loaded();
     lib->setNumThreads(1);
     QCOMPARE(lib->getNumThreads(), 1);
+}
+
+void TestBlasLibrary::coreTypeProblem_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<bool>("known");
+    QTest::newRow("SkylakeX") << "SkylakeX" << true;
+    QTest::newRow("any case") << "haswell" << true;
+    QTest::newRow("Opteron_SSE3") << "OPTERON_SSE3" << true;
+    QTest::newRow("garbage") << "garbage" << false;
+    QTest::newRow("a prefix") << "Sky" << false;
+    QTest::newRow("with a space") << "Haswell " << false;
+}
+
+void TestBlasLibrary::coreTypeProblem()
+{
+    QFETCH(QString, value);
+    QFETCH(bool, known);
+    const QString why = QString::fromStdString(BlasLibrary::coreTypeProblem(value.toStdString()));
+    if (known) {
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        return;
+    }
+    // Names the value and what OpenBLAS accepts.
+    QVERIFY2(why.startsWith("OPENBLAS_CORETYPE=" + value + " is not a kernel OpenBLAS knows"),
+             qPrintable(why));
+    for (const std::string &name : BlasLibrary::knownCoreTypes())
+        QVERIFY2(why.contains(QString::fromStdString(name)), qPrintable(why));
 }
 
 QTEST_APPLESS_MAIN(TestBlasLibrary)

@@ -297,6 +297,10 @@ void TestCeilings::perThreadValues()
     QCOMPARE(Calibration::atThreads(Calibration::cpuL2, 16), std::string("cpu_l2_bytes_per_s@16"));
     QCOMPARE(QString::fromStdString(Calibration::describe("cpu_l2_bytes_per_s@16", 123.4e9)),
              QStringLiteral("123.4 GB/s"));
+    // A ceiling a file holds as "inf" or "nan" is no rate: never "inf GB/s".
+    for (const double bad : {double(INFINITY), double(NAN), -double(INFINITY)})
+        QCOMPARE(QString::fromStdString(Calibration::describe("cpu_l2_bytes_per_s", bad)),
+                 QStringLiteral("not measured (the value is not a finite number)"));
 }
 
 void TestCeilings::fractionUsesTheLevelsUnit()

@@ -12,11 +12,13 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <atomic>
 #include <csignal>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
 #include <functional>
+#include <optional>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -112,6 +114,10 @@ private slots:
     void preflightFindsUnwritableFolders();
     void staleTemporariesAreRemoved();
     void noTemporaryAfterAFailedWrite();
+    void streamedWriteStops_data();
+    void streamedWriteStops();
+    void createOnlyNeverReplaces();
+    void sameFileByAnyName();
 };
 
 void TestResultIO::atomicWriteReplacesWhole_data()
@@ -528,6 +534,102 @@ void TestResultIO::noTemporaryAfterAFailedWrite()
              qPrintable(*msg));
     QCOMPARE(readAll(path), QByteArray("old\n"));
     QCOMPARE(entries(dir.path()), QStringList{"out.csv"});
+}
+
+void TestResultIO::streamedWriteStops_data()
+{
+    QTest::addColumn<bool>("stop");        ///< the stop flag is set after the first piece
+    QTest::addColumn<quint64>("maxBytes"); ///< WriteOptions::maxBytes
+    QTest::addColumn<int>("kind");         ///< the WriteError::Kind expected; -1: written
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("written") << false << quint64(0) << -1 << QString();
+    QTest::newRow("within the limit") << false << quint64(3000000) << -1 << QString();
+    QTest::newRow("stopped") << true << quint64(0) << int(WriteError::Kind::Stopped) << "stopped";
+    QTest::newRow("too large") << false << quint64(2500000) << int(WriteError::Kind::TooLarge)
+                               << "larger than 2 MiB";
+}
+
+void TestResultIO::streamedWriteStops()
+{
+    // A streamed write of 3 MB in pieces (several blocks): stopped or over its limit, it keeps
+    // the old file whole and leaves no temporary behind; else it writes every piece.
+    QFETCH(bool, stop);
+    QFETCH(quint64, maxBytes);
+    QFETCH(int, kind);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("out.json");
+    QVERIFY(writeRaw(path, "old\n"));
+    std::atomic<bool> flag{false};
+    WriteOptions o;
+    o.maxBytes = maxBytes;
+    o.stop = &flag;
+    const std::string piece(1000, 'x');
+    std::optional<WriteError::Kind> got;
+    QString msg;
+    try {
+        SafeFile::write(
+            path.toStdString(),
+            [&](const SafeFile::Append &append) {
+                for (int i = 0; i < 3000; ++i) {
+                    append(piece);
+                    if (stop)
+                        flag.store(true);
+                }
+            },
+            o);
+    } catch (const WriteError &e) {
+        got = e.kind();
+        msg = QString::fromStdString(e.what());
+    }
+    if (kind < 0) {
+        QVERIFY2(!got, qPrintable(msg));
+        QCOMPARE(readAll(path), QByteArray(3000000, 'x'));
+    } else {
+        QVERIFY2(got && int(*got) == kind, qPrintable(msg));
+        QVERIFY2(msg.contains(mentions), qPrintable(msg));
+        QCOMPARE(readAll(path), QByteArray("old\n"));
+    }
+    QCOMPARE(entries(dir.path()), QStringList{"out.json"});
+}
+
+void TestResultIO::createOnlyNeverReplaces()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("results.partial.json"), link = dir.filePath("link.json");
+    WriteOptions o;
+    o.createOnly = true;
+    SafeFile::write(path.toStdString(), "first\n", o);
+    QCOMPARE(readAll(path), QByteArray("first\n"));
+    // Taken: by a file, or by a link (even a dangling one), it is never replaced.
+    QVERIFY(QFile::link(dir.filePath("nowhere.json"), link));
+    for (const QString &taken : {path, link}) {
+        const auto msg = thrown<WriteError>([&] { SafeFile::write(taken.toStdString(), "second\n", o); });
+        QVERIFY2(msg && msg->contains("exists"), qPrintable(taken));
+    }
+    QCOMPARE(readAll(path), QByteArray("first\n"));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QVERIFY(!QFileInfo::exists(dir.filePath("nowhere.json")));          // not written through the link
+    QCOMPARE(entries(dir.path()), QStringList{"results.partial.json"}); // and no temporary left
+}
+
+void TestResultIO::sameFileByAnyName()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkdir("sub"));
+    const QString a = dir.filePath("a.json");
+    QVERIFY(writeRaw(a, "{}\n"));
+    QVERIFY(QFile::link(a, dir.filePath("link.json")));
+    QCOMPARE(
+        ::link(QFile::encodeName(a).constData(), QFile::encodeName(dir.filePath("hard.json")).constData()),
+        0);
+    for (const QString &other : {a, dir.filePath("./a.json"), dir.filePath("sub/../a.json"),
+                                 dir.filePath("link.json"), dir.filePath("hard.json")})
+        QVERIFY2(SafeFile::sameFile(a.toStdString(), other.toStdString()), qPrintable(other));
+    QVERIFY(SafeFile::sameFile(dir.filePath("new.json").toStdString(),
+                               dir.filePath("sub/../new.json").toStdString()));
+    QVERIFY(!SafeFile::sameFile(a.toStdString(), dir.filePath("b.json").toStdString()));
+    QVERIFY(!SafeFile::sameFile(a.toStdString(), dir.filePath("sub/a.json").toStdString()));
 }
 
 QTEST_APPLESS_MAIN(TestResultIO)

@@ -262,7 +262,7 @@ void TestRunSet::loadRunsFile()
 
     // An error names the file, the run and the field.
     std::string text = RunSet::toJson(runs);
-    text.replace(text.find("\"visible\": false"), 16, "\"visible\": 3");
+    text.replace(text.find("\"visible\":false"), 15, "\"visible\":3"); // toJson is compact
     writeText(dir.filePath("bad.json"), text);
     const QString e = parseError([&] { RunSet::load(dir.filePath("bad.json").toStdString()); });
     QVERIFY2(e.startsWith(dir.filePath("bad.json") + ", runs[1] (\"b\")") && e.contains("visible"),
@@ -589,13 +589,13 @@ void TestRunSet::malformed_data()
 
     // A bad row in the second run: the run (index and label) and the row's field are named.
     std::string badRow = good;
-    const std::size_t second = badRow.find("\"label\": \"B\"");
-    const std::size_t median = badRow.find("\"median_s\": ", second);
-    badRow.replace(median, 12, "\"median_s\": -");
+    const std::size_t second = badRow.find("\"label\":\"B\""); // toJson is compact
+    const std::size_t median = badRow.find("\"median_s\":", second);
+    badRow.replace(median, 11, "\"median_s\":-");
     QTest::newRow("bad row in run 2")
         << QString::fromStdString(badRow) << "runs[1] (\"B\"), results.rows[0]: median_s must be";
     std::string wrongType = good;
-    wrongType.replace(wrongType.find("\"n\": ", second), 5, "\"n\": \"big\", \"x\": ");
+    wrongType.replace(wrongType.find("\"n\":", second), 4, "\"n\":\"big\",\"x\":");
     QTest::newRow("wrong type in run 2")
         << QString::fromStdString(wrongType)
         << "runs[1] (\"B\"), results.rows[0]: field \"n\" has the wrong type";
@@ -607,7 +607,7 @@ void TestRunSet::malformed_data()
     std::string deepTop = "{\"x\": " + std::string(100, '[') + std::string(100, ']') + "}";
     QTest::newRow("too deep") << QString::fromStdString(deepTop) << "nested deeper than";
     std::string overflow = good;
-    overflow.replace(overflow.find("\"bytes\": ", second), 9, "\"bytes\": 1e999, \"y\": ");
+    overflow.replace(overflow.find("\"bytes\":", second), 8, "\"bytes\":1e999,\"y\":");
     QTest::newRow("number overflow") << QString::fromStdString(overflow) << "out of range";
 }
 
