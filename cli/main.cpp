@@ -178,68 +178,20 @@ std::string checkOutputs(const std::vector<std::pair<const char *, const std::op
     return {};
 }
 
-/// Where an interrupted command keeps what it had: beside `path`, "results.partial.json", or
-/// "results.partial-2.json" and on when that is taken.
-std::string partialName(const std::string &path, int k)
-{
-    const std::filesystem::path p(path);
-    const std::string name =
-        p.stem().string() + ".partial" + (k > 1 ? "-" + std::to_string(k) : "") + p.extension().string();
-    return (p.parent_path() / name).string();
-}
-
-/// Writes the text of an interrupted command beside `path`, under the first partialName not
-/// taken, as a new file (never over another). Returns its name. Throws WriteError.
-std::string writePartial(const std::string &path, const std::string &text, const WriteOptions &write)
-{
-    WriteOptions o = write;
-    o.force = false;
-    o.createOnly = true;
-    for (int k = 1; k <= 100; ++k) {
-        const std::string name = partialName(path, k);
-        try {
-            SafeFile::write(name, text, o);
-            return name;
-        } catch (const WriteError &e) {
-            if (e.kind() != WriteError::Kind::Exists)
-                throw;
-        }
-    }
-    throw WriteError("cannot keep the partial results of " + path + ": " + partialName(path, 1) +
-                     " and the 99 names after it are taken");
-}
-
-/// One output of run or calibrate: text to path, or to stdout for "-". An interrupted command
-/// never replaces path (a complete file of an earlier run stays as it was): what it has, when
-/// it has anything, goes to a new partial file beside it. Says what was done (`say`: the
-/// stream for people). Throws WriteError.
+/// One output of run or calibrate: text to path (Pipeline::writeOutput: an interrupted command
+/// never replaces it), or to stdout for "-". Says what was done: "wrote" on `say` (the stream for
+/// people), an interruption on stderr. Throws WriteError.
 void writeOutput(const std::string &path, const std::string &text, bool interrupted, bool nothing,
                  const WriteOptions &write, std::ostream &say)
 {
-    if (!interrupted) {
-        if (path == "-") {
-            std::cout << text << std::flush;
-            return;
-        }
-        SafeFile::write(path, text, write);
-        say << "wrote " << esc(path) << '\n';
-        return;
-    }
     if (path == "-") {
-        std::cerr << "interrupted: nothing was written to stdout (the results are incomplete)\n";
+        if (interrupted)
+            std::cerr << "interrupted: nothing was written to stdout (the results are incomplete)\n";
+        else
+            std::cout << text << std::flush;
         return;
     }
-    std::error_code ec;
-    const std::string kept =
-        esc(path) + (std::filesystem::exists(std::filesystem::symlink_status(path, ec)) ? " is kept as it was"
-                                                                                        : " was not written");
-    if (nothing) {
-        std::cerr << "interrupted before anything was measured: " << kept << '\n';
-        return;
-    }
-    const std::string partial = writePartial(path, text, write);
-    std::cerr << "interrupted: " << kept << "; what was measured before the stop is in " << esc(partial)
-              << '\n';
+    (interrupted ? std::cerr : say) << Pipeline::writeOutput(path, text, interrupted, nothing, write) << '\n';
 }
 
 int cmdRun(const RunOptions &o, const Outputs &files)

@@ -5,6 +5,7 @@
 #include "core/gpuclocks.h"
 #include "core/machineinfo.h"
 #include "core/presets.h"
+#include "core/terminaltext.h"
 #include "cuda/gpubackend.h"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
 
 namespace speeduplab {
@@ -292,6 +294,57 @@ std::string Pipeline::stopNote(const Outcome &o)
     if (!o.stopped)
         return {};
     return "stopped: " + std::to_string(o.result.size()) + " points were measured before the stop";
+}
+
+namespace {
+
+// Where an interrupted command keeps what it had: "results.partial.json", then
+// "results.partial-2.json" and on.
+std::string partialName(const std::string &path, int k)
+{
+    const std::filesystem::path p(path);
+    std::string name = p.stem().string();
+    name += ".partial";
+    if (k > 1) {
+        name += '-';
+        name += std::to_string(k);
+    }
+    name += p.extension().string();
+    return (p.parent_path() / name).string();
+}
+
+} // namespace
+
+std::string Pipeline::writeOutput(const std::string &path, const std::string &text, bool interrupted,
+                                  bool nothing, const WriteOptions &write)
+{
+    const std::string shown = TerminalText::escaped(path);
+    if (!interrupted) {
+        SafeFile::write(path, text, write);
+        return "wrote " + shown;
+    }
+    std::error_code ec;
+    const std::string kept =
+        shown + (std::filesystem::exists(std::filesystem::symlink_status(path, ec)) ? " is kept as it was"
+                                                                                    : " was not written");
+    if (nothing)
+        return "interrupted before anything was measured: " + kept;
+    WriteOptions o = write;
+    o.force = false;
+    o.createOnly = true; // a new file, never over another
+    for (int k = 1; k <= 100; ++k) {
+        const std::string name = partialName(path, k);
+        try {
+            SafeFile::write(name, text, o);
+            return "interrupted: " + kept + "; what was measured before the stop is in " +
+                   TerminalText::escaped(name);
+        } catch (const WriteError &e) {
+            if (e.kind() != WriteError::Kind::Exists)
+                throw;
+        }
+    }
+    throw WriteError("cannot keep the partial results of " + path + ": " + partialName(path, 1) +
+                     " and the 99 names after it are taken");
 }
 
 int Pipeline::exitStatus(const Outcome &o)

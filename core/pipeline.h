@@ -3,6 +3,7 @@
 
 #include "core/machineinfo.h"
 #include "core/resultset.h"
+#include "core/safefile.h"
 #include "core/sweepplan.h"
 #include "core/sweeprunner.h"
 
@@ -118,6 +119,15 @@ public:
     static std::string roundNote(const SweepPlan &plan, const SweepRunner::Progress &progress);
     /// "stopped: N points were measured before the stop" when stopped; empty otherwise.
     static std::string stopNote(const Outcome &outcome);
+    /// Writes one output of a run or a calibration (text) to path, and returns what to say. An
+    /// interrupted command never replaces path, so that a complete file of an earlier run stays
+    /// as it was: what it has, unless `nothing`, goes to a new file beside it,
+    /// "results.partial.json" (or "results.partial-2.json" and on: never over another file).
+    /// The sentence: "wrote results.json", or "interrupted: results.json is kept as it was; what
+    /// was measured before the stop is in results.partial.json" (paths escaped for a terminal).
+    /// Throws WriteError.
+    static std::string writeOutput(const std::string &path, const std::string &text, bool interrupted,
+                                   bool nothing, const WriteOptions &write);
     /// 0 when every point ran and the run was not stopped, 1 otherwise (a wrong result, a CUDA
     /// error, a failed calibration, a stop). Front ends add their own (a file that could not be written).
     static int exitStatus(const Outcome &outcome);

@@ -8,6 +8,7 @@
 #include "core/pipeline.h"
 #include "core/resultio.h"
 #include "core/runset.h"
+#include "core/terminaltext.h"
 #include "ui/charttabs.h"
 #include "ui/chartview.h"
 #include "ui/commandline.h"
@@ -29,10 +30,19 @@ namespace speeduplab {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+volatile std::sig_atomic_t g_signal = 0; // the first signal, for the exit status (128 + it)
 
-void onSignal(int)
+void onSignal(int sig)
 {
+    if (g_signal == 0)
+        g_signal = sig;
     g_interrupted.store(true);
+}
+
+// Text from a file or the machine, as a terminal may show it (no escape sequence obeyed).
+std::string esc(const std::string &s)
+{
+    return TerminalText::escaped(s);
 }
 
 int usage(const QString &msg)
@@ -84,20 +94,20 @@ bool saveChart(ChartView &chart, bool svg, const QString &target, const QSize &s
 void printRow(const Measurement &m)
 {
     static std::string lastReason;
-    std::cout << "  " << m.seriesLabel() << ", n = " << m.n << ": ";
+    std::cout << "  " << esc(m.seriesLabel()) << ", n = " << m.n << ": ";
     if (m.ok()) {
         std::cout << Format::seconds(m.perIteration()).toStdString() << " per iteration"
                   << (m.stats.noisy() ? " (noisy)" : "");
         if (const std::string rounds = m.conditions.roundSummary(m.stats.median); !rounds.empty())
             std::cout << " (" << rounds << ')';
         if (m.conditions.throttled)
-            std::cout << ": " << m.reason;
+            std::cout << ": " << esc(m.reason);
     } else {
         std::cout << Measurement::statusName(m.status);
         if (m.reason == lastReason)
             std::cout << " (the same reason)";
         else
-            std::cout << ": " << m.reason;
+            std::cout << ": " << esc(m.reason);
         lastReason = m.reason;
     }
     std::cout << '\n' << std::flush;
@@ -137,20 +147,21 @@ int Headless::run(const CommandLine &cl)
         try {
             references = RunSet::load(path(cl.overlay));
         } catch (const std::exception &e) {
-            std::cerr << "speeduplab: could not open " << cl.overlay.toStdString() << ": " << e.what()
-                      << '\n';
+            std::cerr << "speeduplab: could not open " << esc(cl.overlay.toStdString()) << ": "
+                      << esc(e.what()) << '\n';
             return 1;
         }
         for (RunRecord &r : references)
             r.reference = true;
-        std::cout << "Overlaying " << references.front().label << " from " << cl.overlay.toStdString()
-                  << '\n';
+        std::cout << "Overlaying " << esc(references.front().label) << " from "
+                  << esc(cl.overlay.toStdString()) << '\n';
     }
     if (!cl.open.isEmpty()) {
         try {
             runs = RunSet::load(path(cl.open));
         } catch (const std::exception &e) {
-            std::cerr << "speeduplab: could not open " << cl.open.toStdString() << ": " << e.what() << '\n';
+            std::cerr << "speeduplab: could not open " << esc(cl.open.toStdString()) << ": " << esc(e.what())
+                      << '\n';
             return 1;
         }
         if (runs.size() > 1 && !cl.csv.isEmpty())
@@ -159,7 +170,7 @@ int Headless::run(const CommandLine &cl)
                              .arg(runs.size()));
         model.setRuns(runs);
         result = model.resultSet();
-        std::cout << "Opened " << cl.open.toStdString() << ": " << result.size() << " measurements";
+        std::cout << "Opened " << esc(cl.open.toStdString()) << ": " << result.size() << " measurements";
         if (runs.size() > 1)
             std::cout << " in " << runs.size() << " runs";
         std::cout << '\n';
@@ -233,7 +244,7 @@ int Headless::run(const CommandLine &cl)
     const ResultSet &shown = model.resultSet();
     const std::string workload = shown.rows.empty() ? std::string() : shown.rows.front().workload;
     for (const auto &rep : Analysis::reports(shown, workload))
-        std::cout << rep.gpuLabel << " vs " << rep.cpuLabel << ": " << rep.summary() << '\n';
+        std::cout << esc(rep.gpuLabel) << " vs " << esc(rep.cpuLabel) << ": " << esc(rep.summary()) << '\n';
     if (model.runA() >= 0 && model.runB() >= 0 && model.runA() != model.runB()) {
         // Across runs: run A's best CPU against each GPU curve of run B.
         const std::string a = model.runs()[std::size_t(model.runA())].label;
@@ -244,23 +255,35 @@ int Headless::run(const CommandLine &cl)
                      [&a](const Series &s) { return !s.gpu && s.run == a; });
         for (const Series &g : all)
             if (g.gpu && g.run == b && !cpus.empty())
-                std::cout << g.label << " vs " << a
-                          << ": best CPU: " << Analysis::report(Analysis::bestCpu(cpus), g).summary() << '\n';
+                std::cout << esc(g.label) << " vs " << esc(a)
+                          << ": best CPU: " << esc(Analysis::report(Analysis::bestCpu(cpus), g).summary())
+                          << '\n';
     }
     for (const RunRecord &ref : model.runs()) {
         if (!ref.reference || runs.empty())
             continue;
         for (const auto &q : Overlay::ratios(Analysis::series(runs.front().results, workload),
                                              Overlay::curves(ref.results, workload)))
-            std::cout << q.label << ": our time / " << Overlay::name(ref.results)
+            std::cout << esc(q.label) << ": our time / " << esc(Overlay::name(ref.results))
                       << "'s = " << QString::number(q.ratio, 'f', 2).toStdString() << " (geometric mean over "
                       << q.count << " sizes, n = " << q.nMin << "-" << q.nMax << ")\n";
     }
 
+    // An interrupted sweep never replaces a complete file of an earlier run: its results go
+    // beside them (Pipeline::writeOutput), its charts are not drawn over the old ones, and the
+    // exit status is 128 + the signal.
+    const bool interrupted = g_interrupted.load();
+    if (interrupted)
+        rc = 128 + (g_signal ? int(g_signal) : SIGINT);
     for (const bool svg : {false, true}) {
         const QString &target = svg ? cl.svg : cl.png;
         if (target.isEmpty())
             continue;
+        if (interrupted) {
+            std::cerr << "interrupted: " << esc(target.toStdString())
+                      << " is not replaced by the chart of an incomplete sweep\n";
+            continue;
+        }
         QString error;
         if (saveChart(*chart, svg, target, cl.size, write, &error))
             std::cout << "wrote " << target.toStdString() << '\n';
@@ -270,6 +293,15 @@ int Headless::run(const CommandLine &cl)
         }
     }
     try {
+        if (interrupted) {
+            for (const auto &[file, text] :
+                 {std::pair{&cl.csv, &ResultIO::toCsv}, std::pair{&cl.json, &ResultIO::toJson}})
+                if (!file->isEmpty())
+                    std::cerr << Pipeline::writeOutput(path(*file), text(result), true, result.rows.empty(),
+                                                       write)
+                              << '\n';
+            return rc;
+        }
         if (!cl.csv.isEmpty()) {
             ResultIO::writeCsv(result, path(cl.csv), write);
             std::cout << "wrote " << cl.csv.toStdString() << '\n';

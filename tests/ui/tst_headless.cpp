@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <sys/stat.h>
 
 using namespace speeduplab;
@@ -33,6 +34,8 @@ private slots:
     void badUsage_data();
     void badUsage();
     void outputRules();
+    void interruptedSweepKeepsTheOldFiles();
+    void printedFieldsAreEscaped();
 
 private:
     int run(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr);
@@ -373,6 +376,77 @@ void TestHeadless::outputRules()
     QCOMPARE(QDir(dir.filePath(QStringLiteral("images")))
                  .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
              QStringList{QStringLiteral("real.svg")});
+}
+
+// SIGINT during a headless sweep: the complete files of an earlier run stay as they were (a chart
+// too), what was measured goes beside them under a name that says so, and the exit status is 130.
+void TestHeadless::interruptedSweepKeepsTheOldFiles()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString json = dir.filePath(QStringLiteral("results.json")),
+                  png = dir.filePath(QStringLiteral("chart.png"));
+    for (const QString &f : {json, png}) {
+        QFile file(f);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("the earlier run's\n");
+    }
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+    p.setProcessEnvironment(env);
+    // Eight sizes of at least half a second each: the signal comes after the first row.
+    p.start(QStringLiteral(SPEEDUPLAB_APP),
+            {QStringLiteral("--headless"), QStringLiteral("--workload"), QStringLiteral("add"),
+             QStringLiteral("--sizes"), QStringLiteral("4,8,16,32,64,128,256,512"),
+             QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--min-time"),
+             QStringLiteral("0.5"), QStringLiteral("--cpu-only"), QStringLiteral("--json"), json,
+             QStringLiteral("--png"), png, QStringLiteral("--force")});
+    QVERIFY(p.waitForStarted(10000));
+    QByteArray out;
+    while (!out.contains("CPU 1 thread, n = ") && p.state() == QProcess::Running && p.waitForReadyRead(60000))
+        out += p.readAllStandardOutput();
+    QVERIFY2(p.state() == QProcess::Running, out.constData());
+    ::kill(pid_t(p.processId()), SIGINT);
+    QVERIFY(p.waitForFinished(20000));
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitCode(), 130);
+    for (const QString &f : {json, png}) {
+        QFile file(f);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("the earlier run's\n"));
+    }
+    const QString partial = dir.filePath(QStringLiteral("results.partial.json"));
+    QVERIFY2(err.contains(partial.toUtf8()), err.constData());
+    const ResultSet kept = ResultIO::load(partial.toStdString());
+    QVERIFY(kept.size() >= 1 && kept.size() < 8);
+}
+
+// A recorded file's series and reasons reach the terminal escaped: no sequence that clears the
+// screen, sets the window's title or reverses the text is printed as is.
+void TestHeadless::printedFieldsAreEscaped()
+{
+    ResultSet r;
+    r.machine = fixtures::machine();
+    for (int n : {4, 40, 400}) {
+        Measurement cpu = fixtures::point("cpu", 1, "", n, 1e-6 * n);
+        cpu.variant = "v\x1b]0;pwned\x07\x1b[2J\u202e";
+        r.add(cpu);
+        Measurement gpu = fixtures::point("gpu", 0, "launch", n, 4e-6);
+        gpu.variant = cpu.variant;
+        r.add(gpu);
+    }
+    const QString in = m_dir.filePath(QStringLiteral("hostile.csv"));
+    ResultIO::writeCsv(r, in.toStdString());
+    QByteArray out, err;
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--open"), in, QStringLiteral("--png"),
+                  m_dir.filePath(QStringLiteral("hostile.png"))},
+                 &out, &err),
+             0);
+    for (const QByteArray &text : {out, err}) {
+        QVERIFY2(!text.contains('\x1b') && !text.contains('\x07') && !text.contains("\u202e"), text.constData());
+    }
+    QVERIFY2(out.contains("\\x1b]0;pwned\\x07\\x1b[2J\\u202e"), out.constData());
 }
 
 QTEST_MAIN(TestHeadless)

@@ -514,16 +514,16 @@ void TestRuns::workspaceRoundTrips()
     f.close();
     // The first row of the second run gets a size that is not a number.
     QByteArray badRow = good;
-    qsizetype at = good.indexOf("\"n\": ", good.indexOf("\"results\"", good.indexOf("\"results\"") + 1));
+    qsizetype at = good.indexOf("\"n\":", good.indexOf("\"results\"", good.indexOf("\"results\"") + 1));
     QVERIFY(at > 0);
-    at += 5;
+    at += 4;
     qsizetype end = at;
     while (end < good.size() && std::isdigit(static_cast<unsigned char>(good[end])))
         ++end;
     QVERIFY(end > at);
     badRow.replace(at, end - at, "\"many\"");
     QByteArray newer = good;
-    newer.replace("\"format_version\": 1", "\"format_version\": 2");
+    newer.replace("\"format_version\":1", "\"format_version\":2");
     QVERIFY(newer != good);
 
     const std::vector<RunRecord> before = model2->runs();
