@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -81,7 +82,10 @@ std::vector<std::string> csvRecord(const std::string &t, size_t &pos, int &line)
 ResultSet ResultIO::fromCsv(const std::string &text)
 {
     ResultSet r;
+    // At most a row a line: reserved, so that the rows are not held twice while they grow.
+    r.rows.reserve(std::size_t(std::count(text.begin(), text.end(), '\n')));
     std::vector<int> rowLines; // the line each row began on, for the messages
+    rowLines.reserve(r.rows.capacity());
     size_t pos = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0; // a UTF-8 byte-order mark
     int line = 1;
     std::vector<std::string> header;

@@ -62,7 +62,8 @@ public:
     /// ResultIO::maxFileBytes, which load() would refuse; options.stop stops it (Kind::Stopped).
     static void write(const std::vector<RunRecord> &runs, const std::string &path,
                       const WriteOptions &options = {});
-    /// Whether text is a runs file (looks at its start only).
+    /// Whether text is a runs file: its top-level "format" is "speeduplab-runs", wherever it
+    /// stands (read with SAX, stopping there; toJson writes it first).
     static bool isRunsFile(const std::string &text);
 
     static constexpr std::size_t maxLabelLength = 80;

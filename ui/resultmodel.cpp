@@ -176,7 +176,18 @@ ResultModel::ResultModel(QObject *parent) : QAbstractTableModel(parent) {}
 void ResultModel::recombine()
 {
     beginResetModel();
-    m_results = RunSet::combined(m_runs);
+    m_liveRowsOf = nullptr; // the runs changed: liveRow indexes anew
+    m_sole.reset();
+    if (std::count_if(m_runs.begin(), m_runs.end(), [](const RunRecord &r) { return r.visible; }) == 1) {
+        // One visible run is the view as it is (RunSet::combined would copy it unchanged).
+        m_sole = std::size_t(
+            std::find_if(m_runs.begin(), m_runs.end(), [](const RunRecord &r) { return r.visible; }) -
+            m_runs.begin());
+        m_results = ResultSet();
+        m_results.machine = m_runs[*m_sole].results.machine;
+    } else {
+        m_results = RunSet::combined(m_runs);
+    }
     m_rowRun.clear();
     for (std::size_t i = 0; i < m_runs.size(); ++i)
         if (m_runs[i].visible)
@@ -195,7 +206,7 @@ const RunRecord *ResultModel::runOf(const Series &s) const
 
 const MachineInfo &ResultModel::machineOf(const Measurement &m) const
 {
-    const auto row = std::size_t(&m - m_results.rows.data());
+    const auto row = std::size_t(&m - resultSet().rows.data());
     return row < m_rowRun.size() ? m_runs[m_rowRun[row]].results.machine : m_results.machine;
 }
 
@@ -333,17 +344,24 @@ void ResultModel::append(const Measurement &m)
     RunRecord &run = m_runs[live];
     // A sweep of several rounds sends each point again after every round, merged: the row it
     // had is replaced, not doubled.
-    const std::string key = m.seriesKey();
-    const auto same = std::find_if(run.results.rows.begin(), run.results.rows.end(),
-                                   [&](const Measurement &r) { return r.n == m.n && r.seriesKey() == key; });
+    const std::string point = m.seriesKey() + '@' + std::to_string(m.n);
+    const std::size_t *had = liveRow(run, point);
+    const auto same = had ? run.results.rows.begin() + std::ptrdiff_t(*had) : run.results.rows.end();
     // The view changes in place when the live run is the last visible one (always, for a sweep
     // added after the others); else the rows after it move, and the view is rebuilt.
     const bool last = std::none_of(m_runs.begin() + std::ptrdiff_t(live) + 1, m_runs.end(),
                                    [](const RunRecord &r) { return r.visible; });
+    const bool sole = m_sole && *m_sole == live; // the run is the view
     if (same != run.results.rows.end()) {
         *same = m;
         if (!run.visible)
             return;
+        if (sole) {
+            const int at = int(same - run.results.rows.begin());
+            emit dataChanged(index(at, 0), index(at, columnCount() - 1));
+            emit resultsChanged();
+            return;
+        }
         if (!last) {
             recombine();
             return;
@@ -358,7 +376,20 @@ void ResultModel::append(const Measurement &m)
         emit resultsChanged();
         return;
     }
+    if (sole) {
+        const int at = int(run.results.rows.size());
+        beginInsertRows({}, at, at);
+        run.results.add(m);
+        m_rowRun.push_back(live);
+        m_liveRows.emplace(point, std::size_t(at));
+        m_liveRowsCount = run.results.rows.size();
+        endInsertRows();
+        emit resultsChanged();
+        return;
+    }
     run.results.add(m);
+    m_liveRows.emplace(point, run.results.rows.size() - 1);
+    m_liveRowsCount = run.results.rows.size();
     if (!run.visible)
         return;
     if (!last) {
@@ -374,6 +405,21 @@ void ResultModel::append(const Measurement &m)
     m_rowRun.push_back(live);
     endInsertRows();
     emit resultsChanged();
+}
+
+std::size_t *ResultModel::liveRow(const RunRecord &run, const std::string &point)
+{
+    if (m_liveRowsOf != &run || m_liveRowsCount != run.results.rows.size()) {
+        m_liveRows.clear();
+        for (std::size_t i = 0; i < run.results.rows.size(); ++i) {
+            const Measurement &r = run.results.rows[i];
+            m_liveRows.emplace(r.seriesKey() + '@' + std::to_string(r.n), i);
+        }
+        m_liveRowsOf = &run;
+        m_liveRowsCount = run.results.rows.size();
+    }
+    const auto it = m_liveRows.find(point);
+    return it == m_liveRows.end() ? nullptr : &it->second;
 }
 
 void ResultModel::finishRun(const ResultSet &r)
@@ -441,7 +487,7 @@ void ResultModel::setMachine(const MachineInfo &machine)
 
 int ResultModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_results.rows.size());
+    return parent.isValid() ? 0 : int(resultSet().rows.size());
 }
 
 int ResultModel::columnCount(const QModelIndex &parent) const
@@ -456,7 +502,7 @@ QVariant ResultModel::display(const Measurement &m, int column) const
     case StatusColumn:
         return statusText(m);
     case RunColumn:
-        return QString::fromStdString(m_runs[m_rowRun[std::size_t(&m - m_results.rows.data())]].label);
+        return QString::fromStdString(m_runs[m_rowRun[std::size_t(&m - resultSet().rows.data())]].label);
     case SeriesColumn: {
         Measurement own = m; // the label within its run: the Run column names the run
         own.run.clear();

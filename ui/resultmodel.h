@@ -7,6 +7,11 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
 namespace speeduplab {
 
 /// The runs the window holds (opened files, references, sweeps of this session) and, as a table,
@@ -45,8 +50,10 @@ public:
 
     explicit ResultModel(QObject *parent = nullptr);
     /// The visible runs joined: what the charts, the table and the exports show.
-    const ResultSet &resultSet() const { return m_results; }
-    const Measurement &measurement(int row) const { return m_results.rows.at(std::size_t(row)); }
+    /// The rows of the visible runs, in order. With one visible run, its own results (no copy:
+    /// a million rows were held twice); a reference to it is valid until runs change.
+    const ResultSet &resultSet() const { return m_sole ? m_runs[*m_sole].results : m_results; }
+    const Measurement &measurement(int row) const { return resultSet().rows.at(std::size_t(row)); }
     /// The run a row of resultSet() belongs to.
     const RunRecord &runOf(int row) const { return m_runs.at(m_rowRun.at(std::size_t(row))); }
     /// The run a series belongs to (Series::run, or the only visible run); null when none.
@@ -116,9 +123,16 @@ private:
     const MachineInfo &machineOf(const Measurement &m) const;
     /// Rebuilds resultSet() from the runs (a model reset).
     void recombine();
+    /// The live run's row of a point (its series and n), for a sweep that sends a point again
+    /// after each round: found in constant time, not by a scan of the rows before it.
+    std::size_t *liveRow(const RunRecord &run, const std::string &point);
     std::vector<RunRecord> m_runs;
-    ResultSet m_results;
-    std::vector<std::size_t> m_rowRun; ///< the run of each row of m_results
+    ResultSet m_results;               ///< the view of several visible runs (empty with m_sole)
+    std::optional<std::size_t> m_sole; ///< the only visible run, which is the view itself
+    std::vector<std::size_t> m_rowRun; ///< the run of each row of resultSet()
+    std::unordered_map<std::string, std::size_t> m_liveRows; ///< liveRow's index: point -> row
+    const RunRecord *m_liveRowsOf = nullptr;                 ///< the run it indexes
+    std::size_t m_liveRowsCount = 0;                         ///< that run's rows it holds
     int m_live = -1;
     int m_runA = -1, m_runB = -1;
 };

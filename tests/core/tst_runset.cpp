@@ -514,6 +514,17 @@ void TestRunSet::isRunsFile_data()
     QTest::newRow("csv") << QString::fromStdString(ResultIO::toCsv(sample())) << false;
     QTest::newRow("in a string") << "{\"os\": \"\\\"format\\\": \\\"speeduplab-runs\\\"\"}" << false;
     QTest::newRow("empty") << "" << false;
+    // The document's own format, wherever it stands: a runs file written with its runs first
+    // (more than 4 KiB of them) was refused; a result's format inside a runs file is not its own.
+    const QString runsFirst =
+        QString::fromStdString(RunSet::toJson({}))
+            .replace(QStringLiteral("\"format\""), QStringLiteral("\"pad\": \"%1\", \"format\""))
+            .arg(QString(5000, QLatin1Char('x')));
+    QTest::newRow("format after 4 KiB") << runsFirst << true;
+    QTest::newRow("a nested format") << "{\"runs\": [{\"format\": \"speeduplab-runs\"}], \"format\": \"x\"}"
+                                     << false;
+    QTest::newRow("an array") << "[{\"format\": \"speeduplab-runs\"}]" << false;
+    QTest::newRow("not JSON") << "{\"format\" \"speeduplab-runs\"}" << false;
 }
 
 void TestRunSet::isRunsFile()

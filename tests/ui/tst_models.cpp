@@ -11,6 +11,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
@@ -32,6 +33,8 @@ private slots:
     void unitsHaveSiPrefixes();
     void conditionsColumn();
     void roundsUpdateRowsInPlace();
+    void liveRowsAreLinear();
+    void oneRunIsTheViewAndTwoAreLabelled();
 };
 
 void TestModels::initTestCase()
@@ -292,6 +295,64 @@ void TestModels::roundsUpdateRowsInPlace()
     QCOMPARE(changed.size(), 1);
     QCOMPARE(model.measurement(0).conditions.rounds, 2);
     QCOMPARE(model.measurement(1).n, 128);
+}
+
+// A live sweep's rows arrive one by one; each was looked up in every row before it (to replace
+// a point sent again after a round), so a sweep of 8,000 points did 32 million comparisons.
+// Four times the rows may take four times as long; the test allows 10 (the square: 16), plus
+// 50 ms for a busy machine.
+void TestModels::liveRowsAreLinear()
+{
+    auto append = [](int count) {
+        ResultModel model;
+        model.clear(MachineInfo());
+        Measurement m;
+        m.workload = "add";
+        m.backend = "cpu";
+        m.threads = 1;
+        m.iterations = 10;
+        m.stats = Stats::of({1e-5, 1.1e-5});
+        QElapsedTimer clock;
+        clock.start();
+        for (int i = 0; i < count; ++i) {
+            m.n = 4 + i;
+            model.append(m);
+        }
+        m.n = 4; // a point sent again (its next round) replaces its row
+        m.conditions.rounds = 2;
+        model.append(m);
+        const double s = double(clock.nsecsElapsed()) / 1e9;
+        return model.rowCount() == count && model.measurement(0).conditions.rounds == 2 ? s : -1.0;
+    };
+    const double few = append(2000), many = append(8000);
+    QVERIFY(few >= 0 && many >= 0);
+    QVERIFY2(many < 10 * few + 0.05,
+             qPrintable(QStringLiteral("2,000 rows: %1 s, 8,000: %2 s").arg(few).arg(many)));
+}
+
+// One visible run is the view itself (a million rows were held twice); with two, the view
+// joins them, each row named by its run; hiding one makes the other the view again.
+void TestModels::oneRunIsTheViewAndTwoAreLabelled()
+{
+    ResultModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    RunRecord a, b;
+    a.label = "a";
+    b.label = "b";
+    for (int n : {4, 40}) {
+        a.results.add(fixtures::point("cpu", 1, "", n, 1e-6 * n));
+        b.results.add(fixtures::point("cpu", 1, "", n, 2e-6 * n));
+    }
+    model.setRuns({a});
+    QCOMPARE(&model.resultSet(), &model.runs()[0].results);
+    model.addRun(b);
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.measurement(2).run, std::string("b"));
+    QVERIFY(&model.resultSet() != &model.runs()[0].results);
+    model.setRunVisible(0, false);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(&model.resultSet(), &model.runs()[1].results);
+    QCOMPARE(model.measurement(0).run, std::string());
 }
 
 QTEST_MAIN(TestModels)
