@@ -14,6 +14,7 @@
 #include "core/presets.h"
 #include "core/resultio.h"
 #include "core/runset.h"
+#include "core/sweepconditions.h"
 #include "core/sweepplan.h"
 #include "core/sweeprunner.h"
 #include "core/terminaltext.h"
@@ -25,11 +26,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -214,7 +218,12 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     std::ostream &say = isStdout(files.csv) || isStdout(files.json) ? std::cerr : std::cout;
     Pipeline::Events events;
     CliTable::header(say);
-    events.measured = [&say](const Measurement &m) {
+    // A point sent again (measured again because another program disturbed it, or its next
+    // round) is a line of its own that says so: the table keeps a line per point first.
+    std::set<std::string> printed;
+    events.measured = [&say, &printed](const Measurement &m) {
+        if (!printed.insert(m.seriesKey() + '@' + std::to_string(m.n)).second)
+            say << "again: ";
         CliTable::row(say, m);
         say.flush();
     };
@@ -237,6 +246,8 @@ int cmdRun(const RunOptions &o, const Outputs &files)
         fail(out.calibrationError);
     CliTable::crossovers(say, Analysis::reports(r, plan.workload));
     say << "timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
+    if (const std::string note = Pipeline::disturbanceNote(out.result); !note.empty())
+        say << "note: " << note << '\n';
 
     // A stop requested during the sweep, or a signal after its last point but before the files.
     const bool interrupted = out.stopped || g_signal != 0;
@@ -315,6 +326,7 @@ int cmdVerify(int device, bool cpuOnly)
         p.iterations = w.name == "add" ? 7 : w.name == "saxpy" ? 5 : w.name == "gemm" ? 1 : 2;
         p.minTime = 0;
         p.maxReps = 1;
+        p.remeasureDisturbed = false; // a check of the results, not of the timings
         p.device = device;
         p.gpu = !cpuOnly && gpuState.usable;
         SweepRunner runner(p);
@@ -582,6 +594,11 @@ int main(int argc, char **argv)
          "(a drift shows as spread, not as a trend in n)")
         ->default_str("1");
     text("--seed", o.seed, "the seed of the rounds' shuffled orders (default: a random one, recorded)");
+    std::string ompWait;
+    const char *ompWaitHelp =
+        "how OpenMP threads wait at a barrier: active (spin) or passive (sleep; on a machine "
+        "another busy program shares, it gives the core back); recorded in the results";
+    run->add_option("--omp-wait", ompWait, ompWaitHelp)->check(CLI::IsMember({"active", "passive"}));
     run->add_flag("--cpu-only", o.cpuOnly, "do not use the GPU");
     run->add_flag("--gpu-only", o.gpuOnly, "do not measure the CPU");
     run->add_flag("--calibrate", o.calibrate,
@@ -618,6 +635,7 @@ int main(int argc, char **argv)
     calibrate->add_option("--threads", calThreads, "CPU threads (default: all)");
     calibrate->add_option("--device", calDevice, "GPU index");
     calibrate->add_flag("--cpu-only", calCpuOnly, "calibrate only the CPU");
+    calibrate->add_option("--omp-wait", ompWait, ompWaitHelp)->check(CLI::IsMember({"active", "passive"}));
     output(calibrate, "--json", calFiles.json,
            "write the ceilings (as result-set metadata) to a JSON file (- for stdout); an interrupted "
            "calibration keeps the old file");
@@ -681,6 +699,14 @@ int main(int argc, char **argv)
         return usageError(std::string(e.what()) + " (see speeduplab-cli --help)");
     }
 
+    // The OpenMP runtime reads OMP_WAIT_POLICY once, when it loads: a policy asked for that the
+    // environment does not hold yet is set there, and the command starts again with it.
+    if (!ompWait.empty() && SweepConditions::currentOmpWaitPolicy() != ompWait) {
+        ::setenv("OMP_WAIT_POLICY", ompWait.c_str(), 1);
+        ::execv("/proc/self/exe", argv);
+        return fail(std::string("could not start again with OMP_WAIT_POLICY=") + ompWait + ": " +
+                    std::strerror(errno));
+    }
     if (*run || *calibrate || *verify)
         warnCoreType(); // devices says it in its "BLAS warning" line
     try {

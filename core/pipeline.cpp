@@ -4,6 +4,7 @@
 #include "core/calibration.h"
 #include "core/gpuclocks.h"
 #include "core/machineinfo.h"
+#include "core/preemption.h"
 #include "core/presets.h"
 #include "core/terminaltext.h"
 #include "cuda/gpubackend.h"
@@ -345,6 +346,45 @@ std::string Pipeline::writeOutput(const std::string &path, const std::string &te
     }
     throw WriteError("cannot keep the partial results of " + path + ": " + partialName(path, 1) +
                      " and the 99 names after it are taken");
+}
+
+Pipeline::Disturbance Pipeline::disturbance(const ResultSet &result)
+{
+    Disturbance d;
+    for (const Measurement &m : result.rows) {
+        if (!m.ok() || m.isGpu())
+            continue;
+        const bool disturbed = Preemption::disturbs(m.conditions.disturbedReps, m.stats.reps);
+        if (m.conditions.remeasured > 0) {
+            ++d.again;
+            (disturbed ? d.still : d.clean) += 1;
+        } else if (disturbed) {
+            ++d.still;
+        }
+    }
+    return d;
+}
+
+std::string Pipeline::disturbanceNote(const ResultSet &result)
+{
+    const auto [again, clean, still] = disturbance(result);
+    if (again == 0 && still == 0)
+        return {};
+    const auto points = [](int k) { return std::to_string(k) + (k == 1 ? " point" : " points"); };
+    std::string s;
+    if (again > 0) {
+        s = points(again) + " measured again: another program held a core (the threads waited for a CPU)";
+        s += "; " + std::to_string(clean) + " came out clean";
+        if (still > 0)
+            s += ", " + std::to_string(still) + (still == 1 ? " is" : " are") +
+                 " still disturbed and marked noisy";
+    } else {
+        s = points(still) +
+            " disturbed: another program held a core (the threads waited for a CPU); marked noisy";
+    }
+    if (still > 0)
+        s += " (the reasons say how; measure on a quieter machine)";
+    return s;
 }
 
 int Pipeline::exitStatus(const Outcome &o)

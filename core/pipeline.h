@@ -117,6 +117,17 @@ public:
     /// "round 2 of 3, in a shuffled order (seed 1234)" when progress starts a round of a sweep
     /// of several (its first point); empty otherwise.
     static std::string roundNote(const SweepPlan &plan, const SweepRunner::Progress &progress);
+    /// What preemption did to a result's ok CPU points: how many were measured again at the end
+    /// of the sweep, how many of those came out clean, and how many are still disturbed.
+    struct Disturbance {
+        int again = 0, clean = 0, still = 0;
+    };
+    static Disturbance disturbance(const ResultSet &result);
+    /// The same in a sentence: "4 points measured again: another program
+    /// held a core (the threads waited for a CPU); 3 came out clean, 1 is still disturbed and
+    /// marked noisy (the reasons say how; measure on a quieter machine)"; empty when no point
+    /// was disturbed.
+    static std::string disturbanceNote(const ResultSet &result);
     /// "stopped: N points were measured before the stop" when stopped; empty otherwise.
     static std::string stopNote(const Outcome &outcome);
     /// Writes one output of a run or a calibration (text) to path, and returns what to say. An

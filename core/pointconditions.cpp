@@ -102,7 +102,8 @@ std::string PointConditions::roundSummary(double median) const
 const std::vector<std::string> &PointConditions::csvColumns()
 {
     static const std::vector<std::string> columns = [] {
-        std::vector<std::string> c{"cache", "rounds", "round_min_s", "round_max_s", "throttled"};
+        std::vector<std::string> c{"cache",     "rounds",         "round_min_s", "round_max_s",
+                                   "throttled", "disturbed_reps", "remeasured"};
         for (const char *when : {"_start", "_end"}) {
             for (const SampleField &f : kSampleFields)
                 c.push_back(f.name + std::string(when));
@@ -115,8 +116,13 @@ const std::vector<std::string> &PointConditions::csvColumns()
 
 std::vector<std::string> PointConditions::csvCells() const
 {
-    std::vector<std::string> c{cache, std::to_string(rounds), number(roundMin), number(roundMax),
-                               throttled ? "true" : "false"};
+    std::vector<std::string> c{cache,
+                               std::to_string(rounds),
+                               number(roundMin),
+                               number(roundMax),
+                               throttled ? "true" : "false",
+                               std::to_string(disturbedReps),
+                               std::to_string(remeasured)};
     for (const GpuClockSample *s : {&clockStart, &clockEnd}) {
         for (const SampleField &f : kSampleFields)
             c.push_back(s->available ? number(s->*f.member) : std::string());
@@ -136,6 +142,15 @@ PointConditions PointConditions::fromCsv(const std::function<const std::string *
             throw std::invalid_argument("column rounds: \"" + detail::shown(*s) + "\" is not a whole number");
         c.rounds = int(v);
     }
+    for (const auto &[name, out] :
+         {std::pair{"disturbed_reps", &c.disturbedReps}, std::pair{"remeasured", &c.remeasured}})
+        if (const std::string *s = cell(name)) {
+            const double v = parseNumber(*s, name);
+            if (v != std::floor(v) || std::fabs(v) > 1e9)
+                throw std::invalid_argument(std::string("column ") + name + ": \"" + detail::shown(*s) +
+                                            "\" is not a whole number");
+            *out = int(v);
+        }
     if (const std::string *s = cell("round_min_s"))
         c.roundMin = parseNumber(*s, "round_min_s");
     if (const std::string *s = cell("round_max_s"))
@@ -185,6 +200,10 @@ std::string PointConditions::problem() const
             return std::string(name) + ": must be a finite number of seconds from 0 to 1e7";
     if (roundMin > roundMax * (1 + kOrderSlack))
         return "round_min_s: must not be above round_max_s";
+    if (disturbedReps < 0 || disturbedReps > 1000000000)
+        return "disturbed_reps: must be a whole number from 0 to 1e9";
+    if (remeasured < 0 || remeasured > 100)
+        return "remeasured: must be from 0 to 100";
     if (std::string p = sampleProblem(clockStart, "start"); !p.empty())
         return p;
     return sampleProblem(clockEnd, "end");
@@ -206,6 +225,8 @@ nlohmann::json detail::conditionsToJson(const PointConditions &c)
             {"round_min_s", c.roundMin},
             {"round_max_s", c.roundMax},
             {"throttled", c.throttled},
+            {"disturbed_reps", c.disturbedReps},
+            {"remeasured", c.remeasured},
             {"clocks", {{"start", sample(c.clockStart)}, {"end", sample(c.clockEnd)}}}};
 }
 
@@ -234,6 +255,13 @@ void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, c
             throw wrong("rounds", "a whole number");
         c.rounds = int(std::clamp<long long>(it->get<long long>(), 0, SweepPlan::maxRounds + 1));
     }
+    for (const auto &[name, out] :
+         {std::pair{"disturbed_reps", &c.disturbedReps}, std::pair{"remeasured", &c.remeasured}})
+        if (const auto it = row.find(name); it != row.end()) {
+            if (!it->is_number_integer())
+                throw wrong(name, "a whole number");
+            *out = int(std::clamp<long long>(it->get<long long>(), -1, 1000000000));
+        }
     number(row, "round_min_s", "round_min_s", c.roundMin);
     number(row, "round_max_s", "round_max_s", c.roundMax);
     if (const auto it = row.find("throttled"); it != row.end()) {

@@ -29,6 +29,14 @@ struct PointConditions {
     GpuClockSample clockStart, clockEnd;
     /// The GPU throttled during the point (GpuClocks::throttleWhy); the row's reason says why.
     bool throttled = false;
+    /// CPU points: the repetitions during which a thread of this process lost its core to
+    /// another program (an involuntary context switch, Preemption), or the machine's CPUs had
+    /// time stolen by the hypervisor. An OpenMP barrier whose partner thread lost its core waits
+    /// for the next scheduler slice: 4 ms on a 0.3 µs point.
+    int disturbedReps = 0;
+    /// How often the point was measured again at the end of the sweep because it was disturbed
+    /// (SweepRunner); the row is its least disturbed measurement.
+    int remeasured = 0;
 
     /// Records the GPU's clocks around a point (clockStart, clockEnd), counts them into the
     /// sweep's reference (GpuClockReference::add) and flags the point throttled by
@@ -43,8 +51,8 @@ struct PointConditions {
     std::string roundSummary(double median) const;
 
     /// The CSV columns, after ResultIO's own: cache, rounds, round_min_s, round_max_s,
-    /// throttled, then sm_mhz, memory_mhz, temperature_c, power_w and throttle_reasons at the
-    /// start and at the end (an empty cell: unknown).
+    /// throttled, disturbed_reps, remeasured, then sm_mhz, memory_mhz, temperature_c, power_w and
+    /// throttle_reasons at the start and at the end (an empty cell: unknown).
     static const std::vector<std::string> &csvColumns();
     /// The cells of csvColumns(), in order.
     std::vector<std::string> csvCells() const;

@@ -306,6 +306,8 @@ void detail::validate(const Measurement &m, const std::string &where,
         fail("outliers", "from 0 to reps");
     if (const std::string p = m.conditions.problem(); !p.empty())
         throw ParseError(where + ": " + p);
+    if (m.conditions.disturbedReps > std::max(0, m.stats.reps))
+        fail("disturbed_reps", "at most reps");
     const std::vector<double> &samples = m.stats.samples;
     if (samples.size() > Stats::maxSamples || samples.size() > std::size_t(std::max(0, m.stats.reps)))
         throw ParseError(where + ": samples holds " + std::to_string(samples.size()) +

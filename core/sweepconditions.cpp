@@ -5,8 +5,10 @@
 #include "core/sweepplan.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace speeduplab {
 
@@ -31,7 +33,17 @@ std::string SweepConditions::problem() const
          {std::pair{"gpu_idle_sm_mhz", gpuIdleSmMHz}, std::pair{"gpu_max_sm_mhz", gpuMaxSmMHz}})
         if (!(v >= 0 && v <= kMaxMHz))
             return std::string(name) + ": must be a clock in MHz from 0 (unknown) to 100000";
+    if (!ompWaitPolicy.empty() && ompWaitPolicy != "active" && ompWaitPolicy != "passive")
+        return "omp_wait_policy: must be \"active\", \"passive\" or empty";
     return {};
+}
+
+std::string SweepConditions::currentOmpWaitPolicy()
+{
+    const char *v = std::getenv("OMP_WAIT_POLICY");
+    std::string s = v ? v : "";
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return s == "active" || s == "passive" ? s : std::string();
 }
 
 std::vector<std::pair<std::string, std::string>> SweepConditions::describe() const
@@ -42,6 +54,10 @@ std::vector<std::pair<std::string, std::string>> SweepConditions::describe() con
                                      std::to_string(shuffleSeed) + ")");
     if (cache == "cold") // warm is the default, and a machine probed outside a sweep has no mode
         r.emplace_back("Cache", "cold: caches flushed before every repetition");
+    if (!ompWaitPolicy.empty())
+        r.emplace_back("OpenMP wait", ompWaitPolicy == "passive"
+                                          ? "passive: threads sleep at a barrier (OMP_WAIT_POLICY)"
+                                          : "active: threads spin at a barrier (OMP_WAIT_POLICY)");
     if (gpuClocks.empty() && gpuIdleSmMHz <= 0)
         return r; // no GPU point was asked for, or a file from before the clocks were read
     std::string clocks =
@@ -63,7 +79,8 @@ nlohmann::json detail::sweepToJson(const SweepConditions &s)
             {"gpu_clocks", s.gpuClocks},
             {"gpu_clocks_locked", s.gpuClocksLocked},
             {"gpu_idle_sm_mhz", s.gpuIdleSmMHz},
-            {"gpu_max_sm_mhz", s.gpuMaxSmMHz}};
+            {"gpu_max_sm_mhz", s.gpuMaxSmMHz},
+            {"omp_wait_policy", s.ompWaitPolicy}};
 }
 
 void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
@@ -84,7 +101,8 @@ void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
             throw wrong("shuffle_seed", "a whole number from 0 to 4294967295");
         s.shuffleSeed = std::uint32_t(it->get<unsigned long long>());
     }
-    for (const auto &[key, out] : {std::pair{"cache", &s.cache}, std::pair{"gpu_clocks", &s.gpuClocks}})
+    for (const auto &[key, out] : {std::pair{"cache", &s.cache}, std::pair{"gpu_clocks", &s.gpuClocks},
+                                   std::pair{"omp_wait_policy", &s.ompWaitPolicy}})
         if (const auto it = j.find(key); it != j.end()) {
             if (!it->is_string())
                 throw wrong(key, "a string");

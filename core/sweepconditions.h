@@ -23,6 +23,14 @@ struct SweepConditions {
     bool gpuClocksLocked = false;
     double gpuIdleSmMHz = 0; ///< the SM clock when the sweep started, before any work; 0 unknown
     double gpuMaxSmMHz = 0;  ///< the SM clock's maximum; 0 unknown
+    /// How the CPU points' OpenMP threads waited at a barrier: "active" (they spin), "passive"
+    /// (they sleep), from OMP_WAIT_POLICY (speeduplab-cli --omp-wait); "" for the runtime's
+    /// default (libgomp: spin a while, then sleep). On a machine shared with another busy
+    /// program, passive threads give their core back instead of spinning against it.
+    std::string ompWaitPolicy;
+    /// The policy of this process, as OMP_WAIT_POLICY names it ("" when unset or not one of
+    /// the two).
+    static std::string currentOmpWaitPolicy();
 
     /// The first problem of the values, as "field: must be ..."; empty when they are sound.
     std::string problem() const;

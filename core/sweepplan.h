@@ -49,6 +49,9 @@ struct SweepPlan {
     /// --rounds K: the whole sweep K times, each round in its own shuffled point order, merged
     /// into one row per point (SweepRunner). 1: one pass in sizeOrder(), not shuffled.
     int rounds = 1;
+    /// CPU points another program disturbed are measured again at the end of the sweep and,
+    /// if still disturbed, marked noisy (SweepRunner). Off for a check of results only (verify).
+    bool remeasureDisturbed = true;
     static constexpr int maxRounds = 100;
     /// The shuffle's seed (--seed), recorded in the result so that the orders can be replayed.
     std::uint32_t shuffleSeed = 0;

@@ -7,6 +7,7 @@
 #include "core/cpukernels.h"
 #include "core/gpuclocks.h"
 #include "core/machineinfo.h"
+#include "core/preemption.h"
 #include "core/reference.h"
 #include "core/stoppingrule.h"
 #include "core/workload.h"
@@ -19,6 +20,7 @@
 #include <iterator>
 #include <map>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -55,6 +57,9 @@ struct Around {
     CacheFlush *flush = nullptr;        ///< cold cache: flushed after every reset()
     std::function<void()> firstRepDone; ///< after the first timed repetition (the GPU clocks at the start)
     std::function<void()> lastRepDone;  ///< after the last repetition (the clocks at the end)
+    /// CPU points: count the repetitions during which a thread lost its core (Preemption)
+    /// into the row's conditions.disturbedReps.
+    bool countPreemption = false;
 };
 
 // Warm-up, repetitions, verification: the same for a CPU and a GPU run (cuda/gpubackend.h).
@@ -67,8 +72,23 @@ void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomi
             around.flush->flush();
     };
     reset();
+    // Whether the repetition timed by `timed` lost a core: the process's involuntary context
+    // switches before and after it, read outside the timed region.
+    std::vector<bool> switched; // by sample: a thread of the process was switched out during it
+    const auto counted = [&](auto &&timed) {
+        const long before = around.countPreemption ? Preemption::involuntarySwitches() : 0;
+        const double t = timed();
+        return std::pair{t, around.countPreemption && Preemption::involuntarySwitches() > before};
+    };
+    // The team's run-queue wait over the point: the cores it lost, however its threads waited.
+    std::optional<Preemption::Team> team;
+    if (around.countPreemption)
+        team.emplace(std::max(1, m.threads));
+    const double waitedBefore = team ? team->waitedSeconds() : 0;
+    const double stolenBefore = around.countPreemption ? Preemption::stolenSeconds() : 0;
+    const double wallBefore = now();
     // Warm-up: caches, clocks, lazy module loading, page faults, the thread team.
-    const double warm = run.runOnce(stop);
+    const auto [warm, warmLost] = counted([&] { return run.runOnce(stop); });
     std::vector<double> samples;
     double measured = 0;
     // The start clocks after a timed repetition, not after the warm-up alone: a short warm-up
@@ -83,19 +103,35 @@ void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomi
     if (rule.warmUpCounts(warm)) {
         samples.push_back(warm);
         measured = warm;
+        switched.push_back(warmLost);
         start();
     }
     while (!rule.enough(int(samples.size()), measured) && !rule.outOfTime(int(samples.size()), now())) {
         reset();
-        const double t = run.runOnce(stop);
+        const auto [t, lost] = counted([&] { return run.runOnce(stop); });
         samples.push_back(t);
         measured += t;
+        switched.push_back(lost);
         start();
     }
     start();
     if (around.lastRepDone)
         around.lastRepDone();
     m.stats = Stats::of(samples);
+    if (around.countPreemption) {
+        // What the point's threads lost, as a share of their time: waiting for a CPU while
+        // runnable (another program held it), and what the hypervisor stole from the machine.
+        // Each counts as the share of repetitions it could have cost (neither says which).
+        const double wall = now() - wallBefore;
+        const int threads = std::max(1, m.threads);
+        const double lostSeconds = (team && team->available() ? team->waitedSeconds() - waitedBefore : 0) +
+                                   (Preemption::stolenSeconds() - stolenBefore);
+        const double lost = wall > 0 ? lostSeconds / (wall * threads) : 0;
+        const bool busy = Preemption::lostCores(lostSeconds, lost);
+        const int byLost = busy ? int(std::lround(m.stats.reps * std::min(1.0, lost))) : 0;
+        m.conditions.disturbedReps =
+            std::min(m.stats.reps, std::max(Preemption::disturbedReps(samples, switched, busy), byLost));
+    }
     const Reference::Check c =
         Reference::verify(m.workload, m.variant, m.n, m.iterations, inputs, run.output());
     m.verified = c.ok;
@@ -274,6 +310,7 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         } else {
             auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
                                           Reference::saxpyAlpha, ptrs);
+            around.countPreemption = true;
             repeat(*run, m, rule, stop, inputs, around);
         }
     } catch (const Cancelled &) {
@@ -354,6 +391,78 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
     return rule.pointSeconds(rep) + (rule.repetitions(rep) + 1) * flush;
 }
 
+namespace {
+
+// The share of a row's repetitions that lost a core.
+double disturbedShare(const Measurement &m)
+{
+    return m.stats.reps > 0 ? double(m.conditions.disturbedReps) / m.stats.reps : 0;
+}
+
+bool disturbedCpuPoint(const Measurement &m)
+{
+    return m.ok() && !m.isGpu() && Preemption::disturbs(m.conditions.disturbedReps, m.stats.reps);
+}
+
+} // namespace
+
+bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
+                                     std::vector<std::vector<Measurement>> &measured, int rounds,
+                                     double deadline, Progress &pr, const Callbacks &cb,
+                                     const std::atomic<bool> &stop)
+{
+    // With one round, each disturbed point is measured again, interleaved: one try of each in a
+    // pass, so that a burst of load does not spoil every try of one point. Each keeps its least
+    // disturbed measurement. (With several rounds, the rounds are the repeated measurements.)
+    bool cancelled = false;
+    for (int pass = 1; rounds == 1 && pass <= remeasurePasses && !cancelled; ++pass) {
+        std::vector<std::size_t> again;
+        int clean = 0; // tries of this pass that came out undisturbed
+        for (std::size_t i = 0; i < measured.size(); ++i)
+            if (measured[i].size() == 1 && disturbedCpuPoint(measured[i].front()))
+                again.push_back(i);
+        for (std::size_t k = 0; k < again.size(); ++k) {
+            if (stop.load() || (deadline > 0 && now() >= deadline))
+                break; // what was measured stays, marked below
+            Measurement &row = measured[again[k]].front();
+            pr.current = pointLabel(points[again[k]]) + ", measured again (another program held a core; " +
+                         std::to_string(k + 1) + " of " + std::to_string(again.size()) + ")";
+            pr.elapsed = now() - m_start;
+            pr.pointEstimate =
+                estimate(points[again[k]], StoppingRule(m_plan.minTime, m_plan.maxReps, deadline));
+            pr.remaining = pr.pointEstimate;
+            if (cb.progress)
+                cb.progress(pr);
+            Measurement fresh = measure(points[again[k]], stop, deadline);
+            if (fresh.status == Measurement::Status::Cancelled) {
+                cancelled = true;
+                break;
+            }
+            if (fresh.ok() && !disturbedCpuPoint(fresh))
+                ++clean;
+            if (fresh.ok() && disturbedShare(fresh) < disturbedShare(row))
+                row = std::move(fresh);
+            row.conditions.remeasured = pass;
+            if (cb.measured)
+                cb.measured(row);
+        }
+        if (clean == 0)
+            break; // the load lasts: another pass would only repeat what this one found
+    }
+    // What is still disturbed is no clean ok: noisy, and its reason says why.
+    for (std::vector<Measurement> &rows : measured)
+        for (Measurement &m : rows)
+            if (disturbedCpuPoint(m)) {
+                m.stats.offTrend = true;
+                const std::string why =
+                    Preemption::reason(m.conditions.disturbedReps, m.stats.reps, m.conditions.remeasured);
+                m.reason += (m.reason.empty() ? "" : "; ") + why;
+                if (cb.measured && rounds == 1)
+                    cb.measured(m);
+            }
+    return cancelled;
+}
+
 Measurement SweepRunner::merge(const std::vector<Measurement> &rounds, int planned)
 {
     if (rounds.empty())
@@ -373,8 +482,10 @@ Measurement SweepRunner::merge(const std::vector<Measurement> &rounds, int plann
     std::vector<double> pooled;
     int reps = 0;
     m.conditions.roundMin = m.conditions.roundMax = ok.front()->stats.median;
+    m.conditions.disturbedReps = 0;
     std::vector<std::string> notes;
     for (const Measurement *r : ok) {
+        m.conditions.disturbedReps += r->conditions.disturbedReps;
         pooled.insert(pooled.end(), r->stats.samples.begin(), r->stats.samples.end());
         reps += r->stats.reps;
         m.conditions.roundMin = std::min(m.conditions.roundMin, r->stats.median);
@@ -412,6 +523,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     result.machine.sweep.rounds = m_plan.rounds;
     result.machine.sweep.shuffleSeed = m_plan.rounds > 1 ? m_plan.shuffleSeed : 0;
     result.machine.sweep.cache = m_plan.coldCache ? "cold" : "warm";
+    result.machine.sweep.ompWaitPolicy = SweepConditions::currentOmpWaitPolicy();
     if (m_plan.gpu) {
         const GpuClocks &clocks = GpuClocks::instance();
         SweepConditions &s = result.machine.sweep;
@@ -501,6 +613,8 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
                 cb.measured(merge(measured[idx], rounds));
         }
     }
+    if (!cancelled && m_plan.remeasureDisturbed)
+        cancelled = remeasureDisturbed(points, measured, rounds, deadline, pr, cb, stop);
     for (const auto &rows : measured)
         if (!rows.empty())
             result.add(merge(rows, rounds));

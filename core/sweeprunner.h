@@ -53,6 +53,9 @@ public:
         std::function<void(const Progress &)> progress;
     };
 
+    /// How often a disturbed CPU point is measured again at the end of a sweep.
+    static constexpr int remeasurePasses = 2;
+
     explicit SweepRunner(SweepPlan plan);
     ~SweepRunner();
 
@@ -94,6 +97,13 @@ private:
     /// Seconds the point will take, from the measured sizes of its series next to it and the
     /// stopping rule.
     double estimate(const PlanPoint &p, const StoppingRule &rule) const;
+    /// After the sweep: the CPU points another program disturbed (Preemption::disturbs) are
+    /// measured again, up to remeasurePasses times, interleaved; what stays disturbed is marked
+    /// noisy with the reason. `measured`: each point's rounds, by its index in `points`. Returns
+    /// whether stop cancelled it.
+    bool remeasureDisturbed(const std::vector<PlanPoint> &points,
+                            std::vector<std::vector<Measurement>> &measured, int rounds, double deadline,
+                            Progress &pr, const Callbacks &cb, const std::atomic<bool> &stop);
 
     SweepPlan m_plan;
     int m_iterations;

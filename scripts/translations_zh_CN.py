@@ -947,6 +947,10 @@ ZH = {
     "%1's %2 vs its best CPU": "%1 的 %2 对比其最佳 CPU",
     "%1 vs A: %2": "%1 对比 A：%2",
     "Drawn: %1 of the %2 CPU thread counts, log-spaced from the fewest to the most; the best CPU and the table use every one.": "绘出：%2 个 CPU 线程数中的 %1 个，从最少到最多按对数间隔选取；最佳 CPU 与表格使用全部线程数。",
+    " %1 measured again: another program held a core; %2 came out clean, %3 still disturbed (marked noisy).": " 重新测量了 %1：另一个程序占用了一个核心；%2 个结果干净，%3 个仍受干扰（标为噪声大）。",
+    " %1 disturbed: another program held a core (marked noisy).": " %1 受到干扰：另一个程序占用了一个核心（标为噪声大）。",
+    "disturbed %1 of %2 reps": "%2 次重复中 %1 次受干扰",
+    "measured again \u00d7%1": "重新测量 ×%1",
 }
 
 BY_CONTEXT = {}

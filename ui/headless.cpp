@@ -22,6 +22,7 @@
 #include <csignal>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -94,7 +95,9 @@ bool saveChart(ChartView &chart, bool svg, const QString &target, const QSize &s
 void printRow(const Measurement &m)
 {
     static std::string lastReason;
-    std::cout << "  " << esc(m.seriesLabel()) << ", n = " << m.n << ": ";
+    static std::set<std::string> printed; // a point sent again (measured again, a round) says so
+    const bool again = !printed.insert(m.seriesKey() + '@' + std::to_string(m.n)).second;
+    std::cout << (again ? "  again: " : "  ") << esc(m.seriesLabel()) << ", n = " << m.n << ": ";
     if (m.ok()) {
         std::cout << Format::seconds(m.perIteration()).toStdString() << " per iteration"
                   << (m.stats.noisy() ? " (noisy)" : "");
@@ -228,6 +231,8 @@ int Headless::run(const CommandLine &cl)
         model.setResultSet(result);
         runs = model.runs();
         std::cout << "Timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
+        if (const std::string note = Pipeline::disturbanceNote(out.result); !note.empty())
+            std::cout << "Note: " << note << '\n';
         if (out.stopped)
             std::cerr << Pipeline::stopNote(out) << '\n';
         rc = Pipeline::exitStatus(out);

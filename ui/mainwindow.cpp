@@ -9,6 +9,7 @@
 
 #include "core/machineinfo.h"
 #include "core/overlay.h"
+#include "core/pipeline.h"
 #include "core/presets.h"
 #include "core/resultio.h"
 #include "core/runset.h"
@@ -492,6 +493,16 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
                     .arg(Format::seconds(m_lastProgress.elapsed), Format::seconds(m_lastProgress.firstPass));
     else if (!r.empty())
         text += tr(" The sweep took %1.").arg(Format::seconds(m_lastProgress.elapsed));
+    // Points another program took a core from: measured again, and what came of it.
+    if (const Pipeline::Disturbance d = Pipeline::disturbance(r); d.again > 0)
+        text += tr(" %1 measured again: another program held a core; %2 came out clean, %3 still disturbed "
+                   "(marked noisy).")
+                    .arg(Format::count(d.again, tr("point"), tr("points")))
+                    .arg(d.clean)
+                    .arg(d.still);
+    else if (d.still > 0)
+        text += tr(" %1 disturbed: another program held a core (marked noisy).")
+                    .arg(Format::count(d.still, tr("point"), tr("points")));
     statusBar()->showMessage(text);
     emit sweepFinished(cancelled);
 }

@@ -67,6 +67,11 @@ QString conditionsText(const Measurement &m, const MachineInfo &machine)
         parts << ResultModel::tr("clocks not available");
     if (m.conditions.throttled)
         parts << ResultModel::tr("throttled");
+    // Repetitions another program took a core from (Preemption), and the tries at the end.
+    if (m.conditions.disturbedReps > 0)
+        parts << ResultModel::tr("disturbed %1 of %2 reps").arg(m.conditions.disturbedReps).arg(m.stats.reps);
+    if (m.conditions.remeasured > 0)
+        parts << ResultModel::tr("measured again \u00d7%1").arg(m.conditions.remeasured);
     return parts.join(QStringLiteral(" \u00b7 "));
 }
 

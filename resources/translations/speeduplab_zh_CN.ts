@@ -1784,6 +1784,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source> %1 hidden runs were not saved (show them to save them too).</source>
         <translation>%1 次隐藏的运行未保存（显示它们即可一并保存）。</translation>
     </message>
+    <message>
+        <source> %1 measured again: another program held a core; %2 came out clean, %3 still disturbed (marked noisy).</source>
+        <translation> 重新测量了 %1：另一个程序占用了一个核心；%2 个结果干净，%3 个仍受干扰（标为噪声大）。</translation>
+    </message>
+    <message>
+        <source> %1 disturbed: another program held a core (marked noisy).</source>
+        <translation> %1 受到干扰：另一个程序占用了一个核心（标为噪声大）。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ResultModel</name>
@@ -2002,6 +2010,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>clocks not available</source>
         <translation>时钟不可用</translation>
+    </message>
+    <message>
+        <source>disturbed %1 of %2 reps</source>
+        <translation>%2 次重复中 %1 次受干扰</translation>
+    </message>
+    <message>
+        <source>measured again ×%1</source>
+        <translation>重新测量 ×%1</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 // timings, and a sample of this machine.
 
 #include "core/cpuload.h"
+#include "core/preemption.h"
 
 #include <QtTest>
 
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 using namespace speeduplab;
 
@@ -39,6 +41,9 @@ private slots:
     void distorts_data();
     void distorts();
     void sampleThisMachine();
+    void disturbedRepetitions_data();
+    void disturbedRepetitions();
+    void disturbedPoint();
 };
 
 void TestCpuLoad::parse()
@@ -137,6 +142,54 @@ void TestCpuLoad::sampleThisMachine()
     QVERIFY(l);
     QCOMPARE(l->cores, cores);
     QVERIFY2(l->others >= 0 && l->others <= cores, qPrintable(QString::number(l->others)));
+}
+
+// Which repetitions another program cost time (Preemption): a switched-out thread counts when
+// its repetition took over 1.25 times the median of those without a switch; with fewer than 3 of
+// those, when other programs kept the CPUs busy. A kernel thread's brief turn in a second-long
+// repetition is not a lost core.
+void TestCpuLoad::disturbedRepetitions_data()
+{
+    QTest::addColumn<QList<double>>("times");
+    QTest::addColumn<QList<bool>>("switched");
+    QTest::addColumn<bool>("busy");
+    QTest::addColumn<int>("disturbed");
+    QTest::newRow("no switch") << QList<double>{1, 1, 1} << QList<bool>{false, false, false} << true << 0;
+    // The 4 ms plateau: a barrier waiting a slice, beside quick repetitions.
+    QTest::newRow("a lost slice") << QList<double>{3e-7, 3e-7, 4e-3, 3e-7, 3.1e-7}
+                                  << QList<bool>{false, false, true, false, false} << false << 1;
+    QTest::newRow("a brief switch") << QList<double>{3e-7, 3e-7, 3.1e-7, 3e-7}
+                                    << QList<bool>{false, true, false, false} << true << 0;
+    QTest::newRow("long, quiet") << QList<double>{0.8, 0.81} << QList<bool>{true, true} << false << 0;
+    QTest::newRow("long, others busy") << QList<double>{0.8, 1.6} << QList<bool>{true, true} << true << 2;
+    QTest::newRow("one repetition, busy") << QList<double>{4e-3} << QList<bool>{true} << true << 1;
+}
+
+void TestCpuLoad::disturbedRepetitions()
+{
+    QFETCH(QList<double>, times);
+    QFETCH(QList<bool>, switched);
+    QFETCH(bool, busy);
+    QFETCH(int, disturbed);
+    const std::vector<double> t(times.begin(), times.end());
+    const std::vector<bool> sw(switched.begin(), switched.end());
+    QCOMPARE(Preemption::disturbedReps(t, sw, busy), disturbed);
+}
+
+// A point is disturbed when a tenth of its repetitions or more were; its reason says how much,
+// and how often it was measured again.
+void TestCpuLoad::disturbedPoint()
+{
+    QVERIFY(!Preemption::disturbs(0, 10));
+    QVERIFY(!Preemption::disturbs(9, 100));
+    QVERIFY(Preemption::disturbs(10, 100));
+    QVERIFY(Preemption::disturbs(1, 1));
+    QCOMPARE(QString::fromStdString(Preemption::reason(3, 20, 2)),
+             QStringLiteral(
+                 "another program held a core during 3 of 20 repetitions (its threads waited for a CPU); "
+                 "measured again 2 times, still disturbed"));
+    QVERIFY(Preemption::involuntarySwitches() >= 0);
+    QVERIFY(Preemption::stolenSeconds() >= 0);
 }
 
 QTEST_APPLESS_MAIN(TestCpuLoad)

@@ -58,6 +58,8 @@ ResultSet conditioned()
     cpu.conditions.rounds = 3;
     cpu.conditions.roundMin = 0.0105;
     cpu.conditions.roundMax = 0.0125;
+    cpu.conditions.disturbedReps = 1; // another program held a core during one repetition
+    cpu.conditions.remeasured = 2;
     Measurement gpu = row("gpu");
     gpu.conditions.cache = "cold";
     gpu.conditions.clockStart = clock(1980, 0);
@@ -176,6 +178,11 @@ void TestPointConditions::malformedJson_data()
     add("round medians reversed", 0, "round_max_s", 0.001, {"rows[0]", "round_min_s"});
     add("round median negative", 0, "round_min_s", -1, {"rows[0]", "round_min_s"});
     add("throttled as text", 1, "throttled", "yes", {"rows[1]", "throttled"});
+    add("disturbed as text", 0, "disturbed_reps", "some", {"rows[0]", "disturbed_reps", "whole number"});
+    add("disturbed negative", 0, "disturbed_reps", -1, {"rows[0]", "disturbed_reps"});
+    add("disturbed above reps", 0, "disturbed_reps", 1000,
+        {"rows[0]", "disturbed_reps must be at most reps"});
+    add("remeasured 101", 0, "remeasured", 101, {"rows[0]", "remeasured"});
     add("clocks not an object", 0, "clocks", 5, {"rows[0]", "clocks"});
     add("clock sample not an object", 1, "clocks.end", "fast", {"rows[1]", "clocks.end"});
     add("negative SM clock", 1, "clocks.end.sm_mhz", -5, {"rows[1]", "sm_mhz", "end"});
@@ -207,6 +214,10 @@ void TestPointConditions::malformedCsv_data()
                                      << "2.5" << QStringList{"line 3", "rounds"};
     QTest::newRow("rounds 101") << "rounds"
                                 << "101" << QStringList{"line 3", "rounds"};
+    QTest::newRow("disturbed fraction") << "disturbed_reps"
+                                        << "1.5" << QStringList{"line 3", "disturbed_reps"};
+    QTest::newRow("remeasured text") << "remeasured"
+                                     << "twice" << QStringList{"line 3", "remeasured"};
     QTest::newRow("throttled") << "throttled"
                                << "maybe" << QStringList{"line 3", "throttled", "maybe"};
     QTest::newRow("SM clock") << "sm_mhz_start"

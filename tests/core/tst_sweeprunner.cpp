@@ -3,6 +3,8 @@
 // memory pre-check, the time budget, GPU points without a GPU, and the callbacks.
 
 #include "core/cpukernels.h"
+#include "core/pipeline.h"
+#include "core/preemption.h"
 #include "core/sweeprunner.h"
 #include "cuda/gpubackend.h"
 
@@ -57,6 +59,7 @@ private slots:
     void hostMemoryPreCheck();
     void timeBudget();
     void overheadIsLinearInPoints();
+    void disturbedPointsAreMeasuredAgainOrMarked();
     void gpuPointsWithoutGpu_data();
     void gpuPointsWithoutGpu();
     void invalidPlanThrowsBeforeRunning();
@@ -67,6 +70,9 @@ void TestSweepRunner::smallSweepSucceeds()
     SweepPlan p = cpuPlan("saxpy", {4, 33});
     p.threads = {1, int(std::max(1u, std::thread::hardware_concurrency()))};
     p.iterations = 5;
+    // Each point reported once, in order: a disturbed point measured again would come twice
+    // (disturbedPointsAreMeasuredAgainOrMarked covers that).
+    p.remeasureDisturbed = false;
     std::vector<Measurement> seen;
     std::vector<SweepRunner::Progress> progress;
     SweepRunner::Callbacks cb;
@@ -387,6 +393,65 @@ void TestSweepRunner::overheadIsLinearInPoints()
     QVERIFY2(
         large < 10 * small + 0.05,
         qPrintable(QString("1,000 sizes: %1 s, 4,000 sizes: %2 s after the budget").arg(small).arg(large)));
+}
+
+// Beside a program that spins on every core, a 2-thread sweep's repetitions lose their cores (an
+// OpenMP barrier waits for its partner's next slice). No such point may pass as a clean ok: each
+// is measured again at the end, and one still disturbed is noisy, its reason says why, and its
+// conditions count the disturbed repetitions.
+void TestSweepRunner::disturbedPointsAreMeasuredAgainOrMarked()
+{
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    SweepPlan p = cpuPlan("add", {4, 40, 400});
+    p.threads = {std::min(2, cores)};
+    p.iterations = 10;
+    p.minTime = 0.05;
+    p.maxReps = 200;
+    std::atomic<bool> spin{true};
+    std::vector<std::thread> competitors;
+    for (int i = 0; i < cores; ++i)
+        competitors.emplace_back([&spin] {
+            volatile unsigned long x = 0;
+            while (spin.load(std::memory_order_relaxed))
+                x = x + 1;
+        });
+    std::vector<Measurement> seen;
+    SweepRunner::Callbacks cb;
+    cb.measured = [&](const Measurement &m) { seen.push_back(m); };
+    std::atomic<bool> stop{false};
+    const ResultSet r = SweepRunner(p).run(cb, stop);
+    spin = false;
+    for (std::thread &t : competitors)
+        t.join();
+
+    QCOMPARE(r.size(), std::size_t(3));
+    int disturbed = 0;
+    for (const Measurement &m : r.rows) {
+        QVERIFY2(m.ok(), m.reason.c_str());
+        QVERIFY(m.conditions.disturbedReps >= 0 && m.conditions.disturbedReps <= m.stats.reps);
+        const bool still = Preemption::disturbs(m.conditions.disturbedReps, m.stats.reps);
+        if (still) {
+            ++disturbed;
+            QVERIFY2(m.stats.noisy(), m.reason.c_str());
+            QVERIFY2(QString::fromStdString(m.reason).contains("another program held a core"),
+                     m.reason.c_str());
+        }
+        if (still) // measured again before it was marked
+            QVERIFY(m.conditions.remeasured >= 1);
+    }
+    // The competitor held every core: the sweep saw it (in some point, at least).
+    int touched = 0;
+    for (const Measurement &m : r.rows)
+        touched += m.conditions.disturbedReps > 0 || m.conditions.remeasured > 0;
+    QVERIFY2(touched > 0, "no point saw the competitor");
+    QVERIFY(!Pipeline::disturbanceNote(r).empty() || disturbed == 0);
+    // The last report of each point is its row.
+    for (const Measurement &m : r.rows) {
+        auto last =
+            std::find_if(seen.rbegin(), seen.rend(), [&](const Measurement &x) { return x.n == m.n; });
+        QVERIFY(last != seen.rend());
+        QVERIFY(*last == m);
+    }
 }
 
 void TestSweepRunner::gpuPointsWithoutGpu_data()
