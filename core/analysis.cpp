@@ -295,9 +295,11 @@ std::vector<std::pair<int, double>> Analysis::efficiency(const Series &oneThread
 LinearFit Analysis::fitLinear(const Series &s)
 {
     // Weighted least squares of t = a + b w with weights 1/t^2, so that a microsecond point
-    // counts as much as a second point (times span decades).
+    // counts as much as a second point (times span decades). Two passes about the weighted
+    // means: the one-pass sums cancelled when the times spanned many decades (weights from 1e24
+    // to 1e-14), and four good points read "too few points for a model".
     LinearFit f;
-    double sw = 0, swx = 0, swy = 0, swxx = 0, swxy = 0;
+    double sw = 0, swx = 0, swy = 0;
     int count = 0;
     for (const auto &p : s.points) {
         if (!(p.t > 0) || !(p.work > 0))
@@ -306,24 +308,37 @@ LinearFit Analysis::fitLinear(const Series &s)
         sw += w;
         swx += w * p.work;
         swy += w * p.t;
-        swxx += w * p.work * p.work;
-        swxy += w * p.work * p.t;
         ++count;
     }
-    if (count < 2)
+    if (count < 2 || !(sw > 0) || !std::isfinite(sw))
         return f;
-    const double det = sw * swxx - swx * swx;
-    if (!(std::fabs(det) > 0))
+    const double mx = swx / sw, my = swy / sw;
+    double sxx = 0, sxy = 0;
+    for (const auto &p : s.points) {
+        if (!(p.t > 0) || !(p.work > 0))
+            continue;
+        const double w = 1.0 / (p.t * p.t), dx = p.work - mx;
+        sxx += w * dx * dx;
+        sxy += w * dx * (p.t - my);
+    }
+    if (!(sxx > 0))
         return f;
-    f.a = (swxx * swy - swx * swxy) / det;
-    f.b = (sw * swxy - swx * swy) / det;
+    f.b = sxy / sxx;
+    f.a = my - f.b * mx;
     if (f.a < 0) { // a fixed cost cannot be negative: refit through the origin
+        double swxx = 0, swxy = 0;
+        for (const auto &p : s.points)
+            if (p.t > 0 && p.work > 0) {
+                const double w = 1.0 / (p.t * p.t);
+                swxx += w * p.work * p.work;
+                swxy += w * p.work * p.t;
+            }
         f.a = 0;
-        f.b = swxy / swxx;
+        f.b = swxx > 0 ? swxy / swxx : 0;
     }
     if (f.b < 0) { // nor can a cost per byte: the series is flat
         f.b = 0;
-        f.a = swy / sw;
+        f.a = my;
     }
     f.valid = std::isfinite(f.a) && std::isfinite(f.b);
     return f;
@@ -430,15 +445,18 @@ std::string CrossoverReport::summary() const
         }
         return s;
     }
-    s = "no crossover in range (n " + formatN(nMin) + "\u2013" + formatN(nMax) + "): the " +
-        (gpuFasterEverywhere   ? "GPU"
-         : cpuFasterEverywhere ? "CPU"
-                               : "neither") +
-        " wins everywhere";
-    if (predictedN > 0)
-        s += "; the fit predicts the " + std::string(gpuFasterEverywhere ? "CPU" : "GPU") + " faster " +
-             (gpuFasterEverywhere ? "below" : "above") + " n \u2248 " + formatN(predictedN);
-    else
+    s = "no crossover in range (n " + formatN(nMin) + "\u2013" + formatN(nMax) + "): " +
+        (gpuFasterEverywhere   ? "the GPU wins everywhere"
+         : cpuFasterEverywhere ? "the CPU wins everywhere"
+                               : "the CPU and the GPU take the same time at every size compared");
+    // What the fits predict, only beyond the range, where it cannot contradict the points: a
+    // crossing of the fits inside it ("the GPU wins everywhere; the fit predicts the CPU
+    // faster below n = 2708") would be the fits' error, not a prediction.
+    if (gpuFasterEverywhere && predictedN > 0 && predictedN < nMin)
+        s += "; the fit predicts the CPU faster below n \u2248 " + formatN(predictedN);
+    else if (cpuFasterEverywhere && predictedN > nMax)
+        s += "; the fit predicts the GPU faster above n \u2248 " + formatN(predictedN);
+    else if ((gpuFasterEverywhere || cpuFasterEverywhere) && predictedN <= 0)
         s += "; the fits do not cross";
     return s;
 }

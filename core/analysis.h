@@ -78,8 +78,9 @@ struct CrossoverReport {
     bool cpuFasterEverywhere = false;
     double nMin = 0, nMax = 0; ///< the range both series cover
     double predictedN = 0;     ///< where the fits cross; 0 if they never do
-    /// One sentence: "GPU faster above n ≈ 310", "none in range (4-4000): the CPU wins everywhere;
-    /// the fit predicts the GPU faster above n ≈ 9000", ...
+    /// One sentence: "GPU faster above n ≈ 310", "no crossover in range (n 4–4000): the CPU wins
+    /// everywhere; the fit predicts the GPU faster above n ≈ 9000" (a prediction only beyond the
+    /// range, never one the points contradict), ...
     std::string summary() const;
 };
 

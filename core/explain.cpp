@@ -252,6 +252,8 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     c.threads = s.threads;
     c.mode = s.mode;
     c.model = model(r, s);
+    c.points = int(std::count_if(s.points.begin(), s.points.end(),
+                                 [](const SeriesPoint &p) { return p.t > 0 && p.work > 0; }));
     if (s.points.empty())
         return c;
     using Fixed = CurveStory::Fixed;

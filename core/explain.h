@@ -70,6 +70,7 @@ struct CurveStory {
     Regime regime = Regime::Flat;
     double kneeN = 0; ///< the size where fixed == work / rate; 0 without a work term
     double nMin = 0, nMax = 0;
+    int points = 0;     ///< the curve's points with a time and work: what a model is fitted to
     bool flops = false; ///< rate (and ceiling) in FLOP/s, else bytes/s
     double rate = 0;    ///< model.rate in the unit above (a fused curve's bytes become FLOPs)
     std::string level;  ///< "HBM", "DRAM", "L2", ...: where the largest point's data live

@@ -951,6 +951,9 @@ ZH = {
     " %1 disturbed: another program held a core (marked noisy).": " %1 受到干扰：另一个程序占用了一个核心（标为噪声大）。",
     "disturbed %1 of %2 reps": "%2 次重复中 %1 次受干扰",
     "measured again \u00d7%1": "重新测量 ×%1",
+    "%1: too few points for a model (%2).": "%1：点太少，无法建立模型（%2 个）。",
+    "%1: no fixed cost and rate fit its %2 points (their times do not grow with the work in a way one cost model can describe).": "%1：没有一组固定开销与速率能拟合它的 %2 个点（其时间随工作量的增长方式无法用一个开销模型描述）。",
+    "n = %1: no thread model fits these speedups (up to %2\u00d7 on %3 threads); the points are as measured.": "n = %1：没有线程模型能拟合这些加速比（%3 个线程时最高 %2 倍）；这些点按实测绘出。",
 }
 
 BY_CONTEXT = {}

@@ -61,7 +61,11 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
 {
     const QString name = label(c.label);
     if (!c.model.valid)
-        return tr("%1: too few points for a model.").arg(name);
+        return c.points < 2 ? tr("%1: too few points for a model (%2).").arg(name).arg(c.points)
+                            : tr("%1: no fixed cost and rate fit its %2 points (their times do not grow with "
+                                 "the work in a way one cost model can describe).")
+                                  .arg(name)
+                                  .arg(c.points);
     const QString range = tr("n = %1\u2013%2").arg(Format::n(c.nMin), Format::n(c.nMax));
     const QString rate = Format::rate(c.rate, c.flops);
     if (c.model.fewPoints())

@@ -52,6 +52,12 @@ QString number(double v)
         return QStringLiteral("\u2014");
     if (v == 0)
         return QStringLiteral("0");
+    // Past a million, 3 significant digits and a power of ten ("1.2 \u00d7 10^15"): fixed
+    // notation printed 16 digits for a hostile file's speedup.
+    if (std::abs(v) >= 1e6) {
+        const int exponent = int(std::floor(std::log10(std::abs(v))));
+        return QStringLiteral("%1 \u00d7 10^%2").arg(number(v / std::pow(10.0, exponent))).arg(exponent);
+    }
     // Fixed notation with the decimals that leave 3 significant digits: 'g' would switch to
     // an exponent below 1e-4 and from 1e3 up.
     const int decimals = std::max(0, 2 - int(std::floor(std::log10(std::abs(v)))));

@@ -16,6 +16,18 @@
 
 namespace speeduplab {
 
+namespace {
+// 1, 2 or 5 times a power of ten, at least v.
+double niceStep(double v)
+{
+    const double decade = std::pow(10.0, std::floor(std::log10(std::max(v, 1.0))));
+    for (const double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * decade >= v)
+            return m * decade;
+    return 10 * decade;
+}
+} // namespace
+
 ScalingChart::ScalingChart(QWidget *parent) : ChartView(parent)
 {
     auto *x = new QValueAxis;
@@ -118,9 +130,15 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         Curve c;
         c.n = n;
         c.story = Explain::threads(r, cpu, n);
-        if (!c.story.valid)
-            continue;
-        const double t1 = c.story.t1;
+        double t1 = c.story.t1;
+        if (!c.story.valid) {
+            // No thread model fits (speedups far above the thread count, say): the points are
+            // still drawn as measured, against the fewest threads' time, and the note says so.
+            const auto times = Analysis::threadTimes(cpu, n);
+            if (times.empty() || !(times.front().second > 0))
+                continue;
+            t1 = times.front().second * times.front().first;
+        }
         for (const auto &[p, t] : Analysis::threadTimes(cpu, n))
             if (t > 0) {
                 c.measured << QPointF(p, t1 / t);
@@ -151,8 +169,11 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     const double yTop = std::ceil(yMax * 1.1);
     y->setTickType(QValueAxis::TicksDynamic);
     y->setTickAnchor(0);
-    y->setTickInterval(yTop <= 12 ? 1 : yTop <= 32 ? 4 : yTop <= 64 ? 8 : 16);
-    y->setLabelFormat(QStringLiteral("%.0f"));
+    // About 8 ticks at most: an interval of 16 over a hostile file's speedup of 1e15 asked
+    // QtCharts for 6e13 of them.
+    const double yStep = yTop <= 12 ? 1 : yTop <= 32 ? 4 : yTop <= 64 ? 8 : niceStep(yTop / 8);
+    y->setTickInterval(yStep);
+    y->setLabelFormat(yTop < 1e6 ? QStringLiteral("%.0f") : QStringLiteral("%.3g")); // never 16 digits
     setRanges(0, maxThreads + (maxThreads <= 12 ? 0.5 : step / 2), 0, yTop);
 
     line(QStringLiteral("guide:ideal"), Role::Guide, tr("ideal (linear)"), ChartStyle::guideColor(),
@@ -167,6 +188,17 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         line(QStringLiteral("data:n%1").arg(c.n), Role::Data, tr("n = %1").arg(c.n), color, c.measured,
              {Qt::SolidLine, 2.5, true, true});
         const ThreadStory &st = c.story;
+        if (!st.valid) {
+            double best = 0;
+            for (const QPointF &p : c.measured)
+                best = std::max(best, p.y());
+            notes << tr("n = %1: no thread model fits these speedups (up to %2\u00d7 on %3 threads); the "
+                        "points are as measured.")
+                         .arg(c.n)
+                         .arg(Format::number(best))
+                         .arg(maxThreads);
+            continue;
+        }
         const QString fit = st.kind == ThreadStory::Kind::Bandwidth
                                 ? tr("bandwidth bound, n = %1: at most %2\u00d7")
                                       .arg(c.n)

@@ -98,10 +98,6 @@
         <translation>%1 %</translation>
     </message>
     <message>
-        <source>%1: too few points for a model.</source>
-        <translation>%1：点太少，无法建立模型。</translation>
-    </message>
-    <message>
         <source>FLOPs</source>
         <translation>FLOP</translation>
     </message>
@@ -412,6 +408,14 @@
     <message>
         <source>%1, up to %2</source>
         <translation>%1，最高 %2</translation>
+    </message>
+    <message>
+        <source>%1: too few points for a model (%2).</source>
+        <translation>%1：点太少，无法建立模型（%2 个）。</translation>
+    </message>
+    <message>
+        <source>%1: no fixed cost and rate fit its %2 points (their times do not grow with the work in a way one cost model can describe).</source>
+        <translation>%1：没有一组固定开销与速率能拟合它的 %2 个点（其时间随工作量的增长方式无法用一个开销模型描述）。</translation>
     </message>
 </context>
 <context>
@@ -2248,6 +2252,10 @@ Check more thread counts in the sweep panel.</source>
     <message>
         <source>threads</source>
         <translation>个线程</translation>
+    </message>
+    <message>
+        <source>n = %1: no thread model fits these speedups (up to %2× on %3 threads); the points are as measured.</source>
+        <translation>n = %1：没有线程模型能拟合这些加速比（%3 个线程时最高 %2 倍）；这些点按实测绘出。</translation>
     </message>
 </context>
 <context>

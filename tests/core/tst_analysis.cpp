@@ -105,6 +105,7 @@ private slots:
     void fitAmdahl();
     void fitAmdahlNeedsTwoThreadCounts();
     void reports();
+    void summaryNeverContradictsThePoints();
 };
 
 void TestAnalysis::crossings_data()
@@ -165,8 +166,9 @@ void TestAnalysis::crossings_data()
     QTest::newRow("crossover predicted beyond range")
         << curve(decades, quadratic) << curve(decades, [](double) { return 1e-1; }) << QList<double>{} << ""
         << false << true << 10000.0 << "the fit predicts the GPU faster above n \u2248 10000";
-    QTest::newRow("identical curves") << curve(decades, flat) << curve(decades, flat) << QList<double>{} << ""
-                                      << false << false << -1.0 << "neither wins everywhere";
+    QTest::newRow("identical curves")
+        << curve(decades, flat) << curve(decades, flat) << QList<double>{} << "" << false << false << -1.0
+        << "the CPU and the GPU take the same time at every size compared";
     QTest::newRow("only partly overlapping")
         << curve({4, 40, 400, 4000}, quadratic) << curve({40, 400}, flat) << QList<double>{100} << "+"
         << false << false << -1.0 << "GPU faster above n \u2248 100";
@@ -372,6 +374,9 @@ void TestAnalysis::fitLinear_data()
     QTest::newRow("saxpy") << "saxpy" << 3e-7 << 7e-11;
     QTest::newRow("gemm: per FLOP") << "gemm" << 2e-5 << 5e-12;
     QTest::newRow("transfer") << "transfer" << 1e-5 << 8e-11;
+    // Times over 15 decades (1e-12 s to 1e3 s): one-pass sums cancelled, and the curve read
+    // "too few points for a model".
+    QTest::newRow("add: 15 decades of time") << "add" << 1e-12 << 1e-7;
 }
 
 void TestAnalysis::fitLinear()
@@ -559,6 +564,32 @@ void TestAnalysis::reports()
     cpuOnly.add(row("cpu", 1, 4, 1e-3, Measurement::Status::Ok));
     QVERIFY(Analysis::reports(cpuOnly, "add").empty());
     QVERIFY(Analysis::reports(r, "gemm").empty());
+}
+
+// "no crossover in range (n 4–4000): the GPU wins everywhere; the fit predicts the CPU faster
+// below n ≈ 2708" contradicted its own points: a crossing of the fits is told only beyond the
+// range, on the side the points leave open.
+void TestAnalysis::summaryNeverContradictsThePoints()
+{
+    CrossoverReport r;
+    r.nMin = 4;
+    r.nMax = 4000;
+    r.gpuFasterEverywhere = true;
+    r.predictedN = 2708; // inside the range: the fits' error
+    QCOMPARE(QString::fromStdString(r.summary()),
+             QStringLiteral("no crossover in range (n 4\u20134000): the GPU wins everywhere"));
+    r.predictedN = 2; // below it: a prediction
+    QVERIFY(QString::fromStdString(r.summary())
+                .endsWith(QStringLiteral("the fit predicts the CPU faster below n \u2248 2")));
+    r.gpuFasterEverywhere = false;
+    r.cpuFasterEverywhere = true;
+    r.predictedN = 100;
+    QCOMPARE(QString::fromStdString(r.summary()),
+             QStringLiteral("no crossover in range (n 4\u20134000): the CPU wins everywhere"));
+    r.predictedN = 0;
+    QVERIFY(QString::fromStdString(r.summary()).endsWith(QStringLiteral("; the fits do not cross")));
+    r.cpuFasterEverywhere = false; // every point a tie
+    QVERIFY(!QString::fromStdString(r.summary()).contains(QStringLiteral("neither")));
 }
 
 QTEST_APPLESS_MAIN(TestAnalysis)

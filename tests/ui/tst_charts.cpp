@@ -20,6 +20,7 @@
 #include <QAbstractAxis>
 #include <QComboBox>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -31,6 +32,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QValueAxis>
 #include <QXYSeries>
 
 #include <memory>
@@ -113,6 +115,7 @@ private slots:
     void footerDescribesTheDataShown();
     void axesUseSiUnits_data();
     void axesUseSiUnits();
+    void extremeSpeedupsAreDrawnAndSaid();
 
 private:
     QTemporaryDir m_dir;
@@ -526,6 +529,38 @@ void TestCharts::markupInDataIsText()
     const QString tip = Format::plainTip(QStringLiteral("failed: <b>bold</b>"));
     QVERIFY(tip.contains(QStringLiteral("&lt;b&gt;")));
     QCOMPARE(Format::plainTip(QStringLiteral("plain text")), QStringLiteral("plain text"));
+}
+
+// A file whose 2 threads are 10^15 times faster than 1 (each time within the loader's bounds)
+// fits no thread model: the scaling chart drew nothing and said nothing, and its axis asked for
+// a tick every 16 up to 10^15. The points are drawn as measured, the note says why there is no
+// model, and the axis has a handful of ticks that print a power of ten.
+void TestCharts::extremeSpeedupsAreDrawnAndSaid()
+{
+    ResultSet r;
+    r.machine = fixtures::machine();
+    for (int n : {4, 40, 400}) {
+        r.add(fixtures::point("cpu", 1, "", n, 1e6, 0));
+        r.add(fixtures::point("cpu", 2, "", n, 1e-9, 0));
+    }
+    ResultModel model;
+    model.setResultSet(r);
+    ScalingChart chart;
+    chart.setModel(&model);
+    chart.resize(1280, 720);
+    QElapsedTimer clock;
+    clock.start();
+    chart.updateNow();
+    QVERIFY(!chart.toImage(QSize(1280, 720)).isNull());
+    QVERIFY2(clock.elapsed() < 20000, "ticks every 16 up to 10^15");
+    QVERIFY(chart.countWithRole(ChartView::Role::Data) >= 1);
+    QVERIFY2(chart.noteText().contains(
+                 QStringLiteral("no thread model fits these speedups (up to 1 \u00d7 10^15")),
+             qPrintable(chart.noteText()));
+    const auto *y = qobject_cast<const QValueAxis *>(chart.chart()->axes(Qt::Vertical).front());
+    QVERIFY(y);
+    QVERIFY(y->tickInterval() >= y->max() / 20);
+    QCOMPARE(y->labelFormat(), QStringLiteral("%.3g"));
 }
 
 QTEST_MAIN(TestCharts)
