@@ -174,6 +174,7 @@ QWidget *MainWindow::buildCentral()
     v->addWidget(m_banners);
     // In presentation mode, the point being measured in large type above the chart.
     m_liveCaption = new QLabel;
+    m_liveCaption->setTextFormat(Qt::PlainText); // it names the point, a variant among them
     m_liveCaption->setObjectName(QStringLiteral("liveCaption"));
     m_liveCaption->setAlignment(Qt::AlignCenter);
     m_liveCaption->setStyleSheet(QStringLiteral("padding: 6px; color: #333;"));

@@ -57,6 +57,7 @@ RunProgress::RunProgress(QStatusBar *bar) : QObject(bar)
     m_bar->setFormat(QStringLiteral("%v / %m"));
     m_label = new QLabel;
     m_label->setObjectName(QStringLiteral("progressLabel"));
+    m_label->setTextFormat(Qt::PlainText); // the point being measured: text, never markup
     // No stretch, and both hidden while idle: the status bar draws its temporary messages
     // ("Sweep finished", "Saved ...") in the space left of the permanent widgets.
     bar->addPermanentWidget(m_label);

@@ -126,6 +126,7 @@ SourceView::SourceView(ResultModel *model, QWidget *parent) : QWidget(parent), m
     m_code->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     new CodeHighlighter(m_code->document());
     m_location = new QLabel;
+    m_location->setTextFormat(Qt::PlainText); // a path
     m_location->setWordWrap(true);
     m_location->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_heading);
