@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The machine a run was measured on (no Qt): probing the CPU, caches, memory, OS, GPUs and BLAS.
 #include "core/machineinfo.h"
 
 #include "core/blaslibrary.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// One pipeline for the CLI and the headless app (no Qt): plan, run, calibration, notes, outputs, exit status.
 #include "core/pipeline.h"
 
 #include "core/calibration.h"

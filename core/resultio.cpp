@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Result files (no Qt): the CSV and JSON writers, atomic writes, and ResultIO::load.
 #include "core/resultio.h"
 
 #include "core/resultload.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Result files (no Qt): CSV and JSON, written and read back into the same ResultSet.
 #pragma once
 
 #include "core/resultset.h"

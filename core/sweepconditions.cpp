@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// How a sweep ran (no Qt): rounds, seed, cache, GPU clocks, OpenMP wait policy; checks and JSON.
 #include "core/sweepconditions.h"
 
 #include "core/resultload.h"

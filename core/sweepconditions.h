@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// How a sweep ran, beyond its points (no Qt): part of a result's metadata.
 #pragma once
 
 #include <cstdint>

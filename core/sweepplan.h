@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The plan of a sweep (no Qt): workload, variants, sizes, thread counts, GPU modes, timing rules.
 #pragma once
 
 #include <cstdint>
