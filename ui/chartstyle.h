@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The charts' look: fonts at the zoom, colours of series and run families, markers, axes and units.
 #pragma once
 
 #include "core/analysis.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The cost chart: the best CPU and each GPU curve priced per hour, as the cost of many iterations against n.
 #include "ui/costchart.h"
 #include "ui/appsettings.h"
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Explain chart: the best CPU and one GPU curve with their cost models, and the what-if.
 #pragma once
 
 #include "ui/chartview.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// speeduplab --headless: a sweep or a recorded file rendered to PNG/SVG/CSV/JSON without a window.
 #include "ui/headless.h"
 
 #include "core/analysis.h"

@@ -444,7 +444,8 @@ void TestHeadless::printedFieldsAreEscaped()
                  &out, &err),
              0);
     for (const QByteArray &text : {out, err}) {
-        QVERIFY2(!text.contains('\x1b') && !text.contains('\x07') && !text.contains("\u202e"), text.constData());
+        QVERIFY2(!text.contains('\x1b') && !text.contains('\x07') && !text.contains("\u202e"),
+                 text.constData());
     }
     QVERIFY2(out.contains("\\x1b]0;pwned\\x07\\x1b[2J\\u202e"), out.constData());
 }

@@ -12,6 +12,8 @@
 #include "ui/sweeppanel.h"
 #include "ui/timechart.h"
 
+#include "settingsinput.h"
+
 #include <QAction>
 #include <QProcess>
 #include <QSettings>
@@ -37,6 +39,7 @@ private slots:
     void hostileSettingsFilesAreRefused();
     void theAppNeverRewritesAFileThatIsNotSettings();
     void nonFiniteValuesFallBack();
+    void fuzzCorpusReplays();
 
 private:
     SweepForm custom() const;
@@ -325,6 +328,21 @@ void TestSettings::nonFiniteValuesFallBack()
         AppSettings::number(file, QStringLiteral("window/zoom"), ChartStyle::minZoom, ChartStyle::maxZoom));
     QVERIFY(
         !AppSettings::number(file, QStringLiteral("cost/cpuPerHour"), 0, 1e6)); // never written: as it was
+}
+
+// The settings fuzzer's corpus (tests/fuzz/settings), read as the harness reads each input: a
+// refusal, or values in range (settingsinput.h).
+void TestSettings::fuzzCorpusReplays()
+{
+    QDir corpus(QStringLiteral(SPEEDUPLAB_SOURCE_DIR "/tests/fuzz/settings"));
+    const QStringList files = corpus.entryList(QDir::Files);
+    QVERIFY(files.size() >= 5);
+    for (const QString &name : files) {
+        QFile f(corpus.filePath(name));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString broken = fuzzsettings::check(m_dir.filePath(QStringLiteral("replay.ini")), f.readAll());
+        QVERIFY2(broken.isEmpty(), qPrintable(name + QStringLiteral(": ") + broken));
+    }
 }
 
 QTEST_MAIN(TestSettings)
