@@ -954,6 +954,10 @@ ZH = {
     "%1: too few points for a model (%2).": "%1：点太少，无法建立模型（%2 个）。",
     "%1: no fixed cost and rate fit its %2 points (their times do not grow with the work in a way one cost model can describe).": "%1：没有一组固定开销与速率能拟合它的 %2 个点（其时间随工作量的增长方式无法用一个开销模型描述）。",
     "n = %1: no thread model fits these speedups (up to %2\u00d7 on %3 threads); the points are as measured.": "n = %1：没有线程模型能拟合这些加速比（%3 个线程时最高 %2 倍）；这些点按实测绘出。",
+    "OpenMP threads &sleep at barriers (passive)": "OpenMP 线程在屏障处休眠（被动）(&S)",
+    "From the next start, the CPU threads sleep while they wait at a barrier instead of spinning: they give a busy machine's cores back, but every barrier costs a wake-up (30 times slower at small sizes on a loaded 2-core machine)": "下次启动起，CPU 线程在屏障处等待时休眠而不是自旋：它们把繁忙机器的核心让出来，但每个屏障都要付出一次唤醒的代价（在负载较重的双核机器上，小尺寸时慢 30 倍）",
+    "From the next start, the CPU threads sleep at barriers (passive).": "下次启动起，CPU 线程在屏障处休眠（被动）。",
+    "From the next start, the CPU threads spin at barriers (active).": "下次启动起，CPU 线程在屏障处自旋（主动）。",
 }
 
 BY_CONTEXT = {}

@@ -19,16 +19,23 @@
 #include "ui/translations.h"
 
 #include "core/machineinfo.h"
+#include "core/sweepconditions.h"
 #include "core/version.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QIcon>
 #include <QScreen>
 #include <QTimer>
 
+#include <cerrno>
+#include <cstring>
 #include <iostream>
+#include <vector>
+
+#include <unistd.h>
 
 static void initResources()
 {
@@ -71,10 +78,26 @@ int App::main(QApplication &app)
         std::cerr << "speeduplab: " << Format::sentence(why).toStdString() << '\n';
         return 2;
     }
+    AppSettings::useFile(cl.settings); // the charts' own settings too (prices, cost models)
+    // The OpenMP wait policy chosen in the window (Sweep ▸ OpenMP threads sleep at barriers):
+    // the runtime read OMP_WAIT_POLICY when it loaded, so the program starts again with it.
+    if (const QString want = AppSettings::ompWait();
+        !want.isEmpty() && QString::fromStdString(SweepConditions::currentOmpWaitPolicy()) != want) {
+        ::setenv("OMP_WAIT_POLICY", want.toLatin1().constData(), 1);
+        std::vector<QByteArray> args;
+        for (const QString &arg : app.arguments())
+            args.push_back(QFile::encodeName(arg));
+        std::vector<char *> argv;
+        for (QByteArray &arg : args)
+            argv.push_back(arg.data());
+        argv.push_back(nullptr);
+        ::execv("/proc/self/exe", argv.data());
+        std::cerr << "speeduplab: could not start again with OMP_WAIT_POLICY=" << want.toStdString() << ": "
+                  << std::strerror(errno) << "; the runtime's own policy stays\n";
+    }
     // Before any window or chart is built: they take their texts then. The window's View ▸
     // Language stores the choice; the system's language is the default.
     Translations::installChosen(cl.settings);
-    AppSettings::useFile(cl.settings); // the charts' own settings too (prices, cost models)
     if (cl.bench == QLatin1String("latency"))
         return Bench::latency(cl);
     if (cl.bench == QLatin1String("redraw"))

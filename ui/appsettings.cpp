@@ -123,6 +123,22 @@ std::unique_ptr<QSettings> AppSettings::open()
     return open(chosen());
 }
 
+QString AppSettings::ompWait()
+{
+    const QString v = open()->value(QStringLiteral("sweep/ompWait")).toString();
+    return v == QLatin1String("active") || v == QLatin1String("passive") ? v : QString();
+}
+
+void AppSettings::setOmpWait(const QString &policy)
+{
+    const std::unique_ptr<QSettings> s = open();
+    if (policy == QLatin1String("active") || policy == QLatin1String("passive"))
+        s->setValue(QStringLiteral("sweep/ompWait"), policy);
+    else
+        s->remove(QStringLiteral("sweep/ompWait"));
+    s->sync();
+}
+
 std::map<std::string, double> AppSettings::calibratedCeilings(const MachineInfo &machine)
 {
     std::map<std::string, double> out;

@@ -39,6 +39,11 @@ std::unique_ptr<QSettings> open();
 /// zoom=nan blanked every chart and was written back; a price of 1e308 cost the cost chart its
 /// axis. A hand-edited or damaged file keeps only what makes sense.
 std::optional<double> number(const QSettings &s, const QString &key, double lo, double hi);
+/// The OpenMP wait policy chosen for the CPU threads (Sweep ▸ OpenMP threads sleep at
+/// barriers): "passive", "active" or "" for the runtime's default. The runtime reads it once, at
+/// start (OMP_WAIT_POLICY), so App::main restarts the program with it when it differs.
+QString ompWait();
+void setOmpWait(const QString &policy);
 /// The last calibration's ceilings on this hardware (same CPU model, thread count and GPUs), kept
 /// so that a restart does not lose them; empty when none was kept or the hardware differs.
 std::map<std::string, double> calibratedCeilings(const MachineInfo &machine);

@@ -26,6 +26,9 @@ public:
     QAction *run = nullptr;
     QAction *cancel = nullptr;
     QAction *calibrate = nullptr;
+    /// Sweep ▸ OpenMP threads sleep at barriers: checkable, the passive OpenMP wait policy from
+    /// the next start (AppSettings::ompWait).
+    QAction *passiveWait = nullptr;
     QAction *open = nullptr;
     QAction *overlay = nullptr;
     QAction *removeOverlay = nullptr;

@@ -13,6 +13,7 @@
 #include "core/presets.h"
 #include "core/resultio.h"
 #include "core/runset.h"
+#include "core/sweepconditions.h"
 #include "ui/chartstyle.h"
 #include "ui/charttabs.h"
 #include "ui/devicemodel.h"
@@ -230,6 +231,15 @@ void MainWindow::connectActions()
     connect(m_actions, &MainActions::languageChosen, this, [this](const QString &choice) {
         Translations::setChoice(*settings(), choice);
         statusBar()->showMessage(tr("The language applies at the next start of SpeedupLab."), 8000);
+    });
+    // The policy this process runs with (the environment's), and the choice for the next start.
+    a.passiveWait->setChecked(SweepConditions::currentOmpWaitPolicy() == "passive");
+    connect(a.passiveWait, &QAction::toggled, this, [this](bool passive) {
+        AppSettings::setOmpWait(passive ? QStringLiteral("passive") : QStringLiteral("active"));
+        statusBar()->showMessage(passive
+                                     ? tr("From the next start, the CPU threads sleep at barriers (passive).")
+                                     : tr("From the next start, the CPU threads spin at barriers (active)."),
+                                 8000);
     });
     connect(a.presentation, &QAction::toggled, this, &MainWindow::setPresentation);
     connect(a.zoomIn, &QAction::triggered, this, [this] { setZoom(ChartStyle::zoom() * 1.25); });

@@ -40,6 +40,7 @@ private slots:
     void theAppNeverRewritesAFileThatIsNotSettings();
     void nonFiniteValuesFallBack();
     void fuzzCorpusReplays();
+    void ompWaitPolicyApplies();
 
 private:
     SweepForm custom() const;
@@ -343,6 +344,28 @@ void TestSettings::fuzzCorpusReplays()
         const QString broken = fuzzsettings::check(m_dir.filePath(QStringLiteral("replay.ini")), f.readAll());
         QVERIFY2(broken.isEmpty(), qPrintable(name + QStringLiteral(": ") + broken));
     }
+}
+
+// Sweep ▸ OpenMP threads sleep at barriers, kept as sweep/ompWait: the program starts again with
+// OMP_WAIT_POLICY set (the runtime reads it once), and the results record the policy.
+void TestSettings::ompWaitPolicyApplies()
+{
+    const QString ini = written(m_dir.filePath(QStringLiteral("passive.ini")), "[sweep]\nompWait=passive\n");
+    const QString out = m_dir.filePath(QStringLiteral("passive.json"));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("OMP_WAIT_POLICY"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SPEEDUPLAB_APP),
+            {QStringLiteral("--settings"), ini, QStringLiteral("--headless"), QStringLiteral("--workload"),
+             QStringLiteral("add"), QStringLiteral("--sizes"), QStringLiteral("4"),
+             QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--cpu-only"),
+             QStringLiteral("--min-time"), QStringLiteral("0"), QStringLiteral("--json"), out});
+    QVERIFY(p.waitForFinished(60000));
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY2(f.readAll().contains("\"omp_wait_policy\": \"passive\""), "the policy is not recorded");
 }
 
 QTEST_MAIN(TestSettings)
