@@ -408,14 +408,14 @@ bool disturbedCpuPoint(const Measurement &m)
 
 bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
                                      std::vector<std::vector<Measurement>> &measured, int rounds,
-                                     double deadline, Progress &pr, const Callbacks &cb,
+                                     bool tryAgain, double deadline, Progress &pr, const Callbacks &cb,
                                      const std::atomic<bool> &stop)
 {
     // With one round, each disturbed point is measured again, interleaved: one try of each in a
     // pass, so that a burst of load does not spoil every try of one point. Each keeps its least
     // disturbed measurement. (With several rounds, the rounds are the repeated measurements.)
     bool cancelled = false;
-    for (int pass = 1; rounds == 1 && pass <= remeasurePasses && !cancelled; ++pass) {
+    for (int pass = 1; tryAgain && rounds == 1 && pass <= remeasurePasses && !cancelled; ++pass) {
         std::vector<std::size_t> again;
         int clean = 0; // tries of this pass that came out undisturbed
         for (std::size_t i = 0; i < measured.size(); ++i)
@@ -613,8 +613,9 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
                 cb.measured(merge(measured[idx], rounds));
         }
     }
-    if (!cancelled && m_plan.remeasureDisturbed)
-        cancelled = remeasureDisturbed(points, measured, rounds, deadline, pr, cb, stop);
+    if (m_plan.remeasureDisturbed) // a cancelled sweep's disturbed points are marked, not measured again
+        cancelled =
+            remeasureDisturbed(points, measured, rounds, !cancelled, deadline, pr, cb, stop) || cancelled;
     for (const auto &rows : measured)
         if (!rows.empty())
             result.add(merge(rows, rounds));

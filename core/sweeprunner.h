@@ -99,11 +99,12 @@ private:
     double estimate(const PlanPoint &p, const StoppingRule &rule) const;
     /// After the sweep: the CPU points another program disturbed (Preemption::disturbs) are
     /// measured again, up to remeasurePasses times, interleaved; what stays disturbed is marked
-    /// noisy with the reason. `measured`: each point's rounds, by its index in `points`. Returns
-    /// whether stop cancelled it.
+    /// noisy with the reason. `measured`: each point's rounds, by its index in `points`. Without
+    /// tryAgain (a cancelled sweep) the points are only marked. Returns whether stop cancelled it.
     bool remeasureDisturbed(const std::vector<PlanPoint> &points,
-                            std::vector<std::vector<Measurement>> &measured, int rounds, double deadline,
-                            Progress &pr, const Callbacks &cb, const std::atomic<bool> &stop);
+                            std::vector<std::vector<Measurement>> &measured, int rounds, bool tryAgain,
+                            double deadline, Progress &pr, const Callbacks &cb,
+                            const std::atomic<bool> &stop);
 
     SweepPlan m_plan;
     int m_iterations;
