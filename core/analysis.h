@@ -23,6 +23,9 @@ struct SeriesPoint {
     bool quartiles = false; ///< tQ1 and tQ3 are the point's own, not min and max
     int outliers = 0;       ///< Stats::outliers
     bool throttled = false; ///< PointConditions::throttled: drawn as a hollow marker
+    /// Another program held a core during the point's repetitions (Preemption::disturbs on its
+    /// disturbed_reps): drawn with a grey ring, so that it never passes for a clean measurement.
+    bool disturbed = false;
     double work = 0;
     double bytes = 0; ///< per operation
     double flops = 0; ///< per operation

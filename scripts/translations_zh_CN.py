@@ -958,6 +958,7 @@ ZH = {
     "From the next start, the CPU threads sleep while they wait at a barrier instead of spinning: they give a busy machine's cores back, but every barrier costs a wake-up (30 times slower at small sizes on a loaded 2-core machine)": "下次启动起，CPU 线程在屏障处等待时休眠而不是自旋：它们把繁忙机器的核心让出来，但每个屏障都要付出一次唤醒的代价（在负载较重的双核机器上，小尺寸时慢 30 倍）",
     "From the next start, the CPU threads sleep at barriers (passive).": "下次启动起，CPU 线程在屏障处休眠（被动）。",
     "From the next start, the CPU threads spin at barriers (active).": "下次启动起，CPU 线程在屏障处自旋（主动）。",
+    "Grey rings: %1 during which another program held a core (the table marks them noisy and says how).": "灰色圆环：%1 测量期间另一个程序占用了一个核心（表格将其标为噪声大并说明原因）。",
 }
 
 BY_CONTEXT = {}

@@ -289,7 +289,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     const std::vector<bool> &faded = view.faded;
     const bool iqr = m_band == Band::Interquartile;
     bool drawn = false, fellBack = false; // a band drawn; one of min-max for want of quartiles
-    int throttled = 0;
+    int throttled = 0, disturbed = 0;
     // Bands only while the legend can be shown: past that, hundreds of overlapping
     // bands hide the curves, and each costs QtCharts more than a curve.
     const bool bands = all.size() <= std::size_t(legendLimit);
@@ -360,6 +360,14 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         if (!hot.isEmpty()) {
             throttled += int(hot.size());
             hollowMarkers(QStringLiteral("throttled:") + key, color, hot);
+        }
+        QList<QPointF> lost; // another program held a core during the point: a grey ring
+        for (const auto &p : s.points)
+            if (p.disturbed && p.t > 0)
+                lost << QPointF(p.n, p.t * timeScale);
+        if (!lost.isEmpty() && !fade) {
+            disturbed += int(lost.size());
+            hollowMarkers(QStringLiteral("disturbed:") + key, QColor(0x55, 0x55, 0x55), lost);
         }
     }
 
@@ -465,6 +473,10 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     if (const QString left = curvesNote(all, drawnCurve); !left.isEmpty())
         notes << left;
     notes << referenceNotes(workload);
+    if (disturbed > 0)
+        notes << tr("Grey rings: %1 during which another program held a core (the table marks them noisy "
+                    "and says how).")
+                     .arg(Format::count(disturbed, tr("point"), tr("points")));
     if (throttled > 0)
         notes << tr("Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a "
                     "power or thermal limit); the table's Conditions column says how.")

@@ -3147,6 +3147,10 @@ they failed or were skipped (the table says why).</source>
         <source>%1 vs A: %2</source>
         <translation>%1 对比 A：%2</translation>
     </message>
+    <message>
+        <source>Grey rings: %1 during which another program held a core (the table marks them noisy and says how).</source>
+        <translation>灰色圆环：%1 测量期间另一个程序占用了一个核心（表格将其标为噪声大并说明原因）。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::Tour</name>

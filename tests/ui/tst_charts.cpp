@@ -116,6 +116,7 @@ private slots:
     void axesUseSiUnits_data();
     void axesUseSiUnits();
     void extremeSpeedupsAreDrawnAndSaid();
+    void disturbedPointsAreRinged();
 
 private:
     QTemporaryDir m_dir;
@@ -561,6 +562,33 @@ void TestCharts::extremeSpeedupsAreDrawnAndSaid()
     QVERIFY(y);
     QVERIFY(y->tickInterval() >= y->max() / 20);
     QCOMPARE(y->labelFormat(), QStringLiteral("%.3g"));
+}
+
+// A point another program held a core from (disturbed_reps) is never drawn as a clean one: a
+// grey ring over it, and the note says what the rings mean.
+void TestCharts::disturbedPointsAreRinged()
+{
+    ResultSet r;
+    r.machine = fixtures::machine();
+    for (int n : {4, 40, 400}) {
+        Measurement m = fixtures::point("cpu", 2, "", n, 1e-7 * n);
+        m.conditions.disturbedReps = n == 40 ? m.stats.reps : 0;
+        r.add(m);
+    }
+    ResultModel model;
+    model.setResultSet(r);
+    TimeChart chart;
+    chart.setModel(&model);
+    chart.resize(1280, 720);
+    chart.updateNow();
+    QVERIFY2(chart.noteText().contains(
+                 QStringLiteral("Grey rings: 1 point during which another program held a core")),
+             qPrintable(chart.noteText()));
+    int rings = 0;
+    for (QAbstractSeries *s : chart.chart()->series())
+        if (auto *x = qobject_cast<QXYSeries *>(s); x && x->pen().color() == QColor(0x55, 0x55, 0x55))
+            rings += int(x->count());
+    QCOMPARE(rings, 1);
 }
 
 QTEST_MAIN(TestCharts)
