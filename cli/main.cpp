@@ -26,10 +26,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
-#include <cerrno>
 #include <csignal>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -701,12 +699,8 @@ int main(int argc, char **argv)
 
     // The OpenMP runtime reads OMP_WAIT_POLICY once, when it loads: a policy asked for that the
     // environment does not hold yet is set there, and the command starts again with it.
-    if (!ompWait.empty() && SweepConditions::currentOmpWaitPolicy() != ompWait) {
-        ::setenv("OMP_WAIT_POLICY", ompWait.c_str(), 1);
-        ::execv("/proc/self/exe", argv);
-        return fail(std::string("could not start again with OMP_WAIT_POLICY=") + ompWait + ": " +
-                    std::strerror(errno));
-    }
+    if (const std::string why = SweepConditions::restartWithOmpWaitPolicy(ompWait, argv); !why.empty())
+        return fail(why);
     if (*run || *calibrate || *verify)
         warnCoreType(); // devices says it in its "BLAS warning" line
     try {

@@ -136,7 +136,7 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
         p.tQ3 = (p.quartiles ? m.stats.q3 : m.stats.max) / it_;
         p.outliers = m.stats.outliers;
         p.throttled = m.conditions.throttled;
-        p.disturbed = !m.isGpu() && Preemption::disturbs(m.conditions.disturbedReps, m.stats.reps);
+        p.disturbed = Preemption::disturbed(m);
         const Workload *w = Workload::find(m.workload);
         p.bytes = m.bytes > 0 ? m.bytes / it_ : (w ? w->bytes(m.n, 1, m.variant) : 0);
         p.flops = m.flops > 0 ? m.flops / it_ : (w ? w->flops(m.n, 1) : 0);

@@ -355,7 +355,7 @@ Pipeline::Disturbance Pipeline::disturbance(const ResultSet &result)
     for (const Measurement &m : result.rows) {
         if (!m.ok() || m.isGpu())
             continue;
-        const bool disturbed = Preemption::disturbs(m.conditions.disturbedReps, m.stats.reps);
+        const bool disturbed = Preemption::disturbed(m);
         if (m.conditions.remeasured > 0) {
             ++d.again;
             (disturbed ? d.still : d.clean) += 1;

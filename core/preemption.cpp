@@ -110,6 +110,11 @@ bool Preemption::disturbs(int disturbed, int reps)
     return disturbed > 0 && 10 * disturbed >= reps;
 }
 
+bool Preemption::disturbed(const Measurement &m)
+{
+    return m.ok() && !m.isGpu() && disturbs(m.conditions.disturbedReps, m.stats.reps);
+}
+
 std::string Preemption::reason(int disturbed, int reps, int remeasured)
 {
     std::string s = "another program held a core during " + std::to_string(disturbed) + " of " +

@@ -2,6 +2,8 @@
 // Preemption: whether another program took a core from the sweep during a repetition (no Qt).
 #pragma once
 
+#include "core/measurement.h"
+
 #include <string>
 #include <vector>
 
@@ -53,6 +55,8 @@ public:
     /// Whether a point with `disturbed` of its `reps` repetitions disturbed counts as disturbed:
     /// a tenth of them or more (a few among many leave its median as it was).
     static bool disturbs(int disturbed, int reps);
+    /// Whether m is an ok CPU row whose disturbed repetitions make it disturbed (disturbs).
+    static bool disturbed(const Measurement &m);
     /// "another program held a core during 12 of 20 repetitions (its threads waited for a CPU);
     /// measured again 2 times, still disturbed", for a row's reason.
     static std::string reason(int disturbed, int reps, int remeasured);

@@ -7,9 +7,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+
+#include <unistd.h>
 
 namespace speeduplab {
 
@@ -45,6 +49,15 @@ std::string SweepConditions::currentOmpWaitPolicy()
     std::string s = v ? v : "";
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     return s == "active" || s == "passive" ? s : std::string();
+}
+
+std::string SweepConditions::restartWithOmpWaitPolicy(const std::string &policy, char *const argv[])
+{
+    if (policy.empty() || currentOmpWaitPolicy() == policy)
+        return {};
+    ::setenv("OMP_WAIT_POLICY", policy.c_str(), 1);
+    ::execv("/proc/self/exe", argv);
+    return "could not start again with OMP_WAIT_POLICY=" + policy + ": " + std::strerror(errno);
 }
 
 std::vector<std::pair<std::string, std::string>> SweepConditions::describe() const

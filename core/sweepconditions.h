@@ -32,6 +32,11 @@ struct SweepConditions {
     /// The policy of this process, as OMP_WAIT_POLICY names it ("" when unset or not one of
     /// the two).
     static std::string currentOmpWaitPolicy();
+    /// Starts this program again (execv of /proc/self/exe with argv) with OMP_WAIT_POLICY set to
+    /// policy ("active" or "passive"), when it differs from currentOmpWaitPolicy(): the OpenMP
+    /// runtime reads it once, when it loads. Returns only when nothing was to be done (empty) or
+    /// the restart failed (why).
+    static std::string restartWithOmpWaitPolicy(const std::string &policy, char *const argv[]);
 
     /// The first problem of the values, as "field: must be ..."; empty when they are sound.
     std::string problem() const;

@@ -399,11 +399,6 @@ double disturbedShare(const Measurement &m)
     return m.stats.reps > 0 ? double(m.conditions.disturbedReps) / m.stats.reps : 0;
 }
 
-bool disturbedCpuPoint(const Measurement &m)
-{
-    return m.ok() && !m.isGpu() && Preemption::disturbs(m.conditions.disturbedReps, m.stats.reps);
-}
-
 } // namespace
 
 bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
@@ -419,7 +414,7 @@ bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
         std::vector<std::size_t> again;
         int clean = 0; // tries of this pass that came out undisturbed
         for (std::size_t i = 0; i < measured.size(); ++i)
-            if (measured[i].size() == 1 && disturbedCpuPoint(measured[i].front()))
+            if (measured[i].size() == 1 && Preemption::disturbed(measured[i].front()))
                 again.push_back(i);
         for (std::size_t k = 0; k < again.size(); ++k) {
             if (stop.load() || (deadline > 0 && now() >= deadline))
@@ -438,7 +433,7 @@ bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
                 cancelled = true;
                 break;
             }
-            if (fresh.ok() && !disturbedCpuPoint(fresh))
+            if (fresh.ok() && !Preemption::disturbed(fresh))
                 ++clean;
             if (fresh.ok() && disturbedShare(fresh) < disturbedShare(row))
                 row = std::move(fresh);
@@ -452,7 +447,7 @@ bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
     // What is still disturbed is no clean ok: noisy, and its reason says why.
     for (std::vector<Measurement> &rows : measured)
         for (Measurement &m : rows)
-            if (disturbedCpuPoint(m)) {
+            if (Preemption::disturbed(m)) {
                 m.stats.offTrend = true;
                 const std::string why =
                     Preemption::reason(m.conditions.disturbedReps, m.stats.reps, m.conditions.remeasured);

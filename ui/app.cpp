@@ -30,12 +30,8 @@
 #include <QScreen>
 #include <QTimer>
 
-#include <cerrno>
-#include <cstring>
 #include <iostream>
 #include <vector>
-
-#include <unistd.h>
 
 static void initResources()
 {
@@ -81,9 +77,7 @@ int App::main(QApplication &app)
     AppSettings::useFile(cl.settings); // the charts' own settings too (prices, cost models)
     // The OpenMP wait policy chosen in the window (Sweep ▸ OpenMP threads sleep at barriers):
     // the runtime read OMP_WAIT_POLICY when it loaded, so the program starts again with it.
-    if (const QString want = AppSettings::ompWait();
-        !want.isEmpty() && QString::fromStdString(SweepConditions::currentOmpWaitPolicy()) != want) {
-        ::setenv("OMP_WAIT_POLICY", want.toLatin1().constData(), 1);
+    if (const QString want = AppSettings::ompWait(); !want.isEmpty()) {
         std::vector<QByteArray> args;
         for (const QString &arg : app.arguments())
             args.push_back(QFile::encodeName(arg));
@@ -91,9 +85,10 @@ int App::main(QApplication &app)
         for (QByteArray &arg : args)
             argv.push_back(arg.data());
         argv.push_back(nullptr);
-        ::execv("/proc/self/exe", argv.data());
-        std::cerr << "speeduplab: could not start again with OMP_WAIT_POLICY=" << want.toStdString() << ": "
-                  << std::strerror(errno) << "; the runtime's own policy stays\n";
+        if (const std::string why =
+                SweepConditions::restartWithOmpWaitPolicy(want.toStdString(), argv.data());
+            !why.empty())
+            std::cerr << "speeduplab: " << why << "; the runtime's own policy stays\n";
     }
     // Before any window or chart is built: they take their texts then. The window's View ▸
     // Language stores the choice; the system's language is the default.

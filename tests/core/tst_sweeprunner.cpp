@@ -431,7 +431,7 @@ void TestSweepRunner::disturbedPointsAreMeasuredAgainOrMarked()
     for (const Measurement &m : r.rows) {
         QVERIFY2(m.ok(), m.reason.c_str());
         QVERIFY(m.conditions.disturbedReps >= 0 && m.conditions.disturbedReps <= m.stats.reps);
-        const bool still = Preemption::disturbs(m.conditions.disturbedReps, m.stats.reps);
+        const bool still = Preemption::disturbed(m);
         if (still) {
             ++disturbed;
             QVERIFY2(m.stats.noisy(), m.reason.c_str());
