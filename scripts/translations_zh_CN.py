@@ -844,7 +844,7 @@ ZH = {
     "new measurements are": "次新测量",
     " 1 hidden run was not saved (show it to save it too).": "1 次隐藏的运行未保存（显示它即可一并保存）。",
     " %1 hidden runs were not saved (show them to save them too).": "%1 次隐藏的运行未保存（显示它们即可一并保存）。",
-    # Explain text (ui/explaintext.cpp)
+    # Explain text (ui/charts/explaintext.cpp)
     "%1: only %2 points (%3). A fixed cost and a rate pass through any two, so the model (%4 + work at %5) says nothing they do not, and predicts nothing beyond them. Measure more sizes to tell the fixed cost from the work.":
         "%1：只有 %2 个点（%3）。固定开销加速率能穿过任意两个点，因此模型（%4 + 以 %5 完成的工作）说不出这些点之外的东西，也无法预测它们之外的尺寸。请测量更多尺寸，以区分固定开销与工作量。",
     "%1 L2 cache": "%1 L2 缓存",
@@ -890,7 +890,7 @@ ZH = {
         "%1 和 %2 没有共同的 %3 测量点：\n两者没有在同一 n 上测量过的序列，且 A 没有 CPU 曲线或 B 没有 GPU 曲线可供对比。",
     "Like against like, B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band is what the noise of both runs can explain (95 % on the medians, at least %6 %).":
         "同类对比，B = %1 对比 A = %2：B 在%3上更快，在%4上更慢，在%5上噪声范围内相同。色带为两次运行的噪声所能解释的范围（中位数的 95 %，至少 %6 %）。",
-    # Explain chart (ui/explainchart.cpp)
+    # Explain chart (ui/charts/explainchart.cpp)
     "best CPU, %1–%2 threads": "最佳 CPU，%1–%2 个线程",
     "CPU, 1 thread": "CPU，1 个线程",
     "CPU, %1 threads": "CPU，%1 个线程",

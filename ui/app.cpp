@@ -7,7 +7,7 @@
 #include "ui/examples.h"
 
 #include "ui/bench.h"
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 #include "ui/commandline.h"
 #include "ui/format.h"
 #include "ui/headless.h"

@@ -3,12 +3,12 @@
 
 #include "core/machineinfo.h"
 #include "core/resultio.h"
-#include "ui/charttabs.h"
+#include "ui/charts/charttabs.h"
 #include "ui/commandline.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
 #include "ui/sweeppanel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -4,7 +4,7 @@
 #include "ui/commandline.h"
 
 #include "core/presets.h"
-#include "ui/charttabs.h"
+#include "ui/charts/charttabs.h"
 
 #include <QCommandLineParser>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/filedialogs.h"
 
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 #include "ui/exportdialog.h"
 
 #include <QDir>

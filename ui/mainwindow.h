@@ -4,7 +4,7 @@
 
 #include "core/machineinfo.h"
 #include "core/runset.h"
-#include "ui/charttabs.h"
+#include "ui/charts/charttabs.h"
 #include "ui/filedialogs.h"
 #include "ui/gpubanner.h"
 #include "ui/metatypes.h"

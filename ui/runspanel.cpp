@@ -3,7 +3,7 @@
 // (A among runs with a CPU curve, B among runs with a GPU curve).
 #include "ui/runspanel.h"
 
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "ui/charttabs.h"
-#include "ui/chartview.h"
+#include "ui/charts/charttabs.h"
+#include "ui/charts/chartview.h"
 #include "ui/format.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QHBoxLayout>
 #include <QKeySequence>

@@ -6,8 +6,8 @@
 
 #include "core/machineinfo.h"
 #include "ui/appsettings.h"
-#include "ui/chartstyle.h"
-#include "ui/costchart.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/costchart.h"
 #include "ui/sweepform.h"
 #include "ui/translations.h"
 

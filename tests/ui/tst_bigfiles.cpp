@@ -9,11 +9,11 @@
 
 #include "core/resultio.h"
 #include "ui/app.h"
-#include "ui/chartstyle.h"
-#include "ui/chartview.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/chartview.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

@@ -13,7 +13,7 @@
 #include "ui/resultmodel.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
-#include "ui/throughputchart.h"
+#include "ui/charts/throughputchart.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -6,7 +6,7 @@
 #include "ui/resultmodel.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QAction>
 #include <QElapsedTimer>

@@ -8,14 +8,14 @@
 #include "core/calibration.h"
 #include "core/resultio.h"
 #include "ui/app.h"
-#include "ui/charttabs.h"
-#include "ui/chartview.h"
+#include "ui/charts/charttabs.h"
+#include "ui/charts/chartview.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
-#include "ui/scalingchart.h"
+#include "ui/charts/scalingchart.h"
 #include "ui/sweeppanel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QAbstractAxis>
 #include <QComboBox>

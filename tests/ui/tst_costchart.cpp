@@ -6,7 +6,7 @@
 #include "fixtures.h"
 
 #include "ui/app.h"
-#include "ui/costchart.h"
+#include "ui/charts/costchart.h"
 #include "ui/resultmodel.h"
 
 #include <QSettings>

@@ -8,7 +8,7 @@
 #include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

@@ -6,14 +6,14 @@
 #include "fixtures.h"
 
 #include "ui/app.h"
-#include "ui/chartstyle.h"
-#include "ui/charttabs.h"
-#include "ui/explainchart.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/charttabs.h"
+#include "ui/charts/explainchart.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
-#include "ui/scalingchart.h"
-#include "ui/timechart.h"
-#include "ui/whatifpanel.h"
+#include "ui/charts/scalingchart.h"
+#include "ui/charts/timechart.h"
+#include "ui/charts/whatifpanel.h"
 
 #include <QPushButton>
 #include <QSettings>

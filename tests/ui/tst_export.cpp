@@ -6,8 +6,8 @@
 
 #include "core/resultio.h"
 #include "ui/app.h"
-#include "ui/charttabs.h"
-#include "ui/chartview.h"
+#include "ui/charts/charttabs.h"
+#include "ui/charts/chartview.h"
 #include "ui/filedialogs.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"

@@ -7,11 +7,11 @@
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
 #include "ui/runprogress.h"
-#include "ui/scalingchart.h"
+#include "ui/charts/scalingchart.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
-#include "ui/throughputchart.h"
-#include "ui/timechart.h"
+#include "ui/charts/throughputchart.h"
+#include "ui/charts/timechart.h"
 #include "windowtest.h"
 
 #include <QAction>

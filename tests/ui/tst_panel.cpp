@@ -10,7 +10,7 @@
 #include "ui/loadbanner.h"
 #include "ui/resultmodel.h"
 #include "ui/sweeppanel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QComboBox>
 #include <QLabel>

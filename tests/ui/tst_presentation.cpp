@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The classroom's view: presentation mode, zoom and hover readouts, driven as a teacher would.
 #include "core/resultio.h"
-#include "ui/chartstyle.h"
-#include "ui/chartview.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/chartview.h"
 #include "ui/mainwindow.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include "fixtures.h"
 

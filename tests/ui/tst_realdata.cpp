@@ -5,15 +5,15 @@
 // Explain tab agrees with the chart it describes (the thread counts that win, the crossovers, the
 // rates and their levels).
 #include "ui/app.h"
-#include "ui/comparechart.h"
+#include "ui/charts/comparechart.h"
 #include "ui/examples.h"
-#include "ui/explainchart.h"
-#include "ui/explaintext.h"
+#include "ui/charts/explainchart.h"
+#include "ui/charts/explaintext.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
 #include "ui/runspanel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include "core/analysis.h"
 #include "core/explain.h"

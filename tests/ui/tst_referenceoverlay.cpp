@@ -8,7 +8,7 @@
 #include "ui/app.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QAction>
 #include <QLineSeries>

@@ -7,9 +7,9 @@
 #include "core/calibration.h"
 #include "core/machineinfo.h"
 #include "ui/app.h"
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/resultmodel.h"
-#include "ui/rooflinechart.h"
+#include "ui/charts/rooflinechart.h"
 
 #include <QLogValueAxis>
 #include <QTest>

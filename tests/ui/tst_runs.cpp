@@ -8,13 +8,13 @@
 #include "core/resultio.h"
 #include "core/runset.h"
 #include "ui/app.h"
-#include "ui/comparechart.h"
+#include "ui/charts/comparechart.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
 #include "ui/runspanel.h"
 #include "ui/sweeppanel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QApplication>
 #include <QComboBox>

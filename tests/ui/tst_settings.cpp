@@ -4,13 +4,13 @@
 #include "core/machineinfo.h"
 #include "ui/app.h"
 #include "ui/appsettings.h"
-#include "ui/chartstyle.h"
-#include "ui/chartview.h"
-#include "ui/costchart.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/chartview.h"
+#include "ui/charts/costchart.h"
 #include "ui/mainwindow.h"
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include "settingsinput.h"
 

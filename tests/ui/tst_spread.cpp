@@ -7,7 +7,7 @@
 
 #include "ui/app.h"
 #include "ui/resultmodel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QAction>
 #include <QAreaSeries>

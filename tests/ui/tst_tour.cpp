@@ -2,8 +2,8 @@
 // Help ▸ Guided tour (F1): opened from the window, paged with buttons and arrows, each "Show me"
 // switching the window to its chart, closed with Esc.
 #include "core/resultio.h"
-#include "ui/charttabs.h"
-#include "ui/chartview.h"
+#include "ui/charts/charttabs.h"
+#include "ui/charts/chartview.h"
 #include "ui/mainwindow.h"
 #include "ui/tour.h"
 

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: MIT
 // The chart tabs: every chart made once, the Explain page with its what-if panel, and the corner's
 // workload and sizes pickers.
-#include "ui/charttabs.h"
+#include "ui/charts/charttabs.h"
 
-#include "ui/comparechart.h"
-#include "ui/costchart.h"
-#include "ui/explainchart.h"
-#include "ui/whatifpanel.h"
+#include "ui/charts/comparechart.h"
+#include "ui/charts/costchart.h"
+#include "ui/charts/explainchart.h"
+#include "ui/charts/whatifpanel.h"
 
 #include "ui/resultmodel.h"
-#include "ui/rooflinechart.h"
-#include "ui/scalingchart.h"
-#include "ui/speedupchart.h"
-#include "ui/throughputchart.h"
-#include "ui/timechart.h"
+#include "ui/charts/rooflinechart.h"
+#include "ui/charts/scalingchart.h"
+#include "ui/charts/speedupchart.h"
+#include "ui/charts/throughputchart.h"
+#include "ui/charts/timechart.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The thread-scaling chart: speedup against threads at chosen sizes, with the model that explains it.
-#include "ui/scalingchart.h"
+#include "ui/charts/scalingchart.h"
 
-#include "ui/chartstyle.h"
-#include "ui/explaintext.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/explaintext.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The time chart: time per iteration against n, the classroom view's best CPU, the bands, the
 // crossovers and their notes.
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 #include "ui/appsettings.h"
 
-#include "ui/chartstyle.h"
-#include "ui/explaintext.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/explaintext.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The cost chart: the best CPU and each GPU curve priced per hour, as the cost of many iterations against n.
-#include "ui/costchart.h"
+#include "ui/charts/costchart.h"
 #include "ui/appsettings.h"
 
-#include "ui/chartstyle.h"
-#include "ui/timechart.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/timechart.h"
 
 #include <QAction>
 #include <QDialog>

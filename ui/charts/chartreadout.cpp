@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // ChartView's hover readout: the measured point nearest the mouse, with its values and what
 // its curve's cost model says there.
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 

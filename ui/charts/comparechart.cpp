@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The Compare runs chart: B's GPU curves over A's best CPU with where they overtake, then B's time over
 // A's series by series with the band of their noise.
-#include "ui/comparechart.h"
+#include "ui/charts/comparechart.h"
 
 #include "core/analysis.h"
 #include "core/overlay.h"
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The Explain chart: the best CPU and one GPU curve with their cost models, the models' crossover,
 // and the sections of sentences the what-if panel shows.
-#include "ui/explainchart.h"
+#include "ui/charts/explainchart.h"
 
-#include "ui/explaintext.h"
+#include "ui/charts/explaintext.h"
 #include "ui/format.h"
 
 #include "core/workload.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The charts' look: fonts at the zoom, colours of series and run families, markers, axes and units.
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 
 #include "ui/format.h"
 

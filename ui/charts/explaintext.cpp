@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The Explain sentences, worded from the fitted and measured numbers of core/explain.h.
-#include "ui/explaintext.h"
+#include "ui/charts/explaintext.h"
 
 #include "ui/format.h"
 

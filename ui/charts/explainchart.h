@@ -2,7 +2,7 @@
 // The Explain chart: the best CPU and one GPU curve with their cost models, and the what-if.
 #pragma once
 
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
 #include "core/explain.h"
 

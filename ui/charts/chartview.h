@@ -4,7 +4,7 @@
 
 #include "core/analysis.h"
 
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 
 #include <QChartView>
 #include <QElapsedTimer>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The what-if panel beside the Explain chart: sliders that move the models, and the sentences.
-#include "ui/whatifpanel.h"
+#include "ui/charts/whatifpanel.h"
 
-#include "ui/chartstyle.h"
-#include "ui/explainchart.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/explainchart.h"
 #include "ui/format.h"
 
 #include "core/workload.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The speedup chart: each GPU curve over the best CPU, with the regions where each side wins.
-#include "ui/speedupchart.h"
+#include "ui/charts/speedupchart.h"
 
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/resultmodel.h"
-#include "ui/timechart.h"
+#include "ui/charts/timechart.h"
 
 #include <QLogValueAxis>
 

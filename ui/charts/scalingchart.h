@@ -2,7 +2,7 @@
 // The thread-scaling chart (ScalingChart).
 #pragma once
 
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
 namespace speeduplab {
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // ChartView's core: series bookkeeping, axes and units, the throttled rebuild, the empty-chart offer
 // and the PNG/SVG exports.
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
 #include "core/resultio.h"
 
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 

@@ -2,9 +2,9 @@
 // The texts a chart adds to its curves: labels in the plot (crossovers, ceilings, regions), placed
 // where they cover no point and no other label, and the note and caption below the axes.
 
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/format.h"
 #include <QFontMetricsF>
 #include <QGraphicsLayout>

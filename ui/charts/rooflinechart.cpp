@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The roofline chart: attained FLOP/s against FLOPs per byte under the measured roofs, or the GPU's
 // spec-sheet memory roof when none was measured.
-#include "ui/rooflinechart.h"
+#include "ui/charts/rooflinechart.h"
 
 #include "core/calibration.h"
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/format.h"
 
 #include <QLegend>

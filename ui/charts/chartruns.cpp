@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The runs a chart shows (ChartView, chartview.h): each run's colour family, reference runs, and
 // the CPU and GPU curves held against each other within and across runs.
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
 #include "core/machineinfo.h"
 
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 

@@ -2,7 +2,7 @@
 // The time chart (TimeChart).
 #pragma once
 
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
 class QAction;
 

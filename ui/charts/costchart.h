@@ -2,7 +2,7 @@
 // The cost chart: the best CPU and each GPU curve priced per hour, as the cost of many iterations against n.
 #pragma once
 
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
 namespace speeduplab {
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The throughput chart: GB/s or GFLOP/s against n, under the machine's measured ceilings.
-#include "ui/throughputchart.h"
+#include "ui/charts/throughputchart.h"
 
 #include "core/calibration.h"
 #include "core/workload.h"
-#include "ui/chartstyle.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
 namespace speeduplab {
 

@@ -2,7 +2,7 @@
 // The roofline chart (RooflineChart).
 #pragma once
 
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
 namespace speeduplab {
 

@@ -2,7 +2,7 @@
 // The Compare runs chart: two runs, A and B, held against each other.
 #pragma once
 
-#include "ui/chartview.h"
+#include "ui/charts/chartview.h"
 
 #include "core/compare.h"
 #include "core/runset.h"
