@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 preset=${SPEEDUPLAB_PRESET:-release}
-cmake --preset "$preset"
+# SPEEDUPLAB_WERROR=ON: a warning fails the build (.ci/run sets it).
+cmake --preset "$preset" -DSPEEDUPLAB_WERROR="${SPEEDUPLAB_WERROR:-OFF}"
 cmake --build --preset "$preset" -j "$(nproc)"
 export QT_QPA_PLATFORM=offscreen
 ctest --preset "$preset" -j "$(nproc)"

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ChartReadout</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>time per iteration %1 (middle half %2 – %3)</source>
+        <translation>每次迭代耗时 %1（中间一半 %2 – %3）</translation>
+    </message>
+    <message>
+        <source>CV %1 % over %2 repetitions</source>
+        <translation>CV %1 %，共 %2 次重复</translation>
+    </message>
+    <message>
+        <source>cost model (fixed cost + work / rate): %1</source>
+        <translation>开销模型（固定开销 + 工作量 / 速率）：%1</translation>
+    </message>
+</context>
+<context>
     <name>ChartStyle</name>
     <message>
         <source>n (tensor edge; n × n fp32 elements)</source>
@@ -419,6 +438,33 @@
     </message>
 </context>
 <context>
+    <name>FigureExport</name>
+    <message>
+        <source>Could not write %1: %2. Choose another folder or file name.</source>
+        <translation>无法写入 %1：%2。请选择其他文件夹或文件名。</translation>
+    </message>
+    <message>
+        <source>%1. Choose another folder or file name.</source>
+        <translation>%1。请选择其他文件夹或文件名。</translation>
+    </message>
+    <message>
+        <source>The image size %1 x %2 is not possible: choose 16 to 16384 pixels per side.</source>
+        <translation>图像尺寸 %1 x %2 不可用：每边请选择 16 到 16384 像素。</translation>
+    </message>
+    <message>
+        <source>the PNG encoder failed</source>
+        <translation>PNG 编码器出错</translation>
+    </message>
+    <message>
+        <source>SpeedupLab chart</source>
+        <translation>SpeedupLab 图表</translation>
+    </message>
+    <message>
+        <source>the SVG generator could not start</source>
+        <translation>SVG 生成器无法启动</translation>
+    </message>
+</context>
+<context>
     <name>FileDialogs</name>
     <message>
         <source>Open results</source>
@@ -797,14 +843,6 @@
         <translation>行</translation>
     </message>
     <message>
-        <source>Could not write %1: %2. Choose another folder or file name.</source>
-        <translation>无法写入 %1：%2。请选择其他文件夹或文件名。</translation>
-    </message>
-    <message>
-        <source>%1. Choose another folder or file name.</source>
-        <translation>%1。请选择其他文件夹或文件名。</translation>
-    </message>
-    <message>
         <source>its best CPU</source>
         <translation>其最佳 CPU</translation>
     </message>
@@ -843,38 +881,6 @@
     <message>
         <source>n = %1</source>
         <translation>n = %1</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>time per iteration %1 (middle half %2 – %3)</source>
-        <translation>每次迭代耗时 %1（中间一半 %2 – %3）</translation>
-    </message>
-    <message>
-        <source>CV %1 % over %2 repetitions</source>
-        <translation>CV %1 %，共 %2 次重复</translation>
-    </message>
-    <message>
-        <source>cost model (fixed cost + work / rate): %1</source>
-        <translation>开销模型（固定开销 + 工作量 / 速率）：%1</translation>
-    </message>
-    <message>
-        <source>The image size %1 x %2 is not possible: choose 16 to 16384 pixels per side.</source>
-        <translation>图像尺寸 %1 x %2 不可用：每边请选择 16 到 16384 像素。</translation>
-    </message>
-    <message>
-        <source>the PNG encoder failed</source>
-        <translation>PNG 编码器出错</translation>
-    </message>
-    <message>
-        <source>SpeedupLab chart</source>
-        <translation>SpeedupLab 图表</translation>
-    </message>
-    <message>
-        <source>the SVG generator could not start</source>
-        <translation>SVG 生成器无法启动</translation>
     </message>
     <message>
         <source>%1 vs %2</source>

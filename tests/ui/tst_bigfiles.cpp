@@ -11,6 +11,7 @@
 #include "ui/app.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/chartview.h"
+#include "ui/charts/textwrap.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
 #include "ui/charts/timechart.h"
@@ -147,7 +148,7 @@ void TestBigFiles::wrapIsGreedyAndLinear()
     const QString text = words.join(QLatin1Char(' '));
     QElapsedTimer clock;
     clock.start();
-    const QStringList lines = ChartView::wrap(text, font, width);
+    const QStringList lines = TextWrap::lines(text, font, width);
     // Measuring every prefix, as the old wrapping did, takes minutes for 20,000 words.
     QVERIFY2(clock.elapsed() < kLimitS * 1000, qPrintable(QString::number(clock.elapsed())));
     QVERIFY(lines.size() > 100);
@@ -169,11 +170,11 @@ void TestBigFiles::wrapIsGreedyAndLinear()
     // Continuation lines are indented, and one over-long word stands on its own line.
     QVERIFY(lines[1].startsWith(QStringLiteral("    ")));
     const QStringList wide =
-        ChartView::wrap(QStringLiteral("a %1 b").arg(QString(200, QLatin1Char('x'))), font, 100);
+        TextWrap::lines(QStringLiteral("a %1 b").arg(QString(200, QLatin1Char('x'))), font, 100);
     QCOMPARE(wide.size(), 3);
     QCOMPARE(wide[0], QStringLiteral("a"));
     QCOMPARE(wide[2], QStringLiteral("    b"));
-    QCOMPARE(ChartView::wrap(QStringLiteral("short\n\nlines"), font, width),
+    QCOMPARE(TextWrap::lines(QStringLiteral("short\n\nlines"), font, width),
              QStringList({QStringLiteral("short"), QString(), QStringLiteral("lines")}));
 }
 

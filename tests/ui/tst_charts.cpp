@@ -10,6 +10,7 @@
 #include "ui/app.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
+#include "ui/charts/textwrap.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resultmodel.h"
@@ -255,7 +256,7 @@ void TestCharts::leastCoveringPicksTheFirstFreePlace()
     QFETCH(QList<QRectF>, candidates);
     QFETCH(QList<QRectF>, obstacles);
     QFETCH(int, chosen);
-    QCOMPARE(ChartView::leastCovering(candidates, obstacles), qsizetype(chosen));
+    QCOMPARE(LabelPlacer::leastCovering(candidates, obstacles), qsizetype(chosen));
 }
 
 void TestCharts::labelsCoverNoPoint_data()
@@ -491,7 +492,7 @@ void TestCharts::wrapKeepsNumbersWithTheirUnits()
     const QFont f;
     for (qreal width : {40.0, 60.0, 90.0, 140.0})
         for (const QString &line :
-             ChartView::wrap(QStringLiteral("costs the CPU's 1.66 µs and 4.47 TB/s, 93.1 % of it"), f, width))
+             TextWrap::lines(QStringLiteral("costs the CPU's 1.66 µs and 4.47 TB/s, 93.1 % of it"), f, width))
             QVERIFY2(!line.endsWith(QStringLiteral("1.66")) && !line.endsWith(QStringLiteral("4.47")) &&
                          !line.endsWith(QStringLiteral("93.1")),
                      qPrintable(line));

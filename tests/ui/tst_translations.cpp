@@ -105,8 +105,8 @@ void TestTranslations::contextsMatchAtRunTime_data()
                                             << "Open results" << QStringLiteral("打开结果");
     QTest::newRow("translate(\"Format\")") << "Format"
                                            << "GPU copy" << QStringLiteral("GPU 拷贝");
-    QTest::newRow("ChartView::tr in a free function")
-        << "speeduplab::ChartView"
+    QTest::newRow("FigureExport::tr in a free function")
+        << "FigureExport"
         << "Could not write %1: %2. Choose another folder or file name."
         << QStringLiteral("无法写入 %1：%2。请选择其他文件夹或文件名。");
 }

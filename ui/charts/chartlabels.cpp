@@ -5,6 +5,8 @@
 #include "ui/charts/chartview.h"
 
 #include "ui/charts/chartstyle.h"
+#include "ui/charts/labelplacer.h"
+#include "ui/charts/textwrap.h"
 #include "ui/format.h"
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
@@ -146,73 +148,6 @@ QList<QRectF> ChartView::labelRects() const
     return out;
 }
 
-qsizetype ChartView::leastCovering(const QList<QRectF> &candidates, const QList<QRectF> &obstacles,
-                                   qreal *covered)
-{
-    qsizetype best = -1;
-    qreal least = std::numeric_limits<qreal>::infinity();
-    for (qsizetype i = 0; i < candidates.size() && least > 0; ++i) {
-        qreal area = 0;
-        for (qsizetype k = 0; k < obstacles.size() && area < least; ++k) { // past least: no better
-            const QRectF common = candidates[i].intersected(obstacles[k]);
-            area += common.width() * common.height();
-        }
-        if (area < least) {
-            least = area;
-            best = i;
-        }
-    }
-    if (covered)
-        *covered = least;
-    return best;
-}
-
-QStringList ChartView::wrap(const QString &text, const QFont &font, qreal width, bool indented)
-{
-    const QFontMetricsF fm(font);
-    const qreal space = fm.horizontalAdvance(QLatin1Char(' '));
-    const QString indent = indented ? QStringLiteral("    ") : QString();
-    const qreal indentWidth = fm.horizontalAdvance(indent);
-    QStringList out;
-    std::vector<qreal> widths;
-    for (const QString &line : text.split(QLatin1Char('\n'))) {
-        // A number and its unit stay together ("1.66 µs" was split across two lines).
-        const QChar joiner(0xe000); // a private-use mark: the text's own characters stay as they are
-        QStringList words = Format::keepUnits(line, joiner).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        for (QString &w : words)
-            w.replace(joiner, QLatin1Char(' '));
-        if (words.isEmpty()) {
-            out << QString();
-            continue;
-        }
-        widths.resize(std::size_t(words.size()));
-        for (qsizetype i = 0; i < words.size(); ++i)
-            widths[std::size_t(i)] = fm.horizontalAdvance(words[i]);
-        bool first = true;
-        for (qsizetype a = 0; a < words.size();) {
-            // Greedy: as many words as fit after the first one.
-            qreal used = (first ? 0 : indentWidth) + widths[std::size_t(a)];
-            qsizetype chars = words[a].size(), b = a + 1;
-            qsizetype semi = words[a].endsWith(QLatin1Char(';')) ? a : -1, semiChars = chars;
-            for (; b < words.size() && used + space + widths[std::size_t(b)] <= width; ++b) {
-                used += space + widths[std::size_t(b)];
-                chars += 1 + words[b].size();
-                if (words[b].endsWith(QLatin1Char(';'))) {
-                    semi = b;
-                    semiChars = chars;
-                }
-            }
-            // The line breaks: after a semicolon in its second half rather than mid-clause.
-            if (b < words.size() && semi >= a && semi + 1 < b && 2 * semiChars > chars)
-                b = semi + 1;
-            out << (first ? QString() : indent) + words.mid(a, b - a).join(QLatin1Char(' '));
-            a = b;
-            first = false;
-        }
-    }
-    return out;
-}
-
 void ChartView::reserveMargins()
 {
     // The note and the caption sit below the axis title, like a figure's caption, so that they
@@ -225,7 +160,7 @@ void ChartView::reserveMargins()
         if (l.kind != 1)
             continue;
         // Long sentences wrap at the chart's width (after a semicolon when there is one).
-        QStringList lines = wrap(l.full, l.text->font(), width);
+        QStringList lines = TextWrap::lines(l.full, l.text->font(), width);
         // The note never takes more than about a quarter of the chart's height: the plot stays
         // large enough to read, and to hold its labels.
         const qreal lineHeight = QFontMetricsF(l.text->font()).lineSpacing();
@@ -241,9 +176,9 @@ void ChartView::reserveMargins()
                 keep = most - 1;
             const qsizetype cut = lines.size() - keep;
             lines.resize(keep);
-            lines << wrap(tr("\u2026 and %1 more of notes: the chart is too small to show them.")
-                              .arg(Format::count(cut, tr("line"), tr("lines"))),
-                          l.text->font(), width);
+            lines << TextWrap::lines(tr("\u2026 and %1 more of notes: the chart is too small to show them.")
+                                         .arg(Format::count(cut, tr("line"), tr("lines"))),
+                                     l.text->font(), width);
         }
         const QString text = lines.join(QLatin1Char('\n'));
         if (l.text->text() != text)
@@ -384,7 +319,7 @@ void ChartView::layoutLabels()
             // The message in the middle of an empty plot wraps at the plot's width: a long one
             // ran past the chart's edge.
             const QString text =
-                wrap(l.full, l.text->font(), std::max<qreal>(160, pa.width() - 4 * kPad), false)
+                TextWrap::lines(l.full, l.text->font(), std::max<qreal>(160, pa.width() - 4 * kPad), false)
                     .join(QLatin1Char('\n'));
             if (l.text->text() != text)
                 l.text->setText(text);
@@ -421,75 +356,16 @@ QRectF ChartView::placeInPlot(Label &l, const QList<QRectF> &obstacles)
     for (const QString &t : std::as_const(forms)) {
         if (l.text->text() != t)
             l.text->setText(t);
-        const QList<QRectF> candidates = candidateRects(l, fitBox(l));
-        // Only what lies along the line can be in the way (thousands of points on a big file).
-        QRectF reach;
-        for (const QRectF &c : candidates)
-            reach |= c;
-        QList<QRectF> near;
-        for (const QRectF &o : obstacles)
-            if (o.intersects(reach))
-                near << o;
-        qreal covered = 0;
-        const QRectF at = candidates[leastCovering(candidates, near, &covered)];
-        if (covered == 0) {
-            l.box->setPos(at.topLeft());
+        const QSizeF size = fitBox(l);
+        if (const auto at =
+                LabelPlacer::freePlace(toChart(l.x, l.y), size, l.place, chart()->plotArea(), obstacles)) {
+            l.box->setPos(at->topLeft());
             l.box->setVisible(true);
-            return at;
+            return *at;
         }
     }
     l.box->setVisible(false);
     return {};
-}
-
-QList<QRectF> ChartView::candidateRects(const Label &l, const QSizeF &size) const
-{
-    constexpr qreal gap = 6;
-    const QRectF pa = chart()->plotArea();
-    const QPointF p = toChart(l.x, l.y);
-    const bool vertical = l.place.line == Qt::Vertical;
-    // Across the line: before it (left of a vertical line, above a horizontal one) or after it,
-    // the side asked for first; a side the label does not fit on goes last.
-    const qreal acrossSize = vertical ? size.width() : size.height();
-    const qreal anchorAcross = vertical ? p.x() : p.y();
-    const qreal lo = vertical ? pa.left() : pa.top(), hi = vertical ? pa.right() : pa.bottom();
-    QList<qreal> sides{anchorAcross - gap - acrossSize, anchorAcross + gap};
-    if (!(l.place.align & (vertical ? Qt::AlignLeft : Qt::AlignTop)))
-        std::swap(sides[0], sides[1]);
-    if (l.place.keepSide)
-        sides.removeLast();
-    else if (sides[0] < lo || sides[0] + acrossSize > hi)
-        std::swap(sides[0], sides[1]);
-    // Along the line: where align puts it, then further away on either side, a few pixels at a
-    // time, until the plot ends.
-    const qreal alongSize = vertical ? size.height() : size.width();
-    const qreal anchorAlong = vertical ? p.y() : p.x();
-    const Qt::Alignment before = vertical ? Qt::AlignTop : Qt::AlignLeft;
-    const Qt::Alignment after = vertical ? Qt::AlignBottom : Qt::AlignRight;
-    const qreal along = l.place.align & before  ? anchorAlong - gap - alongSize
-                        : l.place.align & after ? anchorAlong + gap
-                                                : anchorAlong - alongSize / 2;
-    constexpr qreal step = 6;
-    const int steps = int(std::ceil((vertical ? pa.height() : pa.width()) / step));
-    // A region's name may also move away from the line, deeper into its region: nearest first.
-    const int deepest = l.place.keepSide ? int(std::ceil((hi - lo) / step)) : 0;
-    const qreal deeper = sides[0] < anchorAcross ? -step : step;
-    QList<QRectF> out;
-    auto add = [&](qreal a, qreal b) {
-        QRectF r = vertical ? QRectF(QPointF(a, b), size) : QRectF(QPointF(b, a), size);
-        r.moveLeft(std::clamp(r.left(), pa.left(), std::max(pa.left(), pa.right() - size.width())));
-        r.moveTop(std::clamp(r.top(), pa.top(), std::max(pa.top(), pa.bottom() - size.height())));
-        out << r;
-    };
-    for (int d = 0; d <= steps + deepest; ++d)
-        for (int j = std::max(0, d - steps); j <= std::min(d, deepest); ++j)
-            for (qreal side : sides) {
-                const int k = d - j;
-                add(side + j * deeper, along + k * step);
-                if (k > 0)
-                    add(side + j * deeper, along - k * step);
-            }
-    return out;
 }
 
 QList<QRectF> ChartView::dataRects() const

@@ -1,28 +1,26 @@
 // SPDX-License-Identifier: MIT
 // ChartView's core: series bookkeeping, axes and units, the throttled rebuild, the empty-chart offer
-// and the PNG/SVG exports.
+// and the figure a chart draws for an export (FigureExport writes it).
 #include "ui/charts/chartview.h"
 
-#include "core/resultio.h"
-
+#include "ui/charts/chartreadout.h"
 #include "ui/charts/chartstyle.h"
+#include "ui/charts/figureexport.h"
 #include "ui/format.h"
 #include "ui/resultmodel.h"
 
 #include <QAction>
 #include <QAreaSeries>
-#include <QBuffer>
-#include <QFile>
 #include <QGraphicsLayout>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScatterSeries>
-#include <QSvgGenerator>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -39,51 +37,6 @@ const char *const kRoleProperty = "speeduplabRole";
 constexpr int kThrottleMs = 100;
 // Above this many points a chart draws without antialiasing (applyAntialiasing).
 constexpr std::size_t kAntialiasedPoints = 2000;
-constexpr double kSlideWidth = 1280; // the logical width large exports are laid out at
-
-QString writeFailure(const QString &path, const QString &why)
-{
-    // Qualified in full: lupdate would file it under "ChartView", tr() looks in "speeduplab::ChartView".
-    return speeduplab::ChartView::tr("Could not write %1: %2. Choose another folder or file name.")
-        .arg(path, why);
-}
-
-// ResultIO's refusal ("cannot write PATH: why") as a sentence with the same advice.
-QString writeFailure(const std::exception &e)
-{
-    QString text = QString::fromStdString(e.what());
-    if (!text.isEmpty())
-        text[0] = text[0].toUpper();
-    return ChartView::tr("%1. Choose another folder or file name.").arg(text);
-}
-
-// savePng's and saveSvg's preflight: SafeFile::check's checks, before the render.
-bool checkChartTarget(const QString &path, QString *error)
-{
-    try {
-        SafeFile::check(QFile::encodeName(path).toStdString());
-    } catch (const std::exception &e) {
-        if (error)
-            *error = writeFailure(e);
-        return false;
-    }
-    return true;
-}
-
-// Images are written like results (SafeFile::write): no partial file, no
-// temporary left behind, a symlink's target replaced, an existing file's mode kept.
-bool writeChartFile(const QString &path, const QByteArray &bytes, QString *error)
-{
-    try {
-        SafeFile::write(QFile::encodeName(path).toStdString(),
-                        std::string(bytes.constData(), size_t(bytes.size())));
-    } catch (const std::exception &e) {
-        if (error)
-            *error = writeFailure(e);
-        return false;
-    }
-    return true;
-}
 
 } // namespace
 
@@ -219,6 +172,83 @@ void ChartView::placeOffer()
     const QPoint at = mapFromScene(QPointF(under.center().x(), under.bottom() + 12));
     m_offer->adjustSize();
     m_offer->move(at.x() - m_offer->width() / 2, at.y());
+}
+
+// The hover readout (ChartReadout finds the point and writes the text).
+
+void ChartView::mouseMoveEvent(QMouseEvent *event)
+{
+    QChartView::mouseMoveEvent(event);
+    showReadout(event->position());
+}
+
+bool ChartView::viewportEvent(QEvent *event)
+{
+    // A mouse resting on the chart makes Qt deliver a tooltip event, which the scene answers by
+    // hiding any tooltip (its items have none): the readout vanished a second after the mouse
+    // stopped. While the readout is up, that event is the readout's: it stays until the mouse
+    // moves away from the point or leaves.
+    if (event->type() == QEvent::ToolTip && m_readoutShown) {
+        event->accept();
+        return true;
+    }
+    return QChartView::viewportEvent(event);
+}
+
+void ChartView::leaveEvent(QEvent *event)
+{
+    QChartView::leaveEvent(event);
+    hideReadout();
+}
+
+void ChartView::hideReadout()
+{
+    if (!m_readoutShown)
+        return;
+    QToolTip::hideText();
+    m_readoutShown = false;
+}
+
+void ChartView::showReadout(const QPointF &at)
+{
+    // The nearest marker within a few pixels of the mouse, on any measured curve: waiting for the
+    // mouse to touch a 2-pixel line was too fine a target to find.
+    const QPointF mouse = chart()->mapFromScene(mapToScene(at.toPoint()));
+    const qreal reach = 10 * ChartStyle::zoom();
+    const QRectF plot = chart()->plotArea();
+    if (!plot.adjusted(-reach, -reach, reach, reach).contains(mouse)) {
+        hideReadout();
+        return;
+    }
+    const AxisScale sx = AxisScale::of(m_x), sy = AxisScale::of(m_y);
+    QList<ChartReadout::Curve> curves;
+    for (const QString &id : std::as_const(m_order)) {
+        const auto *s = qobject_cast<const QXYSeries *>(m_series.value(id));
+        if (s && s->isVisible() &&
+            (roleOf(s) == Role::Data || roleOf(s) == Role::Reference || roleOf(s) == Role::Envelope))
+            curves.append({id, s});
+    }
+    const ChartReadout::Hit hit = ChartReadout::nearest(
+        curves, mouse, reach, [&](const QPointF &v) { return toChart(v.x(), v.y(), sx, sy, plot); });
+    if (!hit.series) {
+        hideReadout();
+        return;
+    }
+    // Shown until the mouse moves off the point (no time limit: a class reads it aloud).
+    QToolTip::showText(viewport()->mapToGlobal(at.toPoint()), readout(hit.series, hit.id, hit.value), this,
+                       QRect(), std::numeric_limits<int>::max());
+    m_readoutShown = true;
+}
+
+QString ChartView::xReadout(double x) const
+{
+    return tr("n = %1").arg(Format::n(x));
+}
+
+QString ChartView::readout(const QXYSeries *s, const QString &id, const QPointF &at) const
+{
+    ChartReadout::Axes axes{m_ySymbol, m_ratioSuffix, xIsSize(), [this](double x) { return xReadout(x); }};
+    return ChartReadout::text(s, id, at, axes, m_shown, m_model ? &m_model->resultSet() : nullptr);
 }
 
 void ChartView::setAxes(QAbstractAxis *x, QAbstractAxis *y)
@@ -625,81 +655,21 @@ void ChartView::renderInto(QPainter &painter, const QSizeF &logical)
 
 QImage ChartView::toImage(const QSize &pixels)
 {
-    const QSize px = pixels.expandedTo(QSize(1, 1));
-    const qreal scale = std::max(1.0, px.width() / kSlideWidth);
-    QImage image(px, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(scale);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    renderInto(painter, QSizeF(px.width() / scale, px.height() / scale));
-    painter.end();
-    image.setDevicePixelRatio(1);
-    return image;
+    return FigureExport::image(pixels,
+                               [this](QPainter &p, const QSizeF &logical) { renderInto(p, logical); });
 }
 
 bool ChartView::savePng(const QString &path, const QSize &pixels, QString *error)
 {
-    if (pixels.width() < 16 || pixels.height() < 16 || pixels.width() > 16384 || pixels.height() > 16384) {
-        if (error)
-            *error = tr("The image size %1 x %2 is not possible: choose 16 to 16384 pixels per side.")
-                         .arg(pixels.width())
-                         .arg(pixels.height());
-        return false;
-    }
-    // Refuse what ResultIO refuses (a device, a FIFO, a folder, a read-only file) before the
-    // render, then write by its rules: a symlink's target replaced, the old file's mode kept.
-    if (!checkChartTarget(path, error))
-        return false;
-    const QImage image = toImage(pixels);
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    if (!image.save(&buffer, "PNG")) {
-        if (error)
-            *error = writeFailure(path, tr("the PNG encoder failed"));
-        return false;
-    }
-    return writeChartFile(path, buffer.data(), error);
+    return FigureExport::png(
+        path, pixels, [this](QPainter &p, const QSizeF &logical) { renderInto(p, logical); }, error);
 }
 
 bool ChartView::saveSvg(const QString &path, const QSize &pixels, QString *error)
 {
-    const QSize px = pixels.expandedTo(QSize(16, 16));
-    const qreal scale = std::max(1.0, px.width() / kSlideWidth);
-    const QSizeF logical(px.width() / scale, px.height() / scale);
-    if (!checkChartTarget(path, error))
-        return false;
-    // Render into memory first: a failed render must not leave half an SVG behind.
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator svg;
-    svg.setOutputDevice(&buffer);
-    // The chart laid its text out at the screen's DPI; the SVG must convert points the same way,
-    // or every label comes out smaller than the box drawn around it.
-    svg.setResolution(logicalDpiX());
-    // The size asked for, as in a PNG: the layout of `logical` scaled up (see toImage()).
-    svg.setSize(px);
-    svg.setViewBox(QRect(QPoint(0, 0), px));
-    svg.setTitle(m_plainTitle); // the generator escapes it; the chart's own is escaped already
-    svg.setDescription(tr("SpeedupLab chart"));
-    QPainter painter;
-    if (!painter.begin(&svg)) {
-        if (error)
-            *error = writeFailure(path, tr("the SVG generator could not start"));
-        return false;
-    }
-    painter.scale(scale, scale);
-    painter.fillRect(QRectF(QPointF(0, 0), logical), Qt::white);
-    renderInto(painter, logical);
-    painter.end();
-    // QSvgGenerator states the size in millimetres at that DPI, rounded; the size asked for is
-    // in pixels, as the viewBox is.
-    QByteArray data = buffer.data();
-    if (const qsizetype head = data.indexOf('>', data.indexOf("<svg")); head > 0) {
-        static const QRegularExpression mm(QStringLiteral("width=\"[^\"]*\" height=\"[^\"]*\""));
-        const QString size = QStringLiteral("width=\"%1\" height=\"%2\"").arg(px.width()).arg(px.height());
-        data.replace(0, head, QString::fromUtf8(data.left(head)).replace(mm, size).toUtf8());
-    }
-    return writeChartFile(path, data, error);
+    return FigureExport::svg(
+        path, pixels, logicalDpiX(), m_plainTitle,
+        [this](QPainter &p, const QSizeF &logical) { renderInto(p, logical); }, error);
 }
 
 } // namespace speeduplab

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The base of every chart: series by id, axes, labels, notes, the hover readout and exports.
+// The base of every chart: series by id, axes and units, labels and notes in the plot, the hover
+// readout (ChartReadout) and the figure it exports (FigureExport). Charts read the results here.
 #pragma once
 
 #include "core/analysis.h"
 
 #include "ui/charts/chartstyle.h"
+#include "ui/charts/labelplacer.h"
 
 #include <QChartView>
 #include <QElapsedTimer>
@@ -93,12 +95,6 @@ public:
     /// to be plotted: a series' y divided by it is the value in that unit.
     double yScale() const { return m_yScale; }
 
-    /// Where a label goes: the first of candidates that covers none of the obstacles (data
-    /// points, labels placed before); when each covers some, the one covering the least area
-    /// of them (covered, if given, gets that area). -1 when there is no candidate.
-    static qsizetype leastCovering(const QList<QRectF> &candidates, const QList<QRectF> &obstacles,
-                                   qreal *covered = nullptr);
-
     /// Past this many legend entries the legend is hidden and the note says so: a legend of
     /// hundreds of entries cannot be read, and QtCharts takes seconds to lay it out.
     static constexpr int legendLimit = 24;
@@ -110,12 +106,6 @@ public:
     bool legendShown() const;
     /// Legend entries the last rebuild declared (shown or not).
     int legendEntries() const { return m_legendEntries; }
-
-    /// Wraps text at width pixels in font: greedy line filling, each word measured once (linear
-    /// in the length of the text). A line breaks after a semicolon when one lies in its second
-    /// half; continuation lines are indented unless `indent` is false. A word wider than the line
-    /// stands on its own.
-    static QStringList wrap(const QString &text, const QFont &font, qreal width, bool indent = true);
 
     /// While there are no results at all, a button under the empty chart's message triggers
     /// `action` (the time chart offers a shipped example on a machine without a GPU); nullptr:
@@ -142,7 +132,7 @@ protected:
     virtual QString xReadout(double x) const;
     /// Rebuilding for an exported image: notes say what the figure shows, not what to click.
     bool exporting() const { return m_exporting; }
-    /// The readout of the measured point nearest the mouse (chartreadout.cpp).
+    /// The readout of the measured point nearest the mouse (ChartReadout).
     void mouseMoveEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
     /// Keeps the readout up while the mouse rests (the view's own tooltip event would hide it).
@@ -220,16 +210,10 @@ protected:
     /// Whole decades around [lo, hi] (a log axis labels only powers of ten).
     static void decades(double lo, double hi, double &outLo, double &outHi);
 
-    /// Where a label in the plot may go. It names a line through its anchor: align says on which
-    /// side of the anchor it would rather sit; it may slide along the line and, unless keepSide
-    /// (a region's name), cross to the line's other side.
-    struct Place {
-        Qt::Alignment align;
-        Qt::Orientation line = Qt::Horizontal;
-        bool keepSide = false;
-    };
+    /// Where a label in the plot may go (LabelPlacer::Place).
+    using Place = LabelPlacer::Place;
     /// A label anchored at data point (x, y). It goes where it covers no data point and no label
-    /// placed before (leastCovering chooses); short of room, it shows brief instead (if given);
+    /// placed before (LabelPlacer chooses); short of room, it shows brief instead (if given);
     /// with no free place at all, it is left out.
     void addLabel(const QString &text, const QString &brief, double x, double y, const QColor &color,
                   const Place &place);
@@ -271,7 +255,6 @@ private:
     static QString shortTitle(const QString &title);
     static QSizeF fitBox(Label &l);
     QRectF placeInPlot(Label &l, const QList<QRectF> &obstacles);
-    QList<QRectF> candidateRects(const Label &l, const QSizeF &size) const;
     QList<QRectF> dataRects() const;
     void reserveMargins();
     void applyAntialiasing();
