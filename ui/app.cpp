@@ -13,7 +13,7 @@
 #include "ui/headless.h"
 #include "ui/mainwindow.h"
 #include "ui/metatypes.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
 #include "ui/translations.h"
@@ -137,8 +137,8 @@ int App::main(QApplication &app)
     }
     if (!cl.overlay.isEmpty())
         w.overlayReference(cl.overlay);
-    if (std::string why; !cl.runA.isEmpty() && !w.resultModel()->setComparedRuns(cl.runA.toStdString(),
-                                                                                 cl.runB.toStdString(), &why))
+    if (std::string why; !cl.runA.isEmpty() &&
+                         !w.runStore()->setComparedRuns(cl.runA.toStdString(), cl.runB.toStdString(), &why))
         std::cerr << "speeduplab: " << why << '\n';
     if (cl.sweep.calibrate) {
         QTimer::singleShot(0, &w, &MainWindow::calibrate);

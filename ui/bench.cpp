@@ -6,7 +6,7 @@
 #include "ui/charts/charttabs.h"
 #include "ui/commandline.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 #include "ui/sweeppanel.h"
 #include "ui/charts/timechart.h"
 
@@ -145,7 +145,7 @@ ResultSet manySeries(int cpu, int gpu, int points)
 // image. Prints the milliseconds of each; returns the slowest total.
 double renderEach(const char *what, const ResultSet &r)
 {
-    ResultModel model;
+    RunStore model;
     model.setResultSet(r);
     std::size_t points = 0;
     for (const auto &m : r.rows)
@@ -330,7 +330,7 @@ int Bench::latency(const CommandLine &cl)
                 "%.1f ms (limit 17 ms: one frame at 60 Hz); 99th percentile %.1f ms (limit 10 ms); median "
                 "%.1f ms; %zu ticks; slowest chart "
                 "rebuild %.1f ms\n",
-                w.resultModel()->resultSet().size(), sweep.elapsed() / 1000.0, worst, percentile(gaps, 0.99),
+                w.runStore()->resultSet().size(), sweep.elapsed() / 1000.0, worst, percentile(gaps, 0.99),
                 percentile(gaps, 0.5), gaps.size(), slowestRebuild);
     return worst < 17 && percentile(gaps, 0.99) < 10 ? 0 : 1;
 }
@@ -365,7 +365,7 @@ int Bench::redraw(const CommandLine &cl)
             r.add(m);
         }
     }
-    ResultModel model;
+    RunStore model;
     model.setResultSet(r);
     TimeChart chart;
     chart.setModel(&model);

@@ -14,7 +14,7 @@
 #include "ui/charts/chartview.h"
 #include "ui/commandline.h"
 #include "ui/format.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -142,7 +142,7 @@ int Headless::run(const CommandLine &cl)
         }
     }
 
-    ResultModel model;
+    RunStore store;
     ResultSet result;
     std::vector<RunRecord> runs; // what --open read (a runs file holds several)
     int rc = 0;
@@ -172,8 +172,8 @@ int Headless::run(const CommandLine &cl)
             return usage(QStringLiteral("%1 holds %2 runs: a CSV file holds one; write --json instead")
                              .arg(cl.open)
                              .arg(runs.size()));
-        model.setRuns(runs);
-        result = model.resultSet();
+        store.setRuns(runs);
+        result = store.resultSet();
         std::cout << "Opened " << esc(cl.open.toStdString()) << ": " << result.size() << " measurements";
         if (runs.size() > 1)
             std::cout << " in " << runs.size() << " runs";
@@ -229,8 +229,8 @@ int Headless::run(const CommandLine &cl)
             for (const auto &[k, v] : result.machine.ceilings)
                 std::cout << "  ceiling " << Format::ceilingName(k).toStdString() << ": "
                           << Calibration::describe(k, v) << '\n';
-        model.setResultSet(result);
-        runs = model.runs();
+        store.setResultSet(result);
+        runs = store.runs();
         std::cout << "Timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
         if (const std::string note = Pipeline::disturbanceNote(out.result); !note.empty())
             std::cout << "Note: " << note << '\n';
@@ -240,21 +240,21 @@ int Headless::run(const CommandLine &cl)
     }
 
     for (RunRecord &r : references)
-        model.addRun(std::move(r));
+        store.addRun(std::move(r));
     if (std::string why;
-        !cl.runA.isEmpty() && !model.setComparedRuns(cl.runA.toStdString(), cl.runB.toStdString(), &why))
+        !cl.runA.isEmpty() && !store.setComparedRuns(cl.runA.toStdString(), cl.runB.toStdString(), &why))
         return usage(QString::fromStdString(why));
     std::unique_ptr<ChartView> chart = ChartTabs::make(cl.chart); // CommandLine checked the name
-    chart->setModel(&model);
+    chart->setModel(&store);
     chart->updateNow();
-    const ResultSet &shown = model.resultSet();
+    const ResultSet &shown = store.resultSet();
     const std::string workload = shown.rows.empty() ? std::string() : shown.rows.front().workload;
     for (const auto &rep : Analysis::reports(shown, workload))
         std::cout << esc(rep.gpuLabel) << " vs " << esc(rep.cpuLabel) << ": " << esc(rep.summary()) << '\n';
-    if (model.runA() >= 0 && model.runB() >= 0 && model.runA() != model.runB()) {
+    if (store.runA() >= 0 && store.runB() >= 0 && store.runA() != store.runB()) {
         // Across runs: run A's best CPU against each GPU curve of run B.
-        const std::string a = model.runs()[std::size_t(model.runA())].label;
-        const std::string b = model.runs()[std::size_t(model.runB())].label;
+        const std::string a = store.runs()[std::size_t(store.runA())].label;
+        const std::string b = store.runs()[std::size_t(store.runB())].label;
         std::vector<Series> cpus;
         const std::vector<Series> all = Analysis::series(shown, workload);
         std::copy_if(all.begin(), all.end(), std::back_inserter(cpus),
@@ -265,7 +265,7 @@ int Headless::run(const CommandLine &cl)
                           << ": best CPU: " << esc(Analysis::report(Analysis::bestCpu(cpus), g).summary())
                           << '\n';
     }
-    for (const RunRecord &ref : model.runs()) {
+    for (const RunRecord &ref : store.runs()) {
         if (!ref.reference || runs.empty())
             continue;
         for (const auto &q : Overlay::ratios(Analysis::series(runs.front().results, workload),

@@ -16,21 +16,22 @@
 #include "core/sweepconditions.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/charttabs.h"
+#include "ui/charts/scalingchart.h"
+#include "ui/charts/timechart.h"
 #include "ui/devicemodel.h"
 #include "ui/devicespanel.h"
 #include "ui/format.h"
 #include "ui/gpubanner.h"
 #include "ui/loadbanner.h"
 #include "ui/mainactions.h"
-#include "ui/resultmodel.h"
 #include "ui/resulttable.h"
+#include "ui/resulttablemodel.h"
 #include "ui/runprogress.h"
 #include "ui/runspanel.h"
-#include "ui/charts/scalingchart.h"
+#include "ui/runstore.h"
 #include "ui/sourceview.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
-#include "ui/charts/timechart.h"
 #include "ui/tour.h"
 #include "ui/translations.h"
 
@@ -70,13 +71,14 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     setAcceptDrops(true); // result files dropped on the window are opened as runs
 
     m_controller = new SweepController(this);
-    m_model = new ResultModel(this);
+    m_store = new RunStore(this);
+    m_tableModel = new ResultTableModel(m_store, this);
     // The last calibration on this hardware, kept across restarts (the next one replaces it).
     for (const auto &[key, value] : AppSettings::calibratedCeilings(m_machine))
         m_machine.ceilings.emplace(key, value);
     m_devices = new DeviceModel(this);
     m_devices->setMachine(m_machine);
-    m_model->clear(m_machine);
+    m_store->clear(m_machine);
 
     setCentralWidget(buildCentral());
     m_actions = new MainActions(this);
@@ -111,7 +113,7 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     connect(m_controller, &SweepController::calibrationProgress, m_progress, &RunProgress::setText);
     connect(m_controller, &SweepController::calibrationFinished, this, &MainWindow::onCalibrationFinished);
     connect(m_controller, &SweepController::calibrationFailed, this, &MainWindow::onCalibrationFailed);
-    connect(m_model, &ResultModel::resultsChanged, this, &MainWindow::updateActions);
+    connect(m_store, &RunStore::resultsChanged, this, &MainWindow::updateActions);
     connect(m_panel, &SweepPanel::runRequested, this, &MainWindow::runSweep);
     connect(m_panel, &SweepPanel::cancelRequested, this, &MainWindow::cancelSweep);
     connect(m_panel, &SweepPanel::formChanged, this, &MainWindow::updateActions);
@@ -144,7 +146,7 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
             return CloseAnswer::Cancel;
         }
     };
-    m_chooseSavePath = [this] { return m_files.saveData(m_model->visibleRunCount() > 1); };
+    m_chooseSavePath = [this] { return m_files.saveData(m_store->visibleRunCount() > 1); };
 
     resize(1480, 920);
     loadSettings();
@@ -181,7 +183,7 @@ QWidget *MainWindow::buildCentral()
     m_liveCaption->setStyleSheet(QStringLiteral("padding: 6px; color: #333;"));
     m_liveCaption->hide();
     v->addWidget(m_liveCaption);
-    m_tabs = new ChartTabs(m_model);
+    m_tabs = new ChartTabs(m_store);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateActions(); });
     v->addWidget(m_tabs, 1);
     return central;
@@ -259,13 +261,13 @@ void MainWindow::buildDocks()
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, sweepDock);
 
-    m_table = new ResultTable(m_model);
+    m_table = new ResultTable(m_tableModel);
     auto *resultsDock = new QDockWidget(tr("Results"), this);
     resultsDock->setObjectName(QStringLiteral("resultsDock"));
     resultsDock->setWidget(m_table);
     addDockWidget(Qt::BottomDockWidgetArea, resultsDock);
 
-    m_runsPanel = new RunsPanel(m_model);
+    m_runsPanel = new RunsPanel(m_store);
     auto *runsDock = new QDockWidget(tr("Runs"), this);
     runsDock->setObjectName(QStringLiteral("runsDock"));
     // Scrolled in a short window rather than holding the bottom docks (and the charts) to its height.
@@ -284,7 +286,7 @@ void MainWindow::buildDocks()
     splitDockWidget(resultsDock, runsDock, Qt::Horizontal);
     tabifyDockWidget(resultsDock, devicesDock);
     // The code behind the selected series, a tab beside the table it follows.
-    auto *sourceView = new SourceView(m_model);
+    auto *sourceView = new SourceView(m_tableModel);
     sourceView->followSelection(m_table);
     connect(m_tabs, &ChartTabs::workloadShown, sourceView, &SourceView::setWorkload);
     auto *sourceDock = new QDockWidget(tr("Source"), this);
@@ -397,7 +399,7 @@ void MainWindow::updateTitle()
     QString subject = m_activity;
     if (subject.isEmpty())
         subject = m_currentFile.isEmpty()
-                      ? (m_model && m_model->resultSet().size() ? tr("Unsaved results") : QString())
+                      ? (m_store && m_store->resultSet().size() ? tr("Unsaved results") : QString())
                       : QFileInfo(m_currentFile).fileName();
     setWindowTitle(subject.isEmpty() ? QString() : subject + QStringLiteral("[*]"));
     setWindowModified(m_unsaved);
@@ -412,9 +414,9 @@ void MainWindow::onCalibrationFinished(const CeilingMap &ceilings, const QString
         AppSettings::keepCalibration(m_machine);
     // The results shown get the ceilings when they were measured here; a run recorded on
     // another machine keeps its own.
-    const bool applies = m_model->applyCeilings(m_machine, ceilings);
+    const bool applies = m_store->applyCeilings(m_machine, ceilings);
     if (applies && !ceilings.empty())
-        m_devices->setMachine(m_model->resultSet().machine);
+        m_devices->setMachine(m_store->resultSet().machine);
     const QStringList measured = Format::headlineCeilings(ceilings);
     QString text;
     if (cancelled)
@@ -450,10 +452,10 @@ void MainWindow::onStarted()
     now.timestamp = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
     // A sweep is a new run: the runs opened or measured before stay (the Runs panel hides or
     // removes them). A run left empty (a sweep cancelled before its first point) goes.
-    for (int i = m_model->runCount() - 1; i >= 0; --i)
-        if (m_model->runs()[std::size_t(i)].results.empty())
-            m_model->removeRun(i);
-    m_model->startRun(now);
+    for (int i = m_store->runCount() - 1; i >= 0; --i)
+        if (m_store->runs()[std::size_t(i)].results.empty())
+            m_store->removeRun(i);
+    m_store->startRun(now);
     m_devices->setMachine(m_machine);
     m_devicesPanel->setCaption(tr("This machine"));
     startRunning(tr("Measuring"), tr("Starting\u2026"));
@@ -461,7 +463,7 @@ void MainWindow::onStarted()
 
 void MainWindow::onMeasurement(const Measurement &m)
 {
-    m_model->append(m);
+    m_store->append(m);
     m_unsaved = true;
     setWindowModified(true);
     m_table->followNewest(); // in measurement order: follow the newest row
@@ -482,7 +484,7 @@ void MainWindow::onProgress(const SweepRunner::Progress &p)
 void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
 {
     const ResultSet &r = measured; // complete: the worker's pipeline carried this session's ceilings
-    m_model->finishRun(r);
+    m_store->finishRun(r);
     m_unsaved = m_unsaved || !r.empty();
     compareWithExample(); // a sweep beside an example: this CPU against the example's GPU
     m_devices->setMachine(r.machine);
@@ -527,7 +529,7 @@ void MainWindow::onFailed(const QString &message)
 void MainWindow::updateActions()
 {
     const bool running = isRunning();
-    const bool haveRows = !m_model->resultSet().empty();
+    const bool haveRows = !m_store->resultSet().empty();
     m_actions->run->setEnabled(!running && m_panel->problem().isEmpty());
     if (m_runHint)
         m_runHint->setEnabled(!running && !m_panel->problem().isEmpty());
@@ -535,7 +537,7 @@ void MainWindow::updateActions()
     m_actions->calibrate->setEnabled(!running);
     m_actions->open->setEnabled(!running);
     m_actions->save->setEnabled(haveRows);
-    const auto &runs = m_model->runs();
+    const auto &runs = m_store->runs();
     m_actions->removeOverlay->setEnabled(
         std::any_of(runs.begin(), runs.end(), [](const RunRecord &r) { return r.reference; }));
     m_actions->openWorkspace->setEnabled(!running);
@@ -721,7 +723,7 @@ int MainWindow::unsavedMeasurements() const
     // The rows of runs no file holds; a cancelled point's row (kept to show where the sweep
     // stopped) is not a measurement. Opened files and examples lose nothing on closing.
     int n = 0;
-    for (const RunRecord &run : m_model->runs())
+    for (const RunRecord &run : m_store->runs())
         if (run.source.empty())
             n +=
                 int(std::count_if(run.results.rows.begin(), run.results.rows.end(), [](const Measurement &m) {
@@ -756,7 +758,7 @@ bool MainWindow::confirmClose()
     case CloseAnswer::Save:
         break;
     }
-    if (m_model->resultSet().empty())
+    if (m_store->resultSet().empty())
         return true; // nothing measured yet: nothing to save
     const QString path = m_chooseSavePath ? m_chooseSavePath() : QString();
     if (path.isEmpty())

@@ -28,8 +28,9 @@ class ChartView;
 class DeviceModel;
 class DevicesPanel;
 class MainActions;
-class ResultModel;
+class ResultTableModel;
 class RunProgress;
+class RunStore;
 class RunsPanel;
 class ScalingChart;
 class SweepController;
@@ -66,7 +67,8 @@ public:
     bool hasUnsavedResults() const;
 
     SweepPanel *sweepPanel() const { return m_panel; }
-    ResultModel *resultModel() const { return m_model; }
+    RunStore *runStore() const { return m_store; }
+    ResultTableModel *resultTableModel() const { return m_tableModel; }
     DeviceModel *deviceModel() const { return m_devices; }
     RunsPanel *runsPanel() const { return m_runsPanel; }
     QTableView *resultTable() const { return m_table; }
@@ -194,7 +196,8 @@ private:
     int m_hw = 1;
     SweepController *m_controller = nullptr;
     SweepRunner::Progress m_lastProgress; ///< the sweep's last report: its timings for the end note
-    ResultModel *m_model = nullptr;
+    RunStore *m_store = nullptr;
+    ResultTableModel *m_tableModel = nullptr; ///< the Results table's view of m_store
     DeviceModel *m_devices = nullptr;
     SweepPanel *m_panel = nullptr;
     ChartTabs *m_tabs = nullptr;

@@ -9,7 +9,7 @@
 #include "ui/examples.h"
 #include "ui/format.h"
 #include "ui/mainactions.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -88,7 +88,7 @@ bool MainWindow::openResults(const QStringList &paths, bool asReference)
             added.push_back(std::move(run));
         }
     }
-    const bool wasEmpty = m_model->resultSet().empty();
+    const bool wasEmpty = m_store->resultSet().empty();
     const std::size_t rows = addRuns(added);
     for (const QString &path : paths)
         m_files.remember(path);
@@ -98,20 +98,20 @@ bool MainWindow::openResults(const QStringList &paths, bool asReference)
         m_currentFile = paths.front();
     if (wasEmpty && paths.size() == 1)
         m_unsaved = false;
-    m_devices->setMachine(m_model->runs().back().results.machine);
+    m_devices->setMachine(m_store->runs().back().results.machine);
     m_devicesPanel->setCaption(
         tr("Recorded on the machine below (from %1)").arg(QFileInfo(paths.back()).fileName()));
     updateTitle();
     const QString files =
         paths.size() == 1 ? QFileInfo(paths.front()).fileName() : tr("%1 files").arg(paths.size());
     statusBar()->showMessage(
-        m_model->runCount() == int(added.size())
+        m_store->runCount() == int(added.size())
             ? tr("Opened %1: %2.")
                   .arg(files, Format::count(qsizetype(rows), tr("measurement"), tr("measurements")))
             : tr("Added %1 from %2: %3 (%4 shown).")
                   .arg(Format::count(qsizetype(added.size()), tr("run"), tr("runs")), files,
                        Format::count(qsizetype(rows), tr("measurement"), tr("measurements")),
-                       Format::count(m_model->runCount(), tr("run"), tr("runs"))));
+                       Format::count(m_store->runCount(), tr("run"), tr("runs"))));
     updateActions();
     for (const QString &path : paths)
         emit resultsLoaded(path);
@@ -122,18 +122,18 @@ std::size_t MainWindow::addRuns(std::vector<RunRecord> &added)
 {
     // A file opened again replaces the runs it gave before (it was saved anew, or re-read);
     // runs left empty (a sweep cancelled before its first point) make way too.
-    for (int i = m_model->runCount() - 1; i >= 0; --i) {
-        const RunRecord &run = m_model->runs()[std::size_t(i)];
+    for (int i = m_store->runCount() - 1; i >= 0; --i) {
+        const RunRecord &run = m_store->runs()[std::size_t(i)];
         const bool reopened =
             !run.source.empty() && std::any_of(added.begin(), added.end(),
                                                [&](const RunRecord &a) { return a.source == run.source; });
-        if (run.results.empty() || (reopened && i != m_model->liveRun()))
-            m_model->removeRun(i);
+        if (run.results.empty() || (reopened && i != m_store->liveRun()))
+            m_store->removeRun(i);
     }
     std::size_t rows = 0;
     for (RunRecord &run : added) {
         rows += run.results.size();
-        m_model->addRun(std::move(run));
+        m_store->addRun(std::move(run));
     }
     return rows;
 }
@@ -154,9 +154,9 @@ bool MainWindow::openExample(int index)
     const std::size_t rows = addRuns(added);
     // An example is nothing to save: it neither marks the window modified nor becomes the file
     // that saving writes to.
-    const int exampleRun = m_model->runCount() - 1;
+    const int exampleRun = m_store->runCount() - 1;
     compareWithExample();
-    m_devices->setMachine(m_model->runs()[std::size_t(exampleRun)].results.machine);
+    m_devices->setMachine(m_store->runs()[std::size_t(exampleRun)].results.machine);
     m_devicesPanel->setCaption(tr("Recorded on the machine below (the example)"));
     updateTitle();
     statusBar()->showMessage(tr("Opened the example \u201c%1\u201d, recorded on %2: %3.")
@@ -175,15 +175,15 @@ void MainWindow::compareWithExample()
                            [gpu](const Measurement &m) { return m.ok() && m.isGpu() == gpu; });
     };
     int a = -1, b = -1;
-    for (int i = 0; i < m_model->runCount(); ++i) {
-        const RunRecord &r = m_model->runs()[std::size_t(i)];
+    for (int i = 0; i < m_store->runCount(); ++i) {
+        const RunRecord &r = m_store->runs()[std::size_t(i)];
         if (Examples::isExample(r.source) && has(r, true))
             b = i;
         else if (!r.reference && !Examples::isExample(r.source) && has(r, false))
             a = i;
     }
-    if (a >= 0 && b >= 0 && (m_model->runA() < 0 || m_model->runB() < 0))
-        m_model->setComparedRuns(a, b);
+    if (a >= 0 && b >= 0 && (m_store->runA() < 0 || m_store->runB() < 0))
+        m_store->setComparedRuns(a, b);
 }
 
 bool MainWindow::overlayReference(const QString &path)
@@ -193,9 +193,9 @@ bool MainWindow::overlayReference(const QString &path)
 
 void MainWindow::removeReference()
 {
-    for (int i = m_model->runCount() - 1; i >= 0; --i)
-        if (m_model->runs()[std::size_t(i)].reference)
-            m_model->removeRun(i);
+    for (int i = m_store->runCount() - 1; i >= 0; --i)
+        if (m_store->runs()[std::size_t(i)].reference)
+            m_store->removeRun(i);
     updateActions();
 }
 
@@ -206,16 +206,16 @@ bool MainWindow::openWorkspace(const QString &path)
     std::vector<RunRecord> runs;
     if (!load(path, tr("Open workspace"), tr("The runs shown stay as they are."), runs))
         return false;
-    m_model->setRuns(std::move(runs));
+    m_store->setRuns(std::move(runs));
     m_files.remember(path);
     m_currentFile = path;
     m_unsaved = false;
     updateTitle();
-    if (m_model->runCount() > 0)
-        m_devices->setMachine(m_model->runs().front().results.machine);
+    if (m_store->runCount() > 0)
+        m_devices->setMachine(m_store->runs().front().results.machine);
     statusBar()->showMessage(
         tr("Opened the workspace %1: %2.")
-            .arg(QFileInfo(path).fileName(), Format::count(m_model->runCount(), tr("run"), tr("runs"))));
+            .arg(QFileInfo(path).fileName(), Format::count(m_store->runCount(), tr("run"), tr("runs"))));
     updateActions();
     emit resultsLoaded(path);
     return true;
@@ -223,18 +223,18 @@ bool MainWindow::openWorkspace(const QString &path)
 
 bool MainWindow::saveWorkspace(const QString &path)
 {
-    if (m_model->runCount() == 0) {
+    if (m_store->runCount() == 0) {
         showError(tr("Save workspace"),
                   tr("There are no runs to save yet. Run a sweep or open a file first."));
         return false;
     }
     try {
         // With the pair compared across, so that reopening it shows the same comparison.
-        std::vector<RunRecord> runs = m_model->runs();
-        if (m_model->runA() >= 0 && m_model->runB() >= 0 && m_model->runA() != m_model->runB()) {
+        std::vector<RunRecord> runs = m_store->runs();
+        if (m_store->runA() >= 0 && m_store->runB() >= 0 && m_store->runA() != m_store->runB()) {
             // Moved in, not assigned from a literal: GCC 12 warns falsely (-Wrestrict) on the latter.
-            runs[std::size_t(m_model->runA())].compared = std::string(1, 'a');
-            runs[std::size_t(m_model->runB())].compared = std::string(1, 'b');
+            runs[std::size_t(m_store->runA())].compared = std::string(1, 'a');
+            runs[std::size_t(m_store->runB())].compared = std::string(1, 'b');
         }
         RunSet::write(runs, toPath(path));
     } catch (const std::exception &e) {
@@ -248,19 +248,19 @@ bool MainWindow::saveWorkspace(const QString &path)
     m_currentFile = path;
     updateTitle();
     statusBar()->showMessage(tr("Saved the workspace (%1) to %2.")
-                                 .arg(Format::count(m_model->runCount(), tr("run"), tr("runs")), path));
+                                 .arg(Format::count(m_store->runCount(), tr("run"), tr("runs")), path));
     return true;
 }
 
 bool MainWindow::saveData(const QString &path)
 {
-    const ResultSet &r = m_model->resultSet();
+    const ResultSet &r = m_store->resultSet();
     if (r.empty()) {
         showError(tr("Save data"), tr("There are no results to save yet. Run a sweep or open a file first."));
         return false;
     }
     const bool json = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
-    const int shown = m_model->visibleRunCount();
+    const int shown = m_store->visibleRunCount();
     if (shown > 1 && !json) {
         showError(tr("Save data"),
                   tr("A CSV file holds one run, and %1 are shown. Save as .json to keep them "
@@ -273,7 +273,7 @@ bool MainWindow::saveData(const QString &path)
             // Each run saved names this file as its source, so that opening it again replaces
             // these runs rather than adding copies of them.
             std::vector<RunRecord> visible;
-            for (const RunRecord &run : m_model->runs())
+            for (const RunRecord &run : m_store->runs())
                 if (run.visible) {
                     visible.push_back(run);
                     visible.back().source = toPath(path);
@@ -291,14 +291,14 @@ bool MainWindow::saveData(const QString &path)
                       .arg(Format::sentence(QString::fromStdString(e.what()))));
         return false;
     }
-    for (int i = 0; i < m_model->runCount(); ++i)
-        if (m_model->runs()[std::size_t(i)].visible)
-            m_model->setRunSource(i, toPath(path));
+    for (int i = 0; i < m_store->runCount(); ++i)
+        if (m_store->runs()[std::size_t(i)].visible)
+            m_store->setRunSource(i, toPath(path));
     m_unsaved = false;
     m_currentFile = path;
     updateTitle();
     m_files.remember(path);
-    const int hidden = m_model->runCount() - shown;
+    const int hidden = m_store->runCount() - shown;
     statusBar()->showMessage(
         (shown > 1
              ? tr("Saved %1 of %2 runs to %3.")

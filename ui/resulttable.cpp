@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/resulttable.h"
 
-#include "ui/resultmodel.h"
+#include "ui/resulttablemodel.h"
+#include "ui/runstore.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -11,12 +12,12 @@
 
 namespace speeduplab {
 
-ResultTable::ResultTable(ResultModel *model, QWidget *parent) : QTableView(parent)
+ResultTable::ResultTable(ResultTableModel *model, QWidget *parent) : QTableView(parent)
 {
     setObjectName(QStringLiteral("resultTable"));
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(model);
-    m_proxy->setSortRole(ResultModel::SortRole);
+    m_proxy->setSortRole(ResultTableModel::SortRole);
     setModel(m_proxy);
     setSortingEnabled(true);
     sortByColumn(-1, Qt::AscendingOrder); // measurement order until a header is clicked
@@ -33,26 +34,29 @@ ResultTable::ResultTable(ResultModel *model, QWidget *parent) : QTableView(paren
     for (int c = 0; c < int(std::size(widths)); ++c)
         setColumnWidth(c, widths[c]);
     // The Run column only while several runs are shown.
-    auto showRuns = [this, model] { setColumnHidden(ResultModel::RunColumn, model->visibleRunCount() <= 1); };
-    connect(model, &ResultModel::runsChanged, this, showRuns);
+    const RunStore *store = model->store();
+    auto showRuns = [this, store] {
+        setColumnHidden(ResultTableModel::RunColumn, store->visibleRunCount() <= 1);
+    };
+    connect(store, &RunStore::runsChanged, this, showRuns);
     showRuns();
     // The Conditions column only while some row has a condition to show: a cold cache, rounds,
     // GPU clocks. Rows arrive one at a time during a sweep: only the new ones are looked at.
     auto hasConditions = [model](int first, int last) {
         for (int row = first; row <= last; ++row)
-            if (!model->data(model->index(row, ResultModel::ConditionsColumn)).toString().isEmpty())
+            if (!model->data(model->index(row, ResultTableModel::ConditionsColumn)).toString().isEmpty())
                 return true;
         return false;
     };
     auto rescan = [this, model, hasConditions] {
-        setColumnHidden(ResultModel::ConditionsColumn, !hasConditions(0, model->rowCount() - 1));
+        setColumnHidden(ResultTableModel::ConditionsColumn, !hasConditions(0, model->rowCount() - 1));
     };
     connect(model, &QAbstractItemModel::modelReset, this, rescan);
     connect(model, &QAbstractItemModel::dataChanged, this, rescan);
     connect(model, &QAbstractItemModel::rowsInserted, this,
             [this, hasConditions](const QModelIndex &, int first, int last) {
-                if (isColumnHidden(ResultModel::ConditionsColumn) && hasConditions(first, last))
-                    setColumnHidden(ResultModel::ConditionsColumn, false);
+                if (isColumnHidden(ResultTableModel::ConditionsColumn) && hasConditions(first, last))
+                    setColumnHidden(ResultTableModel::ConditionsColumn, false);
             });
     rescan();
 }

@@ -7,14 +7,14 @@ class QSortFilterProxyModel;
 
 namespace speeduplab {
 
-class ResultModel;
+class ResultTableModel;
 
 /// The Results dock: one row per measurement, in measurement order until a header is clicked,
-/// then sorted by that column (ResultModel::SortRole) through its own proxy.
+/// then sorted by that column (ResultTableModel::SortRole) through its own proxy.
 class ResultTable : public QTableView {
     Q_OBJECT
 public:
-    explicit ResultTable(ResultModel *model, QWidget *parent = nullptr);
+    explicit ResultTable(ResultTableModel *model, QWidget *parent = nullptr);
     QSortFilterProxyModel *proxy() const { return m_proxy; }
     /// Keeps the newest row in view while the rows are in measurement order.
     void followNewest();

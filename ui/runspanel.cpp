@@ -5,7 +5,7 @@
 
 #include "ui/charts/chartstyle.h"
 #include "ui/format.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <QComboBox>
 
@@ -59,7 +59,7 @@ QString describe(const RunRecord &run, bool live)
 
 } // namespace
 
-RunsPanel::RunsPanel(ResultModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_store(store)
 {
     setObjectName(QStringLiteral("runsPanel"));
     auto *v = new QVBoxLayout(this);
@@ -100,11 +100,11 @@ RunsPanel::RunsPanel(ResultModel *model, QWidget *parent) : QWidget(parent), m_m
 
     connect(m_list, &QListWidget::itemChanged, this, &RunsPanel::itemChanged);
     connect(m_list, &QListWidget::currentRowChanged, this,
-            [this](int row) { m_remove->setEnabled(row >= 0 && row != m_model->liveRun()); });
+            [this](int row) { m_remove->setEnabled(row >= 0 && row != m_store->liveRun()); });
     connect(m_remove, &QPushButton::clicked, this, &RunsPanel::removeSelected);
     connect(m_a, &QComboBox::activated, this, &RunsPanel::choosePair);
     connect(m_b, &QComboBox::activated, this, &RunsPanel::choosePair);
-    connect(m_model, &ResultModel::runsChanged, this, &RunsPanel::refresh);
+    connect(m_store, &RunStore::runsChanged, this, &RunsPanel::refresh);
     refresh();
 }
 
@@ -119,10 +119,10 @@ void RunsPanel::refresh()
     m_b->clear();
     m_a->addItem(tr("(none)"), -1);
     m_b->addItem(tr("(none)"), -1);
-    const std::vector<RunRecord> &runs = m_model->runs();
+    const std::vector<RunRecord> &runs = m_store->runs();
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const RunRecord &run = runs[i];
-        const bool live = int(i) == m_model->liveRun();
+        const bool live = int(i) == m_store->liveRun();
         const QString label = QString::fromStdString(run.label);
         auto *item = new QListWidgetItem(swatch(int(i)), label);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable |
@@ -141,14 +141,14 @@ void RunsPanel::refresh()
             return std::any_of(run.results.rows.begin(), run.results.rows.end(),
                                [gpu](const Measurement &m) { return m.ok() && m.isGpu() == gpu; });
         };
-        if (has(false) || int(i) == m_model->runA())
+        if (has(false) || int(i) == m_store->runA())
             m_a->addItem(swatch(int(i)), label, int(i));
-        if (has(true) || int(i) == m_model->runB())
+        if (has(true) || int(i) == m_store->runB())
             m_b->addItem(swatch(int(i)), label, int(i));
     }
     m_list->setCurrentRow(std::min(current, m_list->count() - 1));
-    m_a->setCurrentIndex(std::max(0, m_a->findData(m_model->runA())));
-    m_b->setCurrentIndex(std::max(0, m_b->findData(m_model->runB())));
+    m_a->setCurrentIndex(std::max(0, m_a->findData(m_store->runA())));
+    m_b->setCurrentIndex(std::max(0, m_b->findData(m_store->runB())));
     m_b->setToolTip(m_b->count() > 1 ? m_bTip
                                      : m_bTip + QLatin1Char('\n') +
                                            tr("No run shown has a GPU curve yet: open "
@@ -156,7 +156,7 @@ void RunsPanel::refresh()
     const bool pair = runs.size() >= 2;
     m_a->setEnabled(pair);
     m_b->setEnabled(pair);
-    m_remove->setEnabled(m_list->currentRow() >= 0 && m_list->currentRow() != m_model->liveRun());
+    m_remove->setEnabled(m_list->currentRow() >= 0 && m_list->currentRow() != m_store->liveRun());
     m_refreshing = false;
 }
 
@@ -164,14 +164,14 @@ void RunsPanel::itemChanged(QListWidgetItem *item)
 {
     if (m_refreshing)
         return;
-    // The model's runsChanged would rebuild the list, deleting this item, while the list is still
+    // The store's runsChanged would rebuild the list, deleting this item, while the list is still
     // in its signal: read everything first and rebuild the list afterwards, from the event loop.
     const int row = m_list->row(item);
     const bool visible = item->checkState() == Qt::Checked;
     const std::string label = item->text().toStdString();
     m_deferRefresh = true;
-    m_model->setRunVisible(row, visible);
-    m_model->setRunLabel(row, label); // an empty or taken name: the list shows what the run keeps
+    m_store->setRunVisible(row, visible);
+    m_store->setRunLabel(row, label); // an empty or taken name: the list shows what the run keeps
     m_deferRefresh = false;
     QTimer::singleShot(0, this, &RunsPanel::refresh);
 }
@@ -179,13 +179,13 @@ void RunsPanel::itemChanged(QListWidgetItem *item)
 void RunsPanel::removeSelected()
 {
     const int row = m_list->currentRow();
-    if (row >= 0 && row != m_model->liveRun())
-        m_model->removeRun(row);
+    if (row >= 0 && row != m_store->liveRun())
+        m_store->removeRun(row);
 }
 
 void RunsPanel::choosePair()
 {
-    m_model->setComparedRuns(m_a->currentData().toInt(), m_b->currentData().toInt());
+    m_store->setComparedRuns(m_a->currentData().toInt(), m_b->currentData().toInt());
 }
 
 } // namespace speeduplab

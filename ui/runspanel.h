@@ -11,7 +11,7 @@ class QPushButton;
 
 namespace speeduplab {
 
-class ResultModel;
+class RunStore;
 
 /// The Runs dock: every run the window holds, each with its colour family, its label (edited
 /// in place: double-click or F2), a check box that shows or hides it and a remove button; and
@@ -20,7 +20,7 @@ class ResultModel;
 class RunsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit RunsPanel(ResultModel *model, QWidget *parent = nullptr);
+    explicit RunsPanel(RunStore *store, QWidget *parent = nullptr);
     QListWidget *list() const { return m_list; }
     QComboBox *runAChooser() const { return m_a; }
     QComboBox *runBChooser() const { return m_b; }
@@ -30,14 +30,14 @@ private:
     void itemChanged(QListWidgetItem *item);
     void removeSelected();
     void choosePair();
-    ResultModel *m_model;
+    RunStore *m_store;
     QListWidget *m_list = nullptr;
     QPushButton *m_remove = nullptr;
     QComboBox *m_a = nullptr;
     QComboBox *m_b = nullptr;
     QString m_bTip; ///< B's tooltip, to which refresh() adds why it offers no run
     bool m_refreshing = false;
-    bool m_deferRefresh = false; ///< inside itemChanged: the item must outlive the model's signals
+    bool m_deferRefresh = false; ///< inside itemChanged: the item must outlive the store's signals
 };
 
 } // namespace speeduplab

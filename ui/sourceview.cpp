@@ -3,7 +3,8 @@
 // how it ran.
 #include "ui/sourceview.h"
 
-#include "ui/resultmodel.h"
+#include "ui/resulttablemodel.h"
+#include "ui/runstore.h"
 #include "ui/sourcesnippets.h"
 
 #include <QFile>
@@ -102,7 +103,7 @@ QString gpuRegion(const Measurement &m)
 
 } // namespace
 
-SourceView::SourceView(ResultModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+SourceView::SourceView(ResultTableModel *model, QWidget *parent) : QWidget(parent), m_model(model)
 {
     setObjectName(QStringLiteral("sourceView"));
     auto *layout = new QVBoxLayout(this);
@@ -174,7 +175,7 @@ void SourceView::refresh()
         // None selected: the first series of the workload the charts show.
         row = 0;
         for (int i = 0; i < m_model->rowCount(); ++i)
-            if (QString::fromStdString(m_model->measurement(i).workload) == m_workload) {
+            if (QString::fromStdString(m_model->store()->measurement(i).workload) == m_workload) {
                 row = i;
                 break;
             }
@@ -183,7 +184,7 @@ void SourceView::refresh()
         showNothing();
         return;
     }
-    showSeries(m_model->measurement(row));
+    showSeries(m_model->store()->measurement(row));
 }
 
 void SourceView::showNothing()

@@ -13,7 +13,7 @@ class QTableView;
 
 namespace speeduplab {
 
-class ResultModel;
+class ResultTableModel;
 
 /// The Source dock: the code that produced the series selected in the results table (the first
 /// series while nothing is selected): the CUDA kernel, the CPU loop or the library call, taken
@@ -30,7 +30,7 @@ public:
         QStringList regions; ///< SourceSnippets ids, in the order shown
     };
 
-    explicit SourceView(ResultModel *model, QWidget *parent = nullptr);
+    explicit SourceView(ResultTableModel *model, QWidget *parent = nullptr);
     /// Follows the selection of a table whose model is model (or a proxy of it).
     void followSelection(QTableView *table);
     /// The workload the charts show: with no row selected, its first series is the one shown
@@ -51,7 +51,7 @@ private:
     void refresh();
     void showNothing();
 
-    ResultModel *m_model = nullptr;
+    ResultTableModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QString m_workload;
     QString m_shownKey;

@@ -1820,7 +1820,7 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     </message>
 </context>
 <context>
-    <name>speeduplab::ResultModel</name>
+    <name>speeduplab::ResultTableModel</name>
     <message>
         <source>noisy</source>
         <translation>噪声大</translation>

@@ -12,9 +12,9 @@
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/textwrap.h"
-#include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
 #include "ui/charts/timechart.h"
+#include "ui/mainwindow.h"
+#include "ui/runstore.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -185,7 +185,7 @@ void TestBigFiles::alternatingCurvesRenderWithCappedNotes()
     MainWindow w(m_dir.filePath(QStringLiteral("alternating.ini")));
     const double s = openAndRenderAll(w, path);
     QVERIFY2(s >= 0, "the file did not open or a chart did not render");
-    QCOMPARE(w.resultModel()->rowCount(), int(r.size()));
+    QCOMPARE(w.runStore()->rowCount(), int(r.size()));
     QVERIFY2(m_spent < kLimitS, qPrintable(QStringLiteral("%1 s").arg(m_spent)));
 
     // The curves swap places between every two sizes.
@@ -309,9 +309,9 @@ void TestBigFiles::aSmallFileAfterwardsGetsItsLegendBack()
     w.timeChart()->setAllThreadCounts(true);
     QVERIFY(!w.timeChart()->legendShown());
     // Opening adds a run: the big one is removed (the Runs panel's Remove), then the small opened.
-    w.resultModel()->removeRun(0);
+    w.runStore()->removeRun(0);
     QVERIFY(openAndRenderAll(w, write(fixtures::realistic(), QStringLiteral("small.csv"))) >= 0);
-    QCOMPARE(w.resultModel()->runCount(), 1);
+    QCOMPARE(w.runStore()->runCount(), 1);
     for (ChartView *c : w.charts()) {
         QVERIFY2(c->legendShown(), qPrintable(c->name()));
         QVERIFY2(!c->noteText().contains(QStringLiteral("legend is hidden")), qPrintable(c->noteText()));

@@ -8,12 +8,13 @@
 #include "core/cpukernels.h"
 #include "core/resultio.h"
 #include "ui/app.h"
+#include "ui/charts/throughputchart.h"
 #include "ui/devicemodel.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
+#include "ui/resulttablemodel.h"
+#include "ui/runstore.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
-#include "ui/charts/throughputchart.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -132,10 +133,10 @@ void TestCalibration::throughputDrawsCeilings()
     QFETCH(bool, withGpu);
     QFETCH(Lines, expected);
     QFETCH(QStringList, labels);
-    ResultModel model;
-    model.setResultSet(mixed(withCeilings ? kCeilings : std::map<std::string, double>{}, withGpu));
+    RunStore store;
+    store.setResultSet(mixed(withCeilings ? kCeilings : std::map<std::string, double>{}, withGpu));
     ThroughputChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.setWorkload(workload);
     chart.updateNow();
     QVERIFY(chart.chart()->title().startsWith(workload));
@@ -161,7 +162,7 @@ void TestCalibration::throughputDrawsCeilings()
     }
 
     // The lines go when the ceilings go (another file), and come back with them.
-    model.setMachine(fixtures::machine());
+    store.setMachine(fixtures::machine());
     chart.updateNow();
     QVERIFY(ceilingLines(&chart).isEmpty());
     QVERIFY(chart.seriesWithRole(ChartView::Role::Guide).isEmpty());
@@ -187,10 +188,11 @@ void TestCalibration::throughputDrawsEachLevel()
     for (int threads : {1, 2})
         for (int n : {64, 256, 1024, 8192})
             r.add(fixtures::point("cpu", threads, "", n, 1e-6 * n * n / 1e4));
-    ResultModel model;
-    model.setResultSet(r);
+    RunStore store;
+    ResultTableModel model(&store);
+    store.setResultSet(r);
     ThroughputChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.setWorkload(QStringLiteral("add"));
     chart.updateNow();
     const Lines got = ceilingLines(&chart);
@@ -200,11 +202,11 @@ void TestCalibration::throughputDrawsEachLevel()
 
     // The table names the level of each point, and a point above 100 % has its reason there.
     for (int row = 0; row < model.rowCount(); ++row) {
-        const Measurement &m = model.measurement(row);
-        const QString shown = model.data(model.index(row, ResultModel::CeilingColumn)).toString();
+        const Measurement &m = store.measurement(row);
+        const QString shown = model.data(model.index(row, ResultTableModel::CeilingColumn)).toString();
         const QString level = QString::fromStdString(Calibration::levelFor(m, r.machine).name);
         QVERIFY2(shown.contains(QStringLiteral(" % ") + level), qPrintable(shown));
-        const QString reason = model.data(model.index(row, ResultModel::ReasonColumn)).toString();
+        const QString reason = model.data(model.index(row, ResultTableModel::ReasonColumn)).toString();
         if (Calibration::fractionOfCeiling(m, r.machine) > 1)
             QVERIFY2(reason.contains(QStringLiteral("Above the measured")), qPrintable(shown + " " + reason));
     }
@@ -257,40 +259,42 @@ void TestCalibration::percentOfCeiling()
         r.machine.ceilings[key] = achieved / share;
     r.add(m);
 
-    ResultModel model;
+    RunStore store;
+    ResultTableModel model(&store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setResultSet(r);
-    const QModelIndex i = model.index(0, ResultModel::CeilingColumn);
-    QCOMPARE(model.headerData(ResultModel::CeilingColumn, Qt::Horizontal).toString(),
+    store.setResultSet(r);
+    const QModelIndex i = model.index(0, ResultTableModel::CeilingColumn);
+    QCOMPARE(model.headerData(ResultTableModel::CeilingColumn, Qt::Horizontal).toString(),
              QStringLiteral("% of ceiling"));
     QCOMPARE(model.data(i).toString(), shown);
     QVERIFY2(model.data(i, Qt::ToolTipRole).toString().contains(tip),
              qPrintable(model.data(i, Qt::ToolTipRole).toString()));
     if (share > 0)
-        QVERIFY(qAbs(model.data(i, ResultModel::SortRole).toDouble() - share) < 1e-9);
+        QVERIFY(qAbs(model.data(i, ResultTableModel::SortRole).toDouble() - share) < 1e-9);
     else
-        QCOMPARE(model.data(i, ResultModel::SortRole).toDouble(), -1.0);
+        QCOMPARE(model.data(i, ResultTableModel::SortRole).toDouble(), -1.0);
 }
 
 void TestCalibration::percentColumnFollowsTheMachine()
 {
-    ResultModel model;
+    RunStore store;
+    ResultTableModel model(&store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setResultSet(mixed({}));
-    const QModelIndex first = model.index(0, ResultModel::CeilingColumn);
+    store.setResultSet(mixed({}));
+    const QModelIndex first = model.index(0, ResultTableModel::CeilingColumn);
     QVERIFY(model.data(first).toString().isEmpty());
     QVERIFY(model.data(first, Qt::ToolTipRole).toString().contains(QStringLiteral("Calibrate")));
 
     // A calibration arrives: the column changes, and the views hear of it.
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-    MachineInfo calibrated = model.resultSet().machine;
+    MachineInfo calibrated = store.resultSet().machine;
     calibrated.ceilings = kCeilings;
     calibrated.ceilings[Calibration::cpuGemm] = 80e9;
-    model.setMachine(calibrated);
+    store.setMachine(calibrated);
     QCOMPARE(changed.size(), 1);
-    QCOMPARE(changed.first().at(0).value<QModelIndex>().column(), int(ResultModel::CeilingColumn));
+    QCOMPARE(changed.first().at(0).value<QModelIndex>().column(), int(ResultTableModel::CeilingColumn));
     for (int row = 0; row < model.rowCount(); ++row)
-        QVERIFY2(model.data(model.index(row, ResultModel::CeilingColumn))
+        QVERIFY2(model.data(model.index(row, ResultTableModel::CeilingColumn))
                      .toString()
                      .contains(QLatin1String(" % ")),
                  qPrintable(QString::number(row)));
@@ -298,12 +302,13 @@ void TestCalibration::percentColumnFollowsTheMachine()
     // It sorts by the number, not the text ("100 %" < "25 %" as text).
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
-    proxy.setSortRole(ResultModel::SortRole);
-    proxy.sort(ResultModel::CeilingColumn);
+    proxy.setSortRole(ResultTableModel::SortRole);
+    proxy.sort(ResultTableModel::CeilingColumn);
     double last = -1e300;
     for (int row = 0; row < proxy.rowCount(); ++row) {
         const double v =
-            proxy.data(proxy.index(row, ResultModel::CeilingColumn), ResultModel::SortRole).toDouble();
+            proxy.data(proxy.index(row, ResultTableModel::CeilingColumn), ResultTableModel::SortRole)
+                .toDouble();
         QVERIFY(v >= last);
         last = v;
     }
@@ -372,15 +377,17 @@ void TestCalibration::calibrateActionFillsTheResults()
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
     QVERIFY(calibrate->isEnabled());
 
-    const MachineInfo &m = w.resultModel()->resultSet().machine;
+    const MachineInfo &m = w.runStore()->resultSet().machine;
     QVERIFY(m.ceilings.count(Calibration::cpuTriad));
     QVERIFY(m.ceilings.at(Calibration::cpuTriad) > 1e8);
     QVERIFY(m.ceilings.count(Calibration::cpuParallelRegion));
     if (CpuKernels::haveBlas())
         QVERIFY(m.ceilings.at(Calibration::cpuGemm) > 1e8);
     // The table and the devices panel show them.
-    QVERIFY(
-        !w.resultModel()->data(w.resultModel()->index(0, ResultModel::CeilingColumn)).toString().isEmpty());
+    QVERIFY(!w.resultTableModel()
+                 ->data(w.resultTableModel()->index(0, ResultTableModel::CeilingColumn))
+                 .toString()
+                 .isEmpty());
     QStringList facts;
     for (int r = 0; r < w.deviceModel()->rowCount(); ++r)
         facts << w.deviceModel()->data(w.deviceModel()->index(r, 0)).toString();
@@ -394,20 +401,20 @@ void TestCalibration::calibrateActionFillsTheResults()
         QVERIFY(ResultIO::load(path.toStdString()).machine.ceilings == m.ceilings);
         MainWindow other(m_dir.filePath(QStringLiteral("other.ini")));
         QVERIFY(other.openResults(path));
-        QVERIFY(other.resultModel()->resultSet().machine.ceilings == m.ceilings);
+        QVERIFY(other.runStore()->resultSet().machine.ceilings == m.ceilings);
     }
 
     // A restart on this hardware keeps the calibration (its settings file holds it).
     {
         MainWindow again(m_dir.filePath(QStringLiteral("calibrate.ini")));
-        const MachineInfo &kept = again.resultModel()->resultSet().machine;
+        const MachineInfo &kept = again.runStore()->resultSet().machine;
         QVERIFY(kept.ceilings.count(Calibration::cpuTriad));
         QCOMPARE(kept.ceilings.at(Calibration::cpuTriad), m.ceilings.at(Calibration::cpuTriad));
     }
     // Another settings file (another user) has none.
     {
         MainWindow fresh(m_dir.filePath(QStringLiteral("fresh.ini")));
-        QVERIFY(!fresh.resultModel()->resultSet().machine.ceilings.count(Calibration::cpuTriad));
+        QVERIFY(!fresh.runStore()->resultSet().machine.ceilings.count(Calibration::cpuTriad));
     }
 
     // The next sweep's results carry them too.
@@ -426,9 +433,9 @@ void TestCalibration::calibrateActionFillsTheResults()
     QVERIFY(w.runSweep());
     QVERIFY(finished.wait(30000));
     // The sweep is a run of its own, next to the file's.
-    QCOMPARE(w.resultModel()->runCount(), 2);
-    QCOMPARE(w.resultModel()->runs().back().results.size(), std::size_t(2));
-    QVERIFY(w.resultModel()->runs().back().results.machine.ceilings == ceilings);
+    QCOMPARE(w.runStore()->runCount(), 2);
+    QCOMPARE(w.runStore()->runs().back().results.size(), std::size_t(2));
+    QVERIFY(w.runStore()->runs().back().results.machine.ceilings == ceilings);
 }
 
 void TestCalibration::cancelLeavesTheAppUsable()
@@ -465,7 +472,7 @@ void TestCalibration::cancelLeavesTheAppUsable()
     QVERIFY(w.runSweep());
     QVERIFY(finished.wait(30000));
     QCOMPARE(finished.first().first().toBool(), false);
-    QCOMPARE(w.resultModel()->rowCount(), 2);
+    QCOMPARE(w.runStore()->rowCount(), 2);
 }
 
 QTEST_MAIN(TestCalibration)

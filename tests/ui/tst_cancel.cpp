@@ -2,11 +2,11 @@
 // Cancel in the middle of a sweep: it stops within about a second, every point measured so
 // far stays, and the window goes on working.
 #include "ui/app.h"
+#include "ui/charts/timechart.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
-#include "ui/charts/timechart.h"
 
 #include <QAction>
 #include <QElapsedTimer>
@@ -70,7 +70,7 @@ void TestCancel::cancelKeepsThePointsSoFar()
     QVERIFY(w.runSweep());
     QVERIFY(measured.wait(20000)); // the first point is in
     QTest::qWait(150);             // and the next one is being measured
-    const int before = w.resultModel()->rowCount();
+    const int before = w.runStore()->rowCount();
     QVERIFY(before >= 1);
     QVERIFY(w.isRunning());
 
@@ -88,7 +88,7 @@ void TestCancel::cancelKeepsThePointsSoFar()
     QVERIFY(errors.isEmpty());
 
     // The points measured before the stop are all kept; the one in flight is marked cancelled.
-    const ResultSet r = w.resultModel()->resultSet();
+    const ResultSet r = w.runStore()->resultSet();
     QVERIFY(int(r.size()) >= before);
     QVERIFY(int(r.size()) < 6);
     int ok = 0;
@@ -116,9 +116,9 @@ void TestCancel::cancelKeepsThePointsSoFar()
     QVERIFY(finished.wait(30000));
     QCOMPARE(finished.first().first().toBool(), false);
     // The second sweep is a run of its own; the cancelled one keeps its points.
-    QCOMPARE(w.resultModel()->runCount(), 2);
-    QCOMPARE(w.resultModel()->runs().front().results.size(), r.size());
-    QCOMPARE(w.resultModel()->runs().back().results.size(), std::size_t(2));
+    QCOMPARE(w.runStore()->runCount(), 2);
+    QCOMPARE(w.runStore()->runs().front().results.size(), r.size());
+    QCOMPARE(w.runStore()->runs().back().results.size(), std::size_t(2));
 }
 
 void TestCancel::closingDuringASweepStopsIt()

@@ -10,13 +10,14 @@
 #include "ui/app.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
+#include "ui/charts/scalingchart.h"
 #include "ui/charts/textwrap.h"
+#include "ui/charts/timechart.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
-#include "ui/charts/scalingchart.h"
+#include "ui/resulttablemodel.h"
+#include "ui/runstore.h"
 #include "ui/sweeppanel.h"
-#include "ui/charts/timechart.h"
 
 #include <QAbstractAxis>
 #include <QComboBox>
@@ -411,7 +412,7 @@ void TestCharts::footerDescribesTheDataShown()
     QDateTime start = QDateTime::currentDateTimeUtc();
     start = start.addMSecs(-start.time().msec());
     QStringList during; // the footer as each new point arrives
-    connect(w.resultModel(), &QAbstractItemModel::rowsInserted, this, [&] {
+    connect(w.resultTableModel(), &QAbstractItemModel::rowsInserted, this, [&] {
         tc->updateNow();
         during << tc->captionText();
     });
@@ -459,11 +460,11 @@ void TestCharts::axesUseSiUnits()
     QFETCH(double, factor);
     QFETCH(QString, unit);
     QFETCH(bool, gpuOnly);
-    ResultModel model;
+    RunStore store;
     const ResultSet r = slower(fixtures::realistic(), factor, gpuOnly);
-    model.setResultSet(r);
+    store.setResultSet(r);
     std::unique_ptr<ChartView> c = ChartTabs::make(chart);
-    c->setModel(&model);
+    c->setModel(&store);
     c->resize(1024, 600);
     c->show();
     QVERIFY(QTest::qWaitForWindowExposed(c.get()));
@@ -508,10 +509,10 @@ void TestCharts::markupInDataIsText()
     for (Measurement &m : r.rows)
         if (m.isGpu() && m.mode == "launch")
             m.variant = hostile.toStdString();
-    ResultModel model;
-    model.setResultSet(r);
+    RunStore store;
+    store.setResultSet(r);
     TimeChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.resize(1200, 700);
     chart.updateNow();
     bool found = false;
@@ -545,10 +546,10 @@ void TestCharts::extremeSpeedupsAreDrawnAndSaid()
         r.add(fixtures::point("cpu", 1, "", n, 1e6, 0));
         r.add(fixtures::point("cpu", 2, "", n, 1e-9, 0));
     }
-    ResultModel model;
-    model.setResultSet(r);
+    RunStore store;
+    store.setResultSet(r);
     ScalingChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.resize(1280, 720);
     QElapsedTimer clock;
     clock.start();
@@ -576,10 +577,10 @@ void TestCharts::disturbedPointsAreRinged()
         m.conditions.disturbedReps = n == 40 ? m.stats.reps : 0;
         r.add(m);
     }
-    ResultModel model;
-    model.setResultSet(r);
+    RunStore store;
+    store.setResultSet(r);
     TimeChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.resize(1280, 720);
     chart.updateNow();
     QVERIFY2(chart.noteText().contains(

@@ -3,7 +3,7 @@
 // is running, and only then; each answer does what it says, and nothing is lost before it.
 #include "ui/app.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 #include "ui/sweepcontroller.h"
 #include "windowtest.h"
 
@@ -109,11 +109,11 @@ void TestCloseWindow::closingWithUnsavedResultsAsks()
     QCOMPARE(w.isVisible(), a == MainWindow::CloseAnswer::Cancel);
     QCOMPARE(QFile::exists(path), a == MainWindow::CloseAnswer::Save);
     QCOMPARE(w.hasUnsavedResults(), a != MainWindow::CloseAnswer::Save);
-    QCOMPARE(w.resultModel()->rowCount(), 2); // nothing is thrown away before the window goes
+    QCOMPARE(w.runStore()->rowCount(), 2); // nothing is thrown away before the window goes
     if (a == MainWindow::CloseAnswer::Save) {
         MainWindow replay(m_dir.filePath(QStringLiteral("unsavedreplay.ini")));
         QVERIFY(replay.openResults(path));
-        QCOMPARE(replay.resultModel()->rowCount(), 2);
+        QCOMPARE(replay.runStore()->rowCount(), 2);
     }
 }
 
@@ -140,7 +140,7 @@ void TestCloseWindow::closingDuringASweepAsks()
     w.sweepPanel()->setForm(smallSweep(w, QStringLiteral("4,8,16,32,64"), 0.5, 1000000));
     QSignalSpy finished(&w, &MainWindow::sweepFinished);
     QVERIFY(w.runSweep());
-    QTRY_VERIFY_WITH_TIMEOUT(w.resultModel()->rowCount() >= 1, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.runStore()->rowCount() >= 1, 20000);
     QVERIFY(w.isRunning());
 
     // Ctrl+Q, as a user quits.
@@ -164,10 +164,10 @@ void TestCloseWindow::closingDuringASweepAsks()
     QVERIFY(w.controller()->cancelRequested()); // the sweep stops
     QCOMPARE(QFile::exists(path), a == MainWindow::CloseAnswer::Save);
     if (a == MainWindow::CloseAnswer::Save) {
-        const int saved = w.resultModel()->rowCount();
+        const int saved = w.runStore()->rowCount();
         MainWindow replay(m_dir.filePath(QStringLiteral("sweepingreplay.ini")));
         QVERIFY(replay.openResults(path));
-        QCOMPARE(replay.resultModel()->rowCount(), saved);
+        QCOMPARE(replay.runStore()->rowCount(), saved);
     }
     QVERIFY(finished.wait(20000));
     QCOMPARE(finished.first().first().toBool(), true);

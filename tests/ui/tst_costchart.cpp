@@ -7,7 +7,7 @@
 
 #include "ui/app.h"
 #include "ui/charts/costchart.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <QSettings>
 #include <QTemporaryDir>
@@ -53,11 +53,11 @@ void TestCostChart::crossoverMovesWithPrices()
     QFETCH(double, cpuPrice);
     QFETCH(double, gpuPrice);
     QFETCH(double, expected);
-    ResultModel model;
-    model.setResultSet(fixtures::knownCrossover({316}));
+    RunStore store;
+    store.setResultSet(fixtures::knownCrossover({316}));
     CostChart chart;
     chart.resize(1000, 700);
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.setPrices(cpuPrice, gpuPrice);
     chart.updateNow();
     QCOMPARE(chart.seriesWithRole(ChartView::Role::Data).size(), 2); // best CPU, GPU
@@ -81,9 +81,9 @@ void TestCostChart::pricesPersist()
     CostChart again;
     QCOMPARE(again.cpuPerHour(), 2.5);
     QCOMPARE(again.gpuPerHour(), 12.0);
-    ResultModel model;
-    model.setResultSet(fixtures::knownCrossover({316}));
-    again.setModel(&model);
+    RunStore store;
+    store.setResultSet(fixtures::knownCrossover({316}));
+    again.setModel(&store);
     again.updateNow();
     QVERIFY2(!again.noteText().contains(QStringLiteral("examples")), qPrintable(again.noteText()));
     again.setPrices(CostChart::defaultCpuPerHour, CostChart::defaultGpuPerHour);
@@ -92,10 +92,10 @@ void TestCostChart::pricesPersist()
 
 void TestCostChart::withoutGpuSaysWhatToDo()
 {
-    ResultModel model;
-    model.setResultSet(fixtures::knownCrossover({}));
+    RunStore store;
+    store.setResultSet(fixtures::knownCrossover({}));
     CostChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.updateNow();
     QVERIFY(chart.seriesWithRole(ChartView::Role::Data).isEmpty());
     QVERIFY2(chart.noteText().contains(QStringLiteral("Ctrl+O")), qPrintable(chart.noteText()));

@@ -5,10 +5,10 @@
 
 #include "core/resultio.h"
 #include "ui/app.h"
+#include "ui/charts/timechart.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
-#include "ui/charts/timechart.h"
+#include "ui/runstore.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -97,7 +97,7 @@ void TestCrossover::markerAtTheKnownN()
             labels.contains(QStringLiteral("GPU faster above n \u2248 %1").arg(Format::n(crossovers[0]))));
 
     // The failed (n = 5000) and skipped (n = 6000) points are in the table, not on the chart.
-    QCOMPARE(w.resultModel()->rowCount(), int(r.size()));
+    QCOMPARE(w.runStore()->rowCount(), int(r.size()));
     for (QXYSeries *s : chart->seriesWithRole(ChartView::Role::Data))
         for (int i = 0; i < s->count(); ++i)
             QVERIFY(s->at(i).x() <= 4000);

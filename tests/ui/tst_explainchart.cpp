@@ -9,11 +9,11 @@
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/explainchart.h"
-#include "ui/format.h"
-#include "ui/resultmodel.h"
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/timechart.h"
 #include "ui/charts/whatifpanel.h"
+#include "ui/format.h"
+#include "ui/runstore.h"
 
 #include <QPushButton>
 #include <QSettings>
@@ -64,12 +64,12 @@ private slots:
 
     void sentencesCarryTheFittedNumbers()
     {
-        ResultModel model;
+        RunStore store;
         const ResultSet r = fixtures::realistic();
-        model.setResultSet(r);
+        store.setResultSet(r);
         ExplainChart chart;
         chart.resize(1200, 800);
-        chart.setModel(&model);
+        chart.setModel(&store);
         chart.updateNow();
         QVERIFY(chart.hasModels());
         // Two measured curves (the CPU thread count the GPU overtakes, GPU launch) and their models.
@@ -77,9 +77,9 @@ private slots:
         QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 2);
         QCOMPARE(chart.explanations().size(), 3); // crossovers, curves, threads
 
-        const auto all = Analysis::series(model.resultSet());
+        const auto all = Analysis::series(store.resultSet());
         for (const Series &s : all) {
-            const CostModel m = Explain::model(model.resultSet(), s);
+            const CostModel m = Explain::model(store.resultSet(), s);
             QVERIFY(m.valid);
             const QString text = everything(chart);
             QVERIFY2(text.contains(QString::fromStdString(s.label) + ':'), qPrintable(text));
@@ -103,11 +103,11 @@ private slots:
 
     void slidersMoveTheCrossover()
     {
-        ResultModel model;
-        model.setResultSet(fixtures::realistic());
+        RunStore store;
+        store.setResultSet(fixtures::realistic());
         ExplainChart chart;
         chart.resize(1200, 700);
-        chart.setModel(&model);
+        chart.setModel(&store);
         WhatIfPanel panel(&chart);
         chart.updateNow();
         QVERIFY(chart.hasModels());
@@ -170,14 +170,14 @@ private slots:
     // sliders (which move the crossover) stay off.
     void withoutGpuExplainsTheCpu()
     {
-        ResultModel model;
+        RunStore store;
         ResultSet cpuOnly;
         for (const Measurement &m : fixtures::realistic().rows)
             if (!m.isGpu())
                 cpuOnly.rows.push_back(m);
-        model.setResultSet(cpuOnly);
+        store.setResultSet(cpuOnly);
         ExplainChart chart;
-        chart.setModel(&model);
+        chart.setModel(&store);
         WhatIfPanel panel(&chart);
         chart.updateNow();
         QVERIFY(!chart.hasModels());
@@ -203,11 +203,11 @@ private slots:
 
     void threadChartNamesItsModel()
     {
-        ResultModel model;
-        model.setResultSet(fixtures::realistic());
+        RunStore store;
+        store.setResultSet(fixtures::realistic());
         ScalingChart chart;
         chart.resize(1200, 800);
-        chart.setModel(&model);
+        chart.setModel(&store);
         chart.setSelectedSizes({4, 4000});
         chart.updateNow();
         const QString note = chart.noteText();
@@ -237,11 +237,11 @@ private slots:
         for (const Measurement &m : fixtures::realistic().rows)
             if (m.threads <= 2)
                 two.rows.push_back(m);
-        ResultModel model;
-        model.setResultSet(two);
+        RunStore store;
+        store.setResultSet(two);
         ScalingChart chart;
         chart.resize(1200, 800);
-        chart.setModel(&model);
+        chart.setModel(&store);
         chart.setSelectedSizes({4000});
         chart.updateNow();
         const QString note = chart.noteText();
@@ -254,10 +254,10 @@ private slots:
 
     void timeChartDrawsModelsOnRequest()
     {
-        ResultModel model;
-        model.setResultSet(fixtures::realistic());
+        RunStore store;
+        store.setResultSet(fixtures::realistic());
         TimeChart chart;
-        chart.setModel(&model);
+        chart.setModel(&store);
         chart.updateNow();
         QCOMPARE(chart.seriesWithRole(ChartView::Role::Fit).size(), 0);
         chart.setModelsShown(true);
@@ -277,8 +277,8 @@ private slots:
 
     void tabHasThePanel()
     {
-        ResultModel model;
-        ChartTabs tabs(&model);
+        RunStore store;
+        ChartTabs tabs(&store);
         QVERIFY(ChartTabs::names().contains(QStringLiteral("explain")));
         tabs.setCurrent(QStringLiteral("explain"));
         QVERIFY(qobject_cast<ExplainChart *>(tabs.current()));

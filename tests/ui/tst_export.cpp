@@ -10,7 +10,7 @@
 #include "ui/charts/chartview.h"
 #include "ui/filedialogs.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <QClipboard>
 #include <QDir>
@@ -268,11 +268,11 @@ void TestExport::headlessExportKeepsFullTitles()
 {
     // A chart never shown (--headless) is laid out at the export's size before its axis titles
     // are fitted: they were once cut to "n" and "tim e", fitted to the unshown chart's size.
-    ResultModel model;
-    model.setResultSet(fixtures::realistic());
+    RunStore store;
+    store.setResultSet(fixtures::realistic());
     for (const QString &name : {QStringLiteral("time"), QStringLiteral("compare")}) {
         std::unique_ptr<ChartView> chart = ChartTabs::make(name);
-        chart->setModel(&model);
+        chart->setModel(&store);
         chart->updateNow();
         const QString path = m_dir.filePath(name + QStringLiteral("-headless.svg"));
         QString error;

@@ -4,14 +4,14 @@
 #include "core/analysis.h"
 #include "core/machineinfo.h"
 #include "ui/app.h"
-#include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
-#include "ui/runprogress.h"
 #include "ui/charts/scalingchart.h"
-#include "ui/sweepcontroller.h"
-#include "ui/sweeppanel.h"
 #include "ui/charts/throughputchart.h"
 #include "ui/charts/timechart.h"
+#include "ui/mainwindow.h"
+#include "ui/runprogress.h"
+#include "ui/runstore.h"
+#include "ui/sweepcontroller.h"
+#include "ui/sweeppanel.h"
 #include "windowtest.h"
 
 #include <QAction>
@@ -161,7 +161,7 @@ void TestMainWindow::runSmallSweepThroughThePanel()
     QVERIFY(errors.isEmpty());
     QVERIFY(run->isEnabled());
 
-    const ResultSet &r = w.resultModel()->resultSet();
+    const ResultSet &r = w.runStore()->resultSet();
     QCOMPARE(r.size(), plan.points().size());
     QCOMPARE(w.resultTable()->model()->rowCount(), int(r.size()));
     for (const auto &m : r.rows)

@@ -7,7 +7,8 @@
 #include "core/machineinfo.h"
 #include "ui/app.h"
 #include "ui/devicemodel.h"
-#include "ui/resultmodel.h"
+#include "ui/resulttablemodel.h"
+#include "ui/runstore.h"
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
@@ -44,36 +45,38 @@ void TestModels::initTestCase()
 
 void TestModels::resultModelUnderTester()
 {
-    ResultModel model;
+    RunStore store;
+    ResultTableModel model(&store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     const ResultSet r = fixtures::knownCrossover({316});
-    model.clear(r.machine);
+    store.clear(r.machine);
     for (const auto &m : r.rows)
-        model.append(m);
+        store.append(m);
     QCOMPARE(model.rowCount(), int(r.size()));
-    QVERIFY(model.resultSet() == r);
-    model.setMachine(MachineInfo());
-    model.setResultSet(fixtures::realistic());
+    QVERIFY(store.resultSet() == r);
+    store.setMachine(MachineInfo());
+    store.setResultSet(fixtures::realistic());
     QCOMPARE(model.rowCount(), int(fixtures::realistic().size()));
-    model.clear(MachineInfo());
+    store.clear(MachineInfo());
     QCOMPARE(model.rowCount(), 0);
-    QCOMPARE(model.columnCount(), int(ResultModel::ColumnCount));
+    QCOMPARE(model.columnCount(), int(ResultTableModel::ColumnCount));
     QVERIFY(!model.data(model.index(0, 0)).isValid());
 }
 
 void TestModels::proxyUnderTester()
 {
-    ResultModel model;
+    RunStore store;
+    ResultTableModel model(&store);
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
-    proxy.setSortRole(ResultModel::SortRole);
-    proxy.sort(ResultModel::TimeColumn);
+    proxy.setSortRole(ResultTableModel::SortRole);
+    proxy.sort(ResultTableModel::TimeColumn);
     QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
     for (const auto &m : fixtures::realistic().rows)
-        model.append(m);
-    proxy.sort(ResultModel::NColumn, Qt::DescendingOrder);
-    proxy.sort(ResultModel::SeriesColumn);
-    model.setResultSet(fixtures::knownCrossover({100, 1000}));
+        store.append(m);
+    proxy.sort(ResultTableModel::NColumn, Qt::DescendingOrder);
+    proxy.sort(ResultTableModel::SeriesColumn);
+    store.setResultSet(fixtures::knownCrossover({100, 1000}));
     QCOMPARE(proxy.rowCount(), model.rowCount());
 }
 
@@ -125,47 +128,49 @@ void TestModels::rowsAreMarked()
         m.reason = "no GPU: built without CUDA";
     if (m.status == Measurement::Status::Cancelled)
         m.reason = "cancelled while it was being measured";
-    ResultModel model;
-    model.append(m);
-    const QModelIndex status0 = model.index(0, ResultModel::StatusColumn);
+    RunStore store;
+    ResultTableModel model(&store);
+    store.append(m);
+    const QModelIndex status0 = model.index(0, ResultTableModel::StatusColumn);
     QCOMPARE(model.data(status0).toString(), statusText);
     const bool marked = model.data(status0, Qt::BackgroundRole).value<QBrush>().style() != Qt::NoBrush;
     QCOMPARE(marked, statusText != QLatin1String("ok"));
-    const QString tip = model.data(model.index(0, ResultModel::NColumn), Qt::ToolTipRole).toString();
+    const QString tip = model.data(model.index(0, ResultTableModel::NColumn), Qt::ToolTipRole).toString();
     if (reason.isEmpty())
         QVERIFY(tip.isEmpty());
     else
         QVERIFY2(tip.contains(reason), qPrintable(tip));
-    QCOMPARE(model.data(status0, ResultModel::NoisyRole).toBool(), noisy);
+    QCOMPARE(model.data(status0, ResultTableModel::NoisyRole).toBool(), noisy);
     // Only successful points show a time.
-    QCOMPARE(model.data(model.index(0, ResultModel::TimeColumn)).toString().isEmpty(), !m.ok());
+    QCOMPARE(model.data(model.index(0, ResultTableModel::TimeColumn)).toString().isEmpty(), !m.ok());
 }
 
 void TestModels::sortsNumerically_data()
 {
     QTest::addColumn<int>("column");
-    QTest::newRow("n") << int(ResultModel::NColumn);
-    QTest::newRow("time") << int(ResultModel::TimeColumn);
-    QTest::newRow("GB/s") << int(ResultModel::BandwidthColumn);
+    QTest::newRow("n") << int(ResultTableModel::NColumn);
+    QTest::newRow("time") << int(ResultTableModel::TimeColumn);
+    QTest::newRow("GB/s") << int(ResultTableModel::BandwidthColumn);
 }
 
 void TestModels::sortsNumerically()
 {
     QFETCH(int, column);
-    ResultModel model;
-    model.setResultSet(fixtures::realistic());
+    RunStore store;
+    ResultTableModel model(&store);
+    store.setResultSet(fixtures::realistic());
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
-    proxy.setSortRole(ResultModel::SortRole);
+    proxy.setSortRole(ResultTableModel::SortRole);
     proxy.sort(column);
     double last = -1e300;
     for (int r = 0; r < proxy.rowCount(); ++r) {
-        const double v = proxy.data(proxy.index(r, column), ResultModel::SortRole).toDouble();
+        const double v = proxy.data(proxy.index(r, column), ResultTableModel::SortRole).toDouble();
         QVERIFY(v >= last);
         last = v;
     }
     // Display text of n sorts 4 < 40 < 400, not "4" < "400" < "40".
-    if (column == ResultModel::NColumn)
+    if (column == ResultTableModel::NColumn)
         QCOMPARE(proxy.data(proxy.index(proxy.rowCount() - 1, column)).toInt(), 4000);
 }
 
@@ -201,19 +206,22 @@ void TestModels::unitsHaveSiPrefixes()
     m.bytes = bytes;
     m.flops = flops;
     m.stats.median = median;
-    ResultModel model;
-    model.append(m);
+    RunStore store;
+    ResultTableModel model(&store);
+    store.append(m);
     auto text = [&](int column) { return model.data(model.index(0, column)).toString(); };
-    QCOMPARE(text(ResultModel::TimeColumn), time);
-    QCOMPARE(text(ResultModel::BandwidthColumn), bandwidth);
-    QCOMPARE(text(ResultModel::FlopsColumn), flopRate);
+    QCOMPARE(text(ResultTableModel::TimeColumn), time);
+    QCOMPARE(text(ResultTableModel::BandwidthColumn), bandwidth);
+    QCOMPARE(text(ResultTableModel::FlopsColumn), flopRate);
     // The unit is in the cell, so the header names the quantity without a prefix.
-    QCOMPARE(model.headerData(ResultModel::BandwidthColumn, Qt::Horizontal).toString(),
+    QCOMPARE(model.headerData(ResultTableModel::BandwidthColumn, Qt::Horizontal).toString(),
              QStringLiteral("Bytes/s"));
-    QCOMPARE(model.headerData(ResultModel::FlopsColumn, Qt::Horizontal).toString(), QStringLiteral("FLOP/s"));
+    QCOMPARE(model.headerData(ResultTableModel::FlopsColumn, Qt::Horizontal).toString(),
+             QStringLiteral("FLOP/s"));
     // Sorting still goes by the number.
-    QCOMPARE(model.data(model.index(0, ResultModel::BandwidthColumn), ResultModel::SortRole).toDouble(),
-             bytes / median);
+    QCOMPARE(
+        model.data(model.index(0, ResultTableModel::BandwidthColumn), ResultTableModel::SortRole).toDouble(),
+        bytes / median);
 }
 
 // The Conditions column and the status of issue 14's rows: a throttled GPU point, a GPU point
@@ -250,19 +258,22 @@ void TestModels::conditionsColumn()
     hot.reason = "throttled: SM clock 1200 MHz, below 90 % of the sweep's 1980 MHz";
     for (const Measurement &m : {plain, cold, gpu, hot})
         r.add(m);
-    ResultModel model;
+    RunStore store;
+    ResultTableModel model(&store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setResultSet(r);
+    store.setResultSet(r);
     auto text = [&](int row, int column, int role = Qt::DisplayRole) {
         return model.data(model.index(row, column), role).toString();
     };
-    QCOMPARE(text(0, ResultModel::ConditionsColumn), QString());
-    QCOMPARE(text(1, ResultModel::ConditionsColumn), QStringLiteral("cold \u00b7 3 rounds, spread 18.2 %"));
-    QCOMPARE(text(2, ResultModel::ConditionsColumn), QStringLiteral("clocks not available"));
-    QVERIFY(text(2, ResultModel::ConditionsColumn, Qt::ToolTipRole).contains("libnvidia-ml.so.1"));
-    QCOMPARE(text(3, ResultModel::ConditionsColumn), QStringLiteral("1980\u21921200 MHz \u00b7 throttled"));
-    QCOMPARE(text(3, ResultModel::StatusColumn), QStringLiteral("throttled"));
-    const QString tip = text(3, ResultModel::ConditionsColumn, Qt::ToolTipRole);
+    QCOMPARE(text(0, ResultTableModel::ConditionsColumn), QString());
+    QCOMPARE(text(1, ResultTableModel::ConditionsColumn),
+             QStringLiteral("cold \u00b7 3 rounds, spread 18.2 %"));
+    QCOMPARE(text(2, ResultTableModel::ConditionsColumn), QStringLiteral("clocks not available"));
+    QVERIFY(text(2, ResultTableModel::ConditionsColumn, Qt::ToolTipRole).contains("libnvidia-ml.so.1"));
+    QCOMPARE(text(3, ResultTableModel::ConditionsColumn),
+             QStringLiteral("1980\u21921200 MHz \u00b7 throttled"));
+    QCOMPARE(text(3, ResultTableModel::StatusColumn), QStringLiteral("throttled"));
+    const QString tip = text(3, ResultTableModel::ConditionsColumn, Qt::ToolTipRole);
     QVERIFY2(tip.contains("sw thermal") && tip.contains("90") && tip.contains("700 W"), qPrintable(tip));
     QVERIFY(model.data(model.index(3, 0), Qt::BackgroundRole).isValid()); // marked like a noisy row
 }
@@ -271,9 +282,10 @@ void TestModels::conditionsColumn()
 // place, never doubled.
 void TestModels::roundsUpdateRowsInPlace()
 {
-    ResultModel model;
+    RunStore store;
+    ResultTableModel model(&store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.clear(MachineInfo());
+    store.clear(MachineInfo());
     Measurement m;
     m.workload = "add";
     m.backend = "cpu";
@@ -282,19 +294,19 @@ void TestModels::roundsUpdateRowsInPlace()
     m.iterations = 10;
     m.verified = true;
     m.stats = Stats::of({1e-5, 1.1e-5});
-    model.append(m);
+    store.append(m);
     Measurement other = m;
     other.n = 128;
-    model.append(other);
+    store.append(other);
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     m.conditions.rounds = 2;
     m.conditions.roundMin = 1e-5;
     m.conditions.roundMax = 1.1e-5;
-    model.append(m);
+    store.append(m);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(changed.size(), 1);
-    QCOMPARE(model.measurement(0).conditions.rounds, 2);
-    QCOMPARE(model.measurement(1).n, 128);
+    QCOMPARE(store.measurement(0).conditions.rounds, 2);
+    QCOMPARE(store.measurement(1).n, 128);
 }
 
 // A live sweep's rows arrive one by one; each was looked up in every row before it (to replace
@@ -304,8 +316,8 @@ void TestModels::roundsUpdateRowsInPlace()
 void TestModels::liveRowsAreLinear()
 {
     auto append = [](int count) {
-        ResultModel model;
-        model.clear(MachineInfo());
+        RunStore store;
+        store.clear(MachineInfo());
         Measurement m;
         m.workload = "add";
         m.backend = "cpu";
@@ -316,13 +328,13 @@ void TestModels::liveRowsAreLinear()
         clock.start();
         for (int i = 0; i < count; ++i) {
             m.n = 4 + i;
-            model.append(m);
+            store.append(m);
         }
         m.n = 4; // a point sent again (its next round) replaces its row
         m.conditions.rounds = 2;
-        model.append(m);
+        store.append(m);
         const double s = double(clock.nsecsElapsed()) / 1e9;
-        return model.rowCount() == count && model.measurement(0).conditions.rounds == 2 ? s : -1.0;
+        return store.rowCount() == count && store.measurement(0).conditions.rounds == 2 ? s : -1.0;
     };
     const double few = append(2000), many = append(8000);
     QVERIFY(few >= 0 && many >= 0);
@@ -334,7 +346,8 @@ void TestModels::liveRowsAreLinear()
 // joins them, each row named by its run; hiding one makes the other the view again.
 void TestModels::oneRunIsTheViewAndTwoAreLabelled()
 {
-    ResultModel model;
+    RunStore store;
+    ResultTableModel model(&store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     RunRecord a, b;
     a.label = "a";
@@ -343,16 +356,16 @@ void TestModels::oneRunIsTheViewAndTwoAreLabelled()
         a.results.add(fixtures::point("cpu", 1, "", n, 1e-6 * n));
         b.results.add(fixtures::point("cpu", 1, "", n, 2e-6 * n));
     }
-    model.setRuns({a});
-    QCOMPARE(&model.resultSet(), &model.runs()[0].results);
-    model.addRun(b);
+    store.setRuns({a});
+    QCOMPARE(&store.resultSet(), &store.runs()[0].results);
+    store.addRun(b);
     QCOMPARE(model.rowCount(), 4);
-    QCOMPARE(model.measurement(2).run, std::string("b"));
-    QVERIFY(&model.resultSet() != &model.runs()[0].results);
-    model.setRunVisible(0, false);
+    QCOMPARE(store.measurement(2).run, std::string("b"));
+    QVERIFY(&store.resultSet() != &store.runs()[0].results);
+    store.setRunVisible(0, false);
     QCOMPARE(model.rowCount(), 2);
-    QCOMPARE(&model.resultSet(), &model.runs()[1].results);
-    QCOMPARE(model.measurement(0).run, std::string());
+    QCOMPARE(&store.resultSet(), &store.runs()[1].results);
+    QCOMPARE(store.measurement(0).run, std::string());
 }
 
 QTEST_MAIN(TestModels)

@@ -7,10 +7,10 @@
 
 #include "core/sweepplan.h"
 #include "ui/app.h"
-#include "ui/loadbanner.h"
-#include "ui/resultmodel.h"
-#include "ui/sweeppanel.h"
 #include "ui/charts/timechart.h"
+#include "ui/loadbanner.h"
+#include "ui/runstore.h"
+#include "ui/sweeppanel.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -327,15 +327,15 @@ void TestPanel::busyMachineIsSaidOnce()
 void TestPanel::onePointWithNothingToPlot()
 {
     for (int count : {1, 2}) {
-        ResultModel model;
+        RunStore store;
         for (int i = 0; i < count; ++i) {
             Measurement m = fixtures::point("cpu", 1, "", 64 << i, 1e-6);
             m.status = Measurement::Status::Failed;
             m.reason = "failed on purpose";
-            model.append(m);
+            store.append(m);
         }
         TimeChart chart;
-        chart.setModel(&model);
+        chart.setModel(&store);
         chart.updateNow();
         const QString note = chart.noteText();
         if (count == 1)

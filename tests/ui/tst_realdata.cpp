@@ -6,14 +6,14 @@
 // rates and their levels).
 #include "ui/app.h"
 #include "ui/charts/comparechart.h"
-#include "ui/examples.h"
 #include "ui/charts/explainchart.h"
 #include "ui/charts/explaintext.h"
+#include "ui/charts/timechart.h"
+#include "ui/examples.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
 #include "ui/runspanel.h"
-#include "ui/charts/timechart.h"
+#include "ui/runstore.h"
 
 #include "core/analysis.h"
 #include "core/explain.h"
@@ -106,10 +106,10 @@ void TestRealData::examplesOpenAsLabelledRuns()
 void TestRealData::seedEnvelopeSaysWhoWins()
 {
     const ResultSet r = seed();
-    ResultModel model;
-    model.setResultSet(r);
+    RunStore store;
+    store.setResultSet(r);
     TimeChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.resize(1280, 720);
     chart.updateNow();
     // The classroom view: 1 thread and the three GPU modes in full, the best CPU over them, the
@@ -147,10 +147,10 @@ void TestRealData::seedEnvelopeSaysWhoWins()
 void TestRealData::seedExplainAgreesWithTheChart()
 {
     const ResultSet r = seed();
-    ResultModel model;
-    model.setResultSet(r);
+    RunStore store;
+    store.setResultSet(r);
     ExplainChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.resize(1280, 720);
     chart.updateNow();
     const QString text = everything(chart);
@@ -210,10 +210,10 @@ void TestRealData::seedExplainAgreesWithTheChart()
 // left out on screen, so that the plot is readable (an exported figure keeps both: it has no panel).
 void TestRealData::shortExplainGivesThePlotItsLines()
 {
-    ResultModel model;
-    model.setResultSet(seed());
+    RunStore store;
+    store.setResultSet(seed());
     ExplainChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.resize(620, 230);
     chart.show();
     QVERIFY(QTest::qWaitForWindowExposed(&chart));
@@ -268,15 +268,15 @@ void TestRealData::laptopAgainstTheH200()
     // B offers no run yet: the laptop has no GPU.
     QCOMPARE(w.runsPanel()->runBChooser()->count(), 1);
     QVERIFY(w.openExample(0));
-    const ResultModel &model = *w.resultModel();
-    QCOMPARE(model.runCount(), 2);
+    const RunStore &store = *w.runStore();
+    QCOMPARE(store.runCount(), 2);
     // Each run says where it came from: the file, or the example, beside its machine and day.
-    QVERIFY2(QString::fromStdString(model.runs()[0].label).startsWith(QStringLiteral("laptop \u00b7 ")),
-             model.runs()[0].label.c_str());
-    QVERIFY2(QString::fromStdString(model.runs()[1].label).startsWith(QStringLiteral("example: ")),
-             model.runs()[1].label.c_str());
-    QCOMPARE(model.runA(), 0);                          // the laptop's CPU
-    QCOMPARE(model.runB(), 1);                          // the H200's GPU
+    QVERIFY2(QString::fromStdString(store.runs()[0].label).startsWith(QStringLiteral("laptop \u00b7 ")),
+             store.runs()[0].label.c_str());
+    QVERIFY2(QString::fromStdString(store.runs()[1].label).startsWith(QStringLiteral("example: ")),
+             store.runs()[1].label.c_str());
+    QCOMPARE(store.runA(), 0);                          // the laptop's CPU
+    QCOMPARE(store.runB(), 1);                          // the H200's GPU
     QCOMPARE(w.runsPanel()->runBChooser()->count(), 2); // (none) and the example
     QCOMPARE(w.runsPanel()->runAChooser()->count(), 3); // (none), the laptop, the example's CPU
     QVERIFY(!w.hasUnsavedResults());                    // an opened file and an example: nothing new
@@ -288,7 +288,7 @@ void TestRealData::laptopAgainstTheH200()
     std::vector<Series> cpus, gpus;
     for (const Series &x : Analysis::series(laptop))
         cpus.push_back(x);
-    for (const Series &x : Analysis::series(model.runs()[1].results))
+    for (const Series &x : Analysis::series(store.runs()[1].results))
         if (x.gpu)
             gpus.push_back(x);
     double launchAt = 0;
@@ -328,8 +328,8 @@ void TestRealData::laptopAgainstTheH200()
     QVERIFY(w.saveWorkspace(workspace));
     MainWindow again(m_dir.filePath(QStringLiteral("again.ini")));
     QVERIFY(again.openWorkspace(workspace));
-    QCOMPARE(again.resultModel()->runA(), 0);
-    QCOMPARE(again.resultModel()->runB(), 1);
+    QCOMPARE(again.runStore()->runA(), 0);
+    QCOMPARE(again.runStore()->runB(), 1);
 }
 
 QTEST_MAIN(TestRealData)

@@ -6,9 +6,9 @@
 
 #include "core/resultio.h"
 #include "ui/app.h"
-#include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
 #include "ui/charts/timechart.h"
+#include "ui/mainwindow.h"
+#include "ui/runstore.h"
 
 #include <QAction>
 #include <QLineSeries>
@@ -93,9 +93,9 @@ void TestReferenceOverlay::referenceIsDrawnDashedOverOurCurves()
     QVERIFY(chart->markers()[1].cpuLabel.startsWith(QStringLiteral("PyTorch 9.9")));
     for (const TimeChart::Marker &m : chart->markers())
         QVERIFY(qAbs(m.n / 316 - 1) < 1e-6);
-    QCOMPARE(w.resultModel()->rowCount(), int(ours.size() + fixtures::torchReference(ours, 2.0).size()));
-    QCOMPARE(w.resultModel()->runCount(), 2);
-    QVERIFY(w.resultModel()->runs().back().reference);
+    QCOMPARE(w.runStore()->rowCount(), int(ours.size() + fixtures::torchReference(ours, 2.0).size()));
+    QCOMPARE(w.runStore()->runCount(), 2);
+    QVERIFY(w.runStore()->runs().back().reference);
 
     // It stays over a new set of results, and goes when removed.
     QVERIFY(w.openResults(oursPath));

@@ -5,9 +5,9 @@
 
 #include "core/resultio.h"
 #include "ui/app.h"
-#include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
 #include "ui/charts/timechart.h"
+#include "ui/mainwindow.h"
+#include "ui/runstore.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -66,7 +66,7 @@ void TestResultFiles::saveRoundTrips()
     MainWindow w(m_dir.filePath(QStringLiteral("rt.ini")));
     w.setErrorReporter([](const QString &, const QString &text) { QFAIL(qPrintable(text)); });
     QVERIFY(w.openResults(m_good));
-    const ResultSet before = w.resultModel()->resultSet();
+    const ResultSet before = w.runStore()->resultSet();
     const QString path = m_dir.filePath(name);
     QVERIFY(w.saveData(path));
     const ResultSet after = ResultIO::load(path.toStdString());
@@ -115,7 +115,7 @@ void TestResultFiles::malformedFileKeepsTheCharts()
     QStringList shown;
     w.setErrorReporter([&shown](const QString &, const QString &text) { shown << text; });
     QVERIFY(w.openResults(m_good));
-    const ResultSet before = w.resultModel()->resultSet();
+    const ResultSet before = w.runStore()->resultSet();
     const auto charts = snapshot(w.timeChart());
     QVERIFY(!charts.isEmpty());
 
@@ -125,7 +125,7 @@ void TestResultFiles::malformedFileKeepsTheCharts()
     QCOMPARE(shown.size(), 1);
     QVERIFY2(shown.first().contains(name), qPrintable(shown.first()));
     QVERIFY(shown.first().contains(QStringLiteral("previous results")));
-    QVERIFY(w.resultModel()->resultSet() == before);
+    QVERIFY(w.runStore()->resultSet() == before);
     QCOMPARE(snapshot(w.timeChart()), charts);
     QCOMPARE(w.timeChart()->markers().size(), 1);
 }

@@ -8,8 +8,8 @@
 #include "core/machineinfo.h"
 #include "ui/app.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/resultmodel.h"
 #include "ui/charts/rooflinechart.h"
+#include "ui/runstore.h"
 
 #include <QLogValueAxis>
 #include <QTest>
@@ -131,11 +131,11 @@ void TestRooflineChart::pointsSitAtIntensityAndRate()
     QFETCH(QString, workload);
     QFETCH(bool, withGpu);
     const ResultSet r = known(kAll, withGpu);
-    ResultModel model;
-    model.setResultSet(r);
+    RunStore store;
+    store.setResultSet(r);
     RooflineChart chart;
     QCOMPARE(chart.name(), QStringLiteral("roofline"));
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.setWorkload(workload);
     chart.updateNow();
     QVERIFY(chart.chart()->title().startsWith(workload));
@@ -203,10 +203,10 @@ void TestRooflineChart::roofsFollowTheCeilings()
     QFETCH(bool, withGpu);
     QFETCH(int, roofs);
     QFETCH(QStringList, ridges);
-    ResultModel model;
-    model.setResultSet(known(kAll, withGpu));
+    RunStore store;
+    store.setResultSet(known(kAll, withGpu));
     RooflineChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.setWorkload(QStringLiteral("add"));
     chart.updateNow();
 
@@ -262,10 +262,10 @@ void TestRooflineChart::withoutCeilingsItSaysCalibrate()
     here.machine.cpuModel = probed.cpuModel;
     here.machine.logicalCores = probed.logicalCores;
     here.machine.gpus = probed.gpus;
-    ResultModel model;
-    model.setResultSet(here);
+    RunStore store;
+    store.setResultSet(here);
     RooflineChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.setWorkload(QStringLiteral("gemm"));
     chart.updateNow();
     QCOMPARE(chart.seriesWithRole(ChartView::Role::Data).size(), 3);
@@ -277,7 +277,7 @@ void TestRooflineChart::withoutCeilingsItSaysCalibrate()
     // It still exports a proper image.
     QCOMPARE(chart.toImage(QSize(800, 500)).size(), QSize(800, 500));
     // Recorded on another machine: calibrating this one would not give that machine's roofs.
-    model.setResultSet(known({}));
+    store.setResultSet(known({}));
     chart.updateNow();
     QVERIFY2(!chart.noteText().contains(QStringLiteral("Calibrate")), qPrintable(chart.noteText()));
     QVERIFY2(
@@ -292,10 +292,10 @@ void TestRooflineChart::specSheetRoofWithoutCeilings()
     ResultSet r = known({});
     r.machine.gpus.front().bandwidthGBs = 4814.3;
     r.machine.gpus.front().name = "NVIDIA H200";
-    ResultModel model;
-    model.setResultSet(r);
+    RunStore store;
+    store.setResultSet(r);
     RooflineChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.setWorkload(QStringLiteral("add"));
     chart.updateNow();
     const QList<QXYSeries *> roofs = chart.seriesWithRole(ChartView::Role::Guide);
@@ -309,10 +309,10 @@ void TestRooflineChart::specSheetRoofWithoutCeilings()
 
 void TestRooflineChart::transferIsNotOnTheRoofline()
 {
-    ResultModel model;
-    model.setResultSet(known(kAll));
+    RunStore store;
+    store.setResultSet(known(kAll));
     RooflineChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.setWorkload(QStringLiteral("transfer"));
     chart.updateNow();
     QVERIFY(chart.chart()->title().startsWith(QStringLiteral("transfer")));

@@ -9,12 +9,13 @@
 #include "core/runset.h"
 #include "ui/app.h"
 #include "ui/charts/comparechart.h"
+#include "ui/charts/timechart.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
+#include "ui/resulttablemodel.h"
 #include "ui/runspanel.h"
+#include "ui/runstore.h"
 #include "ui/sweeppanel.h"
-#include "ui/charts/timechart.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -92,7 +93,7 @@ void choose(QComboBox *box, int index)
 
 QString label(const MainWindow &w, int run)
 {
-    return QString::fromStdString(w.resultModel()->runs().at(std::size_t(run)).label);
+    return QString::fromStdString(w.runStore()->runs().at(std::size_t(run)).label);
 }
 
 } // namespace
@@ -181,20 +182,20 @@ void TestRuns::openGpuRunThenSweepKeepsBoth()
     const ResultSet file = ResultIO::load(path.toStdString());
     auto w = window(QStringLiteral("sweep"));
     QVERIFY(w->openResults(path));
-    QCOMPARE(w->resultModel()->runCount(), 1);
-    QVERIFY(w->resultTable()->isColumnHidden(ResultModel::RunColumn));
+    QCOMPARE(w->runStore()->runCount(), 1);
+    QVERIFY(w->resultTable()->isColumnHidden(ResultTableModel::RunColumn));
 
     smallSweep(*w, QStringLiteral("16,64"), 0);
     QVERIFY2(m_errors.isEmpty(), qPrintable(m_errors.join(QLatin1Char('\n'))));
-    ResultModel *model = w->resultModel();
-    QCOMPARE(model->runCount(), 2);
-    QCOMPARE(model->liveRun(), -1);
-    const RunRecord &sweep = model->runs()[1];
+    RunStore *store = w->runStore();
+    QCOMPARE(store->runCount(), 2);
+    QCOMPARE(store->liveRun(), -1);
+    const RunRecord &sweep = store->runs()[1];
     QCOMPARE(int(sweep.results.size()), 2);
-    QCOMPARE(model->rowCount(), int(file.size() + sweep.results.size()));
-    QCOMPARE(model->runs()[0].results.rows, file.rows);
+    QCOMPARE(store->rowCount(), int(file.size() + sweep.results.size()));
+    QCOMPARE(store->runs()[0].results.rows, file.rows);
     // The opened run keeps the machine it was recorded on.
-    QCOMPARE(model->runs()[0].results.machine.cpuModel, file.machine.cpuModel);
+    QCOMPARE(store->runs()[0].results.machine.cpuModel, file.machine.cpuModel);
 
     // Both runs are drawn, each named after its run; the file's own crossover is still marked.
     const QStringList names = dataNames(w->timeChart());
@@ -207,10 +208,10 @@ void TestRuns::openGpuRunThenSweepKeepsBoth()
     QVERIFY(qAbs(w->timeChart()->markers()[0].n / 316 - 1) < 1e-6);
 
     // The Run column shows while two runs are shown.
-    QVERIFY(!w->resultTable()->isColumnHidden(ResultModel::RunColumn));
-    model->setRunVisible(1, false);
-    QVERIFY(w->resultTable()->isColumnHidden(ResultModel::RunColumn));
-    QCOMPARE(model->rowCount(), int(file.size()));
+    QVERIFY(!w->resultTable()->isColumnHidden(ResultTableModel::RunColumn));
+    store->setRunVisible(1, false);
+    QVERIFY(w->resultTable()->isColumnHidden(ResultTableModel::RunColumn));
+    QCOMPARE(store->rowCount(), int(file.size()));
 }
 
 void TestRuns::crossRunCrossoverAtKnownN()
@@ -220,7 +221,7 @@ void TestRuns::crossRunCrossoverAtKnownN()
     const QString b = write(onlyBackend(both, true), QStringLiteral("gpu-only.json"));
     auto w = window(QStringLiteral("cross"));
     QVERIFY(w->openResults(QStringList{a, b}));
-    QCOMPARE(w->resultModel()->runCount(), 2);
+    QCOMPARE(w->runStore()->runCount(), 2);
     TimeChart *time = w->timeChart();
     ChartView *speedup = w->chart(QStringLiteral("speedup"));
     QVERIFY(speedup);
@@ -236,8 +237,8 @@ void TestRuns::crossRunCrossoverAtKnownN()
     QCOMPARE(panel->runBChooser()->count(), 2);
     choose(panel->runAChooser(), 1);
     choose(panel->runBChooser(), 1);
-    QCOMPARE(w->resultModel()->runA(), 0);
-    QCOMPARE(w->resultModel()->runB(), 1);
+    QCOMPARE(w->runStore()->runA(), 0);
+    QCOMPARE(w->runStore()->runB(), 1);
     time->updateNow();
     QCOMPARE(time->markers().size(), 1);
     const TimeChart::Marker &m = time->markers()[0];
@@ -255,7 +256,7 @@ void TestRuns::crossRunCrossoverAtKnownN()
     time->updateNow();
     QCOMPARE(time->markers().size(), 1);
     choose(panel->runBChooser(), 0);
-    QCOMPARE(w->resultModel()->runB(), -1);
+    QCOMPARE(w->runStore()->runB(), -1);
     time->updateNow();
     QVERIFY(time->markers().isEmpty());
     QCOMPARE(dataNames(speedup).size(), 0);
@@ -308,7 +309,7 @@ void TestRuns::compareChartVerdicts()
     const ResultSet noisyA = varied(base, 1.0, 0.05, 20);
     QVERIFY(w->openResults(QStringList{write(noisyA, QStringLiteral("noisy-a.csv")),
                                        write(varied(base, 1.01, 0.05, 20), QStringLiteral("noisy-b.csv"))}));
-    QCOMPARE(w->resultModel()->runCount(), 4);
+    QCOMPARE(w->runStore()->runCount(), 4);
     choose(w->runsPanel()->runAChooser(), 3);
     choose(w->runsPanel()->runBChooser(), 4);
     chart->updateNow();
@@ -370,24 +371,24 @@ void TestRuns::runsPanel()
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w.get()));
     QVERIFY(w->openResults(QStringList{x, y}));
-    ResultModel *model = w->resultModel();
+    RunStore *store = w->runStore();
     QListWidget *list = w->runsPanel()->list();
     auto *remove = w->runsPanel()->findChild<QPushButton *>(QStringLiteral("removeRunButton"));
     QVERIFY(remove);
     QCOMPARE(list->count(), 2);
     const QString first = label(*w, 0);
-    const int rows0 = int(model->runs()[0].results.size()), rows1 = int(model->runs()[1].results.size());
+    const int rows0 = int(store->runs()[0].results.size()), rows1 = int(store->runs()[1].results.size());
     auto rename = [&](int row, const QString &text) {
         if (throughList)
             list->item(row)->setText(text);
         else
-            model->setRunLabel(row, text.toStdString());
+            store->setRunLabel(row, text.toStdString());
     };
     auto show = [&](int row, bool shown) {
         if (throughList)
             list->item(row)->setCheckState(shown ? Qt::Checked : Qt::Unchecked);
         else
-            model->setRunVisible(row, shown);
+            store->setRunVisible(row, shown);
     };
 
     if (throughList) {
@@ -417,61 +418,61 @@ void TestRuns::runsPanel()
     QCOMPARE(label(*w, 0), first);
 
     // Unchecking hides the run's rows and curves.
-    QCOMPARE(model->rowCount(), rows0 + rows1);
+    QCOMPARE(store->rowCount(), rows0 + rows1);
     QCOMPARE(dataNames(w->timeChart()).size(), 4);
     show(0, false);
-    QVERIFY(!model->runs()[0].visible);
+    QVERIFY(!store->runs()[0].visible);
     QCOMPARE(list->item(0)->checkState(), Qt::Unchecked);
     QCOMPARE(label(*w, 0), first);
-    QCOMPARE(model->rowCount(), rows1);
-    QCOMPARE(model->runOf(0).label, std::string("lab GPU"));
+    QCOMPARE(store->rowCount(), rows1);
+    QCOMPARE(store->runOf(0).label, std::string("lab GPU"));
     QCOMPARE(dataNames(w->timeChart()).size(), 2);
     QCOMPARE(w->timeChart()->markers().size(), 1);
     QVERIFY(qAbs(w->timeChart()->markers()[0].n / 100 - 1) < 1e-6);
     show(0, true);
-    QVERIFY(model->runs()[0].visible);
+    QVERIFY(store->runs()[0].visible);
     QCOMPARE(list->item(0)->checkState(), Qt::Checked);
-    QCOMPARE(model->rowCount(), rows0 + rows1);
+    QCOMPARE(store->rowCount(), rows0 + rows1);
 
     // Remove removes the selected run.
     list->setCurrentRow(0);
     QVERIFY(remove->isEnabled());
     QTest::mouseClick(remove, Qt::LeftButton);
-    QCOMPARE(model->runCount(), 1);
+    QCOMPARE(store->runCount(), 1);
     QCOMPARE(label(*w, 0), QStringLiteral("lab GPU"));
     QCOMPARE(list->count(), 1);
 
     // The run a sweep is adding to cannot be removed while it runs; the others can.
     smallSweep(*w, QStringLiteral("16,64,256,1024"), 0.3, false);
-    QTRY_VERIFY(model->liveRun() >= 0);
-    QCOMPARE(model->liveRun(), 1);
+    QTRY_VERIFY(store->liveRun() >= 0);
+    QCOMPARE(store->liveRun(), 1);
     list->setCurrentRow(1);
     QVERIFY(!remove->isEnabled());
     QTest::mouseClick(remove, Qt::LeftButton);
-    QCOMPARE(model->runCount(), 2);
+    QCOMPARE(store->runCount(), 2);
     QVERIFY(list->item(1)->toolTip().contains(QStringLiteral("Being measured now")));
     list->setCurrentRow(0);
     QVERIFY(remove->isEnabled());
     QTest::mouseClick(remove, Qt::LeftButton);
-    QCOMPARE(model->runCount(), 1);
-    QCOMPARE(model->liveRun(), 0);
+    QCOMPARE(store->runCount(), 1);
+    QCOMPARE(store->liveRun(), 0);
     QCOMPARE(list->currentRow(), 0);
     QVERIFY(!remove->isEnabled());
     QSignalSpy finished(w.get(), &MainWindow::sweepFinished);
     QVERIFY(finished.wait(60000));
     QVERIFY(m_errors.isEmpty());
-    QCOMPARE(model->rowCount(), 4); // every point went to the sweep's run
-    QCOMPARE(int(model->runs()[0].results.size()), 4);
+    QCOMPARE(store->rowCount(), 4); // every point went to the sweep's run
+    QCOMPARE(int(store->runs()[0].results.size()), 4);
     // Once the sweep is over, its run is one like the others.
-    QCOMPARE(model->liveRun(), -1);
+    QCOMPARE(store->liveRun(), -1);
     QVERIFY(remove->isEnabled());
     QVERIFY(!list->item(0)->toolTip().contains(QStringLiteral("Being measured now")));
     list->setCurrentRow(-1);
     list->setCurrentRow(0);
     QVERIFY(remove->isEnabled());
     QTest::mouseClick(remove, Qt::LeftButton);
-    QCOMPARE(model->runCount(), 0);
-    QCOMPARE(model->rowCount(), 0);
+    QCOMPARE(store->runCount(), 0);
+    QCOMPARE(store->rowCount(), 0);
 }
 
 void TestRuns::workspaceRoundTrips()
@@ -481,20 +482,20 @@ void TestRuns::workspaceRoundTrips()
     QVERIFY(w->openResults(QStringList{write(fixtures::knownCrossover({316}), QStringLiteral("ws-a.csv")),
                                        write(fixtures::knownCrossover({100}), QStringLiteral("ws-b.json")),
                                        write(third, QStringLiteral("ws-c.csv"))}));
-    ResultModel *model = w->resultModel();
-    QCOMPARE(model->runCount(), 3);
-    model->setRunVisible(0, false);
-    model->setRunLabel(1, "the lab's H200");
+    RunStore *store = w->runStore();
+    QCOMPARE(store->runCount(), 3);
+    store->setRunVisible(0, false);
+    store->setRunLabel(1, "the lab's H200");
     const QString path = m_dir.filePath(QStringLiteral("lesson.speeduplab.json"));
     QVERIFY(w->saveWorkspace(path));
     QVERIFY(m_errors.isEmpty());
 
     auto w2 = window(QStringLiteral("ws2"));
     QVERIFY(w2->openWorkspace(path));
-    ResultModel *model2 = w2->resultModel();
-    QCOMPARE(model2->runCount(), 3);
+    RunStore *store2 = w2->runStore();
+    QCOMPARE(store2->runCount(), 3);
     for (int i = 0; i < 3; ++i) {
-        const RunRecord &a = model->runs()[std::size_t(i)], &b = model2->runs()[std::size_t(i)];
+        const RunRecord &a = store->runs()[std::size_t(i)], &b = store2->runs()[std::size_t(i)];
         QCOMPARE(b.label, a.label);
         QCOMPARE(b.visible, a.visible);
         QCOMPARE(b.reference, a.reference);
@@ -502,10 +503,10 @@ void TestRuns::workspaceRoundTrips()
         QCOMPARE(b.source, a.source);
     }
     QCOMPARE(label(*w2, 1), QStringLiteral("the lab's H200"));
-    QVERIFY(!model2->runs()[0].visible);
-    QCOMPARE(model2->rowCount(), model->rowCount());
-    QCOMPARE(model2->visibleRunCount(), 2);
-    QVERIFY(!w2->resultTable()->isColumnHidden(ResultModel::RunColumn));
+    QVERIFY(!store2->runs()[0].visible);
+    QCOMPARE(store2->rowCount(), store->rowCount());
+    QCOMPARE(store2->visibleRunCount(), 2);
+    QVERIFY(!w2->resultTable()->isColumnHidden(ResultTableModel::RunColumn));
 
     // Malformed workspaces change nothing.
     QFile f(path);
@@ -526,8 +527,8 @@ void TestRuns::workspaceRoundTrips()
     newer.replace("\"format_version\":1", "\"format_version\":2");
     QVERIFY(newer != good);
 
-    const std::vector<RunRecord> before = model2->runs();
-    const int rowsBefore = model2->rowCount();
+    const std::vector<RunRecord> before = store2->runs();
+    const int rowsBefore = store2->rowCount();
     const struct {
         const char *name;
         QByteArray text;
@@ -541,8 +542,8 @@ void TestRuns::workspaceRoundTrips()
         QCOMPARE(m_errors.size(), 1);
         QVERIFY2(m_errors[0].contains(QString::fromLatin1(b.name)), qPrintable(m_errors[0]));
         QVERIFY2(m_errors[0].contains(QString::fromLatin1(b.why)), qPrintable(m_errors[0]));
-        QVERIFY2(model2->runs() == before, b.name);
-        QCOMPARE(model2->rowCount(), rowsBefore);
+        QVERIFY2(store2->runs() == before, b.name);
+        QCOMPARE(store2->rowCount(), rowsBefore);
     }
 }
 
@@ -552,8 +553,8 @@ void TestRuns::saveDataWithSeveralRuns()
     QVERIFY(w->openResults(QStringList{write(fixtures::knownCrossover({316}), QStringLiteral("save-a.csv")),
                                        write(fixtures::knownCrossover({100}), QStringLiteral("save-b.csv")),
                                        write(fixtures::realistic(), QStringLiteral("save-c.csv"))}));
-    ResultModel *model = w->resultModel();
-    model->setRunVisible(1, false);
+    RunStore *store = w->runStore();
+    store->setRunVisible(1, false);
 
     // CSV holds one run: refused, nothing written.
     const QString csv = m_dir.filePath(QStringLiteral("two-runs.csv"));
@@ -568,21 +569,21 @@ void TestRuns::saveDataWithSeveralRuns()
     const std::vector<RunRecord> saved = RunSet::load(json.toStdString());
     QCOMPARE(int(saved.size()), 2);
     for (std::size_t i = 0; i < 2; ++i) {
-        const RunRecord &shown = model->runs()[i == 0 ? 0 : 2];
+        const RunRecord &shown = store->runs()[i == 0 ? 0 : 2];
         QCOMPARE(saved[i].label, shown.label);
         QVERIFY(saved[i].visible);
         QVERIFY(saved[i].results == shown.results);
     }
 
     // One run shown: a plain result file.
-    model->setRunVisible(0, false);
+    store->setRunVisible(0, false);
     const QString one = m_dir.filePath(QStringLiteral("one-run.csv"));
     QVERIFY(w->saveData(one));
     QCOMPARE(m_errors.size(), 1);
     QFile f(one);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY(!RunSet::isRunsFile(f.readAll().toStdString()));
-    QVERIFY(ResultIO::load(one.toStdString()) == model->runs()[2].results);
+    QVERIFY(ResultIO::load(one.toStdString()) == store->runs()[2].results);
 }
 
 void TestRuns::reopeningASavedRunsFileReplacesItsRuns()
@@ -592,10 +593,10 @@ void TestRuns::reopeningASavedRunsFileReplacesItsRuns()
     auto w = window(QStringLiteral("reopen"));
     QVERIFY(w->openResults(QStringList{write(fixtures::knownCrossover({316}), QStringLiteral("re-a.csv")),
                                        write(fixtures::knownCrossover({100}), QStringLiteral("re-b.csv"))}));
-    ResultModel *model = w->resultModel();
-    model->setRunLabel(1, model->runs()[0].label); // made unique: "<label> (2)"
+    RunStore *store = w->runStore();
+    store->setRunLabel(1, store->runs()[0].label); // made unique: "<label> (2)"
     std::vector<std::string> labels;
-    for (const RunRecord &run : model->runs())
+    for (const RunRecord &run : store->runs())
         labels.push_back(run.label);
     QVERIFY2(labels[1] == labels[0] + " (2)", labels[1].c_str());
     const QString json = m_dir.filePath(QStringLiteral("reopen.json"));
@@ -603,9 +604,9 @@ void TestRuns::reopeningASavedRunsFileReplacesItsRuns()
     for (const RunRecord &saved : RunSet::load(json.toStdString()))
         QCOMPARE(saved.source, json.toStdString());
     QVERIFY(w->openResults(json));
-    QCOMPARE(model->runCount(), 2);
+    QCOMPARE(store->runCount(), 2);
     std::vector<std::string> after;
-    for (const RunRecord &run : model->runs())
+    for (const RunRecord &run : store->runs())
         after.push_back(run.label);
     QCOMPARE(after, labels);
     QVERIFY2(w->windowTitle().startsWith(QStringLiteral("reopen.json")), qPrintable(w->windowTitle()));
@@ -618,28 +619,28 @@ void TestRuns::openSeveralFilesAtOnce()
     const QString c = write(fixtures::realistic(), QStringLiteral("many-c.csv"));
     const QString bad = writeText("workload,backend\nadd\n", QStringLiteral("many-bad.csv"));
     auto w = window(QStringLiteral("many"));
-    ResultModel *model = w->resultModel();
+    RunStore *store = w->runStore();
     QSignalSpy loaded(w.get(), &MainWindow::resultsLoaded);
     QVERIFY(w->openResults(QStringList{a, b}));
-    QCOMPARE(model->runCount(), 2);
+    QCOMPARE(store->runCount(), 2);
     QCOMPARE(loaded.size(), 2);
 
     // One bad file among good ones adds nothing.
-    const std::vector<RunRecord> before = model->runs();
+    const std::vector<RunRecord> before = store->runs();
     QVERIFY(!w->openResults(QStringList{c, bad}));
     QCOMPARE(m_errors.size(), 1);
     QVERIFY2(m_errors[0].contains(QStringLiteral("many-bad.csv")), qPrintable(m_errors[0]));
-    QVERIFY(model->runs() == before);
+    QVERIFY(store->runs() == before);
     QCOMPARE(loaded.size(), 2);
 
     // Opening a file again replaces its run.
     QVERIFY(w->openResults(QStringList{c}));
-    QCOMPARE(model->runCount(), 3);
-    const std::vector<RunRecord> beforeReopen = model->runs();
+    QCOMPARE(store->runCount(), 3);
+    const std::vector<RunRecord> beforeReopen = store->runs();
     QVERIFY(w->openResults(QStringList{a}));
-    QCOMPARE(model->runCount(), 3);
+    QCOMPARE(store->runCount(), 3);
     int fromA = 0;
-    for (const RunRecord &run : model->runs())
+    for (const RunRecord &run : store->runs())
         fromA += run.source == a.toStdString() ? 1 : 0;
     QCOMPARE(fromA, 1);
     // It comes back under the label it had (the old run made way before it was added).
@@ -650,8 +651,8 @@ void TestRuns::openSeveralFilesAtOnce()
         out.sort();
         return out;
     };
-    QCOMPARE(labels(model->runs()), labels(beforeReopen));
-    QCOMPARE(model->rowCount(), int(fixtures::knownCrossover({316}).size() +
+    QCOMPARE(labels(store->runs()), labels(beforeReopen));
+    QCOMPARE(store->rowCount(), int(fixtures::knownCrossover({316}).size() +
                                     fixtures::knownCrossover({100}).size() + fixtures::realistic().size()));
 }
 
@@ -678,9 +679,9 @@ void TestRuns::dropFilesOpensThem()
     QDropEvent drop(QPointF(20, 20), Qt::CopyAction, &files, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(w.get(), &drop);
     QVERIFY2(m_errors.isEmpty(), qPrintable(m_errors.join(QLatin1Char('\n'))));
-    QCOMPARE(w->resultModel()->runCount(), 2);
-    QCOMPARE(w->resultModel()->runs()[0].source, a.toStdString());
-    QCOMPARE(w->resultModel()->runs()[1].source, b.toStdString());
+    QCOMPARE(w->runStore()->runCount(), 2);
+    QCOMPARE(w->runStore()->runs()[0].source, a.toStdString());
+    QCOMPARE(w->runStore()->runs()[1].source, b.toStdString());
     QCOMPARE(w->runsPanel()->list()->count(), 2);
 }
 

@@ -6,8 +6,9 @@
 
 #include "core/resultio.h"
 #include "ui/mainwindow.h"
-#include "ui/resultmodel.h"
 #include "ui/resulttable.h"
+#include "ui/resulttablemodel.h"
+#include "ui/runstore.h"
 #include "ui/sourcesnippets.h"
 #include "ui/sourceview.h"
 
@@ -206,12 +207,13 @@ void TestSourceView::regionsMatchTheSourceTree()
 
 void TestSourceView::followsTheSelection()
 {
-    ResultModel model;
+    RunStore store;
+    ResultTableModel model(&store);
     ResultSet r;
     r.machine = fixtures::machine();
     r.rows = {fixtures::point("cpu", 2, "", 512, 1e-3), fixtures::point("gpu", 0, "graph", 512, 1e-4),
               fixtures::gemmPoint("gpu", 0, "launch", 512, 100)};
-    model.setResultSet(r);
+    store.setResultSet(r);
     ResultTable table(&model);
     SourceView view(&model);
     view.followSelection(&table);
@@ -231,13 +233,13 @@ void TestSourceView::followsTheSelection()
                                             QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);
     QVERIFY(view.code().contains("sgemm("));
     // Sorted through the proxy, the selected row still maps to its own series.
-    table.sortByColumn(ResultModel::TimeColumn, Qt::AscendingOrder);
+    table.sortByColumn(ResultTableModel::TimeColumn, Qt::AscendingOrder);
     const QModelIndex cpuRow =
         static_cast<QSortFilterProxyModel *>(table.model())->mapFromSource(model.index(0, 0));
     table.selectionModel()->setCurrentIndex(cpuRow,
                                             QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);
     QVERIFY2(view.heading().startsWith("CPU add"), qPrintable(view.heading()));
-    model.clear(fixtures::machine());
+    store.clear(fixtures::machine());
     QVERIFY(view.code().isEmpty());
 }
 
@@ -261,10 +263,10 @@ void TestSourceView::windowHasASourceTab()
         return;
     w.show();
     dock->raise();
-    for (int row = 0; row < w.resultModel()->rowCount(); ++row)
-        if (w.resultModel()->measurement(row).isGpu()) {
+    for (int row = 0; row < w.runStore()->rowCount(); ++row)
+        if (w.runStore()->measurement(row).isGpu()) {
             w.resultTable()->selectionModel()->setCurrentIndex(
-                w.resultProxy()->mapFromSource(w.resultModel()->index(row, 0)),
+                w.resultProxy()->mapFromSource(w.resultTableModel()->index(row, 0)),
                 QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);
             break;
         }

@@ -6,8 +6,9 @@
 #include "fixtures.h"
 
 #include "ui/app.h"
-#include "ui/resultmodel.h"
 #include "ui/charts/timechart.h"
+#include "ui/resulttablemodel.h"
+#include "ui/runstore.h"
 
 #include <QAction>
 #include <QAreaSeries>
@@ -55,14 +56,14 @@ private slots:
 
 void TestSpread::bandIsInterquartileByDefault()
 {
-    ResultModel model;
+    RunStore store;
     ResultSet r;
     r.machine = fixtures::machine();
     for (int n : {64, 128, 256})
         r.add(sampledPoint(n, 1e-6 * n));
-    model.setResultSet(r);
+    store.setResultSet(r);
     TimeChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.resize(900, 600);
     chart.updateNow();
 
@@ -95,14 +96,14 @@ void TestSpread::bandIsInterquartileByDefault()
 void TestSpread::oldPointsFallBackToMinMax()
 {
     // fixtures::point has min and max but no quartiles, as a file written before them.
-    ResultModel model;
+    RunStore store;
     ResultSet r;
     r.machine = fixtures::machine();
     for (int n : {64, 128, 256})
         r.add(fixtures::point("cpu", 1, "", n, 1e-6 * n));
-    model.setResultSet(r);
+    store.setResultSet(r);
     TimeChart chart;
-    chart.setModel(&model);
+    chart.setModel(&store);
     chart.resize(900, 600);
     chart.updateNow();
     const QList<QPointF> top = bandTop(chart);
@@ -115,19 +116,21 @@ void TestSpread::oldPointsFallBackToMinMax()
 
 void TestSpread::tableShowsIqrAndOutliers()
 {
-    ResultModel model;
-    model.append(sampledPoint(64, 1e-6));
-    model.append(fixtures::point("cpu", 1, "", 128, 1e-6, 0.01)); // no quartiles, steady
-    const QString tip = model.data(model.index(0, ResultModel::TimeColumn), Qt::ToolTipRole).toString();
+    RunStore store;
+    ResultTableModel model(&store);
+    store.append(sampledPoint(64, 1e-6));
+    store.append(fixtures::point("cpu", 1, "", 128, 1e-6, 0.01)); // no quartiles, steady
+    const QString tip = model.data(model.index(0, ResultTableModel::TimeColumn), Qt::ToolTipRole).toString();
     for (const char *s : {"Median of 21 repetitions", "Interquartile range", "1 Tukey outlier"})
         QVERIFY2(tip.contains(s), qPrintable(tip));
-    const QString reason = model.data(model.index(0, ResultModel::ReasonColumn)).toString();
+    const QString reason = model.data(model.index(0, ResultTableModel::ReasonColumn)).toString();
     QVERIFY2(reason.contains("1 of 21 repetitions lie outside Tukey's fences"), qPrintable(reason));
     QVERIFY2(tip.contains(reason), qPrintable(tip)); // the tooltip carries the reason too
 
-    const QString oldTip = model.data(model.index(1, ResultModel::TimeColumn), Qt::ToolTipRole).toString();
+    const QString oldTip =
+        model.data(model.index(1, ResultTableModel::TimeColumn), Qt::ToolTipRole).toString();
     QVERIFY2(oldTip.contains("No quartiles"), qPrintable(oldTip));
-    QVERIFY(model.data(model.index(1, ResultModel::ReasonColumn)).toString().isEmpty());
+    QVERIFY(model.data(model.index(1, ResultTableModel::ReasonColumn)).toString().isEmpty());
 }
 
 QTEST_MAIN(TestSpread)

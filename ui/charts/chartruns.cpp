@@ -7,7 +7,7 @@
 
 #include "ui/charts/chartstyle.h"
 #include "ui/format.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <algorithm>
 #include <cmath>
@@ -104,7 +104,7 @@ QString ChartView::matchupName(const Matchup &pair, const Series &gpu) const
     // With several runs a curve's name held both runs' labels and was cut short: the runs compared
     // across are "A" and "B" (the Runs panel says which), and the GPU curve keeps its mode's name.
     auto runName = [this](const std::string &run) {
-        const ResultModel *m = model();
+        const RunStore *m = model();
         if (m && m->runA() >= 0 && m->runA() < m->runCount() &&
             m->runs()[std::size_t(m->runA())].label == run)
             return QStringLiteral("A");

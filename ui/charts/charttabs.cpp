@@ -8,12 +8,12 @@
 #include "ui/charts/explainchart.h"
 #include "ui/charts/whatifpanel.h"
 
-#include "ui/resultmodel.h"
 #include "ui/charts/rooflinechart.h"
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/speedupchart.h"
 #include "ui/charts/throughputchart.h"
 #include "ui/charts/timechart.h"
+#include "ui/runstore.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -52,7 +52,7 @@ std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
     return nullptr;
 }
 
-ChartTabs::ChartTabs(ResultModel *model, QWidget *parent) : QTabWidget(parent), m_model(model)
+ChartTabs::ChartTabs(RunStore *store, QWidget *parent) : QTabWidget(parent), m_store(store)
 {
     setObjectName(QStringLiteral("chartTabs"));
     setDocumentMode(true);
@@ -60,7 +60,7 @@ ChartTabs::ChartTabs(ResultModel *model, QWidget *parent) : QTabWidget(parent), 
         m_charts << make(name).release(); // the tab takes ownership below
     for (ChartView *c : std::as_const(m_charts)) {
         c->setObjectName(c->name() + QStringLiteral("Chart"));
-        c->setModel(m_model);
+        c->setModel(m_store);
         if (auto *explain = qobject_cast<ExplainChart *>(c)) {
             // The Explain chart with its what-if sliders and sentences below it.
             auto *page = new QSplitter(Qt::Vertical);
@@ -102,7 +102,7 @@ ChartTabs::ChartTabs(ResultModel *model, QWidget *parent) : QTabWidget(parent), 
             c->setWorkload(w);
         emit workloadShown(w);
     });
-    connect(m_model, &ResultModel::resultsChanged, this, &ChartTabs::updateWorkloads);
+    connect(m_store, &RunStore::resultsChanged, this, &ChartTabs::updateWorkloads);
 }
 
 ChartView *ChartTabs::chart(const QString &name) const
@@ -138,7 +138,7 @@ void ChartTabs::updateWorkloads()
 {
     // The workload picker only matters when the results mix workloads.
     QStringList names;
-    for (const std::string &w : m_model->resultSet().workloads())
+    for (const std::string &w : m_store->resultSet().workloads())
         names << QString::fromStdString(w);
     QStringList current;
     for (int i = 0; i < m_workloadShown->count(); ++i)

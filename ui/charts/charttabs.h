@@ -14,7 +14,7 @@ class QToolButton;
 namespace speeduplab {
 
 class ChartView;
-class ResultModel;
+class RunStore;
 class ScalingChart;
 class TimeChart;
 
@@ -24,7 +24,7 @@ class TimeChart;
 class ChartTabs : public QTabWidget {
     Q_OBJECT
 public:
-    explicit ChartTabs(ResultModel *model, QWidget *parent = nullptr);
+    explicit ChartTabs(RunStore *store, QWidget *parent = nullptr);
 
     /// Every chart's name (ChartView::name), in tab order: "time", "speedup", "scaling",
     /// "throughput", "roofline", "compare", "cost", "explain" (with the what-if panel below it).
@@ -52,7 +52,7 @@ private:
     void updateSizesMenu();
     void updateSizesButton();
 
-    ResultModel *m_model = nullptr;
+    RunStore *m_store = nullptr;
     QList<ChartView *> m_charts;
     QComboBox *m_workloadShown = nullptr;
     QToolButton *m_sizesButton = nullptr;

@@ -7,7 +7,7 @@
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/figureexport.h"
 #include "ui/format.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <QAction>
 #include <QAreaSeries>
@@ -84,13 +84,13 @@ void ChartView::applyStyle()
     updateNow();
 }
 
-void ChartView::setModel(const ResultModel *model)
+void ChartView::setModel(const RunStore *model)
 {
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
     if (m_model)
-        connect(m_model, &ResultModel::resultsChanged, this, &ChartView::scheduleUpdate);
+        connect(m_model, &RunStore::resultsChanged, this, &ChartView::scheduleUpdate);
     scheduleUpdate();
 }
 

@@ -32,7 +32,7 @@ class QXYSeries;
 
 namespace speeduplab {
 
-class ResultModel;
+class RunStore;
 
 /// What every chart shares: it reads the result model, rebuilds at most every 100 ms while
 /// points arrive (each series gets one replace() per rebuild), keeps its series by id so
@@ -53,8 +53,8 @@ public:
     /// The tab's title.
     virtual QString tabTitle() const = 0;
 
-    void setModel(const ResultModel *model);
-    const ResultModel *model() const { return m_model; }
+    void setModel(const RunStore *model); ///< the runs it shows (the model it draws)
+    const RunStore *model() const { return m_model; }
     /// The workload to plot; empty: the first one in the results.
     void setWorkload(const QString &workload);
     QString workload() const { return m_workload; }
@@ -275,7 +275,7 @@ private:
     /// Places the empty-chart offer under the centred message, shown while there are no results.
     void placeOffer();
 
-    const ResultModel *m_model = nullptr;
+    const RunStore *m_model = nullptr;
     QPushButton *m_offer = nullptr;
     QString m_workload;
     QAbstractAxis *m_x = nullptr;

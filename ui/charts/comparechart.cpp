@@ -7,7 +7,7 @@
 #include "core/overlay.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/format.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <QLogValueAxis>
 
@@ -107,7 +107,7 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
     m_comparison = {};
     m_gpuOverCpu.clear();
     setChartTitle(workload, tr("run B's time over run A's"));
-    const ResultModel *m = model();
+    const RunStore *m = model();
     if (!m || m->runCount() < 2) {
         showEmpty(tr("Comparing needs two runs.\nOpen recorded runs (Ctrl+O, several at once) or run a sweep "
                      "after opening one."));

@@ -5,7 +5,7 @@
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/explaintext.h"
 #include "ui/format.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <QValueAxis>
 

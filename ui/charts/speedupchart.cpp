@@ -3,8 +3,8 @@
 #include "ui/charts/speedupchart.h"
 
 #include "ui/charts/chartstyle.h"
-#include "ui/resultmodel.h"
 #include "ui/charts/timechart.h"
+#include "ui/runstore.h"
 
 #include <QLogValueAxis>
 

@@ -6,7 +6,7 @@
 #include "core/workload.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/format.h"
-#include "ui/resultmodel.h"
+#include "ui/runstore.h"
 
 #include <QLogValueAxis>
 

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The runs the window holds and the table model over their rows (ResultModel).
+// The runs the window holds (RunStore): their visibility, labels, sources, the live run, the pair
+// compared and the joined view of the visible ones. No cell text: ui/resulttablemodel.h is the table.
 #pragma once
 
 #include "core/analysis.h"
 #include "core/runset.h"
 
-#include <QAbstractTableModel>
+#include <QObject>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -14,50 +16,27 @@
 
 namespace speeduplab {
 
-/// The runs the window holds (opened files, references, sweeps of this session) and, as a table,
-/// the rows of the visible ones: one row per measurement, run by run, each run's rows in the
-/// order they were measured (or stored). Charts read resultSet(), the visible runs joined
-/// (RunSet::combined); the table view sorts through a proxy on SortRole.
-class ResultModel : public QAbstractTableModel {
+/// The runs the window holds (opened files, references, sweeps of this session) and the rows of
+/// the visible ones: one row per measurement, run by run, each run's rows in the order they were
+/// measured (or stored). Charts read resultSet(), the visible runs joined (RunSet::combined);
+/// the table (ResultTableModel) follows the rows through the view signals below.
+class RunStore : public QObject {
     Q_OBJECT
 public:
-    enum Column {
-        StatusColumn,
-        RunColumn, ///< the run's label (the table hides it while there is one run)
-        SeriesColumn,
-        NColumn,
-        TimeColumn,
-        MinColumn,
-        MaxColumn,
-        CvColumn,
-        RepsColumn,
-        BandwidthColumn,
-        FlopsColumn,
-        CeilingColumn, ///< the point's throughput as a share of the machine's measured ceiling
-        /// Cold cache, rounds and their spread, the GPU's clocks and the throttled flag (the table
-        /// hides it while no row has any)
-        ConditionsColumn,
-        VerifiedColumn,
-        WorkloadColumn,
-        ReasonColumn,
-        ColumnCount
-    };
-    enum Role {
-        SortRole = Qt::UserRole + 1, ///< a number or text that sorts the column naturally
-        StatusRole,                  ///< Measurement::Status as int
-        NoisyRole                    ///< bool: ok but its CV is above Stats::noisyCv
-    };
-
-    explicit ResultModel(QObject *parent = nullptr);
+    explicit RunStore(QObject *parent = nullptr);
     /// The visible runs joined: what the charts, the table and the exports show.
     /// The rows of the visible runs, in order. With one visible run, its own results (no copy:
     /// a million rows were held twice); a reference to it is valid until runs change.
     const ResultSet &resultSet() const { return m_sole ? m_runs[*m_sole].results : m_results; }
+    /// The rows of resultSet().
+    int rowCount() const { return int(resultSet().rows.size()); }
     const Measurement &measurement(int row) const { return resultSet().rows.at(std::size_t(row)); }
     /// The run a row of resultSet() belongs to.
     const RunRecord &runOf(int row) const { return m_runs.at(m_rowRun.at(std::size_t(row))); }
     /// The run a series belongs to (Series::run, or the only visible run); null when none.
     const RunRecord *runOf(const Series &s) const;
+    /// The machine a row of resultSet() was measured on (its run's; the view's when it has none).
+    const MachineInfo &machineOf(int row) const;
 
     const std::vector<RunRecord> &runs() const { return m_runs; }
     int runCount() const { return int(m_runs.size()); }
@@ -102,26 +81,27 @@ public:
     /// The same by label; false, with *error naming the labels there are, when one is unknown.
     bool setComparedRuns(const std::string &a, const std::string &b, std::string *error);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
 signals:
     /// After any change of rows, machine or runs: the charts schedule a redraw.
     void resultsChanged();
     /// Runs were added, removed, renamed, shown or hidden, or the compared pair changed.
     void runsChanged();
 
-private:
-    QVariant display(const Measurement &m, int column) const;
-    QVariant sortValue(const Measurement &m, int column) const;
-    QVariant ceilingTip(const Measurement &m) const;
-    /// The tooltip of a cell, as plain text (data() shows it as such).
-    QVariant toolTip(const Measurement &m, int column) const;
+    // The rows of resultSet() as a view follows them (ResultTableModel), each emitted before
+    // resultsChanged: a view holds no copy, it reads the store.
+    /// Every row is about to change (before) and has (after): a view resets.
+    void rowsAboutToBeReset();
+    void rowsReset();
+    /// A row is about to be added at the end (row is its index) and has been.
+    void rowAboutToBeAppended(int row);
+    void rowAppended(int row);
+    /// A row was replaced in place (a point sent again after a round).
+    void rowChanged(int row);
+    /// The live (or first) run's machine has other ceilings: every row's share of one may change.
+    void ceilingsChanged();
 
-    const MachineInfo &machineOf(const Measurement &m) const;
-    /// Rebuilds resultSet() from the runs (a model reset).
+private:
+    /// Rebuilds resultSet() from the runs (a view reset).
     void recombine();
     /// The live run's row of a point (its series and n), for a sweep that sends a point again
     /// after each round: found in constant time, not by a scan of the rows before it.
