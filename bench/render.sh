@@ -11,8 +11,9 @@
 # Each run is cut off after --limit seconds (default 150): a cut-off run prints ">LIMIT".
 #   bench/render.sh [--app PATH] [--limit SECONDS] [--files "alternate200 series200 ..."]
 #                   [--charts "time speedup ..."]
-# For the in-process figures (each chart's rebuild and render alone), run
-#   speeduplab --bench-redraw --open FILE
+# For the in-process figures (each chart's rebuild and render alone), run the app's benchmark
+# (bench/gui/, built with the app):
+#   BUILD/bench/gui/speeduplab-bench-gui redraw --open FILE
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 app=$here/../build/release/ui/speeduplab

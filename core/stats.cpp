@@ -7,10 +7,6 @@
 
 namespace speeduplab {
 
-namespace {
-
-// The p-quantile of sorted values, interpolated linearly between order statistics (Hyndman and
-// Fan's type 7, numpy's default): its p = 0.5 is the median as Stats reports it.
 double quantile(const std::vector<double> &sorted, double p)
 {
     const double h = p * double(sorted.size() - 1);
@@ -18,8 +14,6 @@ double quantile(const std::vector<double> &sorted, double p)
     const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
     return sorted[lo] + (h - double(lo)) * (sorted[hi] - sorted[lo]);
 }
-
-} // namespace
 
 Stats Stats::of(std::vector<double> s)
 {

@@ -49,4 +49,9 @@ struct Stats {
     bool operator==(const Stats &) const = default;
 };
 
+/// The p-quantile (0 <= p <= 1) of sorted, non-empty values, interpolated linearly between order
+/// statistics (Hyndman and Fan's type 7, numpy's default): its p = 0.5 is the median as Stats
+/// reports it, and Stats::of takes the quartiles from it.
+double quantile(const std::vector<double> &sorted, double p);
+
 } // namespace speeduplab

@@ -5,8 +5,9 @@
 #   .carry/include/   nlohmann-json and CLI11 headers (header-only)
 #   .carry/blas.tar.xz  Debian's OpenBLAS (pthread build) with cblas.h and its Fortran runtime
 #   .carry/qtrt.tar.xz  the GUI and the Qt runtime it needs, to render recorded GPU results
-#                     offscreen there. It must be a build without CUDA (cuBLAS is too big to
-#                     carry): GUI_BIN, default build/nocuda/ui/speeduplab, built with
+#                     offscreen there, and that build's speeduplab-bench-gui beside it (for
+#                     bench/gui.sh --app). It must be a build without CUDA (cuBLAS is too big
+#                     to carry): GUI_BIN, default build/nocuda/ui/speeduplab, built with
 #                     cmake -S . -B build/nocuda -G Ninja -DSPEEDUPLAB_CUDA=OFF
 # Name .carry in the device tool's `carry`, then run `scripts/device-check.sh first` there, and
 # `scripts/device-check.sh second` in the next call.
@@ -28,7 +29,10 @@ cmake --build build/cuda
 mkdir -p .carry/bin && cp build/cuda/cli/speeduplab-cli build/cuda/tests/cuda/tst_gpubackend .carry/bin/
 gui=${GUI_BIN:-build/nocuda/ui/speeduplab}
 if [ -x "$gui" ]; then
-  ../shared/tools/pack-qt-runtime.sh .carry "$gui"
+  programs=("$gui")
+  bench=$(dirname "$gui")/../bench/gui/speeduplab-bench-gui
+  [ -x "$bench" ] && programs+=("$bench")
+  ../shared/tools/pack-qt-runtime.sh .carry "${programs[@]}"
 else
   echo "no GUI at $gui: the device check's gui stage will be skipped"
 fi

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The program's entry: the command line, the headless and benchmark modes, and the window with what
+// The program's entry: the command line, the headless mode, and the window with what
 // the options ask of it (files, examples, presentation, screenshots).
 #include "ui/app.h"
 
 #include "ui/appsettings.h"
 #include "ui/examples.h"
 
-#include "ui/bench.h"
 #include "ui/charts/chartview.h"
 #include "ui/commandline.h"
 #include "ui/format.h"
@@ -93,12 +92,6 @@ int App::main(QApplication &app)
     // Before any window or chart is built: they take their texts then. The window's View ▸
     // Language stores the choice; the system's language is the default.
     Translations::installChosen(cl.settings);
-    if (cl.bench == QLatin1String("latency"))
-        return Bench::latency(cl);
-    if (cl.bench == QLatin1String("redraw"))
-        return Bench::redraw(cl);
-    if (cl.bench == QLatin1String("startup"))
-        return Bench::startup(cl);
     if (cl.headless)
         return Headless::run(cl);
 

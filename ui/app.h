@@ -10,7 +10,7 @@ class App {
 public:
     /// Names, resources and metatypes. Call once after the QApplication exists.
     static void initialise();
-    /// Runs what the command line asks for: the window, --headless, or a --bench mode.
+    /// Runs what the command line asks for: the window or --headless.
     static int main(QApplication &app);
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The app's command line: the window's options, --headless with the CLI's sweep options, and the
-// hidden screenshot and benchmark modes.
+// hidden screenshot mode.
 #include "ui/commandline.h"
 
 #include "core/presets.h"
@@ -146,21 +146,13 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     QCommandLineOption settings(QStringLiteral("settings"), QStringLiteral("Settings file (INI)."),
                                 QStringLiteral("FILE"));
     QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Start the sweep at once."));
-    QCommandLineOption benchLatency(
-        QStringLiteral("bench-latency"),
-        QStringLiteral("Measure the GUI thread's longest stall over a real sweep."));
-    QCommandLineOption benchRedraw(QStringLiteral("bench-redraw"),
-                                   QStringLiteral("Measure the redraw of a chart with 10,000 points."));
-    QCommandLineOption benchStartup(QStringLiteral("bench-startup"),
-                                    QStringLiteral("Measure launch to visible window, and idle memory."));
-    for (QCommandLineOption *o : {&screenshot, &settings, &run, &benchLatency, &benchRedraw, &benchStartup})
+    for (QCommandLineOption *o : {&screenshot, &settings, &run})
         o->setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({help,         version,    headless,  preset,     png,          svg,         csv,
-                  json,         force,      open,      example,    overlay,      runA,        runB,
-                  presentation, chart,      size,      workload,   variant,      sizes,       range,
-                  threads,      modes,      transfers, hostMemory, iterations,   minTime,     maxReps,
-                  budget,       device,     cache,     rounds,     seed,         cpuOnly,     gpuOnly,
-                  calibrate,    screenshot, settings,  run,        benchLatency, benchRedraw, benchStartup});
+    p.addOptions({help,       version,    headless, preset,    png,        svg,      csv,          json,
+                  force,      open,       example,  overlay,   runA,       runB,     presentation, chart,
+                  size,       workload,   variant,  sizes,     range,      threads,  modes,        transfers,
+                  hostMemory, iterations, minTime,  maxReps,   budget,     device,   cache,        rounds,
+                  seed,       cpuOnly,    gpuOnly,  calibrate, screenshot, settings, run});
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -198,12 +190,6 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     c.screenshot = p.value(screenshot);
     c.settings = p.value(settings);
     c.run = p.isSet(run);
-    if (p.isSet(benchLatency))
-        c.bench = QStringLiteral("latency");
-    if (p.isSet(benchRedraw))
-        c.bench = QStringLiteral("redraw");
-    if (p.isSet(benchStartup))
-        c.bench = QStringLiteral("startup");
     const QStringList positional = p.positionalArguments();
     if (positional.size() > 1)
         return fail(QStringLiteral("only one file can be opened, but %1 were given").arg(positional.size()));

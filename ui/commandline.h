@@ -14,7 +14,7 @@
 namespace speeduplab {
 
 /// The app's command line: the window's options, --headless with the CLI's sweep options,
-/// and the hidden --screenshot and --bench-* modes.
+/// and the hidden --screenshot mode.
 struct CommandLine {
     bool help = false;
     bool version = false;
@@ -34,7 +34,6 @@ struct CommandLine {
     QString screenshot;     ///< hidden: grab the window after the sweep or the file, then quit
     QString settings;       ///< hidden: an INI file instead of the user's settings
     bool run = false;       ///< hidden: start the sweep as soon as the window is up
-    QString bench;          ///< hidden: latency, redraw or startup
 
     /// The sweep options, as in speeduplab-cli run (--preset and --calibrate too), as typed:
     /// Pipeline::plan checks them. Without a preset or sizes the app sweeps the seed.

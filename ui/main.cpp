@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // speeduplab: the desktop app. Everything lives in speeduplab_ui; this only picks the
-// platform before Qt starts (offscreen for --headless, --help and the benchmarks, which must
-// work without a display) and says so in a sentence when the window has nowhere to go.
+// platform before Qt starts (offscreen for --headless and --help, which must work without a
+// display) and says so in a sentence when the window has nowhere to go.
 #include "ui/app.h"
 
 #include <QApplication>
@@ -21,7 +21,7 @@ int main(int argc, char **argv)
             break;
         }
         offscreen = offscreen || std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
-                    std::strcmp(a, "--version") == 0 || std::strncmp(a, "--bench-", 8) == 0;
+                    std::strcmp(a, "--version") == 0;
     }
     const bool haveDisplay =
         qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Result sets with known answers for the UI tests: written with ResultIO, opened through the
-// window, as a recorded run from another machine would be.
+// window, as a recorded run from another machine would be. One point, the test machine and the
+// large files are in tests/support/resultsets.h, which the GUI benchmark shares.
+
+#include "tests/support/resultsets.h"
 
 #include "core/resultset.h"
 #include "core/sweepplan.h"
@@ -10,33 +13,6 @@
 #include <string>
 
 namespace speeduplab::fixtures {
-
-/// One successful point of workload add with the given time per iteration (seconds).
-inline Measurement point(const std::string &backend, int threads, const std::string &mode, int n, double t,
-                         double spread = 0.05)
-{
-    const Workload *w = Workload::find("add");
-    Measurement m;
-    m.workload = "add";
-    m.backend = backend;
-    m.threads = threads;
-    m.mode = mode;
-    m.device = backend == "gpu" ? 0 : -1;
-    m.n = n;
-    m.iterations = 10;
-    m.elements = Workload::elements(n);
-    m.bytes = w->bytes(n, m.iterations);
-    m.flops = w->flops(n, m.iterations);
-    m.stats.reps = 5;
-    m.stats.median = t * m.iterations;
-    m.stats.min = t * m.iterations * (1 - spread);
-    m.stats.max = t * m.iterations * (1 + spread);
-    m.stats.mean = m.stats.median;
-    m.stats.stddev = m.stats.median * spread / 2;
-    m.stats.cv = spread / 2;
-    m.verified = true;
-    return m;
-}
 
 /// One successful gemm point (blas on the CPU, cuBLAS on the GPU) at `gflops` GFLOP/s.
 inline Measurement gemmPoint(const std::string &backend, int threads, const std::string &mode, int n,
@@ -53,23 +29,6 @@ inline Measurement gemmPoint(const std::string &backend, int threads, const std:
     m.stats.min = t * 0.95;
     m.stats.max = t * 1.05;
     return m;
-}
-
-inline MachineInfo machine()
-{
-    MachineInfo mi;
-    mi.cpuModel = "Test CPU";
-    mi.logicalCores = 8;
-    mi.os = "Test OS";
-    MachineInfo::Gpu g;
-    g.index = 0;
-    g.name = "Test GPU";
-    g.computeCapability = "9.0";
-    g.smCount = 132;
-    mi.gpus.push_back(g);
-    mi.programVersion = "test";
-    mi.timestamp = "2025-01-01T00:00:00Z";
-    return mi;
 }
 
 /// A CPU curve t = 1e-9 n^2 s (a power law) and constant GPU curves at the times the CPU takes

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Large result files open and render without hanging the app: CPU and GPU curves that swap
 // places at 200 sizes (about 200 crossovers), and 200 curves of 50 points (10,000 points).
-// Every chart renders each within a generous limit (the benchmark, speeduplab --bench-redraw
+// Every chart renders each within a generous limit (the benchmark, speeduplab-bench-gui redraw
 // and bench/render.sh, measures the speed); the crossovers beyond the first few are counted in
 // the note instead of drawn, and past ChartView::legendLimit curves the legend is hidden and
-// the note says so. The files are written here.
+// the note says so. The files (tests/support/resultsets.h, shared with the benchmark) are
+// written here.
 #include "fixtures.h"
 
 #include "core/resultio.h"
@@ -34,50 +35,8 @@ namespace {
 // that a loaded machine does not fail it, far below the minutes the quadratic paths took.
 constexpr double kLimitS = 20;
 
-// count distinct sizes from 4 to 4000, evenly spaced in log n.
-std::vector<int> sizes(int count)
-{
-    std::vector<int> ns;
-    for (int k = 0; int(ns.size()) < count; ++k) {
-        int n = int(std::lround(4 * std::pow(1000.0, double(k) / (count - 1))));
-        if (!ns.empty())
-            n = std::max(n, ns.back() + 1);
-        ns.push_back(n);
-    }
-    return ns;
-}
-
-// One CPU and one GPU curve, the GPU 25 % slower at even and 20 % faster at odd sizes.
-ResultSet alternating(int count)
-{
-    ResultSet r;
-    r.machine = fixtures::machine();
-    const std::vector<int> ns = sizes(count);
-    for (std::size_t i = 0; i < ns.size(); ++i) {
-        const double t = 1e-9 * ns[i] * ns[i] + 1e-6;
-        r.add(fixtures::point("cpu", 1, "", ns[i], t));
-        r.add(fixtures::point("gpu", 0, "launch", ns[i], t * (i % 2 ? 0.8 : 1.25)));
-    }
-    return r;
-}
-
-// cpu CPU thread counts and gpu GPU curves (three modes on each of gpu / 3 devices).
-ResultSet manySeries(int cpu, int gpu, int points)
-{
-    static const char *const modes[] = {"launch", "graph", "fused"};
-    ResultSet r;
-    r.machine = fixtures::machine();
-    for (int n : sizes(points)) {
-        for (int p = 1; p <= cpu; ++p)
-            r.add(fixtures::point("cpu", p, "", n, 1e-8 + 1e-9 * n * n / std::min(p, 16) * (1 + 0.001 * p)));
-        for (int g = 0; g < gpu; ++g) {
-            Measurement m = fixtures::point("gpu", 0, modes[g % 3], n, 4e-6 * (1 + 0.01 * g) + 1e-12 * n * n);
-            m.device = g / 3;
-            r.add(m);
-        }
-    }
-    return r;
-}
+using fixtures::alternating;
+using fixtures::manySeries;
 
 } // namespace
 
