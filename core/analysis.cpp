@@ -69,15 +69,8 @@ struct LogCurve {
 Series Analysis::curveOf(const Measurement &m)
 {
     Series s;
-    s.key = m.seriesKey();
+    s.id() = SeriesId::of(m);
     s.label = m.seriesLabel();
-    s.workload = m.workload;
-    s.gpu = m.isGpu();
-    s.threads = m.threads;
-    s.variant = m.variant;
-    s.device = m.device;
-    s.mode = m.mode;
-    s.run = m.run;
     return s;
 }
 

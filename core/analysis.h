@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/resultset.h"
+#include "core/seriesid.h"
 
 #include <string>
 #include <vector>
@@ -35,17 +36,10 @@ struct SeriesPoint {
 };
 
 /// The successful points of one curve, sorted by n. Failed, skipped and cancelled points
-/// never enter a series.
-struct Series {
-    std::string key;
+/// never enter a series. Its identity (key, workload, gpu, threads, variant, device, mode, run)
+/// is its SeriesId; id() names it.
+struct Series : SeriesId {
     std::string label;
-    std::string workload;
-    bool gpu = false;
-    int threads = 0;
-    std::string variant; ///< Measurement::variant: "blas", "cublas", "" (workloads without variants)
-    int device = -1;     ///< Measurement::device: the GPU's index, -1 on the CPU
-    std::string mode;
-    std::string run; ///< Measurement::run: the run the curve belongs to (empty: the only one)
     std::vector<SeriesPoint> points;
 };
 

@@ -2,28 +2,23 @@
 // BlasLibrary: OpenBLAS opened at run time, its kernel chosen from the CPU's features.
 #include "core/blaslibrary.h"
 
-#include <dlfcn.h>
-#include <sys/stat.h>
+#include "core/dynamiclibrary.h"
 
-#include <cerrno>
+#include <dlfcn.h>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <optional>
 #include <strings.h>
-#include <type_traits>
 #include <vector>
 
 namespace speeduplab {
 
 namespace {
 
-BlasLibrary g_library;
 BlasLibrary::Report g_report;
-bool g_loaded = false;
-std::once_flag g_once;
 
 bool sameName(const std::string &a, const std::string &b)
 {
@@ -32,7 +27,7 @@ bool sameName(const std::string &a, const std::string &b)
 
 #ifdef SPEEDUPLAB_HAVE_BLAS
 
-// Sets an environment variable for one dlopen and puts back what was there (unset when it was
+// Sets an environment variable while OpenBLAS loads and puts back what was there (unset when it was
 // unset), so that child processes (bench scripts, PyTorch) inherit the user's environment, not
 // our choice. setenv is not thread-safe against concurrent getenv: this runs once, early, on the
 // first thread that needs BLAS (MachineInfo::probe, before a sweep starts its workers).
@@ -61,78 +56,44 @@ private:
 };
 
 struct Opened {
-    void *handle = nullptr;
-    std::string name; ///< the candidate that loaded, to load the same one again
+    DynamicLibrary library; ///< its name() is the candidate that loaded, to load the same one again
     BlasLibrary lib;
 };
 
-// dlopen of one candidate with every symbol resolved, or nullopt and why not.
-std::optional<Opened> openOne(const std::string &name, std::string &why)
+// Points lib at the functions of a candidate that loaded; false, with why, when one it needs is
+// missing.
+bool resolveAll(const DynamicLibrary &l, BlasLibrary &lib, std::string &why)
 {
-    dlerror();
-    void *h = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        const char *e = dlerror(); // names the file already
-        why = e ? e : name + ": unknown error";
-        return std::nullopt;
-    }
-    Opened o;
-    o.handle = h;
-    o.name = name;
     bool ok = true;
     auto sym = [&](auto &fn, const char *symbol) {
-        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(h, symbol));
-        if (!fn && ok) {
+        if (!l.resolve(fn, symbol) && ok) {
             ok = false;
-            why = name + " has no " + symbol + ": it is not OpenBLAS";
+            why = l.name() + " has no " + symbol + ": it is not OpenBLAS";
         }
     };
-    sym(o.lib.sgemm, "cblas_sgemm");
-    sym(o.lib.setNumThreads, "openblas_set_num_threads");
-    sym(o.lib.getNumThreads, "openblas_get_num_threads");
-    sym(o.lib.coreName, "openblas_get_corename");
-    sym(o.lib.config, "openblas_get_config");
-    if (!ok) {
-        dlclose(h);
-        return std::nullopt;
-    }
+    sym(lib.sgemm, "cblas_sgemm");
+    sym(lib.setNumThreads, "openblas_set_num_threads");
+    sym(lib.getNumThreads, "openblas_get_num_threads");
+    sym(lib.coreName, "openblas_get_corename");
+    sym(lib.config, "openblas_get_config");
     // Optional: only builds with BUILD_BFLOAT16 export it (Debian's 0.3.21 does not).
-    o.lib.sbgemm = reinterpret_cast<BlasLibrary::Sbgemm>(dlsym(h, "cblas_sbgemm"));
-    return o;
-}
-
-// Why a path is not a library file to open, or "" when it may be opened: a name without a '/'
-// is the loader's to search for; a path must be a regular file (stat, following links), since
-// dlopen of a FIFO blocks in open() until a writer comes, deaf to SIGINT and SIGTERM.
-std::string notALibrary(const std::string &name)
-{
-    if (name.find('/') == std::string::npos)
-        return "";
-    struct stat st {};
-    if (::stat(name.c_str(), &st) != 0)
-        return name + ": " + std::strerror(errno);
-    if (S_ISREG(st.st_mode))
-        return "";
-    const char *kind = S_ISFIFO(st.st_mode)   ? "a FIFO (named pipe)"
-                       : S_ISDIR(st.st_mode)  ? "a folder"
-                       : S_ISCHR(st.st_mode)  ? "a character device"
-                       : S_ISBLK(st.st_mode)  ? "a block device"
-                       : S_ISSOCK(st.st_mode) ? "a socket"
-                                              : "a special file";
-    return name + " is " + kind + ", not a library file";
+    l.resolve(lib.sbgemm, "cblas_sbgemm");
+    return ok;
 }
 
 // Every place to look for OpenBLAS, first to last; a path that is not a regular file is left out
-// (notALibrary), here and so for every dlopen, RTLD_NOLOAD's included (it opens the file too).
+// (DynamicLibrary::notALibraryFile: a FIFO would block dlopen), here and so for every dlopen,
+// RTLD_NOLOAD's included (it opens the file too).
 std::vector<std::string> candidates()
 {
     std::vector<std::string> c;
-    if (const char *p = std::getenv("SPEEDUPLAB_OPENBLAS"); p && *p && notALibrary(p).empty())
+    if (const char *p = std::getenv("SPEEDUPLAB_OPENBLAS");
+        p && *p && DynamicLibrary::notALibraryFile(p).empty())
         c.emplace_back(p);
 #ifdef SPEEDUPLAB_OPENBLAS_PATH
     // Found at configure time; absent on another machine (an installed package), hence the
     // loader's own search below.
-    if (notALibrary(SPEEDUPLAB_OPENBLAS_PATH).empty())
+    if (DynamicLibrary::notALibraryFile(SPEEDUPLAB_OPENBLAS_PATH).empty())
         c.emplace_back(SPEEDUPLAB_OPENBLAS_PATH);
 #endif
     c.emplace_back("libopenblas.so.0");
@@ -192,16 +153,14 @@ std::string realPath(const Opened &o)
         }
         return info.dli_fname;
     }
-    return o.name;
+    return o.library.name();
 }
 
 bool alreadyInProcess()
 {
     for (const auto &name : candidates())
-        if (void *h = dlopen(name.c_str(), RTLD_NOW | RTLD_NOLOAD)) {
-            dlclose(h); // drops the reference NOLOAD took
+        if (DynamicLibrary::inProcess(name))
             return true;
-        }
     return false;
 }
 
@@ -210,31 +169,34 @@ std::optional<Opened> openFirst(const std::string &core, std::string &errors, st
 {
     const char *user = std::getenv("SPEEDUPLAB_OPENBLAS");
     if (user && *user)
-        if (const std::string why = notALibrary(user); !why.empty()) {
+        if (const std::string why = DynamicLibrary::notALibraryFile(user); !why.empty()) {
             errors += why;
             notes += "SPEEDUPLAB_OPENBLAS=" + std::string(user) + " was not opened (" + why +
                      "), so another was used. ";
         }
-    for (const auto &name : candidates()) {
-        std::string why;
-        std::optional<Opened> o;
-        {
-            ScopedEnv env("OPENBLAS_CORETYPE", core);
-            o = openOne(name, why);
-        }
-        if (o)
-            return o;
-        errors += (errors.empty() ? "" : "; ") + why;
-        if (user && name == user)
-            notes +=
-                "SPEEDUPLAB_OPENBLAS=" + name + " could not be loaded (" + why + "), so another was used. ";
+    Opened o;
+    {
+        ScopedEnv env("OPENBLAS_CORETYPE", core);
+        o.library = DynamicLibrary::first(candidates(), [&o](const DynamicLibrary &l, std::string &why) {
+            o.lib = BlasLibrary();
+            return resolveAll(l, o.lib, why);
+        });
     }
-    return std::nullopt;
+    for (const DynamicLibrary::Failure &f : o.library.failures()) {
+        errors += (errors.empty() ? "" : "; ") + f.why;
+        if (user && f.name == user)
+            notes += "SPEEDUPLAB_OPENBLAS=" + f.name + " could not be loaded (" + f.why +
+                     "), so another was used. ";
+    }
+    if (!o.library.loaded())
+        return std::nullopt;
+    return o;
 }
 
 #endif // SPEEDUPLAB_HAVE_BLAS
 
-void load()
+// Fills in g_report, and lib when OpenBLAS loads.
+void fill([[maybe_unused]] BlasLibrary &lib)
 {
     BlasLibrary::Report &r = g_report;
 #ifndef SPEEDUPLAB_HAVE_BLAS
@@ -283,14 +245,14 @@ void load()
             // kernel: openblas_get_corename changes from the forced one to the detected one. If
             // something else in the process holds a reference, it stays loaded: that is detected
             // here, and the library is kept only when its results are right.
-            const std::string name = o->name;
-            dlclose(o->handle);
-            if (void *still = dlopen(name.c_str(), RTLD_NOW | RTLD_NOLOAD)) {
-                o->handle = still;
+            const std::string name = o->library.name();
+            o->library.close();
+            if (DynamicLibrary still = DynamicLibrary::open(name, RTLD_NOW | RTLD_NOLOAD); still.loaded()) {
+                o->library = still;
                 if (checkSgemm(o->lib.sgemm).empty()) {
                     notes += why + "; it could not be unloaded to let it choose, so it is kept. ";
                 } else {
-                    dlclose(still);
+                    o->library.close();
                     r.error = why + ", and it could not be unloaded to load it again: set OPENBLAS_CORETYPE "
                                     "to a kernel this CPU runs correctly (e.g. Prescott) before starting";
                     return;
@@ -343,10 +305,18 @@ void load()
     while (!notes.empty() && notes.back() == ' ')
         notes.pop_back();
     r.warning = notes;
-    g_library = o->lib;
-    g_loaded = true;
+    lib = o->lib;
 #endif
 }
+
+bool load(BlasLibrary &lib, std::string &error)
+{
+    fill(lib);
+    error = g_report.error;
+    return g_report.loaded;
+}
+
+LoadOnce<BlasLibrary> g_blas(load);
 
 } // namespace
 
@@ -360,13 +330,12 @@ std::string BlasLibrary::Report::summary() const
 
 const BlasLibrary *BlasLibrary::loaded()
 {
-    std::call_once(g_once, load);
-    return g_loaded ? &g_library : nullptr;
+    return g_blas.get();
 }
 
 const BlasLibrary::Report &BlasLibrary::report()
 {
-    std::call_once(g_once, load);
+    g_blas.get();
     return g_report;
 }
 

@@ -15,12 +15,10 @@ namespace speeduplab {
 
 namespace {
 
-// Whether m is a point of curve s: its cheap fields first, the key (a string built) only then.
+// Whether m is a successful point of curve s (SeriesId::matches: the key is built last).
 bool belongs(const Measurement &m, const Series &s)
 {
-    return m.ok() && m.isGpu() == s.gpu && m.threads == s.threads && m.device == s.device &&
-           m.mode == s.mode && m.variant == s.variant && m.run == s.run && m.workload == s.workload &&
-           m.seriesKey() == s.key;
+    return m.ok() && s.matches(m);
 }
 
 // The row a point names (SeriesPoint::row), when the series was built from r; else null.
@@ -246,11 +244,8 @@ CostModel Explain::model(const ResultSet &r, const Series &s)
 CurveStory Explain::curve(const ResultSet &r, const Series &s)
 {
     CurveStory c;
-    c.key = s.key;
+    c.id = s.id();
     c.label = s.label;
-    c.gpu = s.gpu;
-    c.threads = s.threads;
-    c.mode = s.mode;
     c.model = model(r, s);
     c.points = int(std::count_if(s.points.begin(), s.points.end(),
                                  [](const SeriesPoint &p) { return p.t > 0 && p.work > 0; }));

@@ -60,11 +60,8 @@ struct CurveStory {
         WorkThroughout,  ///< the knee lies below the smallest size
         Flat             ///< no work term: the time does not grow with n
     };
-    std::string key;
+    SeriesId id; ///< the curve's (Series::id)
     std::string label;
-    bool gpu = false;
-    int threads = 0;
-    std::string mode;
     CostModel model;
     Fixed fixed = Fixed::Call;
     Regime regime = Regime::Flat;

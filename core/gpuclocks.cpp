@@ -3,12 +3,11 @@
 // rule that flags a point as throttled.
 #include "core/gpuclocks.h"
 
-#include <dlfcn.h>
+#include "core/dynamiclibrary.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <type_traits>
 
 namespace speeduplab {
 
@@ -33,7 +32,7 @@ std::string mhz(double v)
 } // namespace
 
 struct GpuClocks::Nvml {
-    void *handle = nullptr;
+    DynamicLibrary library;
     // Required: without them there is nothing to read.
     nvmlReturn_t (*init)() = nullptr;
     nvmlReturn_t (*shutdown)() = nullptr;
@@ -60,20 +59,16 @@ struct GpuClocks::Nvml {
 GpuClocks::GpuClocks(const std::string &library)
 {
     const std::string prefix = "clocks not available: ";
-    dlerror();
-    void *h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        const char *e = dlerror(); // names the file already
-        m_reason = prefix + library + " could not be loaded (" + (e ? e : "unknown error") +
+    auto n = std::make_unique<Nvml>();
+    n->library = DynamicLibrary::open(library);
+    if (!n->library.loaded()) {
+        m_reason = prefix + library + " could not be loaded (" + n->library.error() + // names the file
                    "): GPU clocks, temperature and power are read through the NVIDIA driver's NVML library";
         return;
     }
-    auto n = std::make_unique<Nvml>();
-    n->handle = h;
     std::string missing;
     auto sym = [&](auto &fn, const char *symbol, bool required) {
-        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(h, symbol));
-        if (!fn && required && missing.empty())
+        if (!n->library.resolve(fn, symbol) && required && missing.empty())
             missing = symbol;
     };
     sym(n->init, "nvmlInit_v2", true);
@@ -91,7 +86,7 @@ GpuClocks::GpuClocks(const std::string &library)
         sym(n->reasons, "nvmlDeviceGetCurrentClocksThrottleReasons", false);
     if (!missing.empty()) {
         m_reason = prefix + library + " has no " + missing + ": it is not NVML, or its driver is too old";
-        dlclose(h);
+        n->library.close();
         return;
     }
     if (const nvmlReturn_t r = n->init(); r != NVML_SUCCESS) {
@@ -99,7 +94,7 @@ GpuClocks::GpuClocks(const std::string &library)
         m_reason = prefix + "nvmlInit_v2 failed (" +
                    (text ? std::string(text) : "error " + std::to_string(r)) +
                    "): is the NVIDIA driver loaded, and does nvidia-smi work?";
-        dlclose(h);
+        n->library.close();
         return;
     }
     m_nvml = std::move(n);
@@ -109,7 +104,7 @@ GpuClocks::~GpuClocks()
 {
     if (m_nvml) {
         m_nvml->shutdown();
-        dlclose(m_nvml->handle);
+        m_nvml->library.close();
     }
 }
 

@@ -4,7 +4,6 @@
 #include "cuda/gpubackend.h"
 #include "cuda/toolkitlibrary.h"
 
-#include <mutex>
 #include <string>
 
 namespace speeduplab::gpu {
@@ -14,20 +13,15 @@ namespace {
 #define SL_STR2(x) #x
 #define SL_STR(x) SL_STR2(x) // expands cublas_v2.h's macros: cublasCreate -> "cublasCreate_v2"
 
-std::string g_error;
-CublasLibrary g_library;
-bool g_loaded = false;
-
-void load()
+bool load(CublasLibrary &l, std::string &error)
 {
     const std::string name = "libcublas.so." + std::to_string(CUBLAS_VER_MAJOR);
-    void *h = openToolkitLibrary(name, "cuBLAS", g_error);
-    if (!h)
-        return;
-    CublasLibrary l;
+    const DynamicLibrary h = openToolkitLibrary(name, "cuBLAS", error);
+    if (!h.loaded())
+        return false;
     bool ok = true;
     auto sym = [&](auto &fn, const char *symbol) {
-        ok = resolveSymbol(h, fn, symbol, "cuBLAS", name, g_error) && ok;
+        ok = resolveSymbol(h, fn, symbol, "cuBLAS", name, error) && ok;
     };
     sym(l.create, SL_STR(cublasCreate));
     sym(l.destroy, SL_STR(cublasDestroy));
@@ -38,28 +32,23 @@ void load()
     sym(l.gemmEx, SL_STR(cublasGemmEx));
     sym(l.statusName, SL_STR(cublasGetStatusName));
     sym(l.statusString, SL_STR(cublasGetStatusString));
-    if (ok) {
-        g_library = l;
-        g_loaded = true;
-    }
+    return ok;
 }
 
-std::once_flag g_once;
+LoadOnce<CublasLibrary> g_library(load);
 
 } // namespace
 
 const CublasLibrary &CublasLibrary::instance()
 {
-    std::call_once(g_once, load);
-    if (!g_loaded)
-        throw CudaError(g_error, "cublas not loaded", false);
-    return g_library;
+    if (const CublasLibrary *l = g_library.get())
+        return *l;
+    throw CudaError(g_library.error(), "cublas not loaded", false);
 }
 
 const CublasLibrary *CublasLibrary::loaded()
 {
-    std::call_once(g_once, load);
-    return g_loaded ? &g_library : nullptr;
+    return g_library.get();
 }
 
 } // namespace speeduplab::gpu

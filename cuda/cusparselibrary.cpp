@@ -6,27 +6,21 @@
 #include "cuda/gpubackend.h"
 #include "cuda/toolkitlibrary.h"
 
-#include <mutex>
 #include <string>
 
 namespace speeduplab::gpu {
 
 namespace {
 
-std::string g_error;
-CusparseLibrary g_library;
-bool g_loaded = false;
-
-void load()
+bool load(CusparseLibrary &l, std::string &error)
 {
     const std::string name = "libcusparse.so." + std::to_string(CUSPARSE_VER_MAJOR);
-    void *h = openToolkitLibrary(name, "cuSPARSE", g_error);
-    if (!h)
-        return;
-    CusparseLibrary l;
+    const DynamicLibrary h = openToolkitLibrary(name, "cuSPARSE", error);
+    if (!h.loaded())
+        return false;
     bool ok = true;
     auto sym = [&](auto &fn, const char *symbol) {
-        ok = resolveSymbol(h, fn, symbol, "cuSPARSE", name, g_error) && ok;
+        ok = resolveSymbol(h, fn, symbol, "cuSPARSE", name, error) && ok;
     };
     sym(l.create, "cusparseCreate");
     sym(l.destroy, "cusparseDestroy");
@@ -39,22 +33,18 @@ void load()
     sym(l.spmv, "cusparseSpMV");
     sym(l.errorName, "cusparseGetErrorName");
     sym(l.errorString, "cusparseGetErrorString");
-    if (ok) {
-        g_library = l;
-        g_loaded = true;
-    }
+    return ok;
 }
 
-std::once_flag g_once;
+LoadOnce<CusparseLibrary> g_library(load);
 
 } // namespace
 
 const CusparseLibrary &CusparseLibrary::instance()
 {
-    std::call_once(g_once, load);
-    if (!g_loaded)
-        throw CudaError(g_error, "cusparse not loaded", false);
-    return g_library;
+    if (const CusparseLibrary *l = g_library.get())
+        return *l;
+    throw CudaError(g_library.error(), "cusparse not loaded", false);
 }
 
 CusparseSpmv::CusparseSpmv(std::int64_t rows, std::int64_t nonzeros, std::int32_t *rowPtr,

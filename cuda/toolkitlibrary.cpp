@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: MIT
+// A CUDA toolkit library opened at run time: from the loader's path, else from where we built.
 #include "cuda/toolkitlibrary.h"
+
+#include <vector>
 
 namespace speeduplab::gpu {
 
-void *openToolkitLibrary(const std::string &name, const std::string &what, std::string &error)
+DynamicLibrary openToolkitLibrary(const std::string &name, const std::string &what, std::string &error)
 {
-    void *h = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    std::vector<std::string> candidates{name};
 #ifdef SPEEDUPLAB_CUDA_LIBRARY_DIR
     // Not on the loader's path (a toolkit in /usr/local/cuda usually is not): where we built.
-    if (!h)
-        h = dlopen((std::string(SPEEDUPLAB_CUDA_LIBRARY_DIR) + "/" + name).c_str(), RTLD_NOW | RTLD_LOCAL);
+    candidates.push_back(std::string(SPEEDUPLAB_CUDA_LIBRARY_DIR) + "/" + name);
 #endif
-    if (!h) {
-        const char *e = dlerror();
-        error = what + " could not be loaded (" + name + ": " + (e ? e : "unknown error") +
+    DynamicLibrary l = DynamicLibrary::first(candidates);
+    if (!l.loaded())
+        error = what + " could not be loaded (" + name + ": " + l.failures().back().why +
                 "): install the CUDA toolkit's " + what + " or add its folder to LD_LIBRARY_PATH.";
-    }
-    return h;
+    return l;
 }
 
 } // namespace speeduplab::gpu

@@ -10,7 +10,9 @@
 #include <QSettings>
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
+#include <vector>
 
 namespace speeduplab {
 
@@ -78,6 +80,257 @@ std::optional<QString> readString(QSettings &s, const char *key)
     return v.toString();
 }
 
+// The readers of one type each field uses: a value, or nothing when it is missing, of the wrong
+// type or out of range.
+template <class T> using Read = std::function<std::optional<T>(QSettings &, const char *key)>;
+
+Read<int> integer(int lo, int hi)
+{
+    return [lo, hi](QSettings &s, const char *key) { return readInt(s, key, lo, hi); };
+}
+
+Read<double> real(double lo, double hi)
+{
+    return [lo, hi](QSettings &s, const char *key) { return readDouble(s, key, lo, hi); };
+}
+
+// Settings saved before a field existed lack it: its default, not a reset of the rest.
+template <class T> Read<T> absentIs(T value, Read<T> read)
+{
+    return [value, read](QSettings &s, const char *key) -> std::optional<T> {
+        return s.contains(QLatin1String(key)) ? read(s, key) : value;
+    };
+}
+
+// What the form's conversions need to know of the machine.
+struct Machine {
+    int hardwareThreads = 1;
+    bool gpuUsable = false;
+    int gpuCount = 1; ///< the usable GPUs, which allDevices sweeps in turn
+};
+
+// One field of the form: its settings key and how it travels, between the form and the settings
+// (save, load) and between the form and a plan (toPlan, fromPlan). save, load, toPlan and
+// fromPlan walk fields() in its order, so a new field is added there, in one place. A field that
+// goes to the plan together with others (the sizes, the variants, the CPU's threads) has its
+// plan part in the first of them.
+struct Field {
+    const char *key;
+    std::function<QVariant(const SweepForm &)> save;
+    /// Reads key into the form; false when the value is missing, of the wrong type or out of range.
+    std::function<bool(QSettings &, const char *key, SweepForm &, const Machine &)> load;
+    /// Throws std::invalid_argument (refusal) when the form cannot make a plan; none: nothing to do.
+    std::function<void(const SweepForm &, SweepPlan &, const Machine &)> toPlan;
+    std::function<void(const SweepPlan &, SweepForm &, const Machine &)> fromPlan;
+};
+
+// A field saved as the form holds it, read with `read`; no plan part (the sizes' own fields,
+// whose plan part is the sizes'), unless one is added.
+template <class T> Field formOnly(const char *key, T SweepForm::*member, Read<T> read)
+{
+    return {key, [member](const SweepForm &f) { return QVariant::fromValue(f.*member); },
+            [member, read](QSettings &s, const char *key, SweepForm &f, const Machine &) {
+                const std::optional<T> v = read(s, key);
+                if (v)
+                    f.*member = *v;
+                return v.has_value();
+            },
+            nullptr, nullptr};
+}
+
+// A field the form and the plan hold alike.
+template <class T> Field same(const char *key, T SweepForm::*member, T SweepPlan::*plan, Read<T> read)
+{
+    Field field = formOnly(key, member, read);
+    field.toPlan = [member, plan](const SweepForm &f, SweepPlan &p, const Machine &) { p.*plan = f.*member; };
+    field.fromPlan = [member, plan](const SweepPlan &p, SweepForm &f, const Machine &) {
+        f.*member = p.*plan;
+    };
+    return field;
+}
+
+const std::vector<Field> &fields()
+{
+    static const std::vector<Field> all = [] {
+        std::vector<Field> v;
+        const Read<QString> text = readString;
+        const Read<bool> boolean = readBool;
+
+        Field workload = formOnly("workload", &SweepForm::workload, text);
+        workload.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+            p.workload = f.workload.toStdString();
+            if (!Workload::find(p.workload))
+                throw refusal(QT_TRANSLATE_NOOP("SweepForm", "unknown workload \"%1\""), {f.workload});
+        };
+        workload.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &) {
+            f.workload = QString::fromStdString(p.workload);
+        };
+        v.push_back(workload);
+
+        // The plan's variants: the CPU's first, then the GPU's (the form's two fields).
+        Field cpuVariant = formOnly("cpuVariant", &SweepForm::cpuVariant, text);
+        cpuVariant.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+            if (!f.cpuVariant.isEmpty())
+                p.variants.push_back(f.cpuVariant.toStdString());
+        };
+        cpuVariant.fromPlan = [](const SweepPlan &plan, SweepForm &f, const Machine &) {
+            const Workload *w = Workload::find(plan.workload);
+            if (!w)
+                return;
+            QStringList gpu;
+            for (const auto &v : plan.variants) {
+                if (f.cpuVariant.isEmpty() && w->hasCpuVariant(v))
+                    f.cpuVariant = QString::fromStdString(v);
+                else if (w->hasGpuVariant(v) && !gpu.contains(QString::fromStdString(v)))
+                    gpu << QString::fromStdString(v);
+            }
+            // Several GPU variants: the form's "all" choice when they are all of them, else the first.
+            f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) == w->gpuVariants.size()
+                               ? SweepForm::allVariants(*w)
+                           : gpu.isEmpty() ? QString()
+                                           : gpu.front();
+        };
+        v.push_back(cpuVariant);
+        Field gpuVariant = formOnly("gpuVariant", &SweepForm::gpuVariant, text);
+        gpuVariant.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+            for (const QString &v : f.gpuVariant.split(QLatin1Char(','), Qt::SkipEmptyParts))
+                p.variants.push_back(v.toStdString());
+        };
+        v.push_back(gpuVariant);
+
+        // The plan's sizes: the five size fields.
+        Field sizesAsRange = formOnly("sizesAsRange", &SweepForm::sizesAsRange, boolean);
+        sizesAsRange.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) { p.sizes = f.sizes(); };
+        sizesAsRange.fromPlan = [](const SweepPlan &plan, SweepForm &f, const Machine &) {
+            std::vector<int> sizes = plan.sizes;
+            std::sort(sizes.begin(), sizes.end());
+            sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+            f.sizesAsRange = false;
+            if (sizes.empty())
+                return;
+            for (int steps = 1; steps <= 100 && !f.sizesAsRange; ++steps) {
+                if (SweepPlan::logRange(sizes.front(), sizes.back(), steps) == sizes) {
+                    f.sizesAsRange = true;
+                    f.rangeMin = sizes.front();
+                    f.rangeMax = sizes.back();
+                    f.stepsPerDecade = steps;
+                }
+            }
+            QStringList parts;
+            for (int n : sizes)
+                parts << QString::number(n);
+            f.sizeList = parts.join(QLatin1Char(','));
+        };
+        v.push_back(sizesAsRange);
+        v.push_back(formOnly("rangeMin", &SweepForm::rangeMin, integer(1, SweepPlan::maxSize)));
+        v.push_back(formOnly("rangeMax", &SweepForm::rangeMax, integer(1, SweepPlan::maxSize)));
+        v.push_back(formOnly("stepsPerDecade", &SweepForm::stepsPerDecade, integer(1, 100)));
+        v.push_back(formOnly("sizeList", &SweepForm::sizeList, text));
+
+        // The CPU and its thread counts.
+        Field cpu = formOnly("cpu", &SweepForm::cpu, boolean);
+        cpu.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+            p.cpu = f.cpu;
+            if (!f.cpu)
+                return;
+            if (f.threads.isEmpty())
+                throw refusal(QT_TRANSLATE_NOOP(
+                    "SweepForm",
+                    "no CPU thread count is checked: check at least one, or switch the CPU off"));
+            for (int t : f.threads)
+                p.threads.push_back(t);
+        };
+        cpu.fromPlan = [](const SweepPlan &plan, SweepForm &f, const Machine &m) {
+            f.threads.clear();
+            for (int t : plan.threads)
+                if (t >= 1 && t <= m.hardwareThreads && !f.threads.contains(t))
+                    f.threads << t;
+            std::sort(f.threads.begin(), f.threads.end());
+            f.cpu = plan.cpu && !f.threads.isEmpty();
+        };
+        v.push_back(cpu);
+        v.push_back({"threads", [](const SweepForm &f) -> QVariant { return joinInts(f.threads); },
+                     [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
+                         const std::optional<QString> threads = readString(s, key);
+                         if (!threads)
+                             return false;
+                         f.threads.clear();
+                         for (const QString &part : threads->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                             bool ok = false;
+                             const int t = part.trimmed().toInt(&ok);
+                             if (!ok || t < 1 || t > m.hardwareThreads || f.threads.contains(t))
+                                 return false;
+                             f.threads << t;
+                         }
+                         std::sort(f.threads.begin(), f.threads.end());
+                         return true;
+                     },
+                     nullptr, nullptr});
+
+        // The GPU: which, and its modes. Switched off on a machine without a usable one.
+        Field gpu = same("gpu", &SweepForm::gpu, &SweepPlan::gpu, boolean);
+        gpu.load = [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
+            const std::optional<bool> gpu = readBool(s, key);
+            f.gpu = gpu && *gpu && m.gpuUsable;
+            return gpu.has_value();
+        };
+        gpu.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &m) {
+            f.gpu = p.gpu && m.gpuUsable;
+        };
+        v.push_back(gpu);
+        v.push_back(same("device", &SweepForm::device, &SweepPlan::device, integer(0, 1024)));
+        v.push_back(
+            {"allDevices", [](const SweepForm &f) { return QVariant(f.allDevices); },
+             [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
+                 f.allDevices = s.value(QLatin1String(key), false).toBool(); // absent in older settings
+                 return true;
+             },
+             [](const SweepForm &f, SweepPlan &p, const Machine &m) {
+                 if (f.allDevices && f.gpu && m.gpuCount > 1)
+                     p.devices = SweepPlan::parseDevices("all", m.gpuCount);
+             },
+             [](const SweepPlan &p, SweepForm &f, const Machine &) { f.allDevices = p.devices.size() > 1; }});
+        v.push_back(
+            {"modes", [](const SweepForm &f) -> QVariant { return f.modes.join(QLatin1Char(',')); },
+             [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
+                 const std::optional<QString> modes = readString(s, key);
+                 if (modes)
+                     f.modes = modes->split(QLatin1Char(','), Qt::SkipEmptyParts);
+                 return modes.has_value();
+             },
+             [](const SweepForm &f, SweepPlan &p, const Machine &) {
+                 if (!f.gpu)
+                     return;
+                 if (f.modes.isEmpty())
+                     throw refusal(QT_TRANSLATE_NOOP(
+                         "SweepForm", "no GPU mode is checked: check at least one, or switch the GPU off"));
+                 for (const auto &m : f.modes)
+                     p.modes.push_back(m.toStdString());
+             },
+             [](const SweepPlan &p, SweepForm &f, const Machine &) {
+                 f.modes.clear();
+                 for (const auto &m : p.modes)
+                     f.modes << QString::fromStdString(m);
+                 if (f.modes.isEmpty())
+                     f.modes = allModes(f.workload);
+             }});
+        v.push_back(same("transfers", &SweepForm::transfers, &SweepPlan::transfers, boolean));
+        v.push_back(same("pinned", &SweepForm::pinned, &SweepPlan::pinned, boolean));
+
+        // How long each point is measured. The budget's limits are checked by validate, with the others.
+        v.push_back(same("iterations", &SweepForm::iterations, &SweepPlan::iterations, integer(0, 1000000)));
+        v.push_back(same("minTime", &SweepForm::minTime, &SweepPlan::minTime, real(0, 3600)));
+        v.push_back(same("maxReps", &SweepForm::maxReps, &SweepPlan::maxReps, integer(1, 1000000)));
+        v.push_back(same("budget", &SweepForm::budget, &SweepPlan::budget, real(0, SweepPlan::maxBudget)));
+        v.push_back(
+            same("coldCache", &SweepForm::coldCache, &SweepPlan::coldCache, absentIs(false, boolean)));
+        v.push_back(same("rounds", &SweepForm::rounds, &SweepPlan::rounds,
+                         absentIs(1, integer(1, SweepPlan::maxRounds))));
+        return v;
+    }();
+    return all;
+}
+
 } // namespace
 
 SweepForm SweepForm::defaults(int hardwareThreads, bool gpuUsable)
@@ -95,67 +348,17 @@ QString SweepForm::allVariants(const Workload &w)
 
 SweepForm SweepForm::fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable)
 {
+    const Machine machine{hardwareThreads, gpuUsable};
     SweepForm f;
-    f.workload = QString::fromStdString(plan.workload);
-    if (const Workload *w = Workload::find(plan.workload)) {
-        QStringList gpu;
-        for (const auto &v : plan.variants) {
-            if (f.cpuVariant.isEmpty() && w->hasCpuVariant(v))
-                f.cpuVariant = QString::fromStdString(v);
-            else if (w->hasGpuVariant(v) && !gpu.contains(QString::fromStdString(v)))
-                gpu << QString::fromStdString(v);
-        }
-        // Several GPU variants: the form's "all" choice when they are all of them, else the first.
-        f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) == w->gpuVariants.size() ? allVariants(*w)
-                       : gpu.isEmpty()                                                    ? QString()
-                                                                                          : gpu.front();
-    }
-    std::vector<int> sizes = plan.sizes;
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    f.sizesAsRange = false;
-    if (!sizes.empty()) {
-        for (int steps = 1; steps <= 100 && !f.sizesAsRange; ++steps) {
-            if (SweepPlan::logRange(sizes.front(), sizes.back(), steps) == sizes) {
-                f.sizesAsRange = true;
-                f.rangeMin = sizes.front();
-                f.rangeMax = sizes.back();
-                f.stepsPerDecade = steps;
-            }
-        }
-        QStringList parts;
-        for (int n : sizes)
-            parts << QString::number(n);
-        f.sizeList = parts.join(QLatin1Char(','));
-    }
-    f.threads.clear();
-    for (int t : plan.threads)
-        if (t >= 1 && t <= hardwareThreads && !f.threads.contains(t))
-            f.threads << t;
-    std::sort(f.threads.begin(), f.threads.end());
-    f.cpu = plan.cpu && !f.threads.isEmpty();
-    f.gpu = plan.gpu && gpuUsable;
+    for (const Field &field : fields())
+        if (field.fromPlan)
+            field.fromPlan(plan, f, machine);
     if (!f.cpu && !f.gpu) { // nothing left to run here: measure the CPU with every thread count
         f.cpu = true;
         f.threads.clear();
         for (int t = 1; t <= hardwareThreads; ++t)
             f.threads << t;
     }
-    f.device = plan.device;
-    f.allDevices = plan.devices.size() > 1;
-    f.modes.clear();
-    for (const auto &m : plan.modes)
-        f.modes << QString::fromStdString(m);
-    if (f.modes.isEmpty())
-        f.modes = allModes(f.workload);
-    f.transfers = plan.transfers;
-    f.pinned = plan.pinned;
-    f.iterations = plan.iterations;
-    f.minTime = plan.minTime;
-    f.maxReps = plan.maxReps;
-    f.budget = plan.budget;
-    f.coldCache = plan.coldCache;
-    f.rounds = plan.rounds;
     return f;
 }
 
@@ -180,45 +383,13 @@ int SweepForm::maxThreads() const
 
 SweepPlan SweepForm::toPlan(int hardwareThreads, int gpuCount) const
 {
+    const Machine machine{hardwareThreads, false, gpuCount};
     SweepPlan p;
-    p.workload = workload.toStdString();
-    const Workload *w = Workload::find(p.workload);
-    if (!w)
-        throw refusal(QT_TRANSLATE_NOOP("SweepForm", "unknown workload \"%1\""), {workload});
-    if (!cpuVariant.isEmpty())
-        p.variants.push_back(cpuVariant.toStdString());
-    for (const QString &v : gpuVariant.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        p.variants.push_back(v.toStdString());
-    p.sizes = sizes();
-    p.cpu = cpu;
-    if (cpu) {
-        if (threads.isEmpty())
-            throw refusal(QT_TRANSLATE_NOOP(
-                "SweepForm", "no CPU thread count is checked: check at least one, or switch the CPU off"));
-        for (int t : threads)
-            p.threads.push_back(t);
-    }
-    p.gpu = gpu;
-    if (gpu) {
-        if (modes.isEmpty())
-            throw refusal(QT_TRANSLATE_NOOP(
-                "SweepForm", "no GPU mode is checked: check at least one, or switch the GPU off"));
-        for (const auto &m : modes)
-            p.modes.push_back(m.toStdString());
-    }
+    for (const Field &field : fields())
+        if (field.toPlan)
+            field.toPlan(*this, p, machine);
     if (!cpu && !gpu)
         throw refusal(QT_TRANSLATE_NOOP("SweepForm", "neither the CPU nor the GPU is switched on"));
-    p.transfers = transfers;
-    p.pinned = pinned;
-    p.iterations = iterations;
-    p.minTime = minTime;
-    p.maxReps = maxReps;
-    p.budget = budget; // its limits are checked by validate, with the others
-    p.device = device;
-    if (allDevices && gpu && gpuCount > 1)
-        p.devices = SweepPlan::parseDevices("all", gpuCount);
-    p.coldCache = coldCache;
-    p.rounds = rounds;
     p.validate(hardwareThreads);
     return p;
 }
@@ -226,28 +397,8 @@ SweepPlan SweepForm::toPlan(int hardwareThreads, int gpuCount) const
 void SweepForm::save(QSettings &s) const
 {
     s.beginGroup(QStringLiteral("sweep"));
-    s.setValue(QStringLiteral("workload"), workload);
-    s.setValue(QStringLiteral("cpuVariant"), cpuVariant);
-    s.setValue(QStringLiteral("gpuVariant"), gpuVariant);
-    s.setValue(QStringLiteral("sizesAsRange"), sizesAsRange);
-    s.setValue(QStringLiteral("rangeMin"), rangeMin);
-    s.setValue(QStringLiteral("rangeMax"), rangeMax);
-    s.setValue(QStringLiteral("stepsPerDecade"), stepsPerDecade);
-    s.setValue(QStringLiteral("sizeList"), sizeList);
-    s.setValue(QStringLiteral("cpu"), cpu);
-    s.setValue(QStringLiteral("threads"), joinInts(threads));
-    s.setValue(QStringLiteral("gpu"), gpu);
-    s.setValue(QStringLiteral("device"), device);
-    s.setValue(QStringLiteral("allDevices"), allDevices);
-    s.setValue(QStringLiteral("modes"), modes.join(QLatin1Char(',')));
-    s.setValue(QStringLiteral("transfers"), transfers);
-    s.setValue(QStringLiteral("pinned"), pinned);
-    s.setValue(QStringLiteral("iterations"), iterations);
-    s.setValue(QStringLiteral("minTime"), minTime);
-    s.setValue(QStringLiteral("maxReps"), maxReps);
-    s.setValue(QStringLiteral("budget"), budget);
-    s.setValue(QStringLiteral("coldCache"), coldCache);
-    s.setValue(QStringLiteral("rounds"), rounds);
+    for (const Field &field : fields())
+        s.setValue(QLatin1String(field.key), field.save(*this));
     s.endGroup();
 }
 
@@ -259,65 +410,11 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
         ~GroupEnd() { s.endGroup(); }
     } groupEnd{s};
 
+    const Machine machine{hardwareThreads, gpuUsable};
     SweepForm f;
-    const auto workload = readString(s, "workload");
-    const auto cpuVariant = readString(s, "cpuVariant");
-    const auto gpuVariant = readString(s, "gpuVariant");
-    const auto sizesAsRange = readBool(s, "sizesAsRange");
-    const auto rangeMin = readInt(s, "rangeMin", 1, SweepPlan::maxSize);
-    const auto rangeMax = readInt(s, "rangeMax", 1, SweepPlan::maxSize);
-    const auto steps = readInt(s, "stepsPerDecade", 1, 100);
-    const auto sizeList = readString(s, "sizeList");
-    const auto cpu = readBool(s, "cpu");
-    const auto threads = readString(s, "threads");
-    const auto gpu = readBool(s, "gpu");
-    const auto device = readInt(s, "device", 0, 1024);
-    const auto modes = readString(s, "modes");
-    const auto transfers = readBool(s, "transfers");
-    const auto pinned = readBool(s, "pinned");
-    const auto iterations = readInt(s, "iterations", 0, 1000000);
-    const auto minTime = readDouble(s, "minTime", 0, 3600);
-    const auto maxReps = readInt(s, "maxReps", 1, 1000000);
-    const auto budget = readDouble(s, "budget", 0, SweepPlan::maxBudget);
-    // Settings saved before these existed lack them: the defaults, not a reset of the rest.
-    const auto coldCache = s.contains(QStringLiteral("coldCache")) ? readBool(s, "coldCache") : false;
-    const auto rounds =
-        s.contains(QStringLiteral("rounds")) ? readInt(s, "rounds", 1, SweepPlan::maxRounds) : 1;
-    if (!workload || !cpuVariant || !gpuVariant || !sizesAsRange || !rangeMin || !rangeMax || !steps ||
-        !sizeList || !cpu || !threads || !gpu || !device || !modes || !transfers || !pinned || !iterations ||
-        !minTime || !maxReps || !budget || !coldCache || !rounds)
-        return std::nullopt;
-
-    f.workload = *workload;
-    f.cpuVariant = *cpuVariant;
-    f.gpuVariant = *gpuVariant;
-    f.sizesAsRange = *sizesAsRange;
-    f.rangeMin = *rangeMin;
-    f.rangeMax = *rangeMax;
-    f.stepsPerDecade = *steps;
-    f.sizeList = *sizeList;
-    f.cpu = *cpu;
-    f.threads.clear();
-    for (const QString &part : threads->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int t = part.trimmed().toInt(&ok);
-        if (!ok || t < 1 || t > hardwareThreads || f.threads.contains(t))
+    for (const Field &field : fields())
+        if (!field.load(s, field.key, f, machine))
             return std::nullopt;
-        f.threads << t;
-    }
-    std::sort(f.threads.begin(), f.threads.end());
-    f.gpu = *gpu && gpuUsable;
-    f.device = *device;
-    f.allDevices = s.value(QStringLiteral("allDevices"), false).toBool(); // absent in older settings
-    f.modes = modes->split(QLatin1Char(','), Qt::SkipEmptyParts);
-    f.transfers = *transfers;
-    f.pinned = *pinned;
-    f.iterations = *iterations;
-    f.minTime = *minTime;
-    f.maxReps = *maxReps;
-    f.budget = *budget;
-    f.coldCache = *coldCache;
-    f.rounds = *rounds;
 
     const Workload *w = Workload::find(f.workload.toStdString());
     if (!w)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The sweep panel's form as plain values: what its fields hold, the plan they make, their settings.
 #pragma once
 
 #include "core/sweepplan.h"
@@ -16,7 +17,9 @@ namespace speeduplab {
 
 /// Everything the sweep panel's fields hold, as plain values. The panel shows one and
 /// produces one; settings and presets load into one, which is checked as a whole before a
-/// single field changes, so the configuration is never left half-applied.
+/// single field changes, so the configuration is never left half-applied. Each field is listed
+/// once more, in the field table of sweepform.cpp (its settings key, its reading and writing, its
+/// part of the plan), which save, load, toPlan and fromPlan walk.
 struct SweepForm {
     QString workload = QStringLiteral("add");
     QString cpuVariant; ///< "" : the fastest this build has

@@ -30,17 +30,9 @@ std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) cons
         const bool reference = r && r->reference;
         std::vector<Series> group;
         for (std::size_t i : indices) {
-            // Only what the colours depend on (not the points: a copy of them would be wasted).
-            const Series &x = all[i];
+            // Only the curve's identity, what the colours depend on (a copy of the points would be wasted).
             Series s;
-            s.key = x.key;
-            s.workload = x.workload;
-            s.gpu = x.gpu;
-            s.threads = x.threads;
-            s.variant = x.variant;
-            s.device = x.device;
-            s.mode = x.mode;
-            s.run = x.run;
+            s.id() = all[i].id();
             if (reference && s.mode == "eager")
                 s.mode = "launch";
             group.push_back(std::move(s));
