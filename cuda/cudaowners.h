@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Owners of CUDA handles, of the allocations the backend makes and of the current device
 // (nvbench's detail/ idiom), shared by the probe (gpuprobe.cpp), the prepared runs (gpurun.cpp)
 // and the calibration (gpucalibration.cpp). Host-only and internal to cuda/: core/ never sees
 // this header.
+#pragma once
 
 #include "cuda/cudacheck.h"
 

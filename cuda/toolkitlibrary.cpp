@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// openToolkitLibrary: dlopen from the loader's path, else the toolkit folder we built against (host-only).
 #include "cuda/toolkitlibrary.h"
 
 namespace speeduplab::gpu {

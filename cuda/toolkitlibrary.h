@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Opening a CUDA toolkit library (cuBLAS, cuSPARSE) with dlopen on first use, rather than linking
 // it: only what a sweep uses is loaded (CublasLibrary, CusparseLibrary).
+#pragma once
 
 #include <dlfcn.h>
 
