@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SweepForm: what the sweep panel's fields hold, as plain values checked as a whole (no widgets).
 #pragma once
 
 #include "core/sweepplan.h"
