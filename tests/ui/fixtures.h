@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Result sets with known answers for the UI tests: written with ResultIO, opened through the
 // window, as a recorded run from another machine would be.
+#pragma once
 
 #include "core/resultset.h"
 #include "core/sweepplan.h"
