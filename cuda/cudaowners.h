@@ -44,9 +44,9 @@ struct CublasDestroy {
 
 /// Makes a device current on this thread for one job and gives the thread back the device that
 /// an enclosing scope had made current (nvbench's device_scope). Every entry point that touches
-/// a device opens one: pool threads are reused and a fresh thread starts on device 0 (DESIGN.md,
-/// convention 8). A thread no scope had set is left on the new device: switching it "back" to
-/// device 0 would create a context there.
+/// a device opens one: pool threads are reused and a fresh thread starts on device 0, so every job
+/// sets its device first. A thread no scope had set is left on the new device: switching it "back"
+/// to device 0 would create a context there.
 class DeviceScope {
 public:
     /// Throws CudaError when the device cannot be made current.
