@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CacheFlush: the buffer's size from the machine's caches, and the parallel write that flushes them.
 #include "core/cacheflush.h"
 
 #include "core/machineinfo.h"

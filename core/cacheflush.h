@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CacheFlush: the buffer that evicts the CPU's caches before each cold-cache repetition (no Qt).
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Compare: the summary and rank verdict rules, the Mann-Whitney U test, and a run's summary lines.
 #include "core/compare.h"
 
 #include "core/workload.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Compare: two runs point by point (faster, slower or same within noise) and one run's report (no Qt).
 #pragma once
 
 #include "core/analysis.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CpuConditions: the sysfs and /proc/cpuinfo parsers, this machine's read, and the warning sentences.
 #include "core/cpuconditions.h"
 
 #include <cmath>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CpuConditions: the CPU's governor, boost and clock during a sweep, from sysfs and /proc (no Qt).
 #pragma once
 
 #include <string>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// CpuKernels: the OpenMP kernels (cloned per ISA level), their buffers, the prepared runs and the BLAS
+// calls; the source-view regions the Source tab shows are marked here.
 #include "core/cpukernels.h"
 
 #include "core/spmv.h"

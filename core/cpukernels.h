@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CpuKernels: the workloads' CPU implementations (OpenMP, OpenBLAS for gemm) behind Run (no Qt).
 #pragma once
 
 #include "cuda/gpubackend.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CpuLoad: parsing /proc/stat and /proc/self/stat, the load between two samples and its threshold.
 #include "core/cpuload.h"
 
 #include "core/machineinfo.h"

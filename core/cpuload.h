@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CpuLoad: how much of the CPUs other programs use, /proc/stat minus this process's own (no Qt).
 #pragma once
 
 #include <optional>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CpuPeaks: the CPU's own limits (FMA peak, cache and DRAM bandwidth) that calibration measures (no Qt).
 #pragma once
 
 #include <atomic>

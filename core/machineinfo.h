@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// MachineInfo: the machine a result set was measured on, probed here or loaded back, and the GPU state
+// as the CUDA backend sees it (no Qt).
 #pragma once
 
 #include "core/cpuconditions.h"

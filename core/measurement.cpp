@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Measurement: a row's series key and label, and the status names.
 #include "core/measurement.h"
 
 namespace speeduplab {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Measurement: one row of a result set, one point of a series, with its statistics and status (no Qt).
 #pragma once
 
 #include "core/pointconditions.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// MemoryCheck: the fit rule, its sentence, and the host and device bytes a point needs.
 #include "core/memorycheck.h"
 
 #include "core/workload.h"

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// MemoryCheck: whether a point's buffers fit in host or GPU memory, the one rule a point is skipped
+// by for want of memory (no Qt).
 #pragma once
 
 #include <string>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Overlay: the other tool's names mapped to ours, its curves, and the time ratios against ours.
 #include "core/overlay.h"
 
 #include "core/workload.h"

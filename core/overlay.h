@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Overlay: another tool's run in our format (PyTorch, NumPy) drawn over our curves, never mixed in (no Qt).
 #pragma once
 
 #include "core/analysis.h"

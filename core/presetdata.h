@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The shipped presets' JSON texts, generated into presetdata.cpp at configure time, for Presets (no Qt).
 #pragma once
 
 #include <string>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Presets: names, titles, descriptions and plans read from the compiled-in JSON texts (presetdata).
 #include "core/presets.h"
 
 #include "core/presetdata.h"

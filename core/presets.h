@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Presets: the named sweeps shipped in resources/presets/, compiled into core (no Qt).
 #pragma once
 
 #include "core/sweepplan.h"

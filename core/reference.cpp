@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Reference: deterministic inputs, the expected results in double, and the sampled check and tolerances.
 #include "core/reference.h"
 
 #include "core/spmv.h"

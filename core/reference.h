@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Reference: the inputs every backend gets and the check of every output against the CPU (no Qt).
 #pragma once
 
 #include <string>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// ResultSet: the series and workloads of the rows, status counts, ceilings joined, off-trend points.
 #include "core/resultset.h"
 
 #include <algorithm>

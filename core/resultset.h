@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// ResultSet: every measurement of a run and the machine it ran on, as charts and files read it (no Qt).
 #pragma once
 
 #include "core/machineinfo.h"

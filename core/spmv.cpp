@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Spmv: the CSR row kernel, its prepared OpenMP run, and the product in double for the check.
 #include "core/spmv.h"
 
 #include <omp.h>

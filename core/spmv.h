@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Spmv: the spmv workload on the CPU (the OpenMP CSR run) and its reference product (no Qt).
 #pragma once
 
 #include "cuda/gpubackend.h"

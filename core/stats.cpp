@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Stats::of: the quantiles (numpy's default interpolation), the spread and Tukey's outlier count.
 #include "core/stats.h"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Stats: the summary of a point's repeated timings: median, spread, quartiles and outliers (no Qt).
 #pragma once
 
 #include <cstddef>

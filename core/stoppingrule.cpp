@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// StoppingRule: the tests the repeat loop asks, and their closed form for the time estimates.
 #include "core/stoppingrule.h"
 
 #include <algorithm>

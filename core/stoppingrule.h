@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// StoppingRule: when a point has been measured enough, and the closed form the time estimate uses (no Qt).
 #pragma once
 
 namespace speeduplab {

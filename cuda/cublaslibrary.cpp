@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CublasLibrary: cuBLAS's entry points resolved once, on first use (host-only).
 #include "cuda/cublaslibrary.h"
 
 #include "cuda/gpubackend.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-#pragma once
+// CublasLibrary: cuBLAS opened with dlopen on first use, rather than linked.
 // Host-only: included by the .cpp glue, never by device code.
+#pragma once
 
 #include <cublas_v2.h>
 

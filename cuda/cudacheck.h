@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The one place where CUDA and cuBLAS return codes become exceptions (DESIGN.md, convention 3),
-// and where a sticky error switches the whole backend off (convention 8).
+// The one place where CUDA and cuBLAS return codes become exceptions carrying the call, file and line
+// (destructors use the variant that never throws), and where a sticky error switches the whole backend off.
 // Host-only: included by the .cpp glue, never by device code.
 #pragma once
 

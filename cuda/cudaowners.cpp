@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The owners' out-of-line parts: DeviceScope, the stream, event and cuBLAS makers, and the
+// out-of-memory sentence (host-only).
 #include "cuda/cudaowners.h"
 
 #include "cuda/cublaslibrary.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Owners of CUDA handles, of the allocations the backend makes and of the current device
 // (nvbench's detail/ idiom), shared by the probe (gpuprobe.cpp), the prepared runs (gpurun.cpp)
 // and the calibration (gpucalibration.cpp). Host-only and internal to cuda/: core/ never sees
 // this header.
+#pragma once
 
 #include "cuda/cudacheck.h"
 
@@ -44,9 +44,9 @@ struct CublasDestroy {
 
 /// Makes a device current on this thread for one job and gives the thread back the device that
 /// an enclosing scope had made current (nvbench's device_scope). Every entry point that touches
-/// a device opens one: pool threads are reused and a fresh thread starts on device 0 (DESIGN.md,
-/// convention 8). A thread no scope had set is left on the new device: switching it "back" to
-/// device 0 would create a context there.
+/// a device opens one: pool threads are reused and a fresh thread starts on device 0, so every job
+/// sets its device first. A thread no scope had set is left on the new device: switching it "back"
+/// to device 0 would create a context there.
 class DeviceScope {
 public:
     /// Throws CudaError when the device cannot be made current.

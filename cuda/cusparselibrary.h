@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// CusparseLibrary: cuSPARSE opened with dlopen on first use, and its SpMV on a CSR matrix.
 // Host-only: included by the .cpp glue, never by device code.
 #pragma once
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // What a Job asks for, validated once, and what it needs on the device: shared by the probe
 // (gpuprobe.cpp: availability, memory pre-check) and the runs (gpurun.cpp). Host-only and
 // internal to cuda/: core/ never sees this header.
+#pragma once
 
 #include "cuda/gpubackend.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Host-callable launchers for the kernels in kernels.cu. Plain C++ on purpose: gpubackend.cpp
-// is compiled by the host compiler and includes this, so no device-only syntax may appear here.
+// Host-callable launchers for the kernels in kernels.cu. Plain C++ on purpose: the host compiler builds
+// gpurun.cpp and gpucalibration.cpp, which include it, so no device-only syntax may appear here.
 // Launchers only enqueue on the given stream; the caller checks cudaGetLastError() once after
 // a batch of launches, so that back-to-back launches cost no more than the launch itself.
 #pragma once

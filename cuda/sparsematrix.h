@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-#pragma once
+// SparseMatrix: the spmv workload's CSR matrix (plain C++, no CUDA type).
 // Header-only, so that the CPU kernels, the reference and the CUDA backend build the very same
 // matrix without a link between them.
+#pragma once
 
 #include <cstdint>
 #include <stdexcept>

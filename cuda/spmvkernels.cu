@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The scalar CSR spmv kernel (device code) and its launcher, declared in spmvkernels.cuh.
 #include "cuda/spmvkernels.cuh"
 
 namespace speeduplab::gpu {

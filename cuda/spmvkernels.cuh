@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // The spmv workload's hand-written kernel (spmvkernels.cu); cuSPARSE's is in cusparselibrary.cpp.
+#pragma once
 
 #include <cuda_runtime.h>
 

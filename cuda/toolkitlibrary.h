@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Opening a CUDA toolkit library (cuBLAS, cuSPARSE) with dlopen on first use, rather than linking
 // it: only what a sweep uses is loaded (CublasLibrary, CusparseLibrary). The loader is core's
 // header-only DynamicLibrary: cuda/ includes that one core header, and links nothing of core.
+#pragma once
 
 #include "core/dynamiclibrary.h"
 

@@ -880,7 +880,7 @@ ZH = {
     "the best CPU of %1 to %2": "%1 到 %2中最佳的 CPU",
     "the CPU with %1": "使用%1的 CPU",
     "%1, up to %2": "%1，最高 %2",
-    # Compare runs (ui/comparechart.cpp)
+    # Compare runs (ui/charts/comparechart.cpp)
     "B's %1 ÷ A's best CPU": "B 的 %1 ÷ A 的最佳 CPU",
     "B's %1 faster above n ≈ %2": "n ≈ %2 以上 B 的 %1 更快",
     "B's %1 overtakes A's best CPU above n ≈ %2.": "B 的 %1 在 n ≈ %2 以上超过 A 的最佳 CPU。",

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// App: the app's process-wide setup and its entry point, App::main (the window, --headless, --bench).
 #pragma once
 
 class QApplication;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Banner: the note's frame, its plain-text label and its close button.
 #include "ui/banner.h"
 
 #include <QHBoxLayout>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Banner: the note above the charts, a line of text with a close button, that GpuBanner and LoadBanner fill.
 #pragma once
 
 #include <QFrame>

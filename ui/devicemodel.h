@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Devices table's model (DeviceModel): the machine a run was measured on, field by field.
 #pragma once
 
 #include "core/machineinfo.h"

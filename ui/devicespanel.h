@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Devices panel (DevicesPanel): the window's dock with the machine table and whose machine it is.
 #pragma once
 
 #include <QWidget>

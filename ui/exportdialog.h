@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The export dialog (ExportDialog): the pixel size a chart is exported at, asked by FileDialogs.
 #pragma once
 
 #include <QDialog>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// FileDialogs: each dialog's filters, proposed name and start folder, and the settings they keep.
 #include "ui/filedialogs.h"
 
 #include "ui/charts/chartview.h"

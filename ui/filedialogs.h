@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// FileDialogs: the window's open, save and export dialogs, and the folders and export size they remember.
 #pragma once
 
 #include <QCoreApplication>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// GpuBanner: the note above the charts that says why this machine has no usable GPU.
 #pragma once
 
 #include "core/machineinfo.h"

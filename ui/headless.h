@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Headless: speeduplab --headless, a sweep or a recorded file written to image and data files, no window.
 #pragma once
 
 namespace speeduplab {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// LoadBanner's two-second check of CpuLoad, and CpuConditionsBanner's one sentence.
 #include "ui/loadbanner.h"
 
 #include "ui/format.h"

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// LoadBanner and CpuConditionsBanner: the notes above the charts that say when other programs' CPU load
+// or the CPU's frequency governor distort the timings.
 #pragma once
 
 #include "core/cpuconditions.h"

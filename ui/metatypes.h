@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // The engine's value types as Qt metatypes, so that they can travel through queued signals
 // between the sweep worker's thread and the GUI thread.
+#pragma once
 
 #include "core/measurement.h"
 #include "core/resultset.h"

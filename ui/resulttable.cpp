@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// ResultTable: the sort proxy, the column widths, the Run and Conditions columns shown when they
+// say something, and keeping the newest row in view.
 #include "ui/resulttable.h"
 
 #include "ui/resulttablemodel.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The Results dock's table (ResultTable): every measurement, sortable by column through its proxy.
 #pragma once
 
 #include <QTableView>

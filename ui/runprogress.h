@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// RunProgress and TimeLeft: a sweep's or a calibration's progress and time left, in the window's status bar.
 #pragma once
 
 #include "core/sweeprunner.h"

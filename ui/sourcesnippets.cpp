@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SourceSnippets: the embedded files' region markers parsed once, with the errors they hold.
 #include "ui/sourcesnippets.h"
 
 #include <QFile>

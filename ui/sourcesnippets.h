@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SourceSnippets: the marked regions of the embedded kernel sources that the Source tab shows.
 #pragma once
 
 #include <QString>

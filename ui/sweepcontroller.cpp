@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SweepController: the worker thread (at nice +5 on Linux), the queued connections and the cancel.
 #include "ui/sweepcontroller.h"
 
 #include "ui/sweepworker.h"

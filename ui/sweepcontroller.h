@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SweepController: the window's sweeps and calibrations, run by a SweepWorker on the thread it owns.
 #pragma once
 
 #include "ui/metatypes.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SweepWorker: the sweep through Pipeline::run and the calibration, results sent by queued signals.
 #include "ui/sweepworker.h"
 
 #include "core/pipeline.h"

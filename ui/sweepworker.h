@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SweepWorker: sweeps and calibrations on the worker's thread; only its stop flag is shared.
 #pragma once
 
 #include "ui/metatypes.h"

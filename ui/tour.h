@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The guided tour (Tour): a non-modal dialog of pages, whose "Show me" switches the window to a chart.
 #pragma once
 
 #include <QDialog>

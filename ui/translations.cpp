@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Translations: the shipped languages, resolving "system", and installing ours and Qt's translators.
 #include "ui/translations.h"
 #include "ui/appsettings.h"
 

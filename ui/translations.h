@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// Translations: the app's languages, the choice kept in the settings, and installing the translators.
 #pragma once
 
 #include <QString>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // What the speeduplab-cli end-to-end tests (tst_cli.cpp, tst_clifiles.cpp) share: running the
 // built binary with QProcess, describing its result for a failure message, and small file helpers.
+#pragma once
 
 #include <QDir>
 #include <QFile>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // A tiny test harness for the GPU tests, so that they need no Qt Test and build on the GPU
 // machine, which has no Qt. Each TEST_CASE, and each row of a data-driven one (checkRows), is one
 // result: passed, failed (the first failed CHECK ends it, as QVERIFY does) or skipped (SKIP, with
 // the reason printed). The totals come last as "N passed, N failed, N skipped"; the exit status
 // is 1 when anything failed. Arguments, if any, keep only the tests whose name contains one.
+#pragma once
 
 #include <cstdio>
 #include <exception>

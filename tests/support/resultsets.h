@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Result sets of a known shape, built in memory, shared by the UI tests (tests/ui/fixtures.h,
 // tst_bigfiles) and the GUI benchmark (bench/gui): one point, the test machine, and the large
 // files. Core types only: no Qt, no window.
+#pragma once
 
 #include "core/machineinfo.h"
 #include "core/resultset.h"

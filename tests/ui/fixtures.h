@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#pragma once
 // Result sets with known answers for the UI tests: written with ResultIO, opened through the
 // window, as a recorded run from another machine would be. One point, the test machine and the
 // large files are in tests/support/resultsets.h, which the GUI benchmark shares.
+#pragma once
 
 #include "tests/support/resultsets.h"
 

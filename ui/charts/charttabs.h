@@ -18,7 +18,7 @@ class RunStore;
 class ScalingChart;
 class TimeChart;
 
-/// The five charts (time, speedup, thread scaling, throughput, roofline), one tab each, with
+/// Every chart names() lists, one tab each (Explain's with its what-if panel below it), with
 /// the pickers in the tab bar's corner: the workload shown when the results mix workloads,
 /// and the sizes the thread-scaling chart shows.
 class ChartTabs : public QTabWidget {

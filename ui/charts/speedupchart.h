@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The speedup chart (SpeedupChart): best CPU time over each GPU curve's, one of ChartTabs' charts.
 #pragma once
 
 #include "ui/charts/chartview.h"

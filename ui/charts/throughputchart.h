@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The throughput chart (ThroughputChart): GB/s or GFLOP/s against n, under the measured ceilings.
 #pragma once
 
 #include "ui/charts/chartview.h"
