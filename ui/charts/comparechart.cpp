@@ -31,6 +31,19 @@ ResultSet asOurs(const RunRecord &run, const std::string &workload)
     return out;
 }
 
+// A very noisy point's band can span dozens of decades (its repetitions' spread): drawn, it
+// squeezed every ratio onto the line at 1. Bands are cut at 10 times either way, and said so.
+double widestBand()
+{
+    return std::log(10.0);
+}
+
+// The half-width of a point's band, in log space.
+double band(const PointComparison &p)
+{
+    return std::min(p.threshold, widestBand());
+}
+
 } // namespace
 
 std::vector<CompareChart::GpuOverCpu> CompareChart::gpuOverCpu(const ResultSet &a, const ResultSet &b,
@@ -131,12 +144,22 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
                       .arg(nameA, nameB, QString::fromStdString(workload)));
         return;
     }
+    const Frame frame = fitAxes(overCpu);
+    drawLineAtOne(frame);
+    drawGpuOverCpu(overCpu, a, b);
+    if (m_comparison.empty())
+        return;
+    drawRatios(runA, workload);
+    writeNotes(nameA, nameB, frame.cut);
+}
 
-    // A very noisy point's band can span dozens of decades (its repetitions' spread): drawn, it
-    // squeezed every ratio onto the line at 1. Bands are cut at 10 times either way, and said so.
-    const double widest = std::log(10.0);
-    auto band = [widest](const PointComparison &p) { return std::min(p.threshold, widest); };
-    bool cut = false;
+// The axes: whole decades around every ratio with its band and every GPU-over-CPU ratio, the
+// line at 1 always in view.
+CompareChart::Frame CompareChart::fitAxes(const std::vector<GpuOverCpu> &overCpu)
+{
+    const double widest = widestBand();
+    Frame frame;
+    bool &cut = frame.cut;
     double nLo = 1e300, nHi = 0, rLo = 1, rHi = 1; // the line at 1 is always in view
     for (const PointComparison &p : m_comparison.points) {
         if (!(p.ratio > 0) || !std::isfinite(p.ratio))
@@ -154,24 +177,31 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
             rLo = std::min(rLo, p.y());
             rHi = std::max(rHi, p.y());
         }
-    double xLo, xHi, yLo, yHi;
-    decades(nLo, nHi, xLo, xHi);
+    double yLo, yHi;
+    decades(nLo, nHi, frame.xLo, frame.xHi);
     decades(rLo, rHi, yLo, yHi);
     yLo = std::min(yLo, 0.1);
     yHi = std::max(yHi, 10.0);
-    setRanges(xLo, xHi, yLo, yHi);
+    setRanges(frame.xLo, frame.xHi, yLo, yHi);
+    return frame;
+}
+
+// The line at 1, with "B slower" above it and "B faster" below.
+void CompareChart::drawLineAtOne(const Frame &frame)
+{
+    const double xLo = frame.xLo, xHi = frame.xHi;
     line(QStringLiteral("guide:one"), Role::Guide, QString(), ChartStyle::guideColor(),
          {QPointF(xLo, 1), QPointF(xHi, 1)}, {Qt::SolidLine, 1.5, false, false});
     addLabel(tr("B slower \u2191"), QString(), xLo, 1, ChartStyle::guideColor(),
              {Qt::AlignRight | Qt::AlignTop, Qt::Horizontal, true});
     addLabel(tr("B faster \u2193"), QString(), xLo, 1, ChartStyle::guideColor(),
              {Qt::AlignRight | Qt::AlignBottom, Qt::Horizontal, true});
+}
 
-    drawGpuOverCpu(overCpu, a, b);
-    if (m_comparison.empty())
-        return;
-
-    // One curve per series, in A's colours, with the band the noise of both runs can explain.
+// One curve per series both runs measured, B's time over A's, in A's colours, with the band the
+// noise of both runs can explain.
+void CompareChart::drawRatios(const ResultSet &runA, const std::string &workload)
+{
     const std::vector<Series> seriesA = Analysis::series(runA, workload);
     const std::vector<QColor> colorsA = ChartStyle::seriesColors(seriesA);
     std::map<std::string, QColor> colorOf;
@@ -202,6 +232,12 @@ void CompareChart::rebuild(const ResultSet &, const std::vector<Series> &, const
         line(QStringLiteral("data:") + QString::fromStdString(key), Role::Data, label, color, pts,
              {Qt::SolidLine, 2.5, true, true});
     }
+}
+
+// The note on the series compared: how many points B is faster, slower or the same at, the bands
+// cut, and the points a rank test decided.
+void CompareChart::writeNotes(const QString &nameA, const QString &nameB, bool cut)
+{
     const Comparison &cmp = m_comparison;
     const auto ranked = std::count_if(cmp.points.begin(), cmp.points.end(),
                                       [](const PointComparison &p) { return p.rankTest; });

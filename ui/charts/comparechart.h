@@ -42,6 +42,17 @@ private:
                                               const std::string &workload);
     /// Draws, marks and notes them.
     void drawGpuOverCpu(const std::vector<GpuOverCpu> &curves, const RunRecord &a, const RunRecord &b);
+
+    // The steps of rebuild(), in the order it takes them (drawGpuOverCpu among them).
+    /// The x range, and whether a band was cut (at 10 times either way).
+    struct Frame {
+        double xLo = 0, xHi = 0;
+        bool cut = false;
+    };
+    Frame fitAxes(const std::vector<GpuOverCpu> &overCpu);
+    void drawLineAtOne(const Frame &frame);
+    void drawRatios(const ResultSet &runA, const std::string &workload);
+    void writeNotes(const QString &nameA, const QString &nameB, bool cut);
     Comparison m_comparison;
     std::vector<std::pair<std::string, double>> m_gpuOverCpu;
 };

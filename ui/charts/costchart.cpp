@@ -112,8 +112,23 @@ void CostChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                      "choose a run A (CPU) and a run B (GPU) in the Runs panel."));
         return;
     }
-    const std::vector<QColor> colors = seriesColors(all);
-    double nLo = std::numeric_limits<double>::max(), nHi = 0, cLo = nLo, cHi = 0;
+    Costs costs = priceCurves(pairs);
+    if (costs.nHi == 0) {
+        showEmpty(tr("No point has a time to price."));
+        return;
+    }
+    const Frame frame = fitAxes(costs);
+    QStringList notes = drawCosts(all, costs.priced, frame);
+    notes << pricesNote();
+    setNote(notes.join(QLatin1Char('\n')));
+}
+
+// Each matchup's best CPU and GPU curves priced: the cost of a million iterations at each n at
+// their machine's price per hour, and the sizes and costs they span.
+CostChart::Costs CostChart::priceCurves(const std::vector<Matchup> &pairs) const
+{
+    Costs costs;
+    double &nLo = costs.nLo, &nHi = costs.nHi, &cLo = costs.cLo, &cHi = costs.cHi;
     auto extend = [&](const Series &s) {
         for (const SeriesPoint &p : s.points)
             if (p.t > 0) {
@@ -123,12 +138,7 @@ void CostChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                 cHi = std::max(cHi, p.t);
             }
     };
-    struct Priced {
-        const Matchup *pair;
-        Series cpu;
-        std::vector<std::pair<const Series *, Series>> gpus;
-    };
-    std::vector<Priced> priced_;
+    std::vector<Priced> &priced_ = costs.priced;
     for (const Matchup &m : pairs) {
         Priced p{&m, priced(m.best, m_cpuPerHour), {}};
         extend(p.cpu);
@@ -138,10 +148,14 @@ void CostChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         }
         priced_.push_back(std::move(p));
     }
-    if (nHi == 0) {
-        showEmpty(tr("No point has a time to price."));
-        return;
-    }
+    return costs;
+}
+
+// The axes: the y axis per a million iterations or more (the costs scaled to it), and whole
+// decades around the sizes and the costs.
+CostChart::Frame CostChart::fitAxes(Costs &costs)
+{
+    const double nLo = costs.nLo, nHi = costs.nHi, cLo = costs.cLo, cHi = costs.cHi;
     // Per a million iterations, or per a thousand times more while the cheapest point would
     // need more than three decimals (an axis of 0.0000001 cannot be read).
     static const char *const perTitles[] = {
@@ -155,67 +169,95 @@ void CostChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     }
     if (auto *y = qobject_cast<QLogValueAxis *>(yAxis()))
         y->setTitleText(tr(perTitles[per]));
-    for (Priced &p : priced_) {
+    for (Priced &p : costs.priced) {
         for (SeriesPoint &q : p.cpu.points)
             q.t *= k;
         for (auto &g : p.gpus)
             for (SeriesPoint &q : g.second.points)
                 q.t *= k;
     }
-    double xLo, xHi, yLo, yHi;
+    Frame frame;
+    double xLo, xHi;
     decades(nLo, nHi, xLo, xHi);
-    decades(cLo * k, cHi * k, yLo, yHi);
-    setRanges(xLo, xHi, yLo, yHi);
+    decades(cLo * k, cHi * k, frame.yLo, frame.yHi);
+    setRanges(xLo, xHi, frame.yLo, frame.yHi);
+    return frame;
+}
 
+// Each matchup's CPU cost and its GPU costs with where they cross; returns the note's line on each
+// GPU curve: where it is cheaper and where faster.
+QStringList CostChart::drawCosts(const std::vector<Series> &all, const std::vector<Priced> &priced_,
+                                 const Frame &frame)
+{
+    const std::vector<QColor> colors = seriesColors(all);
     QStringList notes;
     int marks = 0;
     for (const Priced &p : priced_) {
-        QList<QPointF> pts;
-        for (const SeriesPoint &q : p.cpu.points)
-            if (q.t > 0)
-                pts << QPointF(q.n, q.t);
-        line(QStringLiteral("data:cpu:") + QString::fromStdString(p.pair->best.key), Role::Data,
-             tr("%1 at %2/h").arg(p.pair->cpuName).arg(m_cpuPerHour, 0, 'g', 4), ChartStyle::cpuWinsColor(),
-             pts, {Qt::SolidLine, 2.5, true, true});
-        for (const auto &[g, cost] : p.gpus) {
-            const QColor color = colors[std::size_t(g - all.data())];
-            pts.clear();
-            for (const SeriesPoint &q : cost.points)
-                if (q.t > 0)
-                    pts << QPointF(q.n, q.t);
-            const QString gpuName = QString::fromStdString(g->label);
-            line(QStringLiteral("data:gpu:%1:%2").arg(QString::fromStdString(p.pair->best.key), gpuName),
-                 Role::Data, tr("%1 at %2/h").arg(gpuName).arg(m_gpuPerHour, 0, 'g', 4), color, pts,
-                 {Qt::SolidLine, 2.5, true, true});
-            const std::vector<Crossing> byCost = Analysis::crossings(p.cpu, cost);
-            for (const Crossing &x : byCost) {
-                if (marks >= 6)
-                    break;
-                line(QStringLiteral("cross:%1:%2").arg(gpuName).arg(marks), Role::Marker, QString(), color,
-                     {QPointF(x.n, yLo), QPointF(x.n, yHi)}, {Qt::DashLine, 2, false, false});
-                addLabel(x.gpuBecomesFaster ? tr("GPU cheaper above n \u2248 %1").arg(x.n, 0, 'f', 0)
-                                            : tr("CPU cheaper above n \u2248 %1").arg(x.n, 0, 'f', 0),
-                         tr("n \u2248 %1").arg(x.n, 0, 'f', 0), x.n, yHi, color,
-                         {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
-                ++marks;
-            }
-            notes << tr("%1 vs %2: cheaper from %3; faster from %4.")
-                         .arg(gpuName, p.pair->cpuNameInNote(), crossingsText(byCost),
-                              crossingsText(Analysis::crossings(p.pair->best, *g)));
-        }
+        drawCpuCost(p);
+        for (const auto &[g, cost] : p.gpus)
+            notes << drawGpuCost(p, *g, cost, colors[std::size_t(g - all.data())], frame, marks);
     }
+    return notes;
+}
+
+// The best CPU's cost at its price, in the CPU's colour.
+void CostChart::drawCpuCost(const Priced &p)
+{
+    QList<QPointF> pts;
+    for (const SeriesPoint &q : p.cpu.points)
+        if (q.t > 0)
+            pts << QPointF(q.n, q.t);
+    line(QStringLiteral("data:cpu:") + QString::fromStdString(p.pair->best.key), Role::Data,
+         tr("%1 at %2/h").arg(p.pair->cpuName).arg(m_cpuPerHour, 0, 'g', 4), ChartStyle::cpuWinsColor(), pts,
+         {Qt::SolidLine, 2.5, true, true});
+}
+
+// One GPU curve's cost at its price, and a dashed line with a label at each size where it becomes
+// cheaper or dearer than the CPU (6 in all, counted by marks); returns the note's line on it.
+QString CostChart::drawGpuCost(const Priced &p, const Series &gpu, const Series &cost, const QColor &color,
+                               const Frame &frame, int &marks)
+{
+    const Series *g = &gpu;
+    const double yLo = frame.yLo, yHi = frame.yHi;
+    QList<QPointF> pts;
+    for (const SeriesPoint &q : cost.points)
+        if (q.t > 0)
+            pts << QPointF(q.n, q.t);
+    const QString gpuName = QString::fromStdString(g->label);
+    line(QStringLiteral("data:gpu:%1:%2").arg(QString::fromStdString(p.pair->best.key), gpuName), Role::Data,
+         tr("%1 at %2/h").arg(gpuName).arg(m_gpuPerHour, 0, 'g', 4), color, pts,
+         {Qt::SolidLine, 2.5, true, true});
+    const std::vector<Crossing> byCost = Analysis::crossings(p.cpu, cost);
+    for (const Crossing &x : byCost) {
+        if (marks >= 6)
+            break;
+        line(QStringLiteral("cross:%1:%2").arg(gpuName).arg(marks), Role::Marker, QString(), color,
+             {QPointF(x.n, yLo), QPointF(x.n, yHi)}, {Qt::DashLine, 2, false, false});
+        addLabel(x.gpuBecomesFaster ? tr("GPU cheaper above n \u2248 %1").arg(x.n, 0, 'f', 0)
+                                    : tr("CPU cheaper above n \u2248 %1").arg(x.n, 0, 'f', 0),
+                 tr("n \u2248 %1").arg(x.n, 0, 'f', 0), x.n, yHi, color,
+                 {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
+        ++marks;
+    }
+    return tr("%1 vs %2: cheaper from %3; faster from %4.")
+        .arg(gpuName, p.pair->cpuNameInNote(), crossingsText(byCost),
+             crossingsText(Analysis::crossings(p.pair->best, *g)));
+}
+
+// The note's last line: the prices per hour (examples until the user enters theirs) and how much
+// faster the GPU must be to be cheaper.
+QString CostChart::pricesNote() const
+{
     const bool examples = m_cpuPerHour == defaultCpuPerHour && m_gpuPerHour == defaultGpuPerHour;
-    notes << tr("Prices per hour: CPU machine %1, GPU machine %2%3. The GPU is cheaper only where it is more "
-                "than "
-                "%4 times faster.")
-                 .arg(m_cpuPerHour, 0, 'g', 4)
-                 .arg(m_gpuPerHour, 0, 'g', 4)
-                 .arg(!examples ? QString()
-                      : exporting()
-                          ? tr(" (examples, not prices)")
-                          : tr(" (examples, not prices: right-click \u25b8 Prices per hour to enter yours)"))
-                 .arg(m_gpuPerHour / m_cpuPerHour, 0, 'g', 3);
-    setNote(notes.join(QLatin1Char('\n')));
+    return tr("Prices per hour: CPU machine %1, GPU machine %2%3. The GPU is cheaper only where it is more "
+              "than "
+              "%4 times faster.")
+        .arg(m_cpuPerHour, 0, 'g', 4)
+        .arg(m_gpuPerHour, 0, 'g', 4)
+        .arg(!examples     ? QString()
+             : exporting() ? tr(" (examples, not prices)")
+                           : tr(" (examples, not prices: right-click \u25b8 Prices per hour to enter yours)"))
+        .arg(m_gpuPerHour / m_cpuPerHour, 0, 'g', 3);
 }
 
 } // namespace speeduplab

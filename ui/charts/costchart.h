@@ -4,6 +4,8 @@
 
 #include "ui/charts/chartview.h"
 
+#include <limits>
+
 namespace speeduplab {
 
 /// What a million iterations cost against n: the best CPU and every GPU curve, each time
@@ -34,6 +36,32 @@ protected:
 
 private:
     void editPrices();
+
+    // The steps of rebuild(), in the order it takes them.
+    /// A matchup's curves priced: its best CPU's cost, and each GPU curve (into `all`) with its cost.
+    struct Priced {
+        const Matchup *pair;
+        Series cpu;
+        std::vector<std::pair<const Series *, Series>> gpus;
+    };
+    /// Every matchup priced, and the sizes and costs they span.
+    struct Costs {
+        std::vector<Priced> priced;
+        double nLo = std::numeric_limits<double>::max(), nHi = 0;
+        double cLo = std::numeric_limits<double>::max(), cHi = 0;
+    };
+    /// The y range, as plotted.
+    struct Frame {
+        double yLo = 0, yHi = 0;
+    };
+    Costs priceCurves(const std::vector<Matchup> &pairs) const;
+    Frame fitAxes(Costs &costs);
+    QStringList drawCosts(const std::vector<Series> &all, const std::vector<Priced> &priced_,
+                          const Frame &frame);
+    void drawCpuCost(const Priced &p);
+    QString drawGpuCost(const Priced &p, const Series &gpu, const Series &cost, const QColor &color,
+                        const Frame &frame, int &marks);
+    QString pricesNote() const;
 
     double m_cpuPerHour = defaultCpuPerHour;
     double m_gpuPerHour = defaultGpuPerHour;

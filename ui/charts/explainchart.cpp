@@ -59,11 +59,7 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
 {
     setChartTitle(workload, tr("cost models: why the curves look this way"));
     const WhatIf before = m_measured;
-    m_measured = WhatIf();
-    m_explanations.clear();
-    m_verdict.clear();
-    m_gpuCurves.clear();
-    setNoteShownElsewhere(false);
+    forgetModels();
     const Workload *wl = Workload::find(workload);
     const std::vector<Matchup> pairs = matchups(all);
     if (all.empty() || !wl || pairs.empty())
@@ -78,9 +74,34 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         rebuildCpuOnly(r, all, *wl);
         return;
     }
-
-    // The first matchup: the CPU curves of its run in one variant (the first), and its GPU curves.
     const Matchup &m = pairs.front();
+    const std::vector<Series> group = explainedCurves(all, m);
+    if (!fitModels(r, group, before))
+        return;
+    Drawing d = heldAgainst(group, m.best.run);
+    fitSizes(group, d);
+    traceModels(*wl, d);
+    const TimeAxis y = fitTimes(d);
+    drawModels(all, *wl, d, y);
+    const Section crossovers = writeVerdict(r, group);
+    explainCurves(r, group, crossovers);
+}
+
+// Forgets what the last rebuild found: the measured models, the panel's sections, the verdict and the
+// GPU curves to choose from; the note is the chart's own until there are models.
+void ExplainChart::forgetModels()
+{
+    m_measured = WhatIf();
+    m_explanations.clear();
+    m_verdict.clear();
+    m_gpuCurves.clear();
+    setNoteShownElsewhere(false);
+}
+
+// The curves explained: the first matchup's CPU curves of its run in one variant (the first), and
+// its GPU curves, which become the ones to choose from.
+std::vector<Series> ExplainChart::explainedCurves(const std::vector<Series> &all, const Matchup &m)
+{
     std::vector<Series> group;
     for (const Series &s : all)
         if (!s.gpu && s.threads > 0 && s.run == m.best.run &&
@@ -93,11 +114,18 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     if (std::none_of(m_gpuCurves.begin(), m_gpuCurves.end(),
                      [this](const auto &c) { return c.first == m_gpuKey; }))
         m_gpuKey.clear();
+    return group;
+}
+
+// The measured models of the curves, and the what-if's: kept as the user set them while the curves
+// stay the same. False (and the chart says why) when there are too few points for models.
+bool ExplainChart::fitModels(const ResultSet &r, const std::vector<Series> &group, const WhatIf &before)
+{
     m_measured = Explain::whatIf(r, group, m_gpuKey);
     if (!Explain::usable(m_measured)) {
         m_whatIf = m_measured;
         showEmpty(tr("Too few points for cost models: each curve needs two sizes or more."));
-        return;
+        return false;
     }
     // A new curve or workload starts from its measured models; new points of the same curves
     // keep what the user set.
@@ -105,27 +133,38 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         m_whatIf = m_measured;
         m_custom = false;
     }
+    return true;
+}
 
-    // The GPU curve chosen, and the best CPU of the thread counts the what-if allows (all of them
-    // as measured): what the models are held against.
-    const Series *gpu = nullptr;
-    std::vector<Series> allowed;
+// The GPU curve chosen, and the best CPU of the thread counts the what-if allows (all of them
+// as measured): what the models are held against.
+ExplainChart::Drawing ExplainChart::heldAgainst(const std::vector<Series> &group,
+                                                const std::string &run) const
+{
+    Drawing d;
     for (const Series &s : group) {
         if (s.gpu && s.key == m_whatIf.gpuKey)
-            gpu = &s;
+            d.gpu = &s;
         if (!s.gpu && s.threads <= m_whatIf.threads)
-            allowed.push_back(s);
+            d.allowed.push_back(s);
     }
-    Series bestCpu = Analysis::bestCpu(allowed);
-    bestCpu.key = m.best.run + "|explain-best-cpu";
-    const std::vector<int> counts = m_whatIf.cpuThreads();
+    d.bestCpu = Analysis::bestCpu(d.allowed);
+    d.bestCpu.key = run + "|explain-best-cpu";
+    d.counts = m_whatIf.cpuThreads();
+    const std::vector<int> &counts = d.counts;
     const QString cpuName = counts.size() > 1
                                 ? tr("best CPU, %1\u2013%2 threads").arg(counts.front()).arg(counts.back())
                             : counts.front() == 1 ? tr("CPU, 1 thread")
                                                   : tr("CPU, %1 threads").arg(counts.front());
-    bestCpu.label = cpuName.toStdString();
-    const Series *cpu = allowed.empty() ? nullptr : &bestCpu;
-    const ModelCrossover cross = m_whatIf.crossover();
+    d.bestCpu.label = cpuName.toStdString();
+    return d;
+}
+
+// The x range: whole decades around every size measured and the models' crossover.
+void ExplainChart::fitSizes(const std::vector<Series> &group, Drawing &d) const
+{
+    d.cross = m_whatIf.crossover();
+    const ModelCrossover &cross = d.cross;
     double nLo = std::numeric_limits<double>::max(), nHi = 0;
     for (const Series &s : group)
         for (const SeriesPoint &p : s.points) {
@@ -136,10 +175,15 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         nLo = std::min(nLo, cross.n / 1.5);
         nHi = std::max(nHi, cross.n * 1.5);
     }
-    double xLo, xHi;
-    decades(nLo, nHi, xLo, xHi);
-    const CostModel gpuModel = m_whatIf.gpu;
+    decades(nLo, nHi, d.xLo, d.xHi);
+}
 
+// The CPU and the GPU models as the what-if sets them, at 81 sizes across the x range.
+void ExplainChart::traceModels(const Workload &wl, Drawing &d) const
+{
+    const double xLo = d.xLo, xHi = d.xHi;
+    const Series *cpu = d.cpu(), *gpu = d.gpu;
+    const CostModel gpuModel = m_whatIf.gpu;
     // A model fitted on fewer than three points predicts nothing beyond them: drawn over the
     // measured sizes only.
     auto modelLine = [&](auto &&time, double lo, double hi) {
@@ -147,7 +191,7 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         constexpr int steps = 80;
         for (int i = 0; i <= steps; ++i) {
             const double n = lo * std::pow(hi / lo, double(i) / steps);
-            out.emplace_back(n, time(wl->workAt(n, 1)));
+            out.emplace_back(n, time(wl.workAt(n, 1)));
         }
         return out;
     };
@@ -164,8 +208,13 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     double cLo, cHi, gLo, gHi;
     span(cpu, cpuFew, cLo, cHi);
     span(gpu, gpuModel.fewPoints(), gLo, gHi);
-    const auto cpuLine = modelLine([this](double w) { return m_whatIf.cpuTime(w); }, cLo, cHi);
-    const auto gpuLine = modelLine([&gpuModel](double w) { return gpuModel.time(w); }, gLo, gHi);
+    d.cpuLine = modelLine([this](double w) { return m_whatIf.cpuTime(w); }, cLo, cHi);
+    d.gpuLine = modelLine([&gpuModel](double w) { return gpuModel.time(w); }, gLo, gHi);
+}
+
+// The y axis: whole decades around the measured times and the models' lines.
+ExplainChart::TimeAxis ExplainChart::fitTimes(const Drawing &d)
+{
     double tLo = std::numeric_limits<double>::max(), tHi = 0;
     auto extendT = [&](double t) {
         if (t > 0) {
@@ -173,14 +222,26 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
             tHi = std::max(tHi, t);
         }
     };
-    for (const Series *s : {gpu, cpu})
+    for (const Series *s : {d.gpu, d.cpu()})
         if (s)
             for (const SeriesPoint &p : s->points)
                 extendT(p.t);
-    for (const auto *l : {&cpuLine, &gpuLine})
+    for (const auto *l : {&d.cpuLine, &d.gpuLine})
         for (const auto &[n, t] : *l)
             extendT(t);
-    const TimeAxis y = setTimeAxis(xLo, xHi, tLo, tHi);
+    return setTimeAxis(d.xLo, d.xHi, tLo, tHi);
+}
+
+// The measured best CPU and GPU curve, the models through them (dashed) and the line where the
+// models cross, labelled.
+void ExplainChart::drawModels(const std::vector<Series> &all, const Workload &wl, const Drawing &d,
+                              const TimeAxis &y)
+{
+    const Series *cpu = d.cpu(), *gpu = d.gpu;
+    const std::vector<Series> &allowed = d.allowed;
+    const std::vector<int> &counts = d.counts;
+    const ModelCrossover &cross = d.cross;
+    const CostModel gpuModel = m_whatIf.gpu;
     const ChartStyle::Unit unit = y.unit;
     const double yLo = y.lo, yHi = y.hi;
 
@@ -212,12 +273,12 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
          counts.size() > 1 ? tr("best CPU model")
                            : tr("CPU model: %1 + work at %2")
                                  .arg(Format::seconds(m_whatIf.cpu().fixed),
-                                      Format::rate(m_whatIf.cpu().rate, wl->computeBound())),
-         cpuColor, points(cpuLine), {Qt::DashLine, 2, false, true});
+                                      Format::rate(m_whatIf.cpu().rate, wl.computeBound())),
+         cpuColor, points(d.cpuLine), {Qt::DashLine, 2, false, true});
     line(QStringLiteral("fit:gpu"), Role::Fit,
          tr("GPU model: %1 + work at %2")
-             .arg(Format::seconds(gpuModel.fixed), Format::rate(gpuModel.rate, wl->computeBound())),
-         gpuColor, points(gpuLine), {Qt::DashLine, 2, false, true});
+             .arg(Format::seconds(gpuModel.fixed), Format::rate(gpuModel.rate, wl.computeBound())),
+         gpuColor, points(d.gpuLine), {Qt::DashLine, 2, false, true});
     if (cross.n > 0) {
         line(QStringLiteral("cross:model"), Role::Marker, QString(), gpuColor,
              {QPointF(cross.n, yLo), QPointF(cross.n, yHi)}, {Qt::DashLine, 2, false, false});
@@ -225,9 +286,12 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                  tr("n \u2248 %1").arg(Format::n(cross.n)), cross.n, yHi, gpuColor,
                  {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
     }
+}
 
-    // The chart's note: the what-if verdict and the story of the GPU curve shown; the text panel
-    // below has the rest.
+// The chart's note: the what-if verdict and the story of the GPU curve shown; the text panel
+// below has the rest. Returns the panel's section on the crossovers.
+ExplainChart::Section ExplainChart::writeVerdict(const ResultSet &r, const std::vector<Series> &group)
+{
     m_verdict = ExplainText::whatIf(m_whatIf, m_measured);
     QStringList notes{m_verdict};
     const std::vector<CrossoverStory> stories = Explain::crossovers(r, group);
@@ -242,8 +306,7 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         crossovers.sentences << ExplainText::shift(s);
     setNote(notes.join(QLatin1Char('\n')));
     setNoteShownElsewhere(true); // the panel beside the sliders starts with the verdict
-
-    explainCurves(r, group, crossovers);
+    return crossovers;
 }
 
 ExplainChart::TimeAxis ExplainChart::setTimeAxis(double xLo, double xHi, double tLo, double tHi)
@@ -314,13 +377,34 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
     // No GPU curve to hold the CPU against (a machine without one, a CPU-only file): the CPU
     // curves of the first run, in one variant, with their models and what they say; the
     // crossover and the what-if wait for a GPU curve.
+    std::vector<Series> group = cpuCurves(all);
+    const std::size_t measured = group.size();
+    spreadCurves(group);
+    const CpuModels fitted = fitCpuModels(r, group);
+    if (group.empty() || !(fitted.tHi > 0)) {
+        showEmpty(tr("The cost models need a CPU or a GPU curve with successful points."));
+        return;
+    }
+    drawCpuModels(all, wl, fitted);
+    writeCpuOnlyNote(measured, group.size());
+    explainCurves(r, group, Section{});
+}
+
+// The CPU curves of the first run, in one variant.
+std::vector<Series> ExplainChart::cpuCurves(const std::vector<Series> &all)
+{
     std::vector<Series> group;
     for (const Series &s : all)
         if (!s.gpu && s.threads > 0 &&
             (group.empty() || (s.run == group.front().run && s.variant == group.front().variant)))
             group.push_back(s);
-    // A readable chart, and a fast one on a file of hundreds of thread counts: at most eight
-    // curves, evenly spread from the fewest threads to the most.
+    return group;
+}
+
+// A readable chart, and a fast one on a file of hundreds of thread counts: at most eight
+// curves, evenly spread from the fewest threads to the most.
+void ExplainChart::spreadCurves(std::vector<Series> &group)
+{
     constexpr std::size_t most = 8;
     const std::size_t measured = group.size();
     if (measured > most) {
@@ -331,10 +415,15 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
             spread.push_back(group[i * (measured - 1) / (most - 1)]);
         group = std::move(spread);
     }
-    std::vector<std::pair<const Series *, CostModel>> models;
-    double nLo = std::numeric_limits<double>::max(), nHi = 0, tLo = nLo, tHi = 0;
+}
+
+// Each CPU curve's cost model, and the sizes and times they span.
+ExplainChart::CpuModels ExplainChart::fitCpuModels(const ResultSet &r, const std::vector<Series> &group)
+{
+    CpuModels fitted;
+    double &nLo = fitted.nLo, &nHi = fitted.nHi, &tLo = fitted.tLo, &tHi = fitted.tHi;
     for (const Series &s : group) {
-        models.emplace_back(&s, Explain::model(r, s));
+        fitted.models.emplace_back(&s, Explain::model(r, s));
         for (const SeriesPoint &p : s.points) {
             nLo = std::min(nLo, double(p.n));
             nHi = std::max(nHi, double(p.n));
@@ -344,15 +433,18 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
             }
         }
     }
-    if (group.empty() || !(tHi > 0)) {
-        showEmpty(tr("The cost models need a CPU or a GPU curve with successful points."));
-        return;
-    }
+    return fitted;
+}
+
+// The axes, and each CPU curve as measured with its model (dashed) between the measured sizes.
+void ExplainChart::drawCpuModels(const std::vector<Series> &all, const Workload &wl, const CpuModels &fitted)
+{
+    const double nLo = fitted.nLo, nHi = fitted.nHi;
     double xLo, xHi;
     decades(nLo, nHi, xLo, xHi);
-    const ChartStyle::Unit unit = setTimeAxis(xLo, xHi, tLo, tHi).unit;
+    const ChartStyle::Unit unit = setTimeAxis(xLo, xHi, fitted.tLo, fitted.tHi).unit;
     const std::vector<QColor> colors = seriesColors(all);
-    for (const auto &[s, model] : models) {
+    for (const auto &[s, model] : fitted.models) {
         const auto at =
             std::find_if(all.begin(), all.end(), [s = s](const Series &x) { return x.key == s->key; });
         const QColor color = colors[std::size_t(at - all.begin())];
@@ -370,17 +462,22 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
         line(QStringLiteral("fit:") + QString::fromStdString(s->key), Role::Fit, QString(), color, fit,
              {Qt::DashLine, 1.5, false, false});
     }
+}
+
+// The note without a GPU curve: what the dashed lines are, how to see the GPU overtake them, and
+// how many of the thread counts measured are shown.
+void ExplainChart::writeCpuOnlyNote(std::size_t measured, std::size_t shown)
+{
     QString note =
         tr("No GPU curve here: these are the CPU curves' own models (dashed). Open a recorded GPU "
            "run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel, to see where "
            "the GPU overtakes them and to move the models.");
-    if (measured > group.size())
+    if (measured > shown)
         note += QLatin1Char('\n') +
                 tr("%1 of the %2 thread counts are shown, from the fewest threads to the most.")
-                    .arg(group.size())
+                    .arg(shown)
                     .arg(measured);
     setNote(note);
-    explainCurves(r, group, Section{});
 }
 
 } // namespace speeduplab

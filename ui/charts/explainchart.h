@@ -8,6 +8,8 @@
 
 #include <QStringList>
 
+#include <limits>
+
 namespace speeduplab {
 
 class Workload;
@@ -62,7 +64,46 @@ private:
     TimeAxis setTimeAxis(double xLo, double xHi, double tLo, double tHi);
     /// A measured curve, its points marked.
     void measuredLine(const Series &s, const QColor &color, double scale);
+
+    // The steps of rebuild(), in the order it takes them.
+    /// What the steps that draw the models share: the curves the models are held against, where
+    /// they cross, the x range and the models' lines.
+    struct Drawing {
+        const Series *gpu = nullptr;                             ///< the GPU curve chosen, in the group
+        std::vector<Series> allowed;                             ///< the CPU curves the what-if allows
+        Series bestCpu;                                          ///< their best at each n
+        std::vector<int> counts;                                 ///< their thread counts
+        ModelCrossover cross;                                    ///< where the models cross
+        double xLo = 0, xHi = 0;                                 ///< the x range
+        std::vector<std::pair<double, double>> cpuLine, gpuLine; ///< the models: (n, seconds)
+        /// The best CPU, or none when the what-if allows no CPU curve.
+        const Series *cpu() const { return allowed.empty() ? nullptr : &bestCpu; }
+    };
+    void forgetModels();
+    std::vector<Series> explainedCurves(const std::vector<Series> &all, const Matchup &m);
+    bool fitModels(const ResultSet &r, const std::vector<Series> &group, const WhatIf &before);
+    Drawing heldAgainst(const std::vector<Series> &group, const std::string &run) const;
+    void fitSizes(const std::vector<Series> &group, Drawing &d) const;
+    void traceModels(const Workload &wl, Drawing &d) const;
+    TimeAxis fitTimes(const Drawing &d);
+    void drawModels(const std::vector<Series> &all, const Workload &wl, const Drawing &d, const TimeAxis &y);
+    Section writeVerdict(const ResultSet &r, const std::vector<Series> &group);
+
+    /// rebuild() without a GPU curve: the CPU curves' own models.
     void rebuildCpuOnly(const ResultSet &r, const std::vector<Series> &all, const Workload &wl);
+    // Its steps, in order.
+    /// The CPU curves' models (into the group) and the sizes and times they span.
+    struct CpuModels {
+        std::vector<std::pair<const Series *, CostModel>> models;
+        double nLo = std::numeric_limits<double>::max(), nHi = 0;
+        double tLo = std::numeric_limits<double>::max(), tHi = 0;
+    };
+    static std::vector<Series> cpuCurves(const std::vector<Series> &all);
+    static void spreadCurves(std::vector<Series> &group);
+    static CpuModels fitCpuModels(const ResultSet &r, const std::vector<Series> &group);
+    void drawCpuModels(const std::vector<Series> &all, const Workload &wl, const CpuModels &fitted);
+    void writeCpuOnlyNote(std::size_t measured, std::size_t shown);
+
     /// The sections on each curve and on the threads, after `crossovers`.
     void explainCurves(const ResultSet &r, const std::vector<Series> &group, const Section &crossovers);
 

@@ -18,10 +18,8 @@
 
 namespace speeduplab {
 
-namespace {
-
 // The roofs of one side (CPU or GPU), in SI units.
-struct Side {
+struct RooflineChart::Side {
     bool gpu = false;
     std::vector<Calibration::Roof> memory;  ///< fastest first
     std::vector<Calibration::Roof> compute; ///< highest first
@@ -32,7 +30,8 @@ struct Side {
     double ridge() const { return peak() > 0 && bandwidth() > 0 ? peak() / bandwidth() : 0; }
 };
 
-Side sideOf(const std::vector<Calibration::Roof> &roofs, bool gpu)
+// One side's roofs among the machine's: measured, finite, fastest first, its main memory found.
+RooflineChart::Side RooflineChart::sideOf(const std::vector<Calibration::Roof> &roofs, bool gpu)
 {
     Side s;
     s.gpu = gpu;
@@ -53,6 +52,8 @@ Side sideOf(const std::vector<Calibration::Roof> &roofs, bool gpu)
         s.main = int(s.memory.size()) - 1;
     return s;
 }
+
+namespace {
 
 QString axisTitle()
 {
@@ -90,38 +91,54 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
                       : tr("No point has a time to plot: they failed or were skipped."));
         return;
     }
+    Placed placed = placePoints(all);
+    const std::vector<Side> sides = sidesShown(r.machine, placed);
+    const Frame frame = fitAxes(sides, placed);
+    const RoofCount roofs = drawRoofs(sides, frame);
+    const std::vector<bool> curveDrawn = curvesDrawn(all);
+    drawPoints(all, placed, curveDrawn);
+    writeNotes(r, all, workload, placed, roofs, curveDrawn);
+}
 
+// Each series' points at (FLOP per byte, FLOP/s), where both are positive, and their extent.
+RooflineChart::Placed RooflineChart::placePoints(const std::vector<Series> &all)
+{
     constexpr double inf = std::numeric_limits<double>::max();
-    double xLo = inf, xHi = 0, yLo = inf, yHi = 0;
-    std::vector<QList<QPointF>> placed(all.size());
-    bool cpuPlaced = false, gpuPlaced = false;
+    Placed out;
+    out.xLo = inf; // xHi and yHi start at 0
+    out.yLo = inf;
+    out.points.resize(all.size());
     for (std::size_t i = 0; i < all.size(); ++i)
         for (const auto &p : all[i].points) {
             const double x = intensity(p), y = flopsPerSecond(p);
             if (!(x > 0) || !(y > 0) || !std::isfinite(x) || !std::isfinite(y))
                 continue;
-            placed[i] << QPointF(x, y);
-            (all[i].gpu ? gpuPlaced : cpuPlaced) = true;
+            out.points[i] << QPointF(x, y);
+            (all[i].gpu ? out.gpu : out.cpu) = true;
             // Some room on either side: a streaming kernel's points all share one x.
-            xLo = std::min(xLo, x / 2);
-            xHi = std::max(xHi, x * 2);
-            yLo = std::min(yLo, y);
-            yHi = std::max(yHi, y);
+            out.xLo = std::min(out.xLo, x / 2);
+            out.xHi = std::max(out.xHi, x * 2);
+            out.yLo = std::min(out.yLo, y);
+            out.yHi = std::max(out.yHi, y);
         }
-    const bool anyPlaced = cpuPlaced || gpuPlaced;
+    return out;
+}
 
-    // The roofs of the sides that have points here (all of them when none has): a CPU-only run
-    // on a calibrated GPU machine is not squeezed under the GPU's roofs.
-    const std::vector<Calibration::Roof> roofs = Calibration::roofs(r.machine);
+// The roofs of the sides that have points here (all of them when none has): a CPU-only run
+// on a calibrated GPU machine is not squeezed under the GPU's roofs.
+std::vector<RooflineChart::Side> RooflineChart::sidesShown(const MachineInfo &machine, const Placed &placed)
+{
+    const bool anyPlaced = placed.cpu || placed.gpu;
+    const std::vector<Calibration::Roof> roofs = Calibration::roofs(machine);
     std::vector<Side> sides;
     for (bool gpu : {false, true}) {
-        if (anyPlaced && !(gpu ? gpuPlaced : cpuPlaced))
+        if (anyPlaced && !(gpu ? placed.gpu : placed.cpu))
             continue;
         Side s = sideOf(roofs, gpu);
         // A GPU without a measured memory ceiling (a recording from a machine never calibrated)
         // still has its spec sheet's bandwidth in the file: drawn dashed, and called what it is.
         if (gpu && s.memory.empty())
-            for (const MachineInfo::Gpu &g : r.machine.gpus)
+            for (const MachineInfo::Gpu &g : machine.gpus)
                 if (g.bandwidthGBs > 0 && std::isfinite(g.bandwidthGBs)) {
                     s.memory.push_back({kSpecKey, g.name.empty() ? std::string("GPU") : g.name, true, false,
                                         g.bandwidthGBs * 1e9});
@@ -131,7 +148,14 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
         if (!s.memory.empty() || !s.compute.empty())
             sides.push_back(s);
     }
+    return sides;
+}
 
+// The axes: FLOP/s in the unit that suits them, whole decades around the points and the roofs;
+// the placed points are scaled to that unit.
+RooflineChart::Frame RooflineChart::fitAxes(const std::vector<Side> &sides, Placed &placed)
+{
+    double xLo = placed.xLo, xHi = placed.xHi, yLo = placed.yLo, yHi = placed.yHi;
     // Ranges: every point, every ridge with a decade of roof on either side of the main one,
     // and room above the highest peak for its label.
     for (const Side &s : sides) {
@@ -170,88 +194,122 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
     const ChartStyle::Unit unit = ChartStyle::rateUnit(yLo, yHi, true);
     setYUnit(axisTitle(), unit);
     const double k = unit.scale;
-    for (QList<QPointF> &pts : placed)
+    for (QList<QPointF> &pts : placed.points)
         for (QPointF &p : pts)
             p.ry() *= k;
-    double xa, xb, ya, yb;
-    decades(xLo, xHi, xa, xb);
+    Frame frame;
+    frame.k = k;
+    double ya, yb;
+    decades(xLo, xHi, frame.xa, frame.xb);
     decades(yLo * k, yHi * k, ya, yb);
-    setRanges(xa, xb, ya, yb);
+    setRanges(frame.xa, frame.xb, ya, yb);
+    return frame;
+}
 
-    int drawn = 0, specDrawn = 0;
+// Each side's roofs, in its colour: the memory roofs, the compute ceilings and the ridge.
+RooflineChart::RoofCount RooflineChart::drawRoofs(const std::vector<Side> &sides, const Frame &frame)
+{
+    RoofCount count;
     for (const Side &s : sides) {
         const QColor color = s.gpu ? ChartStyle::gpuWinsColor() : ChartStyle::cpuWinsColor();
-        const QString side = s.gpu ? tr("GPU") : tr("CPU");
         const QString prefix =
             QStringLiteral("roof:") + (s.gpu ? QStringLiteral("gpu:") : QStringLiteral("cpu:"));
-        const double peak = s.peak() * k;
-        // Memory roofs: y = bandwidth * intensity, capped at the compute peak. The main one
-        // (DRAM, HBM) goes on along the peak: that is the roofline; faster levels stop there.
-        for (std::size_t i = 0; i < s.memory.size(); ++i) {
-            const Calibration::Roof &m = s.memory[i];
-            const double bw = m.value * k; // bw * FLOP/B is FLOP/s as plotted
-            const bool main = int(i) == s.main;
-            QList<QPointF> pts{QPointF(xa, bw * xa)};
-            if (peak > 0) {
-                pts << QPointF(peak / bw, peak);
-                if (main)
-                    pts << QPointF(xb, peak);
-            } else {
-                pts << QPointF(xb, bw * xb);
-            }
-            const bool spec = m.key == kSpecKey;
-            const QString name = spec
-                                     ? tr("%1 memory %2 (spec sheet, not measured)")
-                                           .arg(QString::fromStdString(m.label), Format::rate(m.value, false))
-                                     : QStringLiteral("%1 %2").arg(QString::fromStdString(m.label),
-                                                                   Format::rate(m.value, false));
-            line(prefix + QString::fromStdString(m.key), Role::Guide, name, color, pts,
-                 main && !spec ? LineStyle{Qt::SolidLine, 2.5, false, true}
-                 : spec        ? LineStyle{Qt::DashLine, 2, false, true}
-                               : LineStyle{Qt::DashLine, 1.4, false, true});
-            (spec ? specDrawn : drawn) += 1;
-        }
-        if (peak > 0) {
-            if (s.main < 0) {
-                line(prefix + QString::fromStdString(s.compute.front().key), Role::Guide, QString(), color,
-                     {QPointF(xa, peak), QPointF(xb, peak)}, {Qt::SolidLine, 2.5, false, false});
-                ++drawn;
-            }
-            // Lower compute ceilings (a slower kind of arithmetic) start where main memory
-            // reaches them.
-            for (std::size_t i = 1; i < s.compute.size(); ++i) {
-                const Calibration::Roof &c = s.compute[i];
-                const double v = c.value * k;
-                const double from = s.main >= 0 ? std::max(xa, v / (s.bandwidth() * k)) : xa;
-                line(prefix + QString::fromStdString(c.key), Role::Guide, QString(), color,
-                     {QPointF(from, v), QPointF(xb, v)}, {Qt::DashLine, 1.4, false, false});
-                const QString name = QString::fromStdString(c.label);
-                addLabel(QStringLiteral("%1 %2").arg(name, Format::rate(c.value, true)), name, xb, v, color,
-                         {Qt::AlignLeft | Qt::AlignBottom, Qt::Horizontal});
-                ++drawn;
-            }
-            const QString name = QString::fromStdString(s.compute.front().label);
-            addLabel(QStringLiteral("%1 %2").arg(name, Format::rate(s.peak(), true)), name, xb, peak, color,
-                     {Qt::AlignLeft | Qt::AlignTop, Qt::Horizontal});
-        }
-        if (const double ridge = s.ridge(); ridge > 0) {
-            // The ridge: left of it a kernel is held back by memory, right of it by arithmetic.
-            addLabel(tr("%1 ridge %2 FLOP/B").arg(side, Format::number(ridge)),
-                     tr("ridge %1").arg(Format::number(ridge)), ridge, peak, color,
-                     {Qt::AlignLeft | Qt::AlignTop, Qt::Vertical});
-        }
+        drawMemoryRoofs(s, frame, color, prefix, count);
+        if (s.peak() * frame.k > 0)
+            drawComputeRoofs(s, frame, color, prefix, count);
+        labelRidge(s, frame, color);
     }
+    return count;
+}
 
+// One side's memory roofs: y = bandwidth * intensity, capped at the compute peak. The main one
+// (DRAM, HBM) goes on along the peak: that is the roofline; faster levels stop there.
+void RooflineChart::drawMemoryRoofs(const Side &s, const Frame &frame, const QColor &color,
+                                    const QString &prefix, RoofCount &count)
+{
+    const double k = frame.k, xa = frame.xa, xb = frame.xb;
+    const double peak = s.peak() * k;
+    for (std::size_t i = 0; i < s.memory.size(); ++i) {
+        const Calibration::Roof &m = s.memory[i];
+        const double bw = m.value * k; // bw * FLOP/B is FLOP/s as plotted
+        const bool main = int(i) == s.main;
+        QList<QPointF> pts{QPointF(xa, bw * xa)};
+        if (peak > 0) {
+            pts << QPointF(peak / bw, peak);
+            if (main)
+                pts << QPointF(xb, peak);
+        } else {
+            pts << QPointF(xb, bw * xb);
+        }
+        const bool spec = m.key == kSpecKey;
+        const QString name =
+            spec ? tr("%1 memory %2 (spec sheet, not measured)")
+                       .arg(QString::fromStdString(m.label), Format::rate(m.value, false))
+                 : QStringLiteral("%1 %2").arg(QString::fromStdString(m.label), Format::rate(m.value, false));
+        line(prefix + QString::fromStdString(m.key), Role::Guide, name, color, pts,
+             main && !spec ? LineStyle{Qt::SolidLine, 2.5, false, true}
+             : spec        ? LineStyle{Qt::DashLine, 2, false, true}
+                           : LineStyle{Qt::DashLine, 1.4, false, true});
+        (spec ? count.spec : count.measured) += 1;
+    }
+}
+
+// One side's compute ceilings, labelled at the right: the peak (a line of its own only without a
+// memory roof) and the lower ceilings from where main memory reaches them.
+void RooflineChart::drawComputeRoofs(const Side &s, const Frame &frame, const QColor &color,
+                                     const QString &prefix, RoofCount &count)
+{
+    const double k = frame.k, xa = frame.xa, xb = frame.xb;
+    const double peak = s.peak() * k;
+    if (s.main < 0) {
+        line(prefix + QString::fromStdString(s.compute.front().key), Role::Guide, QString(), color,
+             {QPointF(xa, peak), QPointF(xb, peak)}, {Qt::SolidLine, 2.5, false, false});
+        ++count.measured;
+    }
+    // Lower compute ceilings (a slower kind of arithmetic) start where main memory
+    // reaches them.
+    for (std::size_t i = 1; i < s.compute.size(); ++i) {
+        const Calibration::Roof &c = s.compute[i];
+        const double v = c.value * k;
+        const double from = s.main >= 0 ? std::max(xa, v / (s.bandwidth() * k)) : xa;
+        line(prefix + QString::fromStdString(c.key), Role::Guide, QString(), color,
+             {QPointF(from, v), QPointF(xb, v)}, {Qt::DashLine, 1.4, false, false});
+        const QString name = QString::fromStdString(c.label);
+        addLabel(QStringLiteral("%1 %2").arg(name, Format::rate(c.value, true)), name, xb, v, color,
+                 {Qt::AlignLeft | Qt::AlignBottom, Qt::Horizontal});
+        ++count.measured;
+    }
+    const QString name = QString::fromStdString(s.compute.front().label);
+    addLabel(QStringLiteral("%1 %2").arg(name, Format::rate(s.peak(), true)), name, xb, peak, color,
+             {Qt::AlignLeft | Qt::AlignTop, Qt::Horizontal});
+}
+
+// The label at one side's ridge (when it has one), where main memory stops limiting.
+void RooflineChart::labelRidge(const Side &s, const Frame &frame, const QColor &color)
+{
+    const QString side = s.gpu ? tr("GPU") : tr("CPU");
+    const double peak = s.peak() * frame.k;
+    if (const double ridge = s.ridge(); ridge > 0) {
+        // The ridge: left of it a kernel is held back by memory, right of it by arithmetic.
+        addLabel(tr("%1 ridge %2 FLOP/B").arg(side, Format::number(ridge)),
+                 tr("ridge %1").arg(Format::number(ridge)), ridge, peak, color,
+                 {Qt::AlignLeft | Qt::AlignTop, Qt::Vertical});
+    }
+}
+
+// The measured points of each series drawn one by one, as dots in its colour.
+void RooflineChart::drawPoints(const std::vector<Series> &all, const Placed &placed,
+                               const std::vector<bool> &curveDrawn)
+{
     const std::vector<QColor> colors = seriesColors(all);
-    const std::vector<bool> curveDrawn = curvesDrawn(all);
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Series &s = all[i];
-        if (placed[i].isEmpty() || !curveDrawn[i])
+        if (placed.points[i].isEmpty() || !curveDrawn[i])
             continue; // no FLOPs (transfer): nothing to place, and no empty legend entry
         // Points, not lines: every size of a streaming kernel has the same intensity.
         QLineSeries *dots =
             line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
-                 QString::fromStdString(s.label), colors[i], placed[i], {Qt::NoPen, 2.5, true, true});
+                 QString::fromStdString(s.label), colors[i], placed.points[i], {Qt::NoPen, 2.5, true, true});
         // A legend marker drawn from a series without a line would be empty: a dot, like the points.
         // Not while the legend is hidden (hundreds of series): looking up each series' marker
         // goes through all of them, and a rebuild with the legend shown sets the shape.
@@ -261,7 +319,16 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
             if (mk->shape() != QLegend::MarkerShapeCircle)
                 mk->setShape(QLegend::MarkerShapeCircle);
     }
+}
 
+// The note: how to read the points, the fused GPU points above the roofs, where the roofs come
+// from (or how to measure them), and the curves left out.
+void RooflineChart::writeNotes(const ResultSet &r, const std::vector<Series> &all,
+                               const std::string &workload, const Placed &placed, const RoofCount &roofs,
+                               const std::vector<bool> &curveDrawn)
+{
+    const bool anyPlaced = placed.cpu || placed.gpu;
+    const int drawn = roofs.measured, specDrawn = roofs.spec;
     QStringList note;
     if (!anyPlaced)
         note << tr("The %1 workload moves bytes but does no arithmetic (no FLOPs): it is not on the "
@@ -271,7 +338,7 @@ void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, 
         note << tr("Higher is better. Each point: FLOPs of one iteration / its median time, at its FLOPs per "
                    "byte moved (one intensity at every n for streaming kernels; gemm's grows with n).");
     const bool fused = std::any_of(all.begin(), all.end(), [&](const Series &s) {
-        return s.gpu && s.mode == "fused" && !placed[std::size_t(&s - all.data())].isEmpty();
+        return s.gpu && s.mode == "fused" && !placed.points[std::size_t(&s - all.data())].isEmpty();
     });
     if (fused)
         note << tr("Fused GPU points can stand above the memory roofs: their data stay in registers "

@@ -51,7 +51,28 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
 {
     setChartTitle(workload, tr("thread scaling"));
     m_serial.clear();
+    const CpuCurves chosen = chooseCpuCurves(all);
+    chooseSizes(chosen.threadsAt);
+    if (m_available.isEmpty()) {
+        showEmpty(r.rows.empty()
+                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
+                      : tr("Thread scaling needs one size measured with at least two CPU thread "
+                           "counts.\nCheck more thread counts in the sweep panel."));
+        return;
+    }
+    const Speedups speedups = speedupCurves(r, chosen);
+    fitAxes(chosen.maxThreads, speedups.yMax);
+    drawIdeal(chosen.maxThreads);
+    QStringList notes = drawCurves(speedups.curves, chosen.maxThreads);
+    if (severalRuns() && !chosen.cpu.empty())
+        notes.prepend(tr("Thread scaling of %1 (run A, when chosen, else the first run that scales).")
+                          .arg(QString::fromStdString(chosen.cpu.front().run)));
+    setNote(notes.join(QLatin1Char('\n')));
+}
 
+// The CPU curves to scale: of one run and one variant, and the thread counts measured at each n.
+ScalingChart::CpuCurves ScalingChart::chooseCpuCurves(const std::vector<Series> &all) const
+{
     // One run (thread counts of different machines do not mix): run A when it is chosen and
     // scales, else the first run shown that measured a size with two thread counts. One CPU
     // variant only (the first present), so that thread counts are comparable. The variant is
@@ -67,9 +88,10 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         std::stable_partition(groups.begin(), groups.end(),
                               [&a](const std::vector<Series> &g) { return g.front().run == a; });
     }
-    std::vector<Series> cpu;
-    std::map<int, std::set<int>> threadsAt;
-    int maxThreads = 1;
+    CpuCurves chosen;
+    std::vector<Series> &cpu = chosen.cpu;
+    std::map<int, std::set<int>> &threadsAt = chosen.threadsAt;
+    int &maxThreads = chosen.maxThreads;
     for (const auto &group : groups) {
         cpu.clear();
         threadsAt.clear();
@@ -86,6 +108,13 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                         [](const auto &at) { return at.second.size() >= 2; }))
             break;
     }
+    return chosen;
+}
+
+// The sizes available (measured with two thread counts or more) and those shown: the ones chosen,
+// else the smallest, one in the middle and the largest. Says so when either changed.
+void ScalingChart::chooseSizes(const std::map<int, std::set<int>> &threadsAt)
+{
     QList<int> available;
     for (const auto &[n, ts] : threadsAt)
         if (ts.size() >= 2)
@@ -111,21 +140,18 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
         m_shown = shown;
         emit sizesChanged();
     }
-    if (m_available.isEmpty()) {
-        showEmpty(r.rows.empty()
-                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
-                      : tr("Thread scaling needs one size measured with at least two CPU thread "
-                           "counts.\nCheck more thread counts in the sweep panel."));
-        return;
-    }
+}
 
-    double yMax = maxThreads;
-    struct Curve {
-        int n;
-        QList<QPointF> measured, fitted;
-        ThreadStory story;
-    };
-    QList<Curve> curves;
+// At each size shown: the measured speedups over one thread and the thread model that explains
+// them (its serial fraction kept for serialFraction), and the highest speedup of all.
+ScalingChart::Speedups ScalingChart::speedupCurves(const ResultSet &r, const CpuCurves &chosen)
+{
+    const std::vector<Series> &cpu = chosen.cpu;
+    const int maxThreads = chosen.maxThreads;
+    Speedups out;
+    double &yMax = out.yMax;
+    yMax = maxThreads;
+    QList<Curve> &curves = out.curves;
     for (int n : std::as_const(m_shown)) {
         Curve c;
         c.n = n;
@@ -159,7 +185,13 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
             m_serial.insert(n, c.story.amdahl.serialFraction);
         curves << c;
     }
+    return out;
+}
 
+// The axes: ticks at whole thread counts and whole speedups (about 8 at most), up to the most
+// threads and a tenth above the highest speedup.
+void ScalingChart::fitAxes(int maxThreads, double yMax)
+{
     auto *x = static_cast<QValueAxis *>(xAxis());
     auto *y = static_cast<QValueAxis *>(yAxis());
     const double step = maxThreads <= 12 ? 1 : maxThreads <= 32 ? 4 : maxThreads <= 64 ? 8 : 16;
@@ -175,9 +207,19 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     y->setTickInterval(yStep);
     y->setLabelFormat(yTop < 1e6 ? QStringLiteral("%.0f") : QStringLiteral("%.3g")); // never 16 digits
     setRanges(0, maxThreads + (maxThreads <= 12 ? 0.5 : step / 2), 0, yTop);
+}
 
+// The ideal speedup: linear in the threads, dashed.
+void ScalingChart::drawIdeal(int maxThreads)
+{
     line(QStringLiteral("guide:ideal"), Role::Guide, tr("ideal (linear)"), ChartStyle::guideColor(),
          {QPointF(1, 1), QPointF(maxThreads, maxThreads)}, {Qt::DashLine, 1.5, false, true});
+}
+
+// Each size's measured speedups and its thread model (dotted), in a colour of its own; returns the
+// note's line on each, what the model says (or that none fits).
+QStringList ScalingChart::drawCurves(const QList<Curve> &curves, int maxThreads)
+{
     static const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c),
                                      QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd),
                                      QColor(0xff, 0x7f, 0x0e), QColor(0x8c, 0x56, 0x4b)};
@@ -212,10 +254,7 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
              {Qt::DotLine, 2, false, true});
         notes << ExplainText::threads(st);
     }
-    if (severalRuns() && !cpu.empty())
-        notes.prepend(tr("Thread scaling of %1 (run A, when chosen, else the first run that scales).")
-                          .arg(QString::fromStdString(cpu.front().run)));
-    setNote(notes.join(QLatin1Char('\n')));
+    return notes;
 }
 
 QString ScalingChart::xReadout(double x) const

@@ -4,6 +4,11 @@
 
 #include "ui/charts/chartview.h"
 
+#include "core/explain.h"
+
+#include <map>
+#include <set>
+
 namespace speeduplab {
 
 /// Speedup over one thread against the thread count, for a few chosen n: the measured
@@ -36,6 +41,32 @@ protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 
 private:
+    // The steps of rebuild(), in the order it takes them.
+    /// The CPU curves scaled (one run, one variant), the thread counts measured at each n, and
+    /// the most threads.
+    struct CpuCurves {
+        std::vector<Series> cpu;
+        std::map<int, std::set<int>> threadsAt;
+        int maxThreads = 1;
+    };
+    /// One size's measured speedups, its thread model's and what explains them.
+    struct Curve {
+        int n;
+        QList<QPointF> measured, fitted;
+        ThreadStory story;
+    };
+    /// The curves of the sizes shown, and the highest speedup (at least the most threads).
+    struct Speedups {
+        QList<Curve> curves;
+        double yMax = 0;
+    };
+    CpuCurves chooseCpuCurves(const std::vector<Series> &all) const;
+    void chooseSizes(const std::map<int, std::set<int>> &threadsAt);
+    Speedups speedupCurves(const ResultSet &r, const CpuCurves &chosen);
+    void fitAxes(int maxThreads, double yMax);
+    void drawIdeal(int maxThreads);
+    QStringList drawCurves(const QList<Curve> &curves, int maxThreads);
+
     QList<int> m_available;
     QList<int> m_selected;
     QList<int> m_shown;

@@ -29,24 +29,40 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     }
     const std::vector<Matchup> pairs = matchups(all);
     if (pairs.empty()) {
-        const bool haveGpu = std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu; });
-        showEmpty(tr("The speedup needs CPU and GPU results at the same n.\n%1")
-                      .arg(!haveGpu ? tr("These results have no GPU curve: open a recorded GPU run (Ctrl+O).")
-                           : severalRuns()
-                               ? tr("No run shown has both: choose a run A (CPU) and a run B (GPU) in the "
-                                    "Runs panel.")
-                               : tr("These results have no CPU curve.")));
+        showNoMatchup(all);
         return;
     }
+    const Speedups speedups = speedupCurves(pairs);
+    if (speedups.nHi == 0) {
+        showEmpty(tr("The CPU and GPU curves share no n: their speedup cannot be computed."));
+        return;
+    }
+    const Frame frame = fitAxes(speedups);
+    drawRegions(frame);
+    const Marks marks = drawCurves(all, speedups.curves, frame);
+    writeNote(marks);
+}
 
-    struct Curve {
-        const Matchup *pair;
-        const Series *gpu;
-        std::vector<std::pair<int, double>> speedup;
-    };
-    std::vector<Curve> curves;
-    double nLo = std::numeric_limits<double>::max(), nHi = 0;
-    double sLo = 1, sHi = 1; // the 1.0 line is always in view
+// The empty chart's message without a CPU and a GPU curve to hold against each other: which is missing.
+void SpeedupChart::showNoMatchup(const std::vector<Series> &all)
+{
+    const bool haveGpu = std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu; });
+    showEmpty(tr("The speedup needs CPU and GPU results at the same n.\n%1")
+                  .arg(!haveGpu ? tr("These results have no GPU curve: open a recorded GPU run (Ctrl+O).")
+                       : severalRuns()
+                           ? tr("No run shown has both: choose a run A (CPU) and a run B (GPU) in the "
+                                "Runs panel.")
+                           : tr("These results have no CPU curve.")));
+}
+
+// Each GPU curve's speedup over its best CPU at each n both measured, and the sizes and speedups
+// they span (the 1.0 line always among them).
+SpeedupChart::Speedups SpeedupChart::speedupCurves(const std::vector<Matchup> &pairs)
+{
+    Speedups out;
+    std::vector<Curve> &curves = out.curves;
+    double &nLo = out.nLo, &nHi = out.nHi;
+    double &sLo = out.sLo, &sHi = out.sHi; // the 1.0 line is always in view
     for (const Matchup &m : pairs)
         for (const Series *g : m.gpus) {
             curves.push_back({&m, g, Analysis::speedup(m.best, *g)});
@@ -59,17 +75,26 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
                 sHi = std::max(sHi, s);
             }
         }
-    if (nHi == 0) {
-        showEmpty(tr("The CPU and GPU curves share no n: their speedup cannot be computed."));
-        return;
-    }
-    double xLo, xHi, yLo, yHi;
-    decades(nLo, nHi, xLo, xHi);
-    decades(sLo, sHi, yLo, yHi);
+    return out;
+}
+
+// The axes: whole decades around the sizes and the speedups, from 0.1 to 10 at least.
+SpeedupChart::Frame SpeedupChart::fitAxes(const Speedups &speedups)
+{
+    Frame frame;
+    double &xLo = frame.xLo, &xHi = frame.xHi, &yLo = frame.yLo, &yHi = frame.yHi;
+    decades(speedups.nLo, speedups.nHi, xLo, xHi);
+    decades(speedups.sLo, speedups.sHi, yLo, yHi);
     yLo = std::min(yLo, 0.1); // both regions stay visible
     yHi = std::max(yHi, 10.0);
     setRanges(xLo, xHi, yLo, yHi);
+    return frame;
+}
 
+// The regions where each side wins, shaded on either side of the 1.0 line, and their names.
+void SpeedupChart::drawRegions(const Frame &frame)
+{
+    const double xLo = frame.xLo, xHi = frame.xHi, yLo = frame.yLo, yHi = frame.yHi;
     QColor gpuFill = ChartStyle::gpuWinsColor(), cpuFill = ChartStyle::cpuWinsColor();
     gpuFill.setAlpha(26);
     cpuFill.setAlpha(26);
@@ -85,13 +110,21 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
              {Qt::AlignRight | Qt::AlignTop, Qt::Horizontal, true});
     addLabel(tr("CPU wins \u2193 (speedup < 1)"), tr("CPU wins \u2193"), xLo, 1, ChartStyle::cpuWinsColor(),
              {Qt::AlignRight | Qt::AlignBottom, Qt::Horizontal, true});
+}
 
+// Each GPU curve's speedup in its colour (dash-dotted across runs), and a dashed line with a label
+// at each of the first crossovers.
+SpeedupChart::Marks SpeedupChart::drawCurves(const std::vector<Series> &all, const std::vector<Curve> &curves,
+                                             const Frame &frame)
+{
+    const double yLo = frame.yLo, yHi = frame.yHi;
     // Every crossover is counted; only the first few get a dashed line and a label, so that
     // curves swapping places at every size do not cover the plot.
     constexpr int marked = 6;
     const std::vector<QColor> colors = seriesColors(all);
-    int marks = 0;
-    std::size_t total = 0;
+    Marks out;
+    int &marks = out.marked;
+    std::size_t &total = out.total;
     for (const Curve &c : curves) {
         const Series &g = *c.gpu;
         const QColor color = colors[std::size_t(c.gpu - all.data())];
@@ -118,11 +151,17 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
             ++marks;
         }
     }
-    if (total > std::size_t(marks))
+    return out;
+}
+
+// The note, only when some crossovers have no line: how many are marked, of how many.
+void SpeedupChart::writeNote(const Marks &marks)
+{
+    if (marks.total > std::size_t(marks.marked))
         setNote(tr("Dashed lines mark the first %1 of the %2 crossovers; the curves show every one (above "
                    "1: the GPU is faster).")
-                    .arg(marks)
-                    .arg(total));
+                    .arg(marks.marked)
+                    .arg(marks.total));
 }
 
 } // namespace speeduplab

@@ -50,8 +50,20 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
                       : tr("No point has a time to plot: they failed or were skipped."));
         return;
     }
-    double nLo = std::numeric_limits<double>::max(), nHi = 0;
-    double yLo = std::numeric_limits<double>::max(), yHi = 0;
+    const Extent measured = extentOf(all, flops);
+    const QList<Ceiling> ceilings = ceilingsShown(r, all, workload, flops);
+    const Frame frame = fitAxes(measured, ceilings, flops);
+    drawCeilings(ceilings, frame, flops);
+    const std::vector<bool> drawn = curvesDrawn(all);
+    drawCurves(all, flops, frame.k, drawn);
+    writeNote(all, flops, !ceilings.isEmpty(), drawn);
+}
+
+// The sizes and the throughputs of every point with one.
+ThroughputChart::Extent ThroughputChart::extentOf(const std::vector<Series> &all, bool flops)
+{
+    Extent e;
+    double &nLo = e.nLo, &nHi = e.nHi, &yLo = e.yLo, &yHi = e.yHi;
     for (const auto &s : all)
         for (const auto &p : s.points) {
             const double v = throughput(p, flops);
@@ -62,14 +74,15 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
             yLo = std::min(yLo, v);
             yHi = std::max(yHi, v);
         }
-    // The measured ceilings of the machine (calibrate), when the results carry them: one line
-    // per ceiling that some shown series is compared with, in the chart's unit.
-    struct Ceiling {
-        std::string key;
-        QString label;
-        double value = 0; ///< B/s or FLOP/s
-        bool gpu = false;
-    };
+    return e;
+}
+
+// The measured ceilings of the machine (calibrate), when the results carry them: one line
+// per ceiling that some shown series is compared with, in the chart's unit.
+QList<ThroughputChart::Ceiling> ThroughputChart::ceilingsShown(const ResultSet &r,
+                                                               const std::vector<Series> &all,
+                                                               const std::string &workload, bool flops) const
+{
     QList<Ceiling> ceilings;
     // Each level some shown point is held against (L1 at small n, DRAM at large n...). On the
     // CPU, at the largest thread count shown, so that one line stands for each level.
@@ -103,17 +116,35 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
         if (!seen)
             ceilings.append({level.key, label, level.value, m.isGpu()});
     }
+    return ceilings;
+}
+
+// The axes: the rate unit that suits the points and the ceilings, and whole decades around them.
+ThroughputChart::Frame ThroughputChart::fitAxes(const Extent &measured, const QList<Ceiling> &ceilings,
+                                                bool flops)
+{
+    const double nLo = measured.nLo, nHi = measured.nHi;
+    double yLo = measured.yLo, yHi = measured.yHi;
     for (const Ceiling &c : ceilings) {
         yLo = std::min(yLo, c.value);
         yHi = std::max(yHi, c.value);
     }
     const ChartStyle::Unit unit = ChartStyle::rateUnit(yLo, yHi, flops);
     setYUnit(axisTitle(flops), unit);
-    const double k = unit.scale;
-    double xa, xb, ya, yb;
-    decades(nLo, nHi, xa, xb);
+    Frame frame;
+    frame.k = unit.scale;
+    const double k = frame.k;
+    double ya, yb;
+    decades(nLo, nHi, frame.xa, frame.xb);
     decades(yLo * k, yHi * k, ya, yb);
-    setRanges(xa, xb, ya, yb);
+    setRanges(frame.xa, frame.xb, ya, yb);
+    return frame;
+}
+
+// Each ceiling as a dashed line across the plot, highest first, labelled at the right.
+void ThroughputChart::drawCeilings(QList<Ceiling> ceilings, const Frame &frame, bool flops)
+{
+    const double k = frame.k, xa = frame.xa, xb = frame.xb;
     std::sort(ceilings.begin(), ceilings.end(),
               [](const Ceiling &a, const Ceiling &b) { return a.value > b.value; });
     for (const Ceiling &c : std::as_const(ceilings)) {
@@ -123,9 +154,13 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
         addLabel(QStringLiteral("%1 %2").arg(c.label, Format::rate(c.value, flops)), c.label, xb, c.value * k,
                  color, {Qt::AlignLeft | Qt::AlignTop, Qt::Horizontal});
     }
+}
 
+// Each curve drawn one by one (curvesDrawn): its throughput at each n, in its colour.
+void ThroughputChart::drawCurves(const std::vector<Series> &all, bool flops, double k,
+                                 const std::vector<bool> &drawn)
+{
     const std::vector<QColor> colors = seriesColors(all);
-    const std::vector<bool> drawn = curvesDrawn(all);
     for (const auto &s : all) {
         if (!drawn[std::size_t(&s - all.data())])
             continue;
@@ -139,9 +174,16 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
              QString::fromStdString(s.label), colors[std::size_t(&s - all.data())], pts,
              {Qt::SolidLine, 2.5, true, true});
     }
+}
+
+// The note: what the rate counts, where the dashed ceilings come from, why fused GPU points stand
+// above every memory, and the curves left out.
+void ThroughputChart::writeNote(const std::vector<Series> &all, bool flops, bool ceilings,
+                                const std::vector<bool> &drawn)
+{
     QString note = flops ? tr("Higher is better. FLOPs of one iteration / its median time.")
                          : tr("Higher is better. Bytes one iteration reads and writes / its median time.");
-    if (!ceilings.isEmpty())
+    if (ceilings)
         note += tr(" Dashed: the machine's measured ceilings (calibrate).");
     // A fused kernel's bytes never cross the memory bus: its rate is what a kernel per iteration
     // would have had to move, far above any memory (241 TB/s on the H200 recording).

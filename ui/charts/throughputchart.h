@@ -4,6 +4,8 @@
 
 #include "ui/charts/chartview.h"
 
+#include <limits>
+
 namespace speeduplab {
 
 /// Throughput against n, log-log: bytes/s for the memory-bound workloads, FLOP/s for gemm, in
@@ -21,6 +23,33 @@ public:
 
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
+
+private:
+    // The steps of rebuild(), in the order it takes them.
+    /// The sizes and throughputs (B/s or FLOP/s) the points span.
+    struct Extent {
+        double nLo = std::numeric_limits<double>::max(), nHi = 0;
+        double yLo = std::numeric_limits<double>::max(), yHi = 0;
+    };
+    /// A measured ceiling of the machine drawn as a guide line.
+    struct Ceiling {
+        std::string key;
+        QString label;
+        double value = 0; ///< B/s or FLOP/s
+        bool gpu = false;
+    };
+    /// The plotted unit (k times a value in B/s or FLOP/s) and the x range.
+    struct Frame {
+        double k = 1;
+        double xa = 0, xb = 0;
+    };
+    static Extent extentOf(const std::vector<Series> &all, bool flops);
+    QList<Ceiling> ceilingsShown(const ResultSet &r, const std::vector<Series> &all,
+                                 const std::string &workload, bool flops) const;
+    Frame fitAxes(const Extent &measured, const QList<Ceiling> &ceilings, bool flops);
+    void drawCeilings(QList<Ceiling> ceilings, const Frame &frame, bool flops);
+    void drawCurves(const std::vector<Series> &all, bool flops, double k, const std::vector<bool> &drawn);
+    void writeNote(const std::vector<Series> &all, bool flops, bool ceilings, const std::vector<bool> &drawn);
 };
 
 } // namespace speeduplab

@@ -253,16 +253,36 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     m_markers.clear();
     setChartTitle(workload, tr("time per iteration vs n"));
     if (all.empty()) {
-        showEmpty(
-            r.rows.empty() ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
-            : r.rows.size() == 1
-                ? tr("The only point has no time to plot:\nit failed or was skipped (the table says why).")
-                : tr("None of the %1 points has a time to plot:\nthey failed or were skipped "
-                     "(the table says why).")
-                      .arg(r.rows.size()));
+        showNoTimes(r);
         return;
     }
+    const Frame frame = fitAxes(all);
+    const std::vector<QColor> colors = seriesColors(all);
+    const Classroom view = classroom(all, colors);
+    const CurveTally curves = drawCurves(r, all, colors, view.faded, frame.timeScale);
+    drawEnvelopes(view, frame.timeScale);
+    const Crossovers crossovers = markCrossovers(all, colors, frame);
+    QStringList notes = crossovers.notes;
+    notes << whyNoCrossover(r, all, workload, crossovers.compared);
+    notes << curveNotes(all, workload, view, curves);
+    setNote(notes.join(QLatin1Char('\n')));
+}
 
+// The empty chart's message: no results yet, or none with a time to plot.
+void TimeChart::showNoTimes(const ResultSet &r)
+{
+    showEmpty(r.rows.empty() ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
+              : r.rows.size() == 1
+                  ? tr("The only point has no time to plot:\nit failed or was skipped (the table says why).")
+                  : tr("None of the %1 points has a time to plot:\nthey failed or were skipped "
+                       "(the table says why).")
+                        .arg(r.rows.size()));
+}
+
+// The axes: the time unit that suits the times measured, and whole decades around every n and
+// every positive time.
+TimeChart::Frame TimeChart::fitAxes(const std::vector<Series> &all)
+{
     double nLo = std::numeric_limits<double>::max(), nHi = 0;
     double tLo = std::numeric_limits<double>::max(), tHi = 0;
     for (const Series &s : all)
@@ -278,99 +298,142 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         }
     const ChartStyle::Unit unit = ChartStyle::timeUnit(tLo, tHi);
     setYUnit(axisTitle(), unit);
-    const double timeScale = unit.scale;
-    double xLo, xHi, yLo, yHi;
+    Frame frame;
+    frame.timeScale = unit.scale;
+    double xLo, xHi;
     decades(nLo, nHi, xLo, xHi);
-    decades(tLo * timeScale, tHi * timeScale, yLo, yHi);
-    setRanges(xLo, xHi, yLo, yHi);
+    decades(tLo * frame.timeScale, tHi * frame.timeScale, frame.yLo, frame.yHi);
+    setRanges(xLo, xHi, frame.yLo, frame.yHi);
+    return frame;
+}
 
-    const std::vector<QColor> colors = seriesColors(all);
-    const Classroom view = classroom(all, colors);
-    const std::vector<bool> &faded = view.faded;
-    const bool iqr = m_band == Band::Interquartile;
-    bool drawn = false, fellBack = false; // a band drawn; one of min-max for want of quartiles
-    int throttled = 0, disturbed = 0;
+// Every curve drawn one by one (curvesDrawn), in the order of `all`: its band, its line, its cost
+// model (when shown) and the rings on its throttled and disturbed points; faded ones lighter.
+TimeChart::CurveTally TimeChart::drawCurves(const ResultSet &r, const std::vector<Series> &all,
+                                            const std::vector<QColor> &colors, const std::vector<bool> &faded,
+                                            double timeScale)
+{
+    CurveTally tally;
     // Bands only while the legend can be shown: past that, hundreds of overlapping
     // bands hide the curves, and each costs QtCharts more than a curve.
-    const bool bands = all.size() <= std::size_t(legendLimit);
-    const std::vector<bool> drawnCurve = curvesDrawn(all);
+    tally.bands = all.size() <= std::size_t(legendLimit);
+    tally.drawn = curvesDrawn(all);
     for (const auto &s : all) {
-        if (!drawnCurve[std::size_t(&s - all.data())])
+        if (!tally.drawn[std::size_t(&s - all.data())])
             continue;
         const bool fade = faded[std::size_t(&s - all.data())];
         QColor color = colors[std::size_t(&s - all.data())];
         if (fade)
             color.setAlpha(70);
         const bool reference = isReference(s); // another tool's run: dashed, no band
-        QList<QPointF> pts, lo, hi;
-        bool spread = false, minMaxAsIqr = false;
-        for (const auto &p : s.points) {
-            if (!(p.t > 0))
-                continue;
-            pts << QPointF(p.n, p.t * timeScale);
-            const double bLo = iqr ? p.tQ1 : p.tMin, bHi = iqr ? p.tQ3 : p.tMax;
-            const double mn = bLo > 0 ? bLo : p.t, mx = bHi > 0 ? bHi : p.t;
-            lo << QPointF(p.n, mn * timeScale);
-            hi << QPointF(p.n, mx * timeScale);
-            spread = spread || mx > mn;
-            minMaxAsIqr = minMaxAsIqr || (iqr && !p.quartiles);
-        }
         const QString key = QString::fromStdString(s.key);
-        if (spread && bands && !reference && !fade) {
-            drawn = true;
-            fellBack = fellBack || minMaxAsIqr;
-            QColor fill = color;
-            fill.setAlpha(45);
-            thinBand(lo, hi);
-            area(QStringLiteral("band:") + key, Role::Band, QString(), fill, lo, hi);
-        }
-        line(QStringLiteral("data:") + key, reference ? Role::Reference : Role::Data,
-             QString::fromStdString(s.label), color, pts,
-             reference ? LineStyle{Qt::DashLine, 2, true, true}
-             : fade    ? LineStyle{Qt::SolidLine, 1.2, false, false}
-             // While a sweep runs coarse to fine, a line would join n = 4 to 4000 before anything
-             // between them was measured: dotted until then, so that only the points read as data.
-             : isLive() ? LineStyle{Qt::DotLine, 2, true, true, markerShape(s)}
-                        : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s)});
+        if (tally.bands && !reference && !fade)
+            drawBand(s, key, color, timeScale, tally);
+        drawLine(s, key, color, fade, reference, timeScale);
         if (m_modelsAction->isChecked() && !reference && !fade && s.points.size() >= 2)
-            if (const CostModel model = Explain::model(r, s); model.valid) {
-                // The model at each measured n and at 8 sizes between neighbours (log-spaced).
-                QList<QPointF> fit;
-                for (std::size_t i = 0; i < s.points.size(); ++i) {
-                    const SeriesPoint &p = s.points[i];
-                    const int parts = i + 1 < s.points.size() ? 8 : 1;
-                    for (int k = 0; k < parts; ++k) {
-                        const double f = double(k) / parts;
-                        const double n = i + 1 < s.points.size()
-                                             ? p.n * std::pow(double(s.points[i + 1].n) / p.n, f)
-                                             : p.n;
-                        const double work = i + 1 < s.points.size()
-                                                ? p.work * std::pow(s.points[i + 1].work / p.work, f)
-                                                : p.work;
-                        fit << QPointF(n, model.time(work) * timeScale);
-                    }
-                }
-                line(QStringLiteral("fit:") + key, Role::Fit, QString(), color, fit,
-                     {Qt::DotLine, 1.5, false, false});
-            }
-        QList<QPointF> hot; // measured while the GPU throttled: a hollow ring over the point
-        for (const auto &p : s.points)
-            if (p.throttled && p.t > 0)
-                hot << QPointF(p.n, p.t * timeScale);
-        if (!hot.isEmpty()) {
-            throttled += int(hot.size());
-            hollowMarkers(QStringLiteral("throttled:") + key, color, hot);
-        }
-        QList<QPointF> lost; // another program held a core during the point: a grey ring
-        for (const auto &p : s.points)
-            if (p.disturbed && p.t > 0)
-                lost << QPointF(p.n, p.t * timeScale);
-        if (!lost.isEmpty() && !fade) {
-            disturbed += int(lost.size());
-            hollowMarkers(QStringLiteral("disturbed:") + key, QColor(0x55, 0x55, 0x55), lost);
-        }
+            drawCostModel(r, s, key, color, timeScale);
+        drawRings(s, key, color, fade, timeScale, tally);
     }
+    return tally;
+}
 
+// The band around one curve (band(): the repetitions' interquartile range or min-max), where
+// its repetitions spread at all.
+void TimeChart::drawBand(const Series &s, const QString &key, const QColor &color, double timeScale,
+                         CurveTally &tally)
+{
+    const bool iqr = m_band == Band::Interquartile;
+    QList<QPointF> lo, hi;
+    bool spread = false, minMaxAsIqr = false;
+    for (const auto &p : s.points) {
+        if (!(p.t > 0))
+            continue;
+        const double bLo = iqr ? p.tQ1 : p.tMin, bHi = iqr ? p.tQ3 : p.tMax;
+        const double mn = bLo > 0 ? bLo : p.t, mx = bHi > 0 ? bHi : p.t;
+        lo << QPointF(p.n, mn * timeScale);
+        hi << QPointF(p.n, mx * timeScale);
+        spread = spread || mx > mn;
+        minMaxAsIqr = minMaxAsIqr || (iqr && !p.quartiles);
+    }
+    if (!spread)
+        return;
+    tally.banded = true;
+    tally.fellBack = tally.fellBack || minMaxAsIqr;
+    QColor fill = color;
+    fill.setAlpha(45);
+    thinBand(lo, hi);
+    area(QStringLiteral("band:") + key, Role::Band, QString(), fill, lo, hi);
+}
+
+// One curve's line through its median times: a reference dashed, a faded one thin and out of the
+// legend, one still being measured dotted.
+void TimeChart::drawLine(const Series &s, const QString &key, const QColor &color, bool fade, bool reference,
+                         double timeScale)
+{
+    QList<QPointF> pts;
+    for (const auto &p : s.points)
+        if (p.t > 0)
+            pts << QPointF(p.n, p.t * timeScale);
+    line(QStringLiteral("data:") + key, reference ? Role::Reference : Role::Data,
+         QString::fromStdString(s.label), color, pts,
+         reference ? LineStyle{Qt::DashLine, 2, true, true}
+         : fade    ? LineStyle{Qt::SolidLine, 1.2, false, false}
+         // While a sweep runs coarse to fine, a line would join n = 4 to 4000 before anything
+         // between them was measured: dotted until then, so that only the points read as data.
+         : isLive() ? LineStyle{Qt::DotLine, 2, true, true, markerShape(s)}
+                    : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s)});
+}
+
+// One curve's cost model (Explain::model) as a thin dotted line, when it has one.
+void TimeChart::drawCostModel(const ResultSet &r, const Series &s, const QString &key, const QColor &color,
+                              double timeScale)
+{
+    if (const CostModel model = Explain::model(r, s); model.valid) {
+        // The model at each measured n and at 8 sizes between neighbours (log-spaced).
+        QList<QPointF> fit;
+        for (std::size_t i = 0; i < s.points.size(); ++i) {
+            const SeriesPoint &p = s.points[i];
+            const int parts = i + 1 < s.points.size() ? 8 : 1;
+            for (int k = 0; k < parts; ++k) {
+                const double f = double(k) / parts;
+                const double n =
+                    i + 1 < s.points.size() ? p.n * std::pow(double(s.points[i + 1].n) / p.n, f) : p.n;
+                const double work =
+                    i + 1 < s.points.size() ? p.work * std::pow(s.points[i + 1].work / p.work, f) : p.work;
+                fit << QPointF(n, model.time(work) * timeScale);
+            }
+        }
+        line(QStringLiteral("fit:") + key, Role::Fit, QString(), color, fit,
+             {Qt::DotLine, 1.5, false, false});
+    }
+}
+
+// The rings over one curve's points: hollow in its colour where the GPU throttled, grey where
+// another program held a core (not on a faded curve).
+void TimeChart::drawRings(const Series &s, const QString &key, const QColor &color, bool fade,
+                          double timeScale, CurveTally &tally)
+{
+    QList<QPointF> hot; // measured while the GPU throttled: a hollow ring over the point
+    for (const auto &p : s.points)
+        if (p.throttled && p.t > 0)
+            hot << QPointF(p.n, p.t * timeScale);
+    if (!hot.isEmpty()) {
+        tally.throttled += int(hot.size());
+        hollowMarkers(QStringLiteral("throttled:") + key, color, hot);
+    }
+    QList<QPointF> lost; // another program held a core during the point: a grey ring
+    for (const auto &p : s.points)
+        if (p.disturbed && p.t > 0)
+            lost << QPointF(p.n, p.t * timeScale);
+    if (!lost.isEmpty() && !fade) {
+        tally.disturbed += int(lost.size());
+        hollowMarkers(QStringLiteral("disturbed:") + key, QColor(0x55, 0x55, 0x55), lost);
+    }
+}
+
+// The classroom view's dark line of each run: its best CPU at each n.
+void TimeChart::drawEnvelopes(const Classroom &view, double timeScale)
+{
     for (const auto &[best, color] : view.envelopes) {
         QList<QPointF> pts;
         for (const auto &p : best.points)
@@ -380,18 +443,21 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
              QString::fromStdString(best.label), color, pts,
              {Qt::SolidLine, 3.5, true, true, markerShape(best)});
     }
-    std::ptrdiff_t fadedCount = 0; // of the curves drawn
-    for (std::size_t i = 0; i < all.size(); ++i)
-        fadedCount += faded[i] && drawnCurve[i];
+}
 
+// The crossovers of every GPU curve against its best CPU (matchups): a dashed line and a label at
+// each of the first markedCrossings, and the note's line on each of the first notedGpus curves.
+TimeChart::Crossovers TimeChart::markCrossovers(const std::vector<Series> &all,
+                                                const std::vector<QColor> &colors, const Frame &frame)
+{
+    const double yLo = frame.yLo, yHi = frame.yHi;
     // Every crossover is computed and counted, but only the first few get a dashed line and a
     // label (more would cover the plot), and each GPU curve lists only its first few in the
     // note: curves that swap places at every size must not fill the chart with text.
-    QStringList notes;
-    std::size_t total = 0, noted = 0, compared = 0;
-    bool anyCpu = false, anyGpu = false;
-    for (const Series &s : all)
-        (s.gpu ? anyGpu : anyCpu) = true;
+    Crossovers out;
+    QStringList &notes = out.notes;
+    std::size_t &compared = out.compared;
+    std::size_t total = 0, noted = 0;
     const std::vector<Matchup> pairs = matchups(all);
     // With more than one GPU curve marked, a short label names its mode: six marks of three
     // colours read "n ≈ 500", "n ≈ 515", and which was which was lost.
@@ -437,6 +503,17 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                      .arg(total);
     if (total > std::size_t(m_markers.size()))
         notes << tr("Dashed lines mark the first %1 of the %2 crossovers.").arg(m_markers.size()).arg(total);
+    return out;
+}
+
+// With no GPU curve held against a CPU (`compared` is 0): the notes on why, and what to open.
+QStringList TimeChart::whyNoCrossover(const ResultSet &r, const std::vector<Series> &all,
+                                      const std::string &workload, std::size_t compared) const
+{
+    QStringList notes;
+    bool anyCpu = false, anyGpu = false;
+    for (const Series &s : all)
+        (s.gpu ? anyGpu : anyCpu) = true;
     if (compared == 0 && anyCpu && !anyGpu) {
         // Say why there is no GPU curve: the reason the GPU points were skipped, if they were.
         QString why;
@@ -457,6 +534,18 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
         notes << tr("No run has both a CPU and a GPU curve: choose a run A (CPU) and a run B (GPU) in the "
                     "Runs panel to compare across runs.");
     }
+    return notes;
+}
+
+// The notes on how the curves are drawn: while measuring, the classroom view's dark lines and
+// faded curves, the curves left out, the reference runs, the rings, the cost models, the bands.
+QStringList TimeChart::curveNotes(const std::vector<Series> &all, const std::string &workload,
+                                  const Classroom &view, const CurveTally &curves) const
+{
+    QStringList notes;
+    std::ptrdiff_t fadedCount = 0; // of the curves drawn
+    for (std::size_t i = 0; i < all.size(); ++i)
+        fadedCount += view.faded[i] && curves.drawn[i];
     if (isLive())
         notes << tr(
             "Measuring: the dots are the sizes measured so far, joined by dotted lines; the sizes between "
@@ -470,35 +559,44 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                       ? tr("Faded: %1.").arg(others)
                       : tr("Faded: %1 (right-click ▸ All thread counts shows each in full).").arg(others));
     }
-    if (const QString left = curvesNote(all, drawnCurve); !left.isEmpty())
+    if (const QString left = curvesNote(all, curves.drawn); !left.isEmpty())
         notes << left;
     notes << referenceNotes(workload);
-    if (disturbed > 0)
+    if (curves.disturbed > 0)
         notes << tr("Grey rings: %1 during which another program held a core (the table marks them noisy "
                     "and says how).")
-                     .arg(Format::count(disturbed, tr("point"), tr("points")));
-    if (throttled > 0)
+                     .arg(Format::count(curves.disturbed, tr("point"), tr("points")));
+    if (curves.throttled > 0)
         notes << tr("Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a "
                     "power or thermal limit); the table's Conditions column says how.")
-                     .arg(Format::count(throttled, tr("point"), tr("points")));
+                     .arg(Format::count(curves.throttled, tr("point"), tr("points")));
     if (m_modelsAction->isChecked())
         notes << tr(
             "Dotted: each curve's cost model, its fixed cost plus its work at the rate of each memory "
             "level (the Explain tab says what they mean).");
+    if (const QString bands = bandNote(curves); !bands.isEmpty())
+        notes << bands;
+    return notes;
+}
+
+// What the bands show, or why there are none; empty when no band was drawn.
+QString TimeChart::bandNote(const CurveTally &curves) const
+{
+    const bool iqr = m_band == Band::Interquartile;
     const QString bandName = iqr ? tr("interquartile range") : tr("min\u2013max");
-    if (!bands)
-        notes << tr("The %1 bands are not drawn for more than %2 curves.").arg(bandName).arg(legendLimit);
-    else if (drawn && exporting())
-        notes << (iqr ? tr("Bands: the interquartile range of the repetitions%1.")
-                            .arg(fellBack ? tr("; min\u2013max for points saved without it") : QString())
-                      : tr("Bands: min\u2013max of the repetitions."));
-    else if (drawn)
-        notes << (iqr ? tr("Bands: the interquartile range of the repetitions%1 (right-click for "
-                           "min\u2013max).")
-                            .arg(fellBack ? tr("; min\u2013max for points saved without it") : QString())
-                      : tr("Bands: min\u2013max of the repetitions (right-click for the interquartile "
-                           "range)."));
-    setNote(notes.join(QLatin1Char('\n')));
+    if (!curves.bands)
+        return tr("The %1 bands are not drawn for more than %2 curves.").arg(bandName).arg(legendLimit);
+    if (curves.banded && exporting())
+        return iqr ? tr("Bands: the interquartile range of the repetitions%1.")
+                         .arg(curves.fellBack ? tr("; min\u2013max for points saved without it") : QString())
+                   : tr("Bands: min\u2013max of the repetitions.");
+    if (curves.banded)
+        return iqr ? tr("Bands: the interquartile range of the repetitions%1 (right-click for "
+                        "min\u2013max).")
+                         .arg(curves.fellBack ? tr("; min\u2013max for points saved without it") : QString())
+                   : tr("Bands: min\u2013max of the repetitions (right-click for the interquartile "
+                        "range).");
+    return QString();
 }
 
 } // namespace speeduplab

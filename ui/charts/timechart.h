@@ -77,6 +77,48 @@ private:
     Classroom classroom(const std::vector<Series> &all, const std::vector<QColor> &colors) const;
     /// "Dashed: <reference>, ... our time ÷ theirs" for each reference run shown.
     QStringList referenceNotes(const std::string &workload) const;
+
+    // The steps of rebuild(), in the order it takes them.
+    /// The y axis's time unit and the plot's y range, as set by fitAxes.
+    struct Frame {
+        double timeScale = 1;    ///< a time in seconds times this is the value plotted
+        double yLo = 0, yHi = 0; ///< the y range, as plotted
+    };
+    /// What drawing the curves leaves for the notes.
+    struct CurveTally {
+        std::vector<bool> drawn;          ///< curvesDrawn(all): which curves are drawn one by one
+        bool bands = false;               ///< bands may be drawn (no more curves than legendLimit)
+        bool banded = false;              ///< a band was drawn
+        bool fellBack = false;            ///< one of them min-max for points without quartiles
+        int throttled = 0, disturbed = 0; ///< the points ringed
+    };
+    /// The crossovers' lines of the note, and how many GPU curves were held against a CPU.
+    struct Crossovers {
+        QStringList notes;
+        std::size_t compared = 0;
+    };
+    void showNoTimes(const ResultSet &r);
+    Frame fitAxes(const std::vector<Series> &all);
+    CurveTally drawCurves(const ResultSet &r, const std::vector<Series> &all,
+                          const std::vector<QColor> &colors, const std::vector<bool> &faded,
+                          double timeScale);
+    void drawBand(const Series &s, const QString &key, const QColor &color, double timeScale,
+                  CurveTally &tally);
+    void drawLine(const Series &s, const QString &key, const QColor &color, bool fade, bool reference,
+                  double timeScale);
+    void drawCostModel(const ResultSet &r, const Series &s, const QString &key, const QColor &color,
+                       double timeScale);
+    void drawRings(const Series &s, const QString &key, const QColor &color, bool fade, double timeScale,
+                   CurveTally &tally);
+    void drawEnvelopes(const Classroom &view, double timeScale);
+    Crossovers markCrossovers(const std::vector<Series> &all, const std::vector<QColor> &colors,
+                              const Frame &frame);
+    QStringList whyNoCrossover(const ResultSet &r, const std::vector<Series> &all,
+                               const std::string &workload, std::size_t compared) const;
+    QStringList curveNotes(const std::vector<Series> &all, const std::string &workload, const Classroom &view,
+                           const CurveTally &curves) const;
+    QString bandNote(const CurveTally &curves) const;
+
     QList<Marker> m_markers;
     Band m_band = Band::Interquartile;
     QAction *m_iqrAction = nullptr;
