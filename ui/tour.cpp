@@ -6,8 +6,8 @@
 
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
-#include "ui/format.h"
 #include "ui/charts/timechart.h"
+#include "ui/format.h"
 
 #include <QHBoxLayout>
 #include <QKeySequence>

@@ -3,8 +3,8 @@
 #include "core/resultio.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/chartview.h"
-#include "ui/mainwindow.h"
 #include "ui/charts/timechart.h"
+#include "ui/mainwindow.h"
 
 #include "fixtures.h"
 

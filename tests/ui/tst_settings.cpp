@@ -7,10 +7,10 @@
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/costchart.h"
+#include "ui/charts/timechart.h"
 #include "ui/mainwindow.h"
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
-#include "ui/charts/timechart.h"
 
 #include "settingsinput.h"
 
