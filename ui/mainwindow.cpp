@@ -16,6 +16,8 @@
 #include "core/sweepconditions.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/charttabs.h"
+#include "ui/charts/scalingchart.h"
+#include "ui/charts/timechart.h"
 #include "ui/devicemodel.h"
 #include "ui/devicespanel.h"
 #include "ui/format.h"
@@ -26,11 +28,9 @@
 #include "ui/resulttable.h"
 #include "ui/runprogress.h"
 #include "ui/runspanel.h"
-#include "ui/charts/scalingchart.h"
 #include "ui/sourceview.h"
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
-#include "ui/charts/timechart.h"
 #include "ui/tour.h"
 #include "ui/translations.h"
 
@@ -216,6 +216,7 @@ void MainWindow::connectActions()
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions, &MainActions::presetChosen, this, &MainWindow::applyPreset);
     connect(m_actions, &MainActions::exampleChosen, this, &MainWindow::openExample);
+    connect(a.publishedTable, &QAction::triggered, this, &MainWindow::openPublishedTable);
     // Without a usable GPU the empty chart offers the shipped recording: a measured crossover in
     // one click.
     if (!m_gpu.usable && !m_actions->examples.isEmpty()) {
