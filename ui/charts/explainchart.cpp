@@ -6,6 +6,7 @@
 #include "ui/charts/explaintext.h"
 #include "ui/format.h"
 
+#include "core/queuetime.h"
 #include "core/workload.h"
 
 #include <QLogValueAxis>
@@ -304,7 +305,16 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
             if (threadsAt[n].size() >= 2)
                 scaling.sentences << ExplainText::threads(Explain::threads(r, cpus, n));
     }
-    for (const Section &x : {crossovers, curves, scaling})
+    // The GPU curves timed as the original answer timed them: no cost model, since their time is
+    // the host's queueing; what they would imply, and why, from their own numbers.
+    Section queued{tr("Timed as the original answer did: the GPU not synchronised"), {}};
+    for (const QueueStory &q :
+         QueueTime::stories(r, group.empty() ? std::string() : group.front().workload)) {
+        const Measurement *launch = QueueTime::launchAt(r, q, q.nMax);
+        queued.sentences << ExplainText::queue(
+            q, launch, launch && launch->run != q.run ? QString::fromStdString(launch->run) : QString());
+    }
+    for (const Section &x : {queued, crossovers, curves, scaling})
         if (!x.sentences.isEmpty())
             m_explanations << x;
 }
