@@ -140,7 +140,7 @@ std::vector<std::string> PointConditions::csvCells() const
         c.push_back(s->available ? std::to_string(s->throttleReasons) : std::string());
     }
     for (const SyncedField &f : kSyncedFields)
-        c.push_back(hasSynced() ? number(this->*f.member) : std::string());
+        c.push_back(number(this->*f.member));
     return c;
 }
 
@@ -250,10 +250,8 @@ nlohmann::json detail::conditionsToJson(const PointConditions &c)
                         {"disturbed_reps", c.disturbedReps},
                         {"remeasured", c.remeasured},
                         {"clocks", {{"start", sample(c.clockStart)}, {"end", sample(c.clockEnd)}}}};
-    // Only on the rows that have them (mode unsynced): every other row stays as it was.
-    if (c.hasSynced())
-        for (const SyncedField &f : kSyncedFields)
-            o[f.name] = c.*f.member;
+    for (const SyncedField &f : kSyncedFields) // 0 on every row but an unsynced one
+        o[f.name] = c.*f.member;
     return o;
 }
 

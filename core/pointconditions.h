@@ -59,7 +59,7 @@ struct PointConditions {
     /// The CSV columns, after ResultIO's own: cache, rounds, round_min_s, round_max_s,
     /// throttled, disturbed_reps, remeasured, then sm_mhz, memory_mhz, temperature_c, power_w and
     /// throttle_reasons at the start and at the end (an empty cell: unknown), then synced_median_s,
-    /// synced_min_s and synced_max_s (empty cells on a row without them).
+    /// synced_min_s and synced_max_s (0 on a row without them).
     static const std::vector<std::string> &csvColumns();
     /// The cells of csvColumns(), in order.
     std::vector<std::string> csvCells() const;

@@ -135,6 +135,12 @@ void TestReplay::publishedTableIsADashedReference()
     QVERIFY2(chart->noteText().contains(QStringLiteral("Dashed: ") + PublishedTable::label()),
              qPrintable(chart->noteText()));
     QVERIFY(chart->markers().isEmpty()); // the unsynchronised column crosses nothing
+    // The Explain panel tells its story, although it has no cost model.
+    auto *explain = qobject_cast<ExplainChart *>(w.chartTabs()->chart(QStringLiteral("explain")));
+    QVERIFY(explain);
+    explain->updateNow();
+    const QString text = everything(*explain);
+    QVERIFY2(text.contains(QStringLiteral("2.87 TB/s")), qPrintable(text));
 }
 
 void TestReplay::sentenceImpliesTheBandwidth()
