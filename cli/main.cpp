@@ -122,7 +122,11 @@ int cmdWorkloads()
         std::cout << w.name << ": " << w.description << '\n'
                   << "  CPU variants: " << join(w.cpuVariants) << '\n'
                   << "  GPU variants: " << join(w.gpuVariants) << '\n'
-                  << "  GPU modes:    " << join(w.gpuModes) << '\n'
+                  << "  GPU modes:    " << join(w.gpuModes)
+                  << (w.optInGpuModes.empty() ? std::string()
+                                              : "; when named: " + join(w.optInGpuModes) +
+                                                    " (launch timed before the device is synchronised)")
+                  << '\n'
                   << "  default iterations: " << w.defaultIterations << '\n';
     }
     return 0;
@@ -572,7 +576,10 @@ int main(int argc, char **argv)
     text("--sizes", o.sizes, "tensor edges n, comma-separated, e.g. 4,40,400");
     text("--range", o.range, "MIN:MAX[:STEPS_PER_DECADE], log-spaced");
     text("--threads", o.threads, "CPU thread counts, e.g. 1,2,4, or all")->default_str("all");
-    text("--modes", o.modes, "GPU modes: launch, graph, fused (default: all the workload has)");
+    text("--modes", o.modes,
+         "GPU modes: launch, graph, fused (default: those of them the workload has), unsynced (add: the "
+         "launches "
+         "timed before the device is synchronised, as the original answer did; only when named)");
     run->add_flag("--transfers", o.transfers,
                   "put host-to-device and device-to-host copies in the GPU's timed region");
     text("--host-memory", o.hostMemory, "pageable or pinned host memory for copies")->default_str("pageable");

@@ -463,7 +463,8 @@ std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::st
     for (const auto &all : byRun(series(r, workload))) { // the crossovers of each run, within it
         std::vector<const Series *> cpus, gpus;
         for (const auto &s : all)
-            (s.gpu ? gpus : cpus).push_back(&s);
+            if (!Workload::isQueueTime(s.mode)) // the time to queue launches never crosses the CPU's
+                (s.gpu ? gpus : cpus).push_back(&s);
         if (cpus.empty() || gpus.empty())
             continue;
         const Series best = bestCpu(all);

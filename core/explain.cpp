@@ -394,7 +394,7 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
         return out;
     const Envelope envelope(cpus, *w); // once: every GPU curve is held against the same CPU models
     for (const Series &g : run) {
-        if (!g.gpu)
+        if (!g.gpu || Workload::isQueueTime(g.mode)) // its time is the host's queueing, not the work
             continue;
         CrossoverStory st;
         st.workload = g.workload;

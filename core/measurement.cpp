@@ -20,9 +20,13 @@ std::string Measurement::seriesLabel(const std::string &deviceName) const
             s += std::to_string(device);
         if (!deviceName.empty())
             s += " (" + deviceName + ')';
-        s += ' ' + mode;
+        // The launches of launch mode, timed before the device was synchronised: said in words, so
+        // that the curve never passes for the time of the work.
+        s += mode == "unsynced" ? std::string(" launch, not synchronised") : ' ' + mode;
     } else {
-        s = "CPU " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+        // 0 only in another tool's file (RunSet::isReference) that does not say how many.
+        s = threads <= 0 ? std::string("CPU, threads not stated")
+                         : "CPU " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
     }
     if (!variant.empty())
         s += " (" + variant + ')';

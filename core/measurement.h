@@ -17,8 +17,11 @@ struct Measurement {
     std::string workload;
     std::string backend; ///< "cpu" or "gpu"
     std::string variant;
-    int threads = 0;                ///< CPU threads; 0 for GPU rows
-    std::string mode;               ///< GPU mode (launch, graph, fused); empty for CPU rows
+    int threads = 0; ///< CPU threads; 0 for GPU rows
+    /// GPU mode (launch, graph, fused, or unsynced: launch timed before the device is synchronised,
+    /// whose stats are the time to queue the launches and conditions.synced the time of the work);
+    /// empty for CPU rows
+    std::string mode;
     std::string transfers = "none"; ///< none, pageable or pinned: copies inside the timed region
     int device = -1;                ///< GPU index; -1 for CPU rows
     int n = 0;
@@ -43,7 +46,8 @@ struct Measurement {
     /// Identifies the curve this point belongs to (everything but n), within its run. A cold
     /// cache makes its own curve.
     std::string seriesKey() const;
-    /// A short human label for the series, e.g. "CPU 8 threads" or "GPU graph + pinned copies";
+    /// A short human label for the series, e.g. "CPU 8 threads", "GPU graph + pinned copies" or
+    /// "GPU launch, not synchronised" (mode unsynced);
     /// "<run>: CPU 8 threads" when the row belongs to a named run.
     /// deviceName: a result with several GPUs names each ("GPU0 (NVIDIA H200) launch").
     std::string seriesLabel(const std::string &deviceName = {}) const;

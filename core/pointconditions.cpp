@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// What a point was measured under (cache, rounds, the GPU's clocks and throttling), and its CSV and
-// JSON fields.
+// What a point was measured under (cache, rounds, the GPU's clocks and throttling, an unsynced row's
+// synchronised time), and its CSV and JSON fields.
 #include "core/pointconditions.h"
 
 #include "core/resultload.h"
@@ -40,6 +40,15 @@ const SampleField kSampleFields[] = {{"sm_mhz", &GpuClockSample::smMHz},
                                      {"memory_mhz", &GpuClockSample::memoryMHz},
                                      {"temperature_c", &GpuClockSample::temperatureC},
                                      {"power_w", &GpuClockSample::powerW}};
+
+struct SyncedField {
+    const char *name;
+    double PointConditions::*member;
+};
+// The synchronised time of an unsynced row, as CSV columns and JSON keys.
+const SyncedField kSyncedFields[] = {{"synced_median_s", &PointConditions::syncedMedian},
+                                     {"synced_min_s", &PointConditions::syncedMin},
+                                     {"synced_max_s", &PointConditions::syncedMax}};
 
 double parseNumber(const std::string &s, const std::string &column)
 {
@@ -109,6 +118,8 @@ const std::vector<std::string> &PointConditions::csvColumns()
                 c.push_back(f.name + std::string(when));
             c.push_back("throttle_reasons" + std::string(when));
         }
+        for (const SyncedField &f : kSyncedFields)
+            c.push_back(f.name);
         return c;
     }();
     return columns;
@@ -128,6 +139,8 @@ std::vector<std::string> PointConditions::csvCells() const
             c.push_back(s->available ? number(s->*f.member) : std::string());
         c.push_back(s->available ? std::to_string(s->throttleReasons) : std::string());
     }
+    for (const SyncedField &f : kSyncedFields)
+        c.push_back(number(this->*f.member));
     return c;
 }
 
@@ -161,6 +174,9 @@ PointConditions PointConditions::fromCsv(const std::function<const std::string *
                                         "\" is not true or false");
         c.throttled = *s == "true";
     }
+    for (const SyncedField &f : kSyncedFields)
+        if (const std::string *s = cell(f.name); s && !s->empty())
+            c.*f.member = parseNumber(*s, f.name);
     const std::pair<GpuClockSample *, const char *> samples[] = {{&c.clockStart, "_start"},
                                                                  {&c.clockEnd, "_end"}};
     for (const auto &[sample, when] : samples) {
@@ -204,6 +220,12 @@ std::string PointConditions::problem() const
         return "disturbed_reps: must be a whole number from 0 to 1e9";
     if (remeasured < 0 || remeasured > 100)
         return "remeasured: must be from 0 to 100";
+    for (const SyncedField &f : kSyncedFields)
+        if (const double v = this->*f.member; !(std::isfinite(v) && v >= 0 && v <= kMaxSeconds))
+            return std::string(f.name) + ": must be a finite number of seconds from 0 to 1e7";
+    if ((syncedMin != 0 || syncedMax != 0 || syncedMedian != 0) &&
+        !(syncedMin <= syncedMedian * (1 + kOrderSlack) && syncedMedian <= syncedMax * (1 + kOrderSlack)))
+        return "synced_median_s: must lie from synced_min_s to synced_max_s";
     if (std::string p = sampleProblem(clockStart, "start"); !p.empty())
         return p;
     return sampleProblem(clockEnd, "end");
@@ -220,14 +242,17 @@ nlohmann::json detail::conditionsToJson(const PointConditions &c)
         o["throttle_reasons"] = s.throttleReasons;
         return o;
     };
-    return {{"cache", c.cache},
-            {"rounds", c.rounds},
-            {"round_min_s", c.roundMin},
-            {"round_max_s", c.roundMax},
-            {"throttled", c.throttled},
-            {"disturbed_reps", c.disturbedReps},
-            {"remeasured", c.remeasured},
-            {"clocks", {{"start", sample(c.clockStart)}, {"end", sample(c.clockEnd)}}}};
+    nlohmann::json o = {{"cache", c.cache},
+                        {"rounds", c.rounds},
+                        {"round_min_s", c.roundMin},
+                        {"round_max_s", c.roundMax},
+                        {"throttled", c.throttled},
+                        {"disturbed_reps", c.disturbedReps},
+                        {"remeasured", c.remeasured},
+                        {"clocks", {{"start", sample(c.clockStart)}, {"end", sample(c.clockEnd)}}}};
+    for (const SyncedField &f : kSyncedFields) // 0 on every row but an unsynced one
+        o[f.name] = c.*f.member;
+    return o;
 }
 
 void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, const std::string &where)
@@ -262,6 +287,8 @@ void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, c
                 throw wrong(name, "a whole number");
             *out = int(std::clamp<long long>(it->get<long long>(), -1, 1000000000));
         }
+    for (const SyncedField &f : kSyncedFields)
+        number(row, f.name, f.name, c.*f.member);
     number(row, "round_min_s", "round_min_s", c.roundMin);
     number(row, "round_max_s", "round_max_s", c.roundMax);
     if (const auto it = row.find("throttled"); it != row.end()) {

@@ -37,6 +37,12 @@ struct PointConditions {
     /// How often the point was measured again at the end of the sweep because it was disturbed
     /// (SweepRunner); the row is its least disturbed measurement.
     int remeasured = 0;
+    /// GPU mode "unsynced" only, whose row times the host's queueing of the launches: the same
+    /// launches on the same host clock until the device was synchronised (Run::synchronisedSeconds),
+    /// seconds per repetition: the median, lowest and highest of the repetitions (with several
+    /// rounds, the median of the rounds' medians). All 0 elsewhere.
+    double syncedMedian = 0, syncedMin = 0, syncedMax = 0;
+    bool hasSynced() const { return syncedMedian > 0; }
 
     /// Records the GPU's clocks around a point (clockStart, clockEnd), counts them into the
     /// sweep's reference (GpuClockReference::add) and flags the point throttled by
@@ -52,7 +58,8 @@ struct PointConditions {
 
     /// The CSV columns, after ResultIO's own: cache, rounds, round_min_s, round_max_s,
     /// throttled, disturbed_reps, remeasured, then sm_mhz, memory_mhz, temperature_c, power_w and
-    /// throttle_reasons at the start and at the end (an empty cell: unknown).
+    /// throttle_reasons at the start and at the end (an empty cell: unknown), then synced_median_s,
+    /// synced_min_s and synced_max_s (0 on a row without them).
     static const std::vector<std::string> &csvColumns();
     /// The cells of csvColumns(), in order.
     std::vector<std::string> csvCells() const;

@@ -354,6 +354,8 @@ std::vector<int> SweepPlan::parseRange(const std::string &text)
 
 std::vector<int> SweepPlan::parseThreads(const std::string &text, int hw)
 {
+    if (trim(text) == "max") // every hardware thread in one team, as PyTorch runs by default
+        return {std::max(1, hw)};
     if (trim(text) == "all") {
         std::vector<int> out;
         for (int t = 1; t <= hw; ++t)

@@ -105,7 +105,8 @@ struct SweepPlan {
     /// "MIN:MAX[:STEPS_PER_DECADE]" -> log-spaced sizes including both ends. Throws.
     static std::vector<int> parseRange(const std::string &text);
     static std::vector<int> logRange(int min, int max, int stepsPerDecade);
-    /// "1,2,4" or "all" (1..hardwareThreads). Throws std::invalid_argument.
+    /// "1,2,4", "all" (1..hardwareThreads) or "max" (hardwareThreads alone: one team of every
+    /// thread, as PyTorch runs by default). Throws std::invalid_argument.
     static std::vector<int> parseThreads(const std::string &text, int hardwareThreads);
     /// "launch, graph" -> {"launch", "graph"}: trimmed names, empty entries dropped.
     static std::vector<std::string> parseList(const std::string &text);

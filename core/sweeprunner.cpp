@@ -100,7 +100,14 @@ void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomi
         started = true;
     };
     // A long warm-up counts as the first sample instead of doubling the cost of a long point.
+    // Mode unsynced: the same launches until the device had finished them, by repetition.
+    std::vector<double> synced;
+    const auto keepSynced = [&] {
+        if (const double t = run.synchronisedSeconds(); t > 0)
+            synced.push_back(t);
+    };
     if (rule.warmUpCounts(warm)) {
+        keepSynced();
         samples.push_back(warm);
         measured = warm;
         switched.push_back(warmLost);
@@ -109,6 +116,7 @@ void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomi
     while (!rule.enough(int(samples.size()), measured) && !rule.outOfTime(int(samples.size()), now())) {
         reset();
         const auto [t, lost] = counted([&] { return run.runOnce(stop); });
+        keepSynced();
         samples.push_back(t);
         measured += t;
         switched.push_back(lost);
@@ -118,6 +126,12 @@ void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomi
     if (around.lastRepDone)
         around.lastRepDone();
     m.stats = Stats::of(samples);
+    if (!synced.empty()) {
+        const Stats s = Stats::of(std::move(synced));
+        m.conditions.syncedMedian = s.median;
+        m.conditions.syncedMin = s.min;
+        m.conditions.syncedMax = s.max;
+    }
     if (around.countPreemption) {
         // What the point's threads lost, as a share of their time: waiting for a CPU while
         // runnable (another program held it), and what the hypervisor stole from the machine.
@@ -493,6 +507,15 @@ Measurement SweepRunner::merge(const std::vector<Measurement> &rounds, int plann
     }
     m.stats = Stats::of(std::move(pooled));
     m.stats.reps = std::max(m.stats.reps, reps);
+    if (m.conditions.hasSynced()) { // unsynced: the median of the rounds' synchronised medians
+        std::vector<double> medians;
+        for (const Measurement *r : ok) {
+            medians.push_back(r->conditions.syncedMedian);
+            m.conditions.syncedMin = std::min(m.conditions.syncedMin, r->conditions.syncedMin);
+            m.conditions.syncedMax = std::max(m.conditions.syncedMax, r->conditions.syncedMax);
+        }
+        m.conditions.syncedMedian = Stats::of(std::move(medians)).median;
+    }
     m.conditions.rounds = int(ok.size());
     m.conditions.clockEnd = ok.back()->conditions.clockEnd;
     m.reason.clear();

@@ -19,7 +19,9 @@ const std::vector<Workload> &Workload::all()
                      {""},
                      {"launch", "graph", "fused"},
                      1000,
-                     1});
+                     1,
+                     {},
+                     {"unsynced"}});
         w.push_back({"saxpy",
                      "y = a*x + y, repeated (streaming: two tensors read, one written)",
                      {""},
@@ -98,7 +100,7 @@ bool Workload::hasGpuVariant(const std::string &v) const
 }
 bool Workload::hasGpuMode(const std::string &m) const
 {
-    return contains(gpuModes, m);
+    return contains(gpuModes, m) || contains(optInGpuModes, m);
 }
 bool Workload::isSerialCpuVariant(const std::string &v) const
 {

@@ -16,12 +16,16 @@ public:
     std::string description;
     std::vector<std::string> cpuVariants; ///< first is the default (the fastest); "" = no variants
     std::vector<std::string> gpuVariants;
-    std::vector<std::string> gpuModes; ///< launch, graph, fused
+    std::vector<std::string> gpuModes; ///< launch, graph, fused: "every mode" of a plan
     int defaultIterations = 1;
     int inputCount = 1; ///< host buffers of n*n floats the workload reads
     /// CPU variants that are one dependent chain: they run on one thread whatever the thread
     /// count asked for, so a plan measures them once per n, at 1 thread (SweepPlan::points).
     std::vector<std::string> serialCpuVariants = {};
+    /// GPU modes a plan runs only when it names them (never among "every mode"): "unsynced", the
+    /// launches of "launch" timed as the original answer did, before the device is synchronised.
+    /// Its time is how long the host took to queue the launches, not the work's (isQueueTime).
+    std::vector<std::string> optInGpuModes = {};
 
     /// All workloads, in display order.
     static const std::vector<Workload> &all();
@@ -30,7 +34,11 @@ public:
 
     bool hasCpuVariant(const std::string &v) const;
     bool hasGpuVariant(const std::string &v) const;
+    /// One of gpuModes or optInGpuModes.
     bool hasGpuMode(const std::string &m) const;
+    /// Whether a GPU mode's time is the host's time to queue the launches ("unsynced"), which no
+    /// crossover, fit or speedup may take for the time of the work.
+    static bool isQueueTime(const std::string &mode) { return mode == "unsynced"; }
     bool isSerialCpuVariant(const std::string &v) const;
 
     static double elements(int n) { return double(n) * double(n); }

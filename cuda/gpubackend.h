@@ -35,6 +35,10 @@ public:
     /// on the run's own stream on the GPU. Checks stop between iterations (between launches on
     /// the GPU) and throws Cancelled; a cancelled run stays usable. Returns seconds.
     virtual double runOnce(const std::atomic<bool> &stop) = 0;
+    /// GPU mode "unsynced" only, where runOnce returns the host-clock time to queue the launches
+    /// (the device not yet synchronised): the same launches of the last runOnce on the same
+    /// clock, until the device had finished them. 0 for every other run.
+    virtual double synchronisedSeconds() const { return 0; }
     /// The result, on the host: add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: the copy
     /// that came back; scan: the running sums; spmv: y.
     virtual std::vector<float> output() = 0;
@@ -106,7 +110,7 @@ public:
 struct Job {
     std::string workload;
     std::string variant;     ///< "" for workloads without variants
-    std::string mode;        ///< launch, graph or fused
+    std::string mode;        ///< launch, graph, fused or unsynced (launch, timed as the answer did)
     int n = 0;               ///< edge of the n x n fp32 tensor
     int iterations = 1;      ///< operations per repetition
     bool transfers = false;  ///< put H2D of the inputs and D2H of the output in the timed region

@@ -210,11 +210,16 @@ JobPlan parseJob(const Job &job)
         plan.mode = ModeKind::Graph;
     else if (m == "fused")
         plan.mode = ModeKind::Fused;
+    else if (m == "unsynced")
+        plan.mode = ModeKind::Unsynced;
     else
-        invalid("Unknown GPU mode '" + m + "': use launch, graph or fused.");
+        invalid("Unknown GPU mode '" + m + "': use launch, graph, fused or unsynced.");
     const bool fusedOk = plan.workload == WorkloadKind::Add || plan.workload == WorkloadKind::Saxpy;
     if (plan.mode == ModeKind::Fused && !fusedOk)
         invalid("The " + w + " workload cannot run in fused mode: use launch or graph.");
+    if (plan.mode == ModeKind::Unsynced && (job.transfers || plan.workload == WorkloadKind::Transfer))
+        invalid("Unsynced mode times how long the host takes to queue the launches, and a copy from the "
+                "host waits for the device: time transfers in launch mode.");
     if (plan.workload == WorkloadKind::Transfer && plan.mode != ModeKind::Launch)
         invalid(
             "The transfer workload runs only in launch mode: copies from pageable memory cannot be captured "

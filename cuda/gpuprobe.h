@@ -11,7 +11,10 @@
 namespace speeduplab::gpu {
 
 enum class WorkloadKind { Add, Saxpy, Reduce, Gemm, Transfer, Scan, Spmv };
-enum class ModeKind { Launch, Graph, Fused };
+/// Unsynced: the launches of Launch, timed on the host clock until the last one is queued (the
+/// original answer's time.time() without torch.cuda.synchronize()), and again once the stream
+/// has drained (Run::synchronisedSeconds).
+enum class ModeKind { Launch, Graph, Fused, Unsynced };
 enum class GemmKind { None, Naive, Tiled, Cublas, CublasTf32, CublasFp16, CublasBf16 };
 
 /// cuBLAS variants (a handle and a workspace), and those on fp16/bf16 copies of the tensors.

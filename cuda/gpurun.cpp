@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -40,6 +41,7 @@ public:
 
     void reset() override;
     double runOnce(const std::atomic<bool> &stop) override;
+    double synchronisedSeconds() const override { return m_synchronised; }
     std::vector<float> output() override;
 
 private:
@@ -60,8 +62,9 @@ private:
     JobPlan m_plan;
     int m_streamBlocks = 1;
     int m_reduceBlocks = 1;
-    int m_fullGraphs = 0;   ///< launches of m_graph per runOnce
-    bool m_overlap = false; ///< programmatic dependent launch between iterations (Hopper and newer)
+    int m_fullGraphs = 0;      ///< launches of m_graph per runOnce
+    double m_synchronised = 0; ///< unsynced: the last runOnce's launches, until the stream drained
+    bool m_overlap = false;    ///< programmatic dependent launch between iterations (Hopper and newer)
 
     // The stream outlives everything below it, since the destructor drains it first.
     StreamPtr m_stream;
@@ -476,6 +479,30 @@ double GpuRun::runOnce(const std::atomic<bool> &stop)
     if (stop.load(std::memory_order_relaxed))
         cancel();
 
+    // source-view: gpu-mode-unsynced
+    if (m_plan.mode == ModeKind::Unsynced) {
+        // As the original answer timed it: a host clock around the launch loop, read before the
+        // device is synchronised. A launch returns once its kernel is queued, so the first reading
+        // is the time to queue the launches; once the launch queue is full, each launch waits for
+        // a slot and the reading grows towards the work's. The second reading is the same clock
+        // after cudaStreamSynchronize: the launches done, as the answer's loop with
+        // torch.cuda.synchronize() would have timed them.
+        using Clock = std::chrono::steady_clock;
+        const Clock::time_point start = Clock::now();
+        for (int i = 0; i < iterations; ++i) {
+            if (stop.load(std::memory_order_relaxed))
+                cancel();
+            enqueueOperation();
+        }
+        const Clock::time_point queued = Clock::now();
+        SL_CUDA_CHECK(cudaGetLastError());
+        SL_CUDA_CHECK(cudaStreamSynchronize(stream));
+        const Clock::time_point done = Clock::now();
+        m_synchronised = std::chrono::duration<double>(done - start).count();
+        return std::chrono::duration<double>(queued - start).count();
+    }
+    // source-view: end
+
     SL_CUDA_CHECK(cudaEventRecord(m_start.get(), stream));
     if (m_job.transfers && m_plan.workload != WorkloadKind::Transfer)
         enqueueUploads();
@@ -507,6 +534,8 @@ double GpuRun::runOnce(const std::atomic<bool> &stop)
     // source-view: end
     case ModeKind::Fused:
         enqueueFused(iterations);
+        break;
+    case ModeKind::Unsynced: // timed above
         break;
     }
     if (m_job.transfers && m_plan.workload != WorkloadKind::Transfer)

@@ -5,6 +5,7 @@
 
 #include "ui/appsettings.h"
 #include "ui/examples.h"
+#include "ui/publishedtable.h"
 
 #include "ui/charts/chartview.h"
 #include "ui/commandline.h"
@@ -122,9 +123,12 @@ int App::main(QApplication &app)
             if (names.back() == cl.example)
                 index = i;
         }
-        if (index < 0)
+        if (cl.example == PublishedTable::name())
+            w.openPublishedTable();
+        else if (index < 0)
             std::cerr << "speeduplab: no example is called \"" << cl.example.toStdString()
-                      << "\"; the examples are " << names.join(QStringLiteral(", ")).toStdString() << ".\n";
+                      << "\"; the examples are " << names.join(QStringLiteral(", ")).toStdString() << " and "
+                      << PublishedTable::name().toStdString() << ".\n";
         else
             w.openExample(index);
     }

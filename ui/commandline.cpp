@@ -64,7 +64,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption example(
         QStringLiteral("example"),
         QStringLiteral("Open a recording shipped with the program (File > Open example), by name: "
-                       "seed-preset, add-calibrated, add-range, reduce, transfer."),
+                       "seed-preset, add-calibrated, add-range, reduce, transfer; original-answer: the table "
+                       "published with the original answer, as a reference run."),
         QStringLiteral("NAME"));
     const QCommandLineOption overlay(
         QStringLiteral("overlay"),

@@ -217,8 +217,8 @@ QString labels(const QString &text)
 {
     static const QRegularExpression cpu(QStringLiteral("\\bCPU (\\d+) (threads?)\\b"));
     static const QRegularExpression copies(QStringLiteral(" \\+ (\\w+) copies\\b"));
-    if (!text.contains(QLatin1String("CPU ")) && !text.contains(QLatin1String(" copies")) &&
-        !text.contains(QLatin1String(", cold cache")))
+    if (!text.contains(QLatin1String("CPU")) && !text.contains(QLatin1String(" copies")) &&
+        !text.contains(QLatin1String(", cold cache")) && !text.contains(QLatin1String(", not synchronised")))
         return text;
     QString out;
     qsizetype at = 0;
@@ -241,7 +241,11 @@ QString labels(const QString &text)
         at = m.capturedEnd();
     }
     done += out.mid(at);
-    return done.replace(QLatin1String(", cold cache"), QCoreApplication::translate("Format", ", cold cache"));
+    return done.replace(QLatin1String(", cold cache"), QCoreApplication::translate("Format", ", cold cache"))
+        .replace(QLatin1String("GPU launch, not synchronised"),
+                 QCoreApplication::translate("Format", "GPU launch, not synchronised"))
+        .replace(QLatin1String("CPU, threads not stated"),
+                 QCoreApplication::translate("Format", "CPU, threads not stated"));
 }
 
 } // namespace speeduplab::Format

@@ -4,6 +4,7 @@
 
 #include "ui/datatexts.h"
 #include "ui/examples.h"
+#include "ui/publishedtable.h"
 
 #include "core/presets.h"
 #include "ui/translations.h"
@@ -104,6 +105,10 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
         connect(a, &QAction::triggered, this, [this, index] { emit exampleChosen(index); });
         examples << a;
     }
+    publishedTable = new QAction(PublishedTable::title(), window);
+    publishedTable->setObjectName(QStringLiteral("publishedTableAction"));
+    publishedTable->setStatusTip(PublishedTable::description());
+    publishedTable->setToolTip(publishedTable->statusTip());
 
     presentation = make(tr("&Presentation"), QString(), QKeySequence(Qt::Key_F11),
                         tr("Full screen, the chart only, fonts and lines zoomed for a projector"));
@@ -161,6 +166,8 @@ void MainActions::buildMenus(const QString &programVersion, const QStringList &c
     exampleMenu->setObjectName(QStringLiteral("exampleMenu"));
     exampleMenu->setToolTipsVisible(true);
     exampleMenu->addActions(examples);
+    exampleMenu->addSeparator();
+    exampleMenu->addAction(publishedTable);
     file->addAction(save);
     file->addSeparator();
     file->addAction(openWorkspace);

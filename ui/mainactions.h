@@ -38,9 +38,10 @@ public:
     QAction *exportChart = nullptr;
     QAction *copy = nullptr;
     QAction *quit = nullptr;
-    QAction *tour = nullptr;         ///< F1: Help ▸ Guided tour (ui/tour.h)
-    QList<QAction *> presets;        ///< one per preset, in Presets::names() order; data: its name
-    QList<QAction *> examples;       ///< File ▸ Open example: one per Examples::all(), in order
+    QAction *tour = nullptr;           ///< F1: Help ▸ Guided tour (ui/tour.h)
+    QList<QAction *> presets;          ///< one per preset, in Presets::names() order; data: its name
+    QList<QAction *> examples;         ///< File ▸ Open example: one per Examples::all(), in order
+    QAction *publishedTable = nullptr; ///< File ▸ Open example ▸ the original answer's table (PublishedTable)
     QAction *presentation = nullptr; ///< F11: full screen, the chart only, zoomed for a projector
     QAction *zoomIn = nullptr;
     QAction *zoomOut = nullptr;

@@ -218,6 +218,7 @@ void MainWindow::connectActions()
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions, &MainActions::presetChosen, this, &MainWindow::applyPreset);
     connect(m_actions, &MainActions::exampleChosen, this, &MainWindow::openExample);
+    connect(a.publishedTable, &QAction::triggered, this, &MainWindow::openPublishedTable);
     // Without a usable GPU the empty chart offers the shipped recording: a measured crossover in
     // one click.
     if (!m_gpu.usable && !m_actions->examples.isEmpty()) {

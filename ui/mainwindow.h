@@ -112,6 +112,8 @@ public slots:
     /// run: read-only, never the file saving writes to. With a run of this machine beside it, A is
     /// this machine's CPU and B the example's GPU.
     bool openExample(int index);
+    /// Adds the original answer's published table (PublishedTable) as a reference run, drawn dashed.
+    bool openPublishedTable();
     /// Writes every run, with its label and visibility, to one runs file (atomically).
     bool saveWorkspace(const QString &path);
     /// Adds a reference run (bench/compare_torch.py or compare_numpy.py output), drawn dashed;

@@ -9,6 +9,7 @@
 #include "ui/examples.h"
 #include "ui/format.h"
 #include "ui/mainactions.h"
+#include "ui/publishedtable.h"
 #include "ui/runstore.h"
 
 #include <QDragEnterEvent>
@@ -162,6 +163,25 @@ bool MainWindow::openExample(int index)
     statusBar()->showMessage(tr("Opened the example \u201c%1\u201d, recorded on %2: %3.")
                                  .arg(example.title, Examples::machine(),
                                       Format::count(qsizetype(rows), tr("measurement"), tr("measurements"))));
+    updateActions();
+    return true;
+}
+
+bool MainWindow::openPublishedTable()
+{
+    const QString title = tr("Open example");
+    if (refuseWhileRunning(title))
+        return false;
+    std::vector<RunRecord> added;
+    try {
+        added.push_back(PublishedTable::load());
+    } catch (const std::exception &e) {
+        showError(title, Format::sentence(QString::fromStdString(e.what())));
+        return false;
+    }
+    addRuns(added);
+    statusBar()->showMessage(tr("Opened the original answer's published table as a reference run (dashed): "
+                                "another machine, its GPU column timed without synchronising the device."));
     updateActions();
     return true;
 }

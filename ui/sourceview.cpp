@@ -332,6 +332,8 @@ SourceView::Description SourceView::describe(const Measurement &m)
             d.regions << QStringLiteral("gpu-mode-graph") << QStringLiteral("gpu-graph-capture");
         else if (m.mode == "launch")
             d.regions << QStringLiteral("gpu-mode-launch");
+        else if (m.mode == "unsynced")
+            d.regions << QStringLiteral("gpu-mode-unsynced");
         if (d.function.isEmpty()) {
             d.heading =
                 tr("No code is known for the series %1.").arg(QString::fromStdString(m.seriesLabel()));

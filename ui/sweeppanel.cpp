@@ -145,9 +145,10 @@ void SweepPanel::workloadChanged()
             c->setChecked(false);
         checked += c->isChecked();
     }
-    if (checked == 0)
+    if (checked == 0) // every mode of the workload; an opt-in one (unsynced) only when asked for
         for (QCheckBox *c : m_modes)
-            c->setChecked(w->hasGpuMode(c->text().toStdString()));
+            c->setChecked(std::find(w->gpuModes.begin(), w->gpuModes.end(), c->text().toStdString()) !=
+                          w->gpuModes.end());
     m_applying = was;
 }
 

@@ -280,11 +280,12 @@ QWidget *SweepPanel::buildGpu()
     m_device->setMinimumContentsLength(14);
     form->addRow(tr("Device:"), m_device);
     auto *modes = new QHBoxLayout;
+    auto *optIn = new QHBoxLayout; // unsynced, on a row of its own: the panel keeps its width
     for (const char *m : kModes) {
         auto *c = new QCheckBox(QLatin1String(m));
         c->setObjectName(QStringLiteral("mode_") + QLatin1String(m));
         c->setToolTip(modeTip(QLatin1String(m)));
-        modes->addWidget(c);
+        (Workload::isQueueTime(m) ? optIn : modes)->addWidget(c);
         m_modes << c;
         connect(c, &QCheckBox::toggled, this, [this] {
             if (!m_applying)
@@ -292,6 +293,7 @@ QWidget *SweepPanel::buildGpu()
         });
     }
     form->addRow(tr("Modes:"), modes);
+    form->addRow(QString(), optIn);
     m_transfers = new QCheckBox(tr("Time host \u2194 device copies"));
     m_transfers->setObjectName(QStringLiteral("transfersCheck"));
     m_transfers->setToolTip(

@@ -14,7 +14,7 @@
 
 namespace speeduplab::sweeppanel {
 
-inline const char *const kModes[] = {"launch", "graph", "fused"};
+inline const char *const kModes[] = {"launch", "graph", "fused", "unsynced"};
 // The device list's "every GPU in turn" entry.
 inline constexpr int kAllDevices = -2;
 
@@ -24,7 +24,12 @@ inline QString modeTip(const QString &mode)
         return SweepPanel::tr("One kernel launch per iteration, as the seed's Python loop does.");
     if (mode == QLatin1String("graph"))
         return SweepPanel::tr("The same launches, captured once into a CUDA graph and replayed.");
-    return SweepPanel::tr("All iterations in one kernel, where the workload allows it.");
+    if (mode == QLatin1String("fused"))
+        return SweepPanel::tr("All iterations in one kernel, where the workload allows it.");
+    return SweepPanel::tr("The launches of launch mode, timed as the original answer did: the host's clock "
+                          "read before the device is synchronised, which is the time to queue the "
+                          "launches, not to run them; the time after synchronising is kept beside it. "
+                          "Never part of a crossover.");
 }
 
 inline QLabel *infoLabel(const QString &objectName)

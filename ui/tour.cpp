@@ -4,8 +4,10 @@
 
 #include <algorithm>
 
+#include "core/queuetime.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
+#include "ui/charts/explaintext.h"
 #include "ui/charts/timechart.h"
 #include "ui/format.h"
 
@@ -90,6 +92,23 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
             "roofs. <code>b += b</code> does one FLOP per 8 bytes, far to the left: memory bandwidth "
             "limits it, never arithmetic.</p>"),
          {QStringLiteral("throughput"), QStringLiteral("roofline")}},
+        {tr("Why the original answer's GPU times were flat"),
+         tr("<p>The answer this experiment comes from published its GPU times: 0.0431 s at n = 4 and "
+            "0.0446 s at n = 4000, <b>flat</b> while the work grew a million-fold. At n = 4000 its 1000 "
+            "iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB; in 0.0446 s that would take "
+            "<b>2.87 TB/s</b>.</p>"
+            "<p>It read <code>time.time()</code> around the loop and never called "
+            "<code>torch.cuda.synchronize()</code>. A CUDA launch is <b>asynchronous</b>: it puts the "
+            "kernel in the GPU's queue and returns at once. So the clock measured the host queueing 1000 "
+            "launches (about 44 µs each in Python), not the GPU doing the work. Synchronising waits "
+            "until the queue has drained; only then is the work done. Once the queue is full, each "
+            "launch waits for a free slot, and the time jumps towards the work's.</p>"
+            "<p>Choose <nobr>Sweep ▸ Presets ▸ Replay the original answer</nobr>: the GPU is timed "
+            "both ways, <b>GPU launch, not synchronised</b> beside the synchronised <b>GPU launch</b>, "
+            "and <nobr>File ▸ Open example</nobr> has the published table, drawn dashed.</p>"),
+         {QStringLiteral("time"), QStringLiteral("explain")},
+         false,
+         true},
         {tr("Try it yourself"),
          tr("<p>Choose <nobr>Sweep ▸ Presets ▸ Seed experiment</nobr>, then press <b>Run</b> (Ctrl+R). The "
             "curves "
@@ -209,6 +228,8 @@ void Tour::showPage()
     QString text = p.text;
     if (p.quotesCrossover)
         text += liveCrossover();
+    if (p.quotesQueue)
+        text += liveQueue();
     m_text->setText(text);
     m_counter->setText(tr("%1 of %2").arg(m_page + 1).arg(m_pages.size()));
     m_back->setEnabled(m_page > 0);
@@ -239,6 +260,24 @@ void Tour::showPage()
         if (isVisible())
             b->show(); // at once, not at the layout's next pass
     }
+}
+
+QString Tour::liveQueue() const
+{
+    TimeChart *chart = m_charts ? m_charts->timeChart() : nullptr;
+    if (!chart || !chart->model())
+        return {};
+    const ResultSet &r = chart->model()->resultSet();
+    QString out;
+    for (const QueueStory &q : QueueTime::stories(r)) {
+        const Measurement *launch = QueueTime::launchAt(r, q, q.nMax);
+        out += tr("<p><i>In the results shown now: %1</i></p>")
+                   .arg(ExplainText::queue(
+                            q, launch,
+                            launch && launch->run != q.run ? QString::fromStdString(launch->run) : QString())
+                            .toHtmlEscaped());
+    }
+    return out;
 }
 
 QString Tour::liveCrossover() const

@@ -49,10 +49,13 @@ private:
         QString text; ///< rich text
         QStringList charts;
         bool quotesCrossover = false; ///< ends with liveCrossover()
+        bool quotesQueue = false;     ///< ends with liveQueue()
     };
     void showPage();
     /// "In the results shown: ... faster ... above n ≈ ..." from the time chart's markers, or empty.
     QString liveCrossover() const;
+    /// Each unsynced curve of the results shown, told from its own numbers (ExplainText::queue).
+    QString liveQueue() const;
 
     QPointer<ChartTabs> m_charts;
     QList<Page> m_pages;

@@ -436,6 +436,34 @@
         <source>%1: no fixed cost and rate fit its %2 points (their times do not grow with the work in a way one cost model can describe).</source>
         <translation>%1：没有一组固定开销与速率能拟合它的 %2 个点（其时间随工作量的增长方式无法用一个开销模型描述）。</translation>
     </message>
+    <message>
+        <source>%1: from n = %2 to %3 the time of %4 iterations hardly moves (%5 to %6) while the work grows %7-fold.</source>
+        <translation>%1：从 n = %2 到 %3，%4 次迭代的时间几乎不变（%5 到 %6），而工作量增长了 %7 倍。</translation>
+    </message>
+    <message>
+        <source>%1: %2 iterations took %3 at n = %4 and %5 at n = %6.</source>
+        <translation>%1：%2 次迭代在 n = %4 时用时 %3，在 n = %6 时用时 %5。</translation>
+    </message>
+    <message>
+        <source>At n = %1 they move %2 (read b and write b: 2 × 4 bytes × %1² × %3); in %4 that would take %5.</source>
+        <translation>在 n = %1 时，它们要搬运 %2（读 b 并写 b：2 × 4 字节 × %1² × %3）；要在 %4 内完成，需要 %5。</translation>
+    </message>
+    <message>
+        <source>At n = %1 they move %2; in %3 that would take %4.</source>
+        <translation>在 n = %1 时，它们要搬运 %2；要在 %3 内完成，需要 %4。</translation>
+    </message>
+    <message>
+        <source>The clock was read before the device was synchronised: a CUDA launch returns as soon as its kernel is queued, so the time is the host queueing %1 launches (%2 each), not the GPU doing the work. Synchronising (cudaStreamSynchronize, torch.cuda.synchronize()) waits until the queue has drained; once the queue is full, each launch waits for a free slot and the time grows towards the work&apos;s.</source>
+        <translation>计时在设备同步之前就读取了：CUDA 内核启动在内核进入队列后立即返回，所以这段时间是主机把 %1 次启动放入队列的时间（每次 %2），而不是 GPU 完成工作的时间。同步（cudaStreamSynchronize、torch.cuda.synchronize()）会等到队列排空；一旦队列已满，每次启动都要等待空位，时间便向工作本身的时间增长。</translation>
+    </message>
+    <message>
+        <source>Synchronised, the same %1 iterations take %2 at n = %3 (%4× the time to queue them): %5.</source>
+        <translation>同步之后，同样的 %1 次迭代在 n = %3 时用时 %2（是放入队列时间的 %4×）：%5。</translation>
+    </message>
+    <message>
+        <source>Synchronised, %1 takes %2 for them at n = %3 (%4×): %5.</source>
+        <translation>同步之后，%1 在 n = %3 时完成它们用时 %2（%4×）：%5。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -657,6 +685,14 @@
         <source>, cold cache</source>
         <translation>，冷缓存</translation>
     </message>
+    <message>
+        <source>GPU launch, not synchronised</source>
+        <translation>GPU 内核启动，未同步</translation>
+    </message>
+    <message>
+        <source>CPU, threads not stated</source>
+        <translation>CPU，线程数未说明</translation>
+    </message>
 </context>
 <context>
     <name>GpuReasons</name>
@@ -742,6 +778,29 @@
     <message>
         <source>Copies the tensor to the GPU and back (pinned host memory), n = 16 to 4096 (3 per decade); on the CPU, memory to memory. What does moving the data cost?</source>
         <translation>把张量复制到 GPU 再复制回来（锁页主机内存），n = 16 到 4096（每十倍 3 个）；在 CPU 上为内存到内存的复制。移动数据要花多少代价？</translation>
+    </message>
+    <message>
+        <source>Replay the original answer</source>
+        <translation>重现原始回答</translation>
+    </message>
+    <message>
+        <source>The experiment of the widely cited answer that timed b += b with PyTorch: n = 4, 40, 400 and 4000, 1000 iterations, the CPU with all its threads in one team (as PyTorch runs), and the GPU timed twice: as the answer timed it (the host clock read before the device is synchronised: the time to queue the launches) and synchronised (the time of the work). Open File ▸ Open example ▸ the published table to set it beside the answer&apos;s own numbers.</source>
+        <translation>那个被广泛引用、用 PyTorch 为 b += b 计时的回答中的实验：n = 4、40、400 和 4000，1000 次迭代，CPU 以全部线程组成一个线程组（与 PyTorch 的运行方式相同），GPU 计时两次：按回答的方式计时（在设备同步之前读取主机时钟：即把启动放入队列的时间），以及同步后计时（工作本身的时间）。打开 文件 ▸ 打开示例 ▸ 已发表的表格，可将其与回答自己的数字并列比较。</translation>
+    </message>
+</context>
+<context>
+    <name>PublishedTable</name>
+    <message>
+        <source>The original answer&apos;s published table (another machine, GPU not synchronised)</source>
+        <translation>原始回答发表的表格（另一台机器，GPU 未同步）</translation>
+    </message>
+    <message>
+        <source>b += b, 1000 iterations, n = 4, 40, 400 and 4000, as the widely cited answer published it: seconds for the whole loop, measured on a machine it does not describe, its GPU column timed without synchronising the device. Drawn dashed beside your runs.</source>
+        <translation>b += b，1000 次迭代，n = 4、40、400 和 4000，与那个被广泛引用的回答所发表的一致：整个循环的秒数，在一台回答中未作描述的机器上测得，其 GPU 列在计时时没有同步设备。以虚线画在你的运行旁边。</translation>
+    </message>
+    <message>
+        <source>published with the original answer; another machine; GPU not synchronised</source>
+        <translation>随原始回答发表；另一台机器；GPU 未同步</translation>
     </message>
 </context>
 <context>
@@ -1190,6 +1249,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>At each n, the %1.</source>
         <translation>在每个 n 上，%1。</translation>
+    </message>
+    <message>
+        <source>Timed as the original answer did: the GPU not synchronised</source>
+        <translation>按原始回答的方式计时：GPU 未同步</translation>
     </message>
 </context>
 <context>
@@ -1817,6 +1880,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>From the next start, the CPU threads spin at barriers (active).</source>
         <translation>下次启动起，CPU 线程在屏障处自旋（主动）。</translation>
+    </message>
+    <message>
+        <source>Opened the original answer&apos;s published table as a reference run (dashed): another machine, its GPU column timed without synchronising the device.</source>
+        <translation>已将原始回答发表的表格作为参考运行打开（虚线）：另一台机器，其 GPU 列在计时时没有同步设备。</translation>
     </message>
 </context>
 <context>
@@ -2844,6 +2911,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>“%1” is not a whole number: n stays %2.</source>
         <translation>“%1”不是整数：n 保持为 %2。</translation>
     </message>
+    <message>
+        <source>The launches of launch mode, timed as the original answer did: the host&apos;s clock read before the device is synchronised, which is the time to queue the launches, not to run them; the time after synchronising is kept beside it. Never part of a crossover.</source>
+        <translation>与 launch 模式相同的内核启动，但按原始回答的方式计时：在设备同步之前读取主机时钟，得到的是把启动放入队列的时间，而不是运行它们的时间；同步之后的时间保存在旁边。从不参与交叉点的计算。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SweepWorker</name>
@@ -3157,6 +3228,10 @@ they failed or were skipped (the table says why).</source>
         <source>Grey rings: %1 during which another program held a core (the table marks them noisy and says how).</source>
         <translation>灰色圆环：%1 测量期间另一个程序占用了一个核心（表格将其标为噪声大并说明原因）。</translation>
     </message>
+    <message>
+        <source>%1: the time to queue the launches, read before the device was synchronised, not the time of the work; no crossover is taken from it (the Explain tab says why).</source>
+        <translation>%1：这是在设备同步之前读取的、把启动放入队列的时间，而不是工作的时间；不据此计算交叉点（“解释”页说明原因）。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::Tour</name>
@@ -3247,6 +3322,18 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Seed experiment&lt;/nobr&gt;, then press &lt;b&gt;Run&lt;/b&gt; (Ctrl+R). The curves grow while you watch; Esc stops the sweep and keeps what was measured.&lt;/p&gt;&lt;p&gt;No GPU here? Open results (Ctrl+O) recorded on another machine, such as a GPU server (&lt;code&gt;speeduplab-cli run --preset seed --json gpu.json&lt;/code&gt;). Each file adds a run: choose yours as run A and the GPU one as run B in the Runs panel, and the time chart marks where B&apos;s GPU overtakes A&apos;s CPU. Compare runs shows one run&apos;s time over another&apos;s, series by series.&lt;/p&gt;&lt;p&gt;Then predict before you measure: where will the crossover be in graph mode, or on a faster GPU? Run it and see.&lt;/p&gt;</source>
         <translation>&lt;p&gt;选择&lt;nobr&gt;扫描 ▸ 预设 ▸ 种子实验&lt;/nobr&gt;，然后点击&lt;b&gt;运行&lt;/b&gt;（Ctrl+R）。曲线会在你眼前逐渐生长；按 Esc 停止扫描并保留已测得的结果。&lt;/p&gt;&lt;p&gt;这里没有 GPU？打开在另一台机器（例如 GPU 服务器）上记录的结果（Ctrl+O）（&lt;code&gt;speeduplab-cli run --preset seed --json gpu.json&lt;/code&gt;）。每个文件都会添加一个运行：在运行面板中把你的运行选为运行 A、把 GPU 的运行选为运行 B，时间图表就会标出 B 的 GPU 超越 A 的 CPU 的位置。“比较运行”按系列逐一显示一个运行的时间与另一个运行的时间之比。&lt;/p&gt;&lt;p&gt;然后先预测再测量：在 graph 模式下，或在更快的 GPU 上，交叉点会在哪里？运行一下看看。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Why the original answer&apos;s GPU times were flat</source>
+        <translation>为什么原始回答中的 GPU 时间是平的</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The answer this experiment comes from published its GPU times: 0.0431 s at n = 4 and 0.0446 s at n = 4000, &lt;b&gt;flat&lt;/b&gt; while the work grew a million-fold. At n = 4000 its 1000 iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB; in 0.0446 s that would take &lt;b&gt;2.87 TB/s&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;It read &lt;code&gt;time.time()&lt;/code&gt; around the loop and never called &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;. A CUDA launch is &lt;b&gt;asynchronous&lt;/b&gt;: it puts the kernel in the GPU&apos;s queue and returns at once. So the clock measured the host queueing 1000 launches (about 44 µs each in Python), not the GPU doing the work. Synchronising waits until the queue has drained; only then is the work done. Once the queue is full, each launch waits for a free slot, and the time jumps towards the work&apos;s.&lt;/p&gt;&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Replay the original answer&lt;/nobr&gt;: the GPU is timed both ways, &lt;b&gt;GPU launch, not synchronised&lt;/b&gt; beside the synchronised &lt;b&gt;GPU launch&lt;/b&gt;, and &lt;nobr&gt;File ▸ Open example&lt;/nobr&gt; has the published table, drawn dashed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;本实验所源自的那个回答发表了它的 GPU 时间：n = 4 时 0.0431 s，n = 4000 时 0.0446 s，工作量增长了一百万倍，时间却是&lt;b&gt;平的&lt;/b&gt;。在 n = 4000 时，它的 1000 次迭代要搬运 2 × 4 字节 × 4000² × 1000 = 128 GB；要在 0.0446 s 内完成，需要 &lt;b&gt;2.87 TB/s&lt;/b&gt;。&lt;/p&gt;&lt;p&gt;它在循环前后读取 &lt;code&gt;time.time()&lt;/code&gt;，却从未调用 &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;。CUDA 内核启动是&lt;b&gt;异步&lt;/b&gt;的：它把内核放入 GPU 的队列后立即返回。所以时钟测到的是主机把 1000 次启动放入队列的时间（在 Python 中每次约 44 µs），而不是 GPU 完成工作的时间。同步会等到队列排空；只有那时工作才算完成。一旦队列已满，每次启动都要等待空位，时间便跳向工作本身的时间。&lt;/p&gt;&lt;p&gt;选择 &lt;nobr&gt;扫描 ▸ 预设 ▸ 重现原始回答&lt;/nobr&gt;：GPU 会以两种方式计时，&lt;b&gt;GPU launch, not synchronised&lt;/b&gt;（未同步）与同步的 &lt;b&gt;GPU launch&lt;/b&gt; 并列；&lt;nobr&gt;文件 ▸ 打开示例&lt;/nobr&gt; 中有已发表的表格，以虚线绘制。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;In the results shown now: %1&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;在当前显示的结果中：%1&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -579,6 +579,77 @@ TEST_CASE(calibrationMeasuresCeilings)
         c.cublasTf32FlopsPerS / 1e12, c.cublasFp16FlopsPerS / 1e12, c.cublasBf16FlopsPerS / 1e12);
 }
 
+// Issue 28: mode unsynced times the launches as the original answer did (the host clock read before
+// the device is synchronised) and keeps the synchronised time of the same launches. Targets: at
+// n = 4000 the queue time is within 2x of 1000 x the calibrated launch cost, and the synchronised
+// time matches launch mode's within its noise. It also prints where the queue time jumps as the
+// iterations grow to 10,000 (the launch queue fills). Run it alone: tst_gpubackend unsynced
+TEST_CASE(unsyncedTimesTheQueue)
+{
+    REQUIRE_GPU();
+    const std::atomic<bool> stop{false};
+    const Ceilings c = calibrate(0, stop);
+    CHECK(c.launchLatencyS > 0);
+    constexpr int n = 4000;
+    const std::vector<float> ones(std::size_t(n) * n, 1.0f);
+    const auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    // `reps` repetitions (after a warm-up), reset before each as the runner does.
+    const auto measure = [&](const std::string &mode, int iterations, int reps, std::vector<double> &synced) {
+        Job job = makeJob("add", "", mode, n, iterations);
+        job.inputs = {ones.data()};
+        const auto run = createRun(job);
+        run->reset();
+        (void)run->runOnce(stop);
+        std::vector<double> times;
+        synced.clear();
+        for (int i = 0; i < reps; ++i) {
+            run->reset();
+            times.push_back(run->runOnce(stop));
+            synced.push_back(run->synchronisedSeconds());
+        }
+        return times;
+    };
+    std::vector<double> syncedQ, syncedL;
+    const std::vector<double> queued = measure("unsynced", 1000, 7, syncedQ);
+    const std::vector<double> launch = measure("launch", 1000, 7, syncedL);
+    for (double s : syncedL)
+        CHECK_EQ(s, 0.0); // only unsynced keeps a synchronised time
+    const double q = median(queued), sq = median(syncedQ), l = median(launch);
+    const double lMin = *std::min_element(launch.begin(), launch.end());
+    const double lMax = *std::max_element(launch.begin(), launch.end());
+    const double expected = 1000 * c.launchLatencyS;
+    std::printf(
+        "INFO   n = 4000, 1000 iterations: queued %.3f ms (1000 x launch %.2f us = %.3f ms), synchronised "
+        "%.3f ms, launch mode %.3f ms (%.3f to %.3f), sync round trip %.2f us\n",
+        q * 1e3, c.launchLatencyS * 1e6, expected * 1e3, sq * 1e3, l * 1e3, lMin * 1e3, lMax * 1e3,
+        c.syncRoundTripS * 1e6);
+    CHECK_MSG(q <= 2 * expected && q >= expected / 2,
+              format("queued %g s is not within 2x of 1000 x the launch cost, %g s", q, expected));
+    // The host clock around the loop and the drain adds a synchronisation round trip to the events'
+    // time: within the launch mode's spread (or 2 % of it), plus that.
+    const double noise = std::max(lMax - lMin, 0.02 * l) + c.syncRoundTripS;
+    CHECK_MSG(std::fabs(sq - l) <= noise,
+              format("synchronised %g s against launch mode's %g s (noise %g s)", sq, l, noise));
+    CHECK(sq > q); // the work outlasts the queueing at n = 4000
+    // Where the queue time jumps: per launch, as the iterations grow past the launch queue.
+    for (int iterations : {100, 300, 1000, 2000, 3000, 5000, 10000}) {
+        std::vector<double> synced;
+        const double t = median(measure("unsynced", iterations, 3, synced));
+        std::printf(
+            "INFO   unsynced n = 4000, %5d iterations: queued %8.3f ms (%6.2f us a launch), synchronised "
+            "%8.3f ms\n",
+            iterations, t * 1e3, t / iterations * 1e6, median(synced) * 1e3);
+    }
+    // The published table's arithmetic (ExplainText::queue words it): 2 x 4 B x 4000^2 x 1000 bytes
+    // in 0.0446 s is 2.87 TB/s to 3 significant figures.
+    const double bytes = 2.0 * 4.0 * double(n) * n * 1000;
+    CHECK_EQ(bytes, 128e9);
+    CHECK_EQ(std::lround(bytes / 0.0446 / 1e10), 287L);
+}
+
 // cuBLAS is opened on first use, not linked: loading needs no GPU, only the library, and a
 // missing library is a sentence, not a crash.
 TEST_CASE(cublasLoadsOnDemand)

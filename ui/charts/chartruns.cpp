@@ -4,6 +4,7 @@
 #include "ui/charts/chartview.h"
 
 #include "core/machineinfo.h"
+#include "core/workload.h"
 
 #include "ui/charts/chartstyle.h"
 #include "ui/format.h"
@@ -147,7 +148,7 @@ std::vector<ChartView::Matchup> ChartView::matchups(const std::vector<Series> &a
         for (const Series &s : all) {
             if (!s.gpu && s.run == cpuRun)
                 cpus.push_back(s);
-            else if (s.gpu && s.run == gpuRun)
+            else if (s.gpu && s.run == gpuRun && !Workload::isQueueTime(s.mode)) // queueing is not work
                 m.gpus.push_back(&s);
         }
         if (cpus.empty() || m.gpus.empty())

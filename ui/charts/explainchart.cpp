@@ -6,6 +6,7 @@
 #include "ui/charts/explaintext.h"
 #include "ui/format.h"
 
+#include "core/queuetime.h"
 #include "core/workload.h"
 
 #include <QLogValueAxis>
@@ -367,9 +368,24 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
             if (threadsAt[n].size() >= 2)
                 scaling.sentences << ExplainText::threads(Explain::threads(r, cpus, n));
     }
+    explainQueues(r, group.empty() ? std::string() : group.front().workload);
     for (const Section &x : {crossovers, curves, scaling})
         if (!x.sentences.isEmpty())
             m_explanations << x;
+}
+
+void ExplainChart::explainQueues(const ResultSet &r, const std::string &workload)
+{
+    // The GPU curves timed as the original answer timed them: no cost model, since their time is
+    // the host's queueing; what they would imply, and why, from their own numbers.
+    Section queued{tr("Timed as the original answer did: the GPU not synchronised"), {}};
+    for (const QueueStory &q : QueueTime::stories(r, workload)) {
+        const Measurement *launch = QueueTime::launchAt(r, q, q.nMax);
+        queued.sentences << ExplainText::queue(
+            q, launch, launch && launch->run != q.run ? QString::fromStdString(launch->run) : QString());
+    }
+    if (!queued.sentences.isEmpty())
+        m_explanations << queued;
 }
 
 void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> &all, const Workload &wl)
@@ -383,6 +399,7 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
     const CpuModels fitted = fitCpuModels(r, group);
     if (group.empty() || !(fitted.tHi > 0)) {
         showEmpty(tr("The cost models need a CPU or a GPU curve with successful points."));
+        explainQueues(r, wl.name); // a curve timed without synchronising has no model, but its story
         return;
     }
     drawCpuModels(all, wl, fitted);

@@ -106,6 +106,8 @@ private:
 
     /// The sections on each curve and on the threads, after `crossovers`.
     void explainCurves(const ResultSet &r, const std::vector<Series> &group, const Section &crossovers);
+    /// The section on the GPU curves timed before the device was synchronised (mode unsynced), first.
+    void explainQueues(const ResultSet &r, const std::string &workload);
 
     WhatIf m_measured;
     WhatIf m_whatIf;

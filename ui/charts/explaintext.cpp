@@ -32,6 +32,54 @@ QString threadCount(int p)
 
 } // namespace
 
+QString ExplainText::queue(const QueueStory &s, const Measurement *launch, const QString &ofRun)
+{
+    const QString name = QString::fromStdString(s.label);
+    const double grows = s.bytesMin > 0 ? s.bytesMax / s.bytesMin : 0;
+    QStringList out;
+    out << (s.spread() < 1.5 && grows >= 10
+                ? tr("%1: from n = %2 to %3 the time of %4 iterations hardly moves (%5 to %6) while the "
+                     "work grows %7-fold.")
+                      .arg(name, Format::n(s.nMin), Format::n(s.nMax))
+                      .arg(s.iterations)
+                      .arg(Format::seconds(s.lowest), Format::seconds(s.highest), Format::number(grows))
+                : tr("%1: %2 iterations took %3 at n = %4 and %5 at n = %6.")
+                      .arg(name)
+                      .arg(s.iterations)
+                      .arg(Format::seconds(s.queuedMin), Format::n(s.nMin), Format::seconds(s.queuedMax),
+                           Format::n(s.nMax)));
+    const QString bytes = Format::si(s.bytesMax, QStringLiteral("B"));
+    out << (s.workload == "add"
+                ? tr("At n = %1 they move %2 (read b and write b: 2 × 4 bytes × %1² × %3); "
+                     "in %4 that would take %5.")
+                      .arg(Format::n(s.nMax), bytes)
+                      .arg(s.iterations)
+                      .arg(Format::seconds(s.queuedMax), Format::rate(s.impliedBytesPerS(), false))
+                : tr("At n = %1 they move %2; in %3 that would take %4.")
+                      .arg(Format::n(s.nMax), bytes, Format::seconds(s.queuedMax),
+                           Format::rate(s.impliedBytesPerS(), false)));
+    out << tr("The clock was read before the device was synchronised: a CUDA launch returns as soon as its "
+              "kernel is queued, so the time is the host queueing %1 launches (%2 each), not the GPU doing "
+              "the work. Synchronising (cudaStreamSynchronize, torch.cuda.synchronize()) waits until the "
+              "queue has drained; once the queue is full, each launch waits for a free slot and the time "
+              "grows towards the work's.")
+               .arg(s.iterations)
+               .arg(Format::seconds(s.perLaunch()));
+    const double synced = s.syncedMax > 0 ? s.syncedMax : launch ? launch->stats.median : 0;
+    if (synced > 0) {
+        const QString ratio = Format::number(synced / s.queuedMax);
+        const QString rate = Format::rate(s.bytesMax / synced, false);
+        out << (s.syncedMax > 0 || ofRun.isEmpty()
+                    ? tr("Synchronised, the same %1 iterations take %2 at n = %3 (%4× the time to queue "
+                         "them): %5.")
+                          .arg(s.iterations)
+                          .arg(Format::seconds(synced), Format::n(s.nMax), ratio, rate)
+                    : tr("Synchronised, %1 takes %2 for them at n = %3 (%4×): %5.")
+                          .arg(ofRun, Format::seconds(synced), Format::n(s.nMax), ratio, rate));
+    }
+    return out.join(QLatin1Char(' '));
+}
+
 QString ExplainText::fixedName(CurveStory::Fixed f)
 {
     switch (f) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/explain.h"
+#include "core/queuetime.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -33,6 +34,13 @@ public:
     static QString twoThreadCounts(const ThreadStory &t);
     /// The what-if models' verdict, against the measured models' one.
     static QString whatIf(const WhatIf &now, const WhatIf &measured);
+    /// A curve timed as the original answer timed it (GPU mode unsynced), from its own numbers: how
+    /// flat it stays while the work grows, the bandwidth its time at the largest n would imply
+    /// ("... move 128 GB; in 44.6 ms that would take 2.87 TB/s"), why (the launches are queued, the
+    /// clock stopped before the device was synchronised) and, when known, the synchronised time:
+    /// its own (QueueStory::syncedMax), else `launch`'s, the launch mode's row at its largest n
+    /// (QueueTime::launchAt; ofRun names that row's run when it is another's).
+    static QString queue(const QueueStory &s, const Measurement *launch = nullptr, const QString &ofRun = {});
     /// What the fixed cost of an operation is: "kernel launch", "OpenMP fork/join", ...
     static QString fixedName(CurveStory::Fixed f);
     /// How far a model misses the points, from an RMS log error: "6 %".

@@ -2,6 +2,8 @@
 // The time chart: time per iteration against n, the classroom view's best CPU, the bands, the
 // crossovers and their notes.
 #include "ui/charts/timechart.h"
+
+#include "core/workload.h"
 #include "ui/appsettings.h"
 
 #include "ui/charts/chartstyle.h"
@@ -562,6 +564,14 @@ QStringList TimeChart::curveNotes(const std::vector<Series> &all, const std::str
     if (const QString left = curvesNote(all, curves.drawn); !left.isEmpty())
         notes << left;
     notes << referenceNotes(workload);
+    QStringList queued; // GPU curves timed before the device was synchronised (mode unsynced)
+    for (const Series &s : all)
+        if (s.gpu && Workload::isQueueTime(s.mode))
+            queued << QString::fromStdString(s.label);
+    if (!queued.isEmpty())
+        notes << tr("%1: the time to queue the launches, read before the device was synchronised, not the "
+                    "time of the work; no crossover is taken from it (the Explain tab says why).")
+                     .arg(queued.join(tr(", ")));
     if (curves.disturbed > 0)
         notes << tr("Grey rings: %1 during which another program held a core (the table marks them noisy "
                     "and says how).")

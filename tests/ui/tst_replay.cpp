@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+// The original answer, replayed and explained: its published table as a dashed reference run with its
+// plain label, both GPU curves (not synchronised and synchronised) on the time chart with no crossover
+// taken from the queue time, the Explain sentence and the tour page worded from the numbers shown
+// (2.87 TB/s for the published table), in English and in Chinese.
+#include "fixtures.h"
+
+#include "core/queuetime.h"
+#include "core/resultio.h"
+#include "core/runset.h"
+#include "ui/app.h"
+#include "ui/charts/charttabs.h"
+#include "ui/charts/explainchart.h"
+#include "ui/charts/explaintext.h"
+#include "ui/charts/timechart.h"
+#include "ui/mainwindow.h"
+#include "ui/publishedtable.h"
+#include "ui/runstore.h"
+#include "ui/tour.h"
+#include "ui/translations.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QLineSeries>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace speeduplab;
+
+namespace {
+
+/// A replay on this kind of machine: the CPU (4 threads), the GPU's launches not synchronised (a flat
+/// 3 µs a launch, the synchronised time kept beside it) and synchronised (launch mode), 1000 iterations.
+ResultSet replay()
+{
+    ResultSet r;
+    r.machine = fixtures::machine();
+    for (int n : {4, 40, 400, 4000}) {
+        const double bytes = 8.0 * n * n; // per iteration
+        Measurement cpu = fixtures::point("cpu", 4, "", n, 2e-7 + bytes / 20e9);
+        Measurement launch = fixtures::point("gpu", 0, "launch", n, 4e-6 + bytes / 4e12);
+        Measurement queued = fixtures::point("gpu", 0, "unsynced", n, 3e-6, 0.02);
+        for (Measurement *m : {&cpu, &launch, &queued}) {
+            const double perIteration = m->stats.median / m->iterations;
+            *m = [&] {
+                Measurement x = *m;
+                const Workload *w = Workload::find("add");
+                x.iterations = 1000;
+                x.bytes = w->bytes(n, 1000);
+                x.flops = w->flops(n, 1000);
+                x.stats.median = x.stats.mean = perIteration * 1000;
+                x.stats.min = x.stats.median * 0.98;
+                x.stats.max = x.stats.median * 1.02;
+                x.stats.stddev = x.stats.median * 0.01;
+                return x;
+            }();
+        }
+        queued.conditions.syncedMedian = launch.stats.median * 1.01;
+        queued.conditions.syncedMin = launch.stats.median;
+        queued.conditions.syncedMax = launch.stats.median * 1.03;
+        r.add(cpu);
+        r.add(launch);
+        r.add(queued);
+    }
+    return r;
+}
+
+QString everything(const ExplainChart &c)
+{
+    QStringList out;
+    for (const auto &section : c.explanations())
+        out << section.title << section.sentences;
+    return out.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+class TestReplay : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void publishedTableIsADashedReference();
+    void sentenceImpliesTheBandwidth();
+    void timeChartDrawsBothGpuCurvesAndTheTable();
+    void explainSaysWhy();
+    void tourPageQuotesTheRunShown();
+    void chineseSentence();
+
+private:
+    QString write(const ResultSet &r, const QString &name);
+    QTemporaryDir m_dir;
+};
+
+void TestReplay::initTestCase()
+{
+    App::initialise();
+    QVERIFY(m_dir.isValid());
+}
+
+QString TestReplay::write(const ResultSet &r, const QString &name)
+{
+    const QString path = m_dir.filePath(name);
+    ResultIO::writeCsv(r, path.toStdString());
+    return path;
+}
+
+void TestReplay::publishedTableIsADashedReference()
+{
+    const RunRecord run = PublishedTable::load();
+    QVERIFY(run.reference);
+    QCOMPARE(QString::fromStdString(run.label),
+             QStringLiteral("published with the original answer; another machine; GPU not synchronised"));
+    QVERIFY(RunSet::isReference(run.results));
+    QCOMPARE(run.results.rows.size(), std::size_t(8));
+
+    MainWindow w(m_dir.filePath(QStringLiteral("table.ini")));
+    w.setErrorReporter([](const QString &, const QString &text) { QFAIL(qPrintable(text)); });
+    auto *action = w.findChild<QAction *>(QStringLiteral("publishedTableAction"));
+    QVERIFY(action);
+    action->trigger();
+    QCOMPARE(w.runStore()->runCount(), 1);
+    QVERIFY(w.runStore()->runs().front().reference);
+    TimeChart *chart = w.timeChart();
+    chart->updateNow();
+    const QList<QXYSeries *> refs = chart->seriesWithRole(ChartView::Role::Reference);
+    QCOMPARE(refs.size(), 2); // its CPU and GPU columns
+    bool gpu = false;
+    for (QXYSeries *s : refs) {
+        QCOMPARE(s->pen().style(), Qt::DashLine);
+        gpu = gpu || s->name().contains(QStringLiteral("GPU launch, not synchronised"));
+        QCOMPARE(s->count(), 4);
+    }
+    QVERIFY(gpu);
+    // Shown alone, its curves carry no run's name; the note names it, dashed.
+    QVERIFY2(chart->noteText().contains(QStringLiteral("Dashed: ") + PublishedTable::label()),
+             qPrintable(chart->noteText()));
+    QVERIFY(chart->markers().isEmpty()); // the unsynchronised column crosses nothing
+    // The Explain panel tells its story, although it has no cost model.
+    auto *explain = qobject_cast<ExplainChart *>(w.chartTabs()->chart(QStringLiteral("explain")));
+    QVERIFY(explain);
+    explain->updateNow();
+    const QString text = everything(*explain);
+    QVERIFY2(text.contains(QStringLiteral("2.87 TB/s")), qPrintable(text));
+}
+
+void TestReplay::sentenceImpliesTheBandwidth()
+{
+    const std::vector<QueueStory> stories = QueueTime::stories(PublishedTable::load().results);
+    QCOMPARE(stories.size(), std::size_t(1));
+    const QString text = ExplainText::queue(stories.front());
+    // 2 x 4 B x 4000^2 x 1000 = 128 GB in 0.0446 s: 2.87 TB/s (3 significant figures).
+    for (const QString &figure : {QStringLiteral("128 GB"), QStringLiteral("44.6 ms"),
+                                  QStringLiteral("2.87 TB/s"), QStringLiteral("1000 launches"),
+                                  QStringLiteral("44.6 \u00b5s each"), QStringLiteral("43.1 ms to 44.7 ms"),
+                                  QStringLiteral("from n = 4 to 4000"), QStringLiteral("synchronised")})
+        QVERIFY2(text.contains(figure), qPrintable(figure + QStringLiteral(" not in: ") + text));
+    QVERIFY2(!text.contains(QStringLiteral("Synchronised, the same")), qPrintable(text)); // never measured
+}
+
+void TestReplay::timeChartDrawsBothGpuCurvesAndTheTable()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("both.ini")));
+    w.setErrorReporter([](const QString &, const QString &text) { QFAIL(qPrintable(text)); });
+    QVERIFY(w.openResults(write(replay(), QStringLiteral("replay.csv"))));
+    QVERIFY(w.openPublishedTable());
+    TimeChart *chart = w.timeChart();
+    chart->updateNow();
+    QStringList names;
+    for (QXYSeries *s : chart->seriesWithRole(ChartView::Role::Data))
+        names << s->name();
+    const auto has = [&](const QString &end) {
+        return std::any_of(names.begin(), names.end(), [&](const QString &n) { return n.endsWith(end); });
+    };
+    QVERIFY2(has(QStringLiteral("GPU launch, not synchronised")), qPrintable(names.join(" | ")));
+    QVERIFY2(has(QStringLiteral("GPU launch")), qPrintable(names.join(" | ")));
+    const QList<QXYSeries *> refs = chart->seriesWithRole(ChartView::Role::Reference);
+    QCOMPARE(refs.size(), 2);
+    for (QXYSeries *s : refs) { // beside ours, each curve is named after it
+        QVERIFY2(s->name().startsWith(PublishedTable::label() + QStringLiteral(": ")), qPrintable(s->name()));
+        QCOMPARE(s->pen().style(), Qt::DashLine);
+    }
+    // The crossovers are the synchronised launch curve's only.
+    QVERIFY(!chart->markers().isEmpty());
+    for (const TimeChart::Marker &m : chart->markers())
+        QVERIFY2(!m.gpuLabel.contains(QStringLiteral("not synchronised")), qPrintable(m.gpuLabel));
+    QVERIFY2(chart->noteText().contains(QStringLiteral("the time to queue the launches")),
+             qPrintable(chart->noteText()));
+    // Ours against the published table's: the ratio of the same way of timing.
+    QVERIFY2(chart->noteText().contains(QStringLiteral("GPU launch, not synchronised")),
+             qPrintable(chart->noteText()));
+}
+
+void TestReplay::explainSaysWhy()
+{
+    RunStore model;
+    model.setResultSet(replay());
+    ExplainChart chart;
+    chart.resize(1200, 800);
+    chart.setModel(&model);
+    chart.updateNow();
+    const QString text = everything(chart);
+    QVERIFY2(text.contains(QStringLiteral("Timed as the original answer did")), qPrintable(text));
+    // 3 µs a launch, 3 ms for 1000 at every n; synchronised, 1000 x (4 µs + 128 MB / 4 TB/s) = 36 ms.
+    QVERIFY2(text.contains(QStringLiteral("GPU launch, not synchronised: from n = 4 to 4000")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("3 \u00b5s each")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("in 3 ms that would take 42.7 TB/s")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Synchronised, the same 1000 iterations take 36.4 ms at n = 4000")),
+             qPrintable(text));
+    // No cost model, no crossover from the queue time.
+    for (const auto &[key, label] : chart.gpuCurves())
+        QVERIFY2(label.find("not synchronised") == std::string::npos, label.c_str());
+}
+
+void TestReplay::tourPageQuotesTheRunShown()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("tour.ini")));
+    QVERIFY(w.openPublishedTable());
+    Tour tour(w.chartTabs(), &w);
+    int page = -1;
+    for (int i = 0; i < tour.pageCount(); ++i)
+        if (tour.pageTitle(i) == QStringLiteral("Why the original answer's GPU times were flat"))
+            page = i;
+    QVERIFY(page >= 0);
+    QVERIFY(tour.pageCharts(page).contains(QStringLiteral("time")));
+    tour.setPage(page);
+    auto *text = tour.findChild<QLabel *>(QStringLiteral("tourText"));
+    QVERIFY(text);
+    QVERIFY2(text->text().contains(QStringLiteral("2.87 TB/s")), qPrintable(text->text()));
+    QVERIFY2(text->text().contains(QStringLiteral("In the results shown now")), qPrintable(text->text()));
+}
+
+void TestReplay::chineseSentence()
+{
+    Translations::install(QStringLiteral("zh_CN"));
+    const std::vector<QueueStory> stories = QueueTime::stories(PublishedTable::load().results);
+    const QString text = ExplainText::queue(stories.front());
+    const QString label = PublishedTable::label();
+    Translations::install(QStringLiteral("en"));
+    QVERIFY2(text.contains(QStringLiteral("2.87 TB/s")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("128 GB")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("The clock was read")), qPrintable(text)); // translated
+    QVERIFY2(label !=
+                 QStringLiteral("published with the original answer; another machine; GPU not synchronised"),
+             qPrintable(label));
+}
+
+QTEST_MAIN(TestReplay)
+#include "tst_replay.moc"
