@@ -980,6 +980,8 @@ ZH = {
     "<p><i>In the results shown now: %1</i></p>": "<p><i>在当前显示的结果中：%1</i></p>",
     "GPU launch, not synchronised": "GPU 内核启动，未同步",
     "CPU, threads not stated": "CPU，线程数未说明",
+    "No cost model here: the GPU was timed without synchronising, and no CPU curve states its threads. The panel beside the chart says what the times show.":
+        "此处没有成本模型：GPU 计时未同步，也没有注明线程数的 CPU 曲线。图旁的面板说明了这些时间表示什么。",
 }
 
 BY_CONTEXT = {}

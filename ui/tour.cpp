@@ -2,14 +2,13 @@
 // The guided tour: short pages on the seed experiment and how to read each chart, each with Show me.
 #include "ui/tour.h"
 
-#include <algorithm>
-
 #include "core/queuetime.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/explaintext.h"
 #include "ui/charts/timechart.h"
 #include "ui/format.h"
+#include "ui/runstore.h"
 
 #include <QHBoxLayout>
 #include <QKeySequence>
@@ -18,6 +17,8 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace speeduplab {
 

@@ -1254,6 +1254,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Timed as the original answer did: the GPU not synchronised</source>
         <translation>按原始回答的方式计时：GPU 未同步</translation>
     </message>
+    <message>
+        <source>No cost model here: the GPU was timed without synchronising, and no CPU curve states its threads. The panel beside the chart says what the times show.</source>
+        <translation>此处没有成本模型：GPU 计时未同步，也没有注明线程数的 CPU 曲线。图旁的面板说明了这些时间表示什么。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ExportDialog</name>

@@ -398,8 +398,12 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
     spreadCurves(group);
     const CpuModels fitted = fitCpuModels(r, group);
     if (group.empty() || !(fitted.tHi > 0)) {
-        showEmpty(tr("The cost models need a CPU or a GPU curve with successful points."));
-        explainQueues(r, wl.name); // a curve timed without synchronising has no model, but its story
+        // A curve timed without synchronising has no model, but its story (the panel tells it).
+        showEmpty(QueueTime::stories(r, wl.name).empty()
+                      ? tr("The cost models need a CPU or a GPU curve with successful points.")
+                      : tr("No cost model here: the GPU was timed without synchronising, and no CPU curve "
+                           "states its threads. The panel beside the chart says what the times show."));
+        explainQueues(r, wl.name);
         return;
     }
     drawCpuModels(all, wl, fitted);

@@ -6,6 +6,8 @@
 
 #include "core/workload.h"
 
+#include <QLocale>
+
 #include <algorithm>
 #include <cmath>
 
@@ -42,7 +44,8 @@ QString ExplainText::queue(const QueueStory &s, const Measurement *launch, const
                      "work grows %7-fold.")
                       .arg(name, Format::n(s.nMin), Format::n(s.nMax))
                       .arg(s.iterations)
-                      .arg(Format::seconds(s.lowest), Format::seconds(s.highest), Format::number(grows))
+                      .arg(Format::seconds(s.lowest), Format::seconds(s.highest),
+                           QLocale(QLocale::English).toString(qlonglong(std::llround(grows))))
                 : tr("%1: %2 iterations took %3 at n = %4 and %5 at n = %6.")
                       .arg(name)
                       .arg(s.iterations)

@@ -3,7 +3,6 @@
 // crossovers and their notes.
 #include "ui/charts/timechart.h"
 
-#include "core/workload.h"
 #include "ui/appsettings.h"
 
 #include "ui/charts/chartstyle.h"
@@ -13,6 +12,7 @@
 
 #include "core/explain.h"
 #include "core/overlay.h"
+#include "core/workload.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -513,10 +513,13 @@ QStringList TimeChart::whyNoCrossover(const ResultSet &r, const std::vector<Seri
                                       const std::string &workload, std::size_t compared) const
 {
     QStringList notes;
-    bool anyCpu = false, anyGpu = false;
+    // A GPU curve timed without synchronising is never compared (curveNotes says why).
+    bool anyCpu = false, anyGpu = false, anyQueued = false;
     for (const Series &s : all)
-        (s.gpu ? anyGpu : anyCpu) = true;
-    if (compared == 0 && anyCpu && !anyGpu) {
+        (!s.gpu ? anyCpu : Workload::isQueueTime(s.mode) ? anyQueued : anyGpu) = true;
+    if (compared == 0 && anyQueued && !anyGpu) {
+        // nothing more to say: the note on the queued curves says why none is compared
+    } else if (compared == 0 && anyCpu && !anyGpu) {
         // Say why there is no GPU curve: the reason the GPU points were skipped, if they were.
         QString why;
         for (const auto &m : r.rows)
