@@ -50,6 +50,11 @@ std::string Presets::description(const std::string &name)
     return field(name, "description");
 }
 
+bool Presets::wholeLoop(const std::string &name)
+{
+    return field(name, "time") == "whole loop";
+}
+
 SweepPlan Presets::plan(const std::string &name, int hw)
 {
     const std::string *text = presetText(name);

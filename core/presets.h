@@ -19,6 +19,9 @@ public:
     /// The preset's title and one-sentence description; empty for an unknown name.
     static std::string title(const std::string &name);
     static std::string description(const std::string &name);
+    /// Whether the preset's times read best as whole loops ("time": "whole loop"; the replay of
+    /// the original answer, whose table gave seconds for all 1000 iterations).
+    static bool wholeLoop(const std::string &name);
     /// The plan of a preset on this machine. Throws std::invalid_argument for an unknown name
     /// (the message lists the known ones) or a broken preset.
     static SweepPlan plan(const std::string &name, int hardwareThreads);

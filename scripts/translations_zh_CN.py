@@ -982,6 +982,13 @@ ZH = {
     "CPU, threads not stated": "CPU，线程数未说明",
     "No cost model here: the GPU was timed without synchronising, and no CPU curve states its threads. The panel beside the chart says what the times show.":
         "此处没有成本模型：GPU 计时未同步，也没有注明线程数的 CPU 曲线。图旁的面板说明了这些时间表示什么。",
+    "Whole loop": "整个循环",
+    "The time of all the iterations of a repetition, as a loop timed around its whole length gives it (the original answer's table). Off: the time per iteration":
+        "一次重复中所有迭代的总时间，即围绕整个循环计时所得（原始回答的表格即如此）。关闭：每次迭代的时间",
+    "time of the whole loop vs n": "整个循环的耗时随 n 变化",
+    "Time per iteration: the points shown ran different iteration counts, so no one whole loop can be plotted.":
+        "每次迭代的时间：所显示的点运行的迭代次数不同，因此无法绘制统一的整个循环时间。",
+    "time of %1 iterations (%2)": "%1 次迭代的耗时（%2）",
 }
 
 BY_CONTEXT = {}

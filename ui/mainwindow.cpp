@@ -557,6 +557,7 @@ void MainWindow::applyPreset(const QString &name)
         const std::string preset = name.toStdString();
         const SweepPlan plan = Presets::plan(preset, m_hw);
         m_panel->setForm(SweepForm::fromPlan(plan, m_hw, m_gpu.usable));
+        timeChart()->setWholeLoop(Presets::wholeLoop(preset)); // the view the preset is read in
         statusBar()->showMessage(tr("Preset \u201c%1\u201d: %2")
                                      .arg(DataTexts::preset(Presets::title(preset)),
                                           DataTexts::preset(Presets::description(preset))));

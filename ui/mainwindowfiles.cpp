@@ -4,6 +4,7 @@
 
 #include "core/resultio.h"
 #include "core/runset.h"
+#include "ui/charts/timechart.h"
 #include "ui/devicemodel.h"
 #include "ui/devicespanel.h"
 #include "ui/examples.h"
@@ -180,6 +181,7 @@ bool MainWindow::openPublishedTable()
         return false;
     }
     addRuns(added);
+    timeChart()->setWholeLoop(true); // its seconds are for the whole loop of 1000 iterations
     statusBar()->showMessage(tr("Opened the original answer's published table as a reference run (dashed): "
                                 "another machine, its GPU column timed without synchronising the device."));
     updateActions();

@@ -3236,6 +3236,26 @@ they failed or were skipped (the table says why).</source>
         <source>%1: the time to queue the launches, read before the device was synchronised, not the time of the work; no crossover is taken from it (the Explain tab says why).</source>
         <translation>%1：这是在设备同步之前读取的、把启动放入队列的时间，而不是工作的时间；不据此计算交叉点（“解释”页说明原因）。</translation>
     </message>
+    <message>
+        <source>Whole loop</source>
+        <translation>整个循环</translation>
+    </message>
+    <message>
+        <source>The time of all the iterations of a repetition, as a loop timed around its whole length gives it (the original answer&apos;s table). Off: the time per iteration</source>
+        <translation>一次重复中所有迭代的总时间，即围绕整个循环计时所得（原始回答的表格即如此）。关闭：每次迭代的时间</translation>
+    </message>
+    <message>
+        <source>time of the whole loop vs n</source>
+        <translation>整个循环的耗时随 n 变化</translation>
+    </message>
+    <message>
+        <source>Time per iteration: the points shown ran different iteration counts, so no one whole loop can be plotted.</source>
+        <translation>每次迭代的时间：所显示的点运行的迭代次数不同，因此无法绘制统一的整个循环时间。</translation>
+    </message>
+    <message>
+        <source>time of %1 iterations (%2)</source>
+        <translation>%1 次迭代的耗时（%2）</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::Tour</name>

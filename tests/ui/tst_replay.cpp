@@ -5,6 +5,7 @@
 // (2.87 TB/s for the published table), in English and in Chinese.
 #include "fixtures.h"
 
+#include "core/presets.h"
 #include "core/queuetime.h"
 #include "core/resultio.h"
 #include "core/runset.h"
@@ -19,11 +20,15 @@
 #include "ui/tour.h"
 #include "ui/translations.h"
 
+#include <QAbstractAxis>
 #include <QAction>
 #include <QLabel>
 #include <QLineSeries>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace speeduplab;
 
@@ -85,6 +90,8 @@ private slots:
     void explainSaysWhy();
     void tourPageQuotesTheRunShown();
     void chineseSentence();
+    void wholeLoopPlotsThePublishedSeconds();
+    void differentIterationsStayPerIteration();
 
 private:
     QString write(const ResultSet &r, const QString &name);
@@ -243,6 +250,68 @@ void TestReplay::chineseSentence()
     QVERIFY2(label !=
                  QStringLiteral("published with the original answer; another machine; GPU not synchronised"),
              qPrintable(label));
+}
+
+void TestReplay::wholeLoopPlotsThePublishedSeconds()
+{
+    // The replay preset asks for whole loops, the others do not.
+    QVERIFY(Presets::wholeLoop("replay"));
+    QVERIFY(!Presets::wholeLoop("seed"));
+    // Opening the table turns the view on: the GPU's 0.0446 s at n = 4000 is plotted as published,
+    // the CPU's 38.1 s too, on an axis that names the 1000 iterations.
+    MainWindow w(m_dir.filePath(QStringLiteral("loop.ini")));
+    w.setErrorReporter([](const QString &, const QString &text) { QFAIL(qPrintable(text)); });
+    auto *action = w.findChild<QAction *>(QStringLiteral("publishedTableAction"));
+    QVERIFY(action);
+    action->trigger();
+    TimeChart *chart = w.timeChart();
+    QVERIFY(chart->wholeLoop());
+    chart->updateNow();
+    QVERIFY2(chart->chart()
+                 ->axes(Qt::Vertical)
+                 .constFirst()
+                 ->titleText()
+                 .contains(QStringLiteral("1000 iterations")),
+             qPrintable(chart->chart()->axes(Qt::Vertical).constFirst()->titleText()));
+    QMap<QString, double> at4000; // series name -> seconds plotted at n = 4000
+    for (QXYSeries *s : chart->seriesWithRole(ChartView::Role::Reference))
+        for (const QPointF &p : s->points())
+            if (qRound(p.x()) == 4000)
+                at4000[s->property("plainName").toString()] = p.y() / chart->yScale();
+    QCOMPARE(at4000.size(), 2);
+    for (auto it = at4000.cbegin(); it != at4000.cend(); ++it) {
+        const double want = it.key().contains(QLatin1String("GPU")) ? 0.0446 : 38.1;
+        QVERIFY2(std::abs(it.value() - want) < 1e-9 * want, qPrintable(QString::number(it.value())));
+    }
+    // Off, the same point is the time per iteration again.
+    chart->setWholeLoop(false);
+    QVERIFY(!chart->chart()
+                 ->axes(Qt::Vertical)
+                 .constFirst()
+                 ->titleText()
+                 .contains(QStringLiteral("1000 iterations")));
+}
+
+void TestReplay::differentIterationsStayPerIteration()
+{
+    ResultSet r = replay();
+    r.rows.front().iterations = 10; // one point of another iteration count: no one whole loop
+    QCOMPARE(TimeChart::commonIterations(r, "add"), 0);
+    QCOMPARE(TimeChart::commonIterations(replay(), "add"), 1000);
+    RunStore store;
+    store.setResultSet(r);
+    TimeChart chart;
+    chart.setModel(&store);
+    chart.setWholeLoop(true);
+    chart.updateNow();
+    QVERIFY(chart.chart()
+                ->axes(Qt::Vertical)
+                .constFirst()
+                ->titleText()
+                .startsWith(QStringLiteral("time per iteration")));
+    QVERIFY2(chart.noteText().contains(QStringLiteral("ran different iteration counts")),
+             qPrintable(chart.noteText()));
+    chart.setWholeLoop(false); // the setting is the user's: leave it as it was
 }
 
 QTEST_MAIN(TestReplay)

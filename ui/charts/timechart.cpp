@@ -187,6 +187,19 @@ TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
         updateNow();
     });
     addAction(m_allThreadsAction);
+    m_wholeLoopAction = new QAction(tr("Whole loop"), this);
+    m_wholeLoopAction->setObjectName(QStringLiteral("wholeLoopAction"));
+    m_wholeLoopAction->setCheckable(true);
+    m_wholeLoopAction->setToolTip(
+        tr("The time of all the iterations of a repetition, as a loop timed around its whole length "
+           "gives it (the original answer's table). Off: the time per iteration"));
+    m_wholeLoopAction->setChecked(
+        AppSettings::open()->value(QStringLiteral("charts/wholeLoop"), false).toBool());
+    connect(m_wholeLoopAction, &QAction::toggled, this, [this](bool on) {
+        AppSettings::open()->setValue(QStringLiteral("charts/wholeLoop"), on);
+        updateNow();
+    });
+    addAction(m_wholeLoopAction);
     setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
@@ -253,12 +266,14 @@ TimeChart::Classroom TimeChart::classroom(const std::vector<Series> &all,
 void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
 {
     m_markers.clear();
-    setChartTitle(workload, tr("time per iteration vs n"));
+    const int common = commonIterations(r, workload);
+    const int loop = wholeLoop() && common > 0 ? common : 0; // 0: time per iteration
+    setChartTitle(workload, loop > 0 ? tr("time of the whole loop vs n") : tr("time per iteration vs n"));
     if (all.empty()) {
         showNoTimes(r);
         return;
     }
-    const Frame frame = fitAxes(all);
+    const Frame frame = fitAxes(all, loop);
     const std::vector<QColor> colors = seriesColors(all);
     const Classroom view = classroom(all, colors);
     const CurveTally curves = drawCurves(r, all, colors, view.faded, frame.timeScale);
@@ -267,7 +282,28 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     QStringList notes = crossovers.notes;
     notes << whyNoCrossover(r, all, workload, crossovers.compared);
     notes << curveNotes(all, workload, view, curves);
+    if (wholeLoop() && loop == 0)
+        notes << tr("Time per iteration: the points shown ran different iteration counts, so no one whole "
+                    "loop can be plotted.");
     setNote(notes.join(QLatin1Char('\n')));
+}
+
+int TimeChart::commonIterations(const ResultSet &r, const std::string &workload)
+{
+    int common = 0;
+    for (const Measurement &m : r.rows) {
+        if (!m.ok() || m.workload != workload)
+            continue;
+        if (common != 0 && m.iterations != common)
+            return 0;
+        common = m.iterations;
+    }
+    return std::max(common, 0);
+}
+
+void TimeChart::setWholeLoop(bool whole)
+{
+    m_wholeLoopAction->setChecked(whole);
 }
 
 // The empty chart's message: no results yet, or none with a time to plot.
@@ -283,8 +319,10 @@ void TimeChart::showNoTimes(const ResultSet &r)
 
 // The axes: the time unit that suits the times measured, and whole decades around every n and
 // every positive time.
-TimeChart::Frame TimeChart::fitAxes(const std::vector<Series> &all)
+// With `loop` iterations (0: none), the time of the whole loop is plotted: every time times loop.
+TimeChart::Frame TimeChart::fitAxes(const std::vector<Series> &all, int loop)
 {
+    const double times = loop > 0 ? loop : 1;
     double nLo = std::numeric_limits<double>::max(), nHi = 0;
     double tLo = std::numeric_limits<double>::max(), tHi = 0;
     for (const Series &s : all)
@@ -298,10 +336,11 @@ TimeChart::Frame TimeChart::fitAxes(const std::vector<Series> &all)
                     tHi = std::max(tHi, t);
                 }
         }
-    const ChartStyle::Unit unit = ChartStyle::timeUnit(tLo, tHi);
-    setYUnit(axisTitle(), unit);
+    const ChartStyle::Unit unit = ChartStyle::timeUnit(tLo * times, tHi * times);
+    setYUnit(loop > 0 ? tr("time of %1 iterations (%2)").arg(loop).arg(QStringLiteral("%1")) : axisTitle(),
+             unit);
     Frame frame;
-    frame.timeScale = unit.scale;
+    frame.timeScale = unit.scale * times;
     double xLo, xHi;
     decades(nLo, nHi, xLo, xHi);
     decades(tLo * frame.timeScale, tHi * frame.timeScale, frame.yLo, frame.yHi);

@@ -49,6 +49,15 @@ public:
     /// every thread count in full ("All thread counts" in the context menu).
     void setAllThreadCounts(bool all);
     bool allThreadCounts() const { return m_allThreadsAction->isChecked(); }
+    /// Plots the time of the whole loop (each point's time per iteration times its iterations), as
+    /// the original answer's table gave it: "Whole loop" in the context menu, kept in the settings,
+    /// and set by a preset that asks for it. Drawn only when every point shown has the same
+    /// iteration count; else the time per iteration, and the note says why.
+    void setWholeLoop(bool whole);
+    bool wholeLoop() const { return m_wholeLoopAction->isChecked(); }
+    /// The iterations a whole-loop view multiplies by: their one count among the ok rows of
+    /// `workload`, or 0 when they differ (or there are none).
+    static int commonIterations(const ResultSet &r, const std::string &workload);
     /// The context menu's actions, "Band: interquartile range" and "Band: min–max".
     QList<QAction *> bandActions() const { return {m_iqrAction, m_minMaxAction}; }
     QString name() const override { return QStringLiteral("time"); }
@@ -98,7 +107,7 @@ private:
         std::size_t compared = 0;
     };
     void showNoTimes(const ResultSet &r);
-    Frame fitAxes(const std::vector<Series> &all);
+    Frame fitAxes(const std::vector<Series> &all, int loop);
     CurveTally drawCurves(const ResultSet &r, const std::vector<Series> &all,
                           const std::vector<QColor> &colors, const std::vector<bool> &faded,
                           double timeScale);
@@ -125,6 +134,7 @@ private:
     QAction *m_minMaxAction = nullptr;
     QAction *m_modelsAction = nullptr;
     QAction *m_allThreadsAction = nullptr;
+    QAction *m_wholeLoopAction = nullptr;
 };
 
 } // namespace speeduplab
