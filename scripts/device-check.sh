@@ -30,7 +30,7 @@ figure() { python3 scripts/device_figures.py "$@" 2>&1 | tee -a "$figures" "$log
 
 case "${1:-first}" in
   first) stages="gputests devices verify add-large gemm scan spmv cache calibrate" ;;
-  second) stages="examples compare gui" ;;
+  second) stages="examples compare gui replay" ;;
   *) stages="$*" ;;
 esac
 
@@ -110,6 +110,11 @@ stage_cache() { # cold against warm, one add a repetition; the cold GPU sweep mu
     --cache cold --json "$OUT/cache-cold.json" || fail "cold cache"
   echo $((SECONDS - t0)) >"$OUT/cache-cold-seconds.txt"
   figure cache "$OUT/cache-warm.json" "$OUT/cache-cold.json" "$OUT/cache-cold-seconds.txt"
+}
+
+stage_replay() { # issue 28: the original answer replayed; the queue time against the launch cost
+  cli_run 90 run --preset replay --calibrate --json "$OUT/replay.json" || fail "replay preset"
+  figure replay "$OUT/replay.json"
 }
 
 stage_calibrate() {

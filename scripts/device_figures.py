@@ -156,7 +156,7 @@ def calibrate(paths):
     c = ceilings(doc)
     expect = [("gpu_copy_bytes_per_s", 1e12, "TB/s", "4.13 TB/s"),
               ("gpu_l2_bytes_per_s", 1e12, "TB/s", "above the copy"),
-              ("gpu_launch_latency_s", 1e-6, "us", "about 4 us (one launch a kernel)"),
+              ("gpu_launch_s", 1e-6, "us", "about 4 us (one launch a kernel)"),
               ("gpu_h2d_pinned_bytes_per_s", 1e9, "GB/s", "55.3 GB/s"),
               ("gpu_h2d_pageable_bytes_per_s", 1e9, "GB/s", "8-18 GB/s"),
               ("gpu_cublas_flops_per_s", 1e12, "TFLOP/s", "51 TFLOP/s (n = 4096)"),
@@ -181,8 +181,36 @@ def seed(paths):
             line("seed preset", l.split(":", 1)[1].strip(), "every curve within 5 s, all within 60 s (74 s on 11-30)")
 
 
+def replay(paths):
+    # Issue 28's targets from the replay preset run with --calibrate: at n = 4000 the queue time
+    # (mode unsynced) within 2x of 1000 x the calibrated launch cost, and the synchronised time of the
+    # same launches against launch mode's within its noise (their min-max ranges overlap).
+    doc = load(paths[0])
+    if not doc:
+        return
+    launch_cost = ceilings(doc).get("gpu_launch_s")
+    rows = {(r.get("mode", ""), r["n"]): r for r in doc["rows"] if r["backend"] == "gpu" and r["status"] == "ok"}
+    for n in (4, 40, 400, 4000):
+        q, l = rows.get(("unsynced", n)), rows.get(("launch", n))
+        if q:
+            line("replay n = %d queued" % n, "%.4g s (%d it.)" % (q["median_s"], q["iterations"]),
+                 "flat from n = 4 to 4000 while the launch queue holds them")
+        if q and l:
+            ok = q["synced_min_s"] <= l["max_s"] and l["min_s"] <= q["synced_max_s"]
+            line("replay n = %d synced vs launch" % n, "%.4g s vs %.4g s" % (q["synced_median_s"], l["median_s"]),
+                 "the same within noise", ok if n == 4000 else None)
+    q = rows.get(("unsynced", 4000))
+    if q and launch_cost:
+        want = q["iterations"] * launch_cost
+        ratio = q["median_s"] / want
+        line("replay n = 4000 queued / (it. x launch)", "%.3g (launch %.3g us)" % (ratio, launch_cost * 1e6),
+             "within 2x (0.5 to 2)", 0.5 <= ratio <= 2)
+    elif not q:
+        line("replay n = 4000 queued", "not measured", "ok", False)
+
+
 STAGES = {"add-large": add_large, "gemm": gemm, "scan": scan, "spmv": spmv, "cache": cache, "calibrate": calibrate,
-          "seed": seed}
+          "seed": seed, "replay": replay}
 
 if __name__ == "__main__":
     if len(sys.argv) < 3 or sys.argv[1] not in STAGES:
