@@ -115,22 +115,14 @@ int App::main(QApplication &app)
     if (!cl.open.isEmpty())
         w.openResults(cl.open);
     if (!cl.example.isEmpty()) {
-        const QList<Examples::Example> &all = Examples::all();
-        QStringList names;
-        int index = -1;
-        for (int i = 0; i < all.size(); ++i) {
-            names << QFileInfo(all[i].file).completeBaseName();
-            if (names.back() == cl.example)
-                index = i;
-        }
         if (cl.example == PublishedTable::name())
             w.openPublishedTable();
-        else if (index < 0)
-            std::cerr << "speeduplab: no example is called \"" << cl.example.toStdString()
-                      << "\"; the examples are " << names.join(QStringLiteral(", ")).toStdString() << " and "
-                      << PublishedTable::name().toStdString() << ".\n";
-        else
+        else if (const int index = Examples::find(cl.example); index >= 0)
             w.openExample(index);
+        else
+            std::cerr << "speeduplab: no example is called \"" << cl.example.toStdString()
+                      << "\"; the examples are " << Examples::names().join(QStringLiteral(", ")).toStdString()
+                      << " and " << PublishedTable::name().toStdString() << ".\n";
     }
     if (!cl.overlay.isEmpty())
         w.overlayReference(cl.overlay);

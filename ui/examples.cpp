@@ -62,6 +62,19 @@ std::vector<RunRecord> Examples::load(const Example &example)
     return {std::move(run)};
 }
 
+QStringList Examples::names()
+{
+    QStringList out;
+    for (const Example &e : all())
+        out << QFileInfo(e.file).completeBaseName();
+    return out;
+}
+
+int Examples::find(const QString &name)
+{
+    return int(names().indexOf(name));
+}
+
 bool Examples::isExample(const std::string &source)
 {
     return source.rfind(":/examples/", 0) == 0;

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -29,6 +30,10 @@ public:
     /// The example's runs, each labelled "example: <device> · <day>" and with its resource path
     /// as source. Throws std::runtime_error (with a sentence) when it cannot be read.
     static std::vector<RunRecord> load(const Example &example);
+    /// The examples' names for --example: each file's name without its extension ("seed-preset").
+    static QStringList names();
+    /// The index in all() of the example of that name, or -1.
+    static int find(const QString &name);
     /// Whether a run's source is an example (not a file: saving it asks for a new path).
     static bool isExample(const std::string &source);
 };

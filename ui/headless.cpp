@@ -13,7 +13,9 @@
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
 #include "ui/commandline.h"
+#include "ui/examples.h"
 #include "ui/format.h"
+#include "ui/publishedtable.h"
 #include "ui/runstore.h"
 
 #include <QFile>
@@ -160,7 +162,28 @@ int Headless::run(const CommandLine &cl)
         std::cout << "Overlaying " << esc(references.front().label) << " from "
                   << esc(cl.overlay.toStdString()) << '\n';
     }
-    if (!cl.open.isEmpty()) {
+    if (!cl.example.isEmpty() && !cl.open.isEmpty())
+        return usage(QStringLiteral("--example and --open both name what to draw: give one"));
+    if (!cl.example.isEmpty()) {
+        // A recording shipped with the program, as File > Open example opens it in the window.
+        const int index = Examples::find(cl.example);
+        if (index < 0 && cl.example != PublishedTable::name())
+            return usage(
+                QStringLiteral("no example is called \"%1\"; the examples are %2 and %3")
+                    .arg(cl.example, Examples::names().join(QStringLiteral(", ")), PublishedTable::name()));
+        try {
+            runs = index >= 0 ? Examples::load(Examples::all()[index])
+                              : std::vector<RunRecord>{PublishedTable::load()};
+        } catch (const std::exception &e) {
+            std::cerr << "speeduplab: could not open the example " << esc(cl.example.toStdString()) << ": "
+                      << esc(e.what()) << '\n';
+            return 1;
+        }
+        store.setRuns(runs);
+        result = store.resultSet();
+        std::cout << "Opened the example " << esc(cl.example.toStdString()) << ": " << result.size()
+                  << " measurements\n";
+    } else if (!cl.open.isEmpty()) {
         try {
             runs = RunSet::load(path(cl.open));
         } catch (const std::exception &e) {

@@ -30,6 +30,7 @@ private slots:
     void calibrateStoresAndDrawsCeilings();
     void openRendersARecordedRun_data();
     void openRendersARecordedRun();
+    void exampleRendersWithoutASweep();
     void overlayDrawsAReferenceRun();
     void badUsage_data();
     void badUsage();
@@ -165,6 +166,26 @@ void TestHeadless::openRendersARecordedRun()
     QVERIFY2(rc == 0, (out + err).constData());
     QCOMPARE(QImage(png).size(), QSize(1920, 1080));
     QVERIFY2(out.contains("GPU launch vs best CPU: GPU faster above n"), out.constData());
+}
+
+void TestHeadless::exampleRendersWithoutASweep()
+{
+    // --example draws a shipped recording, as the window opens it: no sweep runs (it did, before).
+    const QString png = m_dir.filePath(QStringLiteral("example.png"));
+    QByteArray out, err;
+    int rc = run({QStringLiteral("--headless"), QStringLiteral("--example"),
+                  QStringLiteral("original-answer"), QStringLiteral("--png"), png},
+                 &out, &err);
+    QVERIFY2(rc == 0, (out + err).constData());
+    QVERIFY2(out.contains("Opened the example original-answer: 8 measurements"), out.constData());
+    QVERIFY2(!out.contains("Sweeping"), out.constData());
+    QCOMPARE(QImage(png).size(), QSize(1920, 1080));
+    // A name that is no example, or one given with --open, is refused with the names there are.
+    rc = run({QStringLiteral("--headless"), QStringLiteral("--example"), QStringLiteral("nope"),
+              QStringLiteral("--png"), png},
+             &out, &err);
+    QCOMPARE(rc, 2);
+    QVERIFY2(err.contains("seed-preset") && err.contains("original-answer"), err.constData());
 }
 
 void TestHeadless::overlayDrawsAReferenceRun()
