@@ -441,7 +441,8 @@ std::string CrossoverReport::summary() const
         }
         return s;
     }
-    s = "no crossover in range (n " + formatN(nMin) + "\u2013" + formatN(nMax) + "): " +
+    s = "no crossover in range (n " +
+        (nMin == nMax ? formatN(nMin) : formatN(nMin) + "\u2013" + formatN(nMax)) + "): " +
         (gpuFasterEverywhere   ? "the GPU wins everywhere"
          : cpuFasterEverywhere ? "the CPU wins everywhere"
                                : "the CPU and the GPU take the same time at every size compared");

@@ -3256,6 +3256,10 @@ they failed or were skipped (the table says why).</source>
         <source>time of %1 iterations (%2)</source>
         <translation>%1 次迭代的耗时（%2）</translation>
     </message>
+    <message>
+        <source>n = %1</source>
+        <translation>n = %1</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::Tour</name>

@@ -37,7 +37,10 @@ QString summary(const CrossoverReport &rep)
         // Said here (not by core's English summary) so that it reads in the user's language.
         if (rep.nMin <= 0 || rep.nMin > rep.nMax)
             return TimeChart::tr("no common sizes to compare");
-        const QString range = TimeChart::tr("n = %1\u2013%2").arg(Format::n(rep.nMin), Format::n(rep.nMax));
+        const QString range =
+            rep.nMin == rep.nMax
+                ? TimeChart::tr("n = %1").arg(Format::n(rep.nMin)) // one size compared
+                : TimeChart::tr("n = %1\u2013%2").arg(Format::n(rep.nMin), Format::n(rep.nMax));
         // What the fits predict beyond the range, only where it cannot contradict the points.
         const bool beyond = rep.predictedN > 0 && ((rep.gpuFasterEverywhere && rep.predictedN < rep.nMin) ||
                                                    (rep.cpuFasterEverywhere && rep.predictedN > rep.nMax));
