@@ -282,7 +282,7 @@ std::pair<std::string, double> Calibration::ceilingFor(const Measurement &m, con
 
 double Calibration::fractionOfCeiling(const Measurement &m, const MachineInfo &machine)
 {
-    if (!m.ok() || !(m.stats.median > 0))
+    if (!m.ok() || !(m.stats.median > 0) || Workload::isQueueTime(m.mode)) // a queue time moves nothing
         return 0;
     const Level l = levelFor(m, machine);
     if (!(l.value > 0))

@@ -495,8 +495,8 @@ ZH = {
     "CPU again, n ≈ %1": "CPU 再次领先，n ≈ %1",
     "n = %1–%2": "n = %1–%2",
     "%1 %2×": "%1 %2×",
-    "Dashed: %1, a reference run (no curve of ours at the same sizes to compare with).":
-        "虚线：%1，参考运行（我们没有相同尺寸的曲线可供比较）。",
+    "Dashed: %1, a reference run (none of our curves measures the same thing at the same sizes).":
+        "虚线：%1，参考运行（我们没有在相同尺寸上测量同一内容的曲线）。",
     "Dashed: %1, a reference run. Our time ÷ theirs (geometric mean): %2.": "虚线：%1，参考运行。我们的时间 ÷ 对方的时间（几何平均）：%2。",
     ", ": "，",
     "Band: interquartile range": "色带：四分位距",
@@ -961,13 +961,13 @@ ZH = {
     "Grey rings: %1 during which another program held a core (the table marks them noisy and says how).": "灰色圆环：%1 测量期间另一个程序占用了一个核心（表格将其标为噪声大并说明原因）。",
     "%1: from n = %2 to %3 the time of %4 iterations hardly moves (%5 to %6) while the work grows %7-fold.": "%1：从 n = %2 到 %3，%4 次迭代的时间几乎不变（%5 到 %6），而工作量增长了 %7 倍。",
     "%1: %2 iterations took %3 at n = %4 and %5 at n = %6.": "%1：%2 次迭代在 n = %4 时用时 %3，在 n = %6 时用时 %5。",
-    "At n = %1 they move %2 (read b and write b: 2 × 4 bytes × %1² × %3); in %4 that would take %5.": "在 n = %1 时，它们要搬运 %2（读 b 并写 b：2 × 4 字节 × %1² × %3）；要在 %4 内完成，需要 %5。",
-    "At n = %1 they move %2; in %3 that would take %4.": "在 n = %1 时，它们要搬运 %2；要在 %3 内完成，需要 %4。",
+    "At n = %1 the %3 iterations move %2 (read b and write b: 2 × 4 bytes × %1² × %3); in %4 that would take %5.": "在 n = %1 时，这 %3 次迭代要搬运 %2（读 b 并写 b：2 × 4 字节 × %1² × %3）；要在 %4 内完成，需要 %5。",
+    "At n = %1 the iterations move %2; in %3 that would take %4.": "在 n = %1 时，这些迭代要搬运 %2；要在 %3 内完成，需要 %4。",
     "The clock was read before the device was synchronised: a CUDA launch returns as soon as its kernel is queued, so the time is the host queueing %1 launches (%2 each), not the GPU doing the work. Synchronising (cudaStreamSynchronize, torch.cuda.synchronize()) waits until the queue has drained; once the queue is full, each launch waits for a free slot and the time grows towards the work's.": "计时在设备同步之前就读取了：CUDA 内核启动在内核进入队列后立即返回，所以这段时间是主机把 %1 次启动放入队列的时间（每次 %2），而不是 GPU 完成工作的时间。同步（cudaStreamSynchronize、torch.cuda.synchronize()）会等到队列排空；一旦队列已满，每次启动都要等待空位，时间便向工作本身的时间增长。",
     "Synchronised, the same %1 iterations take %2 at n = %3 (%4× the time to queue them): %5.": "同步之后，同样的 %1 次迭代在 n = %3 时用时 %2（是放入队列时间的 %4×）：%5。",
     "Synchronised, %1 takes %2 for them at n = %3 (%4×): %5.": "同步之后，%1 在 n = %3 时完成它们用时 %2（%4×）：%5。",
     "Replay the original answer": "重现原始回答",
-    "The experiment of the widely cited answer that timed b += b with PyTorch: n = 4, 40, 400 and 4000, 1000 iterations, the CPU with all its threads in one team (as PyTorch runs), and the GPU timed twice: as the answer timed it (the host clock read before the device is synchronised: the time to queue the launches) and synchronised (the time of the work). Open File ▸ Open example ▸ the published table to set it beside the answer's own numbers.": "那个被广泛引用、用 PyTorch 为 b += b 计时的回答中的实验：n = 4、40、400 和 4000，1000 次迭代，CPU 以全部线程组成一个线程组（与 PyTorch 的运行方式相同），GPU 计时两次：按回答的方式计时（在设备同步之前读取主机时钟：即把启动放入队列的时间），以及同步后计时（工作本身的时间）。打开 文件 ▸ 打开示例 ▸ 已发表的表格，可将其与回答自己的数字并列比较。",
+    "The experiment of the widely cited answer that timed b += b with PyTorch: n = 4, 40, 400 and 4000, 1000 iterations, the CPU with all its threads in one team (as PyTorch runs), and the GPU timed twice: as the answer timed it (the host clock read before the device is synchronised: the time to queue the launches) and synchronised (the time of the work). Open File ▸ Open example ▸ the published table to set the answer's own numbers beside yours.": "那个被广泛引用、用 PyTorch 为 b += b 计时的回答中的实验：n = 4、40、400 和 4000，1000 次迭代，CPU 以全部线程组成一个线程组（与 PyTorch 的运行方式相同），GPU 计时两次：按回答的方式计时（在设备同步之前读取主机时钟：即把启动放入队列的时间），以及同步后计时（工作本身的时间）。打开 文件 ▸ 打开示例 ▸ 已发表的表格，可将回答自己的数字与你的结果并列比较。",
     "The original answer's published table (another machine, GPU not synchronised)": "原始回答发表的表格（另一台机器，GPU 未同步）",
     "b += b, 1000 iterations, n = 4, 40, 400 and 4000, as the widely cited answer published it: seconds for the whole loop, measured on a machine it does not describe, its GPU column timed without synchronising the device. Drawn dashed beside your runs.": "b += b，1000 次迭代，n = 4、40、400 和 4000，与那个被广泛引用的回答所发表的一致：整个循环的秒数，在一台回答中未作描述的机器上测得，其 GPU 列在计时时没有同步设备。以虚线画在你的运行旁边。",
     "published with the original answer; another machine; GPU not synchronised": "随原始回答发表；另一台机器；GPU 未同步",
@@ -976,7 +976,7 @@ ZH = {
     "The launches of launch mode, timed as the original answer did: the host's clock read before the device is synchronised, which is the time to queue the launches, not to run them; the time after synchronising is kept beside it. Never part of a crossover.": "与 launch 模式相同的内核启动，但按原始回答的方式计时：在设备同步之前读取主机时钟，得到的是把启动放入队列的时间，而不是运行它们的时间；同步之后的时间保存在旁边。从不参与交叉点的计算。",
     "%1: the time to queue the launches, read before the device was synchronised, not the time of the work; no crossover is taken from it (the Explain tab says why).": "%1：这是在设备同步之前读取的、把启动放入队列的时间，而不是工作的时间；不据此计算交叉点（“解释”页说明原因）。",
     "Why the original answer's GPU times were flat": "为什么原始回答中的 GPU 时间是平的",
-    "<p>The answer this experiment comes from published its GPU times: 0.0431 s at n = 4 and 0.0446 s at n = 4000, <b>flat</b> while the work grew a million-fold. At n = 4000 its 1000 iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB; in 0.0446 s that would take <b>2.87 TB/s</b>.</p><p>It read <code>time.time()</code> around the loop and never called <code>torch.cuda.synchronize()</code>. A CUDA launch is <b>asynchronous</b>: it puts the kernel in the GPU's queue and returns at once. So the clock measured the host queueing 1000 launches (about 44 µs each in Python), not the GPU doing the work. Synchronising waits until the queue has drained; only then is the work done. Once the queue is full, each launch waits for a free slot, and the time jumps towards the work's.</p><p>Choose <nobr>Sweep ▸ Presets ▸ Replay the original answer</nobr>: the GPU is timed both ways, <b>GPU launch, not synchronised</b> beside the synchronised <b>GPU launch</b>, and <nobr>File ▸ Open example</nobr> has the published table, drawn dashed.</p>": "<p>本实验所源自的那个回答发表了它的 GPU 时间：n = 4 时 0.0431 s，n = 4000 时 0.0446 s，工作量增长了一百万倍，时间却是<b>平的</b>。在 n = 4000 时，它的 1000 次迭代要搬运 2 × 4 字节 × 4000² × 1000 = 128 GB；要在 0.0446 s 内完成，需要 <b>2.87 TB/s</b>。</p><p>它在循环前后读取 <code>time.time()</code>，却从未调用 <code>torch.cuda.synchronize()</code>。CUDA 内核启动是<b>异步</b>的：它把内核放入 GPU 的队列后立即返回。所以时钟测到的是主机把 1000 次启动放入队列的时间（在 Python 中每次约 44 µs），而不是 GPU 完成工作的时间。同步会等到队列排空；只有那时工作才算完成。一旦队列已满，每次启动都要等待空位，时间便跳向工作本身的时间。</p><p>选择 <nobr>扫描 ▸ 预设 ▸ 重现原始回答</nobr>：GPU 会以两种方式计时，<b>GPU launch, not synchronised</b>（未同步）与同步的 <b>GPU launch</b> 并列；<nobr>文件 ▸ 打开示例</nobr> 中有已发表的表格，以虚线绘制。</p>",
+    "<p>The answer this experiment comes from gave its GPU times in a table: 0.0431 s at n = 4 and 0.0446 s at n = 4000, <b>flat</b> while the work grew a million-fold. At n = 4000 its 1000 iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB; in 0.0446 s that would take <b>2.87 TB/s</b>.</p><p>It read <code>time.time()</code> around the loop and never called <code>torch.cuda.synchronize()</code>. A CUDA launch is <b>asynchronous</b>: it puts the kernel in the GPU's queue and returns at once. So the clock measured the host queueing 1000 launches (about 44 µs each in Python), not the GPU doing the work. Synchronising waits until the queue has drained; only then is the work done. Once the queue is full, each launch waits for a free slot, and the time jumps towards the work's.</p><p>Choose <nobr>Sweep ▸ Presets ▸ Replay the original answer</nobr>: the GPU is timed both ways, <b>GPU launch, not synchronised</b> beside the synchronised <b>GPU launch</b>, and <nobr>File ▸ Open example</nobr> has the published table, drawn dashed.</p>": "<p>本实验所源自的那个回答发表了它的 GPU 时间：n = 4 时 0.0431 s，n = 4000 时 0.0446 s，工作量增长了一百万倍，时间却是<b>平的</b>。在 n = 4000 时，它的 1000 次迭代要搬运 2 × 4 字节 × 4000² × 1000 = 128 GB；要在 0.0446 s 内完成，需要 <b>2.87 TB/s</b>。</p><p>它在循环前后读取 <code>time.time()</code>，却从未调用 <code>torch.cuda.synchronize()</code>。CUDA 内核启动是<b>异步</b>的：它把内核放入 GPU 的队列后立即返回。所以时钟测到的是主机把 1000 次启动放入队列的时间（在 Python 中每次约 44 µs），而不是 GPU 完成工作的时间。同步会等到队列排空；只有那时工作才算完成。一旦队列已满，每次启动都要等待空位，时间便跳向工作本身的时间。</p><p>选择 <nobr>扫描 ▸ 预设 ▸ 重现原始回答</nobr>：GPU 会以两种方式计时，<b>GPU launch, not synchronised</b>（未同步）与同步的 <b>GPU launch</b> 并列；<nobr>文件 ▸ 打开示例</nobr> 中有已发表的表格，以虚线绘制。</p>",
     "<p><i>In the results shown now: %1</i></p>": "<p><i>在当前显示的结果中：%1</i></p>",
     "GPU launch, not synchronised": "GPU 内核启动，未同步",
     "CPU, threads not stated": "CPU，线程数未说明",
@@ -989,6 +989,7 @@ ZH = {
     "Time per iteration: the points shown ran different iteration counts, so no one whole loop can be plotted.":
         "每次迭代的时间：所显示的点运行的迭代次数不同，因此无法绘制统一的整个循环时间。",
     "time of %1 iterations (%2)": "%1 次迭代的耗时（%2）",
+    "The original answer's published table is open already.": "原始回答发表的表格已经打开。",
 }
 
 BY_CONTEXT = {}

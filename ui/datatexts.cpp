@@ -42,7 +42,7 @@ const char *const kPresets[] = {
         "1000 iterations, the CPU with all its threads in one team (as PyTorch runs), and the GPU timed "
         "twice: as the answer timed it (the host clock read before the device is synchronised: the time to "
         "queue the launches) and synchronised (the time of the work). Open File ▸ Open example ▸ "
-        "the published table to set it beside the answer's own numbers."),
+        "the published table to set the answer's own numbers beside yours."),
     QT_TRANSLATE_NOOP("Presets", "Seed experiment"),
     QT_TRANSLATE_NOOP("Presets",
                       "b += b on an n x n tensor, n = 4 to 4000 (4 per decade), 1000 iterations, every CPU "

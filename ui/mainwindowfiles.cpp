@@ -173,6 +173,13 @@ bool MainWindow::openPublishedTable()
     const QString title = tr("Open example");
     if (refuseWhileRunning(title))
         return false;
+    // Open once: a second copy would repeat every note and sentence on the table.
+    for (const RunRecord &r : m_store->runs())
+        if (r.source == PublishedTable::path().toStdString()) {
+            timeChart()->setWholeLoop(true);
+            statusBar()->showMessage(tr("The original answer's published table is open already."));
+            return true;
+        }
     std::vector<RunRecord> added;
     try {
         added.push_back(PublishedTable::load());

@@ -5,6 +5,7 @@
 
 #include "core/calibration.h"
 #include "core/gpuclocks.h"
+#include "core/workload.h"
 #include "ui/format.h"
 #include "ui/runstore.h"
 
@@ -119,15 +120,21 @@ QString conditionsTip(const Measurement &m, const MachineInfo &machine)
     return lines.join(QLatin1Char('\n'));
 }
 
-// Bytes and FLOPs per second.
+// Bytes and FLOPs per second; none for a time that is not the work's (the queue time of launches
+// not synchronised: its "2.87 TB/s" would read as a rate the GPU reached).
+bool hasRate(const Measurement &m)
+{
+    return m.ok() && m.stats.median > 0 && !Workload::isQueueTime(m.mode);
+}
+
 double bandwidth(const Measurement &m)
 {
-    return m.ok() && m.stats.median > 0 ? m.bytes / m.stats.median : 0;
+    return hasRate(m) ? m.bytes / m.stats.median : 0;
 }
 
 double flopRate(const Measurement &m)
 {
-    return m.ok() && m.stats.median > 0 ? m.flops / m.stats.median : 0;
+    return hasRate(m) ? m.flops / m.stats.median : 0;
 }
 
 QString percentText(double fraction)
@@ -237,9 +244,9 @@ QVariant ResultTableModel::display(int row, int column) const
     case RepsColumn:
         return m.stats.reps > 0 ? QVariant(m.stats.reps) : QVariant(QString());
     case BandwidthColumn:
-        return hasTime ? Format::rate(bandwidth(m), false) : QString();
+        return hasRate(m) ? Format::rate(bandwidth(m), false) : QString();
     case FlopsColumn:
-        return hasTime ? Format::rate(flopRate(m), true) : QString();
+        return hasRate(m) ? Format::rate(flopRate(m), true) : QString();
     case CeilingColumn: {
         const QString pc = percentText(Calibration::fractionOfCeiling(m, machine));
         if (pc.isEmpty())

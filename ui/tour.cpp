@@ -94,7 +94,7 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
             "limits it, never arithmetic.</p>"),
          {QStringLiteral("throughput"), QStringLiteral("roofline")}},
         {tr("Why the original answer's GPU times were flat"),
-         tr("<p>The answer this experiment comes from published its GPU times: 0.0431 s at n = 4 and "
+         tr("<p>The answer this experiment comes from gave its GPU times in a table: 0.0431 s at n = 4 and "
             "0.0446 s at n = 4000, <b>flat</b> while the work grew a million-fold. At n = 4000 its 1000 "
             "iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB; in 0.0446 s that would take "
             "<b>2.87 TB/s</b>.</p>"

@@ -445,14 +445,6 @@
         <translation>%1：%2 次迭代在 n = %4 时用时 %3，在 n = %6 时用时 %5。</translation>
     </message>
     <message>
-        <source>At n = %1 they move %2 (read b and write b: 2 × 4 bytes × %1² × %3); in %4 that would take %5.</source>
-        <translation>在 n = %1 时，它们要搬运 %2（读 b 并写 b：2 × 4 字节 × %1² × %3）；要在 %4 内完成，需要 %5。</translation>
-    </message>
-    <message>
-        <source>At n = %1 they move %2; in %3 that would take %4.</source>
-        <translation>在 n = %1 时，它们要搬运 %2；要在 %3 内完成，需要 %4。</translation>
-    </message>
-    <message>
         <source>The clock was read before the device was synchronised: a CUDA launch returns as soon as its kernel is queued, so the time is the host queueing %1 launches (%2 each), not the GPU doing the work. Synchronising (cudaStreamSynchronize, torch.cuda.synchronize()) waits until the queue has drained; once the queue is full, each launch waits for a free slot and the time grows towards the work&apos;s.</source>
         <translation>计时在设备同步之前就读取了：CUDA 内核启动在内核进入队列后立即返回，所以这段时间是主机把 %1 次启动放入队列的时间（每次 %2），而不是 GPU 完成工作的时间。同步（cudaStreamSynchronize、torch.cuda.synchronize()）会等到队列排空；一旦队列已满，每次启动都要等待空位，时间便向工作本身的时间增长。</translation>
     </message>
@@ -463,6 +455,14 @@
     <message>
         <source>Synchronised, %1 takes %2 for them at n = %3 (%4×): %5.</source>
         <translation>同步之后，%1 在 n = %3 时完成它们用时 %2（%4×）：%5。</translation>
+    </message>
+    <message>
+        <source>At n = %1 the %3 iterations move %2 (read b and write b: 2 × 4 bytes × %1² × %3); in %4 that would take %5.</source>
+        <translation>在 n = %1 时，这 %3 次迭代要搬运 %2（读 b 并写 b：2 × 4 字节 × %1² × %3）；要在 %4 内完成，需要 %5。</translation>
+    </message>
+    <message>
+        <source>At n = %1 the iterations move %2; in %3 that would take %4.</source>
+        <translation>在 n = %1 时，这些迭代要搬运 %2；要在 %3 内完成，需要 %4。</translation>
     </message>
 </context>
 <context>
@@ -784,8 +784,8 @@
         <translation>重现原始回答</translation>
     </message>
     <message>
-        <source>The experiment of the widely cited answer that timed b += b with PyTorch: n = 4, 40, 400 and 4000, 1000 iterations, the CPU with all its threads in one team (as PyTorch runs), and the GPU timed twice: as the answer timed it (the host clock read before the device is synchronised: the time to queue the launches) and synchronised (the time of the work). Open File ▸ Open example ▸ the published table to set it beside the answer&apos;s own numbers.</source>
-        <translation>那个被广泛引用、用 PyTorch 为 b += b 计时的回答中的实验：n = 4、40、400 和 4000，1000 次迭代，CPU 以全部线程组成一个线程组（与 PyTorch 的运行方式相同），GPU 计时两次：按回答的方式计时（在设备同步之前读取主机时钟：即把启动放入队列的时间），以及同步后计时（工作本身的时间）。打开 文件 ▸ 打开示例 ▸ 已发表的表格，可将其与回答自己的数字并列比较。</translation>
+        <source>The experiment of the widely cited answer that timed b += b with PyTorch: n = 4, 40, 400 and 4000, 1000 iterations, the CPU with all its threads in one team (as PyTorch runs), and the GPU timed twice: as the answer timed it (the host clock read before the device is synchronised: the time to queue the launches) and synchronised (the time of the work). Open File ▸ Open example ▸ the published table to set the answer&apos;s own numbers beside yours.</source>
+        <translation>那个被广泛引用、用 PyTorch 为 b += b 计时的回答中的实验：n = 4、40、400 和 4000，1000 次迭代，CPU 以全部线程组成一个线程组（与 PyTorch 的运行方式相同），GPU 计时两次：按回答的方式计时（在设备同步之前读取主机时钟：即把启动放入队列的时间），以及同步后计时（工作本身的时间）。打开 文件 ▸ 打开示例 ▸ 已发表的表格，可将回答自己的数字与你的结果并列比较。</translation>
     </message>
 </context>
 <context>
@@ -1888,6 +1888,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Opened the original answer&apos;s published table as a reference run (dashed): another machine, its GPU column timed without synchronising the device.</source>
         <translation>已将原始回答发表的表格作为参考运行打开（虚线）：另一台机器，其 GPU 列在计时时没有同步设备。</translation>
+    </message>
+    <message>
+        <source>The original answer&apos;s published table is open already.</source>
+        <translation>原始回答发表的表格已经打开。</translation>
     </message>
 </context>
 <context>
@@ -3019,10 +3023,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>%1 %2×</translation>
     </message>
     <message>
-        <source>Dashed: %1, a reference run (no curve of ours at the same sizes to compare with).</source>
-        <translation>虚线：%1，参考运行（我们没有相同尺寸的曲线可供比较）。</translation>
-    </message>
-    <message>
         <source>Dashed: %1, a reference run. Our time ÷ theirs (geometric mean): %2.</source>
         <translation>虚线：%1，参考运行。我们的时间 ÷ 对方的时间（几何平均）：%2。</translation>
     </message>
@@ -3260,6 +3260,10 @@ they failed or were skipped (the table says why).</source>
         <source>n = %1</source>
         <translation>n = %1</translation>
     </message>
+    <message>
+        <source>Dashed: %1, a reference run (none of our curves measures the same thing at the same sizes).</source>
+        <translation>虚线：%1，参考运行（我们没有在相同尺寸上测量同一内容的曲线）。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::Tour</name>
@@ -3356,12 +3360,12 @@ they failed or were skipped (the table says why).</source>
         <translation>为什么原始回答中的 GPU 时间是平的</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The answer this experiment comes from published its GPU times: 0.0431 s at n = 4 and 0.0446 s at n = 4000, &lt;b&gt;flat&lt;/b&gt; while the work grew a million-fold. At n = 4000 its 1000 iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB; in 0.0446 s that would take &lt;b&gt;2.87 TB/s&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;It read &lt;code&gt;time.time()&lt;/code&gt; around the loop and never called &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;. A CUDA launch is &lt;b&gt;asynchronous&lt;/b&gt;: it puts the kernel in the GPU&apos;s queue and returns at once. So the clock measured the host queueing 1000 launches (about 44 µs each in Python), not the GPU doing the work. Synchronising waits until the queue has drained; only then is the work done. Once the queue is full, each launch waits for a free slot, and the time jumps towards the work&apos;s.&lt;/p&gt;&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Replay the original answer&lt;/nobr&gt;: the GPU is timed both ways, &lt;b&gt;GPU launch, not synchronised&lt;/b&gt; beside the synchronised &lt;b&gt;GPU launch&lt;/b&gt;, and &lt;nobr&gt;File ▸ Open example&lt;/nobr&gt; has the published table, drawn dashed.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;本实验所源自的那个回答发表了它的 GPU 时间：n = 4 时 0.0431 s，n = 4000 时 0.0446 s，工作量增长了一百万倍，时间却是&lt;b&gt;平的&lt;/b&gt;。在 n = 4000 时，它的 1000 次迭代要搬运 2 × 4 字节 × 4000² × 1000 = 128 GB；要在 0.0446 s 内完成，需要 &lt;b&gt;2.87 TB/s&lt;/b&gt;。&lt;/p&gt;&lt;p&gt;它在循环前后读取 &lt;code&gt;time.time()&lt;/code&gt;，却从未调用 &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;。CUDA 内核启动是&lt;b&gt;异步&lt;/b&gt;的：它把内核放入 GPU 的队列后立即返回。所以时钟测到的是主机把 1000 次启动放入队列的时间（在 Python 中每次约 44 µs），而不是 GPU 完成工作的时间。同步会等到队列排空；只有那时工作才算完成。一旦队列已满，每次启动都要等待空位，时间便跳向工作本身的时间。&lt;/p&gt;&lt;p&gt;选择 &lt;nobr&gt;扫描 ▸ 预设 ▸ 重现原始回答&lt;/nobr&gt;：GPU 会以两种方式计时，&lt;b&gt;GPU launch, not synchronised&lt;/b&gt;（未同步）与同步的 &lt;b&gt;GPU launch&lt;/b&gt; 并列；&lt;nobr&gt;文件 ▸ 打开示例&lt;/nobr&gt; 中有已发表的表格，以虚线绘制。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;i&gt;In the results shown now: %1&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;在当前显示的结果中：%1&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The answer this experiment comes from gave its GPU times in a table: 0.0431 s at n = 4 and 0.0446 s at n = 4000, &lt;b&gt;flat&lt;/b&gt; while the work grew a million-fold. At n = 4000 its 1000 iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB; in 0.0446 s that would take &lt;b&gt;2.87 TB/s&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;It read &lt;code&gt;time.time()&lt;/code&gt; around the loop and never called &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;. A CUDA launch is &lt;b&gt;asynchronous&lt;/b&gt;: it puts the kernel in the GPU&apos;s queue and returns at once. So the clock measured the host queueing 1000 launches (about 44 µs each in Python), not the GPU doing the work. Synchronising waits until the queue has drained; only then is the work done. Once the queue is full, each launch waits for a free slot, and the time jumps towards the work&apos;s.&lt;/p&gt;&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Replay the original answer&lt;/nobr&gt;: the GPU is timed both ways, &lt;b&gt;GPU launch, not synchronised&lt;/b&gt; beside the synchronised &lt;b&gt;GPU launch&lt;/b&gt;, and &lt;nobr&gt;File ▸ Open example&lt;/nobr&gt; has the published table, drawn dashed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;本实验所源自的那个回答发表了它的 GPU 时间：n = 4 时 0.0431 s，n = 4000 时 0.0446 s，工作量增长了一百万倍，时间却是&lt;b&gt;平的&lt;/b&gt;。在 n = 4000 时，它的 1000 次迭代要搬运 2 × 4 字节 × 4000² × 1000 = 128 GB；要在 0.0446 s 内完成，需要 &lt;b&gt;2.87 TB/s&lt;/b&gt;。&lt;/p&gt;&lt;p&gt;它在循环前后读取 &lt;code&gt;time.time()&lt;/code&gt;，却从未调用 &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;。CUDA 内核启动是&lt;b&gt;异步&lt;/b&gt;的：它把内核放入 GPU 的队列后立即返回。所以时钟测到的是主机把 1000 次启动放入队列的时间（在 Python 中每次约 44 µs），而不是 GPU 完成工作的时间。同步会等到队列排空；只有那时工作才算完成。一旦队列已满，每次启动都要等待空位，时间便跳向工作本身的时间。&lt;/p&gt;&lt;p&gt;选择 &lt;nobr&gt;扫描 ▸ 预设 ▸ 重现原始回答&lt;/nobr&gt;：GPU 会以两种方式计时，&lt;b&gt;GPU launch, not synchronised&lt;/b&gt;（未同步）与同步的 &lt;b&gt;GPU launch&lt;/b&gt; 并列；&lt;nobr&gt;文件 ▸ 打开示例&lt;/nobr&gt; 中有已发表的表格，以虚线绘制。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

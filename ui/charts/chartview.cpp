@@ -412,6 +412,21 @@ void ChartView::replaceIfChanged(QXYSeries *s, const QList<QPointF> &points)
         s->replace(points);
 }
 
+QString ChartView::legendName(const QString &name)
+{
+    // "<run>: <series>": a long run label (a file's, a reference's) would push the series, the part
+    // that tells two entries apart, past the legend's edge. The run is cut at a word instead; the
+    // Runs panel, the notes and the readout keep it whole.
+    constexpr qsizetype most = 32, keep = 28;
+    const qsizetype colon = name.lastIndexOf(QLatin1String(": "));
+    if (colon <= most)
+        return name;
+    qsizetype cut = name.lastIndexOf(QLatin1Char(' '), keep);
+    if (cut < keep / 2)
+        cut = keep;
+    return name.left(cut) + QStringLiteral("\u2026") + name.mid(colon);
+}
+
 QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, const QColor &color,
                              const QList<QPointF> &points, const LineStyle &style)
 {
@@ -427,7 +442,7 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
     // so it goes in escaped, and the readout takes it back as it is.
     if (const QString shown = Format::labels(name); s->property("plainName").toString() != shown) {
         s->setProperty("plainName", shown);
-        s->setName(shown.toHtmlEscaped());
+        s->setName(legendName(shown).toHtmlEscaped());
     }
     QPen pen(color);
     const bool dense = points.size() > 200;

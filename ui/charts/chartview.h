@@ -192,6 +192,9 @@ protected:
     /// The marker shape of a series' run: one per run in the model's order (circles for the first,
     /// then squares, triangles, diamonds), so that two runs' curves read apart by more than shade.
     int markerShape(const Series &s) const;
+    /// A series' name as its legend entry shows it: a run label before ": " past 32 characters is
+    /// cut at a word with "…", so that the series' own part stays readable.
+    static QString legendName(const QString &name);
     /// The series with this id, created on first use; its points replaced in one call.
     QLineSeries *line(const QString &id, Role role, const QString &name, const QColor &color,
                       const QList<QPointF> &points, const LineStyle &style);

@@ -53,12 +53,12 @@ QString ExplainText::queue(const QueueStory &s, const Measurement *launch, const
                            Format::n(s.nMax)));
     const QString bytes = Format::si(s.bytesMax, QStringLiteral("B"));
     out << (s.workload == "add"
-                ? tr("At n = %1 they move %2 (read b and write b: 2 × 4 bytes × %1² × %3); "
+                ? tr("At n = %1 the %3 iterations move %2 (read b and write b: 2 × 4 bytes × %1² × %3); "
                      "in %4 that would take %5.")
                       .arg(Format::n(s.nMax), bytes)
                       .arg(s.iterations)
                       .arg(Format::seconds(s.queuedMax), Format::rate(s.impliedBytesPerS(), false))
-                : tr("At n = %1 they move %2; in %3 that would take %4.")
+                : tr("At n = %1 the iterations move %2; in %3 that would take %4.")
                       .arg(Format::n(s.nMax), bytes, Format::seconds(s.queuedMax),
                            Format::rate(s.impliedBytesPerS(), false)));
     out << tr("The clock was read before the device was synchronised: a CUDA launch returns as soon as its "

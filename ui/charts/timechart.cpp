@@ -136,12 +136,12 @@ QStringList TimeChart::referenceNotes(const std::string &workload) const
                           (sameSizes ? QString() : QStringLiteral(" (%1)").arg(range(q)));
         if (sameSizes && !found.empty())
             ratios.last() += QStringLiteral(" (%1)").arg(range(found.front()));
-        notes
-            << (ratios.isEmpty()
-                    ? tr("Dashed: %1, a reference run (no curve of ours at the same sizes to compare with).")
-                          .arg(tool)
-                    : tr("Dashed: %1, a reference run. Our time \u00f7 theirs (geometric mean): %2.")
-                          .arg(tool, ratios.join(tr(", "))));
+        notes << (ratios.isEmpty()
+                      ? tr("Dashed: %1, a reference run (none of our curves measures the same thing at the "
+                           "same sizes).")
+                            .arg(tool)
+                      : tr("Dashed: %1, a reference run. Our time \u00f7 theirs (geometric mean): %2.")
+                            .arg(tool, ratios.join(tr(", "))));
     }
     return notes;
 }
