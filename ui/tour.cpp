@@ -53,7 +53,8 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
             "<p>So read the slope, not only the height: it tells you what the time is made of.</p>"),
          {QStringLiteral("time")}},
         {tr("The time chart"),
-         tr("<p>Each curve is the time of one iteration against n.</p>"
+         tr("<p>Each curve is the time of one iteration against n (right-click ▸ Whole loop: of all of "
+            "them).</p>"
             "<p>The <b>CPU</b> curves start at tiny times and rise with slope 2: the CPU has almost no "
             "fixed cost, so its time is the work.</p>"
             "<p>The <b>GPU launch</b> curve (one kernel launch per iteration, as the Python loop does) "
@@ -61,7 +62,10 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
             "there is. It rises only once the work outgrows the launch.</p>"
             "<p>Where the curves cross, the GPU becomes faster; the chart marks it \"GPU faster above "
             "n ≈ …\". The <b>graph</b> and <b>fused</b> modes cut the launch cost, so their curves "
-            "sit lower and the crossover moves to the left.</p>"),
+            "sit lower and the crossover moves to the left.</p>"
+            "<p>A <b>dashed</b> curve is a reference run, from another tool or another machine. A curve "
+            "named <b>not synchronised</b> is the time to queue the launches, not the work's: no "
+            "crossover is taken from it, even where it crosses a CPU curve.</p>"),
          {QStringLiteral("time")},
          true},
         {tr("The speedup chart"),
