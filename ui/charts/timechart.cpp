@@ -555,13 +555,14 @@ QStringList TimeChart::whyNoCrossover(const ResultSet &r, const std::vector<Seri
                                       const std::string &workload, std::size_t compared) const
 {
     QStringList notes;
-    // A GPU curve timed without synchronising is never compared (curveNotes says why).
+    // A GPU curve timed without synchronising is never compared: with only such GPU curves the
+    // note on them (curveNotes) says why, and nothing more is said here.
     bool anyCpu = false, anyGpu = false, anyQueued = false;
     for (const Series &s : all)
         (!s.gpu ? anyCpu : Workload::isQueueTime(s.mode) ? anyQueued : anyGpu) = true;
-    if (compared == 0 && anyQueued && !anyGpu) {
-        // nothing more to say: the note on the queued curves says why none is compared
-    } else if (compared == 0 && anyCpu && !anyGpu) {
+    if (compared > 0 || (anyQueued && !anyGpu))
+        return notes;
+    if (anyCpu && !anyGpu) {
         // Say why there is no GPU curve: the reason the GPU points were skipped, if they were.
         QString why;
         for (const auto &m : r.rows)
@@ -575,9 +576,9 @@ QStringList TimeChart::whyNoCrossover(const ResultSet &r, const std::vector<Seri
         if (!exporting())
             notes << tr("A GPU run recorded on another machine can be opened (File \u25b8 Open results) and "
                         "shown here.");
-    } else if (compared == 0 && anyGpu && !anyCpu) {
+    } else if (anyGpu && !anyCpu) {
         notes << tr("GPU only: no CPU curve to compare with.");
-    } else if (compared == 0) {
+    } else {
         notes << tr("No run has both a CPU and a GPU curve: choose a run A (CPU) and a run B (GPU) in the "
                     "Runs panel to compare across runs.");
     }
