@@ -145,6 +145,11 @@ void printStep(std::ostream &os, const CalibrationStep &s)
     case CalibrationStep::Kind::GpuFailed:
         os << "GPU not calibrated: " << esc(s.reason) << '\n';
         break;
+    case CalibrationStep::Kind::GpuPartial:
+        os << "GPU " << s.device
+           << " calibrated without its cuBLAS ceilings (its other ceilings are kept): " << esc(s.reason)
+           << '\n';
+        break;
     }
     os << std::flush;
 }

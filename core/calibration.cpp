@@ -145,9 +145,12 @@ std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bo
     return c;
 }
 
-std::map<std::string, double> Calibration::gpu(int device, const std::atomic<bool> &stop)
+std::map<std::string, double> Calibration::gpu(int device, const std::atomic<bool> &stop,
+                                               std::string *cublasMissing)
 {
     const gpu::Ceilings g = gpu::calibrate(device, stop);
+    if (cublasMissing)
+        *cublasMissing = g.cublasMissing;
     return {{gpuCopy, g.deviceCopyBytesPerS},
             {gpuH2dPageable, g.h2dPageableBytesPerS},
             {gpuH2dPinned, g.h2dPinnedBytesPerS},

@@ -44,8 +44,11 @@ public:
 
     /// CPU ceilings with `threads` threads (a few seconds). Throws Cancelled on stop.
     static std::map<std::string, double> cpu(int threads, const std::atomic<bool> &stop);
-    /// GPU ceilings of one device. Throws gpu::CudaError when there is no usable GPU.
-    static std::map<std::string, double> gpu(int device, const std::atomic<bool> &stop);
+    /// GPU ceilings of one device. Throws gpu::CudaError when there is no usable GPU. When the
+    /// cuBLAS ceilings could not be measured (cuBLAS did not load, or a call failed), every other
+    /// one is still returned, and `cublasMissing` (when given) says why; else it is left empty.
+    static std::map<std::string, double> gpu(int device, const std::atomic<bool> &stop,
+                                             std::string *cublasMissing = nullptr);
 
     /// A CPU ceiling measured with `threads` threads is stored under "key@threads"
     /// ("cpu_fma_flops_per_s@4"). The key without a suffix holds the value at the calibration's

@@ -250,8 +250,11 @@ Pipeline::Calibrated Pipeline::calibrate(int threads, int device, bool gpu, cons
             } else {
                 report({CalibrationStep::Kind::Gpu, threads, device, {}});
                 try {
-                    for (const auto &[k, v] : Calibration::gpu(device, stop))
+                    std::string cublasMissing;
+                    for (const auto &[k, v] : Calibration::gpu(device, stop, &cublasMissing))
                         c.ceilings[k] = v;
+                    if (!cublasMissing.empty())
+                        report({CalibrationStep::Kind::GpuPartial, threads, device, cublasMissing});
                 } catch (const gpu::CudaError &e) {
                     report({CalibrationStep::Kind::GpuFailed, threads, device, e.what()});
                 }

@@ -41,6 +41,7 @@ struct CalibrationStep {
         Gpu,        ///< GPU `device` is being calibrated
         GpuSkipped, ///< no usable GPU: `reason`
         GpuFailed,  ///< GPU `device` could not be calibrated: `reason`; the CPU ceilings are kept
+        GpuPartial, ///< GPU `device` was calibrated without its cuBLAS ceilings: `reason`; the rest are kept
     };
     Kind kind = Kind::Cpu;
     int threads = 0;
@@ -95,7 +96,8 @@ public:
     };
     /// The machine's ceilings: the CPU with `threads` threads, then GPU `device` when `gpu`
     /// and a GPU is usable. A GPU that cannot be calibrated is a GpuFailed step, not an error:
-    /// the CPU ceilings still count. Other failures throw.
+    /// the CPU ceilings still count; one whose cuBLAS failed is a GpuPartial step after its other
+    /// ceilings. Other failures throw.
     static Calibrated calibrate(int threads, int device, bool gpu, const std::atomic<bool> &stop,
                                 const std::function<void(const CalibrationStep &)> &step);
 

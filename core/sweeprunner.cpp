@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Turns a plan into measurements: the memory checks, the repeat loop shared by CPU and GPU runs, the
-// cold cache, the clocks, the time estimates and the merging of rounds.
+// Turns a plan into measurements: the memory checks, each point's Run (its repeat loop is
+// RepeatLoop), the cold cache, the clocks, the time estimates and the merging of rounds.
 #include "core/sweeprunner.h"
 
 #include "core/cacheflush.h"
@@ -9,6 +9,7 @@
 #include "core/machineinfo.h"
 #include "core/preemption.h"
 #include "core/reference.h"
+#include "core/repeatloop.h"
 #include "core/stoppingrule.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
@@ -20,7 +21,6 @@
 #include <iterator>
 #include <map>
 #include <new>
-#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -50,110 +50,6 @@ std::string busIdOf(int device)
         if (d.index == device)
             return d.pciBusId;
     return {};
-}
-
-// What repeat() does around the Run's own work, all of it outside the timed region.
-struct Around {
-    CacheFlush *flush = nullptr;        ///< cold cache: flushed after every reset()
-    std::function<void()> firstRepDone; ///< after the first timed repetition (the GPU clocks at the start)
-    std::function<void()> lastRepDone;  ///< after the last repetition (the clocks at the end)
-    /// CPU points: count the repetitions during which a thread lost its core (Preemption)
-    /// into the row's conditions.disturbedReps.
-    bool countPreemption = false;
-};
-
-// Warm-up, repetitions, verification: the same for a CPU and a GPU run (cuda/gpubackend.h).
-void repeat(Run &run, Measurement &m, const StoppingRule &rule, const std::atomic<bool> &stop,
-            const std::vector<std::vector<float>> &inputs, const Around &around)
-{
-    const auto reset = [&] {
-        run.reset();
-        if (around.flush)
-            around.flush->flush();
-    };
-    reset();
-    // Whether the repetition timed by `timed` lost a core: the process's involuntary context
-    // switches before and after it, read outside the timed region.
-    std::vector<bool> switched; // by sample: a thread of the process was switched out during it
-    const auto counted = [&](auto &&timed) {
-        const long before = around.countPreemption ? Preemption::involuntarySwitches() : 0;
-        const double t = timed();
-        return std::pair{t, around.countPreemption && Preemption::involuntarySwitches() > before};
-    };
-    // The team's run-queue wait over the point: the cores it lost, however its threads waited.
-    std::optional<Preemption::Team> team;
-    if (around.countPreemption)
-        team.emplace(std::max(1, m.threads));
-    const double waitedBefore = team ? team->waitedSeconds() : 0;
-    const double stolenBefore = around.countPreemption ? Preemption::stolenSeconds() : 0;
-    const double wallBefore = now();
-    // Warm-up: caches, clocks, lazy module loading, page faults, the thread team.
-    const auto [warm, warmLost] = counted([&] { return run.runOnce(stop); });
-    std::vector<double> samples;
-    double measured = 0;
-    // The start clocks after a timed repetition, not after the warm-up alone: a short warm-up
-    // after seconds of host-only work can catch the GPU's clock still ramping up.
-    bool started = false;
-    const auto start = [&] {
-        if (!started && around.firstRepDone)
-            around.firstRepDone();
-        started = true;
-    };
-    // A long warm-up counts as the first sample instead of doubling the cost of a long point.
-    // Mode unsynced: the same launches until the device had finished them, by repetition.
-    std::vector<double> synced;
-    const auto keepSynced = [&] {
-        if (const double t = run.synchronisedSeconds(); t > 0)
-            synced.push_back(t);
-    };
-    if (rule.warmUpCounts(warm)) {
-        keepSynced();
-        samples.push_back(warm);
-        measured = warm;
-        switched.push_back(warmLost);
-        start();
-    }
-    while (!rule.enough(int(samples.size()), measured) && !rule.outOfTime(int(samples.size()), now())) {
-        reset();
-        const auto [t, lost] = counted([&] { return run.runOnce(stop); });
-        keepSynced();
-        samples.push_back(t);
-        measured += t;
-        switched.push_back(lost);
-        start();
-    }
-    start();
-    if (around.lastRepDone)
-        around.lastRepDone();
-    m.stats = Stats::of(samples);
-    if (!synced.empty()) {
-        const Stats s = Stats::of(std::move(synced));
-        m.conditions.syncedMedian = s.median;
-        m.conditions.syncedMin = s.min;
-        m.conditions.syncedMax = s.max;
-    }
-    if (around.countPreemption) {
-        // What the point's threads lost, as a share of their time: waiting for a CPU while
-        // runnable (another program held it), and what the hypervisor stole from the machine.
-        // Each counts as the share of repetitions it could have cost (neither says which).
-        const double wall = now() - wallBefore;
-        const int threads = std::max(1, m.threads);
-        const double lostSeconds = (team && team->available() ? team->waitedSeconds() - waitedBefore : 0) +
-                                   (Preemption::stolenSeconds() - stolenBefore);
-        const double lost = wall > 0 ? lostSeconds / (wall * threads) : 0;
-        const bool busy = Preemption::lostCores(lostSeconds, lost);
-        const int byLost = busy ? int(std::lround(m.stats.reps * std::min(1.0, lost))) : 0;
-        m.conditions.disturbedReps =
-            std::min(m.stats.reps, std::max(Preemption::disturbedReps(samples, switched, busy), byLost));
-    }
-    const Reference::Check c =
-        Reference::verify(m.workload, m.variant, m.n, m.iterations, inputs, run.output());
-    m.verified = c.ok;
-    m.maxError = std::isfinite(c.maxError) ? c.maxError : 1e308;
-    if (!c.ok) {
-        m.status = Measurement::Status::Failed;
-        m.reason = "wrong result: " + c.message;
-    }
 }
 
 } // namespace
@@ -291,7 +187,7 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         for (const auto &v : inputs)
             ptrs.push_back(v.data());
         const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
-        Around around;
+        RepeatLoop::Around around;
         if (m_plan.coldCache && flushesCpuCaches(m_plan, p)) {
             const int hw = MachineInfo::hardwareThreads();
             if (!m_flush) {
@@ -319,13 +215,13 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             GpuClockSample start, end;
             around.firstRepDone = [&] { start = clocks.sample(gpuJob.device, busId); };
             around.lastRepDone = [&] { end = clocks.sample(gpuJob.device, busId); };
-            repeat(*run, m, rule, stop, inputs, around);
+            RepeatLoop::run(*run, m, rule, stop, inputs, around);
             m.conditions.recordClocks(start, end, m_clockReference[gpuJob.device], m.reason);
         } else {
             auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
                                           Reference::saxpyAlpha, ptrs);
             around.countPreemption = true;
-            repeat(*run, m, rule, stop, inputs, around);
+            RepeatLoop::run(*run, m, rule, stop, inputs, around);
         }
     } catch (const Cancelled &) {
         m.status = Measurement::Status::Cancelled;
@@ -619,8 +515,8 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
                 if (m.status == Measurement::Status::Cancelled)
                     cancelled = true;
             }
-            if (m.ok() && m.stats.median > 0)
-                m_medians[m.seriesKey()][m.n] = m.stats.median;
+            if (m.ok() && m.stats.median > 0) // what a repetition lasted: an unsynced one's synchronised time
+                m_medians[m.seriesKey()][m.n] = RepeatLoop::lasted(m);
             const std::size_t idx = indexOf.at(m.seriesKey() + '@' + std::to_string(m.n));
             // A point cancelled in a later round keeps the rounds it had.
             if (!(cancelled && !measured[idx].empty()))

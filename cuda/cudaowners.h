@@ -79,6 +79,12 @@ constexpr std::size_t kGiB = std::size_t(1) << 30;
 // cuBLAS asks for 32 MiB of workspace on Hopper (4 MiB before); a user workspace is what makes
 // cuBLAS calls capturable into a graph.
 constexpr std::size_t kCublasWorkspaceBytes = 32 * kMiB;
+// The math mode of the fp16 and bf16 GEMMs (the cublas-fp16/bf16 variants and their ceiling):
+// tensor cores, and every reduction in the fp32 compute type. By default cuBLAS may split K and
+// add the partial sums in the output's half type, which at n = 1000 gave 8.6-9.7 units of
+// roundoff in a simulation: beyond Reference::gemmTolerance's 8, for a result that is right.
+constexpr cublasMath_t kHalfGemmMath =
+    cublasMath_t(CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION);
 
 /// Throws a CudaError that says which memory ran out and what to do; clears the (non-sticky) error.
 [[noreturn]] void throwOutOfMemory(const char *what, std::size_t bytes, cudaError_t error);

@@ -163,9 +163,14 @@ struct Ceilings {
     double cublasTf32FlopsPerS = 0;
     double cublasFp16FlopsPerS = 0; ///< cublasGemmEx, fp16 in and out, fp32 accumulation (tensor cores)
     double cublasBf16FlopsPerS = 0; ///< the same in bf16
+    /// Why the cuBLAS ceilings (those still 0) were not measured: cuBLAS did not load, or one of
+    /// its calls failed. Empty when they were (bf16 before Ampere is 0 with no reason: no such
+    /// tensor cores). Every other ceiling is measured whatever cuBLAS does.
+    std::string cublasMissing;
 };
 
-/// Measures the ceilings of one device (a second or two). Throws CudaError or Cancelled.
+/// Measures the ceilings of one device (a second or two). Throws CudaError or Cancelled; a
+/// cuBLAS failure only leaves the cuBLAS ceilings out (Ceilings::cublasMissing).
 Ceilings calibrate(int device, const std::atomic<bool> &stop);
 
 /// After a sticky error: the reason it is disabled, empty while the backend is usable.

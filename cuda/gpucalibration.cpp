@@ -4,6 +4,7 @@
 
 #include "cuda/gpubackend.h"
 
+#include "cuda/calibrationpart.h"
 #include "cuda/cublaslibrary.h"
 #include "cuda/cudacheck.h"
 #include "cuda/cudaowners.h"
@@ -13,6 +14,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace speeduplab::gpu {
@@ -66,6 +68,66 @@ int repeatsFor(int probeRepeats, double probeSeconds)
         probeSeconds > 0 ? probeRepeats * kCalibrationKernelSeconds / probeSeconds : double(probeRepeats);
     // At most 1000 probes' worth: a probe timed absurdly short must not start a run of minutes.
     return int(std::clamp(scaled, double(probeRepeats), 1000.0 * probeRepeats));
+}
+
+// cuBLAS SGEMM, fp32 and TF32, then cublasGemmEx on fp16 and bf16 copies (tensor cores, fp32
+// accumulation, C in the inputs' type, no reduction in the half type: as the cublas-fp16/bf16
+// variants run it), on random data (zeros run faster than real data). Fills c's cuBLAS fields.
+void measureCublas(Ceilings &c, int device, std::size_t freeBytes, cudaStream_t stream, cudaEvent_t start,
+                   cudaEvent_t end, const std::atomic<bool> &stop)
+{
+    int n = 4096;
+    const std::size_t perElement = 3 * (sizeof(float) + sizeof(std::uint16_t)); // A, B, C in both
+    while (n > 256 && perElement * std::size_t(n) * n + kCublasWorkspaceBytes > freeBytes / 2)
+        n /= 2;
+    const std::size_t count = std::size_t(n) * n;
+    DevicePtr<float> a = deviceAlloc<float>(count);
+    DevicePtr<float> b = deviceAlloc<float>(count);
+    DevicePtr<float> cm = deviceAlloc<float>(count);
+    DevicePtr<unsigned char> workspace = deviceAlloc<unsigned char>(kCublasWorkspaceBytes);
+    launchFillRandom(a.get(), count, 1u, stream);
+    launchFillRandom(b.get(), count, 2u, stream);
+    SL_CUDA_CHECK(cudaGetLastError());
+    CublasPtr handle = makeCublas(stream, workspace.get(), kCublasWorkspaceBytes, CUBLAS_DEFAULT_MATH);
+    const double flops = 2.0 * double(n) * double(n) * double(n);
+    const auto gemm = [&] {
+        const float one = 1.0f;
+        const float zero = 0.0f;
+        SL_CUBLAS_CHECK(CublasLibrary::instance().sgemm(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
+                                                        b.get(), n, a.get(), n, &zero, cm.get(), n),
+                        stream);
+    };
+    c.cublasFlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
+    checkStop(stop, stream);
+    SL_CUDA_CHECK(CublasLibrary::instance().setMathMode(handle.get(), CUBLAS_TF32_TENSOR_OP_MATH));
+    c.cublasTf32FlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
+    checkStop(stop, stream);
+
+    SL_CUDA_CHECK(CublasLibrary::instance().setMathMode(handle.get(), kHalfGemmMath));
+    DevicePtr<std::uint16_t> a16 = deviceAlloc<std::uint16_t>(count);
+    DevicePtr<std::uint16_t> b16 = deviceAlloc<std::uint16_t>(count);
+    DevicePtr<std::uint16_t> c16 = deviceAlloc<std::uint16_t>(count);
+    const auto halfRate = [&](bool bf16) {
+        launchToHalf(a.get(), a16.get(), count, bf16, stream);
+        launchToHalf(b.get(), b16.get(), count, bf16, stream);
+        SL_CUDA_CHECK(cudaGetLastError());
+        const cudaDataType type = bf16 ? CUDA_R_16BF : CUDA_R_16F;
+        return rate(flops, bestSeconds(stream, start, end, 5, [&] {
+                        const float one = 1.0f;
+                        const float zero = 0.0f;
+                        SL_CUBLAS_CHECK(CublasLibrary::instance().gemmEx(
+                                            handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b16.get(),
+                                            type, n, a16.get(), type, n, &zero, c16.get(), type, n,
+                                            CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                                        stream);
+                    }));
+    };
+    c.cublasFp16FlopsPerS = halfRate(false);
+    checkStop(stop, stream);
+    int ccMajor = 0;
+    SL_CUDA_CHECK(cudaDeviceGetAttribute(&ccMajor, cudaDevAttrComputeCapabilityMajor, device));
+    if (ccMajor >= 8) // bf16 tensor cores came with Ampere; before, 0: not measured
+        c.cublasBf16FlopsPerS = halfRate(true);
 }
 
 } // namespace
@@ -218,64 +280,11 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
     }
     checkStop(stop, stream);
 
-    // cuBLAS SGEMM, fp32 and TF32, then cublasGemmEx on fp16 and bf16 copies (tensor cores, fp32
-    // accumulation, C in the inputs' type, as the cublas-fp16/bf16 variants run it), on random data
-    // (zeros run faster than real data).
-    {
-        int n = 4096;
-        const std::size_t perElement = 3 * (sizeof(float) + sizeof(std::uint16_t)); // A, B, C in both
-        while (n > 256 && perElement * std::size_t(n) * n + kCublasWorkspaceBytes > freeBytes / 2)
-            n /= 2;
-        const std::size_t count = std::size_t(n) * n;
-        DevicePtr<float> a = deviceAlloc<float>(count);
-        DevicePtr<float> b = deviceAlloc<float>(count);
-        DevicePtr<float> cm = deviceAlloc<float>(count);
-        DevicePtr<unsigned char> workspace = deviceAlloc<unsigned char>(kCublasWorkspaceBytes);
-        launchFillRandom(a.get(), count, 1u, stream);
-        launchFillRandom(b.get(), count, 2u, stream);
-        SL_CUDA_CHECK(cudaGetLastError());
-        CublasPtr handle = makeCublas(stream, workspace.get(), kCublasWorkspaceBytes, CUBLAS_DEFAULT_MATH);
-        const double flops = 2.0 * double(n) * double(n) * double(n);
-        const auto gemm = [&] {
-            const float one = 1.0f;
-            const float zero = 0.0f;
-            SL_CUBLAS_CHECK(CublasLibrary::instance().sgemm(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
-                                                            &one, b.get(), n, a.get(), n, &zero, cm.get(), n),
-                            stream);
-        };
-        c.cublasFlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
-        checkStop(stop, stream);
-        SL_CUDA_CHECK(CublasLibrary::instance().setMathMode(handle.get(), CUBLAS_TF32_TENSOR_OP_MATH));
-        c.cublasTf32FlopsPerS = rate(flops, bestSeconds(stream, start, end, 5, gemm));
-        checkStop(stop, stream);
-
-        SL_CUDA_CHECK(CublasLibrary::instance().setMathMode(handle.get(), CUBLAS_DEFAULT_MATH));
-        DevicePtr<std::uint16_t> a16 = deviceAlloc<std::uint16_t>(count);
-        DevicePtr<std::uint16_t> b16 = deviceAlloc<std::uint16_t>(count);
-        DevicePtr<std::uint16_t> c16 = deviceAlloc<std::uint16_t>(count);
-        const auto halfRate = [&](bool bf16) {
-            launchToHalf(a.get(), a16.get(), count, bf16, stream);
-            launchToHalf(b.get(), b16.get(), count, bf16, stream);
-            SL_CUDA_CHECK(cudaGetLastError());
-            const cudaDataType type = bf16 ? CUDA_R_16BF : CUDA_R_16F;
-            return rate(flops, bestSeconds(stream, start, end, 5, [&] {
-                            const float one = 1.0f;
-                            const float zero = 0.0f;
-                            SL_CUBLAS_CHECK(CublasLibrary::instance().gemmEx(
-                                                handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
-                                                b16.get(), type, n, a16.get(), type, n, &zero, c16.get(),
-                                                type, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-                                            stream);
-                        }));
-        };
-        c.cublasFp16FlopsPerS = halfRate(false);
-        checkStop(stop, stream);
-        int ccMajor = 0;
-        SL_CUDA_CHECK(cudaDeviceGetAttribute(&ccMajor, cudaDevAttrComputeCapabilityMajor, device));
-        if (ccMajor >= 8) // bf16 tensor cores came with Ampere; before, 0: not measured
-            c.cublasBf16FlopsPerS = halfRate(true);
-    }
-    SL_CUDA_CHECK(cudaStreamSynchronize(stream));
+    // Last, and on its own: cuBLAS is a library loaded at run time, and when it is missing or
+    // one of its calls fails, only its ceilings are lost (Ceilings::cublasMissing says why).
+    c.cublasMissing = measurePart([&] { measureCublas(c, device, freeBytes, stream, start, end, stop); });
+    if (c.cublasMissing.empty()) // after a failure its buffers are freed already (cudaFree waits)
+        SL_CUDA_CHECK(cudaStreamSynchronize(stream));
     return c;
 }
 

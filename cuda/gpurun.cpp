@@ -137,8 +137,9 @@ GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
         // source-view: gpu-cublas-setup
         if (usesCublas(m_plan.gemm)) {
             m_workspace = deviceAlloc<unsigned char>(kCublasWorkspaceBytes);
-            const cublasMath_t math =
-                m_plan.gemm == GemmKind::CublasTf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
+            const cublasMath_t math = m_plan.gemm == GemmKind::CublasTf32 ? CUBLAS_TF32_TENSOR_OP_MATH
+                                      : halfGemm(m_plan.gemm)             ? kHalfGemmMath
+                                                                          : CUBLAS_DEFAULT_MATH;
             m_cublas = makeCublas(stream, m_workspace.get(), kCublasWorkspaceBytes, math);
         }
         // source-view: end
@@ -331,7 +332,8 @@ void GpuRun::enqueueOperation()
         case GemmKind::CublasBf16: {
             // source-view: gpu-cublas-gemmex
             // Tensor cores on fp16 or bf16 inputs with fp32 accumulation, C in the inputs' type: what
-            // torch.mm does in that precision. Operands swapped as for sgemm below (row-major C).
+            // torch.mm does in that precision (with no reduction in the half type: kHalfGemmMath). Operands
+            // swapped as for sgemm below (row-major C).
             const cudaDataType type = m_plan.gemm == GemmKind::CublasFp16 ? CUDA_R_16F : CUDA_R_16BF;
             const float one = 1.0f; // CUBLAS_COMPUTE_32F: alpha and beta are floats
             const float zero = 0.0f;

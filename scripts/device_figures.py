@@ -135,7 +135,7 @@ def cache(paths):
     for w, c in zip(warm["rows"], cold["rows"]):
         if w["status"] == c["status"] == "ok":
             line("add n = %d cold / warm (1 op a rep)" % w["n"], "%.2f" % (c["median_s"] / w["median_s"]),
-                 "> 1 where the 50 MB L2 holds the tensor", c["median_s"] > w["median_s"] if w["n"] <= 2048 else None)
+                 "> 1 where the 60 MB L2 holds the tensor", c["median_s"] > w["median_s"] if w["n"] <= 2048 else None)
         else:
             line("add n = %d" % w["n"], "%s / %s" % (w["status"], c["status"]), "ok", False)
     for label, doc in (("warm", warm), ("cold", cold)):

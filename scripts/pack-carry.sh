@@ -10,7 +10,7 @@
 #                     to carry): GUI_BIN, default build/nocuda/ui/speeduplab, built with
 #                     cmake -S . -B build/nocuda -G Ninja -DSPEEDUPLAB_CUDA=OFF
 # Name .carry in the device tool's `carry`, then run `scripts/device-check.sh first` there, and
-# `scripts/device-check.sh second` in the next call.
+# `second`, `third` and `fourth` in the next calls (`scripts/device-check.sh plan` lists them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf .carry && mkdir -p .carry/include

@@ -125,6 +125,8 @@ ZH = {
         "正在校准 GPU %1：拷贝与传输带宽、启动延迟、L2 带宽、FMA 峰值、cuBLAS GEMM FLOP/s…",
     "The GPU was not calibrated: %1": "未校准 GPU：%1",
     "GPU %1 could not be calibrated: %2 The CPU ceilings are kept.": "无法校准 GPU %1：%2 CPU 的性能上限已保留。",
+    "GPU %1's cuBLAS ceilings were not measured: %2 Its other ceilings are kept.":
+        "未测得 GPU %1 的 cuBLAS 性能上限：%2 它的其他性能上限已保留。",
 
     # Banners
     "Hide this note": "隐藏此提示",

@@ -191,6 +191,12 @@ QString calibrationStep(const CalibrationStep &step)
                                            "GPU %1 could not be calibrated: %2 The CPU ceilings are kept.")
             .arg(step.device)
             .arg(sentence(QString::fromStdString(step.reason)));
+    case CalibrationStep::Kind::GpuPartial:
+        return QCoreApplication::translate("Format",
+                                           "GPU %1's cuBLAS ceilings were not measured: %2 Its other "
+                                           "ceilings are kept.")
+            .arg(step.device)
+            .arg(sentence(QString::fromStdString(step.reason)));
     }
     return {};
 }

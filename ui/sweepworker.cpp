@@ -33,7 +33,8 @@ void SweepWorker::startCalibration(int threads, int device, bool gpu)
         c = Pipeline::calibrate(threads, device, gpu, m_stop, [this, &note](const CalibrationStep &step) {
             const QString text = Format::calibrationStep(step);
             if (step.kind == CalibrationStep::Kind::GpuSkipped ||
-                step.kind == CalibrationStep::Kind::GpuFailed)
+                step.kind == CalibrationStep::Kind::GpuFailed ||
+                step.kind == CalibrationStep::Kind::GpuPartial)
                 note = text; // what was not measured, shown with the result
             else
                 emit calibrationProgress(text);

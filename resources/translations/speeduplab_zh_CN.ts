@@ -693,6 +693,10 @@
         <source>CPU, threads not stated</source>
         <translation>CPU，线程数未说明</translation>
     </message>
+    <message>
+        <source>GPU %1&apos;s cuBLAS ceilings were not measured: %2 Its other ceilings are kept.</source>
+        <translation>未测得 GPU %1 的 cuBLAS 性能上限：%2 它的其他性能上限已保留。</translation>
+    </message>
 </context>
 <context>
     <name>GpuReasons</name>

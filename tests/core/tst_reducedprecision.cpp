@@ -151,6 +151,14 @@ void TestReducedPrecision::roundedProductPassesAndWrongOnesFail()
         Reference::verify("gemm", v, n, 1, in, std::vector<float>(good.size(), 0.f));
     QVERIFY(!zeros.ok);
     QVERIFY(zeros.maxError > 10 * zeros.tolerance);
+    // The failure says by how much it missed: the error divided by the scale it is held against,
+    // and for the half types in units of their roundoff (issue 33: a split-K miss reads ~9 of 8).
+    const QString why = QString::fromStdString(zeros.message);
+    QVERIFY2(why.contains(QLatin1String("divided by the scale")), qPrintable(why));
+    QVERIFY2(
+        why.contains(QLatin1String(v == "cublas-fp16" ? "units of fp16 roundoff; the tolerance allows "
+                                                      : "units of bf16 roundoff; the tolerance allows ")),
+        qPrintable(why));
     // A transposed C (operands swapped, the classic column-major slip).
     std::vector<float> transposed(good.size());
     for (int i = 0; i < n; ++i)

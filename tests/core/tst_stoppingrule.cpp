@@ -15,7 +15,8 @@ struct Simulated {
     double seconds = 0; ///< time spent, warm-up included
 };
 
-/// The repeat loop of core/sweeprunner.cpp, with every repetition taking `rep` seconds.
+/// The repeat loop of core/repeatloop.cpp, with every repetition taking `rep` seconds (tst_repeatloop
+/// drives the loop itself with fake Runs).
 Simulated simulate(const StoppingRule &rule, double rep)
 {
     Simulated s;

@@ -5,6 +5,7 @@
 
 #include "tests/cuda/check.h"
 
+#include "cuda/calibrationpart.h"
 #include "cuda/cublaslibrary.h"
 #include "cuda/cudacheck.h"
 #include "cuda/cudaowners.h"
@@ -557,6 +558,7 @@ TEST_CASE(calibrationMeasuresCeilings)
     CHECK(c.d2hPinnedBytesPerS > 0);
     CHECK(c.launchLatencyS > 0);
     CHECK(c.syncRoundTripS > 0);
+    CHECK_MSG(c.cublasMissing.empty(), c.cublasMissing);
     CHECK(c.cublasFlopsPerS > 0);
     CHECK(c.cublasTf32FlopsPerS > 0);
     // Tensor cores on fp16/bf16 outrun the fp32 SGEMM on every GPU with them (Volta and newer).
@@ -577,6 +579,33 @@ TEST_CASE(calibrationMeasuresCeilings)
         c.h2dPinnedBytesPerS / 1e9, c.d2hPageableBytesPerS / 1e9, c.d2hPinnedBytesPerS / 1e9,
         c.launchLatencyS * 1e6, c.syncRoundTripS * 1e6, c.cublasFlopsPerS / 1e12,
         c.cublasTf32FlopsPerS / 1e12, c.cublasFp16FlopsPerS / 1e12, c.cublasBf16FlopsPerS / 1e12);
+}
+
+// Issue 33: a cuBLAS that does not load, or a call of it that fails, costs only the cuBLAS
+// ceilings: the part that measures them reports why, and what was measured before it stays.
+// Runs without a GPU (gpu::measurePart is plain C++).
+TEST_CASE(calibrationKeepsWhatCublasLoses)
+{
+    Ceilings c;
+    c.deviceCopyBytesPerS = 4.0e12; // measured before the cuBLAS part
+    c.launchLatencyS = 3.1e-6;
+    const std::string missing = measurePart([&] {
+        c.cublasFlopsPerS = 51e12; // fp32 measured, then the next call fails
+        throw CudaError("libcublas.so.13: cannot open shared object file: No such file or directory",
+                        "cudaErrorSharedObjectInitFailed", false);
+    });
+    CHECK_MSG(missing.find("libcublas.so.13") != std::string::npos, missing);
+    CHECK(c.deviceCopyBytesPerS == 4.0e12 && c.launchLatencyS == 3.1e-6 && c.cublasFlopsPerS == 51e12);
+    CHECK(c.cublasTf32FlopsPerS == 0);
+
+    const std::string sticky = measurePart(
+        [] { throw CudaError("cublasSgemm: an illegal memory access", "cudaErrorIllegalAddress", true); });
+    CHECK_MSG(sticky.find("illegal memory access") != std::string::npos &&
+                  sticky.find("disabled for the rest of this run") != std::string::npos,
+              sticky);
+    CHECK(measurePart([] {}).empty());
+    // A stop is no failure of cuBLAS: it ends the whole calibration, as everywhere else.
+    CHECK_THROWS(speeduplab::Cancelled, measurePart([] { throw speeduplab::Cancelled(); }));
 }
 
 // Issue 28: mode unsynced times the launches as the original answer did (the host clock read before

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// RepeatLoop: warm-up, repetitions until the stopping rule is satisfied, the lost cores counted,
+// and verification, for a CPU and a GPU Run alike.
+#include "core/repeatloop.h"
+
+#include "core/cacheflush.h"
+#include "core/preemption.h"
+#include "core/reference.h"
+#include "cuda/gpubackend.h"
+
+#include <chrono>
+#include <cmath>
+#include <optional>
+#include <utility>
+
+namespace speeduplab {
+
+namespace {
+
+double now()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+} // namespace
+
+void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const std::atomic<bool> &stop,
+                     const std::vector<std::vector<float>> &inputs, const Around &around)
+{
+    const auto reset = [&] {
+        run.reset();
+        if (around.flush)
+            around.flush->flush();
+    };
+    reset();
+    // Whether the repetition timed by `timed` lost a core: the process's involuntary context
+    // switches before and after it, read outside the timed region.
+    std::vector<bool> switched; // by sample: a thread of the process was switched out during it
+    const auto counted = [&](auto &&timed) {
+        const long before = around.countPreemption ? Preemption::involuntarySwitches() : 0;
+        const double t = timed();
+        return std::pair{t, around.countPreemption && Preemption::involuntarySwitches() > before};
+    };
+    // The team's run-queue wait over the point: the cores it lost, however its threads waited.
+    std::optional<Preemption::Team> team;
+    if (around.countPreemption)
+        team.emplace(std::max(1, m.threads));
+    const double waitedBefore = team ? team->waitedSeconds() : 0;
+    const double stolenBefore = around.countPreemption ? Preemption::stolenSeconds() : 0;
+    const double wallBefore = now();
+    // Warm-up: caches, clocks, lazy module loading, page faults, the thread team.
+    const auto [warm, warmLost] = counted([&] { return run.runOnce(stop); });
+    const double warmLasted = lasted(warm, run.synchronisedSeconds());
+    std::vector<double> samples;
+    // What the repetitions cost, as the stopping rule counts it (lasted(): an unsynced row's
+    // samples are queue times, its repetitions last until the device has finished them).
+    double measured = 0;
+    // The start clocks after a timed repetition, not after the warm-up alone: a short warm-up
+    // after seconds of host-only work can catch the GPU's clock still ramping up.
+    bool started = false;
+    const auto start = [&] {
+        if (!started && around.firstRepDone)
+            around.firstRepDone();
+        started = true;
+    };
+    // Mode unsynced: the same launches until the device had finished them, by repetition.
+    std::vector<double> synced;
+    const auto keepSynced = [&] {
+        if (const double t = run.synchronisedSeconds(); t > 0)
+            synced.push_back(t);
+    };
+    // A long warm-up counts as the first sample instead of doubling the cost of a long point.
+    if (rule.warmUpCounts(warmLasted)) {
+        keepSynced();
+        samples.push_back(warm);
+        measured = warmLasted;
+        switched.push_back(warmLost);
+        start();
+    }
+    while (!rule.enough(int(samples.size()), measured) && !rule.outOfTime(int(samples.size()), now())) {
+        reset();
+        const auto [t, lost] = counted([&] { return run.runOnce(stop); });
+        keepSynced();
+        samples.push_back(t);
+        measured += lasted(t, run.synchronisedSeconds());
+        switched.push_back(lost);
+        start();
+    }
+    start();
+    if (around.lastRepDone)
+        around.lastRepDone();
+    m.stats = Stats::of(samples);
+    if (!synced.empty()) {
+        const Stats s = Stats::of(std::move(synced));
+        m.conditions.syncedMedian = s.median;
+        m.conditions.syncedMin = s.min;
+        m.conditions.syncedMax = s.max;
+    }
+    if (around.countPreemption) {
+        // What the point's threads lost, as a share of their time: waiting for a CPU while
+        // runnable (another program held it), and what the hypervisor stole from the machine.
+        // Each counts as the share of repetitions it could have cost (neither says which).
+        const double wall = now() - wallBefore;
+        const int threads = std::max(1, m.threads);
+        const double lostSeconds = (team && team->available() ? team->waitedSeconds() - waitedBefore : 0) +
+                                   (Preemption::stolenSeconds() - stolenBefore);
+        const double lost = wall > 0 ? lostSeconds / (wall * threads) : 0;
+        const bool busy = Preemption::lostCores(lostSeconds, lost);
+        const int byLost = busy ? int(std::lround(m.stats.reps * std::min(1.0, lost))) : 0;
+        m.conditions.disturbedReps =
+            std::min(m.stats.reps, std::max(Preemption::disturbedReps(samples, switched, busy), byLost));
+    }
+    const Reference::Check c =
+        Reference::verify(m.workload, m.variant, m.n, m.iterations, inputs, run.output());
+    m.verified = c.ok;
+    m.maxError = std::isfinite(c.maxError) ? c.maxError : 1e308;
+    if (!c.ok) {
+        m.status = Measurement::Status::Failed;
+        m.reason = "wrong result: " + c.message;
+    }
+}
+
+} // namespace speeduplab
