@@ -75,7 +75,7 @@ def main():
                     torch.cumsum(flat, 0, out=c)
             return rep
         if w == "spmv":
-            # y = A x with SpeedupLab's shape (cuda/sparsematrix.h): n*n rows and columns, 8
+            # y = A x with SpeedupLab's shape (backend/sparsematrix.h): n*n rows and columns, 8
             # nonzeros per row at seeded random columns, 32-bit indices. Not the same matrix (its
             # generator is SpeedupLab's own), the same size and access pattern; cuSPARSE SpMV on
             # the GPU, as the cusparse variant.

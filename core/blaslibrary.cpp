@@ -2,7 +2,7 @@
 // BlasLibrary: OpenBLAS opened at run time, its kernel chosen from the CPU's features.
 #include "core/blaslibrary.h"
 
-#include "core/dynamiclibrary.h"
+#include "backend/dynamiclibrary.h"
 
 #include <dlfcn.h>
 

@@ -2,7 +2,7 @@
 // CpuKernels: the workloads' CPU implementations (OpenMP, OpenBLAS for gemm) behind Run (no Qt).
 #pragma once
 
-#include "cuda/gpubackend.h"
+#include "backend/run.h"
 
 #include <atomic>
 #include <memory>
@@ -22,7 +22,7 @@ public:
     /// Empty when workload/variant can run on this build, else why not.
     static std::string available(const std::string &workload, const std::string &variant);
     /// Throws std::invalid_argument for an unknown workload or variant, std::bad_alloc when
-    /// memory runs out. inputs: as gpu::Job::inputs, alive for the Run's lifetime.
+    /// memory runs out. inputs: as Job::inputs, alive for the Run's lifetime.
     static std::unique_ptr<Run> create(const std::string &workload, const std::string &variant, int n,
                                        int iterations, int threads, float alpha,
                                        const std::vector<const float *> &inputs);

@@ -3,7 +3,7 @@
 // the widest vector ISA the CPU has, chosen at run time.
 #include "core/cpupeaks.h"
 
-#include "cuda/gpubackend.h"
+#include "backend/run.h"
 
 #include <omp.h>
 

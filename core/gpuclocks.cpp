@@ -3,7 +3,7 @@
 // rule that flags a point as throttled.
 #include "core/gpuclocks.h"
 
-#include "core/dynamiclibrary.h"
+#include "backend/dynamiclibrary.h"
 
 #include <cmath>
 #include <cstdio>

@@ -36,7 +36,7 @@ MemoryCheck MemoryCheck::host(const Workload &workload, int n, double available)
     return {false, n, workload.hostBytes(n), available};
 }
 
-MemoryCheck MemoryCheck::device(const gpu::Job &job, double available)
+MemoryCheck MemoryCheck::device(const Job &job, double available)
 {
     return {true, job.n, double(gpu::deviceBytesNeeded(job)), available};
 }

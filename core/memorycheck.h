@@ -7,9 +7,7 @@
 
 namespace speeduplab {
 
-namespace gpu {
 struct Job;
-}
 class Workload;
 
 /// Whether one point's buffers fit in memory: what it needs against what is available. This is
@@ -35,7 +33,7 @@ struct MemoryCheck {
     /// The host memory of a workload's point (inputs, working copies and the checked output).
     static MemoryCheck host(const Workload &workload, int n, double available);
     /// The device memory of a GPU job (the CUDA backend's count; 0 without CUDA).
-    static MemoryCheck device(const gpu::Job &job, double available);
+    static MemoryCheck device(const Job &job, double available);
 };
 
 } // namespace speeduplab

@@ -6,7 +6,7 @@
 #include "core/cacheflush.h"
 #include "core/preemption.h"
 #include "core/reference.h"
-#include "cuda/gpubackend.h"
+#include "backend/run.h"
 
 #include <chrono>
 #include <cmath>

@@ -2,8 +2,8 @@
 // Spmv: the spmv workload on the CPU (the OpenMP CSR run) and its reference product (no Qt).
 #pragma once
 
-#include "cuda/gpubackend.h"
-#include "cuda/sparsematrix.h"
+#include "backend/run.h"
+#include "backend/sparsematrix.h"
 
 #include <memory>
 #include <vector>

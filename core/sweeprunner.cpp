@@ -126,10 +126,10 @@ bool SweepRunner::flushesCpuCaches(const SweepPlan &plan, const PlanPoint &p)
     return plan.transfers && !plan.pinned;
 }
 
-gpu::Job SweepRunner::job(const PlanPoint &p) const
+Job SweepRunner::job(const PlanPoint &p) const
 {
     const Measurement m = skeleton(p);
-    gpu::Job job;
+    Job job;
     job.workload = m.workload;
     job.variant = m.variant;
     job.mode = m.mode;
@@ -200,7 +200,7 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             around.flush = m_flush.get();
         }
         if (onGpu) {
-            gpu::Job gpuJob = job(p);
+            Job gpuJob = job(p);
             gpuJob.inputs = ptrs;
             std::size_t freeBytes = 0, totalBytes = 0;
             gpu::memoryInfo(gpuJob.device, freeBytes, totalBytes);

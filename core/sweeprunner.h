@@ -93,7 +93,7 @@ public:
 private:
     Measurement skeleton(const PlanPoint &p) const;
     /// The GPU job of a GPU point, without its inputs.
-    gpu::Job job(const PlanPoint &p) const;
+    Job job(const PlanPoint &p) const;
     /// Seconds the point will take, from the measured sizes of its series next to it and the
     /// stopping rule.
     double estimate(const PlanPoint &p, const StoppingRule &rule) const;

@@ -2,7 +2,7 @@
 // The workloads: their variants, GPU modes, and the bytes, FLOPs and working set of one operation.
 #include "core/workload.h"
 
-#include "cuda/sparsematrix.h"
+#include "backend/sparsematrix.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,10 +2,11 @@
 // Plain C++ interface between the engine (core/) and the CUDA backend (cuda/).
 // No CUDA or Qt type appears here, so core/ compiles without nvcc. When the project is
 // built without CUDA, core/gpustub.cpp implements these functions and reports why.
-// It also holds Run and Cancelled, the interface of one measurement point that the CPU kernels
-// (core/cpukernels.h) share, so that the repeat loop (core/sweeprunner.cpp) drives both alike.
-// They live here, at the bottom of the layers, because cuda/ may not include core/.
+// The contracts every backend shares (Run, Cancelled, Job) are in backend/, below both.
 #pragma once
+
+#include "backend/job.h"
+#include "backend/run.h"
 
 #include <atomic>
 #include <cstddef>
@@ -13,38 +14,6 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-namespace speeduplab {
-
-/// Thrown when a stop was requested: by Run::runOnce between iterations or launches, and by the
-/// calibrations between their timed runs. The runner turns it into a cancelled point.
-class Cancelled : public std::runtime_error {
-public:
-    Cancelled() : std::runtime_error("cancelled") {}
-};
-
-/// One prepared point: buffers allocated and filled, kernels (or the thread team) warmed up, so
-/// that runOnce times the operations and nothing else. Destroying it frees everything and never
-/// throws.
-class Run {
-public:
-    virtual ~Run() = default;
-    /// Restores the inputs to their pristine state. Untimed; called before every repetition.
-    virtual void reset() = 0;
-    /// One repetition (the job's iterations), timed with steady_clock on the CPU and with events
-    /// on the run's own stream on the GPU. Checks stop between iterations (between launches on
-    /// the GPU) and throws Cancelled; a cancelled run stays usable. Returns seconds.
-    virtual double runOnce(const std::atomic<bool> &stop) = 0;
-    /// GPU mode "unsynced" only, where runOnce returns the host-clock time to queue the launches
-    /// (the device not yet synchronised): the same launches of the last runOnce on the same
-    /// clock, until the device had finished them. 0 for every other run.
-    virtual double synchronisedSeconds() const { return 0; }
-    /// The result, on the host: add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: the copy
-    /// that came back; scan: the running sums; spmv: y.
-    virtual std::vector<float> output() = 0;
-};
-
-} // namespace speeduplab
 
 namespace speeduplab::gpu {
 
@@ -101,29 +70,6 @@ private:
 class Unsupported : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
-};
-
-/// What to run. Workload and variant names are those of core/workload.h:
-/// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32, cublas-fp16, cublas-bf16),
-/// transfer (pageable, pinned),
-/// scan (cub, rows), spmv (cusparse, scalar).
-struct Job {
-    std::string workload;
-    std::string variant;     ///< "" for workloads without variants
-    std::string mode;        ///< launch, graph, fused or unsynced (launch, timed as the answer did)
-    int n = 0;               ///< edge of the n x n fp32 tensor
-    int iterations = 1;      ///< operations per repetition
-    bool transfers = false;  ///< put H2D of the inputs and D2H of the output in the timed region
-    bool pinnedHost = false; ///< host memory for transfers (and the transfer workload)
-    int device = 0;
-    float alpha = 2.0f; ///< saxpy's a
-    /// Cold cache: reset() overwrites a buffer of twice the L2 size (l2FlushBytes) after
-    /// restoring the inputs, so that every repetition reads its tensors from HBM. Untimed.
-    bool coldCache = false;
-    /// Host inputs, n*n floats each, owned by the caller and alive for the Run's lifetime:
-    /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}; scan: {x}; spmv: {x} (the
-    /// matrix is built from the job's n by cuda/sparsematrix.h and uploaded before the timing).
-    std::vector<const float *> inputs;
 };
 
 /// One prepared point on the GPU (speeduplab::Run, above): buffers allocated and filled, kernels chosen,

@@ -6,7 +6,7 @@
 
 #include "cuda/gpuprobe.h"
 
-#include "cuda/sparsematrix.h"
+#include "backend/sparsematrix.h"
 
 #include "cuda/cudacheck.h"
 #include "cuda/cudaowners.h"

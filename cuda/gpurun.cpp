@@ -12,7 +12,7 @@
 #include "cuda/kernels.cuh"
 #include "cuda/spmvkernels.cuh"
 
-#include "cuda/sparsematrix.h"
+#include "backend/sparsematrix.h"
 
 #include <algorithm>
 #include <array>

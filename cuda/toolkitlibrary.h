@@ -4,7 +4,7 @@
 // header-only DynamicLibrary: cuda/ includes that one core header, and links nothing of core.
 #pragma once
 
-#include "core/dynamiclibrary.h"
+#include "backend/dynamiclibrary.h"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Installs every Debian package SpeedupLab needs to build, test and run. Idempotent:
 # when everything is already present it changes nothing and makes no network call.
-#   scripts/setup.sh [--with-torch]
+#   scripts/setup.sh [--tests] [--with-torch]
 set -euo pipefail
 
 packages=(
@@ -17,10 +17,23 @@ packages=(
   python3 python3-numpy python3-jsonschema  # jsonschema: tests/scripts/test_schema.py
   clang-format help2man  # help2man: the man pages (packaging/CMakeLists.txt), skipped without it
   clang  # libFuzzer for scripts/fuzz.sh only; the build itself uses g++
+  ocl-icd-opencl-dev opencl-headers clinfo  # the OpenCL backend: the ICD loader, its headers
 )
-# --with-torch: Debian's CPU-only PyTorch too, for bench/compare.sh --ref torch on this machine
-# (about 1 GB; the GPU machine brings its own CUDA PyTorch).
-[ "${1:-}" = --with-torch ] && packages+=(python3-torch)
+# The OpenCL driver of a GPU this machine has: an Intel GPU shows under /dev/dri with Intel's
+# vendor id (its user also needs the 'render' group to open it).
+for vendor in /sys/class/drm/renderD*/device/vendor; do
+  [ "$(cat "$vendor" 2>/dev/null)" = 0x8086 ] && packages+=(intel-opencl-icd) && break
+done
+for arg in "$@"; do
+  case $arg in
+    # --tests (scripts/test.sh): PoCL, OpenCL on the CPU, on which the OpenCL tests run anywhere.
+    --tests) packages+=(pocl-opencl-icd) ;;
+    # --with-torch: Debian's CPU-only PyTorch too, for bench/compare.sh --ref torch on this machine
+    # (about 1 GB; the GPU machine brings its own CUDA PyTorch).
+    --with-torch) packages+=(python3-torch) ;;
+    *) echo "setup.sh: unknown option $arg (use --tests or --with-torch)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -4,7 +4,7 @@
 # GPU tests skip with the reason, UI tests run offscreen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --tests # PoCL too: the OpenCL tests run on the CPU
 preset=${SPEEDUPLAB_PRESET:-release}
 # SPEEDUPLAB_WERROR=ON: a warning fails the build (.ci/run sets it).
 cmake --preset "$preset" -DSPEEDUPLAB_WERROR="${SPEEDUPLAB_WERROR:-OFF}"

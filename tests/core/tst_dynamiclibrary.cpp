@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// DynamicLibrary and LoadOnce (core/dynamiclibrary.h): a library that exists (libm) and one that
+// DynamicLibrary and LoadOnce (backend/dynamiclibrary.h): a library that exists (libm) and one that
 // does not, with the reason; the first of several candidates; paths that are not library files
 // refused after a stat; a library's functions loaded once, whatever the number of threads asking.
 
-#include "core/dynamiclibrary.h"
+#include "backend/dynamiclibrary.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

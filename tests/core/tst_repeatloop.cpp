@@ -5,7 +5,7 @@
 
 #include "core/reference.h"
 #include "core/repeatloop.h"
-#include "cuda/gpubackend.h"
+#include "backend/run.h"
 
 #include <QtTest>
 

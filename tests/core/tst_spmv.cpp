@@ -6,7 +6,7 @@
 #include "core/reference.h"
 #include "core/spmv.h"
 #include "core/workload.h"
-#include "cuda/sparsematrix.h"
+#include "backend/sparsematrix.h"
 
 #include <QtTest>
 

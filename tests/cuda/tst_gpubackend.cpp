@@ -12,7 +12,7 @@
 #include "cuda/cusparselibrary.h"
 #include "cuda/gpubackend.h"
 
-#include "cuda/sparsematrix.h"
+#include "backend/sparsematrix.h"
 
 #include <algorithm>
 #include <atomic>
@@ -28,6 +28,7 @@
 #include <vector>
 
 using namespace speeduplab::gpu;
+using speeduplab::Job;
 using speeduplab::check::checkRows;
 
 namespace {

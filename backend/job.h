@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// Job: what a device backend is asked to run for one point (the workload, its variant, mode and
+// size, the host inputs), the same for CUDA and OpenCL. Plain C++ in backend/, below core/ and the
+// backends.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace speeduplab {
+
+/// What to run on a device. Workload and variant names are those of core/workload.h:
+/// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32, cublas-fp16, cublas-bf16),
+/// transfer (pageable, pinned),
+/// scan (cub, rows), spmv (cusparse, scalar).
+struct Job {
+    std::string workload;
+    std::string variant;     ///< "" for workloads without variants
+    std::string mode;        ///< launch, graph, fused or unsynced (launch, timed as the answer did)
+    int n = 0;               ///< edge of the n x n fp32 tensor
+    int iterations = 1;      ///< operations per repetition
+    bool transfers = false;  ///< put H2D of the inputs and D2H of the output in the timed region
+    bool pinnedHost = false; ///< host memory for transfers (and the transfer workload)
+    int device = 0;
+    float alpha = 2.0f; ///< saxpy's a
+    /// Cold cache: reset() overwrites a buffer of twice the L2 size (l2FlushBytes) after
+    /// restoring the inputs, so that every repetition reads its tensors from HBM. Untimed.
+    bool coldCache = false;
+    /// Host inputs, n*n floats each, owned by the caller and alive for the Run's lifetime:
+    /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}; scan: {x}; spmv: {x} (the
+    /// matrix is built from the job's n by backend/sparsematrix.h and uploaded before the timing).
+    std::vector<const float *> inputs;
+};
+
+} // namespace speeduplab

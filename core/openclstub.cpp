@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// The OpenCL backend of a build without OpenCL: no device, and the reason.
+#include "opencl/openclbackend.h"
+
+namespace speeduplab::opencl {
+
+namespace {
+const char *const kReason = "This build has no OpenCL backend (built without the OpenCL headers and loader): "
+                            "install ocl-icd-opencl-dev and opencl-headers (scripts/setup.sh) and rebuild.";
+}
+
+std::string DeviceInfo::describe() const
+{
+    return name;
+}
+
+Availability availability()
+{
+    Availability a;
+    a.reason = kReason;
+    return a;
+}
+
+std::unique_ptr<Run> createRun(const Job &)
+{
+    throw Unsupported(kReason);
+}
+
+double buildSeconds(int)
+{
+    return 0;
+}
+
+} // namespace speeduplab::opencl
