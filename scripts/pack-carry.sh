@@ -3,7 +3,8 @@
 # Prepares .carry/ (ignored by git) for the GPU machine, which has nvcc, CMake and PyTorch but
 # no Qt, no OpenBLAS and no package registry:
 #   .carry/include/   nlohmann-json and CLI11 headers (header-only)
-#   .carry/blas.tar.xz  Debian's OpenBLAS (pthread build) with cblas.h and its Fortran runtime
+#   .carry/blas.tar.xz  Debian's OpenBLAS (pthread build) with cblas.h and its Fortran runtime, and
+#                     the OpenCL ICD loader the CLI links
 #   .carry/qtrt.tar.xz  the GUI and the Qt runtime it needs, to render recorded GPU results
 #                     offscreen there, and that build's speeduplab-bench-gui beside it (for
 #                     bench/gui.sh --app). It must be a build without CUDA (cuBLAS is too big
@@ -19,6 +20,9 @@ stage=$(mktemp -d)/blas
 mkdir -p "$stage/lib" "$stage/include"
 cp -L /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0 "$stage/lib/"
 cp -L /usr/lib/x86_64-linux-gnu/libgfortran.so.5 /usr/lib/x86_64-linux-gnu/libquadmath.so.0 "$stage/lib/"
+# The OpenCL ICD loader, which the CLI links (the GPU machine may not have it): there it finds
+# NVIDIA's OpenCL driver, if installed, through /etc/OpenCL/vendors.
+cp -L /usr/lib/x86_64-linux-gnu/libOpenCL.so.1 "$stage/lib/"
 cp /usr/include/x86_64-linux-gnu/openblas-pthread/*.h "$stage/include/"
 tar -C "$(dirname "$stage")" -cJf .carry/blas.tar.xz blas
 # The CLI and the GPU tests (tests/cuda, no Qt) with CUDA for sm_90, so that the device check
