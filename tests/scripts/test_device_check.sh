@@ -82,11 +82,12 @@ for call in first second third fourth; do
     bad "call $call: all.tgz holds: $inside"
   grep -q "done (status" "$out/log.txt" && pass "call $call: the log ends with its status" || bad "call $call: no status in the log"
 done
-# The working files went into the archive, not $OUT.
-tar -tzf "$tmp/out-first/all.tgz" | grep -qx './gputests.txt' && pass "first: gputests.txt is in all.tgz" ||
-  bad "first: gputests.txt missing from all.tgz"
-tar -tzf "$tmp/out-first/all.tgz" | grep -qx './add-46341.json' && pass "first: add-46341.json is in all.tgz" ||
-  bad "first: add-46341.json missing from all.tgz"
+# The working files went into the archive, not $OUT. (The listing is read whole first: grep -q
+# ending early would kill tar with SIGPIPE, which pipefail reports as a failure.)
+inside=$(tar -tzf "$tmp/out-first/all.tgz")
+for f in gputests.txt add-46341.json verify.txt; do
+  grep -qx "./$f" <<<"$inside" && pass "first: $f is in all.tgz" || bad "first: $f missing from all.tgz"
+done
 grep -q 'MemAvailable' "$tmp/out-first/log.txt" && pass "first: the log records MemAvailable" ||
   bad "first: no MemAvailable in the log"
 # fourth on a machine that never ran second: it says it shows the shipped recording (here, it skips
