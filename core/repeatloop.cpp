@@ -3,26 +3,16 @@
 // and verification, for a CPU and a GPU Run alike.
 #include "core/repeatloop.h"
 
+#include "backend/run.h"
 #include "core/cacheflush.h"
 #include "core/preemption.h"
 #include "core/reference.h"
-#include "backend/run.h"
 
-#include <chrono>
 #include <cmath>
 #include <optional>
 #include <utility>
 
 namespace speeduplab {
-
-namespace {
-
-double now()
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-} // namespace
 
 void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const std::atomic<bool> &stop,
                      const std::vector<std::vector<float>> &inputs, const Around &around)
@@ -47,7 +37,7 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
         team.emplace(std::max(1, m.threads));
     const double waitedBefore = team ? team->waitedSeconds() : 0;
     const double stolenBefore = around.countPreemption ? Preemption::stolenSeconds() : 0;
-    const double wallBefore = now();
+    const double wallBefore = StoppingRule::now();
     // Warm-up: caches, clocks, lazy module loading, page faults, the thread team.
     const auto [warm, warmLost] = counted([&] { return run.runOnce(stop); });
     const double warmLasted = lasted(warm, run.synchronisedSeconds());
@@ -77,7 +67,8 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
         switched.push_back(warmLost);
         start();
     }
-    while (!rule.enough(int(samples.size()), measured) && !rule.outOfTime(int(samples.size()), now())) {
+    while (!rule.enough(int(samples.size()), measured) &&
+           !rule.outOfTime(int(samples.size()), StoppingRule::now())) {
         reset();
         const auto [t, lost] = counted([&] { return run.runOnce(stop); });
         keepSynced();
@@ -100,7 +91,7 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
         // What the point's threads lost, as a share of their time: waiting for a CPU while
         // runnable (another program held it), and what the hypervisor stole from the machine.
         // Each counts as the share of repetitions it could have cost (neither says which).
-        const double wall = now() - wallBefore;
+        const double wall = StoppingRule::now() - wallBefore;
         const int threads = std::max(1, m.threads);
         const double lostSeconds = (team && team->available() ? team->waitedSeconds() - waitedBefore : 0) +
                                    (Preemption::stolenSeconds() - stolenBefore);

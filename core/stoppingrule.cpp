@@ -3,6 +3,7 @@
 #include "core/stoppingrule.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace speeduplab {
@@ -16,6 +17,11 @@ double longRepetition(double minTime)
 }
 
 } // namespace
+
+double StoppingRule::now()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 bool StoppingRule::warmUpCounts(double seconds) const
 {

@@ -34,6 +34,9 @@ public:
     /// `seconds` of work still to do, capped by what is left of the budget at `now`.
     double capToBudget(double seconds, double now) const;
 
+    /// Steady-clock seconds: the clock of the deadline, of outOfTime and of capToBudget.
+    static double now();
+
     double minTime() const { return m_minTime; }
     int maxReps() const { return m_maxReps; }
     double deadline() const { return m_deadline; }

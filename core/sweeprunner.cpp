@@ -15,7 +15,6 @@
 #include "cuda/gpubackend.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
@@ -27,11 +26,6 @@
 namespace speeduplab {
 
 namespace {
-
-double now()
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 std::string pointLabel(const PlanPoint &p)
 {
@@ -193,9 +187,9 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             if (!m_flush) {
                 m_flush =
                     std::make_unique<CacheFlush>(CacheFlush::bytesFor(MachineInfo::probeCaches(), hw), hw);
-                const double t = now();
+                const double t = StoppingRule::now();
                 m_flush->flush();
-                m_flushSeconds = now() - t; // for the time estimates
+                m_flushSeconds = StoppingRule::now() - t; // for the time estimates
             }
             around.flush = m_flush.get();
         }
@@ -327,12 +321,12 @@ bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
             if (measured[i].size() == 1 && Preemption::disturbed(measured[i].front()))
                 again.push_back(i);
         for (std::size_t k = 0; k < again.size(); ++k) {
-            if (stop.load() || (deadline > 0 && now() >= deadline))
+            if (stop.load() || (deadline > 0 && StoppingRule::now() >= deadline))
                 break; // what was measured stays, marked below
             Measurement &row = measured[again[k]].front();
             pr.current = pointLabel(points[again[k]]) + ", measured again (another program held a core; " +
                          std::to_string(k + 1) + " of " + std::to_string(again.size()) + ")";
-            pr.elapsed = now() - m_start;
+            pr.elapsed = StoppingRule::now() - m_start;
             pr.pointEstimate =
                 estimate(points[again[k]], StoppingRule(m_plan.minTime, m_plan.maxReps, deadline));
             pr.remaining = pr.pointEstimate;
@@ -458,7 +452,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
         indexOf[skeleton(points[i]).seriesKey() + '@' + std::to_string(points[i].n)] = i;
     std::vector<std::vector<Measurement>> measured(points.size());
     const std::size_t firstPass = rounds > 1 ? points.size() : m_plan.firstPassPoints();
-    m_start = now();
+    m_start = StoppingRule::now();
     m_medians.clear();
     m_clockReference.clear();
     const double deadline = m_plan.budget > 0 ? m_start + m_plan.budget : 0;
@@ -491,10 +485,10 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
             pr.current = pointLabel(p);
             if (rounds > 1)
                 pr.current += ", round " + std::to_string(round + 1) + " of " + std::to_string(rounds);
-            pr.elapsed = now() - m_start;
+            pr.elapsed = StoppingRule::now() - m_start;
             pr.pointEstimate = estimate(p, rule);
             const double rest = pr.pointEstimate + after[i] + later;
-            pr.remaining = rule.capToBudget(rest, now());
+            pr.remaining = rule.capToBudget(rest, StoppingRule::now());
             pr.pointEstimate = std::min(pr.pointEstimate, pr.remaining);
             if (cb.progress)
                 cb.progress(pr);
@@ -503,7 +497,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
             if (stop.load()) {
                 cancelled = true;
                 break; // the rest is not run: what was measured is kept
-            } else if (deadline > 0 && now() >= deadline) {
+            } else if (deadline > 0 && StoppingRule::now() >= deadline) {
                 m = skeleton(p);
                 m.status = Measurement::Status::Skipped;
                 char buf[120];
@@ -522,7 +516,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
             if (!(cancelled && !measured[idx].empty()))
                 measured[idx].push_back(m);
             if (round == 0 && i + 1 == firstPass && !cancelled)
-                pr.firstPass = now() - m_start;
+                pr.firstPass = StoppingRule::now() - m_start;
             if (cb.measured)
                 cb.measured(merge(measured[idx], rounds));
         }
@@ -537,7 +531,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     pr.done = cancelled ? int(result.size()) : int(points.size()) * rounds;
     pr.total = cancelled ? pr.done : int(points.size()) * rounds;
     pr.current = cancelled ? "cancelled" : "done";
-    pr.elapsed = now() - m_start;
+    pr.elapsed = StoppingRule::now() - m_start;
     pr.remaining = 0;
     pr.pointEstimate = 0;
     if (cb.progress)

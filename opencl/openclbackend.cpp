@@ -55,7 +55,7 @@ __kernel void saxpy_fused(__global const float *x, __global float *y, float a, u
 }
 // The work-group's sum of each work-item's s, in scratch (one float a work-item); every work-item
 // of the group must call it. Each work-group of reduce_partial sums a grid-stride share into
-// partials[group]; reduce_final, one work-group, sums the partials.
+// partials[group]; the same kernel run as one work-group over the partials sums them.
 float groupSum(__local float *scratch, float s)
 {
     size_t l = get_local_id(0);
@@ -77,16 +77,6 @@ __kernel void reduce_partial(__global const float *x, ulong count, __global floa
     s = groupSum(scratch, s);
     if (get_local_id(0) == 0)
         partials[get_group_id(0)] = s;
-}
-__kernel void reduce_final(__global const float *partials, uint groups, __global float *out,
-                           __local float *scratch)
-{
-    float s = 0.0f;
-    for (uint i = get_local_id(0); i < groups; i += get_local_size(0))
-        s += partials[i];
-    s = groupSum(scratch, s);
-    if (get_local_id(0) == 0)
-        out[0] = s;
 }
 )CL";
 
@@ -359,8 +349,8 @@ public:
             m_b = buffer(m_groups * sizeof(float), "the partial sums");
             m_out = buffer(sizeof(float), "the sum");
             m_kernel = kernel("reduce_partial");
-            m_final = kernel("reduce_final");
-            const cl_uint groups = cl_uint(m_groups);
+            m_final = kernel("reduce_partial"); // one work-group, over the partial sums
+            const cl_ulong groups = m_groups;
             setMem(m_kernel.get(), 0, m_a);
             SL_CL_CHECK(clSetKernelArg(m_kernel.get(), 1, sizeof count, &count));
             setMem(m_kernel.get(), 2, m_b);

@@ -3,9 +3,9 @@
 // length (the stopping rule, the warm-up and the estimates' median), a plain run's at its own,
 // the closed form of StoppingRule agrees with the loop, and a wrong output fails the point.
 
+#include "backend/run.h"
 #include "core/reference.h"
 #include "core/repeatloop.h"
-#include "backend/run.h"
 
 #include <QtTest>
 

@@ -2,11 +2,11 @@
 // spmv: the CSR matrix (shape, distinct sorted columns, exact small values, the same for every
 // caller), the CPU kernel against a hand-computed product and against the reference at every
 // thread count, and verify() catching a wrong result.
+#include "backend/sparsematrix.h"
 #include "core/cpukernels.h"
 #include "core/reference.h"
 #include "core/spmv.h"
 #include "core/workload.h"
-#include "backend/sparsematrix.h"
 
 #include <QtTest>
 
