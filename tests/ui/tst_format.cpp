@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The one formatter of numbers with units: SI prefixes, 3 significant digits, never an exponent,
 // whatever the value (0, tiny, huge, negative, NaN, infinity).
+#include "core/pipeline.h"
 #include "ui/format.h"
 
 #include <QRegularExpression>
@@ -23,6 +24,7 @@ private slots:
     void sentenceEndsOnce_data();
     void sentenceEndsOnce();
     void numbersKeepTheirUnits();
+    void calibrationStepSaysWhatIsKept();
 };
 
 void TestFormat::si_data()
@@ -178,6 +180,23 @@ void TestFormat::numbersKeepTheirUnits()
     // Not a unit: a word that merely starts like one, or no number before it.
     QCOMPARE(Format::keepUnits(QStringLiteral("2 threads, 16 seconds, at most 15.4×")),
              QStringLiteral("2 threads, 16 seconds, at most 15.4×"));
+}
+
+void TestFormat::calibrationStepSaysWhatIsKept()
+{
+    // Issue 33: a GPU whose cuBLAS did not load keeps its other ceilings, and says so; one that
+    // could not be calibrated at all keeps the CPU's.
+    const QString partial = Format::calibrationStep(
+        {CalibrationStep::Kind::GpuPartial, 16, 0, "libcublas.so.13: cannot open shared object file"});
+    QVERIFY2(partial.startsWith(QLatin1String("GPU 0's cuBLAS ceilings were not measured: ")) &&
+                 partial.contains(QLatin1String("cublas.so.13: cannot open shared object file.")) &&
+                 partial.endsWith(QLatin1String(" Its other ceilings are kept.")),
+             qPrintable(partial));
+    const QString failed =
+        Format::calibrationStep({CalibrationStep::Kind::GpuFailed, 16, 1, "out of memory"});
+    QVERIFY2(failed.startsWith(QLatin1String("GPU 1 could not be calibrated")) &&
+                 failed.endsWith(QLatin1String("The CPU ceilings are kept.")),
+             qPrintable(failed));
 }
 
 QTEST_GUILESS_MAIN(TestFormat)
