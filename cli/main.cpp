@@ -9,7 +9,6 @@
 #include "core/calibration.h"
 #include "core/compare.h"
 #include "core/cpuconditions.h"
-#include "core/devicelist.h"
 #include "core/machineinfo.h"
 #include "core/pipeline.h"
 #include "core/presets.h"
@@ -107,8 +106,6 @@ int cmdDevices()
 {
     const MachineInfo m = MachineInfo::probe();
     for (const auto &[k, v] : m.describe())
-        std::cout << esc(k) << ": " << esc(v) << '\n';
-    for (const auto &[k, v] : DeviceList::opencl())
         std::cout << esc(k) << ": " << esc(v) << '\n';
     return 0;
 }

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace speeduplab {
 
@@ -66,6 +67,14 @@ struct LogCurve {
 
 } // namespace
 
+bool Analysis::sameCores(const Measurement &m, const MachineInfo &machine)
+{
+    if (!m.isOpenCl())
+        return false;
+    const DeviceDescription *d = machine.openclDevice(m.device);
+    return d && d->type == "CPU";
+}
+
 Series Analysis::curveOf(const Measurement &m)
 {
     Series s;
@@ -91,15 +100,21 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
 {
     std::vector<Series> out;
     std::map<std::string, size_t> index;
-    // A result with several GPUs names each GPU curve's device.
-    std::set<std::pair<std::string, int>> devices; // (run, device)
+    // A result with several devices of one backend names each device curve's device; an OpenCL
+    // curve is named by its device whenever the result describes it ("opencl:0 (OpenCL on the
+    // CPU (PoCL)) launch").
+    std::set<std::tuple<std::string, std::string, int>> devices; // (run, backend, device)
     for (const auto &m : r.rows)
-        if (m.isGpu())
-            devices.emplace(m.run, m.device);
+        if (m.onDevice())
+            devices.emplace(m.run, m.backend, m.device);
     auto deviceName = [&](const Measurement &m) {
-        const auto [first, last] =
-            std::pair{devices.lower_bound({m.run, INT_MIN}), devices.upper_bound({m.run, INT_MAX})};
-        if (!m.isGpu() || std::distance(first, last) < 2)
+        if (m.isOpenCl()) {
+            const DeviceDescription *d = r.machine.openclDevice(m.device);
+            return d ? d->describe() : std::string();
+        }
+        const auto first = devices.lower_bound({m.run, m.backend, INT_MIN});
+        const auto last = devices.upper_bound({m.run, m.backend, INT_MAX});
+        if (!m.isCuda() || std::distance(first, last) < 2)
             return std::string();
         for (const auto &g : r.machine.gpus)
             if (g.index == m.device && !g.name.empty())
@@ -116,6 +131,7 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
             it = index.emplace(key, out.size()).first;
             out.push_back(curveOf(m));
             out.back().label = m.seriesLabel(deviceName(m));
+            out.back().sameCores = sameCores(m, r.machine);
         }
         const double it_ = std::max(1, m.iterations);
         SeriesPoint p;
@@ -464,7 +480,9 @@ std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::st
     for (const auto &all : byRun(series(r, workload))) { // the crossovers of each run, within it
         std::vector<const Series *> cpus, gpus;
         for (const auto &s : all)
-            if (!Workload::isQueueTime(s.mode)) // the time to queue launches never crosses the CPU's
+            // The time to queue launches never crosses the CPU's, and OpenCL on the CPU's own
+            // cores is no GPU to cross it.
+            if (!Workload::isQueueTime(s.mode) && !s.sameCores)
                 (s.gpu ? gpus : cpus).push_back(&s);
         if (cpus.empty() || gpus.empty())
             continue;

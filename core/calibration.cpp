@@ -226,7 +226,11 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
     auto level = [&](const char *name, const char *key, bool flops, int threads = 0) {
         return Level{name, key, value(machine, key, threads), flops};
     };
-    if (m.isGpu()) {
+    // No OpenCL device is calibrated yet: its points are held against no ceiling.
+    if (m.isOpenCl())
+        return {m.workload == "gemm" ? "OpenCL FMA peak" : "OpenCL device memory", "", 0,
+                m.workload == "gemm"};
+    if (m.isCuda()) {
         if (m.workload == "gemm") {
             if (m.variant == "cublas-tf32")
                 return level("tensor cores (cuBLAS TF32)", gpuCublasTf32, true);
@@ -305,7 +309,7 @@ std::string Calibration::aboveCeilingReason(const Measurement &m, const MachineI
                "the cores ran at a higher clock during this point than during the calibration "
                "(short bursts run faster), or the timing is noisy. Calibrate again on an idle machine.";
     const double ws = workingSetBytes(m);
-    if (!m.isGpu()) {
+    if (m.isCpu()) {
         // A faster level that holds the working set but has no ceiling, or one it nearly fits in.
         for (const CacheLevel &c : cpuCaches(machine, m.threads)) {
             if (c.name == l.name)

@@ -142,6 +142,8 @@ namespace {
 // result's metadata; 0 when unknown.
 const MachineInfo::Gpu *deviceOf(const Measurement &m, const MachineInfo &machine)
 {
+    if (!m.isCuda()) // machine.gpus are CUDA's
+        return nullptr;
     for (const auto &g : machine.gpus)
         if (g.index == std::max(0, m.device))
             return &g;
@@ -151,7 +153,7 @@ const MachineInfo::Gpu *deviceOf(const Measurement &m, const MachineInfo &machin
 // Whether a GPU point moved its bytes faster than its device's spec sheet allows from HBM.
 bool aboveSpec(const Measurement &m, const MachineInfo &machine)
 {
-    const MachineInfo::Gpu *g = m.isGpu() && m.ok() && m.stats.median > 0 ? deviceOf(m, machine) : nullptr;
+    const MachineInfo::Gpu *g = m.ok() && m.stats.median > 0 ? deviceOf(m, machine) : nullptr;
     return g && g->bandwidthGBs > 0 && m.bytes / m.stats.median > g->bandwidthGBs * 1e9;
 }
 
@@ -394,7 +396,8 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
         return out;
     const Envelope envelope(cpus, *w); // once: every GPU curve is held against the same CPU models
     for (const Series &g : run) {
-        if (!g.gpu || Workload::isQueueTime(g.mode)) // its time is the host's queueing, not the work
+        // A queue time is the host's queueing, not the work; OpenCL on the CPU is no GPU.
+        if (!g.gpu || Workload::isQueueTime(g.mode) || g.sameCores)
             continue;
         CrossoverStory st;
         st.workload = g.workload;
@@ -614,11 +617,11 @@ WhatIf Explain::whatIf(const ResultSet &r, const std::vector<Series> &run, const
     WhatIf w;
     const Series *gpu = nullptr;
     for (const Series &s : run)
-        if (s.gpu && (s.key == gpuKey || (!gpu && s.mode == "launch")))
+        if (s.gpu && !s.sameCores && (s.key == gpuKey || (!gpu && s.mode == "launch")))
             gpu = &s;
     if (!gpu) // no launch-mode curve: the first GPU curve
         for (const Series &s : run)
-            if (s.gpu && !gpu)
+            if (s.gpu && !s.sameCores && !gpu)
                 gpu = &s;
     if (gpu) {
         w.gpu = model(r, *gpu);

@@ -7,6 +7,7 @@
 #include "core/cpukernels.h"
 #include "core/version.h"
 #include "cuda/gpubackend.h"
+#include "opencl/openclbackend.h"
 
 #include <algorithm>
 #include <chrono>
@@ -99,6 +100,14 @@ double MachineInfo::meminfoBytes(const std::string &meminfo, const std::string &
     return 0;
 }
 
+const DeviceDescription *MachineInfo::openclDevice(int index) const
+{
+    for (const DeviceDescription &d : openclDevices)
+        if (d.index == index)
+            return &d;
+    return nullptr;
+}
+
 bool MachineInfo::sameHardware(const MachineInfo &other) const
 {
     if (cpuModel != other.cpuModel || logicalCores != other.logicalCores || gpus.size() != other.gpus.size())
@@ -153,6 +162,9 @@ MachineInfo MachineInfo::probe()
     m.driverVersion = g.driverVersion;
     m.runtimeVersion = g.runtimeVersion;
     m.gpus = std::move(g.gpus);
+    const opencl::Availability cl = opencl::availability();
+    m.openclDevices = cl.devices;
+    m.openclStatus = cl.usable ? "" : cl.reason;
 
     m.buildType = SPEEDUPLAB_BUILD_TYPE;
     m.programVersion = SPEEDUPLAB_VERSION;
@@ -264,6 +276,17 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
     }
     if (!gpus.empty() && !gpuStatus.empty())
         r.emplace_back("GPU status", gpuStatus);
+    if (openclDevices.empty() && !openclStatus.empty())
+        r.emplace_back("OpenCL", "none usable: " + openclStatus);
+    for (const DeviceDescription &d : openclDevices) {
+        std::string text = d.describe() + ": " + d.name + ", " + std::to_string(d.computeUnits) +
+                           " compute units, " + fmt(d.globalMemoryBytes, "GiB", 1024.0 * 1024 * 1024) +
+                           (d.unifiedMemory ? ", memory shared with the host" : "") + "; " + d.deviceVersion +
+                           ", driver " + d.driverVersion + ", platform " + d.platform;
+        if (!d.isGpu())
+            text += " (not a GPU: a crossover against it is the cost of OpenCL on the same cores)";
+        r.emplace_back(d.id(), text);
+    }
     if (!driverVersion.empty())
         r.emplace_back("CUDA driver", driverVersion);
     if (!runtimeVersion.empty())

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// MachineInfo: the machine a result set was measured on, probed here or loaded back, and the GPU state
-// as the CUDA backend sees it (no Qt).
+// MachineInfo: the machine a result set was measured on, probed here or loaded back: the CPU, the
+// CUDA GPUs and the OpenCL devices, and the GPU state as the CUDA backend sees it (no Qt).
 #pragma once
 
+#include "backend/devicedescription.h"
 #include "core/cpuconditions.h"
 #include "core/sweepconditions.h"
 
@@ -43,6 +44,10 @@ struct MachineInfo {
     std::string os;
     std::vector<Gpu> gpus;
     std::string gpuStatus; ///< "" when usable, else why not ("no NVIDIA driver: ...")
+    /// The OpenCL devices (opencl:0, ...), as their platforms describe them. Empty in files
+    /// written before the OpenCL backend: their device rows are CUDA's.
+    std::vector<DeviceDescription> openclDevices;
+    std::string openclStatus; ///< "" when an OpenCL device is usable (or not asked), else why not
     std::string driverVersion;
     std::string runtimeVersion;
     std::string buildType;
@@ -62,6 +67,8 @@ struct MachineInfo {
         std::string runtimeVersion;
     };
     static GpuState gpuState();
+    /// The OpenCL device opencl:index of this result, or nullptr when it does not describe one.
+    const DeviceDescription *openclDevice(int index) const;
     /// The hardware threads of this machine (at least 1).
     static int hardwareThreads();
     /// Host memory available to a new allocation now (MemAvailable), in bytes; 0 when unknown.

@@ -2,6 +2,8 @@
 // Measurement: a row's series key and label, and the status names.
 #include "core/measurement.h"
 
+#include <algorithm>
+
 namespace speeduplab {
 
 std::string Measurement::seriesKey() const
@@ -11,13 +13,23 @@ std::string Measurement::seriesKey() const
            (conditions.cache == "cold" ? "|cold" : "");
 }
 
+std::string Measurement::deviceId() const
+{
+    if (isCpu())
+        return {};
+    return (isCuda() ? "cuda:" : backend + ':') + std::to_string(std::max(0, device));
+}
+
 std::string Measurement::seriesLabel(const std::string &deviceName) const
 {
     std::string s;
-    if (isGpu()) {
-        s = "GPU";
-        if (device > 0 || !deviceName.empty())
-            s += std::to_string(device);
+    if (onDevice()) {
+        // An OpenCL device is named as --device names it: it may be the CPU itself (PoCL), never
+        // "GPU". CUDA's keep the label of every earlier result.
+        if (isOpenCl())
+            s = deviceId();
+        else
+            s = "GPU" + (device > 0 || !deviceName.empty() ? std::to_string(device) : std::string());
         if (!deviceName.empty())
             s += " (" + deviceName + ')';
         // The launches of launch mode, timed before the device was synchronised: said in words, so

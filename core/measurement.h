@@ -15,7 +15,9 @@ struct Measurement {
     enum class Status { Ok, Failed, Skipped, Cancelled };
 
     std::string workload;
-    std::string backend; ///< "cpu" or "gpu"
+    /// "cpu", "gpu" (CUDA: the name of every file written before the OpenCL backend, kept) or
+    /// "opencl" (any OpenCL device, a CPU one among them: a device row, but not a GPU's)
+    std::string backend;
     std::string variant;
     int threads = 0; ///< CPU threads; 0 for GPU rows
     /// GPU mode (launch, graph, fused, or unsynced: launch timed before the device is synchronised,
@@ -23,7 +25,7 @@ struct Measurement {
     /// empty for CPU rows
     std::string mode;
     std::string transfers = "none"; ///< none, pageable or pinned: copies inside the timed region
-    int device = -1;                ///< GPU index; -1 for CPU rows
+    int device = -1;                ///< the device's index in its backend; -1 for CPU rows
     int n = 0;
     double elements = 0;
     double bytes = 0;
@@ -40,7 +42,14 @@ struct Measurement {
     std::string run;
 
     bool ok() const { return status == Status::Ok; }
-    bool isGpu() const { return backend == "gpu"; }
+    /// The CPU kernels' row.
+    bool isCpu() const { return backend == "cpu"; }
+    /// A row of a device backend (CUDA or OpenCL): mode, device and transfers apply.
+    bool onDevice() const { return !isCpu(); }
+    bool isCuda() const { return backend == "gpu"; }
+    bool isOpenCl() const { return backend == "opencl"; }
+    /// The device as --device names it: "cuda:0", "opencl:1"; empty for CPU rows.
+    std::string deviceId() const;
     /// Seconds per operation: the median over iterations.
     double perIteration() const { return iterations > 0 ? stats.median / iterations : stats.median; }
     /// Identifies the curve this point belongs to (everything but n), within its run. A cold

@@ -9,11 +9,6 @@ const char *const kReason = "This build has no OpenCL backend (built without the
                             "install ocl-icd-opencl-dev and opencl-headers (scripts/setup.sh) and rebuild.";
 }
 
-std::string DeviceInfo::describe() const
-{
-    return name;
-}
-
 Availability availability()
 {
     Availability a;
@@ -24,6 +19,13 @@ Availability availability()
 std::unique_ptr<Run> createRun(const Job &)
 {
     throw Unsupported(kReason);
+}
+
+void disable(int, const std::string &) {}
+
+std::string disabledReason(int)
+{
+    return {};
 }
 
 double buildSeconds(int)

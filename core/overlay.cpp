@@ -22,7 +22,7 @@ Measurement Overlay::asOurs(Measurement m)
     } else if (m.variant == "torch" || m.variant == "numpy") {
         m.variant.clear();
         if (const Workload *w = Workload::find(m.workload)) {
-            const auto &variants = m.isGpu() ? w->gpuVariants : w->cpuVariants;
+            const auto &variants = m.onDevice() ? w->gpuVariants : w->cpuVariants;
             if (!variants.empty())
                 m.variant = variants.front();
         }

@@ -9,6 +9,7 @@
 #include "core/presets.h"
 #include "core/terminaltext.h"
 #include "cuda/gpubackend.h"
+#include "opencl/openclbackend.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -118,15 +119,17 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
             const gpu::Availability &a = gpu::availability();
             gpuCount = a.usable ? int(a.devices.size()) : 0;
         }
-        for (const std::string &d : SweepPlan::parseList(*o.device)) // "--device must be a whole number"
-            if (d != "all")
-                wholeNumber(d, "--device");
-        if (SweepPlan::parseList(*o.device).empty())
-            wholeNumber(*o.device, "--device");
-        p.devices = SweepPlan::parseDevices(*o.device, gpuCount);
-        p.device = p.devices.front();
-        if (p.devices.size() == 1)
-            p.devices.clear();
+        const opencl::Availability cl = opencl::availability();
+        SweepPlan::DeviceChoice chosen;
+        try {
+            chosen = SweepPlan::parseDeviceNames(*o.device, gpuCount, cl.usable ? int(cl.devices.size()) : 0);
+        } catch (const std::invalid_argument &e) {
+            throw std::invalid_argument(std::string("--device: ") + e.what());
+        }
+        p.gpu = !chosen.cuda.empty();
+        p.device = chosen.cuda.empty() ? 0 : chosen.cuda.front();
+        p.devices = chosen.cuda.size() > 1 ? chosen.cuda : std::vector<int>{};
+        p.openclDevices = chosen.opencl;
     }
     if (o.cache)
         p.coldCache = SweepPlan::parseCache(*o.cache);
@@ -146,10 +149,10 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
     }
     if (o.gpuOnly) {
         p.cpu = false;
-        p.gpu = true;
+        p.gpu = p.gpu || p.openclDevices.empty(); // --device opencl:0 --gpu-only: that device alone
     }
     p.validate(hw);
-    if (const std::string why = gpuOnlyError(o, MachineInfo::gpuState()); !why.empty())
+    if (const std::string why = gpuOnlyError(o, MachineInfo::gpuState()); !why.empty() && p.gpu)
         throw std::invalid_argument(why);
     return p;
 }
@@ -356,7 +359,7 @@ Pipeline::Disturbance Pipeline::disturbance(const ResultSet &result)
 {
     Disturbance d;
     for (const Measurement &m : result.rows) {
-        if (!m.ok() || m.isGpu())
+        if (!m.ok() || m.onDevice())
             continue;
         const bool disturbed = Preemption::disturbed(m);
         if (m.conditions.remeasured > 0) {

@@ -112,7 +112,7 @@ bool Preemption::disturbs(int disturbed, int reps)
 
 bool Preemption::disturbed(const Measurement &m)
 {
-    return m.ok() && !m.isGpu() && disturbs(m.conditions.disturbedReps, m.stats.reps);
+    return m.ok() && m.isCpu() && disturbs(m.conditions.disturbedReps, m.stats.reps);
 }
 
 std::string Preemption::reason(int disturbed, int reps, int remeasured)

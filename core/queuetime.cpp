@@ -15,7 +15,7 @@ std::vector<QueueStory> QueueTime::stories(const ResultSet &r, const std::string
     std::map<std::string, std::vector<const Measurement *>> byKey;
     std::vector<std::string> order;
     for (const Measurement &m : r.rows) {
-        if (!m.ok() || !m.isGpu() || !Workload::isQueueTime(m.mode) || !(m.stats.median > 0))
+        if (!m.ok() || !m.onDevice() || !Workload::isQueueTime(m.mode) || !(m.stats.median > 0))
             continue;
         if (!workload.empty() && m.workload != workload)
             continue;
@@ -58,7 +58,7 @@ const Measurement *QueueTime::launchAt(const ResultSet &r, const QueueStory &s, 
 {
     const Measurement *other = nullptr;
     for (const Measurement &m : r.rows) {
-        if (!m.ok() || m.n != n || !m.isGpu() || m.mode != "launch" || m.workload != s.workload ||
+        if (!m.ok() || m.n != n || !m.onDevice() || m.mode != "launch" || m.workload != s.workload ||
             m.transfers != "none" || m.iterations != s.iterations || m.conditions.cache != "warm")
             continue;
         if (m.run == s.run)

@@ -66,6 +66,20 @@ json machineToJson(const MachineInfo &m)
                      {"memory_bus_width_bits", x.memoryBusWidthBits},
                      {"bandwidth_gbs", x.bandwidthGBs},
                      {"l2_bytes", x.l2Bytes}});
+    json cl = json::array();
+    for (const DeviceDescription &d : m.openclDevices)
+        cl.push_back({{"index", d.index},
+                      {"name", d.name},
+                      {"vendor", d.vendor},
+                      {"platform", d.platform},
+                      {"platform_version", d.platformVersion},
+                      {"driver_version", d.driverVersion},
+                      {"device_version", d.deviceVersion},
+                      {"type", d.type},
+                      {"compute_units", d.computeUnits},
+                      {"memory_bytes", d.globalMemoryBytes},
+                      {"unified_memory", d.unifiedMemory},
+                      {"fp16", d.fp16}});
     json ceilings = json::object();
     for (const auto &[k, v] : m.ceilings)
         ceilings[k] = jnum(v);
@@ -83,6 +97,8 @@ json machineToJson(const MachineInfo &m)
             {"os", m.os},
             {"gpus", g},
             {"gpu_status", m.gpuStatus},
+            {"opencl_devices", cl},
+            {"opencl_status", m.openclStatus},
             {"driver_version", m.driverVersion},
             {"runtime_version", m.runtimeVersion},
             {"build_type", m.buildType},

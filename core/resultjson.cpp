@@ -214,6 +214,7 @@ MachineInfo detail::machineFromJson(const json &j)
     field(j, "ram_bytes", m.ramBytes, w, false);
     field(j, "os", m.os, w, false);
     field(j, "gpu_status", m.gpuStatus, w, false);
+    field(j, "opencl_status", m.openclStatus, w, false);
     field(j, "driver_version", m.driverVersion, w, false);
     field(j, "runtime_version", m.runtimeVersion, w, false);
     field(j, "build_type", m.buildType, w, false);
@@ -250,6 +251,34 @@ MachineInfo detail::machineFromJson(const json &j)
             field(x, "bandwidth_gbs", g.bandwidthGBs, gw, false);
             field(x, "l2_bytes", g.l2Bytes, gw, false);
             m.gpus.push_back(g);
+        }
+    }
+    if (auto it = j.find("opencl_devices"); it != j.end()) {
+        if (!it->is_array())
+            throw ParseError("machine.opencl_devices must be an array");
+        for (size_t i = 0; i < it->size(); ++i) {
+            const json &x = (*it)[i];
+            const std::string dw = "machine.opencl_devices[" + std::to_string(i) + "]";
+            if (!x.is_object())
+                throw ParseError(dw + " must be an object");
+            DeviceDescription d;
+            field(x, "index", d.index, dw, false);
+            if (d.index < 0)
+                throw ParseError(dw + ".index cannot be negative");
+            field(x, "name", d.name, dw, false);
+            field(x, "vendor", d.vendor, dw, false);
+            field(x, "platform", d.platform, dw, false);
+            field(x, "platform_version", d.platformVersion, dw, false);
+            field(x, "driver_version", d.driverVersion, dw, false);
+            field(x, "device_version", d.deviceVersion, dw, false);
+            field(x, "type", d.type, dw, false);
+            field(x, "compute_units", d.computeUnits, dw, false);
+            field(x, "memory_bytes", d.globalMemoryBytes, dw, false);
+            if (!(std::isfinite(d.globalMemoryBytes) && d.globalMemoryBytes >= 0))
+                throw ParseError(dw + ".memory_bytes must be a finite number, 0 or more");
+            field(x, "unified_memory", d.unifiedMemory, dw, false);
+            field(x, "fp16", d.fp16, dw, false);
+            m.openclDevices.push_back(d);
         }
     }
     cutFields(m);

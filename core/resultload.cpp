@@ -164,12 +164,18 @@ void detail::cutFields(Measurement &m)
 void detail::cutFields(MachineInfo &m)
 {
     for (std::string *text :
-         {&m.cpuModel, &m.cpuKernels, &m.blas, &m.blasWarning, &m.cpuConditions.governor, &m.os, &m.gpuStatus,
+         {&m.cpuModel, &m.cpuKernels, &m.blas, &m.blasWarning, &m.cpuConditions.governor, &m.os, &m.gpuStatus, &m.openclStatus,
           &m.driverVersion, &m.runtimeVersion, &m.buildType, &m.programVersion, &m.timestamp})
         cutText(*text, kMaxTextChars);
     for (MachineInfo::Gpu &g : m.gpus) {
         cutText(g.name, kMaxTextChars);
         cutText(g.computeCapability, kMaxNameChars);
+    }
+    for (DeviceDescription &d : m.openclDevices) {
+        for (std::string *text :
+             {&d.name, &d.vendor, &d.platform, &d.platformVersion, &d.driverVersion, &d.deviceVersion})
+            cutText(*text, kMaxTextChars);
+        cutText(d.type, kMaxNameChars);
     }
     // Keys cut to the same name are one: the last value read wins, as for a key given twice.
     const auto cutKeys = [](auto &map, std::size_t valueLimit) {
@@ -239,8 +245,9 @@ void detail::validate(const Measurement &m, const std::string &where,
     };
     if (m.workload.empty())
         throw ParseError(where + ": workload is empty");
-    if (m.backend != "cpu" && m.backend != "gpu")
-        throw ParseError(where + ": backend must be cpu or gpu, not " + inQuotes(m.backend));
+    // "gpu" is CUDA's, the name of every file written before the OpenCL backend.
+    if (m.backend != "cpu" && m.backend != "gpu" && m.backend != "opencl")
+        throw ParseError(where + ": backend must be cpu, gpu (CUDA) or opencl, not " + inQuotes(m.backend));
     if (m.n <= 0)
         throw ParseError(where + ": n must be positive");
     if (m.iterations <= 0)

@@ -121,7 +121,7 @@ std::string deviceName(const ResultSet &r)
 {
     const MachineInfo &m = r.machine;
     const auto gpuRow =
-        std::find_if(r.rows.begin(), r.rows.end(), [](const Measurement &x) { return x.isGpu(); });
+        std::find_if(r.rows.begin(), r.rows.end(), [](const Measurement &x) { return x.isCuda(); });
     if (gpuRow != r.rows.end() && !m.gpus.empty()) {
         const auto gpu = std::find_if(m.gpus.begin(), m.gpus.end(),
                                       [&](const MachineInfo::Gpu &g) { return g.index == gpuRow->device; });

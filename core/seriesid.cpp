@@ -9,7 +9,8 @@ SeriesId SeriesId::of(const Measurement &m)
     SeriesId id;
     id.key = m.seriesKey();
     id.workload = m.workload;
-    id.gpu = m.isGpu();
+    id.gpu = m.onDevice();
+    id.backend = m.backend;
     id.threads = m.threads;
     id.variant = m.variant;
     id.device = m.device;
@@ -20,7 +21,7 @@ SeriesId SeriesId::of(const Measurement &m)
 
 bool SeriesId::matches(const Measurement &m) const
 {
-    return m.isGpu() == gpu && m.threads == threads && m.device == device && m.mode == mode &&
+    return m.onDevice() == gpu && m.backend == backend && m.threads == threads && m.device == device && m.mode == mode &&
            m.variant == variant && m.run == run && m.workload == workload && m.seriesKey() == key;
 }
 

@@ -135,6 +135,20 @@ std::vector<std::string> SweepPlan::gpuVariants() const
     return out;
 }
 
+std::vector<std::string> SweepPlan::openclVariants() const
+{
+    const Workload *w = Workload::find(workload);
+    if (!w)
+        return {};
+    std::vector<std::string> out;
+    for (const auto &v : distinct(variants))
+        if (w->hasOpenClVariant(v))
+            out.push_back(v);
+    if (out.empty())
+        out.push_back(workload == "transfer" && pinned ? "pinned" : w->openclVariants.front());
+    return out;
+}
+
 std::string SweepPlan::sizeTooLarge(int n)
 {
     return "tensor size n = " + std::to_string(n) + " is larger than " + std::to_string(maxSize) +
@@ -151,7 +165,7 @@ void SweepPlan::validate(int hardwareThreads) const
         throw std::invalid_argument("unknown workload \"" + workload + "\" (choose one of " + names + ")");
     }
     for (const auto &v : variants)
-        if (!w->hasCpuVariant(v) && !w->hasGpuVariant(v))
+        if (!w->hasCpuVariant(v) && !w->hasGpuVariant(v) && !w->hasOpenClVariant(v))
             throw std::invalid_argument("workload " + workload + " has no variant \"" + v + "\"");
     if (sizes.empty())
         throw std::invalid_argument("no tensor sizes were given");
@@ -198,9 +212,14 @@ void SweepPlan::validate(int hardwareThreads) const
     if (rounds < 1 || rounds > maxRounds)
         throw std::invalid_argument("the number of rounds must be between 1 and " +
                                     std::to_string(maxRounds));
-    if (!cpu && !gpu)
+    for (int d : openclDevices)
+        if (d < 0)
+            throw std::invalid_argument("the OpenCL device index cannot be negative");
+    if (std::set<int>(openclDevices.begin(), openclDevices.end()).size() != openclDevices.size())
+        throw std::invalid_argument("an OpenCL device is named twice in the device list");
+    if (!cpu && !gpu && openclDevices.empty())
         throw std::invalid_argument("neither the CPU nor the GPU was chosen");
-    if (cpu && !gpu && threads.empty())
+    if (cpu && !gpu && openclDevices.empty() && threads.empty())
         throw std::invalid_argument("no CPU thread counts were chosen");
 }
 
@@ -261,6 +280,10 @@ std::vector<PlanPoint> SweepPlan::points() const
                 for (const auto &v : gpuVariants())
                     for (const auto &m : ms)
                         out.push_back({"gpu", v, 0, m, n, d});
+        for (int d : openclDevices)
+            for (const auto &v : openclVariants())
+                for (const auto &m : ms)
+                    out.push_back({"opencl", v, 0, m, n, d});
     }
     return out;
 }
@@ -408,6 +431,64 @@ std::vector<int> SweepPlan::parseDevices(const std::string &text, int deviceCoun
     }
     if (out.empty())
         throw std::invalid_argument("no GPU index given");
+    return out;
+}
+
+SweepPlan::DeviceChoice SweepPlan::parseDeviceNames(const std::string &text, int cudaCount, int openclCount)
+{
+    DeviceChoice out;
+    const auto every = [](std::vector<int> &to, int count) {
+        for (int d = 0; d < count; ++d)
+            if (std::find(to.begin(), to.end(), d) == to.end())
+                to.push_back(d);
+    };
+    const std::vector<std::string> names = parseList(text);
+    if (names.empty())
+        throw std::invalid_argument("no device given: name one as cuda:0 or opencl:0, or give all");
+    for (const std::string &name : names) {
+        if (name == "all") {
+            if (cudaCount <= 0 && openclCount <= 0)
+                throw std::invalid_argument(
+                    "--device all: this machine has no usable GPU and no OpenCL device");
+            every(out.cuda, cudaCount);
+            every(out.opencl, openclCount);
+            continue;
+        }
+        if (name == "cuda" || name == "opencl") {
+            const int count = name == "cuda" ? cudaCount : openclCount;
+            if (count <= 0)
+                throw std::invalid_argument("--device " + name + ": this machine has no usable " +
+                                            (name == "cuda" ? "CUDA GPU" : "OpenCL device"));
+            every(name == "cuda" ? out.cuda : out.opencl, count);
+            continue;
+        }
+        const bool opencl = name.rfind("opencl:", 0) == 0;
+        const std::string index = opencl                        ? name.substr(7)
+                                  : name.rfind("cuda:", 0) == 0 ? name.substr(5)
+                                                                : name;
+        if (opencl) {
+            const long v = parseInt(index, "OpenCL device index");
+            if (v < 0)
+                throw std::invalid_argument("OpenCL device index " + std::to_string(v) +
+                                            " cannot be negative");
+            // Without an OpenCL device the index is not checked here: the run says why there is none.
+            if (openclCount > 0 && v >= openclCount)
+                throw std::invalid_argument(
+                    "there is no OpenCL device opencl:" + std::to_string(v) + ": this machine has " +
+                    (openclCount == 1 ? std::string("one, opencl:0")
+                                      : std::to_string(openclCount) +
+                                            ", opencl:0 to opencl:" + std::to_string(openclCount - 1)));
+            if (std::find(out.opencl.begin(), out.opencl.end(), int(v)) != out.opencl.end())
+                throw std::invalid_argument("opencl:" + std::to_string(v) + " is named twice");
+            out.opencl.push_back(int(v));
+            continue;
+        }
+        for (int v : parseDevices(index, cudaCount)) { // one index: its checks and messages
+            if (std::find(out.cuda.begin(), out.cuda.end(), v) != out.cuda.end())
+                throw std::invalid_argument("GPU " + std::to_string(v) + " is named twice");
+            out.cuda.push_back(v);
+        }
+    }
     return out;
 }
 

@@ -10,12 +10,12 @@ namespace speeduplab {
 
 /// One point of a plan: what to measure at one n.
 struct PlanPoint {
-    std::string backend; ///< cpu or gpu
+    std::string backend; ///< cpu, gpu (CUDA) or opencl
     std::string variant;
     int threads = 0;  ///< CPU threads; 0 on the GPU
     std::string mode; ///< GPU mode; empty on the CPU
     int n = 0;
-    int device = -1; ///< the GPU's index; -1 on the CPU
+    int device = -1; ///< the device's index in its backend; -1 on the CPU
 
     bool operator==(const PlanPoint &) const = default;
 };
@@ -42,6 +42,9 @@ struct SweepPlan {
     /// Several GPUs swept in turn (--device all, or 0,1): each GPU series once per device, the
     /// devices in this order at every n. Empty: `device` alone.
     std::vector<int> devices;
+    /// The OpenCL devices swept after the CUDA GPUs, at every n (opencl:N in --device). Empty:
+    /// none. Their points use the OpenCL variants of the workload and the plan's GPU modes.
+    std::vector<int> openclDevices;
     double hostMemoryLimit = 0; ///< bytes; 0: what the OS reports as available
     /// --cache cold: the GPU's L2 and the CPU's last-level cache are flushed before every
     /// repetition, outside the timed region. false (warm): a repetition finds what the previous
@@ -65,7 +68,7 @@ struct SweepPlan {
     static std::string sizeTooLarge(int n);
     /// Every point, grouped by n in sizeOrder() (coarse to fine) so that all curves grow
     /// together: at each n every series, the CPU first (variant, then thread count), then the
-    /// GPU (device, then variant, then mode). Every (series, n) appears exactly once. A serial CPU variant
+    /// GPU (device, then variant, then mode), then the OpenCL devices (the same). Every (series, n) appears exactly once. A serial CPU variant
     /// (Workload::serialCpuVariants) is one series at 1 thread, whatever the thread counts.
     std::vector<PlanPoint> points() const;
     /// The distinct sizes in the order they are measured, coarse to fine, so that every curve
@@ -96,9 +99,21 @@ struct SweepPlan {
     /// repeats, below deviceCount when there is a GPU. Throws std::invalid_argument naming the
     /// problem.
     static std::vector<int> parseDevices(const std::string &text, int deviceCount);
+    /// The devices of --device, named as PyTorch users name them, for every backend.
+    struct DeviceChoice {
+        std::vector<int> cuda;   ///< CUDA GPUs, in the order named
+        std::vector<int> opencl; ///< OpenCL devices, in the order named
+    };
+    /// "cuda:0", "0" (CUDA, as before), "opencl:1", "cuda" or "opencl" (every device of that
+    /// backend), "all" (every device of every backend), or a list of them ("cuda:0,opencl:0").
+    /// Indices below the backend's count when it has devices; none named twice. Throws
+    /// std::invalid_argument naming the problem (and, for "all" on a machine with none, why).
+    static DeviceChoice parseDeviceNames(const std::string &text, int cudaCount, int openclCount);
     /// The CPU and GPU variants a backend will run.
     std::vector<std::string> cpuVariants() const;
     std::vector<std::string> gpuVariants() const;
+    /// The OpenCL variants: those of `variants` OpenCL has, else its default.
+    std::vector<std::string> openclVariants() const;
 
     /// "4,40,400" -> {4, 40, 400}. Throws std::invalid_argument.
     static std::vector<int> parseSizes(const std::string &text);

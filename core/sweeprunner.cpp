@@ -13,6 +13,7 @@
 #include "core/stoppingrule.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
+#include "opencl/openclbackend.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,8 +30,9 @@ namespace {
 
 std::string pointLabel(const PlanPoint &p)
 {
-    std::string s = p.backend == "gpu"
-                        ? "GPU " + p.mode
+    std::string s = p.backend == "gpu" ? "GPU " + p.mode
+                    : p.backend == "opencl"
+                        ? "opencl:" + std::to_string(p.device) + ' ' + p.mode
                         : "CPU " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads");
     if (!p.variant.empty())
         s += " (" + p.variant + ")";
@@ -103,8 +105,11 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
     m.elements = Workload::elements(p.n);
     m.bytes = w ? w->bytes(p.n, m_iterations, p.variant) : 0;
     m.flops = w ? w->flops(p.n, m_iterations) : 0;
-    if (p.backend == "gpu") {
+    if (p.backend == "opencl")
+        m.device = std::max(0, p.device);
+    if (p.backend == "gpu")
         m.device = p.device >= 0 ? p.device : m_plan.device;
+    if (p.backend != "cpu") {
         if (m_plan.transfers && m_plan.workload != "transfer")
             m.transfers = m_plan.pinned ? "pinned" : "pageable";
     }
@@ -113,7 +118,7 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
 
 bool SweepRunner::flushesCpuCaches(const SweepPlan &plan, const PlanPoint &p)
 {
-    if (p.backend != "gpu")
+    if (p.backend == "cpu")
         return true;
     if (plan.workload == "transfer")
         return p.variant == "pageable";
@@ -151,8 +156,16 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         m.reason = "cancelled before it started";
         return m;
     }
-    const bool onGpu = p.backend == "gpu";
-    if (onGpu) {
+    const bool onGpu = p.backend == "gpu", onOpenCl = p.backend == "opencl";
+    if (onOpenCl) {
+        const opencl::Availability a = opencl::availability();
+        const std::string disabled = opencl::disabledReason(p.device);
+        if (!a.usable || !disabled.empty()) {
+            m.status = Measurement::Status::Skipped;
+            m.reason = disabled.empty() ? a.reason : disabled;
+            return m;
+        }
+    } else if (onGpu) {
         const gpu::Availability a = gpu::availability();
         const std::string disabled = a.builtWithCuda ? gpu::disabledReason() : "";
         if (!a.usable || !disabled.empty()) {
@@ -193,7 +206,12 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             }
             around.flush = m_flush.get();
         }
-        if (onGpu) {
+        if (onOpenCl) {
+            Job clJob = job(p);
+            clJob.inputs = ptrs;
+            auto run = opencl::createRun(clJob);
+            RepeatLoop::run(*run, m, rule, stop, inputs, around);
+        } else if (onGpu) {
             Job gpuJob = job(p);
             gpuJob.inputs = ptrs;
             std::size_t freeBytes = 0, totalBytes = 0;
@@ -231,6 +249,20 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         m.status = Measurement::Status::Skipped;
         m.reason = e.what();
         m.stats = Stats();
+    } catch (const opencl::Unsupported &e) {
+        m.status = Measurement::Status::Skipped;
+        m.reason = e.what();
+        m.stats = Stats();
+    } catch (const opencl::OpenClError &e) {
+        m.reason = std::string("OpenCL error: ") + e.what();
+        if (e.deviceLost()) { // skipped, as every later point of the device will be
+            m.status = Measurement::Status::Skipped;
+            opencl::disable(p.device, e.what());
+            m.reason += " (opencl:" + std::to_string(p.device) + " is disabled for the rest of this run)";
+        } else {
+            m.status = Measurement::Status::Failed;
+        }
+        m.stats = Stats();
     } catch (const std::bad_alloc &) {
         m.status = Measurement::Status::Skipped;
         m.reason =
@@ -258,7 +290,7 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
     // fork/join at n = 4 into minutes at n = 4000, and the first estimate of a 10 s sweep
     // "about 13 min".
     auto beyond = [&](std::map<int, double>::const_iterator largest) {
-        const bool gpu = p.backend == "gpu";
+        const bool gpu = p.backend != "cpu";
         const int threads = std::max(1, p.threads);
         const double prior = w && w->computeBound() ? (gpu ? 2e13 : 2e10 * std::min(threads, 16))
                                                     : (gpu ? 2e12 : 3e10 * std::min(threads, 16));

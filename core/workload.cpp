@@ -43,6 +43,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch", "graph"},
                      1,
                      2});
+        w.back().openclVariants = {"tiled", "naive"};
         w.push_back({"transfer",
                      "copy the tensor host to device and back (on the CPU: memory to memory)",
                      {"memcpy"},
@@ -50,6 +51,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch"},
                      10,
                      1});
+        w.back().openclVariants = {"pageable", "pinned", "zero-copy"};
         w.push_back({"scan",
                      "the running sum of all n*n elements taken as one flat sequence (like "
                      "torch.cumsum(x.flatten(), 0)): on the CPU, serial is one dependent chain, one "
@@ -62,6 +64,7 @@ const std::vector<Workload> &Workload::all()
                      10,
                      1,
                      {"serial"}});
+        w.back().openclVariants = {"rows"};
         w.push_back({"spmv",
                      "y = A x with A sparse (CSR): n*n rows, 8 nonzeros per row at seeded random columns, "
                      "x the n x n tensor read as a vector; every nonzero is used once and x is gathered "
@@ -72,6 +75,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch", "graph"},
                      10,
                      1});
+        w.back().openclVariants = {"scalar"};
         return w;
     }();
     return list;
@@ -97,6 +101,10 @@ bool Workload::hasCpuVariant(const std::string &v) const
 bool Workload::hasGpuVariant(const std::string &v) const
 {
     return contains(gpuVariants, v);
+}
+bool Workload::hasOpenClVariant(const std::string &v) const
+{
+    return contains(openclVariants, v);
 }
 bool Workload::hasGpuMode(const std::string &m) const
 {

@@ -26,6 +26,9 @@ public:
     /// launches of "launch" timed as the original answer did, before the device is synchronised.
     /// Its time is how long the host took to queue the launches, not the work's (isQueueTime).
     std::vector<std::string> optInGpuModes = {};
+    /// The OpenCL backend's variants, first the default ("" = no variants). Its modes are the
+    /// GPU modes; graph where the driver has cl_khr_command_buffer.
+    std::vector<std::string> openclVariants = {""};
 
     /// All workloads, in display order.
     static const std::vector<Workload> &all();
@@ -34,6 +37,7 @@ public:
 
     bool hasCpuVariant(const std::string &v) const;
     bool hasGpuVariant(const std::string &v) const;
+    bool hasOpenClVariant(const std::string &v) const;
     /// One of gpuModes or optInGpuModes.
     bool hasGpuMode(const std::string &m) const;
     /// Whether a GPU mode's time is the host's time to queue the launches ("unsynced"), which no

@@ -1,84 +1,29 @@
 // SPDX-License-Identifier: MIT
 // The OpenCL backend: the platforms' devices, one context and built program per device (cached for
-// the process), and the runs of add, saxpy and reduce in launch, fused and unsynced modes, timed
-// with the queue's profiling events and checked against the host's clock.
+// the process), and the runs of every workload (add, saxpy, reduce, gemm naive and tiled, scan,
+// spmv, transfer) in launch, fused and unsynced modes, timed with the queue's profiling events and
+// checked against the host's clock. The kernels are in opencl/openclkernels.h.
 #define CL_TARGET_OPENCL_VERSION 120
 #include "opencl/openclbackend.h"
+
+#include "backend/sparsematrix.h"
+#include "opencl/openclkernels.h"
 
 #include <CL/cl.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <mutex>
+#include <new>
 #include <string>
+#include <vector>
 
 namespace speeduplab::opencl {
 
 namespace {
-
-// The kernels: OpenCL C, built once a device. One work-item an element; the fused variants loop
-// over the iterations in registers, as CUDA's fused mode does.
-const char *const kSource = R"CL(
-__kernel void add(__global float *b, ulong count)
-{
-    size_t i = get_global_id(0);
-    if (i < count)
-        b[i] += b[i];
-}
-__kernel void add_fused(__global float *b, ulong count, int iterations)
-{
-    size_t i = get_global_id(0);
-    if (i >= count)
-        return;
-    float v = b[i];
-    for (int k = 0; k < iterations; ++k)
-        v += v;
-    b[i] = v;
-}
-__kernel void saxpy(__global const float *x, __global float *y, float a, ulong count)
-{
-    size_t i = get_global_id(0);
-    if (i < count)
-        y[i] = a * x[i] + y[i];
-}
-__kernel void saxpy_fused(__global const float *x, __global float *y, float a, ulong count, int iterations)
-{
-    size_t i = get_global_id(0);
-    if (i >= count)
-        return;
-    float xi = x[i], v = y[i];
-    for (int k = 0; k < iterations; ++k)
-        v = a * xi + v;
-    y[i] = v;
-}
-// The work-group's sum of each work-item's s, in scratch (one float a work-item); every work-item
-// of the group must call it. Each work-group of reduce_partial sums a grid-stride share into
-// partials[group]; the same kernel run as one work-group over the partials sums them.
-float groupSum(__local float *scratch, float s)
-{
-    size_t l = get_local_id(0);
-    scratch[l] = s;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (size_t h = get_local_size(0) / 2; h > 0; h >>= 1) {
-        if (l < h)
-            scratch[l] += scratch[l + h];
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    return scratch[0];
-}
-__kernel void reduce_partial(__global const float *x, ulong count, __global float *partials,
-                             __local float *scratch)
-{
-    float s = 0.0f;
-    for (size_t i = get_global_id(0); i < count; i += get_global_size(0))
-        s += x[i];
-    s = groupSum(scratch, s);
-    if (get_local_id(0) == 0)
-        partials[get_group_id(0)] = s;
-}
-)CL";
 
 std::string errorName(cl_int e)
 {
@@ -112,8 +57,12 @@ std::string errorName(cl_int e)
 
 void check(cl_int e, const char *call)
 {
-    if (e != CL_SUCCESS)
-        throw OpenClError(std::string(call) + " failed: " + errorName(e));
+    if (e == CL_SUCCESS)
+        return;
+    const std::string what = std::string(call) + " failed: " + errorName(e);
+    if (e == CL_OUT_OF_RESOURCES || e == CL_MEM_OBJECT_ALLOCATION_FAILURE || e == CL_OUT_OF_HOST_MEMORY)
+        throw Unsupported("the OpenCL device ran out of resources: " + what);
+    throw OpenClError(what, e);
 }
 #define SL_CL_CHECK(call) check((call), #call)
 
@@ -289,139 +238,121 @@ using Kernel = std::unique_ptr<std::remove_pointer_t<cl_kernel>, KernelRelease>;
 using Queue = std::unique_ptr<std::remove_pointer_t<cl_command_queue>, QueueRelease>;
 using Event = std::unique_ptr<std::remove_pointer_t<cl_event>, EventRelease>;
 
-enum class Kind { Add, Saxpy, Reduce };
+struct Free {
+    void operator()(float *p) const { std::free(p); }
+};
 
+// One command of an operation, enqueued in order on the run's in-order profiling queue.
+struct Command {
+    enum class Type { Kernel, Write, Read, Unmap, Map };
+    Type type = Type::Kernel;
+    cl_kernel kernel = nullptr;
+    cl_uint dims = 1;
+    std::size_t global[2] = {1, 1};
+    std::size_t local[2] = {1, 1};
+    cl_mem mem = nullptr; ///< Write, Read, Unmap, Map: the device buffer
+    void *host = nullptr; ///< Write, Read: the host memory; Unmap: the mapped pointer
+    std::size_t bytes = 0;
+};
+
+std::size_t roundUp(std::size_t v, std::size_t to)
+{
+    return (v + to - 1) / to * to;
+}
+
+// A prepared point: its buffers, kernels with their arguments set, and the commands of one
+// operation (`operation`), of the copies before the first (`before`) and after the last (`after`)
+// when transfers are timed. runOnce enqueues them without waiting and times them with the events
+// of the first and the last command.
 class OpenClRun final : public Run {
 public:
-    OpenClRun(const Job &job, Kind kind)
-        : m_job(job), m_kind(kind), m_count(std::size_t(job.n) * std::size_t(job.n))
+    explicit OpenClRun(const Job &job)
+        : m_job(job), m_id(probe().ids[std::size_t(job.device)]),
+          m_count(std::size_t(job.n) * std::size_t(job.n))
     {
         DeviceState &s = stateOf(job.device);
-        cl_device_id id = probe().ids[std::size_t(job.device)];
+        m_context = s.context;
+        m_program = s.program;
         cl_int e = CL_SUCCESS;
-        m_queue.reset(clCreateCommandQueue(s.context, id, CL_QUEUE_PROFILING_ENABLE, &e));
+        m_queue.reset(clCreateCommandQueue(m_context, m_id, CL_QUEUE_PROFILING_ENABLE, &e));
         check(e, "clCreateCommandQueue");
-        const std::size_t maxGroup = deviceValue<std::size_t>(id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+        m_maxGroup = deviceValue<std::size_t>(m_id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
         m_local = 1;
-        while (m_local * 2 <= std::min<std::size_t>(256, std::max<std::size_t>(1, maxGroup)))
+        while (m_local * 2 <= std::min<std::size_t>(256, std::max<std::size_t>(1, m_maxGroup)))
             m_local *= 2;
-        const std::size_t bytes = m_count * sizeof(float);
-        const auto buffer = [&](std::size_t size, const char *what) {
-            Mem m(clCreateBuffer(s.context, CL_MEM_READ_WRITE, std::max<std::size_t>(size, 4), nullptr, &e));
-            if (e == CL_MEM_OBJECT_ALLOCATION_FAILURE || e == CL_OUT_OF_RESOURCES ||
-                e == CL_INVALID_BUFFER_SIZE)
-                throw Unsupported("not enough memory on opencl:" + std::to_string(job.device) + " for " +
-                                  what + " (" + std::to_string(size >> 20) + " MiB): " + errorName(e));
-            check(e, "clCreateBuffer");
-            return m;
-        };
-        const auto kernel = [&](const char *name) {
-            Kernel k(clCreateKernel(s.program, name, &e));
-            check(e, "clCreateKernel");
-            return k;
-        };
-        const bool fused = job.mode == "fused";
-        const cl_ulong count = m_count;
-        switch (kind) {
-        case Kind::Add:
-            m_a = buffer(bytes, "b");
-            m_kernel = kernel(fused ? "add_fused" : "add");
-            setMem(m_kernel.get(), 0, m_a);
-            SL_CL_CHECK(clSetKernelArg(m_kernel.get(), 1, sizeof count, &count));
-            break;
-        case Kind::Saxpy: {
-            m_a = buffer(bytes, "x");
-            m_b = buffer(bytes, "y");
-            m_kernel = kernel(fused ? "saxpy_fused" : "saxpy");
-            const float alpha = job.alpha;
-            setMem(m_kernel.get(), 0, m_a);
-            setMem(m_kernel.get(), 1, m_b);
-            SL_CL_CHECK(clSetKernelArg(m_kernel.get(), 2, sizeof alpha, &alpha));
-            SL_CL_CHECK(clSetKernelArg(m_kernel.get(), 3, sizeof count, &count));
-            SL_CL_CHECK(clEnqueueWriteBuffer(m_queue.get(), m_a.get(), CL_TRUE, 0, bytes, job.inputs.at(0), 0,
-                                             nullptr, nullptr));
-            break;
-        }
-        case Kind::Reduce: {
-            const std::size_t units = std::max(1, probeInfo().computeUnits);
-            m_groups = std::max<std::size_t>(1, std::min(units * 4, (m_count + m_local - 1) / m_local));
-            m_a = buffer(bytes, "x");
-            m_b = buffer(m_groups * sizeof(float), "the partial sums");
-            m_out = buffer(sizeof(float), "the sum");
-            m_kernel = kernel("reduce_partial");
-            m_final = kernel("reduce_partial"); // one work-group, over the partial sums
-            const cl_ulong groups = m_groups;
-            setMem(m_kernel.get(), 0, m_a);
-            SL_CL_CHECK(clSetKernelArg(m_kernel.get(), 1, sizeof count, &count));
-            setMem(m_kernel.get(), 2, m_b);
-            SL_CL_CHECK(clSetKernelArg(m_kernel.get(), 3, m_local * sizeof(float), nullptr));
-            setMem(m_final.get(), 0, m_b);
-            SL_CL_CHECK(clSetKernelArg(m_final.get(), 1, sizeof groups, &groups));
-            setMem(m_final.get(), 2, m_out);
-            SL_CL_CHECK(clSetKernelArg(m_final.get(), 3, m_local * sizeof(float), nullptr));
-            SL_CL_CHECK(clEnqueueWriteBuffer(m_queue.get(), m_a.get(), CL_TRUE, 0, bytes, job.inputs.at(0), 0,
-                                             nullptr, nullptr));
-            break;
-        }
-        }
-        if (fused) {
-            const cl_int iterations = job.iterations;
-            SL_CL_CHECK(
-                clSetKernelArg(m_kernel.get(), kind == Kind::Add ? 2 : 4, sizeof iterations, &iterations));
-        }
+        const std::string &w = job.workload;
+        if (w == "add" || w == "saxpy")
+            prepareElementwise();
+        else if (w == "reduce")
+            prepareReduce();
+        else if (w == "gemm")
+            prepareGemm();
+        else if (w == "scan")
+            prepareScan();
+        else if (w == "spmv")
+            prepareSpmv();
+        else if (w == "transfer")
+            prepareTransfer();
+        if (job.transfers && w != "transfer")
+            prepareTimedCopies();
         reset();
     }
 
     void reset() override
     {
         // The input the workload overwrites, restored from the host: untimed.
-        const std::size_t bytes = m_count * sizeof(float);
-        if (m_kind == Kind::Add)
-            SL_CL_CHECK(clEnqueueWriteBuffer(m_queue.get(), m_a.get(), CL_TRUE, 0, bytes, m_job.inputs.at(0),
-                                             0, nullptr, nullptr));
-        else if (m_kind == Kind::Saxpy)
-            SL_CL_CHECK(clEnqueueWriteBuffer(m_queue.get(), m_b.get(), CL_TRUE, 0, bytes, m_job.inputs.at(1),
-                                             0, nullptr, nullptr));
+        if (m_restore)
+            SL_CL_CHECK(clEnqueueWriteBuffer(m_queue.get(), m_restore, CL_TRUE, 0, m_count * sizeof(float),
+                                             m_restoreFrom, 0, nullptr, nullptr));
         SL_CL_CHECK(clFinish(m_queue.get()));
     }
 
     double runOnce(const std::atomic<bool> &stop) override
     {
-        const bool fused = m_job.mode == "fused";
-        const int operations = fused ? 1 : m_job.iterations;
-        const std::size_t global =
-            (m_kind == Kind::Reduce ? m_groups * m_local : (m_count + m_local - 1) / m_local * m_local);
+        const int operations = m_job.mode == "fused" ? 1 : m_job.iterations;
+        const std::size_t total =
+            m_before.size() + std::size_t(operations) * m_operation.size() + m_after.size();
+        std::size_t at = 0;
         cl_event first = nullptr, last = nullptr;
+        // The events of the first and the last command only: an event on every command would
+        // cost the host a little on each, which launch mode would count.
+        const auto enqueue = [&](const Command &c) {
+            cl_event one = nullptr;
+            const bool mark = at == 0 || at + 1 == total;
+            enqueueCommand(c, mark ? &one : nullptr);
+            if (at == 0)
+                first = one;
+            if (at + 1 == total) {
+                if (at == 0)
+                    clRetainEvent(one); // the same event is the first and the last
+                last = one;
+            }
+            ++at;
+        };
         const double t0 = now();
-        for (int k = 0; k < operations; ++k) {
-            if (stop.load(std::memory_order_relaxed)) {
-                clFinish(m_queue.get());
-                release(first, last);
-                throw Cancelled();
+        try {
+            for (const Command &c : m_before)
+                enqueue(c);
+            // source-view: opencl-mode-launch
+            for (int k = 0; k < operations; ++k) {
+                if (stop.load(std::memory_order_relaxed))
+                    throw Cancelled();
+                for (const Command &c : m_operation)
+                    enqueue(c);
             }
-            const bool lastOp = k + 1 == operations;
-            cl_event *mark = k == 0 ? &first : nullptr;
-            if (m_kind == Kind::Reduce) {
-                SL_CL_CHECK(clEnqueueNDRangeKernel(m_queue.get(), m_kernel.get(), 1, nullptr, &global,
-                                                   &m_local, 0, nullptr, mark));
-                SL_CL_CHECK(clEnqueueNDRangeKernel(m_queue.get(), m_final.get(), 1, nullptr, &m_local,
-                                                   &m_local, 0, nullptr, lastOp ? &last : nullptr));
-            } else {
-                cl_event one = nullptr;
-                SL_CL_CHECK(clEnqueueNDRangeKernel(m_queue.get(), m_kernel.get(), 1, nullptr, &global,
-                                                   &m_local, 0, nullptr, (mark || lastOp) ? &one : nullptr));
-                if (mark)
-                    first = one;
-                if (lastOp) {
-                    if (last != one && mark)
-                        clRetainEvent(one); // the same event is the first and the last
-                    last = one;
-                }
-            }
+            // source-view: end
+            for (const Command &c : m_after)
+                enqueue(c);
+        } catch (...) {
+            clFinish(m_queue.get());
+            release(first, last);
+            throw;
         }
-        const double queued = now() - t0;
+        // source-view: opencl-mode-unsynced
+        const double queued = now() - t0; // unsynced: the host's time to queue the commands
         SL_CL_CHECK(clFinish(m_queue.get()));
         const double wall = now() - t0;
+        // source-view: end
         cl_ulong start = 0, end = 0;
         const cl_int es =
             clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start, nullptr);
@@ -446,20 +377,305 @@ public:
 
     std::vector<float> output() override
     {
-        std::vector<float> out(m_kind == Kind::Reduce ? 1 : m_count);
-        cl_mem from = m_kind == Kind::Add ? m_a.get() : m_kind == Kind::Saxpy ? m_b.get() : m_out.get();
-        SL_CL_CHECK(clEnqueueReadBuffer(m_queue.get(), from, CL_TRUE, 0, out.size() * sizeof(float),
+        SL_CL_CHECK(clFinish(m_queue.get()));
+        if (m_zeroCopyOutput) { // mapped again after the last operation
+            const float *p = static_cast<const float *>(m_mapped.second);
+            return p ? std::vector<float>(p, p + m_outputCount) : std::vector<float>();
+        }
+        if (m_hostOutput)
+            return std::vector<float>(m_hostOutput, m_hostOutput + m_outputCount);
+        std::vector<float> out(m_outputCount);
+        SL_CL_CHECK(clEnqueueReadBuffer(m_queue.get(), m_output, CL_TRUE, 0, out.size() * sizeof(float),
                                         out.data(), 0, nullptr, nullptr));
         return out;
     }
 
-private:
-    static void setMem(cl_kernel k, cl_uint index, const Mem &m)
+    ~OpenClRun() override
     {
-        cl_mem handle = m.get();
-        SL_CL_CHECK(clSetKernelArg(k, index, sizeof handle, &handle));
+        if (m_queue && m_mapped.second) // the zero-copy buffer is mapped between repetitions
+            clEnqueueUnmapMemObject(m_queue.get(), m_mapped.first, m_mapped.second, 0, nullptr, nullptr);
+        for (const auto &[mem, ptr] : m_staging)
+            clEnqueueUnmapMemObject(m_queue.get(), mem, ptr, 0, nullptr, nullptr);
+        if (m_queue)
+            clFinish(m_queue.get());
     }
-    const DeviceInfo &probeInfo() const { return probe().a.devices.at(std::size_t(m_job.device)); }
+
+private:
+    void enqueueCommand(const Command &c, cl_event *event)
+    {
+        cl_command_queue q = m_queue.get();
+        switch (c.type) {
+        case Command::Type::Kernel:
+            SL_CL_CHECK(
+                clEnqueueNDRangeKernel(q, c.kernel, c.dims, nullptr, c.global, c.local, 0, nullptr, event));
+            break;
+        case Command::Type::Write:
+            SL_CL_CHECK(clEnqueueWriteBuffer(q, c.mem, CL_FALSE, 0, c.bytes, c.host, 0, nullptr, event));
+            break;
+        case Command::Type::Read:
+            SL_CL_CHECK(clEnqueueReadBuffer(q, c.mem, CL_FALSE, 0, c.bytes, c.host, 0, nullptr, event));
+            break;
+        // source-view: opencl-zero-copy
+        case Command::Type::Unmap: // the host's memory handed to the device: no copy
+            SL_CL_CHECK(clEnqueueUnmapMemObject(q, c.mem, m_mapped.second, 0, nullptr, event));
+            m_mapped.second = nullptr;
+            break;
+        case Command::Type::Map: { // and back to the host, to read: no copy either
+            cl_int e = CL_SUCCESS;
+            m_mapped.second =
+                clEnqueueMapBuffer(q, c.mem, CL_FALSE, CL_MAP_READ, 0, c.bytes, 0, nullptr, event, &e);
+            check(e, "clEnqueueMapBuffer");
+            break;
+        }
+            // source-view: end
+        }
+    }
+
+    cl_mem buffer(std::size_t size, const char *what, cl_mem_flags flags = CL_MEM_READ_WRITE,
+                  void *host = nullptr)
+    {
+        cl_int e = CL_SUCCESS;
+        Mem m(clCreateBuffer(m_context, flags, std::max<std::size_t>(size, 4), host, &e));
+        if (e == CL_MEM_OBJECT_ALLOCATION_FAILURE || e == CL_OUT_OF_RESOURCES ||
+            e == CL_INVALID_BUFFER_SIZE || e == CL_OUT_OF_HOST_MEMORY)
+            throw Unsupported("not enough memory on opencl:" + std::to_string(m_job.device) + " for " + what +
+                              " (" + std::to_string(size >> 20) + " MiB): " + errorName(e));
+        check(e, "clCreateBuffer");
+        m_buffers.push_back(std::move(m));
+        return m_buffers.back().get();
+    }
+    cl_mem upload(const void *from, std::size_t size, const char *what)
+    {
+        cl_mem m = buffer(size, what);
+        SL_CL_CHECK(clEnqueueWriteBuffer(m_queue.get(), m, CL_TRUE, 0, size, from, 0, nullptr, nullptr));
+        return m;
+    }
+    cl_kernel kernel(const char *name)
+    {
+        cl_int e = CL_SUCCESS;
+        Kernel k(clCreateKernel(m_program, name, &e));
+        check(e, "clCreateKernel");
+        m_kernels.push_back(std::move(k));
+        return m_kernels.back().get();
+    }
+    template <typename... Args> static void setArgs(cl_kernel k, const Args &...args)
+    {
+        cl_uint i = 0;
+        (SL_CL_CHECK(clSetKernelArg(k, i++, sizeof args, &args)), ...);
+    }
+    void launch(cl_kernel k, std::size_t global, std::size_t local)
+    {
+        Command c;
+        c.kernel = k;
+        c.global[0] = roundUp(std::max<std::size_t>(global, 1), local);
+        c.local[0] = local;
+        m_operation.push_back(c);
+    }
+    std::size_t bytes() const { return m_count * sizeof(float); }
+
+    void prepareElementwise()
+    {
+        const bool fused = m_job.mode == "fused", add = m_job.workload == "add";
+        const cl_ulong count = m_count;
+        const cl_int iterations = m_job.iterations;
+        cl_kernel k = kernel(add ? (fused ? "add_fused" : "add") : (fused ? "saxpy_fused" : "saxpy"));
+        if (add) {
+            m_output = m_restore = buffer(bytes(), "b");
+            m_restoreFrom = m_job.inputs.at(0);
+            m_inputs = {{m_output, m_job.inputs.at(0)}};
+            fused ? setArgs(k, m_output, count, iterations) : setArgs(k, m_output, count);
+        } else {
+            cl_mem x = upload(m_job.inputs.at(0), bytes(), "x");
+            m_output = m_restore = buffer(bytes(), "y");
+            m_restoreFrom = m_job.inputs.at(1);
+            m_inputs = {{x, m_job.inputs.at(0)}, {m_output, m_job.inputs.at(1)}};
+            const float a = m_job.alpha;
+            fused ? setArgs(k, x, m_output, a, count, iterations) : setArgs(k, x, m_output, a, count);
+        }
+        m_outputCount = m_count;
+        launch(k, m_count, m_local);
+    }
+
+    void prepareReduce()
+    {
+        const std::size_t units = std::max(1, probe().a.devices.at(std::size_t(m_job.device)).computeUnits);
+        const std::size_t groups =
+            std::max<std::size_t>(1, std::min(units * 4, (m_count + m_local - 1) / m_local));
+        cl_mem x = upload(m_job.inputs.at(0), bytes(), "x");
+        cl_mem partials = buffer(groups * sizeof(float), "the partial sums");
+        m_output = buffer(sizeof(float), "the sum");
+        m_outputCount = 1;
+        m_inputs = {{x, m_job.inputs.at(0)}};
+        cl_kernel partial = kernel("reduce_partial"), final = kernel("reduce_partial");
+        const cl_ulong count = m_count, groupCount = groups;
+        setArgs(partial, x, count, partials);
+        SL_CL_CHECK(clSetKernelArg(partial, 3, m_local * sizeof(float), nullptr));
+        setArgs(final, partials, groupCount, m_output);
+        SL_CL_CHECK(clSetKernelArg(final, 3, m_local * sizeof(float), nullptr));
+        launch(partial, groups * m_local, m_local);
+        launch(final, m_local, m_local); // one work-group, over the partial sums
+    }
+
+    void prepareGemm()
+    {
+        const std::size_t group = std::size_t(kGemmGroup);
+        if (m_maxGroup < group * group)
+            throw Unsupported("opencl:" + std::to_string(m_job.device) + " runs at most " +
+                              std::to_string(m_maxGroup) + " work-items a group; the gemm kernels need " +
+                              std::to_string(group * group));
+        cl_mem a = upload(m_job.inputs.at(0), bytes(), "A");
+        cl_mem b = upload(m_job.inputs.at(1), bytes(), "B");
+        m_output = buffer(bytes(), "C");
+        m_outputCount = m_count;
+        m_inputs = {{a, m_job.inputs.at(0)}, {b, m_job.inputs.at(1)}};
+        const bool tiled = m_job.variant == "tiled";
+        cl_kernel k = kernel(tiled ? "gemm_tiled" : "gemm_naive");
+        const cl_int n = m_job.n;
+        setArgs(k, a, b, m_output, n);
+        Command c;
+        c.kernel = k;
+        c.dims = 2;
+        // tiled: a work-group of 16 x 16 for each 32 x 32 tile of C; naive: one work-item an element.
+        const std::size_t edge = tiled ? roundUp(std::size_t(n), std::size_t(kGemmTile)) / kGemmTile * group
+                                       : roundUp(std::size_t(n), group);
+        c.global[0] = c.global[1] = edge;
+        c.local[0] = c.local[1] = group;
+        m_operation.push_back(c);
+    }
+
+    void prepareScan()
+    {
+        const cl_int n = m_job.n;
+        cl_mem x = upload(m_job.inputs.at(0), bytes(), "x");
+        m_output = buffer(bytes(), "y");
+        cl_mem totals = buffer(std::size_t(n) * sizeof(float), "the row totals");
+        m_outputCount = m_count;
+        m_inputs = {{x, m_job.inputs.at(0)}};
+        cl_kernel rows = kernel("scan_rows"), sums = kernel("scan_totals"),
+                  offsets = kernel("add_row_offsets");
+        setArgs(rows, x, m_output, totals, n);
+        setArgs(sums, totals, n);
+        setArgs(offsets, m_output, totals, n);
+        launch(rows, std::size_t(n), std::min<std::size_t>(m_local, 64));
+        launch(sums, 1, 1);
+        if (n > 1)
+            launch(offsets, std::size_t(n - 1) * m_local, m_local); // a work-group a row from row 1
+    }
+
+    void prepareSpmv()
+    {
+        const SparseMatrix a = SparseMatrix::make(m_job.n);
+        cl_mem rowPtr = upload(a.rowPtr.data(), a.rowPtr.size() * sizeof(std::int32_t), "the row pointers");
+        cl_mem colIdx = upload(a.colIdx.data(), a.colIdx.size() * sizeof(std::int32_t), "the column indices");
+        cl_mem values = upload(a.values.data(), a.values.size() * sizeof(float), "the values");
+        cl_mem x = upload(m_job.inputs.at(0), bytes(), "x");
+        m_output = buffer(bytes(), "y");
+        m_outputCount = m_count;
+        m_inputs = {{x, m_job.inputs.at(0)}};
+        cl_kernel k = kernel("spmv_scalar");
+        const cl_ulong rows = cl_ulong(a.rows);
+        setArgs(k, rowPtr, colIdx, values, x, m_output, rows);
+        launch(k, std::size_t(a.rows), m_local);
+    }
+
+    // source-view: opencl-transfer
+    // There and back, as CUDA's transfer workload: pageable copies from ordinary memory, pinned ones
+    // from memory the driver allocated (CL_MEM_ALLOC_HOST_PTR, mapped), and zero-copy, where the
+    // device works on the host's own memory (CL_MEM_USE_HOST_PTR): an unmap hands it over, a map
+    // hands it back, and on a device that shares the host's memory neither copies anything.
+    void prepareTransfer()
+    {
+        m_outputCount = m_count;
+        if (m_job.variant == "zero-copy") {
+            if (!probe().a.devices.at(std::size_t(m_job.device)).unifiedMemory)
+                throw Unsupported("zero-copy needs a device that shares the host's memory, and opencl:" +
+                                  std::to_string(m_job.device) + " has memory of its own");
+            m_aligned.reset(static_cast<float *>(std::aligned_alloc(4096, roundUp(bytes(), 4096))));
+            if (!m_aligned)
+                throw std::bad_alloc();
+            std::copy(m_job.inputs.at(0), m_job.inputs.at(0) + m_count, m_aligned.get());
+            cl_mem shared = buffer(bytes(), "the shared tensor", CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+                                   m_aligned.get());
+            cl_int e = CL_SUCCESS;
+            m_mapped = {shared, clEnqueueMapBuffer(m_queue.get(), shared, CL_TRUE, CL_MAP_READ, 0, bytes(), 0,
+                                                   nullptr, nullptr, &e)};
+            check(e, "clEnqueueMapBuffer");
+            Command unmap, map;
+            unmap.type = Command::Type::Unmap;
+            map.type = Command::Type::Map;
+            unmap.mem = map.mem = shared;
+            unmap.bytes = map.bytes = bytes();
+            m_operation = {unmap, map};
+            m_zeroCopyOutput = true;
+            return;
+        }
+        cl_mem device = buffer(bytes(), "the device copy");
+        const float *from = m_job.inputs.at(0);
+        float *to = nullptr;
+        if (m_job.variant == "pinned") {
+            float *in = pinned(bytes(), "the pinned input");
+            std::copy(from, from + m_count, in);
+            from = in;
+            to = pinned(bytes(), "the pinned output");
+        } else {
+            m_pageableOutput.assign(m_count, 0.0f);
+            to = m_pageableOutput.data();
+        }
+        Command write, read;
+        write.type = Command::Type::Write;
+        read.type = Command::Type::Read;
+        write.mem = read.mem = device;
+        write.host = const_cast<float *>(from);
+        read.host = to;
+        write.bytes = read.bytes = bytes();
+        m_operation = {write, read};
+        m_hostOutput = to;
+    }
+    // source-view: end
+
+    // Host memory the driver allocated and pinned, mapped for the run's lifetime.
+    float *pinned(std::size_t size, const char *what)
+    {
+        cl_mem m = buffer(size, what, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR);
+        cl_int e = CL_SUCCESS;
+        void *p = clEnqueueMapBuffer(m_queue.get(), m, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, size, 0,
+                                     nullptr, nullptr, &e);
+        check(e, "clEnqueueMapBuffer");
+        m_staging.emplace_back(m, p);
+        return static_cast<float *>(p);
+    }
+
+    // With transfers timed: the inputs copied to the device before the first operation and the
+    // result back after the last, from pageable or pinned host memory.
+    void prepareTimedCopies()
+    {
+        for (const auto &[mem, host] : m_inputs) {
+            Command c;
+            c.type = Command::Type::Write;
+            c.mem = mem;
+            c.bytes = bytes();
+            c.host = const_cast<float *>(host);
+            if (m_job.pinnedHost) {
+                float *p = pinned(bytes(), "a pinned input");
+                std::copy(host, host + m_count, p);
+                c.host = p;
+            }
+            m_before.push_back(c);
+        }
+        Command c;
+        c.type = Command::Type::Read;
+        c.mem = m_output;
+        c.bytes = m_outputCount * sizeof(float);
+        if (m_job.pinnedHost) {
+            c.host = pinned(c.bytes, "the pinned output");
+        } else {
+            m_pageableOutput.assign(m_outputCount, 0.0f);
+            c.host = m_pageableOutput.data();
+        }
+        m_hostOutput = static_cast<float *>(c.host);
+        m_after.push_back(c);
+    }
+
     static void release(cl_event first, cl_event last)
     {
         if (first)
@@ -469,33 +685,61 @@ private:
     }
 
     Job m_job;
-    Kind m_kind;
+    cl_device_id m_id;
     std::size_t m_count;
+    cl_context m_context = nullptr;
+    cl_program m_program = nullptr;
+    std::size_t m_maxGroup = 1;
     std::size_t m_local = 1;
-    std::size_t m_groups = 1;
+    std::unique_ptr<float, Free> m_aligned; ///< zero-copy: the host memory the device uses, freed last
     Queue m_queue;
-    Mem m_a, m_b, m_out;
-    Kernel m_kernel, m_final;
+    std::vector<Mem> m_buffers;
+    std::vector<Kernel> m_kernels;
+    std::vector<Command> m_before, m_operation, m_after;
+    std::vector<std::pair<cl_mem, const float *>> m_inputs; ///< device buffer, host tensor
+    cl_mem m_restore = nullptr;                             ///< the buffer reset() restores
+    const float *m_restoreFrom = nullptr;
+    cl_mem m_output = nullptr;
+    std::size_t m_outputCount = 0;
+    float *m_hostOutput = nullptr; ///< where the timed copies leave the result
+    std::vector<float> m_pageableOutput;
+    std::vector<std::pair<cl_mem, void *>> m_staging; ///< pinned buffers, mapped
+    std::pair<cl_mem, void *> m_mapped{nullptr, nullptr};
+    bool m_zeroCopyOutput = false;
     double m_synchronised = 0;
 };
-
 } // namespace
-
-std::string DeviceInfo::describe() const
-{
-    const bool pocl = platform.find("Portable Computing Language") != std::string::npos ||
-                      deviceVersion.find("PoCL") != std::string::npos;
-    if (type == "CPU")
-        return pocl ? "OpenCL on the CPU (PoCL)"
-                    : "OpenCL on the CPU (" + (platform.empty() ? name : platform) + ")";
-    if (isGpu())
-        return name + (unifiedMemory ? " (integrated GPU, OpenCL)" : " (" + type + ", OpenCL)");
-    return name + " (OpenCL device of type " + type + ")";
-}
 
 Availability availability()
 {
     return probe().a;
+}
+
+static std::mutex &disabledMutex()
+{
+    static std::mutex m;
+    return m;
+}
+
+static std::map<int, std::string> &disabledDevices()
+{
+    static std::map<int, std::string> d;
+    return d;
+}
+
+void disable(int device, const std::string &reason)
+{
+    std::lock_guard lock(disabledMutex());
+    disabledDevices().emplace(device, reason);
+}
+
+std::string disabledReason(int device)
+{
+    std::lock_guard lock(disabledMutex());
+    const auto it = disabledDevices().find(device);
+    return it == disabledDevices().end()
+               ? std::string()
+               : "opencl:" + std::to_string(device) + " was lost earlier in this run: " + it->second;
 }
 
 double buildSeconds(int device)
@@ -509,24 +753,37 @@ std::unique_ptr<Run> createRun(const Job &job)
 {
     if (job.n < 1)
         throw std::invalid_argument("n must be at least 1");
+    static const std::map<std::string, std::vector<std::string>> variants = {
+        {"add", {""}},
+        {"saxpy", {""}},
+        {"reduce", {""}},
+        {"gemm", {"tiled", "naive"}},
+        {"scan", {"rows"}},
+        {"spmv", {"scalar"}},
+        {"transfer", {"pageable", "pinned", "zero-copy"}}};
+    const auto w = variants.find(job.workload);
+    if (w == variants.end())
+        throw std::invalid_argument("the OpenCL backend has no workload " + job.workload);
+    if (std::find(w->second.begin(), w->second.end(), job.variant) == w->second.end())
+        throw Unsupported("the OpenCL backend has no " + job.workload + " variant \"" + job.variant + "\"");
+    const bool elementwise = job.workload == "add" || job.workload == "saxpy";
+    if (job.mode == "graph")
+        throw Unsupported("OpenCL's graph mode (cl_khr_command_buffer) is not built yet: launch, fused and "
+                          "unsynced only");
+    if (job.mode == "fused" && !elementwise)
+        throw std::invalid_argument(job.workload + " has no fused mode");
     if (job.mode != "launch" && job.mode != "fused" && job.mode != "unsynced")
-        throw Unsupported("OpenCL runs mode " + job.mode + " not yet: launch, fused and unsynced only");
-    if (job.transfers)
-        throw Unsupported("OpenCL does not time transfers yet");
-    Kind kind;
-    if (job.workload == "add")
-        kind = Kind::Add;
-    else if (job.workload == "saxpy")
-        kind = Kind::Saxpy;
-    else if (job.workload == "reduce")
-        kind = Kind::Reduce;
-    else
-        throw Unsupported("the OpenCL backend has no " + job.workload + " yet (add, saxpy and reduce)");
-    if (kind == Kind::Reduce && job.mode == "fused")
-        throw std::invalid_argument("reduce has no fused mode");
-    if (job.inputs.size() < (kind == Kind::Saxpy ? 2u : 1u))
+        throw std::invalid_argument("unknown mode " + job.mode);
+    if (job.coldCache)
+        throw Unsupported("the OpenCL backend has no cold-cache mode yet (it cannot flush a device's cache)");
+    if (job.workload == "spmv" && job.n > SparseMatrix::maxN)
+        throw Unsupported("spmv supports n up to " + std::to_string(SparseMatrix::maxN) +
+                          ": its CSR indices are 32-bit");
+    if (job.inputs.size() < (job.workload == "saxpy" || job.workload == "gemm" ? 2u : 1u))
         throw std::invalid_argument("the job's inputs are missing");
-    return std::make_unique<OpenClRun>(job, kind);
+    if (job.device < 0 || job.device >= int(probe().ids.size()))
+        throw std::invalid_argument("there is no OpenCL device opencl:" + std::to_string(job.device));
+    return std::make_unique<OpenClRun>(job);
 }
 
 } // namespace speeduplab::opencl

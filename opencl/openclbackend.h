@@ -5,6 +5,7 @@
 // implements it and says why. The contracts it shares with cuda/ (Run, Job) are in backend/.
 #pragma once
 
+#include "backend/devicedescription.h"
 #include "backend/job.h"
 #include "backend/run.h"
 
@@ -15,30 +16,8 @@
 
 namespace speeduplab::opencl {
 
-/// One OpenCL device as its platform describes it.
-struct DeviceInfo {
-    int index = 0;        ///< opencl:index, counted over the platforms in the loader's order
-    std::string name;     ///< CL_DEVICE_NAME
-    std::string vendor;   ///< CL_DEVICE_VENDOR
-    std::string platform; ///< CL_PLATFORM_NAME ("Portable Computing Language" for PoCL)
-    std::string platformVersion;
-    std::string driverVersion; ///< CL_DRIVER_VERSION
-    std::string deviceVersion; ///< CL_DEVICE_VERSION ("OpenCL 3.0 PoCL ...")
-    std::string type;          ///< "GPU", "CPU", "accelerator" or "other" (CL_DEVICE_TYPE)
-    int computeUnits = 0;
-    double globalMemoryBytes = 0;
-    bool unifiedMemory = false; ///< CL_DEVICE_HOST_UNIFIED_MEMORY: it shares the host's memory
-    bool fp16 = false;          ///< cl_khr_fp16
-
-    /// "opencl:0": the name --device and the results use.
-    std::string id() const { return "opencl:" + std::to_string(index); }
-    /// Whether the device reports itself as a GPU or an accelerator. Only those can be "the GPU"
-    /// of a crossover; a CPU device (PoCL) is OpenCL on the same cores.
-    bool isGpu() const { return type == "GPU" || type == "accelerator"; }
-    /// What to call it, honestly: "OpenCL on the CPU (PoCL)" for PoCL, "<name> (integrated GPU,
-    /// OpenCL)" for a GPU that shares the host's memory, "<name> (GPU, OpenCL)" otherwise.
-    std::string describe() const;
-};
+/// One OpenCL device as its platform describes it (backend/devicedescription.h).
+using DeviceInfo = DeviceDescription;
 
 /// What the OpenCL loader said about this machine's platforms.
 struct Availability {
@@ -58,18 +37,36 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// An OpenCL error: the call and the error's name ("CL_OUT_OF_RESOURCES"), or a program's build log.
+/// An OpenCL error: the call and the error's name ("CL_INVALID_VALUE"), or a program's build log.
+/// Out of resources or memory is Unsupported instead (the point is skipped with the reason).
 class OpenClError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit OpenClError(const std::string &what, int code = 0) : std::runtime_error(what), m_code(code) {}
+    int code() const { return m_code; }
+    /// The device is gone (CL_DEVICE_NOT_AVAILABLE, or NVIDIA's -9999 after a fault): the runner
+    /// disables it (disable()) and skips its other points with the reason.
+    bool deviceLost() const { return m_code == -2 || m_code == -9999; }
+
+private:
+    int m_code;
 };
 
+/// Disables opencl:device for the rest of the process, with the reason every later point of it
+/// is skipped with.
+void disable(int device, const std::string &reason);
+/// Why opencl:device is disabled; empty while it is usable.
+std::string disabledReason(int device);
+
 /// Prepares a run of `job` on device opencl:job.device: its program built (once a process, outside
-/// any timed region), buffers made and filled. Workloads: add, saxpy, reduce; modes: launch (one
-/// enqueue an iteration), fused (every iteration in one kernel) and unsynced (launch, timed on the
-/// host before clFinish, the synchronised time kept beside it). runOnce times with the queue's
-/// profiling events, from the first command's start to the last one's end, checked against the
-/// host's wall clock. Throws OpenClError, Unsupported or std::invalid_argument.
+/// any timed region), buffers made and filled. Workloads and variants: add, saxpy, reduce, gemm
+/// (tiled, naive), scan (rows), spmv (scalar), transfer (pageable, pinned, zero-copy: the last only
+/// on a device that shares the host's memory); timed copies of the inputs and the result
+/// (job.transfers) from pageable or pinned memory. Modes: launch (one enqueue an operation), fused
+/// (add and saxpy: every iteration in one kernel) and unsynced (launch, timed on the host before
+/// clFinish, the synchronised time kept beside it); graph is Unsupported. runOnce times with the
+/// queue's profiling events, from the first command's start to the last one's end, checked against
+/// the host's wall clock. Throws OpenClError, Unsupported (out of resources among them) or
+/// std::invalid_argument.
 std::unique_ptr<Run> createRun(const Job &job);
 
 /// Seconds the device's programs took to build in this process (0 before the first run): reported

@@ -992,6 +992,10 @@ ZH = {
         "每次迭代的时间：所显示的点运行的迭代次数不同，因此无法绘制统一的整个循环时间。",
     "time of %1 iterations (%2)": "%1 次迭代的耗时（%2）",
     "The original answer's published table is open already.": "原始回答发表的表格已经打开。",
+    # Issue 34: the code behind an OpenCL curve (SourceView)
+    "%1 on %2, fused: all %3 iterations in one OpenCL kernel": "%1 在 %2 上，融合：全部 %3 次迭代在一个 OpenCL 内核中",
+    "%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands":
+        "%1 在 %2 上，%3 模式：%4 次操作，每次将其 OpenCL 命令入队一次",
 }
 
 BY_CONTEXT = {}

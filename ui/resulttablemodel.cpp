@@ -48,7 +48,7 @@ QString mhz(double v)
 // An ok GPU row of a sweep that could not read the clocks (no NVML): its machine says why.
 bool clocksUnknown(const Measurement &m, const MachineInfo &machine)
 {
-    return m.isGpu() && m.ok() && !m.conditions.clockStart.available && !m.conditions.clockEnd.available &&
+    return m.isCuda() && m.ok() && !m.conditions.clockStart.available && !m.conditions.clockEnd.available &&
            !machine.sweep.gpuClocks.empty();
 }
 
@@ -316,7 +316,7 @@ QVariant ResultTableModel::ceilingTip(int row) const
         return machine.ceilings.empty()
                    ? tr("No ceilings measured: Sweep \u25b8 Calibrate machine measures them")
                    : tr("No measured ceiling applies to this point");
-    const QString name = Format::ceilingName(level.key, m.isGpu() && m.workload == "transfer");
+    const QString name = Format::ceilingName(level.key, m.onDevice() && m.workload == "transfer");
     const QString rate = Format::rate(level.value, level.flops);
     const QString where =
         level.flops ? QString()

@@ -242,7 +242,32 @@ SourceView::Description SourceView::describe(const Measurement &m)
     const QString variant = QString::fromStdString(m.variant);
     const QString series = variant.isEmpty() ? workload : QStringLiteral("%1 (%2)").arg(workload, variant);
     const QString times = QString::number(m.iterations);
-    if (m.isGpu()) {
+    if (m.isOpenCl()) {
+        // OpenCL C kernels of our own, built at run time from opencl/openclkernels.h.
+        const bool fused = m.mode == "fused";
+        QString region = QStringLiteral("opencl-") + workload;
+        if (m.workload == "gemm" || m.workload == "scan" || m.workload == "spmv")
+            region += QLatin1Char('-') + variant;
+        else if (fused)
+            region += QStringLiteral("-fused");
+        d.regions = {region};
+        if (m.workload == "transfer") {
+            d.regions = {QStringLiteral("opencl-transfer")};
+            if (m.variant == "zero-copy")
+                d.regions << QStringLiteral("opencl-zero-copy");
+        }
+        d.regions << QStringLiteral("opencl-mode-launch");
+        if (m.mode == "unsynced")
+            d.regions << QStringLiteral("opencl-mode-unsynced");
+        d.function = region.mid(7);
+        d.heading = fused ? tr("%1 on %2, fused: all %3 iterations in one OpenCL kernel")
+                                .arg(series, QString::fromStdString(m.deviceId()), times)
+                          : tr("%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands")
+                                .arg(series, QString::fromStdString(m.deviceId()),
+                                     QString::fromStdString(m.mode), times);
+        return d;
+    }
+    if (m.isCuda()) {
         const QString mode = QString::fromStdString(m.mode);
         const bool graph = m.mode == "graph";
         QString what;

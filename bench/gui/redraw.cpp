@@ -185,7 +185,7 @@ int GuiBench::redraw(const CommandLine &cl)
     // The everyday case too: a live sweep's chart of a few dozen points.
     ResultSet small;
     for (const auto &m : r.rows)
-        if (m.n % 400 == 4 && (m.threads <= 2 || m.isGpu()))
+        if (m.n % 400 == 4 && (m.threads <= 2 || m.onDevice()))
             small.add(m);
     model.setResultSet(small);
     std::vector<double> smallRebuild, smallRepaint;

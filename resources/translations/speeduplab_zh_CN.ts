@@ -2537,6 +2537,14 @@ Check more thread counts in the sweep panel.</source>
         <source>function %1, %2 times, the rows shared out by one OpenMP parallel region per product</source>
         <translation>函数 %1，%2 次，每次乘积由一个 OpenMP 并行区域分配各行</translation>
     </message>
+    <message>
+        <source>%1 on %2, fused: all %3 iterations in one OpenCL kernel</source>
+        <translation>%1 在 %2 上，融合：全部 %3 次迭代在一个 OpenCL 内核中</translation>
+    </message>
+    <message>
+        <source>%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands</source>
+        <translation>%1 在 %2 上，%3 模式：%4 次操作，每次将其 OpenCL 命令入队一次</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SpeedupChart</name>

@@ -7,6 +7,7 @@
 #include "core/machineinfo.h"
 #include "core/pipeline.h"
 #include "core/presets.h"
+#include "opencl/openclbackend.h"
 
 #include <QtTest>
 
@@ -174,11 +175,28 @@ void TestPipeline::deviceAllIsEveryGpu()
     QVERIFY(p.devices.empty());
     QCOMPARE(p.device, 2);
     o.device = "all"s;
-    try {
-        Pipeline::plan(o, 4, 0);
-        QFAIL("--device all without a GPU was accepted");
-    } catch (const std::invalid_argument &e) {
-        QVERIFY2(std::string(e.what()).find("no usable GPU") != std::string::npos, e.what());
+    // Without a CUDA GPU, "all" is every OpenCL device, and without one either it is refused.
+    const opencl::Availability cl = opencl::availability();
+    if (cl.usable) {
+        p = Pipeline::plan(o, 4, 0);
+        QVERIFY(!p.gpu);
+        QCOMPARE(p.openclDevices.size(), cl.devices.size());
+        o.device = "cuda:1,opencl:0"s;
+        p = Pipeline::plan(o, 4, 3);
+        QVERIFY(p.gpu);
+        QCOMPARE(p.device, 1);
+        QCOMPARE(p.openclDevices, (std::vector<int>{0}));
+        o.device = "opencl:0,opencl:0"s;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Pipeline::plan(o, 4, 3));
+        o.device = "opencl:" + std::to_string(cl.devices.size());
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Pipeline::plan(o, 4, 3));
+    } else {
+        try {
+            Pipeline::plan(o, 4, 0);
+            QFAIL("--device all without a GPU or an OpenCL device was accepted");
+        } catch (const std::invalid_argument &e) {
+            QVERIFY2(std::string(e.what()).find("no usable GPU") != std::string::npos, e.what());
+        }
     }
     o.device = "0,x"s;
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Pipeline::plan(o, 4, 3));
@@ -245,7 +263,13 @@ void TestPipeline::optionErrors_data()
                               << "--max-reps must be a whole number";
     QTest::newRow("device") << "device"
                             << ""
-                            << "--device must be a whole number";
+                            << "--device: no device given";
+    QTest::newRow("device name") << "device"
+                                 << "vulkan:0"
+                                 << "--device: GPU index \"vulkan:0\" is not a whole number";
+    QTest::newRow("opencl index") << "device"
+                                  << "opencl:x"
+                                  << "--device: OpenCL device index \"x\" is not a whole number";
     QTest::newRow("min-time") << "minTime"
                               << "fast"
                               << "--min-time must be a number of seconds";

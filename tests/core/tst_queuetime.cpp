@@ -154,7 +154,7 @@ void TestQueueTime::unsyncedPointsSkipWithoutGpu()
     const ResultSet r = SweepRunner(p).run({}, stop);
     int gpuRows = 0;
     for (const Measurement &m : r.rows) {
-        if (!m.isGpu())
+        if (!m.onDevice())
             continue;
         ++gpuRows;
         QCOMPARE(m.mode, std::string("unsynced"));
@@ -255,9 +255,9 @@ void TestQueueTime::publishedTableIsAReference()
                 continue;
             ++found;
             QCOMPARE(m.iterations, 1000);
-            QCOMPARE(m.stats.median, m.isGpu() ? gpu : cpu);
+            QCOMPARE(m.stats.median, m.onDevice() ? gpu : cpu);
             QCOMPARE(m.bytes, 2.0 * 4.0 * n * n * 1000);
-            QCOMPARE(m.mode, std::string(m.isGpu() ? "unsynced" : ""));
+            QCOMPARE(m.mode, std::string(m.onDevice() ? "unsynced" : ""));
             QCOMPARE(m.threads, 0); // not stated
             QVERIFY(!m.verified);
         }

@@ -77,7 +77,7 @@ ResultSet torchSample()
     r.machine.buildType = "reference";
     for (auto &m : r.rows) {
         m.variant = "torch";
-        if (m.isGpu())
+        if (m.onDevice())
             m.mode = "eager";
     }
     return r;
@@ -335,7 +335,7 @@ void TestRunSet::defaultLabel()
     r.machine.cpuModel = cpu.toStdString();
     r.machine.timestamp = timestamp.toStdString();
     if (!gpuRows)
-        std::erase_if(r.rows, [](const Measurement &m) { return m.isGpu(); });
+        std::erase_if(r.rows, [](const Measurement &m) { return m.onDevice(); });
     QCOMPARE(QString::fromStdString(RunSet::defaultLabel(r)), label);
 }
 

@@ -488,7 +488,7 @@ void TestSweepRunner::gpuPointsWithoutGpu()
     QCOMPARE(r.size(), p.points().size());
     int gpuRows = 0;
     for (const Measurement &m : r.rows) {
-        if (!m.isGpu()) {
+        if (!m.onDevice()) {
             QVERIFY2(m.ok(), m.reason.c_str()); // the CPU side still runs
             continue;
         }

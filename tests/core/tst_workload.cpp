@@ -178,7 +178,7 @@ void TestWorkload::seriesKeyAndLabel()
     gpu.mode = "graph";
     gpu.device = 0;
     gpu.transfers = "pinned";
-    QVERIFY(gpu.isGpu());
+    QVERIFY(gpu.onDevice());
     QCOMPARE(QString::fromStdString(gpu.seriesLabel()), QString("GPU graph + pinned copies"));
     Measurement gpuNone = gpu;
     gpuNone.transfers = "none";

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The OpenCL backend, on the machine's platform (PoCL on the CPU in CI): honest device names, every
-// workload and mode against the CPU reference, events against the host's clock, the queue time
-// below the synchronised time, program builds outside the timed region, cancelling, and a machine
-// with no OpenCL driver (the CLI says what to install, and nothing crashes).
+// workload, variant and mode against the CPU reference (timed copies too), events against the host's clock,
+// the queue time below the synchronised time, program builds outside the timed region, cancelling, and a
+// machine with no OpenCL driver (the CLI says what to install, and nothing crashes).
 
 #include "core/reference.h"
 #include "opencl/openclbackend.h"
@@ -18,10 +18,11 @@ using namespace speeduplab;
 namespace {
 
 Job job(const std::string &workload, const std::string &mode, int n, int iterations,
-        const std::vector<std::vector<float>> &inputs)
+        const std::vector<std::vector<float>> &inputs, const std::string &variant = {})
 {
     Job j;
     j.workload = workload;
+    j.variant = variant;
     j.mode = mode;
     j.n = n;
     j.iterations = iterations;
@@ -83,35 +84,66 @@ void TestOpenClBackend::devicesAreNamedHonestly()
 void TestOpenClBackend::matchesTheReference_data()
 {
     QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("variant");
     QTest::addColumn<QString>("mode");
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("iterations");
-    for (const char *w : {"add", "saxpy", "reduce"})
-        for (const char *m : {"launch", "fused", "unsynced"}) {
-            if (QLatin1String(w) == QLatin1String("reduce") && QLatin1String(m) == QLatin1String("fused"))
-                continue; // reduce has no fused mode (Workload::all)
-            // Odd sizes (a partial work-group), one element, and several iterations.
-            for (int n : {1, 7, 64, 257})
-                for (int it : {1, 5})
-                    QTest::addRow("%s %s n=%d it=%d", w, m, n, it) << w << m << n << it;
+    QTest::addColumn<QString>("copies"); // timed copies of the inputs and the result: none, pageable, pinned
+    // Every workload and variant of the backend (Workload::openclVariants) in every mode it has.
+    struct Case {
+        const char *workload;
+        std::vector<const char *> variants, modes;
+        std::vector<int> sizes;
+    };
+    const std::vector<Case> cases = {
+        {"add", {""}, {"launch", "fused", "unsynced"}, {1, 7, 64, 257}},
+        {"saxpy", {""}, {"launch", "fused", "unsynced"}, {1, 7, 64, 257}},
+        {"reduce", {""}, {"launch", "unsynced"}, {1, 7, 64, 257}},
+        // Edges that leave partial tiles (a tile is 32 x 32) and one of several whole tiles.
+        {"gemm", {"tiled", "naive"}, {"launch"}, {1, 17, 33, 96}},
+        {"scan", {"rows"}, {"launch"}, {1, 7, 64, 257}},
+        {"spmv", {"scalar"}, {"launch"}, {1, 7, 64, 257}},
+        {"transfer", {"pageable", "pinned", "zero-copy"}, {"launch"}, {1, 7, 64, 257}},
+    };
+    for (const Case &c : cases)
+        for (const char *v : c.variants)
+            for (const char *m : c.modes)
+                for (int n : c.sizes)
+                    for (int it : {1, 3})
+                        QTest::addRow("%s %s %s n=%d it=%d", c.workload, v, m, n, it)
+                            << c.workload << v << m << n << it << "none";
+    // Copies of the inputs and the result in the timed region, from either kind of host memory.
+    for (const char *w : {"add", "saxpy", "reduce", "gemm", "scan", "spmv"})
+        for (const char *copies : {"pageable", "pinned"}) {
+            const QString v = QLatin1String(w) == QLatin1String("gemm")   ? QStringLiteral("tiled")
+                              : QLatin1String(w) == QLatin1String("scan") ? QStringLiteral("rows")
+                              : QLatin1String(w) == QLatin1String("spmv") ? QStringLiteral("scalar")
+                                                                          : QString();
+            QTest::addRow("%s %s + %s copies", w, qPrintable(v), copies)
+                << w << v << "launch" << 33 << 2 << copies;
         }
 }
 
 void TestOpenClBackend::matchesTheReference()
 {
     QFETCH(QString, workload);
+    QFETCH(QString, variant);
     QFETCH(QString, mode);
     QFETCH(int, n);
     QFETCH(int, iterations);
-    const std::string w = workload.toStdString();
+    QFETCH(QString, copies);
+    const std::string w = workload.toStdString(), v = variant.toStdString();
     const auto inputs = Reference::inputs(w, n);
-    auto run = opencl::createRun(job(w, mode.toStdString(), n, iterations, inputs));
+    Job j = job(w, mode.toStdString(), n, iterations, inputs, v);
+    j.transfers = copies != QLatin1String("none");
+    j.pinnedHost = copies == QLatin1String("pinned");
+    auto run = opencl::createRun(j);
     const std::atomic<bool> stop{false};
     // Twice, with a reset between, as the repeat loop does: the second must start from the inputs.
     for (int rep = 0; rep < 2; ++rep) {
         run->reset();
         QVERIFY(run->runOnce(stop) > 0);
-        const Reference::Check c = Reference::verify(w, "", n, iterations, inputs, run->output());
+        const Reference::Check c = Reference::verify(w, v, n, iterations, inputs, run->output());
         QVERIFY2(c.ok, c.message.c_str());
     }
 }
@@ -183,12 +215,22 @@ void TestOpenClBackend::unsupportedSaysWhy()
 {
     const auto inputs = Reference::inputs("gemm", 8);
     try {
-        opencl::createRun(job("gemm", "launch", 8, 1, inputs));
-        QFAIL("gemm is not in the OpenCL backend yet: it must say so");
+        opencl::createRun(job("gemm", "launch", 8, 1, inputs, "cublas"));
+        QFAIL("cuBLAS is CUDA's: the OpenCL backend must say it has no such variant");
     } catch (const opencl::Unsupported &e) {
-        QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("gemm")), e.what());
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("cublas")), e.what());
     }
-    QVERIFY_THROWS_EXCEPTION(opencl::Unsupported, opencl::createRun(job("add", "graph", 8, 1, inputs)));
+    try {
+        opencl::createRun(job("add", "graph", 8, 1, inputs));
+        QFAIL("graph mode is not built for OpenCL: it must say so");
+    } catch (const opencl::Unsupported &e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("cl_khr_command_buffer")), e.what());
+    }
+    Job cold = job("add", "launch", 8, 1, inputs);
+    cold.coldCache = true;
+    QVERIFY_THROWS_EXCEPTION(opencl::Unsupported, opencl::createRun(cold));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             opencl::createRun(job("gemm", "fused", 8, 1, inputs, "tiled")));
 }
 
 void TestOpenClBackend::noDriverSaysWhatToInstall()

@@ -58,7 +58,7 @@ ResultSet calibratedSeed()
     double cpu = 0, gpu = 0;
     for (const Measurement &m : r.rows)
         if (m.n == 4000)
-            (m.isGpu() ? gpu : cpu) = std::max(m.isGpu() ? gpu : cpu, m.bytes / m.stats.median);
+            (m.onDevice() ? gpu : cpu) = std::max(m.onDevice() ? gpu : cpu, m.bytes / m.stats.median);
     r.machine.ceilings = {{Calibration::cpuTriad, cpu},
                           {Calibration::gpuCopy, gpu},
                           {Calibration::cpuFma, 200e9},
@@ -70,7 +70,7 @@ ResultSet calibratedSeed()
 ResultSet slower(ResultSet r, double factor, bool gpuOnly = false)
 {
     for (Measurement &m : r.rows) {
-        if (gpuOnly && !m.isGpu())
+        if (gpuOnly && !m.onDevice())
             continue;
         m.stats.median *= factor;
         m.stats.min *= factor;
@@ -507,7 +507,7 @@ void TestCharts::markupInDataIsText()
     const QString hostile = QStringLiteral("<img src=\"/nonexistent/x.png\"><h1>big</h1>");
     ResultSet r = fixtures::realistic();
     for (Measurement &m : r.rows)
-        if (m.isGpu() && m.mode == "launch")
+        if (m.onDevice() && m.mode == "launch")
             m.variant = hostile.toStdString();
     RunStore store;
     store.setResultSet(r);

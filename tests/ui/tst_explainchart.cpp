@@ -173,7 +173,7 @@ private slots:
         RunStore store;
         ResultSet cpuOnly;
         for (const Measurement &m : fixtures::realistic().rows)
-            if (!m.isGpu())
+            if (!m.onDevice())
                 cpuOnly.rows.push_back(m);
         store.setResultSet(cpuOnly);
         ExplainChart chart;

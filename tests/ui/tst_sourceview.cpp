@@ -38,7 +38,7 @@ namespace {
 QString expectedFunction(const Measurement &m)
 {
     const std::string &w = m.workload, &v = m.variant;
-    if (m.isGpu()) {
+    if (m.onDevice()) {
         if (w == "add")
             return m.mode == "fused" ? "addFusedKernel" : "addKernel";
         if (w == "saxpy")
@@ -128,15 +128,15 @@ void TestSourceView::showsTheKernelOfEverySeries()
 
     // The heading names the series.
     const QString heading = view.heading();
-    QVERIFY2(heading.contains(m.isGpu() ? "GPU" : "CPU"), qPrintable(heading));
+    QVERIFY2(heading.contains(m.onDevice() ? "GPU" : "CPU"), qPrintable(heading));
     QVERIFY2(heading.contains(QString::fromStdString(m.workload)), qPrintable(heading));
     QVERIFY2(heading.contains(QString::fromStdString(m.variant)), qPrintable(heading));
     QVERIFY2(heading.contains(QString::number(m.iterations)), qPrintable(heading));
-    if (m.isGpu())
+    if (m.onDevice())
         QVERIFY2(heading.contains(QString::fromStdString(m.mode) + " mode"), qPrintable(heading));
     else
         QVERIFY2(heading.contains("4 threads"), qPrintable(heading));
-    QVERIFY2(view.location().contains(m.isGpu()              ? "cuda/"
+    QVERIFY2(view.location().contains(m.onDevice()              ? "cuda/"
                                       : m.workload == "spmv" ? "core/spmv.cpp"
                                                              : "core/cpukernels.cpp"),
              qPrintable(view.location()));
@@ -162,11 +162,11 @@ void TestSourceView::showsTheKernelOfEverySeries()
     if (m.variant == "blas-bf16")
         QVERIFY2(code.contains("sbgemm(") && code.contains("toBf16(") && view.note().contains("OpenBLAS"),
                  qPrintable(view.note()));
-    if (!m.isGpu() && m.workload != "gemm" && m.workload != "scan")
+    if (!m.onDevice() && m.workload != "gemm" && m.workload != "scan")
         QVERIFY(code.contains("#pragma omp parallel"));
     // scan: the serial chain says why threads cannot help; rows shows all three kernels; CUB's
     // temporary storage is allocated outside the timed region.
-    if (m.workload == "scan" && !m.isGpu())
+    if (m.workload == "scan" && !m.onDevice())
         QVERIFY2(heading.contains("one thread") && !code.contains("#pragma omp"), qPrintable(heading));
     if (m.workload == "scan" && m.variant == "rows")
         QVERIFY(code.contains("scanTotalsKernel(") && code.contains("addRowOffsetsKernel(") &&
@@ -264,7 +264,7 @@ void TestSourceView::windowHasASourceTab()
     w.show();
     dock->raise();
     for (int row = 0; row < w.runStore()->rowCount(); ++row)
-        if (w.runStore()->measurement(row).isGpu()) {
+        if (w.runStore()->measurement(row).onDevice()) {
             w.resultTable()->selectionModel()->setCurrentIndex(
                 w.resultProxy()->mapFromSource(w.resultTableModel()->index(row, 0)),
                 QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows);

@@ -148,7 +148,8 @@ std::vector<ChartView::Matchup> ChartView::matchups(const std::vector<Series> &a
         for (const Series &s : all) {
             if (!s.gpu && s.run == cpuRun)
                 cpus.push_back(s);
-            else if (s.gpu && s.run == gpuRun && !Workload::isQueueTime(s.mode)) // queueing is not work
+            // Queueing is not work, and OpenCL on the CPU's own cores is no GPU to cross the CPU.
+            else if (s.gpu && s.run == gpuRun && !Workload::isQueueTime(s.mode) && !s.sameCores)
                 m.gpus.push_back(&s);
         }
         if (cpus.empty() || m.gpus.empty())

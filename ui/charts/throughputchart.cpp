@@ -94,7 +94,7 @@ QList<ThroughputChart::Ceiling> ThroughputChart::ceilingsShown(const ResultSet &
             cpuThreads = std::max(cpuThreads, s.threads);
     }
     for (const Measurement &m : r.rows) {
-        if (!m.ok() || m.workload != workload || (!m.isGpu() && m.threads != cpuThreads))
+        if (!m.ok() || m.workload != workload || (!m.onDevice() && m.threads != cpuThreads))
             continue;
         if (!shown.count(m.seriesKey()))
             continue;
@@ -106,15 +106,15 @@ QList<ThroughputChart::Ceiling> ThroughputChart::ceilingsShown(const ResultSet &
         if (level.key.empty() || !(level.value > 0) || level.flops != flops)
             continue; // not measured, or in another unit (registers, for fused GPU points)
         const std::string perThread = Calibration::atThreads(level.key, m.threads);
-        const bool shownPerThread = !m.isGpu() && machine.ceilings.count(perThread);
+        const bool shownPerThread = !m.onDevice() && machine.ceilings.count(perThread);
         QString label = Format::ceilingName(shownPerThread ? perThread : level.key,
-                                            m.workload == "transfer" && m.isGpu());
+                                            m.workload == "transfer" && m.onDevice());
         if (!m.run.empty())
             label = QStringLiteral("%1: %2").arg(QString::fromStdString(m.run), label);
         const bool seen =
             std::any_of(ceilings.begin(), ceilings.end(), [&](const Ceiling &c) { return c.label == label; });
         if (!seen)
-            ceilings.append({level.key, label, level.value, m.isGpu()});
+            ceilings.append({level.key, label, level.value, m.onDevice()});
     }
     return ceilings;
 }

@@ -566,7 +566,7 @@ QStringList TimeChart::whyNoCrossover(const ResultSet &r, const std::vector<Seri
         // Say why there is no GPU curve: the reason the GPU points were skipped, if they were.
         QString why;
         for (const auto &m : r.rows)
-            if (m.isGpu() && m.workload == workload && !m.ok() && !m.reason.empty()) {
+            if (m.onDevice() && m.workload == workload && !m.ok() && !m.reason.empty()) {
                 why = Format::sentence(QString::fromStdString(m.reason));
                 break;
             }

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// The OpenCL C source of every OpenCL kernel of SpeedupLab, built once a device by the backend
+// (opencl/openclbackend.cpp). The "source-view:" markers are OpenCL C comments too: the app's
+// source view shows the regions between them, as it does for the CUDA kernels.
+#pragma once
+
+namespace speeduplab::opencl {
+
+inline constexpr int kGemmTile = 32;  ///< a work-group's tile of C is kGemmTile x kGemmTile
+inline constexpr int kGemmGroup = 16; ///< ... computed by kGemmGroup x kGemmGroup work-items, 2 x 2 each
+
+inline const char *const kSource = R"CL(
+// source-view: opencl-add
+__kernel void add(__global float *b, ulong count)
+{
+    size_t i = get_global_id(0);
+    if (i < count)
+        b[i] += b[i];
+}
+// source-view: end
+// source-view: opencl-add-fused
+__kernel void add_fused(__global float *b, ulong count, int iterations)
+{
+    size_t i = get_global_id(0);
+    if (i >= count)
+        return;
+    float v = b[i];
+    for (int k = 0; k < iterations; ++k)
+        v += v;
+    b[i] = v;
+}
+// source-view: end
+// source-view: opencl-saxpy
+__kernel void saxpy(__global const float *x, __global float *y, float a, ulong count)
+{
+    size_t i = get_global_id(0);
+    if (i < count)
+        y[i] = a * x[i] + y[i];
+}
+// source-view: end
+// source-view: opencl-saxpy-fused
+__kernel void saxpy_fused(__global const float *x, __global float *y, float a, ulong count, int iterations)
+{
+    size_t i = get_global_id(0);
+    if (i >= count)
+        return;
+    float xi = x[i], v = y[i];
+    for (int k = 0; k < iterations; ++k)
+        v = a * xi + v;
+    y[i] = v;
+}
+// source-view: end
+// source-view: opencl-reduce
+// The work-group's sum of each work-item's s, in scratch (one float a work-item); every work-item
+// of the group must call it. Each work-group of reduce_partial sums a grid-stride share into
+// partials[group]; the same kernel run as one work-group over the partials sums them.
+float groupSum(__local float *scratch, float s)
+{
+    size_t l = get_local_id(0);
+    scratch[l] = s;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (size_t h = get_local_size(0) / 2; h > 0; h >>= 1) {
+        if (l < h)
+            scratch[l] += scratch[l + h];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    return scratch[0];
+}
+__kernel void reduce_partial(__global const float *x, ulong count, __global float *partials,
+                             __local float *scratch)
+{
+    float s = 0.0f;
+    for (size_t i = get_global_id(0); i < count; i += get_global_size(0))
+        s += x[i];
+    s = groupSum(scratch, s);
+    if (get_local_id(0) == 0)
+        partials[get_group_id(0)] = s;
+}
+// source-view: end
+// source-view: opencl-gemm-naive
+// One work-item an element of C; get_global_id(0) runs along a row, so neighbours read
+// neighbouring elements of B.
+__kernel void gemm_naive(__global const float *a, __global const float *b, __global float *c, int n)
+{
+    int col = get_global_id(0), row = get_global_id(1);
+    if (row >= n || col >= n)
+        return;
+    float acc = 0.0f;
+    for (int k = 0; k < n; ++k)
+        acc = fma(a[(size_t)row * n + k], b[(size_t)k * n + col], acc);
+    c[(size_t)row * n + col] = acc;
+}
+// source-view: end
+// source-view: opencl-gemm-tiled
+// A TILE x TILE tile of C a work-group of GROUP x GROUP work-items, each computing 2 x 2 outputs
+// TILE/2 apart; K walked TILE at a time through local memory, so that each element of A and B
+// read from global memory is used TILE times. Out-of-range elements load as 0.
+#define TILE 32
+#define GROUP 16
+__kernel __attribute__((reqd_work_group_size(GROUP, GROUP, 1)))
+void gemm_tiled(__global const float *a, __global const float *b, __global float *c, int n)
+{
+    __local float as[TILE][TILE + 1];
+    __local float bs[TILE][TILE + 1];
+    int tx = get_local_id(0), ty = get_local_id(1);
+    int col0 = get_group_id(0) * TILE, row0 = get_group_id(1) * TILE;
+    float acc00 = 0.0f, acc01 = 0.0f, acc10 = 0.0f, acc11 = 0.0f;
+    for (int k0 = 0; k0 < n; k0 += TILE) {
+        for (int i = ty; i < TILE; i += GROUP)
+            for (int j = tx; j < TILE; j += GROUP) {
+                int ar = row0 + i, ac = k0 + j, br = k0 + i, bc = col0 + j;
+                as[i][j] = ar < n && ac < n ? a[(size_t)ar * n + ac] : 0.0f;
+                bs[i][j] = br < n && bc < n ? b[(size_t)br * n + bc] : 0.0f;
+            }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < TILE; ++k) {
+            float a0 = as[ty][k], a1 = as[ty + GROUP][k];
+            float b0 = bs[k][tx], b1 = bs[k][tx + GROUP];
+            acc00 = fma(a0, b0, acc00);
+            acc01 = fma(a0, b1, acc01);
+            acc10 = fma(a1, b0, acc10);
+            acc11 = fma(a1, b1, acc11);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    int r0 = row0 + ty, r1 = r0 + GROUP, c0 = col0 + tx, c1 = c0 + GROUP;
+    if (r0 < n && c0 < n)
+        c[(size_t)r0 * n + c0] = acc00;
+    if (r0 < n && c1 < n)
+        c[(size_t)r0 * n + c1] = acc01;
+    if (r1 < n && c0 < n)
+        c[(size_t)r1 * n + c0] = acc10;
+    if (r1 < n && c1 < n)
+        c[(size_t)r1 * n + c1] = acc11;
+}
+// source-view: end
+// source-view: opencl-scan-rows
+// The running sum of the n*n elements as one sequence, in three launches: each work-item scans
+// one row serially and keeps its total; one work-item turns the totals into each row's offset;
+// a work-group per row from row 1 adds its offset along the row.
+__kernel void scan_rows(__global const float *x, __global float *y, __global float *totals, int n)
+{
+    size_t r = get_global_id(0);
+    if (r >= (size_t)n)
+        return;
+    size_t row = r * (size_t)n;
+    float s = 0.0f;
+    for (int j = 0; j < n; ++j) {
+        s += x[row + j];
+        y[row + j] = s;
+    }
+    totals[r] = s;
+}
+__kernel void scan_totals(__global float *totals, int n)
+{
+    float s = 0.0f;
+    for (int r = 0; r < n; ++r) {
+        float t = totals[r];
+        totals[r] = s;
+        s += t;
+    }
+}
+__kernel void add_row_offsets(__global float *y, __global const float *offsets, int n)
+{
+    size_t r = get_group_id(0) + 1;
+    float offset = offsets[r];
+    __global float *row = y + r * (size_t)n;
+    for (size_t c = get_local_id(0); c < (size_t)n; c += get_local_size(0))
+        row[c] += offset;
+}
+// source-view: end
+// source-view: opencl-spmv-scalar
+// One work-item a row of the CSR matrix: its nonzeros times the elements of x they name.
+__kernel void spmv_scalar(__global const int *rowPtr, __global const int *colIdx,
+                          __global const float *values, __global const float *x, __global float *y,
+                          ulong rows)
+{
+    size_t r = get_global_id(0);
+    if (r >= rows)
+        return;
+    float s = 0.0f;
+    for (int i = rowPtr[r]; i < rowPtr[r + 1]; ++i)
+        s += values[i] * x[colIdx[i]];
+    y[r] = s;
+}
+// source-view: end
+)CL";
+
+} // namespace speeduplab::opencl
