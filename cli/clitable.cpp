@@ -106,9 +106,12 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
     }
 }
 
-void CliTable::crossovers(std::ostream &os, const std::vector<CrossoverReport> &reports)
+void CliTable::crossovers(std::ostream &os, const std::vector<CrossoverReport> &reports,
+                          const std::vector<std::string> &notGpus)
 {
     os << "\nCrossovers (where the GPU overtakes the CPU):\n";
+    for (const std::string &note : notGpus)
+        os << "  " << esc(note) << '\n';
     if (reports.empty()) {
         os << "  none to report: the run needs at least one CPU and one GPU series with successful points\n";
         return;

@@ -19,7 +19,9 @@ public:
     static void row(std::ostream &os, const Measurement &m);
     /// The measured ceilings, and each measurement's share of its ceiling.
     static void ceilings(std::ostream &os, const ResultSet &r);
-    static void crossovers(std::ostream &os, const std::vector<CrossoverReport> &reports);
+    /// notGpus: Analysis::notGpus, said first (why a device series has no crossover).
+    static void crossovers(std::ostream &os, const std::vector<CrossoverReport> &reports,
+                           const std::vector<std::string> &notGpus = {});
     /// `report`: the run's machine, crossovers per workload, ceilings and one line per series.
     static void report(std::ostream &os, const std::string &name, const ResultSet &r);
     /// `compare`: one line per shared point (B against A), then the counts in one line.

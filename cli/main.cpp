@@ -251,7 +251,7 @@ int cmdRun(const RunOptions &o, const Outputs &files)
         CliTable::ceilings(say, r);
     if (!out.calibrationError.empty())
         fail(out.calibrationError);
-    CliTable::crossovers(say, Analysis::reports(r, plan.workload));
+    CliTable::crossovers(say, Analysis::reports(r, plan.workload), Analysis::notGpus(r, plan.workload));
     say << "timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
     if (const std::string note = Pipeline::disturbanceNote(out.result); !note.empty())
         say << "note: " << note << '\n';
@@ -315,6 +315,7 @@ int cmdVerify(int device, bool cpuOnly)
 {
     const int hw = MachineInfo::hardwareThreads();
     const MachineInfo::GpuState gpuState = MachineInfo::gpuState();
+    const MachineInfo::OpenClState cl = MachineInfo::openclState();
     int wrong = 0, passed = 0, skipped = 0;
     std::cout << "Checking every workload, variant and mode against the CPU reference\n";
     for (const auto &w : Workload::all()) {
@@ -324,6 +325,9 @@ int cmdVerify(int device, bool cpuOnly)
             if (!v.empty())
                 p.variants.push_back(v);
         for (const auto &v : w.gpuVariants)
+            if (!v.empty())
+                p.variants.push_back(v);
+        for (const auto &v : w.openclVariants) // SweepPlan::points lists each (series, n) once
             if (!v.empty())
                 p.variants.push_back(v);
         // Sizes that are not multiples of any tile, block or vector width, and 1.
@@ -336,6 +340,9 @@ int cmdVerify(int device, bool cpuOnly)
         p.remeasureDisturbed = false; // a check of the results, not of the timings
         p.device = device;
         p.gpu = !cpuOnly && gpuState.usable;
+        if (!cpuOnly && cl.usable)
+            for (const auto &d : cl.devices)
+                p.openclDevices.push_back(d.index);
         SweepRunner runner(p);
         SweepRunner::Callbacks cb;
         cb.measured = [&](const Measurement &m) {
@@ -358,6 +365,8 @@ int cmdVerify(int device, bool cpuOnly)
     }
     if (!gpuState.usable && !cpuOnly)
         std::cout << "GPU not checked: " << esc(gpuState.reason) << '\n';
+    if (!cl.usable && !cpuOnly)
+        std::cout << "OpenCL not checked: " << esc(cl.reason) << '\n';
     std::cout << passed << " passed, " << wrong << " failed, " << skipped << " skipped\n";
     if (g_signal != 0) {
         std::cerr << "stopped: not every workload was checked\n";

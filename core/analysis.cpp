@@ -500,4 +500,20 @@ std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::st
     return out;
 }
 
+std::vector<std::string> Analysis::notGpus(const ResultSet &r, const std::string &workload)
+{
+    std::vector<std::string> out;
+    std::set<std::pair<std::string, int>> said; // (run, device)
+    for (const Measurement &m : r.rows)
+        if (m.ok() && m.workload == workload && sameCores(m, r.machine) && said.emplace(m.run, m.device).second) {
+            const DeviceDescription *d = r.machine.openclDevice(m.device);
+            out.push_back((m.run.empty() ? std::string() : m.run + ": ") + m.deviceId() + " is " +
+                          (d ? d->describe() : std::string("an OpenCL device")) +
+                          ", not a GPU: it runs on the same cores as the CPU series, so no crossover is "
+                          "reported against it; the gap between its curves and the CPU's is what OpenCL's "
+                          "launches and runtime cost");
+        }
+    return out;
+}
+
 } // namespace speeduplab

@@ -123,6 +123,10 @@ public:
     static CrossoverReport report(const Series &cpu, const Series &gpu);
     /// Best CPU against every GPU series, then every CPU series against every GPU series.
     static std::vector<CrossoverReport> reports(const ResultSet &r, const std::string &workload);
+    /// One sentence for each OpenCL device of the result that is the CPU itself (sameCores) and has
+    /// ok points of `workload`: why no crossover is reported against it, and what the gap between
+    /// it and the CPU kernels is.
+    static std::vector<std::string> notGpus(const ResultSet &r, const std::string &workload);
 };
 
 } // namespace speeduplab

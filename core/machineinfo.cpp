@@ -100,6 +100,12 @@ double MachineInfo::meminfoBytes(const std::string &meminfo, const std::string &
     return 0;
 }
 
+MachineInfo::OpenClState MachineInfo::openclState()
+{
+    const opencl::Availability a = opencl::availability();
+    return {a.usable, a.usable ? std::string() : a.reason, a.devices};
+}
+
 const DeviceDescription *MachineInfo::openclDevice(int index) const
 {
     for (const DeviceDescription &d : openclDevices)
@@ -162,9 +168,9 @@ MachineInfo MachineInfo::probe()
     m.driverVersion = g.driverVersion;
     m.runtimeVersion = g.runtimeVersion;
     m.gpus = std::move(g.gpus);
-    const opencl::Availability cl = opencl::availability();
+    const OpenClState cl = openclState();
     m.openclDevices = cl.devices;
-    m.openclStatus = cl.usable ? "" : cl.reason;
+    m.openclStatus = cl.reason;
 
     m.buildType = SPEEDUPLAB_BUILD_TYPE;
     m.programVersion = SPEEDUPLAB_VERSION;

@@ -67,6 +67,13 @@ struct MachineInfo {
         std::string runtimeVersion;
     };
     static GpuState gpuState();
+    /// The OpenCL devices of this machine, as the OpenCL backend found them (once a process).
+    struct OpenClState {
+        bool usable = false;
+        std::string reason; ///< why there is none, with what to install; empty when usable
+        std::vector<DeviceDescription> devices;
+    };
+    static OpenClState openclState();
     /// The OpenCL device opencl:index of this result, or nullptr when it does not describe one.
     const DeviceDescription *openclDevice(int index) const;
     /// The hardware threads of this machine (at least 1).

@@ -4,7 +4,12 @@
 // the queue time below the synchronised time, program builds outside the timed region, cancelling, and a
 // machine with no OpenCL driver (the CLI says what to install, and nothing crashes).
 
+#include "core/analysis.h"
+#include "core/machineinfo.h"
+#include "core/pipeline.h"
 #include "core/reference.h"
+#include "core/resultio.h"
+#include "core/sweeprunner.h"
 #include "opencl/openclbackend.h"
 
 #include <QProcess>
@@ -48,6 +53,8 @@ private slots:
     void buildsOutsideTheTimedRegion();
     void stopCancels();
     void unsupportedSaysWhy();
+    void sweepsOpenClDevices();
+    void verifyChecksOpenCl();
     void noDriverSaysWhatToInstall();
 };
 
@@ -231,6 +238,89 @@ void TestOpenClBackend::unsupportedSaysWhy()
     QVERIFY_THROWS_EXCEPTION(opencl::Unsupported, opencl::createRun(cold));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                              opencl::createRun(job("gemm", "fused", 8, 1, inputs, "tiled")));
+}
+
+// A CPU + OpenCL sweep as `run --device opencl:0` plans it: device rows named opencl:0, verified,
+// kept through a file with the device's description, and never taken for a GPU's when the device
+// is the CPU (PoCL): no crossover, and the sentence that says why.
+void TestOpenClBackend::sweepsOpenClDevices()
+{
+    RunOptions o;
+    o.sizes = "4,40,300";
+    o.threads = "1";
+    o.minTime = "0.01";
+    o.device = "opencl:0";
+    SweepPlan plan = Pipeline::plan(o, MachineInfo::hardwareThreads(), 0);
+    QVERIFY(!plan.gpu);
+    QCOMPARE(plan.openclDevices, (std::vector<int>{0}));
+    const std::atomic<bool> stop{false};
+    ResultSet r = SweepRunner(plan).run({}, stop);
+    r.machine = MachineInfo::probe();
+    int ok = 0, graphSkipped = 0;
+    for (const Measurement &m : r.rows) {
+        if (m.isCpu())
+            continue;
+        QCOMPARE(m.backend, std::string("opencl"));
+        QCOMPARE(m.deviceId(), std::string("opencl:0"));
+        QVERIFY2(m.seriesLabel().rfind("opencl:0 ", 0) == 0, m.seriesLabel().c_str());
+        if (m.mode == "graph") {
+            QCOMPARE(m.status, Measurement::Status::Skipped);
+            QVERIFY2(m.reason.find("cl_khr_command_buffer") != std::string::npos, m.reason.c_str());
+            ++graphSkipped;
+            continue;
+        }
+        QVERIFY2(m.ok() && m.verified, (m.seriesLabel() + ": " + m.reason).c_str());
+        ++ok;
+    }
+    QCOMPARE(ok, 6); // launch and fused at three sizes
+    QCOMPARE(graphSkipped, 3);
+
+    // Through a file: the rows and the device's description come back.
+    const ResultSet back = ResultIO::fromJson(ResultIO::toJson(r));
+    QCOMPARE(back.rows, r.rows);
+    QCOMPARE(back.machine.openclDevices, r.machine.openclDevices);
+    const ResultSet csv = ResultIO::fromCsv(ResultIO::toCsv(r));
+    QCOMPARE(csv.machine.openclDevices, r.machine.openclDevices);
+
+    const DeviceDescription &d = r.machine.openclDevices.at(0);
+    const std::vector<CrossoverReport> reports = Analysis::reports(back, "add");
+    const std::vector<std::string> notes = Analysis::notGpus(back, "add");
+    if (d.type == "CPU") {
+        QVERIFY2(reports.empty(), "OpenCL on the CPU is no GPU to cross the CPU");
+        QCOMPARE(notes.size(), std::size_t(1));
+        QVERIFY2(notes[0].find("not a GPU") != std::string::npos, notes[0].c_str());
+        for (const Series &s : Analysis::series(back, "add"))
+            if (s.gpu) {
+                QVERIFY(s.sameCores);
+                QVERIFY2(s.label.find("GPU") == std::string::npos, s.label.c_str());
+            }
+    } else {
+        QVERIFY(!reports.empty());
+        QVERIFY(notes.empty());
+    }
+}
+
+// `speeduplab-cli verify` checks every OpenCL point, each series at each size once.
+void TestOpenClBackend::verifyChecksOpenCl()
+{
+    QProcess cli;
+    cli.start(QStringLiteral(SPEEDUPLAB_CLI_PATH), {QStringLiteral("verify")});
+    QVERIFY(cli.waitForFinished(300000));
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+    QCOMPARE(cli.exitCode(), 0);
+    QStringList lines;
+    for (const QString &line : out.split(QLatin1Char('\n')))
+        if (line.contains(QLatin1String("opencl:0")))
+            lines << line;
+    QVERIFY2(lines.size() > 50, qPrintable(out.right(2000)));
+    QCOMPARE(lines.filter(QRegularExpression(QStringLiteral("^FAIL"))).size(), 0);
+    QCOMPARE(QSet<QString>(lines.begin(), lines.end()).size(), lines.size()); // no point twice
+    for (const char *w : {"add", "saxpy", "reduce", "gemm", "scan", "spmv", "transfer"})
+        QVERIFY2(!lines.filter(QRegularExpression(QStringLiteral("^PASS  %1  opencl:0").arg(QLatin1String(w))))
+                      .isEmpty(),
+                 w);
+    for (const char *v : {"(tiled)", "(naive)", "(rows)", "(scalar)", "(pageable)", "(pinned)", "(zero-copy)"})
+        QVERIFY2(!lines.filter(QLatin1String(v)).filter(QRegularExpression(QStringLiteral("^PASS"))).isEmpty(), v);
 }
 
 void TestOpenClBackend::noDriverSaysWhatToInstall()
