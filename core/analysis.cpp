@@ -505,7 +505,8 @@ std::vector<std::string> Analysis::notGpus(const ResultSet &r, const std::string
     std::vector<std::string> out;
     std::set<std::pair<std::string, int>> said; // (run, device)
     for (const Measurement &m : r.rows)
-        if (m.ok() && m.workload == workload && sameCores(m, r.machine) && said.emplace(m.run, m.device).second) {
+        if (m.ok() && m.workload == workload && sameCores(m, r.machine) &&
+            said.emplace(m.run, m.device).second) {
             const DeviceDescription *d = r.machine.openclDevice(m.device);
             out.push_back((m.run.empty() ? std::string() : m.run + ": ") + m.deviceId() + " is " +
                           (d ? d->describe() : std::string("an OpenCL device")) +

@@ -992,6 +992,11 @@ ZH = {
         "每次迭代的时间：所显示的点运行的迭代次数不同，因此无法绘制统一的整个循环时间。",
     "time of %1 iterations (%2)": "%1 次迭代的耗时（%2）",
     "The original answer's published table is open already.": "原始回答发表的表格已经打开。",
+    # Issue 34: OpenCL devices in the device list (SweepPanel)
+    "%1 is OpenCL on the CPU: the same cores as the CPU curves, so no GPU crossover is marked against it. Its curves show what OpenCL's launches cost.":
+        "%1 是运行在 CPU 上的 OpenCL：与 CPU 曲线使用相同的核心，因此不会针对它标出 GPU 交叉点。它的曲线显示的是 OpenCL 启动的开销。",
+    "No usable CUDA GPU: %1": "没有可用的 CUDA GPU：%1",
+    "All %1 devices, in turn": "全部 %1 个设备，依次测量",
     # Issue 34: the code behind an OpenCL curve (SourceView)
     "%1 on %2, fused: all %3 iterations in one OpenCL kernel": "%1 在 %2 上，融合：全部 %3 次迭代在一个 OpenCL 内核中",
     "%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands":

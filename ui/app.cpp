@@ -100,7 +100,8 @@ int App::main(QApplication &app)
     MainWindow w(cl.settings);
     if (cl.asksForSweep()) {
         try {
-            w.sweepPanel()->setForm(SweepForm::fromPlan(cl.plan(hw), hw, MachineInfo::gpuState().usable));
+            w.sweepPanel()->setForm(SweepForm::fromPlan(cl.plan(hw), hw, MachineInfo::gpuState().usable,
+                                                        w.sweepPanel()->openclCount()));
         } catch (const std::exception &e) {
             std::cerr << "speeduplab: " << Format::sentence(QString::fromStdString(e.what())).toStdString()
                       << " The sweep panel keeps its settings.\n";

@@ -556,7 +556,7 @@ void MainWindow::applyPreset(const QString &name)
     try {
         const std::string preset = name.toStdString();
         const SweepPlan plan = Presets::plan(preset, m_hw);
-        m_panel->setForm(SweepForm::fromPlan(plan, m_hw, m_gpu.usable));
+        m_panel->setForm(SweepForm::fromPlan(plan, m_hw, m_gpu.usable, m_panel->openclCount()));
         timeChart()->setWholeLoop(Presets::wholeLoop(preset)); // the view the preset is read in
         statusBar()->showMessage(tr("Preset \u201c%1\u201d: %2")
                                      .arg(DataTexts::preset(Presets::title(preset)),
@@ -615,7 +615,7 @@ void MainWindow::loadSettings()
 {
     auto s = settings();
     // A form that is incomplete, out of range or not a valid plan is dropped as a whole.
-    if (const std::optional<SweepForm> f = SweepForm::load(*s, m_hw, m_gpu.usable))
+    if (const std::optional<SweepForm> f = SweepForm::load(*s, m_hw, m_gpu.usable, m_panel->openclCount()))
         m_panel->setForm(*f);
     if (!restoreGeometry(s->value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1480, 920);

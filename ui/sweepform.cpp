@@ -106,7 +106,8 @@ template <class T> Read<T> absentIs(T value, Read<T> read)
 struct Machine {
     int hardwareThreads = 1;
     bool gpuUsable = false;
-    int gpuCount = 1; ///< the usable GPUs, which allDevices sweeps in turn
+    int gpuCount = 1;    ///< the usable GPUs, which allDevices sweeps in turn
+    int openclCount = 0; ///< the OpenCL devices, which allDevices sweeps after the GPUs
 };
 
 // One field of the form: its settings key and how it travels, between the form and the settings
@@ -271,7 +272,7 @@ const std::vector<Field> &fields()
         Field gpu = same("gpu", &SweepForm::gpu, &SweepPlan::gpu, boolean);
         gpu.load = [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
             const std::optional<bool> gpu = readBool(s, key);
-            f.gpu = gpu && *gpu && m.gpuUsable;
+            f.gpu = gpu && *gpu && (m.gpuUsable || m.openclCount > 0); // which device: the opencl field
             return gpu.has_value();
         };
         gpu.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &m) {
@@ -279,17 +280,54 @@ const std::vector<Field> &fields()
         };
         v.push_back(gpu);
         v.push_back(same("device", &SweepForm::device, &SweepPlan::device, integer(0, 1024)));
-        v.push_back(
-            {"allDevices", [](const SweepForm &f) { return QVariant(f.allDevices); },
-             [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
-                 f.allDevices = s.value(QLatin1String(key), false).toBool(); // absent in older settings
-                 return true;
-             },
-             [](const SweepForm &f, SweepPlan &p, const Machine &m) {
-                 if (f.allDevices && f.gpu && m.gpuCount > 1)
-                     p.devices = SweepPlan::parseDevices("all", m.gpuCount);
-             },
-             [](const SweepPlan &p, SweepForm &f, const Machine &) { f.allDevices = p.devices.size() > 1; }});
+        v.push_back({"allDevices", [](const SweepForm &f) { return QVariant(f.allDevices); },
+                     [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
+                         f.allDevices =
+                             s.value(QLatin1String(key), false).toBool(); // absent in older settings
+                         return true;
+                     },
+                     [](const SweepForm &f, SweepPlan &p, const Machine &m) {
+                         if (f.allDevices && f.gpu && m.gpuCount > 1)
+                             p.devices = SweepPlan::parseDevices("all", m.gpuCount);
+                     },
+                     [](const SweepPlan &p, SweepForm &f, const Machine &) {
+                         f.allDevices = p.devices.size() + p.openclDevices.size() > 1;
+                     }});
+        // After gpu, device and allDevices: an OpenCL device is the device of the GPU box.
+        v.push_back({"opencl", [](const SweepForm &f) { return QVariant(f.opencl); },
+                     [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
+                         f.opencl = s.value(QLatin1String(key), false).toBool(); // absent in older settings
+                         if (f.opencl && f.device >= m.openclCount) { // that device is gone: the GPU box off
+                             f.opencl = false;
+                             f.gpu = false;
+                             f.device = 0;
+                         }
+                         if (!f.opencl && !f.allDevices && !m.gpuUsable) // a CUDA GPU, and there is none
+                             f.gpu = false;
+                         return true;
+                     },
+                     [](const SweepForm &f, SweepPlan &p, const Machine &m) {
+                         if (!f.gpu)
+                             return;
+                         if (f.allDevices) {
+                             p.gpu = m.gpuCount > 0;
+                             for (int d = 0; d < m.openclCount; ++d)
+                                 p.openclDevices.push_back(d);
+                         } else if (f.opencl) {
+                             p.gpu = false;
+                             p.device = 0;
+                             p.devices.clear();
+                             p.openclDevices = {f.device};
+                         }
+                     },
+                     [](const SweepPlan &p, SweepForm &f, const Machine &m) {
+                         f.opencl =
+                             !p.gpu && !p.openclDevices.empty() && p.openclDevices.front() < m.openclCount;
+                         if (f.opencl) {
+                             f.gpu = true;
+                             f.device = p.openclDevices.front();
+                         }
+                     }});
         v.push_back(
             {"modes", [](const SweepForm &f) -> QVariant { return f.modes.join(QLatin1Char(',')); },
              [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
@@ -333,9 +371,9 @@ const std::vector<Field> &fields()
 
 } // namespace
 
-SweepForm SweepForm::defaults(int hardwareThreads, bool gpuUsable)
+SweepForm SweepForm::defaults(int hardwareThreads, bool gpuUsable, int openclCount)
 {
-    return fromPlan(SweepPlan::seed(hardwareThreads), hardwareThreads, gpuUsable);
+    return fromPlan(SweepPlan::seed(hardwareThreads), hardwareThreads, gpuUsable, openclCount);
 }
 
 QString SweepForm::allVariants(const Workload &w)
@@ -346,9 +384,9 @@ QString SweepForm::allVariants(const Workload &w)
     return all.join(QLatin1Char(','));
 }
 
-SweepForm SweepForm::fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable)
+SweepForm SweepForm::fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable, int openclCount)
 {
-    const Machine machine{hardwareThreads, gpuUsable};
+    const Machine machine{hardwareThreads, gpuUsable, 1, openclCount};
     SweepForm f;
     for (const Field &field : fields())
         if (field.fromPlan)
@@ -381,9 +419,9 @@ int SweepForm::maxThreads() const
     return cpu && !threads.isEmpty() ? *std::max_element(threads.begin(), threads.end()) : 1;
 }
 
-SweepPlan SweepForm::toPlan(int hardwareThreads, int gpuCount) const
+SweepPlan SweepForm::toPlan(int hardwareThreads, int gpuCount, int openclCount) const
 {
-    const Machine machine{hardwareThreads, false, gpuCount};
+    const Machine machine{hardwareThreads, false, gpuCount, openclCount};
     SweepPlan p;
     for (const Field &field : fields())
         if (field.toPlan)
@@ -402,7 +440,7 @@ void SweepForm::save(QSettings &s) const
     s.endGroup();
 }
 
-std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool gpuUsable)
+std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool gpuUsable, int openclCount)
 {
     s.beginGroup(QStringLiteral("sweep"));
     struct GroupEnd {
@@ -410,7 +448,7 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
         ~GroupEnd() { s.endGroup(); }
     } groupEnd{s};
 
-    const Machine machine{hardwareThreads, gpuUsable};
+    const Machine machine{hardwareThreads, gpuUsable, 1, openclCount};
     SweepForm f;
     for (const Field &field : fields())
         if (!field.load(s, field.key, f, machine))

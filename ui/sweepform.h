@@ -33,8 +33,11 @@ struct SweepForm {
     QList<int> threads;
     bool gpu = false;
     int device = 0;
-    bool allDevices = false; ///< every usable GPU in turn (--device all); device is the first
-    QStringList modes;       ///< checked GPU modes
+    bool allDevices = false; ///< every usable device in turn (--device all); device is the first
+    /// The device chosen is OpenCL's: device is its index (opencl:device), and the plan sweeps it
+    /// instead of a CUDA GPU. With allDevices, every OpenCL device follows the CUDA GPUs.
+    bool opencl = false;
+    QStringList modes; ///< checked GPU modes
     bool transfers = false;
     bool pinned = false;
     int iterations = 1000; ///< 0: the workload's default
@@ -45,9 +48,10 @@ struct SweepForm {
     int rounds = 1;         ///< the whole sweep this many times, shuffled (--rounds)
 
     /// The seed experiment on this machine, with the GPU on when one is usable.
-    static SweepForm defaults(int hardwareThreads, bool gpuUsable);
+    static SweepForm defaults(int hardwareThreads, bool gpuUsable, int openclCount = 0);
     /// The fields that show a plan (sizes as an explicit list unless they are a log range).
-    static SweepForm fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable);
+    static SweepForm fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable,
+                              int openclCount = 0);
     /// The gpuVariant that asks for every GPU variant of w: their names joined by commas.
     static QString allVariants(const Workload &w);
 
@@ -58,14 +62,17 @@ struct SweepForm {
     int maxThreads() const;
     /// The plan, checked as a whole (SweepPlan::validate and the panel's own rules). Throws
     /// std::invalid_argument with one sentence naming the problem.
-    /// gpuCount: the usable GPUs, which allDevices sweeps in turn.
-    SweepPlan toPlan(int hardwareThreads, int gpuCount = 1) const;
+    /// gpuCount: the usable CUDA GPUs and openclCount the OpenCL devices, which allDevices sweeps in
+    /// turn.
+    SweepPlan toPlan(int hardwareThreads, int gpuCount = 1, int openclCount = 0) const;
 
     void save(QSettings &s) const;
     /// Reads a form saved by save(). Returns nothing when a value is missing, of the wrong
     /// type, out of range, or the whole does not make a valid plan: the caller then keeps the
     /// defaults. gpuUsable: the GPU is switched off when this machine has none.
-    static std::optional<SweepForm> load(QSettings &s, int hardwareThreads, bool gpuUsable);
+    /// openclCount: the OpenCL devices of this machine (a saved OpenCL device beyond them is dropped).
+    static std::optional<SweepForm> load(QSettings &s, int hardwareThreads, bool gpuUsable,
+                                         int openclCount = 0);
 
     bool operator==(const SweepForm &) const = default;
 };

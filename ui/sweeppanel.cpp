@@ -41,7 +41,8 @@ namespace speeduplab {
 using namespace sweeppanel;
 
 SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo, QWidget *parent)
-    : QWidget(parent), m_hw(std::max(1, hardwareThreads)), m_gpuInfo(gpuInfo)
+    : QWidget(parent), m_hw(std::max(1, hardwareThreads)), m_gpuInfo(gpuInfo),
+      m_openclInfo(MachineInfo::openclState())
 {
     // The fields scroll; the problem and the Run and Cancel buttons stay in view below them.
     auto *outer = new QVBoxLayout(this);
@@ -85,7 +86,7 @@ SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo
     connect(m_run, &QPushButton::clicked, this, &SweepPanel::runRequested);
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancelRequested);
 
-    setForm(SweepForm::defaults(m_hw, m_gpuInfo.usable));
+    setForm(defaultForm());
 }
 
 void SweepPanel::workloadChanged()
@@ -181,9 +182,16 @@ SweepForm SweepPanel::form() const
     for (int i = 0; i < m_threads->count(); ++i)
         if (m_threads->item(i)->checkState() == Qt::Checked)
             f.threads << m_threads->item(i)->data(Qt::UserRole).toInt();
-    f.gpu = m_gpu->isChecked() && m_gpuInfo.usable;
-    f.allDevices = m_device->currentData().toInt() == kAllDevices;
-    f.device = f.allDevices ? m_gpuInfo.gpus.front().index : std::max(0, m_device->currentData().toInt());
+    const int entry = m_device->currentData().toInt();
+    f.gpu = m_gpu->isChecked() && (m_gpuInfo.usable || m_openclInfo.usable) && entry != -1;
+    f.allDevices = entry == kAllDevices;
+    // An OpenCL device only while the box is on: off, the form keeps what it kept before
+    // (CUDA's device 0), whatever entry the list shows.
+    f.opencl = f.gpu && openclIndexOf(entry) >= 0;
+    f.device = f.opencl                           ? openclIndexOf(entry)
+               : entry >= 0                       ? entry
+               : f.allDevices && m_gpuInfo.usable ? m_gpuInfo.gpus.front().index
+                                                  : 0;
     f.modes.clear();
     const Workload *w = Workload::find(f.workload.toStdString());
     for (QCheckBox *c : m_modes)
@@ -223,10 +231,12 @@ void SweepPanel::setForm(const SweepForm &f)
     m_cpu->setChecked(f.cpu);
     setThreads(f.threads);
     m_applying = true;
-    m_gpu->setChecked(f.gpu && m_gpuInfo.usable);
+    m_gpu->setChecked(
+        f.gpu && (f.opencl || f.allDevices ? m_openclInfo.usable || m_gpuInfo.usable : m_gpuInfo.usable));
     {
         const int all = m_device->findData(kAllDevices);
-        const int i = f.allDevices && all >= 0 ? all : m_device->findData(f.device);
+        const int i =
+            f.allDevices && all >= 0 ? all : m_device->findData(f.opencl ? openclEntry(f.device) : f.device);
         m_device->setCurrentIndex(i >= 0 ? i : 0);
     }
     if (const Workload *w = Workload::find(f.workload.toStdString()))
@@ -244,10 +254,33 @@ void SweepPanel::setForm(const SweepForm &f)
     refresh();
 }
 
+void SweepPanel::setOpenClState(const MachineInfo::OpenClState &opencl)
+{
+    const SweepForm f = form();
+    m_openclInfo = opencl;
+    fillDevices();
+    setForm(f);
+}
+
+SweepForm SweepPanel::defaultForm() const
+{
+    SweepForm f = SweepForm::defaults(m_hw, m_gpuInfo.usable, openclCount());
+    if (!m_gpuInfo.usable)
+        for (const DeviceDescription &d : m_openclInfo.devices)
+            if (d.isGpu()) {
+                f.gpu = true;
+                f.opencl = true;
+                f.device = d.index;
+                break;
+            }
+    return f;
+}
+
 std::optional<SweepPlan> SweepPanel::plan(QString *error) const
 {
     try {
-        return form().toPlan(m_hw, int(m_gpuInfo.gpus.size()));
+        return form().toPlan(m_hw, m_gpuInfo.usable ? int(m_gpuInfo.gpus.size()) : 0,
+                             m_openclInfo.usable ? int(m_openclInfo.devices.size()) : 0);
     } catch (const std::exception &e) {
         if (error)
             *error = Format::sentence(QString::fromStdString(e.what()));
@@ -295,7 +328,7 @@ QString SweepPanel::memoryWarning(const SweepPlan &plan) const
 {
     const double host = m_hostBytes > 0 ? m_hostBytes : MachineInfo::availableMemory();
     double device = 0;
-    for (const auto &g : m_gpuInfo.gpus)
+    for (const auto &g : m_gpuInfo.gpus) // the OpenCL backend checks its own memory (it skips what fails)
         if (plan.gpu && g.index == plan.device)
             device = g.memoryBytes;
     const std::vector<MemoryCheck> tooBig = SweepRunner(plan).memoryShortfalls(host, device);
@@ -325,10 +358,24 @@ void SweepPanel::refresh()
     m_rangeBox->setEnabled(f.sizesAsRange && !m_running);
     m_list->setEnabled(!f.sizesAsRange && !m_running);
     m_threads->setEnabled(f.cpu && !m_running);
-    const bool gpuUsable = m_gpuInfo.usable;
+    const bool gpuUsable = m_gpuInfo.usable || m_openclInfo.usable;
     m_gpu->setEnabled(gpuUsable && !m_running);
+    const DeviceDescription *cl = nullptr;
+    for (const DeviceDescription &d : m_openclInfo.devices)
+        if (f.opencl && d.index == f.device)
+            cl = &d;
     if (!gpuUsable) {
         setInfo(m_gpuInfoLabel, tr("No usable GPU: %1").arg(QString::fromStdString(m_gpuInfo.reason)),
+                Tone::Note);
+    } else if (cl && !cl->isGpu()) {
+        // Said where the device is chosen: its curves are not a GPU's.
+        setInfo(m_gpuInfoLabel,
+                tr("%1 is OpenCL on the CPU: the same cores as the CPU curves, so no GPU crossover is "
+                   "marked against it. Its curves show what OpenCL's launches cost.")
+                    .arg(QString::fromStdString(cl->id())),
+                Tone::Note);
+    } else if (!m_gpuInfo.usable && !f.opencl) {
+        setInfo(m_gpuInfoLabel, tr("No usable CUDA GPU: %1").arg(QString::fromStdString(m_gpuInfo.reason)),
                 Tone::Note);
     } else {
         setInfo(m_gpuInfoLabel, QString(), Tone::Note);

@@ -31,6 +31,11 @@ public:
 
     /// What the fields hold now.
     SweepForm form() const;
+    /// The seed experiment on this machine: on its CUDA GPU when it has one, else on its first
+    /// OpenCL GPU (a laptop's integrated GPU), else on the CPU alone.
+    SweepForm defaultForm() const;
+    /// The OpenCL devices listed (for SweepForm::load and fromPlan).
+    int openclCount() const { return m_openclInfo.usable ? int(m_openclInfo.devices.size()) : 0; }
     /// Shows a whole form at once (signals held back until every field is set).
     void setForm(const SweepForm &form);
     /// The plan the fields describe, or nothing with the reason in *error.
@@ -48,6 +53,8 @@ public:
     /// with the reason when unusable) and the form's GPU switch; the other fields stay.
     void setGpuState(const MachineInfo::GpuState &gpu);
     const MachineInfo::GpuState &gpuState() const { return m_gpuInfo; }
+    /// The OpenCL devices the list offers (asked of core once, at construction; tests set their own).
+    void setOpenClState(const MachineInfo::OpenClState &opencl);
 
     /// While a sweep runs, the fields are read-only and only Cancel is enabled.
     void setRunning(bool running);
@@ -79,6 +86,8 @@ private:
 
     int m_hw;
     MachineInfo::GpuState m_gpuInfo;
+    /// The OpenCL devices (MachineInfo::openclState, asked once): listed under the CUDA GPUs.
+    MachineInfo::OpenClState m_openclInfo;
     bool m_running = false;
     bool m_applying = false;
     QString m_problem;

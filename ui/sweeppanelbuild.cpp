@@ -327,24 +327,36 @@ void SweepPanel::fillDevices()
     const QSignalBlocker block(m_device);
     m_device->clear();
     const QString reason = QString::fromStdString(m_gpuInfo.reason);
-    if (!m_gpuInfo.usable || m_gpuInfo.gpus.empty()) {
+    const bool cuda = m_gpuInfo.usable && !m_gpuInfo.gpus.empty();
+    if (!cuda && !m_openclInfo.usable) {
         // One entry that cannot be chosen and says why.
+        const QString opencl = QString::fromStdString(m_openclInfo.reason);
+        const QString both = opencl.isEmpty() ? reason : reason + QLatin1Char(' ') + opencl;
         m_device->addItem(tr("No usable GPU: %1").arg(reason), -1);
         if (auto *model = qobject_cast<QStandardItemModel *>(m_device->model()))
             model->item(0)->setEnabled(false);
-        m_device->setToolTip(reason);
-        m_gpu->setToolTip(reason);
+        m_device->setToolTip(both);
+        m_gpu->setToolTip(both);
         return;
     }
-    for (const auto &g : m_gpuInfo.gpus)
-        m_device->addItem(tr("%1: %2 (compute %3)")
-                              .arg(g.index)
-                              .arg(QString::fromStdString(g.name))
-                              .arg(QString::fromStdString(g.computeCapability)),
-                          g.index);
-    if (m_gpuInfo.gpus.size() > 1)
-        m_device->addItem(tr("All %1 GPUs, in turn").arg(m_gpuInfo.gpus.size()), kAllDevices);
-    m_device->setToolTip(QString());
+    if (cuda)
+        for (const auto &g : m_gpuInfo.gpus)
+            m_device->addItem(tr("%1: %2 (compute %3)")
+                                  .arg(g.index)
+                                  .arg(QString::fromStdString(g.name))
+                                  .arg(QString::fromStdString(g.computeCapability)),
+                              g.index);
+    // The OpenCL devices, named as --device names them and as they are: a CPU device is not a GPU.
+    for (const DeviceDescription &d : m_openclInfo.devices) {
+        m_device->addItem(
+            tr("%1: %2").arg(QString::fromStdString(d.id()), QString::fromStdString(d.describe())),
+            openclEntry(d.index));
+        m_device->setItemData(m_device->count() - 1, QString::fromStdString(d.name), Qt::ToolTipRole);
+    }
+    const int devices = (cuda ? int(m_gpuInfo.gpus.size()) : 0) + int(m_openclInfo.devices.size());
+    if (devices > 1)
+        m_device->addItem(tr("All %1 devices, in turn").arg(devices), kAllDevices);
+    m_device->setToolTip(cuda ? QString() : tr("No usable CUDA GPU: %1").arg(reason));
     m_gpu->setToolTip(QString());
 }
 

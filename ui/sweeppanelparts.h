@@ -15,8 +15,17 @@
 namespace speeduplab::sweeppanel {
 
 inline const char *const kModes[] = {"launch", "graph", "fused", "unsynced"};
-// The device list's "every GPU in turn" entry.
+// The device list's "every device in turn" entry.
 inline constexpr int kAllDevices = -2;
+// The device list's data of OpenCL device opencl:index (a CUDA GPU's is its index, 0 or more).
+inline constexpr int openclEntry(int index)
+{
+    return -1000 - index;
+}
+inline constexpr int openclIndexOf(int entry)
+{
+    return entry <= -1000 ? -1000 - entry : -1;
+}
 
 inline QString modeTip(const QString &mode)
 {

@@ -158,8 +158,8 @@ int main(int argc, char **argv)
     const size_t m = times.size();
     const double median = m % 2 ? times[m / 2] : 0.5 * (times[m / 2 - 1] + times[m / 2]);
     const double flop = 2.0 * double(n) * double(n) * double(n);
-    std::printf("first call (untimed) %.3f s; %zu timed calls, %.3f s in all; max |error| %.2g\n", warmSeconds,
-                m, total, worst);
+    std::printf("first call (untimed) %.3f s; %zu timed calls, %.3f s in all; max |error| %.2g\n",
+                warmSeconds, m, total, worst);
     std::printf("gflops %.4f %.4f %.4f %zu\n", flop / median / 1e9, flop / times.back() / 1e9,
                 flop / times.front() / 1e9, m);
 

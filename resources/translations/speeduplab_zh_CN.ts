@@ -2916,10 +2916,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>，</translation>
     </message>
     <message>
-        <source>All %1 GPUs, in turn</source>
-        <translation>全部 %1 个 GPU，依次运行</translation>
-    </message>
-    <message>
         <source>The sizes were sorted, and %1 given twice was kept once.</source>
         <translation>尺寸已排序，重复给出的 %1只保留一次。</translation>
     </message>
@@ -2934,6 +2930,18 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>The launches of launch mode, timed as the original answer did: the host&apos;s clock read before the device is synchronised, which is the time to queue the launches, not to run them; the time after synchronising is kept beside it. Never part of a crossover.</source>
         <translation>与 launch 模式相同的内核启动，但按原始回答的方式计时：在设备同步之前读取主机时钟，得到的是把启动放入队列的时间，而不是运行它们的时间；同步之后的时间保存在旁边。从不参与交叉点的计算。</translation>
+    </message>
+    <message>
+        <source>%1 is OpenCL on the CPU: the same cores as the CPU curves, so no GPU crossover is marked against it. Its curves show what OpenCL&apos;s launches cost.</source>
+        <translation>%1 是运行在 CPU 上的 OpenCL：与 CPU 曲线使用相同的核心，因此不会针对它标出 GPU 交叉点。它的曲线显示的是 OpenCL 启动的开销。</translation>
+    </message>
+    <message>
+        <source>No usable CUDA GPU: %1</source>
+        <translation>没有可用的 CUDA GPU：%1</translation>
+    </message>
+    <message>
+        <source>All %1 devices, in turn</source>
+        <translation>全部 %1 个设备，依次测量</translation>
     </message>
 </context>
 <context>

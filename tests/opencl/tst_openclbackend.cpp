@@ -316,11 +316,14 @@ void TestOpenClBackend::verifyChecksOpenCl()
     QCOMPARE(lines.filter(QRegularExpression(QStringLiteral("^FAIL"))).size(), 0);
     QCOMPARE(QSet<QString>(lines.begin(), lines.end()).size(), lines.size()); // no point twice
     for (const char *w : {"add", "saxpy", "reduce", "gemm", "scan", "spmv", "transfer"})
-        QVERIFY2(!lines.filter(QRegularExpression(QStringLiteral("^PASS  %1  opencl:0").arg(QLatin1String(w))))
-                      .isEmpty(),
-                 w);
-    for (const char *v : {"(tiled)", "(naive)", "(rows)", "(scalar)", "(pageable)", "(pinned)", "(zero-copy)"})
-        QVERIFY2(!lines.filter(QLatin1String(v)).filter(QRegularExpression(QStringLiteral("^PASS"))).isEmpty(), v);
+        QVERIFY2(
+            !lines.filter(QRegularExpression(QStringLiteral("^PASS  %1  opencl:0").arg(QLatin1String(w))))
+                 .isEmpty(),
+            w);
+    for (const char *v :
+         {"(tiled)", "(naive)", "(rows)", "(scalar)", "(pageable)", "(pinned)", "(zero-copy)"})
+        QVERIFY2(
+            !lines.filter(QLatin1String(v)).filter(QRegularExpression(QStringLiteral("^PASS"))).isEmpty(), v);
 }
 
 void TestOpenClBackend::noDriverSaysWhatToInstall()

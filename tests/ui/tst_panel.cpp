@@ -17,8 +17,10 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStyleOptionSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 
@@ -39,6 +41,7 @@ private slots:
     void cpuConditionsAreSaid();
     void onePointWithNothingToPlot();
     void everyGpuInTurn();
+    void openclDevicesAreListed();
 };
 
 void TestPanel::initTestCase()
@@ -359,10 +362,11 @@ void TestPanel::everyGpuInTurn()
         state.gpus.push_back(g);
     }
     SweepPanel panel(4, state);
+    panel.setOpenClState({}); // the two GPUs alone
     auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
     QVERIFY(devices);
     QCOMPARE(devices->count(), 3);
-    QVERIFY(devices->itemText(2).contains(QStringLiteral("All 2 GPUs")));
+    QVERIFY(devices->itemText(2).contains(QStringLiteral("All 2 devices")));
     devices->setCurrentIndex(2);
     SweepForm f = panel.form();
     QVERIFY(f.allDevices);
@@ -374,6 +378,75 @@ void TestPanel::everyGpuInTurn()
     // A form that sweeps every GPU comes back to the same choice.
     panel.setForm(f);
     QCOMPARE(devices->currentIndex(), 2);
+}
+
+// A laptop without CUDA (a fake OpenCL list): PoCL on the CPU and an integrated GPU. The list names
+// both as they are, the seed runs on the GPU, PoCL is said to be the CPU itself, and a plan sweeps
+// the OpenCL device chosen (or every device).
+void TestPanel::openclDevicesAreListed()
+{
+    MachineInfo::GpuState noCuda;
+    noCuda.reason = "No NVIDIA driver was found";
+    MachineInfo::OpenClState cl;
+    cl.usable = true;
+    DeviceDescription pocl, igpu;
+    pocl.index = 0;
+    pocl.name = "cpu-haswell-Intel(R) Core(TM) i5";
+    pocl.platform = "Portable Computing Language";
+    pocl.type = "CPU";
+    pocl.unifiedMemory = true;
+    igpu.index = 1;
+    igpu.name = "Intel(R) UHD Graphics 620";
+    igpu.platform = "Intel(R) OpenCL HD Graphics";
+    igpu.type = "GPU";
+    igpu.unifiedMemory = true;
+    cl.devices = {pocl, igpu};
+    SweepPanel panel(4, noCuda);
+    panel.setOpenClState(cl);
+    auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
+    QVERIFY(devices);
+    QCOMPARE(devices->count(), 3);
+    QCOMPARE(devices->itemText(0), QStringLiteral("opencl:0: OpenCL on the CPU (PoCL)"));
+    QCOMPARE(devices->itemText(1),
+             QStringLiteral("opencl:1: Intel(R) UHD Graphics 620 (integrated GPU, OpenCL)"));
+    QVERIFY(devices->itemText(2).contains(QStringLiteral("All 2 devices")));
+
+    // The seed on this machine: its integrated GPU.
+    const SweepForm seed = panel.defaultForm();
+    QVERIFY(seed.gpu && seed.opencl);
+    QCOMPARE(seed.device, 1);
+    panel.setForm(seed);
+    QCOMPARE(devices->currentIndex(), 1);
+    QVERIFY(panel.form() == seed);
+    SweepPlan plan = panel.plan().value();
+    QVERIFY(!plan.gpu);
+    QCOMPARE(plan.openclDevices, (std::vector<int>{1}));
+    QVERIFY(plan.cpu);
+    // The form of that plan comes back the same.
+    QVERIFY(SweepForm::fromPlan(plan, 4, false, 2) == seed);
+
+    // PoCL: listed, and said to be the CPU itself.
+    devices->setCurrentIndex(0);
+    QCOMPARE(panel.form().device, 0);
+    QVERIFY(panel.form().opencl);
+    auto *info = panel.findChild<QLabel *>(QStringLiteral("gpuInfo"));
+    QVERIFY(info && info->text().contains(QStringLiteral("OpenCL on the CPU")));
+    QCOMPARE(panel.plan().value().openclDevices, (std::vector<int>{0}));
+
+    // Every device in turn: both OpenCL devices, and no CUDA point on a machine without CUDA.
+    devices->setCurrentIndex(2);
+    plan = panel.plan().value();
+    QVERIFY(!plan.gpu);
+    QCOMPARE(plan.openclDevices, (std::vector<int>{0, 1}));
+
+    // A saved OpenCL device that is gone: the GPU box comes back off, not pointing at nothing.
+    QTemporaryDir dir;
+    QSettings s(dir.filePath(QStringLiteral("gone.ini")), QSettings::IniFormat);
+    seed.save(s);
+    const std::optional<SweepForm> back = SweepForm::load(s, 4, false, 2);
+    QVERIFY(back && *back == seed);
+    const std::optional<SweepForm> gone = SweepForm::load(s, 4, false, 1);
+    QVERIFY(gone && !gone->gpu && !gone->opencl);
 }
 
 QTEST_MAIN(TestPanel)
