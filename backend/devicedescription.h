@@ -27,6 +27,12 @@ struct DeviceDescription {
 
     /// "opencl:0": the name --device and the results use.
     std::string id() const { return backend + ':' + std::to_string(index); }
+    /// PoCL, the portable OpenCL that runs on the CPU (Debian's pocl-opencl-icd).
+    bool isPocl() const
+    {
+        return platform.find("Portable Computing Language") != std::string::npos ||
+               deviceVersion.find("PoCL") != std::string::npos;
+    }
     /// Whether the device reports itself as a GPU or an accelerator. Only those can be "the GPU"
     /// of a crossover; a CPU device (PoCL) is OpenCL on the same cores.
     bool isGpu() const { return type == "GPU" || type == "accelerator"; }
@@ -36,14 +42,21 @@ struct DeviceDescription {
     /// OpenCL)" for a GPU that shares the host's memory, "<name> (GPU, OpenCL)" otherwise.
     std::string describe() const
     {
-        const bool pocl = platform.find("Portable Computing Language") != std::string::npos ||
-                          deviceVersion.find("PoCL") != std::string::npos;
         if (type == "CPU")
-            return pocl ? "OpenCL on the CPU (PoCL)"
-                        : "OpenCL on the CPU (" + (platform.empty() ? name : platform) + ")";
+            return isPocl() ? "OpenCL on the CPU (PoCL)"
+                            : "OpenCL on the CPU (" + (platform.empty() ? name : platform) + ")";
         if (isGpu())
             return name + (unifiedMemory ? " (integrated GPU, OpenCL)" : " (" + type + ", OpenCL)");
         return name + " (OpenCL device of type " + (type.empty() ? std::string("unknown") : type) + ")";
+    }
+
+    /// The device in a curve's label, short: "PoCL on the CPU", "OpenCL on the CPU" (another CPU
+    /// platform), or its name ("Intel(R) UHD Graphics 620").
+    std::string shortName() const
+    {
+        if (type == "CPU")
+            return isPocl() ? "PoCL on the CPU" : "OpenCL on the CPU";
+        return name;
     }
 
     bool operator==(const DeviceDescription &) const = default;

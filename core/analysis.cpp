@@ -110,7 +110,7 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
     auto deviceName = [&](const Measurement &m) {
         if (m.isOpenCl()) {
             const DeviceDescription *d = r.machine.openclDevice(m.device);
-            return d ? d->describe() : std::string();
+            return d ? d->shortName() : std::string();
         }
         const auto first = devices.lower_bound({m.run, m.backend, INT_MIN});
         const auto last = devices.upper_bound({m.run, m.backend, INT_MAX});

@@ -996,6 +996,10 @@ ZH = {
     "%1 is OpenCL on the CPU: the same cores as the CPU curves, so no GPU crossover is marked against it. Its curves show what OpenCL's launches cost.":
         "%1 是运行在 CPU 上的 OpenCL：与 CPU 曲线使用相同的核心，因此不会针对它标出 GPU 交叉点。它的曲线显示的是 OpenCL 启动的开销。",
     "No usable CUDA GPU: %1": "没有可用的 CUDA GPU：%1",
+    "(PoCL on the CPU)": "（CPU 上的 PoCL）",
+    "(OpenCL on the CPU)": "（CPU 上的 OpenCL）",
+    "%1 is OpenCL on the CPU, not a GPU: it runs on the same cores as the CPU curves, so no crossover is marked against it. The gap between its curves and the CPU's is what OpenCL's launches and runtime cost.":
+        "%1 是运行在 CPU 上的 OpenCL，不是 GPU：它与 CPU 曲线使用相同的核心，因此不会针对它标出交叉点。它的曲线与 CPU 曲线之间的差距，就是 OpenCL 启动和运行时的开销。",
     "All %1 devices, in turn": "全部 %1 个设备，依次测量",
     # Issue 34: the code behind an OpenCL curve (SourceView)
     "%1 on %2, fused: all %3 iterations in one OpenCL kernel": "%1 在 %2 上，融合：全部 %3 次迭代在一个 OpenCL 内核中",

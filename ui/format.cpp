@@ -224,7 +224,8 @@ QString labels(const QString &text)
     static const QRegularExpression cpu(QStringLiteral("\\bCPU (\\d+) (threads?)\\b"));
     static const QRegularExpression copies(QStringLiteral(" \\+ (\\w+) copies\\b"));
     if (!text.contains(QLatin1String("CPU")) && !text.contains(QLatin1String(" copies")) &&
-        !text.contains(QLatin1String(", cold cache")) && !text.contains(QLatin1String(", not synchronised")))
+        !text.contains(QLatin1String(", cold cache")) &&
+        !text.contains(QLatin1String(", not synchronised")) && !text.contains(QLatin1String(" on the CPU)")))
         return text;
     QString out;
     qsizetype at = 0;
@@ -251,7 +252,12 @@ QString labels(const QString &text)
         .replace(QLatin1String("GPU launch, not synchronised"),
                  QCoreApplication::translate("Format", "GPU launch, not synchronised"))
         .replace(QLatin1String("CPU, threads not stated"),
-                 QCoreApplication::translate("Format", "CPU, threads not stated"));
+                 QCoreApplication::translate("Format", "CPU, threads not stated"))
+        // An OpenCL device that is the CPU (DeviceDescription::shortName), in its curve's label.
+        .replace(QLatin1String("(PoCL on the CPU)"),
+                 QCoreApplication::translate("Format", "(PoCL on the CPU)"))
+        .replace(QLatin1String("(OpenCL on the CPU)"),
+                 QCoreApplication::translate("Format", "(OpenCL on the CPU)"));
 }
 
 } // namespace speeduplab::Format

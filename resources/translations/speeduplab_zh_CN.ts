@@ -697,6 +697,14 @@
         <source>GPU %1&apos;s cuBLAS ceilings were not measured: %2 Its other ceilings are kept.</source>
         <translation>未测得 GPU %1 的 cuBLAS 性能上限：%2 它的其他性能上限已保留。</translation>
     </message>
+    <message>
+        <source>(PoCL on the CPU)</source>
+        <translation>（CPU 上的 PoCL）</translation>
+    </message>
+    <message>
+        <source>(OpenCL on the CPU)</source>
+        <translation>（CPU 上的 OpenCL）</translation>
+    </message>
 </context>
 <context>
     <name>GpuReasons</name>
@@ -3283,6 +3291,10 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>Dashed: %1, a reference run (none of our curves measures the same thing at the same sizes).</source>
         <translation>虚线：%1，参考运行（我们没有在相同尺寸上测量同一内容的曲线）。</translation>
+    </message>
+    <message>
+        <source>%1 is OpenCL on the CPU, not a GPU: it runs on the same cores as the CPU curves, so no crossover is marked against it. The gap between its curves and the CPU&apos;s is what OpenCL&apos;s launches and runtime cost.</source>
+        <translation>%1 是运行在 CPU 上的 OpenCL，不是 GPU：它与 CPU 曲线使用相同的核心，因此不会针对它标出交叉点。它的曲线与 CPU 曲线之间的差距，就是 OpenCL 启动和运行时的开销。</translation>
     </message>
 </context>
 <context>

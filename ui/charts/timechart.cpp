@@ -558,9 +558,22 @@ QStringList TimeChart::whyNoCrossover(const ResultSet &r, const std::vector<Seri
     // A GPU curve timed without synchronising is never compared: with only such GPU curves the
     // note on them (curveNotes) says why, and nothing more is said here.
     bool anyCpu = false, anyGpu = false, anyQueued = false;
-    for (const Series &s : all)
+    QStringList sameCores; // OpenCL devices that are the CPU itself: no GPU to cross the CPU
+    for (const Series &s : all) {
+        if (s.sameCores) {
+            const QString id = QStringLiteral("opencl:%1").arg(s.device);
+            if (!sameCores.contains(id))
+                sameCores << id;
+            continue;
+        }
         (!s.gpu ? anyCpu : Workload::isQueueTime(s.mode) ? anyQueued : anyGpu) = true;
-    if (compared > 0 || (anyQueued && !anyGpu))
+    }
+    for (const QString &id : sameCores)
+        notes << tr("%1 is OpenCL on the CPU, not a GPU: it runs on the same cores as the CPU curves, so no "
+                    "crossover is marked against it. The gap between its curves and the CPU's is what "
+                    "OpenCL's launches and runtime cost.")
+                     .arg(id);
+    if (compared > 0 || (anyQueued && !anyGpu) || (!sameCores.isEmpty() && !anyGpu))
         return notes;
     if (anyCpu && !anyGpu) {
         // Say why there is no GPU curve: the reason the GPU points were skipped, if they were.
