@@ -33,4 +33,9 @@ double buildSeconds(int)
     return 0;
 }
 
+double clblastSeconds(int)
+{
+    return 0;
+}
+
 } // namespace speeduplab::opencl

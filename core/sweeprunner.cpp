@@ -39,6 +39,14 @@ std::string pointLabel(const PlanPoint &p)
     return s + ", n = " + std::to_string(p.n);
 }
 
+// "0.66 s", "36 ms": a compile time for a note.
+std::string secondsText(double s)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, s >= 1 ? "%.1f s" : "%.0f ms", s >= 1 ? s : s * 1e3);
+    return text;
+}
+
 // The PCI bus id of CUDA device `device`, by which NVML finds it; empty when unknown.
 std::string busIdOf(int device)
 {
@@ -211,6 +219,16 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             clJob.inputs = ptrs;
             auto run = opencl::createRun(clJob);
             RepeatLoop::run(*run, m, rule, stop, inputs, around);
+            // What was compiled before the timing, said once a device and once CLBlast's first call.
+            const double build = opencl::buildSeconds(p.device), blas = opencl::clblastSeconds(p.device);
+            std::string note;
+            if (build > 0 && m_openclNoted.insert({p.device, "build"}).second)
+                note = "the OpenCL program was built in " + secondsText(build);
+            if (blas > 0 && m_openclNoted.insert({p.device, "clblast"}).second)
+                note += (note.empty() ? "CLBlast's first call" : ", CLBlast's first call") +
+                        std::string(" (it compiles its kernels) took ") + secondsText(blas);
+            if (!note.empty() && m.ok())
+                m.reason += (m.reason.empty() ? "" : "; ") + note + ", before the timing: no repetition holds it";
         } else if (onGpu) {
             Job gpuJob = job(p);
             gpuJob.inputs = ptrs;

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -115,6 +116,8 @@ private:
     std::map<int, GpuClockReference> m_clockReference;
     /// For the time estimates: series key -> n -> median of an ok point, in seconds.
     std::map<std::string, std::map<int, double>> m_medians;
+    /// (OpenCL device, "build" or "clblast"): the compile times already noted on a row.
+    std::set<std::pair<int, std::string>> m_openclNoted;
     double m_start = 0;
 };
 

@@ -43,7 +43,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch", "graph"},
                      1,
                      2});
-        w.back().openclVariants = {"tiled", "naive"};
+        w.back().openclVariants = {"clblast", "tiled", "naive"};
         w.push_back({"transfer",
                      "copy the tensor host to device and back (on the CPU: memory to memory)",
                      {"memcpy"},

@@ -7,6 +7,7 @@
 #include "opencl/openclbackend.h"
 
 #include "backend/sparsematrix.h"
+#include "opencl/clblastlibrary.h"
 #include "opencl/openclkernels.h"
 
 #include <CL/cl.h>
@@ -163,6 +164,7 @@ struct DeviceState {
     cl_context context = nullptr;
     cl_program program = nullptr;
     double buildSeconds = 0;
+    double clblastSeconds = 0; ///< CLBlast's first call (0 before it)
 };
 
 std::mutex &stateMutex()
@@ -244,14 +246,15 @@ struct Free {
 
 // One command of an operation, enqueued in order on the run's in-order profiling queue.
 struct Command {
-    enum class Type { Kernel, Write, Read, Unmap, Map };
+    enum class Type { Kernel, Write, Read, Unmap, Map, ClBlastGemm };
     Type type = Type::Kernel;
     cl_kernel kernel = nullptr;
     cl_uint dims = 1;
     std::size_t global[2] = {1, 1};
     std::size_t local[2] = {1, 1};
-    cl_mem mem = nullptr; ///< Write, Read, Unmap, Map: the device buffer
-    void *host = nullptr; ///< Write, Read: the host memory; Unmap: the mapped pointer
+    cl_mem mem = nullptr;            ///< Write, Read, Unmap, Map: the device buffer; ClBlastGemm: C
+    cl_mem a = nullptr, b = nullptr; ///< ClBlastGemm: A and B (n x n, row-major, n in bytes / 4n)
+    void *host = nullptr;            ///< Write, Read: the host memory; Unmap: the mapped pointer
     std::size_t bytes = 0;
 };
 
@@ -310,8 +313,11 @@ public:
     double runOnce(const std::atomic<bool> &stop) override
     {
         const int operations = m_job.mode == "fused" ? 1 : m_job.iterations;
-        const std::size_t total =
-            m_before.size() + std::size_t(operations) * m_operation.size() + m_after.size();
+        // A library call's event is its last kernel's: a marker before it starts the span.
+        const Command &head = m_before.empty() ? m_operation.front() : m_before.front();
+        const bool marker = head.type == Command::Type::ClBlastGemm;
+        const std::size_t total = (marker ? 1 : 0) + m_before.size() +
+                                  std::size_t(operations) * m_operation.size() + m_after.size();
         std::size_t at = 0;
         cl_event first = nullptr, last = nullptr;
         // The events of the first and the last command only: an event on every command would
@@ -331,6 +337,10 @@ public:
         };
         const double t0 = now();
         try {
+            if (marker) {
+                SL_CL_CHECK(clEnqueueMarkerWithWaitList(m_queue.get(), 0, nullptr, &first));
+                ++at;
+            }
             for (const Command &c : m_before)
                 enqueue(c);
             // source-view: opencl-mode-launch
@@ -425,6 +435,27 @@ private:
             m_mapped.second =
                 clEnqueueMapBuffer(q, c.mem, CL_FALSE, CL_MAP_READ, 0, c.bytes, 0, nullptr, event, &e);
             check(e, "clEnqueueMapBuffer");
+            break;
+        }
+            // source-view: end
+        // source-view: opencl-gemm-clblast
+        case Command::Type::ClBlastGemm: {
+            cl_command_queue queue = q;
+            cl_event done = nullptr;
+            const int status =
+                ClBlastLibrary::instance().sgemm(queue, c.a, c.b, c.mem, std::size_t(m_job.n), &done);
+            if (status != 0) {
+                if (done)
+                    clReleaseEvent(done);
+                if (status < 0 && status > -1000) // an OpenCL error code
+                    check(status, "CLBlastSgemm");
+                throw OpenClError("CLBlastSgemm failed with CLBlast status " + std::to_string(status),
+                                  status);
+            }
+            if (event)
+                *event = done;
+            else if (done)
+                clReleaseEvent(done);
             break;
         }
             // source-view: end
@@ -528,6 +559,26 @@ private:
         m_output = buffer(bytes(), "C");
         m_outputCount = m_count;
         m_inputs = {{a, m_job.inputs.at(0)}, {b, m_job.inputs.at(1)}};
+        if (m_job.variant == "clblast") {
+            if (!ClBlastLibrary::instance().loaded())
+                throw Unsupported(ClBlastLibrary::instance().reason());
+            Command c;
+            c.type = Command::Type::ClBlastGemm;
+            c.a = a;
+            c.b = b;
+            c.mem = m_output;
+            m_operation.push_back(c);
+            // Its first call on a device compiles and tunes its kernels (seconds): done here,
+            // untimed, and reported on its own (clblastSeconds).
+            DeviceState &s = stateOf(m_job.device);
+            const double t0 = now();
+            enqueueCommand(c, nullptr);
+            SL_CL_CHECK(clFinish(m_queue.get()));
+            std::lock_guard lock(stateMutex());
+            if (!(s.clblastSeconds > 0))
+                s.clblastSeconds = now() - t0;
+            return;
+        }
         const bool tiled = m_job.variant == "tiled";
         cl_kernel k = kernel(tiled ? "gemm_tiled" : "gemm_naive");
         const cl_int n = m_job.n;
@@ -749,6 +800,13 @@ double buildSeconds(int device)
     return it == states().end() ? 0 : it->second.buildSeconds;
 }
 
+double clblastSeconds(int device)
+{
+    std::lock_guard lock(stateMutex());
+    const auto it = states().find(device);
+    return it == states().end() ? 0 : it->second.clblastSeconds;
+}
+
 std::unique_ptr<Run> createRun(const Job &job)
 {
     if (job.n < 1)
@@ -757,7 +815,7 @@ std::unique_ptr<Run> createRun(const Job &job)
         {"add", {""}},
         {"saxpy", {""}},
         {"reduce", {""}},
-        {"gemm", {"tiled", "naive"}},
+        {"gemm", {"tiled", "naive", "clblast"}},
         {"scan", {"rows"}},
         {"spmv", {"scalar"}},
         {"transfer", {"pageable", "pinned", "zero-copy"}}};

@@ -59,11 +59,11 @@ std::string disabledReason(int device);
 
 /// Prepares a run of `job` on device opencl:job.device: its program built (once a process, outside
 /// any timed region), buffers made and filled. Workloads and variants: add, saxpy, reduce, gemm
-/// (tiled, naive), scan (rows), spmv (scalar), transfer (pageable, pinned, zero-copy: the last only
-/// on a device that shares the host's memory); timed copies of the inputs and the result
-/// (job.transfers) from pageable or pinned memory. Modes: launch (one enqueue an operation), fused
-/// (add and saxpy: every iteration in one kernel) and unsynced (launch, timed on the host before
-/// clFinish, the synchronised time kept beside it); graph is Unsupported. runOnce times with the
+/// (tiled, naive, clblast: CLBlast's SGEMM, loaded at run time), scan (rows), spmv (scalar), transfer
+/// (pageable, pinned, zero-copy: the last only on a device that shares the host's memory); timed copies of
+/// the inputs and the result (job.transfers) from pageable or pinned memory. Modes: launch (one enqueue an
+/// operation), fused (add and saxpy: every iteration in one kernel) and unsynced (launch, timed on the host
+/// before clFinish, the synchronised time kept beside it); graph is Unsupported. runOnce times with the
 /// queue's profiling events, from the first command's start to the last one's end, checked against
 /// the host's wall clock. Throws OpenClError, Unsupported (out of resources among them) or
 /// std::invalid_argument.
@@ -72,5 +72,8 @@ std::unique_ptr<Run> createRun(const Job &job);
 /// Seconds the device's programs took to build in this process (0 before the first run): reported
 /// on their own, never inside a timed repetition.
 double buildSeconds(int device);
+/// Seconds CLBlast's first call on the device took (it compiles and tunes its kernels), untimed and
+/// reported on its own; 0 before a clblast run.
+double clblastSeconds(int device);
 
 } // namespace speeduplab::opencl

@@ -6,8 +6,8 @@
 
 namespace speeduplab::opencl {
 
-inline constexpr int kGemmTile = 32;  ///< a work-group's tile of C is kGemmTile x kGemmTile
-inline constexpr int kGemmGroup = 16; ///< ... computed by kGemmGroup x kGemmGroup work-items, 2 x 2 each
+inline constexpr int kGemmTile = 64;  ///< a work-group's tile of C is kGemmTile x kGemmTile
+inline constexpr int kGemmGroup = 16; ///< ... computed by kGemmGroup x kGemmGroup work-items, 4 x 4 each
 
 inline const char *const kSource = R"CL(
 // source-view: opencl-add
@@ -92,46 +92,53 @@ __kernel void gemm_naive(__global const float *a, __global const float *b, __glo
 }
 // source-view: end
 // source-view: opencl-gemm-tiled
-// A TILE x TILE tile of C a work-group of GROUP x GROUP work-items, each computing 2 x 2 outputs
-// TILE/2 apart; K walked TILE at a time through local memory, so that each element of A and B
-// read from global memory is used TILE times. Out-of-range elements load as 0.
-#define TILE 32
+// A TILE x TILE tile of C a work-group of GROUP x GROUP work-items, each computing 4 x 4 outputs
+// GROUP apart (so that neighbouring work-items touch neighbouring elements); K walked KTILE at a
+// time through local memory, so that each element of A and B read from global memory is used
+// TILE times. Out-of-range elements load as 0.
+#define TILE 64
 #define GROUP 16
+#define KTILE 16
 __kernel __attribute__((reqd_work_group_size(GROUP, GROUP, 1)))
 void gemm_tiled(__global const float *a, __global const float *b, __global float *c, int n)
 {
-    __local float as[TILE][TILE + 1];
-    __local float bs[TILE][TILE + 1];
+    __local float as[KTILE][TILE + 1]; // A's tile, transposed: as[k][row]
+    __local float bs[KTILE][TILE + 1];
     int tx = get_local_id(0), ty = get_local_id(1);
     int col0 = get_group_id(0) * TILE, row0 = get_group_id(1) * TILE;
-    float acc00 = 0.0f, acc01 = 0.0f, acc10 = 0.0f, acc11 = 0.0f;
-    for (int k0 = 0; k0 < n; k0 += TILE) {
-        for (int i = ty; i < TILE; i += GROUP)
-            for (int j = tx; j < TILE; j += GROUP) {
-                int ar = row0 + i, ac = k0 + j, br = k0 + i, bc = col0 + j;
-                as[i][j] = ar < n && ac < n ? a[(size_t)ar * n + ac] : 0.0f;
-                bs[i][j] = br < n && bc < n ? b[(size_t)br * n + bc] : 0.0f;
-            }
+    float acc[4][4];
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j)
+            acc[i][j] = 0.0f;
+    for (int k0 = 0; k0 < n; k0 += KTILE) {
+        // GROUP * GROUP work-items move the KTILE x TILE elements of each tile, 4 each.
+        for (int e = ty * GROUP + tx; e < KTILE * TILE; e += GROUP * GROUP) {
+            int r = e / KTILE, k = e % KTILE; // A: TILE rows of KTILE
+            int ar = row0 + r, ac = k0 + k;
+            as[k][r] = ar < n && ac < n ? a[(size_t)ar * n + ac] : 0.0f;
+            int bk = e / TILE, bc = e % TILE; // B: KTILE rows of TILE
+            int br = k0 + bk, bcol = col0 + bc;
+            bs[bk][bc] = br < n && bcol < n ? b[(size_t)br * n + bcol] : 0.0f;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (int k = 0; k < TILE; ++k) {
-            float a0 = as[ty][k], a1 = as[ty + GROUP][k];
-            float b0 = bs[k][tx], b1 = bs[k][tx + GROUP];
-            acc00 = fma(a0, b0, acc00);
-            acc01 = fma(a0, b1, acc01);
-            acc10 = fma(a1, b0, acc10);
-            acc11 = fma(a1, b1, acc11);
+        for (int k = 0; k < KTILE; ++k) {
+            float av[4], bv[4];
+            for (int i = 0; i < 4; ++i) {
+                av[i] = as[k][ty + i * GROUP];
+                bv[i] = bs[k][tx + i * GROUP];
+            }
+            for (int i = 0; i < 4; ++i)
+                for (int j = 0; j < 4; ++j)
+                    acc[i][j] = fma(av[i], bv[j], acc[i][j]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    int r0 = row0 + ty, r1 = r0 + GROUP, c0 = col0 + tx, c1 = c0 + GROUP;
-    if (r0 < n && c0 < n)
-        c[(size_t)r0 * n + c0] = acc00;
-    if (r0 < n && c1 < n)
-        c[(size_t)r0 * n + c1] = acc01;
-    if (r1 < n && c0 < n)
-        c[(size_t)r1 * n + c0] = acc10;
-    if (r1 < n && c1 < n)
-        c[(size_t)r1 * n + c1] = acc11;
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) {
+            int r = row0 + ty + i * GROUP, cc = col0 + tx + j * GROUP;
+            if (r < n && cc < n)
+                c[(size_t)r * n + cc] = acc[i][j];
+        }
 }
 // source-view: end
 // source-view: opencl-scan-rows

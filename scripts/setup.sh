@@ -18,6 +18,8 @@ packages=(
   clang-format help2man  # help2man: the man pages (packaging/CMakeLists.txt), skipped without it
   clang  # libFuzzer for scripts/fuzz.sh only; the build itself uses g++
   ocl-icd-opencl-dev opencl-headers clinfo  # the OpenCL backend: the ICD loader, its headers
+  libclblast1  # CLBlast, the OpenCL gemm variant 'clblast' (opened at run time)
+  clpeak libclblast-dev  # bench/opencl.sh: clpeak's figures, and CLBlast called alone
 )
 # The OpenCL driver of a GPU this machine has: an Intel GPU shows under /dev/dri with Intel's
 # vendor id (its user also needs the 'render' group to open it).

@@ -106,8 +106,8 @@ void TestOpenClBackend::matchesTheReference_data()
         {"add", {""}, {"launch", "fused", "unsynced"}, {1, 7, 64, 257}},
         {"saxpy", {""}, {"launch", "fused", "unsynced"}, {1, 7, 64, 257}},
         {"reduce", {""}, {"launch", "unsynced"}, {1, 7, 64, 257}},
-        // Edges that leave partial tiles (a tile is 32 x 32) and one of several whole tiles.
-        {"gemm", {"tiled", "naive"}, {"launch"}, {1, 17, 33, 96}},
+        // Edges that leave partial tiles (a tiled work-group computes 64 x 64 of C) and one element.
+        {"gemm", {"clblast", "tiled", "naive"}, {"launch"}, {1, 17, 65, 130}},
         {"scan", {"rows"}, {"launch"}, {1, 7, 64, 257}},
         {"spmv", {"scalar"}, {"launch"}, {1, 7, 64, 257}},
         {"transfer", {"pageable", "pinned", "zero-copy"}, {"launch"}, {1, 7, 64, 257}},
