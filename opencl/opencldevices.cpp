@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+// The OpenCL backend's plumbing: error names, the loader's platforms and devices, and each device's
+// context and program, built once a process.
+#include "opencl/opencldevices.h"
+
+#include "opencl/openclkernels.h"
+
+#include <chrono>
+
+namespace speeduplab::opencl::detail {
+
+namespace {
+
+// A string property of a device or a platform (clGetDeviceInfo, clGetPlatformInfo), "" when unknown.
+template <typename Object, typename Info, typename Get> std::string infoString(Object o, Info what, Get get)
+{
+    std::size_t size = 0;
+    if (get(o, what, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+        return {};
+    std::string s(size, '\0');
+    get(o, what, size, s.data(), nullptr);
+    s.resize(std::min(s.find('\0'), s.size()));
+    return s;
+}
+
+// What to install when the loader finds no platform.
+const char *const kInstall =
+    "install the OpenCL driver of your GPU: intel-opencl-icd for an Intel GPU (and add yourself to the "
+    "'render' group), mesa-opencl-icd for an AMD GPU, the NVIDIA driver's OpenCL (nvidia-opencl-icd) for an "
+    "NVIDIA GPU, or pocl-opencl-icd to run OpenCL on the CPU";
+
+} // namespace
+
+std::string errorName(cl_int e)
+{
+    switch (e) {
+    case CL_DEVICE_NOT_FOUND:
+        return "CL_DEVICE_NOT_FOUND";
+    case CL_DEVICE_NOT_AVAILABLE:
+        return "CL_DEVICE_NOT_AVAILABLE";
+    case CL_MEM_OBJECT_ALLOCATION_FAILURE:
+        return "CL_MEM_OBJECT_ALLOCATION_FAILURE";
+    case CL_OUT_OF_RESOURCES:
+        return "CL_OUT_OF_RESOURCES";
+    case CL_OUT_OF_HOST_MEMORY:
+        return "CL_OUT_OF_HOST_MEMORY";
+    case CL_BUILD_PROGRAM_FAILURE:
+        return "CL_BUILD_PROGRAM_FAILURE";
+    case CL_INVALID_VALUE:
+        return "CL_INVALID_VALUE";
+    case CL_INVALID_BUFFER_SIZE:
+        return "CL_INVALID_BUFFER_SIZE";
+    case CL_INVALID_WORK_GROUP_SIZE:
+        return "CL_INVALID_WORK_GROUP_SIZE";
+    case CL_INVALID_KERNEL_ARGS:
+        return "CL_INVALID_KERNEL_ARGS";
+    case -1001:
+        return "CL_PLATFORM_NOT_FOUND_KHR";
+    default:
+        return "OpenCL error " + std::to_string(e);
+    }
+}
+
+void check(cl_int e, const char *call)
+{
+    if (e == CL_SUCCESS)
+        return;
+    const std::string what = std::string(call) + " failed: " + errorName(e);
+    if (e == CL_OUT_OF_RESOURCES || e == CL_MEM_OBJECT_ALLOCATION_FAILURE || e == CL_OUT_OF_HOST_MEMORY)
+        throw Unsupported("the OpenCL device ran out of resources: " + what);
+    throw OpenClError(what, e);
+}
+
+std::string deviceString(cl_device_id d, cl_device_info what)
+{
+    return infoString(d, what, clGetDeviceInfo);
+}
+
+std::string platformString(cl_platform_id p, cl_platform_info what)
+{
+    return infoString(p, what, clGetPlatformInfo);
+}
+
+const Probe &probe()
+{
+    static const Probe p = [] {
+        Probe r;
+        r.a.builtWithOpenCL = true;
+        cl_uint platforms = 0;
+        const cl_int e = clGetPlatformIDs(0, nullptr, &platforms);
+        if (e != CL_SUCCESS || platforms == 0) {
+            r.a.reason = "No OpenCL driver is installed (clGetPlatformIDs: " +
+                         (e != CL_SUCCESS ? errorName(e) : std::string("no platform")) + "): " + kInstall +
+                         ".";
+            return r;
+        }
+        std::vector<cl_platform_id> ps(platforms);
+        clGetPlatformIDs(platforms, ps.data(), nullptr);
+        for (cl_platform_id p : ps) {
+            cl_uint count = 0;
+            if (clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &count) != CL_SUCCESS || count == 0)
+                continue;
+            std::vector<cl_device_id> ds(count);
+            clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, count, ds.data(), nullptr);
+            for (cl_device_id d : ds) {
+                DeviceInfo info;
+                info.index = int(r.ids.size());
+                info.name = deviceString(d, CL_DEVICE_NAME);
+                info.vendor = deviceString(d, CL_DEVICE_VENDOR);
+                info.platform = platformString(p, CL_PLATFORM_NAME);
+                info.platformVersion = platformString(p, CL_PLATFORM_VERSION);
+                info.driverVersion = deviceString(d, CL_DRIVER_VERSION);
+                info.deviceVersion = deviceString(d, CL_DEVICE_VERSION);
+                const auto type = deviceValue<cl_device_type>(d, CL_DEVICE_TYPE);
+                info.type = (type & CL_DEVICE_TYPE_GPU)           ? "GPU"
+                            : (type & CL_DEVICE_TYPE_ACCELERATOR) ? "accelerator"
+                            : (type & CL_DEVICE_TYPE_CPU)         ? "CPU"
+                                                                  : "other";
+                info.computeUnits = int(deviceValue<cl_uint>(d, CL_DEVICE_MAX_COMPUTE_UNITS));
+                info.globalMemoryBytes = double(deviceValue<cl_ulong>(d, CL_DEVICE_GLOBAL_MEM_SIZE));
+                info.unifiedMemory = deviceValue<cl_bool>(d, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE;
+                info.fp16 = deviceString(d, CL_DEVICE_EXTENSIONS).find("cl_khr_fp16") != std::string::npos;
+                r.a.devices.push_back(info);
+                r.ids.push_back(d);
+            }
+        }
+        r.a.usable = !r.a.devices.empty();
+        if (!r.a.usable)
+            r.a.reason = "The OpenCL platforms report no device: " + std::string(kInstall) + ".";
+        return r;
+    }();
+    return p;
+}
+
+std::mutex &stateMutex()
+{
+    static std::mutex m;
+    return m;
+}
+
+std::map<int, DeviceState> &states()
+{
+    static std::map<int, DeviceState> s;
+    return s;
+}
+
+DeviceState &stateOf(int device)
+{
+    const Probe &p = probe();
+    if (device < 0 || device >= int(p.ids.size()))
+        throw std::invalid_argument("there is no OpenCL device opencl:" + std::to_string(device) + " (" +
+                                    std::to_string(p.ids.size()) + " found)");
+    std::lock_guard lock(stateMutex());
+    DeviceState &s = states()[device];
+    if (s.program)
+        return s;
+    cl_device_id id = p.ids[std::size_t(device)];
+    cl_int e = CL_SUCCESS;
+    if (!s.context) {
+        s.context = clCreateContext(nullptr, 1, &id, nullptr, nullptr, &e);
+        check(e, "clCreateContext");
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const char *source = kSource;
+    cl_program program = clCreateProgramWithSource(s.context, 1, &source, nullptr, &e);
+    check(e, "clCreateProgramWithSource");
+    e = clBuildProgram(program, 1, &id, "", nullptr, nullptr);
+    if (e != CL_SUCCESS) {
+        std::size_t size = 0;
+        clGetProgramBuildInfo(program, id, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+        std::string buildLog(size, '\0');
+        clGetProgramBuildInfo(program, id, CL_PROGRAM_BUILD_LOG, size, buildLog.data(), nullptr);
+        clReleaseProgram(program);
+        throw OpenClError("the OpenCL program did not build on opencl:" + std::to_string(device) + " (" +
+                          errorName(e) + "): " + buildLog.substr(0, 2000));
+    }
+    s.buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    s.program = program;
+    return s;
+}
+
+double now()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+} // namespace speeduplab::opencl::detail

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// The OpenCL backend's own plumbing, shared by its runs (openclbackend.cpp) and its calibration
+// (openclcalibration.cpp): the platforms' devices found once, each device's context and built
+// program, error names and checks, and owners of OpenCL objects. Internal to opencl/.
+#pragma once
+
+#include "opencl/openclbackend.h"
+
+#include <CL/cl.h>
+
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace speeduplab::opencl::detail {
+
+/// "CL_OUT_OF_RESOURCES", or "OpenCL error -N".
+std::string errorName(cl_int e);
+/// Throws for an error: Unsupported when the device ran out of resources or memory, else OpenClError.
+void check(cl_int e, const char *call);
+#define SL_CL_CHECK(call) ::speeduplab::opencl::detail::check((call), #call)
+
+std::string deviceString(cl_device_id d, cl_device_info what);
+std::string platformString(cl_platform_id p, cl_platform_info what);
+template <typename T> T deviceValue(cl_device_id d, cl_device_info what)
+{
+    T v{};
+    clGetDeviceInfo(d, what, sizeof v, &v, nullptr);
+    return v;
+}
+
+struct Probe {
+    Availability a;
+    std::vector<cl_device_id> ids; ///< by DeviceInfo::index
+};
+/// The platforms' devices, asked of the loader once a process.
+const Probe &probe();
+
+// One device's context and program, made at its first run and kept for the process: building a
+// program costs 36-660 ms on PoCL, which no timed repetition may contain.
+struct DeviceState {
+    cl_context context = nullptr;
+    cl_program program = nullptr;
+    double buildSeconds = 0;
+    double clblastSeconds = 0; ///< CLBlast's first call (0 before it)
+};
+
+/// Guards states() and each DeviceState.
+std::mutex &stateMutex();
+std::map<int, DeviceState> &states();
+/// opencl:device's context and program, made and built at its first use. Throws.
+DeviceState &stateOf(int device);
+/// The host's steady clock, in seconds.
+double now();
+
+struct MemRelease {
+    void operator()(cl_mem m) const { clReleaseMemObject(m); }
+};
+struct KernelRelease {
+    void operator()(cl_kernel k) const { clReleaseKernel(k); }
+};
+struct QueueRelease {
+    void operator()(cl_command_queue q) const
+    {
+        clFinish(q);
+        clReleaseCommandQueue(q);
+    }
+};
+struct EventRelease {
+    void operator()(cl_event e) const { clReleaseEvent(e); }
+};
+using Mem = std::unique_ptr<std::remove_pointer_t<cl_mem>, MemRelease>;
+using Kernel = std::unique_ptr<std::remove_pointer_t<cl_kernel>, KernelRelease>;
+using Queue = std::unique_ptr<std::remove_pointer_t<cl_command_queue>, QueueRelease>;
+using Event = std::unique_ptr<std::remove_pointer_t<cl_event>, EventRelease>;
+
+struct Free {
+    void operator()(float *p) const { std::free(p); }
+};
+
+} // namespace speeduplab::opencl::detail
