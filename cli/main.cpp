@@ -150,6 +150,13 @@ void printStep(std::ostream &os, const CalibrationStep &s)
            << " calibrated without its cuBLAS ceilings (its other ceilings are kept): " << esc(s.reason)
            << '\n';
         break;
+    case CalibrationStep::Kind::OpenCl:
+        os << "Calibrating opencl:" << s.device << "...\n";
+        break;
+    case CalibrationStep::Kind::OpenClFailed:
+        os << "opencl:" << s.device << " not calibrated (the other ceilings are kept): " << esc(s.reason)
+           << '\n';
+        break;
     }
     os << std::flush;
 }

@@ -8,6 +8,7 @@
 #include "core/reference.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
+#include "opencl/openclbackend.h"
 
 #include <omp.h>
 
@@ -166,6 +167,24 @@ std::map<std::string, double> Calibration::gpu(int device, const std::atomic<boo
             {gpuFma, g.fmaFlopsPerS}};
 }
 
+std::string Calibration::openclKey(int device, const char *what)
+{
+    return "opencl" + std::to_string(std::max(0, device)) + '_' + what;
+}
+
+std::map<std::string, double> Calibration::opencl(int device, const std::atomic<bool> &stop)
+{
+    const opencl::Ceilings c = opencl::calibrate(device, stop);
+    return {{openclKey(device, "copy_bytes_per_s"), c.copyBytesPerS},
+            {openclKey(device, "fma_flops_per_s"), c.fmaFlopsPerS},
+            {openclKey(device, "launch_s"), c.launchLatencyS},
+            {openclKey(device, "sync_round_trip_s"), c.syncRoundTripS},
+            {openclKey(device, "h2d_pageable_bytes_per_s"), c.h2dPageableBytesPerS},
+            {openclKey(device, "h2d_pinned_bytes_per_s"), c.h2dPinnedBytesPerS},
+            {openclKey(device, "d2h_pageable_bytes_per_s"), c.d2hPageableBytesPerS},
+            {openclKey(device, "d2h_pinned_bytes_per_s"), c.d2hPinnedBytesPerS}};
+}
+
 std::string Calibration::atThreads(const std::string &key, int threads)
 {
     return key + '@' + std::to_string(threads);
@@ -226,10 +245,28 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
     auto level = [&](const char *name, const char *key, bool flops, int threads = 0) {
         return Level{name, key, value(machine, key, threads), flops};
     };
-    // No OpenCL device is calibrated yet: its points are held against no ceiling.
-    if (m.isOpenCl())
-        return {m.workload == "gemm" ? "OpenCL FMA peak" : "OpenCL device memory", "", 0,
-                m.workload == "gemm"};
+    if (m.isOpenCl()) {
+        // The device's own ceilings (Calibration::opencl), under its own keys.
+        const auto own = [&](const char *name, const char *what, bool flops) {
+            const std::string key = openclKey(m.device, what);
+            return Level{name, key, value(machine, key), flops};
+        };
+        if (m.workload == "gemm")
+            return own("FMA peak", "fma_flops_per_s", true);
+        if (m.workload == "transfer") {
+            if (m.variant == "zero-copy") // nothing is copied: no link to hold it against
+                return {"shared memory (no copy)", "", 0, false};
+            const bool pinned = m.variant == "pinned";
+            const Level h =
+                own("host link", pinned ? "h2d_pinned_bytes_per_s" : "h2d_pageable_bytes_per_s", false);
+            const double d = value(
+                machine, openclKey(m.device, pinned ? "d2h_pinned_bytes_per_s" : "d2h_pageable_bytes_per_s"));
+            return {"host link", h.key, h.value > 0 && d > 0 ? 2.0 / (1.0 / h.value + 1.0 / d) : 0, false};
+        }
+        if (m.mode == "fused")
+            return own("registers", "fma_flops_per_s", true);
+        return own("device memory", "copy_bytes_per_s", false);
+    }
     if (m.isCuda()) {
         if (m.workload == "gemm") {
             if (m.variant == "cublas-tf32")

@@ -47,6 +47,12 @@ public:
     /// GPU ceilings of one device. Throws gpu::CudaError when there is no usable GPU. When the
     /// cuBLAS ceilings could not be measured (cuBLAS did not load, or a call failed), every other
     /// one is still returned, and `cublasMissing` (when given) says why; else it is left empty.
+    /// The ceilings of OpenCL device opencl:device, under its own keys (openclKey): copy, FMA,
+    /// launch and round-trip latency, transfers. Throws what opencl::calibrate throws.
+    static std::map<std::string, double> opencl(int device, const std::atomic<bool> &stop);
+    /// "opencl0_copy_bytes_per_s": the key of one OpenCL device's ceiling `what` (copy_bytes_per_s,
+    /// fma_flops_per_s, launch_s, sync_round_trip_s, h2d_pageable_bytes_per_s, ...).
+    static std::string openclKey(int device, const char *what);
     static std::map<std::string, double> gpu(int device, const std::atomic<bool> &stop,
                                              std::string *cublasMissing = nullptr);
 

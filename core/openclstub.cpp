@@ -28,6 +28,11 @@ std::string disabledReason(int)
     return {};
 }
 
+Ceilings calibrate(int, const std::atomic<bool> &)
+{
+    throw Unsupported(kReason);
+}
+
 double buildSeconds(int)
 {
     return 0;

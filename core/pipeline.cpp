@@ -212,8 +212,8 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
     if (calibrate && !out.stopped) {
         const int threads = calibrationThreads(plan, MachineInfo::hardwareThreads());
         try {
-            const Calibrated c =
-                Pipeline::calibrate(threads, plan.device, plan.gpu, stop, events.calibration);
+            const Calibrated c = Pipeline::calibrate(threads, plan.device, plan.gpu, stop, events.calibration,
+                                                     plan.openclDevices);
             for (const auto &[k, v] : c.ceilings)
                 out.result.machine.ceilings[k] = v;
             out.stopped = c.stopped;
@@ -236,7 +236,8 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
 }
 
 Pipeline::Calibrated Pipeline::calibrate(int threads, int device, bool gpu, const std::atomic<bool> &stop,
-                                         const std::function<void(const CalibrationStep &)> &step)
+                                         const std::function<void(const CalibrationStep &)> &step,
+                                         const std::vector<int> &opencl)
 {
     auto report = [&step](CalibrationStep s) {
         if (step)
@@ -261,6 +262,17 @@ Pipeline::Calibrated Pipeline::calibrate(int threads, int device, bool gpu, cons
                 } catch (const gpu::CudaError &e) {
                     report({CalibrationStep::Kind::GpuFailed, threads, device, e.what()});
                 }
+            }
+        }
+        for (int d : opencl) {
+            report({CalibrationStep::Kind::OpenCl, threads, d, {}});
+            try {
+                for (const auto &[k, v] : Calibration::opencl(d, stop))
+                    c.ceilings[k] = v;
+            } catch (const Cancelled &) {
+                throw;
+            } catch (const std::exception &e) { // the other ceilings are kept
+                report({CalibrationStep::Kind::OpenClFailed, threads, d, e.what()});
             }
         }
     } catch (const Cancelled &) {

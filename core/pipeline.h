@@ -42,6 +42,8 @@ struct CalibrationStep {
         GpuSkipped, ///< no usable GPU: `reason`
         GpuFailed,  ///< GPU `device` could not be calibrated: `reason`; the CPU ceilings are kept
         GpuPartial, ///< GPU `device` was calibrated without its cuBLAS ceilings: `reason`; the rest are kept
+        OpenCl,     ///< OpenCL device opencl:`device` is being calibrated
+        OpenClFailed, ///< opencl:`device` could not be calibrated: `reason`; the other ceilings are kept
     };
     Kind kind = Kind::Cpu;
     int threads = 0;
@@ -97,9 +99,11 @@ public:
     /// The machine's ceilings: the CPU with `threads` threads, then GPU `device` when `gpu`
     /// and a GPU is usable. A GPU that cannot be calibrated is a GpuFailed step, not an error:
     /// the CPU ceilings still count; one whose cuBLAS failed is a GpuPartial step after its other
-    /// ceilings. Other failures throw.
+    /// ceilings. Then each OpenCL device of `opencl` (one that fails is an OpenClFailed step).
+    /// Other failures throw.
     static Calibrated calibrate(int threads, int device, bool gpu, const std::atomic<bool> &stop,
-                                const std::function<void(const CalibrationStep &)> &step);
+                                const std::function<void(const CalibrationStep &)> &step,
+                                const std::vector<int> &opencl = {});
 
     /// The thread count a calibration after this plan uses: its largest CPU thread count, so
     /// that the ceiling is what the best CPU curve could reach (all threads without CPU points).

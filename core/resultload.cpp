@@ -163,9 +163,9 @@ void detail::cutFields(Measurement &m)
 
 void detail::cutFields(MachineInfo &m)
 {
-    for (std::string *text :
-         {&m.cpuModel, &m.cpuKernels, &m.blas, &m.blasWarning, &m.cpuConditions.governor, &m.os, &m.gpuStatus, &m.openclStatus,
-          &m.driverVersion, &m.runtimeVersion, &m.buildType, &m.programVersion, &m.timestamp})
+    for (std::string *text : {&m.cpuModel, &m.cpuKernels, &m.blas, &m.blasWarning, &m.cpuConditions.governor,
+                              &m.os, &m.gpuStatus, &m.openclStatus, &m.driverVersion, &m.runtimeVersion,
+                              &m.buildType, &m.programVersion, &m.timestamp})
         cutText(*text, kMaxTextChars);
     for (MachineInfo::Gpu &g : m.gpus) {
         cutText(g.name, kMaxTextChars);

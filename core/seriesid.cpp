@@ -21,8 +21,9 @@ SeriesId SeriesId::of(const Measurement &m)
 
 bool SeriesId::matches(const Measurement &m) const
 {
-    return m.onDevice() == gpu && m.backend == backend && m.threads == threads && m.device == device && m.mode == mode &&
-           m.variant == variant && m.run == run && m.workload == workload && m.seriesKey() == key;
+    return m.onDevice() == gpu && m.backend == backend && m.threads == threads && m.device == device &&
+           m.mode == mode && m.variant == variant && m.run == run && m.workload == workload &&
+           m.seriesKey() == key;
 }
 
 } // namespace speeduplab

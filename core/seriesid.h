@@ -17,12 +17,12 @@ struct SeriesId {
     /// Measurement::onDevice(): a device backend's curve (CUDA or OpenCL), not the CPU kernels'.
     /// An OpenCL device may be the CPU itself: Series::sameCores says so.
     bool gpu = false;
-    std::string backend;  ///< Measurement::backend: cpu, gpu (CUDA) or opencl
-    int threads = 0;      ///< Measurement::threads: CPU threads; 0 on the GPU
-    std::string variant;  ///< Measurement::variant: "blas", "cublas", "" (workloads without variants)
-    int device = -1;      ///< Measurement::device: the device's index in its backend, -1 on the CPU
-    std::string mode;     ///< Measurement::mode: the GPU mode; empty on the CPU
-    std::string run;      ///< Measurement::run: the run the curve belongs to (empty: the only one)
+    std::string backend; ///< Measurement::backend: cpu, gpu (CUDA) or opencl
+    int threads = 0;     ///< Measurement::threads: CPU threads; 0 on the GPU
+    std::string variant; ///< Measurement::variant: "blas", "cublas", "" (workloads without variants)
+    int device = -1;     ///< Measurement::device: the device's index in its backend, -1 on the CPU
+    std::string mode;    ///< Measurement::mode: the GPU mode; empty on the CPU
+    std::string run;     ///< Measurement::run: the run the curve belongs to (empty: the only one)
 
     /// The curve m is a point of.
     static SeriesId of(const Measurement &m);

@@ -68,8 +68,9 @@ struct SweepPlan {
     static std::string sizeTooLarge(int n);
     /// Every point, grouped by n in sizeOrder() (coarse to fine) so that all curves grow
     /// together: at each n every series, the CPU first (variant, then thread count), then the
-    /// GPU (device, then variant, then mode), then the OpenCL devices (the same). Every (series, n) appears exactly once. A serial CPU variant
-    /// (Workload::serialCpuVariants) is one series at 1 thread, whatever the thread counts.
+    /// GPU (device, then variant, then mode), then the OpenCL devices (the same). Every (series, n) appears
+    /// exactly once. A serial CPU variant (Workload::serialCpuVariants) is one series at 1 thread, whatever
+    /// the thread counts.
     std::vector<PlanPoint> points() const;
     /// The distinct sizes in the order they are measured, coarse to fine, so that every curve
     /// spans the whole range early and then sharpens. With the distinct sizes sorted as

@@ -228,7 +228,8 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
                 note += (note.empty() ? "CLBlast's first call" : ", CLBlast's first call") +
                         std::string(" (it compiles its kernels) took ") + secondsText(blas);
             if (!note.empty() && m.ok())
-                m.reason += (m.reason.empty() ? "" : "; ") + note + ", before the timing: no repetition holds it";
+                m.reason +=
+                    (m.reason.empty() ? "" : "; ") + note + ", before the timing: no repetition holds it";
         } else if (onGpu) {
             Job gpuJob = job(p);
             gpuJob.inputs = ptrs;

@@ -9,6 +9,7 @@
 #include "backend/job.h"
 #include "backend/run.h"
 
+#include <atomic>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -68,6 +69,20 @@ std::string disabledReason(int device);
 /// the host's wall clock. Throws OpenClError, Unsupported (out of resources among them) or
 /// std::invalid_argument.
 std::unique_ptr<Run> createRun(const Job &job);
+
+/// An OpenCL device's ceilings, measured: bandwidths in bytes/s, latencies in s, FLOP/s.
+struct Ceilings {
+    double copyBytesPerS = 0;  ///< a device-to-device copy, counting read + write
+    double fmaFlopsPerS = 0;   ///< fp32 FMA peak, 2 FLOPs per FMA
+    double launchLatencyS = 0; ///< back-to-back empty kernels, per launch
+    double syncRoundTripS = 0; ///< one empty kernel enqueued and waited for (clFinish)
+    double h2dPageableBytesPerS = 0, h2dPinnedBytesPerS = 0;
+    double d2hPageableBytesPerS = 0, d2hPinnedBytesPerS = 0;
+};
+
+/// Measures the ceilings of opencl:device (a second or two), checking stop between its parts.
+/// Throws OpenClError, Unsupported or Cancelled.
+Ceilings calibrate(int device, const std::atomic<bool> &stop);
 
 /// Seconds the device's programs took to build in this process (0 before the first run): reported
 /// on their own, never inside a timed repetition.

@@ -191,6 +191,30 @@ __kernel void spmv_scalar(__global const int *rowPtr, __global const int *colIdx
     y[r] = s;
 }
 // source-view: end
+// The calibration's kernels (openclcalibration.cpp): a copy, an empty kernel, and independent FMA
+// chains that keep every lane busy.
+__kernel void copy4(__global const float4 *x, __global float4 *y, ulong count)
+{
+    size_t i = get_global_id(0);
+    if (i < count)
+        y[i] = x[i];
+}
+__kernel void empty_kernel(void)
+{
+}
+__kernel void fma_peak(__global float *out, int iterations)
+{
+    float a = (float)get_global_id(0) * 1e-7f, b = 0.999f;
+    float v0 = a, v1 = a + 1, v2 = a + 2, v3 = a + 3, v4 = a + 4, v5 = a + 5, v6 = a + 6, v7 = a + 7;
+    for (int k = 0; k < iterations; ++k) {
+        v0 = fma(v0, b, a); v1 = fma(v1, b, a); v2 = fma(v2, b, a); v3 = fma(v3, b, a);
+        v4 = fma(v4, b, a); v5 = fma(v5, b, a); v6 = fma(v6, b, a); v7 = fma(v7, b, a);
+    }
+    out[get_global_id(0)] = v0 + v1 + v2 + v3 + v4 + v5 + v6 + v7;
+}
 )CL";
+
+/// Independent FMA chains a work-item of fma_peak runs.
+inline constexpr int kFmaChains = 8;
 
 } // namespace speeduplab::opencl

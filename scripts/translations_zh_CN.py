@@ -996,6 +996,17 @@ ZH = {
     "%1 is OpenCL on the CPU: the same cores as the CPU curves, so no GPU crossover is marked against it. Its curves show what OpenCL's launches cost.":
         "%1 是运行在 CPU 上的 OpenCL：与 CPU 曲线使用相同的核心，因此不会针对它标出 GPU 交叉点。它的曲线显示的是 OpenCL 启动的开销。",
     "No usable CUDA GPU: %1": "没有可用的 CUDA GPU：%1",
+    "%1 copy": "%1 复制",
+    "%1 FMA peak": "%1 FMA 峰值",
+    "%1 launch": "%1 启动",
+    "%1 sync round trip": "%1 同步往返",
+    "%1 H2D pageable": "%1 H2D 可分页",
+    "%1 H2D pinned": "%1 H2D 锁页",
+    "%1 D2H pageable": "%1 D2H 可分页",
+    "%1 D2H pinned": "%1 D2H 锁页",
+    "Calibrating opencl:%1: copy bandwidth, FMA peak, launch latency and transfers\u2026":
+        "正在校准 opencl:%1：复制带宽、FMA 峰值、启动延迟和传输\u2026",
+    "opencl:%1 could not be calibrated: %2 The other ceilings are kept.": "无法校准 opencl:%1：%2 其他上限保留。",
     "(PoCL on the CPU)": "（CPU 上的 PoCL）",
     "(OpenCL on the CPU)": "（CPU 上的 OpenCL）",
     "%1 is OpenCL on the CPU, not a GPU: it runs on the same cores as the CPU curves, so no crossover is marked against it. The gap between its curves and the CPU's is what OpenCL's launches and runtime cost.":

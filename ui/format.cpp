@@ -155,6 +155,23 @@ QString ceilingName(const std::string &key, bool roundTrip)
     for (const Name &n : names)
         if (key == n.key)
             return QCoreApplication::translate("Format", n.text);
+    // An OpenCL device's, "opencl0_copy_bytes_per_s" (Calibration::openclKey): "opencl:0 copy".
+    static const Name opencl[] = {
+        {"copy_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 copy")},
+        {"fma_flops_per_s", QT_TRANSLATE_NOOP("Format", "%1 FMA peak")},
+        {"launch_s", QT_TRANSLATE_NOOP("Format", "%1 launch")},
+        {"sync_round_trip_s", QT_TRANSLATE_NOOP("Format", "%1 sync round trip")},
+        {"h2d_pageable_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 H2D pageable")},
+        {"h2d_pinned_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 H2D pinned")},
+        {"d2h_pageable_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 D2H pageable")},
+        {"d2h_pinned_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 D2H pinned")},
+    };
+    static const QRegularExpression device(QStringLiteral("^opencl(\\d{1,4})_(.+)$"));
+    if (const QRegularExpressionMatch m = device.match(QString::fromStdString(key)); m.hasMatch())
+        for (const Name &n : opencl)
+            if (m.captured(2) == QLatin1String(n.key))
+                return QCoreApplication::translate("Format", n.text)
+                    .arg(QStringLiteral("opencl:") + m.captured(1));
     return QString::fromStdString(key);
 }
 
@@ -195,6 +212,16 @@ QString calibrationStep(const CalibrationStep &step)
         return QCoreApplication::translate("Format",
                                            "GPU %1's cuBLAS ceilings were not measured: %2 Its other "
                                            "ceilings are kept.")
+            .arg(step.device)
+            .arg(sentence(QString::fromStdString(step.reason)));
+    case CalibrationStep::Kind::OpenCl:
+        return QCoreApplication::translate("Format",
+                                           "Calibrating opencl:%1: copy bandwidth, FMA peak, launch "
+                                           "latency and transfers\u2026")
+            .arg(step.device);
+    case CalibrationStep::Kind::OpenClFailed:
+        return QCoreApplication::translate(
+                   "Format", "opencl:%1 could not be calibrated: %2 The other ceilings are kept.")
             .arg(step.device)
             .arg(sentence(QString::fromStdString(step.reason)));
     }

@@ -34,7 +34,8 @@ void SweepWorker::startCalibration(int threads, int device, bool gpu)
             const QString text = Format::calibrationStep(step);
             if (step.kind == CalibrationStep::Kind::GpuSkipped ||
                 step.kind == CalibrationStep::Kind::GpuFailed ||
-                step.kind == CalibrationStep::Kind::GpuPartial)
+                step.kind == CalibrationStep::Kind::GpuPartial ||
+                step.kind == CalibrationStep::Kind::OpenClFailed)
                 note = text; // what was not measured, shown with the result
             else
                 emit calibrationProgress(text);

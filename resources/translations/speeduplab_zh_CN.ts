@@ -705,6 +705,46 @@
         <source>(OpenCL on the CPU)</source>
         <translation>（CPU 上的 OpenCL）</translation>
     </message>
+    <message>
+        <source>%1 copy</source>
+        <translation>%1 复制</translation>
+    </message>
+    <message>
+        <source>%1 FMA peak</source>
+        <translation>%1 FMA 峰值</translation>
+    </message>
+    <message>
+        <source>%1 launch</source>
+        <translation>%1 启动</translation>
+    </message>
+    <message>
+        <source>%1 sync round trip</source>
+        <translation>%1 同步往返</translation>
+    </message>
+    <message>
+        <source>%1 H2D pageable</source>
+        <translation>%1 H2D 可分页</translation>
+    </message>
+    <message>
+        <source>%1 H2D pinned</source>
+        <translation>%1 H2D 锁页</translation>
+    </message>
+    <message>
+        <source>%1 D2H pageable</source>
+        <translation>%1 D2H 可分页</translation>
+    </message>
+    <message>
+        <source>%1 D2H pinned</source>
+        <translation>%1 D2H 锁页</translation>
+    </message>
+    <message>
+        <source>Calibrating opencl:%1: copy bandwidth, FMA peak, launch latency and transfers…</source>
+        <translation>正在校准 opencl:%1：复制带宽、FMA 峰值、启动延迟和传输…</translation>
+    </message>
+    <message>
+        <source>opencl:%1 could not be calibrated: %2 The other ceilings are kept.</source>
+        <translation>无法校准 opencl:%1：%2 其他上限保留。</translation>
+    </message>
 </context>
 <context>
     <name>GpuReasons</name>

@@ -5,6 +5,7 @@
 // machine with no OpenCL driver (the CLI says what to install, and nothing crashes).
 
 #include "core/analysis.h"
+#include "core/calibration.h"
 #include "core/machineinfo.h"
 #include "core/pipeline.h"
 #include "core/reference.h"
@@ -17,6 +18,7 @@
 #include <QtTest>
 
 #include <chrono>
+#include <cmath>
 
 using namespace speeduplab;
 
@@ -54,6 +56,7 @@ private slots:
     void stopCancels();
     void unsupportedSaysWhy();
     void sweepsOpenClDevices();
+    void calibrates();
     void verifyChecksOpenCl();
     void noDriverSaysWhatToInstall();
 };
@@ -298,6 +301,37 @@ void TestOpenClBackend::sweepsOpenClDevices()
         QVERIFY(!reports.empty());
         QVERIFY(notes.empty());
     }
+}
+
+// The device's ceilings, measured and held in a result under its own keys; a stop cancels.
+void TestOpenClBackend::calibrates()
+{
+    const std::atomic<bool> go{false}, stopNow{true};
+    QVERIFY_THROWS_EXCEPTION(Cancelled, opencl::calibrate(0, stopNow));
+    const std::map<std::string, double> c = Calibration::opencl(0, go);
+    for (const char *what : {"copy_bytes_per_s", "fma_flops_per_s", "launch_s", "sync_round_trip_s",
+                             "h2d_pageable_bytes_per_s", "h2d_pinned_bytes_per_s", "d2h_pageable_bytes_per_s",
+                             "d2h_pinned_bytes_per_s"}) {
+        const std::string key = Calibration::openclKey(0, what);
+        QVERIFY2(c.count(key) && c.at(key) > 0 && std::isfinite(c.at(key)), key.c_str());
+    }
+    // Plausible on any machine: a launch between 100 ns and 10 ms, and waiting for one costs more
+    // than queueing one behind others.
+    const double launch = c.at(Calibration::openclKey(0, "launch_s"));
+    const double trip = c.at(Calibration::openclKey(0, "sync_round_trip_s"));
+    QVERIFY2(launch > 1e-7 && launch < 1e-2, std::to_string(launch).c_str());
+    QVERIFY2(trip > launch, (std::to_string(trip) + " <= " + std::to_string(launch)).c_str());
+    // A point is held against its device's ceiling.
+    MachineInfo machine;
+    machine.ceilings = c;
+    Measurement m;
+    m.workload = "add";
+    m.backend = "opencl";
+    m.mode = "launch";
+    m.device = 0;
+    const Calibration::Level level = Calibration::levelFor(m, machine);
+    QCOMPARE(level.key, Calibration::openclKey(0, "copy_bytes_per_s"));
+    QVERIFY(level.value > 0);
 }
 
 // `speeduplab-cli verify` checks every OpenCL point, each series at each size once.
