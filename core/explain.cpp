@@ -268,6 +268,11 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     if (const Measurement *m = rowOf(r, s, last.n)) {
         const Calibration::Level level = Calibration::levelFor(*m, r.machine, false);
         c.level = !c.model.tiers.empty() ? c.model.tiers.back().level : level.name;
+        if (const DeviceDescription *d = m->isOpenCl() ? r.machine.openclDevice(m->device) : nullptr) {
+            c.device = d->shortName();
+            c.sharesHostMemory = d->unifiedMemory;
+            c.onTheCpu = d->type == "CPU";
+        }
         if (const MachineInfo::Gpu *g = s.gpu ? deviceOf(*m, r.machine) : nullptr) {
             c.theoretical = g->bandwidthGBs * 1e9;
             c.device = g->name;

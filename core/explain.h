@@ -79,6 +79,10 @@ struct CurveStory {
     double theoretical = 0;
     std::string device;
     double l2Bytes = 0;
+    /// An OpenCL curve's device shares the host's memory: an integrated GPU (its bandwidth is the
+    /// CPU's, its copies cost little), or the CPU itself (onTheCpu).
+    bool sharesHostMemory = false;
+    bool onTheCpu = false; ///< an OpenCL device that reports itself as a CPU (PoCL)
 };
 
 /// Where a GPU model overtakes the fastest of some CPU models, searched over n = 1 to 10^6.

@@ -996,6 +996,12 @@ ZH = {
     "%1 is OpenCL on the CPU: the same cores as the CPU curves, so no GPU crossover is marked against it. Its curves show what OpenCL's launches cost.":
         "%1 是运行在 CPU 上的 OpenCL：与 CPU 曲线使用相同的核心，因此不会针对它标出 GPU 交叉点。它的曲线显示的是 OpenCL 启动的开销。",
     "No usable CUDA GPU: %1": "没有可用的 CUDA GPU：%1",
+    "No GPU curve here: the OpenCL device is the CPU itself, so these are the CPU curves' own models (dashed), and the panel beside the chart tells the OpenCL curves. Open a recorded GPU run (Ctrl+O) to see where a GPU overtakes them.":
+        "这里没有 GPU 曲线：OpenCL 设备就是 CPU 本身，因此这些是 CPU 曲线自己的模型（虚线），图表旁的面板会说明 OpenCL 曲线。打开一次录制的 GPU 运行（Ctrl+O）即可看到 GPU 在何处超过它们。",
+    " %1 runs on the CPU's own cores: its fixed cost is OpenCL's enqueueing and scheduling of the work, not a GPU's launch, and its bandwidth is the CPU's.":
+        " %1 运行在 CPU 自己的核心上：它的固定开销是 OpenCL 对工作的入队和调度，而不是 GPU 的内核启动，它的带宽就是 CPU 的带宽。",
+    " %1 is an integrated GPU: it shares the CPU's memory and its bandwidth, so on memory-bound work it moves bytes no faster than the CPU's memory allows, and its copies to and from the host cost little, because the data never cross a bus.":
+        " %1 是集成 GPU：它与 CPU 共享内存及其带宽，因此在受内存带宽限制的工作上，它搬运数据的速度不会超过 CPU 内存所允许的速度；而它与主机之间的复制开销很小，因为数据从不经过总线。",
     "%1 copy": "%1 复制",
     "%1 FMA peak": "%1 FMA 峰值",
     "%1 launch": "%1 启动",

@@ -464,6 +464,14 @@
         <source>At n = %1 the iterations move %2; in %3 that would take %4.</source>
         <translation>在 n = %1 时，这些迭代要搬运 %2；要在 %3 内完成，需要 %4。</translation>
     </message>
+    <message>
+        <source> %1 runs on the CPU&apos;s own cores: its fixed cost is OpenCL&apos;s enqueueing and scheduling of the work, not a GPU&apos;s launch, and its bandwidth is the CPU&apos;s.</source>
+        <translation> %1 运行在 CPU 自己的核心上：它的固定开销是 OpenCL 对工作的入队和调度，而不是 GPU 的内核启动，它的带宽就是 CPU 的带宽。</translation>
+    </message>
+    <message>
+        <source> %1 is an integrated GPU: it shares the CPU&apos;s memory and its bandwidth, so on memory-bound work it moves bytes no faster than the CPU&apos;s memory allows, and its copies to and from the host cost little, because the data never cross a bus.</source>
+        <translation> %1 是集成 GPU：它与 CPU 共享内存及其带宽，因此在受内存带宽限制的工作上，它搬运数据的速度不会超过 CPU 内存所允许的速度；而它与主机之间的复制开销很小，因为数据从不经过总线。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -1309,6 +1317,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>No cost model here: the GPU was timed without synchronising, and no CPU curve states its threads. The panel beside the chart says what the times show.</source>
         <translation>此处没有成本模型：GPU 计时未同步，也没有注明线程数的 CPU 曲线。图旁的面板说明了这些时间表示什么。</translation>
+    </message>
+    <message>
+        <source>No GPU curve here: the OpenCL device is the CPU itself, so these are the CPU curves&apos; own models (dashed), and the panel beside the chart tells the OpenCL curves. Open a recorded GPU run (Ctrl+O) to see where a GPU overtakes them.</source>
+        <translation>这里没有 GPU 曲线：OpenCL 设备就是 CPU 本身，因此这些是 CPU 曲线自己的模型（虚线），图表旁的面板会说明 OpenCL 曲线。打开一次录制的 GPU 运行（Ctrl+O）即可看到 GPU 在何处超过它们。</translation>
     </message>
 </context>
 <context>

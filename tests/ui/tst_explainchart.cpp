@@ -62,6 +62,44 @@ private slots:
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
     }
 
+    // The same curves measured through OpenCL: on an integrated GPU Explain says that it shares the
+    // CPU's memory; on PoCL, that it is the CPU's own cores, and no GPU crossover is told.
+    void openclDevicesAreExplained()
+    {
+        for (const char *type : {"GPU", "CPU"}) {
+            ResultSet r = fixtures::realistic();
+            for (Measurement &m : r.rows)
+                if (m.onDevice()) {
+                    m.backend = "opencl";
+                    m.device = 0;
+                }
+            DeviceDescription d;
+            d.type = type;
+            d.unifiedMemory = true;
+            d.name = d.type == "GPU" ? "Intel(R) UHD Graphics 620" : "cpu-haswell";
+            d.platform = d.type == "GPU" ? "Intel(R) OpenCL HD Graphics" : "Portable Computing Language";
+            r.machine.openclDevices = {d};
+            RunStore store;
+            store.setResultSet(r);
+            ExplainChart chart;
+            chart.resize(1200, 800);
+            chart.setModel(&store);
+            chart.updateNow();
+            const QString text = everything(chart);
+            if (d.type == "GPU") {
+                QVERIFY2(
+                    text.contains(QStringLiteral("Intel(R) UHD Graphics 620 is an integrated GPU: it shares "
+                                                 "the CPU's memory")),
+                    qPrintable(text));
+                QVERIFY2(text.contains(QStringLiteral("overtakes the CPU")), qPrintable(text));
+            } else {
+                QVERIFY2(text.contains(QStringLiteral("PoCL on the CPU runs on the CPU's own cores")),
+                         qPrintable(text));
+                QVERIFY2(!text.contains(QStringLiteral("overtakes the CPU")), qPrintable(text));
+            }
+        }
+    }
+
     void sentencesCarryTheFittedNumbers()
     {
         RunStore store;

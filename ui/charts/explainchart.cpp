@@ -407,8 +407,14 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
         return;
     }
     drawCpuModels(all, wl, fitted);
-    writeCpuOnlyNote(measured, group.size());
-    explainCurves(r, group, Section{});
+    writeCpuOnlyNote(measured, group.size(),
+                     std::any_of(all.begin(), all.end(), [](const Series &s) { return s.sameCores; }));
+    // OpenCL on the CPU's own cores is no GPU to hold the CPU against, but its curves are told.
+    std::vector<Series> told = group;
+    for (const Series &s : all)
+        if (s.sameCores && s.run == group.front().run && !Workload::isQueueTime(s.mode))
+            told.push_back(s);
+    explainCurves(r, told, Section{});
 }
 
 // The CPU curves of the first run, in one variant.
@@ -487,12 +493,16 @@ void ExplainChart::drawCpuModels(const std::vector<Series> &all, const Workload 
 
 // The note without a GPU curve: what the dashed lines are, how to see the GPU overtake them, and
 // how many of the thread counts measured are shown.
-void ExplainChart::writeCpuOnlyNote(std::size_t measured, std::size_t shown)
+void ExplainChart::writeCpuOnlyNote(std::size_t measured, std::size_t shown, bool sameCores)
 {
     QString note =
         tr("No GPU curve here: these are the CPU curves' own models (dashed). Open a recorded GPU "
            "run (Ctrl+O), or choose a run A (CPU) and a run B (GPU) in the Runs panel, to see where "
            "the GPU overtakes them and to move the models.");
+    if (sameCores) // the panel tells its curves; it is no GPU to hold the CPU against
+        note = tr("No GPU curve here: the OpenCL device is the CPU itself, so these are the CPU curves' own "
+                  "models (dashed), and the panel beside the chart tells the OpenCL curves. Open a recorded "
+                  "GPU run (Ctrl+O) to see where a GPU overtakes them.");
     if (measured > shown)
         note += QLatin1Char('\n') +
                 tr("%1 of the %2 thread counts are shown, from the fewest threads to the most.")

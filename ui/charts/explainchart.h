@@ -102,7 +102,7 @@ private:
     static void spreadCurves(std::vector<Series> &group);
     static CpuModels fitCpuModels(const ResultSet &r, const std::vector<Series> &group);
     void drawCpuModels(const std::vector<Series> &all, const Workload &wl, const CpuModels &fitted);
-    void writeCpuOnlyNote(std::size_t measured, std::size_t shown);
+    void writeCpuOnlyNote(std::size_t measured, std::size_t shown, bool sameCores);
 
     /// The sections on each curve and on the threads, after `crossovers`.
     void explainCurves(const ResultSet &r, const std::vector<Series> &group, const Section &crossovers);

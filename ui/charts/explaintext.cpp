@@ -166,8 +166,17 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
                              .arg(Format::rate(r, c.flops),
                                   t.level.empty() ? tr("a faster level") : label(t.level)));
     }
-    const QString tiers =
-        faster.isEmpty() ? QString() : tr(" Smaller sizes ran at %1.").arg(faster.join(tr(", ")));
+    QString tiers = faster.isEmpty() ? QString() : tr(" Smaller sizes ran at %1.").arg(faster.join(tr(", ")));
+    // What an OpenCL device that shares the host's memory is, said after its curve's story.
+    if (c.onTheCpu)
+        tiers += tr(" %1 runs on the CPU's own cores: its fixed cost is OpenCL's enqueueing and scheduling "
+                    "of the work, not a GPU's launch, and its bandwidth is the CPU's.")
+                     .arg(device);
+    else if (c.sharesHostMemory)
+        tiers += tr(" %1 is an integrated GPU: it shares the CPU's memory and its bandwidth, so on "
+                    "memory-bound work it moves bytes no faster than the CPU's memory allows, and its copies "
+                    "to and from the host cost little, because the data never cross a bus.")
+                     .arg(device);
     switch (c.regime) {
     case CurveStory::Regime::Flat:
         return tr("%1: flat at %2 per iteration over %3: the %4 is all there is at these sizes.")
