@@ -114,6 +114,19 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
          {QStringLiteral("time"), QStringLiteral("explain")},
          false,
          true},
+        {tr("A GPU in a laptop"),
+         tr("<p>Most laptops have an Intel or AMD GPU built into the processor. SpeedupLab reaches it "
+            "through OpenCL: install its driver (the README says which), and choose it in the Device "
+            "list, where it is named <code>opencl:N</code>.</p>"
+            "<p>An <b>integrated GPU</b> shares the CPU's memory. Its copies to and from the host cost "
+            "little, because the data never cross a bus; but on memory-bound work such as "
+            "<code>b += b</code> it can move bytes no faster than the CPU's memory allows, so it may "
+            "never overtake the CPU's threads there. Where it can win is arithmetic: try the gemm "
+            "preset.</p>"
+            "<p><b>OpenCL on the CPU</b> (PoCL) is listed too. It runs on the same cores as the CPU "
+            "curves, so it is no GPU and no crossover is marked against it; the gap between its curves "
+            "and the CPU's is what OpenCL's launches cost.</p>"),
+         {QStringLiteral("time"), QStringLiteral("explain")}},
         {tr("Try it yourself"),
          tr("<p>Choose <nobr>Sweep ▸ Presets ▸ Seed experiment</nobr>, then press <b>Run</b> (Ctrl+R). The "
             "curves "

@@ -79,7 +79,8 @@ void TestTour::f1OpensTheTour()
     QVERIFY(tour->isVisible());
     QVERIFY(!tour->isModal());
     QCOMPARE(tour->page(), 0);
-    QVERIFY(tour->pageCount() >= 6 && tour->pageCount() <= 8);
+    QVERIFY(tour->pageCount() >= 6 &&
+            tour->pageCount() <= 9); // short: a page a topic (the laptop GPU is the ninth)
     // F1 again on the window brings back the same tour, not a second one.
     tour->hide();
     action->trigger();
