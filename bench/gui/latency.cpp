@@ -103,7 +103,8 @@ int GuiBench::latency(const CommandLine &cl)
     QTemporaryDir dir;
     MainWindow w(cl.settings.isEmpty() ? dir.filePath(QStringLiteral("bench.ini")) : cl.settings);
     w.setErrorReporter([](const QString &, const QString &text) { std::cerr << text.toStdString() << '\n'; });
-    w.sweepPanel()->setForm(SweepForm::fromPlan(plan, hw, MachineInfo::gpuState().usable));
+    w.sweepPanel()->setForm(
+        SweepForm::fromPlan(plan, hw, MachineInfo::gpuState().usable, w.sweepPanel()->openclCount()));
     w.show();
 
     QElapsedTimer clock;
