@@ -47,6 +47,17 @@ std::size_t roundUp(std::size_t v, std::size_t to)
     return (v + to - 1) / to * to;
 }
 
+// Releases a command buffer (graph mode) with its platform's entry point.
+struct GraphRelease {
+    clReleaseCommandBufferKHR_fn release = nullptr;
+    void operator()(cl_command_buffer_khr b) const
+    {
+        if (release)
+            release(b);
+    }
+};
+using Graph = std::unique_ptr<std::remove_pointer_t<cl_command_buffer_khr>, GraphRelease>;
+
 // A prepared point: its buffers, kernels with their arguments set, and the commands of one
 // operation (`operation`), of the copies before the first (`before`) and after the last (`after`)
 // when transfers are timed. runOnce enqueues them without waiting and times them with the events
@@ -82,6 +93,8 @@ public:
             prepareTransfer();
         if (job.transfers && w != "transfer")
             prepareTimedCopies();
+        if (job.mode == "graph")
+            record();
         reset();
     }
 
@@ -96,6 +109,8 @@ public:
 
     double runOnce(const std::atomic<bool> &stop) override
     {
+        if (m_job.mode == "graph")
+            return runGraphs(stop);
         const int operations = m_job.mode == "fused" ? 1 : m_job.iterations;
         // A library call's event is its last kernel's: a marker before it starts the span.
         const Command &head = m_before.empty() ? m_operation.front() : m_before.front();
@@ -147,19 +162,7 @@ public:
         SL_CL_CHECK(clFinish(m_queue.get()));
         const double wall = now() - t0;
         // source-view: end
-        cl_ulong start = 0, end = 0;
-        const cl_int es =
-            clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start, nullptr);
-        const cl_int ee = clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end, nullptr);
-        release(first, last);
-        check(es, "clGetEventProfilingInfo(START)");
-        check(ee, "clGetEventProfilingInfo(END)");
-        const double span = double(end - start) * 1e-9;
-        // A driver's broken clock: an end before the start, or a span longer than the host saw.
-        if (end < start || span > wall * 1.05 + 1e-4)
-            throw OpenClError("the OpenCL driver's timestamps are impossible: the commands took " +
-                              std::to_string(end < start ? -double(start - end) * 1e-9 : span) +
-                              " s by its events, " + std::to_string(wall) + " s by the host's clock");
+        const double span = checkedSpan(first, last, wall);
         if (m_job.mode == "unsynced") {
             m_synchronised = wall;
             return queued;
@@ -245,6 +248,81 @@ private:
             // source-view: end
         }
     }
+
+    // source-view: opencl-mode-graph
+    // Graph mode: the operations' kernels recorded once into command buffers (cl_khr_command_buffer)
+    // of up to kGraphChunk operations, which a repetition enqueues whole, as CUDA graphs do.
+    static constexpr int kGraphChunk = 1000;
+    void record()
+    {
+        const CommandBuffers &api = commandBuffers(m_job.device);
+        if (!api.missing.empty())
+            throw Unsupported(api.missing);
+        if (!m_before.empty() || !m_after.empty())
+            throw Unsupported(
+                "graph mode records kernels only: copies from host memory cannot be recorded in an "
+                "OpenCL command buffer");
+        for (const Command &c : m_operation)
+            if (c.type != Command::Type::Kernel)
+                throw Unsupported("graph mode records OpenCL kernels only, and " + m_job.workload +
+                                  (m_job.variant.empty() ? "" : " (" + m_job.variant + ")") +
+                                  " is not one: a library call or a copy");
+        // A buffer enqueued again before its last run ended needs simultaneous use; without it,
+        // each chunk of a repetition gets a buffer of its own.
+        const auto caps = deviceValue<cl_bitfield>(m_id, CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR);
+        const bool reuse = (caps & CL_COMMAND_BUFFER_CAPABILITY_SIMULTANEOUS_USE_KHR) != 0;
+        const cl_command_buffer_properties_khr simultaneous[] = {CL_COMMAND_BUFFER_FLAGS_KHR,
+                                                                 CL_COMMAND_BUFFER_SIMULTANEOUS_USE_KHR, 0};
+        const auto make = [&](int operations) {
+            cl_int e = CL_SUCCESS;
+            cl_command_queue q = m_queue.get();
+            Graph g(api.create(1, &q, reuse ? simultaneous : nullptr, &e), GraphRelease{api.release});
+            check(e, "clCreateCommandBufferKHR");
+            for (int k = 0; k < operations; ++k)
+                for (const Command &c : m_operation)
+                    SL_CL_CHECK(api.kernel(g.get(), nullptr, nullptr, c.kernel, c.dims, nullptr, c.global,
+                                           c.local, 0, nullptr, nullptr, nullptr));
+            SL_CL_CHECK(api.finalize(g.get()));
+            return g;
+        };
+        const int chunk = std::min(m_job.iterations, kGraphChunk);
+        const int full = m_job.iterations / chunk;
+        for (int i = 0; i < (reuse ? 1 : full); ++i)
+            m_graphs.push_back(make(chunk));
+        for (int i = 0; i < full; ++i)
+            m_order.push_back(m_graphs[reuse ? 0 : std::size_t(i)].get());
+        if (const int rest = m_job.iterations % chunk; rest > 0) {
+            m_graphs.push_back(make(rest));
+            m_order.push_back(m_graphs.back().get());
+        }
+    }
+
+    double runGraphs(const std::atomic<bool> &stop)
+    {
+        const CommandBuffers &api = commandBuffers(m_job.device);
+        cl_command_queue q = m_queue.get();
+        // Timed by markers before and after the buffers, not by the buffers' own events: PoCL's
+        // span only the enqueue of a buffer (0.06 us for 1000 kernels), not its kernels.
+        cl_event first = nullptr, last = nullptr;
+        const double t0 = now();
+        SL_CL_CHECK(clEnqueueMarkerWithWaitList(q, 0, nullptr, &first));
+        for (cl_command_buffer_khr b : m_order) {
+            const cl_int e = stop.load(std::memory_order_relaxed)
+                                 ? CL_SUCCESS
+                                 : api.enqueue(1, &q, b, 0, nullptr, nullptr);
+            if (stop.load(std::memory_order_relaxed) || e != CL_SUCCESS) {
+                clFinish(q);
+                release(first, nullptr);
+                if (e != CL_SUCCESS)
+                    check(e, "clEnqueueCommandBufferKHR");
+                throw Cancelled();
+            }
+        }
+        SL_CL_CHECK(clEnqueueMarkerWithWaitList(q, 0, nullptr, &last));
+        SL_CL_CHECK(clFinish(q));
+        return checkedSpan(first, last, now() - t0);
+    }
+    // source-view: end
 
     cl_mem buffer(std::size_t size, const char *what, cl_mem_flags flags = CL_MEM_READ_WRITE,
                   void *host = nullptr)
@@ -511,6 +589,26 @@ private:
         m_after.push_back(c);
     }
 
+    // The span from the start of `first` to the end of `last` by the events (both released), checked
+    // against `wall`, the host's time for the same commands: a driver's broken clock (an end before
+    // the start, or a span longer than the host saw) is an error, never a clean time.
+    static double checkedSpan(cl_event first, cl_event last, double wall)
+    {
+        cl_ulong start = 0, end = 0;
+        const cl_int es =
+            clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start, nullptr);
+        const cl_int ee = clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end, nullptr);
+        release(first, last);
+        check(es, "clGetEventProfilingInfo(START)");
+        check(ee, "clGetEventProfilingInfo(END)");
+        const double span = double(end - start) * 1e-9;
+        if (end < start || span > wall * 1.05 + 1e-4)
+            throw OpenClError("the OpenCL driver's timestamps are impossible: the commands took " +
+                              std::to_string(end < start ? -double(start - end) * 1e-9 : span) +
+                              " s by its events, " + std::to_string(wall) + " s by the host's clock");
+        return span;
+    }
+
     static void release(cl_event first, cl_event last)
     {
         if (first)
@@ -542,6 +640,8 @@ private:
     std::pair<cl_mem, void *> m_mapped{nullptr, nullptr};
     bool m_zeroCopyOutput = false;
     double m_synchronised = 0;
+    std::vector<Graph> m_graphs;                ///< graph mode: the command buffers recorded
+    std::vector<cl_command_buffer_khr> m_order; ///< ... in the order a repetition enqueues them
 };
 } // namespace
 
@@ -609,12 +709,9 @@ std::unique_ptr<Run> createRun(const Job &job)
     if (std::find(w->second.begin(), w->second.end(), job.variant) == w->second.end())
         throw Unsupported("the OpenCL backend has no " + job.workload + " variant \"" + job.variant + "\"");
     const bool elementwise = job.workload == "add" || job.workload == "saxpy";
-    if (job.mode == "graph")
-        throw Unsupported("OpenCL's graph mode (cl_khr_command_buffer) is not built yet: launch, fused and "
-                          "unsynced only");
     if (job.mode == "fused" && !elementwise)
         throw std::invalid_argument(job.workload + " has no fused mode");
-    if (job.mode != "launch" && job.mode != "fused" && job.mode != "unsynced")
+    if (job.mode != "launch" && job.mode != "graph" && job.mode != "fused" && job.mode != "unsynced")
         throw std::invalid_argument("unknown mode " + job.mode);
     if (job.coldCache)
         throw Unsupported("the OpenCL backend has no cold-cache mode yet (it cannot flush a device's cache)");

@@ -64,7 +64,9 @@ std::string disabledReason(int device);
 /// (pageable, pinned, zero-copy: the last only on a device that shares the host's memory); timed copies of
 /// the inputs and the result (job.transfers) from pageable or pinned memory. Modes: launch (one enqueue an
 /// operation), fused (add and saxpy: every iteration in one kernel) and unsynced (launch, timed on the host
-/// before clFinish, the synchronised time kept beside it); graph is Unsupported. runOnce times with the
+/// before clFinish, the synchronised time kept beside it), and graph (the kernels recorded once into
+/// cl_khr_command_buffer command buffers where the device has the extension; Unsupported elsewhere,
+/// and for CLBlast and timed copies). runOnce times with the
 /// queue's profiling events, from the first command's start to the last one's end, checked against
 /// the host's wall clock. Throws OpenClError, Unsupported (out of resources among them) or
 /// std::invalid_argument.

@@ -6,6 +6,7 @@
 #include "opencl/openclkernels.h"
 
 #include <chrono>
+#include <cstring>
 
 namespace speeduplab::opencl::detail {
 
@@ -122,6 +123,7 @@ const Probe &probe()
                 info.fp16 = deviceString(d, CL_DEVICE_EXTENSIONS).find("cl_khr_fp16") != std::string::npos;
                 r.a.devices.push_back(info);
                 r.ids.push_back(d);
+                r.platforms.push_back(p);
             }
         }
         r.a.usable = !r.a.devices.empty();
@@ -182,6 +184,63 @@ DeviceState &stateOf(int device)
 double now()
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+const CommandBuffers &commandBuffers(int device)
+{
+    static std::mutex m;
+    static std::map<int, CommandBuffers> found;
+    std::lock_guard lock(m);
+    if (const auto it = found.find(device); it != found.end())
+        return it->second;
+    CommandBuffers &c = found[device];
+    const Probe &p = probe();
+    const std::string id = "opencl:" + std::to_string(device);
+    if (device < 0 || device >= int(p.ids.size())) {
+        c.missing = "there is no " + id;
+        return c;
+    }
+    cl_device_id d = p.ids[std::size_t(device)];
+    if (deviceString(d, CL_DEVICE_EXTENSIONS).find("cl_khr_command_buffer") == std::string::npos) {
+        c.missing = id + " has no cl_khr_command_buffer, which graph mode records its kernels with";
+        return c;
+    }
+    // The extension is provisional: its calls changed after 0.9.4. Its version, where the device
+    // says it (OpenCL 3.0's CL_DEVICE_EXTENSIONS_WITH_VERSION).
+    struct NameVersion { // OpenCL 3.0's cl_name_version: this build targets OpenCL 1.2's API
+        cl_uint version;
+        char name[64];
+    };
+    constexpr cl_device_info extensionsWithVersion = 0x1060; // CL_DEVICE_EXTENSIONS_WITH_VERSION
+    std::size_t size = 0;
+    if (clGetDeviceInfo(d, extensionsWithVersion, 0, nullptr, &size) == CL_SUCCESS && size > 0) {
+        std::vector<NameVersion> all(size / sizeof(NameVersion));
+        clGetDeviceInfo(d, extensionsWithVersion, all.size() * sizeof(NameVersion), all.data(), nullptr);
+        for (const NameVersion &v : all) {
+            const cl_uint major = v.version >> 22, minor = (v.version >> 12) & 0x3ff,
+                          patch = v.version & 0xfff;
+            if (std::string(v.name, strnlen(v.name, sizeof v.name)) == "cl_khr_command_buffer" &&
+                (major != 0 || minor != 9 || patch > 4)) {
+                c.missing = id + "'s cl_khr_command_buffer is version " + std::to_string(major) + '.' +
+                            std::to_string(minor) + '.' + std::to_string(patch) +
+                            ", whose calls differ from the 0.9.0-0.9.4 this build knows";
+                return c;
+            }
+        }
+    }
+    cl_platform_id platform = p.platforms[std::size_t(device)];
+    const auto get = [&](auto &fn, const char *name) {
+        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
+            clGetExtensionFunctionAddressForPlatform(platform, name));
+        return fn != nullptr;
+    };
+    if (!get(c.create, "clCreateCommandBufferKHR") || !get(c.kernel, "clCommandNDRangeKernelKHR") ||
+        !get(c.finalize, "clFinalizeCommandBufferKHR") || !get(c.enqueue, "clEnqueueCommandBufferKHR") ||
+        !get(c.release, "clReleaseCommandBufferKHR"))
+        c = {nullptr, nullptr,
+             nullptr, nullptr,
+             nullptr, id + "'s platform lists cl_khr_command_buffer but does not give its functions"};
+    return c;
 }
 
 } // namespace speeduplab::opencl::detail

@@ -7,6 +7,7 @@
 #include "opencl/openclbackend.h"
 
 #include <CL/cl.h>
+#include <CL/cl_ext.h>
 
 #include <cstdlib>
 #include <map>
@@ -35,7 +36,8 @@ template <typename T> T deviceValue(cl_device_id d, cl_device_info what)
 
 struct Probe {
     Availability a;
-    std::vector<cl_device_id> ids; ///< by DeviceInfo::index
+    std::vector<cl_device_id> ids;         ///< by DeviceInfo::index
+    std::vector<cl_platform_id> platforms; ///< each device's platform, by DeviceInfo::index
 };
 /// The platforms' devices, asked of the loader once a process.
 const Probe &probe();
@@ -56,6 +58,19 @@ std::map<int, DeviceState> &states();
 DeviceState &stateOf(int device);
 /// The host's steady clock, in seconds.
 double now();
+
+/// cl_khr_command_buffer's entry points on one device's platform (the graph mode), in the
+/// provisional version these headers declare (0.9.0 to 0.9.4; later ones changed the calls).
+struct CommandBuffers {
+    clCreateCommandBufferKHR_fn create = nullptr;
+    clCommandNDRangeKernelKHR_fn kernel = nullptr;
+    clFinalizeCommandBufferKHR_fn finalize = nullptr;
+    clEnqueueCommandBufferKHR_fn enqueue = nullptr;
+    clReleaseCommandBufferKHR_fn release = nullptr;
+    std::string missing; ///< why the device has none usable; empty when it has
+};
+/// Asked once a device. Never throws.
+const CommandBuffers &commandBuffers(int device);
 
 struct MemRelease {
     void operator()(cl_mem m) const { clReleaseMemObject(m); }

@@ -256,7 +256,8 @@ SourceView::Description SourceView::describe(const Measurement &m)
             if (m.variant == "zero-copy")
                 d.regions << QStringLiteral("opencl-zero-copy");
         }
-        d.regions << QStringLiteral("opencl-mode-launch");
+        d.regions << (m.mode == "graph" ? QStringLiteral("opencl-mode-graph")
+                                        : QStringLiteral("opencl-mode-launch"));
         if (m.mode == "unsynced")
             d.regions << QStringLiteral("opencl-mode-unsynced");
         d.function = region.mid(7);
