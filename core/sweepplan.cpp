@@ -121,32 +121,33 @@ std::vector<std::string> SweepPlan::cpuVariants() const
     return out;
 }
 
+namespace {
+
+// The variants of `variants` that a device backend offers (`offered`, its default first), else its
+// default: pinned for a transfer plan that asks for pinned memory.
+std::vector<std::string> deviceVariants(const SweepPlan &plan, const std::vector<std::string> &offered)
+{
+    std::vector<std::string> out;
+    for (const auto &v : distinct(plan.variants))
+        if (std::find(offered.begin(), offered.end(), v) != offered.end())
+            out.push_back(v);
+    if (out.empty() && !offered.empty())
+        out.push_back(plan.workload == "transfer" && plan.pinned ? "pinned" : offered.front());
+    return out;
+}
+
+} // namespace
+
 std::vector<std::string> SweepPlan::gpuVariants() const
 {
     const Workload *w = Workload::find(workload);
-    if (!w)
-        return {};
-    std::vector<std::string> out;
-    for (const auto &v : distinct(variants))
-        if (w->hasGpuVariant(v))
-            out.push_back(v);
-    if (out.empty())
-        out.push_back(workload == "transfer" && pinned ? "pinned" : w->gpuVariants.front());
-    return out;
+    return w ? deviceVariants(*this, w->gpuVariants) : std::vector<std::string>{};
 }
 
 std::vector<std::string> SweepPlan::openclVariants() const
 {
     const Workload *w = Workload::find(workload);
-    if (!w)
-        return {};
-    std::vector<std::string> out;
-    for (const auto &v : distinct(variants))
-        if (w->hasOpenClVariant(v))
-            out.push_back(v);
-    if (out.empty())
-        out.push_back(workload == "transfer" && pinned ? "pinned" : w->openclVariants.front());
-    return out;
+    return w ? deviceVariants(*this, w->openclVariants) : std::vector<std::string>{};
 }
 
 std::string SweepPlan::sizeTooLarge(int n)
