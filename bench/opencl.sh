@@ -11,7 +11,8 @@
 #              launches, one wait at the end) and the calibrated back-to-back launch.
 #   gemm:      SpeedupLab's tiled gemm at n = 1024, launch mode, against CLBlast's SGEMM alone
 #              (bench/opencl/clblast_sgemm.cpp, compiled here with g++); GFLOP/s = 2 n^3 / time
-#              (target: >= 30 %)
+#              (target: >= 30 %); and SpeedupLab's clblast variant against CLBlast alone (target:
+#              within 5 %)
 # A section whose tool is missing (clpeak, clinfo, CLBlast's headers, g++, the CLI, an OpenCL
 # device) prints "not measured: <why>" and the others go on. Last, a summary table. About 30 s
 # on 2 quiet cores, ~10 s more the first time (CLBlast's first call, untimed, has PoCL compile
@@ -42,6 +43,7 @@ if [ -n "$out" ]; then mkdir -p "$out"; else out=$tmp; fi
 
 # Figures for the summary: empty where not measured, with the reason beside.
 bw_ours='' bw_ref='' bw_why='' lat_ours='' lat_ref='' lat_why='' gemm_ours='' gemm_ref='' gemm_why=''
+blas_ours='' blas_why=''
 
 # value FILE WORKLOAD N KIND: one figure of the ok opencl launch row (KIND: bytes_per_s, s_per_iter,
 # flop_per_s); on failure, the reason on stdout and status 1.
@@ -226,7 +228,7 @@ elif ! "${CXX:-g++}" -O2 -std=c++17 -DCL_TARGET_OPENCL_VERSION=300 "$here/opencl
   ref_why="bench/opencl/clblast_sgemm.cpp did not compile: $(grep -m 1 -i error "$out/clblast-build.log" || tail -n 1 "$out/clblast-build.log")"
 else
   echo "   CLBlast: first call untimed (it compiles its kernels) ..."
-  if "$tmp/clblast_sgemm" "$index" 1024 0.5 >"$out/clblast.txt" 2>&1; then
+  if "$tmp/clblast_sgemm" "$index" 1024 2 >"$out/clblast.txt" 2>&1; then
     gemm_ref=$(awk '/^gflops / { print $2 }' "$out/clblast.txt")
     [ -n "$gemm_ref" ] || ref_why="clblast_sgemm printed no figure"
   else
@@ -244,9 +246,25 @@ else
   echo "   not measured: $gemm_why"
 fi
 
+# 3b. SpeedupLab's clblast variant (CLBlast's SGEMM inside SpeedupLab's timing) against CLBlast alone.
+if ours gemm-clblast --workload gemm --variant clblast --sizes 1024 --min-time 2; then
+  if v=$(value "$out/gemm-clblast.json" gemm 1024 flop_per_s); then blas_ours=$v; else why=$v; fi
+fi
+[ -n "$blas_ours" ] || blas_why="ours: $why"
+[ -n "$gemm_ref" ] || blas_why="${blas_why:+$blas_why; }CLBlast alone: ${ref_why:-not measured}"
+[ -n "$blas_ours" ] && printf '   SpeedupLab gemm clblast, launch mode:                  %8.2f GFLOP/s\n' \
+  "$(python3 -c "print($blas_ours / 1e9)")"
+if [ -n "$blas_ours" ] && [ -n "$gemm_ref" ]; then
+  printf '   ratio ours (clblast) / CLBlast alone: %.0f %% (target within 5 %%)\n' \
+    "$(python3 -c "print(100 * $blas_ours / 1e9 / $gemm_ref)")"
+else
+  echo "   not measured: $blas_why"
+fi
+
 # Summary: one row per figure; a verdict where both sides were measured.
 echo
-python3 - "$bw_ours" "$bw_ref" "$lat_ours" "$lat_ref" "$gemm_ours" "$gemm_ref" "$bw_why" "$lat_why" "$gemm_why" <<'EOF'
+python3 - "$bw_ours" "$bw_ref" "$lat_ours" "$lat_ref" "$gemm_ours" "$gemm_ref" "$bw_why" "$lat_why" "$gemm_why" \
+  "$blas_ours" "$blas_why" <<'EOF'
 import sys
 a = sys.argv[1:]
 f = lambda s, scale: float(s) * scale if s else None
@@ -254,6 +272,7 @@ rows = [
     ("bandwidth (GB/s)", f(a[0], 1e-9), f(a[1], 1), ">= 80 %", lambda r: r >= 0.8, "{:.0%}", a[6]),
     ("round trip (us)", f(a[2], 1e6), f(a[3], 1), "within 1.5x", lambda r: 1 / 1.5 <= r <= 1.5, "{:.2f}x", a[7]),
     ("gemm n=1024 (GFLOP/s)", f(a[4], 1e-9), f(a[5], 1), ">= 30 %", lambda r: r >= 0.3, "{:.0%}", a[8]),
+    ("clblast n=1024 (GF/s)", f(a[9], 1e-9), f(a[5], 1), "within 5 %", lambda r: 0.95 <= r <= 1.05, "{:.0%}", a[10]),
 ]
 print(f"{'figure':<22} {'SpeedupLab':>10} {'reference':>10} {'ours/ref':>9}  {'target':<12} verdict")
 for name, ours, ref, target, ok, fmt, why in rows:
