@@ -326,6 +326,8 @@ void SweepPanel::fillDevices()
 {
     const QSignalBlocker block(m_device);
     m_device->clear();
+    // An OpenCL device may be the CPU itself: the box is not called a GPU's alone then.
+    m_gpu->setTitle(m_openclInfo.usable ? tr("GPU or OpenCL device") : tr("GPU"));
     const QString reason = QString::fromStdString(m_gpuInfo.reason);
     const bool cuda = m_gpuInfo.usable && !m_gpuInfo.gpus.empty();
     if (!cuda && !m_openclInfo.usable) {

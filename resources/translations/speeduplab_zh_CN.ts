@@ -3003,6 +3003,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>All %1 devices, in turn</source>
         <translation>全部 %1 个设备，依次测量</translation>
     </message>
+    <message>
+        <source>GPU or OpenCL device</source>
+        <translation>GPU 或 OpenCL 设备</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SweepWorker</name>
