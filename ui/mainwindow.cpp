@@ -356,7 +356,15 @@ bool MainWindow::calibrate()
     if (isRunning())
         return false;
     const bool gpu = MachineInfo::gpuState().usable;
-    return m_controller->startCalibration(m_hw, m_panel->form().device, gpu);
+    // The CUDA GPU chosen, or the first; the OpenCL device chosen, or every one with "All devices".
+    const SweepForm f = m_panel->form();
+    QList<int> opencl;
+    if (f.gpu && f.opencl)
+        opencl << f.device;
+    else if (f.gpu && f.allDevices)
+        for (int d = 0; d < m_panel->openclCount(); ++d)
+            opencl << d;
+    return m_controller->startCalibration(m_hw, f.opencl ? 0 : f.device, gpu, opencl);
 }
 
 void MainWindow::startRunning(const QString &activity, const QString &label)

@@ -29,7 +29,8 @@ public:
     bool start(const SweepPlan &plan, const CeilingMap &known = {});
     /// Measures the machine's ceilings (Calibration::cpu, then Calibration::gpu when gpu);
     /// ignored (returns false) while a sweep or a calibration runs.
-    bool startCalibration(int threads, int device, bool gpu);
+    /// opencl: the OpenCL devices calibrated after the CPU and the GPU.
+    bool startCalibration(int threads, int device, bool gpu, const QList<int> &opencl = {});
     /// Asks the running sweep or calibration to stop; what was measured so far is kept.
     void cancel();
     bool cancelRequested() const { return m_cancelRequested; }
@@ -54,7 +55,7 @@ signals:
     /// Internal: queues the plan into the worker's thread.
     void startRequested(speeduplab::SweepPlan plan, speeduplab::CeilingMap known);
     /// Internal: queues a calibration into the worker's thread.
-    void calibrationRequested(int threads, int device, bool gpu);
+    void calibrationRequested(int threads, int device, bool gpu, const QList<int> &opencl);
 
 private:
     void onFinished(const ResultSet &r);

@@ -25,21 +25,24 @@ void SweepWorker::startSweep(SweepPlan plan, CeilingMap known)
     }
 }
 
-void SweepWorker::startCalibration(int threads, int device, bool gpu)
+void SweepWorker::startCalibration(int threads, int device, bool gpu, const QList<int> &opencl)
 {
     QString note;
     Pipeline::Calibrated c;
     try {
-        c = Pipeline::calibrate(threads, device, gpu, m_stop, [this, &note](const CalibrationStep &step) {
-            const QString text = Format::calibrationStep(step);
-            if (step.kind == CalibrationStep::Kind::GpuSkipped ||
-                step.kind == CalibrationStep::Kind::GpuFailed ||
-                step.kind == CalibrationStep::Kind::GpuPartial ||
-                step.kind == CalibrationStep::Kind::OpenClFailed)
-                note = text; // what was not measured, shown with the result
-            else
-                emit calibrationProgress(text);
-        });
+        c = Pipeline::calibrate(
+            threads, device, gpu, m_stop,
+            [this, &note](const CalibrationStep &step) {
+                const QString text = Format::calibrationStep(step);
+                if (step.kind == CalibrationStep::Kind::GpuSkipped ||
+                    step.kind == CalibrationStep::Kind::GpuFailed ||
+                    step.kind == CalibrationStep::Kind::GpuPartial ||
+                    step.kind == CalibrationStep::Kind::OpenClFailed)
+                    note = text; // what was not measured, shown with the result
+                else
+                    emit calibrationProgress(text);
+            },
+            std::vector<int>(opencl.begin(), opencl.end()));
     } catch (const std::exception &e) {
         emit failed(Format::sentence(tr("The calibration failed: %1").arg(QString::fromStdString(e.what()))));
         return;

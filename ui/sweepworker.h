@@ -32,7 +32,7 @@ public slots:
     /// Measures the CPU ceilings with `threads` threads, then (gpu) those of GPU `device`.
     /// Always ends in calibrationAvailable, with what was measured before a stop, unless
     /// something unexpected throws (failed).
-    void startCalibration(int threads, int device, bool gpu);
+    void startCalibration(int threads, int device, bool gpu, const QList<int> &opencl = {});
 
 signals:
     void measurementAvailable(const speeduplab::Measurement &m);
