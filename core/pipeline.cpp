@@ -290,10 +290,19 @@ int Pipeline::calibrationThreads(const SweepPlan &plan, int hw)
 
 std::string Pipeline::gpuNote(const SweepPlan &plan)
 {
-    if (!plan.gpu)
-        return {};
-    const MachineInfo::GpuState state = MachineInfo::gpuState();
-    return state.usable ? std::string() : "no usable GPU, GPU points will be skipped: " + state.reason;
+    std::string note;
+    if (plan.gpu) {
+        const MachineInfo::GpuState state = MachineInfo::gpuState();
+        if (!state.usable)
+            note = "no usable GPU, GPU points will be skipped: " + state.reason;
+    }
+    if (!plan.openclDevices.empty()) {
+        const MachineInfo::OpenClState cl = MachineInfo::openclState();
+        if (!cl.usable)
+            note += (note.empty() ? "" : "; ") +
+                    std::string("no OpenCL device, its points will be skipped: ") + cl.reason;
+    }
+    return note;
 }
 
 std::string Pipeline::timingNote(double firstPass, double elapsed)

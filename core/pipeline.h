@@ -109,7 +109,7 @@ public:
     /// that the ceiling is what the best CPU curve could reach (all threads without CPU points).
     static int calibrationThreads(const SweepPlan &plan, int hardwareThreads);
     /// "no usable GPU, GPU points will be skipped: <why>" when the plan wants a GPU that is not
-    /// usable; empty otherwise.
+    /// usable, and the same for OpenCL devices without an OpenCL driver; empty otherwise.
     static std::string gpuNote(const SweepPlan &plan);
     /// "the sweep took 14.3 s; every curve spanned the whole range of sizes after 2.1 s" (firstPass and
     /// elapsed as in Outcome and SweepRunner::Progress); "the sweep took 14.3 s" without a first pass.
