@@ -290,7 +290,8 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
                            (d.unifiedMemory ? ", memory shared with the host" : "") + "; " + d.deviceVersion +
                            ", driver " + d.driverVersion + ", platform " + d.platform;
         if (!d.isGpu())
-            text += " (not a GPU: a crossover against it is the cost of OpenCL on the same cores)";
+            text += " (not a GPU: no crossover is marked against it; its curves show what OpenCL costs on "
+                    "the same cores)";
         r.emplace_back(d.id(), text);
     }
     if (!driverVersion.empty())
