@@ -178,16 +178,21 @@ const std::vector<Field> &fields()
             const Workload *w = Workload::find(plan.workload);
             if (!w)
                 return;
+            // The device's variants are OpenCL's when the plan sweeps an OpenCL device alone (the
+            // opencl field makes it the form's device).
+            const bool opencl = !plan.gpu && !plan.openclDevices.empty();
             QStringList gpu;
             for (const auto &v : plan.variants) {
                 if (f.cpuVariant.isEmpty() && w->hasCpuVariant(v))
                     f.cpuVariant = QString::fromStdString(v);
-                else if (w->hasGpuVariant(v) && !gpu.contains(QString::fromStdString(v)))
+                else if ((opencl ? w->hasOpenClVariant(v) : w->hasGpuVariant(v)) &&
+                         !gpu.contains(QString::fromStdString(v)))
                     gpu << QString::fromStdString(v);
             }
             // Several GPU variants: the form's "all" choice when they are all of them, else the first.
-            f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) == w->gpuVariants.size()
-                               ? SweepForm::allVariants(*w)
+            f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) ==
+                                                 (opencl ? w->openclVariants : w->gpuVariants).size()
+                               ? SweepForm::allVariants(*w, opencl)
                            : gpu.isEmpty() ? QString()
                                            : gpu.front();
         };
@@ -376,10 +381,10 @@ SweepForm SweepForm::defaults(int hardwareThreads, bool gpuUsable, int openclCou
     return fromPlan(SweepPlan::seed(hardwareThreads), hardwareThreads, gpuUsable, openclCount);
 }
 
-QString SweepForm::allVariants(const Workload &w)
+QString SweepForm::allVariants(const Workload &w, bool opencl)
 {
     QStringList all;
-    for (const auto &v : w.gpuVariants)
+    for (const auto &v : opencl ? w.openclVariants : w.gpuVariants)
         all << QString::fromStdString(v);
     return all.join(QLatin1Char(','));
 }
@@ -460,7 +465,7 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
     if (!f.cpuVariant.isEmpty() && !w->hasCpuVariant(f.cpuVariant.toStdString()))
         return std::nullopt;
     for (const QString &v : f.gpuVariant.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        if (!w->hasGpuVariant(v.toStdString()))
+        if (!(f.opencl ? w->hasOpenClVariant(v.toStdString()) : w->hasGpuVariant(v.toStdString())))
             return std::nullopt;
     for (const QString &m : f.modes)
         if (!w->hasGpuMode(m.toStdString()))

@@ -52,8 +52,9 @@ struct SweepForm {
     /// The fields that show a plan (sizes as an explicit list unless they are a log range).
     static SweepForm fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable,
                               int openclCount = 0);
-    /// The gpuVariant that asks for every GPU variant of w: their names joined by commas.
-    static QString allVariants(const Workload &w);
+    /// The gpuVariant that asks for every device variant of w (CUDA's, or OpenCL's when `opencl`):
+    /// their names joined by commas.
+    static QString allVariants(const Workload &w, bool opencl = false);
 
     /// The sizes the fields describe. Throws std::invalid_argument with the reason.
     std::vector<int> sizes() const;

@@ -135,8 +135,11 @@ void SweepPanel::workloadChanged()
         combo->setCurrentIndex(i >= 0 ? i : 0);
     };
     fill(m_cpuVariant, w->cpuVariants, tr("fastest available"), true, w->name);
-    fill(m_gpuVariant, w->gpuVariants, tr("default (%1)").arg(QString::fromStdString(w->gpuVariants.front())),
-         false, w->name);
+    // The device's own variants: OpenCL's (clblast, tiled, ...) when an OpenCL device is chosen.
+    const std::vector<std::string> &device =
+        openclIndexOf(m_device->currentData().toInt()) >= 0 ? w->openclVariants : w->gpuVariants;
+    fill(m_gpuVariant, device, tr("default (%1)").arg(QString::fromStdString(device.front())), false,
+         w->name);
 
     int checked = 0;
     for (QCheckBox *c : m_modes) {
@@ -215,6 +218,15 @@ void SweepPanel::setForm(const SweepForm &f)
         const int i = m_workload->findData(f.workload);
         m_workload->setCurrentIndex(i >= 0 ? i : 0);
     }
+    // The device first: the GPU variants offered are its backend's.
+    m_gpu->setChecked(
+        f.gpu && (f.opencl || f.allDevices ? m_openclInfo.usable || m_gpuInfo.usable : m_gpuInfo.usable));
+    {
+        const int all = m_device->findData(kAllDevices);
+        const int i =
+            f.allDevices && all >= 0 ? all : m_device->findData(f.opencl ? openclEntry(f.device) : f.device);
+        m_device->setCurrentIndex(i >= 0 ? i : 0);
+    }
     workloadChanged();
     m_applying = true;
     for (auto [combo, value] :
@@ -231,14 +243,6 @@ void SweepPanel::setForm(const SweepForm &f)
     m_cpu->setChecked(f.cpu);
     setThreads(f.threads);
     m_applying = true;
-    m_gpu->setChecked(
-        f.gpu && (f.opencl || f.allDevices ? m_openclInfo.usable || m_gpuInfo.usable : m_gpuInfo.usable));
-    {
-        const int all = m_device->findData(kAllDevices);
-        const int i =
-            f.allDevices && all >= 0 ? all : m_device->findData(f.opencl ? openclEntry(f.device) : f.device);
-        m_device->setCurrentIndex(i >= 0 ? i : 0);
-    }
     if (const Workload *w = Workload::find(f.workload.toStdString()))
         for (QCheckBox *c : m_modes)
             c->setChecked(f.modes.contains(c->text()) && w->hasGpuMode(c->text().toStdString()));

@@ -316,7 +316,12 @@ QWidget *SweepPanel::buildGpu()
             refresh();
     };
     connect(m_gpu, &QGroupBox::toggled, this, changed);
-    connect(m_device, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_applying)
+            return;
+        workloadChanged(); // the variants offered are the chosen device's backend's
+        refresh();
+    });
     connect(m_transfers, &QCheckBox::toggled, this, changed);
     connect(m_hostMemory, &QComboBox::currentIndexChanged, this, changed);
     return m_gpu;

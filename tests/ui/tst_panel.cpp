@@ -439,6 +439,29 @@ void TestPanel::openclDevicesAreListed()
     QVERIFY(!plan.gpu);
     QCOMPARE(plan.openclDevices, (std::vector<int>{0, 1}));
 
+    // gemm on the integrated GPU: the variants offered are OpenCL's, CLBlast's among them.
+    SweepForm gemm = seed;
+    gemm.workload = QStringLiteral("gemm");
+    gemm.iterations = 1;
+    gemm.gpuVariant = QStringLiteral("clblast");
+    panel.setForm(gemm);
+    auto *variants = panel.findChild<QComboBox *>(QStringLiteral("gpuVariantCombo"));
+    QVERIFY(variants);
+    QVERIFY(variants->findData(QStringLiteral("clblast")) >= 0);
+    QVERIFY(variants->findData(QStringLiteral("cublas")) < 0);
+    QCOMPARE(panel.form().gpuVariant, QStringLiteral("clblast"));
+    plan = panel.plan().value();
+    QCOMPARE(plan.openclVariants(), (std::vector<std::string>{"clblast"}));
+    QVERIFY(SweepForm::fromPlan(plan, 4, false, 2).gpuVariant == QStringLiteral("clblast"));
+    {
+        QTemporaryDir gemmDir;
+        QSettings g(gemmDir.filePath(QStringLiteral("gemm.ini")), QSettings::IniFormat);
+        panel.form().save(g);
+        const std::optional<SweepForm> kept = SweepForm::load(g, 4, false, 2);
+        QVERIFY(kept && kept->gpuVariant == QStringLiteral("clblast"));
+    }
+    panel.setForm(seed);
+
     // A saved OpenCL device that is gone: the GPU box comes back off, not pointing at nothing.
     QTemporaryDir dir;
     QSettings s(dir.filePath(QStringLiteral("gone.ini")), QSettings::IniFormat);
