@@ -94,7 +94,7 @@ int ResultSet::flagOffTrend(double factor)
             for (; it != points.rend() && (*it)->n == n; ++it) {
                 Measurement &m = **it;
                 if (fastestLarger && m.perIteration() > factor * fastestLarger->perIteration()) {
-                    m.stats.offTrend = true;
+                    m.stats.markNoisy();
                     char ratio[32];
                     std::snprintf(ratio, sizeof ratio, "%.0f",
                                   m.perIteration() / fastestLarger->perIteration());

@@ -31,6 +31,9 @@ struct Stats {
     /// Far off its series' trend (ResultSet::flagOffTrend): steady repetitions can all be slow
     /// when the machine was busy for the whole point, and the CV does not see that.
     bool offTrend = false;
+    /// Marks the point noisy whatever its CV: offTrend is set only where the CV does not say so
+    /// already, as a file keeps it (its `noisy` column), so that a point and its reloaded copy are equal.
+    void markNoisy() { offTrend = !(cv > noisyCv); }
 
     /// The CV above which a point is flagged noisy.
     static constexpr double noisyCv = 0.05;

@@ -403,7 +403,7 @@ bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
     for (std::vector<Measurement> &rows : measured)
         for (Measurement &m : rows)
             if (Preemption::disturbed(m)) {
-                m.stats.offTrend = true;
+                m.stats.markNoisy();
                 const std::string why =
                     Preemption::reason(m.conditions.disturbedReps, m.stats.reps, m.conditions.remeasured);
                 m.reason += (m.reason.empty() ? "" : "; ") + why;

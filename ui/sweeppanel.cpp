@@ -136,8 +136,10 @@ void SweepPanel::workloadChanged()
     };
     fill(m_cpuVariant, w->cpuVariants, tr("fastest available"), true, w->name);
     // The device's own variants: OpenCL's (clblast, tiled, ...) when an OpenCL device is chosen.
+    // (As form() reads the device: an OpenCL entry counts only while the box is on.)
     const std::vector<std::string> &device =
-        openclIndexOf(m_device->currentData().toInt()) >= 0 ? w->openclVariants : w->gpuVariants;
+        m_gpu->isChecked() && openclIndexOf(m_device->currentData().toInt()) >= 0 ? w->openclVariants
+                                                                                  : w->gpuVariants;
     fill(m_gpuVariant, device, tr("default (%1)").arg(QString::fromStdString(device.front())), false,
          w->name);
 

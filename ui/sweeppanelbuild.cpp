@@ -315,7 +315,12 @@ QWidget *SweepPanel::buildGpu()
         if (!m_applying)
             refresh();
     };
-    connect(m_gpu, &QGroupBox::toggled, this, changed);
+    connect(m_gpu, &QGroupBox::toggled, this, [this] {
+        if (m_applying)
+            return;
+        workloadChanged(); // switched on or off, the device's variants may be another backend's
+        refresh();
+    });
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         if (m_applying)
             return;

@@ -17,6 +17,7 @@ class TestStats : public QObject {
     Q_OBJECT
 
 private slots:
+    void markNoisyAsAFileKeepsIt();
     void summary_data();
     void summary();
     void noisy_data();
@@ -186,6 +187,22 @@ void TestStats::samplesKeptInOrderAndCapped()
     old.median = old.min = old.max = 1.0;
     QVERIFY(!old.hasQuartiles());
     QCOMPARE(old.iqr(), 0.0);
+}
+
+// A point marked noisy is noisy whatever its CV, and offTrend is set only where the CV does not say
+// so already: what a file's noisy column can give back, so a point and its reloaded copy are equal.
+void TestStats::markNoisyAsAFileKeepsIt()
+{
+    Stats spread = Stats::of({1.0, 2.0, 10.0});
+    QVERIFY(spread.cv > Stats::noisyCv);
+    spread.markNoisy();
+    QVERIFY(spread.noisy());
+    QVERIFY(!spread.offTrend);
+    Stats steady = Stats::of({1.0, 1.0, 1.0});
+    QVERIFY(!steady.noisy());
+    steady.markNoisy();
+    QVERIFY(steady.noisy());
+    QVERIFY(steady.offTrend);
 }
 
 QTEST_APPLESS_MAIN(TestStats)
