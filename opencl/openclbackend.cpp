@@ -37,8 +37,8 @@ struct Command {
     std::size_t global[2] = {1, 1};
     std::size_t local[2] = {1, 1};
     cl_mem mem = nullptr;            ///< Write, Read, Unmap, Map: the device buffer; ClBlastGemm: C
-    cl_mem a = nullptr, b = nullptr; ///< ClBlastGemm: A and B (n x n, row-major, n in bytes / 4n)
-    void *host = nullptr;            ///< Write, Read: the host memory; Unmap: the mapped pointer
+    cl_mem a = nullptr, b = nullptr; ///< ClBlastGemm: A and B (n x n, row-major)
+    void *host = nullptr;            ///< Write, Read: the host memory (Unmap and Map use the run's mapping)
     std::size_t bytes = 0;
 };
 
