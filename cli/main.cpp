@@ -609,7 +609,8 @@ int main(int argc, char **argv)
     text("--max-reps", o.maxReps, "repetitions per point, at most")->default_str("1000");
     text("--budget", o.budget, "seconds for the whole sweep (0: no limit)")->default_str("0");
     text("--device", o.device,
-         "GPU index, a list (0,1), or all: each GPU in turn, its curves labelled by device")
+         "cuda:N (or N), opencl:N, cuda, opencl, a list (cuda:0,opencl:0), or all: every device of every "
+         "backend, in turn, its curves labelled by device")
         ->default_str("0");
     text("--cache", o.cache,
          "warm, or cold: flush the GPU's L2 and the CPU's last-level cache before every repetition "

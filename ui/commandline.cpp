@@ -121,9 +121,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption budget(QStringLiteral("budget"),
                                     QStringLiteral("Seconds for the whole sweep (0: no limit)."),
                                     QStringLiteral("S"));
-    const QCommandLineOption device(QStringLiteral("device"),
-                                    QStringLiteral("GPU index, a list (0,1), or all: each GPU in turn."),
-                                    QStringLiteral("N"));
+    const QCommandLineOption device(
+        QStringLiteral("device"),
+        QStringLiteral("cuda:N (or N), opencl:N, cuda, opencl, a list (cuda:0,opencl:0), or all: every "
+                       "device of every backend, in turn."),
+        QStringLiteral("DEVICE"));
     const QCommandLineOption cache(
         QStringLiteral("cache"),
         QStringLiteral("warm, or cold: flush the GPU's L2 and the CPU's last-level "
