@@ -270,7 +270,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
         c.level = !c.model.tiers.empty() ? c.model.tiers.back().level : level.name;
         if (const DeviceDescription *d = m->isOpenCl() ? r.machine.openclDevice(m->device) : nullptr) {
             c.device = d->shortName();
-            c.sharesHostMemory = d->unifiedMemory;
+            c.sharesHostMemory = d->isIntegratedGpu();
             c.onTheCpu = d->type == "CPU";
         }
         if (const MachineInfo::Gpu *g = s.gpu ? deviceOf(*m, r.machine) : nullptr) {

@@ -79,8 +79,8 @@ struct CurveStory {
     double theoretical = 0;
     std::string device;
     double l2Bytes = 0;
-    /// An OpenCL curve's device shares the host's memory: an integrated GPU (its bandwidth is the
-    /// CPU's, its copies cost little), or the CPU itself (onTheCpu).
+    /// An OpenCL curve's device is an integrated GPU, sharing the host's memory: its bandwidth is the
+    /// CPU's, its copies cost little.
     bool sharesHostMemory = false;
     bool onTheCpu = false; ///< an OpenCL device that reports itself as a CPU (PoCL)
 };

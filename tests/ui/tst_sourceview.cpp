@@ -136,7 +136,7 @@ void TestSourceView::showsTheKernelOfEverySeries()
         QVERIFY2(heading.contains(QString::fromStdString(m.mode) + " mode"), qPrintable(heading));
     else
         QVERIFY2(heading.contains("4 threads"), qPrintable(heading));
-    QVERIFY2(view.location().contains(m.onDevice()              ? "cuda/"
+    QVERIFY2(view.location().contains(m.onDevice()           ? "cuda/"
                                       : m.workload == "spmv" ? "core/spmv.cpp"
                                                              : "core/cpukernels.cpp"),
              qPrintable(view.location()));
