@@ -22,6 +22,7 @@ struct DeviceDescription {
     std::string type;          ///< "GPU", "CPU", "accelerator" or "other" (CL_DEVICE_TYPE)
     int computeUnits = 0;
     double globalMemoryBytes = 0;
+    double maxAllocBytes = 0;   ///< CL_DEVICE_MAX_MEM_ALLOC_SIZE: the largest single buffer
     bool unifiedMemory = false; ///< CL_DEVICE_HOST_UNIFIED_MEMORY: it shares the host's memory
     bool fp16 = false;          ///< cl_khr_fp16
 

@@ -360,6 +360,15 @@ std::string Calibration::aboveCeilingReason(const Measurement &m, const MachineI
                        (m.threads > 1 && c.name != std::string("L3") ? " over the threads" : "") +
                        "), so much of it is still served from " + c.name + ", which is faster.";
         }
+    } else if (const DeviceDescription *d = m.isOpenCl() ? machine.openclDevice(m.device) : nullptr;
+               d && d->unifiedMemory) {
+        // A device on the host's memory (PoCL, an integrated GPU) reads through the host's L3
+        // (an integrated GPU's last-level cache is shared with the cores, too).
+        const double l3 = machine.cacheBytes("L3");
+        if (l3 > 0 && ws <= 2 * l3)
+            return head + "the device shares the host's memory, and the working set (" + mib(ws) +
+                   ") is less than twice the size of the host's L3 (" + mib(l3) +
+                   "), so much of it is still served from L3, which is faster.";
     } else if (l.name == "HBM") {
         for (const auto &g : machine.gpus)
             if (g.index == std::max(0, m.device) && g.l2Bytes > 0 && ws <= 2 * g.l2Bytes)

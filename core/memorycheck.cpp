@@ -2,8 +2,10 @@
 // MemoryCheck: the fit rule, its sentence, and the host and device bytes a point needs.
 #include "core/memorycheck.h"
 
+#include "backend/devicedescription.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
+#include "opencl/openclbackend.h"
 
 #include <cstdio>
 
@@ -22,23 +24,58 @@ std::string gib(double bytes)
 
 bool MemoryCheck::fits() const
 {
-    return available <= 0 || need <= (gpu ? gpuShare : hostShare) * available;
+    return !bufferTooLarge() && (available <= 0 || need <= (gpu ? gpuShare : hostShare) * available);
+}
+
+bool MemoryCheck::bufferTooLarge() const
+{
+    return maxAlloc > 0 && largest > maxAlloc;
 }
 
 std::string MemoryCheck::reason() const
 {
-    return std::string("not enough ") + (gpu ? "GPU" : "host") + " memory: n = " + std::to_string(n) +
-           " needs " + gib(need) + ", " + gib(available) + (gpu ? " is free" : " is available");
+    const std::string head = "n = " + std::to_string(n) + " needs ";
+    if (bufferTooLarge())
+        return "too large a buffer for " + deviceName + ": " + head + "one of " + gib(largest) + ", and " +
+               deviceName + " allows at most " + gib(maxAlloc) + " in one buffer";
+    if (!deviceName.empty())
+        return "not enough memory on " + deviceName + ": " + head + gib(need) + ", and it has " +
+               gib(available);
+    return std::string("not enough ") + (gpu ? "GPU" : "host") + " memory: " + head + gib(need) + ", " +
+           gib(available) + (gpu ? " is free" : " is available");
 }
 
 MemoryCheck MemoryCheck::host(const Workload &workload, int n, double available)
 {
-    return {false, n, workload.hostBytes(n), available};
+    MemoryCheck c;
+    c.n = n;
+    c.need = workload.hostBytes(n);
+    c.available = available;
+    return c;
 }
 
 MemoryCheck MemoryCheck::device(const Job &job, double available)
 {
-    return {true, job.n, double(gpu::deviceBytesNeeded(job)), available};
+    MemoryCheck c;
+    c.gpu = true;
+    c.n = job.n;
+    c.need = double(gpu::deviceBytesNeeded(job));
+    c.available = available;
+    return c;
+}
+
+MemoryCheck MemoryCheck::opencl(const Job &job, const DeviceDescription &device)
+{
+    const opencl::DeviceBytes b = opencl::deviceBytesNeeded(job);
+    MemoryCheck c;
+    c.gpu = true;
+    c.n = job.n;
+    c.need = b.device;
+    c.available = device.globalMemoryBytes;
+    c.deviceName = device.id();
+    c.largest = b.largest;
+    c.maxAlloc = device.maxAllocBytes;
+    return c;
 }
 
 } // namespace speeduplab

@@ -7,6 +7,7 @@
 
 namespace speeduplab {
 
+struct DeviceDescription;
 struct Job;
 class Workload;
 
@@ -24,8 +25,15 @@ struct MemoryCheck {
     int n = 0;            ///< the point's tensor edge
     double need = 0;      ///< bytes
     double available = 0; ///< bytes; 0 or less: unknown (the allocation decides)
+    /// An OpenCL device's name ("opencl:0"): its memory is its size (OpenCL says nothing of what
+    /// is free), and it also bounds each buffer. Empty for the host and CUDA.
+    std::string deviceName;
+    double largest = 0;  ///< the point's biggest buffer, in bytes (OpenCL)
+    double maxAlloc = 0; ///< the device's largest buffer, in bytes; 0 or less: unknown (OpenCL)
 
     bool fits() const;
+    /// Whether the biggest buffer is what does not fit (an OpenCL device's per-buffer limit).
+    bool bufferTooLarge() const;
     /// Why the point is skipped: "not enough host memory: n = 65536 needs 64.00 GiB, 22.10 GiB is
     /// available" (on the GPU: "... is free").
     std::string reason() const;
@@ -34,6 +42,9 @@ struct MemoryCheck {
     static MemoryCheck host(const Workload &workload, int n, double available);
     /// The device memory of a GPU job (the CUDA backend's count; 0 without CUDA).
     static MemoryCheck device(const Job &job, double available);
+    /// The memory of an OpenCL job on `device` (the OpenCL backend's count, against the device's
+    /// size and largest buffer; always fits without OpenCL).
+    static MemoryCheck opencl(const Job &job, const DeviceDescription &device);
 };
 
 } // namespace speeduplab

@@ -28,6 +28,11 @@ std::string disabledReason(int)
     return {};
 }
 
+DeviceBytes deviceBytesNeeded(const Job &)
+{
+    return {};
+}
+
 Ceilings calibrate(int, const std::atomic<bool> &)
 {
     throw Unsupported(kReason);

@@ -78,6 +78,7 @@ json machineToJson(const MachineInfo &m)
                       {"type", d.type},
                       {"compute_units", d.computeUnits},
                       {"memory_bytes", d.globalMemoryBytes},
+                      {"max_alloc_bytes", d.maxAllocBytes},
                       {"unified_memory", d.unifiedMemory},
                       {"fp16", d.fp16}});
     json ceilings = json::object();

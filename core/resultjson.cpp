@@ -274,8 +274,11 @@ MachineInfo detail::machineFromJson(const json &j)
             field(x, "type", d.type, dw, false);
             field(x, "compute_units", d.computeUnits, dw, false);
             field(x, "memory_bytes", d.globalMemoryBytes, dw, false);
-            if (!(std::isfinite(d.globalMemoryBytes) && d.globalMemoryBytes >= 0))
-                throw ParseError(dw + ".memory_bytes must be a finite number, 0 or more");
+            field(x, "max_alloc_bytes", d.maxAllocBytes, dw, false);
+            for (const auto &[v, name] : {std::pair{d.globalMemoryBytes, "memory_bytes"},
+                                          std::pair{d.maxAllocBytes, "max_alloc_bytes"}})
+                if (!(std::isfinite(v) && v >= 0))
+                    throw ParseError(dw + "." + name + " must be a finite number, 0 or more");
             field(x, "unified_memory", d.unifiedMemory, dw, false);
             field(x, "fp16", d.fp16, dw, false);
             m.openclDevices.push_back(d);

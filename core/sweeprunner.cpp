@@ -69,6 +69,20 @@ double SweepRunner::hostMemoryAvailable() const
     return m_plan.hostMemoryLimit > 0 ? m_plan.hostMemoryLimit : MachineInfo::availableMemory();
 }
 
+namespace {
+
+// The memory check of an OpenCL point on its device, as the loader describes it; one that always
+// fits when the device is unknown (the point is skipped for that, with its own reason).
+MemoryCheck openclMemory(const Job &job)
+{
+    for (const DeviceDescription &d : opencl::availability().devices)
+        if (d.index == job.device)
+            return MemoryCheck::opencl(job, d);
+    return {};
+}
+
+} // namespace
+
 std::vector<MemoryCheck> SweepRunner::memoryShortfalls(double hostAvailable, double gpuAvailable) const
 {
     std::vector<MemoryCheck> out;
@@ -79,7 +93,9 @@ std::vector<MemoryCheck> SweepRunner::memoryShortfalls(double hostAvailable, dou
         if (c.fits())
             return;
         for (MemoryCheck &o : out)
-            if (o.n == c.n && o.gpu == c.gpu) {
+            if (o.n == c.n && o.gpu == c.gpu && o.deviceName == c.deviceName &&
+                o.bufferTooLarge() == c.bufferTooLarge()) {
+                o.largest = std::max(o.largest, c.largest);
                 o.need = std::max(o.need, c.need);
                 return;
             }
@@ -91,6 +107,8 @@ std::vector<MemoryCheck> SweepRunner::memoryShortfalls(double hostAvailable, dou
         add(host);
         if (host.fits() && p.backend == "gpu" && gpuAvailable > 0)
             add(MemoryCheck::device(job(p), gpuAvailable));
+        if (host.fits() && p.backend == "opencl")
+            add(openclMemory(job(p)));
     }
     // The points run coarse to fine; the sizes that do not fit read best in ascending n.
     std::stable_sort(out.begin(), out.end(),
@@ -195,6 +213,13 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         m.reason = host.reason();
         return m;
     }
+    // Before the host's inputs are made: a 4 GiB tensor is refused by a device that allows 2 GiB.
+    if (onOpenCl)
+        if (const MemoryCheck device = openclMemory(job(p)); !device.fits()) {
+            m.status = Measurement::Status::Skipped;
+            m.reason = device.reason();
+            return m;
+        }
 
     try {
         const auto inputs = Reference::inputs(m.workload, p.n);

@@ -87,8 +87,9 @@ public:
 
     /// The memory checks of the plan's points that will not fit (MemoryCheck::fits, the rule
     /// measure() skips a point by), before the run: one per n and memory, the largest need, in
-    /// ascending n (whatever order the points run in). gpuAvailable: bytes of the plan's GPU
-    /// (0: unknown, no GPU check).
+    /// ascending n (whatever order the points run in). gpuAvailable: bytes of the plan's CUDA GPU
+    /// (0: unknown, no GPU check). An OpenCL device is checked against its size and its largest
+    /// buffer, as the loader describes it.
     std::vector<MemoryCheck> memoryShortfalls(double hostAvailable, double gpuAvailable) const;
 
 private:

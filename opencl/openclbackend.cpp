@@ -386,7 +386,7 @@ private:
             fused ? setArgs(k, x, m_output, a, count, iterations) : setArgs(k, x, m_output, a, count);
         }
         m_outputCount = m_count;
-        launch(k, m_count, m_local);
+        launch(k, fused ? m_count : (m_count + 3) / 4, m_local); // launch mode: 4 floats a work-item
     }
 
     void prepareReduce()
@@ -689,6 +689,36 @@ double clblastSeconds(int device)
     std::lock_guard lock(stateMutex());
     const auto it = states().find(device);
     return it == states().end() ? 0 : it->second.clblastSeconds;
+}
+
+DeviceBytes deviceBytesNeeded(const Job &job)
+{
+    if (job.n < 1 || (job.workload == "spmv" && job.n > SparseMatrix::maxN))
+        return {};
+    // Pinned buffers (timed copies from pinned memory, the pinned transfer) are host memory, each
+    // at most a tensor: they count only towards the largest.
+    const double rows = double(job.n) * double(job.n), tensor = rows * sizeof(float);
+    DeviceBytes b;
+    b.largest = tensor;
+    const std::string &w = job.workload;
+    if (w == "add") {
+        b.device = tensor;
+    } else if (w == "saxpy" || w == "gemm") {
+        b.device = (w == "saxpy" ? 2 : 3) * tensor;
+    } else if (w == "reduce") {
+        b.device = tensor + 4096; // x, and the partial sums (a few per compute unit) and the sum
+    } else if (w == "scan") {
+        b.device = 2 * tensor + double(job.n) * sizeof(float); // x, y and the row totals
+    } else if (w == "spmv") {
+        const double entries = rows * SparseMatrix::perRow(job.n);
+        b.largest = entries * sizeof(float); // the values (the column indices are as big)
+        b.device = (rows + 1 + 2 * entries) * 4 + 2 * tensor;
+    } else if (w == "transfer") {
+        b.device = job.variant == "zero-copy" ? 0 : tensor; // zero-copy: the host's own memory
+    } else {
+        return {};
+    }
+    return b;
 }
 
 std::unique_ptr<Run> createRun(const Job &job)

@@ -72,6 +72,17 @@ std::string disabledReason(int device);
 /// std::invalid_argument.
 std::unique_ptr<Run> createRun(const Job &job);
 
+/// The buffers a run of `job` makes on its device (what createRun allocates): `device`, the bytes
+/// of those the device's own memory holds (CL_DEVICE_GLOBAL_MEM_SIZE bounds their sum), and
+/// `largest`, the biggest single buffer, pinned and shared ones included
+/// (CL_DEVICE_MAX_MEM_ALLOC_SIZE bounds each). CLBlast's own temporaries are not counted. Plain
+/// arithmetic: no device is asked, and a job createRun would refuse counts 0.
+struct DeviceBytes {
+    double device = 0;
+    double largest = 0;
+};
+DeviceBytes deviceBytesNeeded(const Job &job);
+
 /// An OpenCL device's ceilings, measured: bandwidths in bytes/s, latencies in s, FLOP/s.
 struct Ceilings {
     double copyBytesPerS = 0;  ///< a device-to-device copy, counting read + write

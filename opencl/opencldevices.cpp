@@ -119,6 +119,7 @@ const Probe &probe()
                                                                   : "other";
                 info.computeUnits = int(deviceValue<cl_uint>(d, CL_DEVICE_MAX_COMPUTE_UNITS));
                 info.globalMemoryBytes = double(deviceValue<cl_ulong>(d, CL_DEVICE_GLOBAL_MEM_SIZE));
+                info.maxAllocBytes = double(deviceValue<cl_ulong>(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
                 info.unifiedMemory = deviceValue<cl_bool>(d, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE;
                 info.fp16 = deviceString(d, CL_DEVICE_EXTENSIONS).find("cl_khr_fp16") != std::string::npos;
                 r.a.devices.push_back(info);

@@ -11,11 +11,18 @@ inline constexpr int kGemmGroup = 16; ///< ... computed by kGemmGroup x kGemmGro
 
 inline const char *const kSource = R"CL(
 // source-view: opencl-add
+// Each work-item doubles 4 floats with one 16-byte load and store (as CUDA's add does); the last
+// work-item takes the 1-3 left over one by one.
 __kernel void add(__global float *b, ulong count)
 {
-    size_t i = get_global_id(0);
-    if (i < count)
-        b[i] += b[i];
+    size_t i = get_global_id(0) * 4;
+    if (i + 4 <= count) {
+        float4 v = vload4(0, b + i);
+        vstore4(v + v, 0, b + i);
+    } else {
+        for (; i < count; ++i)
+            b[i] += b[i];
+    }
 }
 // source-view: end
 // source-view: opencl-add-fused
@@ -31,11 +38,16 @@ __kernel void add_fused(__global float *b, ulong count, int iterations)
 }
 // source-view: end
 // source-view: opencl-saxpy
+// 4 floats of x and y a work-item, as add.
 __kernel void saxpy(__global const float *x, __global float *y, float a, ulong count)
 {
-    size_t i = get_global_id(0);
-    if (i < count)
-        y[i] = a * x[i] + y[i];
+    size_t i = get_global_id(0) * 4;
+    if (i + 4 <= count) {
+        vstore4(a * vload4(0, x + i) + vload4(0, y + i), 0, y + i);
+    } else {
+        for (; i < count; ++i)
+            y[i] = a * x[i] + y[i];
+    }
 }
 // source-view: end
 // source-view: opencl-saxpy-fused

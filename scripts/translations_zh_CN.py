@@ -455,6 +455,8 @@ ZH = {
     "fastest available": "最快的可用实现",
     "%1 more sizes, up to n = %2, will not fit either and will be skipped.": "另有 %1 个尺寸（直到 n = %2）同样放不下，将被跳过。",
     "n = %1 will not fit: needs %2, %3 available (%4); it will be skipped.": "n = %1 放不下：需要 %2，可用 %3（%4）；将被跳过。",
+    "n = %1 will not fit on %2: needs a buffer of %3, and the device allows %4 in one buffer; it will be skipped.": "n = %1 在 %2 上放不下：需要一个 %3 的缓冲区，而该设备单个缓冲区最多 %4；将跳过。",
+    "memory of %1": "%1 的内存",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -334,7 +334,7 @@ QString SweepPanel::memoryWarning(const SweepPlan &plan) const
 {
     const double host = m_hostBytes > 0 ? m_hostBytes : MachineInfo::availableMemory();
     double device = 0;
-    for (const auto &g : m_gpuInfo.gpus) // the OpenCL backend checks its own memory (it skips what fails)
+    for (const auto &g : m_gpuInfo.gpus) // an OpenCL device's limits come with its description
         if (plan.gpu && g.index == plan.device)
             device = g.memoryBytes;
     const std::vector<MemoryCheck> tooBig = SweepRunner(plan).memoryShortfalls(host, device);
@@ -346,9 +346,19 @@ QString SweepPanel::memoryWarning(const SweepPlan &plan) const
                          .arg(tooBig.back().n);
             break;
         }
-        lines << tr("n = %1 will not fit: needs %2, %3 available (%4); it will be skipped.")
-                     .arg(c.n)
-                     .arg(gib(c.need), gib(c.available), c.gpu ? tr("GPU memory") : tr("host memory"));
+        const QString device = QString::fromStdString(c.deviceName);
+        if (c.bufferTooLarge())
+            lines << tr("n = %1 will not fit on %2: needs a buffer of %3, and the device allows %4 in one "
+                        "buffer; it will be skipped.")
+                         .arg(c.n)
+                         .arg(device, gib(c.largest), gib(c.maxAlloc));
+        else
+            lines << tr("n = %1 will not fit: needs %2, %3 available (%4); it will be skipped.")
+                         .arg(c.n)
+                         .arg(gib(c.need), gib(c.available),
+                              !device.isEmpty() ? tr("memory of %1").arg(device)
+                              : c.gpu           ? tr("GPU memory")
+                                                : tr("host memory"));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -3007,6 +3007,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>GPU or OpenCL device</source>
         <translation>GPU 或 OpenCL 设备</translation>
     </message>
+    <message>
+        <source>n = %1 will not fit on %2: needs a buffer of %3, and the device allows %4 in one buffer; it will be skipped.</source>
+        <translation>n = %1 在 %2 上放不下：需要一个 %3 的缓冲区，而该设备单个缓冲区最多 %4；将跳过。</translation>
+    </message>
+    <message>
+        <source>memory of %1</source>
+        <translation>%1 的内存</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SweepWorker</name>

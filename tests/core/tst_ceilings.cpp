@@ -334,6 +334,24 @@ void TestCeilings::aboveHundredHasAReason()
     Measurement fast = point("gemm", "cpu", 1, "", 1024, 1e-3, "blas");
     fast.stats.median = fast.flops / 120e9; // 120 % of the 1-thread FMA peak
     QVERIFY(!Calibration::aboveCeilingReason(fast, m).empty());
+
+    // An OpenCL device on the host's memory (PoCL) at n = 4096: 64 MiB, under twice the 32 MiB
+    // L3, so above its copy ceiling because of the host's L3. A device with memory of its own
+    // gets the generic reason, never the host's L3.
+    MachineInfo shared = m;
+    DeviceDescription pocl;
+    pocl.index = 0;
+    pocl.unifiedMemory = true;
+    shared.openclDevices = {pocl};
+    shared.ceilings[Calibration::openclKey(0, "copy_bytes_per_s")] = 40e9;
+    Measurement onPocl = point("add", "opencl", 0, "", 4096, 1e-3);
+    onPocl.device = 0;
+    onPocl.stats.median = onPocl.bytes / 70e9; // 175 %
+    const QString l3 = QString::fromStdString(Calibration::aboveCeilingReason(onPocl, shared));
+    QVERIFY2(l3.contains(QStringLiteral("host's L3 (32 MiB)")), qPrintable(l3));
+    shared.openclDevices[0].unifiedMemory = false;
+    const QString own = QString::fromStdString(Calibration::aboveCeilingReason(onPocl, shared));
+    QVERIFY2(!own.isEmpty() && !own.contains(QStringLiteral("L3")), qPrintable(own));
 }
 
 void TestCeilings::roofs()

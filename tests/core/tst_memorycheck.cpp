@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // MemoryCheck: the one rule a point is skipped by for want of memory, asked before the run
 // (SweepRunner::memoryShortfalls, what the sweep panel shows) and by the runner, which must agree;
-// and MachineInfo::meminfoBytes, where the available host memory comes from.
+// and MachineInfo::meminfoBytes, where the available host memory comes from. An OpenCL device is
+// checked against its size and its largest buffer (on PoCL in CI: 2 GiB a buffer here).
 
 #include "core/machineinfo.h"
 #include "core/memorycheck.h"
 #include "core/sweeprunner.h"
 #include "core/workload.h"
+#include "opencl/openclbackend.h"
 
 #include <QtTest>
 
@@ -31,6 +33,16 @@ SweepPlan cpuPlan(std::vector<int> sizes, std::vector<int> threads)
     return p;
 }
 
+MemoryCheck check(bool gpu, int n, double need, double available)
+{
+    MemoryCheck c;
+    c.gpu = gpu;
+    c.n = n;
+    c.need = need;
+    c.available = available;
+    return c;
+}
+
 } // namespace
 
 class TestMemoryCheck : public QObject {
@@ -45,6 +57,8 @@ private slots:
     void meminfo();
     void shortfallsBeforeTheRun();
     void runnerSkipsWhatThePreCheckNames();
+    void openclDeviceLimits();
+    void openclRunnerSkipsWhatThePreCheckNames();
 };
 
 void TestMemoryCheck::fits_data()
@@ -68,7 +82,7 @@ void TestMemoryCheck::fits()
     QFETCH(double, need);
     QFETCH(double, available);
     QFETCH(bool, fits);
-    QCOMPARE(MemoryCheck({gpu, 1000, need, available}).fits(), fits);
+    QCOMPARE(check(gpu, 1000, need, available).fits(), fits);
 }
 
 void TestMemoryCheck::hostNeed()
@@ -85,9 +99,9 @@ void TestMemoryCheck::hostNeed()
 
 void TestMemoryCheck::reason()
 {
-    QCOMPARE(QString::fromStdString(MemoryCheck({false, 65536, 64 * GiB, 22.1 * GiB}).reason()),
+    QCOMPARE(QString::fromStdString(check(false, 65536, 64 * GiB, 22.1 * GiB).reason()),
              QStringLiteral("not enough host memory: n = 65536 needs 64.00 GiB, 22.10 GiB is available"));
-    QCOMPARE(QString::fromStdString(MemoryCheck({true, 40000, 18 * GiB, 15.5 * GiB}).reason()),
+    QCOMPARE(QString::fromStdString(check(true, 40000, 18 * GiB, 15.5 * GiB).reason()),
              QStringLiteral("not enough GPU memory: n = 40000 needs 18.00 GiB, 15.50 GiB is free"));
 }
 
@@ -148,6 +162,83 @@ void TestMemoryCheck::runnerSkipsWhatThePreCheckNames()
     SweepRunner runner(p);
     const std::vector<MemoryCheck> predicted = runner.memoryShortfalls(runner.hostMemoryAvailable(), 0);
     QCOMPARE(predicted.size(), size_t(1));
+    std::atomic<bool> stop{false};
+    const ResultSet r = runner.run({}, stop);
+    QCOMPARE(r.size(), size_t(2));
+    QVERIFY2(r.rows[0].ok(), r.rows[0].reason.c_str());
+    QCOMPARE(int(r.rows[1].status), int(Measurement::Status::Skipped));
+    QCOMPARE(r.rows[1].reason, predicted[0].reason());
+}
+
+void TestMemoryCheck::openclDeviceLimits()
+{
+    DeviceDescription d;
+    d.index = 1;
+    d.globalMemoryBytes = 6 * GiB;
+    d.maxAllocBytes = 2 * GiB;
+    Job job;
+    job.workload = "add";
+    job.mode = "launch";
+    job.device = 1;
+    // add at n = 32768: one 4 GiB tensor, over the 2 GiB a buffer (though the device has 6).
+    job.n = 32768;
+    MemoryCheck c = MemoryCheck::opencl(job, d);
+    if (c.largest == 0)
+        QSKIP("built without OpenCL: the backend counts no buffer");
+    QCOMPARE(c.largest, 4 * GiB);
+    QCOMPARE(c.need, 4 * GiB);
+    QVERIFY(c.bufferTooLarge() && !c.fits());
+    QCOMPARE(QString::fromStdString(c.reason()),
+             QStringLiteral("too large a buffer for opencl:1: n = 32768 needs one of 4.00 GiB, and opencl:1 "
+                            "allows at most 2.00 GiB in one buffer"));
+    // gemm at n = 16384: A, B and C of 1 GiB each, each under 2 GiB; 3 GiB in all, over 2.5.
+    job.workload = "gemm";
+    job.variant = "tiled";
+    job.n = 16384;
+    d.globalMemoryBytes = 2.5 * GiB;
+    c = MemoryCheck::opencl(job, d);
+    QCOMPARE(c.need, 3 * GiB);
+    QVERIFY(!c.bufferTooLarge() && !c.fits());
+    QCOMPARE(QString::fromStdString(c.reason()),
+             QStringLiteral("not enough memory on opencl:1: n = 16384 needs 3.00 GiB, and it has 2.50 GiB"));
+    d.globalMemoryBytes = 4 * GiB;
+    QVERIFY(MemoryCheck::opencl(job, d).fits());
+    // spmv's largest buffers are its values and column indices: 8 a row, 8 times the vector.
+    job.workload = "spmv";
+    job.variant = "scalar";
+    job.n = 8192;
+    c = MemoryCheck::opencl(job, d);
+    QCOMPARE(c.largest, 8 * 8192.0 * 8192 * 4); // 2 GiB: as much as the device allows
+    QVERIFY(!c.bufferTooLarge());
+    d.maxAllocBytes = 1 * GiB;
+    QVERIFY(MemoryCheck::opencl(job, d).bufferTooLarge());
+    // zero-copy uses the host's own memory: no device memory, the mapped tensor its one buffer.
+    job.workload = "transfer";
+    job.variant = "zero-copy";
+    job.n = 16384;
+    c = MemoryCheck::opencl(job, d);
+    QCOMPARE(c.need, 0.0);
+    QCOMPARE(c.largest, 1 * GiB);
+    // Unknown limits (0): the allocation decides.
+    QVERIFY(MemoryCheck::opencl(job, DeviceDescription()).fits());
+}
+
+void TestMemoryCheck::openclRunnerSkipsWhatThePreCheckNames()
+{
+    const opencl::Availability a = opencl::availability();
+    if (!a.usable || !(a.devices.at(0).maxAllocBytes > 0))
+        QSKIP(qPrintable(QStringLiteral("no OpenCL device: ") + QString::fromStdString(a.reason)));
+    // The smallest n whose tensor the device refuses in one buffer; the run never allocates it.
+    const int n = int(std::sqrt(a.devices[0].maxAllocBytes / 4)) + 1;
+    SweepPlan p = cpuPlan({4, n}, {});
+    p.cpu = false;
+    p.openclDevices = {0};
+    p.modes = {"launch"};
+    p.hostMemoryLimit = 1024 * GiB; // the host's check passes, whatever this machine has
+    SweepRunner runner(p);
+    const std::vector<MemoryCheck> predicted = runner.memoryShortfalls(runner.hostMemoryAvailable(), 0);
+    QCOMPARE(predicted.size(), size_t(1));
+    QVERIFY(predicted[0].bufferTooLarge());
     std::atomic<bool> stop{false};
     const ResultSet r = runner.run({}, stop);
     QCOMPARE(r.size(), size_t(2));
