@@ -4,6 +4,7 @@
 #include "core/sweeprunner.h"
 
 #include "core/cacheflush.h"
+#include "core/calibration.h"
 #include "core/cpukernels.h"
 #include "core/gpuclocks.h"
 #include "core/machineinfo.h"
@@ -113,6 +114,43 @@ std::vector<MemoryCheck> SweepRunner::memoryShortfalls(double hostAvailable, dou
     // The points run coarse to fine; the sizes that do not fit read best in ascending n.
     std::stable_sort(out.begin(), out.end(),
                      [](const MemoryCheck &a, const MemoryCheck &b) { return a.n < b.n; });
+    return out;
+}
+
+std::vector<SweepRunner::SlowDevice> SweepRunner::slowDevices(const MachineInfo &machine,
+                                                              double repLimit) const
+{
+    std::map<std::string, SlowDevice> byDevice;
+    std::vector<std::string> order; // the plan's order of devices
+    for (const PlanPoint &p : m_plan.points()) {
+        if (p.backend == "cpu")
+            continue;
+        const Measurement m = skeleton(p);
+        const Calibration::Level l = Calibration::levelFor(m, machine);
+        const double work = l.flops ? m.flops : m.bytes;
+        if (!(l.value > 0) || !(work > 0) || Workload::isQueueTime(m.mode))
+            continue;
+        const std::string device = (p.backend == "opencl" ? "opencl:" : "cuda:") + std::to_string(p.device);
+        auto [it, added] = byDevice.try_emplace(device);
+        if (added)
+            order.push_back(device);
+        SlowDevice &d = it->second;
+        const double rep = work / l.value;
+        d.device = device;
+        if (rep > d.repSeconds) {
+            d.repSeconds = rep;
+            d.n = p.n;
+            d.variant = p.variant;
+            d.mode = p.mode;
+            d.level = l.name;
+            d.ceiling = l.value;
+            d.flops = l.flops;
+        }
+    }
+    std::vector<SlowDevice> out;
+    for (const std::string &device : order)
+        if (const SlowDevice &d = byDevice[device]; d.repSeconds >= repLimit)
+            out.push_back(d);
     return out;
 }
 

@@ -92,6 +92,23 @@ public:
     /// buffer, as the loader describes it.
     std::vector<MemoryCheck> memoryShortfalls(double hostAvailable, double gpuAvailable) const;
 
+    /// A device too slow for the plan, by its calibrated ceilings: no point runs faster than its
+    /// ceiling (the roofline), so every figure is a lower bound, said before the run.
+    struct SlowDevice {
+        std::string device; ///< "opencl:0", "cuda:0"
+        int n = 0;          ///< its slowest point: size, variant and mode
+        std::string variant, mode;
+        double repSeconds = 0; ///< one repetition of that point takes at least this long there
+        std::string level;     ///< the ceiling that bounds that point ("FMA peak")
+        double ceiling = 0;    ///< its value: FLOP/s when flops, else bytes/s
+        bool flops = false;
+    };
+    /// The plan's devices (CUDA or OpenCL) whose slowest point takes at least repLimit seconds a
+    /// repetition by `machine`'s calibrated ceilings (the point then takes at least twice that:
+    /// its warm-up and one repetition). A device without them is never named: nothing is known of
+    /// its speed before it runs.
+    std::vector<SlowDevice> slowDevices(const MachineInfo &machine, double repLimit = 10) const;
+
 private:
     Measurement skeleton(const PlanPoint &p) const;
     /// The GPU job of a GPU point, without its inputs.

@@ -457,6 +457,8 @@ ZH = {
     "n = %1 will not fit: needs %2, %3 available (%4); it will be skipped.": "n = %1 放不下：需要 %2，可用 %3（%4）；将被跳过。",
     "n = %1 will not fit on %2: needs a buffer of %3, and the device allows %4 in one buffer; it will be skipped.": "n = %1 在 %2 上放不下：需要一个 %3 的缓冲区，而该设备单个缓冲区最多 %4；将跳过。",
     "memory of %1": "%1 的内存",
+    "%1 is slow for this sweep: one repetition of %2 at n = %3 takes at least %4 there (at its calibrated %5 of %6), and the point at least twice that. Drop the largest sizes, or choose a faster variant.": "%1 对这次扫描来说太慢：在它上面 n = %3 的 %2 一次重复至少要 %4（按其校准的%5 %6），整个点至少是它的两倍。请去掉最大的尺寸，或选一个更快的实现。",
+    "%1 (%2)": "%1（%2）",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -254,6 +254,7 @@ void MainWindow::connectActions()
 void MainWindow::buildDocks()
 {
     m_panel = new SweepPanel(m_hw, m_gpu);
+    m_panel->setMachine(m_machine); // the last calibration: the speed check before a sweep
     connect(m_panel, &SweepPanel::presetRequested, this, &MainWindow::applyPreset);
     m_panel->setObjectName(QStringLiteral("sweepPanel"));
     auto *sweepDock = new QDockWidget(tr("Sweep"), this);
@@ -419,6 +420,7 @@ void MainWindow::onCalibrationFinished(const CeilingMap &ceilings, const QString
     endRunning();
     for (const auto &[k, v] : ceilings)
         m_machine.ceilings[k] = v;
+    m_panel->setMachine(m_machine); // the speed check counts with the new ceilings
     if (!ceilings.empty())
         AppSettings::keepCalibration(m_machine);
     // The results shown get the ceilings when they were measured here; a run recorded on

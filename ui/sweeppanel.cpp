@@ -71,6 +71,8 @@ SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo
     bottom->addWidget(m_error);
     m_memory = infoLabel(QStringLiteral("memoryWarning"));
     bottom->addWidget(m_memory);
+    m_slow = infoLabel(QStringLiteral("slowWarning"));
+    bottom->addWidget(m_slow);
     auto *buttons = new QHBoxLayout;
     m_run = new QPushButton(QIcon(QStringLiteral(":/icons/run.svg")), tr("Run"));
     m_run->setObjectName(QStringLiteral("runButton"));
@@ -363,6 +365,34 @@ QString SweepPanel::memoryWarning(const SweepPlan &plan) const
     return lines.join(QLatin1Char('\n'));
 }
 
+void SweepPanel::setMachine(const MachineInfo &machine)
+{
+    m_machine = machine;
+    refresh();
+}
+
+QString SweepPanel::slowWarning() const
+{
+    return m_slow->text();
+}
+
+QString SweepPanel::slowWarning(const SweepPlan &plan) const
+{
+    QStringList lines;
+    for (const SweepRunner::SlowDevice &d : SweepRunner(plan).slowDevices(m_machine)) {
+        const QString point = d.variant.empty() ? QString::fromStdString(plan.workload)
+                                                : tr("%1 (%2)").arg(QString::fromStdString(plan.workload),
+                                                                    QString::fromStdString(d.variant));
+        lines << tr("%1 is slow for this sweep: one repetition of %2 at n = %3 takes at least %4 there "
+                    "(at its calibrated %5 of %6), and the point at least twice that. Drop the largest "
+                    "sizes, or choose a faster variant.")
+                     .arg(QString::fromStdString(d.device), point, Format::n(d.n),
+                          Format::duration(d.repSeconds), QString::fromStdString(d.level),
+                          Format::rate(d.ceiling, d.flops));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 void SweepPanel::refresh()
 {
     const SweepForm f = form();
@@ -446,6 +476,7 @@ void SweepPanel::refresh()
     m_problem = why;
     setInfo(m_error, why, Tone::Error);
     setInfo(m_memory, p ? memoryWarning(*p) : QString(), Tone::Warning);
+    setInfo(m_slow, p ? slowWarning(*p) : QString(), Tone::Warning);
     m_run->setEnabled(!m_running && m_problem.isEmpty());
     m_cancel->setEnabled(m_running);
     if (!m_applying)

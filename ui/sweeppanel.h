@@ -48,6 +48,13 @@ public:
     /// The host memory the size check counts with, in bytes; 0 (the default): what the OS
     /// reports as available at each change.
     void setHostMemory(double bytes);
+    /// The devices the plan's points would keep busy too long, one line each, by the calibrated
+    /// ceilings of setMachine (SweepRunner::slowDevices): lower bounds, said before the run; empty
+    /// when none is, or nothing is calibrated. Run stays enabled.
+    QString slowWarning() const;
+    /// The machine whose calibrated ceilings (and caches, GPUs and OpenCL devices) the speed check
+    /// counts with; the window sets it at start and after each calibration.
+    void setMachine(const MachineInfo &machine);
 
     /// Follows a GPU that became unusable (or usable): the device list, the GPU box (disabled
     /// with the reason when unusable) and the form's GPU switch; the other fields stay.
@@ -83,6 +90,7 @@ private:
     void refresh();
     static void markInvalid(QWidget *w, bool invalid);
     QString memoryWarning(const SweepPlan &plan) const;
+    QString slowWarning(const SweepPlan &plan) const;
 
     int m_hw;
     MachineInfo::GpuState m_gpuInfo;
@@ -123,6 +131,8 @@ private:
     QCheckBox *m_coldCache = nullptr;
     QLabel *m_error = nullptr;
     QLabel *m_memory = nullptr;
+    QLabel *m_slow = nullptr;
+    MachineInfo m_machine;  ///< for the speed check (setMachine)
     double m_hostBytes = 0; ///< for the size check; 0: MemAvailable
     QPushButton *m_run = nullptr;
     QPushButton *m_cancel = nullptr;

@@ -3015,6 +3015,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>memory of %1</source>
         <translation>%1 的内存</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is slow for this sweep: one repetition of %2 at n = %3 takes at least %4 there (at its calibrated %5 of %6), and the point at least twice that. Drop the largest sizes, or choose a faster variant.</source>
+        <translation>%1 对这次扫描来说太慢：在它上面 n = %3 的 %2 一次重复至少要 %4（按其校准的%5 %6），整个点至少是它的两倍。请去掉最大的尺寸，或选一个更快的实现。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SweepWorker</name>

@@ -2,6 +2,7 @@
 // SweepRunner: cancellation from another thread (prompt, keeping what was measured), the host
 // memory pre-check, the time budget, GPU points without a GPU, and the callbacks.
 
+#include "core/calibration.h"
 #include "core/cpukernels.h"
 #include "core/pipeline.h"
 #include "core/preemption.h"
@@ -67,6 +68,7 @@ private slots:
     void gpuPointsWithoutGpu_data();
     void gpuPointsWithoutGpu();
     void invalidPlanThrowsBeforeRunning();
+    void slowDevicesBeforeTheRun();
 };
 
 void TestSweepRunner::smallSweepSucceeds()
@@ -520,6 +522,33 @@ void TestSweepRunner::invalidPlanThrowsBeforeRunning()
     }
     QVERIFY(threw);
     QCOMPARE(measured, 0);
+}
+
+void TestSweepRunner::slowDevicesBeforeTheRun()
+{
+    // gemm on opencl:0 and the CUDA GPU; CPU points are never named.
+    SweepPlan p = cpuPlan("gemm", {256, 4096, 8192});
+    p.openclDevices = {0};
+    p.gpu = true;
+    p.device = 0;
+    p.modes = {"launch"};
+    p.iterations = 1;
+    MachineInfo m;
+    QVERIFY(SweepRunner(p).slowDevices(m).empty()); // nothing calibrated: nothing known
+    m.ceilings[Calibration::openclKey(0, "fma_flops_per_s")] = 27e9;
+    m.ceilings[Calibration::gpuFma] = 60e12;
+    m.ceilings[Calibration::cpuFma] = 1e9; // a slow CPU, not a device
+    const std::vector<SweepRunner::SlowDevice> slow = SweepRunner(p).slowDevices(m);
+    QCOMPARE(slow.size(), size_t(1));
+    QCOMPARE(slow[0].device, std::string("opencl:0"));
+    QCOMPARE(slow[0].n, 8192);
+    QVERIFY(slow[0].flops);
+    QCOMPARE(slow[0].level, std::string("FMA peak"));
+    QVERIFY(qAbs(slow[0].repSeconds - 2.0 * 8192 * 8192 * 8192 / 27e9) < 1e-6); // 40.7 s: a lower bound
+    // Up to 4096 (5.1 s a repetition at 27 GFLOP/s), under the 10 s it takes to be named.
+    p.sizes = {256, 4096};
+    QVERIFY(SweepRunner(p).slowDevices(m).empty());
+    QCOMPARE(SweepRunner(p).slowDevices(m, 5).size(), size_t(1));
 }
 
 QTEST_APPLESS_MAIN(TestSweepRunner)

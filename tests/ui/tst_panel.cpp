@@ -5,6 +5,7 @@
 // nothing to plot reads properly for a single point.
 #include "fixtures.h"
 
+#include "core/calibration.h"
 #include "core/sweepplan.h"
 #include "ui/app.h"
 #include "ui/charts/timechart.h"
@@ -460,6 +461,30 @@ void TestPanel::openclDevicesAreListed()
         const std::optional<SweepForm> kept = SweepForm::load(g, 4, false, 2);
         QVERIFY(kept && kept->gpuVariant == QStringLiteral("clblast"));
     }
+
+    // Too slow, said before the sweep: at a calibrated 100 GFLOP/s, one gemm at n = 8192 takes at
+    // least 11 s (2 x 8192^3 FLOP). Without a calibration of the device nothing is said.
+    SweepForm big = panel.form();
+    big.sizesAsRange = false;
+    big.sizeList = QStringLiteral("256,8192");
+    panel.setForm(big);
+    auto *slow = panel.findChild<QLabel *>(QStringLiteral("slowWarning"));
+    QVERIFY(slow);
+    QVERIFY2(panel.slowWarning().isEmpty(), qPrintable(panel.slowWarning()));
+    MachineInfo calibrated;
+    calibrated.openclDevices = cl.devices;
+    calibrated.ceilings[Calibration::openclKey(1, "fma_flops_per_s")] = 100e9;
+    panel.setMachine(calibrated);
+    QVERIFY2(panel.slowWarning().startsWith(QStringLiteral(
+                 "opencl:1 is slow for this sweep: one repetition of gemm (clblast) at n = 8192 "
+                 "takes at least 11 s there (at its calibrated FMA peak of 100 GFLOP/s), and the point at "
+                 "least twice that.")),
+             qPrintable(panel.slowWarning()));
+    QCOMPARE(slow->text(), panel.slowWarning());
+    QVERIFY(panel.runButton()->isEnabled()); // a warning: the user may still run it
+    big.sizeList = QStringLiteral("256,1024");
+    panel.setForm(big);
+    QVERIFY2(panel.slowWarning().isEmpty(), qPrintable(panel.slowWarning()));
     panel.setForm(seed);
 
     // A saved OpenCL device that is gone: the GPU box comes back off, not pointing at nothing.
