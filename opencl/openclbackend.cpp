@@ -137,7 +137,11 @@ public:
         const double t0 = now();
         try {
             if (marker) {
+                // Flushed, so that it starts now: a driver that submits lazily would otherwise
+                // start it with CLBlast's first kernel, after the host work the call does first
+                // (making kernels, allocating its temporaries), which CLBlast alone pays too.
                 SL_CL_CHECK(clEnqueueMarkerWithWaitList(m_queue.get(), 0, nullptr, &first));
+                SL_CL_CHECK(clFlush(m_queue.get()));
                 ++at;
             }
             for (const Command &c : m_before)
