@@ -106,11 +106,17 @@ CostModel CostModel::from(const LinearFit &fit)
 
 double CostModel::rateAt(double work) const
 {
-    double r = rate;
+    const Tier *t = tierAt(work);
+    return t ? t->rate : rate;
+}
+
+const CostModel::Tier *CostModel::tierAt(double work) const
+{
+    const Tier *at = nullptr;
     for (const Tier &t : tiers)
         if (work >= t.fromWork || &t == &tiers.front())
-            r = t.rate;
-    return r;
+            at = &t;
+    return at;
 }
 
 double CostModel::kneeWork() const
@@ -206,6 +212,25 @@ CostModel Explain::model(const ResultSet &r, const Series &s)
             m.tiers = {{tiers.front().level, 0, m.rate}};
         return m;
     }
+    // Each tier starts where its level starts, not at its first measured point: at the smallest n
+    // between that point and the one before whose working set the level holds, by the rule every
+    // point's level is found by (Calibration::levelFor), its work on the power law through the two
+    // points. A size between them is held to the rate of the level its data are in.
+    for (std::size_t k = 1; k < tiers.size(); ++k) {
+        const SeriesPoint &a = pts[first[k] - 1], &b = pts[first[k]];
+        const auto row = rows.find(b.n);
+        if (row == rows.end() || b.n - a.n < 2 || !(a.work > 0) || !(b.work > a.work))
+            continue;
+        Measurement probe = *row->second;
+        int lo = a.n, hi = b.n; // lo: in the level before; hi: in this tier's
+        while (hi - lo > 1) {
+            probe.n = lo + (hi - lo) / 2;
+            probe.elements = Workload::elements(probe.n);
+            (Calibration::levelFor(probe, r.machine, false).name == tiers[k].level ? hi : lo) = probe.n;
+        }
+        const double power = std::log(b.work / a.work) / std::log(double(b.n) / a.n);
+        tiers[k].fromWork = a.work * std::pow(double(hi) / a.n, power);
+    }
     first.push_back(pts.size());
     // Alternate: each tier's rate given the fixed cost, then the fixed cost given the rates, all
     // with relative (1/t^2) weights as in Analysis::fitLinear.
@@ -291,10 +316,22 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
         c.regime = Regime::Flat;
         return c;
     }
-    c.kneeN = nAtWork(s, c.model.kneeWork());
+    const double knee = c.model.kneeWork();
+    c.kneeN = nAtWork(s, knee);
     c.regime = c.kneeN > c.nMax   ? Regime::FixedThroughout
                : c.kneeN < c.nMin ? Regime::WorkThroughout
                                   : Regime::Knee;
+    // The spans, in the curve's unit (a fused curve's bytes became FLOPs above).
+    const double unit = c.rate / c.model.rate;
+    if (c.model.tiers.empty())
+        c.spans = {{c.level, c.rate, 0, true}};
+    for (const CostModel::Tier &t : c.model.tiers)
+        c.spans.push_back({t.level, t.rate * unit, t.fromWork > 0 ? nAtWork(s, t.fromWork) : 0, t.fitted});
+    if (c.flops && !(w && w->computeBound()) && !c.spans.empty()) // arithmetic: no memory level
+        c.spans = {{c.level, c.rate, 0, true}};
+    c.kneeSpan = 0;
+    if (const CostModel::Tier *t = c.model.tierAt(knee); t && c.spans.size() == c.model.tiers.size())
+        c.kneeSpan = int(t - c.model.tiers.data());
     return c;
 }
 
@@ -420,6 +457,24 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
                 st.measuredN = x.n;
                 break;
             }
+        if (st.model.n > 0) {
+            const double work = w->workAt(st.model.n, 1);
+            const auto at = [work](const CostModel &m, double &rate, std::string &level) {
+                rate = m.rateAt(work);
+                const CostModel::Tier *t = m.tierAt(work);
+                level = t ? t->level : std::string();
+            };
+            at(st.gpu, st.gpuRate, st.gpuLevel);
+            if (st.cpu.valid)
+                at(st.cpu, st.cpuRate, st.cpuLevel);
+            // A fused kernel keeps its data in registers: its rate is arithmetic, as its curve says.
+            const CurveStory c = curve(r, g);
+            if (c.flops && !w->computeBound() && c.model.rate > 0) {
+                st.gpuRate *= c.rate / c.model.rate;
+                st.gpuFlops = true;
+                st.gpuLevel = c.level;
+            }
+        }
         out.push_back(st);
     }
     return out;

@@ -34,6 +34,8 @@ struct CostModel {
     std::vector<Tier> tiers; ///< by fromWork; empty: `rate` at every size
     /// The rate of the tier `work` falls in.
     double rateAt(double work) const;
+    /// The tier `work` falls in; nullptr without tiers (one rate at every size).
+    const Tier *tierAt(double work) const;
     double time(double work) const
     {
         const double r = rateAt(work);
@@ -66,6 +68,16 @@ struct CurveStory {
     Fixed fixed = Fixed::Call;
     Regime regime = Regime::Flat;
     double kneeN = 0; ///< the size where fixed == work / rate; 0 without a work term
+    /// The model's tiers as the sentences quote them: each one's level, its rate in the unit
+    /// below (flops), the size it starts at (0: the first) and whether its points fitted it.
+    struct Span {
+        std::string level;
+        double rate = 0;
+        double fromN = 0;
+        bool fitted = true;
+    };
+    std::vector<Span> spans; ///< one per tier; one span of `rate` without tiers
+    int kneeSpan = -1;       ///< the span the knee falls in (its rate is the one the work grows at there)
     double nMin = 0, nMax = 0;
     int points = 0;     ///< the curve's points with a time and work: what a model is fitted to
     bool flops = false; ///< rate (and ceiling) in FLOP/s, else bytes/s
@@ -104,6 +116,12 @@ struct CrossoverStory {
     CostModel gpu;
     ModelCrossover model; ///< where the models cross
     double measuredN = 0; ///< the first measured crossing where the GPU becomes faster; 0 if none
+    /// Just above the crossing (model.n): each model's rate there and the memory level of its tier
+    /// ("GPU L2", "L2"; empty when its model has one rate for every size). The rates are in the
+    /// workload's unit, except a fused GPU curve's: FLOP/s (gpuFlops), as CurveStory words it.
+    double gpuRate = 0, cpuRate = 0;
+    std::string gpuLevel, cpuLevel;
+    bool gpuFlops = false;
 };
 
 /// How a GPU curve of another mode moves the crossover, against the launch-mode curve of the

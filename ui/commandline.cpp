@@ -144,18 +144,27 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         QStringLiteral("calibrate"),
         QStringLiteral("Measure the machine's ceilings (memory bandwidth, GEMM FLOP/s, GPU copies and "
                        "launches) and store them with the results; in the window, before --run."));
-    QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Grab the window, then quit."),
-                                  QStringLiteral("FILE"));
-    QCommandLineOption settings(QStringLiteral("settings"), QStringLiteral("Settings file (INI)."),
-                                QStringLiteral("FILE"));
-    QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Start the sweep at once."));
-    for (QCommandLineOption *o : {&screenshot, &settings, &run})
-        o->setFlags(QCommandLineOption::HiddenFromHelp);
-    p.addOptions({help,       version,    headless, preset,    png,        svg,      csv,          json,
-                  force,      open,       example,  overlay,   runA,       runB,     presentation, chart,
-                  size,       workload,   variant,  sizes,     range,      threads,  modes,        transfers,
-                  hostMemory, iterations, minTime,  maxReps,   budget,     device,   cache,        rounds,
-                  seed,       cpuOnly,    gpuOnly,  calibrate, screenshot, settings, run});
+    const QCommandLineOption explain(
+        QStringLiteral("explain"),
+        QStringLiteral(
+            "With --headless: print the Explain tab's text (its verdict, then each section and its "
+            "sentences) as plain text, in the app's language."));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Open the window at --size, grab it into FILE (PNG) after "
+                       "the sweep or the file, then quit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption settings(QStringLiteral("settings"),
+                                      QStringLiteral("Read and write the window's settings in this INI file "
+                                                     "instead of the user's."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption run(QStringLiteral("run"),
+                                 QStringLiteral("Start the sweep as soon as the window is up."));
+    p.addOptions({help,       version,    headless, preset,    png,     svg,        csv,          json,
+                  force,      open,       example,  overlay,   runA,    runB,       presentation, chart,
+                  size,       workload,   variant,  sizes,     range,   threads,    modes,        transfers,
+                  hostMemory, iterations, minTime,  maxReps,   budget,  device,     cache,        rounds,
+                  seed,       cpuOnly,    gpuOnly,  calibrate, explain, screenshot, settings,     run});
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -190,6 +199,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     if (c.runA.isEmpty() != c.runB.isEmpty())
         return fail(QStringLiteral("--run-a and --run-b go together"));
     c.chart = p.value(chart);
+    c.explain = p.isSet(explain);
     c.screenshot = p.value(screenshot);
     c.settings = p.value(settings);
     c.run = p.isSet(run);
@@ -248,6 +258,9 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         return fail(QStringLiteral("--cpu-only and --gpu-only exclude each other"));
     if (o.sizes && o.range)
         return fail(QStringLiteral("give either --sizes or --range, not both"));
+    if (c.explain && !c.headless)
+        return fail(
+            QStringLiteral("--explain prints the Explain text without a window: give --headless too"));
     if (!c.open.isEmpty() && c.headless && c.asksForSweep())
         return fail(QStringLiteral("--open shows a recorded run: it takes no --preset or sweep options"));
     if (!c.open.isEmpty() && c.headless && o.calibrate)

@@ -14,7 +14,7 @@
 namespace speeduplab {
 
 /// The app's command line: the window's options, --headless with the CLI's sweep options,
-/// and the hidden --screenshot mode.
+/// and the --screenshot mode.
 struct CommandLine {
     bool help = false;
     bool version = false;
@@ -28,12 +28,13 @@ struct CommandLine {
     QString overlay; ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
     QString runA, runB; ///< --run-a, --run-b: the runs compared across (labels in --open's runs file)
     QString chart = QStringLiteral("time");
+    bool explain = false;      ///< --explain: print the Explain tab's text (headless)
     bool presentation = false; ///< start in presentation mode (full screen, the chart only)
     QSize size{1920, 1080};
     bool sizeGiven = false; ///< --size was given: with --screenshot, the window's size too
-    QString screenshot;     ///< hidden: grab the window after the sweep or the file, then quit
-    QString settings;       ///< hidden: an INI file instead of the user's settings
-    bool run = false;       ///< hidden: start the sweep as soon as the window is up
+    QString screenshot;     ///< grab the window after the sweep or the file, then quit
+    QString settings;       ///< an INI file instead of the user's settings
+    bool run = false;       ///< start the sweep as soon as the window is up
 
     /// The sweep options, as in speeduplab-cli run (--preset and --calibrate too), as typed:
     /// Pipeline::plan checks them. Without a preset or sizes the app sweeps the seed.

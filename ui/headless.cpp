@@ -12,6 +12,7 @@
 #include "core/terminaltext.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
+#include "ui/charts/explainchart.h"
 #include "ui/commandline.h"
 #include "ui/examples.h"
 #include "ui/format.h"
@@ -58,6 +59,24 @@ int usage(const QString &msg)
 std::string path(const QString &p)
 {
     return QFile::encodeName(p).toStdString();
+}
+
+/// The Explain tab's text, as plain text: its verdict, then each section's title and sentences (the
+/// same ExplainChart the window shows, so the same numbers). Every text from the file in it is
+/// escaped for the terminal.
+void printExplain(RunStore &store)
+{
+    ExplainChart explain;
+    explain.setModel(&store);
+    explain.updateNow();
+    if (!explain.verdict().isEmpty())
+        std::cout << esc(Format::labels(explain.verdict()).toStdString()) << '\n';
+    for (const ExplainChart::Section &s : explain.explanations()) {
+        std::cout << '\n' << esc(s.title.toStdString()) << '\n';
+        for (const QString &sentence : s.sentences)
+            std::cout << "- " << esc(Format::labels(sentence).toStdString()) << '\n';
+    }
+    std::cout << std::flush;
 }
 
 /// Writes the chart as SVG or PNG to target, by ResultIO's rules (ChartView::savePng/saveSvg
@@ -123,9 +142,9 @@ void printRow(const Measurement &m)
 
 int Headless::run(const CommandLine &cl)
 {
-    if (cl.png.isEmpty() && cl.svg.isEmpty() && cl.csv.isEmpty() && cl.json.isEmpty())
-        return usage(
-            QStringLiteral("--headless needs an output: --png FILE (and optionally --svg, --csv, --json)"));
+    if (cl.png.isEmpty() && cl.svg.isEmpty() && cl.csv.isEmpty() && cl.json.isEmpty() && !cl.explain)
+        return usage(QStringLiteral(
+            "--headless needs an output: --png FILE (and optionally --svg, --csv, --json), or --explain"));
     // The preflight, before anything runs: every output can be created and renamed into place
     // in its folder, and no file is given twice (CommandLine refused empty names).
     const WriteOptions write{cl.force};
@@ -270,6 +289,8 @@ int Headless::run(const CommandLine &cl)
     std::unique_ptr<ChartView> chart = ChartTabs::make(cl.chart); // CommandLine checked the name
     chart->setModel(&store);
     chart->updateNow();
+    if (cl.explain)
+        printExplain(store);
     const ResultSet &shown = store.resultSet();
     const std::string workload = shown.rows.empty() ? std::string() : shown.rows.front().workload;
     for (const auto &rep : Analysis::reports(shown, workload))

@@ -137,10 +137,6 @@
         <translation>%2 中 %1</translation>
     </message>
     <message>
-        <source>a faster level</source>
-        <translation>更快的层级</translation>
-    </message>
-    <message>
         <source> Smaller sizes ran at %1.</source>
         <translation>较小的规模运行于 %1。</translation>
     </message>
@@ -157,18 +153,6 @@
         <translation>%1：在所测规模（%2）内，%3 的%4占主导；以 %5 计的工作量要到 n ≈ %6 以上才会占主导。</translation>
     </message>
     <message>
-        <source>%1: from the smallest size measured, the time grows with the %2 at %3%4; no fixed cost is measurable.</source>
-        <translation>%1：从所测最小规模起，时间随%2以 %3 增长%4；测不出固定开销。</translation>
-    </message>
-    <message>
-        <source>%1: from the smallest size measured, the time grows with the %2 at %3%4; the %5 %6 would matter only below n ≈ %7.</source>
-        <translation>%1：从所测最小规模起，时间随%2以 %3 增长%4；%5 的%6只在 n ≈ %7 以下才重要。</translation>
-    </message>
-    <message>
-        <source>%1: below n ≈ %2 every iteration costs the %3 %4, whatever the size; above it, the time grows with the %5 at %6%7.</source>
-        <translation>%1：在 n ≈ %2 以下，无论规模如何，每次迭代都花费 %3 的%4；在其以上，时间随%5以 %6 增长%7。</translation>
-    </message>
-    <message>
         <source>measured: n ≈ %1</source>
         <translation>实测：n ≈ %1</translation>
     </message>
@@ -183,10 +167,6 @@
     <message>
         <source>%1: the models do not cross up to n = 10⁶: the CPU model stays faster (%2).</source>
         <translation>%1：模型在 n = 10⁶ 以内不相交：CPU 模型一直更快（%2）。</translation>
-    </message>
-    <message>
-        <source>effective %1 (its data stay in registers)</source>
-        <translation>等效 %1（数据留在寄存器中）</translation>
     </message>
     <message>
         <source>%1 overtakes the CPU (%2) at n ≈ %3 by the models (%4). Below, its %5 fixed cost loses to the CPU&apos;s %6; above, its %7 outruns the CPU&apos;s %8.</source>
@@ -471,6 +451,30 @@
     <message>
         <source> %1 is an integrated GPU: it shares the CPU&apos;s memory and its bandwidth, so on memory-bound work it moves bytes no faster than the CPU&apos;s memory allows, and its copies to and from the host cost little, because the data never cross a bus.</source>
         <translation> %1 是集成 GPU：它与 CPU 共享内存及其带宽，因此在受内存带宽限制的工作上，它搬运数据的速度不会超过 CPU 内存所允许的速度；而它与主机之间的复制开销很小，因为数据从不经过总线。</translation>
+    </message>
+    <message>
+        <source>from n ≈ %1 at %2</source>
+        <translation>从 n ≈ %1 起为 %2</translation>
+    </message>
+    <message>
+        <source> Then %1.</source>
+        <translation>随后%1。</translation>
+    </message>
+    <message>
+        <source>%1: from the smallest size measured, the time grows with the %2 at %3; no fixed cost is measurable.</source>
+        <translation>%1：从所测最小规模起，时间随%2以 %3 增长；测不出固定开销。</translation>
+    </message>
+    <message>
+        <source>%1: from the smallest size measured, the time grows with the %2 at %3; the %4 %5 would matter only below n ≈ %6.</source>
+        <translation>%1：从所测最小规模起，时间随%2以 %3 增长；%4 的%5只在 n ≈ %6 以下才重要。</translation>
+    </message>
+    <message>
+        <source>%1: up to n ≈ %2 the %3 %4 is most of each iteration&apos;s time; at n ≈ %2 the work takes as long, and above it the time grows with the %5 at %6.</source>
+        <translation>%1：直到 n ≈ %2，每次迭代的时间大部分是 %3 的%4；在 n ≈ %2 处工作本身耗时相当，此后时间随%5以 %6 增长。</translation>
+    </message>
+    <message>
+        <source>%1 of arithmetic (its data stay in registers)</source>
+        <translation>%1 的算术（数据留在寄存器中）</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,7 @@
 #include "core/workload.h"
 
 #include <QComboBox>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -80,6 +81,7 @@ private slots:
     void seedExplainAgreesWithTheChart();
     void shortExplainGivesThePlotItsLines();
     void laptopAgainstTheH200();
+    void seedRatesNameTheirLevel();
 
 private:
     QTemporaryDir m_dir;
@@ -168,7 +170,7 @@ void TestRealData::seedExplainAgreesWithTheChart()
                     .arg(Format::number(cpuTime(r, 1, 126) / cpuTime(r, 2, 126)))));
     QVERIFY(!text.contains(QStringLiteral("more threads are slower: 1 thread takes")));
     // The measured crossovers quoted are the time chart's.
-    QVERIFY(has(QStringLiteral("GPU launch overtakes the CPU (16 threads) at n \u2248")));
+    QVERIFY(has(QStringLiteral("GPU launch overtakes the CPU (12 threads) at n \u2248 444")));
     QVERIFY(has(QStringLiteral("(measured: n \u2248 515)")));
     QVERIFY(has(QStringLiteral("(measured: n \u2248 124)")));
     // The what-if is held against the best CPU of every thread count, and its numbers are the
@@ -330,6 +332,71 @@ void TestRealData::laptopAgainstTheH200()
     QVERIFY(again.openWorkspace(workspace));
     QCOMPARE(again.runStore()->runA(), 0);
     QCOMPARE(again.runStore()->runB(), 1);
+}
+
+// Issue 35's findings 2 to 4 and 6 on the seed recording: every rate a sentence quotes names the
+// level it was measured in; the crossover at n ≈ 444 (where the 16-thread CPU's data outgrow its
+// 768 KiB of L1) quotes both sides' L2 rates; fused is arithmetic, in FLOP/s; and no threshold
+// contradicts a measured point by more than 2x.
+void TestRealData::seedRatesNameTheirLevel()
+{
+    const ResultSet r = seed();
+    RunStore store;
+    store.setResultSet(r);
+    ExplainChart chart;
+    chart.setModel(&store);
+    chart.resize(1280, 720);
+    chart.updateNow();
+    // A rate ("13.9 TB/s", "397 GB/s") is followed by its level, "in L2", "in HBM", "from the L2
+    // cache", or is a ceiling's or a spec sheet's ("... spec-sheet memory bandwidth").
+    const QRegularExpression rate(
+        QStringLiteral("\\d (?:[kMGTP]?B|[kMGTP]?FLOP)/s(?! in | from the | of arithmetic|"
+                       "\\)| spec-sheet| ceiling)"));
+    for (const ExplainChart::Section &section : chart.explanations()) {
+        if (!section.title.contains(QStringLiteral("made of")) &&
+            !section.title.contains(QStringLiteral("overtakes")))
+            continue;
+        for (const QString &sentence : section.sentences) {
+            const QRegularExpressionMatch m = rate.match(sentence);
+            QVERIFY2(!m.hasMatch(), qPrintable(QStringLiteral("a rate without its level at %1 in: %2")
+                                                   .arg(m.capturedStart())
+                                                   .arg(sentence)));
+        }
+    }
+    const std::vector<Series> run = Analysis::series(r);
+    for (const CrossoverStory &s : Explain::crossovers(r, run)) {
+        const QString sentence = ExplainText::crossover(s);
+        if (s.gpuMode == "launch") {
+            QCOMPARE(s.gpuLevel, std::string("GPU L2"));
+            QCOMPARE(s.cpuLevel, std::string("L2"));
+            QVERIFY2(
+                sentence.contains(QStringLiteral("its %1 in GPU L2 outruns the CPU's %2 in L2")
+                                      .arg(Format::rate(s.gpuRate, false), Format::rate(s.cpuRate, false))),
+                qPrintable(sentence));
+            QVERIFY(s.gpuRate > 10e12 && s.cpuRate < 1e12); // the L2s', not HBM's 4.47 TB/s or L1's
+        }
+        if (s.gpuMode == "fused") {
+            QVERIFY(s.gpuFlops);
+            QVERIFY2(sentence.contains(QStringLiteral("TFLOP/s of arithmetic")), qPrintable(sentence));
+            QVERIFY(!sentence.contains(QStringLiteral("TB/s")));
+        }
+    }
+    // Up to a knee the fixed cost is most of the time: a point below it takes at most twice the
+    // fixed cost by the model, and no measured one more than twice that.
+    for (const Series &s : run) {
+        const CurveStory c = Explain::curve(r, s);
+        if (c.regime != CurveStory::Regime::Knee)
+            continue;
+        for (const SeriesPoint &p : s.points)
+            if (p.n <= c.kneeN)
+                QVERIFY2(p.t <= 4 * c.model.fixed,
+                         qPrintable(QStringLiteral("%1 at n = %2: %3 s, the fixed cost %4 s (knee n = %5)")
+                                        .arg(QString::fromStdString(s.label))
+                                        .arg(p.n)
+                                        .arg(p.t)
+                                        .arg(c.model.fixed)
+                                        .arg(c.kneeN)));
+    }
 }
 
 QTEST_MAIN(TestRealData)

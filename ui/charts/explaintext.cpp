@@ -118,7 +118,7 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
                                   .arg(name)
                                   .arg(c.points);
     const QString range = tr("n = %1\u2013%2").arg(Format::n(c.nMin), Format::n(c.nMax));
-    const QString rate = Format::rate(c.rate, c.flops);
+    QString rate = Format::rate(c.rate, c.flops);
     if (c.model.fewPoints())
         return tr("%1: only %2 points (%3). A fixed cost and a rate pass through any two, so the model "
                   "(%4 + work at %5) says nothing they do not, and predicts nothing beyond them. Measure "
@@ -151,22 +151,33 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
         ceiling = tr(" (no calibrated ceiling to compare with: Sweep \u25b8 Calibrate measures it)");
     else
         ceiling = tr(" (no ceiling was calibrated on the machine that recorded it)");
-    // The rates of the smaller sizes, whose data lived in faster levels.
-    QStringList faster;
-    for (std::size_t i = 0; i + 1 < c.model.tiers.size(); ++i) {
-        const CostModel::Tier &t = c.model.tiers[i];
-        if (!t.fitted)
-            continue;
-        const double r = c.model.rate > 0 ? t.rate * c.rate / c.model.rate : t.rate;
-        const bool aboveSpec = c.theoretical > 0 && !c.flops && r > c.theoretical;
-        faster << (aboveSpec
-                       ? tr("%1 from the %2 (above the %3's %4 spec-sheet memory bandwidth)")
-                             .arg(Format::rate(r, c.flops), l2, device, Format::rate(c.theoretical, false))
-                       : tr("%1 in %2")
-                             .arg(Format::rate(r, c.flops),
-                                  t.level.empty() ? tr("a faster level") : label(t.level)));
-    }
-    QString tiers = faster.isEmpty() ? QString() : tr(" Smaller sizes ran at %1.").arg(faster.join(tr(", ")));
+    // Each span's rate named by the level its data were in. Above the spec sheet's memory
+    // bandwidth only the L2 can have served the bytes.
+    const auto at = [&](const CurveStory::Span &span, bool withCeiling) {
+        const QString r = Format::rate(span.rate, c.flops);
+        if (!withCeiling && c.theoretical > 0 && !c.flops && span.rate > c.theoretical)
+            return tr("%1 from the %2 (above the %3's %4 spec-sheet memory bandwidth)")
+                .arg(r, l2, device, Format::rate(c.theoretical, false));
+        const QString named = span.level.empty() ? r : tr("%1 in %2").arg(r, label(span.level));
+        return withCeiling ? named + ceiling : named;
+    };
+    // The main clause quotes the span the knee is in (a Knee), else the largest sizes'; the spans
+    // before it are the smaller sizes', those after it follow from the size they start at.
+    const int last = int(c.spans.size()) - 1;
+    const int main =
+        c.regime == CurveStory::Regime::Knee ? std::clamp(c.kneeSpan, 0, std::max(0, last)) : last;
+    if (last >= 0)
+        rate = at(c.spans[std::size_t(main)], main == last);
+    QStringList faster, later;
+    for (int i = 0; i < main; ++i)
+        if (c.spans[std::size_t(i)].fitted)
+            faster << at(c.spans[std::size_t(i)], false);
+    for (int i = main + 1; i <= last; ++i)
+        later << tr("from n \u2248 %1 at %2")
+                     .arg(Format::n(c.spans[std::size_t(i)].fromN), at(c.spans[std::size_t(i)], i == last));
+    QString tiers = later.isEmpty() ? QString() : tr(" Then %1.").arg(later.join(tr(", ")));
+    if (!faster.isEmpty())
+        tiers += tr(" Smaller sizes ran at %1.").arg(faster.join(tr(", ")));
     // What an OpenCL device that shares the host's memory is, said after its curve's story.
     if (c.onTheCpu)
         tiers += tr(" %1 runs on the CPU's own cores: its fixed cost is OpenCL's enqueueing and scheduling "
@@ -188,22 +199,20 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
             .arg(name, range, fixed, what, rate, Format::n(c.kneeN));
     case CurveStory::Regime::WorkThroughout:
         if (!(c.model.fixed > 0))
-            return tr("%1: from the smallest size measured, the time grows with the %2 at %3%4; no fixed "
-                      "cost is "
-                      "measurable.")
-                       .arg(name, moved, rate, ceiling) +
+            return tr("%1: from the smallest size measured, the time grows with the %2 at %3; no fixed cost "
+                      "is measurable.")
+                       .arg(name, moved, rate) +
                    tiers;
-        return tr("%1: from the smallest size measured, the time grows with the %2 at %3%4; the %5 %6 would "
-                  "matter only below n \u2248 %7.")
-                   .arg(name, moved, rate, ceiling, fixed, what, Format::n(c.kneeN)) +
+        return tr("%1: from the smallest size measured, the time grows with the %2 at %3; the %4 %5 would "
+                  "matter only below n \u2248 %6.")
+                   .arg(name, moved, rate, fixed, what, Format::n(c.kneeN)) +
                tiers;
     case CurveStory::Regime::Knee:
         break;
     }
-    return tr("%1: below n \u2248 %2 every iteration costs the %3 %4, whatever the size; above it, the time "
-              "grows "
-              "with the %5 at %6%7.")
-               .arg(name, Format::n(c.kneeN), fixed, what, moved, rate, ceiling) +
+    return tr("%1: up to n \u2248 %2 the %3 %4 is most of each iteration's time; at n \u2248 %2 the work "
+              "takes as long, and above it the time grows with the %5 at %6.")
+               .arg(name, Format::n(c.kneeN), fixed, what, moved, rate) +
            tiers;
 }
 
@@ -227,22 +236,26 @@ QString ExplainText::crossover(const CrossoverStory &s)
     if (!(s.model.n > 0))
         return tr("%1: the models do not cross up to n = 10\u2076: the CPU model stays faster (%2).")
             .arg(gpu, measured);
-    // A fused kernel keeps its data in registers: its rate in bytes is what it would have to move.
+    // The rates of the tiers just above the crossing, each named by its memory level; a fused
+    // kernel keeps its data in registers: its rate is arithmetic.
+    const auto in = [](const QString &rate, const std::string &level) {
+        return level.empty() ? rate : tr("%1 in %2").arg(rate, label(level));
+    };
     const QString gpuRate =
-        s.gpuMode == "fused"
-            ? tr("effective %1 (its data stay in registers)").arg(rateOf(s.gpu.rate, s.workload))
-            : rateOf(s.gpu.rate, s.workload);
+        s.gpuFlops ? tr("%1 of arithmetic (its data stay in registers)").arg(Format::rate(s.gpuRate, true))
+                   : in(rateOf(s.gpuRate, s.workload), s.gpuLevel);
+    const QString cpuRate = in(rateOf(s.cpuRate, s.workload), s.cpuLevel);
     if (!(s.cpu.fixed > 0))
         return tr("%1 overtakes the CPU (%2) at n \u2248 %3 by the models (%4). Below, its %5 fixed cost "
                   "loses to the CPU, whose fixed cost is too small to measure; above, its %6 outruns the "
                   "CPU's %7.")
             .arg(gpu, threadCount(s.cpuThreads), Format::n(s.model.n), measured, Format::seconds(s.gpu.fixed),
-                 gpuRate, rateOf(s.cpu.rate, s.workload));
+                 gpuRate, cpuRate);
     return tr("%1 overtakes the CPU (%2) at n \u2248 %3 by the models (%4). Below, its %5 fixed cost loses "
               "to the "
               "CPU's %6; above, its %7 outruns the CPU's %8.")
         .arg(gpu, threadCount(s.cpuThreads), Format::n(s.model.n), measured, Format::seconds(s.gpu.fixed),
-             Format::seconds(s.cpu.fixed), gpuRate, rateOf(s.cpu.rate, s.workload));
+             Format::seconds(s.cpu.fixed), gpuRate, cpuRate);
 }
 
 QString ExplainText::shift(const CrossoverShift &s)
