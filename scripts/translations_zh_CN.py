@@ -459,6 +459,8 @@ ZH = {
     "memory of %1": "%1 的内存",
     "%1 is slow for this sweep: one repetition of %2 at n = %3 takes at least %4 there (at its calibrated %5 of %6), and the point at least twice that. Drop the largest sizes, or choose a faster variant.": "%1 对这次扫描来说太慢：在它上面 n = %3 的 %2 一次重复至少要 %4（按其校准的%5 %6），整个点至少是它的两倍。请去掉最大的尺寸，或选一个更快的实现。",
     "%1 (%2)": "%1（%2）",
+    "GPU model: %1 + %2": "GPU 模型：%1 + %2",
+    "%1 \u2192 %2": "%1 \u2192 %2",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -1326,6 +1326,18 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>No GPU curve here: the OpenCL device is the CPU itself, so these are the CPU curves&apos; own models (dashed), and the panel beside the chart tells the OpenCL curves. Open a recorded GPU run (Ctrl+O) to see where a GPU overtakes them.</source>
         <translation>这里没有 GPU 曲线：OpenCL 设备就是 CPU 本身，因此这些是 CPU 曲线自己的模型（虚线），图表旁的面板会说明 OpenCL 曲线。打开一次录制的 GPU 运行（Ctrl+O）即可看到 GPU 在何处超过它们。</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>GPU model: %1 + %2</source>
+        <translation>GPU 模型：%1 + %2</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ExportDialog</name>

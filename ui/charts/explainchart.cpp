@@ -18,6 +18,41 @@
 
 namespace speeduplab {
 
+namespace {
+
+// A level as a legend that already says CPU or GPU names it: "L2" for "GPU L2".
+QString levelName(const std::string &level)
+{
+    const QString l = QString::fromStdString(level);
+    return l.startsWith(QStringLiteral("GPU ")) ? l.mid(4) : l;
+}
+
+// A model's rates as its legend says them, each with its level: "13.9 TB/s (L2) → 4.47 TB/s (HBM)"
+// (one rate without tiers).
+QString ratesOf(const CostModel &m, bool flops)
+{
+    QStringList out;
+    for (const CostModel::Tier &t : m.tiers)
+        if (t.fitted && t.rate > 0)
+            out << (t.level.empty()
+                        ? Format::rate(t.rate, flops)
+                        : ExplainChart::tr("%1 (%2)").arg(Format::rate(t.rate, flops), levelName(t.level)));
+    return out.isEmpty() ? Format::rate(m.rate, flops) : out.join(QStringLiteral(" \u2192 "));
+}
+
+// The n whose work per operation is `work` (workAt grows with n), to 0.1 %.
+double nAt(const Workload &w, double work)
+{
+    double lo = 1, hi = 1e7;
+    while (hi / lo > 1.001) {
+        const double mid = std::sqrt(lo * hi);
+        (w.workAt(mid, 1) < work ? lo : hi) = mid;
+    }
+    return hi;
+}
+
+} // namespace
+
 ExplainChart::ExplainChart(QWidget *parent) : ChartView(parent)
 {
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(QString()));
@@ -271,15 +306,25 @@ void ExplainChart::drawModels(const std::vector<Series> &all, const Workload &wl
         if (s)
             measuredLine(*s, color, unit.scale);
     line(QStringLiteral("fit:cpu"), Role::Fit,
-         counts.size() > 1 ? tr("best CPU model")
-                           : tr("CPU model: %1 + work at %2")
-                                 .arg(Format::seconds(m_whatIf.cpu().fixed),
-                                      Format::rate(m_whatIf.cpu().rate, wl.computeBound())),
+         counts.size() > 1
+             ? tr("best CPU model")
+             : tr("CPU model: %1 + work at %2")
+                   .arg(Format::seconds(m_whatIf.cpu().fixed), ratesOf(m_whatIf.cpu(), wl.computeBound())),
          cpuColor, points(d.cpuLine), {Qt::DashLine, 2, false, true});
     line(QStringLiteral("fit:gpu"), Role::Fit,
-         tr("GPU model: %1 + work at %2")
-             .arg(Format::seconds(gpuModel.fixed), Format::rate(gpuModel.rate, wl.computeBound())),
+         (gpuModel.tiers.size() > 1 ? tr("GPU model: %1 + %2") : tr("GPU model: %1 + work at %2"))
+             .arg(Format::seconds(gpuModel.fixed), ratesOf(gpuModel, wl.computeBound())),
          gpuColor, points(d.gpuLine), {Qt::DashLine, 2, false, true});
+    // The GPU model's steps from one memory level to the next, labelled where they are drawn.
+    for (std::size_t k = 1; k < gpuModel.tiers.size(); ++k) {
+        const CostModel::Tier &from = gpuModel.tiers[k - 1], &to = gpuModel.tiers[k];
+        const double n = nAt(wl, to.fromWork);
+        if (from.level.empty() || to.level.empty() || !(n > d.xLo && n < d.xHi))
+            continue;
+        addLabel(tr("%1 \u2192 %2").arg(QString::fromStdString(from.level), QString::fromStdString(to.level)),
+                 QString(), n, gpuModel.time(to.fromWork) * unit.scale, gpuColor,
+                 {Qt::AlignRight | Qt::AlignTop, Qt::Vertical}); // below the step, sliding down
+    }
     if (cross.n > 0) {
         line(QStringLiteral("cross:model"), Role::Marker, QString(), gpuColor,
              {QPointF(cross.n, yLo), QPointF(cross.n, yHi)}, {Qt::DashLine, 2, false, false});
