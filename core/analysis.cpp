@@ -146,6 +146,7 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
         p.outliers = m.stats.outliers;
         p.throttled = m.conditions.throttled;
         p.disturbed = Preemption::disturbed(m);
+        p.noisy = m.stats.noisy();
         const Workload *w = Workload::find(m.workload);
         p.bytes = m.bytes > 0 ? m.bytes / it_ : (w ? w->bytes(m.n, 1, m.variant) : 0);
         p.flops = m.flops > 0 ? m.flops / it_ : (w ? w->flops(m.n, 1) : 0);

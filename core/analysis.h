@@ -27,6 +27,8 @@ struct SeriesPoint {
     /// Another program held a core during the point's repetitions (Preemption::disturbs on its
     /// disturbed_reps): drawn with a grey ring, so that it never passes for a clean measurement.
     bool disturbed = false;
+    /// Stats::noisy: its repetitions spread too widely (CV), or it lies off its curve's trend.
+    bool noisy = false;
     double work = 0;
     double bytes = 0; ///< per operation
     double flops = 0; ///< per operation

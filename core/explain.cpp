@@ -186,8 +186,14 @@ std::map<int, std::string> levelsOf(const std::map<int, const Measurement *> &ro
 
 } // namespace
 
-CostModel Explain::model(const ResultSet &r, const Series &s)
+CostModel Explain::model(const ResultSet &r, const Series &all)
 {
+    // A point another program disturbed (it held a core during the repetitions) is not this
+    // curve's behaviour: it stays out of the fit while two points or more remain.
+    Series s = all;
+    std::erase_if(s.points, [](const SeriesPoint &p) { return p.disturbed; });
+    if (s.points.size() < 2)
+        s = all;
     CostModel m = CostModel::from(Analysis::fitLinear(s));
     if (!m.valid)
         return m;
@@ -547,6 +553,12 @@ ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu,
         st.t1 = st.amdahl.t1;
     st.valid = true;
     st.threadCounts = int(times.size());
+    for (const Series &s : cpu)
+        for (const SeriesPoint &p : s.points)
+            if (p.n == n && p.t > 0) {
+                st.noisyCounts += p.noisy || p.disturbed;
+                st.disturbedCounts += p.disturbed;
+            }
     for (const auto &[p, t] : times) {
         st.maxThreads = std::max(st.maxThreads, p);
         if (st.t1 / t > st.bestSpeedup) {

@@ -149,6 +149,18 @@ struct ThreadStory {
     std::string level;                      ///< the level saturation belongs to ("DRAM", "L3", ...)
     int maxThreads = 0;
     int threadCounts = 0; ///< how many thread counts were measured at n (two fit Amdahl exactly)
+    /// How many of them are marked noisy or disturbed (SeriesPoint::noisy, disturbed), and how
+    /// many disturbed: another program held a core while they ran.
+    int noisyCounts = 0;
+    int disturbedCounts = 0;
+    /// Nothing is concluded from the points: most were disturbed, or most are noisy and the effect
+    /// is not larger than noise makes (only more threads taking over twice one thread's time is).
+    bool tooNoisy() const
+    {
+        if (disturbedCounts * 2 > threadCounts)
+            return true;
+        return noisyCounts * 2 > threadCounts && !(kind == Kind::Overhead && slowTime > 2 * t1);
+    }
     double bestSpeedup = 0;
     int bestThreads = 1;
     /// The fewest threads from which every count measured is slower than one thread (0: none):

@@ -461,6 +461,7 @@ ZH = {
     "%1 (%2)": "%1（%2）",
     "GPU model: %1 + %2": "GPU 模型：%1 + %2",
     "%1 \u2192 %2": "%1 \u2192 %2",
+    " But %1 of the %2 thread counts measured here are marked noisy or disturbed: too noisy to tell what limits the scaling. Measure again on a quiet machine.": "但这里测得的 %2 个线程数中有 %1 个被标为噪声大或受干扰：噪声太大，无法判断是什么限制了扩展。请在空闲的机器上重新测量。",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -476,6 +476,10 @@
         <source>%1 of arithmetic (its data stay in registers)</source>
         <translation>%1 的算术（数据留在寄存器中）</translation>
     </message>
+    <message>
+        <source> But %1 of the %2 thread counts measured here are marked noisy or disturbed: too noisy to tell what limits the scaling. Measure again on a quiet machine.</source>
+        <translation>但这里测得的 %2 个线程数中有 %1 个被标为噪声大或受干扰：噪声太大，无法判断是什么限制了扩展。请在空闲的机器上重新测量。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

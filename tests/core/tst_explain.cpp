@@ -229,6 +229,39 @@ private slots:
         QVERIFY(close(st.speedup(16), 1 / (0.1 + 0.9 / 16), 1e-3));
     }
 
+    // Issue 35, finding 9: no physics from noise. Amdahl through points most of which are noisy
+    // is not claimed; a fork/join cost from disturbed points is not either, however large; one
+    // that more than doubles one thread's time is, through noise, but not through disturbance.
+    void threadStoryNotFromNoise()
+    {
+        ResultSet r;
+        r.machine.ceilings[Calibration::cpuTriad] = 1e15;
+        const int n = 2000;
+        const double t1 = 1e-3;
+        for (int p : {1, 2, 4, 8, 16})
+            r.rows.push_back(row("cpu", p, "", n, t1 * (0.1 + 0.9 / p)));
+        QVERIFY(!Explain::threads(r, Analysis::series(r), n).tooNoisy());
+        for (std::size_t i = 0; i < 3; ++i)
+            r.rows[i].stats.markNoisy();
+        ThreadStory st = Explain::threads(r, Analysis::series(r), n);
+        QCOMPARE(st.noisyCounts, 3);
+        QVERIFY(st.tooNoisy());
+
+        ResultSet fork;
+        for (int p : {1, 2, 4})
+            fork.rows.push_back(row("cpu", p, "", 40, p == 1 ? 1e-6 : 1e-6 / p + 5e-6));
+        for (Measurement &m : fork.rows)
+            m.stats.markNoisy();
+        st = Explain::threads(fork, Analysis::series(fork), 40);
+        QCOMPARE(st.kind, ThreadStory::Kind::Overhead);
+        QVERIFY(!st.tooNoisy()); // 5 µs of fork/join against 1 µs of work: more than noise makes
+        for (Measurement &m : fork.rows)
+            m.conditions.disturbedReps = m.stats.reps; // another program held a core throughout
+        st = Explain::threads(fork, Analysis::series(fork), 40);
+        QCOMPARE(st.disturbedCounts, 3);
+        QVERIFY(st.tooNoisy());
+    }
+
     void threadStoryForkJoinExceedsWork()
     {
         ResultSet r;

@@ -329,6 +329,12 @@ QString ExplainText::threads(const ThreadStory &t)
                              .arg(threadCount(t.bestThreads), Format::number(t.bestSpeedup));
     if (t.bestThreads > 1 && t.slowerFrom > 0)
         best += tr(" From %1 on, every count is slower than 1 thread.").arg(threadCount(t.slowerFrom));
+    // No physics from noise: what the points show, and no law behind it.
+    if (t.tooNoisy())
+        return best + tr(" But %1 of the %2 thread counts measured here are marked noisy or disturbed: too "
+                         "noisy to tell what limits the scaling. Measure again on a quiet machine.")
+                          .arg(t.noisyCounts)
+                          .arg(t.threadCounts);
     switch (t.kind) {
     case ThreadStory::Kind::Overhead:
         return best + QLatin1Char(' ') +

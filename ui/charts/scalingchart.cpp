@@ -173,7 +173,7 @@ ScalingChart::Speedups ScalingChart::speedupCurves(const ResultSet &r, const Cpu
         // The model that explains the points (Amdahl, the bandwidth bound or fork/join), as a
         // speedup against the same T1 as the points.
         constexpr int steps = 60;
-        for (int i = 0; i <= steps; ++i) {
+        for (int i = 0; i <= steps && !c.story.tooNoisy(); ++i) { // no model drawn through noise
             const double p = 1 + (maxThreads - 1) * double(i) / steps;
             const double sp = c.story.speedup(p);
             if (sp > 0) {
@@ -239,6 +239,10 @@ QStringList ScalingChart::drawCurves(const QList<Curve> &curves, int maxThreads)
                          .arg(c.n)
                          .arg(Format::number(best))
                          .arg(maxThreads);
+            continue;
+        }
+        if (st.tooNoisy()) { // the points as measured, and why no law is drawn through them
+            notes << ExplainText::threads(st);
             continue;
         }
         const QString fit = st.kind == ThreadStory::Kind::Bandwidth
