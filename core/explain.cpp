@@ -531,7 +531,7 @@ double ThreadStory::speedup(double p) const
     case Kind::Bandwidth:
         return bandwidthSpeedup(p);
     case Kind::Overhead:
-        return p > 1 ? t1 / (t1 / p + forkJoin) : 1.0;
+        return p > 1 ? t1 / (t1 / p + forkJoinAt(p)) : 1.0;
     case Kind::Amdahl:
         break;
     }
@@ -573,24 +573,51 @@ ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu,
         return st.amdahl.t1 * (st.amdahl.serialFraction + (1 - st.amdahl.serialFraction) / p);
     });
 
-    // More threads slower than one: the fork/join cost is larger than the work it shares.
-    double forkJoin = 0;
-    int over = 0;
+    // More threads slower than one: the fork/join cost is larger than the work it shares. Its
+    // model, a + b p (starting and joining more threads costs more), fitted to T(p) - T1/p with
+    // relative weights; a constant when the cost does not grow, b p alone when a would be negative.
+    double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (const auto &[p, t] : times)
         if (p > 1) {
-            forkJoin += std::max(0.0, t - st.t1 / p);
-            ++over;
+            const double w = 1 / (t * t), y = t - st.t1 / p;
+            sw += w, sx += w * p, sy += w * y, sxx += w * p * p, sxy += w * p * y;
             if (t > st.t1 && t > st.slowTime) {
                 st.slowThreads = p;
                 st.slowTime = t;
             }
         }
-    st.forkJoin = over > 0 ? forkJoin / over : 0;
+    if (sw > 0) {
+        const double det = sw * sxx - sx * sx;
+        double a = sy / sw, b = 0;
+        if (det > 0) {
+            b = (sw * sxy - sx * sy) / det;
+            a = (sy - b * sx) / sw;
+        }
+        if (b < 0) {
+            b = 0;
+            a = sy / sw;
+        } else if (a < 0) {
+            a = 0;
+            b = sxx > 0 ? std::max(0.0, sxy / sxx) : 0;
+        }
+        st.forkJoin = std::max(0.0, a);
+        st.forkJoinPerThread = b;
+    }
+    // The chosen model's largest miss over the thread counts.
+    const auto worstMiss = [&times, &st] {
+        double worst = 0;
+        for (const auto &[p, t] : times)
+            if (const double sp = st.speedup(p); sp > 0 && t > 0)
+                worst = std::max(worst, std::fabs(t / (st.t1 / sp) - 1));
+        return worst;
+    };
     if (st.slowThreads > 0) {
         st.kind = ThreadStory::Kind::Overhead;
         st.parallelRegion = Calibration::value(r.machine, Calibration::cpuParallelRegion, st.slowThreads);
+        st.worst = worstMiss();
         return st;
     }
+    st.worst = worstMiss(); // Amdahl, unless the bandwidth bound below fits better
 
     // Memory-bound workloads: the bandwidth bound, with the ceiling of the level the largest
     // thread count's data live in (DRAM for a large n), else the best bandwidth measured.
@@ -621,8 +648,10 @@ ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu,
             st.saturation = std::max(st.saturation, bytes / t);
     st.bandwidthFitted = true;
     st.errBandwidth = logError(times, [&st](int p) { return st.t1 / st.bandwidthSpeedup(p); });
-    if (st.errBandwidth < st.errAmdahl)
+    if (st.errBandwidth < st.errAmdahl) {
         st.kind = ThreadStory::Kind::Bandwidth;
+        st.worst = worstMiss();
+    }
     return st;
 }
 

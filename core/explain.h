@@ -169,8 +169,17 @@ struct ThreadStory {
     // Overhead: the slowest thread count and the fork/join cost the points imply.
     int slowThreads = 0;
     double slowTime = 0;
-    double forkJoin = 0;       ///< fitted: mean of T(p) - T1/p over p > 1
+    /// The fork/join cost of p threads, fitted to T(p) - T1/p over p > 1 with relative weights:
+    /// forkJoin + forkJoinPerThread * p, a cost that grows with the team (both 0 or more).
+    double forkJoin = 0;
+    double forkJoinPerThread = 0;
+    double forkJoinAt(double p) const { return p > 1 ? forkJoin + forkJoinPerThread * p : 0; }
     double parallelRegion = 0; ///< the calibrated start + join of a parallel region; 0 unknown
+    /// The chosen model's largest miss: max over the thread counts of |measured / model - 1|.
+    double worst = 0;
+    /// The bound a model must keep to every point to be said to explain them.
+    static constexpr double fitBound = 0.25;
+    bool fits() const { return worst <= fitBound; }
     /// The chosen model's speedup over one thread at p threads.
     double speedup(double p) const;
     /// The bandwidth bound alone: min(p, saturation / oneThreadRate).

@@ -480,6 +480,18 @@
         <source> But %1 of the %2 thread counts measured here are marked noisy or disturbed: too noisy to tell what limits the scaling. Measure again on a quiet machine.</source>
         <translation>但这里测得的 %2 个线程数中有 %1 个被标为噪声大或受干扰：噪声太大，无法判断是什么限制了扩展。请在空闲的机器上重新测量。</translation>
     </message>
+    <message>
+        <source> The model lies within ±%1 % of every thread count&apos;s point.</source>
+        <translation>该模型与每个线程数的测量点相差都在 ±%1 % 以内。</translation>
+    </message>
+    <message>
+        <source> No thread model fits these points within ±%1 % (the best-fitting one misses a point by %2 %): noise, where the threads ran, or the data moving to another memory level as the thread count changes can do that.</source>
+        <translation>没有哪个线程模型能在 ±%1 % 以内拟合这些点（拟合最好的也有一个点偏差 %2 %）：噪声、线程运行的位置，或数据随线程数变化而移到另一级存储，都可能造成这种情况。</translation>
+    </message>
+    <message>
+        <source> It grows with the team: about %1 for 2 threads, %2 for %3.</source>
+        <translation>它随线程组变大而增长：2 个线程约 %1，%3约 %2。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

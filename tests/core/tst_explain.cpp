@@ -262,6 +262,31 @@ private slots:
         QVERIFY(st.tooNoisy());
     }
 
+    // Issue 35, finding 1: a fork/join cost that grows with the team, a + b p, fits speedups that
+    // fall as threads are added (t1/p + a constant cannot); and a story whose best model misses a
+    // point by more than the bound does not claim to fit.
+    void threadStoryForkJoinGrowsWithTheTeam()
+    {
+        ResultSet r;
+        const int n = 126;
+        const double t1 = 1.0e-6, a = 0.2e-6, b = 0.1e-6;
+        for (int p : {1, 2, 4, 8, 12, 16})
+            r.rows.push_back(row("cpu", p, "", n, p == 1 ? t1 : t1 / p + a + b * p));
+        ThreadStory st = Explain::threads(r, Analysis::series(r), n);
+        QCOMPARE(st.kind, ThreadStory::Kind::Overhead);
+        QVERIFY(close(st.forkJoin, a, 1e-6));
+        QVERIFY(close(st.forkJoinPerThread, b, 1e-6));
+        QVERIFY(st.worst < 1e-6 && st.fits());
+        QVERIFY(st.speedup(16) < st.speedup(2)); // the model falls, as the points do
+        // A zigzag no model follows: more threads alternately twice as slow and as fast.
+        ResultSet zig;
+        for (int p : {1, 2, 3, 4, 5, 6})
+            zig.rows.push_back(row("cpu", p, "", 2000, 1e-3 / p * (p % 2 ? 1.0 : 2.6)));
+        st = Explain::threads(zig, Analysis::series(zig), 2000);
+        QVERIFY(st.valid);
+        QVERIFY2(!st.fits(), qPrintable(QString::number(st.worst)));
+    }
+
     void threadStoryForkJoinExceedsWork()
     {
         ResultSet r;

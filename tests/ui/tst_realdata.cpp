@@ -82,6 +82,7 @@ private slots:
     void shortExplainGivesThePlotItsLines();
     void laptopAgainstTheH200();
     void seedRatesNameTheirLevel();
+    void seedThreadModels();
 
 private:
     QTemporaryDir m_dir;
@@ -397,6 +398,31 @@ void TestRealData::seedRatesNameTheirLevel()
                                         .arg(c.model.fixed)
                                         .arg(c.kneeN)));
     }
+}
+
+// Issue 35, findings 1 and 8 on the seed: at n = 126 the fork/join model that grows with the team
+// lies within 25 % of every thread count's point (the constant one rose while the points fell);
+// at n = 4000 no model comes within 25 % of every point, and the text claims no law.
+void TestRealData::seedThreadModels()
+{
+    const ResultSet r = seed();
+    std::vector<Series> cpu;
+    for (const Series &s : Analysis::series(r))
+        if (!s.gpu)
+            cpu.push_back(s);
+    const ThreadStory at126 = Explain::threads(r, cpu, 126);
+    QCOMPARE(at126.kind, ThreadStory::Kind::Overhead);
+    QVERIFY(at126.forkJoinPerThread > 0);
+    QVERIFY2(at126.worst <= 0.25, qPrintable(QString::number(at126.worst)));
+    for (const auto &[p, t] : Analysis::threadTimes(cpu, 126))
+        QVERIFY2(qAbs(at126.t1 / at126.speedup(p) / t - 1) <= 0.25, qPrintable(QString::number(p)));
+    QVERIFY(ExplainText::threads(at126).contains(QStringLiteral("within \u00b1")));
+    const ThreadStory at4000 = Explain::threads(r, cpu, 4000);
+    QVERIFY(!at4000.fits());
+    const QString text = ExplainText::threads(at4000);
+    QVERIFY2(text.contains(QStringLiteral("No thread model fits")) &&
+                 !text.contains(QStringLiteral("Amdahl's law explains")),
+             qPrintable(text));
 }
 
 QTEST_MAIN(TestRealData)

@@ -335,6 +335,28 @@ QString ExplainText::threads(const ThreadStory &t)
                          "noisy to tell what limits the scaling. Measure again on a quiet machine.")
                           .arg(t.noisyCounts)
                           .arg(t.threadCounts);
+    // How close the model comes to every point, or that none comes close enough to claim a law.
+    // (Two thread counts: any two-parameter model passes through both, and says nothing.)
+    const QString within = t.threadCounts < 3
+                               ? QString()
+                               : tr(" The model lies within \u00b1%1 % of every thread count's point.")
+                                     .arg(Format::number(t.worst * 100));
+    const QString noFit =
+        tr(" No thread model fits these points within \u00b1%1 % (the best-fitting one misses a point by %2 "
+           "%): noise, "
+           "where the threads ran, or the data moving to another memory level as the thread count changes "
+           "can do that.")
+            .arg(Format::number(ThreadStory::fitBound * 100), Format::number(t.worst * 100));
+    const bool law = t.threadCounts >= 3 || t.kind == ThreadStory::Kind::Overhead;
+    if (law && !t.fits())
+        return best + noFit;
+    // A fork/join cost that grows with the team, from 2 threads to the most measured.
+    const QString grows =
+        t.forkJoinPerThread > 0
+            ? tr(" It grows with the team: about %1 for 2 threads, %2 for %3.")
+                  .arg(Format::seconds(t.forkJoinAt(2)), Format::seconds(t.forkJoinAt(t.maxThreads)),
+                       threadCount(t.maxThreads))
+            : QString();
     switch (t.kind) {
     case ThreadStory::Kind::Overhead:
         return best + QLatin1Char(' ') +
@@ -343,9 +365,11 @@ QString ExplainText::threads(const ThreadStory &t)
                          "threads costs about %3%4, more than the work itself. Not Amdahl's law.")
                     : tr("Past the fastest, threads cost more than their share of the work: %1 take %2, "
                          "and starting and joining them costs about %3%4. Not Amdahl's law."))
-                   .arg(threadCount(t.slowThreads), Format::seconds(t.slowTime), Format::seconds(t.forkJoin),
+                   .arg(threadCount(t.slowThreads), Format::seconds(t.slowTime),
+                        Format::seconds(t.forkJoinAt(t.slowThreads)),
                         t.parallelRegion > 0 ? tr(" (calibrated: %1)").arg(Format::seconds(t.parallelRegion))
-                                             : QString());
+                                             : QString()) +
+               grows + within;
     case ThreadStory::Kind::Bandwidth:
     case ThreadStory::Kind::Amdahl:
         if (t.threadCounts < 3)
@@ -368,7 +392,8 @@ QString ExplainText::threads(const ThreadStory &t)
                   "fraction would read %6 %).")
                    .arg(Format::rate(t.oneThreadRate, false), cap, Format::number(t.bandwidthSpeedup(1e9)),
                         misfit(t.errBandwidth), misfit(t.errAmdahl),
-                        Format::number(t.amdahl.serialFraction * 100));
+                        Format::number(t.amdahl.serialFraction * 100)) +
+               within;
     }
     case ThreadStory::Kind::Amdahl:
         break;
@@ -379,7 +404,8 @@ QString ExplainText::threads(const ThreadStory &t)
         t.bandwidthFitted ? tr("; the bandwidth bound within %1").arg(misfit(t.errBandwidth)) : QString();
     return best + QLatin1Char(' ') +
            tr("Amdahl's law explains the points: a serial fraction of %1 %, so %2 (fits within %3%4).")
-               .arg(Format::number(s * 100), limit, misfit(t.errAmdahl), other);
+               .arg(Format::number(s * 100), limit, misfit(t.errAmdahl), other) +
+           within;
 }
 
 QString ExplainText::twoThreadCounts(const ThreadStory &t)

@@ -173,7 +173,9 @@ ScalingChart::Speedups ScalingChart::speedupCurves(const ResultSet &r, const Cpu
         // The model that explains the points (Amdahl, the bandwidth bound or fork/join), as a
         // speedup against the same T1 as the points.
         constexpr int steps = 60;
-        for (int i = 0; i <= steps && !c.story.tooNoisy(); ++i) { // no model drawn through noise
+        // No model drawn through noise, nor one that misses a point by more than its bound.
+        const bool drawn = !c.story.tooNoisy() && (c.story.fits() || c.story.threadCounts < 3);
+        for (int i = 0; i <= steps && drawn; ++i) {
             const double p = 1 + (maxThreads - 1) * double(i) / steps;
             const double sp = c.story.speedup(p);
             if (sp > 0) {
@@ -241,7 +243,7 @@ QStringList ScalingChart::drawCurves(const QList<Curve> &curves, int maxThreads)
                          .arg(maxThreads);
             continue;
         }
-        if (st.tooNoisy()) { // the points as measured, and why no law is drawn through them
+        if (st.tooNoisy() || (!st.fits() && st.threadCounts >= 3)) { // the points, and why no law
             notes << ExplainText::threads(st);
             continue;
         }
