@@ -2450,6 +2450,10 @@ Check more thread counts in the sweep panel.</source>
         <source>n = %1: no thread model fits these speedups (up to %2× on %3 threads); the points are as measured.</source>
         <translation>n = %1：没有线程模型能拟合这些加速比（%3 个线程时最高 %2 倍）；这些点按实测绘出。</translation>
     </message>
+    <message>
+        <source>fork/join %1–%2 &gt; work, n = %3</source>
+        <translation>fork/join %1–%2 &gt; 工作，n = %3</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SourceView</name>

@@ -247,15 +247,19 @@ QStringList ScalingChart::drawCurves(const QList<Curve> &curves, int maxThreads)
             notes << ExplainText::threads(st);
             continue;
         }
-        const QString fit = st.kind == ThreadStory::Kind::Bandwidth
-                                ? tr("bandwidth bound, n = %1: at most %2\u00d7")
-                                      .arg(c.n)
-                                      .arg(Format::number(st.bandwidthSpeedup(1e9)))
-                            : st.kind == ThreadStory::Kind::Overhead
-                                ? tr("fork/join %1 > work, n = %2").arg(Format::seconds(st.forkJoin)).arg(c.n)
-                                : tr("Amdahl fit, n = %1: serial %2 %")
-                                      .arg(c.n)
-                                      .arg(st.amdahl.serialFraction * 100, 0, 'f', 1);
+        const QString fit =
+            st.kind == ThreadStory::Kind::Bandwidth ? tr("bandwidth bound, n = %1: at most %2\u00d7")
+                                                          .arg(c.n)
+                                                          .arg(Format::number(st.bandwidthSpeedup(1e9)))
+            : st.kind == ThreadStory::Kind::Overhead && st.forkJoinPerThread > 0
+                ? tr("fork/join %1\u2013%2 > work, n = %3")
+                      .arg(Format::seconds(st.forkJoinAt(2)), Format::seconds(st.forkJoinAt(maxThreads)))
+                      .arg(c.n)
+            : st.kind == ThreadStory::Kind::Overhead
+                ? tr("fork/join %1 > work, n = %2").arg(Format::seconds(st.forkJoin)).arg(c.n)
+                : tr("Amdahl fit, n = %1: serial %2 %")
+                      .arg(c.n)
+                      .arg(st.amdahl.serialFraction * 100, 0, 'f', 1);
         line(QStringLiteral("fit:n%1").arg(c.n), Role::Fit, fit, color, c.fitted,
              {Qt::DotLine, 2, false, true});
         notes << ExplainText::threads(st);
