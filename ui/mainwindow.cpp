@@ -44,10 +44,12 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
@@ -148,7 +150,7 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     };
     m_chooseSavePath = [this] { return m_files.saveData(m_store->visibleRunCount() > 1); };
 
-    resize(1480, 920);
+    fitToScreen();
     loadSettings();
     updateActions();
     statusBar()->showMessage(tr("Ready. Set up a sweep on the left and press Run (Ctrl+R), or open a results "
@@ -621,15 +623,39 @@ void MainWindow::exportDialog()
         exportChart(e->path, e->pixels);
 }
 
+void MainWindow::fitToScreen(QSize wanted)
+{
+    const QScreen *screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    if (!screen) {
+        resize(wanted);
+        return;
+    }
+    // The frame the window manager adds (title bar, borders) is not known before the window is
+    // shown: leave room for a usual one.
+    const QRect room = screen->availableGeometry();
+    const QSize frame(16, 40);
+    const QSize fits = wanted.boundedTo(room.size() - frame).expandedTo(QSize(320, 240));
+    resize(fits);
+    // Inside the screen, its title bar reachable.
+    QRect g = frameGeometry();
+    if (!room.contains(g)) {
+        g.moveLeft(std::clamp(g.left(), room.left(), std::max(room.left(), room.right() - g.width())));
+        g.moveTop(std::clamp(g.top(), room.top(), std::max(room.top(), room.bottom() - g.height())));
+        move(g.topLeft());
+    }
+}
+
 void MainWindow::loadSettings()
 {
     auto s = settings();
     // A form that is incomplete, out of range or not a valid plan is dropped as a whole.
     if (const std::optional<SweepForm> f = SweepForm::load(*s, m_hw, m_gpu.usable, m_panel->openclCount()))
         m_panel->setForm(*f);
-    if (!restoreGeometry(s->value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1480, 920);
+    const bool restored = restoreGeometry(s->value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s->value(QStringLiteral("window/state")).toByteArray());
+    // After the docks' state, which sets how small the window can be: saved on a larger screen,
+    // the window is brought inside this one.
+    fitToScreen(restored ? size() : QSize(1480, 920));
     bool ok = false;
     const int tab = s->value(QStringLiteral("window/chart")).toInt(&ok);
     if (ok && tab >= 0 && tab < m_tabs->count())

@@ -185,6 +185,9 @@ private:
     /// Asks before the window closes during a sweep or with unsaved results; false keeps it.
     bool confirmClose();
     std::unique_ptr<QSettings> settings() const;
+    /// Resizes the window to `wanted`, or as much of it as the screen it opens on holds (a
+    /// 1024 x 700 projector), and moves it inside that screen.
+    void fitToScreen(QSize wanted = QSize(1480, 920));
     void loadSettings();
     /// Writes the panel, the window's layout and the file dialogs' state to the settings file.
     /// The values are read now; the file is written on m_settingsWriter (parsing and rewriting

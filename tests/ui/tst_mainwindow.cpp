@@ -48,6 +48,7 @@ private slots:
     void invalidValuesAreRefusedAtTheField_data();
     void invalidValuesAreRefusedAtTheField();
     void shortcuts();
+    void firstStartFitsTheScreen();
     void noGpuBanner();
     void gpuStateFollowsTheGpu();
     void statusMessagesAreVisible();
@@ -302,6 +303,42 @@ void TestMainWindow::invalidValuesAreRefusedAtTheField()
     panel->setForm(before);
     QVERIFY(panel->problem().isEmpty());
     QVERIFY(panel->runButton()->isEnabled());
+}
+
+// Issue 35: the first start on a small screen (a 1024 x 700 projector) opened a 1480 x 920
+// window, part of it off-screen. It fits the screen it opens on now, and so does a window whose
+// saved geometry came from a larger screen.
+void TestMainWindow::firstStartFitsTheScreen()
+{
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    QVERIFY(screen);
+    const QRect room = screen->availableGeometry();
+    // As small as the window can be (its docks, restored or not) fits a 1024 x 700 projector with
+    // a window manager's frame; beyond that, the window takes what the screen it opens on holds.
+    auto fits = [&room](const MainWindow &w) {
+        const QSize least = w.minimumSize().expandedTo(w.minimumSizeHint());
+        if (least.width() > 1024 - 16 || least.height() > 700 - 40)
+            return QStringLiteral("it cannot be smaller than %1x%2").arg(least.width()).arg(least.height());
+        if (w.width() > std::max(room.width(), least.width()) ||
+            w.height() > std::max(room.height(), least.height()))
+            return QStringLiteral("%1x%2 on %3x%4")
+                .arg(w.width())
+                .arg(w.height())
+                .arg(room.width())
+                .arg(room.height());
+        if (!room.contains(w.frameGeometry().topLeft()))
+            return QStringLiteral("its corner is off the screen");
+        return QString();
+    };
+    {
+        MainWindow w(m_dir.filePath(QStringLiteral("first.ini")));
+        QVERIFY2(fits(w).isEmpty(), qPrintable(fits(w)));
+        w.resize(room.width() + 600, room.height() + 400); // as if saved on a larger screen
+        w.move(room.right() - 10, room.top());
+        QVERIFY(w.close());
+    }
+    MainWindow again(m_dir.filePath(QStringLiteral("first.ini")));
+    QVERIFY2(fits(again).isEmpty(), qPrintable(fits(again)));
 }
 
 void TestMainWindow::shortcuts()
