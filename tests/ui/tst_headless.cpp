@@ -2,6 +2,7 @@
 // The built app in --headless mode, run as a separate process: a tiny CPU sweep writes all of
 // its outputs; --open renders a recorded run; bad usage exits with 2 and writes nothing.
 #include "fixtures.h"
+#include "ui/commandline.h"
 
 #include "core/calibration.h"
 #include "core/machineinfo.h"
@@ -28,6 +29,7 @@ private slots:
     void sweepWritesEveryOutput_data();
     void sweepWritesEveryOutput();
     void calibrateStoresAndDrawsCeilings();
+    void explainPrintsTheExplainText();
     void openRendersARecordedRun_data();
     void openRendersARecordedRun();
     void exampleRendersWithoutASweep();
@@ -166,6 +168,28 @@ void TestHeadless::openRendersARecordedRun()
     QVERIFY2(rc == 0, (out + err).constData());
     QCOMPARE(QImage(png).size(), QSize(1920, 1080));
     QVERIFY2(out.contains("GPU launch vs best CPU: GPU faster above n"), out.constData());
+}
+
+// --explain prints the Explain tab's text without a display or an output file: its sections and
+// their sentences, the same ExplainChart's, in the app's language; and only with --headless.
+void TestHeadless::explainPrintsTheExplainText()
+{
+    const QString recorded = m_dir.filePath(QStringLiteral("explain-run.json"));
+    ResultIO::writeJson(fixtures::realistic(), recorded.toStdString());
+    QByteArray out, err;
+    int rc =
+        run({QStringLiteral("--headless"), QStringLiteral("--open"), recorded, QStringLiteral("--explain")},
+            &out, &err);
+    QVERIFY2(rc == 0, (out + err).constData());
+    QVERIFY2(out.contains("\nWhat each curve's time is made of\n- "), out.constData());
+    QVERIFY2(out.contains("\nWhere the GPU overtakes the CPU, by the models\n- GPU launch overtakes the CPU"),
+             out.constData());
+    QVERIFY(!out.contains("wrote "));
+    rc = run({QStringLiteral("--open"), recorded, QStringLiteral("--explain")}, &out, &err);
+    QVERIFY2(rc != 0 && err.contains("--headless"), err.constData()); // (here: no display, said first)
+    QString why;
+    QVERIFY(!CommandLine::parse({QStringLiteral("speeduplab"), QStringLiteral("--explain")}, &why));
+    QVERIFY2(why.contains(QStringLiteral("give --headless too")), qPrintable(why));
 }
 
 void TestHeadless::exampleRendersWithoutASweep()
