@@ -149,6 +149,8 @@ void TestPresentation::presentationShowsTheChartOnly()
 void TestPresentation::hoverReadsOutThePoint()
 {
     MainWindow w(m_dir.filePath(QStringLiteral("hover.ini")));
+    w.resize(1480, 920); // a chart wide enough to tell n = 4 from n = 7 by 5 pixels (the test
+                         // screen is 800 x 800, which the window is fitted to at first)
     w.show();
     openSample(w);
     TimeChart *c = w.timeChart();
