@@ -89,34 +89,39 @@ ResultSet ResultIO::fromCsv(const std::string &text)
     size_t pos = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0; // a UTF-8 byte-order mark
     int line = 1;
     std::vector<std::string> header;
+    // A comment line ("# ..."): the metadata, where it says so, into r.machine; others skipped.
+    // The writer puts the metadata before the header; it is read after the rows too.
+    const auto comment = [&text, &pos, &line, &r] {
+        const size_t eol = text.find('\n', pos);
+        const std::string_view comment =
+            std::string_view(text).substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+        const std::string_view tag = "# metadata: ";
+        if (comment.substr(0, tag.size()) == tag) {
+            const std::string at = "line " + std::to_string(line) + ": ";
+            json meta;
+            try {
+                meta = parseBounded(comment.substr(tag.size()), kMaxMachineValues, "the metadata");
+            } catch (const ParseError &e) {
+                // The metadata is one line: the CSV's line number says where.
+                std::string what = e.what();
+                if (what.rfind("line 1: ", 0) == 0)
+                    what = "the metadata: " + what.substr(8);
+                else if (what.rfind("not valid JSON", 0) == 0)
+                    what = "the metadata is " + what;
+                throw ParseError(at + what);
+            }
+            try {
+                r.machine = machineFromJson(meta);
+            } catch (const ParseError &e) {
+                throw ParseError(at + e.what());
+            }
+        }
+        pos = eol == std::string::npos ? text.size() : eol + 1;
+        ++line;
+    };
     while (pos < text.size() && header.empty()) {
         if (text[pos] == '#') {
-            const size_t eol = text.find('\n', pos);
-            const std::string_view comment =
-                std::string_view(text).substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
-            const std::string_view tag = "# metadata: ";
-            if (comment.substr(0, tag.size()) == tag) {
-                const std::string at = "line " + std::to_string(line) + ": ";
-                json meta;
-                try {
-                    meta = parseBounded(comment.substr(tag.size()), kMaxMachineValues, "the metadata");
-                } catch (const ParseError &e) {
-                    // The metadata is one line: the CSV's line number says where.
-                    std::string what = e.what();
-                    if (what.rfind("line 1: ", 0) == 0)
-                        what = "the metadata: " + what.substr(8);
-                    else if (what.rfind("not valid JSON", 0) == 0)
-                        what = "the metadata is " + what;
-                    throw ParseError(at + what);
-                }
-                try {
-                    r.machine = machineFromJson(meta);
-                } catch (const ParseError &e) {
-                    throw ParseError(at + e.what());
-                }
-            }
-            pos = eol == std::string::npos ? text.size() : eol + 1;
-            ++line;
+            comment();
             continue;
         }
         const int headerLine = line;
@@ -139,6 +144,10 @@ ResultSet ResultIO::fromCsv(const std::string &text)
                              "\": this is not a SpeedupLab CSV file");
 
     while (pos < text.size()) {
+        if (text[pos] == '#') { // no row starts with '#': its first cell is a workload's name
+            comment();
+            continue;
+        }
         const int rowLine = line;
         const auto cells = csvRecord(text, pos, line);
         if (cells.size() == 1 && cells[0].empty())
@@ -198,8 +207,10 @@ ResultSet ResultIO::fromCsv(const std::string &text)
         dbl("stddev_s", m.stats.stddev);
         dbl("cv", m.stats.cv);
         dbl("max_error", m.maxError);
-        dbl("q1_s", m.stats.q1); // the spread columns: absent from older files
-        dbl("q3_s", m.stats.q3);
+        // The spread columns: absent from older files, empty where the point has no quartiles.
+        for (const auto &[name, out] : {std::pair{"q1_s", &m.stats.q1}, std::pair{"q3_s", &m.stats.q3}})
+            if (const std::string *cell = get(name); cell && !cell->empty())
+                dbl(name, *out);
         integer("outliers", m.stats.outliers);
         try {
             m.conditions = PointConditions::fromCsv(get);

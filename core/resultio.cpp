@@ -166,8 +166,8 @@ std::string ResultIO::toCsv(const ResultSet &r)
           << s.reps << ',' << num(s.median) << ',' << num(s.min) << ',' << num(s.max) << ',' << num(s.mean)
           << ',' << num(s.stddev) << ',' << num(s.cv) << ',' << (s.noisy() ? "true" : "false") << ','
           << (m.verified ? "true" : "false") << ',' << num(m.maxError) << ','
-          << Measurement::statusName(m.status) << ',' << quoteCsv(m.reason) << ',' << num(s.q1) << ','
-          << num(s.q3) << ',' << s.outliers;
+          << Measurement::statusName(m.status) << ',' << quoteCsv(m.reason) << ','
+          << (s.hasQuartiles() ? num(s.q1) + ',' + num(s.q3) : std::string(",")) << ',' << s.outliers;
         for (const std::string &cell : m.conditions.csvCells())
             o << ',' << quoteCsv(cell);
         o << '\n';

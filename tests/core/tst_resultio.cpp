@@ -212,6 +212,26 @@ void TestResultIO::csvShape()
     QCOMPARE(doc["format"].toString(), QString("speeduplab-results"));
     QCOMPARE(doc["rows"].toArray().size(), int(sampleSet().size()));
     QCOMPARE(doc["machine"].toObject()["logical_cores"].toInt(), 16);
+
+    // Issue 35: a point without quartiles (a skipped one, an older file's) has empty q1_s and q3_s
+    // cells, not 0 below its min_s; they read back as unknown.
+    ResultSet r = sampleSet();
+    r.rows.front().stats.q1 = r.rows.front().stats.q3 = 0;
+    const std::string text = ResultIO::toCsv(r);
+    const QStringList rows = QString::fromStdString(text).split('\n');
+    const QStringList header = rows[1].split(',');
+    const QStringList first = rows[2].split(',');
+    QCOMPARE(first.value(int(header.indexOf("q1_s"))), QString());
+    QCOMPARE(first.value(int(header.indexOf("q3_s"))), QString());
+    const ResultSet back = ResultIO::fromCsv(text);
+    QVERIFY(!back.rows.front().stats.hasQuartiles());
+    // The metadata is read after the rows too (as a spreadsheet that moved it there writes it).
+    QStringList moved = QString::fromStdString(text).split('\n');
+    const QString meta = moved.takeFirst();
+    moved.insert(moved.size() - 1, meta);
+    const ResultSet after = ResultIO::fromCsv(moved.join('\n').toStdString());
+    QCOMPARE(after.size(), r.size());
+    QCOMPARE(after.machine.logicalCores, 16);
 }
 
 void TestResultIO::cpuConditionsRoundTrip()
