@@ -661,6 +661,13 @@ void WhatIf::setGpuBandwidth(double rate)
         gpu = gpu.scaled(rate / gpu.rate);
 }
 
+double WhatIf::reach(int p, double cap) const
+{
+    const double k = cpuBandwidthMeasured > 0 && cap > 0 ? cap / cpuBandwidthMeasured : 1;
+    const double scaled = cpuOneThreadRate * k * std::max(1, p);
+    return cap > 0 ? std::min(scaled, cap) : scaled;
+}
+
 CostModel WhatIf::cpuAt(int threads) const
 {
     if (cpuModels.empty() || !(cpuOneThreadRate > 0))
@@ -671,11 +678,6 @@ CostModel WhatIf::cpuAt(int threads) const
     for (auto it = cpuModels.begin(); it != cpuModels.end(); ++it)
         if (std::abs(it->first - threads) < std::abs(nearest->first - threads))
             nearest = it;
-    auto reach = [this](int p, double cap) {
-        const double k = cpuBandwidthMeasured > 0 && cap > 0 ? cap / cpuBandwidthMeasured : 1;
-        const double scaled = cpuOneThreadRate * k * std::max(1, p);
-        return cap > 0 ? std::min(scaled, cap) : scaled;
-    };
     const double was = reach(nearest->first, cpuBandwidthMeasured);
     return was > 0 ? nearest->second.scaled(reach(threads, cpuBandwidth) / was) : nearest->second;
 }

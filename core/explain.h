@@ -202,6 +202,11 @@ struct WhatIf {
     int threads = 1;                    ///< the most threads the CPU may use (all measured, at first)
     /// The GPU model with its bandwidth set to `rate` (every tier scaled alike).
     void setGpuBandwidth(double rate);
+    /// What p threads reach with all threads capped at `cap` (bytes/s, or FLOP/s): p times the
+    /// one-thread rate (scaled as the cap moved from cpuBandwidthMeasured), at most the cap.
+    double reach(int p, double cap) const;
+    /// The rate the CPU with `threads` reaches: the one the text and the CPU slider speak of.
+    double cpuRate() const { return reach(threads, cpuBandwidth); }
     /// The CPU model at p threads, and at `threads`.
     CostModel cpuAt(int p) const;
     CostModel cpu() const { return cpuAt(threads); }

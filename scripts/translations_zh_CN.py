@@ -466,6 +466,7 @@ ZH = {
     " No thread model fits these points within \u00b1%1 % (the best-fitting one misses a point by %2 %): noise, where the threads ran, or the data moving to another memory level as the thread count changes can do that.": "没有哪个线程模型能在 \u00b1%1 % 以内拟合这些点（拟合最好的也有一个点偏差 %2 %）：噪声、线程运行的位置，或数据随线程数变化而移到另一级存储，都可能造成这种情况。",
     " It grows with the team: about %1 for 2 threads, %2 for %3.": "它随线程组变大而增长：2 个线程约 %1，%3约 %2。",
     "fork/join %1\u2013%2 > work, n = %3": "fork/join %1\u2013%2 > 工作，n = %3",
+    "%1 with %2 threads (all threads: %3)": "%2 个线程时 %1（所有线程：%3）",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -3582,5 +3582,13 @@ they failed or were skipped (the table says why).</source>
         <source>The most threads the CPU may use: at each n the fastest of them counts</source>
         <translation>CPU 最多可用的线程数：在每个 n 上取其中最快的</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 with %2 threads (all threads: %3)</source>
+        <translation>%2 个线程时 %1（所有线程：%3）</translation>
+    </message>
 </context>
 </TS>

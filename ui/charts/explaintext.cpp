@@ -442,15 +442,19 @@ QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
     const QString which =
         counts.size() > 1 ? tr("the best CPU of %1 to %2").arg(counts.front()).arg(threadCount(counts.back()))
                           : tr("the CPU with %1").arg(threadCount(now.threads));
-    const QString cpu = tr("%1, up to %2").arg(which, rateOf(now.cpuBandwidth, now.workload));
+    // The rate of the CPU the text speaks of (its thread count's), and the GPU's with its level.
+    const QString cpu = tr("%1, up to %2").arg(which, rateOf(now.cpuRate(), now.workload));
+    const std::string level = now.gpu.tiers.empty() ? std::string() : now.gpu.tiers.back().level;
+    const QString gpuRate = level.empty()
+                                ? rateOf(now.gpu.rate, now.workload)
+                                : tr("%1 in %2").arg(rateOf(now.gpu.rate, now.workload), label(level));
     const bool moved = now.threads != measured.threads || now.gpu.fixed != measured.gpu.fixed ||
                        now.gpu.rate != measured.gpu.rate || now.cpuBandwidth != measured.cpuBandwidth;
     if (!moved)
         return tr("With the measured models (GPU fixed cost %1, %2; %3): %4.")
-            .arg(Format::seconds(now.gpu.fixed), rateOf(now.gpu.rate, now.workload), cpu, is);
+            .arg(Format::seconds(now.gpu.fixed), gpuRate, cpu, is);
     // Moved: the models as they are now, and whether that changed the verdict.
-    const QString models = tr("GPU fixed cost %1, %2; %3")
-                               .arg(Format::seconds(now.gpu.fixed), rateOf(now.gpu.rate, now.workload), cpu);
+    const QString models = tr("GPU fixed cost %1, %2; %3").arg(Format::seconds(now.gpu.fixed), gpuRate, cpu);
     if (was == is)
         return tr("What if (%1): still %2.").arg(models, is);
     return tr("What if (%1): %2 (the measured models: %3).").arg(models, is, was);

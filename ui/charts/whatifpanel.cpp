@@ -164,8 +164,21 @@ void WhatIfPanel::syncFromChart()
         return now == measured ? now : tr("%1 (measured %2)").arg(now, measured);
     };
     m_launchValue->setText(both(Format::seconds(w.gpu.fixed), Format::seconds(m.gpu.fixed)));
-    m_gpuRateValue->setText(both(Format::rate(w.gpu.rate, flops), Format::rate(m.gpu.rate, flops)));
-    m_cpuRateValue->setText(both(Format::rate(w.cpuBandwidth, flops), Format::rate(m.cpuBandwidth, flops)));
+    // The GPU's rate with the level it was measured in; the CPU's as the thread count chosen
+    // reaches it, beside what all threads together can (the cap the slider moves).
+    const std::string level = w.gpu.tiers.empty() ? std::string() : w.gpu.tiers.back().level;
+    const auto gpuRate = [&](const WhatIf &x) {
+        return level.empty()
+                   ? Format::rate(x.gpu.rate, flops)
+                   : tr("%1 (%2)").arg(Format::rate(x.gpu.rate, flops), QString::fromStdString(level));
+    };
+    m_gpuRateValue->setText(both(gpuRate(w), gpuRate(m)));
+    const QString cap = both(Format::rate(w.cpuBandwidth, flops), Format::rate(m.cpuBandwidth, flops));
+    m_cpuRateValue->setText(w.cpuRate() < 0.999 * w.cpuBandwidth ? tr("%1 with %2 threads (all threads: %3)")
+                                                                       .arg(Format::rate(w.cpuRate(), flops))
+                                                                       .arg(w.threads)
+                                                                       .arg(cap)
+                                                                 : cap);
     m_threadsValue->setText(both(QString::number(w.threads), QString::number(m.threads)));
 }
 
