@@ -184,6 +184,20 @@ std::map<int, std::string> levelsOf(const std::map<int, const Measurement *> &ro
     return out;
 }
 
+// A fitted rate above the GPU's spec-sheet memory bandwidth cannot be HBM's, whatever the working
+// set says (levelsOf's rule for a point, applied to the rate fitted through several): its tier is
+// the L2's.
+void noHbmAboveSpec(std::vector<CostModel::Tier> &tiers, const std::map<int, const Measurement *> &rows,
+                    const MachineInfo &machine)
+{
+    const MachineInfo::Gpu *g = rows.empty() ? nullptr : deviceOf(*rows.begin()->second, machine);
+    if (!g || !(g->bandwidthGBs > 0))
+        return;
+    for (CostModel::Tier &t : tiers)
+        if (t.level == "HBM" && t.rate > g->bandwidthGBs * 1e9)
+            t.level = "GPU L2";
+}
+
 } // namespace
 
 CostModel Explain::model(const ResultSet &r, const Series &all)
@@ -216,6 +230,7 @@ CostModel Explain::model(const ResultSet &r, const Series &all)
     if (tiers.size() < 2) {
         if (!tiers.empty())
             m.tiers = {{tiers.front().level, 0, m.rate}};
+        noHbmAboveSpec(m.tiers, rows, r.machine);
         return m;
     }
     // Each tier starts where its level starts, not at its first measured point: at the smallest n
@@ -269,6 +284,7 @@ CostModel Explain::model(const ResultSet &r, const Series &all)
             }
         m.fixed = std::max(0.0, swy / sw);
     }
+    noHbmAboveSpec(tiers, rows, r.machine);
     m.tiers = tiers;
     m.rate = tiers.back().rate;
     return m;
@@ -309,7 +325,11 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
             c.device = g->name;
             c.l2Bytes = g->l2Bytes;
         }
-        c.ceiling = level.value;
+        // The ceiling of the level the largest sizes' tier is in: the largest point's, unless the
+        // model says its rate is another level's (an HBM point fitted above the spec sheet).
+        c.ceiling = c.level == level.name ? level.value
+                    : c.level == "GPU L2" ? Calibration::value(r.machine, Calibration::gpuL2)
+                                          : 0;
         if (level.flops && !c.flops && last.bytes > 0 && last.flops > 0) {
             // A curve held against a compute roof (a fused kernel keeps its data in registers):
             // its rate in FLOP/s, converted with the workload's FLOPs per byte.

@@ -83,6 +83,7 @@ private slots:
     void laptopAgainstTheH200();
     void seedRatesNameTheirLevel();
     void seedThreadModels();
+    void noHbmRateAboveTheSpecSheet();
 
 private:
     QTemporaryDir m_dir;
@@ -434,6 +435,27 @@ void TestRealData::seedThreadModels()
     QVERIFY2(text.contains(QStringLiteral("No thread model fits")) &&
                  !text.contains(QStringLiteral("Amdahl's law explains")),
              qPrintable(text));
+}
+
+// A rate fitted above the H200's 4.81 TB/s spec sheet is never called HBM's, in any shipped
+// recording: add-calibrated (no L2 size in its metadata) fits 7.02 TB/s through its GPU launch
+// points, which only the L2 can serve; nor is it held against the HBM ceiling.
+void TestRealData::noHbmRateAboveTheSpecSheet()
+{
+    for (const Examples::Example &e : Examples::all()) {
+        const ResultSet r = Examples::load(e).front().results;
+        for (const Series &s : Analysis::series(r)) {
+            if (!s.gpu)
+                continue;
+            const CurveStory c = Explain::curve(r, s);
+            for (const CurveStory::Span &span : c.spans)
+                if (span.level == "HBM" && c.theoretical > 0 && !c.flops)
+                    QVERIFY2(span.rate <= c.theoretical,
+                             qPrintable(QStringLiteral("%1 in %2: %3")
+                                            .arg(QString::fromStdString(s.label), e.file,
+                                                 ExplainText::curve(c, false))));
+        }
+    }
 }
 
 QTEST_MAIN(TestRealData)
