@@ -27,6 +27,13 @@ QString rateOf(double rate, const std::string &workload)
     return Format::rate(rate, w && w->computeBound());
 }
 
+// A rate as a sentence names it: with the memory level it was measured in ("13.9 TB/s in GPU L2"),
+// alone when the level is unknown.
+QString rateIn(const QString &rate, const std::string &level)
+{
+    return level.empty() ? rate : ExplainText::tr("%1 in %2").arg(rate, label(level));
+}
+
 QString threadCount(int p)
 {
     return p == 1 ? ExplainText::tr("1 thread") : ExplainText::tr("%1 threads").arg(p);
@@ -158,7 +165,7 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
         if (!withCeiling && c.theoretical > 0 && !c.flops && span.rate > c.theoretical)
             return tr("%1 from the %2 (above the %3's %4 spec-sheet memory bandwidth)")
                 .arg(r, l2, device, Format::rate(c.theoretical, false));
-        const QString named = span.level.empty() ? r : tr("%1 in %2").arg(r, label(span.level));
+        const QString named = rateIn(r, span.level);
         return withCeiling ? named + ceiling : named;
     };
     // The main clause quotes the span the knee is in (a Knee), else the largest sizes'; the spans
@@ -238,13 +245,10 @@ QString ExplainText::crossover(const CrossoverStory &s)
             .arg(gpu, measured);
     // The rates of the tiers just above the crossing, each named by its memory level; a fused
     // kernel keeps its data in registers: its rate is arithmetic.
-    const auto in = [](const QString &rate, const std::string &level) {
-        return level.empty() ? rate : tr("%1 in %2").arg(rate, label(level));
-    };
     const QString gpuRate =
         s.gpuFlops ? tr("%1 of arithmetic (its data stay in registers)").arg(Format::rate(s.gpuRate, true))
-                   : in(rateOf(s.gpuRate, s.workload), s.gpuLevel);
-    const QString cpuRate = in(rateOf(s.cpuRate, s.workload), s.cpuLevel);
+                   : rateIn(rateOf(s.gpuRate, s.workload), s.gpuLevel);
+    const QString cpuRate = rateIn(rateOf(s.cpuRate, s.workload), s.cpuLevel);
     if (!(s.cpu.fixed > 0))
         return tr("%1 overtakes the CPU (%2) at n \u2248 %3 by the models (%4). Below, its %5 fixed cost "
                   "loses to the CPU, whose fixed cost is too small to measure; above, its %6 outruns the "
@@ -445,9 +449,7 @@ QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
     // The rate of the CPU the text speaks of (its thread count's), and the GPU's with its level.
     const QString cpu = tr("%1, up to %2").arg(which, rateOf(now.cpuRate(), now.workload));
     const std::string level = now.gpu.tiers.empty() ? std::string() : now.gpu.tiers.back().level;
-    const QString gpuRate = level.empty()
-                                ? rateOf(now.gpu.rate, now.workload)
-                                : tr("%1 in %2").arg(rateOf(now.gpu.rate, now.workload), label(level));
+    const QString gpuRate = rateIn(rateOf(now.gpu.rate, now.workload), level);
     const bool moved = now.threads != measured.threads || now.gpu.fixed != measured.gpu.fixed ||
                        now.gpu.rate != measured.gpu.rate || now.cpuBandwidth != measured.cpuBandwidth;
     if (!moved)
