@@ -467,6 +467,9 @@ ZH = {
     " It grows with the team: about %1 for 2 threads, %2 for %3.": "它随线程组变大而增长：2 个线程约 %1，%3约 %2。",
     "fork/join %1\u2013%2 > work, n = %3": "fork/join %1\u2013%2 > 工作，n = %3",
     "%1 with %2 threads (all threads: %3)": "%2 个线程时 %1（所有线程：%3）",
+    "… and %1 more of notes: hover over the note to read them all.": "……另有 %1注释：将鼠标停在注释上可读全部。",
+    "The legend lists %1 of its %2 entries, for want of room: hover a curve for its name; the table names every point's series.":
+        "图例空间不足，只列出 %2 项中的 %1 项：将鼠标停在曲线上可看其名称；表格列出每个点所属的序列。",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

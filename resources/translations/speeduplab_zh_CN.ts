@@ -1037,6 +1037,14 @@
         <source>Drawn: %1 of the %2 CPU thread counts, log-spaced from the fewest to the most; the best CPU and the table use every one.</source>
         <translation>绘出：%2 个 CPU 线程数中的 %1 个，从最少到最多按对数间隔选取；最佳 CPU 与表格使用全部线程数。</translation>
     </message>
+    <message>
+        <source>The legend lists %1 of its %2 entries, for want of room: hover a curve for its name; the table names every point&apos;s series.</source>
+        <translation>图例空间不足，只列出 %2 项中的 %1 项：将鼠标停在曲线上可看其名称；表格列出每个点所属的序列。</translation>
+    </message>
+    <message>
+        <source>… and %1 more of notes: hover over the note to read them all.</source>
+        <translation>……另有 %1注释：将鼠标停在注释上可读全部。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CompareChart</name>

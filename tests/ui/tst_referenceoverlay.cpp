@@ -66,15 +66,16 @@ void TestReferenceOverlay::referenceIsDrawnDashedOverOurCurves()
     const QList<QXYSeries *> data = chart->seriesWithRole(ChartView::Role::Data);
     for (QXYSeries *ref : refs) {
         // Named after the reference run: its program and device.
-        QVERIFY2(ref->name().startsWith(QStringLiteral("PyTorch 9.9 \u00b7 Test GPU: ")),
-                 qPrintable(ref->name()));
+        QVERIFY2(ChartView::legendText(ref).startsWith(QStringLiteral("PyTorch 9.9 \u00b7 Test GPU: ")),
+                 qPrintable(ChartView::legendText(ref)));
         QCOMPARE(ref->pen().style(), Qt::DashLine);
         // Same colour as the curve of ours it is compared with: CPU with CPU, eager with launch.
-        const QString ourName = ref->name().contains(QStringLiteral("eager"))
+        const QString ourName = ChartView::legendText(ref).contains(QStringLiteral("eager"))
                                     ? QStringLiteral("GPU launch")
                                     : QStringLiteral("CPU 1 thread");
-        const auto counterpart =
-            std::find_if(data.begin(), data.end(), [&](QXYSeries *s) { return s->name().endsWith(ourName); });
+        const auto counterpart = std::find_if(data.begin(), data.end(), [&](QXYSeries *s) {
+            return ChartView::legendText(s).endsWith(ourName);
+        });
         QVERIFY2(counterpart != data.end(), qPrintable(ourName));
         QCOMPARE(ref->color(), (*counterpart)->color());
         // Twice our time at every n.

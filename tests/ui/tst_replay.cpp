@@ -134,7 +134,7 @@ void TestReplay::publishedTableIsADashedReference()
     bool gpu = false;
     for (QXYSeries *s : refs) {
         QCOMPARE(s->pen().style(), Qt::DashLine);
-        gpu = gpu || s->name().contains(QStringLiteral("GPU launch, not synchronised"));
+        gpu = gpu || ChartView::legendText(s).contains(QStringLiteral("GPU launch, not synchronised"));
         QCOMPARE(s->count(), 4);
     }
     QVERIFY(gpu);
@@ -174,7 +174,7 @@ void TestReplay::timeChartDrawsBothGpuCurvesAndTheTable()
     chart->updateNow();
     QStringList names;
     for (QXYSeries *s : chart->seriesWithRole(ChartView::Role::Data))
-        names << s->name();
+        names << ChartView::legendText(s);
     const auto has = [&](const QString &end) {
         return std::any_of(names.begin(), names.end(), [&](const QString &n) { return n.endsWith(end); });
     };
@@ -187,7 +187,8 @@ void TestReplay::timeChartDrawsBothGpuCurvesAndTheTable()
         QVERIFY2(plain.startsWith(PublishedTable::label() + QStringLiteral(": ")), qPrintable(plain));
         // The legend cuts the long run label, never the series: CPU and GPU still read apart.
         const QString series = plain.mid(plain.lastIndexOf(QLatin1String(": ")));
-        QVERIFY2(s->name().endsWith(series) && s->name().size() < plain.size(), qPrintable(s->name()));
+        QVERIFY2(ChartView::legendText(s).endsWith(series) && ChartView::legendText(s).size() < plain.size(),
+                 qPrintable(ChartView::legendText(s)));
         QCOMPARE(s->pen().style(), Qt::DashLine);
     }
     // The crossovers are the synchronised launch curve's only.

@@ -45,7 +45,7 @@ QStringList dataNames(ChartView *c)
     c->updateNow();
     QStringList out;
     for (QXYSeries *s : c->seriesWithRole(ChartView::Role::Data))
-        out << s->name();
+        out << ChartView::legendText(s);
     return out;
 }
 

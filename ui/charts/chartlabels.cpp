@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The texts a chart adds to its curves: labels in the plot (crossovers, ceilings, regions), placed
-// where they cover no point and no other label, and the note and caption below the axes.
+// where they cover no point and no other label, the note and caption below the axes, and the
+// legend fitted to the height they leave it.
 
 #include "ui/charts/chartview.h"
 
@@ -12,6 +13,8 @@
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QXYSeries>
 #include <algorithm>
@@ -112,8 +115,20 @@ QString ChartView::noteText() const
     QStringList out;
     for (const Label &l : m_labels)
         if (l.kind == 1 || l.kind == 2)
-            out << l.full;
+            out << fullNote(l);
     return out.join(QLatin1Char('\n'));
+}
+
+QString ChartView::fullNote(const Label &l) const
+{
+    if (l.kind != 1 || m_legendLeftOut == 0)
+        return l.full;
+    return l.full + QLatin1Char('\n') +
+           tr("The legend lists %1 of its %2 entries, for want of room: hover a curve for its name; the "
+              "table "
+              "names every point's series.")
+               .arg(m_legendEntries - m_legendLeftOut)
+               .arg(m_legendEntries);
 }
 
 bool ChartView::noteShown() const
@@ -150,6 +165,61 @@ QList<QRectF> ChartView::labelRects() const
 
 void ChartView::reserveMargins()
 {
+    applyMargins();
+    // The legend fits the height the margins leave it; when that changes how many entries it
+    // leaves out, the note's line saying so changes too.
+    const int before = m_legendLeftOut;
+    fitLegend();
+    if (m_legendLeftOut != before)
+        applyMargins();
+}
+
+void ChartView::fitLegend()
+{
+    QLegend *legend = chart()->legend();
+    const QList<QLegendMarker *> markers = legend->isVisible() ? legend->markers() : QList<QLegendMarker *>();
+    QList<QLegendMarker *> spare;
+    for (QLegendMarker *mk : markers)
+        if (mk->series() && mk->series()->property(spareProperty).toBool())
+            spare << mk;
+    chart()->layout()->activate();
+    // The entries' heights, as QtCharts laid them out (the marker items are the legend's
+    // grandchildren): a name wrapped onto two lines makes its entry taller. An entry left out
+    // (one line: "CPU 12 threads") counts at the lowest height.
+    qreal used = 0, lowest = 0;
+    for (const QGraphicsItem *group : legend->childItems())
+        for (const QGraphicsItem *item : group->childItems())
+            if (item->isVisible()) {
+                const qreal h = item->boundingRect().height();
+                used += h;
+                lowest = lowest > 0 ? std::min(lowest, h) : h;
+            }
+    qsizetype leftOut = 0;
+    if (lowest > 0) {
+        for (const QLegendMarker *mk : std::as_const(spare))
+            used += mk->isVisible() ? 0 : lowest;
+        // One row to spare: the note's line about the entries left out takes height from the plot.
+        const qreal over = used - legend->contentsRect().height();
+        if (over > 0)
+            leftOut = std::min(spare.size(), qsizetype(std::ceil(over / lowest)) + 1);
+    }
+    bool changed = false;
+    for (qsizetype i = 0; i < spare.size(); ++i)
+        if (const bool shown = i < spare.size() - leftOut; spare[i]->isVisible() != shown) {
+            spare[i]->setVisible(shown);
+            changed = true;
+        }
+    // Laid out again now, not at the next event: an export renders right after.
+    if (changed) {
+        chart()->layout()->activate();
+        legend->layout()->invalidate();
+        legend->layout()->activate();
+    }
+    m_legendLeftOut = int(leftOut);
+}
+
+void ChartView::applyMargins()
+{
     // The note and the caption sit below the axis title, like a figure's caption, so that they
     // never cover a curve.
     qreal bottom = 4;
@@ -159,14 +229,16 @@ void ChartView::reserveMargins()
     for (Label &l : m_labels) {
         if (l.kind != 1)
             continue;
+        const QString full = fullNote(l);
         // Long sentences wrap at the chart's width (after a semicolon when there is one).
-        QStringList lines = TextWrap::lines(l.full, l.text->font(), width);
+        QStringList lines = TextWrap::lines(full, l.text->font(), width);
         // The note never takes more than about a quarter of the chart's height: the plot stays
         // large enough to read, and to hold its labels.
         const qreal lineHeight = QFontMetricsF(l.text->font()).lineSpacing();
         const qsizetype most =
             std::max<qsizetype>(3, qsizetype(0.25 * chart()->size().height() / lineHeight));
-        if (lines.size() > most) {
+        const bool cut = lines.size() > most;
+        if (cut) {
             // Whole notes are kept or left out: a sentence cut after its first line read as if
             // the chart's edge had cut it. (Continuation lines are the indented ones.)
             qsizetype keep = most - 1;
@@ -174,15 +246,21 @@ void ChartView::reserveMargins()
                 --keep;
             if (keep == 0)
                 keep = most - 1;
-            const qsizetype cut = lines.size() - keep;
+            const qsizetype rest = lines.size() - keep;
             lines.resize(keep);
-            lines << TextWrap::lines(tr("\u2026 and %1 more of notes: the chart is too small to show them.")
-                                         .arg(Format::count(cut, tr("line"), tr("lines"))),
-                                     l.text->font(), width);
+            // On screen the whole note is the box's tooltip; a file says where the rest went.
+            const QString more =
+                m_exporting ? tr("\u2026 and %1 more of notes: the chart is too small to show them.")
+                            : tr("\u2026 and %1 more of notes: hover over the note to read them all.");
+            lines << TextWrap::lines(more.arg(Format::count(rest, tr("line"), tr("lines"))), l.text->font(),
+                                     width);
         }
         const QString text = lines.join(QLatin1Char('\n'));
         if (l.text->text() != text)
             l.text->setText(text);
+        const QString tip = cut ? full : QString();
+        if (l.box->toolTip() != tip)
+            l.box->setToolTip(tip);
     }
     // A short chart on screen (a 1024 x 700 window, where Explain shares its page with the
     // what-if panel) keeps its lines for the plot: the footer (the machine, for an exported

@@ -6,6 +6,7 @@
 #include "ui/charts/chartreadout.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/figureexport.h"
+#include "ui/charts/textwrap.h"
 #include "ui/format.h"
 #include "ui/runstore.h"
 
@@ -20,6 +21,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QTextDocumentFragment>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -427,6 +429,21 @@ QString ChartView::legendName(const QString &name)
     return name.left(cut) + QStringLiteral("\u2026") + name.mid(colon);
 }
 
+QString ChartView::legendHtml(const QString &name)
+{
+    QStringList lines = TextWrap::lines(legendName(name), ChartStyle::legendFont(), legendLineWidth);
+    for (QString &l : lines)
+        l = l.trimmed().toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+QString ChartView::legendText(const QAbstractSeries *s)
+{
+    QString html = s->name();
+    html.replace(QStringLiteral("<br>"), QStringLiteral(" "));
+    return QTextDocumentFragment::fromHtml(html).toPlainText();
+}
+
 QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, const QColor &color,
                              const QList<QPointF> &points, const LineStyle &style)
 {
@@ -440,9 +457,10 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
         s = new QLineSeries;
     // QtCharts draws a legend label as HTML: a name from a file (a run label, a variant) is data,
     // so it goes in escaped, and the readout takes it back as it is.
+    s->setProperty(spareProperty, style.spare && style.legend);
     if (const QString shown = Format::labels(name); s->property("plainName").toString() != shown) {
         s->setProperty("plainName", shown);
-        s->setName(legendName(shown).toHtmlEscaped());
+        s->setName(legendHtml(shown));
     }
     QPen pen(color);
     const bool dense = points.size() > 200;
@@ -513,7 +531,7 @@ QAreaSeries *ChartView::area(const QString &id, Role role, const QString &name, 
         s->setPen(Qt::NoPen);
         track(id, s, role, legend);
     }
-    if (const QString shown = Format::labels(name); s->name() != shown)
+    if (const QString shown = legendHtml(Format::labels(name)); s->name() != shown)
         s->setName(shown);
     if (s->brush().color() != fill)
         s->setBrush(fill);

@@ -106,6 +106,8 @@ public:
     bool legendShown() const;
     /// Legend entries the last rebuild declared (shown or not).
     int legendEntries() const { return m_legendEntries; }
+    /// A series' legend entry as it reads: legendHtml's text, its lines joined by spaces.
+    static QString legendText(const QAbstractSeries *s);
 
     /// While there are no results at all, a button under the empty chart's message triggers
     /// `action` (the time chart offers a shipped example on a machine without a GPU); nullptr:
@@ -188,6 +190,10 @@ protected:
         bool legend = true;
         /// The markers' shape (markerShape): 0 circles, 1 squares, 2 triangles, 3 diamonds.
         int shape = 0;
+        /// May leave a legend too short to list every entry (a CPU thread count's curve, a model
+        /// the note also states), last first, so that the GPU curves, the best CPU and the guides
+        /// stay listed: fitLegend.
+        bool spare = false;
     };
     /// The marker shape of a series' run: one per run in the model's order (circles for the first,
     /// then squares, triangles, diamonds), so that two runs' curves read apart by more than shade.
@@ -195,6 +201,11 @@ protected:
     /// A series' name as its legend entry shows it: a run label before ": " past 32 characters is
     /// cut at a word with "…", so that the series' own part stays readable.
     static QString legendName(const QString &name);
+    /// The legend entry's HTML (QtCharts draws it as HTML; a name from a file is data): the
+    /// legendName escaped and wrapped onto lines of at most legendLineWidth pixels, for a side
+    /// legend QtCharts caps at 40 % of the chart's width and would cut at its edge with "...".
+    static QString legendHtml(const QString &name);
+    static constexpr qreal legendLineWidth = 180;
     /// The series with this id, created on first use; its points replaced in one call.
     QLineSeries *line(const QString &id, Role role, const QString &name, const QColor &color,
                       const QList<QPointF> &points, const LineStyle &style);
@@ -249,6 +260,8 @@ private:
         int kind = 0;  ///< 0: data label, 1: note, 2: centred note, 3: caption
         QString full;  ///< the text before any wrapping
     };
+    /// A label's whole text: a note's with the line on the legend entries fitLegend left out.
+    QString fullNote(const Label &l) const;
     void track(const QString &id, QAbstractSeries *s, Role role, bool legend);
     void countLegendEntry(bool legend);
     Label makeLabel(const QString &text, const QColor &color, const QFont &font, int kind);
@@ -259,7 +272,14 @@ private:
     static QSizeF fitBox(Label &l);
     QRectF placeInPlot(Label &l, const QList<QRectF> &obstacles);
     QList<QRectF> dataRects() const;
+    /// The margins the note and caption need (applyMargins), then the legend fitted to what is left.
     void reserveMargins();
+    void applyMargins();
+    /// Hides spare legend entries (LineStyle::spare), the last first, while the legend's entries
+    /// would run past its height, and shows them again when there is room; m_legendLeftOut counts
+    /// them for the note. QtCharts lays a side legend out in one column and cuts what is past it.
+    void fitLegend();
+    static constexpr const char *spareProperty = "speeduplabSpare"; ///< a series' LineStyle::spare
     void applyAntialiasing();
     static void replaceIfChanged(QXYSeries *s, const QList<QPointF> &points);
     /// Where a value falls along an axis, from 0 at its minimum to 1 at its maximum (log axes
@@ -304,6 +324,7 @@ private:
     std::size_t m_points = 0; ///< points plotted by the last rebuild
     double m_lastUpdateMs = 0;
     int m_legendEntries = 0;
+    int m_legendLeftOut = 0; ///< spare entries fitLegend left out of the legend
 };
 
 } // namespace speeduplab

@@ -307,9 +307,9 @@ void RooflineChart::drawPoints(const std::vector<Series> &all, const Placed &pla
         if (placed.points[i].isEmpty() || !curveDrawn[i])
             continue; // no FLOPs (transfer): nothing to place, and no empty legend entry
         // Points, not lines: every size of a streaming kernel has the same intensity.
-        QLineSeries *dots =
-            line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
-                 QString::fromStdString(s.label), colors[i], placed.points[i], {Qt::NoPen, 2.5, true, true});
+        QLineSeries *dots = line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
+                                 QString::fromStdString(s.label), colors[i], placed.points[i],
+                                 {Qt::NoPen, 2.5, true, true, 0, !s.gpu});
         // A legend marker drawn from a series without a line would be empty: a dot, like the points.
         // Not while the legend is hidden (hundreds of series): looking up each series' marker
         // goes through all of them, and a rebuild with the legend shown sets the shape.

@@ -261,7 +261,7 @@ QStringList ScalingChart::drawCurves(const QList<Curve> &curves, int maxThreads)
                       .arg(c.n)
                       .arg(st.amdahl.serialFraction * 100, 0, 'f', 1);
         line(QStringLiteral("fit:n%1").arg(c.n), Role::Fit, fit, color, c.fitted,
-             {Qt::DotLine, 2, false, true});
+             {Qt::DotLine, 2, false, true, 0, true}); // the note says each model too
         notes << ExplainText::threads(st);
     }
     return notes;

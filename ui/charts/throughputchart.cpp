@@ -172,7 +172,7 @@ void ThroughputChart::drawCurves(const std::vector<Series> &all, bool flops, dou
         }
         line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
              QString::fromStdString(s.label), colors[std::size_t(&s - all.data())], pts,
-             {Qt::SolidLine, 2.5, true, true});
+             {Qt::SolidLine, 2.5, true, true, 0, !s.gpu});
     }
 }
 
