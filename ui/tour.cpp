@@ -214,6 +214,11 @@ Tour *Tour::open(QWidget *window, ChartTabs *charts)
         // Low on the window's left, over the sweep panel and the table: not over the chart that
         // its Show me buttons switch to (it opened in the middle, on top of it).
         const QRect w = window->frameGeometry();
+        // Narrower on a small window, short of the middle of the charts (down to 420 px).
+        if (charts && charts->isVisible()) {
+            const int middle = charts->mapToGlobal(charts->rect().center()).x();
+            tour->resize(std::clamp(middle - (w.left() + 12) - 24, 420, tour->width()), tour->height());
+        }
         tour->move(w.left() + 12, std::max(w.top(), w.bottom() - tour->height() - 48));
     }
     tour->showPage(); // the results may have changed since it was last shown

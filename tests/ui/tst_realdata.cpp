@@ -13,6 +13,7 @@
 #include "ui/charts/speedupchart.h"
 #include "ui/charts/throughputchart.h"
 #include "ui/charts/timechart.h"
+#include "ui/charts/whatifpanel.h"
 #include "ui/examples.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
@@ -31,9 +32,12 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QXYSeries>
 
 using namespace speeduplab;
@@ -94,6 +98,7 @@ private slots:
     void seedThreadModels();
     void noHbmRateAboveTheSpecSheet();
     void everyLegendListsEveryGpuCurve();
+    void explainFitsA1024x700Window();
 
 private:
     QTemporaryDir m_dir;
@@ -468,9 +473,6 @@ void TestRealData::noHbmRateAboveTheSpecSheet()
     }
 }
 
-QTEST_MAIN(TestRealData)
-#include "tst_realdata.moc"
-
 // QtCharts lays a side legend out in one column and cuts what runs past its height: the Chinese
 // throughput legend ended at "CPU 16 线程", GPU launch cut in half and fused gone, and the roofline
 // showed no GPU at all. In every chart of every example, in English and Chinese, at the size a
@@ -557,3 +559,49 @@ void TestRealData::everyLegendListsEveryGpuCurve()
     }
     QVERIFY(Translations::install(QStringLiteral("en")));
 }
+
+// At 1024 x 700 the Explain page squeezed the GPU curve selector to one pixel's height and left the
+// sentences a 170 px column. The selector and the sliders keep their height (they scroll instead),
+// the sentences keep a column a student can read, and the original answer's table, which has no
+// model to move, shows its paragraph without four disabled sliders.
+void TestRealData::explainFitsA1024x700Window()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("explain1024.ini")));
+    w.resize(1024, 700);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openExample(Examples::find(QStringLiteral("seed-preset"))));
+    w.setCurrentChart(QStringLiteral("explain"));
+    auto *combo = w.findChild<QComboBox *>(QStringLiteral("whatIfGpuCombo"));
+    auto *text = w.findChild<QTextBrowser *>(QStringLiteral("explainText"));
+    auto *controls = w.findChild<QScrollArea *>(QStringLiteral("whatIfControls"));
+    QVERIFY(combo && text && controls);
+    QTRY_VERIFY(combo->isVisible());
+    QTRY_VERIFY(combo->count() >= 3);
+    QVERIFY2(combo->height() >= combo->sizeHint().height(),
+             qPrintable(QStringLiteral("%1 of %2").arg(combo->height()).arg(combo->sizeHint().height())));
+    QVERIFY2(text->width() >= WhatIfPanel::minimumTextWidth, qPrintable(QString::number(text->width())));
+    // Every control is inside the scrolled area's width, none cut at its right edge.
+    QVERIFY2(
+        controls->widget()->width() <= controls->viewport()->width(),
+        qPrintable(
+            QStringLiteral("%1 in %2").arg(controls->widget()->width()).arg(controls->viewport()->width())));
+    QVERIFY(!text->toPlainText().isEmpty());
+    // The page never widens the window past the projector's 1024 px.
+    QVERIFY2(w.width() <= 1024 && w.minimumSizeHint().width() <= 1024 - 16,
+             qPrintable(QString::number(w.width())));
+
+    // The original answer's table: the paragraph, and no sliders.
+    MainWindow o(m_dir.filePath(QStringLiteral("explainOriginal.ini")));
+    o.resize(1024, 700);
+    o.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&o));
+    o.openPublishedTable();
+    o.setCurrentChart(QStringLiteral("explain"));
+    auto *c = o.findChild<QScrollArea *>(QStringLiteral("whatIfControls"));
+    QTRY_VERIFY(c->isHidden());
+    QTRY_VERIFY(!o.findChild<QTextBrowser *>(QStringLiteral("explainText"))->toPlainText().isEmpty());
+}
+
+QTEST_MAIN(TestRealData)
+#include "tst_realdata.moc"

@@ -13,9 +13,11 @@
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
+#include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLogValueAxis>
+#include <QScopedValueRollback>
 #include <QXYSeries>
 #include <algorithm>
 #include <cmath>
@@ -165,6 +167,10 @@ QList<QRectF> ChartView::labelRects() const
 
 void ChartView::reserveMargins()
 {
+    // Laying the legend out moves the plot, whose signal asks for the margins again: once is enough.
+    if (m_reserving)
+        return;
+    const QScopedValueRollback<bool> guard(m_reserving, true);
     applyMargins();
     // The legend fits the height the margins leave it; when that changes how many entries it
     // leaves out, the note's line saying so changes too.
@@ -182,40 +188,62 @@ void ChartView::fitLegend()
     for (QLegendMarker *mk : markers)
         if (mk->series() && mk->series()->property(spareProperty).toBool())
             spare << mk;
-    chart()->layout()->activate();
-    // The entries' heights, as QtCharts laid them out (the marker items are the legend's
-    // grandchildren): a name wrapped onto two lines makes its entry taller. An entry left out
-    // (one line: "CPU 12 threads") counts at the lowest height.
-    qreal used = 0, lowest = 0;
-    for (const QGraphicsItem *group : legend->childItems())
-        for (const QGraphicsItem *item : group->childItems())
-            if (item->isVisible()) {
-                const qreal h = item->boundingRect().height();
-                used += h;
-                lowest = lowest > 0 ? std::min(lowest, h) : h;
-            }
-    qsizetype leftOut = 0;
-    if (lowest > 0) {
-        for (const QLegendMarker *mk : std::as_const(spare))
-            used += mk->isVisible() ? 0 : lowest;
-        // One row to spare: the note's line about the entries left out takes height from the plot.
-        const qreal over = used - legend->contentsRect().height();
-        if (over > 0)
-            leftOut = std::min(spare.size(), qsizetype(std::ceil(over / lowest)) + 1);
-    }
-    bool changed = false;
-    for (qsizetype i = 0; i < spare.size(); ++i)
-        if (const bool shown = i < spare.size() - leftOut; spare[i]->isVisible() != shown) {
-            spare[i]->setVisible(shown);
-            changed = true;
-        }
-    // Laid out again now, not at the next event: an export renders right after.
-    if (changed) {
+    const auto relayout = [this, legend] {
         chart()->layout()->activate();
         legend->layout()->invalidate();
         legend->layout()->activate();
+    };
+    chart()->layout()->activate();
+    // Another height or other entries: every spare entry back in, so that each is measured as
+    // QtCharts lays it out (a name wrapped onto two lines makes a taller entry). The same: the
+    // entries left out stay out, and more leave if the rest still overflow.
+    const QString key = QStringLiteral("%1/%2").arg(legend->contentsRect().height()).arg(markers.size());
+    if (key != m_legendFitKey) {
+        bool shown = false;
+        for (QLegendMarker *mk : std::as_const(spare))
+            if (!mk->isVisible()) {
+                mk->setVisible(true);
+                shown = true;
+            }
+        if (shown)
+            relayout();
     }
-    m_legendLeftOut = int(leftOut);
+    // The visible entries' heights, in the legend's order (QtCharts stacks them top down): the
+    // marker items are the legend's grandchildren.
+    QList<const QGraphicsItem *> items;
+    for (const QGraphicsItem *group : legend->childItems())
+        for (const QGraphicsItem *item : group->childItems())
+            if (item->isVisible())
+                items << item;
+    std::sort(items.begin(), items.end(),
+              [](const QGraphicsItem *x, const QGraphicsItem *y) { return x->y() < y->y(); });
+    QHash<const QLegendMarker *, qreal> height;
+    qreal used = 0, lowest = 0;
+    qsizetype next = 0;
+    for (const QLegendMarker *mk : markers)
+        if (mk->isVisible() && next < items.size()) {
+            const qreal h = items[next++]->boundingRect().height();
+            height.insert(mk, h);
+            used += h;
+            lowest = lowest > 0 ? std::min(lowest, h) : h;
+        }
+    // One row to spare: the note's line about the entries left out takes height from the plot.
+    qreal over = used - legend->contentsRect().height();
+    if (over > 0) {
+        over += lowest;
+        bool hidden = false;
+        for (qsizetype i = spare.size() - 1; i >= 0 && over > 0; --i)
+            if (spare[i]->isVisible()) {
+                over -= height.value(spare[i], lowest);
+                spare[i]->setVisible(false);
+                hidden = true;
+            }
+        if (hidden)
+            relayout();
+    }
+    m_legendLeftOut = int(
+        std::count_if(spare.begin(), spare.end(), [](const QLegendMarker *mk) { return !mk->isVisible(); }));
+    m_legendFitKey = QStringLiteral("%1/%2").arg(legend->contentsRect().height()).arg(markers.size());
 }
 
 void ChartView::applyMargins()

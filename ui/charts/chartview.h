@@ -324,7 +324,9 @@ private:
     std::size_t m_points = 0; ///< points plotted by the last rebuild
     double m_lastUpdateMs = 0;
     int m_legendEntries = 0;
-    int m_legendLeftOut = 0; ///< spare entries fitLegend left out of the legend
+    int m_legendLeftOut = 0;  ///< spare entries fitLegend left out of the legend
+    QString m_legendFitKey;   ///< the legend height and entry count fitLegend last fitted
+    bool m_reserving = false; ///< in reserveMargins (which lays the chart out, and is asked again)
 };
 
 } // namespace speeduplab

@@ -14,6 +14,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QTextBrowser>
@@ -53,10 +55,12 @@ WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent)
         slider->setObjectName(objectName);
         slider->setToolTip(tip);
         slider->setRange(0, steps);
+        slider->setMinimumWidth(60);
         l->setBuddy(slider);
         value = new QLabel;
-        value->setMinimumWidth(
-            fontMetrics().horizontalAdvance(QStringLiteral("0000.0 GB/s (measured 000 GB/s)")));
+        // A value and what was measured wrap onto two lines rather than take the text's width.
+        value->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000.0 GB/s")));
+        value->setWordWrap(true);
         grid->addWidget(l, r, 0);
         grid->addWidget(slider, r, 1);
         grid->addWidget(value, r, 2);
@@ -81,12 +85,21 @@ WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent)
     grid->addWidget(m_reset, 5, 1, 1, 1, Qt::AlignLeft);
     grid->setColumnStretch(1, 1);
 
+    auto *controls = new QWidget;
+    controls->setLayout(grid);
+    m_controls = new QScrollArea;
+    m_controls->setObjectName(QStringLiteral("whatIfControls"));
+    m_controls->setWidget(controls);
+    m_controls->setWidgetResizable(true);
+    m_controls->setFrameShape(QFrame::NoFrame);
+    m_controls->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_text = new QTextBrowser;
     m_text->setObjectName(QStringLiteral("explainText"));
     m_text->setOpenLinks(false);
+    m_text->setMinimumWidth(minimumTextWidth);
     auto *h = new QHBoxLayout(this);
     h->setContentsMargins(6, 0, 6, 6);
-    h->addLayout(grid, 1);
+    h->addWidget(m_controls, 1);
     h->addWidget(m_text, 1);
 
     connect(m_reset, &QPushButton::clicked, m_chart, &ExplainChart::resetWhatIf);
@@ -120,9 +133,15 @@ void WhatIfPanel::syncFromChart()
         }
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(QString::fromStdString(w.gpuKey))));
     }
+    // No model to move (the original answer's table, a CPU-only run): no empty sliders, the text
+    // takes the width.
+    m_controls->setVisible(usable);
     for (QWidget *x :
          std::initializer_list<QWidget *>{m_gpu, m_launch, m_gpuRate, m_cpuRate, m_threads, m_reset})
         x->setEnabled(usable);
+    // As wide as the sliders need, never scrolled sideways.
+    m_controls->setMinimumWidth(m_controls->widget()->minimumSizeHint().width() +
+                                m_controls->verticalScrollBar()->sizeHint().width());
     // The verdict first: what the sliders' models say, next to the sliders.
     QString html;
     if (const QString &v = m_chart->verdict(); !v.isEmpty())

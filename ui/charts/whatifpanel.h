@@ -9,6 +9,7 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QSlider;
 class QTextBrowser;
 
@@ -32,6 +33,8 @@ public:
     /// A bandwidth slider spans the measured value / 20 to x 20, logarithmically; the launch
     /// slider 0 to three times the measured launch (at least 10 us).
     static constexpr int steps = 1000;
+    /// The sentences' column is never narrower (170 px of a 1024 x 700 window read as a word a line).
+    static constexpr int minimumTextWidth = 240;
     static double bandwidthAt(int position, double measured);
     static int bandwidthPosition(double value, double measured);
     static double launchMax(double measured) { return std::max(3 * measured, 10e-6); }
@@ -47,6 +50,9 @@ private:
     QLabel *m_gpuRateName = nullptr, *m_cpuRateName = nullptr; ///< "bandwidth", or "FLOP rate" for gemm
     QPushButton *m_reset;
     QTextBrowser *m_text;
+    /// The selector and the sliders, scrolled when the page is short (a 1024 x 700 window) rather
+    /// than squeezed; hidden when no model can be moved (the original answer's table).
+    QScrollArea *m_controls;
     QString m_html; ///< what m_text shows
 };
 
