@@ -99,9 +99,14 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
          {QStringLiteral("throughput"), QStringLiteral("roofline")}},
         {tr("Why the original answer's GPU times were flat"),
          tr("<p>The answer this experiment comes from gave its GPU times in a table: 0.0431 s at n = 4 and "
-            "0.0446 s at n = 4000, <b>flat</b> while the work grew a million-fold. At n = 4000 its 1000 "
-            "iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB; in 0.0446 s that would take "
-            "<b>2.87 TB/s</b>.</p>"
+            "0.0446 s at n = 4000, <b>flat</b> while the work grew a million-fold: a time that does not "
+            "grow with the work is not the work's. It is about 44 µs a launch, many times the few "
+            "microseconds a launch costs when it is timed synchronised (Explain holds it against the "
+            "shipped H200's).</p>"
+            "<p>Read as the work's time, it could not be: at n = 4000 the 1000 iterations move 2 × 4 "
+            "bytes × 4000² × 1000 = 128 GB, and in 0.0446 s that would take <b>2.87 TB/s</b>, more than "
+            "the spec sheet of an A100 (2.04 TB/s) allows; only the newest data-centre GPUs (H100, "
+            "H200) move that much.</p>"
             "<p>It read <code>time.time()</code> around the loop and never called "
             "<code>torch.cuda.synchronize()</code>. A CUDA launch is <b>asynchronous</b>: it puts the "
             "kernel in the GPU's queue and returns at once. So the clock measured the host queueing 1000 "

@@ -417,32 +417,12 @@
         <translation>%1：没有一组固定开销与速率能拟合它的 %2 个点（其时间随工作量的增长方式无法用一个开销模型描述）。</translation>
     </message>
     <message>
-        <source>%1: from n = %2 to %3 the time of %4 iterations hardly moves (%5 to %6) while the work grows %7-fold.</source>
-        <translation>%1：从 n = %2 到 %3，%4 次迭代的时间几乎不变（%5 到 %6），而工作量增长了 %7 倍。</translation>
-    </message>
-    <message>
         <source>%1: %2 iterations took %3 at n = %4 and %5 at n = %6.</source>
         <translation>%1：%2 次迭代在 n = %4 时用时 %3，在 n = %6 时用时 %5。</translation>
     </message>
     <message>
         <source>The clock was read before the device was synchronised: a CUDA launch returns as soon as its kernel is queued, so the time is the host queueing %1 launches (%2 each), not the GPU doing the work. Synchronising (cudaStreamSynchronize, torch.cuda.synchronize()) waits until the queue has drained; once the queue is full, each launch waits for a free slot and the time grows towards the work&apos;s.</source>
         <translation>计时在设备同步之前就读取了：CUDA 内核启动在内核进入队列后立即返回，所以这段时间是主机把 %1 次启动放入队列的时间（每次 %2），而不是 GPU 完成工作的时间。同步（cudaStreamSynchronize、torch.cuda.synchronize()）会等到队列排空；一旦队列已满，每次启动都要等待空位，时间便向工作本身的时间增长。</translation>
-    </message>
-    <message>
-        <source>Synchronised, the same %1 iterations take %2 at n = %3 (%4× the time to queue them): %5.</source>
-        <translation>同步之后，同样的 %1 次迭代在 n = %3 时用时 %2（是放入队列时间的 %4×）：%5。</translation>
-    </message>
-    <message>
-        <source>Synchronised, %1 takes %2 for them at n = %3 (%4×): %5.</source>
-        <translation>同步之后，%1 在 n = %3 时完成它们用时 %2（%4×）：%5。</translation>
-    </message>
-    <message>
-        <source>At n = %1 the %3 iterations move %2 (read b and write b: 2 × 4 bytes × %1² × %3); in %4 that would take %5.</source>
-        <translation>在 n = %1 时，这 %3 次迭代要搬运 %2（读 b 并写 b：2 × 4 字节 × %1² × %3）；要在 %4 内完成，需要 %5。</translation>
-    </message>
-    <message>
-        <source>At n = %1 the iterations move %2; in %3 that would take %4.</source>
-        <translation>在 n = %1 时，这些迭代要搬运 %2；要在 %3 内完成，需要 %4。</translation>
     </message>
     <message>
         <source> %1 runs on the CPU&apos;s own cores: its fixed cost is OpenCL&apos;s enqueueing and scheduling of the work, not a GPU&apos;s launch, and its bandwidth is the CPU&apos;s.</source>
@@ -491,6 +471,54 @@
     <message>
         <source> It grows with the team: about %1 for 2 threads, %2 for %3.</source>
         <translation>它随线程组变大而增长：2 个线程约 %1，%3约 %2。</translation>
+    </message>
+    <message>
+        <source>%1: from n = %2 to %3 the time of %4 iterations moves %8 (%5 to %6) while the work grows %7-fold: it is not the time of the work.</source>
+        <translation>%1：从 n = %2 到 %3，%4 次迭代的时间只变化了 %8（%5 到 %6），而工作量增长了 %7 倍：这不是工作本身的时间。</translation>
+    </message>
+    <message>
+        <source>That is %1 a launch, %2 times the %3 a kernel launch costs on %4 (measured synchronised).</source>
+        <translation>这相当于每次启动 %1，是 %4 上一次内核启动所需 %3 的 %2 倍（同步实测）。</translation>
+    </message>
+    <message>
+        <source>Read as the work&apos;s time, at n = %1 the %3 iterations move %2 (read b and write b: 2 × 4 bytes × %1² × %3); in %4 that would take %5.</source>
+        <translation>若当作工作的时间：在 n = %1 时，这 %3 次迭代要搬运 %2（读 b 并写 b：2 × 4 字节 × %1² × %3）；要在 %4 内完成，需要 %5。</translation>
+    </message>
+    <message>
+        <source>Read as the work&apos;s time, at n = %1 the iterations move %2; in %3 that would take %4.</source>
+        <translation>若当作工作的时间：在 n = %1 时，这些迭代要搬运 %2；要在 %3 内完成，需要 %4。</translation>
+    </message>
+    <message>
+        <source>No GPU&apos;s memory moves that much (spec sheets: %1).</source>
+        <translation>没有哪款 GPU 的显存能搬运这么多（规格表：%1）。</translation>
+    </message>
+    <message>
+        <source>Every GPU listed moves that much (spec sheets: %1).</source>
+        <translation>所列的每款 GPU 都能搬运这么多（规格表：%1）。</translation>
+    </message>
+    <message>
+        <source>By their spec sheets, %1 could not move that much; %2 could.</source>
+        <translation>按规格表，%1 无法搬运这么多；%2 可以。</translation>
+    </message>
+    <message>
+        <source>that GPU does the work in less time than the queueing took, so the queue, not the work, set the time shown</source>
+        <translation>这块 GPU 完成工作所用的时间比放入队列还短，所以决定所示时间的是队列，而不是工作</translation>
+    </message>
+    <message>
+        <source>the work takes longer than queueing it, so the time shown left the work out</source>
+        <translation>工作比放入队列更耗时，所以所示时间漏掉了工作本身</translation>
+    </message>
+    <message>
+        <source>Synchronised, the same %1 iterations take %2 at n = %3, %4 times the %6 shown (%5): %7.</source>
+        <translation>同步之后，同样的 %1 次迭代在 n = %3 时用时 %2，是所示 %6 的 %4 倍（%5）：%7。</translation>
+    </message>
+    <message>
+        <source>Synchronised, %1 takes %2 for them at n = %3, %4 times the %6 shown (%5): %7.</source>
+        <translation>同步之后，%1 在 n = %3 时完成它们用时 %2，是所示 %6 的 %4 倍（%5）：%7。</translation>
+    </message>
+    <message>
+        <source>No recording here times one GPU both ways; on a machine with an NVIDIA GPU, the Replay preset records the unsynchronised column beside the synchronised one.</source>
+        <translation>这里没有以两种方式为同一块 GPU 计时的录制；在装有 NVIDIA GPU 的机器上，“重现原始回答”预设会把未同步的一列与同步的一列并排记录。</translation>
     </message>
 </context>
 <context>
@@ -1361,6 +1389,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>the H200 of the shipped example</source>
+        <translation>随附示例中的 H200</translation>
     </message>
 </context>
 <context>
@@ -3504,10 +3540,6 @@ they failed or were skipped (the table says why).</source>
         <translation>&lt;p&gt;&lt;i&gt;在当前显示的结果中：%1&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The answer this experiment comes from gave its GPU times in a table: 0.0431 s at n = 4 and 0.0446 s at n = 4000, &lt;b&gt;flat&lt;/b&gt; while the work grew a million-fold. At n = 4000 its 1000 iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB; in 0.0446 s that would take &lt;b&gt;2.87 TB/s&lt;/b&gt;.&lt;/p&gt;&lt;p&gt;It read &lt;code&gt;time.time()&lt;/code&gt; around the loop and never called &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;. A CUDA launch is &lt;b&gt;asynchronous&lt;/b&gt;: it puts the kernel in the GPU&apos;s queue and returns at once. So the clock measured the host queueing 1000 launches (about 44 µs each in Python), not the GPU doing the work. Synchronising waits until the queue has drained; only then is the work done. Once the queue is full, each launch waits for a free slot, and the time jumps towards the work&apos;s.&lt;/p&gt;&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Replay the original answer&lt;/nobr&gt;: the GPU is timed both ways, &lt;b&gt;GPU launch, not synchronised&lt;/b&gt; beside the synchronised &lt;b&gt;GPU launch&lt;/b&gt;, and &lt;nobr&gt;File ▸ Open example&lt;/nobr&gt; has the published table, drawn dashed.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;本实验所源自的那个回答发表了它的 GPU 时间：n = 4 时 0.0431 s，n = 4000 时 0.0446 s，工作量增长了一百万倍，时间却是&lt;b&gt;平的&lt;/b&gt;。在 n = 4000 时，它的 1000 次迭代要搬运 2 × 4 字节 × 4000² × 1000 = 128 GB；要在 0.0446 s 内完成，需要 &lt;b&gt;2.87 TB/s&lt;/b&gt;。&lt;/p&gt;&lt;p&gt;它在循环前后读取 &lt;code&gt;time.time()&lt;/code&gt;，却从未调用 &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;。CUDA 内核启动是&lt;b&gt;异步&lt;/b&gt;的：它把内核放入 GPU 的队列后立即返回。所以时钟测到的是主机把 1000 次启动放入队列的时间（在 Python 中每次约 44 µs），而不是 GPU 完成工作的时间。同步会等到队列排空；只有那时工作才算完成。一旦队列已满，每次启动都要等待空位，时间便跳向工作本身的时间。&lt;/p&gt;&lt;p&gt;选择 &lt;nobr&gt;扫描 ▸ 预设 ▸ 重现原始回答&lt;/nobr&gt;：GPU 会以两种方式计时，&lt;b&gt;GPU launch, not synchronised&lt;/b&gt;（未同步）与同步的 &lt;b&gt;GPU launch&lt;/b&gt; 并列；&lt;nobr&gt;文件 ▸ 打开示例&lt;/nobr&gt; 中有已发表的表格，以虚线绘制。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Each curve is the time of one iteration against n (right-click ▸ Whole loop: of all of them).&lt;/p&gt;&lt;p&gt;The &lt;b&gt;CPU&lt;/b&gt; curves start at tiny times and rise with slope 2: the CPU has almost no fixed cost, so its time is the work.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;GPU launch&lt;/b&gt; curve (one kernel launch per iteration, as the Python loop does) is flat at first: each iteration costs the launch, a few microseconds, however little work there is. It rises only once the work outgrows the launch.&lt;/p&gt;&lt;p&gt;Where the curves cross, the GPU becomes faster; the chart marks it &quot;GPU faster above n ≈ …&quot;. The &lt;b&gt;graph&lt;/b&gt; and &lt;b&gt;fused&lt;/b&gt; modes cut the launch cost, so their curves sit lower and the crossover moves to the left.&lt;/p&gt;&lt;p&gt;A &lt;b&gt;dashed&lt;/b&gt; curve is a reference run, from another tool or another machine. A curve named &lt;b&gt;not synchronised&lt;/b&gt; is the time to queue the launches, not the work&apos;s: no crossover is taken from it, even where it crosses a CPU curve.&lt;/p&gt;</source>
         <translation>&lt;p&gt;每条曲线表示一次迭代的时间随 n 的变化。（右键 ▸ 整个循环：全部迭代的时间）&lt;/p&gt;&lt;p&gt;&lt;b&gt;CPU&lt;/b&gt; 曲线从极短的时间开始，以斜率 2 上升：CPU 几乎没有固定开销，所以它的时间就是工作本身。&lt;/p&gt;&lt;p&gt;&lt;b&gt;GPU 内核启动&lt;/b&gt;曲线（每次迭代启动一次内核，与 Python 循环相同）起初是水平的：无论工作多少，每次迭代都要付出启动开销，约几微秒。只有当工作量超过启动开销时，它才开始上升。&lt;/p&gt;&lt;p&gt;曲线相交之处，GPU 开始更快；图表将其标为“n ≈ … 以上 GPU 更快”。&lt;b&gt;graph&lt;/b&gt; 和 &lt;b&gt;fused&lt;/b&gt; 模式减少了启动开销，所以它们的曲线更低，交叉点向左移动。&lt;/p&gt;&lt;p&gt;&lt;b&gt;虚线&lt;/b&gt;曲线是参考运行，来自其他工具或其他机器。名为&lt;b&gt;未同步&lt;/b&gt;的曲线是把启动放入队列的时间，而不是工作本身的时间：即使它与 CPU 曲线相交，也不会据此得出交叉点。&lt;/p&gt;</translation>
     </message>
@@ -3522,6 +3554,10 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Seed experiment&lt;/nobr&gt;, then press &lt;b&gt;Run&lt;/b&gt; (Ctrl+R). The curves grow while you watch; Esc stops the sweep and keeps what was measured.&lt;/p&gt;&lt;p&gt;No GPU here? Open the shipped example, &lt;nobr&gt;File ▸ Open example&lt;/nobr&gt; (the seed experiment recorded on an NVIDIA H200), or press &lt;b&gt;See it measured on an NVIDIA H200&lt;/b&gt; on the empty chart. Each file adds a run: after your own CPU sweep, choose yours as run A and the example as run B in the Runs panel, and the time chart marks where B&apos;s GPU overtakes A&apos;s CPU. Compare runs shows one run&apos;s time over another&apos;s, series by series. A GPU server of your own records one the same way (&lt;code&gt;speeduplab-cli run --preset seed --json gpu.json&lt;/code&gt;).&lt;/p&gt;&lt;p&gt;Then predict before you measure: where will the crossover be in graph mode, or on a faster GPU? Run it and see.&lt;/p&gt;</source>
         <translation>&lt;p&gt;选择&lt;nobr&gt;扫描 ▸ 预设 ▸ 种子实验&lt;/nobr&gt;，然后点击&lt;b&gt;运行&lt;/b&gt;（Ctrl+R）。曲线会在你眼前逐渐生长；按 Esc 停止扫描并保留已测得的结果。&lt;/p&gt;&lt;p&gt;这里没有 GPU？打开随程序附带的示例&lt;nobr&gt;文件 ▸ 打开示例&lt;/nobr&gt;（在 NVIDIA H200 上记录的种子实验），或在空图表上点击&lt;b&gt;查看在 NVIDIA H200 上的实测&lt;/b&gt;。每个文件都会添加一个运行：先做你自己的 CPU 扫描，再在运行面板中把你的运行选为运行 A、把示例选为运行 B，时间图表就会标出 B 的 GPU 超越 A 的 CPU 的位置。“比较运行”按系列逐一显示一个运行的时间与另一个运行的时间之比。你自己的 GPU 服务器也可以同样记录一份（&lt;code&gt;speeduplab-cli run --preset seed --json gpu.json&lt;/code&gt;）。&lt;/p&gt;&lt;p&gt;然后先预测再测量：在 graph 模式下，或在更快的 GPU 上，交叉点会在哪里？运行一下看看。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The answer this experiment comes from gave its GPU times in a table: 0.0431 s at n = 4 and 0.0446 s at n = 4000, &lt;b&gt;flat&lt;/b&gt; while the work grew a million-fold: a time that does not grow with the work is not the work&apos;s. It is about 44 µs a launch, many times the few microseconds a launch costs when it is timed synchronised (Explain holds it against the shipped H200&apos;s).&lt;/p&gt;&lt;p&gt;Read as the work&apos;s time, it could not be: at n = 4000 the 1000 iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB, and in 0.0446 s that would take &lt;b&gt;2.87 TB/s&lt;/b&gt;, more than the spec sheet of an A100 (2.04 TB/s) allows; only the newest data-centre GPUs (H100, H200) move that much.&lt;/p&gt;&lt;p&gt;It read &lt;code&gt;time.time()&lt;/code&gt; around the loop and never called &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;. A CUDA launch is &lt;b&gt;asynchronous&lt;/b&gt;: it puts the kernel in the GPU&apos;s queue and returns at once. So the clock measured the host queueing 1000 launches (about 44 µs each in Python), not the GPU doing the work. Synchronising waits until the queue has drained; only then is the work done. Once the queue is full, each launch waits for a free slot, and the time jumps towards the work&apos;s.&lt;/p&gt;&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Replay the original answer&lt;/nobr&gt;: the GPU is timed both ways, &lt;b&gt;GPU launch, not synchronised&lt;/b&gt; beside the synchronised &lt;b&gt;GPU launch&lt;/b&gt;, and &lt;nobr&gt;File ▸ Open example&lt;/nobr&gt; has the published table, drawn dashed.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;本实验所源自的那个回答发表了它的 GPU 时间：n = 4 时 0.0431 s，n = 4000 时 0.0446 s，工作量增长了一百万倍，时间却是&lt;b&gt;平的&lt;/b&gt;：不随工作量增长的时间，不是工作本身的时间。它约合每次启动 44 µs，是同步计时下一次启动所需几微秒的许多倍（“解释”页把它与示例中 H200 的实测值对比）。&lt;/p&gt;&lt;p&gt;若把它当作工作的时间，那是不可能的：在 n = 4000 时，1000 次迭代要搬运 2 × 4 字节 × 4000² × 1000 = 128 GB，要在 0.0446 s 内完成需要 &lt;b&gt;2.87 TB/s&lt;/b&gt;，超过 A100 规格表上的 2.04 TB/s；只有最新的数据中心 GPU（H100、H200）才能搬运这么多。&lt;/p&gt;&lt;p&gt;它在循环前后读取 &lt;code&gt;time.time()&lt;/code&gt;，却从未调用 &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;。CUDA 内核启动是&lt;b&gt;异步&lt;/b&gt;的：它把内核放入 GPU 的队列后立即返回。所以时钟测到的是主机把 1000 次启动放入队列的时间（在 Python 中每次约 44 µs），而不是 GPU 完成工作的时间。同步会等到队列排空；只有那时工作才算完成。一旦队列已满，每次启动都要等待空位，时间便跳向工作本身的时间。&lt;/p&gt;&lt;p&gt;选择 &lt;nobr&gt;扫描 ▸ 预设 ▸ 重现原始回答&lt;/nobr&gt;：GPU 会以两种方式计时，&lt;b&gt;GPU launch, not synchronised&lt;/b&gt;（未同步）与同步的 &lt;b&gt;GPU launch&lt;/b&gt; 并列；&lt;nobr&gt;文件 ▸ 打开示例&lt;/nobr&gt; 中有已发表的表格，以虚线绘制。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@
 #include "ui/charts/explainchart.h"
 #include "ui/charts/explaintext.h"
 #include "ui/charts/timechart.h"
+#include "ui/examples.h"
 #include "ui/mainwindow.h"
 #include "ui/publishedtable.h"
 #include "ui/runstore.h"
@@ -86,6 +87,7 @@ private slots:
     void initTestCase();
     void publishedTableIsADashedReference();
     void sentenceImpliesTheBandwidth();
+    void originalAnswerArguedFromItsFlatness();
     void timeChartDrawsBothGpuCurvesAndTheTable();
     void explainSaysWhy();
     void tourPageQuotesTheRunShown();
@@ -162,6 +164,42 @@ void TestReplay::sentenceImpliesTheBandwidth()
                                   QStringLiteral("from n = 4 to 4000"), QStringLiteral("synchronised")})
         QVERIFY2(text.contains(figure), qPrintable(figure + QStringLiteral(" not in: ") + text));
     QVERIFY2(!text.contains(QStringLiteral("Synchronised, the same")), qPrintable(text)); // never measured
+}
+
+// The original answer argued from its strongest evidence: the flatness first (3.7 % over a
+// millionfold of work), the time per launch against a launch measured synchronised (the shipped
+// H200's 3.09 µs), then the implied 2.87 TB/s beside real GPUs' spec sheets, the ratio to a
+// synchronised run explained, and, with no GPU timed both ways, a sentence saying none ships.
+void TestReplay::originalAnswerArguedFromItsFlatness()
+{
+    const std::vector<QueueStory> stories = QueueTime::stories(PublishedTable::load().results);
+    QCOMPARE(stories.size(), std::size_t(1));
+    const QString text =
+        ExplainText::queue(stories.front(), nullptr, {}, ExplainChart::launchCost(ResultSet{}));
+    const auto at = [&text](const QString &figure) {
+        const qsizetype i = text.indexOf(figure);
+        if (i < 0)
+            qWarning("%s not in: %s", qPrintable(figure), qPrintable(text));
+        return i;
+    };
+    const qsizetype flat =
+        at(QStringLiteral("moves 3.7 % (43.1 ms to 44.7 ms) while the work grows 1,000,000-fold"));
+    const qsizetype perLaunch = at(QStringLiteral("44.6 \u00b5s a launch, 14.4 times the 3.09 \u00b5s"));
+    const qsizetype implied = at(QStringLiteral("that would take 2.87 TB/s"));
+    const qsizetype specs = at(QStringLiteral("NVIDIA A100 (80 GB SXM) 2.04 TB/s could not move that much; "
+                                              "NVIDIA H100 (SXM) 3.35 TB/s, NVIDIA H200 4.8 TB/s could"));
+    QVERIFY(flat >= 0 && perLaunch > flat && implied > perLaunch && specs > implied);
+    QVERIFY2(text.contains(QStringLiteral("No recording here times one GPU both ways")), qPrintable(text));
+
+    // Beside the H200 example: its synchronised time, and what the ratio means.
+    MainWindow w(m_dir.filePath(QStringLiteral("flat.ini")));
+    QVERIFY(w.openExample(Examples::find(QStringLiteral("seed-preset"))));
+    QVERIFY(w.openPublishedTable());
+    auto *explain = qobject_cast<ExplainChart *>(w.chartTabs()->chart(QStringLiteral("explain")));
+    explain->updateNow();
+    const QString both = everything(*explain);
+    QVERIFY2(both.contains(QStringLiteral("0.712 times the 44.6 ms shown")), qPrintable(both));
+    QVERIFY2(both.contains(QStringLiteral("less time than the queueing took")), qPrintable(both));
 }
 
 void TestReplay::timeChartDrawsBothGpuCurvesAndTheTable()

@@ -4,6 +4,7 @@
 #include "ui/charts/explainchart.h"
 
 #include "ui/charts/explaintext.h"
+#include "ui/examples.h"
 #include "ui/format.h"
 
 #include "core/queuetime.h"
@@ -419,15 +420,40 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
             m_explanations << x;
 }
 
+ExplainText::LaunchCost ExplainChart::launchCost(const ResultSet &r)
+{
+    // A synchronised GPU launch curve's fixed cost: in the results shown, else the shipped H200
+    // example's (read once), so that a queue time per launch is held against a measured launch.
+    const auto of = [](const ResultSet &results) {
+        for (const Series &s : Analysis::series(results))
+            if (s.gpu && s.mode == "launch")
+                if (const CostModel m = Explain::model(results, s); m.valid && m.fixed > 0)
+                    return std::pair{m.fixed, s.run};
+        return std::pair{0.0, std::string()};
+    };
+    if (const auto [fixed, run] = of(r); fixed > 0)
+        return {fixed, run.empty() ? tr("this run") : QString::fromStdString(run)};
+    static const double shipped = [&] {
+        const int seed = Examples::find(QStringLiteral("seed-preset"));
+        const std::vector<RunRecord> runs =
+            seed >= 0 ? Examples::load(Examples::all().at(seed)) : std::vector<RunRecord>{};
+        return runs.empty() ? 0.0 : of(runs.front().results).first;
+    }();
+    return {shipped, tr("the H200 of the shipped example")};
+}
+
 void ExplainChart::explainQueues(const ResultSet &r, const std::string &workload)
 {
     // The GPU curves timed as the original answer timed them: no cost model, since their time is
     // the host's queueing; what they would imply, and why, from their own numbers.
     Section queued{tr("Timed as the original answer did: the GPU not synchronised"), {}};
-    for (const QueueStory &q : QueueTime::stories(r, workload)) {
+    const std::vector<QueueStory> stories = QueueTime::stories(r, workload);
+    const ExplainText::LaunchCost cost = stories.empty() ? ExplainText::LaunchCost{} : launchCost(r);
+    for (const QueueStory &q : stories) {
         const Measurement *launch = QueueTime::launchAt(r, q, q.nMax);
         queued.sentences << ExplainText::queue(
-            q, launch, launch && launch->run != q.run ? QString::fromStdString(launch->run) : QString());
+            q, launch, launch && launch->run != q.run ? QString::fromStdString(launch->run) : QString(),
+            cost);
     }
     if (!queued.sentences.isEmpty())
         m_explanations << queued;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ui/charts/chartview.h"
+#include "ui/charts/explaintext.h"
 
 #include "core/explain.h"
 
@@ -22,6 +23,9 @@ class Workload;
 class ExplainChart : public ChartView {
     Q_OBJECT
 public:
+    /// The measured launch cost a queue time is held against (ExplainText::queue): a synchronised
+    /// GPU launch curve's in `r`, else the shipped H200 example's.
+    static ExplainText::LaunchCost launchCost(const ResultSet &r);
     explicit ExplainChart(QWidget *parent = nullptr);
     QString name() const override { return QStringLiteral("explain"); }
     QString tabTitle() const override { return tr("Explain"); }

@@ -4,6 +4,8 @@
 
 #include "ui/format.h"
 
+#include "core/gpuspecs.h"
+
 #include "core/workload.h"
 
 #include <QLocale>
@@ -41,33 +43,31 @@ QString threadCount(int p)
 
 } // namespace
 
-QString ExplainText::queue(const QueueStory &s, const Measurement *launch, const QString &ofRun)
+QString ExplainText::queue(const QueueStory &s, const Measurement *launch, const QString &ofRun,
+                           const LaunchCost &cost)
 {
     const QString name = QString::fromStdString(s.label);
     const double grows = s.bytesMin > 0 ? s.bytesMax / s.bytesMin : 0;
     QStringList out;
+    // The strongest evidence first: a time that stays flat while the work grows a millionfold is
+    // not the work's time.
     out << (s.spread() < 1.5 && grows >= 10
-                ? tr("%1: from n = %2 to %3 the time of %4 iterations hardly moves (%5 to %6) while the "
-                     "work grows %7-fold.")
+                ? tr("%1: from n = %2 to %3 the time of %4 iterations moves %8 (%5 to %6) while the work "
+                     "grows %7-fold: it is not the time of the work.")
                       .arg(name, Format::n(s.nMin), Format::n(s.nMax))
                       .arg(s.iterations)
                       .arg(Format::seconds(s.lowest), Format::seconds(s.highest),
                            QLocale(QLocale::English).toString(qlonglong(std::llround(grows))))
+                      .arg(tr("%1 %").arg((s.spread() - 1) * 100, 0, 'f', s.spread() < 1.1 ? 1 : 0))
                 : tr("%1: %2 iterations took %3 at n = %4 and %5 at n = %6.")
                       .arg(name)
                       .arg(s.iterations)
                       .arg(Format::seconds(s.queuedMin), Format::n(s.nMin), Format::seconds(s.queuedMax),
                            Format::n(s.nMax)));
-    const QString bytes = Format::si(s.bytesMax, QStringLiteral("B"));
-    out << (s.workload == "add"
-                ? tr("At n = %1 the %3 iterations move %2 (read b and write b: 2 × 4 bytes × %1² × %3); "
-                     "in %4 that would take %5.")
-                      .arg(Format::n(s.nMax), bytes)
-                      .arg(s.iterations)
-                      .arg(Format::seconds(s.queuedMax), Format::rate(s.impliedBytesPerS(), false))
-                : tr("At n = %1 the iterations move %2; in %3 that would take %4.")
-                      .arg(Format::n(s.nMax), bytes, Format::seconds(s.queuedMax),
-                           Format::rate(s.impliedBytesPerS(), false)));
+    if (cost.seconds > 0)
+        out << tr("That is %1 a launch, %2 times the %3 a kernel launch costs on %4 (measured synchronised).")
+                   .arg(Format::seconds(s.perLaunch()), Format::number(s.perLaunch() / cost.seconds),
+                        Format::seconds(cost.seconds), cost.of);
     out << tr("The clock was read before the device was synchronised: a CUDA launch returns as soon as its "
               "kernel is queued, so the time is the host queueing %1 launches (%2 each), not the GPU doing "
               "the work. Synchronising (cudaStreamSynchronize, torch.cuda.synchronize()) waits until the "
@@ -75,18 +75,54 @@ QString ExplainText::queue(const QueueStory &s, const Measurement *launch, const
               "grows towards the work's.")
                .arg(s.iterations)
                .arg(Format::seconds(s.perLaunch()));
+    const QString bytes = Format::si(s.bytesMax, QStringLiteral("B"));
+    const double implied = s.impliedBytesPerS();
+    out << (s.workload == "add"
+                ? tr("Read as the work's time, at n = %1 the %3 iterations move %2 (read b and write b: 2 × "
+                     "4 "
+                     "bytes × %1² × %3); in %4 that would take %5.")
+                      .arg(Format::n(s.nMax), bytes)
+                      .arg(s.iterations)
+                      .arg(Format::seconds(s.queuedMax), Format::rate(implied, false))
+                : tr("Read as the work's time, at n = %1 the iterations move %2; in %3 that would take %4.")
+                      .arg(Format::n(s.nMax), bytes, Format::seconds(s.queuedMax),
+                           Format::rate(implied, false)));
+    // Which real GPUs could have moved that much, by their spec sheets.
+    QStringList could, couldNot;
+    for (const GpuSpecs::Gpu &g : GpuSpecs::memoryBandwidths())
+        (g.bytesPerS >= implied ? could : couldNot)
+            << tr("%1 %2").arg(QString::fromStdString(g.name), Format::rate(g.bytesPerS, false));
+    if (implied > 0)
+        out << (could.isEmpty() ? tr("No GPU's memory moves that much (spec sheets: %1).")
+                                      .arg(couldNot.join(QStringLiteral(", ")))
+                : couldNot.isEmpty()
+                    ? tr("Every GPU listed moves that much (spec sheets: %1).")
+                          .arg(could.join(QStringLiteral(", ")))
+                    : tr("By their spec sheets, %1 could not move that much; %2 could.")
+                          .arg(couldNot.join(QStringLiteral(", ")), could.join(QStringLiteral(", "))));
     const double synced = s.syncedMax > 0 ? s.syncedMax : launch ? launch->stats.median : 0;
     if (synced > 0) {
         const QString ratio = Format::number(synced / s.queuedMax);
         const QString rate = Format::rate(s.bytesMax / synced, false);
+        const QString what = synced < s.queuedMax
+                                 ? tr("that GPU does the work in less time than the queueing took, so the "
+                                      "queue, not the work, set the time shown")
+                                 : tr("the work takes longer than queueing it, so the time shown left the "
+                                      "work out");
         out << (s.syncedMax > 0 || ofRun.isEmpty()
-                    ? tr("Synchronised, the same %1 iterations take %2 at n = %3 (%4× the time to queue "
-                         "them): %5.")
+                    ? tr("Synchronised, the same %1 iterations take %2 at n = %3, %4 times the %6 shown "
+                         "(%5): "
+                         "%7.")
                           .arg(s.iterations)
-                          .arg(Format::seconds(synced), Format::n(s.nMax), ratio, rate)
-                    : tr("Synchronised, %1 takes %2 for them at n = %3 (%4×): %5.")
-                          .arg(ofRun, Format::seconds(synced), Format::n(s.nMax), ratio, rate));
+                          .arg(Format::seconds(synced), Format::n(s.nMax), ratio, rate,
+                               Format::seconds(s.queuedMax), what)
+                    : tr("Synchronised, %1 takes %2 for them at n = %3, %4 times the %6 shown (%5): %7.")
+                          .arg(ofRun, Format::seconds(synced), Format::n(s.nMax), ratio, rate,
+                               Format::seconds(s.queuedMax), what));
     }
+    if (s.syncedMax <= 0)
+        out << tr("No recording here times one GPU both ways; on a machine with an NVIDIA GPU, the Replay "
+                  "preset records the unsynchronised column beside the synchronised one.");
     return out.join(QLatin1Char(' '));
 }
 

@@ -10,6 +10,13 @@
 
 namespace speeduplab {
 
+/// A kernel launch's fixed cost measured synchronised (Explain::model of a GPU launch curve), and
+/// where: "the H200 of the shipped example", a run's name.
+struct LaunchCost {
+    double seconds = 0;
+    QString of;
+};
+
 /// The sentences that explain the curves, worded from the measured numbers (core/explain.h):
 /// every figure in them is a fitted or measured one, so that they cannot contradict the chart.
 class ExplainText {
@@ -40,7 +47,11 @@ public:
     /// clock stopped before the device was synchronised) and, when known, the synchronised time:
     /// its own (QueueStory::syncedMax), else `launch`'s, the launch mode's row at its largest n
     /// (QueueTime::launchAt; ofRun names that row's run when it is another's).
-    static QString queue(const QueueStory &s, const Measurement *launch = nullptr, const QString &ofRun = {});
+    using LaunchCost = speeduplab::LaunchCost;
+    /// With `cost`, the time to queue one launch is held against it; the implied bandwidth is
+    /// held against real GPUs' spec sheets (GpuSpecs).
+    static QString queue(const QueueStory &s, const Measurement *launch = nullptr, const QString &ofRun = {},
+                         const LaunchCost &cost = {});
     /// What the fixed cost of an operation is: "kernel launch", "OpenMP fork/join", ...
     static QString fixedName(CurveStory::Fixed f);
     /// How far a model misses the points, from an RMS log error: "6 %".
