@@ -470,6 +470,8 @@ ZH = {
     "… and %1 more of notes: hover over the note to read them all.": "……另有 %1注释：将鼠标停在注释上可读全部。",
     "The legend lists %1 of its %2 entries, for want of room: hover a curve for its name; the table names every point's series.":
         "图例空间不足，只列出 %2 项中的 %1 项：将鼠标停在曲线上可看其名称；表格列出每个点所属的序列。",
+    "this machine": "本机",
+    "A = %1, B = %2: dash-dotted, where B's GPU overtakes A's best CPU.": "A = %1，B = %2：点划线标出 B 的 GPU 超过 A 的最佳 CPU 之处。",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

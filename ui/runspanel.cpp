@@ -30,8 +30,8 @@ QIcon swatch(int family)
     QPixmap p(16, 16);
     p.fill(Qt::transparent);
     QPainter painter(&p);
-    painter.fillRect(1, 1, 14, 7, ChartStyle::inFamily(ChartStyle::cpuWinsColor(), family));
-    painter.fillRect(1, 8, 14, 7, ChartStyle::inFamily(ChartStyle::gpuWinsColor(), family));
+    painter.fillRect(1, 1, 14, 7, ChartStyle::inFamily(ChartStyle::cpuWinsColor(), family, false));
+    painter.fillRect(1, 8, 14, 7, ChartStyle::inFamily(ChartStyle::gpuWinsColor(), family, true));
     return QIcon(p);
 }
 

@@ -169,7 +169,11 @@ void RunStore::startRun(const MachineInfo &machine)
 {
     RunRecord run;
     run.results.machine = machine;
-    run.label = RunSet::defaultLabel(run.results);
+    // Measured here, and said so: beside a recording from a machine with the same CPU, the label
+    // alone tells the runs apart. "this machine · Xeon · 2 Dec 05:50 · 2 hardware threads"
+    run.label = tr("this machine").toStdString() + " \u00b7 " + RunSet::defaultLabel(run.results);
+    if (machine.logicalCores > 0)
+        run.label += " \u00b7 " + tr("%1 hardware threads").arg(machine.logicalCores).toStdString();
     m_live = addRun(std::move(run));
     emit runsChanged(); // now that it is known as the live run
 }

@@ -2362,6 +2362,17 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>speeduplab::RunStore</name>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>%1 hardware threads</source>
+        <translation>%1 个硬件线程</translation>
+    </message>
+</context>
+<context>
     <name>speeduplab::RunsPanel</name>
     <message>
         <source>Being measured now.</source>
@@ -3447,6 +3458,10 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>%1 is OpenCL on the CPU, not a GPU: it runs on the same cores as the CPU curves, so no crossover is marked against it. The gap between its curves and the CPU&apos;s is what OpenCL&apos;s launches and runtime cost.</source>
         <translation>%1 是运行在 CPU 上的 OpenCL，不是 GPU：它与 CPU 曲线使用相同的核心，因此不会针对它标出交叉点。它的曲线与 CPU 曲线之间的差距，就是 OpenCL 启动和运行时的开销。</translation>
+    </message>
+    <message>
+        <source>A = %1, B = %2: dash-dotted, where B&apos;s GPU overtakes A&apos;s best CPU.</source>
+        <translation>A = %1，B = %2：点划线标出 B 的 GPU 超过 A 的最佳 CPU 之处。</translation>
     </message>
 </context>
 <context>

@@ -352,6 +352,20 @@ void TestRealData::laptopAgainstTheH200()
         QCOMPARE(x->lightMarker().isNull(), x->name().startsWith(QStringLiteral("laptop")));
     }
     QVERIFY(circles >= 2 && shapes >= 3);
+    // A's best CPU is drawn (the crossovers across runs use it) beside the H200's, and the two runs
+    // read apart by hue: the laptop's CPU curves green, the H200's blue and navy.
+    const QList<QXYSeries *> envelopes = time->seriesWithRole(ChartView::Role::Envelope);
+    QCOMPARE(envelopes.size(), 2);
+    QVERIFY2(time->noteText().contains(QStringLiteral("A = laptop")) &&
+                 time->noteText().contains(QStringLiteral(", B = example")),
+             qPrintable(time->noteText()));
+    QColor laptopBest, h200Best;
+    for (const QXYSeries *e : envelopes)
+        (e->name().startsWith(QStringLiteral("laptop")) ? laptopBest : h200Best) = e->pen().color();
+    QVERIFY(laptopBest.isValid() && h200Best.isValid());
+    const int apart = std::abs(laptopBest.hsvHue() - h200Best.hsvHue());
+    QVERIFY2(std::min(apart, 360 - apart) >= 30,
+             qPrintable(QStringLiteral("%1 and %2").arg(laptopBest.name(), h200Best.name())));
 
     // The workspace keeps the pair.
     const QString workspace = m_dir.filePath(QStringLiteral("lesson.json"));

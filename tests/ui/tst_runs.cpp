@@ -45,7 +45,7 @@ QStringList dataNames(ChartView *c)
     c->updateNow();
     QStringList out;
     for (QXYSeries *s : c->seriesWithRole(ChartView::Role::Data))
-        out << ChartView::legendText(s);
+        out << s->property("plainName").toString(); // the whole name (the legend may cut the run)
     return out;
 }
 

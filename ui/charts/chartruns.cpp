@@ -41,7 +41,7 @@ std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) cons
         const std::vector<QColor> colors = ChartStyle::seriesColors(group);
         const int family = r && !reference ? int(r - m_model->runs().data()) : 0;
         for (std::size_t k = 0; k < indices.size(); ++k)
-            out[indices[k]] = ChartStyle::inFamily(colors[k], family);
+            out[indices[k]] = ChartStyle::inFamily(colors[k], family, all[indices[k]].gpu);
     }
     return out;
 }
@@ -97,14 +97,8 @@ QString ChartView::matchupName(const Matchup &pair, const Series &gpu) const
     // With several runs a curve's name held both runs' labels and was cut short: the runs compared
     // across are "A" and "B" (the Runs panel says which), and the GPU curve keeps its mode's name.
     auto runName = [this](const std::string &run) {
-        const RunStore *m = model();
-        if (m && m->runA() >= 0 && m->runA() < m->runCount() &&
-            m->runs()[std::size_t(m->runA())].label == run)
-            return QStringLiteral("A");
-        if (m && m->runB() >= 0 && m->runB() < m->runCount() &&
-            m->runs()[std::size_t(m->runB())].label == run)
-            return QStringLiteral("B");
-        return QString::fromStdString(run);
+        const char as = comparedAs(run);
+        return as ? QString(QLatin1Char(as)) : QString::fromStdString(run);
     };
     if (gpu.run.empty())
         return tr("%1 vs %2").arg(QString::fromStdString(gpu.label), pair.cpuNameInNote());
@@ -115,6 +109,19 @@ QString ChartView::matchupName(const Matchup &pair, const Series &gpu) const
     return pair.acrossRuns
                ? tr("%1's %2 vs %3's best CPU").arg(runName(gpu.run), mode, runName(pair.best.run))
                : tr("%1's %2 vs its best CPU").arg(runName(gpu.run), mode);
+}
+
+char ChartView::comparedAs(const std::string &run) const
+{
+    const RunStore *m = model();
+    if (!m || m->runA() < 0 || m->runB() < 0 || m->runA() == m->runB() || m->runA() >= m->runCount() ||
+        m->runB() >= m->runCount())
+        return 0;
+    if (m->runs()[std::size_t(m->runA())].label == run)
+        return 'A';
+    if (m->runs()[std::size_t(m->runB())].label == run)
+        return 'B';
+    return 0;
 }
 
 int ChartView::markerShape(const Series &s) const

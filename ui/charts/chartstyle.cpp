@@ -177,22 +177,19 @@ QImage ChartStyle::markerImage(int shape, const QColor &color)
     return img;
 }
 
-QColor ChartStyle::inFamily(const QColor &color, int family)
+QColor ChartStyle::inFamily(const QColor &color, int family, bool gpu)
 {
     if (family <= 0)
         return color;
+    static constexpr int cpuHue[] = {150, 275, 80}, gpuHue[] = {30, 322, 48};
+    const int k = (family - 1) % 3;
     int h, sat, v;
     color.getHsv(&h, &sat, &v);
-    const int shift = (family / 3) * 24; // past three shades, the hue moves a little
-    h = h < 0 ? h : (h + shift) % 360;
-    switch (family % 3) {
-    case 1: // darker
-        return QColor::fromHsv(h, std::min(255, sat + 40), v * 55 / 100);
-    case 2: // lighter, less saturated
-        return QColor::fromHsv(h, sat * 55 / 100, std::min(255, v + 40));
-    default:
-        return QColor::fromHsv(h, sat, v);
-    }
+    // The source colour's hue (one per thread count or GPU mode) becomes a lightness, so that the
+    // run's curves stay apart inside its hue.
+    const int shade = 105 + (std::max(h, 0) * 7 % 360) * 120 / 360;
+    const int darker = family > 3 ? 70 : 100; // the hues again, darker
+    return QColor::fromHsv(gpu ? gpuHue[k] : cpuHue[k], std::clamp(sat, 170, 255), shade * darker / 100);
 }
 
 QColor ChartStyle::cpuWinsColor()

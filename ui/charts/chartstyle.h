@@ -38,10 +38,11 @@ public:
     /// seriesColor(all[i], all) for every i, in O(n log n): a chart of hundreds of series
     /// asks once, not once per series.
     static std::vector<QColor> seriesColors(const std::vector<Series> &all);
-    /// A colour in a run's colour family: family 0 is the colour itself; the next runs get it
-    /// darker, lighter and hue-shifted, so that the runs stay apart while CPU curves stay cool and
-    /// GPU curves warm.
-    static QColor inFamily(const QColor &color, int family);
+    /// A colour in a run's colour family: family 0 is the colour itself. Each next run has a hue
+    /// of its own, cool for its CPU curves and warm for its GPU curves (green and amber, violet and
+    /// magenta, olive and gold), its curves told apart by lightness; past three, the hues repeat
+    /// darker. A laptop's CPU beside the H200's reads green against navy, not navy against navy.
+    static QColor inFamily(const QColor &color, int family, bool gpu);
     /// The marker of a run's points after the first (LineStyle::shape): 1 a square, 2 a triangle, 3 a
     /// diamond, in color, drawn large for QtCharts to scale down to the marker size; 0: a null image
     /// (QtCharts' own circles).

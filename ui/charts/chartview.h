@@ -158,6 +158,10 @@ protected:
     static bool measuredHere(const MachineInfo &machine);
     /// Whether a series belongs to a reference run (PyTorch, NumPy): drawn dashed.
     bool isReference(const Series &s) const;
+    /// The run labelled `run` is A (or B) of a compared pair (RunStore::runA, runB; both set).
+    bool isRunA(const std::string &run) const { return comparedAs(run) == 'A'; }
+    /// 'A', 'B' or 0: which of the compared pair the run labelled `run` is.
+    char comparedAs(const std::string &run) const;
     /// Several runs are shown: labels and notes name the run.
     bool severalRuns() const;
     /// A best CPU and the GPU curves it is held against (crossovers, speedups).

@@ -239,14 +239,15 @@ TimeChart::Classroom TimeChart::classroom(const std::vector<Series> &all,
         for (const Series &s : all)
             if (!s.gpu && s.run == group.front().run && !isReference(s))
                 cpus.push_back(&s);
-        if (cpus.size() < 3)
+        // Run A's best CPU is drawn whenever A and B are compared: the crossovers across runs use it.
+        if (cpus.size() < (isRunA(group.front().run) && cpus.size() >= 2 ? 2u : 3u))
             continue;
         std::map<std::string, int> fewest; // variant -> its lowest thread count
         for (const Series *c : cpus)
             if (auto it = fewest.find(c->variant); it == fewest.end() || c->threads < it->second)
                 fewest[c->variant] = c->threads;
-        for (const Series *c : cpus)
-            view.faded[std::size_t(c - all.data())] = c->threads != fewest[c->variant];
+        for (const Series *c : cpus) // two thread counts (run A's) both stay in full
+            view.faded[std::size_t(c - all.data())] = cpus.size() >= 3 && c->threads != fewest[c->variant];
         std::vector<Series> theirs;
         for (const Series *c : cpus)
             theirs.push_back(*c);
@@ -509,6 +510,13 @@ TimeChart::Crossovers TimeChart::markCrossovers(const std::vector<Series> &all,
     for (const Matchup &m : pairs)
         gpusMarked += m.gpus.size();
     const bool named = gpusMarked > 1;
+    // The notes name the runs compared as A and B: say which is which, first.
+    if (std::any_of(pairs.begin(), pairs.end(), [](const Matchup &m) { return m.acrossRuns; })) {
+        const RunStore &store = *model();
+        notes << tr("A = %1, B = %2: dash-dotted, where B's GPU overtakes A's best CPU.")
+                     .arg(QString::fromStdString(store.runs()[std::size_t(store.runA())].label),
+                          QString::fromStdString(store.runs()[std::size_t(store.runB())].label));
+    }
     for (const Matchup &m : pairs) {
         // Across runs, the marks are dash-dotted, so that they stand apart from the crossovers
         // within run B (dashed); both in the GPU curve's colour, and labelled with its mode.
