@@ -133,8 +133,8 @@ ZH = {
     "CPU timings may vary: %1.": "CPU 计时可能波动：%1。",
     "No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs recorded elsewhere) work fully.":
         "没有可用的 GPU：%1 CPU 扫描以及打开已记录的结果（包括在其他机器上记录的 GPU 运行）均可正常使用。",
-    "Other programs are using %1 of %2 (%3 %): timings will be slower and noisier than this machine can do.":
-        "其他程序正在占用 %2中的 %1 个（%3 %）：计时会比本机的实际能力更慢、噪声更大。",
+    "Other programs are using %1 of %2 (%3 %): a sweep run now will time slower and noisier than this machine can do. Recordings you open are not affected.":
+        "其他程序正在占用 %2中的 %1 个（%3 %）：此时运行的扫描，计时会比本机的实际能力更慢、噪声更大。打开的录制结果不受影响。",
 
     # Nouns after a count (Format::count): with their measure word
     "line": "行",
@@ -472,6 +472,10 @@ ZH = {
         "图例空间不足，只列出 %2 项中的 %1 项：将鼠标停在曲线上可看其名称；表格列出每个点所属的序列。",
     "this machine": "本机",
     "A = %1, B = %2: dash-dotted, where B's GPU overtakes A's best CPU.": "A = %1，B = %2：点划线标出 B 的 GPU 超过 A 的最佳 CPU 之处。",
+    "ok": "正常",
+    "failed": "失败",
+    "skipped": "已跳过",
+    "cancelled": "已取消",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",
@@ -890,7 +894,7 @@ ZH = {
     "best CPU: %1": "最佳 CPU：%1",
     "n = %1: 1 thread is the fastest (%2).": "n = %1：1 个线程最快（%2）。",
     "n = %1: %2 are the fastest, %3× as fast as 1 thread.": "n = %1：%2最快，是 1 个线程的 %3×。",
-    " From %1 on, every count is slower than 1 thread.": "从%1起，每个线程数都比 1 个线程慢。",
+    " From %1 on, every count is slower than 1 thread.": "从 %1起，每个线程数都比 1 个线程慢。",
     "Every other count is slower, %1 the slowest (%2): starting and joining the threads costs about %3%4, more than the work itself. Not Amdahl's law.":
         "其他线程数都更慢，%1最慢（%2）：启动与汇合线程约需 %3%4，超过工作本身。这不是 Amdahl 定律。",
     "Past the fastest, threads cost more than their share of the work: %1 take %2, and starting and joining them costs about %3%4. Not Amdahl's law.":
@@ -1056,4 +1060,7 @@ ZH = {
         "%1 在 %2 上，%3 模式：%4 次操作，每次将其 OpenCL 命令入队一次",
 }
 
-BY_CONTEXT = {}
+BY_CONTEXT = {
+    # A thread count and where it wins ("1 个线程（直到 n = 71）"); a GPU and its spec-sheet rate.
+    ("ExplainText", "%1 %2"): "%1（%2）",
+}

@@ -31,8 +31,8 @@ void LoadBanner::check()
     m_warned = true;
     m_timer->stop();
     setText(
-        tr("Other programs are using %1 of %2 (%3 %): timings will be slower and noisier than this "
-           "machine can do.")
+        tr("Other programs are using %1 of %2 (%3 %): a sweep run now will time slower and noisier than "
+           "this machine can do. Recordings you open are not affected.")
             .arg(QString::number(load->others, 'f', 1), Format::count(load->cores, tr("core"), tr("cores")))
             .arg(std::lround(load->share() * 100)));
     setVisible(true);

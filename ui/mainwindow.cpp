@@ -410,9 +410,11 @@ void MainWindow::updateTitle()
     // and shows [*] as a mark while the results are not saved.
     QString subject = m_activity;
     if (subject.isEmpty())
-        subject = m_currentFile.isEmpty()
-                      ? (m_store && m_store->resultSet().size() ? tr("Unsaved results") : QString())
-                      : QFileInfo(m_currentFile).fileName();
+        subject = !m_currentFile.isEmpty() ? QFileInfo(m_currentFile).fileName()
+                  // "Unsaved" only for new measurements: an example or a file opened is kept where it was.
+                  : m_store && unsavedMeasurements() > 0 ? tr("Unsaved results")
+                  : m_store && m_store->runCount() > 0 ? QString::fromStdString(m_store->runs().front().label)
+                                                       : QString();
     setWindowTitle(subject.isEmpty() ? QString() : subject + QStringLiteral("[*]"));
     setWindowModified(m_unsaved);
 }

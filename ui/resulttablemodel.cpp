@@ -36,6 +36,17 @@ QString statusText(const Measurement &m)
         return ResultTableModel::tr("throttled");
     if (noisy(m))
         return ResultTableModel::tr("noisy");
+    // In the window's language, beside "noisy" and "throttled" (files keep the English names).
+    switch (m.status) {
+    case Measurement::Status::Ok:
+        return ResultTableModel::tr("ok");
+    case Measurement::Status::Failed:
+        return ResultTableModel::tr("failed");
+    case Measurement::Status::Skipped:
+        return ResultTableModel::tr("skipped");
+    case Measurement::Status::Cancelled:
+        return ResultTableModel::tr("cancelled");
+    }
     return QString::fromStdString(Measurement::statusName(m.status));
 }
 

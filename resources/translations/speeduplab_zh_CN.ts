@@ -354,7 +354,7 @@
     </message>
     <message>
         <source>%1 %2</source>
-        <translation>%1 %2</translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>%1–%2 threads</source>
@@ -378,7 +378,7 @@
     </message>
     <message>
         <source> From %1 on, every count is slower than 1 thread.</source>
-        <translation>从%1起，每个线程数都比 1 个线程慢。</translation>
+        <translation>从 %1起，每个线程数都比 1 个线程慢。</translation>
     </message>
     <message>
         <source>Every other count is slower, %1 the slowest (%2): starting and joining the threads costs about %3%4, more than the work itself. Not Amdahl&apos;s law.</source>
@@ -1460,16 +1460,16 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
 <context>
     <name>speeduplab::LoadBanner</name>
     <message>
-        <source>Other programs are using %1 of %2 (%3 %): timings will be slower and noisier than this machine can do.</source>
-        <translation>其他程序正在占用 %2中的 %1 个（%3 %）：计时会比本机的实际能力更慢、噪声更大。</translation>
-    </message>
-    <message>
         <source>core</source>
         <translation>个核心</translation>
     </message>
     <message>
         <source>cores</source>
         <translation>个核心</translation>
+    </message>
+    <message>
+        <source>Other programs are using %1 of %2 (%3 %): a sweep run now will time slower and noisier than this machine can do. Recordings you open are not affected.</source>
+        <translation>其他程序正在占用 %2中的 %1 个（%3 %）：此时运行的扫描，计时会比本机的实际能力更慢、噪声更大。打开的录制结果不受影响。</translation>
     </message>
 </context>
 <context>
@@ -2259,6 +2259,22 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>measured again ×%1</source>
         <translation>重新测量 ×%1</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>

@@ -585,6 +585,10 @@ void TestRealData::explainFitsA1024x700Window()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.openExample(Examples::find(QStringLiteral("seed-preset"))));
+    // An unchanged example is nothing to save: the title names it, not "Unsaved results".
+    QVERIFY2(!w.windowTitle().contains(QStringLiteral("Unsaved")) && !w.isWindowModified(),
+             qPrintable(w.windowTitle()));
+    QVERIFY2(w.windowTitle().startsWith(QStringLiteral("example")), qPrintable(w.windowTitle()));
     w.setCurrentChart(QStringLiteral("explain"));
     auto *combo = w.findChild<QComboBox *>(QStringLiteral("whatIfGpuCombo"));
     auto *text = w.findChild<QTextBrowser *>(QStringLiteral("explainText"));
