@@ -19,6 +19,18 @@
         <source>cost model (fixed cost + work / rate): %1</source>
         <translation>开销模型（固定开销 + 工作量 / 速率）：%1</translation>
     </message>
+    <message>
+        <source>fastest here: %1, %2 per iteration</source>
+        <translation>此处最快：%1，每次迭代 %2</translation>
+    </message>
+    <message>
+        <source>thread</source>
+        <translation>个线程</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>个线程</translation>
+    </message>
 </context>
 <context>
     <name>ChartStyle</name>

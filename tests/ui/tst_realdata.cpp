@@ -157,6 +157,9 @@ void TestRealData::seedEnvelopeSaysWhoWins()
         marks << QStringLiteral("%1 %2").arg(m.gpuLabel).arg(Format::n(m.n));
     QVERIFY2(marks.contains(QStringLiteral("GPU launch 515")), qPrintable(marks.join(", ")));
     QVERIFY2(marks.contains(QStringLiteral("GPU graph 124")), qPrintable(marks.join(", ")));
+    // The readout on the best CPU names the thread count that wins there: 2 threads at n = 126.
+    const QString readout = chart.readout(best, best->objectName(), QPointF(126, best->points()[6].y()));
+    QVERIFY2(readout.contains(QStringLiteral("fastest here: 2 threads")), qPrintable(readout));
     // Every thread count, on request: 16 CPU curves in the legend, no envelope.
     chart.setAllThreadCounts(true);
     QCOMPARE(chart.countWithRole(ChartView::Role::Envelope), 0);

@@ -49,6 +49,24 @@ QString ChartReadout::text(const QXYSeries *s, const QString &id, const QPointF 
     // A measured curve: its time, spread and noise, and what the fitted cost model says there.
     const std::string key =
         axes.xIsSize && id.startsWith(QLatin1String("data:")) ? id.mid(5).toStdString() : std::string();
+    // The best CPU's line: which thread count is the fastest at this n, and its time.
+    if (axes.xIsSize && id.startsWith(QLatin1String("best:")) && id.endsWith(QLatin1String("|best-cpu"))) {
+        const std::string run = id.mid(5, id.size() - 5 - 9).toStdString();
+        const Series *fastest = nullptr;
+        const SeriesPoint *at = nullptr;
+        for (const Series &x : shown)
+            if (!x.gpu && x.run == run)
+                for (const SeriesPoint &q : x.points)
+                    if (q.n == qRound(p.x()) && q.t > 0 && (!at || q.t < at->t)) {
+                        fastest = &x;
+                        at = &q;
+                    }
+        if (fastest)
+            lines << tr("fastest here: %1, %2 per iteration")
+                         .arg(Format::count(fastest->threads, tr("thread"), tr("threads")),
+                              Format::seconds(at->t));
+        return lines.join(QLatin1Char('\n'));
+    }
     const auto series =
         std::find_if(shown.begin(), shown.end(), [&key](const Series &x) { return x.key == key; });
     if (series == shown.end())

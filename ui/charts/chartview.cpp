@@ -11,6 +11,7 @@
 #include "ui/runstore.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QAreaSeries>
 #include <QGraphicsLayout>
 #include <QLegend>
@@ -236,7 +237,13 @@ void ChartView::showReadout(const QPointF &at)
         hideReadout();
         return;
     }
-    // Shown until the mouse moves off the point (no time limit: a class reads it aloud).
+    // Shown until the mouse moves off the point (no time limit: a class reads it aloud), in the
+    // charts' zoom (presentation mode's type on a projector).
+    QFont f = QApplication::font();
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * ChartStyle::zoom());
+    if (QToolTip::font() != f)
+        QToolTip::setFont(f);
     QToolTip::showText(viewport()->mapToGlobal(at.toPoint()), readout(hit.series, hit.id, hit.value), this,
                        QRect(), std::numeric_limits<int>::max());
     m_readoutShown = true;

@@ -198,10 +198,11 @@ TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
            "gives it (the original answer's table). Off: the time per iteration"));
     m_wholeLoopAction->setChecked(
         AppSettings::open()->value(QStringLiteral("charts/wholeLoop"), false).toBool());
-    connect(m_wholeLoopAction, &QAction::toggled, this, [this](bool on) {
-        AppSettings::open()->setValue(QStringLiteral("charts/wholeLoop"), on);
-        updateNow();
-    });
+    // Kept in the settings only when the user chooses it: a preset or a file that asks for whole
+    // loops (the original answer's table) sets it for itself, not for the next start.
+    connect(m_wholeLoopAction, &QAction::triggered, this,
+            [](bool on) { AppSettings::open()->setValue(QStringLiteral("charts/wholeLoop"), on); });
+    connect(m_wholeLoopAction, &QAction::toggled, this, [this] { updateNow(); });
     addAction(m_wholeLoopAction);
     setContextMenuPolicy(Qt::ActionsContextMenu);
 }
