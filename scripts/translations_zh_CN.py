@@ -477,6 +477,8 @@ ZH = {
     "skipped": "已跳过",
     "cancelled": "已取消",
     "fastest here: %1, %2 per iteration": "此处最快：%1，每次迭代 %2",
+    "&Keyboard shortcuts": "键盘快捷键(&K)",
+    "Keyboard shortcuts": "键盘快捷键",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -18,6 +18,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QToolBar>
 
 namespace speeduplab {
@@ -69,11 +70,11 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
     save = make(tr("&Save data\u2026"), QStringLiteral(":/icons/save.svg"),
                 QKeySequence(Qt::CTRL | Qt::Key_S), tr("Save the results as CSV or JSON"));
     save->setObjectName(QStringLiteral("saveAction"));
-    openWorkspace = make(tr("Open &workspace…"), QString(), QKeySequence(),
+    openWorkspace = make(tr("Open &workspace…"), QString(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O),
                          tr("Replace the runs shown with those of a workspace file (labels and visibility "
                             "included)"));
     openWorkspace->setObjectName(QStringLiteral("openWorkspaceAction"));
-    saveWorkspace = make(tr("Save wor&kspace…"), QString(), QKeySequence(),
+    saveWorkspace = make(tr("Save wor&kspace…"), QString(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S),
                          tr("Save every run, with its label and visibility, in one file to open later"));
     saveWorkspace->setObjectName(QStringLiteral("saveWorkspaceAction"));
     exportChart = make(tr("&Export chart\u2026"), QStringLiteral(":/icons/export.svg"),
@@ -214,6 +215,13 @@ void MainActions::buildMenus(const QString &programVersion, const QStringList &c
     language->addActions(languages);
     QMenu *help = bar->addMenu(tr("&Help"));
     help->addAction(tour);
+    shortcuts = help->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        QMessageBox box(QMessageBox::NoIcon, tr("Keyboard shortcuts"), shortcutsTable(), QMessageBox::Close,
+                        m_window);
+        box.setTextFormat(Qt::RichText);
+        box.exec();
+    });
+    shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
     help->addSeparator();
     help->addAction(tr("&About SpeedupLab"), this, [this, programVersion] {
         QMessageBox::about(
@@ -223,6 +231,25 @@ void MainActions::buildMenus(const QString &programVersion, const QStringList &c
                "and marks where the curves cross.</p>")
                 .arg(programVersion));
     });
+}
+
+QString MainActions::shortcutsTable() const
+{
+    // From the window's actions themselves, so that the page lists every shortcut there is.
+    QString rows;
+    for (const QAction *a : m_window->findChildren<QAction *>()) { // the menus' too (Ctrl+1...)
+        QStringList keys;
+        for (const QKeySequence &k : a->shortcuts())
+            keys << k.toString(QKeySequence::NativeText);
+        if (keys.isEmpty())
+            continue;
+        QString name = a->text();
+        name.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+        name.remove(QChar(0x2026));
+        rows += QStringLiteral("<tr><td><b>%1</b>&nbsp;&nbsp;</td><td>%2</td></tr>")
+                    .arg(keys.join(QStringLiteral(", ")).toHtmlEscaped(), name.trimmed().toHtmlEscaped());
+    }
+    return QStringLiteral("<table>%1</table>").arg(rows);
 }
 
 void MainActions::setLanguageChoice(const QString &choice)

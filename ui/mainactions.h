@@ -39,6 +39,7 @@ public:
     QAction *copy = nullptr;
     QAction *quit = nullptr;
     QAction *tour = nullptr;           ///< F1: Help ▸ Guided tour (ui/tour.h)
+    QAction *shortcuts = nullptr;      ///< Help ▸ Keyboard shortcuts: shortcutsTable()
     QList<QAction *> presets;          ///< one per preset, in Presets::names() order; data: its name
     QList<QAction *> examples;         ///< File ▸ Open example: one per Examples::all(), in order
     QAction *publishedTable = nullptr; ///< File ▸ Open example ▸ the original answer's table (PublishedTable)
@@ -51,6 +52,9 @@ public:
     /// checked (setLanguageChoice); data: "system" or the code.
     QList<QAction *> languages;
 
+    /// Every shortcut of the window's actions and what it does, as an HTML table (the page Help ▸
+    /// Keyboard shortcuts shows).
+    QString shortcutsTable() const;
     /// Checks the language action of `choice` ("system" or a code).
     void setLanguageChoice(const QString &choice);
 

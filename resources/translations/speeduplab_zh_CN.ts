@@ -1694,6 +1694,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>From the next start, the CPU threads sleep while they wait at a barrier instead of spinning: they give a busy machine&apos;s cores back, but every barrier costs a wake-up (30 times slower at small sizes on a loaded 2-core machine)</source>
         <translation>下次启动起，CPU 线程在屏障处等待时休眠而不是自旋：它们把繁忙机器的核心让出来，但每个屏障都要付出一次唤醒的代价（在负载较重的双核机器上，小尺寸时慢 30 倍）</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::MainWindow</name>

@@ -7,6 +7,7 @@
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/throughputchart.h"
 #include "ui/charts/timechart.h"
+#include "ui/mainactions.h"
 #include "ui/mainwindow.h"
 #include "ui/runprogress.h"
 #include "ui/runstore.h"
@@ -52,6 +53,7 @@ private slots:
     void noGpuBanner();
     void gpuStateFollowsTheGpu();
     void statusMessagesAreVisible();
+    void shortcutsPageListsEveryShortcut();
     void titleNamesTheFileOnce();
     void timeLeftIsSmoothAndCountsThePointInFlight();
     void progressCountsDuringALongPoint();
@@ -527,6 +529,23 @@ void TestMainWindow::statusMessagesAreVisible()
     QTRY_VERIFY2(
         visible(QStringLiteral("Saved 2 measurement")),
         qPrintable(QStringLiteral("%1 (%2 px)").arg(w.statusBar()->currentMessage()).arg(messageWidth(w))));
+}
+
+// Help ▸ Keyboard shortcuts lists what the window's actions answer to, the workspace's too.
+void TestMainWindow::shortcutsPageListsEveryShortcut()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("shortcuts.ini")));
+    auto *actions = w.findChild<MainActions *>();
+    QVERIFY(actions);
+    QVERIFY(w.findChild<QAction *>(QStringLiteral("shortcutsAction")));
+    const QString table = actions->shortcutsTable();
+    for (const QString &s :
+         {QStringLiteral("Ctrl+R"), QStringLiteral("Run sweep"), QStringLiteral("Ctrl+Alt+O"),
+          QStringLiteral("Open workspace"), QStringLiteral("Ctrl+Alt+S"), QStringLiteral("Save workspace"),
+          QStringLiteral("Ctrl+1"), QStringLiteral("F11")})
+        QVERIFY2(table.contains(s), qPrintable(s + QStringLiteral(" not in ") + table));
+    for (const char *name : {"openWorkspaceAction", "saveWorkspaceAction"})
+        QVERIFY(!w.findChild<QAction *>(QLatin1String(name))->shortcut().isEmpty());
 }
 
 QTEST_MAIN(TestMainWindow)
