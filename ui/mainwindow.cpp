@@ -379,7 +379,9 @@ void MainWindow::startRunning(const QString &activity, const QString &label)
     for (ChartView *c : charts())
         c->setLive(true);
     statusBar()->clearMessage();
-    m_banners->setVisible(true); // measuring here: what distorts the timings matters again
+    // Measuring here: what distorts the timings matters again (not on a projector's screen, where
+    // the chart alone is shown; the end of the sweep's note says what was noisy).
+    m_banners->setVisible(!m_presenting);
     updateActions();
 }
 
@@ -734,7 +736,7 @@ void MainWindow::setPresentation(bool on)
             t->hide();
         menuBar()->hide();
         statusBar()->hide();
-        m_banners->setVisible(isRunning());
+        m_banners->hide();
         setZoom(std::max(m_normalZoom, kPresentationZoom));
         showFullScreen();
     } else {

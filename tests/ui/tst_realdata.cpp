@@ -99,6 +99,7 @@ private slots:
     void noHbmRateAboveTheSpecSheet();
     void everyLegendListsEveryGpuCurve();
     void explainFitsA1024x700Window();
+    void finishedCurvesStaySolidWhileMeasuring();
 
 private:
     QTemporaryDir m_dir;
@@ -622,6 +623,36 @@ void TestRealData::explainFitsA1024x700Window()
     auto *c = o.findChild<QScrollArea *>(QStringLiteral("whatIfControls"));
     QTRY_VERIFY(c->isHidden());
     QTRY_VERIFY(!o.findChild<QTextBrowser *>(QStringLiteral("explainText"))->toPlainText().isEmpty());
+}
+
+// While a sweep runs beside the H200 example, only the curves being measured are dotted: the
+// example's finished curves stay solid.
+void TestRealData::finishedCurvesStaySolidWhileMeasuring()
+{
+    RunStore store;
+    for (RunRecord &run : Examples::load(example(QStringLiteral("seed-preset.csv"))))
+        store.addRun(std::move(run));
+    MachineInfo here;
+    here.cpuModel = "Test CPU";
+    store.startRun(here);
+    Measurement m = seed().rows.front();
+    m.run.clear();
+    store.append(m);
+    TimeChart chart;
+    chart.setModel(&store);
+    chart.setLive(true);
+    chart.resize(1280, 720);
+    chart.updateNow();
+    int solid = 0, dotted = 0;
+    for (const QXYSeries *s : chart.seriesWithRole(ChartView::Role::Data)) {
+        if (!s->pointsVisible())
+            continue; // faded
+        const bool live = s->property("plainName").toString().startsWith(QStringLiteral("this machine"));
+        QCOMPARE(s->pen().style(), live ? Qt::DotLine : Qt::SolidLine);
+        (live ? dotted : solid) += 1;
+    }
+    QVERIFY2(solid >= 4 && dotted == 1,
+             qPrintable(QStringLiteral("%1 solid, %2 dotted").arg(solid).arg(dotted)));
 }
 
 QTEST_MAIN(TestRealData)

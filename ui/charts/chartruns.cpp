@@ -136,6 +136,13 @@ bool ChartView::isReference(const Series &s) const
     return r && r->reference;
 }
 
+bool ChartView::isMeasuring(const Series &s) const
+{
+    if (!m_live || !m_model || m_model->liveRun() < 0 || m_model->liveRun() >= m_model->runCount())
+        return m_live;
+    return m_model->runOf(s) == &m_model->runs()[std::size_t(m_model->liveRun())];
+}
+
 bool ChartView::severalRuns() const
 {
     return m_model && m_model->visibleRunCount() > 1;

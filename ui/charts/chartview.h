@@ -69,6 +69,9 @@ public:
     /// stays well under 17 ms); exports are always antialiased.
     void setLive(bool live);
     bool isLive() const { return m_live; }
+    /// The curve is being measured now: a series of the live run while a sweep runs (a recording
+    /// or an example shown beside it is finished, and drawn so).
+    bool isMeasuring(const Series &s) const;
     bool isDirty() const { return m_dirty; }
     /// Milliseconds the last rebuild took (building the point lists and replace()).
     double lastUpdateMs() const { return m_lastUpdateMs; }

@@ -426,8 +426,8 @@ void TimeChart::drawLine(const Series &s, const QString &key, const QColor &colo
          : fade    ? LineStyle{Qt::SolidLine, 1.2, false, false}
          // While a sweep runs coarse to fine, a line would join n = 4 to 4000 before anything
          // between them was measured: dotted until then, so that only the points read as data.
-         : isLive() ? LineStyle{Qt::DotLine, 2, true, true, markerShape(s), !s.gpu}
-                    : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s), !s.gpu});
+         : isMeasuring(s) ? LineStyle{Qt::DotLine, 2, true, true, markerShape(s), !s.gpu}
+                          : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s), !s.gpu});
 }
 
 // One curve's cost model (Explain::model) as a thin dotted line, when it has one.
