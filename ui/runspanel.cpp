@@ -76,7 +76,16 @@ RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_stor
     m_remove = new QPushButton(tr("Remove"));
     m_remove->setObjectName(QStringLiteral("removeRunButton"));
     m_remove->setToolTip(tr("Remove the selected run from the window (its file stays as it is)"));
+    m_undo = new QPushButton(tr("Undo remove"));
+    m_undo->setObjectName(QStringLiteral("undoRemoveButton"));
+    m_undo->setToolTip(tr("Put back the runs just removed, where they were"));
+    m_closeAll = new QPushButton(tr("Close all"));
+    m_closeAll->setObjectName(QStringLiteral("closeAllRunsButton"));
+    m_closeAll->setToolTip(tr("Remove every run but the one being measured: a new lesson (Undo remove puts "
+                              "them back)"));
+    buttons->addWidget(m_closeAll);
     buttons->addStretch(1);
+    buttons->addWidget(m_undo);
     buttons->addWidget(m_remove);
     v->addLayout(buttons);
 
@@ -102,6 +111,8 @@ RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_stor
     connect(m_list, &QListWidget::currentRowChanged, this,
             [this](int row) { m_remove->setEnabled(row >= 0 && row != m_store->liveRun()); });
     connect(m_remove, &QPushButton::clicked, this, &RunsPanel::removeSelected);
+    connect(m_undo, &QPushButton::clicked, m_store, &RunStore::undoRemove);
+    connect(m_closeAll, &QPushButton::clicked, m_store, &RunStore::removeAll);
     connect(m_a, &QComboBox::activated, this, &RunsPanel::choosePair);
     connect(m_b, &QComboBox::activated, this, &RunsPanel::choosePair);
     connect(m_store, &RunStore::runsChanged, this, &RunsPanel::refresh);
@@ -157,6 +168,8 @@ void RunsPanel::refresh()
     m_a->setEnabled(pair);
     m_b->setEnabled(pair);
     m_remove->setEnabled(m_list->currentRow() >= 0 && m_list->currentRow() != m_store->liveRun());
+    m_undo->setEnabled(m_store->canUndoRemove());
+    m_closeAll->setEnabled(m_store->runCount() > (m_store->liveRun() >= 0 ? 1 : 0));
     m_refreshing = false;
 }
 

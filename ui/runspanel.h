@@ -33,6 +33,8 @@ private:
     RunStore *m_store;
     QListWidget *m_list = nullptr;
     QPushButton *m_remove = nullptr;
+    QPushButton *m_undo = nullptr;     ///< puts back what Remove or Close all took (RunStore::undoRemove)
+    QPushButton *m_closeAll = nullptr; ///< every run but the live one (RunStore::removeAll)
     QComboBox *m_a = nullptr;
     QComboBox *m_b = nullptr;
     QString m_bTip; ///< B's tooltip, to which refresh() adds why it offers no run

@@ -66,6 +66,10 @@ void RunStore::removeRun(int index)
 {
     if (index < 0 || index >= runCount())
         return;
+    m_removed = {{index, m_runs[std::size_t(index)]}};
+    m_removedA = m_runA;
+    m_removedB = m_runB;
+    m_runsAfterRemove = m_runs.size() - 1;
     m_runs.erase(m_runs.begin() + index);
     auto shift = [index](int &i) { i = i == index ? -1 : i > index ? i - 1 : i; };
     shift(m_live);
@@ -73,6 +77,56 @@ void RunStore::removeRun(int index)
     shift(m_runB);
     recombine();
     emit runsChanged();
+}
+
+bool RunStore::removeAll()
+{
+    std::vector<std::pair<int, RunRecord>> removed;
+    std::vector<RunRecord> kept;
+    for (std::size_t i = 0; i < m_runs.size(); ++i)
+        if (int(i) == m_live)
+            kept.push_back(std::move(m_runs[i]));
+        else
+            removed.emplace_back(int(i), std::move(m_runs[i]));
+    if (removed.empty()) {
+        m_runs = std::move(kept);
+        return false;
+    }
+    m_removed = std::move(removed);
+    m_removedA = m_runA;
+    m_removedB = m_runB;
+    m_runs = std::move(kept);
+    m_runsAfterRemove = m_runs.size();
+    m_live = m_runs.empty() ? -1 : 0;
+    m_runA = m_runB = -1;
+    recombine();
+    emit runsChanged();
+    return true;
+}
+
+bool RunStore::undoRemove()
+{
+    // Only right after the removal: a run added or removed since would shift every index.
+    if (m_removed.empty() || m_runs.size() != m_runsAfterRemove) {
+        m_removed.clear();
+        return false;
+    }
+    const std::string live = m_live >= 0 ? m_runs[std::size_t(m_live)].label : std::string();
+    for (auto &[index, run] : m_removed) {
+        run.label = RunSet::uniqueLabel(m_runs, run.label);
+        m_runs.insert(m_runs.begin() + std::min<std::ptrdiff_t>(index, std::ptrdiff_t(m_runs.size())),
+                      std::move(run));
+    }
+    m_removed.clear();
+    m_live = -1;
+    for (std::size_t i = 0; i < m_runs.size() && !live.empty(); ++i)
+        if (m_runs[i].label == live)
+            m_live = int(i);
+    m_runA = m_removedA < runCount() ? m_removedA : -1;
+    m_runB = m_removedB < runCount() ? m_removedB : -1;
+    recombine();
+    emit runsChanged();
+    return true;
 }
 
 void RunStore::setRunVisible(int index, bool visible)

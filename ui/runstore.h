@@ -44,6 +44,12 @@ public:
     /// Adds a run (its label made unique); returns its index.
     int addRun(RunRecord run);
     void removeRun(int index);
+    /// Removes every run but the live one (a new lesson); false when there was nothing to remove.
+    bool removeAll();
+    /// Puts back the runs the last removeRun or removeAll took, where they were, with the pair
+    /// they belonged to; false when there is nothing to put back (or runs came since).
+    bool undoRemove();
+    bool canUndoRemove() const { return !m_removed.empty(); }
     void setRunVisible(int index, bool visible);
     /// Renames a run (made unique; an empty name keeps the old one).
     void setRunLabel(int index, const std::string &label);
@@ -115,6 +121,10 @@ private:
     std::size_t m_liveRowsCount = 0;                         ///< that run's rows it holds
     int m_live = -1;
     int m_runA = -1, m_runB = -1;
+    /// What undoRemove puts back: each run with its index then, and the pair compared then.
+    std::vector<std::pair<int, RunRecord>> m_removed;
+    int m_removedA = -1, m_removedB = -1;
+    std::size_t m_runsAfterRemove = 0; ///< runCount() right after the removal (undo only then)
 };
 
 } // namespace speeduplab

@@ -2474,6 +2474,22 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>No run shown has a GPU curve yet: open one (File ▸ Open example has some).</source>
         <translation>显示的运行中还没有 GPU 曲线：请打开一个（文件 ▸ 打开示例中就有）。</translation>
     </message>
+    <message>
+        <source>Undo remove</source>
+        <translation>撤销移除</translation>
+    </message>
+    <message>
+        <source>Put back the runs just removed, where they were</source>
+        <translation>把刚移除的运行放回原处</translation>
+    </message>
+    <message>
+        <source>Close all</source>
+        <translation>全部关闭</translation>
+    </message>
+    <message>
+        <source>Remove every run but the one being measured: a new lesson (Undo remove puts them back)</source>
+        <translation>移除除正在测量的运行外的所有运行：开始新的一课（“撤销移除”可放回）</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ScalingChart</name>

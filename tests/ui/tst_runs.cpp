@@ -103,6 +103,7 @@ class TestRuns : public QObject {
 private slots:
     void initTestCase();
     void openGpuRunThenSweepKeepsBoth();
+    void removeCanBeUndoneAndCloseAllResets();
     void crossRunCrossoverAtKnownN();
     void compareChartVerdicts();
     void runsPanel_data();
@@ -683,6 +684,50 @@ void TestRuns::dropFilesOpensThem()
     QCOMPARE(w->runStore()->runs()[0].source, a.toStdString());
     QCOMPARE(w->runStore()->runs()[1].source, b.toStdString());
     QCOMPARE(w->runsPanel()->list()->count(), 2);
+}
+
+// Remove has an undo that puts the run back where it was, with the pair it belonged to; Close all
+// leaves the run being measured only (a new lesson), and Undo puts the rest back.
+void TestRuns::removeCanBeUndoneAndCloseAllResets()
+{
+    RunStore store;
+    for (const char *label : {"first", "second", "third"}) {
+        RunRecord r;
+        r.label = label;
+        store.addRun(std::move(r));
+    }
+    store.setComparedRuns(0, 2);
+    QVERIFY(!store.canUndoRemove());
+    store.removeRun(1);
+    QCOMPARE(store.runCount(), 2);
+    QVERIFY(store.canUndoRemove());
+    QVERIFY(store.undoRemove());
+    QCOMPARE(store.runCount(), 3);
+    QCOMPARE(store.runs()[1].label, std::string("second"));
+    QCOMPARE(store.runA(), 0);
+    QCOMPARE(store.runB(), 2);
+    QVERIFY(!store.undoRemove()); // once
+
+    MachineInfo here;
+    here.cpuModel = "Test CPU";
+    store.startRun(here);
+    QCOMPARE(store.liveRun(), 3);
+    QVERIFY(store.removeAll());
+    QCOMPARE(store.runCount(), 1);
+    QCOMPARE(store.liveRun(), 0);
+    QVERIFY(!store.removeAll()); // the live run stays
+    QVERIFY(store.undoRemove());
+    QCOMPARE(store.runCount(), 4);
+    QCOMPARE(store.runs()[0].label, std::string("first"));
+    QCOMPARE(store.liveRun(), 3);
+    QCOMPARE(store.runA(), 0);
+
+    // A run added after a removal: the indices moved, so nothing is put back.
+    store.removeRun(0);
+    RunRecord late;
+    late.label = "late";
+    store.addRun(std::move(late));
+    QVERIFY(!store.undoRemove());
 }
 
 QTEST_MAIN(TestRuns)
