@@ -17,8 +17,14 @@ LoadBanner::LoadBanner(std::function<int()> sweepThreads, Source source, QWidget
     m_timer = new QTimer(this);
     m_timer->setInterval(2000); // long enough to average out a blip, cheap enough to keep running
     connect(m_timer, &QTimer::timeout, this, &LoadBanner::check);
-    m_timer->start();
     check(); // the first sample: the baseline of the next
+    // The first comparison soon, while the window is still being shown: a banner that came two
+    // seconds later pushed the buttons under the mouse down as the user reached for them.
+    QTimer::singleShot(300, this, [this] {
+        check();
+        if (!m_warned)
+            m_timer->start();
+    });
 }
 
 void LoadBanner::check()

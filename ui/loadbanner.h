@@ -16,9 +16,10 @@ class QTimer;
 namespace speeduplab {
 
 /// The note above the charts when other programs keep this machine's CPUs busy enough to
-/// distort the timings (CpuLoad::distorts). It asks its source every two seconds, before and
-/// during a sweep (the sweep's threads belong to this process and do not count), and says so
-/// once, with the figure: after that it neither changes nor comes back when closed.
+/// distort the timings (CpuLoad::distorts). It asks its source 0.3 s after it is made (before the
+/// user can reach for what it would push down), then every two seconds, before and during a sweep
+/// (the sweep's threads belong to this process and do not count), and says so once, with the
+/// figure: after that it neither changes nor comes back when closed.
 class LoadBanner : public Banner {
     Q_OBJECT
 public:
