@@ -11,6 +11,7 @@
 #include "core/runset.h"
 #include "core/terminaltext.h"
 #include "ui/charts/charttabs.h"
+#include "ui/charts/timechart.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/explainchart.h"
 #include "ui/commandline.h"
@@ -287,6 +288,9 @@ int Headless::run(const CommandLine &cl)
         !cl.runA.isEmpty() && !store.setComparedRuns(cl.runA.toStdString(), cl.runB.toStdString(), &why))
         return usage(QString::fromStdString(why));
     std::unique_ptr<ChartView> chart = ChartTabs::make(cl.chart); // CommandLine checked the name
+    // The original answer's table is drawn as the window draws it: whole loops, as it was published.
+    if (auto *time = qobject_cast<TimeChart *>(chart.get()); time && cl.example == PublishedTable::name())
+        time->setWholeLoop(true);
     chart->setModel(&store);
     chart->updateNow();
     if (cl.explain)
