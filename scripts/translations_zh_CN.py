@@ -483,6 +483,7 @@ ZH = {
     "Put back the runs just removed, where they were": "把刚移除的运行放回原处",
     "Close all": "全部关闭",
     "Remove every run but the one being measured: a new lesson (Undo remove puts them back)": "移除除正在测量的运行外的所有运行：开始新的一课（“撤销移除”可放回）",
+    "%1: B \u00f7 A": "%1：B \u00f7 A",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

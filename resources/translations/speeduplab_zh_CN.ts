@@ -1170,6 +1170,10 @@ no series was measured at the same n in both, and A has no CPU curve or B no GPU
         <source>Like against like, B = %1 against A = %2: B faster at %3, slower at %4, the same within noise at %5. The band is what the noise of both runs can explain (95 % on the medians, at least %6 %).</source>
         <translation>同类对比，B = %1 对比 A = %2：B 在%3上更快，在%4上更慢，在%5上噪声范围内相同。色带为两次运行的噪声所能解释的范围（中位数的 95 %，至少 %6 %）。</translation>
     </message>
+    <message>
+        <source>%1: B ÷ A</source>
+        <translation>%1：B ÷ A</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CostChart</name>

@@ -344,6 +344,14 @@ void TestRealData::laptopAgainstTheH200()
                                          .arg(Format::n(launchAt))),
         qPrintable(compare->noteText()));
 
+    // Compare's legend says what its curves are: B's time over A's.
+    QStringList ratios;
+    for (const QXYSeries *x : compare->seriesWithRole(ChartView::Role::Data))
+        ratios << x->property("plainName").toString();
+    QVERIFY2(std::any_of(ratios.begin(), ratios.end(),
+                         [](const QString &n) { return n.endsWith(QStringLiteral(": B \u00f7 A")); }),
+             qPrintable(ratios.join(QStringLiteral(" | "))));
+
     // Two runs read apart by more than shade: the laptop's points are circles, the H200's squares.
     TimeChart *time = w.timeChart();
     time->resize(1280, 720);

@@ -220,7 +220,8 @@ void CompareChart::drawRatios(const ResultSet &runA, const std::string &workload
                 pts << QPointF(p.n, p.ratio);
                 lo << QPointF(p.n, p.ratio * std::exp(-band(p)));
                 hi << QPointF(p.n, p.ratio * std::exp(band(p)));
-                label = QString::fromStdString(p.label);
+                // The legend says what the curve is: B's time over A's, for this series.
+                label = tr("%1: B \u00f7 A").arg(QString::fromStdString(p.label));
             }
         const auto c = colorOf.find(key);
         const QColor color = c == colorOf.end() ? ChartStyle::guideColor() : c->second;
