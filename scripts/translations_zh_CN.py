@@ -484,6 +484,8 @@ ZH = {
     "Close all": "全部关闭",
     "Remove every run but the one being measured: a new lesson (Undo remove puts them back)": "移除除正在测量的运行外的所有运行：开始新的一课（“撤销移除”可放回）",
     "%1: B \u00f7 A": "%1：B \u00f7 A",
+    "%1 memory, spec sheet": "%1 显存（规格表）",
+    " Dashed red: the GPU's memory bandwidth from its spec sheet (in the file), not measured; a launch or graph rate above it was served from the GPU's L2 cache.": "红色虚线：文件中 GPU 规格表上的显存带宽，非实测；高于它的 launch 或 graph 速率来自 GPU 的 L2 缓存。",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -3185,14 +3185,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
 <context>
     <name>speeduplab::ThroughputChart</name>
     <message>
-        <source>throughput (%1)</source>
-        <translation>吞吐量（%1）</translation>
-    </message>
-    <message>
-        <source>throughput (%1, tensor traffic)</source>
-        <translation>吞吐量（%1，张量数据流量）</translation>
-    </message>
-    <message>
         <source>compute throughput vs n</source>
         <translation>计算吞吐量随 n 的变化</translation>
     </message>
@@ -3229,6 +3221,22 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source> GPU fused runs every iteration in one kernel, its data in registers: its bytes per second count what one kernel per iteration would move, not memory traffic, so it stands above every memory&apos;s bandwidth.</source>
         <translation>GPU fused 在一个 kernel 中完成全部迭代，数据留在寄存器里：它的每秒字节数计的是每次迭代一个 kernel 时需要搬运的量，而非内存流量，因此高于任何内存的带宽。</translation>
+    </message>
+    <message>
+        <source> Dashed red: the GPU&apos;s memory bandwidth from its spec sheet (in the file), not measured; a launch or graph rate above it was served from the GPU&apos;s L2 cache.</source>
+        <translation>红色虚线：文件中 GPU 规格表上的显存带宽，非实测；高于它的 launch 或 graph 速率来自 GPU 的 L2 缓存。</translation>
+    </message>
+    <message>
+        <source>%1 memory, spec sheet</source>
+        <translation>%1 显存（规格表）</translation>
+    </message>
+    <message>
+        <source>throughput (%1)</source>
+        <translation>吞吐量（%1）</translation>
+    </message>
+    <message>
+        <source>throughput (%1, tensor traffic)</source>
+        <translation>吞吐量（%1，张量数据流量）</translation>
     </message>
 </context>
 <context>

@@ -100,6 +100,7 @@ private slots:
     void everyLegendListsEveryGpuCurve();
     void explainFitsA1024x700Window();
     void finishedCurvesStaySolidWhileMeasuring();
+    void throughputHoldsTheGpuAgainstItsSpecSheet();
 
 private:
     QTemporaryDir m_dir;
@@ -661,6 +662,29 @@ void TestRealData::finishedCurvesStaySolidWhileMeasuring()
     }
     QVERIFY2(solid >= 4 && dotted == 1,
              qPrintable(QStringLiteral("%1 solid, %2 dotted").arg(solid).arg(dotted)));
+}
+
+// The H200 recording was never calibrated, but its file has the GPU's spec-sheet bandwidth: the
+// throughput chart draws it (4.81 TB/s, dashed red), and says that graph's 5.5 TB/s above it came
+// from the L2.
+void TestRealData::throughputHoldsTheGpuAgainstItsSpecSheet()
+{
+    RunStore store;
+    store.setResultSet(seed());
+    ThroughputChart chart;
+    chart.setModel(&store);
+    chart.resize(1600, 860);
+    chart.updateNow();
+    const QList<QXYSeries *> guides = chart.seriesWithRole(ChartView::Role::Guide);
+    QCOMPARE(guides.size(), 1);
+    QCOMPARE(guides.front()->pen().style(), Qt::DashLine);
+    const double drawn = guides.front()->points().front().y() / chart.yScale(); // B/s
+    const double specSheet = seed().machine.gpus.front().bandwidthGBs * 1e9;
+    QVERIFY2(std::abs(drawn - specSheet) <= 1e-9 * specSheet && drawn > 4.7e12 && drawn < 4.9e12,
+             qPrintable(QString::number(drawn)));
+    QVERIFY2(chart.noteText().contains(QStringLiteral("spec sheet")) &&
+                 chart.noteText().contains(QStringLiteral("L2 cache")),
+             qPrintable(chart.noteText()));
 }
 
 QTEST_MAIN(TestRealData)

@@ -11,6 +11,7 @@
 #include <QLogValueAxis>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <set>
 
@@ -23,6 +24,9 @@ QString axisTitle(bool flops)
     return flops ? ThroughputChart::tr("throughput (%1)")
                  : ThroughputChart::tr("throughput (%1, tensor traffic)");
 }
+
+// The key of a ceiling taken from the GPU's spec sheet rather than measured.
+const char *const specKey = "spec:gpu_memory";
 
 } // namespace
 
@@ -56,7 +60,9 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
     drawCeilings(ceilings, frame, flops);
     const std::vector<bool> drawn = curvesDrawn(all);
     drawCurves(all, flops, frame.k, drawn);
-    writeNote(all, flops, !ceilings.isEmpty(), drawn);
+    const bool specSheet =
+        std::any_of(ceilings.begin(), ceilings.end(), [](const Ceiling &c) { return c.key == specKey; });
+    writeNote(all, flops, ceilings.size() > (specSheet ? 1 : 0), specSheet, drawn);
 }
 
 // The sizes and the throughputs of every point with one.
@@ -116,6 +122,28 @@ QList<ThroughputChart::Ceiling> ThroughputChart::ceilingsShown(const ResultSet &
         if (!seen)
             ceilings.append({level.key, label, level.value, m.onDevice()});
     }
+    // A GPU never calibrated (a recording) still has its spec sheet's memory bandwidth in the file:
+    // its line, dashed and called what it is, so that the GPU's rates have a ceiling to read against.
+    if (!flops && std::none_of(ceilings.begin(), ceilings.end(), [](const Ceiling &c) { return c.gpu; }))
+        for (const Measurement &m : r.rows) {
+            if (!m.ok() || m.workload != workload || !m.onDevice() || !shown.count(m.seriesKey()))
+                continue;
+            const auto row = int(&m - r.rows.data());
+            const MachineInfo &machine =
+                model() && row < model()->rowCount() ? model()->runOf(row).results.machine : r.machine;
+            for (const MachineInfo::Gpu &g : machine.gpus)
+                if (g.bandwidthGBs > 0 && std::isfinite(g.bandwidthGBs)) {
+                    QString label =
+                        tr("%1 memory, spec sheet")
+                            .arg(QString::fromStdString(g.name.empty() ? std::string("GPU") : g.name));
+                    if (!m.run.empty())
+                        label = QStringLiteral("%1: %2").arg(QString::fromStdString(m.run), label);
+                    if (std::none_of(ceilings.begin(), ceilings.end(),
+                                     [&](const Ceiling &c) { return c.label == label; }))
+                        ceilings.append({specKey, label, g.bandwidthGBs * 1e9, true});
+                    break;
+                }
+        }
     return ceilings;
 }
 
@@ -178,13 +206,17 @@ void ThroughputChart::drawCurves(const std::vector<Series> &all, bool flops, dou
 
 // The note: what the rate counts, where the dashed ceilings come from, why fused GPU points stand
 // above every memory, and the curves left out.
-void ThroughputChart::writeNote(const std::vector<Series> &all, bool flops, bool ceilings,
+void ThroughputChart::writeNote(const std::vector<Series> &all, bool flops, bool ceilings, bool specSheet,
                                 const std::vector<bool> &drawn)
 {
     QString note = flops ? tr("Higher is better. FLOPs of one iteration / its median time.")
                          : tr("Higher is better. Bytes one iteration reads and writes / its median time.");
     if (ceilings)
         note += tr(" Dashed: the machine's measured ceilings (calibrate).");
+    if (specSheet)
+        note +=
+            tr(" Dashed red: the GPU's memory bandwidth from its spec sheet (in the file), not measured; a "
+               "launch or graph rate above it was served from the GPU's L2 cache.");
     // A fused kernel's bytes never cross the memory bus: its rate is what a kernel per iteration
     // would have had to move, far above any memory (241 TB/s on the H200 recording).
     if (!flops &&

@@ -49,7 +49,9 @@ private:
     Frame fitAxes(const Extent &measured, const QList<Ceiling> &ceilings, bool flops);
     void drawCeilings(QList<Ceiling> ceilings, const Frame &frame, bool flops);
     void drawCurves(const std::vector<Series> &all, bool flops, double k, const std::vector<bool> &drawn);
-    void writeNote(const std::vector<Series> &all, bool flops, bool ceilings, const std::vector<bool> &drawn);
+    /// ceilings: measured ones are drawn; specSheet: the GPU's spec-sheet memory line is.
+    void writeNote(const std::vector<Series> &all, bool flops, bool ceilings, bool specSheet,
+                   const std::vector<bool> &drawn);
 };
 
 } // namespace speeduplab
