@@ -486,6 +486,8 @@ ZH = {
     "%1: B \u00f7 A": "%1：B \u00f7 A",
     "%1 memory, spec sheet": "%1 显存（规格表）",
     " Dashed red: the GPU's memory bandwidth from its spec sheet (in the file), not measured; a launch or graph rate above it was served from the GPU's L2 cache.": "红色虚线：文件中 GPU 规格表上的显存带宽，非实测；高于它的 launch 或 graph 速率来自 GPU 的 L2 缓存。",
+    " Its GPU half is left out here (%1); File \u25b8 Open example shows it measured on an NVIDIA H200.": " 这里不运行它的 GPU 部分（%1）；文件 \u25b8 打开示例中有它在 NVIDIA H200 上的实测。",
+    "no usable GPU": "没有可用的 GPU",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -574,9 +574,20 @@ void MainWindow::applyPreset(const QString &name)
         const SweepPlan plan = Presets::plan(preset, m_hw);
         m_panel->setForm(SweepForm::fromPlan(plan, m_hw, m_gpu.usable, m_panel->openclCount()));
         timeChart()->setWholeLoop(Presets::wholeLoop(preset)); // the view the preset is read in
-        statusBar()->showMessage(tr("Preset \u201c%1\u201d: %2")
-                                     .arg(DataTexts::preset(Presets::title(preset)),
-                                          DataTexts::preset(Presets::description(preset))));
+        QString said = tr("Preset \u201c%1\u201d: %2")
+                           .arg(DataTexts::preset(Presets::title(preset)),
+                                DataTexts::preset(Presets::description(preset)));
+        // What it cannot do here, said now rather than found missing from the chart.
+        if (plan.gpu && !m_gpu.usable && m_panel->openclCount() == 0) {
+            QString why = QString::fromStdString(m_gpu.reason).trimmed();
+            while (why.endsWith(QLatin1Char('.')))
+                why.chop(1);
+            said +=
+                tr(" Its GPU half is left out here (%1); File \u25b8 Open example shows it measured on an "
+                   "NVIDIA H200.")
+                    .arg(why.isEmpty() ? tr("no usable GPU") : why);
+        }
+        statusBar()->showMessage(said);
     } catch (const std::exception &e) {
         showError(tr("Preset"), Format::sentence(QString::fromStdString(e.what())));
     }

@@ -2057,6 +2057,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>The original answer&apos;s published table is open already.</source>
         <translation>原始回答发表的表格已经打开。</translation>
     </message>
+    <message>
+        <source> Its GPU half is left out here (%1); File ▸ Open example shows it measured on an NVIDIA H200.</source>
+        <translation> 这里不运行它的 GPU 部分（%1）；文件 ▸ 打开示例中有它在 NVIDIA H200 上的实测。</translation>
+    </message>
+    <message>
+        <source>no usable GPU</source>
+        <translation>没有可用的 GPU</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ResultTableModel</name>

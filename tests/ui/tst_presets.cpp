@@ -11,6 +11,7 @@
 
 #include <QLabel>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTemporaryDir>
 
 #include <QTest>
@@ -24,6 +25,7 @@ private slots:
     void everyPresetIsValid_data();
     void everyPresetIsValid();
     void seedIsTheSeed();
+    void presetSaysWhatItLeavesOut();
     void unknownPresetNamesTheKnownOnes();
     void commandLinePlans_data();
     void commandLinePlans();
@@ -149,6 +151,20 @@ void TestPresets::panelButtonsApplyPresets()
     auto *about = w.sweepPanel()->findChild<QLabel *>(QStringLiteral("presetDescription"));
     QVERIFY(about);
     QCOMPARE(about->text(), QString::fromStdString(Presets::description(name.toStdString())));
+}
+
+// On a machine without a usable GPU, a preset with a GPU half (Replay the original answer) says
+// at once that it leaves that half out, and where to see it measured.
+void TestPresets::presetSaysWhatItLeavesOut()
+{
+    QTemporaryDir dir;
+    MainWindow w(dir.filePath(QStringLiteral("leftout.ini")));
+    w.applyPreset(QStringLiteral("replay"));
+    const QString said = w.statusBar()->currentMessage();
+    const bool none = !w.gpuState().usable && w.sweepPanel()->openclCount() == 0;
+    QVERIFY2(said.contains(QStringLiteral("Its GPU half is left out here")) == none, qPrintable(said));
+    if (none)
+        QVERIFY2(said.contains(QStringLiteral("Open example")), qPrintable(said));
 }
 
 QTEST_MAIN(TestPresets)

@@ -126,9 +126,8 @@ QString ChartView::fullNote(const Label &l) const
     if (l.kind != 1 || m_legendLeftOut == 0)
         return l.full;
     return l.full + QLatin1Char('\n') +
-           tr("The legend lists %1 of its %2 entries, for want of room: hover a curve for its name; the "
-              "table "
-              "names every point's series.")
+           tr("The legend lists %1 of its %2 entries, for want of room: hover a curve for its name; "
+              "the table names every point's series.")
                .arg(m_legendEntries - m_legendLeftOut)
                .arg(m_legendEntries);
 }
