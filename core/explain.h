@@ -34,6 +34,8 @@ struct CostModel {
     std::vector<Tier> tiers; ///< by fromWork; empty: `rate` at every size
     /// The rate of the tier `work` falls in.
     double rateAt(double work) const;
+    /// The memory level of its largest sizes' tier (the one `rate` is); empty without tiers.
+    std::string topLevel() const { return tiers.empty() ? std::string() : tiers.back().level; }
     /// The tier `work` falls in; nullptr without tiers (one rate at every size).
     const Tier *tierAt(double work) const;
     double time(double work) const

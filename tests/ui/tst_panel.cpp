@@ -314,9 +314,9 @@ void TestPanel::busyMachineIsSaidOnce()
     banner->check(); // busy
     QVERIFY(banner->isVisible());
     const QString said = banner->text();
-    QCOMPARE(said,
-             QStringLiteral("Other programs are using 1.6 of 2 cores (80 %): a sweep run now will time slower "
-                            "and noisier than this machine can do. Recordings you open are not affected."));
+    QCOMPARE(said, QStringLiteral(
+                       "Other programs are using 1.6 of 2 cores (80 %): a sweep run now will time slower "
+                       "and noisier than this machine can do. Recordings you open are not affected."));
     QCOMPARE(banner->findChild<QLabel *>(QStringLiteral("loadBannerText"))->text(), said);
     // Once: it neither changes nor comes back after the user closes it, and stops asking.
     banner->check();

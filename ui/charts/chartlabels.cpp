@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The texts a chart adds to its curves: labels in the plot (crossovers, ceilings, regions), placed
-// where they cover no point and no other label, the note and caption below the axes, and the
-// legend fitted to the height they leave it.
+// where they cover no point and no other label, and the note and caption below the axes (the
+// legend fits to what they leave: chartlegend.cpp).
 
 #include "ui/charts/chartview.h"
 
@@ -13,9 +13,6 @@
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
-#include <QHash>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QScopedValueRollback>
 #include <QXYSeries>
@@ -177,72 +174,6 @@ void ChartView::reserveMargins()
     fitLegend();
     if (m_legendLeftOut != before)
         applyMargins();
-}
-
-void ChartView::fitLegend()
-{
-    QLegend *legend = chart()->legend();
-    const QList<QLegendMarker *> markers = legend->isVisible() ? legend->markers() : QList<QLegendMarker *>();
-    QList<QLegendMarker *> spare;
-    for (QLegendMarker *mk : markers)
-        if (mk->series() && mk->series()->property(spareProperty).toBool())
-            spare << mk;
-    const auto relayout = [this, legend] {
-        chart()->layout()->activate();
-        legend->layout()->invalidate();
-        legend->layout()->activate();
-    };
-    chart()->layout()->activate();
-    // Another height or other entries: every spare entry back in, so that each is measured as
-    // QtCharts lays it out (a name wrapped onto two lines makes a taller entry). The same: the
-    // entries left out stay out, and more leave if the rest still overflow.
-    const QString key = QStringLiteral("%1/%2").arg(legend->contentsRect().height()).arg(markers.size());
-    if (key != m_legendFitKey) {
-        bool shown = false;
-        for (QLegendMarker *mk : std::as_const(spare))
-            if (!mk->isVisible()) {
-                mk->setVisible(true);
-                shown = true;
-            }
-        if (shown)
-            relayout();
-    }
-    // The visible entries' heights, in the legend's order (QtCharts stacks them top down): the
-    // marker items are the legend's grandchildren.
-    QList<const QGraphicsItem *> items;
-    for (const QGraphicsItem *group : legend->childItems())
-        for (const QGraphicsItem *item : group->childItems())
-            if (item->isVisible())
-                items << item;
-    std::sort(items.begin(), items.end(),
-              [](const QGraphicsItem *x, const QGraphicsItem *y) { return x->y() < y->y(); });
-    QHash<const QLegendMarker *, qreal> height;
-    qreal used = 0, lowest = 0;
-    qsizetype next = 0;
-    for (const QLegendMarker *mk : markers)
-        if (mk->isVisible() && next < items.size()) {
-            const qreal h = items[next++]->boundingRect().height();
-            height.insert(mk, h);
-            used += h;
-            lowest = lowest > 0 ? std::min(lowest, h) : h;
-        }
-    // One row to spare: the note's line about the entries left out takes height from the plot.
-    qreal over = used - legend->contentsRect().height();
-    if (over > 0) {
-        over += lowest;
-        bool hidden = false;
-        for (qsizetype i = spare.size() - 1; i >= 0 && over > 0; --i)
-            if (spare[i]->isVisible()) {
-                over -= height.value(spare[i], lowest);
-                spare[i]->setVisible(false);
-                hidden = true;
-            }
-        if (hidden)
-            relayout();
-    }
-    m_legendLeftOut = int(
-        std::count_if(spare.begin(), spare.end(), [](const QLegendMarker *mk) { return !mk->isVisible(); }));
-    m_legendFitKey = QStringLiteral("%1/%2").arg(legend->contentsRect().height()).arg(markers.size());
 }
 
 void ChartView::applyMargins()

@@ -43,6 +43,14 @@ void ChartStyle::setZoom(double zoom)
     g_zoom = std::clamp(zoom, minZoom, maxZoom);
 }
 
+QFont ChartStyle::widgetFont()
+{
+    QFont f = QApplication::font();
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * g_zoom);
+    return f;
+}
+
 QFont ChartStyle::titleFont()
 {
     return sized(15, true);

@@ -24,6 +24,9 @@ public:
     static double zoom();
     static void setZoom(double zoom);
     static constexpr double minZoom = 0.6, maxZoom = 3.0;
+    /// The application's font at the charts' zoom: for the widgets that go with a chart (the
+    /// what-if panel, the readout), in presentation type when presenting.
+    static QFont widgetFont();
     static QFont titleFont();
     static QFont axisTitleFont();
     static QFont labelFont();

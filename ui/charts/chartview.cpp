@@ -6,12 +6,10 @@
 #include "ui/charts/chartreadout.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/figureexport.h"
-#include "ui/charts/textwrap.h"
 #include "ui/format.h"
 #include "ui/runstore.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QAreaSeries>
 #include <QGraphicsLayout>
 #include <QLegend>
@@ -22,7 +20,6 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QScatterSeries>
-#include <QTextDocumentFragment>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -239,10 +236,7 @@ void ChartView::showReadout(const QPointF &at)
     }
     // Shown until the mouse moves off the point (no time limit: a class reads it aloud), in the
     // charts' zoom (presentation mode's type on a projector).
-    QFont f = QApplication::font();
-    if (f.pointSizeF() > 0)
-        f.setPointSizeF(f.pointSizeF() * ChartStyle::zoom());
-    if (QToolTip::font() != f)
+    if (const QFont f = ChartStyle::widgetFont(); QToolTip::font() != f)
         QToolTip::setFont(f);
     QToolTip::showText(viewport()->mapToGlobal(at.toPoint()), readout(hit.series, hit.id, hit.value), this,
                        QRect(), std::numeric_limits<int>::max());
@@ -398,57 +392,12 @@ void ChartView::track(const QString &id, QAbstractSeries *s, Role role, bool leg
     m_order.append(id);
 }
 
-void ChartView::countLegendEntry(bool legend)
-{
-    if (!legend)
-        return;
-    // Hidden as soon as the limit is passed, before the remaining series are added: QtCharts
-    // lays the legend out again for every marker added to a visible legend.
-    if (++m_legendEntries > legendLimit && chart()->legend()->isVisible())
-        chart()->legend()->setVisible(false);
-}
-
-bool ChartView::legendShown() const
-{
-    return chart()->legend()->isVisible();
-}
-
 void ChartView::replaceIfChanged(QXYSeries *s, const QList<QPointF> &points)
 {
     // Incremental: a live sweep adds one point to one curve at a time, and replace() makes
     // QtCharts lay the whole series out again (the largest part of a big chart's rebuild).
     if (s->count() != points.size() || s->points() != points)
         s->replace(points);
-}
-
-QString ChartView::legendName(const QString &name)
-{
-    // "<run>: <series>": a long run label (a file's, a reference's) would push the series, the part
-    // that tells two entries apart, past the legend's edge. The run is cut at a word instead; the
-    // Runs panel, the notes and the readout keep it whole.
-    constexpr qsizetype most = 32, keep = 28;
-    const qsizetype colon = name.lastIndexOf(QLatin1String(": "));
-    if (colon <= most)
-        return name;
-    qsizetype cut = name.lastIndexOf(QLatin1Char(' '), keep);
-    if (cut < keep / 2)
-        cut = keep;
-    return name.left(cut) + QStringLiteral("\u2026") + name.mid(colon);
-}
-
-QString ChartView::legendHtml(const QString &name)
-{
-    QStringList lines = TextWrap::lines(legendName(name), ChartStyle::legendFont(), legendLineWidth);
-    for (QString &l : lines)
-        l = l.trimmed().toHtmlEscaped();
-    return lines.join(QStringLiteral("<br>"));
-}
-
-QString ChartView::legendText(const QAbstractSeries *s)
-{
-    QString html = s->name();
-    html.replace(QStringLiteral("<br>"), QStringLiteral(" "));
-    return QTextDocumentFragment::fromHtml(html).toPlainText();
 }
 
 QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, const QColor &color,

@@ -484,7 +484,7 @@ QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
                           : tr("the CPU with %1").arg(threadCount(now.threads));
     // The rate of the CPU the text speaks of (its thread count's), and the GPU's with its level.
     const QString cpu = tr("%1, up to %2").arg(which, rateOf(now.cpuRate(), now.workload));
-    const std::string level = now.gpu.tiers.empty() ? std::string() : now.gpu.tiers.back().level;
+    const std::string level = now.gpu.topLevel();
     const QString gpuRate = rateIn(rateOf(now.gpu.rate, now.workload), level);
     const bool moved = now.threads != measured.threads || now.gpu.fixed != measured.gpu.fixed ||
                        now.gpu.rate != measured.gpu.rate || now.cpuBandwidth != measured.cpuBandwidth;

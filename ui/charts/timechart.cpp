@@ -240,8 +240,9 @@ TimeChart::Classroom TimeChart::classroom(const std::vector<Series> &all,
         for (const Series &s : all)
             if (!s.gpu && s.run == group.front().run && !isReference(s))
                 cpus.push_back(&s);
-        // Run A's best CPU is drawn whenever A and B are compared: the crossovers across runs use it.
-        if (cpus.size() < (isRunA(group.front().run) && cpus.size() >= 2 ? 2u : 3u))
+        // Run A's best CPU is drawn whenever A and B are compared, from two thread counts: the
+        // crossovers across runs use it.
+        if (cpus.size() < (isRunA(group.front().run) ? 2u : 3u))
             continue;
         std::map<std::string, int> fewest; // variant -> its lowest thread count
         for (const Series *c : cpus)

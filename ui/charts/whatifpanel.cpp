@@ -8,7 +8,6 @@
 
 #include "core/workload.h"
 
-#include <QApplication>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -112,10 +111,7 @@ WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent)
 void WhatIfPanel::syncFromChart()
 {
     // The charts' zoom (Ctrl++, presentation mode) applies to the sliders and the text too.
-    QFont f = QApplication::font();
-    if (f.pointSizeF() > 0)
-        f.setPointSizeF(f.pointSizeF() * ChartStyle::zoom());
-    if (font() != f)
+    if (const QFont f = ChartStyle::widgetFont(); font() != f)
         setFont(f);
     const WhatIf &m = m_chart->measured(), &w = m_chart->whatIf();
     const bool usable = m_chart->hasModels();
@@ -185,7 +181,7 @@ void WhatIfPanel::syncFromChart()
     m_launchValue->setText(both(Format::seconds(w.gpu.fixed), Format::seconds(m.gpu.fixed)));
     // The GPU's rate with the level it was measured in; the CPU's as the thread count chosen
     // reaches it, beside what all threads together can (the cap the slider moves).
-    const std::string level = w.gpu.tiers.empty() ? std::string() : w.gpu.tiers.back().level;
+    const std::string level = w.gpu.topLevel();
     const auto gpuRate = [&](const WhatIf &x) {
         return level.empty()
                    ? Format::rate(x.gpu.rate, flops)
