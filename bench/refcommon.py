@@ -80,8 +80,10 @@ def write_csv(path, rows, program, gpus=()):
         v = str(v)
         return '"' + v.replace('"', '""') + '"' if any(c in v for c in ',"\n') else v
 
-    text = "# metadata: " + json.dumps(meta) + "\n" + ",".join(COLUMNS) + "\n"
+    # As SpeedupLab writes it: the header first, the machine last in one quoted cell.
+    text = ",".join(COLUMNS) + "\n"
     text += "".join(",".join(fmt(r[c]) for c in COLUMNS) + "\n" for r in rows)
+    text += fmt("# metadata: " + json.dumps(meta, separators=(",", ":"))) + "\n"
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
     with os.fdopen(fd, "w") as f:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Reading ResultIO's CSV: RFC 4180 records, the "# metadata:" comment line (the machine, as
-// JSON), and each row's columns checked as the JSON reader checks its fields (ResultIO::fromCsv).
+// Reading ResultIO's CSV: RFC 4180 records, the "# metadata: {json}" line (the machine; one
+// quoted cell after the rows, or a comment line anywhere in older files), and each row's columns checked as the JSON reader checks its fields (ResultIO::fromCsv).
 #include "core/resultio.h"
 #include "core/resultload.h"
 
@@ -89,33 +89,37 @@ ResultSet ResultIO::fromCsv(const std::string &text)
     size_t pos = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0; // a UTF-8 byte-order mark
     int line = 1;
     std::vector<std::string> header;
-    // A comment line ("# ..."): the metadata, where it says so, into r.machine; others skipped.
-    // The writer puts the metadata before the header; it is read after the rows too.
-    const auto comment = [&text, &pos, &line, &r] {
-        const size_t eol = text.find('\n', pos);
-        const std::string_view comment =
-            std::string_view(text).substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
-        const std::string_view tag = "# metadata: ";
-        if (comment.substr(0, tag.size()) == tag) {
-            const std::string at = "line " + std::to_string(line) + ": ";
-            json meta;
-            try {
-                meta = parseBounded(comment.substr(tag.size()), kMaxMachineValues, "the metadata");
-            } catch (const ParseError &e) {
-                // The metadata is one line: the CSV's line number says where.
-                std::string what = e.what();
-                if (what.rfind("line 1: ", 0) == 0)
-                    what = "the metadata: " + what.substr(8);
-                else if (what.rfind("not valid JSON", 0) == 0)
-                    what = "the metadata is " + what;
-                throw ParseError(at + what);
-            }
-            try {
-                r.machine = machineFromJson(meta);
-            } catch (const ParseError &e) {
-                throw ParseError(at + e.what());
-            }
+    // The metadata ("# metadata: {json}"), into r.machine; `at` names the line it came from.
+    const std::string_view tag = "# metadata: ";
+    const auto metadata = [&r, &tag](std::string_view comment, const std::string &at) {
+        json meta;
+        try {
+            meta = parseBounded(comment.substr(tag.size()), kMaxMachineValues, "the metadata");
+        } catch (const ParseError &e) {
+            // The metadata is one line: the CSV's line number says where.
+            std::string what = e.what();
+            if (what.rfind("line 1: ", 0) == 0)
+                what = "the metadata: " + what.substr(8);
+            else if (what.rfind("not valid JSON", 0) == 0)
+                what = "the metadata is " + what;
+            throw ParseError(at + what);
         }
+        try {
+            r.machine = machineFromJson(meta);
+        } catch (const ParseError &e) {
+            throw ParseError(at + e.what());
+        }
+    };
+    // A comment line ("# ..."): the metadata, where it says so; others skipped. Older files have
+    // it before the header; the writer puts it after the rows, as one quoted cell (below).
+    const auto comment = [&text, &pos, &line, &tag, &metadata] {
+        const size_t eol = text.find('\n', pos);
+        std::string_view comment =
+            std::string_view(text).substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+        if (!comment.empty() && comment.back() == '\r')
+            comment.remove_suffix(1);
+        if (comment.substr(0, tag.size()) == tag)
+            metadata(comment, "line " + std::to_string(line) + ": ");
         pos = eol == std::string::npos ? text.size() : eol + 1;
         ++line;
     };
@@ -124,13 +128,11 @@ ResultSet ResultIO::fromCsv(const std::string &text)
             comment();
             continue;
         }
-        const int headerLine = line;
         header = csvRecord(text, pos, line);
         if (header.size() == 1 && header[0].empty()) {
             header.clear();
             continue;
         }
-        (void)headerLine;
     }
     if (header.empty())
         throw ParseError("line " + std::to_string(line) +
@@ -153,6 +155,10 @@ ResultSet ResultIO::fromCsv(const std::string &text)
         if (cells.size() == 1 && cells[0].empty())
             continue; // blank line
         const std::string w = "line " + std::to_string(rowLine);
+        if (cells.size() == 1 && std::string_view(cells[0]).substr(0, tag.size()) == tag) {
+            metadata(cells[0], w + ": "); // the metadata as the writer puts it: one quoted cell
+            continue;
+        }
         if (cells.size() != header.size())
             throw ParseError(w + ": expected " + std::to_string(header.size()) + " fields, found " +
                              std::to_string(cells.size()));

@@ -156,7 +156,6 @@ const char *ResultIO::csvHeader()
 std::string ResultIO::toCsv(const ResultSet &r)
 {
     std::ostringstream o;
-    o << "# metadata: " << machineToJson(r.machine).dump() << '\n';
     o << csvHeader() << '\n';
     for (const auto &m : r.rows) {
         const Stats &s = m.stats;
@@ -172,6 +171,9 @@ std::string ResultIO::toCsv(const ResultSet &r)
             o << ',' << quoteCsv(cell);
         o << '\n';
     }
+    // The machine last, in one quoted cell: a spreadsheet opens the file with the header as its
+    // first row, and shows the metadata in one cell below the rows.
+    o << quoteCsv("# metadata: " + machineToJson(r.machine).dump()) << '\n';
     return o.str();
 }
 

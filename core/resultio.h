@@ -21,7 +21,8 @@ public:
 };
 
 /// Reads and writes result sets as CSV (tidy: one header row, one measurement per row, the
-/// metadata as one leading "# metadata: {json}" comment line) and JSON (metadata + rows).
+/// metadata as one "# metadata: {json}" cell after the rows; older files' leading comment line
+/// reads too) and JSON (metadata + rows).
 /// Both carry each point's quartiles and Tukey outlier count (q1_s, q3_s, outliers); only JSON
 /// carries its repetition times (samples, at most Stats::maxSamples). Files without them load,
 /// with the quartiles unknown and no samples. Files are written through SafeFile (atomic, never over a

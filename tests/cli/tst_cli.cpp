@@ -381,8 +381,7 @@ void TestCli::dashIsStdout_data()
 {
     QTest::addColumn<QString>("option");
     QTest::addColumn<QString>("starts"); ///< how the text on stdout begins
-    QTest::newRow("--csv -") << "--csv"
-                             << "# metadata: {";
+    QTest::newRow("--csv -") << "--csv" << "workload,backend,";
     QTest::newRow("--json -") << "--json"
                               << "{";
 }

@@ -173,6 +173,13 @@ inline QStringList splitCsvLine(const QString &line)
     return line.split(',');
 }
 
+/// The text of a CSV record that is one quoted cell (the writer's metadata record).
+inline QString quotedCell(const QString &record)
+{
+    Q_ASSERT(record.startsWith('"') && record.endsWith('"'));
+    return record.mid(1, record.size() - 2).replace("\"\"", "\"");
+}
+
 /// The plain set's JSON with edit applied to the document object.
 inline QString jsonEdited(const std::function<void(QJsonObject &)> &edit)
 {

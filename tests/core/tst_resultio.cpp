@@ -57,10 +57,10 @@ QString csvWithoutColumns(const QStringList &columns)
     QStringList lines = QString::fromStdString(ResultIO::toCsv(plainSet())).split('\n');
     QList<int> cols;
     for (const QString &c : columns)
-        cols << splitCsvLine(lines[1]).indexOf(c);
+        cols << splitCsvLine(lines[0]).indexOf(c);
     std::sort(cols.rbegin(), cols.rend());
-    for (int i = 1; i < lines.size(); ++i) {
-        if (lines[i].isEmpty())
+    for (int i = 0; i < lines.size(); ++i) {
+        if (lines[i].isEmpty() || lines[i].startsWith("\"# metadata: "))
             continue;
         QStringList cells = splitCsvLine(lines[i]);
         for (int c : cols)
@@ -199,13 +199,17 @@ void TestResultIO::csvShape()
 {
     const QString csv = QString::fromStdString(ResultIO::toCsv(sampleSet()));
     const QStringList lines = csv.split('\n');
-    QVERIFY(lines[0].startsWith("# metadata: {"));
-    QCOMPARE(lines[1], QString::fromLatin1(ResultIO::csvHeader()));
+    // Issue 35: the header is the first row, so that a spreadsheet opens the file as a table; the
+    // machine follows the rows in one quoted cell, which a spreadsheet shows in one cell.
+    QCOMPARE(lines[0], QString::fromLatin1(ResultIO::csvHeader()));
     for (const char *c : {"workload", "n", "median_s", "cv", "noisy", "verified", "status", "reason"})
-        QVERIFY2(lines[1].split(',').contains(c), c);
+        QVERIFY2(lines[0].split(',').contains(c), c);
     QVERIFY(csv.endsWith('\n'));
+    const QString meta = lines[lines.size() - 2];
+    QVERIFY2(meta.startsWith("\"# metadata: {") && meta.endsWith("}\""), qPrintable(meta));
+    QVERIFY(QJsonDocument::fromJson(quotedCell(meta).mid(12).toUtf8()).isObject());
     // The metadata stays on one line even though the CPU model has a newline.
-    QVERIFY(lines[0].contains("Processor"));
+    QVERIFY(meta.contains("Processor"));
     // JSON documents say what they are.
     const QJsonObject doc =
         QJsonDocument::fromJson(QByteArray::fromStdString(ResultIO::toJson(sampleSet()))).object();
@@ -219,19 +223,21 @@ void TestResultIO::csvShape()
     r.rows.front().stats.q1 = r.rows.front().stats.q3 = 0;
     const std::string text = ResultIO::toCsv(r);
     const QStringList rows = QString::fromStdString(text).split('\n');
-    const QStringList header = rows[1].split(',');
-    const QStringList first = rows[2].split(',');
+    const QStringList header = rows[0].split(',');
+    const QStringList first = rows[1].split(',');
     QCOMPARE(first.value(int(header.indexOf("q1_s"))), QString());
     QCOMPARE(first.value(int(header.indexOf("q3_s"))), QString());
     const ResultSet back = ResultIO::fromCsv(text);
     QVERIFY(!back.rows.front().stats.hasQuartiles());
-    // The metadata is read after the rows too (as a spreadsheet that moved it there writes it).
+    QCOMPARE(back.machine.logicalCores, 16);
+    // An older file's metadata, a comment line before the header, still reads.
     QStringList moved = QString::fromStdString(text).split('\n');
-    const QString meta = moved.takeFirst();
-    moved.insert(moved.size() - 1, meta);
-    const ResultSet after = ResultIO::fromCsv(moved.join('\n').toStdString());
-    QCOMPARE(after.size(), r.size());
-    QCOMPARE(after.machine.logicalCores, 16);
+    const QString cell = moved.takeAt(moved.size() - 2);
+    moved.prepend(quotedCell(cell));
+    QVERIFY(moved[0].startsWith("# metadata: {\""));
+    const ResultSet before = ResultIO::fromCsv(moved.join('\n').toStdString());
+    QCOMPARE(before.size(), r.size());
+    QCOMPARE(before.machine.logicalCores, 16);
 }
 
 void TestResultIO::cpuConditionsRoundTrip()
@@ -417,7 +423,8 @@ void TestResultIO::byteOrderMarkAccepted()
     QVERIFY2(loaded == r, qPrintable(firstDifference(r, loaded)));
     // A spreadsheet's CSV: a BOM, no metadata line, CRLF line ends.
     if (csv) {
-        QString plain = QString::fromStdString(ResultIO::toCsv(r)).section('\n', 1);
+        QString plain = QString::fromStdString(ResultIO::toCsv(r));
+        plain.truncate(plain.lastIndexOf("\"# metadata: "));
         plain.replace("\n", "\r\n");
         const ResultSet sheet = ResultIO::fromCsv("\xEF\xBB\xBF" + plain.toStdString());
         QCOMPARE(sheet.rows, r.rows);

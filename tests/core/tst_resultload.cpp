@@ -30,7 +30,7 @@ namespace {
 QString csvWithCell(int line, const QString &column, const QString &value)
 {
     QStringList lines = QString::fromStdString(ResultIO::toCsv(plainSet())).split('\n');
-    const int col = splitCsvLine(lines[1]).indexOf(column);
+    const int col = splitCsvLine(lines[0]).indexOf(column);
     Q_ASSERT(col >= 0);
     QStringList cells = splitCsvLine(lines[line - 1]);
     cells[col] = value;
@@ -41,9 +41,9 @@ QString csvWithCell(int line, const QString &column, const QString &value)
 QString csvWithoutColumn(const QString &column)
 {
     QStringList lines = QString::fromStdString(ResultIO::toCsv(plainSet())).split('\n');
-    const int col = splitCsvLine(lines[1]).indexOf(column);
-    for (int i = 1; i < lines.size(); ++i) {
-        if (lines[i].isEmpty())
+    const int col = splitCsvLine(lines[0]).indexOf(column);
+    for (int i = 0; i < lines.size(); ++i) {
+        if (lines[i].isEmpty() || lines[i].startsWith("\"# metadata: "))
             continue;
         QStringList cells = splitCsvLine(lines[i]);
         cells.removeAt(col);
@@ -168,52 +168,59 @@ void TestResultIO::malformedCsv_data()
     QTest::addColumn<QStringList>("mentions");
 
     const QString good = QString::fromStdString(ResultIO::toCsv(plainSet()));
-    const QStringList lines = good.split('\n'); // 1 metadata, 2 header, 3 and 4 rows
-    const int columns = int(lines[1].split(',').size());
+    const QStringList lines = good.split('\n'); // 1 header, 2 and 3 rows, 4 metadata
+    const int columns = int(lines[0].split(',').size());
     {
         QStringList cut = lines;
-        QStringList cells = cut[3].split(',');
+        QStringList cells = cut[2].split(',');
         cells = cells.mid(0, cells.size() - 3);
-        cut[3] = cells.join(',');
+        cut[2] = cells.join(',');
         QTest::newRow("row missing fields")
             << cut.join('\n')
-            << QStringList{"line 4", QString("expected %1 fields, found %2").arg(columns).arg(columns - 3)};
+            << QStringList{"line 3", QString("expected %1 fields, found %2").arg(columns).arg(columns - 3)};
     }
     QTest::newRow("file cut mid-row")
-        << good.left(good.lastIndexOf("skipped") - 20) << QStringList{"line 4", "fields"};
+        << good.left(good.lastIndexOf("skipped") - 20) << QStringList{"line 3", "fields"};
     {
         QStringList extra = lines;
-        extra[2] += ",surplus";
+        extra[1] += ",surplus";
         QTest::newRow("row with an extra field")
-            << extra.join('\n') << QStringList{"line 3", QString("found %1").arg(columns + 1)};
+            << extra.join('\n') << QStringList{"line 2", QString("found %1").arg(columns + 1)};
     }
     QTest::newRow("non-numeric median")
-        << csvWithCell(3, "median_s", "fast") << QStringList{"line 3", "median_s", "fast"};
-    QTest::newRow("empty number") << csvWithCell(4, "bytes", "") << QStringList{"line 4", "bytes"};
-    QTest::newRow("fractional n") << csvWithCell(3, "n", "4.5") << QStringList{"line 3", "column n", "4.5"};
-    QTest::newRow("huge threads") << csvWithCell(3, "threads", "1e12") << QStringList{"line 3", "threads"};
-    QTest::newRow("unknown status") << csvWithCell(4, "status", "great")
-                                    << QStringList{"line 4", "status", "great"};
-    QTest::newRow("bad boolean") << csvWithCell(3, "verified", "yes")
-                                 << QStringList{"line 3", "verified", "yes"};
-    QTest::newRow("unknown backend") << csvWithCell(4, "backend", "tpu")
-                                     << QStringList{"line 4", "backend", "tpu"};
-    QTest::newRow("n = 0") << csvWithCell(4, "n", "0") << QStringList{"line 4", "n must be positive"};
-    QTest::newRow("empty workload") << csvWithCell(4, "workload", "") << QStringList{"line 4", "workload"};
+        << csvWithCell(2, "median_s", "fast") << QStringList{"line 2", "median_s", "fast"};
+    QTest::newRow("empty number") << csvWithCell(3, "bytes", "") << QStringList{"line 3", "bytes"};
+    QTest::newRow("fractional n") << csvWithCell(2, "n", "4.5") << QStringList{"line 2", "column n", "4.5"};
+    QTest::newRow("huge threads") << csvWithCell(2, "threads", "1e12") << QStringList{"line 2", "threads"};
+    QTest::newRow("unknown status") << csvWithCell(3, "status", "great")
+                                    << QStringList{"line 3", "status", "great"};
+    QTest::newRow("bad boolean") << csvWithCell(2, "verified", "yes")
+                                 << QStringList{"line 2", "verified", "yes"};
+    QTest::newRow("unknown backend") << csvWithCell(3, "backend", "tpu")
+                                     << QStringList{"line 3", "backend", "tpu"};
+    QTest::newRow("n = 0") << csvWithCell(3, "n", "0") << QStringList{"line 3", "n must be positive"};
+    QTest::newRow("empty workload") << csvWithCell(3, "workload", "") << QStringList{"line 3", "workload"};
     QTest::newRow("ok without a time")
-        << csvWithCell(3, "median_s", "0") << QStringList{"line 3", "median_s"};
-    QTest::newRow("missing column") << csvWithoutColumn("median_s") << QStringList{"line 2", "median_s"};
-    QTest::newRow("missing status column") << csvWithoutColumn("status") << QStringList{"line 2", "status"};
+        << csvWithCell(2, "median_s", "0") << QStringList{"line 2", "median_s"};
+    QTest::newRow("missing column") << csvWithoutColumn("median_s") << QStringList{"line 1", "median_s"};
+    QTest::newRow("missing status column") << csvWithoutColumn("status") << QStringList{"line 1", "status"};
     QTest::newRow("unterminated quote")
-        << csvWithCell(4, "reason", "\"never closed") << QStringList{"line 4", "unterminated"};
+        << csvWithCell(3, "reason", "\"never closed") << QStringList{"line 3", "unterminated"};
     QTest::newRow("empty file") << QString() << QStringList{"line 1", "no header"};
     QTest::newRow("only blank lines") << QString("\n\n\n") << QStringList{"no header"};
-    QTest::newRow("only metadata") << lines[0] + '\n' << QStringList{"line 2", "no header"};
+    // An older file's metadata: a comment line before the header.
+    const QString metaLine = quotedCell(lines[3]);
+    QTest::newRow("only metadata") << metaLine + '\n' << QStringList{"line 2", "no header"};
     QTest::newRow("metadata not JSON")
-        << "# metadata: {oops\n" + lines.mid(1).join('\n') << QStringList{"line 1", "metadata"};
+        << "# metadata: {oops\n" + good << QStringList{"line 1", "metadata"};
     QTest::newRow("metadata of the wrong type")
-        << "# metadata: {\"logical_cores\": \"many\"}\n" + lines.mid(1).join('\n')
-        << QStringList{"line 1", "logical_cores"};
+        << "# metadata: {\"logical_cores\": \"many\"}\n" + good << QStringList{"line 1", "logical_cores"};
+    // The writer's metadata: one quoted cell after the rows.
+    {
+        QStringList bad = lines;
+        bad[3] = "\"# metadata: {oops\"";
+        QTest::newRow("metadata cell not JSON") << bad.join('\n') << QStringList{"line 4", "metadata"};
+    }
     QTest::newRow("someone else's CSV") << QString("name,value\nx,1\n") << QStringList{"line 1", "column"};
 }
 
@@ -325,7 +332,7 @@ void TestResultIO::loadNamesTheFile_data()
     QTest::newRow("empty .json") << "empty.json" << QByteArray() << "the file is empty";
     QTest::newRow("blank .json") << "blank.json" << QByteArray(" \n\t\n") << "the file is empty";
     QTest::newRow("garbage .json") << "garbage.json" << QByteArray("#!%&") << "not valid JSON";
-    QTest::newRow("bad row") << "bad.csv" << csvWithCell(4, "n", "x").toUtf8() << "line 4";
+    QTest::newRow("bad row") << "bad.csv" << csvWithCell(3, "n", "x").toUtf8() << "line 3";
     QTest::newRow("JSON without extension") << "results" << QByteArray("{\"format\": 1}") << "format";
 }
 
@@ -428,9 +435,9 @@ void TestResultIO::badNumbersNameFileLineField()
     QFETCH(QString, field);
     QFETCH(QString, value);
     QFETCH(QString, rule);
-    // Line 3 of the plain set's CSV (rows[0] of its JSON) is an ok CPU row.
-    const QString csvMsg = loadMessage("results.csv", csvWithCell(3, field, value).toUtf8());
-    for (const QString &m : {QString("results.csv, line 3: "), field, rule, "\"" + value + "\""})
+    // Line 2 of the plain set's CSV (rows[0] of its JSON) is an ok CPU row.
+    const QString csvMsg = loadMessage("results.csv", csvWithCell(2, field, value).toUtf8());
+    for (const QString &m : {QString("results.csv, line 2: "), field, rule, "\"" + value + "\""})
         QVERIFY2(csvMsg.contains(m), qPrintable(QString("\"%1\" does not mention \"%2\"").arg(csvMsg, m)));
 
     // JSON writes inf and nan as strings; other values as numbers.
@@ -492,8 +499,8 @@ void TestResultIO::echoedValuesAreCappedAndEscaped()
 
 void TestResultIO::overflowingNumberIsLocated()
 {
-    const QString csvMsg = loadMessage("results.csv", csvWithCell(4, "bytes", "1e400").toUtf8());
-    for (const char *m : {"results.csv, line 4", "bytes", "\"1e400\""})
+    const QString csvMsg = loadMessage("results.csv", csvWithCell(3, "bytes", "1e400").toUtf8());
+    for (const char *m : {"results.csv, line 3", "bytes", "\"1e400\""})
         QVERIFY2(csvMsg.contains(m), qPrintable(csvMsg));
     // JSON: the parser refuses it; the message still names the file, line and field.
     const QByteArray json = jsonWithRawNumber("bytes", "1e400");
@@ -504,9 +511,9 @@ void TestResultIO::overflowingNumberIsLocated()
         QVERIFY2(jsonMsg.contains(m), qPrintable(jsonMsg));
     // In the metadata, too.
     QByteArray meta = QString::fromStdString(ResultIO::toCsv(plainSet())).toUtf8();
-    meta.replace("\"logical_cores\":2", "\"logical_cores\":2e400");
+    meta.replace("\"\"logical_cores\"\":2", "\"\"logical_cores\"\":2e400");
     const QString metaMsg = loadMessage("results.csv", meta);
-    for (const char *m : {"results.csv, line 1", "metadata", "2e400"})
+    for (const char *m : {"results.csv, line 4", "metadata", "2e400"})
         QVERIFY2(metaMsg.contains(m), qPrintable(metaMsg));
 }
 
@@ -541,9 +548,9 @@ void TestResultIO::malformedStructureIsBounded()
 
 void TestResultIO::notUtf8CsvIsRefused()
 {
-    const QByteArray text = csvWithCell(4, "reason", "caf" + QString(QChar(0xe9))).toLatin1();
+    const QByteArray text = csvWithCell(3, "reason", "caf" + QString(QChar(0xe9))).toLatin1();
     const QString msg = loadMessage("results.csv", text);
-    for (const char *m : {"results.csv, line 4", "reason", "caf\\xe9", "UTF-8"})
+    for (const char *m : {"results.csv, line 3", "reason", "caf\\xe9", "UTF-8"})
         QVERIFY2(msg.contains(m), qPrintable(msg));
 }
 
@@ -674,7 +681,7 @@ void TestResultIO::duplicatePointsAreRefused()
     const auto csv = thrown<ParseError>([&] { ResultIO::fromCsv(ResultIO::toCsv(r)); });
     QVERIFY(csv);
     QVERIFY2(csv->contains(
-                 QStringLiteral("line %1: the same point as line 3 (CPU 8 threads, n = 4)").arg(last + 3)),
+                 QStringLiteral("line %1: the same point as line 2 (CPU 8 threads, n = 4)").arg(last + 2)),
              qPrintable(*csv));
     const auto json = thrown<ParseError>([&] { ResultIO::fromJson(ResultIO::toJson(r)); });
     QVERIFY(json);

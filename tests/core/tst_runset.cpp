@@ -245,7 +245,7 @@ void TestRunSet::loadSingleFiles()
     text.replace(text.rfind(",ok,"), 4, ",maybe,");
     writeText(dir.filePath("bad.csv"), text);
     const QString e = parseError([&] { RunSet::load(dir.filePath("bad.csv").toStdString()); });
-    QVERIFY2(e.contains("bad.csv, line 8") && e.contains("maybe"), qPrintable(e));
+    QVERIFY2(e.contains("bad.csv, line 7") && e.contains("maybe"), qPrintable(e));
     QCOMPARE(e, parseError([&] { ResultIO::load(dir.filePath("bad.csv").toStdString()); }));
 }
 

@@ -143,14 +143,19 @@ def typed(column, text):
 def check_csv(what, path, columns=None):
     with open(path, encoding="utf-8-sig", newline="") as f:
         text = f.read()
-    lines = text.split("\n", 1)
+    tag = "# metadata: "
     machine = None
-    if lines[0].startswith("# metadata: "):
-        machine = json.loads(lines[0][len("# metadata: "):])
+    lines = text.split("\n", 1)
+    if lines[0].startswith(tag):  # an older file: the metadata is a comment line before the header
+        machine = json.loads(lines[0][len(tag):])
         text = lines[1] if len(lines) > 1 else ""
-    elif columns:
-        bad(what, "the first line is not '# metadata: {json}': %r" % lines[0][:80])
-    reader = csv.reader(io.StringIO(text))
+    records = list(csv.reader(io.StringIO(text)))
+    # The writer's metadata: one quoted cell after the rows.
+    if records and len(records[-1]) == 1 and records[-1][0].startswith(tag):
+        machine = json.loads(records.pop()[0][len(tag):])
+    elif columns and machine is None:
+        bad(what, "the last record is not one '# metadata: {json}' cell: %r" % (records[-1:],))
+    reader = iter(records)
     header = next(reader)
     if columns is not None:
         if header == columns:
