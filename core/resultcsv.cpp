@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Reading ResultIO's CSV: RFC 4180 records, the "# metadata: {json}" line (the machine; one
-// quoted cell after the rows, or a comment line anywhere in older files), and each row's columns checked as the JSON reader checks its fields (ResultIO::fromCsv).
+// quoted cell after the rows, or a comment line anywhere in older files), and each row's
+// columns checked as the JSON reader checks its fields (ResultIO::fromCsv).
 #include "core/resultio.h"
 #include "core/resultload.h"
 

@@ -211,8 +211,7 @@ void TestResultIO::malformedCsv_data()
     // An older file's metadata: a comment line before the header.
     const QString metaLine = quotedCell(lines[3]);
     QTest::newRow("only metadata") << metaLine + '\n' << QStringList{"line 2", "no header"};
-    QTest::newRow("metadata not JSON")
-        << "# metadata: {oops\n" + good << QStringList{"line 1", "metadata"};
+    QTest::newRow("metadata not JSON") << "# metadata: {oops\n" + good << QStringList{"line 1", "metadata"};
     QTest::newRow("metadata of the wrong type")
         << "# metadata: {\"logical_cores\": \"many\"}\n" + good << QStringList{"line 1", "logical_cores"};
     // The writer's metadata: one quoted cell after the rows.
