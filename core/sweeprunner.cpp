@@ -206,6 +206,22 @@ Job SweepRunner::job(const PlanPoint &p) const
     return job;
 }
 
+std::string SweepRunner::unrunnable(const PlanPoint &p) const
+{
+    if (p.backend == "opencl") {
+        const opencl::Availability a = opencl::availability();
+        const std::string disabled = opencl::disabledReason(p.device);
+        return a.usable && disabled.empty() ? std::string() : disabled.empty() ? a.reason : disabled;
+    }
+    if (p.backend == "gpu") {
+        const gpu::Availability a = gpu::availability();
+        const std::string disabled = a.builtWithCuda ? gpu::disabledReason() : "";
+        return a.usable && disabled.empty() ? std::string() : disabled.empty() ? a.reason : disabled;
+    }
+    const Measurement m = skeleton(p);
+    return CpuKernels::available(m.workload, m.variant);
+}
+
 Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &stop, double deadline)
 {
     Measurement m = skeleton(p);
@@ -221,29 +237,10 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         return m;
     }
     const bool onGpu = p.backend == "gpu", onOpenCl = p.backend == "opencl";
-    if (onOpenCl) {
-        const opencl::Availability a = opencl::availability();
-        const std::string disabled = opencl::disabledReason(p.device);
-        if (!a.usable || !disabled.empty()) {
-            m.status = Measurement::Status::Skipped;
-            m.reason = disabled.empty() ? a.reason : disabled;
-            return m;
-        }
-    } else if (onGpu) {
-        const gpu::Availability a = gpu::availability();
-        const std::string disabled = a.builtWithCuda ? gpu::disabledReason() : "";
-        if (!a.usable || !disabled.empty()) {
-            m.status = Measurement::Status::Skipped;
-            m.reason = disabled.empty() ? a.reason : disabled;
-            return m;
-        }
-    } else {
-        const std::string why = CpuKernels::available(m.workload, m.variant);
-        if (!why.empty()) {
-            m.status = Measurement::Status::Skipped;
-            m.reason = why;
-            return m;
-        }
+    if (std::string why = unrunnable(p); !why.empty()) {
+        m.status = Measurement::Status::Skipped;
+        m.reason = std::move(why);
+        return m;
     }
 
     if (const MemoryCheck host = MemoryCheck::host(*w, p.n, hostMemoryAvailable()); !host.fits()) {
@@ -360,6 +357,8 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
 
 double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
 {
+    if (!unrunnable(p).empty()) // skipped at once: no device, or no kernel for it here
+        return 0;
     const auto series = m_medians.find(skeleton(p).seriesKey());
     if (series == m_medians.end() || series->second.empty()) // no history: assume a short point
         return std::max(0.02, m_plan.minTime);
@@ -441,9 +440,15 @@ bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
             pr.current = pointLabel(points[again[k]]) + ", measured again (another program held a core; " +
                          std::to_string(k + 1) + " of " + std::to_string(again.size()) + ")";
             pr.elapsed = StoppingRule::now() - m_start;
-            pr.pointEstimate =
-                estimate(points[again[k]], StoppingRule(m_plan.minTime, m_plan.maxReps, deadline));
+            // The time left: this point and the rest of this pass (a next pass, if any, takes
+            // only what stays disturbed, which cannot be known yet).
+            const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
+            pr.pointEstimate = estimate(points[again[k]], rule);
             pr.remaining = pr.pointEstimate;
+            for (std::size_t j = k + 1; j < again.size(); ++j)
+                pr.remaining += estimate(points[again[j]], rule);
+            pr.remaining = rule.capToBudget(pr.remaining, StoppingRule::now());
+            pr.pointEstimate = std::min(pr.pointEstimate, pr.remaining);
             if (cb.progress)
                 cb.progress(pr);
             Measurement fresh = measure(points[again[k]], stop, deadline);

@@ -111,6 +111,9 @@ public:
 
 private:
     Measurement skeleton(const PlanPoint &p) const;
+    /// Why the point cannot run here (no usable device of its backend, no kernel for its
+    /// variant), or empty: measure skips it at once, and the time left counts it as nothing.
+    std::string unrunnable(const PlanPoint &p) const;
     /// The GPU job of a GPU point, without its inputs.
     Job job(const PlanPoint &p) const;
     /// Seconds the point will take, from the measured sizes of its series next to it and the

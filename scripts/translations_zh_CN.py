@@ -347,8 +347,8 @@ ZH = {
     # RunProgress
     "Measuring %1 (%2 of %3)": "正在测量 %1（第 %2 个，共 %3 个）",
     " · this point %1 so far": " · 此点已用时 %1",
-    " · about %1 left": " · 约剩 %1",
-    " · finishing": " · 即将完成",
+    " · the sweep: about %1 left": " · 整个扫描约剩 %1",
+    " · the sweep is finishing": " · 扫描即将完成",
 
     # RunsPanel
     "Being measured now.": "正在测量中。",

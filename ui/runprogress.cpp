@@ -106,9 +106,9 @@ void RunProgress::showText()
         text += tr(" \u00b7 this point %1 so far").arg(Format::duration(m_left.inFlight(t)));
     const double left = m_left.at(t);
     if (left >= 1)
-        text += tr(" \u00b7 about %1 left").arg(Format::duration(left));
+        text += tr(" \u00b7 the sweep: about %1 left").arg(Format::duration(left));
     else if (left >= 0)
-        text += tr(" \u00b7 finishing");
+        text += tr(" \u00b7 the sweep is finishing");
     m_label->setText(text);
 }
 

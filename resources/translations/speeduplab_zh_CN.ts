@@ -2401,12 +2401,12 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation> · 此点已用时 %1</translation>
     </message>
     <message>
-        <source> · about %1 left</source>
-        <translation> · 约剩 %1</translation>
+        <source> · the sweep: about %1 left</source>
+        <translation> · 整个扫描约剩 %1</translation>
     </message>
     <message>
-        <source> · finishing</source>
-        <translation> · 即将完成</translation>
+        <source> · the sweep is finishing</source>
+        <translation> · 扫描即将完成</translation>
     </message>
 </context>
 <context>

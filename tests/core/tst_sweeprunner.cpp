@@ -58,6 +58,7 @@ private slots:
     void smallSweepSucceeds();
     void coarseToFineWithFirstPassTime();
     void firstEstimateIsTheRightSize();
+    void timeLeftCountsOnlyWhatRuns();
     void cancelFromAnotherThread_data();
     void cancelFromAnotherThread();
     void stopBeforeStart();
@@ -194,6 +195,48 @@ void TestSweepRunner::firstEstimateIsTheRightSize()
     qInfo("time left after n = 4: estimated %.3f s, took %.3f s", estimated, took);
     QVERIFY2(estimated < 10 * took && estimated > took / 10,
              qPrintable(QStringLiteral("estimated %1 s, took %2 s").arg(estimated).arg(took)));
+}
+
+void TestSweepRunner::timeLeftCountsOnlyWhatRuns()
+{
+    // Issue 35: the time left is the whole sweep's, and a point that cannot run here (a GPU point
+    // without a usable GPU) is skipped at once, so it counts as nothing. Before, each counted as
+    // a short point, and a GPU-less sweep's estimate included the GPU half it never ran.
+    if (gpu::availability().usable)
+        QSKIP("a usable GPU: its points run");
+    SweepPlan p = cpuPlan("add", {4, 8, 16});
+    p.gpu = true;
+    p.minTime = 0.05;
+    std::vector<SweepRunner::Progress> progress;
+    SweepRunner::Callbacks cb;
+    cb.progress = [&](const SweepRunner::Progress &pr) { progress.push_back(pr); };
+    std::atomic<bool> stop{false};
+    const ResultSet r = SweepRunner(p).run(cb, stop);
+    int cpu = 0, skipped = 0;
+    for (const Measurement &m : r.rows) {
+        if (m.backend == "cpu") {
+            ++cpu;
+            continue;
+        }
+        QCOMPARE(m.status, Measurement::Status::Skipped);
+        ++skipped;
+    }
+    QCOMPARE(cpu, 3);
+    QVERIFY(skipped > 0);
+    // Before the first point nothing is known: each CPU point is a short one (minTime), and the
+    // GPU points add nothing.
+    QCOMPARE(progress.front().remaining, 3 * p.minTime);
+    // At each report the time left covers the CPU points still to come, not only this one.
+    for (const SweepRunner::Progress &pr : progress) {
+        int cpuAfter = 0;
+        for (std::size_t i = std::size_t(pr.done); i < progress.size() - 1; ++i)
+            cpuAfter += progress[i].current.rfind("CPU", 0) == 0;
+        const bool onCpu = pr.current.rfind("CPU", 0) == 0;
+        if (onCpu && cpuAfter > 1)
+            QVERIFY2(pr.remaining > pr.pointEstimate && pr.pointEstimate > 0, pr.current.c_str());
+        else if (!onCpu && pr.current != "done")
+            QVERIFY2(pr.pointEstimate == 0, (pr.current + " " + std::to_string(pr.pointEstimate)).c_str());
+    }
 }
 
 void TestSweepRunner::cancelFromAnotherThread_data()
