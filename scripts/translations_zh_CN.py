@@ -488,6 +488,8 @@ ZH = {
     " Dashed red: the GPU's memory bandwidth from its spec sheet (in the file), not measured; a launch or graph rate above it was served from the GPU's L2 cache.": "红色虚线：文件中 GPU 规格表上的显存带宽，非实测；高于它的 launch 或 graph 速率来自 GPU 的 L2 缓存。",
     " Its GPU half is left out here (%1); File \u25b8 Open example shows it measured on an NVIDIA H200.": " 这里不运行它的 GPU 部分（%1）；文件 \u25b8 打开示例中有它在 NVIDIA H200 上的实测。",
     "no usable GPU": "没有可用的 GPU",
+    "Open a second run to set A and B, one run's CPU against another's GPU (File \u25b8 Open example has GPU runs).":
+        "再打开一次运行，即可设置 A 和 B：一次运行的 CPU 对另一次的 GPU（文件 \u25b8 打开示例中有 GPU 运行）。",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

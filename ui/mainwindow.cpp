@@ -298,7 +298,11 @@ void MainWindow::buildDocks()
     sourceDock->setWidget(sourceView);
     tabifyDockWidget(resultsDock, sourceDock);
     resultsDock->raise();
-    resizeDocks({resultsDock}, {240}, Qt::Vertical);
+    // The bottom docks take about a quarter of the screen's height (240 px at 1024x700, 280 at
+    // 1920x1080): enough for the Runs panel's list, buttons and A/B without scrolling.
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    const int screenHeight = screen ? screen->availableGeometry().height() : 700;
+    resizeDocks({resultsDock}, {std::clamp(screenHeight / 4, 240, 320)}, Qt::Vertical);
     resizeDocks({resultsDock, runsDock}, {800, 380}, Qt::Horizontal);
     resizeDocks({sweepDock}, {370}, Qt::Horizontal);
     m_devicesPanel->setCaption(tr("This machine"));

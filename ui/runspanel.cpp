@@ -70,6 +70,11 @@ RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_stor
     m_list->setToolTip(tr("Each run: tick to show it, double-click (F2) to rename it"));
     m_list->setTextElideMode(Qt::ElideMiddle);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Two rows at the least, then the list scrolls: the buttons and A/B below stay in a short dock.
+    // Its size hint is ignored: the scroll area sizes the panel by its height for its width (the
+    // wrapped line below), which took the list's 192 px hint and pushed A/B out of the dock.
+    m_list->setMinimumHeight(2 * m_list->fontMetrics().height() + 3 * m_list->frameWidth() + 12);
+    m_list->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     v->addWidget(m_list, 1);
 
     auto *buttons = new QHBoxLayout;
@@ -89,7 +94,7 @@ RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_stor
     buttons->addWidget(m_remove);
     v->addLayout(buttons);
 
-    auto *form = new QFormLayout;
+    auto *form = m_form = new QFormLayout;
     m_a = new QComboBox;
     m_a->setObjectName(QStringLiteral("runAChooser"));
     m_b = new QComboBox;
@@ -101,11 +106,11 @@ RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_stor
     form->addRow(tr("CPU of run A:"), m_a);
     form->addRow(tr("GPU of run B:"), m_b);
     v->addLayout(form);
-    auto *hint = new QLabel(tr("The time chart marks where A's best CPU and B's GPU cross; the Compare tab "
-                               "shows B's GPU over A's best CPU, and B's time over A's."));
-    hint->setWordWrap(true);
-    hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    v->addWidget(hint);
+    m_hint = new QLabel;
+    m_hint->setObjectName(QStringLiteral("runsHint"));
+    m_hint->setWordWrap(true);
+    m_hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    v->addWidget(m_hint);
 
     connect(m_list, &QListWidget::itemChanged, this, &RunsPanel::itemChanged);
     connect(m_list, &QListWidget::currentRowChanged, this,
@@ -164,9 +169,16 @@ void RunsPanel::refresh()
                                      : m_bTip + QLatin1Char('\n') +
                                            tr("No run shown has a GPU curve yet: open "
                                               "one (File \u25b8 Open example has some)."));
+    // A and B with two runs or more; with one, a line says how to get a second.
     const bool pair = runs.size() >= 2;
     m_a->setEnabled(pair);
     m_b->setEnabled(pair);
+    m_form->setRowVisible(m_a, pair);
+    m_form->setRowVisible(m_b, pair);
+    m_hint->setText(pair ? tr("The time chart marks where A's best CPU and B's GPU cross; the Compare tab "
+                              "shows B's GPU over A's best CPU, and B's time over A's.")
+                         : tr("Open a second run to set A and B, one run's CPU against another's GPU "
+                              "(File \u25b8 Open example has GPU runs)."));
     m_remove->setEnabled(m_list->currentRow() >= 0 && m_list->currentRow() != m_store->liveRun());
     m_undo->setEnabled(m_store->canUndoRemove());
     m_closeAll->setEnabled(m_store->runCount() > (m_store->liveRun() >= 0 ? 1 : 0));

@@ -5,6 +5,8 @@
 #include <QWidget>
 
 class QComboBox;
+class QFormLayout;
+class QLabel;
 class QListWidget;
 class QListWidgetItem;
 class QPushButton;
@@ -37,7 +39,9 @@ private:
     QPushButton *m_closeAll = nullptr; ///< every run but the live one (RunStore::removeAll)
     QComboBox *m_a = nullptr;
     QComboBox *m_b = nullptr;
-    QString m_bTip; ///< B's tooltip, to which refresh() adds why it offers no run
+    QFormLayout *m_form = nullptr; ///< A and B: shown with two runs or more
+    QLabel *m_hint = nullptr;      ///< what A and B do, or how to get a second run
+    QString m_bTip;                ///< B's tooltip, to which refresh() adds why it offers no run
     bool m_refreshing = false;
     bool m_deferRefresh = false; ///< inside itemChanged: the item must outlive the store's signals
 };

@@ -2502,6 +2502,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Remove every run but the one being measured: a new lesson (Undo remove puts them back)</source>
         <translation>移除除正在测量的运行外的所有运行：开始新的一课（“撤销移除”可放回）</translation>
     </message>
+    <message>
+        <source>Open a second run to set A and B, one run&apos;s CPU against another&apos;s GPU (File ▸ Open example has GPU runs).</source>
+        <translation>再打开一次运行，即可设置 A 和 B：一次运行的 CPU 对另一次的 GPU（文件 ▸ 打开示例中有 GPU 运行）。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ScalingChart</name>

@@ -20,11 +20,14 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLogValueAxis>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -104,6 +107,7 @@ private slots:
     void initTestCase();
     void openGpuRunThenSweepKeepsBoth();
     void removeCanBeUndoneAndCloseAllResets();
+    void runsPanelFitsItsDock();
     void crossRunCrossoverAtKnownN();
     void compareChartVerdicts();
     void runsPanel_data();
@@ -728,6 +732,46 @@ void TestRuns::removeCanBeUndoneAndCloseAllResets()
     late.label = "late";
     store.addRun(std::move(late));
     QVERIFY(!store.undoRemove());
+}
+
+void TestRuns::runsPanelFitsItsDock()
+{
+    // Issue 35: at 1920x1080 the Runs panel had to be scrolled to reach A/B and Remove. In the
+    // bottom dock's height (240 px or more), two runs show their list, buttons, A and B and the
+    // line saying what they do, without scrolling.
+    auto w = window(QStringLiteral("runsfit"));
+    w->resize(1920, 1050);
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    QVERIFY(w->openResults(QStringList{write(fixtures::knownCrossover({316}), QStringLiteral("fit-a.csv")),
+                                       write(fixtures::knownCrossover({100}), QStringLiteral("fit-b.csv"))}));
+    auto *panel = w->findChild<RunsPanel *>();
+    QVERIFY(panel);
+    auto *scroll = qobject_cast<QScrollArea *>(panel->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    QTRY_VERIFY(scroll->viewport()->height() > 0);
+    QVERIFY2(scroll->viewport()->height() <= 260, qPrintable(QString::number(scroll->viewport()->height())));
+    QCoreApplication::processEvents();
+    QVERIFY2(scroll->verticalScrollBar()->maximum() == 0,
+             qPrintable(QStringLiteral("the panel needs %1 px, the dock gives %2")
+                            .arg(panel->height())
+                            .arg(scroll->viewport()->height())));
+    const QRect view = scroll->viewport()->rect();
+    for (QWidget *part :
+         {static_cast<QWidget *>(panel->runAChooser()), static_cast<QWidget *>(panel->runBChooser()),
+          static_cast<QWidget *>(panel->findChild<QPushButton *>(QStringLiteral("removeRunButton"))),
+          static_cast<QWidget *>(panel->findChild<QLabel *>(QStringLiteral("runsHint")))}) {
+        QVERIFY(part && part->isVisible());
+        const QRect at(part->mapTo(scroll->viewport(), QPoint(0, 0)), part->size());
+        QVERIFY2(view.contains(at), qPrintable(part->objectName()));
+    }
+    // One run: no A and B to choose, and a line saying how to get a second.
+    QVERIFY(panel->runAChooser()->isEnabled());
+    w->runStore()->removeRun(1);
+    QVERIFY(!panel->runAChooser()->isVisible());
+    QVERIFY(panel->findChild<QLabel *>(QStringLiteral("runsHint"))
+                ->text()
+                .contains(QStringLiteral("second run")));
 }
 
 QTEST_MAIN(TestRuns)
