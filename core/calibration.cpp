@@ -2,6 +2,7 @@
 // The machine's ceilings: measuring them (CPU here, GPU through cuda/), and which ceiling a point is
 // held against (the level its working set lives in).
 #include "core/calibration.h"
+#include "core/gpuspecs.h"
 
 #include "core/cpukernels.h"
 #include "core/cpupeaks.h"
@@ -294,7 +295,7 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
         double l2 = 0;
         for (const auto &g : machine.gpus)
             if (g.index == std::max(0, m.device))
-                l2 = g.l2Bytes;
+                l2 = GpuSpecs::l2Bytes(g); // the spec sheet's when the recording does not say
         if (l2 > 0 && workingSetBytes(m) <= l2 && known(gpuL2))
             return level("GPU L2", gpuL2, false);
         return level("HBM", gpuCopy, false);
@@ -371,8 +372,9 @@ std::string Calibration::aboveCeilingReason(const Measurement &m, const MachineI
                    "), so much of it is still served from L3, which is faster.";
     } else if (l.name == "HBM") {
         for (const auto &g : machine.gpus)
-            if (g.index == std::max(0, m.device) && g.l2Bytes > 0 && ws <= 2 * g.l2Bytes)
-                return head + "the working set (" + mib(ws) + ") is close to the L2 size (" + mib(g.l2Bytes) +
+            if (const double l2 = GpuSpecs::l2Bytes(g);
+                g.index == std::max(0, m.device) && l2 > 0 && ws <= 2 * l2)
+                return head + "the working set (" + mib(ws) + ") is close to the L2 size (" + mib(l2) +
                        "), so part of it is served from the L2 cache, which is faster.";
     }
     return head + "the ceiling was measured while the machine was busier, or the timing is noisy. "

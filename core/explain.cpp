@@ -2,6 +2,7 @@
 // The cost models behind the Explain tab: fitting fixed cost and rates per memory level, where the
 // models cross, the thread stories and the what-if models.
 #include "core/explain.h"
+#include "core/gpuspecs.h"
 
 #include "core/calibration.h"
 #include "core/workload.h"
@@ -175,7 +176,7 @@ std::map<int, std::string> levelsOf(const std::map<int, const Measurement *> &ro
     for (const auto &[n, m] : rows) {
         out[n] = Calibration::levelFor(*m, machine, false).name;
         if (out[n] == "HBM" && aboveSpec(*m, machine))
-            if (const MachineInfo::Gpu *g = deviceOf(*m, machine); g && !(g->l2Bytes > 0))
+            if (const MachineInfo::Gpu *g = deviceOf(*m, machine); g && !(GpuSpecs::l2Bytes(*g) > 0))
                 l2UpTo = n;
     }
     for (auto &[n, level] : out)
@@ -323,7 +324,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
         if (const MachineInfo::Gpu *g = s.gpu ? deviceOf(*m, r.machine) : nullptr) {
             c.theoretical = g->bandwidthGBs * 1e9;
             c.device = g->name;
-            c.l2Bytes = g->l2Bytes;
+            c.l2Bytes = GpuSpecs::l2Bytes(*g);
         }
         // The ceiling of the level the largest sizes' tier is in: the largest point's, unless the
         // model says its rate is another level's (an HBM point fitted above the spec sheet).

@@ -2,6 +2,8 @@
 // The spec-sheet memory bandwidths GpuSpecs lists: vendors' published peaks, not measurements.
 #include "core/gpuspecs.h"
 
+#include <regex>
+
 namespace speeduplab {
 
 const std::vector<GpuSpecs::Gpu> &GpuSpecs::memoryBandwidths()
@@ -17,6 +19,24 @@ const std::vector<GpuSpecs::Gpu> &GpuSpecs::memoryBandwidths()
         {"NVIDIA H200", 4800e9},
     };
     return gpus;
+}
+
+double GpuSpecs::l2Bytes(const MachineInfo::Gpu &gpu)
+{
+    if (gpu.l2Bytes > 0)
+        return gpu.l2Bytes;
+    // The vendors' architecture papers, as cudaGetDeviceProperties reports them (MiB). The H200
+    // is the H100 SXM's GH100 with HBM3e: 50 of the die's 60 MiB are enabled on both.
+    constexpr double MiB = 1024.0 * 1024.0;
+    static const std::vector<std::pair<std::regex, double>> known = {
+        {std::regex(R"(\bH200\b)"), 50 * MiB}, {std::regex(R"(\bH100\b)"), 50 * MiB},
+        {std::regex(R"(\bA100\b)"), 40 * MiB}, {std::regex(R"(\bV100\b)"), 6 * MiB},
+        {std::regex(R"(\bT4\b)"), 4 * MiB},    {std::regex(R"(\bRTX 4090\b)"), 72 * MiB},
+    };
+    for (const auto &[name, bytes] : known)
+        if (std::regex_search(gpu.name, name))
+            return bytes;
+    return 0;
 }
 
 } // namespace speeduplab

@@ -246,7 +246,30 @@ QStringList headlineCeilings(const std::map<std::string, double> &ceilings)
     return out;
 }
 
-QString labels(const QString &text)
+QString cjkSpacing(const QString &text)
+{
+    static const QRegularExpression anyCjk(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+    if (!text.contains(anyCjk))
+        return text;
+    // A space where a Chinese character meets a Latin word or a number ("的OpenMP", "使用16"),
+    // none between two Chinese characters ("个线程 的", where a translated piece ended in a space).
+    static const QRegularExpression cjkThenLatin(QStringLiteral("([\\x{4e00}-\\x{9fff}])([A-Za-z0-9])"));
+    static const QRegularExpression latinThenCjk(
+        QStringLiteral("([A-Za-z0-9%\\x{00b5}])([\\x{4e00}-\\x{9fff}])"));
+    static const QRegularExpression cjkSpaceCjk(
+        QStringLiteral("([\\x{4e00}-\\x{9fff}]) ([\\x{4e00}-\\x{9fff}])"));
+    QString out = text;
+    out.replace(cjkThenLatin, QStringLiteral("\\1 \\2"));
+    out.replace(latinThenCjk, QStringLiteral("\\1 \\2"));
+    // Twice: "个 线 程" has overlapping pairs.
+    out.replace(cjkSpaceCjk, QStringLiteral("\\1\\2"));
+    out.replace(cjkSpaceCjk, QStringLiteral("\\1\\2"));
+    return out;
+}
+
+namespace {
+// core's series labels in the user's language (labels() without the spacing).
+QString translatedLabels(const QString &text)
 {
     static const QRegularExpression cpu(QStringLiteral("\\bCPU (\\d+) (threads?)\\b"));
     static const QRegularExpression copies(QStringLiteral(" \\+ (\\w+) copies\\b"));
@@ -285,6 +308,12 @@ QString labels(const QString &text)
                  QCoreApplication::translate("Format", "(PoCL on the CPU)"))
         .replace(QLatin1String("(OpenCL on the CPU)"),
                  QCoreApplication::translate("Format", "(OpenCL on the CPU)"));
+}
+} // namespace
+
+QString labels(const QString &text)
+{
+    return cjkSpacing(translatedLabels(text));
 }
 
 } // namespace speeduplab::Format

@@ -56,8 +56,13 @@ QString keepUnits(const QString &text, QChar joiner = QChar(0x00a0));
 QString plainTip(const QString &text);
 /// text with core's series labels in the user's language, wherever they stand in it: "CPU 2
 /// threads", " + pinned copies", ", cold cache" (core builds them in English; the mode and
-/// variant names are the code's own and stay).
+/// variant names are the code's own and stay). Then cjkSpacing: every sentence shown goes
+/// through here.
 QString labels(const QString &text);
+/// Chinese text spaced as it is typeset: one space where a Chinese character meets a Latin word
+/// or a number ("的 OpenMP", "使用 16"), none between two Chinese characters. Text without
+/// Chinese characters is returned unchanged.
+QString cjkSpacing(const QString &text);
 
 } // namespace Format
 } // namespace speeduplab

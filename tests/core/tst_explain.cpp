@@ -6,6 +6,7 @@
 
 #include "core/calibration.h"
 #include "core/explain.h"
+#include "core/gpuspecs.h"
 #include "core/workload.h"
 
 #include <QtTest>
@@ -356,6 +357,45 @@ private slots:
         QVERIFY(close(graph.gpu.fixed, 1.0e-6, 0.02));
         QVERIFY(graph.crossover().n < n0);
         QVERIFY(!Explain::usable(Explain::whatIf(r, {})));
+    }
+
+    // Issue 35: a recording without its GPU's L2 size names the level from the spec sheet (the
+    // H200's 50 MiB), so a 40 MB working set is the L2's and a 128 MB one HBM's, by size, not by
+    // whether its rate happens to beat the memory bandwidth.
+    void l2SizeComesFromTheDeviceOrTheSpecSheet()
+    {
+        MachineInfo::Gpu g;
+        g.name = "NVIDIA H200";
+        QCOMPARE(GpuSpecs::l2Bytes(g), 50.0 * 1024 * 1024);
+        g.name = "NVIDIA A100-SXM4-80GB";
+        QCOMPARE(GpuSpecs::l2Bytes(g), 40.0 * 1024 * 1024);
+        g.l2Bytes = 12345; // what the device reported wins
+        QCOMPARE(GpuSpecs::l2Bytes(g), 12345.0);
+        g = {};
+        g.name = "NVIDIA H2000"; // no word match, no guess
+        QCOMPARE(GpuSpecs::l2Bytes(g), 0.0);
+
+        ResultSet r;
+        MachineInfo::Gpu h200;
+        h200.name = "NVIDIA H200";
+        h200.bandwidthGBs = 4814;
+        r.machine.gpus.push_back(h200);
+        Measurement m;
+        m.workload = "add";
+        m.backend = "gpu";
+        m.mode = "launch";
+        m.device = 0;
+        m.n = 2249;
+        m.elements = double(m.n) * m.n;
+        m.iterations = 1000;
+        m.bytes = 8 * m.elements * m.iterations;
+        QCOMPARE(QString::fromStdString(Calibration::levelFor(m, r.machine, false).name),
+                 QStringLiteral("GPU L2"));
+        m.n = 4000;
+        m.elements = double(m.n) * m.n;
+        m.bytes = 8 * m.elements * m.iterations;
+        QCOMPARE(QString::fromStdString(Calibration::levelFor(m, r.machine, false).name),
+                 QStringLiteral("HBM"));
     }
 };
 

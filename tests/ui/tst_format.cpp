@@ -24,6 +24,7 @@ private slots:
     void sentenceEndsOnce_data();
     void sentenceEndsOnce();
     void numbersKeepTheirUnits();
+    void chineseIsSpacedAsTypeset();
     void calibrationStepSaysWhatIsKept();
 };
 
@@ -180,6 +181,29 @@ void TestFormat::numbersKeepTheirUnits()
     // Not a unit: a word that merely starts like one, or no number before it.
     QCOMPARE(Format::keepUnits(QStringLiteral("2 threads, 16 seconds, at most 15.4×")),
              QStringLiteral("2 threads, 16 seconds, at most 15.4×"));
+}
+
+// Issue 35: Chinese sentences built from pieces read "484 ns 的OpenMP", "使用16 个线程" and
+// "16 个线程 的速度". One rule, where every shown sentence passes (Format::labels).
+void TestFormat::chineseIsSpacedAsTypeset()
+{
+    QCOMPARE(Format::cjkSpacing(QStringLiteral("大部分是 484 ns 的OpenMP fork/join")),
+             QStringLiteral("大部分是 484 ns 的 OpenMP fork/join"));
+    QCOMPARE(Format::cjkSpacing(QStringLiteral("使用16 个线程的 CPU")),
+             QStringLiteral("使用 16 个线程的 CPU"));
+    QCOMPARE(Format::cjkSpacing(QStringLiteral("16 个线程 的速度是 1 个线程的 3×")),
+             QStringLiteral("16 个线程的速度是 1 个线程的 3×"));
+    QCOMPARE(Format::cjkSpacing(QStringLiteral("时间随FLOP以 registers 中")),
+             QStringLiteral("时间随 FLOP 以 registers 中"));
+    QCOMPARE(Format::cjkSpacing(QStringLiteral("约 93 %的时间，1.2 µs内")),
+             QStringLiteral("约 93 % 的时间，1.2 µs 内"));
+    // Full-width punctuation stays tight; English is returned as it is.
+    QCOMPARE(Format::cjkSpacing(QStringLiteral("n ≈ 515：GPU 更快。")),
+             QStringLiteral("n ≈ 515：GPU 更快。"));
+    const QString english = QStringLiteral("CPU 16 threads  at 4.47 TB/s");
+    QCOMPARE(Format::cjkSpacing(english), english);
+    // Format::labels applies it.
+    QCOMPARE(Format::labels(QStringLiteral("的OpenMP")), QStringLiteral("的 OpenMP"));
 }
 
 void TestFormat::calibrationStepSaysWhatIsKept()
