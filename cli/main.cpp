@@ -9,6 +9,7 @@
 #include "core/calibration.h"
 #include "core/compare.h"
 #include "core/cpuconditions.h"
+#include "core/explain.h"
 #include "core/machineinfo.h"
 #include "core/pipeline.h"
 #include "core/presets.h"
@@ -258,7 +259,7 @@ int cmdRun(const RunOptions &o, const Outputs &files)
         CliTable::ceilings(say, r);
     if (!out.calibrationError.empty())
         fail(out.calibrationError);
-    CliTable::crossovers(say, Analysis::reports(r, plan.workload), Analysis::notGpus(r, plan.workload));
+    CliTable::crossovers(say, Explain::reports(r, plan.workload), Analysis::notGpus(r, plan.workload));
     say << "timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
     if (const std::string note = Pipeline::disturbanceNote(out.result); !note.empty())
         say << "note: " << note << '\n';

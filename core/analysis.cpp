@@ -425,7 +425,8 @@ std::vector<std::pair<int, double>> Analysis::threadTimes(const std::vector<Seri
     return out;
 }
 
-CrossoverReport Analysis::report(const Series &cpu, const Series &gpu)
+CrossoverReport Analysis::report(const Series &cpu, const Series &gpu, const Predictor &predict,
+                                 const std::vector<const Series *> &cpus)
 {
     CrossoverReport r;
     r.cpuLabel = cpu.label;
@@ -440,8 +441,9 @@ CrossoverReport Analysis::report(const Series &cpu, const Series &gpu)
         r.gpuFasterEverywhere = d > 0;
         r.cpuFasterEverywhere = d < 0;
     }
-    r.predictedN =
-        predictCrossoverN(fitLinear(cpu), fitLinear(gpu), cpu.workload.empty() ? gpu.workload : cpu.workload);
+    r.predictedN = predict ? predict(cpus.empty() ? std::vector<const Series *>{&cpu} : cpus, gpu)
+                           : predictCrossoverN(fitLinear(cpu), fitLinear(gpu),
+                                               cpu.workload.empty() ? gpu.workload : cpu.workload);
     return r;
 }
 
@@ -475,7 +477,8 @@ std::string CrossoverReport::summary() const
     return s;
 }
 
-std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::string &workload)
+std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::string &workload,
+                                               const Predictor &predict)
 {
     std::vector<CrossoverReport> out;
     for (const auto &all : byRun(series(r, workload))) { // the crossovers of each run, within it
@@ -489,14 +492,14 @@ std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::st
             continue;
         const Series best = bestCpu(all);
         for (const auto *g : gpus) {
-            out.push_back(report(best, *g));
+            out.push_back(report(best, *g, predict, cpus));
             if (!g->run.empty())
                 out.back().cpuLabel = g->run + ": " + out.back().cpuLabel;
         }
         if (cpus.size() > 1)
             for (const auto *c : cpus)
                 for (const auto *g : gpus)
-                    out.push_back(report(*c, *g));
+                    out.push_back(report(*c, *g, predict));
     }
     return out;
 }

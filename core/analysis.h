@@ -6,6 +6,7 @@
 #include "core/resultset.h"
 #include "core/seriesid.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -80,7 +81,9 @@ struct CrossoverReport {
     bool gpuFasterEverywhere = false; ///< no crossing in range and the GPU wins at every common n
     bool cpuFasterEverywhere = false;
     double nMin = 0, nMax = 0; ///< the range both series cover
-    double predictedN = 0;     ///< where the fits cross; 0 if they never do
+    /// Where the models cross (Analysis::Predictor, the Explain tab's cost models where a caller
+    /// gives them; else one straight-line fit a curve); 0 if they never do.
+    double predictedN = 0;
     /// One sentence: "GPU faster above n ≈ 310", "no crossover in range (n 4–4000): the CPU wins
     /// everywhere; the fit predicts the GPU faster above n ≈ 9000" (a prediction only beyond the
     /// range, never one the points contradict), ...
@@ -122,9 +125,16 @@ public:
     static AmdahlFit fitAmdahl(const std::vector<std::pair<int, double>> &threadTimes);
     /// The time of each CPU thread count at n (for the thread-scaling chart and the Amdahl fit).
     static std::vector<std::pair<int, double>> threadTimes(const std::vector<Series> &all, int n);
-    static CrossoverReport report(const Series &cpu, const Series &gpu);
+    /// Where a GPU curve's model overtakes the fastest of some CPU curves' models; 0 if never.
+    using Predictor = std::function<double(const std::vector<const Series *> &cpus, const Series &gpu)>;
+    /// cpu against gpu. predictedN is predict's over cpus (the curves cpu is the best of; cpu
+    /// itself when empty), or without predict where the two curves' straight-line fits cross.
+    static CrossoverReport report(const Series &cpu, const Series &gpu, const Predictor &predict = {},
+                                  const std::vector<const Series *> &cpus = {});
     /// Best CPU against every GPU series, then every CPU series against every GPU series.
-    static std::vector<CrossoverReport> reports(const ResultSet &r, const std::string &workload);
+    /// predictedN as report() gives it, with predict.
+    static std::vector<CrossoverReport> reports(const ResultSet &r, const std::string &workload,
+                                                const Predictor &predict = {});
     /// One sentence for each OpenCL device of the result that is the CPU itself (sameCores) and has
     /// ok points of `workload`: why no crossover is reported against it, and what the gap between
     /// it and the CPU kernels is.

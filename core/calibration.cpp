@@ -2,10 +2,10 @@
 // The machine's ceilings: measuring them (CPU here, GPU through cuda/), and which ceiling a point is
 // held against (the level its working set lives in).
 #include "core/calibration.h"
-#include "core/gpuspecs.h"
 
 #include "core/cpukernels.h"
 #include "core/cpupeaks.h"
+#include "core/gpuspecs.h"
 #include "core/reference.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"

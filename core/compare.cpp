@@ -2,6 +2,7 @@
 // Compare: the summary and rank verdict rules, the Mann-Whitney U test, and a run's summary lines.
 #include "core/compare.h"
 
+#include "core/explain.h"
 #include "core/workload.h"
 
 #include <algorithm>
@@ -177,7 +178,7 @@ RunSummary Compare::summarize(const ResultSet &r)
 {
     RunSummary s;
     for (const auto &w : r.workloads())
-        s.crossovers.push_back({w, Analysis::reports(r, w)});
+        s.crossovers.push_back({w, Explain::reports(r, w)});
     for (const auto &[k, v] : r.machine.ceilings)
         s.ceilings.emplace_back(k, v);
     for (const auto &m : r.rows)

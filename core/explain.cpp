@@ -2,15 +2,16 @@
 // The cost models behind the Explain tab: fitting fixed cost and rates per memory level, where the
 // models cross, the thread stories and the what-if models.
 #include "core/explain.h"
-#include "core/gpuspecs.h"
 
 #include "core/calibration.h"
+#include "core/gpuspecs.h"
 #include "core/workload.h"
 
 #include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <map>
+#include <memory>
 
 namespace speeduplab {
 
@@ -254,6 +255,7 @@ CostModel Explain::model(const ResultSet &r, const Series &all)
         tiers[k].fromWork = a.work * std::pow(double(hi) / a.n, power);
     }
     first.push_back(pts.size());
+    constexpr double hiddenShare = 0.1;
     // Alternate: each tier's rate given the fixed cost, then the fixed cost given the rates, all
     // with relative (1/t^2) weights as in Analysis::fitLinear.
     for (int round = 0; round < 4; ++round) {
@@ -265,6 +267,11 @@ CostModel Explain::model(const ResultSet &r, const Series &all)
                 sxx += w * pts[i].work * pts[i].work;
             }
             tiers[k].rate = sxy > 0 && sxx > 0 ? sxx / sxy : 0;
+            // A rate whose work takes under a tenth of even its largest point's time is the noise's
+            // (a 75.7 TB/s "L2" under a 3 us launch): the fixed cost hides that level's rate.
+            const SeriesPoint &top = pts[first[k + 1] - 1];
+            if (tiers[k].rate > 0 && top.work / tiers[k].rate < hiddenShare * top.t)
+                tiers[k].rate = 0;
             tiers[k].fitted = tiers[k].rate > 0;
         }
         // A tier whose points show no work term (the fixed cost hides it) takes its neighbour's.
@@ -447,6 +454,28 @@ ModelCrossover Explain::cross(const std::vector<CostModel> &cpus, const CostMode
     return w && gpu.valid ? Envelope(cpus, *w).cross(gpu) : ModelCrossover();
 }
 
+Analysis::Predictor Explain::predictor(const ResultSet &r)
+{
+    auto models = std::make_shared<std::map<std::pair<std::string, std::string>, CostModel>>();
+    auto modelOf = [&r, models](const Series &s) -> const CostModel & {
+        const auto [at, added] = models->try_emplace({s.run, s.key});
+        if (added)
+            at->second = model(r, s);
+        return at->second;
+    };
+    return [modelOf](const std::vector<const Series *> &cpus, const Series &gpu) {
+        std::vector<CostModel> ms;
+        for (const Series *c : cpus)
+            ms.push_back(modelOf(*c));
+        return cross(ms, modelOf(gpu), gpu.workload).n;
+    };
+}
+
+std::vector<CrossoverReport> Explain::reports(const ResultSet &r, const std::string &workload)
+{
+    return Analysis::reports(r, workload, predictor(r));
+}
+
 std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::vector<Series> &run)
 {
     std::vector<CrossoverStory> out;
@@ -486,14 +515,15 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
             }
         if (st.model.n > 0) {
             const double work = w->workAt(st.model.n, 1);
-            const auto at = [work](const CostModel &m, double &rate, std::string &level) {
+            const auto at = [work](const CostModel &m, double &rate, std::string &level, bool &borrowed) {
                 rate = m.rateAt(work);
                 const CostModel::Tier *t = m.tierAt(work);
                 level = t ? t->level : std::string();
+                borrowed = t && !t->fitted;
             };
-            at(st.gpu, st.gpuRate, st.gpuLevel);
+            at(st.gpu, st.gpuRate, st.gpuLevel, st.gpuRateBorrowed);
             if (st.cpu.valid)
-                at(st.cpu, st.cpuRate, st.cpuLevel);
+                at(st.cpu, st.cpuRate, st.cpuLevel, st.cpuRateBorrowed);
             // A fused kernel keeps its data in registers: its rate is arithmetic, as its curve says.
             const CurveStory c = curve(r, g);
             if (c.flops && !w->computeBound() && c.model.rate > 0) {

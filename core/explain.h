@@ -123,6 +123,9 @@ struct CrossoverStory {
     /// workload's unit, except a fused GPU curve's: FLOP/s (gpuFlops), as CurveStory words it.
     double gpuRate = 0, cpuRate = 0;
     std::string gpuLevel, cpuLevel;
+    /// The tier's points showed no rate of their own (the fixed cost hides it), and it took a
+    /// neighbouring level's (CostModel::Tier::fitted).
+    bool gpuRateBorrowed = false, cpuRateBorrowed = false;
     bool gpuFlops = false;
 };
 
@@ -236,6 +239,12 @@ public:
     static CurveStory curve(const ResultSet &r, const Series &s);
     /// The CPU curves of one run (the fastest model at each n) against each of its GPU curves.
     static std::vector<CrossoverStory> crossovers(const ResultSet &r, const std::vector<Series> &run);
+    /// For Analysis::report: where gpu's model overtakes the fastest of cpus' models, as
+    /// crossovers() finds it, so that the time chart's and the report's predicted n is the
+    /// Explain tab's. Each curve's model is fitted once; r must outlive the predictor.
+    static Analysis::Predictor predictor(const ResultSet &r);
+    /// Analysis::reports with predictor(r): what the headless report and the CLI print.
+    static std::vector<CrossoverReport> reports(const ResultSet &r, const std::string &workload);
     /// For each GPU curve in a mode other than launch, the shift against the launch curve of the
     /// same variant, transfers and cache (stories from crossovers()).
     static std::vector<CrossoverShift> shifts(const std::vector<CrossoverStory> &stories,

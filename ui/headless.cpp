@@ -4,6 +4,7 @@
 
 #include "core/analysis.h"
 #include "core/calibration.h"
+#include "core/explain.h"
 #include "core/machineinfo.h"
 #include "core/overlay.h"
 #include "core/pipeline.h"
@@ -297,7 +298,7 @@ int Headless::run(const CommandLine &cl)
         printExplain(store);
     const ResultSet &shown = store.resultSet();
     const std::string workload = shown.rows.empty() ? std::string() : shown.rows.front().workload;
-    for (const auto &rep : Analysis::reports(shown, workload))
+    for (const auto &rep : Explain::reports(shown, workload))
         std::cout << esc(rep.gpuLabel) << " vs " << esc(rep.cpuLabel) << ": " << esc(rep.summary()) << '\n';
     if (store.runA() >= 0 && store.runB() >= 0 && store.runA() != store.runB()) {
         // Across runs: run A's best CPU against each GPU curve of run B.
@@ -307,10 +308,14 @@ int Headless::run(const CommandLine &cl)
         const std::vector<Series> all = Analysis::series(shown, workload);
         std::copy_if(all.begin(), all.end(), std::back_inserter(cpus),
                      [&a](const Series &s) { return !s.gpu && s.run == a; });
+        std::vector<const Series *> modelled;
+        for (const Series &c : cpus)
+            modelled.push_back(&c);
+        const Analysis::Predictor predict = Explain::predictor(shown);
         for (const Series &g : all)
             if (g.gpu && g.run == b && !cpus.empty())
-                std::cout << esc(g.label) << " vs " << esc(a)
-                          << ": best CPU: " << esc(Analysis::report(Analysis::bestCpu(cpus), g).summary())
+                std::cout << esc(g.label) << " vs " << esc(a) << ": best CPU: "
+                          << esc(Analysis::report(Analysis::bestCpu(cpus), g, predict, modelled).summary())
                           << '\n';
     }
     for (const RunRecord &ref : store.runs()) {

@@ -532,6 +532,10 @@
         <source>No recording here times one GPU both ways; on a machine with an NVIDIA GPU, the Replay preset records the unsynchronised column beside the synchronised one.</source>
         <translation>这里没有以两种方式为同一块 GPU 计时的录制；在装有 NVIDIA GPU 的机器上，“重现原始回答”预设会把未同步的一列与同步的一列并排记录。</translation>
     </message>
+    <message>
+        <source>%1 in %2 (there the fixed cost hides its rate: this is the next level&apos;s)</source>
+        <translation>%2 中 %1（在那里固定开销掩盖了它自己的速率：这是下一层级的速率）</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

@@ -97,6 +97,8 @@ private slots:
     void seedRatesNameTheirLevel();
     void seedThreadModels();
     void noHbmRateAboveTheSpecSheet();
+    void oneCrossoverPredictionEverywhere();
+    void noRateFromAHiddenTier();
     void everyLegendListsEveryGpuCurve();
     void explainFitsA1024x700Window();
     void finishedCurvesStaySolidWhileMeasuring();
@@ -499,6 +501,87 @@ void TestRealData::noHbmRateAboveTheSpecSheet()
                                                  ExplainText::curve(c, false))));
         }
     }
+}
+
+// Issue 35: on the reduce recording the time chart said "the fit predicts the CPU faster below
+// n ≈ 516" (one straight line a curve) while Explain said n ≈ 613 (its tiered models). The report,
+// the chart's note and the Explain tab now predict one n: the Explain tab's.
+void TestRealData::oneCrossoverPredictionEverywhere()
+{
+    int predicted = 0;
+    for (const Examples::Example &e : Examples::all()) {
+        const ResultSet r = Examples::load(e).front().results;
+        const std::vector<Series> all = Analysis::series(r);
+        std::map<std::string, double> byExplain; // GPU label -> the models' n
+        for (const CrossoverStory &st : Explain::crossovers(r, all))
+            byExplain[st.gpuLabel] = st.model.gpuEverywhere ? 0 : st.model.n;
+        const std::vector<CrossoverReport> reports = Explain::reports(r, all.front().workload);
+        for (const CrossoverReport &rep : reports)
+            if (rep.cpuLabel == "best CPU" && byExplain.count(rep.gpuLabel)) {
+                QVERIFY2(qFuzzyCompare(1 + rep.predictedN, 1 + byExplain[rep.gpuLabel]),
+                         qPrintable(QStringLiteral("%1, %2: report %3, Explain %4")
+                                        .arg(e.file, QString::fromStdString(rep.gpuLabel))
+                                        .arg(rep.predictedN)
+                                        .arg(byExplain[rep.gpuLabel])));
+                ++predicted;
+            }
+        if (e.file.startsWith(QStringLiteral("reduce"))) {
+            RunStore store;
+            store.setResultSet(r);
+            TimeChart chart;
+            chart.setModel(&store);
+            chart.resize(1280, 720);
+            chart.updateNow();
+            const double n = byExplain.begin()->second;
+            QVERIFY(n > 1024 * 0.1 && n < 1024); // below the smallest size measured
+            QVERIFY2(
+                chart.noteText().contains(
+                    QStringLiteral("the fit predicts the CPU faster below n \u2248 %1").arg(Format::n(n))),
+                qPrintable(chart.noteText()));
+        }
+    }
+    QVERIFY(predicted >= 8);
+}
+
+// A tier whose work is a small part of even its largest point's time has no rate of its own to
+// quote: add-calibrated's launch curve gave its L2 "75.7 TB/s" from points that are all launch
+// (2.9 us at n = 1024). Every fitted tier's rate explains a tenth of its largest point or more.
+void TestRealData::noRateFromAHiddenTier()
+{
+    for (const Examples::Example &e : Examples::all()) {
+        const ResultSet r = Examples::load(e).front().results;
+        for (const Series &s : Analysis::series(r)) {
+            const CostModel m = Explain::model(r, s);
+            for (std::size_t k = 0; k < m.tiers.size(); ++k) {
+                const CostModel::Tier &t = m.tiers[k];
+                const double to = k + 1 < m.tiers.size() ? m.tiers[k + 1].fromWork : HUGE_VAL;
+                const SeriesPoint *top = nullptr;
+                for (const SeriesPoint &p : s.points)
+                    if (!p.disturbed && p.work >= t.fromWork && p.work < to)
+                        top = &p;
+                if (!t.fitted || !top || m.tiers.size() < 2)
+                    continue;
+                QVERIFY2(top->work / t.rate >= 0.1 * top->t,
+                         qPrintable(QStringLiteral("%1, %2, %3: %4 at n = %5")
+                                        .arg(e.file, QString::fromStdString(s.label),
+                                             QString::fromStdString(t.level))
+                                        .arg(t.rate)
+                                        .arg(top->n)));
+            }
+        }
+    }
+    const ResultSet calibrated =
+        Examples::load(example(QStringLiteral("add-calibrated.csv"))).front().results;
+    RunStore store;
+    store.setResultSet(calibrated);
+    ExplainChart chart;
+    chart.setModel(&store);
+    chart.resize(1280, 720);
+    chart.updateNow();
+    const QString text = everything(chart);
+    QVERIFY2(!text.contains(QStringLiteral("75.7 TB/s")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("in GPU L2 (there the fixed cost hides its rate")),
+             qPrintable(text));
 }
 
 // QtCharts lays a side legend out in one column and cuts what runs past its height: the Chinese

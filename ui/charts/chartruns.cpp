@@ -160,8 +160,10 @@ std::vector<ChartView::Matchup> ChartView::matchups(const std::vector<Series> &a
         Matchup m;
         std::vector<Series> cpus;
         for (const Series &s : all) {
-            if (!s.gpu && s.run == cpuRun)
+            if (!s.gpu && s.run == cpuRun) {
                 cpus.push_back(s);
+                m.cpus.push_back(&s);
+            }
             // Queueing is not work, and OpenCL on the CPU's own cores is no GPU to cross the CPU.
             else if (s.gpu && s.run == gpuRun && !Workload::isQueueTime(s.mode) && !s.sameCores)
                 m.gpus.push_back(&s);

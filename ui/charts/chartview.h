@@ -170,6 +170,7 @@ protected:
     /// A best CPU and the GPU curves it is held against (crossovers, speedups).
     struct Matchup {
         Series best;                      ///< Analysis::bestCpu of one run's CPU curves
+        std::vector<const Series *> cpus; ///< those curves, into the `all` given to matchups
         std::vector<const Series *> gpus; ///< into the `all` given to matchups
         QString cpuName;                  ///< "best CPU", "<run>: best CPU"
         bool acrossRuns = false;          ///< the CPU of run A against the GPU of run B

@@ -36,6 +36,15 @@ QString rateIn(const QString &rate, const std::string &level)
     return level.empty() ? rate : ExplainText::tr("%1 in %2").arg(rate, label(level));
 }
 
+// A tier's rate, said as borrowed where its own points showed none (CostModel::Tier::fitted).
+QString tierRate(const QString &rate, const std::string &level, bool borrowed)
+{
+    if (!borrowed || level.empty())
+        return rateIn(rate, level);
+    return ExplainText::tr("%1 in %2 (there the fixed cost hides its rate: this is the next level's)")
+        .arg(rate, label(level));
+}
+
 QString threadCount(int p)
 {
     return p == 1 ? ExplainText::tr("1 thread") : ExplainText::tr("%1 threads").arg(p);
@@ -283,8 +292,8 @@ QString ExplainText::crossover(const CrossoverStory &s)
     // kernel keeps its data in registers: its rate is arithmetic.
     const QString gpuRate =
         s.gpuFlops ? tr("%1 of arithmetic (its data stay in registers)").arg(Format::rate(s.gpuRate, true))
-                   : rateIn(rateOf(s.gpuRate, s.workload), s.gpuLevel);
-    const QString cpuRate = rateIn(rateOf(s.cpuRate, s.workload), s.cpuLevel);
+                   : tierRate(rateOf(s.gpuRate, s.workload), s.gpuLevel, s.gpuRateBorrowed);
+    const QString cpuRate = tierRate(rateOf(s.cpuRate, s.workload), s.cpuLevel, s.cpuRateBorrowed);
     if (!(s.cpu.fixed > 0))
         return tr("%1 overtakes the CPU (%2) at n \u2248 %3 by the models (%4). Below, its %5 fixed cost "
                   "loses to the CPU, whose fixed cost is too small to measure; above, its %6 outruns the "

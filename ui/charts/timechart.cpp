@@ -284,7 +284,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     const Classroom view = classroom(all, colors);
     const CurveTally curves = drawCurves(r, all, colors, view.faded, frame.timeScale);
     drawEnvelopes(view, frame.timeScale);
-    const Crossovers crossovers = markCrossovers(all, colors, frame);
+    const Crossovers crossovers = markCrossovers(r, all, colors, frame);
     QStringList notes = crossovers.notes;
     notes << whyNoCrossover(r, all, workload, crossovers.compared);
     notes << curveNotes(all, workload, view, curves);
@@ -494,7 +494,7 @@ void TimeChart::drawEnvelopes(const Classroom &view, double timeScale)
 
 // The crossovers of every GPU curve against its best CPU (matchups): a dashed line and a label at
 // each of the first markedCrossings, and the note's line on each of the first notedGpus curves.
-TimeChart::Crossovers TimeChart::markCrossovers(const std::vector<Series> &all,
+TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::vector<Series> &all,
                                                 const std::vector<QColor> &colors, const Frame &frame)
 {
     const double yLo = frame.yLo, yHi = frame.yHi;
@@ -506,6 +506,7 @@ TimeChart::Crossovers TimeChart::markCrossovers(const std::vector<Series> &all,
     std::size_t &compared = out.compared;
     std::size_t total = 0, noted = 0;
     const std::vector<Matchup> pairs = matchups(all);
+    const Analysis::Predictor predict = Explain::predictor(r);
     // With more than one GPU curve marked, a short label names its mode: six marks of three
     // colours read "n ≈ 500", "n ≈ 515", and which was which was lost.
     std::size_t gpusMarked = 0;
@@ -524,7 +525,8 @@ TimeChart::Crossovers TimeChart::markCrossovers(const std::vector<Series> &all,
         // within run B (dashed); both in the GPU curve's colour, and labelled with its mode.
         const Qt::PenStyle pen = m.acrossRuns ? Qt::DashDotLine : Qt::DashLine;
         for (const Series *g : m.gpus) {
-            const CrossoverReport rep = Analysis::report(m.best, *g);
+            // Where the models cross, as the Explain tab says it.
+            const CrossoverReport rep = Analysis::report(m.best, *g, predict, m.cpus);
             total += rep.crossings.size();
             ++compared;
             // Each mode's mark in its own GPU colour, across runs too (they shared A's CPU colour, and

@@ -120,8 +120,9 @@ private:
     void drawRings(const Series &s, const QString &key, const QColor &color, bool fade, double timeScale,
                    CurveTally &tally);
     void drawEnvelopes(const Classroom &view, double timeScale);
-    Crossovers markCrossovers(const std::vector<Series> &all, const std::vector<QColor> &colors,
-                              const Frame &frame);
+    /// r: the rows behind the curves, for the models' predicted n (Explain::predictor).
+    Crossovers markCrossovers(const ResultSet &r, const std::vector<Series> &all,
+                              const std::vector<QColor> &colors, const Frame &frame);
     QStringList whyNoCrossover(const ResultSet &r, const std::vector<Series> &all,
                                const std::string &workload, std::size_t compared) const;
     QStringList curveNotes(const std::vector<Series> &all, const std::string &workload, const Classroom &view,
