@@ -491,6 +491,7 @@ ZH = {
     "Open a second run to set A and B, one run's CPU against another's GPU (File \u25b8 Open example has GPU runs).":
         "再打开一次运行，即可设置 A 和 B：一次运行的 CPU 对另一次的 GPU（文件 \u25b8 打开示例中有 GPU 运行）。",
     "%1 in %2 (there the fixed cost hides its rate: this is the next level's)": "%2 中 %1（在那里固定开销掩盖了它自己的速率：这是下一层级的速率）",
+    "spec sheet %1": "规格表 %1",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -1089,6 +1089,38 @@
         <source>… and %1 more of notes: hover over the note to read them all.</source>
         <translation>……另有 %1注释：将鼠标停在注释上可读全部。</translation>
     </message>
+    <message>
+        <source>All thread counts</source>
+        <translation>所有线程数</translation>
+    </message>
+    <message>
+        <source>Every CPU thread count in full. Off (the classroom view): the best CPU at each n, the fewest threads and the GPU curves, the other thread counts faded</source>
+        <translation>完整显示每个 CPU 线程数。关闭时（课堂视图）：显示每个 n 上的最佳 CPU、最少的线程数和 GPU 曲线，其他线程数淡化</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Dark line, %1.</source>
+        <translation>深色线，%1。</translation>
+    </message>
+    <message>
+        <source>other thread count</source>
+        <translation>个其他线程数</translation>
+    </message>
+    <message>
+        <source>other thread counts</source>
+        <translation>个其他线程数</translation>
+    </message>
+    <message>
+        <source>Faded: %1.</source>
+        <translation>淡化：%1。</translation>
+    </message>
+    <message>
+        <source>Faded: %1 (right-click ▸ All thread counts shows each in full).</source>
+        <translation>淡化：%1（右键 ▸ 所有线程数可完整显示每一个）。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CompareChart</name>
@@ -3254,6 +3286,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>throughput (%1, tensor traffic)</source>
         <translation>吞吐量（%1，张量数据流量）</translation>
     </message>
+    <message>
+        <source>spec sheet %1</source>
+        <translation>规格表 %1</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::TimeChart</name>
@@ -3428,40 +3464,8 @@ they failed or were skipped (the table says why).</source>
         <translation>色带：各次重复的最小值–最大值。</translation>
     </message>
     <message>
-        <source>All thread counts</source>
-        <translation>所有线程数</translation>
-    </message>
-    <message>
-        <source>Every CPU thread count in full. Off (the classroom view): the best CPU at each n, the fewest threads and the GPU curves, the other thread counts faded</source>
-        <translation>完整显示每个 CPU 线程数。关闭时（课堂视图）：显示每个 n 上的最佳 CPU、最少的线程数和 GPU 曲线，其他线程数淡化</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>best CPU</source>
-        <translation>最佳 CPU</translation>
-    </message>
-    <message>
-        <source>Dark line, %1.</source>
-        <translation>深色线，%1。</translation>
-    </message>
-    <message>
-        <source>other thread count</source>
-        <translation>个其他线程数</translation>
-    </message>
-    <message>
-        <source>other thread counts</source>
-        <translation>个其他线程数</translation>
-    </message>
-    <message>
-        <source>Faded: %1.</source>
-        <translation>淡化：%1。</translation>
-    </message>
-    <message>
-        <source>Faded: %1 (right-click ▸ All thread counts shows each in full).</source>
-        <translation>淡化：%1（右键 ▸ 所有线程数可完整显示每一个）。</translation>
     </message>
     <message>
         <source>no common sizes to compare</source>

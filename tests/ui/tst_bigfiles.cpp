@@ -194,6 +194,7 @@ void TestBigFiles::manySeriesRenderWithoutTheLegend()
     // The classroom view fades the thread counts and keeps them out of the legend (50 GPU curves
     // still fill it); with every thread count in full, the legend holds them all.
     w.timeChart()->setAllThreadCounts(true);
+    w.chart(QStringLiteral("throughput"))->setAllThreadCounts(true);
     // time, throughput and roofline: every GPU curve and at most curveLimit of the 150 thread
     // counts (the note says how many); speedup: the GPU curves.
     for (const Expect &e :

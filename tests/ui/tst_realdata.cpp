@@ -772,6 +772,18 @@ void TestRealData::throughputHoldsTheGpuAgainstItsSpecSheet()
     QVERIFY2(chart.noteText().contains(QStringLiteral("spec sheet")) &&
                  chart.noteText().contains(QStringLiteral("L2 cache")),
              qPrintable(chart.noteText()));
+    // Issue 35: the classroom view, as on the time chart: 1 thread, the three GPU modes and the
+    // best CPU in the legend, not 19 look-alike entries; the other 15 thread counts faded.
+    QCOMPARE(chart.countWithRole(ChartView::Role::Envelope), 1);
+    QCOMPARE(chart.legendEntries(), 5);
+    QVERIFY2(chart.noteText().contains(QStringLiteral("Faded: 15 other thread counts")),
+             qPrintable(chart.noteText()));
+    QVERIFY2(chart.noteText().contains(QStringLiteral("Dark line, best CPU: 1 thread up to n = 71")),
+             qPrintable(chart.noteText()));
+    chart.setAllThreadCounts(true);
+    QCOMPARE(chart.countWithRole(ChartView::Role::Envelope), 0);
+    QCOMPARE(chart.legendEntries(), 19);
+    chart.setAllThreadCounts(false);
 }
 
 QTEST_MAIN(TestRealData)

@@ -55,6 +55,10 @@ public:
 
     void setModel(const RunStore *model); ///< the runs it shows (the model it draws)
     const RunStore *model() const { return m_model; }
+    /// Every CPU thread count in full ("All thread counts" in the context menu of a chart that has
+    /// the classroom view); off for a chart without it.
+    bool allThreadCounts() const { return m_allThreadsAction && m_allThreadsAction->isChecked(); }
+    void setAllThreadCounts(bool all);
     /// The workload to plot; empty: the first one in the results.
     void setWorkload(const QString &workload);
     QString workload() const { return m_workload; }
@@ -167,6 +171,22 @@ protected:
     char comparedAs(const std::string &run) const;
     /// Several runs are shown: labels and notes name the run.
     bool severalRuns() const;
+    /// The classroom view (the time and throughput charts' default): in each run with three CPU
+    /// curves or more (two for run A of a compared pair), the fewest threads of each variant in
+    /// full, the other thread counts faded, and the best CPU at each n drawn over them as a dark
+    /// envelope; and the note's line on which thread count wins where.
+    struct Classroom {
+        std::vector<bool> faded;                          ///< by index in all
+        std::vector<std::pair<Series, QColor>> envelopes; ///< each run's best CPU, its colour
+        QStringList winners;
+    };
+    /// Nothing faded and no envelope when "All thread counts" is on.
+    Classroom classroom(const std::vector<Series> &all, const std::vector<QColor> &colors) const;
+    /// The note's lines on the classroom view: the dark lines and how many curves are faded.
+    QStringList classroomNotes(const Classroom &view, const std::vector<bool> &drawn) const;
+    /// Adds "All thread counts" to the context menu, its state kept in the settings under
+    /// settingsKey (each chart its own).
+    void addAllThreadCountsAction(const QString &settingsKey);
     /// A best CPU and the GPU curves it is held against (crossovers, speedups).
     struct Matchup {
         Series best;                      ///< Analysis::bestCpu of one run's CPU curves
@@ -256,6 +276,7 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    QAction *m_allThreadsAction = nullptr;
     /// The readout at `at` (viewport coordinates), or none when no marker is near.
     void showReadout(const QPointF &at);
     void hideReadout();

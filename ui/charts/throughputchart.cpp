@@ -35,6 +35,8 @@ ThroughputChart::ThroughputChart(QWidget *parent) : ChartView(parent)
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(QString()));
     setYUnit(axisTitle(false), ChartStyle::rateUnit(1e8, 1e11, false));
     setRanges(1, 10000, 0.01, 1000);
+    addAllThreadCountsAction(QStringLiteral("charts/throughput/allThreadCounts"));
+    setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
 double ThroughputChart::throughput(const SeriesPoint &p, bool computeBound)
@@ -59,10 +61,13 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
     const Frame frame = fitAxes(measured, ceilings, flops);
     drawCeilings(ceilings, frame, flops);
     const std::vector<bool> drawn = curvesDrawn(all);
-    drawCurves(all, flops, frame.k, drawn);
+    const std::vector<QColor> colors = seriesColors(all);
+    const Classroom view = classroom(all, colors);
+    drawCurves(all, flops, frame.k, drawn, colors, view.faded);
+    drawEnvelopes(view, flops, frame.k);
     const bool specSheet =
         std::any_of(ceilings.begin(), ceilings.end(), [](const Ceiling &c) { return c.key == specKey; });
-    writeNote(all, flops, ceilings.size() > (specSheet ? 1 : 0), specSheet, drawn);
+    writeNote(all, flops, ceilings.size() > (specSheet ? 1 : 0), specSheet, drawn, view);
 }
 
 // The sizes and the throughputs of every point with one.
@@ -179,35 +184,57 @@ void ThroughputChart::drawCeilings(QList<Ceiling> ceilings, const Frame &frame, 
         const QColor color = c.gpu ? ChartStyle::gpuWinsColor() : ChartStyle::cpuWinsColor();
         line(QStringLiteral("ceiling:") + c.label, Role::Guide, QString(), color,
              {QPointF(xa, c.value * k), QPointF(xb, c.value * k)}, {Qt::DashLine, 1.8, false, false});
-        addLabel(QStringLiteral("%1 %2").arg(c.label, Format::rate(c.value, flops)), c.label, xb, c.value * k,
+        // Short of room, the spec sheet's line keeps its rate (the note says whose it is); a
+        // measured one its level's name.
+        const QString brief =
+            c.key == specKey ? tr("spec sheet %1").arg(Format::rate(c.value, flops)) : c.label;
+        addLabel(QStringLiteral("%1 %2").arg(c.label, Format::rate(c.value, flops)), brief, xb, c.value * k,
                  color, {Qt::AlignLeft | Qt::AlignTop, Qt::Horizontal});
     }
 }
 
-// Each curve drawn one by one (curvesDrawn): its throughput at each n, in its colour.
+// Each curve drawn one by one (curvesDrawn): its throughput at each n, in its colour; in the
+// classroom view the other thread counts faded, thin and out of the legend.
 void ThroughputChart::drawCurves(const std::vector<Series> &all, bool flops, double k,
-                                 const std::vector<bool> &drawn)
+                                 const std::vector<bool> &drawn, const std::vector<QColor> &colors,
+                                 const std::vector<bool> &faded)
 {
-    const std::vector<QColor> colors = seriesColors(all);
     for (const auto &s : all) {
-        if (!drawn[std::size_t(&s - all.data())])
+        const std::size_t i = std::size_t(&s - all.data());
+        if (!drawn[i])
             continue;
-        QList<QPointF> pts;
-        for (const auto &p : s.points) {
-            const double v = throughput(p, flops);
-            if (v > 0)
-                pts << QPointF(p.n, v * k);
-        }
+        QColor color = colors[i];
+        if (faded[i])
+            color.setAlpha(70);
         line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
-             QString::fromStdString(s.label), colors[std::size_t(&s - all.data())], pts,
-             {Qt::SolidLine, 2.5, true, true, 0, !s.gpu});
+             QString::fromStdString(s.label), color, points(s, flops, k),
+             faded[i] ? LineStyle{Qt::SolidLine, 1.2, false, false}
+                      : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s), !s.gpu});
     }
+}
+
+// The classroom view's dark line of each run: the throughput of its best CPU at each n.
+void ThroughputChart::drawEnvelopes(const Classroom &view, bool flops, double k)
+{
+    for (const auto &[best, color] : view.envelopes)
+        line(QStringLiteral("best:") + QString::fromStdString(best.key), Role::Envelope,
+             QString::fromStdString(best.label), color, points(best, flops, k),
+             {Qt::SolidLine, 3.5, true, true, markerShape(best)});
+}
+
+QList<QPointF> ThroughputChart::points(const Series &s, bool flops, double k)
+{
+    QList<QPointF> pts;
+    for (const auto &p : s.points)
+        if (const double v = throughput(p, flops); v > 0)
+            pts << QPointF(p.n, v * k);
+    return pts;
 }
 
 // The note: what the rate counts, where the dashed ceilings come from, why fused GPU points stand
 // above every memory, and the curves left out.
 void ThroughputChart::writeNote(const std::vector<Series> &all, bool flops, bool ceilings, bool specSheet,
-                                const std::vector<bool> &drawn)
+                                const std::vector<bool> &drawn, const Classroom &view)
 {
     QString note = flops ? tr("Higher is better. FLOPs of one iteration / its median time.")
                          : tr("Higher is better. Bytes one iteration reads and writes / its median time.");
@@ -225,6 +252,8 @@ void ThroughputChart::writeNote(const std::vector<Series> &all, bool flops, bool
             tr(" GPU fused runs every iteration in one kernel, its data in registers: its bytes per second "
                "count what one kernel per iteration would move, not memory traffic, so it stands above "
                "every memory's bandwidth.");
+    if (const QStringList lines = classroomNotes(view, drawn); !lines.isEmpty())
+        note += QLatin1Char('\n') + lines.join(QLatin1Char(' '));
     if (const QString left = curvesNote(all, drawn); !left.isEmpty())
         note += QLatin1Char('\n') + left;
     setNote(note);

@@ -48,10 +48,14 @@ private:
                                  const std::string &workload, bool flops) const;
     Frame fitAxes(const Extent &measured, const QList<Ceiling> &ceilings, bool flops);
     void drawCeilings(QList<Ceiling> ceilings, const Frame &frame, bool flops);
-    void drawCurves(const std::vector<Series> &all, bool flops, double k, const std::vector<bool> &drawn);
+    void drawCurves(const std::vector<Series> &all, bool flops, double k, const std::vector<bool> &drawn,
+                    const std::vector<QColor> &colors, const std::vector<bool> &faded);
+    void drawEnvelopes(const Classroom &view, bool flops, double k);
+    /// A curve's plotted points: its throughput at each n that has one, times k.
+    static QList<QPointF> points(const Series &s, bool flops, double k);
     /// ceilings: measured ones are drawn; specSheet: the GPU's spec-sheet memory line is.
     void writeNote(const std::vector<Series> &all, bool flops, bool ceilings, bool specSheet,
-                   const std::vector<bool> &drawn);
+                   const std::vector<bool> &drawn, const Classroom &view);
 };
 
 } // namespace speeduplab

@@ -45,10 +45,6 @@ public:
     /// context menu's "Show cost models" toggles it.
     void setModelsShown(bool shown);
     bool modelsShown() const { return m_modelsAction->isChecked(); }
-    /// The classroom view (the default, kept in the settings): the other thread counts faded. Off:
-    /// every thread count in full ("All thread counts" in the context menu).
-    void setAllThreadCounts(bool all);
-    bool allThreadCounts() const { return m_allThreadsAction->isChecked(); }
     /// Plots the time of the whole loop (each point's time per iteration times its iterations), as
     /// the original answer's table gave it: "Whole loop" in the context menu, kept in the settings,
     /// and set by a preset that asks for it. Drawn only when every point shown has the same
@@ -76,14 +72,6 @@ protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
 
 private:
-    /// What the classroom view draws apart from the curves: which are faded (by index in all),
-    /// each run's best-CPU envelope with its colour, and the note's line on who wins where.
-    struct Classroom {
-        std::vector<bool> faded;
-        std::vector<std::pair<Series, QColor>> envelopes;
-        QStringList winners;
-    };
-    Classroom classroom(const std::vector<Series> &all, const std::vector<QColor> &colors) const;
     /// "Dashed: <reference>, ... our time ÷ theirs" for each reference run shown.
     QStringList referenceNotes(const std::string &workload) const;
 
@@ -134,7 +122,6 @@ private:
     QAction *m_iqrAction = nullptr;
     QAction *m_minMaxAction = nullptr;
     QAction *m_modelsAction = nullptr;
-    QAction *m_allThreadsAction = nullptr;
     QAction *m_wholeLoopAction = nullptr;
 };
 
