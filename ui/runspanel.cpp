@@ -3,6 +3,8 @@
 // (A among runs with a CPU curve, B among runs with a GPU curve).
 #include "ui/runspanel.h"
 
+#include "ui/flowlayout.h"
+
 #include "ui/charts/chartstyle.h"
 #include "ui/format.h"
 #include "ui/runstore.h"
@@ -11,7 +13,6 @@
 
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QPainter>
@@ -77,7 +78,8 @@ RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_stor
     m_list->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     v->addWidget(m_list, 1);
 
-    auto *buttons = new QHBoxLayout;
+    // The buttons wrap to a second row in a narrow dock (Chinese at 1024 x 700), not out of it.
+    auto *buttons = new FlowLayout;
     m_remove = new QPushButton(tr("Remove"));
     m_remove->setObjectName(QStringLiteral("removeRunButton"));
     m_remove->setToolTip(tr("Remove the selected run from the window (its file stays as it is)"));
@@ -89,16 +91,20 @@ RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_stor
     m_closeAll->setToolTip(tr("Remove every run but the one being measured: a new lesson (Undo remove puts "
                               "them back)"));
     buttons->addWidget(m_closeAll);
-    buttons->addStretch(1);
     buttons->addWidget(m_undo);
     buttons->addWidget(m_remove);
     v->addLayout(buttons);
 
     auto *form = m_form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // the chooser under its label when narrow
     m_a = new QComboBox;
     m_a->setObjectName(QStringLiteral("runAChooser"));
     m_b = new QComboBox;
     m_b->setObjectName(QStringLiteral("runBChooser"));
+    for (QComboBox *c : {m_a, m_b}) { // a long run label is elided, not a reason to widen the dock
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(8);
+    }
     m_a->setToolTip(tr("Run A: its CPU curves against run B's GPU on the time chart, and the base of the "
                        "ratio on the Compare tab"));
     m_bTip = tr("Run B: its GPU curves against run A's best CPU on the time chart and on the Compare tab");

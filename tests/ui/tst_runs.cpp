@@ -16,6 +16,7 @@
 #include "ui/runspanel.h"
 #include "ui/runstore.h"
 #include "ui/sweeppanel.h"
+#include "ui/translations.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -108,6 +109,7 @@ private slots:
     void openGpuRunThenSweepKeepsBoth();
     void removeCanBeUndoneAndCloseAllResets();
     void runsPanelFitsItsDock();
+    void runsPanelFitsANarrowDock();
     void crossRunCrossoverAtKnownN();
     void compareChartVerdicts();
     void runsPanel_data();
@@ -772,6 +774,38 @@ void TestRuns::runsPanelFitsItsDock()
     QVERIFY(panel->findChild<QLabel *>(QStringLiteral("runsHint"))
                 ->text()
                 .contains(QStringLiteral("second run")));
+}
+
+void TestRuns::runsPanelFitsANarrowDock()
+{
+    // Issue 35: in Chinese at 1024 x 700 the dock is about 210 px wide, and Close all, Undo remove
+    // and Remove side by side (and the A and B choosers at their longest run label) made the
+    // panel scroll sideways. The buttons wrap and the choosers elide: nothing is wider than the dock.
+    QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+    {
+        auto w = window(QStringLiteral("runsnarrow"));
+        w->resize(1024, 700);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QVERIFY(w->openResults(QStringList{
+            write(fixtures::knownCrossover({316}), QStringLiteral("narrow-a-with-a-long-name.csv")),
+            write(fixtures::knownCrossover({100}), QStringLiteral("narrow-b-with-a-long-name.csv"))}));
+        auto *panel = w->findChild<RunsPanel *>();
+        QVERIFY(panel);
+        auto *scroll = qobject_cast<QScrollArea *>(panel->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        scroll->resize(210, scroll->height());
+        QCoreApplication::processEvents();
+        QVERIFY2(panel->minimumSizeHint().width() <= scroll->viewport()->width(),
+                 qPrintable(QStringLiteral("the panel needs %1 px, the dock gives %2")
+                                .arg(panel->minimumSizeHint().width())
+                                .arg(scroll->viewport()->width())));
+        QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+        for (QPushButton *b : panel->findChildren<QPushButton *>())
+            if (b->isVisible())
+                QVERIFY2(b->mapTo(panel, QPoint(b->width(), 0)).x() <= panel->width(), qPrintable(b->text()));
+    }
+    QVERIFY(Translations::install(QStringLiteral("en")));
 }
 
 QTEST_MAIN(TestRuns)
