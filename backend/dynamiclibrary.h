@@ -35,11 +35,17 @@ public:
     DynamicLibrary() = default;
 
     /// dlopen(name, flags): a path, or a file name for the loader's search. When it fails,
-    /// loaded() is false and failures() holds dlerror()'s reason.
+    /// loaded() is false and failures() holds dlerror()'s reason. A path that is not a regular
+    /// file is never opened (notALibraryFile: a FIFO would block dlopen, deaf to signals): every
+    /// dlopen of the program goes through here, RTLD_NOLOAD's included (it opens the file too).
     static DynamicLibrary open(const std::string &name, int flags = defaultFlags)
     {
         DynamicLibrary l;
         l.m_name = name;
+        if (std::string why = notALibraryFile(name); !why.empty()) {
+            l.m_failures.push_back({name, std::move(why)});
+            return l;
+        }
         dlerror(); // a stale error must not pass for this one
         l.m_handle = dlopen(name.c_str(), flags);
         if (!l.m_handle) {
@@ -86,6 +92,8 @@ public:
     /// nothing; the reference it takes is dropped).
     static bool inProcess(const std::string &name)
     {
+        if (!notALibraryFile(name).empty())
+            return false;
         void *h = dlopen(name.c_str(), RTLD_NOW | RTLD_NOLOAD);
         if (h)
             dlclose(h);

@@ -31,8 +31,10 @@ std::string num(double v)
     return buf;
 }
 
-std::string quoteCsv(const std::string &s)
+// A cell: valid UTF-8 (a byte that is not is replaced, as in JSON), quoted when it must be.
+std::string quoteCsv(const std::string &raw)
 {
+    const std::string s = detail::asUtf8(raw);
     if (s.find_first_of(",\"\n\r") == std::string::npos)
         return s;
     std::string q = "\"";
@@ -159,13 +161,13 @@ std::string ResultIO::toCsv(const ResultSet &r)
     o << csvHeader() << '\n';
     for (const auto &m : r.rows) {
         const Stats &s = m.stats;
-        o << quoteCsv(m.workload) << ',' << m.backend << ',' << quoteCsv(m.variant) << ',' << m.threads << ','
-          << quoteCsv(m.mode) << ',' << quoteCsv(m.transfers) << ',' << m.device << ',' << m.n << ','
-          << num(m.elements) << ',' << num(m.bytes) << ',' << num(m.flops) << ',' << m.iterations << ','
-          << s.reps << ',' << num(s.median) << ',' << num(s.min) << ',' << num(s.max) << ',' << num(s.mean)
-          << ',' << num(s.stddev) << ',' << num(s.cv) << ',' << (s.noisy() ? "true" : "false") << ','
-          << (m.verified ? "true" : "false") << ',' << num(m.maxError) << ','
-          << Measurement::statusName(m.status) << ',' << quoteCsv(m.reason) << ','
+        o << quoteCsv(m.workload) << ',' << quoteCsv(m.backend) << ',' << quoteCsv(m.variant) << ','
+          << m.threads << ',' << quoteCsv(m.mode) << ',' << quoteCsv(m.transfers) << ',' << m.device << ','
+          << m.n << ',' << num(m.elements) << ',' << num(m.bytes) << ',' << num(m.flops) << ','
+          << m.iterations << ',' << s.reps << ',' << num(s.median) << ',' << num(s.min) << ',' << num(s.max)
+          << ',' << num(s.mean) << ',' << num(s.stddev) << ',' << num(s.cv) << ','
+          << (s.noisy() ? "true" : "false") << ',' << (m.verified ? "true" : "false") << ','
+          << num(m.maxError) << ',' << Measurement::statusName(m.status) << ',' << quoteCsv(m.reason) << ','
           << (s.hasQuartiles() ? num(s.q1) + ',' + num(s.q3) : std::string(",")) << ',' << s.outliers;
         for (const std::string &cell : m.conditions.csvCells())
             o << ',' << quoteCsv(cell);
@@ -173,7 +175,7 @@ std::string ResultIO::toCsv(const ResultSet &r)
     }
     // The machine last, in one quoted cell: a spreadsheet opens the file with the header as its
     // first row, and shows the metadata in one cell below the rows.
-    o << quoteCsv("# metadata: " + machineToJson(r.machine).dump()) << '\n';
+    o << quoteCsv("# metadata: " + detail::jsonText(machineToJson(r.machine))) << '\n';
     return o.str();
 }
 
@@ -214,11 +216,9 @@ json rowToJson(const Measurement &m)
     return row;
 }
 
-// Compact, and never throwing on a string that is not UTF-8 (it is replaced), so that a
-// streamed write does not stop half-way.
 std::string compact(const json &j)
 {
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+    return detail::jsonText(j);
 }
 
 } // namespace
@@ -232,7 +232,7 @@ std::string ResultIO::toJson(const ResultSet &r)
                 {"version", formatVersion},
                 {"machine", machineToJson(r.machine)},
                 {"rows", rows}};
-    return compactSamples(doc.dump(1)) + '\n';
+    return compactSamples(detail::jsonText(doc, 1)) + '\n';
 }
 
 void ResultIO::streamJson(const ResultSet &r, const std::function<void(std::string_view)> &out)

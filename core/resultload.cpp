@@ -228,6 +228,28 @@ std::string detail::jsonErrorMessage(std::string_view text, std::size_t pos, con
     return "not valid JSON: " + shown(what, 400);
 }
 
+std::string detail::asUtf8(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        char32_t cp = 0;
+        if (const std::size_t len = utf8At(s, i, cp); len > 0) {
+            out.append(s.substr(i, len));
+            i += len;
+        } else {
+            out += "\xEF\xBF\xBD";
+            ++i;
+        }
+    }
+    return out;
+}
+
+std::string detail::jsonText(const nlohmann::json &j, int indent)
+{
+    return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::string_view detail::withoutBom(std::string_view text)
 {
     if (text.substr(0, 3) == "\xEF\xBB\xBF")

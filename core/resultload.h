@@ -55,6 +55,15 @@ std::string_view withoutBom(std::string_view text);
 std::string jsonErrorMessage(std::string_view text, std::size_t pos, const std::string &token,
                              const nlohmann::detail::exception &ex, const std::string &path);
 
+/// s with each byte that is not part of valid UTF-8 replaced by U+FFFD: what every text field
+/// of a written result file holds (a CSV cell as a JSON string), so that the file reads back.
+std::string asUtf8(std::string_view s);
+/// j's text as every JSON the program writes is written (result files, a CSV's metadata cell,
+/// runs files): a string that is not UTF-8 (an environment variable's bytes in the machine's
+/// metadata) has its bad bytes replaced by U+FFFD instead of throwing, so that no write of a
+/// sweep's results can fail on it. indent < 0: compact.
+std::string jsonText(const nlohmann::json &j, int indent = -1);
+
 /// Parses a small JSON document (the CSV's metadata) within a budget of values; refuses one
 /// nested too deep or holding more. Throws ParseError, naming `label` for a limit.
 nlohmann::json parseBounded(std::string_view text, std::size_t budget, const std::string &label);

@@ -503,9 +503,7 @@ namespace {
 // back (ResultIO::maxFileBytes): an indented row is about three times as long.
 void streamRuns(const std::vector<RunRecord> &runs, const SafeFile::Append &out)
 {
-    const auto str = [](const std::string &s) {
-        return json(s).dump(-1, ' ', false, json::error_handler_t::replace);
-    };
+    const auto str = [](const std::string &s) { return detail::jsonText(json(s)); };
     out("{\"format\":\"" + std::string(kFormat) +
         "\",\"format_version\":" + std::to_string(RunSet::formatVersion) + ",\"runs\":[");
     for (std::size_t i = 0; i < runs.size(); ++i) {

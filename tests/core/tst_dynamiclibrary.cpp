@@ -161,6 +161,13 @@ void TestDynamicLibrary::refusesPathsThatAreNotLibraryFiles()
     const std::string fifo = folder + "/libfifo.so";
     QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
     QCOMPARE(DynamicLibrary::notALibraryFile(fifo), fifo + " is a FIFO (named pipe), not a library file");
+    // Issue 36: SPEEDUPLAB_NVML_LIBRARY naming a FIFO blocked `run` in dlopen. Every open (NVML's,
+    // cuBLAS's, any other) checks first: it returns at once, saying why.
+    const DynamicLibrary viaFifo = DynamicLibrary::open(fifo);
+    QVERIFY(!viaFifo.loaded());
+    QCOMPARE(viaFifo.error(), fifo + " is a FIFO (named pipe), not a library file");
+    QVERIFY(!DynamicLibrary::inProcess(fifo));
+    QVERIFY(!DynamicLibrary::first({fifo, folder}).loaded());
     const std::string absent = folder + "/absent.so";
     QCOMPARE(DynamicLibrary::notALibraryFile(absent), absent + ": No such file or directory");
     const std::string file = folder + "/regular.so";

@@ -99,6 +99,7 @@ class TestResultIO : public QObject {
     Q_OBJECT
 
 private slots:
+    void bytesThatAreNotUtf8AreWrittenReplaced();
     void roundTrip_data();
     void roundTrip();
     void roundTripNan_data();
@@ -124,6 +125,30 @@ void TestResultIO::roundTrip_data()
         QTest::addRow("%s: full", f) << f << 0;
         QTest::addRow("%s: empty", f) << f << 1;
         QTest::addRow("%s: rows, default machine", f) << f << 2;
+    }
+}
+
+// Issue 36: a byte that is not UTF-8 in SPEEDUPLAB_OPENBLAS (or OPENBLAS_CORETYPE, or the NVML
+// path) reached the machine's metadata, and the JSON dump threw after the sweep: neither the CSV
+// nor the JSON was written. Every JSON text written replaces the bytes (U+FFFD) and reads back.
+void TestResultIO::bytesThatAreNotUtf8AreWrittenReplaced()
+{
+    ResultSet r = sampleSet();
+    r.machine.blas = "OpenBLAS from /opt/\xff\xfe"
+                     "blas/libopenblas.so";
+    r.machine.cpuModel = "CPU \xc3";
+    r.rows.front().reason = "bad \x80 byte";
+    for (const bool csv : {true, false}) {
+        std::string text;
+        try {
+            text = csv ? ResultIO::toCsv(r) : ResultIO::toJson(r);
+        } catch (const std::exception &e) {
+            QFAIL(e.what());
+        }
+        const ResultSet back = csv ? ResultIO::fromCsv(text) : ResultIO::fromJson(text);
+        QCOMPARE(back.machine.blas, std::string("OpenBLAS from /opt/\uFFFD\uFFFDblas/libopenblas.so"));
+        QCOMPARE(back.machine.cpuModel, std::string("CPU \uFFFD"));
+        QCOMPARE(back.rows.front().reason, std::string("bad \uFFFD byte"));
     }
 }
 
