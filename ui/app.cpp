@@ -8,6 +8,7 @@
 #include "ui/publishedtable.h"
 
 #include "ui/charts/chartview.h"
+#include "ui/charts/figureexport.h"
 #include "ui/commandline.h"
 #include "ui/format.h"
 #include "ui/headless.h"
@@ -96,6 +97,12 @@ int App::main(QApplication &app)
     if (cl.headless)
         return Headless::run(cl);
 
+    // The screenshot's file is checked before the window starts, by the rules of every file
+    // written: a FIFO would block the save, a read-only file must not be replaced.
+    if (QString why; !cl.screenshot.isEmpty() && !FigureExport::check(cl.screenshot, &why)) {
+        std::cerr << "speeduplab: " << why.toStdString() << '\n';
+        return 2;
+    }
     const int hw = MachineInfo::hardwareThreads();
     MainWindow w(cl.settings);
     if (cl.asksForSweep()) {
@@ -108,8 +115,10 @@ int App::main(QApplication &app)
         }
     }
     w.setCurrentChart(cl.chart);
-    if (!cl.screenshot.isEmpty() && cl.sizeGiven) // a screenshot of the window at a given size
+    if (!cl.screenshot.isEmpty() && cl.sizeGiven) { // a screenshot of the window at a given size
         w.resize(cl.size);
+        w.setKeepsGeometry(false); // the picture's size, not the next start's
+    }
     w.show();
     if (cl.presentation)
         w.setPresentation(true);
@@ -145,9 +154,13 @@ int App::main(QApplication &app)
                 for (ChartView *c : w.charts())
                     if (c->isVisible())
                         c->updateNow();
-                if (!w.grab().save(file))
-                    std::cerr << "speeduplab: could not write the screenshot " << file.toStdString() << '\n';
-                QApplication::quit();
+                // Written as every figure is (FigureExport, SafeFile): atomically, never through a
+                // FIFO or over a read-only file; a failure (a full disk) leaves no file and exits 1.
+                QString why;
+                const bool ok = FigureExport::png(file, w.grab().toImage(), &why);
+                if (!ok)
+                    std::cerr << "speeduplab: " << why.toStdString() << '\n';
+                QApplication::exit(ok ? 0 : 1);
             });
         };
         if (cl.run)

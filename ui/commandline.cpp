@@ -201,6 +201,10 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     c.chart = p.value(chart);
     c.explain = p.isSet(explain);
     c.screenshot = p.value(screenshot);
+    // A screenshot is a PNG whatever its name says: another name (k.csv) was truncated by a
+    // save that then failed on the unknown format.
+    if (!c.screenshot.isEmpty() && !c.screenshot.endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
+        return fail(QStringLiteral("the screenshot %1 must be a .png file").arg(c.screenshot));
     c.settings = p.value(settings);
     c.run = p.isSet(run);
     const QStringList positional = p.positionalArguments();

@@ -697,7 +697,7 @@ void MainWindow::saveSettings(bool wait)
 {
     // Copies of the values (files: only its save() is called on the copy, off this thread).
     // In presentation mode the layout to keep is the one it will return to.
-    m_settingsWriter.start([file = m_settingsFile, form = m_panel->form(),
+    m_settingsWriter.start([file = m_settingsFile, form = m_panel->form(), keepGeometry = m_keepsGeometry,
                             geometry = m_presenting ? m_normalGeometry : saveGeometry(),
                             state = m_presenting ? m_normalState : saveState(),
                             chart = m_tabs->currentIndex(),
@@ -709,8 +709,10 @@ void MainWindow::saveSettings(bool wait)
         }
         auto s = AppSettings::open(file);
         form.save(*s);
-        s->setValue(QStringLiteral("window/geometry"), geometry);
-        s->setValue(QStringLiteral("window/state"), state);
+        if (keepGeometry) {
+            s->setValue(QStringLiteral("window/geometry"), geometry);
+            s->setValue(QStringLiteral("window/state"), state);
+        }
         s->setValue(QStringLiteral("window/chart"), chart);
         s->setValue(QStringLiteral("window/zoom"), zoom);
         files.save(*s);

@@ -91,6 +91,10 @@ public:
     bool isCalibrating() const;
 
     bool isPresenting() const { return m_presenting; }
+    /// Whether closing keeps the window's size and docks for the next start (the default). Off
+    /// for a screenshot at a size given on the command line: that size is the picture's, not
+    /// the user's (a 16384 x 16384 one made every later start take 7 s and 2.2 GB).
+    void setKeepsGeometry(bool keep) { m_keepsGeometry = keep; }
     static constexpr double kPresentationZoom = 1.6;
 
 public slots:
@@ -218,6 +222,7 @@ private:
     RunProgress *m_progress = nullptr;
     QLabel *m_liveCaption = nullptr; ///< presentation mode: the point being measured
     bool m_presenting = false;
+    bool m_keepsGeometry = true;
     QByteArray m_normalGeometry, m_normalState; ///< the window before presentation mode
     double m_normalZoom = 1;
     QString m_currentFile;

@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QProcess>
+#include <QSettings>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -39,6 +40,7 @@ private slots:
     void outputRules();
     void interruptedSweepKeepsTheOldFiles();
     void printedFieldsAreEscaped();
+    void screenshotFollowsTheOutputRules();
 
 private:
     int run(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr);
@@ -493,6 +495,70 @@ void TestHeadless::printedFieldsAreEscaped()
                  text.constData());
     }
     QVERIFY2(out.contains("\\x1b]0;pwned\\x07\\x1b[2J\\u202e"), out.constData());
+}
+
+// Issue 36: --screenshot bypassed the output rules. It truncated k.csv to 0 bytes (an unknown
+// format, exit 0), blocked on a FIFO, wrote over a read-only file, and its --size became the
+// window's size at every later start. Now: a .png only, checked before the window opens, written
+// atomically (FigureExport, SafeFile), and the size given stays the picture's.
+void TestHeadless::screenshotFollowsTheOutputRules()
+{
+    const auto window = [](const QStringList &args, QByteArray *err) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SPEEDUPLAB_APP), args);
+        if (!p.waitForFinished(60000)) {
+            p.kill();
+            p.waitForFinished();
+            return -1;
+        }
+        *err = p.readAllStandardError();
+        return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    };
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString ini = dir.filePath(QStringLiteral("s.ini"));
+    QByteArray err;
+    const QString csv = dir.filePath(QStringLiteral("k.csv"));
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::WriteOnly) && f.write("kept\n") == 5);
+    f.close();
+    QCOMPARE(window({QStringLiteral("--settings"), ini, QStringLiteral("--screenshot"), csv}, &err), 2);
+    QVERIFY2(err.contains("must be a .png file"), err.constData());
+    QCOMPARE(QFileInfo(csv).size(), qint64(5));
+
+    const QByteArray fifo = QFile::encodeName(dir.filePath(QStringLiteral("pipe.png")));
+    QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+    QCOMPARE(
+        window({QStringLiteral("--settings"), ini, QStringLiteral("--screenshot"), QFile::decodeName(fifo)},
+               &err),
+        2);
+    QVERIFY2(err.contains("FIFO"), err.constData());
+
+    const QString readOnly = dir.filePath(QStringLiteral("ro.png"));
+    QFile r(readOnly);
+    QVERIFY(r.open(QIODevice::WriteOnly) && r.write("old") == 3);
+    r.close();
+    QCOMPARE(::chmod(QFile::encodeName(readOnly).constData(), 0444), 0);
+    QCOMPARE(window({QStringLiteral("--settings"), ini, QStringLiteral("--screenshot"), readOnly}, &err), 2);
+    QVERIFY2(err.contains("read-only"), err.constData());
+    QCOMPARE(QFileInfo(readOnly).size(), qint64(3));
+
+    const QString png = dir.filePath(QStringLiteral("window.png"));
+    // With --run the window saves its settings as the sweep starts: not the picture's size.
+    QCOMPARE(window({QStringLiteral("--settings"), ini, QStringLiteral("--size"), QStringLiteral("900x600"),
+                     QStringLiteral("--run"), QStringLiteral("--cpu-only"), QStringLiteral("--workload"),
+                     QStringLiteral("add"), QStringLiteral("--sizes"), QStringLiteral("4"),
+                     QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--iterations"),
+                     QStringLiteral("10"), QStringLiteral("--screenshot"), png},
+                    &err),
+             0);
+    QImage shot(png);
+    QVERIFY(!shot.isNull() && shot.width() == 900); // its height: at least what the window needs
+    QSettings settings(ini, QSettings::IniFormat);
+    QVERIFY(!settings.contains(QStringLiteral("window/geometry")));
 }
 
 QTEST_MAIN(TestHeadless)

@@ -110,6 +110,25 @@ bool FigureExport::png(const QString &path, const QSize &pixels, const Draw &dra
     return writeFile(path, buffer.data(), error);
 }
 
+bool FigureExport::png(const QString &path, const QImage &image, QString *error)
+{
+    if (!checkTarget(path, error))
+        return false;
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (image.isNull() || !image.save(&buffer, "PNG")) {
+        if (error)
+            *error = writeFailure(path, tr("the PNG encoder failed"));
+        return false;
+    }
+    return writeFile(path, buffer.data(), error);
+}
+
+bool FigureExport::check(const QString &path, QString *error)
+{
+    return checkTarget(path, error);
+}
+
 bool FigureExport::svg(const QString &path, const QSize &pixels, qreal dpi, const QString &title,
                        const Draw &draw, QString *error)
 {

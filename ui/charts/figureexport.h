@@ -32,6 +32,12 @@ public:
     /// Atomic writes (SafeFile): the target is checked before the figure is drawn, and on failure
     /// error says why and no file is left behind. PNG sides are 16 to 16384 pixels.
     static bool png(const QString &path, const QSize &pixels, const Draw &draw, QString *error);
+    /// An image already drawn (the window's grab, --screenshot) as a PNG at path, by the same
+    /// rules as png(): SafeFile's checks and atomic write, error saying why it failed.
+    static bool png(const QString &path, const QImage &image, QString *error);
+    /// The preflight of png() and svg(): whether path may be written (not a FIFO, a device, a
+    /// folder or a read-only file; its folder writable), error saying why not. Before long work.
+    static bool check(const QString &path, QString *error);
     /// An SVG whose width, height and viewBox are the pixels asked for; `dpi` is the resolution
     /// the text was laid out at (the screen's), `title` the document's title (plain text: escaped here).
     static bool svg(const QString &path, const QSize &pixels, qreal dpi, const QString &title,
