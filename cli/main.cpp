@@ -513,12 +513,11 @@ std::string mergeOutputProblem(const std::vector<std::string> &inputs, const std
     if (ext != ".json")
         return "-o " + output + ": a runs file is JSON, so its name must end in .json (there is no CSV " +
                "form: a CSV file holds one run)";
-    for (const std::string &input : inputs)
-        if (SafeFile::sameFile(output, input))
-            return "-o " + output + (output == input ? " is" : " is the same file as") + " the input " +
-                   input +
-                   ": merge never replaces one of its inputs; write a new file (and rename it afterwards if "
-                   "you want it there)";
+    try { // every front end's rule: no output over an input
+        SafeFile::checkNotAnInput(output, inputs);
+    } catch (const WriteError &e) {
+        return "-o " + std::string(e.what());
+    }
     return {};
 }
 

@@ -279,8 +279,11 @@ void SafeFile::check(const std::string &path, const WriteOptions &options)
     probe(t);
 }
 
-void SafeFile::checkAll(const std::vector<std::string> &paths, const WriteOptions &options)
+void SafeFile::checkAll(const std::vector<std::string> &paths, const WriteOptions &options,
+                        const std::vector<std::string> &inputs)
 {
+    for (const std::string &out : paths)
+        checkNotAnInput(out, inputs);
     std::vector<Identity> seen;
     for (size_t i = 0; i < paths.size(); ++i) {
         check(paths[i], options);
@@ -295,6 +298,15 @@ void SafeFile::checkAll(const std::vector<std::string> &paths, const WriteOption
         }
         seen.push_back(id);
     }
+}
+
+void SafeFile::checkNotAnInput(const std::string &output, const std::vector<std::string> &inputs)
+{
+    for (const std::string &in : inputs)
+        if (sameFile(output, in))
+            throw WriteError(output + (output == in ? " is" : " is the same file as") + " the input " + in +
+                             ": an output never replaces a file the command reads; write a new file (and "
+                             "rename it afterwards if you want it there)");
 }
 
 bool SafeFile::sameFile(const std::string &a, const std::string &b)

@@ -74,8 +74,13 @@ public:
     /// renamed over a second one (both removed), as the write will. Throws WriteError.
     static void check(const std::string &path, const WriteOptions &options = {});
     /// check for each output of one command, then refuses the same file given twice
-    /// (./a.csv and a.csv, a symlink and its target, two hard links). Throws WriteError.
-    static void checkAll(const std::vector<std::string> &paths, const WriteOptions &options = {});
+    /// (./a.csv and a.csv, a symlink and its target, two hard links), and an output that is one of
+    /// the command's `inputs` (the files it reads: it would replace what it read, and lose it
+    /// if it failed half-way). Every front end's preflight. Throws WriteError.
+    static void checkAll(const std::vector<std::string> &paths, const WriteOptions &options = {},
+                         const std::vector<std::string> &inputs = {});
+    /// checkAll's rule on inputs alone: throws WriteError when output is one of inputs.
+    static void checkNotAnInput(const std::string &output, const std::vector<std::string> &inputs);
     /// Whether two paths name the same file, by checkAll's rule: the same canonical path after
     /// their links (weakly_canonical, so a file not yet there compares by name), or, when both
     /// exist, the same device and inode (stat, following links: a hard link is the same file).

@@ -160,11 +160,13 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                       QStringLiteral("FILE"));
     const QCommandLineOption run(QStringLiteral("run"),
                                  QStringLiteral("Start the sweep as soon as the window is up."));
-    p.addOptions({help,       version,    headless, preset,    png,     svg,        csv,          json,
-                  force,      open,       example,  overlay,   runA,    runB,       presentation, chart,
-                  size,       workload,   variant,  sizes,     range,   threads,    modes,        transfers,
-                  hostMemory, iterations, minTime,  maxReps,   budget,  device,     cache,        rounds,
-                  seed,       cpuOnly,    gpuOnly,  calibrate, explain, screenshot, settings,     run});
+    const QList<QCommandLineOption> options{
+        help,       version,    headless, preset,    png,     svg,        csv,          json,
+        force,      open,       example,  overlay,   runA,    runB,       presentation, chart,
+        size,       workload,   variant,  sizes,     range,   threads,    modes,        transfers,
+        hostMemory, iterations, minTime,  maxReps,   budget,  device,     cache,        rounds,
+        seed,       cpuOnly,    gpuOnly,  calibrate, explain, screenshot, settings,     run};
+    p.addOptions(options);
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
 
@@ -186,10 +188,14 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     c.csv = p.value(csv);
     c.json = p.value(json);
     c.force = p.isSet(force);
-    // A file option given as "" would otherwise read as not given, and write nothing silently.
-    for (const QCommandLineOption *o : {&png, &svg, &csv, &json, &open, &overlay})
-        if (p.isSet(*o) && p.value(*o).isEmpty())
-            return fail(QStringLiteral("--%1 needs a file name").arg(o->names().constFirst()));
+    // An option given as "" would otherwise read as not given: --png "" wrote nothing, silently,
+    // and --example "" ran the whole default sweep. Every option that takes a value needs one.
+    for (const QCommandLineOption &o : options)
+        if (!o.valueName().isEmpty() && p.isSet(o) && p.value(o).trimmed().isEmpty())
+            return fail(
+                o.valueName() == QLatin1String("FILE")
+                    ? QStringLiteral("--%1 needs a file name").arg(o.names().constFirst())
+                    : QStringLiteral("--%1 needs a value (%2)").arg(o.names().constFirst(), o.valueName()));
     c.open = p.value(open);
     c.example = p.value(example);
     c.overlay = p.value(overlay);

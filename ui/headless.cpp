@@ -155,8 +155,12 @@ int Headless::run(const CommandLine &cl)
         for (const QString &out : {cl.png, cl.svg, cl.csv, cl.json})
             if (!out.isEmpty())
                 outputs.push_back(path(out));
+        std::vector<std::string> inputs; // what it reads: never written over
+        for (const QString &in : {cl.open, cl.overlay})
+            if (!in.isEmpty())
+                inputs.push_back(path(in));
         try {
-            SafeFile::checkAll(outputs, write);
+            SafeFile::checkAll(outputs, write, inputs);
         } catch (const WriteError &e) {
             QString msg = QString::fromStdString(e.what());
             if (e.kind() == WriteError::Kind::ReadOnly)

@@ -275,7 +275,7 @@ void TestCliFiles::mergeErrors_data()
                                                   "@DIR@/out.json"}
                                    << 1 << "@DIR@/missing.json";
     // The output is one of the inputs, however it is named: it would be replaced.
-    const char *notAnInput = "merge never replaces one of its inputs";
+    const char *notAnInput = "an output never replaces a file the command reads";
     QTest::newRow("-o is an input") << QStringList{"merge", "@DIR@/a.json", "-o", "@DIR@/a.json"} << 2
                                     << notAnInput;
     QTest::newRow("-o is the second input")

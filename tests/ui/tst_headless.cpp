@@ -248,6 +248,13 @@ void TestHeadless::badUsage_data()
     const QString png = m_dir.filePath(QStringLiteral("never.png"));
     QTest::newRow("no output") << QStringList{QStringLiteral("--headless"), QStringLiteral("--cpu-only")}
                                << "needs an output";
+    // Issue 36: --example "" ran the whole default sweep and wrote its chart.
+    QTest::newRow("empty example") << QStringList{QStringLiteral("--headless"), QStringLiteral("--example"),
+                                                  QString(), QStringLiteral("--png"), png}
+                                   << "--example needs a value (NAME)";
+    QTest::newRow("empty sizes") << QStringList{QStringLiteral("--headless"), QStringLiteral("--sizes"),
+                                                QStringLiteral(" "), QStringLiteral("--png"), png}
+                                 << "--sizes needs a value (LIST)";
     QTest::newRow("unknown preset") << QStringList{QStringLiteral("--headless"), QStringLiteral("--preset"),
                                                    QStringLiteral("nope"), QStringLiteral("--png"), png}
                                     << "unknown preset";
@@ -394,8 +401,29 @@ void TestHeadless::outputRules()
     };
     const QStringList before = names();
 
-    // A FIFO and a read-only file are refused before anything is rendered or written.
+    // Issue 36: an output over an input (--open A --png A, --overlay B --csv B, a link to it) is
+    // refused before anything runs: it replaced the file it read.
     QByteArray out, err;
+    const QByteArray input = [&] {
+        QFile f(recorded);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    const QString alias = dir.filePath(QStringLiteral("alias.json"));
+    QVERIFY(QFile::link(recorded, alias));
+    for (const QStringList &args :
+         {open + QStringList{QStringLiteral("--png"), recorded},
+          open + QStringList{QStringLiteral("--json"), alias},
+          open + QStringList{QStringLiteral("--overlay"), csv, QStringLiteral("--png"), png,
+                             QStringLiteral("--force"), QStringLiteral("--csv"), csv}}) {
+        QCOMPARE(run(args, &out, &err), 2);
+        QVERIFY2(err.contains("an output never replaces a file the command reads"), err.constData());
+    }
+    QFile again(recorded);
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    QCOMPARE(again.readAll(), input);
+    QVERIFY(QFile::remove(alias));
+
+    // A FIFO and a read-only file are refused before anything is rendered or written.
     QCOMPARE(run(open + QStringList{QStringLiteral("--png"), fifo, QStringLiteral("--csv"), csv}, &out, &err),
              2);
     QVERIFY2(err.contains("it is a FIFO (named pipe), not a regular file"), err.constData());
