@@ -565,6 +565,7 @@ int cmdMerge(const std::vector<std::string> &paths, const std::optional<std::str
 
 int main(int argc, char **argv)
 {
+    TerminalText::guardStandardStreams(); // whatever a message forgot to escape
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
 

@@ -88,12 +88,26 @@ std::size_t detail::utf8At(std::string_view s, std::size_t i, char32_t &cp)
 bool detail::isControl(char32_t cp)
 {
     return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 ||
-           (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+           (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || isInvisible(cp);
+}
+
+bool detail::isInvisible(char32_t cp)
+{
+    // Marks that change the order or hide a break without a glyph of their own (LRM, RLM, ALM,
+    // ZWSP, WJ and the invisible operators, the BOM and the Mongolian vowel separator), and the
+    // noncharacters U+FFFE and U+FFFF. ZWJ and ZWNJ stay: scripts and emoji need them.
+    return cp == 0x061c || cp == 0x180e || cp == 0x200b || cp == 0x200e || cp == 0x200f ||
+           (cp >= 0x2060 && cp <= 0x2064) || cp == 0xfeff || cp == 0xfffe || cp == 0xffff;
 }
 
 // Control characters (isControl) and bytes that are not UTF-8 become visible escapes (\n, \t,
 // \x1b, \u202e), so that a crafted file cannot drive the terminal.
 std::string detail::shown(std::string_view s, std::size_t limit)
+{
+    return escapedText(s, limit, true);
+}
+
+std::string detail::escapedText(std::string_view s, std::size_t limit, bool backslash)
 {
     std::string out;
     std::size_t chars = 0;
@@ -112,7 +126,9 @@ std::string detail::shown(std::string_view s, std::size_t limit)
             ++i;
             continue;
         }
-        if (cp == '\n')
+        if (cp == '\\' && backslash)
+            out += "\\\\";
+        else if (cp == '\n')
             out += "\\n";
         else if (cp == '\r')
             out += "\\r";

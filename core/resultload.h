@@ -30,9 +30,15 @@ std::size_t utf8At(std::string_view s, std::size_t i, char32_t &cp);
 /// Whether cp is a character a message or a label must not carry as is: C0 and C1 controls,
 /// DEL, line and paragraph separators, bidirectional overrides.
 bool isControl(char32_t cp);
-/// s as a message may show it: control characters and bytes that are not UTF-8 as visible
-/// escapes, and past `limit` characters "…".
+/// The invisible format characters isControl counts: LRM, RLM, ALM, ZWSP, WJ, the BOM, U+FFFE...
+bool isInvisible(char32_t cp);
+/// s as a message may show a value of it: control characters and bytes that are not UTF-8 as
+/// visible escapes, a backslash doubled (so that the text "\x1b" is told from an escaped ESC),
+/// and past `limit` characters "…".
 std::string shown(std::string_view s, std::size_t limit = kShownChars);
+/// shown's escaping, the backslash doubled or not (a whole message, which may hold values
+/// shown() escaped already, is escaped again without it: TerminalText::escaped).
+std::string escapedText(std::string_view s, std::size_t limit, bool backslash);
 /// shown(s) in double quotes.
 std::string inQuotes(std::string_view s);
 /// The most characters a name field (workload, backend, variant, mode, transfers, a ceiling's

@@ -14,10 +14,19 @@ namespace speeduplab {
 class TerminalText {
 public:
     /// s with C0 and C1 control characters, DEL, line and paragraph separators, bidirectional
-    /// overrides and isolates, and bytes that are not UTF-8 as visible escapes ("\x1b", "\u202e",
-    /// "\n"); anything else as is. Escaping escaped text changes nothing, so a message may pass
-    /// twice. Never cut.
+    /// overrides and isolates, invisible format characters (LRM, ZWSP, the BOM...) and bytes that
+    /// are not UTF-8 as visible escapes ("\x1b", "\u202e", "\n"); anything else as is. Escaping
+    /// escaped text changes nothing, so a whole message, which may hold values escaped by value(),
+    /// may pass again. Never cut.
     static std::string escaped(std::string_view s);
+    /// One value in a message (a name from a file or an argument): escaped(), and a backslash
+    /// doubled, so that a name holding the text "\x1b[31m" prints as "\\x1b[31m", not like
+    /// one holding a real ESC. Escape each value once; the message around it with escaped().
+    static std::string value(std::string_view s);
+    /// From now on everything written to std::cout and std::cerr passes escaped() line by line
+    /// (a line's newline kept), so that no message of the program, whatever it forgot to escape,
+    /// drives the terminal. The program's one guard; call it first thing in main. Idempotent.
+    static void guardStandardStreams();
 };
 
 } // namespace speeduplab

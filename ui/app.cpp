@@ -21,6 +21,7 @@
 
 #include "core/machineinfo.h"
 #include "core/sweepconditions.h"
+#include "core/terminaltext.h"
 #include "core/version.h"
 
 #include <QApplication>
@@ -130,9 +131,10 @@ int App::main(QApplication &app)
         else if (const int index = Examples::find(cl.example); index >= 0)
             w.openExample(index);
         else
-            std::cerr << "speeduplab: no example is called \"" << cl.example.toStdString()
-                      << "\"; the examples are " << Examples::names().join(QStringLiteral(", ")).toStdString()
-                      << " and " << PublishedTable::name().toStdString() << ".\n";
+            std::cerr << "speeduplab: no example is called \""
+                      << TerminalText::value(cl.example.toStdString()) << "\"; the examples are "
+                      << Examples::names().join(QStringLiteral(", ")).toStdString() << " and "
+                      << PublishedTable::name().toStdString() << ".\n";
     }
     if (!cl.overlay.isEmpty())
         w.overlayReference(cl.overlay);

@@ -20,7 +20,14 @@ QString sentence(const QString &text)
     QString s = text.trimmed();
     if (s.isEmpty())
         return s;
-    s[0] = s[0].toUpper();
+    // Capitalised when it starts with a word, not a name: "m2.json holds 2 runs" stays as the
+    // file is called (it read "M2.json").
+    const qsizetype space = s.indexOf(QLatin1Char(' '));
+    const QStringView first = QStringView(s).left(space < 0 ? s.size() : space).chopped(1); // "why?"
+    if (std::all_of(first.begin(), first.end(), [](QChar c) {
+            return (c.isLetter() && c.isLower()) || c == QLatin1Char('\'') || c == QLatin1Char('-');
+        }))
+        s[0] = s[0].toUpper();
     // A sentence already ended, in English or in a translation (full-width 。！？).
     static const QString ends = QStringLiteral(".!?\u3002\uff01\uff1f");
     if (!ends.contains(s.back()))

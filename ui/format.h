@@ -16,7 +16,8 @@ struct CalibrationStep;
 /// user reads them, and errors as sentences.
 namespace Format {
 
-/// "the file is empty" -> "The file is empty." (errors reach the user as sentences).
+/// "the file is empty" -> "The file is empty." (errors reach the user as sentences); one that
+/// starts with a name ("m2.json holds 2 runs") keeps its first letter as it is.
 QString sentence(const QString &text);
 /// A number with 3 significant digits, never in e-notation: "0.0123", "4.5", "999", and whole
 /// from 100 up ("4230"). NaN and infinity: "—".

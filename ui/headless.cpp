@@ -46,10 +46,16 @@ void onSignal(int sig)
     g_interrupted.store(true);
 }
 
-// Text from a file or the machine, as a terminal may show it (no escape sequence obeyed).
+// A message, as a terminal may show it (no escape sequence obeyed; its values escaped by val()).
 std::string esc(const std::string &s)
 {
     return TerminalText::escaped(s);
+}
+
+// One value in a message (a name from a file or an argument), its backslashes doubled.
+std::string val(const std::string &s)
+{
+    return TerminalText::value(s);
 }
 
 int usage(const QString &msg)
@@ -121,20 +127,20 @@ void printRow(const Measurement &m)
     static std::string lastReason;
     static std::set<std::string> printed; // a point sent again (measured again, a round) says so
     const bool again = !printed.insert(m.seriesKey() + '@' + std::to_string(m.n)).second;
-    std::cout << (again ? "  again: " : "  ") << esc(m.seriesLabel()) << ", n = " << m.n << ": ";
+    std::cout << (again ? "  again: " : "  ") << val(m.seriesLabel()) << ", n = " << m.n << ": ";
     if (m.ok()) {
         std::cout << Format::seconds(m.perIteration()).toStdString() << " per iteration"
                   << (m.stats.noisy() ? " (noisy)" : "");
         if (const std::string rounds = m.conditions.roundSummary(m.stats.median); !rounds.empty())
             std::cout << " (" << rounds << ')';
         if (m.conditions.throttled)
-            std::cout << ": " << esc(m.reason);
+            std::cout << ": " << val(m.reason);
     } else {
         std::cout << Measurement::statusName(m.status);
         if (m.reason == lastReason)
             std::cout << " (the same reason)";
         else
-            std::cout << ": " << esc(m.reason);
+            std::cout << ": " << val(m.reason);
         lastReason = m.reason;
     }
     std::cout << '\n' << std::flush;
@@ -178,14 +184,14 @@ int Headless::run(const CommandLine &cl)
         try {
             references = RunSet::load(path(cl.overlay));
         } catch (const std::exception &e) {
-            std::cerr << "speeduplab: could not open " << esc(cl.overlay.toStdString()) << ": "
+            std::cerr << "speeduplab: could not open " << val(cl.overlay.toStdString()) << ": "
                       << esc(e.what()) << '\n';
             return 1;
         }
         for (RunRecord &r : references)
             r.reference = true;
-        std::cout << "Overlaying " << esc(references.front().label) << " from "
-                  << esc(cl.overlay.toStdString()) << '\n';
+        std::cout << "Overlaying " << val(references.front().label) << " from "
+                  << val(cl.overlay.toStdString()) << '\n';
     }
     if (!cl.example.isEmpty() && !cl.open.isEmpty())
         return usage(QStringLiteral("--example and --open both name what to draw: give one"));
@@ -193,36 +199,36 @@ int Headless::run(const CommandLine &cl)
         // A recording shipped with the program, as File > Open example opens it in the window.
         const int index = Examples::find(cl.example);
         if (index < 0 && cl.example != PublishedTable::name())
-            return usage(
-                QStringLiteral("no example is called \"%1\"; the examples are %2 and %3")
-                    .arg(cl.example, Examples::names().join(QStringLiteral(", ")), PublishedTable::name()));
+            return usage(QStringLiteral("no example is called \"%1\"; the examples are %2 and %3")
+                             .arg(QString::fromStdString(val(cl.example.toStdString())),
+                                  Examples::names().join(QStringLiteral(", ")), PublishedTable::name()));
         try {
             runs = index >= 0 ? Examples::load(Examples::all()[index])
                               : std::vector<RunRecord>{PublishedTable::load()};
         } catch (const std::exception &e) {
-            std::cerr << "speeduplab: could not open the example " << esc(cl.example.toStdString()) << ": "
+            std::cerr << "speeduplab: could not open the example " << val(cl.example.toStdString()) << ": "
                       << esc(e.what()) << '\n';
             return 1;
         }
         store.setRuns(runs);
         result = store.resultSet();
-        std::cout << "Opened the example " << esc(cl.example.toStdString()) << ": " << result.size()
+        std::cout << "Opened the example " << val(cl.example.toStdString()) << ": " << result.size()
                   << " measurements\n";
     } else if (!cl.open.isEmpty()) {
         try {
             runs = RunSet::load(path(cl.open));
         } catch (const std::exception &e) {
-            std::cerr << "speeduplab: could not open " << esc(cl.open.toStdString()) << ": " << esc(e.what())
+            std::cerr << "speeduplab: could not open " << val(cl.open.toStdString()) << ": " << esc(e.what())
                       << '\n';
             return 1;
         }
         if (runs.size() > 1 && !cl.csv.isEmpty())
             return usage(QStringLiteral("%1 holds %2 runs: a CSV file holds one; write --json instead")
-                             .arg(cl.open)
+                             .arg(QString::fromStdString(val(cl.open.toStdString())))
                              .arg(runs.size()));
         store.setRuns(runs);
         result = store.resultSet();
-        std::cout << "Opened " << esc(cl.open.toStdString()) << ": " << result.size() << " measurements";
+        std::cout << "Opened " << val(cl.open.toStdString()) << ": " << result.size() << " measurements";
         if (runs.size() > 1)
             std::cout << " in " << runs.size() << " runs";
         std::cout << '\n';
@@ -303,7 +309,7 @@ int Headless::run(const CommandLine &cl)
     const ResultSet &shown = store.resultSet();
     const std::string workload = shown.rows.empty() ? std::string() : shown.rows.front().workload;
     for (const auto &rep : Explain::reports(shown, workload))
-        std::cout << esc(rep.gpuLabel) << " vs " << esc(rep.cpuLabel) << ": " << esc(rep.summary()) << '\n';
+        std::cout << val(rep.gpuLabel) << " vs " << val(rep.cpuLabel) << ": " << esc(rep.summary()) << '\n';
     if (store.runA() >= 0 && store.runB() >= 0 && store.runA() != store.runB()) {
         // Across runs: run A's best CPU against each GPU curve of run B.
         const std::string a = store.runs()[std::size_t(store.runA())].label;
@@ -318,7 +324,7 @@ int Headless::run(const CommandLine &cl)
         const Analysis::Predictor predict = Explain::predictor(shown);
         for (const Series &g : all)
             if (g.gpu && g.run == b && !cpus.empty())
-                std::cout << esc(g.label) << " vs " << esc(a) << ": best CPU: "
+                std::cout << val(g.label) << " vs " << val(a) << ": best CPU: "
                           << esc(Analysis::report(Analysis::bestCpu(cpus), g, predict, modelled).summary())
                           << '\n';
     }
@@ -327,7 +333,7 @@ int Headless::run(const CommandLine &cl)
             continue;
         for (const auto &q : Overlay::ratios(Analysis::series(runs.front().results, workload),
                                              Overlay::curves(ref.results, workload)))
-            std::cout << esc(q.label) << ": our time / " << esc(Overlay::name(ref.results))
+            std::cout << val(q.label) << ": our time / " << val(Overlay::name(ref.results))
                       << "'s = " << QString::number(q.ratio, 'f', 2).toStdString() << " (geometric mean over "
                       << q.count << " sizes, n = " << q.nMin << "-" << q.nMax << ")\n";
     }
@@ -343,13 +349,13 @@ int Headless::run(const CommandLine &cl)
         if (target.isEmpty())
             continue;
         if (interrupted) {
-            std::cerr << "interrupted: " << esc(target.toStdString())
+            std::cerr << "interrupted: " << val(target.toStdString())
                       << " is not replaced by the chart of an incomplete sweep\n";
             continue;
         }
         QString error;
         if (saveChart(*chart, svg, target, cl.size, write, &error))
-            std::cout << "wrote " << target.toStdString() << '\n';
+            std::cout << "wrote " << val(target.toStdString()) << '\n';
         else {
             std::cerr << "speeduplab: " << error.toStdString() << '\n';
             rc = 1;
@@ -367,14 +373,14 @@ int Headless::run(const CommandLine &cl)
         }
         if (!cl.csv.isEmpty()) {
             ResultIO::writeCsv(result, path(cl.csv), write);
-            std::cout << "wrote " << cl.csv.toStdString() << '\n';
+            std::cout << "wrote " << val(cl.csv.toStdString()) << '\n';
         }
         if (!cl.json.isEmpty() && runs.size() > 1) {
             RunSet::write(runs, path(cl.json), write);
-            std::cout << "wrote " << cl.json.toStdString() << '\n';
+            std::cout << "wrote " << val(cl.json.toStdString()) << '\n';
         } else if (!cl.json.isEmpty()) {
             ResultIO::writeJson(result, path(cl.json), write);
-            std::cout << "wrote " << cl.json.toStdString() << '\n';
+            std::cout << "wrote " << val(cl.json.toStdString()) << '\n';
         }
     } catch (const std::exception &e) {
         std::cerr << "speeduplab: " << e.what() << '\n';

@@ -1,17 +1,35 @@
 // SPDX-License-Identifier: MIT
 // speeduplab: the desktop app. Everything lives in speeduplab_ui; this only picks the
 // platform before Qt starts (offscreen for --headless and --help, which must work without a
-// display) and says so in a sentence when the window has nowhere to go.
+// display) and says so in a sentence when the window has nowhere to go. Every line it and Qt
+// print is escaped for the terminal (TerminalText::guardStandardStreams).
 #include "ui/app.h"
 
+#include "core/terminaltext.h"
+
 #include <QApplication>
+
+#include <iostream>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
+namespace {
+
+// Qt's own warnings ("QVariant::load: unknown user type with name <a name from the settings>")
+// through the same escaped stream as the program's.
+void printQtMessage(QtMsgType, const QMessageLogContext &, const QString &message)
+{
+    std::cerr << message.toStdString() << '\n' << std::flush;
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
+    speeduplab::TerminalText::guardStandardStreams();
+    qInstallMessageHandler(printQtMessage);
     bool offscreen = false;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];

@@ -155,6 +155,11 @@ void TestFormat::sentenceEndsOnce_data()
                             << "No GPU.";
     QTest::newRow("a question") << "why?"
                                 << "Why?";
+    // Issue 36: "M2.json holds 2 runs": a sentence that starts with a name keeps it as it is.
+    QTest::newRow("a file name first") << "m2.json holds 2 runs"
+                                       << "m2.json holds 2 runs.";
+    QTest::newRow("a path first") << "out/x.csv: no such file"
+                                  << "out/x.csv: no such file.";
     QTest::newRow("zh full stop") << QStringLiteral("\u672a\u627e\u5230\u3002")
                                   << QStringLiteral("\u672a\u627e\u5230\u3002");
     QTest::newRow("zh exclamation") << QStringLiteral("\u597d\uff01") << QStringLiteral("\u597d\uff01");

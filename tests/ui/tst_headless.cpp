@@ -7,6 +7,7 @@
 #include "core/calibration.h"
 #include "core/machineinfo.h"
 #include "core/resultio.h"
+#include "core/terminaltext.h"
 
 #include <QDir>
 #include <QFile>
@@ -41,6 +42,7 @@ private slots:
     void interruptedSweepKeepsTheOldFiles();
     void printedFieldsAreEscaped();
     void screenshotFollowsTheOutputRules();
+    void namesFromArgumentsAreEscaped();
 
 private:
     int run(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr);
@@ -587,6 +589,49 @@ void TestHeadless::screenshotFollowsTheOutputRules()
     QVERIFY(!shot.isNull() && shot.width() == 900); // its height: at least what the window needs
     QSettings settings(ini, QSettings::IniFormat);
     QVERIFY(!settings.contains(QStringLiteral("window/geometry")));
+}
+
+// Issue 36: the app printed names from its arguments raw (an example's name, a file to open),
+// with their ESC and OSC sequences; a name holding the text "\x1b[31m" printed exactly like one
+// holding a real ESC; LRM, ZWSP, WJ and the BOM went out as they were. Every line the app prints
+// is escaped (TerminalText::guardStandardStreams), and each value once more, its backslashes doubled.
+void TestHeadless::namesFromArgumentsAreEscaped()
+{
+    QCOMPARE(TerminalText::value("a\\x1b[31m\x1b[31m"), std::string("a\\\\x1b[31m\\x1b[31m"));
+    QCOMPARE(TerminalText::escaped("a\\x1b"), std::string("a\\x1b")); // a message may pass twice
+    for (const char *invisible : {"\u200e", "\u200f", "\u061c", "\u200b", "\u2060", "\ufeff", "\uffff"})
+        QVERIFY2(TerminalText::escaped(std::string("x") + invisible).find("\\u") == 1, invisible);
+    QCOMPARE(TerminalText::escaped("\u200d"), std::string("\u200d")); // ZWJ: emoji and scripts need it
+
+    const QString hostile = QString::fromUtf8("ex\x1b]0;title\x07\\x1b[31m\u200e\ufeff");
+    QByteArray out, err;
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--example"), hostile, QStringLiteral("--png"),
+                  m_dir.filePath(QStringLiteral("never.png"))},
+                 &out, &err),
+             2);
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--open"),
+                  m_dir.filePath(hostile + QStringLiteral(".csv")), QStringLiteral("--png"),
+                  m_dir.filePath(QStringLiteral("never.png"))},
+                 &out, &err),
+             1);
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("--headless"), QStringLiteral("--example"), hostile,
+                      QStringLiteral("--png"), m_dir.filePath(QStringLiteral("never.png"))},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--open"),
+                      m_dir.filePath(hostile + QStringLiteral(".csv")), QStringLiteral("--png"),
+                      m_dir.filePath(QStringLiteral("never.png"))}}) {
+        run(args, &out, &err);
+        const QByteArray all = out + err;
+        QVERIFY2(!all.isEmpty(), "nothing said");
+        for (const char *raw : {"\x1b", "\x07", "\u200e", "\ufeff"})
+            QVERIFY2(!all.contains(raw), all.constData());
+        QVERIFY2(all.contains("\\x1b]0;title\\x07"), all.constData());
+    }
+    // The real ESC and the text "\x1b" are told apart in the name printed: "\x1b" and "\\x1b".
+    run({QStringLiteral("--headless"), QStringLiteral("--example"), hostile, QStringLiteral("--png"),
+         m_dir.filePath(QStringLiteral("never.png"))},
+        &out, &err);
+    QVERIFY2(err.contains("\\x07\\\\x1b[31m\\u200e\\ufeff"), err.constData());
 }
 
 QTEST_MAIN(TestHeadless)
