@@ -2,6 +2,8 @@
 // Numbers, durations, rates and sentences as the user reads them (ui/format.h).
 #include "ui/format.h"
 
+#include "core/terminaltext.h"
+
 #include "core/calibration.h"
 #include "core/pipeline.h"
 
@@ -320,7 +322,24 @@ QString translatedLabels(const QString &text)
 
 QString labels(const QString &text)
 {
-    return cjkSpacing(translatedLabels(text));
+    return visible(cjkSpacing(translatedLabels(text)));
+}
+
+QString visible(const QString &text)
+{
+    // The terminal's rule (TerminalText::escaped), line by line: the lines of a note stay lines.
+    const auto needs = [](QChar c) {
+        const char16_t u = c.unicode();
+        return u < 0x20 || (u >= 0x7f && u <= 0x9f) || (u >= 0x2028 && u <= 0x202e) ||
+               (u >= 0x2060 && u <= 0x2069) || u == 0x061c || u == 0x180e || u == 0x200b || u == 0x200e ||
+               u == 0x200f || u == 0xfeff || u == 0xfffe || u == 0xffff;
+    };
+    if (std::none_of(text.begin(), text.end(), [&](QChar c) { return c != QLatin1Char('\n') && needs(c); }))
+        return text; // the common case, without a copy
+    QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString &line : lines)
+        line = QString::fromStdString(TerminalText::escaped(line.toStdString()));
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace speeduplab::Format

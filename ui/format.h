@@ -60,6 +60,11 @@ QString plainTip(const QString &text);
 /// variant names are the code's own and stay). Then cjkSpacing: every sentence shown goes
 /// through here.
 QString labels(const QString &text);
+/// text with what a chart must not draw as is (C0 and C1 controls but the newline, bidirectional
+/// overrides, invisible format characters) as visible escapes ("\u202e"), as a
+/// terminal shows them: a variant "abc\u202edcba" drew as "abcabcd". labels() applies it, and so
+/// every text a chart draws.
+QString visible(const QString &text);
 /// Chinese text spaced as it is typeset: one space where a Chinese character meets a Latin word
 /// or a number ("的 OpenMP", "使用 16"), none between two Chinese characters. Text without
 /// Chinese characters is returned unchanged.

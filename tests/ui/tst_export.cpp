@@ -12,6 +12,7 @@
 #include "ui/mainwindow.h"
 #include "ui/runstore.h"
 
+#include <QAbstractSeries>
 #include <QClipboard>
 #include <QDir>
 #include <QFile>
@@ -103,6 +104,7 @@ private slots:
     void exportProposesWorkloadAndChart_data();
     void exportProposesWorkloadAndChart();
     void exportRemembersFolderAndType();
+    void hostileNamesDrawVisiblyInWellFormedSvg();
 
 private:
     std::unique_ptr<MainWindow> window();
@@ -499,6 +501,53 @@ void TestExport::exportRemembersFolderAndType()
     QVERIFY(!next.exportChart(*w->chart(QStringLiteral("time"))));
     QCOMPARE(asked.path, QDir(out.path()).filePath(QStringLiteral("add-time.png")));
     QCOMPARE(next.exportSize(), QSize(800, 600));
+}
+
+// Issue 36: control characters from the data (U+0001, ESC, BS, U+FFFE) went raw into SVG exports,
+// which were then not well-formed XML (exit 0); a variant "abc\u202edcba" was drawn "abcabcd" in
+// the legend, the notes and the SVG. Every chart text is drawn visibly (Format::visible), and an
+// SVG holds nothing XML has no place for.
+void TestExport::hostileNamesDrawVisiblyInWellFormedSvg()
+{
+    ResultSet r;
+    r.machine = fixtures::machine();
+    r.machine.cpuModel = "CPU\x01\x1b[2J";
+    for (int n : {4, 40, 400}) {
+        Measurement cpu = fixtures::point("cpu", 1, "", n, 1e-6 * n);
+        cpu.variant = "abc\u202edcba\x01\x1b\b\uFFFE\u200b";
+        r.add(cpu);
+        Measurement gpu = fixtures::point("gpu", 0, "launch", n, 4e-6);
+        gpu.variant = cpu.variant;
+        r.add(gpu);
+    }
+    RunStore store;
+    store.setResultSet(r);
+    for (const QString &name : ChartTabs::names()) {
+        std::unique_ptr<ChartView> chart = ChartTabs::make(name);
+        chart->setModel(&store);
+        chart->updateNow();
+        const QString path = m_dir.filePath(name + QStringLiteral("-hostile.svg"));
+        QString error;
+        QVERIFY2(chart->saveSvg(path, QSize(1280, 720), &error), qPrintable(error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray svg = f.readAll();
+        QXmlStreamReader xml(svg);
+        while (!xml.atEnd())
+            xml.readNext();
+        QVERIFY2(!xml.hasError(), qPrintable(name + QStringLiteral(": ") + xml.errorString()));
+        const QString text = QString::fromUtf8(svg);
+        for (const QChar c :
+             {QChar(0x01), QChar(0x1b), QChar(0x08), QChar(0x202e), QChar(0xfffe), QChar(0x200b)})
+            QVERIFY2(!text.contains(c),
+                     qPrintable(name + QStringLiteral(": U+") + QString::number(c.unicode(), 16)));
+        QStringList drawn = chart->labelTexts() << chart->noteText();
+        for (const QAbstractSeries *s : chart->chart()->series())
+            drawn << s->name();
+        for (const QString &shown : std::as_const(drawn))
+            QVERIFY2(!shown.contains(QChar(0x202e)) && !shown.contains(QChar(0x1b)),
+                     qPrintable(name + shown));
+    }
 }
 
 QTEST_MAIN(TestExport)

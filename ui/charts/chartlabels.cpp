@@ -82,16 +82,15 @@ void ChartView::setCaption(const QString &text)
 {
     if (text.isEmpty())
         return;
-    m_labels << makeLabel(text, QColor(0x77, 0x77, 0x77), ChartStyle::captionFont(), 3);
+    m_labels << makeLabel(Format::visible(text), QColor(0x77, 0x77, 0x77), ChartStyle::captionFont(), 3);
 }
 
 void ChartView::setChartTitle(const std::string &workload, const QString &what)
 {
     // QtCharts draws the title as HTML: the workload's name comes from the results, so escaped.
-    const QString t =
-        (workload.empty() ? what : QString::fromStdString(workload) + QStringLiteral(": ") + what)
-            .toHtmlEscaped();
-    m_plainTitle = workload.empty() ? what : QString::fromStdString(workload) + QStringLiteral(": ") + what;
+    m_plainTitle = Format::visible(
+        workload.empty() ? what : QString::fromStdString(workload) + QStringLiteral(": ") + what);
+    const QString t = m_plainTitle.toHtmlEscaped();
     if (chart()->title() != t)
         chart()->setTitle(t);
 }

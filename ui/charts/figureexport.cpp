@@ -33,6 +33,24 @@ QString writeFailure(const std::exception &e)
     return FigureExport::tr("%1. Choose another folder or file name.").arg(text);
 }
 
+// An SVG as XML 1.0 allows it: a character XML has no place for (C0 controls but tab, newline and
+// carriage return; U+FFFE, U+FFFF; bytes that are not UTF-8) becomes U+FFFD. The charts draw text
+// from files visibly (Format::visible), so this is the last guard, for whatever else is drawn.
+QByteArray wellFormed(const QByteArray &svg)
+{
+    const auto bad = [](char32_t c) {
+        return (c < 0x20 && c != 0x09 && c != 0x0a && c != 0x0d) || c == 0xfffe || c == 0xffff;
+    };
+    QString text = QString::fromUtf8(svg); // invalid UTF-8 is U+FFFD already
+    bool changed = false;
+    for (QChar &c : text)
+        if (bad(c.unicode())) {
+            c = QChar(0xfffd);
+            changed = true;
+        }
+    return changed || text.contains(QChar(0xfffd)) ? text.toUtf8() : svg;
+}
+
 // The preflight: SafeFile::check's checks, before the figure is drawn.
 bool checkTarget(const QString &path, QString *error)
 {
@@ -170,7 +188,7 @@ bool FigureExport::svg(const QString &path, const QSize &pixels, qreal dpi, cons
         const QString size = QStringLiteral("width=\"%1\" height=\"%2\"").arg(px.width()).arg(px.height());
         data.replace(0, head, QString::fromUtf8(data.left(head)).replace(mm, size).toUtf8());
     }
-    return writeFile(path, data, error);
+    return writeFile(path, wellFormed(data), error);
 }
 
 } // namespace speeduplab
