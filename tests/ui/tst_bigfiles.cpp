@@ -11,6 +11,7 @@
 #include "core/resultio.h"
 #include "ui/app.h"
 #include "ui/charts/chartstyle.h"
+#include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/textwrap.h"
 #include "ui/charts/timechart.h"
@@ -21,8 +22,10 @@
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QImage>
+#include <QLogValueAxis>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QValueAxis>
 #include <QXYSeries>
 
 #include <cmath>
@@ -49,6 +52,7 @@ private slots:
     void manySeriesRenderWithoutTheLegend();
     void aSmallFileAfterwardsGetsItsLegendBack();
     void thousandsOfThreadCountsChartLinearly();
+    void axesStayDrawableWhateverTheData();
 
 private:
     QString write(const ResultSet &r, const QString &name);
@@ -278,6 +282,56 @@ void TestBigFiles::aSmallFileAfterwardsGetsItsLegendBack()
         QVERIFY(c->legendEntries() <= ChartView::legendLimit);
     }
     QVERIFY2(m_spent < kLimitS, qPrintable(QStringLiteral("%1 s").arg(m_spent)));
+}
+
+// Issue 36: subnormal byte counts (5e-324, which the loader accepts) made QLogValueAxis::setRange
+// recurse on the throughput chart; CPU rows at 1 and 10^6 threads (or 2^31 - 1) kept the scaling
+// chart busy for ever, a tick every 16 threads. Every chart draws such a file at once, its axes
+// finite, positive where logarithmic, and with a bounded number of ticks.
+void TestBigFiles::axesStayDrawableWhateverTheData()
+{
+    for (const int threads : {1000000, 100000000, 2147483647}) {
+        ResultSet r;
+        r.machine = fixtures::machine();
+        for (int n : {4, 40, 400}) {
+            Measurement one = fixtures::point("cpu", 1, "", n, 1e-6 * n);
+            one.bytes = 5e-324;
+            r.add(one);
+            Measurement many = fixtures::point("cpu", threads, "", n, 2e-6 * n);
+            many.bytes = 1e-310;
+            r.add(many);
+            Measurement gpu = fixtures::point("gpu", 0, "launch", n, 4e-6);
+            gpu.bytes = 4.9e-324;
+            r.add(gpu);
+        }
+        RunStore store;
+        store.setResultSet(r);
+        for (const QString &name : ChartTabs::names()) {
+            std::unique_ptr<ChartView> chart = ChartTabs::make(name);
+            chart->setModel(&store);
+            chart->resize(1024, 700);
+            QElapsedTimer t;
+            t.start();
+            chart->updateNow();
+            QVERIFY(!chart->toImage(QSize(640, 400)).isNull());
+            QVERIFY2(t.elapsed() < 5000, qPrintable(QStringLiteral("%1: %2 ms").arg(name).arg(t.elapsed())));
+            for (QAbstractAxis *axis : chart->chart()->axes()) {
+                if (auto *l = qobject_cast<QLogValueAxis *>(axis)) {
+                    QVERIFY2(l->min() > 0 && std::isfinite(l->max()) && l->max() > l->min(),
+                             qPrintable(name));
+                    QVERIFY2(std::log10(l->max() / l->min()) <= 41, qPrintable(name));
+                } else if (auto *v = qobject_cast<QValueAxis *>(axis)) {
+                    QVERIFY2(std::isfinite(v->min()) && std::isfinite(v->max()) && v->max() > v->min(),
+                             qPrintable(name));
+                    if (v->tickType() == QValueAxis::TicksDynamic)
+                        QVERIFY2((v->max() - v->min()) / v->tickInterval() <= ChartView::maxTicks,
+                                 qPrintable(QStringLiteral("%1: %2 ticks")
+                                                .arg(name)
+                                                .arg((v->max() - v->min()) / v->tickInterval())));
+                }
+            }
+        }
+    }
 }
 
 QTEST_MAIN(TestBigFiles)

@@ -551,6 +551,9 @@ void ChartView::decades(double lo, double hi, double &outLo, double &outHi)
         lo = 1;
     if (!(hi > 0) || !std::isfinite(hi) || hi < lo)
         hi = lo;
+    // Within what a double's powers of ten reach: 10^floor(log10(5e-324)) is 0.
+    lo = std::clamp(lo, 1e-300, 1e300);
+    hi = std::clamp(hi, lo, 1e300);
     outLo = std::pow(10.0, std::floor(std::log10(lo) + 1e-9));
     outHi = std::pow(10.0, std::ceil(std::log10(hi) - 1e-9));
     if (outHi <= outLo)
@@ -561,20 +564,59 @@ void ChartView::decades(double lo, double hi, double &outLo, double &outHi)
     outHi *= 1 + 1e-9;
 }
 
+double ChartView::niceStep(double v)
+{
+    const double decade = std::pow(10.0, std::floor(std::log10(std::clamp(v, 1.0, 1e300))));
+    for (const double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * decade >= v)
+            return m * decade;
+    return 10 * decade;
+}
+
+namespace {
+
+void setAxisRange(QAbstractAxis *axis, double lo, double hi)
+{
+    constexpr double huge = 1e300;
+    if (auto *l = qobject_cast<QLogValueAxis *>(axis)) {
+        constexpr double tiny = 1e-300, span = 1e40; // 40 decades
+        lo = std::isfinite(lo) && lo > 0 ? std::clamp(lo, tiny, huge) : 1;
+        hi = std::isfinite(hi) && hi > 0 ? std::clamp(hi, tiny, huge) : lo * 10;
+        if (!(hi > lo * (1 + 1e-12)))
+            hi = lo * 10;
+        if (hi / lo > span)
+            lo = hi / span;
+        l->setRange(lo, hi);
+    } else if (auto *v = qobject_cast<QValueAxis *>(axis)) {
+        lo = std::isfinite(lo) ? std::clamp(lo, -huge, huge) : 0;
+        hi = std::isfinite(hi) ? std::clamp(hi, -huge, huge) : lo + 1;
+        if (!(hi > lo))
+            hi = lo + std::max(1.0, std::abs(lo) * 1e-6);
+        if (v->tickType() == QValueAxis::TicksDynamic && (hi - lo) / v->tickInterval() > ChartView::maxTicks)
+            v->setTickInterval(ChartView::niceStep((hi - lo) / 8));
+        v->setRange(lo, hi);
+    }
+}
+
+} // namespace
+
 void ChartView::setRanges(double xMin, double xMax, double yMin, double yMax)
 {
-    m_x->setRange(xMin, xMax);
-    m_y->setRange(yMin, yMax);
+    setAxisRange(m_x, xMin, xMax);
+    setAxisRange(m_y, yMin, yMax);
     // A log axis labels its decades with "%.10g", plain numbers from 0.0001 up; below that printf
     // would write "1e-05" (a ratio has no unit to change: a GPU 10^5 times slower than the CPU),
     // so such an axis gets as many decimals as its lowest decade needs.
     for (QAbstractAxis *a : {m_x, m_y})
         if (auto *l = qobject_cast<QLogValueAxis *>(a)) {
             const int lowest = int(std::ceil(std::log10(l->min()) - 1e-6));
+            const int highest = int(std::floor(std::log10(l->max()) + 1e-6));
             // At most 12 decimals: a range reaching far below (a bug, a hostile file) must not
-            // print ticks of dozens of digits over the axis.
-            const QString format =
-                lowest < -4 ? QStringLiteral("%.%1f").arg(std::min(-lowest, 12)) : QStringLiteral("%.10g");
+            // print ticks of dozens of digits over the axis; one that also reaches far above
+            // printed "100000000000.0000000": powers of ten in e-notation then.
+            const QString format = lowest < -4 && highest > 4 ? QStringLiteral("%.0e")
+                                   : lowest < -4 ? QStringLiteral("%.%1f").arg(std::min(-lowest, 12))
+                                                 : QStringLiteral("%.10g");
             if (l->labelFormat() != format)
                 l->setLabelFormat(format);
         }

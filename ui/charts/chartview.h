@@ -59,6 +59,10 @@ public:
     /// the classroom view); off for a chart without it.
     bool allThreadCounts() const { return m_allThreadsAction && m_allThreadsAction->isChecked(); }
     void setAllThreadCounts(bool all);
+    /// The most ticks setRanges leaves a value axis with dynamic ticks.
+    static constexpr int maxTicks = 24;
+    /// 1, 2 or 5 times a power of ten, at least v (and at least 1).
+    static double niceStep(double v);
     /// The workload to plot; empty: the first one in the results.
     void setWorkload(const QString &workload);
     QString workload() const { return m_workload; }
@@ -248,7 +252,12 @@ protected:
     /// more to fill than all the curves cost to draw.
     static void thinBand(QList<QPointF> &lower, QList<QPointF> &upper, int maxPoints = 100);
 
+    /// The axes' ranges, made what an axis can draw whatever the data (a hostile file's 5e-324
+    /// bytes made QLogValueAxis::setRange recurse; 10^6 threads at a tick every 16 asked for
+    /// 62,500 ticks): finite, a log axis's positive and within 40 decades, and a value axis with
+    /// dynamic ticks at most maxTicks of them (its interval widened to a 1-2-5 step).
     void setRanges(double xMin, double xMax, double yMin, double yMax);
+
     /// Whole decades around [lo, hi] (a log axis labels only powers of ten).
     static void decades(double lo, double hi, double &outLo, double &outHi);
 

@@ -16,18 +16,6 @@
 
 namespace speeduplab {
 
-namespace {
-// 1, 2 or 5 times a power of ten, at least v.
-double niceStep(double v)
-{
-    const double decade = std::pow(10.0, std::floor(std::log10(std::max(v, 1.0))));
-    for (const double m : {1.0, 2.0, 5.0, 10.0})
-        if (m * decade >= v)
-            return m * decade;
-    return 10 * decade;
-}
-} // namespace
-
 ScalingChart::ScalingChart(QWidget *parent) : ChartView(parent)
 {
     auto *x = new QValueAxis;
