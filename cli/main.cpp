@@ -253,6 +253,7 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     for (const std::string &note : {Pipeline::cacheNote(plan), Pipeline::clocksNote(plan)})
         if (!note.empty())
             std::cerr << "note: " << esc(note) << '\n';
+    events.onSignal = onSignal;
     const Pipeline::Outcome out = Pipeline::run(plan, o.calibrate, events, g_stop);
     const ResultSet &r = out.result;
     if (out.calibrated)

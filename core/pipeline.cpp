@@ -14,9 +14,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <random>
 #include <stdexcept>
 
 namespace speeduplab {
@@ -192,10 +194,26 @@ std::string Pipeline::gpuOnlyError(const RunOptions &o, const MachineInfo::GpuSt
            (state.reason.empty() ? std::string("no reason was given") : state.reason);
 }
 
+void Pipeline::keepSignalHandler(void (*handler)(int))
+{
+    if (!handler)
+        return;
+    struct sigaction sa {};
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    for (const int sig : {SIGINT, SIGTERM})
+        ::sigaction(sig, &sa, nullptr);
+}
+
 Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Events &events,
                                 const std::atomic<bool> &stop, const Ceilings &known)
 {
     Outcome out;
+    if (events.onSignal) {
+        MachineInfo::openclState(); // loads the OpenCL libraries, and whatever handlers they bring
+        keepSignalHandler(events.onSignal);
+    }
     SweepRunner runner(plan);
     SweepRunner::Progress last;
     auto progress = [&events, &last](const SweepRunner::Progress &p) {
@@ -203,7 +221,13 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
         if (events.progress)
             events.progress(p);
     };
-    out.result = runner.run({events.measured, progress}, stop);
+    auto measured = [&events](const Measurement &m) {
+        keepSignalHandler(events.onSignal); // a kernel compiled by PoCL registers LLVM's again
+        if (events.measured)
+            events.measured(m);
+    };
+    out.result = runner.run({measured, progress}, stop);
+    keepSignalHandler(events.onSignal);
     out.firstPass = last.firstPass;
     out.elapsed = last.elapsed;
     out.result.addMissingCeilings(known);
@@ -217,6 +241,7 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
             for (const auto &[k, v] : c.ceilings)
                 out.result.machine.ceilings[k] = v;
             out.stopped = c.stopped;
+            keepSignalHandler(events.onSignal);
             // A result holds one set of ceilings: with several GPUs, the first one's.
             if (plan.gpu && events.calibration)
                 for (int d : plan.gpuDevices())
@@ -328,13 +353,20 @@ std::string Pipeline::stopNote(const Outcome &o)
 namespace {
 
 // Where an interrupted command keeps what it had: "results.partial.json", then
-// "results.partial-2.json" and on.
+// "results.partial-2.json" and on to 100; past them a random name ("results.partial-3f9c...json"),
+// so that the names cannot run out.
 std::string partialName(const std::string &path, int k)
 {
     const std::filesystem::path p(path);
     std::string name = p.stem().string();
     name += ".partial";
-    if (k > 1) {
+    if (k > 100) {
+        thread_local std::mt19937_64 random{std::random_device{}()};
+        char hex[17];
+        std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(random()));
+        name += '-';
+        name += hex;
+    } else if (k > 1) {
         name += '-';
         name += std::to_string(k);
     }
@@ -360,8 +392,8 @@ std::string Pipeline::writeOutput(const std::string &path, const std::string &te
         return "interrupted before anything was measured: " + kept;
     WriteOptions o = write;
     o.force = false;
-    o.createOnly = true; // a new file, never over another
-    for (int k = 1; k <= 100; ++k) {
+    o.createOnly = true;             // a new file, never over another
+    for (int k = 1; k <= 200; ++k) { // 100 numbered names, then 100 random ones
         const std::string name = partialName(path, k);
         try {
             SafeFile::write(name, text, o);
@@ -373,7 +405,7 @@ std::string Pipeline::writeOutput(const std::string &path, const std::string &te
         }
     }
     throw WriteError("cannot keep the partial results of " + path + ": " + partialName(path, 1) +
-                     " and the 99 names after it are taken");
+                     ", the 99 names after it and 100 random ones are taken");
 }
 
 Pipeline::Disturbance Pipeline::disturbance(const ResultSet &result)

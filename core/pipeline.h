@@ -73,7 +73,14 @@ public:
         std::function<void(const Measurement &)> measured;
         std::function<void(const SweepRunner::Progress &)> progress;
         std::function<void(const CalibrationStep &)> calibration;
+        /// The front end's handler of SIGINT and SIGTERM (it sets the stop flag), kept in force for
+        /// the whole run: loading OpenCL's PoCL installs LLVM's own handlers, which reset to the
+        /// default on the first signal, so that a second Ctrl+C killed the program mid-write. It
+        /// is installed after OpenCL is loaded, and again after each point and at the end.
+        void (*onSignal)(int) = nullptr;
     };
+    /// Installs handler for SIGINT and SIGTERM (sigaction, restarting system calls).
+    static void keepSignalHandler(void (*handler)(int));
     struct Outcome {
         ResultSet result;     ///< every point measured, with the ceilings when calibrated
         bool stopped = false; ///< stop was requested: the result holds what came before

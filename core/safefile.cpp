@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <random>
 #include <stdio.h> // renameat2, RENAME_NOREPLACE
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -147,7 +148,9 @@ bool isTemporaryOf(const std::string &entry, const std::string &name)
 }
 
 // Removes "<name>.tmp-<12 hex digits>" files beside file that an earlier, killed write left:
-// only regular files of ours, with one link, last written before this process started.
+// only regular files of ours, with one link, last written before this process started, and that
+// no live process owns. A writer holds a lock on its temporary (createTemporary) until it is
+// done, and the lock dies with it: a writer paused mid-write (SIGSTOP, Ctrl+Z) keeps its file.
 void removeStaleTemporaries(const Target &t)
 {
     const std::string name = fs::path(t.file).filename().string();
@@ -166,8 +169,16 @@ void removeStaleTemporaries(const Target &t)
             continue;
         const auto written =
             std::chrono::seconds(st.st_mtim.tv_sec) + std::chrono::nanoseconds(st.st_mtim.tv_nsec);
-        if (written < start)
+        if (written >= start)
+            continue;
+        const int fd = ::openat(dfd, e->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        struct stat opened {};
+        if (::fstat(fd, &opened) == 0 && opened.st_ino == st.st_ino && opened.st_dev == st.st_dev &&
+            ::flock(fd, LOCK_EX | LOCK_NB) == 0)
             ::unlinkat(dfd, e->d_name, 0);
+        ::close(fd);
     }
     ::closedir(d);
 }
@@ -189,6 +200,9 @@ int createTemporary(const std::string &file, std::string &name)
         if (fd < 0 && errno != EEXIST)
             break;
     }
+    // Ours while we write it: another writer's cleanup leaves a locked temporary alone.
+    if (fd >= 0)
+        ::flock(fd, LOCK_EX | LOCK_NB);
     return fd;
 }
 

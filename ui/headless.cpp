@@ -246,11 +246,13 @@ int Headless::run(const CommandLine &cl)
         std::cout << "Sweeping " << plan.workload << ": " << plan.points().size() << " points\n";
 
         // The sweep runs on this thread: there is no window to keep responsive, and a signal
-        // only sets the flag the runner checks between repetitions.
+        // only sets the flag the runner checks between repetitions. The handler stays until the
+        // last file is written: a second Ctrl+C after the sweep killed it while it wrote them.
         std::signal(SIGINT, onSignal);
         std::signal(SIGTERM, onSignal);
         Pipeline::Events events;
         events.measured = printRow;
+        events.onSignal = onSignal;
         std::string lastRound;
         events.progress = [&plan, &lastRound](const SweepRunner::Progress &p) {
             if (const std::string note = Pipeline::roundNote(plan, p); !note.empty() && note != lastRound) {
@@ -265,8 +267,6 @@ int Headless::run(const CommandLine &cl)
         try {
             out = Pipeline::run(plan, cl.sweep.calibrate, events, g_interrupted);
         } catch (const std::exception &e) {
-            std::signal(SIGINT, SIG_DFL);
-            std::signal(SIGTERM, SIG_DFL);
             std::cerr << "speeduplab: "
                       << Format::sentence(QStringLiteral("The sweep could not start: ") +
                                           QString::fromStdString(e.what()))
@@ -274,8 +274,6 @@ int Headless::run(const CommandLine &cl)
                       << '\n';
             return 1;
         }
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
         result = out.result;
         if (!out.calibrationError.empty())
             std::cerr << "speeduplab: " << out.calibrationError << '\n';

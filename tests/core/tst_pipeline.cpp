@@ -69,6 +69,7 @@ private slots:
     void timingNote_data();
     void timingNote();
     void gpuNoteOnlyWhenTheGpuIsWantedAndMissing();
+    void partialNamesDoNotRunOut();
 };
 
 void TestPipeline::everyPresetIsAValidPlan()
@@ -484,6 +485,35 @@ void TestPipeline::gpuNoteOnlyWhenTheGpuIsWantedAndMissing()
         QVERIFY2(note.find("no usable GPU") == 0 && note.find(state.reason) != std::string::npos,
                  note.c_str());
     }
+}
+
+// Issue 36: with out.partial.json to out.partial-100.json taken, an interrupted run threw its
+// points away. Past the numbered names come random ones: the names cannot run out.
+void TestPipeline::partialNamesDoNotRunOut()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string out = dir.filePath(QStringLiteral("out.json")).toStdString();
+    for (int k = 1; k <= 100; ++k) {
+        QFile f(dir.filePath(k == 1 ? QStringLiteral("out.partial.json")
+                                    : QStringLiteral("out.partial-%1.json").arg(k)));
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write("taken") == 5);
+    }
+    const std::string said = Pipeline::writeOutput(out, "{}\n", true, false, {});
+    QVERIFY2(QString::fromStdString(said).contains(QStringLiteral("what was measured before the stop is in")),
+             said.c_str());
+    const QStringList partials = QDir(dir.path()).entryList({QStringLiteral("out.partial-*.json")});
+    QCOMPARE(partials.size(), 100); // 99 numbered, one random
+    int random = 0;
+    for (const QString &name : partials) {
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        if (f.readAll() == "{}\n") {
+            ++random;
+            QVERIFY2(said.find(name.toStdString()) != std::string::npos, said.c_str());
+        }
+    }
+    QCOMPARE(random, 1);
 }
 
 QTEST_GUILESS_MAIN(TestPipeline)

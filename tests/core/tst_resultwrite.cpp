@@ -19,6 +19,7 @@
 #include <fcntl.h>
 #include <functional>
 #include <optional>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -510,6 +511,20 @@ void TestResultIO::staleTemporariesAreRemoved()
     kept << "out.csv";
     kept.sort();
     QCOMPARE(entries(dir.path()), kept);
+
+    // Issue 36: a writer paused mid-write (SIGSTOP, Ctrl+Z) lost its temporary to a second writer
+    // of the same file, which took it for a killed write's. A live writer holds a lock on its
+    // temporary: an old one that is locked is kept, whatever its age.
+    make("out.csv.tmp-0a0a0a0a0a0a", 3600);
+    const int owner =
+        ::open(QFile::encodeName(dir.filePath("out.csv.tmp-0a0a0a0a0a0a")).constData(), O_RDONLY);
+    QVERIFY(owner >= 0);
+    QCOMPARE(::flock(owner, LOCK_EX | LOCK_NB), 0);
+    ResultIO::writeCsv(sampleSet(), dir.filePath("out.csv").toStdString());
+    QVERIFY(entries(dir.path()).contains("out.csv.tmp-0a0a0a0a0a0a"));
+    ::close(owner); // its writer gone: the next write cleans it up
+    ResultIO::writeCsv(sampleSet(), dir.filePath("out.csv").toStdString());
+    QVERIFY(!entries(dir.path()).contains("out.csv.tmp-0a0a0a0a0a0a"));
 }
 
 void TestResultIO::noTemporaryAfterAFailedWrite()
