@@ -289,7 +289,10 @@ int cmdRun(const RunOptions &o, const Outputs &files)
 int cmdCalibrate(int threads, int device, bool cpuOnly, const Outputs &files)
 {
     const int hw = MachineInfo::hardwareThreads();
-    if (threads <= 0)
+    if (threads < 0) // it ran with every thread, and exited 0
+        return usageError("--threads must be 1 or more, not " + std::to_string(threads) +
+                          " (leave it out for all " + std::to_string(hw) + ")");
+    if (threads == 0)
         threads = hw;
     if (threads > hw)
         return usageError("thread count " + std::to_string(threads) + " is above this machine's " +
@@ -511,6 +514,11 @@ std::string mergeOutputProblem(const std::vector<std::string> &inputs, const std
     std::string ext = std::filesystem::path(output).extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
+    std::string file = std::filesystem::path(output).filename().string();
+    std::transform(file.begin(), file.end(), file.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (file == ".json") // "-o .json": a name that is all extension
+        return "-o " + output + ": give the runs file a name before .json, e.g. runs.json";
     if (ext != ".json")
         return "-o " + output + ": a runs file is JSON, so its name must end in .json (there is no CSV " +
                "form: a CSV file holds one run)";

@@ -7,6 +7,7 @@
 #include "core/machineinfo.h"
 #include "core/preemption.h"
 #include "core/presets.h"
+#include "core/resultio.h"
 #include "core/terminaltext.h"
 #include "cuda/gpubackend.h"
 #include "opencl/openclbackend.h"
@@ -381,7 +382,8 @@ std::string Pipeline::writeOutput(const std::string &path, const std::string &te
 {
     const std::string shown = TerminalText::escaped(path);
     if (!interrupted) {
-        SafeFile::write(path, text, write);
+        ResultIO::writeResultFile(
+            path, [&text](const SafeFile::Append &out) { out(text); }, write, "write fewer points");
         return "wrote " + shown;
     }
     std::error_code ec;
@@ -396,7 +398,8 @@ std::string Pipeline::writeOutput(const std::string &path, const std::string &te
     for (int k = 1; k <= 200; ++k) { // 100 numbered names, then 100 random ones
         const std::string name = partialName(path, k);
         try {
-            SafeFile::write(name, text, o);
+            ResultIO::writeResultFile(
+                name, [&text](const SafeFile::Append &out) { out(text); }, o, "write fewer points");
             return "interrupted: " + kept + "; what was measured before the stop is in " +
                    TerminalText::escaped(name);
         } catch (const WriteError &e) {

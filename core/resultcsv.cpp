@@ -83,8 +83,19 @@ std::vector<std::string> csvRecord(const std::string &t, size_t &pos, int &line)
 ResultSet ResultIO::fromCsv(const std::string &text)
 {
     ResultSet r;
-    // At most a row a line: reserved, so that the rows are not held twice while they grow.
-    r.rows.reserve(std::size_t(std::count(text.begin(), text.end(), '\n')));
+    // At most a row a line: reserved, so that the rows are not held twice while they grow. Only
+    // lines that can be one: a row has 24 fields or more, so 48 bytes at the least (50 MB of
+    // empty lines reserved 50 million rows, and ended in std::bad_alloc).
+    std::size_t lines = 0, length = 0;
+    for (const char c : text) {
+        if (c != '\n') {
+            ++length;
+            continue;
+        }
+        lines += length >= 47;
+        length = 0;
+    }
+    r.rows.reserve(lines + 1);
     std::vector<int> rowLines; // the line each row began on, for the messages
     rowLines.reserve(r.rows.capacity());
     size_t pos = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0; // a UTF-8 byte-order mark

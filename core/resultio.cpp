@@ -249,13 +249,36 @@ void ResultIO::streamJson(const ResultSet &r, const std::function<void(std::stri
     out("],\"version\":" + std::to_string(formatVersion) + "}");
 }
 
+void ResultIO::writeResultFile(const std::string &path,
+                               const std::function<void(const SafeFile::Append &)> &produce,
+                               const WriteOptions &options, const std::string &advice)
+{
+    WriteOptions o = options;
+    o.maxBytes = o.maxBytes ? std::min(o.maxBytes, maxFileBytes) : maxFileBytes;
+    try {
+        SafeFile::write(path, produce, o);
+    } catch (const WriteError &e) {
+        if (e.kind() != WriteError::Kind::TooLarge)
+            throw;
+        throw WriteError("cannot write " + path + ": the file would be larger than the " +
+                             std::to_string(maxFileBytes >> 20) +
+                             " MiB SpeedupLab opens, so nothing was written: " + advice,
+                         WriteError::Kind::TooLarge);
+    }
+}
+
 void ResultIO::writeCsv(const ResultSet &r, const std::string &path, const WriteOptions &options)
 {
-    SafeFile::write(path, toCsv(r), options);
+    writeResultFile(
+        path, [&r](const SafeFile::Append &out) { out(toCsv(r)); }, options,
+        "write fewer rows, or split them over several files");
 }
 void ResultIO::writeJson(const ResultSet &r, const std::string &path, const WriteOptions &options)
 {
-    SafeFile::write(path, toJson(r), options);
+    // Compact rows (streamJson): an indented one is about three times as long.
+    writeResultFile(
+        path, [&r](const SafeFile::Append &out) { out(toJson(r)); }, options,
+        "write CSV, which is smaller, or split the rows over several files");
 }
 
 } // namespace speeduplab

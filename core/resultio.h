@@ -43,6 +43,13 @@ public:
 
     static void writeCsv(const ResultSet &r, const std::string &path, const WriteOptions &options = {});
     static void writeJson(const ResultSet &r, const std::string &path, const WriteOptions &options = {});
+    /// Every result file the programs write goes through here (writeCsv, writeJson, the CLI's
+    /// outputs, RunSet::write): SafeFile's rules, and never a file larger than maxFileBytes, which
+    /// SpeedupLab would then refuse to open (a 273 MiB JSON of a big CSV was written): the write
+    /// stops and leaves nothing, WriteError::Kind::TooLarge saying so and what to do (advice).
+    static void writeResultFile(const std::string &path,
+                                const std::function<void(const SafeFile::Append &)> &produce,
+                                const WriteOptions &options, const std::string &advice);
     /// Loads a .csv or .json file (by extension, else by content; a UTF-8 byte-order mark is
     /// skipped). Throws ParseError naming the file and the line (CSV) or row (JSON) and field.
     /// Refuses, before opening it, anything but a regular file (a FIFO, a device, a folder) and

@@ -435,9 +435,10 @@ std::string detail::readResultFile(const std::string &path)
     const auto check = [&](const struct stat &st) {
         if (const std::string kind = notRegular(st.st_mode); !kind.empty())
             refuse("this is " + kind + ", not a regular file");
-        if (std::uintmax_t(st.st_size) > ResultIO::maxFileBytes)
-            refuse("the file is " + mib(std::uintmax_t(st.st_size)) + ", larger than the " +
-                   mib(ResultIO::maxFileBytes) + " a result file may be");
+        if (std::uintmax_t(st.st_size) > ResultIO::maxFileBytes) // a regular file: not "must be a regular"
+            throw ParseError(name + ": the file is " + mib(std::uintmax_t(st.st_size)) +
+                             ", larger than the " + mib(ResultIO::maxFileBytes) +
+                             " SpeedupLab reads: split its rows over several files");
     };
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)

@@ -580,21 +580,9 @@ std::vector<RunRecord> RunSet::load(const std::string &path)
 
 void RunSet::write(const std::vector<RunRecord> &runs, const std::string &path, const WriteOptions &options)
 {
-    WriteOptions o = options;
-    o.maxBytes = o.maxBytes ? std::min(o.maxBytes, ResultIO::maxFileBytes) : ResultIO::maxFileBytes;
-    try {
-        SafeFile::write(
-            path, [&runs](const SafeFile::Append &out) { streamRuns(runs, out); }, o);
-    } catch (const WriteError &e) {
-        if (e.kind() != WriteError::Kind::TooLarge)
-            throw;
-        // Never a file that SpeedupLab would then refuse to open.
-        throw WriteError("cannot write " + path + ": the runs file would be larger than the " +
-                             std::to_string(ResultIO::maxFileBytes >> 20) +
-                             " MiB SpeedupLab opens, so nothing was written: split the runs over "
-                             "several files",
-                         WriteError::Kind::TooLarge);
-    }
+    ResultIO::writeResultFile(
+        path, [&runs](const SafeFile::Append &out) { streamRuns(runs, out); }, options,
+        "split the runs over several files");
 }
 
 namespace {

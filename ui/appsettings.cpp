@@ -70,6 +70,8 @@ QString AppSettings::refusal(const QString &file)
     } else {
         ::close(fd);
     }
+    if (text.startsWith("\xEF\xBB\xBF")) // a UTF-8 byte-order mark, as some editors write: accepted
+        text.remove(0, 3);
     if (text.contains('\0'))
         return QStringLiteral("%1 holds binary data: it is not an INI settings file, and would be replaced")
             .arg(name);

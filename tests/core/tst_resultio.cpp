@@ -100,6 +100,7 @@ class TestResultIO : public QObject {
 
 private slots:
     void bytesThatAreNotUtf8AreWrittenReplaced();
+    void blankLinesReserveNothing();
     void roundTrip_data();
     void roundTrip();
     void roundTripNan_data();
@@ -150,6 +151,16 @@ void TestResultIO::bytesThatAreNotUtf8AreWrittenReplaced()
         QCOMPARE(back.machine.cpuModel, std::string("CPU \uFFFD"));
         QCOMPARE(back.rows.front().reason, std::string("bad \uFFFD byte"));
     }
+}
+
+// Issue 36: the CSV reader reserved a row per newline: 50 MB of empty lines ended in
+// std::bad_alloc. Only a line long enough to be a row counts.
+void TestResultIO::blankLinesReserveNothing()
+{
+    const std::string text = ResultIO::toCsv(sampleSet()) + std::string(1000000, '\n');
+    const ResultSet back = ResultIO::fromCsv(text);
+    QCOMPARE(back.rows.size(), sampleSet().rows.size());
+    QVERIFY2(back.rows.capacity() < 100, qPrintable(QString::number(back.rows.capacity())));
 }
 
 void TestResultIO::roundTrip()

@@ -114,6 +114,7 @@ private slots:
     void sameFileTwice();
     void preflightFindsUnwritableFolders();
     void staleTemporariesAreRemoved();
+    void neverAFileTooLargeToOpen();
     void noTemporaryAfterAFailedWrite();
     void streamedWriteStops_data();
     void streamedWriteStops();
@@ -645,6 +646,25 @@ void TestResultIO::sameFileByAnyName()
                                dir.filePath("sub/../new.json").toStdString()));
     QVERIFY(!SafeFile::sameFile(a.toStdString(), dir.filePath("b.json").toStdString()));
     QVERIFY(!SafeFile::sameFile(a.toStdString(), dir.filePath("sub/a.json").toStdString()));
+}
+
+// Issue 36: --open big.csv --json out.json wrote a 273 MiB file that SpeedupLab then refused to
+// read: merge checked the limit, the single-run writers did not. Every result file goes through
+// ResultIO::writeResultFile, which stops at the limit (here a smaller one) and leaves nothing.
+void TestResultIO::neverAFileTooLargeToOpen()
+{
+    QTemporaryDir dir;
+    const ResultSet r = sampleSet();
+    for (const bool csv : {true, false}) {
+        const std::string path = dir.filePath(csv ? "big.csv" : "big.json").toStdString();
+        WriteOptions small;
+        small.maxBytes = 200;
+        const auto msg = thrown<WriteError>(
+            [&] { csv ? ResultIO::writeCsv(r, path, small) : ResultIO::writeJson(r, path, small); });
+        QVERIFY2(msg, "no WriteError");
+        QVERIFY2(msg->contains("MiB SpeedupLab opens, so nothing was written"), qPrintable(*msg));
+        QCOMPARE(entries(dir.path()), QStringList());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestResultIO)

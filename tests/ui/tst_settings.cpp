@@ -262,6 +262,9 @@ void TestSettings::hostileSettingsFilesAreRefused_data()
     QTest::newRow("a new path") << dir + QStringLiteral("/new.ini") << QString();
     QTest::newRow("an empty file") << written(dir + QStringLiteral("/empty.ini"), "") << QString();
     QTest::newRow("INI settings") << ini << QString();
+    // Issue 36: a byte-order mark, as some editors write one, was refused and the app did not start.
+    QTest::newRow("INI settings after a BOM")
+        << written(dir + QStringLiteral("/bom.ini"), "\xEF\xBB\xBF[window]\nzoom=1.25\n") << QString();
     QTest::newRow("a symlink to INI settings") << dir + QStringLiteral("/to-ini") << QString();
     QTest::newRow("a FIFO") << fifo << QStringLiteral("a named pipe (FIFO)");
     QTest::newRow("a symlink to a FIFO")
@@ -289,6 +292,9 @@ void TestSettings::hostileSettingsFilesAreRefused()
         QVERIFY2(refusal.isEmpty(), qPrintable(refusal));
     else
         QVERIFY2(refusal.contains(why), qPrintable(refusal));
+    if (path.endsWith(QLatin1String("/bom.ini"))) // and its first section reads as written
+        QCOMPARE(QSettings(path, QSettings::IniFormat).value(QStringLiteral("window/zoom")).toString(),
+                 QStringLiteral("1.25"));
 }
 
 // The app itself: refused at start (exit 2, saying why) with the file as it was, and a FIFO
