@@ -437,14 +437,43 @@ CrossoverReport Analysis::report(const Series &cpu, const Series &gpu, const Pre
         r.nMax = std::min(cpu.points.back().n, gpu.points.back().n);
     }
     if (r.crossings.empty() && r.nMin > 0 && r.nMin <= r.nMax) {
-        const double d = LogCurve(cpu).at(std::log(r.nMin)) - LogCurve(gpu).at(std::log(r.nMin));
-        r.gpuFasterEverywhere = d > 0;
-        r.cpuFasterEverywhere = d < 0;
+        // Each size both measured, by its measured values and their noise (the quartiles).
+        sameN(cpu, gpu, [&r](const SeriesPoint &c, const SeriesPoint &g) {
+            // Its interquartile range; a point without quartiles (an older file: min and max stand in
+            // for them, and one slow repetition would make a tie of a 2x gap) is its median alone.
+            const auto lo = [](const SeriesPoint &p) { return p.quartiles && p.tQ1 <= p.t ? p.tQ1 : p.t; };
+            const auto hi = [](const SeriesPoint &p) { return p.quartiles && p.tQ3 >= p.t ? p.tQ3 : p.t; };
+            const double cLo = lo(c), cHi = hi(c), gLo = lo(g), gHi = hi(g);
+            if (gHi < cLo)
+                ++r.sizesGpuFaster;
+            else if (cHi < gLo)
+                ++r.sizesCpuFaster;
+            else
+                ++r.sizesTied;
+        });
+        if (r.sizesGpuFaster + r.sizesCpuFaster + r.sizesTied == 0) { // no size in common: interpolated
+            const double d = LogCurve(cpu).at(std::log(r.nMin)) - LogCurve(gpu).at(std::log(r.nMin));
+            r.gpuFasterEverywhere = d > 0;
+            r.cpuFasterEverywhere = d < 0;
+        } else {
+            r.gpuFasterEverywhere = r.sizesGpuFaster > 0 && r.sizesCpuFaster == 0 && r.sizesTied == 0;
+            r.cpuFasterEverywhere = r.sizesCpuFaster > 0 && r.sizesGpuFaster == 0 && r.sizesTied == 0;
+        }
     }
     r.predictedN = predict ? predict(cpus.empty() ? std::vector<const Series *>{&cpu} : cpus, gpu)
                            : predictCrossoverN(fitLinear(cpu), fitLinear(gpu),
                                                cpu.workload.empty() ? gpu.workload : cpu.workload);
     return r;
+}
+
+std::string CrossoverReport::mixedVerdict() const
+{
+    const int compared = sizesGpuFaster + sizesCpuFaster + sizesTied;
+    if (compared == 0 || sizesTied == compared)
+        return "the CPU and the GPU are within each other's noise at every size compared";
+    return "the GPU is faster at " + std::to_string(sizesGpuFaster) + " of the " + std::to_string(compared) +
+           " sizes compared, the CPU at " + std::to_string(sizesCpuFaster) + ", and at " +
+           std::to_string(sizesTied) + " they are within each other's noise";
 }
 
 std::string CrossoverReport::summary() const
@@ -464,7 +493,7 @@ std::string CrossoverReport::summary() const
         (nMin == nMax ? formatN(nMin) : formatN(nMin) + "\u2013" + formatN(nMax)) + "): " +
         (gpuFasterEverywhere   ? "the GPU wins everywhere"
          : cpuFasterEverywhere ? "the CPU wins everywhere"
-                               : "the CPU and the GPU take the same time at every size compared");
+                               : mixedVerdict());
     // What the fits predict, only beyond the range, where it cannot contradict the points: a
     // crossing of the fits inside it ("the GPU wins everywhere; the fit predicts the CPU
     // faster below n = 2708") would be the fits' error, not a prediction.

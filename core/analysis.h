@@ -80,6 +80,10 @@ struct CrossoverReport {
     std::vector<Crossing> crossings;
     bool gpuFasterEverywhere = false; ///< no crossing in range and the GPU wins at every common n
     bool cpuFasterEverywhere = false;
+    /// Without a crossing, the sizes both measured, by who is faster beyond both points' noise
+    /// (their interquartile ranges apart); tied: within it. Never an absolute epsilon: a near tie
+    /// of huge times is a tie only if the noise says so, and 1e-15 s slower is slower.
+    int sizesGpuFaster = 0, sizesCpuFaster = 0, sizesTied = 0;
     double nMin = 0, nMax = 0; ///< the range both series cover
     /// Where the models cross (Analysis::Predictor, the Explain tab's cost models where a caller
     /// gives them; else one straight-line fit a curve); 0 if they never do.
@@ -88,6 +92,9 @@ struct CrossoverReport {
     /// everywhere; the fit predicts the GPU faster above n ≈ 9000" (a prediction only beyond the
     /// range, never one the points contradict), ...
     std::string summary() const;
+    /// Neither faster everywhere: "the GPU is faster at 3 of the 4 sizes compared, the CPU at 0,
+    /// and at 1 they are within each other's noise", or all within it.
+    std::string mixedVerdict() const;
 };
 
 /// Speedups, crossovers and fits derived from a result set. Pure functions on values.

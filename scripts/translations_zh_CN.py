@@ -492,6 +492,8 @@ ZH = {
         "再打开一次运行，即可设置 A 和 B：一次运行的 CPU 对另一次的 GPU（文件 \u25b8 打开示例中有 GPU 运行）。",
     "%1 in %2 (there the fixed cost hides its rate: this is the next level's)": "%2 中 %1（在那里固定开销掩盖了它自己的速率：这是下一层级的速率）",
     "spec sheet %1": "规格表 %1",
+    "no crossover (%1): the CPU and the GPU are within each other's noise at every size": "无交叉点（%1）：在每个规模上 CPU 与 GPU 的差别都在各自的噪声之内",
+    "no crossover (%1): the GPU is faster at %2 of the %3 sizes, the CPU at %4, and at %5 they are within each other's noise": "无交叉点（%1）：在 %3 个规模中 GPU 在 %2 个更快，CPU 在 %4 个更快，其余 %5 个两者差别在噪声之内",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -3480,10 +3480,6 @@ they failed or were skipped (the table says why).</source>
         <translation>无交叉点：CPU 在每个尺寸上都更快（%1）</translation>
     </message>
     <message>
-        <source>no crossover (%1)</source>
-        <translation>无交叉点（%1）</translation>
-    </message>
-    <message>
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -3546,6 +3542,14 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>A = %1, B = %2: dash-dotted, where B&apos;s GPU overtakes A&apos;s best CPU.</source>
         <translation>A = %1，B = %2：点划线标出 B 的 GPU 超过 A 的最佳 CPU 之处。</translation>
+    </message>
+    <message>
+        <source>no crossover (%1): the CPU and the GPU are within each other&apos;s noise at every size</source>
+        <translation>无交叉点（%1）：在每个规模上 CPU 与 GPU 的差别都在各自的噪声之内</translation>
+    </message>
+    <message>
+        <source>no crossover (%1): the GPU is faster at %2 of the %3 sizes, the CPU at %4, and at %5 they are within each other&apos;s noise</source>
+        <translation>无交叉点（%1）：在 %3 个规模中 GPU 在 %2 个更快，CPU 在 %4 个更快，其余 %5 个两者差别在噪声之内</translation>
     </message>
 </context>
 <context>

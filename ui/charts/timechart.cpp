@@ -55,7 +55,18 @@ QString summary(const CrossoverReport &rep)
                 ? TimeChart::tr("no crossover: the GPU is faster at every size (%1)").arg(range)
             : rep.cpuFasterEverywhere
                 ? TimeChart::tr("no crossover: the CPU is faster at every size (%1)").arg(range)
-                : TimeChart::tr("no crossover (%1)").arg(range);
+            : rep.sizesTied == rep.sizesGpuFaster + rep.sizesCpuFaster + rep.sizesTied
+                ? TimeChart::tr(
+                      "no crossover (%1): the CPU and the GPU are within each other's noise at every size")
+                      .arg(range)
+                : TimeChart::tr(
+                      "no crossover (%1): the GPU is faster at %2 of the %3 sizes, the CPU at %4, and at "
+                      "%5 they are within each other's noise")
+                      .arg(range)
+                      .arg(rep.sizesGpuFaster)
+                      .arg(rep.sizesGpuFaster + rep.sizesCpuFaster + rep.sizesTied)
+                      .arg(rep.sizesCpuFaster)
+                      .arg(rep.sizesTied);
         return none + fit;
     }
     if (rep.crossings.size() <= std::size_t(listed)) {
