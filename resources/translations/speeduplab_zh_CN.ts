@@ -1343,10 +1343,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
 请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
     </message>
     <message>
-        <source>Too few points for cost models: each curve needs two sizes or more.</source>
-        <translation>点太少，无法建立开销模型：每条曲线至少需要两个规模。</translation>
-    </message>
-    <message>
         <source>%1 (measured)</source>
         <translation>%1（实测）</translation>
     </message>
@@ -1449,6 +1445,26 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>the H200 of the shipped example</source>
         <translation>随附示例中的 H200</translation>
+    </message>
+    <message>
+        <source>No cost models: they hold a GPU curve against the CPU&apos;s, and this run has no GPU curve.</source>
+        <translation>没有成本模型：成本模型将 GPU 曲线与 CPU 曲线对比，而这次运行没有 GPU 曲线。</translation>
+    </message>
+    <message>
+        <source>Too few points for cost models: %1 was measured at one size, and a model needs two or more.</source>
+        <translation>点太少，无法建立成本模型：%1 只在一个规模上测量过，而模型至少需要两个规模。</translation>
+    </message>
+    <message>
+        <source>No cost model for %1: its points state no work (bytes or FLOPs per operation), so no rate can be fitted to them.</source>
+        <translation>%1 没有成本模型：它的点没有给出工作量（每次操作的字节数或 FLOP 数），因此无法拟合速率。</translation>
+    </message>
+    <message>
+        <source>No cost model for %1: over its %2 sizes its times do not grow with the work (a fixed cost alone, or noise), so there is no rate to fit.</source>
+        <translation>%1 没有成本模型：在它的 %2 个规模上，时间不随工作量增长（只有固定开销，或是噪声），因此没有可拟合的速率。</translation>
+    </message>
+    <message>
+        <source>Too few points for cost models.</source>
+        <translation>点太少，无法建立成本模型。</translation>
     </message>
 </context>
 <context>

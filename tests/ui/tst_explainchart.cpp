@@ -326,6 +326,32 @@ private slots:
         QCOMPARE(tabs.current(), tabs.chart(QStringLiteral("time")));
     }
 
+    // Issue 36: on curves of four sizes each, Explain said "each curve needs two sizes or more".
+    // It names the curve that has no model, and why: here, times that do not grow with the work.
+    void saysWhyACurveHasNoModel()
+    {
+        const auto chartOf = [](const ResultSet &r) {
+            auto store = std::make_unique<RunStore>();
+            store->setResultSet(r);
+            auto chart = std::make_unique<ExplainChart>();
+            chart->setModel(store.get());
+            chart->resize(1280, 720);
+            chart->updateNow();
+            return std::pair{std::move(store), std::move(chart)};
+        };
+        ResultSet flat;
+        flat.machine = fixtures::machine();
+        for (int n : {4, 40, 400, 4000}) {
+            flat.add(fixtures::point("cpu", 1, "", n, 2e-6));
+            flat.add(fixtures::point("gpu", 0, "launch", n, 4e-6 + 1e-12 * n * n));
+        }
+        auto [s2, c2] = chartOf(flat);
+        const QString said = c2->noteText() + c2->labelTexts().join(' ');
+        QVERIFY2(said.contains(QStringLiteral("over its 4 sizes its times do not grow with the work")),
+                 qPrintable(said));
+        QVERIFY(!said.contains(QStringLiteral("two sizes or more")));
+    }
+
 private:
     QTemporaryDir m_dir;
 };

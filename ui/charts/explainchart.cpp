@@ -154,6 +154,40 @@ std::vector<Series> ExplainChart::explainedCurves(const std::vector<Series> &all
     return group;
 }
 
+// Why the curves have no models to explain, said of the curve that lacks one: "each curve needs
+// two sizes or more" was said of four-size curves whose bytes were 0 or whose times were flat.
+QString ExplainChart::whyNoModels(const ResultSet &r, const std::vector<Series> &group)
+{
+    const auto gpu =
+        std::find_if(group.begin(), group.end(), [](const Series &s) { return s.gpu && !s.sameCores; });
+    if (gpu == group.end())
+        return tr("No cost models: they hold a GPU curve against the CPU's, and this run has no GPU curve.");
+    for (const Series &s : group) {
+        if (Explain::model(r, s).valid && (s.gpu || Explain::model(r, s).rate > 0))
+            continue;
+        const QString name = Format::labels(QString::fromStdString(s.label));
+        std::set<int> sizes;
+        int withWork = 0;
+        for (const SeriesPoint &p : s.points) {
+            sizes.insert(p.n);
+            withWork += p.t > 0 && p.work > 0;
+        }
+        if (sizes.size() < 2)
+            return tr("Too few points for cost models: %1 was measured at one size, and a model needs two or "
+                      "more.")
+                .arg(name);
+        if (withWork < 2)
+            return tr("No cost model for %1: its points state no work (bytes or FLOPs per operation), so no "
+                      "rate can be fitted to them.")
+                .arg(name);
+        return tr("No cost model for %1: over its %2 sizes its times do not grow with the work (a fixed cost "
+                  "alone, or noise), so there is no rate to fit.")
+            .arg(name)
+            .arg(sizes.size());
+    }
+    return tr("Too few points for cost models.");
+}
+
 // The measured models of the curves, and the what-if's: kept as the user set them while the curves
 // stay the same. False (and the chart says why) when there are too few points for models.
 bool ExplainChart::fitModels(const ResultSet &r, const std::vector<Series> &group, const WhatIf &before)
@@ -161,7 +195,7 @@ bool ExplainChart::fitModels(const ResultSet &r, const std::vector<Series> &grou
     m_measured = Explain::whatIf(r, group, m_gpuKey);
     if (!Explain::usable(m_measured)) {
         m_whatIf = m_measured;
-        showEmpty(tr("Too few points for cost models: each curve needs two sizes or more."));
+        showEmpty(whyNoModels(r, group));
         return false;
     }
     // A new curve or workload starts from its measured models; new points of the same curves

@@ -85,6 +85,7 @@ private:
     };
     void forgetModels();
     std::vector<Series> explainedCurves(const std::vector<Series> &all, const Matchup &m);
+    static QString whyNoModels(const ResultSet &r, const std::vector<Series> &group);
     bool fitModels(const ResultSet &r, const std::vector<Series> &group, const WhatIf &before);
     Drawing heldAgainst(const std::vector<Series> &group, const std::string &run) const;
     void fitSizes(const std::vector<Series> &group, Drawing &d) const;
