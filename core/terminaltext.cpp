@@ -36,19 +36,14 @@ protected:
         if (traits_type::eq_int_type(c, traits_type::eof()))
             return traits_type::not_eof(c);
         std::lock_guard lock(m_mutex);
-        if (c == '\n') {
-            emit(true);
-        } else {
-            m_line.push_back(char(c));
-            if (m_line.size() >= 1 << 16)
-                emit(false);
-        }
+        put(char(c));
         return c;
     }
     std::streamsize xsputn(const char *s, std::streamsize n) override
     {
+        std::lock_guard lock(m_mutex); // once for the whole piece, not a character
         for (std::streamsize i = 0; i < n; ++i)
-            overflow(traits_type::to_int_type(s[i]));
+            put(s[i]);
         return n;
     }
     int sync() override
@@ -59,6 +54,16 @@ protected:
     }
 
 private:
+    void put(char c)
+    {
+        if (c == '\n') {
+            emit(true);
+        } else {
+            m_line.push_back(c);
+            if (m_line.size() >= 1 << 16)
+                emit(false);
+        }
+    }
     // A sequence cut by a flush mid-character would come out as \x escapes: its bytes wait.
     void emit(bool newline)
     {
