@@ -181,8 +181,11 @@ void detail::cutFields(MachineInfo &m)
 {
     for (std::string *text : {&m.cpuModel, &m.cpuKernels, &m.blas, &m.blasWarning, &m.cpuConditions.governor,
                               &m.os, &m.gpuStatus, &m.openclStatus, &m.driverVersion, &m.runtimeVersion,
-                              &m.buildType, &m.programVersion, &m.timestamp})
+                              &m.buildType, &m.programVersion, &m.timestamp, &m.sweep.gpuClocks})
         cutText(*text, kMaxTextChars);
+    // The sweep's conditions too: a 2 MB gpu_clocks was printed whole by report.
+    for (std::string *name : {&m.sweep.cache, &m.sweep.ompWaitPolicy})
+        cutText(*name, kMaxNameChars);
     for (MachineInfo::Gpu &g : m.gpus) {
         cutText(g.name, kMaxTextChars);
         cutText(g.computeCapability, kMaxNameChars);

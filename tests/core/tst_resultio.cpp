@@ -101,6 +101,7 @@ class TestResultIO : public QObject {
 private slots:
     void bytesThatAreNotUtf8AreWrittenReplaced();
     void blankLinesReserveNothing();
+    void sweepConditionsAreCut();
     void roundTrip_data();
     void roundTrip();
     void roundTripNan_data();
@@ -161,6 +162,21 @@ void TestResultIO::blankLinesReserveNothing()
     const ResultSet back = ResultIO::fromCsv(text);
     QCOMPARE(back.rows.size(), sampleSet().rows.size());
     QVERIFY2(back.rows.capacity() < 100, qPrintable(QString::number(back.rows.capacity())));
+}
+
+// Issue 36: machine.sweep.gpu_clocks was never cut: report printed all 2 MB of it. Every string
+// of the machine is cut at load, the sweep's conditions included.
+void TestResultIO::sweepConditionsAreCut()
+{
+    ResultSet r = sampleSet();
+    r.machine.sweep.gpuClocks = std::string(2000000, 'x');
+    for (const bool csv : {true, false}) {
+        const ResultSet back =
+            csv ? ResultIO::fromCsv(ResultIO::toCsv(r)) : ResultIO::fromJson(ResultIO::toJson(r));
+        QVERIFY2(back.machine.sweep.gpuClocks.size() < 2100,
+                 qPrintable(QString::number(back.machine.sweep.gpuClocks.size())));
+        QVERIFY(back.machine.sweep.gpuClocks.find("cut from 2000000 characters") != std::string::npos);
+    }
 }
 
 void TestResultIO::roundTrip()
