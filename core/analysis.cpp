@@ -478,6 +478,16 @@ std::string CrossoverReport::mixedVerdict() const
 
 std::string CrossoverReport::summary() const
 {
+    std::string s = verdict();
+    if (pairsLeftOut > 0)
+        s += "; the " + std::to_string(pairsLeftOut) +
+             " pairs of one CPU curve with one GPU curve are not listed (more than " +
+             std::to_string(Analysis::maxPairs) + "): the best CPU above stands for them";
+    return s;
+}
+
+std::string CrossoverReport::verdict() const
+{
     std::string s;
     if (nMin <= 0 || nMin > nMax)
         return "no common sizes to compare";
@@ -525,7 +535,9 @@ std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::st
             if (!g->run.empty())
                 out.back().cpuLabel = g->run + ": " + out.back().cpuLabel;
         }
-        if (cpus.size() > 1)
+        if (cpus.size() > 1 && cpus.size() * gpus.size() > maxPairs)
+            out.back().pairsLeftOut = cpus.size() * gpus.size();
+        else if (cpus.size() > 1)
             for (const auto *c : cpus)
                 for (const auto *g : gpus)
                     out.push_back(report(*c, *g, predict));

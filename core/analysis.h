@@ -84,6 +84,9 @@ struct CrossoverReport {
     /// (their interquartile ranges apart); tied: within it. Never an absolute epsilon: a near tie
     /// of huge times is a tie only if the noise says so, and 1e-15 s slower is slower.
     int sizesGpuFaster = 0, sizesCpuFaster = 0, sizesTied = 0;
+    /// On a run's last best-CPU report: how many pairs of one CPU curve with one GPU curve
+    /// Analysis::reports left out (more than maxPairs), which summary() says; 0 when none.
+    std::size_t pairsLeftOut = 0;
     double nMin = 0, nMax = 0; ///< the range both series cover
     /// Where the models cross (Analysis::Predictor, the Explain tab's cost models where a caller
     /// gives them; else one straight-line fit a curve); 0 if they never do.
@@ -92,6 +95,8 @@ struct CrossoverReport {
     /// everywhere; the fit predicts the GPU faster above n ≈ 9000" (a prediction only beyond the
     /// range, never one the points contradict), ...
     std::string summary() const;
+    /// summary() without the note on pairs left out.
+    std::string verdict() const;
     /// Neither faster everywhere: "the GPU is faster at 3 of the 4 sizes compared, the CPU at 0,
     /// and at 1 they are within each other's noise", or all within it.
     std::string mixedVerdict() const;
@@ -142,6 +147,9 @@ public:
     /// predictedN as report() gives it, with predict.
     static std::vector<CrossoverReport> reports(const ResultSet &r, const std::string &workload,
                                                 const Predictor &predict = {});
+    /// The most pairs of one CPU curve with one GPU curve reports() lists for a run: past it only
+    /// the best CPU against each GPU curve (8000 variants paired every one with every one: 34 s).
+    static constexpr std::size_t maxPairs = 256;
     /// One sentence for each OpenCL device of the result that is the CPU itself (sameCores) and has
     /// ok points of `workload`: why no crossover is reported against it, and what the gap between
     /// it and the CPU kernels is.

@@ -561,6 +561,29 @@ void TestAnalysis::reports()
     QCOMPARE(reps[0].crossings[0].n, reps[2].crossings[0].n);
     QCOMPARE(reps[0].nMin, 4.0);
     QCOMPARE(reps[0].nMax, 4000.0);
+    QCOMPARE(reps[0].pairsLeftOut, std::size_t(0));
+
+    // Issue 36: 8000 variants paired every CPU curve with every GPU curve (34 s, 3.4 GB). Past
+    // maxPairs only the best CPU against each GPU curve is listed, and the last says what was not.
+    ResultSet many;
+    for (int t = 1; t <= 20; ++t)
+        for (int n : {4, 40, 400, 4000})
+            many.add(row("cpu", t, n, 1e-6 * n * n / t, Measurement::Status::Ok));
+    for (int n : {4, 40, 400, 4000})
+        for (const char *mode : {"launch", "graph", "fused"}) {
+            Measurement g = row("gpu", 0, n, 1e-2, Measurement::Status::Ok);
+            g.mode = mode;
+            for (int v = 0; v < 5; ++v) {
+                g.variant = "v" + std::to_string(v);
+                many.add(g);
+            }
+        }
+    const auto listed = Analysis::reports(many, "add");
+    QCOMPARE(listed.size(), std::size_t(15)); // 20 x 15 = 300 pairs: the best CPU against each
+    QCOMPARE(listed.back().pairsLeftOut, std::size_t(300));
+    QVERIFY2(QString::fromStdString(listed.back().summary())
+                 .contains(QStringLiteral("the 300 pairs of one CPU curve")),
+             listed.back().summary().c_str());
 
     ResultSet cpuOnly;
     cpuOnly.add(row("cpu", 1, 4, 1e-3, Measurement::Status::Ok));
