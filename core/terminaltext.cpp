@@ -17,6 +17,11 @@ std::string TerminalText::escaped(std::string_view s)
     return detail::escapedText(s, std::string::npos, false);
 }
 
+bool TerminalText::escapes(char32_t cp)
+{
+    return detail::isControl(cp);
+}
+
 std::string TerminalText::value(std::string_view s)
 {
     return detail::escapedText(s, std::string::npos, true);

@@ -23,6 +23,9 @@ public:
     /// doubled, so that a name holding the text "\x1b[31m" prints as "\\x1b[31m", not like
     /// one holding a real ESC. Escape each value once; the message around it with escaped().
     static std::string value(std::string_view s);
+    /// Whether escaped() shows cp as an escape (a control, bidi or invisible format character):
+    /// the one list, which the charts' Format::visible uses too.
+    static bool escapes(char32_t cp);
     /// From now on everything written to std::cout and std::cerr passes escaped() line by line
     /// (a line's newline kept), so that no message of the program, whatever it forgot to escape,
     /// drives the terminal. The program's one guard; call it first thing in main. Idempotent.

@@ -327,14 +327,10 @@ QString labels(const QString &text)
 
 QString visible(const QString &text)
 {
-    // The terminal's rule (TerminalText::escaped), line by line: the lines of a note stay lines.
-    const auto needs = [](QChar c) {
-        const char16_t u = c.unicode();
-        return u < 0x20 || (u >= 0x7f && u <= 0x9f) || (u >= 0x2028 && u <= 0x202e) ||
-               (u >= 0x2060 && u <= 0x2069) || u == 0x061c || u == 0x180e || u == 0x200b || u == 0x200e ||
-               u == 0x200f || u == 0xfeff || u == 0xfffe || u == 0xffff;
-    };
-    if (std::none_of(text.begin(), text.end(), [&](QChar c) { return c != QLatin1Char('\n') && needs(c); }))
+    // The terminal's rule (TerminalText), line by line: the lines of a note stay lines. Every
+    // character it escapes is in the BMP, so one UTF-16 unit at a time finds them.
+    if (std::none_of(text.begin(), text.end(),
+                     [](QChar c) { return c != QLatin1Char('\n') && TerminalText::escapes(c.unicode()); }))
         return text; // the common case, without a copy
     QStringList lines = text.split(QLatin1Char('\n'));
     for (QString &line : lines)

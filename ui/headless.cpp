@@ -246,10 +246,9 @@ int Headless::run(const CommandLine &cl)
         std::cout << "Sweeping " << plan.workload << ": " << plan.points().size() << " points\n";
 
         // The sweep runs on this thread: there is no window to keep responsive, and a signal
-        // only sets the flag the runner checks between repetitions. The handler stays until the
-        // last file is written: a second Ctrl+C after the sweep killed it while it wrote them.
-        std::signal(SIGINT, onSignal);
-        std::signal(SIGTERM, onSignal);
+        // only sets the flag the runner checks between repetitions. Pipeline installs the handler
+        // (Events::onSignal), and it stays until the last file is written: a second Ctrl+C after
+        // the sweep killed it while it wrote them.
         Pipeline::Events events;
         events.measured = printRow;
         events.onSignal = onSignal;
