@@ -582,6 +582,18 @@ void TestRealData::noRateFromAHiddenTier()
     QVERIFY2(!text.contains(QStringLiteral("75.7 TB/s")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("in GPU L2 (there the fixed cost hides its rate")),
              qPrintable(text));
+    // No step is labelled where the line does not step (the L2 took HBM's rate); on the seed
+    // recording, whose L2 rate is its own, it is.
+    const QString step = QStringLiteral("GPU L2 \u2192 HBM");
+    QVERIFY2(!chart.labelTexts().contains(step), qPrintable(chart.labelTexts().join(QStringLiteral(" | "))));
+    RunStore seedStore;
+    seedStore.setResultSet(seed());
+    ExplainChart seedChart;
+    seedChart.setModel(&seedStore);
+    seedChart.resize(1280, 720);
+    seedChart.updateNow();
+    QVERIFY2(seedChart.labelTexts().contains(step),
+             qPrintable(seedChart.labelTexts().join(QStringLiteral(" | "))));
 }
 
 // QtCharts lays a side legend out in one column and cuts what runs past its height: the Chinese

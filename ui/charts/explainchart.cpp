@@ -350,11 +350,12 @@ void ExplainChart::drawModels(const std::vector<Series> &all, const Workload &wl
          (gpuModel.tiers.size() > 1 ? tr("GPU model: %1 + %2") : tr("GPU model: %1 + work at %2"))
              .arg(Format::seconds(gpuModel.fixed), ratesOf(gpuModel, wl.computeBound())),
          gpuColor, points(d.gpuLine), {Qt::DashLine, 2, false, true});
-    // The GPU model's steps from one memory level to the next, labelled where they are drawn.
+    // The GPU model's steps from one memory level to the next, labelled where they are drawn; none
+    // where a tier borrowed its neighbour's rate (the line does not step there).
     for (std::size_t k = 1; k < gpuModel.tiers.size(); ++k) {
         const CostModel::Tier &from = gpuModel.tiers[k - 1], &to = gpuModel.tiers[k];
         const double n = nAt(wl, to.fromWork);
-        if (from.level.empty() || to.level.empty() || !(n > d.xLo && n < d.xHi))
+        if (from.level.empty() || to.level.empty() || !from.fitted || !to.fitted || !(n > d.xLo && n < d.xHi))
             continue;
         addLabel(tr("%1 \u2192 %2").arg(QString::fromStdString(from.level), QString::fromStdString(to.level)),
                  QString(), n, gpuModel.time(to.fromWork) * unit.scale, gpuColor,
