@@ -25,7 +25,8 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
     reset();
     // Whether the repetition timed by `timed` lost a core: the process's involuntary context
     // switches before and after it, read outside the timed region.
-    std::vector<bool> switched; // by sample: a thread of the process was switched out during it
+    // By kept sample: a thread of the process was switched out during it.
+    std::vector<bool> switched;
     const auto counted = [&](auto &&timed) {
         const long before = around.countPreemption ? Preemption::involuntarySwitches() : 0;
         const double t = timed();
@@ -41,7 +42,7 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
     // Warm-up: caches, clocks, lazy module loading, page faults, the thread team.
     const auto [warm, warmLost] = counted([&] { return run.runOnce(stop); });
     const double warmLasted = lasted(warm, run.synchronisedSeconds());
-    std::vector<double> samples;
+    SampleStream samples; // bounded however many repetitions the rule asks for
     // What the repetitions cost, as the stopping rule counts it (lasted(): an unsynced row's
     // samples are queue times, its repetitions last until the device has finished them).
     double measured = 0;
@@ -54,35 +55,38 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
         started = true;
     };
     // Mode unsynced: the same launches until the device had finished them, by repetition.
-    std::vector<double> synced;
+    SampleStream synced;
     const auto keepSynced = [&] {
         if (const double t = run.synchronisedSeconds(); t > 0)
-            synced.push_back(t);
+            synced.add(t);
+    };
+    const auto keep = [&](double t, bool lost) {
+        samples.add(t);
+        if (switched.size() < samples.kept().size())
+            switched.push_back(lost);
     };
     // A long warm-up counts as the first sample instead of doubling the cost of a long point.
     if (rule.warmUpCounts(warmLasted)) {
         keepSynced();
-        samples.push_back(warm);
+        keep(warm, warmLost);
         measured = warmLasted;
-        switched.push_back(warmLost);
         start();
     }
-    while (!rule.enough(int(samples.size()), measured) &&
-           !rule.outOfTime(int(samples.size()), StoppingRule::now())) {
+    while (!rule.enough(int(samples.count()), measured) &&
+           !rule.outOfTime(int(samples.count()), StoppingRule::now())) {
         reset();
         const auto [t, lost] = counted([&] { return run.runOnce(stop); });
         keepSynced();
-        samples.push_back(t);
+        keep(t, lost);
         measured += lasted(t, run.synchronisedSeconds());
-        switched.push_back(lost);
         start();
     }
     start();
     if (around.lastRepDone)
         around.lastRepDone();
-    m.stats = Stats::of(samples);
-    if (!synced.empty()) {
-        const Stats s = Stats::of(std::move(synced));
+    m.stats = samples.stats();
+    if (synced.count() > 0) {
+        const Stats s = synced.stats();
         m.conditions.syncedMedian = s.median;
         m.conditions.syncedMin = s.min;
         m.conditions.syncedMax = s.max;
@@ -98,8 +102,12 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
         const double lost = wall > 0 ? lostSeconds / (wall * threads) : 0;
         const bool busy = Preemption::lostCores(lostSeconds, lost);
         const int byLost = busy ? int(std::lround(m.stats.reps * std::min(1.0, lost))) : 0;
-        m.conditions.disturbedReps =
-            std::min(m.stats.reps, std::max(Preemption::disturbedReps(samples, switched, busy), byLost));
+        // Counted over the kept samples, and scaled to all of them past Stats::maxSamples.
+        const double share =
+            double(samples.count()) / double(std::max<std::size_t>(1, samples.kept().size()));
+        const int bySwitches =
+            int(std::lround(Preemption::disturbedReps(samples.kept(), switched, busy) * share));
+        m.conditions.disturbedReps = std::min(m.stats.reps, std::max(bySwitches, byLost));
     }
     const Reference::Check c =
         Reference::verify(m.workload, m.variant, m.n, m.iterations, inputs, run.output());

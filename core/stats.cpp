@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Stats::of: the quantiles (numpy's default interpolation), the spread and Tukey's outlier count.
+// Stats::of: the quantiles (numpy's default interpolation), the spread and Tukey's outlier count;
+// SampleStream: the same over any number of repetitions, in bounded memory.
 #include "core/stats.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace speeduplab {
@@ -41,6 +43,90 @@ Stats Stats::of(std::vector<double> s)
     const double fence = 1.5 * (r.q3 - r.q1);
     r.outliers = int(
         std::count_if(s.begin(), s.end(), [&](double v) { return v < r.q1 - fence || v > r.q3 + fence; }));
+    return r;
+}
+
+namespace {
+const double kLogStep = std::log1p(SampleStream::binWidth);
+const std::size_t kBins =
+    std::size_t(std::ceil(std::log(SampleStream::highest / SampleStream::lowest) / kLogStep));
+
+std::size_t binOf(double seconds)
+{
+    if (!(seconds > SampleStream::lowest))
+        return 0;
+    return std::min(kBins - 1, std::size_t(std::log(seconds / SampleStream::lowest) / kLogStep));
+}
+
+double centreOf(std::size_t bin)
+{
+    return SampleStream::lowest * std::exp((double(bin) + 0.5) * kLogStep);
+}
+} // namespace
+
+void SampleStream::count(double seconds)
+{
+    ++m_bins[binOf(seconds)];
+}
+
+void SampleStream::add(double seconds)
+{
+    ++m_count;
+    if (m_count == 1) {
+        m_min = m_max = seconds;
+    } else {
+        m_min = std::min(m_min, seconds);
+        m_max = std::max(m_max, seconds);
+    }
+    const double delta = seconds - m_mean;
+    m_mean += delta / double(m_count);
+    m_m2 += delta * (seconds - m_mean);
+    if (m_kept.size() < Stats::maxSamples) {
+        m_kept.push_back(seconds);
+        return;
+    }
+    if (m_bins.empty()) {
+        m_bins.assign(kBins, 0);
+        for (double t : m_kept)
+            count(t);
+    }
+    count(seconds);
+}
+
+double SampleStream::quantile(double p) const
+{
+    // Type 7's rank, in the bins: the centre of the bin holding it, inside [min, max].
+    const double h = p * double(m_count - 1);
+    std::uint64_t below = 0;
+    for (std::size_t b = 0; b < m_bins.size(); ++b) {
+        below += m_bins[b];
+        if (double(below) > h)
+            return std::clamp(centreOf(b), m_min, m_max);
+    }
+    return m_max;
+}
+
+Stats SampleStream::stats() const
+{
+    if (m_count <= Stats::maxSamples)
+        return Stats::of(m_kept);
+    Stats r;
+    r.reps = int(std::min<std::size_t>(m_count, std::size_t(std::numeric_limits<int>::max())));
+    r.samples = m_kept;
+    r.min = m_min;
+    r.max = m_max;
+    r.mean = m_mean;
+    r.stddev = std::sqrt(m_m2 / double(m_count - 1));
+    r.cv = r.mean > 0 ? r.stddev / r.mean : 0;
+    r.median = quantile(0.5);
+    r.q1 = quantile(0.25);
+    r.q3 = quantile(0.75);
+    const double fence = 1.5 * (r.q3 - r.q1);
+    std::uint64_t outliers = 0;
+    for (std::size_t b = 0; b < m_bins.size(); ++b)
+        if (const double c = centreOf(b); c < r.q1 - fence || c > r.q3 + fence)
+            outliers += m_bins[b];
+    r.outliers = int(std::min<std::uint64_t>(outliers, std::uint64_t(r.reps)));
     return r;
 }
 

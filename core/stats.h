@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace speeduplab {
@@ -51,6 +52,34 @@ struct Stats {
     static Stats of(std::vector<double> samples);
 
     bool operator==(const Stats &) const = default;
+};
+
+/// A point's repetition times in bounded memory, however many there are (--max-reps 2e9 at n = 1
+/// kept every one: 500 MB, and then the point's buffers could not be allocated). Up to
+/// Stats::maxSamples, stats() is Stats::of of them all, exactly. Past that it keeps the first
+/// maxSamples as measured (Stats::samples), min, max, mean and deviation over all (Welford's
+/// running sums), and a histogram of log-spaced bins 0.1 % wide from 1 ps to 10^6 s (330 kB),
+/// from which the median, the quartiles and the outlier count come, within 0.05 % of a bin's
+/// centre.
+class SampleStream {
+public:
+    void add(double seconds);
+    std::size_t count() const { return m_count; }
+    /// The first Stats::maxSamples, as measured.
+    const std::vector<double> &kept() const { return m_kept; }
+    Stats stats() const;
+
+    static constexpr double binWidth = 1e-3; ///< relative
+    static constexpr double lowest = 1e-12;  ///< seconds: the first bin's start
+    static constexpr double highest = 1e6;   ///< seconds: the last bin's end
+
+private:
+    void count(double seconds);
+    double quantile(double p) const;
+    std::vector<double> m_kept;
+    std::vector<std::uint64_t> m_bins; ///< allocated past maxSamples
+    std::size_t m_count = 0;
+    double m_min = 0, m_max = 0, m_mean = 0, m_m2 = 0;
 };
 
 /// The p-quantile (0 <= p <= 1) of sorted, non-empty values, interpolated linearly between order

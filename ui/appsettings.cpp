@@ -3,6 +3,7 @@
 #include "ui/appsettings.h"
 
 #include "core/machineinfo.h"
+#include "ui/keptsettings.h"
 
 #include <QFile>
 #include <QSettings>
@@ -49,7 +50,7 @@ QString AppSettings::refusal(const QString &file)
         return QStringLiteral("%1 is %2%3: settings are kept only in a regular file or a new path")
             .arg(name, QString::fromLatin1(kind), link ? QStringLiteral(" (through a symlink)") : QString());
     }
-    constexpr qint64 most = 1 << 20;
+    constexpr qint64 most = KeptSettings::maxBytes;
     if (st.st_size > most)
         return QStringLiteral("%1 is %2 bytes, larger than a settings file (at most 1 MiB): it is not one")
             .arg(name)
@@ -115,9 +116,10 @@ QString AppSettings::file()
 
 std::unique_ptr<QSettings> AppSettings::open(const QString &file)
 {
-    if (!file.isEmpty())
-        return std::make_unique<QSettings>(file, QSettings::IniFormat);
-    return std::make_unique<QSettings>();
+    // The user's settings are an INI file too (QSettings' native format on Linux), kept the same way.
+    if (file.isEmpty())
+        return std::make_unique<KeptSettings>(QSettings().fileName(), true);
+    return std::make_unique<KeptSettings>(file);
 }
 
 std::unique_ptr<QSettings> AppSettings::open()

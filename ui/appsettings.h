@@ -31,7 +31,8 @@ QString refusal(const QString &file);
 void useFile(const QString &file);
 QString file();
 /// The settings of `file` (empty: the user's), opened now; QSettings is not shared between
-/// threads, so each caller opens its own.
+/// threads, so each caller opens its own. Written back, when it is destroyed, into the file's
+/// text as the user wrote it, and only where a value changed (KeptSettings).
 std::unique_ptr<QSettings> open(const QString &file);
 /// The settings of this process's file.
 std::unique_ptr<QSettings> open();

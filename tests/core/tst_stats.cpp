@@ -26,6 +26,8 @@ private slots:
     void quartiles_data();
     void quartiles();
     void samplesKeptInOrderAndCapped();
+    void streamIsExactUpToTheCap();
+    void streamIsBoundedPastIt();
 };
 
 void TestStats::summary_data()
@@ -203,6 +205,50 @@ void TestStats::markNoisyAsAFileKeepsIt()
     steady.markNoisy();
     QVERIFY(steady.noisy());
     QVERIFY(steady.offTrend);
+}
+
+// Up to Stats::maxSamples, a SampleStream is Stats::of, exactly.
+void TestStats::streamIsExactUpToTheCap()
+{
+    SampleStream stream;
+    std::vector<double> all;
+    for (std::size_t i = 0; i < Stats::maxSamples; ++i) {
+        const double t = 1e-6 * (1.0 + 0.1 * std::sin(double(i)));
+        stream.add(t);
+        all.push_back(t);
+    }
+    QVERIFY(stream.stats() == Stats::of(all));
+}
+
+// Issue 36: --max-reps 2e9 at n = 1 kept every repetition's time (500 MB). Past the cap the
+// stream keeps the first maxSamples, exact extremes, mean and deviation, and quartiles from
+// 0.1 % bins, in memory that does not grow.
+void TestStats::streamIsBoundedPastIt()
+{
+    SampleStream stream;
+    std::vector<double> all;
+    const std::size_t n = 20 * Stats::maxSamples + 1;
+    for (std::size_t i = 0; i < n; ++i) {
+        // 1 to 2 µs, spread evenly (a fixed shuffle), and one slow repetition.
+        const double t = i == n / 3 ? 1e-3 : 1e-6 * (1.0 + double((i * 7919) % n) / double(n));
+        stream.add(t);
+        all.push_back(t);
+    }
+    const Stats exact = Stats::of(all);
+    const Stats s = stream.stats();
+    QCOMPARE(s.reps, int(n));
+    QCOMPARE(s.samples.size(), Stats::maxSamples);
+    QVERIFY(std::equal(s.samples.begin(), s.samples.end(), all.begin()));
+    QCOMPARE(stream.kept().size(), Stats::maxSamples);
+    QCOMPARE(s.min, exact.min);
+    QCOMPARE(s.max, exact.max);
+    QVERIFY(std::abs(s.mean / exact.mean - 1) < 1e-12);
+    QVERIFY(std::abs(s.stddev / exact.stddev - 1) < 1e-9);
+    for (const auto &[got, want] : {std::pair{s.median, exact.median}, {s.q1, exact.q1}, {s.q3, exact.q3}})
+        QVERIFY2(std::abs(got / want - 1) < SampleStream::binWidth,
+                 qPrintable(QString::number(got / want - 1)));
+    QCOMPARE(s.outliers, exact.outliers); // the one slow repetition
+    QVERIFY(s.hasQuartiles());
 }
 
 QTEST_APPLESS_MAIN(TestStats)

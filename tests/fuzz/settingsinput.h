@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // One settings file through everything that reads one (AppSettings::refusal, then QSettings and
-// each typed read of the window: the sweep form, zoom, prices, the language, the calibration):
+// each typed read of the window: the sweep form, zoom, prices, the language, the calibration),
+// and then written back with one value changed:
 // shared by the libFuzzer harness (fuzz_settings.cpp) and the corpus replay (tst_settings).
 #pragma once
 
@@ -8,6 +9,7 @@
 #include "ui/appsettings.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/costchart.h"
+#include "ui/keptsettings.h"
 #include "ui/sweepform.h"
 #include "ui/translations.h"
 
@@ -58,6 +60,25 @@ inline QString check(const QString &path, const QByteArray &text)
         if (!(std::isfinite(value) && value > 0))
             return QStringLiteral("ceiling %1 read as %2").arg(QString::fromStdString(name)).arg(value);
     AppSettings::useFile(QString());
+    // Written back as the window writes (KeptSettings): with one value changed, the file is
+    // still a settings file the app accepts, and holds that value and every other as it was;
+    // or, refused (it would pass the limit, or not read back), it is left as it was.
+    const QVariantMap before = KeptSettings::read(text, path);
+    AppSettings::open(path)->setValue(QStringLiteral("window/zoom"), 1.5);
+    QFile back(path);
+    if (!back.open(QIODevice::ReadOnly))
+        return QStringLiteral("the written-back file cannot be read");
+    const QByteArray after = back.readAll();
+    if (after == text)
+        return {};
+    if (const QString why = AppSettings::refusal(path); !why.isEmpty())
+        return QStringLiteral("the written-back file is refused: %1").arg(why);
+    if (after.size() > KeptSettings::maxBytes)
+        return QStringLiteral("the written-back file holds %1 bytes").arg(after.size());
+    QVariantMap expected = before;
+    expected.insert(QStringLiteral("window/zoom"), QStringLiteral("1.5"));
+    if (KeptSettings::read(after, path + QStringLiteral(".back")) != expected)
+        return QStringLiteral("the written-back file does not hold the values it was given");
     return {};
 }
 

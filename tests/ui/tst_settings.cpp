@@ -8,6 +8,7 @@
 #include "ui/charts/chartview.h"
 #include "ui/charts/costchart.h"
 #include "ui/charts/timechart.h"
+#include "ui/keptsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
@@ -17,6 +18,7 @@
 #include <QAction>
 #include <QGuiApplication>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QTabWidget>
@@ -24,6 +26,7 @@
 #include <QTest>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace speeduplab;
 
@@ -43,6 +46,11 @@ private slots:
     void nonFiniteValuesFallBack();
     void fuzzCorpusReplays();
     void ompWaitPolicyApplies();
+    void handWrittenSettingsSurviveTheWindow();
+    void aChangedValueKeepsItsLine();
+    void unchangedSettingsAreNotRewritten();
+    void anotherWritersChangesStay();
+    void aLargeFileNeverGrowsPastTheLimit();
 
 private:
     SweepForm custom() const;
@@ -382,6 +390,137 @@ void TestSettings::ompWaitPolicyApplies()
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY2(f.readAll().contains("\"omp_wait_policy\": \"passive\""), "the policy is not recorded");
+}
+
+namespace {
+ino_t inode(const QString &path)
+{
+    struct stat st {};
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_ino : 0;
+}
+
+const QByteArray handWritten = "\xEF\xBB\xBF; my settings, by hand\n"
+                               "# and a hash comment\n"
+                               "[window]\n"
+                               "; the zoom I like\n"
+                               "zoom=1.25\n"
+                               "note=value;with;semicolons\n"
+                               "\n"
+                               "[mine]\n"
+                               "colour = deep blue   \n";
+} // namespace
+
+// Issue 36: the window's close rewrote a hand-written file in QSettings' layout: its comments
+// were lost and `value;with;semicolons` became `value`. Now every line the app did not change
+// stays as written, and what the app adds reads back.
+void TestSettings::handWrittenSettingsSurviveTheWindow()
+{
+    const QString path = written(m_dir.filePath(QStringLiteral("byhand.ini")), handWritten);
+    {
+        MainWindow w(path);
+        QCOMPARE(ChartStyle::zoom(), 1.25);
+        w.show();
+        w.sweepPanel()->setForm(custom());
+        w.close();
+    }
+    const QByteArray text = readAll(path);
+    // Every line as written, in its order (the window's own keys go between them).
+    qsizetype from = 0;
+    for (const QByteArray &line : handWritten.split('\n'))
+        QVERIFY2((from = text.indexOf(line, from)) >= 0, line.constData());
+    QVERIFY(text.startsWith(handWritten.left(handWritten.indexOf("[window]"))));
+    QVERIFY2(text.contains("geometry="), text.constData()); // the window's own keys, added
+    QVERIFY2(AppSettings::refusal(path).isEmpty(), qPrintable(AppSettings::refusal(path)));
+    QSettings s(path, QSettings::IniFormat);
+    QVERIFY(SweepForm::load(s, m_hw, false) == custom());
+    QCOMPARE(s.value(QStringLiteral("mine/colour")).toString(), QStringLiteral("deep blue"));
+    ChartStyle::setZoom(1.0);
+}
+
+// A changed value replaces the value of its own line, after its comment; a removed group loses
+// its lines and nothing else; a new key joins its section.
+void TestSettings::aChangedValueKeepsItsLine()
+{
+    const QString path = written(m_dir.filePath(QStringLiteral("changed.ini")), handWritten);
+    {
+        const std::unique_ptr<QSettings> s = AppSettings::open(path);
+        s->setValue(QStringLiteral("window/zoom"), 2);
+        s->setValue(QStringLiteral("window/chart"), 3);
+        s->remove(QStringLiteral("mine"));
+    }
+    const QByteArray text = readAll(path);
+    QCOMPARE(text, QByteArray("\xEF\xBB\xBF; my settings, by hand\n"
+                              "# and a hash comment\n"
+                              "[window]\n"
+                              "; the zoom I like\n"
+                              "zoom=2\n"
+                              "note=value;with;semicolons\n"
+                              "chart=3\n"
+                              "\n"
+                              "[mine]\n"));
+    QSettings s(path, QSettings::IniFormat);
+    QCOMPARE(s.value(QStringLiteral("window/zoom")).toInt(), 2);
+    QCOMPARE(s.value(QStringLiteral("window/chart")).toInt(), 3);
+    QVERIFY(!s.contains(QStringLiteral("mine/colour")));
+}
+
+// Values set as they were leave the file as it is: the same bytes, the same inode (not replaced).
+void TestSettings::unchangedSettingsAreNotRewritten()
+{
+    const QString path = written(m_dir.filePath(QStringLiteral("same.ini")), handWritten);
+    const ino_t before = inode(path);
+    {
+        const std::unique_ptr<QSettings> s = AppSettings::open(path);
+        s->setValue(QStringLiteral("window/zoom"), QStringLiteral("1.25"));
+        s->setValue(QStringLiteral("window/note"), s->value(QStringLiteral("window/note")));
+    }
+    QCOMPARE(readAll(path), handWritten);
+    QCOMPARE(inode(path), before);
+}
+
+// Two settings open at once, or another window on the same file: each writes only its own
+// changes into the file as it is when it writes, so neither loses the other's.
+void TestSettings::anotherWritersChangesStay()
+{
+    const QString path = written(m_dir.filePath(QStringLiteral("two.ini")), handWritten);
+    {
+        const std::unique_ptr<QSettings> mine = AppSettings::open(path);
+        mine->setValue(QStringLiteral("window/zoom"), 3);
+        written(path, handWritten + "[other]\nk=1\n");
+    }
+    QSettings s(path, QSettings::IniFormat);
+    QCOMPARE(s.value(QStringLiteral("window/zoom")).toInt(), 3);
+    QCOMPARE(s.value(QStringLiteral("other/k")).toInt(), 1);
+    QVERIFY(readAll(path).contains("; the zoom I like\nzoom=3\n"));
+}
+
+// Issue 36: a 530 KB file the app accepted came back at 1.07 MB (QSettings writes a tab as "\t"),
+// and the next start refused it. A line the app does not change is never re-encoded, and a file
+// that would pass the limit is not written.
+void TestSettings::aLargeFileNeverGrowsPastTheLimit()
+{
+    QByteArray tabs;
+    for (int i = 0; i < 250000; ++i)
+        tabs += "a\tb\t";
+    const QByteArray text = "[mine]\nbig=" + tabs + "\n";
+    QVERIFY(text.size() < KeptSettings::maxBytes && text.size() * 4 / 3 > KeptSettings::maxBytes);
+    const QString path = written(m_dir.filePath(QStringLiteral("big.ini")), text);
+    QVERIFY(AppSettings::refusal(path).isEmpty());
+    {
+        MainWindow w(path);
+        w.show();
+        w.close();
+    }
+    QVERIFY2(AppSettings::refusal(path).isEmpty(), qPrintable(AppSettings::refusal(path)));
+    QVERIFY(readAll(path).startsWith(text));
+    {
+        // A change that would take the file past the limit is refused, and the file kept.
+        const std::unique_ptr<QSettings> s = AppSettings::open(path);
+        s->setValue(QStringLiteral("mine/more"), QString(200000, QLatin1Char('\t')));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("more than the 1 MiB")));
+    }
+    QVERIFY(readAll(path).startsWith(text));
+    QVERIFY(!QSettings(path, QSettings::IniFormat).contains(QStringLiteral("mine/more")));
 }
 
 QTEST_MAIN(TestSettings)
