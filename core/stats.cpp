@@ -64,7 +64,7 @@ double centreOf(std::size_t bin)
 }
 } // namespace
 
-void SampleStream::count(double seconds)
+void SampleStream::bin(double seconds)
 {
     ++m_bins[binOf(seconds)];
 }
@@ -88,9 +88,9 @@ void SampleStream::add(double seconds)
     if (m_bins.empty()) {
         m_bins.assign(kBins, 0);
         for (double t : m_kept)
-            count(t);
+            bin(t);
     }
-    count(seconds);
+    bin(seconds);
 }
 
 double SampleStream::quantile(double p) const

@@ -74,7 +74,7 @@ public:
     static constexpr double highest = 1e6;   ///< seconds: the last bin's end
 
 private:
-    void count(double seconds);
+    void bin(double seconds);
     double quantile(double p) const;
     std::vector<double> m_kept;
     std::vector<std::uint64_t> m_bins; ///< allocated past maxSamples

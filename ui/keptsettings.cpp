@@ -51,6 +51,12 @@ std::optional<QByteArray> readSettings(const QString &path, QString *why)
     return text;
 }
 
+bool writeText(const QString &path, const QByteArray &text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text) == text.size();
+}
+
 bool isKeyLine(const QByteArray &line)
 {
     const QByteArray t = line.trimmed();
@@ -87,20 +93,19 @@ std::map<QString, qsizetype> keyLines(const QList<QByteArray> &lines, const QStr
 
 detail::SettingsScratch::SettingsScratch(const QString &f) : file(f)
 {
-    if (const std::optional<QByteArray> text = readSettings(file, &unusable)) {
+    const std::optional<QByteArray> text = readSettings(file, &unusable);
+    if (text)
         original = *text;
-        work = dir.isValid() ? dir.filePath(QStringLiteral("work.ini")) : file;
-    } else {
-        // Read and written as an empty file in the scratch folder: nothing of it is used or lost.
+    else // read and written as an empty file in the scratch folder: nothing of it is used or lost
         unusable = QStringLiteral("the settings file %1 was not read: %2").arg(file, unusable);
-        work = dir.isValid() ? dir.filePath(QStringLiteral("work.ini")) : QString();
-    }
-    if (work != file && !work.isEmpty()) {
-        QFile copy(work);
-        if (copy.open(QIODevice::WriteOnly) && copy.write(original) == original.size())
+    if (dir.isValid()) {
+        work = dir.filePath(QStringLiteral("work.ini"));
+        if (writeText(work, original))
             return;
-        work = unusable.isEmpty() ? file : QString(); // no scratch copy: QSettings' own writes
     }
+    // No scratch copy: the file itself, read and written by QSettings as it always was, or,
+    // when it cannot be read, nothing.
+    work = text ? file : QString();
 }
 
 KeptSettings::KeptSettings(const QString &file, bool makeFolder)
@@ -118,11 +123,8 @@ KeptSettings::~KeptSettings()
 
 QVariantMap KeptSettings::read(const QByteArray &text, const QString &path)
 {
-    {
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text) != text.size())
-            return {};
-    }
+    if (!writeText(path, text))
+        return {};
     const QSettings s(path, QSettings::IniFormat);
     QVariantMap out;
     for (const QString &key : s.allKeys())
@@ -244,7 +246,8 @@ void KeptSettings::writeBack()
         return;
     }
     // What the file must hold: what it holds now (another writer's changes too), with ours.
-    QVariantMap expected = read(*current, scratch + QStringLiteral("/current.ini"));
+    QVariantMap expected =
+        *current == original ? before : read(*current, scratch + QStringLiteral("/current.ini"));
     for (const QString &key : changed)
         expected.insert(key, wanted.value(key));
     for (const QString &key : removed)
@@ -254,7 +257,7 @@ void KeptSettings::writeBack()
         // A layout the merge does not follow (a value continued over lines, say): QSettings'
         // own rewrite of the same changes, which holds the values though not the layout.
         const QString path = scratch + QStringLiteral("/rewrite.ini");
-        read(*current, path);
+        writeText(path, *current);
         {
             QSettings s(path, QSettings::IniFormat);
             for (const QString &key : changed)
