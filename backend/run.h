@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <stdexcept>
 #include <vector>
 
@@ -16,6 +17,12 @@ namespace speeduplab {
 class Cancelled : public std::runtime_error {
 public:
     Cancelled() : std::runtime_error("cancelled") {}
+};
+
+/// A stretch of host memory: a tensor a repetition reads or writes.
+struct HostSpan {
+    const void *data = nullptr;
+    std::size_t bytes = 0;
 };
 
 /// One prepared point: buffers allocated and filled, kernels (or the thread team) warmed up, so
@@ -37,6 +44,9 @@ public:
     /// The result, on the host: add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: the copy
     /// that came back; scan: the running sums; spmv: y.
     virtual std::vector<float> output() = 0;
+    /// The host memory a repetition reads and writes, which a cold-cache repetition evicts
+    /// first (core/cacheflush.h). Empty where it is not known: the whole cache is flushed.
+    virtual std::vector<HostSpan> hostTensors() const { return {}; }
 };
 
 } // namespace speeduplab

@@ -152,6 +152,7 @@ struct Buffer {
             madvise(p, bytes, MADV_HUGEPAGE);
     }
     ~Buffer() { std::free(p); }
+    HostSpan span(size_t count) const { return {p, count * sizeof(float)}; }
     Buffer(const Buffer &) = delete;
     Buffer &operator=(const Buffer &) = delete;
 };
@@ -254,6 +255,7 @@ public:
         });
     }
     std::vector<float> output() override { return {m_b.p, m_b.p + m_count}; }
+    std::vector<HostSpan> hostTensors() const override { return {m_b.span(m_count)}; }
 
 private:
     const float *m_src;
@@ -282,6 +284,7 @@ public:
         });
     }
     std::vector<float> output() override { return {m_y.p, m_y.p + m_count}; }
+    std::vector<HostSpan> hostTensors() const override { return {m_x.span(m_count), m_y.span(m_count)}; }
 
 private:
     float m_a;
@@ -326,6 +329,7 @@ public:
     {
         return {m_result};
     }
+    std::vector<HostSpan> hostTensors() const override { return {m_x.span(m_count)}; }
 
 private:
     const float *m_src;
@@ -371,6 +375,7 @@ public:
     }
     // source-view: end
     std::vector<float> output() override { return {m_y.p, m_y.p + m_count}; }
+    std::vector<HostSpan> hostTensors() const override { return {m_x.span(m_count), m_y.span(m_count)}; }
 
 private:
     const float *m_src;
@@ -403,6 +408,7 @@ public:
     }
     // source-view: end
     std::vector<float> output() override { return {m_a.p, m_a.p + m_count}; }
+    std::vector<HostSpan> hostTensors() const override { return {m_a.span(m_count), m_b.span(m_count)}; }
 
 private:
     const float *m_src;
@@ -466,6 +472,14 @@ public:
         });
     }
     std::vector<float> output() override { return {m_c.p, m_c.p + m_count}; }
+    std::vector<HostSpan> hostTensors() const override
+    {
+        if (m_variant == "blas-bf16") // the inputs sbgemm reads are the bf16 copies
+            return {{m_a16.data(), m_a16.size() * sizeof(m_a16[0])},
+                    {m_b16.data(), m_b16.size() * sizeof(m_b16[0])},
+                    m_c.span(m_count)};
+        return {m_a.span(m_count), m_b.span(m_count), m_c.span(m_count)};
+    }
 
 private:
     // source-view: cpu-gemm-naive

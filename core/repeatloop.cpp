@@ -20,7 +20,7 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
     const auto reset = [&] {
         run.reset();
         if (around.flush)
-            around.flush->flush();
+            around.flush->flush(run.hostTensors());
     };
     reset();
     // Whether the repetition timed by `timed` lost a core: the process's involuntary context
@@ -72,7 +72,7 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
         measured = warmLasted;
         start();
     }
-    while (!rule.enough(int(samples.count()), measured) &&
+    while (!rule.enough(int(samples.count()), measured, StoppingRule::now() - wallBefore) &&
            !rule.outOfTime(int(samples.count()), StoppingRule::now())) {
         reset();
         const auto [t, lost] = counted([&] { return run.runOnce(stop); });

@@ -22,7 +22,7 @@ class RepeatLoop {
 public:
     /// What the loop does around the Run's own work, all of it outside the timed region.
     struct Around {
-        CacheFlush *flush = nullptr; ///< cold cache: flushed after every reset()
+        CacheFlush *flush = nullptr; ///< cold cache: the run's tensors flushed after every reset()
         std::function<void()>
             firstRepDone;                  ///< after the first timed repetition (the GPU clocks at the start)
         std::function<void()> lastRepDone; ///< after the last repetition (the clocks at the end)

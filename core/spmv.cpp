@@ -60,6 +60,11 @@ public:
     {
         return m_y;
     }
+    std::vector<HostSpan> hostTensors() const override
+    {
+        const auto span = [](const auto &v) { return HostSpan{v.data(), v.size() * sizeof(v[0])}; };
+        return {span(m_a.rowPtr), span(m_a.colIdx), span(m_a.values), span(m_x), span(m_y)};
+    }
 
 private:
     SparseMatrix m_a;

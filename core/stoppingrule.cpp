@@ -28,9 +28,9 @@ bool StoppingRule::warmUpCounts(double seconds) const
     return seconds >= longRepetition(m_minTime);
 }
 
-bool StoppingRule::enough(int reps, double measured) const
+bool StoppingRule::enough(int reps, double measured, double wall) const
 {
-    if (reps >= m_maxReps)
+    if (reps >= m_maxReps || (reps >= 3 && wall >= wallLimit()))
         return true;
     if (measured >= m_minTime && reps >= 3)
         return true;
@@ -42,19 +42,21 @@ bool StoppingRule::outOfTime(int reps, double now) const
     return reps > 0 && m_deadline > 0 && now > m_deadline;
 }
 
-double StoppingRule::repetitions(double seconds) const
+double StoppingRule::repetitions(double seconds, double overhead) const
 {
-    // The smallest count for which each clause of enough() holds, and the first one wins.
+    // The smallest count for which each clause of enough() holds, and the first one wins. After
+    // the warm-up and k samples the loop has run seconds + (k - counted) * (seconds + overhead).
+    const double counted = warmUpCounts(seconds) ? 1 : 0;
     const double byMinTime = std::max(3.0, std::ceil(m_minTime / seconds));
     const double byLong = std::max(1.0, std::ceil(longRepetition(m_minTime) / seconds));
-    return std::min(double(m_maxReps), std::min(byMinTime, byLong));
+    const double byWall = std::max(3.0, std::ceil(counted + (wallLimit() - seconds) / (seconds + overhead)));
+    return std::min(double(m_maxReps), std::min({byMinTime, byLong, byWall}));
 }
 
-double StoppingRule::pointSeconds(double seconds) const
+double StoppingRule::pointSeconds(double seconds, double overhead) const
 {
-    const double reps = repetitions(seconds);
-    // A warm-up that counts is the first sample; otherwise it comes on top.
-    return warmUpCounts(seconds) ? seconds * reps : seconds * (reps + 1);
+    const double counted = warmUpCounts(seconds) ? 1 : 0; // the warm-up is the first sample
+    return seconds + (repetitions(seconds, overhead) - counted) * (seconds + overhead);
 }
 
 double StoppingRule::capToBudget(double seconds, double now) const

@@ -4,6 +4,7 @@
 #include "core/sweeprunner.h"
 
 #include "core/cacheflush.h"
+#include "core/watchdog.h"
 #include "core/calibration.h"
 #include "core/cpukernels.h"
 #include "core/gpuclocks.h"
@@ -258,6 +259,8 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
 
     try {
         const auto inputs = Reference::inputs(m.workload, p.n);
+        if (stop.load()) // a budget that ran out while the inputs were made (Watchdog)
+            throw Cancelled();
         std::vector<const float *> ptrs;
         for (const auto &v : inputs)
             ptrs.push_back(v.data());
@@ -265,13 +268,8 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         RepeatLoop::Around around;
         if (m_plan.coldCache && flushesCpuCaches(m_plan, p)) {
             const int hw = MachineInfo::hardwareThreads();
-            if (!m_flush) {
-                m_flush =
-                    std::make_unique<CacheFlush>(CacheFlush::bytesFor(MachineInfo::probeCaches(), hw), hw);
-                const double t = StoppingRule::now();
-                m_flush->flush();
-                m_flushSeconds = StoppingRule::now() - t; // for the time estimates
-            }
+            if (!m_flush)
+                m_flush = std::make_unique<CacheFlush>(CacheFlush::bytesFor(MachineInfo::probeCaches(), hw), hw);
             around.flush = m_flush.get();
         }
         if (onOpenCl) {
@@ -404,11 +402,21 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
     }
     rep = std::max(rep, 1e-9);
     // A cold cache adds a flush before the warm-up and before every repetition.
-    const double flush = flushesCpuCaches(m_plan, p) ? m_flushSeconds : 0;
-    return rule.pointSeconds(rep) + (rule.repetitions(rep) + 1) * flush;
+    const double flush = !m_flush || !flushesCpuCaches(m_plan, p) ? 0
+                         : p.backend == "cpu"                  ? m_flush->secondsFor(w ? w->footprintBytes(p.n) : 0)
+                                                               : m_flush->secondsFor(0);
+    return flush + rule.pointSeconds(rep, flush);
 }
 
 namespace {
+
+// Why a point was skipped for the budget: "the time budget of 0.1 s ran out <when>".
+std::string budgetText(double budget, const char *when)
+{
+    char buf[80];
+    std::snprintf(buf, sizeof buf, "the time budget of %g s ran out ", budget);
+    return buf + std::string(when);
+}
 
 // The share of a row's repetitions that lost a core.
 double disturbedShare(const Measurement &m)
@@ -453,7 +461,8 @@ bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
                 cb.progress(pr);
             Measurement fresh = measure(points[again[k]], stop, deadline);
             if (fresh.status == Measurement::Status::Cancelled) {
-                cancelled = true;
+                // The user's stop, or the budget (Watchdog): the first try stays, either way.
+                cancelled = deadline <= 0 || StoppingRule::now() < deadline;
                 break;
             }
             if (fresh.ok() && !Preemption::disturbed(fresh))
@@ -576,6 +585,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     m_clockReference.clear();
     const double deadline = m_plan.budget > 0 ? m_start + m_plan.budget : 0;
     const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
+    const Watchdog watchdog(stop, deadline); // the budget in wall time: it cuts the point in flight
     Progress pr;
     pr.total = int(points.size()) * rounds;
     pr.rounds = rounds;
@@ -616,17 +626,18 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
             if (stop.load()) {
                 cancelled = true;
                 break; // the rest is not run: what was measured is kept
-            } else if (deadline > 0 && StoppingRule::now() >= deadline) {
+            } else if (watchdog.ranOut()) {
                 m = skeleton(p);
                 m.status = Measurement::Status::Skipped;
-                char buf[120];
-                std::snprintf(buf, sizeof buf, "the time budget of %g s ran out before this point",
-                              m_plan.budget);
-                m.reason = buf;
+                m.reason = budgetText(m_plan.budget, "before this point");
             } else {
-                m = measure(p, stop, deadline);
-                if (m.status == Measurement::Status::Cancelled)
+                m = measure(p, watchdog.flag(), deadline);
+                if (m.status == Measurement::Status::Cancelled && watchdog.ranOut() && !stop.load()) {
+                    m.status = Measurement::Status::Skipped; // cut: its repetitions were never all done
+                    m.reason = budgetText(m_plan.budget, "while this point was being measured");
+                } else if (m.status == Measurement::Status::Cancelled) {
                     cancelled = true;
+                }
             }
             if (m.ok() && m.stats.median > 0) // what a repetition lasted: an unsynced one's synchronised time
                 m_medians[m.seriesKey()][m.n] = RepeatLoop::lasted(m);
@@ -642,7 +653,8 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     }
     if (m_plan.remeasureDisturbed) // a cancelled sweep's disturbed points are marked, not measured again
         cancelled =
-            remeasureDisturbed(points, measured, rounds, !cancelled, deadline, pr, cb, stop) || cancelled;
+            remeasureDisturbed(points, measured, rounds, !cancelled, deadline, pr, cb, watchdog.flag()) ||
+            cancelled;
     for (const auto &rows : measured)
         if (!rows.empty())
             result.add(merge(rows, rounds));

@@ -131,7 +131,6 @@ private:
     SweepPlan m_plan;
     int m_iterations;
     std::unique_ptr<CacheFlush> m_flush; ///< a cold-cache plan's, made at its first point
-    double m_flushSeconds = 0;           ///< one flush of m_flush, for the estimates
     /// Each GPU's reference clock of the sweep, loaded: what its points' clocks are held against
     /// (GPUs of different models boost to different clocks).
     std::map<int, GpuClockReference> m_clockReference;

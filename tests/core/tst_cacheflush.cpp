@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Cold cache (--cache cold): the buffer that evicts the CPU's caches, and the flush kept out of
-// the timed region: a point whose repetitions take microseconds stays that fast when a flush of
-// tens of milliseconds precedes each of them.
+// Cold cache (--cache cold): the fallback buffer's size, the tensors' cache lines flushed so
+// that the next read comes from DRAM, and who flushes.
 
 #include "core/cacheflush.h"
 #include "core/machineinfo.h"
@@ -20,7 +19,8 @@ class TestCacheFlush : public QObject {
 private slots:
     void bufferSize_data();
     void bufferSize();
-    void flushIsOutsideTheTimedRegion();
+    void tensorsComeFromDram();
+    void coldPointsReadFromDram();
     void coldIsRecordedPerPoint();
     void whoFlushesTheCpu_data();
     void whoFlushesTheCpu();
@@ -58,41 +58,77 @@ void TestCacheFlush::bufferSize()
     QCOMPARE(qulonglong(CacheFlush::bytesFor(caches, cores)), bytes);
 }
 
-void TestCacheFlush::flushIsOutsideTheTimedRegion()
-{
-    // How long one flush takes here.
-    const int hw = MachineInfo::hardwareThreads();
-    CacheFlush flush(CacheFlush::bytesFor(MachineInfo::probeCaches(), hw), hw);
-    double flushSeconds = 1e9;
-    for (int i = 0; i < 3; ++i) {
-        const auto t = std::chrono::steady_clock::now();
-        flush.flush();
-        flushSeconds = std::min(flushSeconds,
-                                std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
-    }
-    QVERIFY(flushSeconds > 0);
+namespace {
 
-    // A point of one add on a 4 x 4 tensor: well under a microsecond of work per repetition.
-    SweepPlan p;
-    p.workload = "add";
-    p.sizes = {4};
-    p.threads = {1};
-    p.gpu = false;
-    p.iterations = 1;
-    p.minTime = 1; // never reached: maxReps stops it
-    p.maxReps = 10;
-    p.coldCache = true;
-    SweepRunner runner(p);
-    std::atomic<bool> stop{false};
-    const Measurement m = runner.measure(p.points().front(), stop, 0);
-    QVERIFY2(m.ok(), m.reason.c_str());
-    QCOMPARE(m.stats.reps, 10);
-    qInfo("flush %.3f ms (%zu MiB); cold repetition median %.3f us, max %.3f us", flushSeconds * 1e3,
-          flush.bytes() >> 20, m.stats.median * 1e6, m.stats.max * 1e6);
-    // Had the flush been timed, every repetition would take at least flushSeconds.
-    QVERIFY2(
-        m.stats.median < flushSeconds / 10,
-        qPrintable(QString("median %1 s against a flush of %2 s").arg(m.stats.median).arg(flushSeconds)));
+// The fastest of `tries` reads of `v` (a sum, so that no load can be skipped), each after `before`.
+template <typename Before> double fastestRead(const std::vector<float> &v, int tries, Before before)
+{
+    double best = 1e9;
+    volatile float sink = 0;
+    for (int i = 0; i < tries; ++i) {
+        before();
+        const auto t = std::chrono::steady_clock::now();
+        float s = 0;
+        for (std::size_t k = 0; k < v.size(); k += 16) // one load a cache line
+            s += v[k];
+        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+        sink = sink + s;
+    }
+    return best;
+}
+
+} // namespace
+
+void TestCacheFlush::tensorsComeFromDram()
+{
+    if (!CacheFlush::flushesLines())
+        QSKIP("this CPU has no cache-line flush: cold points write the fallback buffer");
+    // 1 MiB: in every level of this machine's caches once read. Flushed, the next read must come
+    // from DRAM, a load every line with nothing cached; read again, from the caches.
+    std::vector<float> tensor(std::size_t(1) << 18, 1.0f);
+    CacheFlush flush(std::size_t(64) << 20, 1);
+    const std::vector<HostSpan> spans{{tensor.data(), tensor.size() * sizeof(float)}};
+    const double warm = fastestRead(tensor, 15, [&] { fastestRead(tensor, 1, [] {}); });
+    const double cold = fastestRead(tensor, 15, [&] { flush.flush(spans); });
+    qInfo("1 MiB read: %.1f us warm, %.1f us after the flush (%.1fx); the flush %.1f us", warm * 1e6, cold * 1e6,
+          cold / warm, flush.secondsFor(double(spans[0].bytes)) * 1e6);
+    QVERIFY2(cold > 1.5 * warm, qPrintable(QString("cold %1 s, warm %2 s").arg(cold).arg(warm)));
+    // The fallback buffer is not even allocated when the tensors are named.
+    QCOMPARE(flush.secondsFor(0), 0.0);
+}
+
+void TestCacheFlush::coldPointsReadFromDram()
+{
+    if (!CacheFlush::flushesLines())
+        QSKIP("this CPU has no cache-line flush");
+    // add at n = 256: 256 KiB, in the caches between warm repetitions. Cold, every repetition
+    // reads it from DRAM, and the flush of its 4096 lines costs microseconds, not the
+    // milliseconds of writing twice the last-level cache.
+    auto median = [](bool cold) {
+        SweepPlan p;
+        p.workload = "add";
+        p.sizes = {256};
+        p.threads = {1};
+        p.gpu = false;
+        p.iterations = 1;
+        p.minTime = 10; // never reached: maxReps stops it
+        p.maxReps = 301;
+        p.coldCache = cold;
+        SweepRunner runner(p);
+        std::atomic<bool> stop{false};
+        const auto t = std::chrono::steady_clock::now();
+        const Measurement m = runner.measure(p.points().front(), stop, 0);
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+        if (!m.ok())
+            qFatal("%s", m.reason.c_str());
+        return std::pair{m.stats.median, wall};
+    };
+    const auto [warm, warmWall] = median(false);
+    const auto [cold, coldWall] = median(true);
+    qInfo("add n = 256, 301 repetitions: median %.1f us warm, %.1f us cold (%.1fx); the points took %.3f s and "
+          "%.3f s",
+          warm * 1e6, cold * 1e6, cold / warm, warmWall, coldWall);
+    QVERIFY2(cold > 1.3 * warm, qPrintable(QString("cold %1 s, warm %2 s").arg(cold).arg(warm)));
 }
 
 void TestCacheFlush::coldIsRecordedPerPoint()

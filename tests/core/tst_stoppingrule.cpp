@@ -15,9 +15,9 @@ struct Simulated {
     double seconds = 0; ///< time spent, warm-up included
 };
 
-/// The repeat loop of core/repeatloop.cpp, with every repetition taking `rep` seconds (tst_repeatloop
-/// drives the loop itself with fake Runs).
-Simulated simulate(const StoppingRule &rule, double rep)
+/// The repeat loop of core/repeatloop.cpp, with every repetition taking `rep` seconds and
+/// `overhead` more around it (tst_repeatloop drives the loop itself with fake Runs).
+Simulated simulate(const StoppingRule &rule, double rep, double overhead)
 {
     Simulated s;
     s.seconds = rep; // the warm-up
@@ -26,10 +26,10 @@ Simulated simulate(const StoppingRule &rule, double rep)
         s.reps = 1;
         measured = rep;
     }
-    while (!rule.enough(s.reps, measured)) {
+    while (!rule.enough(s.reps, measured, s.seconds)) {
         ++s.reps;
         measured += rep;
-        s.seconds += rep;
+        s.seconds += rep + overhead;
     }
     return s;
 }
@@ -42,6 +42,7 @@ class TestStoppingRule : public QObject {
 private slots:
     void enough_data();
     void enough();
+    void wallLimit();
     void warmUpCounts();
     void budget();
     void closedFormMatchesLoop_data();
@@ -68,6 +69,19 @@ void TestStoppingRule::enough_data()
     QTest::newRow("maxReps") << 10.0 << 5 << 5 << 0.001 << true;
     QTest::newRow("below maxReps") << 10.0 << 5 << 4 << 0.001 << false;
     QTest::newRow("minTime 0") << 0.0 << 1000 << 3 << 0.0 << true;
+}
+
+void TestStoppingRule::wallLimit()
+{
+    // n = 1: the repetitions take nanoseconds, the loop around them microseconds. Three samples
+    // or more are enough once the loop's wall time reaches 2 * minTime + 1 s.
+    const StoppingRule rule(0.5, 2000000000);
+    QCOMPARE(rule.wallLimit(), 2.0);
+    QVERIFY(!rule.enough(1000000, 0.004, 1.9));
+    QVERIFY(rule.enough(1000000, 0.004, 2.0));
+    QVERIFY(!rule.enough(2, 0.0, 10.0)); // never fewer than 3
+    // The estimate agrees: 5 ns repetitions in 4 µs of loop stop after about 2 s.
+    QVERIFY(std::abs(rule.pointSeconds(5e-9, 4e-6) - 2.0) < 1e-5);
 }
 
 void TestStoppingRule::enough()
@@ -109,13 +123,16 @@ void TestStoppingRule::closedFormMatchesLoop_data()
     QTest::addColumn<double>("minTime");
     QTest::addColumn<int>("maxReps");
     QTest::addColumn<double>("rep");
+    QTest::addColumn<double>("overhead");
 
     // Powers of two, so that the loop's running sum is exact and ceil() agrees with it.
     for (double minTime : {0.0, 0.125, 0.5, 2.0})
         for (int maxReps : {1, 3, 10, 1000}) // SweepPlan::validate asks for at least 1
             for (double rep : {1.0 / 1024, 1.0 / 64, 0.25, 1.0, 4.0})
-                QTest::addRow("minTime %g, maxReps %d, rep %g", minTime, maxReps, rep)
-                    << minTime << maxReps << rep;
+                for (double overhead : {0.0, 1.0 / 256, 1.0 / 16}) // a cold-cache flush, say
+                    QTest::addRow("minTime %g, maxReps %d, rep %g, overhead %g", minTime, maxReps, rep,
+                                  overhead)
+                        << minTime << maxReps << rep << overhead;
 }
 
 void TestStoppingRule::closedFormMatchesLoop()
@@ -123,10 +140,11 @@ void TestStoppingRule::closedFormMatchesLoop()
     QFETCH(double, minTime);
     QFETCH(int, maxReps);
     QFETCH(double, rep);
+    QFETCH(double, overhead);
     const StoppingRule rule(minTime, maxReps);
-    const Simulated s = simulate(rule, rep);
-    QCOMPARE(rule.repetitions(rep), double(s.reps));
-    QCOMPARE(rule.pointSeconds(rep), s.seconds);
+    const Simulated s = simulate(rule, rep, overhead);
+    QCOMPARE(rule.repetitions(rep, overhead), double(s.reps));
+    QCOMPARE(rule.pointSeconds(rep, overhead), s.seconds);
 }
 
 QTEST_GUILESS_MAIN(TestStoppingRule)

@@ -64,6 +64,7 @@ private slots:
     void stopBeforeStart();
     void hostMemoryPreCheck();
     void timeBudget();
+    void budgetCutsThePointInFlight();
     void overheadIsLinearInPoints();
     void disturbedPointsAreMeasuredAgainOrMarked();
     void gpuPointsWithoutGpu_data();
@@ -406,6 +407,27 @@ void TestSweepRunner::timeBudget()
     QCOMPARE(int(r.rows.back().status), int(Measurement::Status::Skipped));
     // 0.05 s asked for, minTime 0.2 s per point: it must not take the full minimum time.
     QVERIFY2(took < 0.5, qPrintable(QString("a 0.05 s budget took %1 s").arg(took)));
+}
+
+// The budget is wall time: a point whose single repetition takes many seconds (1000 adds over
+// 16M floats) is cut when it runs out, and skipped, since its output is not whole. It took the
+// whole repetition before, 47 s at n = 10000 under --budget 0.1.
+void TestSweepRunner::budgetCutsThePointInFlight()
+{
+    SweepPlan p = cpuPlan("add", {4000});
+    p.iterations = 1000;
+    p.budget = 0.1;
+    std::atomic<bool> stop{false};
+    const Clock::time_point start = Clock::now();
+    const ResultSet r = SweepRunner(p).run({}, stop);
+    const double took = secondsSince(start);
+    QCOMPARE(r.size(), size_t(1));
+    const Measurement &m = r.rows[0];
+    QCOMPARE(int(m.status), int(Measurement::Status::Skipped));
+    QVERIFY2(reasonOf(m).contains("time budget of 0.1 s ran out while this point was being measured"),
+             m.reason.c_str());
+    QCOMPARE(m.stats.reps, 0);
+    QVERIFY2(took < 0.6, qPrintable(QString("a 0.1 s budget took %1 s").arg(took)));
 }
 
 // The sweep's own work per point (the time estimates, the bookkeeping) is linear in the points:
