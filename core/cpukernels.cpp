@@ -329,7 +329,10 @@ public:
     {
         return {m_result};
     }
-    std::vector<HostSpan> hostTensors() const override { return {m_x.span(m_count)}; }
+    std::vector<HostSpan> hostTensors() const override
+    {
+        return {m_x.span(m_count)};
+    }
 
 private:
     const float *m_src;

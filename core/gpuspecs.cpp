@@ -2,6 +2,7 @@
 // The spec-sheet memory bandwidths GpuSpecs lists: vendors' published peaks, not measurements.
 #include "core/gpuspecs.h"
 
+#include <map>
 #include <regex>
 
 namespace speeduplab {
@@ -33,10 +34,19 @@ double GpuSpecs::l2Bytes(const MachineInfo::Gpu &gpu)
         {std::regex(R"(\bA100\b)"), 40 * MiB}, {std::regex(R"(\bV100\b)"), 6 * MiB},
         {std::regex(R"(\bT4\b)"), 4 * MiB},    {std::regex(R"(\bRTX 4090\b)"), 72 * MiB},
     };
-    for (const auto &[name, bytes] : known)
-        if (std::regex_search(gpu.name, name))
-            return bytes;
-    return 0;
+    // By name, once per thread: a chart of 4,000 GPU curves asks for every point of each.
+    thread_local std::map<std::string, double> byName;
+    if (const auto found = byName.find(gpu.name); found != byName.end())
+        return found->second;
+    double bytes = 0;
+    for (const auto &[name, size] : known)
+        if (std::regex_search(gpu.name, name)) {
+            bytes = size;
+            break;
+        }
+    if (byName.size() < 64) // names come from files: the cache stays small whatever they hold
+        byName.emplace(gpu.name, bytes);
+    return bytes;
 }
 
 } // namespace speeduplab

@@ -4,7 +4,6 @@
 #include "core/sweeprunner.h"
 
 #include "core/cacheflush.h"
-#include "core/watchdog.h"
 #include "core/calibration.h"
 #include "core/cpukernels.h"
 #include "core/gpuclocks.h"
@@ -13,6 +12,7 @@
 #include "core/reference.h"
 #include "core/repeatloop.h"
 #include "core/stoppingrule.h"
+#include "core/watchdog.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
 #include "opencl/openclbackend.h"
@@ -269,7 +269,8 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         if (m_plan.coldCache && flushesCpuCaches(m_plan, p)) {
             const int hw = MachineInfo::hardwareThreads();
             if (!m_flush)
-                m_flush = std::make_unique<CacheFlush>(CacheFlush::bytesFor(MachineInfo::probeCaches(), hw), hw);
+                m_flush =
+                    std::make_unique<CacheFlush>(CacheFlush::bytesFor(MachineInfo::probeCaches(), hw), hw);
             around.flush = m_flush.get();
         }
         if (onOpenCl) {
@@ -403,8 +404,8 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
     rep = std::max(rep, 1e-9);
     // A cold cache adds a flush before the warm-up and before every repetition.
     const double flush = !m_flush || !flushesCpuCaches(m_plan, p) ? 0
-                         : p.backend == "cpu"                  ? m_flush->secondsFor(w ? w->footprintBytes(p.n) : 0)
-                                                               : m_flush->secondsFor(0);
+                         : p.backend == "cpu" ? m_flush->secondsFor(w ? w->footprintBytes(p.n) : 0)
+                                              : m_flush->secondsFor(0);
     return flush + rule.pointSeconds(rep, flush);
 }
 

@@ -499,6 +499,7 @@ ZH = {
     "No cost model for %1: its points state no work (bytes or FLOPs per operation), so no rate can be fitted to them.": "%1 没有成本模型：它的点没有给出工作量（每次操作的字节数或 FLOP 数），因此无法拟合速率。",
     "No cost model for %1: over its %2 sizes its times do not grow with the work (a fixed cost alone, or noise), so there is no rate to fit.": "%1 没有成本模型：在它的 %2 个规模上，时间不随工作量增长（只有固定开销，或是噪声），因此没有可拟合的速率。",
     "Too few points for cost models.": "点太少，无法建立成本模型。",
+    "Drawn: %1 of the %2 CPU curves and %3 of the %4 GPU curves, spread evenly over them; the best CPU and the table use every one.": "绘出：%2 条 CPU 曲线中的 %1 条、%4 条 GPU 曲线中的 %3 条，均匀选取；最佳 CPU 与表格使用全部曲线。",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -1121,6 +1121,10 @@
         <source>Faded: %1 (right-click ▸ All thread counts shows each in full).</source>
         <translation>淡化：%1（右键 ▸ 所有线程数可完整显示每一个）。</translation>
     </message>
+    <message>
+        <source>Drawn: %1 of the %2 CPU curves and %3 of the %4 GPU curves, spread evenly over them; the best CPU and the table use every one.</source>
+        <translation>绘出：%2 条 CPU 曲线中的 %1 条、%4 条 GPU 曲线中的 %3 条，均匀选取；最佳 CPU 与表格使用全部曲线。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CompareChart</name>

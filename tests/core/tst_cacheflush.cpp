@@ -90,8 +90,8 @@ void TestCacheFlush::tensorsComeFromDram()
     const std::vector<HostSpan> spans{{tensor.data(), tensor.size() * sizeof(float)}};
     const double warm = fastestRead(tensor, 15, [&] { fastestRead(tensor, 1, [] {}); });
     const double cold = fastestRead(tensor, 15, [&] { flush.flush(spans); });
-    qInfo("1 MiB read: %.1f us warm, %.1f us after the flush (%.1fx); the flush %.1f us", warm * 1e6, cold * 1e6,
-          cold / warm, flush.secondsFor(double(spans[0].bytes)) * 1e6);
+    qInfo("1 MiB read: %.1f us warm, %.1f us after the flush (%.1fx); the flush %.1f us", warm * 1e6,
+          cold * 1e6, cold / warm, flush.secondsFor(double(spans[0].bytes)) * 1e6);
     QVERIFY2(cold > 1.5 * warm, qPrintable(QString("cold %1 s, warm %2 s").arg(cold).arg(warm)));
     // The fallback buffer is not even allocated when the tensors are named.
     QCOMPARE(flush.secondsFor(0), 0.0);
@@ -125,9 +125,10 @@ void TestCacheFlush::coldPointsReadFromDram()
     };
     const auto [warm, warmWall] = median(false);
     const auto [cold, coldWall] = median(true);
-    qInfo("add n = 256, 301 repetitions: median %.1f us warm, %.1f us cold (%.1fx); the points took %.3f s and "
-          "%.3f s",
-          warm * 1e6, cold * 1e6, cold / warm, warmWall, coldWall);
+    qInfo(
+        "add n = 256, 301 repetitions: median %.1f us warm, %.1f us cold (%.1fx); the points took %.3f s and "
+        "%.3f s",
+        warm * 1e6, cold * 1e6, cold / warm, warmWall, coldWall);
     QVERIFY2(cold > 1.3 * warm, qPrintable(QString("cold %1 s, warm %2 s").arg(cold).arg(warm)));
 }
 

@@ -46,15 +46,26 @@ std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) cons
     return out;
 }
 
-std::vector<bool> ChartView::curvesDrawn(const std::vector<Series> &all)
+namespace {
+
+// The CPU curves of each run and variant, by thread count: what the thread-count cap works on.
+std::map<std::pair<std::string, std::string>, std::vector<std::pair<int, std::size_t>>>
+threadGroups(const std::vector<Series> &all)
 {
-    std::vector<bool> drawn(all.size(), true);
-    // The CPU curves of each run and variant, by thread count.
     std::map<std::pair<std::string, std::string>, std::vector<std::pair<int, std::size_t>>> groups;
     for (std::size_t i = 0; i < all.size(); ++i)
         if (!all[i].gpu)
             groups[{all[i].run, all[i].variant}].emplace_back(all[i].threads, i);
-    for (auto &[group, curves] : groups) {
+    return groups;
+}
+
+} // namespace
+
+std::vector<bool> ChartView::curvesDrawn(const std::vector<Series> &all)
+{
+    std::vector<bool> drawn(all.size(), true);
+    // Of each run's and variant's CPU curves, at most curveLimit thread counts.
+    for (auto &[group, curves] : threadGroups(all)) {
         if (curves.size() <= std::size_t(curveLimit))
             continue;
         std::sort(curves.begin(), curves.end());
@@ -67,23 +78,52 @@ std::vector<bool> ChartView::curvesDrawn(const std::vector<Series> &all)
             drawn[curves[std::size_t(std::lround(std::clamp(rank, 0.0, last)))].second] = true;
         }
     }
+    // Of each kind, CPU and GPU, at most kindLimit curves in all, spread evenly over the rest in
+    // the order of `all`: 8,000 variants of one thread count each took minutes to chart.
+    for (const bool gpu : {false, true}) {
+        std::vector<std::size_t> kind;
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (all[i].gpu == gpu && drawn[i])
+                kind.push_back(i);
+        if (kind.size() <= std::size_t(kindLimit))
+            continue;
+        for (std::size_t i : kind)
+            drawn[i] = false;
+        const double last = double(kind.size() - 1);
+        for (int k = 0; k < kindLimit; ++k)
+            drawn[kind[std::size_t(std::lround(last * k / (kindLimit - 1)))]] = true;
+    }
     return drawn;
 }
 
 QString ChartView::curvesNote(const std::vector<Series> &all, const std::vector<bool> &drawn)
 {
-    int cpu = 0, shown = 0;
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (!all[i].gpu) {
-            ++cpu;
-            shown += drawn[i];
-        }
-    if (shown == cpu)
+    int cpu = 0, shownCpu = 0, gpu = 0, shownGpu = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        (all[i].gpu ? gpu : cpu) += 1;
+        (all[i].gpu ? shownGpu : shownCpu) += drawn[i] ? 1 : 0;
+    }
+    if (shownCpu == cpu && shownGpu == gpu)
         return {};
-    return tr("Drawn: %1 of the %2 CPU thread counts, log-spaced from the fewest to the most; the best "
-              "CPU and the table use every one.")
-        .arg(shown)
-        .arg(cpu);
+    // Only thread counts left out (no group below its cap, no GPU curve): the thread-count note.
+    bool onlyThreads = shownGpu == gpu;
+    for (const auto &[group, curves] : threadGroups(all)) {
+        int shown = 0;
+        for (const auto &c : curves)
+            shown += drawn[c.second] ? 1 : 0;
+        onlyThreads = onlyThreads && shown == int(std::min<std::size_t>(curves.size(), curveLimit));
+    }
+    if (onlyThreads)
+        return tr("Drawn: %1 of the %2 CPU thread counts, log-spaced from the fewest to the most; the best "
+                  "CPU and the table use every one.")
+            .arg(shownCpu)
+            .arg(cpu);
+    return tr("Drawn: %1 of the %2 CPU curves and %3 of the %4 GPU curves, spread evenly over them; the "
+              "best CPU and the table use every one.")
+        .arg(shownCpu)
+        .arg(cpu)
+        .arg(shownGpu)
+        .arg(gpu);
 }
 
 bool ChartView::measuredHere(const MachineInfo &machine)

@@ -113,6 +113,9 @@ public:
     /// fewest threads, the most, and log-spaced counts between): QtCharts' cost grows with the
     /// square of its series, and 4,000 thread counts took 14 s to chart, 10,000 over a minute.
     static constexpr int curveLimit = 48;
+    /// Past this many CPU curves, or GPU curves, in all (8,000 variants), a chart draws this many
+    /// of them, spread evenly.
+    static constexpr int kindLimit = 2 * curveLimit;
     /// Whether the last rebuild showed the legend.
     bool legendShown() const;
     /// Legend entries the last rebuild declared (shown or not).
@@ -157,11 +160,12 @@ protected:
     /// The colour of each series: ChartStyle::seriesColors within each run, in the run's colour
     /// family (its place in the model's runs).
     std::vector<QColor> seriesColors(const std::vector<Series> &all) const;
-    /// Which of `all` a chart draws one by one (curveLimit): every GPU and reference curve, and
-    /// of each run's CPU curves in one variant at most curveLimit thread counts. What is drawn
-    /// from the rest (the best CPU, the table) still uses every curve.
+    /// Which of `all` a chart draws one by one: of each run's CPU curves in one variant at most
+    /// curveLimit thread counts, and of each kind (CPU, GPU) at most kindLimit curves. What is
+    /// drawn from the rest (the best CPU, the table) still uses every curve.
     static std::vector<bool> curvesDrawn(const std::vector<Series> &all);
-    /// The note for curves left out by curvesDrawn ("Drawn: 48 of the 4,000 thread counts..."),
+    /// The note for curves left out by curvesDrawn ("Drawn: 48 of the 4,000 CPU thread counts...",
+    /// "Drawn: 96 of the 4,000 CPU curves and 96 of the 4,000 GPU curves..."),
     /// or empty when none was.
     static QString curvesNote(const std::vector<Series> &all, const std::vector<bool> &drawn);
     /// Whether results were measured on this machine (its CPU, thread count and GPUs), so that a
