@@ -59,25 +59,35 @@ threadGroups(const std::vector<Series> &all)
     return groups;
 }
 
-} // namespace
-
-std::vector<bool> ChartView::curvesDrawn(const std::vector<Series> &all)
+// Of each run's and variant's CPU curves, at most curveLimit thread counts: log-spaced ranks from
+// the first to the last (1, 2, 3, 5, 8, ... threads of 1 to 4,000), each rank distinct, so that a
+// capped group draws exactly curveLimit of them.
+std::vector<bool> threadsDrawn(const std::vector<Series> &all, int limit)
 {
     std::vector<bool> drawn(all.size(), true);
-    // Of each run's and variant's CPU curves, at most curveLimit thread counts.
     for (auto &[group, curves] : threadGroups(all)) {
-        if (curves.size() <= std::size_t(curveLimit))
+        if (curves.size() <= std::size_t(limit))
             continue;
         std::sort(curves.begin(), curves.end());
         for (const auto &c : curves)
             drawn[c.second] = false;
-        // Log-spaced ranks from the first to the last: 1, 2, 3, 5, 8, ... threads of 1 to 4,000.
-        const double last = double(curves.size() - 1);
-        for (int k = 0; k < curveLimit; ++k) {
-            const double rank = std::expm1(std::log1p(last) * k / (curveLimit - 1));
-            drawn[curves[std::size_t(std::lround(std::clamp(rank, 0.0, last)))].second] = true;
+        const long last = long(curves.size()) - 1;
+        long previous = -1;
+        for (int k = 0; k < limit; ++k) {
+            const long rank = std::lround(std::expm1(std::log1p(double(last)) * k / (limit - 1)));
+            // Above the last rank taken, and room left for the ranks still to come.
+            previous = std::clamp(rank, previous + 1, last - (limit - 1 - k));
+            drawn[curves[std::size_t(previous)].second] = true;
         }
     }
+    return drawn;
+}
+
+} // namespace
+
+std::vector<bool> ChartView::curvesDrawn(const std::vector<Series> &all)
+{
+    std::vector<bool> drawn = threadsDrawn(all, curveLimit);
     // Of each kind, CPU and GPU, at most kindLimit curves in all, spread evenly over the rest in
     // the order of `all`: 8,000 variants of one thread count each took minutes to chart.
     for (const bool gpu : {false, true}) {
@@ -105,14 +115,9 @@ QString ChartView::curvesNote(const std::vector<Series> &all, const std::vector<
     }
     if (shownCpu == cpu && shownGpu == gpu)
         return {};
-    // Only thread counts left out (no group below its cap, no GPU curve): the thread-count note.
-    bool onlyThreads = shownGpu == gpu;
-    for (const auto &[group, curves] : threadGroups(all)) {
-        int shown = 0;
-        for (const auto &c : curves)
-            shown += drawn[c.second] ? 1 : 0;
-        onlyThreads = onlyThreads && shown == int(std::min<std::size_t>(curves.size(), curveLimit));
-    }
+    // Only thread counts left out (no GPU curve, no more than the thread-count cap takes): the
+    // thread-count note.
+    const bool onlyThreads = shownGpu == gpu && drawn == threadsDrawn(all, curveLimit);
     if (onlyThreads)
         return tr("Drawn: %1 of the %2 CPU thread counts, log-spaced from the fewest to the most; the best "
                   "CPU and the table use every one.")

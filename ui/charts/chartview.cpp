@@ -45,6 +45,9 @@ ChartView::ChartView(QWidget *parent) : QChartView(parent)
     setRenderHint(QPainter::Antialiasing);
     setRenderHint(QPainter::TextAntialiasing);
     setMinimumSize(480, 320);
+    // Every change repaints the whole plot: with the minimal updates, the grid lines of an axis
+    // that changed its ticks stayed on screen in strips above and below the curves.
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     QChart *c = chart();
     c->setBackgroundRoundness(0);
     c->setDropShadowEnabled(false);
