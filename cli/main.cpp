@@ -719,7 +719,7 @@ int main(int argc, char **argv)
         ->type_name("FILE")
         ->required();
     output(merge, "-o,--output", mergeOut.json,
-           "the runs file to write (atomically; FILE.json, none of the inputs, at most 256 MiB so that "
+           "the runs file to write (atomically; FILE.json, none of the inputs, at most 1 GiB so that "
            "SpeedupLab opens it)")
         ->required();
     merge->add_flag("--force", mergeOut.write.force, forceHelp);

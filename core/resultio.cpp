@@ -111,32 +111,6 @@ json machineToJson(const MachineInfo &m)
             {"ceilings", ceilings}};
 }
 
-// Each "samples" array on one line: a point of 1000 repetitions stays a line, not a thousand.
-// The arrays hold numbers only, and a string's quotes are escaped, so the key and the next ']'
-// delimit an array.
-std::string compactSamples(const std::string &text)
-{
-    const std::string key = "\"samples\": [";
-    std::string out;
-    out.reserve(text.size());
-    std::size_t pos = 0;
-    for (;;) {
-        const std::size_t at = text.find(key, pos);
-        const std::size_t close = at == std::string::npos ? at : text.find(']', at + key.size());
-        if (close == std::string::npos) {
-            out.append(text, pos, std::string::npos);
-            return out;
-        }
-        out.append(text, pos, at + key.size() - pos);
-        for (std::size_t i = at + key.size(); i < close; ++i)
-            if (text[i] == ',')
-                out += ", ";
-            else if (text[i] != ' ' && text[i] != '\n')
-                out += text[i];
-        pos = close;
-    }
-}
-
 } // namespace
 
 const char *ResultIO::csvHeader()
@@ -157,6 +131,14 @@ const char *ResultIO::csvHeader()
 
 std::string ResultIO::toCsv(const ResultSet &r)
 {
+    std::string text;
+    streamCsv(r, [&text](std::string_view piece) { text += piece; });
+    return text;
+}
+
+void ResultIO::streamCsv(const ResultSet &r, const std::function<void(std::string_view)> &out)
+{
+    // In pieces of about 1 MiB: a million rows are written without their whole text in memory.
     std::ostringstream o;
     o << csvHeader() << '\n';
     for (const auto &m : r.rows) {
@@ -172,11 +154,15 @@ std::string ResultIO::toCsv(const ResultSet &r)
         for (const std::string &cell : m.conditions.csvCells())
             o << ',' << quoteCsv(cell);
         o << '\n';
+        if (o.tellp() > std::streamoff(1) << 20) {
+            out(o.view());
+            o.str({});
+        }
     }
     // The machine last, in one quoted cell: a spreadsheet opens the file with the header as its
     // first row, and shows the metadata in one cell below the rows.
     o << quoteCsv("# metadata: " + detail::jsonText(machineToJson(r.machine))) << '\n';
-    return o.str();
+    out(o.view());
 }
 
 namespace {
@@ -225,14 +211,9 @@ std::string compact(const json &j)
 
 std::string ResultIO::toJson(const ResultSet &r)
 {
-    json rows = json::array();
-    for (const auto &m : r.rows)
-        rows.push_back(rowToJson(m));
-    json doc = {{"format", "speeduplab-results"},
-                {"version", formatVersion},
-                {"machine", machineToJson(r.machine)},
-                {"rows", rows}};
-    return compactSamples(detail::jsonText(doc, 1)) + '\n';
+    std::string text;
+    streamJson(r, [&text](std::string_view piece) { text += piece; });
+    return text + '\n';
 }
 
 void ResultIO::streamJson(const ResultSet &r, const std::function<void(std::string_view)> &out)
@@ -270,15 +251,19 @@ void ResultIO::writeResultFile(const std::string &path,
 void ResultIO::writeCsv(const ResultSet &r, const std::string &path, const WriteOptions &options)
 {
     writeResultFile(
-        path, [&r](const SafeFile::Append &out) { out(toCsv(r)); }, options,
+        path, [&r](const SafeFile::Append &out) { streamCsv(r, out); }, options,
         "write fewer rows, or split them over several files");
 }
 void ResultIO::writeJson(const ResultSet &r, const std::string &path, const WriteOptions &options)
 {
-    // Compact rows (streamJson): an indented one is about three times as long.
+    // Row by row: a million rows are written without their whole text, or a tree of them, in memory.
     writeResultFile(
-        path, [&r](const SafeFile::Append &out) { out(toJson(r)); }, options,
-        "write CSV, which is smaller, or split the rows over several files");
+        path,
+        [&r](const SafeFile::Append &out) {
+            streamJson(r, out);
+            out("\n");
+        },
+        options, "write CSV, which is smaller, or split the rows over several files");
 }
 
 } // namespace speeduplab

@@ -30,11 +30,14 @@ public:
 class ResultIO {
 public:
     static std::string toCsv(const ResultSet &r);
+    /// The content of toCsv, handed to `out` in pieces of about 1 MiB (writeCsv writes so).
+    static void streamCsv(const ResultSet &r, const std::function<void(std::string_view)> &out);
+    /// The JSON of a result set, compact: a line for the format and machine, then one row a line
+    /// (streamJson's text, with a final newline). writeJson writes the same text.
     static std::string toJson(const ResultSet &r);
-    /// The content of toJson, compact: one row a line, each handed to `out` as it is made, so
-    /// that a large result set is written without its whole text, or a JSON tree of it, in
-    /// memory (a row compact is about a third of toJson's indented one). fromJson reads it; the
-    /// runs file writes its runs so.
+    /// The content of toJson, each row handed to `out` as it is made, so that a large result
+    /// set is written without its whole text, or a JSON tree of it, in memory. fromJson reads it;
+    /// the runs file writes its runs so.
     static void streamJson(const ResultSet &r, const std::function<void(std::string_view)> &out);
     /// Throws ParseError naming the line (CSV) or field (JSON) at fault. Never returns a
     /// partial result.
@@ -60,8 +63,9 @@ public:
     /// each a finite time from 0 to 1e7 s. Values echoed in a message are capped
     /// at 60 characters, with control characters escaped.
     static ResultSet load(const std::string &path);
-    /// The largest result file load() reads: 256 MiB (a million CSV rows take about 210 MiB).
-    static constexpr std::uintmax_t maxFileBytes = std::uintmax_t(256) << 20;
+    /// The largest result file load() reads and the writers write: 1 GiB (a million rows take
+    /// about 210 MiB as CSV and 640 MiB as JSON, which loads back in about 1.5 GB of memory).
+    static constexpr std::uintmax_t maxFileBytes = std::uintmax_t(1) << 30;
 
     /// The "version" written in JSON results (docs/results-format.md). load() and fromJson()
     /// read files of this version and older (a file without "version" reads as version 1) and

@@ -176,8 +176,8 @@ int Headless::run(const CommandLine &cl)
     }
 
     RunStore store;
-    ResultSet result;
-    std::vector<RunRecord> runs; // what --open read (a runs file holds several)
+    ResultSet swept;             // what the sweep measured
+    std::vector<RunRecord> runs; // what --open or --example read (a runs file holds several)
     int rc = 0;
     std::vector<RunRecord> references;
     if (!cl.overlay.isEmpty()) {
@@ -211,9 +211,8 @@ int Headless::run(const CommandLine &cl)
             return 1;
         }
         store.setRuns(runs);
-        result = store.resultSet();
-        std::cout << "Opened the example " << val(cl.example.toStdString()) << ": " << result.size()
-                  << " measurements\n";
+        std::cout << "Opened the example " << val(cl.example.toStdString()) << ": "
+                  << store.resultSet().size() << " measurements\n";
     } else if (!cl.open.isEmpty()) {
         try {
             runs = RunSet::load(path(cl.open));
@@ -227,8 +226,8 @@ int Headless::run(const CommandLine &cl)
                              .arg(QString::fromStdString(val(cl.open.toStdString())))
                              .arg(runs.size()));
         store.setRuns(runs);
-        result = store.resultSet();
-        std::cout << "Opened " << val(cl.open.toStdString()) << ": " << result.size() << " measurements";
+        std::cout << "Opened " << val(cl.open.toStdString()) << ": " << store.resultSet().size()
+                  << " measurements";
         if (runs.size() > 1)
             std::cout << " in " << runs.size() << " runs";
         std::cout << '\n';
@@ -273,17 +272,17 @@ int Headless::run(const CommandLine &cl)
                       << '\n';
             return 1;
         }
-        result = out.result;
+        swept = std::move(out.result);
         if (!out.calibrationError.empty())
             std::cerr << "speeduplab: " << out.calibrationError << '\n';
         if (out.calibrated)
-            for (const auto &[k, v] : result.machine.ceilings)
+            for (const auto &[k, v] : swept.machine.ceilings)
                 std::cout << "  ceiling " << Format::ceilingName(k).toStdString() << ": "
                           << Calibration::describe(k, v) << '\n';
-        store.setResultSet(result);
+        store.setResultSet(swept);
         runs = store.runs();
         std::cout << "Timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
-        if (const std::string note = Pipeline::disturbanceNote(out.result); !note.empty())
+        if (const std::string note = Pipeline::disturbanceNote(swept); !note.empty())
             std::cout << "Note: " << note << '\n';
         if (out.stopped)
             std::cerr << Pipeline::stopNote(out) << '\n';
@@ -358,6 +357,11 @@ int Headless::run(const CommandLine &cl)
             rc = 1;
         }
     }
+    // What --csv and --json write: the sweep's results, or what was opened, one run as it is (not
+    // a third copy of a million rows), several joined.
+    const bool opened = !cl.example.isEmpty() || !cl.open.isEmpty();
+    const ResultSet joined = opened && runs.size() != 1 ? RunSet::combined(runs) : ResultSet();
+    const ResultSet &result = !opened ? swept : runs.size() == 1 ? runs.front().results : joined;
     try {
         if (interrupted) {
             for (const auto &[file, text] :

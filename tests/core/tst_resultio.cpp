@@ -412,7 +412,7 @@ void TestResultIO::versionIsChecked()
     // docs/results-format.md, "Versions": a file of this version or older loads (one without
     // "version", from another tool, reads as version 1); a newer one is refused with what to do.
     const std::string written = ResultIO::toJson(plainSet());
-    QVERIFY(written.find("\"version\": " + std::to_string(ResultIO::formatVersion)) != std::string::npos);
+    QVERIFY(written.find("\"version\":" + std::to_string(ResultIO::formatVersion)) != std::string::npos);
     const auto withVersion = [](const QJsonValue &v) {
         return jsonEdited([&](QJsonObject &d) {
             if (v.isUndefined())

@@ -118,6 +118,7 @@ private slots:
     void noTemporaryAfterAFailedWrite();
     void streamedWriteStops_data();
     void streamedWriteStops();
+    void filesAreWrittenAsTheTextIs();
     void createOnlyNeverReplaces();
     void sameFileByAnyName();
 };
@@ -664,6 +665,35 @@ void TestResultIO::neverAFileTooLargeToOpen()
         QVERIFY2(msg, "no WriteError");
         QVERIFY2(msg->contains("MiB SpeedupLab opens, so nothing was written"), qPrintable(*msg));
         QCOMPARE(entries(dir.path()), QStringList());
+    }
+}
+
+void TestResultIO::filesAreWrittenAsTheTextIs()
+{
+    // Issue 36: writeCsv and writeJson stream their rows (a million rows took 13 GB as one JSON
+    // tree); the files hold exactly toCsv's and toJson's text, past CSV's 1 MiB pieces, and the
+    // JSON is compact: a line for the format and machine, then a row a line.
+    ResultSet r = sampleSet();
+    const ResultSet one = r;
+    for (int copy = 1; r.rows.size() < 20000; ++copy)
+        for (Measurement m : one.rows) {
+            m.variant += "copy" + std::to_string(copy); // each point once
+            r.add(m);
+        }
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("big.csv"), json = dir.filePath("big.json");
+    ResultIO::writeCsv(r, csv.toStdString());
+    ResultIO::writeJson(r, json.toStdString());
+    const QByteArray csvText = readAll(csv), jsonText = readAll(json);
+    QVERIFY(csvText.size() > (1 << 21));
+    QCOMPARE(csvText, QByteArray::fromStdString(ResultIO::toCsv(r)));
+    QCOMPARE(jsonText, QByteArray::fromStdString(ResultIO::toJson(r)));
+    QCOMPARE(jsonText.count('\n'), qsizetype(r.rows.size()) + 1);
+    QVERIFY(jsonText.startsWith("{\"format\":\"speeduplab-results\",\"machine\":{"));
+    try {
+        QCOMPARE(ResultIO::load(json.toStdString()).rows.size(), r.rows.size());
+    } catch (const std::exception &e) {
+        QFAIL(e.what());
     }
 }
 

@@ -389,7 +389,7 @@ void TestSettings::ompWaitPolicyApplies()
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    QVERIFY2(f.readAll().contains("\"omp_wait_policy\": \"passive\""), "the policy is not recorded");
+    QVERIFY2(f.readAll().contains("\"omp_wait_policy\":\"passive\""), "the policy is not recorded");
 }
 
 namespace {
