@@ -32,15 +32,34 @@ std::string formatN(double n)
 // A series in log-log coordinates, its logarithms taken once: crossings() interpolates both
 // series at every n of either, and taking logs per look-up made a 10,000-point chart's live
 // update cost a million logs. Points are sorted by n (Analysis::series).
+// A point's noise: its interquartile range; a point without quartiles (an older file: min and
+// max stand in for them, and one slow repetition would make a tie of a 2x gap) is its median alone.
+double noiseLow(const SeriesPoint &p)
+{
+    return p.quartiles && p.tQ1 > 0 && p.tQ1 <= p.t ? p.tQ1 : p.t;
+}
+double noiseHigh(const SeriesPoint &p)
+{
+    return p.quartiles && p.tQ3 >= p.t ? p.tQ3 : p.t;
+}
+
+// Which side is faster, by the measured values and their noise: +1 the GPU (its whole range
+// below the CPU's), -1 the CPU, 0 within each other's noise. The one rule of the verdicts and
+// the crossings.
+int fasterSide(double cpuLow, double cpuHigh, double gpuLow, double gpuHigh)
+{
+    return gpuHigh < cpuLow ? 1 : cpuHigh < gpuLow ? -1 : 0;
+}
+
 struct LogCurve {
     std::vector<double> ln, lt;
-    explicit LogCurve(const Series &s)
+    explicit LogCurve(const Series &s, double (*time)(const SeriesPoint &) = nullptr)
     {
         ln.reserve(s.points.size());
         lt.reserve(s.points.size());
         for (const SeriesPoint &p : s.points) {
             ln.push_back(std::log(double(p.n)));
-            lt.push_back(std::log(p.t));
+            lt.push_back(std::log(time ? time(p) : p.t));
         }
     }
     // Linear interpolation of log t at log n; the caller keeps n inside the series' range. *from
@@ -225,6 +244,7 @@ std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
     if (lo > hi)
         return out;
     const LogCurve c(cpu), g(gpu);
+    const LogCurve cLow(cpu, noiseLow), cHigh(cpu, noiseHigh), gLow(gpu, noiseLow), gHigh(gpu, noiseHigh);
     const double logLo = std::log(lo), logHi = std::log(hi);
     std::vector<double> ns;
     for (const LogCurve *s : {&c, &g})
@@ -233,22 +253,33 @@ std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
                 ns.push_back(l);
     std::sort(ns.begin(), ns.end());
     ns.erase(std::unique(ns.begin(), ns.end()), ns.end());
-    // d > 0: the CPU is slower, so the GPU wins.
+    // d > 0: the CPU's median is slower. side: who is faster beyond the noise (fasterSide), the
+    // noise interpolated between points as the medians are.
     std::vector<double> d;
+    std::vector<int> side;
     d.reserve(ns.size());
-    std::size_t ci = 1, gi = 1;
-    for (double l : ns)
-        d.push_back(c.at(l, &ci) - g.at(l, &gi));
-    // Ties (d == 0) belong to neither side: compare each point with the last non-zero sign.
+    side.reserve(ns.size());
+    std::size_t at[6] = {1, 1, 1, 1, 1, 1};
+    for (double l : ns) {
+        d.push_back(c.at(l, &at[0]) - g.at(l, &at[1]));
+        side.push_back(
+            fasterSide(cLow.at(l, &at[2]), cHigh.at(l, &at[3]), gLow.at(l, &at[4]), gHigh.at(l, &at[5])));
+    }
+    // A crossing is a change of the faster side; sizes within the noise belong to neither, so
+    // curves that meet inside each other's noise do not cross. It lies where the medians cross,
+    // the first time between the two sides' points (a median on the other side's is there).
     int lastSign = 0;
-    size_t lastIdx = 0;
-    for (size_t i = 0; i < d.size(); ++i) {
-        const int sign = d[i] > 0 ? 1 : (d[i] < 0 ? -1 : 0);
+    std::size_t lastIdx = 0;
+    for (std::size_t i = 0; i < d.size(); ++i) {
+        const int sign = side[i];
         if (sign == 0)
             continue;
         if (lastSign != 0 && sign != lastSign) {
-            const double l0 = ns[lastIdx], l1 = ns[i];
-            const double l = l0 + (0 - d[lastIdx]) * (l1 - l0) / (d[i] - d[lastIdx]);
+            std::size_t j = lastIdx;
+            while (j + 1 < i && d[j + 1] * lastSign > 0)
+                ++j;
+            const double l0 = ns[j], l1 = ns[j + 1];
+            const double l = d[j + 1] == 0 ? l1 : l0 + (0 - d[j]) * (l1 - l0) / (d[j + 1] - d[j]);
             out.push_back({std::exp(l), sign > 0});
         }
         lastSign = sign;
@@ -439,17 +470,8 @@ CrossoverReport Analysis::report(const Series &cpu, const Series &gpu, const Pre
     if (r.crossings.empty() && r.nMin > 0 && r.nMin <= r.nMax) {
         // Each size both measured, by its measured values and their noise (the quartiles).
         sameN(cpu, gpu, [&r](const SeriesPoint &c, const SeriesPoint &g) {
-            // Its interquartile range; a point without quartiles (an older file: min and max stand in
-            // for them, and one slow repetition would make a tie of a 2x gap) is its median alone.
-            const auto lo = [](const SeriesPoint &p) { return p.quartiles && p.tQ1 <= p.t ? p.tQ1 : p.t; };
-            const auto hi = [](const SeriesPoint &p) { return p.quartiles && p.tQ3 >= p.t ? p.tQ3 : p.t; };
-            const double cLo = lo(c), cHi = hi(c), gLo = lo(g), gHi = hi(g);
-            if (gHi < cLo)
-                ++r.sizesGpuFaster;
-            else if (cHi < gLo)
-                ++r.sizesCpuFaster;
-            else
-                ++r.sizesTied;
+            const int side = fasterSide(noiseLow(c), noiseHigh(c), noiseLow(g), noiseHigh(g));
+            ++(side > 0 ? r.sizesGpuFaster : side < 0 ? r.sizesCpuFaster : r.sizesTied);
         });
         if (r.sizesGpuFaster + r.sizesCpuFaster + r.sizesTied == 0) { // no size in common: interpolated
             const double d = LogCurve(cpu).at(std::log(r.nMin)) - LogCurve(gpu).at(std::log(r.nMin));

@@ -124,7 +124,9 @@ public:
         int nTo = 0;
     };
     static std::vector<CpuWin> cpuWins(const std::vector<Series> &all);
-    /// Where cpu and gpu cross, both interpolated in log-log over their common n range.
+    /// Where cpu and gpu cross, both interpolated in log-log over their common n range: where
+    /// the faster side changes, by the medians and their noise (interquartile ranges), so curves
+    /// that meet inside each other's noise do not cross; the crossing is where the medians cross.
     static std::vector<Crossing> crossings(const Series &cpu, const Series &gpu);
     /// tCpu / tGpu at each n the two series share.
     static std::vector<std::pair<int, double>> speedup(const Series &cpu, const Series &gpu);

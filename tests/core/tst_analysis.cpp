@@ -89,6 +89,7 @@ private slots:
     void crossings_data();
     void crossings();
     void verdictsUseTheMeasuredValuesAndTheirNoise();
+    void crossingsInsideTheNoiseAreNone();
     void seriesSkipsUnsuccessfulRows_data();
     void seriesSkipsUnsuccessfulRows();
     void seriesByWorkload_data();
@@ -658,6 +659,37 @@ void TestAnalysis::verdictsUseTheMeasuredValuesAndTheirNoise()
     QVERIFY2(QString::fromStdString(r.summary())
                  .contains(QStringLiteral("within each other's noise at every size")),
              r.summary().c_str());
+}
+
+void TestAnalysis::crossingsInsideTheNoiseAreNone()
+{
+    // Issue 36: medians that cross by less than the noise are no crossover: the CPU flat at 1 us,
+    // the GPU 2 % above and below it in turn, each point's interquartile range +-5 %.
+    const auto with = [](Series s, double spread) {
+        for (SeriesPoint &p : s.points) {
+            p.tQ1 = p.t * (1 - spread);
+            p.tQ3 = p.t * (1 + spread);
+            p.quartiles = true;
+        }
+        return s;
+    };
+    const double t = 1e-6;
+    const Series cpu = with(makeSeries(false, {{4, t}, {40, t}, {400, t}, {4000, t}}), 0.05);
+    const Series wobbly =
+        with(makeSeries(true, {{4, t * 1.02}, {40, t * 0.98}, {400, t * 1.02}, {4000, t * 0.98}}), 0.05);
+    QCOMPARE(Analysis::crossings(cpu, wobbly).size(), std::size_t(0));
+    QCOMPARE(Analysis::report(cpu, wobbly).sizesTied, 4);
+    // Without quartiles the medians are all there is: the same wobble crosses three times.
+    QCOMPARE(Analysis::crossings(with(cpu, 0), with(wobbly, 0)).size(), std::size_t(3));
+    // Beyond the noise at both ends, within it in the middle: one crossing, where the medians
+    // cross (between 40 and 400: 0.9 t, then 1.04 t, interpolated in log-log), GPU faster above.
+    const Series gpu =
+        with(makeSeries(true, {{4, t * 1.5}, {40, t * 1.04}, {400, t * 0.96}, {4000, t * 0.5}}), 0.05);
+    const std::vector<Crossing> x = Analysis::crossings(cpu, gpu);
+    QCOMPARE(x.size(), std::size_t(1));
+    QVERIFY(x[0].gpuBecomesFaster);
+    QVERIFY2(x[0].n > 40 && x[0].n < 400, qPrintable(QString::number(x[0].n)));
+    QVERIFY2(std::abs(x[0].n - std::sqrt(40.0 * 400.0)) < 20, qPrintable(QString::number(x[0].n)));
 }
 
 QTEST_APPLESS_MAIN(TestAnalysis)

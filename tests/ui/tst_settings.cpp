@@ -46,6 +46,7 @@ private slots:
     void nonFiniteValuesFallBack();
     void fuzzCorpusReplays();
     void ompWaitPolicyApplies();
+    void qtWarningsAreEscaped();
     void handWrittenSettingsSurviveTheWindow();
     void aChangedValueKeepsItsLine();
     void unchangedSettingsAreNotRewritten();
@@ -390,6 +391,28 @@ void TestSettings::ompWaitPolicyApplies()
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY2(f.readAll().contains("\"omp_wait_policy\":\"passive\""), "the policy is not recorded");
+}
+
+// Issue 36: an @Variant value naming an unknown user type makes Qt warn "QVariant::load: unknown
+// user type with name ...", the name from the file: it reaches the terminal escaped, as every
+// line the program prints, never as a live escape sequence.
+void TestSettings::qtWarningsAreEscaped()
+{
+    const QByteArray variant = "@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\x8\\x1b[31mRED)";
+    const QString ini = written(m_dir.filePath(QStringLiteral("variant.ini")),
+                                "[sweep]\nthreads=" + variant + "\nompWait=" + variant + "\n");
+    QProcess p;
+    p.start(QStringLiteral(SPEEDUPLAB_APP),
+            {QStringLiteral("--settings"), ini, QStringLiteral("--headless"), QStringLiteral("--workload"),
+             QStringLiteral("add"), QStringLiteral("--sizes"), QStringLiteral("4"),
+             QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--cpu-only"),
+             QStringLiteral("--min-time"), QStringLiteral("0"), QStringLiteral("--json"),
+             m_dir.filePath(QStringLiteral("variant.json"))});
+    QVERIFY(p.waitForFinished(60000));
+    const QByteArray err = p.readAllStandardError();
+    QVERIFY2(p.exitCode() == 0, err.constData());
+    QVERIFY2(err.contains("unknown user type with name \\x1b[31mRED"), err.constData());
+    QVERIFY2(!err.contains('\x1b') && !p.readAllStandardOutput().contains('\x1b'), err.constData());
 }
 
 namespace {
