@@ -556,7 +556,7 @@ ZH = {
     "%1 vs %2: %3": "%1 对比 %2：%3",
     "… and %1 more GPU curves against the best CPU, not listed here (%2 crossovers in all).":
         "……另有 %1 条 GPU 曲线与最佳 CPU 的对比未在此列出（共 %2 个交叉点）。",
-    "Dashed lines mark the first %1 of the %2 crossovers.": "虚线标出 %2 个交叉点中的前 %1 个。",
+    "Dashed lines mark the first %1 of the %2 crossovers, on the curves drawn.": "虚线在所画的曲线上标出 %2 个交叉点中的前 %1 个。",
     "CPU only: no GPU curve to compare with.": "仅有 CPU：没有可比较的 GPU 曲线。",
     "No GPU curve to compare with: the GPU points were not measured. %1": "没有可比较的 GPU 曲线：GPU 的点未被测量。%1",
     "A GPU run recorded on another machine can be opened (File ▸ Open results) and shown here.":

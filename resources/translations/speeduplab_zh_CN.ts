@@ -3400,10 +3400,6 @@ they failed or were skipped (the table says why).</source>
         <translation>……另有 %1 条 GPU 曲线与最佳 CPU 的对比未在此列出（共 %2 个交叉点）。</translation>
     </message>
     <message>
-        <source>Dashed lines mark the first %1 of the %2 crossovers.</source>
-        <translation>虚线标出 %2 个交叉点中的前 %1 个。</translation>
-    </message>
-    <message>
         <source>CPU only: no GPU curve to compare with.</source>
         <translation>仅有 CPU：没有可比较的 GPU 曲线。</translation>
     </message>
@@ -3570,6 +3566,10 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>no crossover (%1): the GPU is faster at %2 of the %3 sizes, the CPU at %4, and at %5 they are within each other&apos;s noise</source>
         <translation>无交叉点（%1）：在 %3 个规模中 GPU 在 %2 个更快，CPU 在 %4 个更快，其余 %5 个两者差别在噪声之内</translation>
+    </message>
+    <message>
+        <source>Dashed lines mark the first %1 of the %2 crossovers, on the curves drawn.</source>
+        <translation>虚线在所画的曲线上标出 %2 个交叉点中的前 %1 个。</translation>
     </message>
 </context>
 <context>

@@ -235,7 +235,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     const Classroom view = classroom(all, colors);
     const CurveTally curves = drawCurves(r, all, colors, view.faded, frame.timeScale);
     drawEnvelopes(view, frame.timeScale);
-    const Crossovers crossovers = markCrossovers(r, all, colors, frame);
+    const Crossovers crossovers = markCrossovers(r, all, colors, frame, curves.drawn);
     QStringList notes = crossovers.notes;
     notes << whyNoCrossover(r, all, workload, crossovers.compared);
     notes << curveNotes(all, workload, view, curves);
@@ -444,9 +444,11 @@ void TimeChart::drawEnvelopes(const Classroom &view, double timeScale)
 }
 
 // The crossovers of every GPU curve against its best CPU (matchups): a dashed line and a label at
-// each of the first markedCrossings, and the note's line on each of the first notedGpus curves.
+// each of the first markedCrossings of the curves drawn (a mark of a curve left out would point
+// at nothing), and the note's line on each of the first notedGpus curves.
 TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::vector<Series> &all,
-                                                const std::vector<QColor> &colors, const Frame &frame)
+                                                const std::vector<QColor> &colors, const Frame &frame,
+                                                const std::vector<bool> &drawn)
 {
     const double yLo = frame.yLo, yHi = frame.yHi;
     // Every crossover is computed and counted, but only the first few get a dashed line and a
@@ -487,7 +489,7 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
             const QString who = m.gpus.size() == 1 && !severalRuns() ? tr("GPU") : gpuName;
             int i = 0;
             for (const Crossing &c : rep.crossings) {
-                if (m_markers.size() >= markedCrossings)
+                if (m_markers.size() >= markedCrossings || !drawn[std::size_t(g - all.data())])
                     break;
                 m_markers << Marker{m.cpuName, gpuName, c.n, c.gpuBecomesFaster};
                 line(QStringLiteral("cross:%1:%2:%3")
@@ -509,7 +511,9 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
                      .arg(noted - notedGpus)
                      .arg(total);
     if (total > std::size_t(m_markers.size()))
-        notes << tr("Dashed lines mark the first %1 of the %2 crossovers.").arg(m_markers.size()).arg(total);
+        notes << tr("Dashed lines mark the first %1 of the %2 crossovers, on the curves drawn.")
+                     .arg(m_markers.size())
+                     .arg(total);
     return out;
 }
 

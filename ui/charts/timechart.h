@@ -110,7 +110,8 @@ private:
     void drawEnvelopes(const Classroom &view, double timeScale);
     /// r: the rows behind the curves, for the models' predicted n (Explain::predictor).
     Crossovers markCrossovers(const ResultSet &r, const std::vector<Series> &all,
-                              const std::vector<QColor> &colors, const Frame &frame);
+                              const std::vector<QColor> &colors, const Frame &frame,
+                              const std::vector<bool> &drawn);
     QStringList whyNoCrossover(const ResultSet &r, const std::vector<Series> &all,
                                const std::string &workload, std::size_t compared) const;
     QStringList curveNotes(const std::vector<Series> &all, const std::string &workload, const Classroom &view,
