@@ -36,6 +36,17 @@ Series makeSeries(bool gpu, const QList<QPointF> &points, const std::string &wor
     return s;
 }
 
+// s with each point's interquartile range +-spread of its median.
+Series with(Series s, double spread)
+{
+    for (SeriesPoint &p : s.points) {
+        p.tQ1 = p.t * (1 - spread);
+        p.tQ3 = p.t * (1 + spread);
+        p.quartiles = true;
+    }
+    return s;
+}
+
 template <typename F> QList<QPointF> curve(const QList<int> &ns, F t)
 {
     QList<QPointF> out;
@@ -624,14 +635,6 @@ void TestAnalysis::summaryNeverContradictsThePoints()
 // their interquartile ranges, never an absolute epsilon.
 void TestAnalysis::verdictsUseTheMeasuredValuesAndTheirNoise()
 {
-    const auto with = [](Series s, double spread) {
-        for (SeriesPoint &p : s.points) {
-            p.tQ1 = p.t * (1 - spread);
-            p.tQ3 = p.t * (1 + spread);
-            p.quartiles = true;
-        }
-        return s;
-    };
     // Huge times (a million seconds an iteration), tight quartiles: the GPU 10-30 % faster at 3
     // sizes, the same at the first.
     const Series hugeCpu = with(makeSeries(false, {{4, 1e6}, {40, 1e6}, {400, 1e6}, {4000, 1e6}}), 0.01);
@@ -665,14 +668,6 @@ void TestAnalysis::crossingsInsideTheNoiseAreNone()
 {
     // Issue 36: medians that cross by less than the noise are no crossover: the CPU flat at 1 us,
     // the GPU 2 % above and below it in turn, each point's interquartile range +-5 %.
-    const auto with = [](Series s, double spread) {
-        for (SeriesPoint &p : s.points) {
-            p.tQ1 = p.t * (1 - spread);
-            p.tQ3 = p.t * (1 + spread);
-            p.quartiles = true;
-        }
-        return s;
-    };
     const double t = 1e-6;
     const Series cpu = with(makeSeries(false, {{4, t}, {40, t}, {400, t}, {4000, t}}), 0.05);
     const Series wobbly =
