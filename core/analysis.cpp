@@ -29,9 +29,6 @@ std::string formatN(double n)
     return buf;
 }
 
-// A series in log-log coordinates, its logarithms taken once: crossings() interpolates both
-// series at every n of either, and taking logs per look-up made a 10,000-point chart's live
-// update cost a million logs. Points are sorted by n (Analysis::series).
 // A point's noise: its interquartile range; a point without quartiles (an older file: min and
 // max stand in for them, and one slow repetition would make a tie of a 2x gap) is its median alone.
 double noiseLow(const SeriesPoint &p)
@@ -51,6 +48,9 @@ int fasterSide(double cpuLow, double cpuHigh, double gpuLow, double gpuHigh)
     return gpuHigh < cpuLow ? 1 : cpuHigh < gpuLow ? -1 : 0;
 }
 
+// A series in log-log coordinates, its logarithms taken once: crossings() interpolates both
+// series at every n of either, and taking logs per look-up made a 10,000-point chart's live
+// update cost a million logs. Points are sorted by n (Analysis::series).
 struct LogCurve {
     std::vector<double> ln, lt;
     explicit LogCurve(const Series &s, double (*time)(const SeriesPoint &) = nullptr)

@@ -272,7 +272,7 @@ int Headless::run(const CommandLine &cl)
                       << '\n';
             return 1;
         }
-        swept = std::move(out.result);
+        swept = out.result; // a copy: stopNote and exitStatus read out.result
         if (!out.calibrationError.empty())
             std::cerr << "speeduplab: " << out.calibrationError << '\n';
         if (out.calibrated)
