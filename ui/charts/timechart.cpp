@@ -23,6 +23,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 namespace speeduplab {
 
@@ -461,11 +462,20 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
     const std::vector<Matchup> pairs = matchups(all);
     const Analysis::Predictor predict = Explain::predictor(r);
     // With more than one GPU curve marked, a short label names its mode: six marks of three
-    // colours read "n ≈ 500", "n ≈ 515", and which was which was lost.
+    // colours read "n ≈ 500", "n ≈ 515", and which was which was lost. With GPU curves of several
+    // variants, it names the variant too: four marks of 4000 variants all read "launch".
     std::size_t gpusMarked = 0;
+    std::set<std::string> variants;
     for (const Matchup &m : pairs)
-        gpusMarked += m.gpus.size();
+        for (const Series *g : m.gpus) {
+            ++gpusMarked;
+            variants.insert(g->variant);
+        }
     const bool named = gpusMarked > 1;
+    const auto brief = [&variants](const Series &g) {
+        return QString::fromStdString(variants.size() > 1 && !g.variant.empty() ? g.variant + " " + g.mode
+                                                                                : g.mode);
+    };
     // The notes name the runs compared as A and B: say which is which, first.
     if (std::any_of(pairs.begin(), pairs.end(), [](const Matchup &m) { return m.acrossRuns; })) {
         const RunStore &store = *model();
@@ -499,8 +509,8 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
                      {pen, 2, false, false});
                 addLabel(m.acrossRuns ? tr("%1 vs %2").arg(m.cpuName, crossingText(c, who))
                                       : crossingText(c, who),
-                         crossingBrief(c, named ? QString::fromStdString(g->mode) : QString(), m.acrossRuns),
-                         c.n, yHi, color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
+                         crossingBrief(c, named ? brief(*g) : QString(), m.acrossRuns), c.n, yHi, color,
+                         {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
             }
             if (noted++ < notedGpus)
                 notes << tr("%1: %2").arg(matchupName(m, *g), summary(rep));
