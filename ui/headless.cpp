@@ -298,8 +298,7 @@ int Headless::run(const CommandLine &cl)
     // The original answer's table is drawn as the window draws it: whole loops, as it was published.
     if (auto *time = qobject_cast<TimeChart *>(chart.get()); time && cl.example == PublishedTable::name())
         time->setWholeLoop(true);
-    chart->setModel(&store);
-    chart->updateNow();
+    chart->setModel(&store); // each export below builds the chart at its size (renderInto)
     if (cl.explain)
         printExplain(store);
     const ResultSet &shown = store.resultSet();
