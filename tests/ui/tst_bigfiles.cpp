@@ -163,7 +163,8 @@ void TestBigFiles::alternatingCurvesRenderWithCappedNotes()
     const QString note = time->noteText();
     QVERIFY2(note.contains(QStringLiteral("199 crossovers: GPU faster above n")), qPrintable(note));
     QVERIFY2(note.contains(QStringLiteral("\u2026 and 195 more, up to n \u2248")), qPrintable(note));
-    QVERIFY2(note.contains(QStringLiteral("Dashed lines mark the first 6 of the 199 crossovers, on the curves drawn.")),
+    QVERIFY2(note.contains(
+                 QStringLiteral("Dashed lines mark the first 6 of the 199 crossovers, on the curves drawn.")),
              qPrintable(note));
     QVERIFY2(note.size() < 600, qPrintable(note)); // not a list of 199
     // The note leaves the plot most of the chart.
