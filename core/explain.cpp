@@ -519,6 +519,27 @@ std::vector<CrossoverReport> Explain::reports(const ResultSet &r, const std::str
     return Analysis::reports(r, workload, predictor(r));
 }
 
+std::vector<CrossoverReport> Explain::acrossRuns(const ResultSet &r, const std::string &workload,
+                                                 const std::string &runA, const std::string &runB)
+{
+    std::vector<CrossoverReport> out;
+    const std::vector<Series> all = Analysis::series(r, workload);
+    std::vector<Series> cpus;
+    std::copy_if(all.begin(), all.end(), std::back_inserter(cpus),
+                 [&runA](const Series &s) { return !s.gpu && s.run == runA; });
+    if (cpus.empty())
+        return out;
+    std::vector<const Series *> modelled;
+    for (const Series &c : cpus)
+        modelled.push_back(&c);
+    const Analysis::Predictor predict = predictor(r);
+    const Series best = Analysis::bestCpu(cpus);
+    for (const Series &g : all)
+        if (g.gpu && g.run == runB)
+            out.push_back(Analysis::report(best, g, predict, modelled));
+    return out;
+}
+
 std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::vector<Series> &run)
 {
     std::vector<CrossoverStory> out;

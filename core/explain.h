@@ -245,6 +245,11 @@ public:
     static Analysis::Predictor predictor(const ResultSet &r);
     /// Analysis::reports with predictor(r): what the headless report and the CLI print.
     static std::vector<CrossoverReport> reports(const ResultSet &r, const std::string &workload);
+    /// Across two runs: the best CPU of run runA against each GPU curve of run runB (labels as in
+    /// Measurement::run), with predictor(r): what the headless report and the HTML report list
+    /// for the runs compared as A and B. Empty when A has no CPU curve.
+    static std::vector<CrossoverReport> acrossRuns(const ResultSet &r, const std::string &workload,
+                                                   const std::string &runA, const std::string &runB);
     /// For each GPU curve in a mode other than launch, the shift against the launch curve of the
     /// same variant, transfers and cache (stories from crossovers()).
     static std::vector<CrossoverShift> shifts(const std::vector<CrossoverStory> &stories,

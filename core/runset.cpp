@@ -3,6 +3,8 @@
 // and the app's workspace), read with a streaming parser.
 #include "core/runset.h"
 
+#include "core/htmltext.h"
+
 #include "core/resultio.h"
 #include "core/resultload.h"
 
@@ -561,7 +563,18 @@ std::vector<RunRecord> RunSet::fromJson(const std::string &text)
 
 std::vector<RunRecord> RunSet::load(const std::string &path)
 {
-    const std::string text = readResultFile(path);
+    std::string text = readResultFile(path);
+    // An HTML report of ours reopens as the runs it embeds (HtmlText::embeddedResults).
+    if (HtmlText::isHtml(text)) {
+        std::optional<std::string> embedded = HtmlText::embeddedResults(text);
+        if (!embedded)
+            throw inFile(path, ParseError("this HTML file is not a SpeedupLab report: it holds no "
+                                          "results block (<script id=\"" +
+                                          std::string(HtmlText::resultsId) + "\">)"));
+        text = std::move(*embedded);
+        if (!isRunsFile(text))
+            throw inFile(path, ParseError("the report's results block is not a runs file"));
+    }
     if (isRunsFile(text)) {
         try {
             return fromJson(text);

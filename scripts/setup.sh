@@ -28,8 +28,10 @@ for vendor in /sys/class/drm/renderD*/device/vendor; do
 done
 for arg in "$@"; do
   case $arg in
-    # --tests (scripts/test.sh): PoCL, OpenCL on the CPU, on which the OpenCL tests run anywhere.
-    --tests) packages+=(pocl-opencl-icd) ;;
+    # --tests (scripts/test.sh): PoCL, OpenCL on the CPU, on which the OpenCL tests run anywhere,
+    # and headless Chromium with poppler's pdftoppm, in which tests/browser opens the HTML reports
+    # (a user who only runs the app gets no browser).
+    --tests) packages+=(pocl-opencl-icd chromium poppler-utils) ;;
     # --with-torch: Debian's CPU-only PyTorch too, for bench/compare.sh --ref torch on this machine
     # (about 1 GB; the GPU machine brings its own CUDA PyTorch).
     --with-torch) packages+=(python3-torch) ;;

@@ -35,6 +35,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         "[--json FILE]\n"
         "  speeduplab --headless --open RESULTS.csv --png FILE   (render a recorded run)\n"
         "  speeduplab --headless --open OURS.csv --overlay TORCH.csv --png FILE   (ours vs PyTorch)\n"
+        "  speeduplab --headless --open RESULTS.csv --report REPORT.html   (one page to post or print)\n"
         "With --calibrate, the machine's ceilings are measured too and drawn on the throughput and roofline\n"
         "charts."));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
@@ -54,12 +55,18 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                  QStringLiteral("FILE"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write the results as JSON."),
                                   QStringLiteral("FILE"));
+    const QCommandLineOption report(
+        QStringLiteral("report"),
+        QStringLiteral("Write the report as one self-contained HTML file: the charts, the Explain text, the "
+                       "crossovers, the data, and the runs themselves (--open reopens it)."),
+        QStringLiteral("FILE"));
     const QCommandLineOption force(
         QStringLiteral("force"),
         QStringLiteral("Replace an output file even when it is read-only (it keeps its mode)."));
     const QCommandLineOption open(
         QStringLiteral("open"),
-        QStringLiteral("Show a recorded result file (CSV or JSON) instead of sweeping."),
+        QStringLiteral(
+            "Show a recorded result file (CSV, JSON, a runs file or a report) instead of sweeping."),
         QStringLiteral("FILE"));
     const QCommandLineOption example(
         QStringLiteral("example"),
@@ -161,11 +168,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption run(QStringLiteral("run"),
                                  QStringLiteral("Start the sweep as soon as the window is up."));
     const QList<QCommandLineOption> options{
-        help,       version,    headless, preset,    png,     svg,        csv,          json,
-        force,      open,       example,  overlay,   runA,    runB,       presentation, chart,
-        size,       workload,   variant,  sizes,     range,   threads,    modes,        transfers,
-        hostMemory, iterations, minTime,  maxReps,   budget,  device,     cache,        rounds,
-        seed,       cpuOnly,    gpuOnly,  calibrate, explain, screenshot, settings,     run};
+        help,      version, headless,   preset,   png,     svg,    csv,          json,       report,
+        force,     open,    example,    overlay,  runA,    runB,   presentation, chart,      size,
+        workload,  variant, sizes,      range,    threads, modes,  transfers,    hostMemory, iterations,
+        minTime,   maxReps, budget,     device,   cache,   rounds, seed,         cpuOnly,    gpuOnly,
+        calibrate, explain, screenshot, settings, run};
     p.addOptions(options);
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
@@ -187,6 +194,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     c.svg = p.value(svg);
     c.csv = p.value(csv);
     c.json = p.value(json);
+    c.report = p.value(report);
     c.force = p.isSet(force);
     // An option given as "" would otherwise read as not given: --png "" wrote nothing, silently,
     // and --example "" ran the whole default sweep. Every option that takes a value needs one.

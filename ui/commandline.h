@@ -22,6 +22,7 @@ struct CommandLine {
 
     bool headless = false;
     QString png, svg, csv, json; ///< the outputs (empty: not given; given empty is a usage error)
+    QString report;              ///< --report: the HTML report (HtmlReport)
     bool force = false;          ///< --force: replace an output even when it is read-only
     QString open;
     QString example; ///< --example: a shipped recording, by its name (Examples::all, without the extension)

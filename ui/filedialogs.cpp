@@ -35,8 +35,8 @@ QStringList FileDialogs::openResults() const
 {
     return QFileDialog::getOpenFileNames(m_parent, tr("Open results"),
                                          startDir(QStandardPaths::DocumentsLocation),
-                                         tr("Results (*.csv *.json);;CSV (*.csv);;JSON (*.json);;All "
-                                            "files (*)"));
+                                         tr("Results (*.csv *.json *.html);;CSV (*.csv);;JSON (*.json);;"
+                                            "Reports (*.html);;All files (*)"));
 }
 
 QString FileDialogs::openWorkspace() const
@@ -75,6 +75,23 @@ QString FileDialogs::saveData(bool severalRuns) const
                   severalRuns ? json : csv + QStringLiteral(";;") + json, &filter);
     if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
         path += filter.contains(QLatin1String("json")) ? QStringLiteral(".json") : QStringLiteral(".csv");
+    return path;
+}
+
+QString FileDialogs::exportReport(const QString &workload) const
+{
+    // A workload read from a file may hold anything, a file name may not.
+    QString name = QStringLiteral("report");
+    if (!workload.isEmpty())
+        name =
+            QString(workload).replace(QRegularExpression(QStringLiteral("[^\\w.-]+")), QStringLiteral("_")) +
+            QStringLiteral("-report");
+    QString filter = tr("HTML report (*.html)");
+    QString path = m_askSave(
+        tr("Export report"),
+        QStringLiteral("%1/%2.html").arg(startDir(QStandardPaths::DocumentsLocation), name), filter, &filter);
+    if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".html");
     return path;
 }
 

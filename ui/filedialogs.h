@@ -37,6 +37,9 @@ public:
     using SizeAsker = std::function<std::optional<QSize>(const QSize &initial, const QSize &window)>;
     void setSizeAsker(SizeAsker asker) { m_askSize = std::move(asker); }
 
+    /// Where to write an HTML report ("<workload>-report.html" in the folder last used); empty
+    /// when the user cancels.
+    QString exportReport(const QString &workload) const;
     /// Result files to open (several may be chosen); empty when the user cancels.
     QStringList openResults() const;
     /// A reference run to draw over the time chart; empty when the user cancels.

@@ -18,6 +18,7 @@
 #include "ui/commandline.h"
 #include "ui/examples.h"
 #include "ui/format.h"
+#include "ui/htmlreport.h"
 #include "ui/publishedtable.h"
 #include "ui/runstore.h"
 
@@ -150,15 +151,16 @@ void printRow(const Measurement &m)
 
 int Headless::run(const CommandLine &cl)
 {
-    if (cl.png.isEmpty() && cl.svg.isEmpty() && cl.csv.isEmpty() && cl.json.isEmpty() && !cl.explain)
-        return usage(QStringLiteral(
-            "--headless needs an output: --png FILE (and optionally --svg, --csv, --json), or --explain"));
+    if (cl.png.isEmpty() && cl.svg.isEmpty() && cl.csv.isEmpty() && cl.json.isEmpty() &&
+        cl.report.isEmpty() && !cl.explain)
+        return usage(QStringLiteral("--headless needs an output: --png FILE (and optionally --svg, --csv, "
+                                    "--json), --report FILE, or --explain"));
     // The preflight, before anything runs: every output can be created and renamed into place
     // in its folder, and no file is given twice (CommandLine refused empty names).
     const WriteOptions write{cl.force};
     {
         std::vector<std::string> outputs;
-        for (const QString &out : {cl.png, cl.svg, cl.csv, cl.json})
+        for (const QString &out : {cl.png, cl.svg, cl.csv, cl.json, cl.report})
             if (!out.isEmpty())
                 outputs.push_back(path(out));
         std::vector<std::string> inputs; // what it reads: never written over
@@ -309,19 +311,9 @@ int Headless::run(const CommandLine &cl)
         // Across runs: run A's best CPU against each GPU curve of run B.
         const std::string a = store.runs()[std::size_t(store.runA())].label;
         const std::string b = store.runs()[std::size_t(store.runB())].label;
-        std::vector<Series> cpus;
-        const std::vector<Series> all = Analysis::series(shown, workload);
-        std::copy_if(all.begin(), all.end(), std::back_inserter(cpus),
-                     [&a](const Series &s) { return !s.gpu && s.run == a; });
-        std::vector<const Series *> modelled;
-        for (const Series &c : cpus)
-            modelled.push_back(&c);
-        const Analysis::Predictor predict = Explain::predictor(shown);
-        for (const Series &g : all)
-            if (g.gpu && g.run == b && !cpus.empty())
-                std::cout << val(g.label) << " vs " << val(a) << ": best CPU: "
-                          << esc(Analysis::report(Analysis::bestCpu(cpus), g, predict, modelled).summary())
-                          << '\n';
+        for (const CrossoverReport &rep : Explain::acrossRuns(shown, workload, a, b))
+            std::cout << val(rep.gpuLabel) << " vs " << val(a) << ": best CPU: " << esc(rep.summary())
+                      << '\n';
     }
     for (const RunRecord &ref : store.runs()) {
         if (!ref.reference || runs.empty())
@@ -354,6 +346,20 @@ int Headless::run(const CommandLine &cl)
         else {
             std::cerr << "speeduplab: " << error.toStdString() << '\n';
             rc = 1;
+        }
+    }
+    if (!cl.report.isEmpty()) {
+        if (interrupted)
+            std::cerr << "interrupted: " << val(cl.report.toStdString())
+                      << " is not replaced by the report of an incomplete sweep\n";
+        else {
+            try {
+                HtmlReport::write(store, path(cl.report), {cl.example == PublishedTable::name()}, write);
+                std::cout << "wrote " << val(cl.report.toStdString()) << '\n';
+            } catch (const std::exception &e) {
+                std::cerr << "speeduplab: " << esc(e.what()) << '\n';
+                rc = 1;
+            }
         }
     }
     // What --csv and --json write: the sweep's results, or what was opened, one run as it is (not

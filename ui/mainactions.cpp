@@ -80,6 +80,10 @@ MainActions::MainActions(QMainWindow *window) : QObject(window), m_window(window
     exportChart = make(tr("&Export chart\u2026"), QStringLiteral(":/icons/export.svg"),
                        QKeySequence(Qt::CTRL | Qt::Key_E), tr("Export the chart shown as PNG or SVG"));
     exportChart->setObjectName(QStringLiteral("exportAction"));
+    exportReport = make(tr("Export re&port\u2026"), QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                        tr("Write one HTML page to post or print: every chart, the one-slide summary, the "
+                           "explanations, the crossovers and the data (it opens again as these runs)"));
+    exportReport->setObjectName(QStringLiteral("exportReportAction"));
     copy = make(tr("&Copy chart"), QStringLiteral(":/icons/copy.svg"),
                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), tr("Copy the chart shown to the clipboard"));
     copy->setObjectName(QStringLiteral("copyAction"));
@@ -175,6 +179,7 @@ void MainActions::buildMenus(const QString &programVersion, const QStringList &c
     file->addAction(saveWorkspace);
     file->addSeparator();
     file->addAction(exportChart);
+    file->addAction(exportReport);
     file->addAction(copy);
     file->addSeparator();
     file->addAction(quit);

@@ -36,6 +36,7 @@ public:
     QAction *openWorkspace = nullptr;
     QAction *saveWorkspace = nullptr;
     QAction *exportChart = nullptr;
+    QAction *exportReport = nullptr; ///< File ▸ Export report: one HTML page (HtmlReport)
     QAction *copy = nullptr;
     QAction *quit = nullptr;
     QAction *tour = nullptr;           ///< F1: Help ▸ Guided tour (ui/tour.h)

@@ -216,6 +216,11 @@ void MainWindow::connectActions()
     connect(a.removeOverlay, &QAction::triggered, this, &MainWindow::removeReference);
     connect(a.save, &QAction::triggered, this, &MainWindow::saveInteractively);
     connect(a.exportChart, &QAction::triggered, this, &MainWindow::exportDialog);
+    connect(a.exportReport, &QAction::triggered, this, [this] {
+        const ChartView *c = currentChart();
+        if (const QString path = m_files.exportReport(c ? c->workload() : QString()); !path.isEmpty())
+            exportReport(path);
+    });
     connect(a.copy, &QAction::triggered, this, &MainWindow::copyChart);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions, &MainActions::presetChosen, this, &MainWindow::applyPreset);
@@ -565,6 +570,7 @@ void MainWindow::updateActions()
     m_actions->saveWorkspace->setEnabled(!runs.empty());
     m_actions->exportChart->setEnabled(currentChart() != nullptr);
     m_actions->copy->setEnabled(currentChart() != nullptr);
+    m_actions->exportReport->setEnabled(haveRows);
     for (QAction *a : std::as_const(m_actions->presets))
         a->setEnabled(!running);
 }

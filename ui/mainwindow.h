@@ -127,6 +127,8 @@ public slots:
     /// Writes the results as CSV, or JSON when the name ends in .json (atomically); several runs
     /// shown: a runs file (JSON only).
     bool saveData(const QString &path);
+    /// Writes the runs shown as one HTML report (HtmlReport, atomically); on failure says why.
+    bool exportReport(const QString &path);
     /// Writes the current chart as PNG, or SVG when the name ends in .svg (atomically).
     bool exportChart(const QString &path, const QSize &pixels);
     void copyChart();

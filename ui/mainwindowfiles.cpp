@@ -9,6 +9,7 @@
 #include "ui/devicespanel.h"
 #include "ui/examples.h"
 #include "ui/format.h"
+#include "ui/htmlreport.h"
 #include "ui/mainactions.h"
 #include "ui/publishedtable.h"
 #include "ui/runstore.h"
@@ -16,6 +17,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QMimeData>
 #include <QStatusBar>
 
@@ -278,6 +280,31 @@ bool MainWindow::saveWorkspace(const QString &path)
     updateTitle();
     statusBar()->showMessage(tr("Saved the workspace (%1) to %2.")
                                  .arg(Format::count(m_store->runCount(), tr("run"), tr("runs")), path));
+    return true;
+}
+
+bool MainWindow::exportReport(const QString &path)
+{
+    if (m_store->resultSet().empty()) {
+        showError(tr("Export report"),
+                  tr("There are no results to report yet. Run a sweep or open a file first."));
+        return false;
+    }
+    try {
+        QGuiApplication::setOverrideCursor(Qt::WaitCursor); // every chart is drawn: a second or so
+        HtmlReport::write(*m_store, toPath(path), {timeChart()->wholeLoop()});
+        QGuiApplication::restoreOverrideCursor();
+    } catch (const std::exception &e) {
+        QGuiApplication::restoreOverrideCursor();
+        showError(tr("Export report"),
+                  tr("Could not write the report: %1 Nothing was written; choose another "
+                     "file or folder.")
+                      .arg(Format::sentence(QString::fromStdString(e.what()))));
+        return false;
+    }
+    m_files.remember(path);
+    statusBar()->showMessage(
+        tr("Exported the report to %1: open it in any browser, or here again.").arg(path));
     return true;
 }
 

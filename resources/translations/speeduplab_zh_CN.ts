@@ -536,6 +536,50 @@
         <source>%1 in %2 (there the fixed cost hides its rate: this is the next level&apos;s)</source>
         <translation>%2 中 %1（在那里固定开销掩盖了它自己的速率：这是下一层级的速率）</translation>
     </message>
+    <message>
+        <source>the best CPU (%1)</source>
+        <translation>最佳 CPU（%1）</translation>
+    </message>
+    <message>
+        <source>the cost models: n ≈ %1</source>
+        <translation>成本模型：n ≈ %1</translation>
+    </message>
+    <message>
+        <source>the cost models do not cross</source>
+        <translation>成本模型不相交</translation>
+    </message>
+    <message>
+        <source>%1 is faster than %2 at every size measured.</source>
+        <translation>在测量的每个规模上，%1 都比%2快。</translation>
+    </message>
+    <message>
+        <source>Its fixed cost, %1 per iteration, is no larger than the CPU&apos;s %2: nothing holds it back.</source>
+        <translation>它每次迭代的固定开销 %1 不大于 CPU 的 %2：没有什么拖住它。</translation>
+    </message>
+    <message>
+        <source>%1 does not overtake %2 at the sizes measured.</source>
+        <translation>在测量的规模上，%1 没有超过%2。</translation>
+    </message>
+    <message>
+        <source>%1 overtakes %2 at n ≈ %3, as measured (%4).</source>
+        <translation>实测：%1 在 n ≈ %3 处超过%2（%4）。</translation>
+    </message>
+    <message>
+        <source>%1 overtakes %2 at n ≈ %3 by the cost models; no crossing was measured.</source>
+        <translation>按成本模型，%1 在 n ≈ %3 处超过%2；实测中没有交叉。</translation>
+    </message>
+    <message>
+        <source>Below it the fixed cost decides: the GPU pays %1 per iteration whatever the size, the CPU %2.</source>
+        <translation>在此以下，固定开销决定胜负：无论规模多大，GPU 每次迭代都要付出 %1，CPU 只需 %2。</translation>
+    </message>
+    <message>
+        <source>Below it the fixed cost decides: the GPU pays %1 per iteration whatever the size, the CPU too little to measure.</source>
+        <translation>在此以下，固定开销决定胜负：无论规模多大，GPU 每次迭代都要付出 %1，CPU 的固定开销小到无法测量。</translation>
+    </message>
+    <message>
+        <source>Above it the rate decides: the GPU&apos;s %1 outruns the CPU&apos;s %2.</source>
+        <translation>在此以上，速率决定胜负：GPU 的速率（%1）超过 CPU 的速率（%2）。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -617,6 +661,18 @@
     <message>
         <source>Export chart</source>
         <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Results (*.csv *.json *.html);;CSV (*.csv);;JSON (*.json);;Reports (*.html);;All files (*)</source>
+        <translation>结果 (*.csv *.json *.html);;CSV (*.csv);;JSON (*.json);;报告 (*.html);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
     </message>
 </context>
 <context>
@@ -835,6 +891,186 @@
     <message>
         <source>No CUDA device was found (%1): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).</source>
         <translation>未找到 CUDA 设备（%1）：请检查 GPU 是否已安装且对本进程可见（CUDA_VISIBLE_DEVICES）。</translation>
+    </message>
+</context>
+<context>
+    <name>HtmlReport</name>
+    <message>
+        <source>What was measured, and where</source>
+        <translation>测量了什么，在哪里测量</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>测量条件</translation>
+    </message>
+    <message>
+        <source>a reference run of another tool</source>
+        <translation>另一工具的参考运行</translation>
+    </message>
+    <message>
+        <source>CPU: %1, %2 hardware threads</source>
+        <translation>CPU：%1，%2 个硬件线程</translation>
+    </message>
+    <message>
+        <source>memory: %1</source>
+        <translation>内存：%1</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2, %3, compute capability %4</source>
+        <translation>GPU %1：%2，%3，计算能力 %4</translation>
+    </message>
+    <message>
+        <source>no CUDA GPU: %1</source>
+        <translation>没有 CUDA GPU：%1</translation>
+    </message>
+    <message>
+        <source>OpenCL: %1 (%2)</source>
+        <translation>OpenCL：%1（%2）</translation>
+    </message>
+    <message>
+        <source>driver %1, runtime %2</source>
+        <translation>驱动 %1，运行时 %2</translation>
+    </message>
+    <message>
+        <source>measured %1</source>
+        <translation>测量于 %1</translation>
+    </message>
+    <message>
+        <source>build: %1</source>
+        <translation>构建：%1</translation>
+    </message>
+    <message>
+        <source>CPU kernels: %1</source>
+        <translation>CPU 内核：%1</translation>
+    </message>
+    <message>
+        <source>BLAS: %1</source>
+        <translation>BLAS：%1</translation>
+    </message>
+    <message>
+        <source>The note, as text</source>
+        <translation>注释（文本）</translation>
+    </message>
+    <message>
+        <source>The lesson on one slide</source>
+        <translation>一页幻灯片讲清楚</translation>
+    </message>
+    <message>
+        <source>The charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Why the curves are where they are</source>
+        <translation>曲线为什么在那里</translation>
+    </message>
+    <message>
+        <source>Crossovers</source>
+        <translation>交叉点</translation>
+    </message>
+    <message>
+        <source>No GPU curve is held against a CPU curve in these results.</source>
+        <translation>这些结果中没有可与 CPU 曲线对比的 GPU 曲线。</translation>
+    </message>
+    <message>
+        <source>GPU curve</source>
+        <translation>GPU 曲线</translation>
+    </message>
+    <message>
+        <source>CPU curve</source>
+        <translation>CPU 曲线</translation>
+    </message>
+    <message>
+        <source>Where the faster side changes</source>
+        <translation>快慢在哪里易位</translation>
+    </message>
+    <message>
+        <source>A against B: run A&apos;s best CPU against each GPU curve of run B</source>
+        <translation>A 对 B：运行 A 的最佳 CPU 对运行 B 的每条 GPU 曲线</translation>
+    </message>
+    <message>
+        <source>The data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>%1 measurements: show the table</source>
+        <translation>%1 个测量：显示表格</translation>
+    </message>
+    <message>
+        <source>Curve</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Time per iteration (median)</source>
+        <translation>每次迭代时间（中位数）</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Repetitions</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>The first %1 of %2 rows; the results embedded in this file hold them all.</source>
+        <translation>%2 行中的前 %1 行；本文件内嵌的结果包含全部。</translation>
+    </message>
+    <message>
+        <source>SpeedupLab report</source>
+        <translation>SpeedupLab 报告</translation>
+    </message>
+    <message>
+        <source>SpeedupLab report: %1</source>
+        <translation>SpeedupLab 报告：%1</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the report&apos;s language, as HTML&apos;s lang attribute</comment>
+        <translation>zh-CN</translation>
+    </message>
+    <message>
+        <source>Made by SpeedupLab %1 on %2, from %3.</source>
+        <translation>由 SpeedupLab %1 于 %2 生成，基于 %3。</translation>
+    </message>
+    <message>
+        <source>measurement</source>
+        <translation>次测量</translation>
+    </message>
+    <message>
+        <source>measurements</source>
+        <translation>次测量</translation>
+    </message>
+    <message>
+        <source>The results are empty: there is nothing to report.</source>
+        <translation>结果为空：没有可报告的内容。</translation>
+    </message>
+    <message>
+        <source>recorded by %1</source>
+        <translation>记录程序：%1</translation>
     </message>
 </context>
 <context>
@@ -1762,6 +1998,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
+    <message>
+        <source>Write one HTML page to post or print: every chart, the one-slide summary, the explanations, the crossovers and the data (it opens again as these runs)</source>
+        <translation>写出一个可发布或打印的 HTML 页面：每个图表、一页幻灯片总览、解释、交叉点和数据（它还能作为这些运行重新打开）</translation>
+    </message>
+    <message>
+        <source>Export re&amp;port…</source>
+        <translation>导出报告(&amp;P)…</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::MainWindow</name>
@@ -2120,6 +2364,22 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>no usable GPU</source>
         <translation>没有可用的 GPU</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>There are no results to report yet. Run a sweep or open a file first.</source>
+        <translation>还没有可报告的结果。请先运行扫描或打开文件。</translation>
+    </message>
+    <message>
+        <source>Could not write the report: %1 Nothing was written; choose another file or folder.</source>
+        <translation>无法写出报告：%1 没有写入任何内容；请选择其他文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>Exported the report to %1: open it in any browser, or here again.</source>
+        <translation>已将报告导出到 %1：可在任何浏览器中打开，也可在这里再次打开。</translation>
     </message>
 </context>
 <context>
@@ -2632,6 +2892,33 @@ Check more thread counts in the sweep panel.</source>
     <message>
         <source>fork/join %1–%2 &gt; work, n = %3</source>
         <translation>fork/join %1–%2 &gt; 工作，n = %3</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::SlideChart</name>
+    <message>
+        <source>%1: </source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>n ≈ %1</source>
+        <translation>n ≈ %1</translation>
+    </message>
+    <message>
+        <source>n ≈ %1 by the models</source>
+        <translation>按模型 n ≈ %1</translation>
+    </message>
+    <message>
+        <source>no crossover</source>
+        <translation>没有交叉</translation>
+    </message>
+    <message>
+        <source>A against B: the GPU overtakes the CPU at %1 in A (%2), at %3 in B (%4).</source>
+        <translation>A 对 B：在 A 中 GPU 于 %1 超过 CPU（%2），在 B 中于 %3（%4）。</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>总览</translation>
     </message>
 </context>
 <context>

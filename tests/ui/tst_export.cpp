@@ -5,6 +5,7 @@
 #include "fixtures.h"
 
 #include "core/resultio.h"
+#include "core/runset.h"
 #include "ui/app.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
@@ -13,6 +14,7 @@
 #include "ui/runstore.h"
 
 #include <QAbstractSeries>
+#include <QAction>
 #include <QClipboard>
 #include <QDir>
 #include <QFile>
@@ -105,6 +107,7 @@ private slots:
     void exportProposesWorkloadAndChart();
     void exportRemembersFolderAndType();
     void hostileNamesDrawVisiblyInWellFormedSvg();
+    void reportExportsTheRunsShown();
 
 private:
     std::unique_ptr<MainWindow> window();
@@ -448,6 +451,42 @@ void TestExport::exportProposesWorkloadAndChart()
     QVERIFY(!files.exportChart(*w->chart(chart)));
     QCOMPARE(QFileInfo(asked.path).fileName(), QStringLiteral("add-%1.png").arg(chart));
     QCOMPARE(asked.filter, QStringLiteral("PNG image (*.png)"));
+}
+
+void TestExport::reportExportsTheRunsShown()
+{
+    // File > Export report: one HTML page, proposed as "<workload>-report.html", that opens again
+    // as the runs it shows; with nothing to report the action is off and the call says why.
+    QTemporaryDir out;
+    QVERIFY(out.isValid());
+    {
+        MainWindow empty(m_dir.filePath(QStringLiteral("empty.ini")));
+        QString said;
+        empty.setErrorReporter([&said](const QString &, const QString &text) { said = text; });
+        auto *action = empty.findChild<QAction *>(QStringLiteral("exportReportAction"));
+        QVERIFY(action && !action->isEnabled());
+        QVERIFY(!empty.exportReport(out.filePath(QStringLiteral("none.html"))));
+        QVERIFY2(said.contains(QLatin1String("no results")), qPrintable(said));
+        QVERIFY(!QFile::exists(out.filePath(QStringLiteral("none.html"))));
+    }
+    auto w = window();
+    auto *action = w->findChild<QAction *>(QStringLiteral("exportReportAction"));
+    QVERIFY(action && action->isEnabled());
+    FileDialogs files(w.get());
+    Asked asked;
+    answerAtOnce(files, asked);
+    QVERIFY(files.exportReport(QStringLiteral("add")).isEmpty());
+    QCOMPARE(QFileInfo(asked.path).fileName(), QStringLiteral("add-report.html"));
+    const QString path = out.filePath(QStringLiteral("report.html"));
+    QVERIFY(w->exportReport(path));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray page = f.readAll();
+    QVERIFY(page.startsWith("<!DOCTYPE html>"));
+    QVERIFY(page.contains("id=\"chart-time\""));
+    const std::vector<RunRecord> back = RunSet::load(path.toStdString());
+    QCOMPARE(back.size(), std::size_t(1));
+    QCOMPARE(back.front().results.rows.size(), ResultIO::load(m_results.toStdString()).rows.size());
 }
 
 void TestExport::exportRemembersFolderAndType()

@@ -63,6 +63,11 @@ void ChartView::addLabel(const QString &text, const QString &brief, double x, do
     m_labels << l;
 }
 
+QFont ChartView::noteFont() const
+{
+    return ChartStyle::noteFont();
+}
+
 void ChartView::setNote(const QString &given, bool centred)
 {
     if (given.isEmpty())
@@ -75,7 +80,7 @@ void ChartView::setNote(const QString &given, bool centred)
                 l.text->setText(l.full);
                 return;
             }
-    m_labels << makeLabel(text, QColor(0x22, 0x22, 0x22), ChartStyle::noteFont(), centred ? 2 : 1);
+    m_labels << makeLabel(text, QColor(0x22, 0x22, 0x22), noteFont(), centred ? 2 : 1);
 }
 
 void ChartView::setCaption(const QString &text)

@@ -10,6 +10,7 @@
 
 #include "ui/charts/rooflinechart.h"
 #include "ui/charts/scalingchart.h"
+#include "ui/charts/slidechart.h"
 #include "ui/charts/speedupchart.h"
 #include "ui/charts/throughputchart.h"
 #include "ui/charts/timechart.h"
@@ -28,7 +29,7 @@ QStringList ChartTabs::names()
 {
     return {QStringLiteral("time"),       QStringLiteral("speedup"),  QStringLiteral("scaling"),
             QStringLiteral("throughput"), QStringLiteral("roofline"), QStringLiteral("compare"),
-            QStringLiteral("cost"),       QStringLiteral("explain")};
+            QStringLiteral("cost"),       QStringLiteral("explain"),  QStringLiteral("summary")};
 }
 
 std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
@@ -49,6 +50,8 @@ std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
         return std::make_unique<CostChart>();
     if (name == QLatin1String("explain"))
         return std::make_unique<ExplainChart>();
+    if (name == QLatin1String("summary"))
+        return std::make_unique<SlideChart>();
     return nullptr;
 }
 

@@ -27,8 +27,8 @@ public:
     explicit ChartTabs(RunStore *store, QWidget *parent = nullptr);
 
     /// Every chart's name (ChartView::name), in tab order: "time", "speedup", "scaling",
-    /// "throughput", "roofline", "compare", "cost", "explain" (with the what-if panel below it).
-    /// The one list of charts: the tabs, --chart and --headless use it.
+    /// "throughput", "roofline", "compare", "cost", "explain" (with the what-if panel below it), "summary"
+    /// (the one slide). The one list of charts: the tabs, --chart and --headless use it.
     static QStringList names();
     /// A new chart of this name; nullptr for an unknown name.
     static std::unique_ptr<ChartView> make(const QString &name);

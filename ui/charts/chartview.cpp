@@ -699,6 +699,12 @@ bool ChartView::savePng(const QString &path, const QSize &pixels, QString *error
         path, pixels, [this](QPainter &p, const QSizeF &logical) { renderInto(p, logical); }, error);
 }
 
+QByteArray ChartView::toSvg(const QSize &pixels)
+{
+    return FigureExport::svgData(pixels, logicalDpiX(), m_plainTitle,
+                                 [this](QPainter &p, const QSizeF &logical) { renderInto(p, logical); });
+}
+
 bool ChartView::saveSvg(const QString &path, const QSize &pixels, QString *error)
 {
     return FigureExport::svg(

@@ -137,6 +137,8 @@ public:
     /// Atomic writes (QSaveFile): on failure, error says why and no file is left behind.
     bool savePng(const QString &path, const QSize &pixels, QString *error);
     bool saveSvg(const QString &path, const QSize &pixels, QString *error);
+    /// The SVG saveSvg() writes, in memory (FigureExport::svgData); empty when it could not be drawn.
+    QByteArray toSvg(const QSize &pixels);
 
 signals:
     void updated();
@@ -276,6 +278,8 @@ protected:
     /// middle of an empty plot instead.
     /// Called again in one rebuild, it adds a line to the note.
     void setNote(const QString &text, bool centred = false);
+    /// The note's font: ChartStyle::noteFont(); a chart whose note is its message may say it larger.
+    virtual QFont noteFont() const;
     void setCaption(const QString &text);
     /// The page around the chart says the note too (Explain's panel): a short chart on screen
     /// leaves it out and gives its lines to the plot. Exports always keep it.

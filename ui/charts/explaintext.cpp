@@ -307,6 +307,39 @@ QString ExplainText::crossover(const CrossoverStory &s)
              Format::seconds(s.cpu.fixed), gpuRate, cpuRate);
 }
 
+QStringList ExplainText::slide(const CrossoverStory &s)
+{
+    const QString gpu = label(s.gpuLabel);
+    const QString cpu = tr("the best CPU (%1)").arg(threadCount(s.cpuThreads));
+    const QString models = s.model.n > 0 ? tr("the cost models: n \u2248 %1").arg(Format::n(s.model.n))
+                                         : tr("the cost models do not cross");
+    if (s.model.gpuEverywhere && !(s.measuredN > 0))
+        return {tr("%1 is faster than %2 at every size measured.").arg(gpu, cpu),
+                tr("Its fixed cost, %1 per iteration, is no larger than the CPU's %2: nothing holds it back.")
+                    .arg(Format::seconds(s.gpu.fixed), Format::seconds(s.cpu.fixed))};
+    if (!(s.measuredN > 0) && !(s.model.n > 0))
+        return {tr("%1 does not overtake %2 at the sizes measured.").arg(gpu, cpu)};
+    QStringList out;
+    out << (s.measuredN > 0
+                ? tr("%1 overtakes %2 at n \u2248 %3, as measured (%4).")
+                      .arg(gpu, cpu, Format::n(s.measuredN), models)
+                : tr("%1 overtakes %2 at n \u2248 %3 by the cost models; no crossing was measured.")
+                      .arg(gpu, cpu, Format::n(s.model.n)));
+    out << (s.cpu.fixed > 0
+                ? tr("Below it the fixed cost decides: the GPU pays %1 per iteration whatever the "
+                     "size, the CPU %2.")
+                      .arg(Format::seconds(s.gpu.fixed), Format::seconds(s.cpu.fixed))
+                : tr("Below it the fixed cost decides: the GPU pays %1 per iteration whatever the "
+                     "size, the CPU too little to measure.")
+                      .arg(Format::seconds(s.gpu.fixed)));
+    const QString gpuRate =
+        s.gpuFlops ? tr("%1 of arithmetic (its data stay in registers)").arg(Format::rate(s.gpuRate, true))
+                   : tierRate(rateOf(s.gpuRate, s.workload), s.gpuLevel, s.gpuRateBorrowed);
+    const QString cpuRate = tierRate(rateOf(s.cpuRate, s.workload), s.cpuLevel, s.cpuRateBorrowed);
+    out << tr("Above it the rate decides: the GPU's %1 outruns the CPU's %2.").arg(gpuRate, cpuRate);
+    return out;
+}
+
 QString ExplainText::shift(const CrossoverShift &s)
 {
     const QString to = label(s.to.gpuLabel);

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 namespace speeduplab {
 
@@ -33,6 +34,10 @@ public:
     static QString winners(const std::vector<Analysis::CpuWin> &wins);
     /// Where the models of the CPU and one GPU curve cross, and why there.
     static QString crossover(const CrossoverStory &s);
+    /// The lesson in three sentences, for the one-slide summary: where the GPU overtakes the CPU
+    /// (measured, and by the models), the fixed costs that decide below it, and the rates (each
+    /// at its memory level) that decide above it. Fewer when the curves do not cross.
+    static QStringList slide(const CrossoverStory &s);
     /// How another GPU mode moves the crossover.
     static QString shift(const CrossoverShift &s);
     /// Why the threads scale as they do at one size.

@@ -147,14 +147,11 @@ bool FigureExport::check(const QString &path, QString *error)
     return checkTarget(path, error);
 }
 
-bool FigureExport::svg(const QString &path, const QSize &pixels, qreal dpi, const QString &title,
-                       const Draw &draw, QString *error)
+QByteArray FigureExport::svgData(const QSize &pixels, qreal dpi, const QString &title, const Draw &draw)
 {
     const QSize px = pixels.expandedTo(QSize(16, 16));
     qreal scale = 1;
     const QSizeF logical = layoutSize(px, &scale);
-    if (!checkTarget(path, error))
-        return false;
     // Render into memory first: a failed render must not leave half an SVG behind.
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
@@ -171,11 +168,8 @@ bool FigureExport::svg(const QString &path, const QSize &pixels, qreal dpi, cons
     svg.setTitle(title.toHtmlEscaped());
     svg.setDescription(tr("SpeedupLab chart"));
     QPainter painter;
-    if (!painter.begin(&svg)) {
-        if (error)
-            *error = writeFailure(path, tr("the SVG generator could not start"));
-        return false;
-    }
+    if (!painter.begin(&svg))
+        return {};
     painter.scale(scale, scale);
     painter.fillRect(QRectF(QPointF(0, 0), logical), Qt::white);
     draw(painter, logical);
@@ -188,7 +182,21 @@ bool FigureExport::svg(const QString &path, const QSize &pixels, qreal dpi, cons
         const QString size = QStringLiteral("width=\"%1\" height=\"%2\"").arg(px.width()).arg(px.height());
         data.replace(0, head, QString::fromUtf8(data.left(head)).replace(mm, size).toUtf8());
     }
-    return writeFile(path, wellFormed(data), error);
+    return wellFormed(data);
+}
+
+bool FigureExport::svg(const QString &path, const QSize &pixels, qreal dpi, const QString &title,
+                       const Draw &draw, QString *error)
+{
+    if (!checkTarget(path, error))
+        return false;
+    const QByteArray data = svgData(pixels, dpi, title, draw);
+    if (data.isEmpty()) {
+        if (error)
+            *error = writeFailure(path, tr("the SVG generator could not start"));
+        return false;
+    }
+    return writeFile(path, data, error);
 }
 
 } // namespace speeduplab

@@ -3,6 +3,7 @@
 // by SafeFile's rules. It knows nothing of charts: it calls back to draw one.
 #pragma once
 
+#include <QByteArray>
 #include <QCoreApplication>
 #include <QImage>
 #include <QSize>
@@ -42,6 +43,9 @@ public:
     /// the text was laid out at (the screen's), `title` the document's title (plain text: escaped here).
     static bool svg(const QString &path, const QSize &pixels, qreal dpi, const QString &title,
                     const Draw &draw, QString *error);
+    /// The SVG document svg() writes, in memory (an HTML report puts it inline); empty when the
+    /// generator could not start.
+    static QByteArray svgData(const QSize &pixels, qreal dpi, const QString &title, const Draw &draw);
 };
 
 } // namespace speeduplab

@@ -158,8 +158,12 @@ QStringList TimeChart::referenceNotes(const std::string &workload) const
     return notes;
 }
 
-TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
+TimeChart::TimeChart(QWidget *parent) : TimeChart(QStringLiteral("charts"), parent) {}
+
+TimeChart::TimeChart(const QString &settingsGroup, QWidget *parent) : ChartView(parent)
 {
+    const QString modelsKey = settingsGroup + QStringLiteral("/showCostModels");
+    const QString wholeLoopKey = settingsGroup + QStringLiteral("/wholeLoop");
     setAxes(ChartStyle::sizeAxis(), ChartStyle::logAxis(QString()));
     setYUnit(axisTitle(), ChartStyle::timeUnit(1e-8, 1e-2));
     setRanges(1, 10000, 0.01, 10000);
@@ -182,26 +186,24 @@ TimeChart::TimeChart(QWidget *parent) : ChartView(parent)
     m_modelsAction->setToolTip(
         tr("A thin dotted line through each curve: its fixed cost plus its work at the "
            "rate of each memory level (the Explain tab says what they mean)"));
-    m_modelsAction->setChecked(
-        AppSettings::open()->value(QStringLiteral("charts/showCostModels"), false).toBool());
-    connect(m_modelsAction, &QAction::toggled, this, [this](bool on) {
-        AppSettings::open()->setValue(QStringLiteral("charts/showCostModels"), on); // for the next start
+    m_modelsAction->setChecked(AppSettings::open()->value(modelsKey, false).toBool());
+    connect(m_modelsAction, &QAction::toggled, this, [this, modelsKey](bool on) {
+        AppSettings::open()->setValue(modelsKey, on); // for the next start
         updateNow();
     });
     addAction(m_modelsAction);
-    addAllThreadCountsAction(QStringLiteral("charts/allThreadCounts"));
+    addAllThreadCountsAction(settingsGroup + QStringLiteral("/allThreadCounts"));
     m_wholeLoopAction = new QAction(tr("Whole loop"), this);
     m_wholeLoopAction->setObjectName(QStringLiteral("wholeLoopAction"));
     m_wholeLoopAction->setCheckable(true);
     m_wholeLoopAction->setToolTip(
         tr("The time of all the iterations of a repetition, as a loop timed around its whole length "
            "gives it (the original answer's table). Off: the time per iteration"));
-    m_wholeLoopAction->setChecked(
-        AppSettings::open()->value(QStringLiteral("charts/wholeLoop"), false).toBool());
+    m_wholeLoopAction->setChecked(AppSettings::open()->value(wholeLoopKey, false).toBool());
     // Kept in the settings only when the user chooses it: a preset or a file that asks for whole
     // loops (the original answer's table) sets it for itself, not for the next start.
     connect(m_wholeLoopAction, &QAction::triggered, this,
-            [](bool on) { AppSettings::open()->setValue(QStringLiteral("charts/wholeLoop"), on); });
+            [wholeLoopKey](bool on) { AppSettings::open()->setValue(wholeLoopKey, on); });
     connect(m_wholeLoopAction, &QAction::toggled, this, [this] { updateNow(); });
     addAction(m_wholeLoopAction);
     setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -243,6 +245,11 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     if (wholeLoop() && loop == 0)
         notes << tr("Time per iteration: the points shown ran different iteration counts, so no one whole "
                     "loop can be plotted.");
+    setNotes(r, all, notes);
+}
+
+void TimeChart::setNotes(const ResultSet &, const std::vector<Series> &, const QStringList &notes)
+{
     setNote(notes.join(QLatin1Char('\n')));
 }
 

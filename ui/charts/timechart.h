@@ -69,7 +69,13 @@ public:
     static QString crossingBrief(const Crossing &c, const QString &mode = QString(), bool acrossRuns = false);
 
 protected:
+    /// A time chart whose context menu's choices are kept under settingsGroup ("charts" for the
+    /// time chart's own: "charts/allThreadCounts", ...), so that a chart built on it keeps its own.
+    TimeChart(const QString &settingsGroup, QWidget *parent);
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
+    /// The last step of rebuild(): the note, from the lines the steps before gave (crossovers, why
+    /// none, the curves drawn). A chart built on this one may say something else.
+    virtual void setNotes(const ResultSet &r, const std::vector<Series> &all, const QStringList &notes);
 
 private:
     /// "Dashed: <reference>, ... our time ÷ theirs" for each reference run shown.

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// speeduplab-cli's `verify`: every workload, variant and backend run at odd sizes and checked
+// against the CPU reference, a PASS, FAIL or SKIP line per point.
+#include "cli/clicommon.h"
+#include "cli/commands.h"
+#include "core/machineinfo.h"
+#include "core/measurement.h"
+#include "core/sweepplan.h"
+#include "core/sweeprunner.h"
+#include "core/workload.h"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace speeduplab::cli {
+
+int cmdVerify(int device, bool cpuOnly)
+{
+    const int hw = MachineInfo::hardwareThreads();
+    const MachineInfo::GpuState gpuState = MachineInfo::gpuState();
+    const MachineInfo::OpenClState cl = MachineInfo::openclState();
+    int wrong = 0, passed = 0, skipped = 0;
+    std::cout << "Checking every workload, variant and mode against the CPU reference\n";
+    for (const auto &w : Workload::all()) {
+        SweepPlan p;
+        p.workload = w.name;
+        for (const auto &v : w.cpuVariants)
+            if (!v.empty())
+                p.variants.push_back(v);
+        for (const auto &v : w.gpuVariants)
+            if (!v.empty())
+                p.variants.push_back(v);
+        for (const auto &v : w.openclVariants) // SweepPlan::points lists each (series, n) once
+            if (!v.empty())
+                p.variants.push_back(v);
+        // Sizes that are not multiples of any tile, block or vector width, and 1.
+        p.sizes = w.name == "gemm" ? std::vector<int>{1, 3, 17, 33, 100, 257, 515}
+                                   : std::vector<int>{1, 3, 17, 33, 100, 257, 1000, 1025};
+        p.threads = hw > 1 ? std::vector<int>{1, hw} : std::vector<int>{1};
+        p.iterations = w.name == "add" ? 7 : w.name == "saxpy" ? 5 : w.name == "gemm" ? 1 : 2;
+        p.minTime = 0;
+        p.maxReps = 1;
+        p.remeasureDisturbed = false; // a check of the results, not of the timings
+        p.device = device;
+        p.gpu = !cpuOnly && gpuState.usable;
+        if (!cpuOnly && cl.usable)
+            for (const auto &d : cl.devices)
+                p.openclDevices.push_back(d.index);
+        SweepRunner runner(p);
+        SweepRunner::Callbacks cb;
+        cb.measured = [&](const Measurement &m) {
+            const char *verdict = m.ok()                                     ? "PASS"
+                                  : m.status == Measurement::Status::Skipped ? "SKIP"
+                                                                             : "FAIL";
+            if (m.ok())
+                ++passed;
+            else if (m.status == Measurement::Status::Skipped)
+                ++skipped;
+            else
+                ++wrong;
+            std::cout << verdict << "  " << esc(m.workload) << "  " << esc(m.seriesLabel())
+                      << "  n = " << m.n;
+            if (!m.reason.empty())
+                std::cout << "  " << esc(m.reason);
+            std::cout << '\n';
+        };
+        runner.run(cb, g_stop);
+    }
+    if (!gpuState.usable && !cpuOnly)
+        std::cout << "GPU not checked: " << esc(gpuState.reason) << '\n';
+    if (!cl.usable && !cpuOnly)
+        std::cout << "OpenCL not checked: " << esc(cl.reason) << '\n';
+    std::cout << passed << " passed, " << wrong << " failed, " << skipped << " skipped\n";
+    if (g_signal != 0) {
+        std::cerr << "stopped: not every workload was checked\n";
+        return interruptedStatus();
+    }
+    return wrong ? 1 : 0;
+}
+
+} // namespace speeduplab::cli

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// HTML text (no Qt): the one escaping rule for text from a file put into an HTML report, and the
+// results a report embeds, written into it and read back out.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace speeduplab {
+
+/// What an HTML report needs of its text. Every string from a file (a run label, a variant, a
+/// reason, a machine's name) is data: it goes into the page through escaped(), in text and in
+/// attribute values alike, and the results go into their JSON block through scriptData().
+class HtmlText {
+public:
+    /// s as HTML text or as an attribute value (quoted with " or '): & < > " ' as character
+    /// references, and what a terminal would not show as it is (controls but the newline,
+    /// bidirectional overrides, invisible format characters: TerminalText's rule) as visible
+    /// escapes ("\u202e"), so that a name cannot reorder or hide the text around it.
+    static std::string escaped(std::string_view s);
+    /// JSON text as the content of <script type="application/json">: every <, > and & (which
+    /// JSON has only inside strings) as \u003c, \u003e, \u0026, so that no "</script>" or "<!--"
+    /// can end or change the block, and U+2028, U+2029 and what escaped() shows as an escape
+    /// (bidi overrides, invisible format characters) as \uXXXX too. It is still the same JSON:
+    /// a parser reads the same values.
+    static std::string scriptData(std::string_view json);
+
+    /// The id of the block in which a report embeds its runs (RunSet's runs file).
+    static constexpr std::string_view resultsId = "speeduplab-results";
+    /// How that block opens, exactly as a report writes it.
+    static std::string resultsOpening();
+    /// Whether text is an HTML document (after a byte-order mark and white space, "<!DOCTYPE
+    /// html" or "<html", in any case).
+    static bool isHtml(std::string_view text);
+    /// The content of the results block of an HTML report (up to the first "</script"), or none
+    /// when it has none: an HTML file that is not a report of ours.
+    static std::optional<std::string> embeddedResults(std::string_view html);
+};
+
+} // namespace speeduplab
