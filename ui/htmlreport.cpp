@@ -438,7 +438,8 @@ std::string HtmlReport::build(const RunStore &store, const Options &options)
     }
     o << "</main>\n";
     // The runs, as a runs file: what `speeduplab --open` reads back (RunSet::load).
-    o << HtmlText::resultsOpening() << HtmlText::scriptData(RunSet::toJson(store.runs())) << "</script>\n";
+    o << HtmlText::resultsOpening() << HtmlText::scriptData(RunSet::toJson(store.runsToKeep()))
+      << "</script>\n";
     o << "</body>\n</html>\n";
     return o.str();
 }

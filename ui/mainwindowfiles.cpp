@@ -260,14 +260,7 @@ bool MainWindow::saveWorkspace(const QString &path)
         return false;
     }
     try {
-        // With the pair compared across, so that reopening it shows the same comparison.
-        std::vector<RunRecord> runs = m_store->runs();
-        if (m_store->runA() >= 0 && m_store->runB() >= 0 && m_store->runA() != m_store->runB()) {
-            // Moved in, not assigned from a literal: GCC 12 warns falsely (-Wrestrict) on the latter.
-            runs[std::size_t(m_store->runA())].compared = std::string(1, 'a');
-            runs[std::size_t(m_store->runB())].compared = std::string(1, 'b');
-        }
-        RunSet::write(runs, toPath(path));
+        RunSet::write(m_store->runsToKeep(), toPath(path)); // the pair compared across with them
     } catch (const std::exception &e) {
         showError(tr("Save workspace"), tr("Could not save the workspace: %1 Nothing was written; choose "
                                            "another file or folder.")

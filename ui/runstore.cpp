@@ -179,6 +179,18 @@ void RunStore::setRuns(std::vector<RunRecord> runs)
     emit runsChanged();
 }
 
+std::vector<RunRecord> RunStore::runsToKeep() const
+{
+    std::vector<RunRecord> runs = m_runs;
+    if (m_runA >= 0 && m_runB >= 0 && m_runA != m_runB &&
+        std::size_t(std::max(m_runA, m_runB)) < runs.size()) {
+        // Moved in, not assigned from a literal: GCC 12 warns falsely (-Wrestrict) on the latter.
+        runs[std::size_t(m_runA)].compared = std::string(1, 'a');
+        runs[std::size_t(m_runB)].compared = std::string(1, 'b');
+    }
+    return runs;
+}
+
 void RunStore::setComparedRuns(int a, int b)
 {
     auto valid = [this](int i) { return i >= 0 && i < runCount() ? i : -1; };

@@ -86,6 +86,9 @@ public:
     void setComparedRuns(int a, int b);
     /// The same by label; false, with *error naming the labels there are, when one is unknown.
     bool setComparedRuns(const std::string &a, const std::string &b, std::string *error);
+    /// The runs as a file keeps them (a workspace, a report's data): with the pair compared across
+    /// marked (RunRecord::compared "a" and "b"), so that opening it again shows the same comparison.
+    std::vector<RunRecord> runsToKeep() const;
 
 signals:
     /// After any change of rows, machine or runs: the charts schedule a redraw.

@@ -7,6 +7,7 @@
 #include "core/calibration.h"
 #include "core/machineinfo.h"
 #include "core/resultio.h"
+#include "core/runset.h"
 #include "core/terminaltext.h"
 
 #include <QDir>
@@ -97,6 +98,7 @@ void TestHeadless::sweepWritesEveryOutput()
                   svg = m_dir.filePath(tag + QStringLiteral(".svg"));
     const QString csv = m_dir.filePath(tag + QStringLiteral(".csv")),
                   json = m_dir.filePath(tag + QStringLiteral(".json"));
+    const QString report = m_dir.filePath(tag + QStringLiteral(".html"));
     QByteArray out, err;
     const int rc = run(QStringList{QStringLiteral("--headless"),   QStringLiteral("--cpu-only"),
                                    QStringLiteral("--workload"),   QStringLiteral("add"),
@@ -107,7 +109,8 @@ void TestHeadless::sweepWritesEveryOutput()
                                    QStringLiteral("--png"),        png,
                                    QStringLiteral("--svg"),        svg,
                                    QStringLiteral("--csv"),        csv,
-                                   QStringLiteral("--json"),       json} +
+                                   QStringLiteral("--json"),       json,
+                                   QStringLiteral("--report"),     report} +
                            extra,
                        &out, &err);
     QVERIFY2(rc == 0, (out + err).constData());
@@ -120,6 +123,10 @@ void TestHeadless::sweepWritesEveryOutput()
     QVERIFY(QSvgRenderer(svg).isValid());
     const ResultSet fromCsv = ResultIO::load(csv.toStdString());
     ResultSet fromJson = ResultIO::load(json.toStdString());
+    // The report after a sweep embeds the run, as --json wrote it.
+    const std::vector<RunRecord> reported = RunSet::load(report.toStdString());
+    QCOMPARE(reported.size(), std::size_t(1));
+    QVERIFY(reported.front().results == fromJson);
     // Both hold the same summaries; JSON also keeps each point's repetition times.
     for (Measurement &m : fromJson.rows) {
         QCOMPARE(m.stats.samples.size(), std::size_t(m.stats.reps));

@@ -147,6 +147,32 @@ private slots:
         QVERIFY(back.front().results == direct.front().results);
     }
 
+    void comparedRunsAreHeldAgainstEachOther()
+    {
+        // Runs A and B compared across: the crossovers list A's best CPU against B's GPU curves,
+        // and the slide says each run's crossover.
+        std::vector<RunRecord> runs = example(QStringLiteral("add-range.csv"));
+        std::vector<RunRecord> seed = example(QStringLiteral("seed-preset.csv"));
+        seed.front().label = "seed";
+        runs.front().label = "range";
+        runs.push_back(seed.front());
+        RunStore store;
+        store.setRuns(runs);
+        std::string why;
+        QVERIFY2(store.setComparedRuns("seed", "range", &why), why.c_str());
+        const std::string page = HtmlReport::build(store, {});
+        QVERIFY(page.find("A against B: run A&#39;s best CPU against each GPU curve of run B") !=
+                std::string::npos);
+        QVERIFY(page.find("A against B: the GPU overtakes the CPU at") != std::string::npos);
+        // Both runs come back, the pair with them.
+        const std::vector<RunRecord> back = RunSet::fromJson(*HtmlText::embeddedResults(page));
+        QCOMPARE(back.size(), std::size_t(2));
+        QCOMPARE(back[0].label, std::string("range"));
+        QCOMPARE(back[1].label, std::string("seed"));
+        QCOMPARE(back[0].compared, std::string("b"));
+        QCOMPARE(back[1].compared, std::string("a"));
+    }
+
     void anHtmlFileThatIsNoReportIsRefused()
     {
         const QString path = m_dir.filePath(QStringLiteral("page.html"));

@@ -39,10 +39,12 @@ SlideChart::SlideChart(QWidget *parent) : TimeChart(QStringLiteral("summary"), p
 
 QFont SlideChart::noteFont() const
 {
-    // 1.4 times a note's size on a slide (an export, a full-screen chart); a chart in a small
-    // window keeps a note's size, or the sentences would leave no room for the curves.
+    // 1.4 times a note's size on a slide (an export, a chart on a large screen); a chart in a
+    // small window, or zoomed (presentation mode zooms every font already), keeps a note's size,
+    // or the sentences would leave no room for the curves.
     QFont f = ChartStyle::noteFont();
-    f.setPointSizeF(f.pointSizeF() * (exporting() ? 1.4 : std::clamp(height() / 500.0, 1.0, 1.4)));
+    const double room = height() / (560.0 * std::max(1.0, ChartStyle::zoom()));
+    f.setPointSizeF(f.pointSizeF() * (exporting() ? 1.4 : std::clamp(room, 1.0, 1.4)));
     return f;
 }
 
