@@ -447,13 +447,10 @@ std::string HtmlReport::build(const RunStore &store, const Options &options)
 void HtmlReport::write(const RunStore &store, const std::string &path, const Options &options,
                        const WriteOptions &write)
 {
+    // A result file, as every one is written: never larger than SpeedupLab reads back.
     const std::string page = build(store, options);
-    if (page.size() > ResultIO::maxFileBytes)
-        throw WriteError(path + ": the report would be " + std::to_string(page.size() >> 20) +
-                             " MiB, larger than the " + std::to_string(ResultIO::maxFileBytes >> 20) +
-                             " MiB SpeedupLab reads back: report fewer runs",
-                         WriteError::Kind::TooLarge);
-    SafeFile::write(path, page, write);
+    ResultIO::writeResultFile(
+        path, [&page](const SafeFile::Append &out) { out(page); }, write, "report fewer runs");
 }
 
 } // namespace speeduplab

@@ -29,8 +29,8 @@ public:
     };
     /// The page, whole. The store's charts are built here, at the report's sizes.
     static std::string build(const RunStore &store, const Options &options);
-    /// build(), written by SafeFile's rules (atomic; what options refuse, refused). Throws
-    /// WriteError.
+    /// build(), written as every result file is (ResultIO::writeResultFile: SafeFile's rules, and
+    /// never larger than SpeedupLab reads back). Throws WriteError.
     static void write(const RunStore &store, const std::string &path, const Options &options,
                       const WriteOptions &write = {});
     /// The rows the data table lists before it says how many more the embedded results hold.

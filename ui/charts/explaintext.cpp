@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace speeduplab {
 
@@ -43,6 +44,16 @@ QString tierRate(const QString &rate, const std::string &level, bool borrowed)
         return rateIn(rate, level);
     return ExplainText::tr("%1 in %2 (there the fixed cost hides its rate: this is the next level's)")
         .arg(rate, label(level));
+}
+
+// The rates of the tiers just above a crossing, each named by its memory level, GPU and CPU; a
+// fused kernel keeps its data in registers: its rate is arithmetic.
+std::pair<QString, QString> rates(const CrossoverStory &s)
+{
+    return {s.gpuFlops ? ExplainText::tr("%1 of arithmetic (its data stay in registers)")
+                             .arg(Format::rate(s.gpuRate, true))
+                       : tierRate(rateOf(s.gpuRate, s.workload), s.gpuLevel, s.gpuRateBorrowed),
+            tierRate(rateOf(s.cpuRate, s.workload), s.cpuLevel, s.cpuRateBorrowed)};
 }
 
 QString threadCount(int p)
@@ -288,12 +299,7 @@ QString ExplainText::crossover(const CrossoverStory &s)
     if (!(s.model.n > 0))
         return tr("%1: the models do not cross up to n = 10\u2076: the CPU model stays faster (%2).")
             .arg(gpu, measured);
-    // The rates of the tiers just above the crossing, each named by its memory level; a fused
-    // kernel keeps its data in registers: its rate is arithmetic.
-    const QString gpuRate =
-        s.gpuFlops ? tr("%1 of arithmetic (its data stay in registers)").arg(Format::rate(s.gpuRate, true))
-                   : tierRate(rateOf(s.gpuRate, s.workload), s.gpuLevel, s.gpuRateBorrowed);
-    const QString cpuRate = tierRate(rateOf(s.cpuRate, s.workload), s.cpuLevel, s.cpuRateBorrowed);
+    const auto [gpuRate, cpuRate] = rates(s);
     if (!(s.cpu.fixed > 0))
         return tr("%1 overtakes the CPU (%2) at n \u2248 %3 by the models (%4). Below, its %5 fixed cost "
                   "loses to the CPU, whose fixed cost is too small to measure; above, its %6 outruns the "
@@ -332,10 +338,7 @@ QStringList ExplainText::slide(const CrossoverStory &s)
                 : tr("Below it the fixed cost decides: the GPU pays %1 per iteration whatever the "
                      "size, the CPU too little to measure.")
                       .arg(Format::seconds(s.gpu.fixed)));
-    const QString gpuRate =
-        s.gpuFlops ? tr("%1 of arithmetic (its data stay in registers)").arg(Format::rate(s.gpuRate, true))
-                   : tierRate(rateOf(s.gpuRate, s.workload), s.gpuLevel, s.gpuRateBorrowed);
-    const QString cpuRate = tierRate(rateOf(s.cpuRate, s.workload), s.cpuLevel, s.cpuRateBorrowed);
+    const auto [gpuRate, cpuRate] = rates(s);
     out << tr("Above it the rate decides: the GPU's %1 outruns the CPU's %2.").arg(gpuRate, cpuRate);
     return out;
 }
