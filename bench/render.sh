@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # How long opening a large result file and rendering each chart takes, end to end through
 # `speeduplab --headless --open FILE --chart NAME --png OUT` (process start, loading, the chart's
-# rebuild and a 1920 x 1080 PNG). Target: every chart well under 1 s per file.
+# rebuild and a 1920 x 1080 PNG). Target: every chart well under 1 s per file. Then the HTML report
+# (`--report OUT.html`: every chart, the slide, the data) of each shipped example and of each file,
+# its time and size. Targets: the seed example's under 1 s and under 1 MB.
 # The files are written here, so the same measurement runs against any build of the app:
 #   alternate200  CPU and GPU curves that swap places at each of 200 sizes (~200 crossovers)
 #   alternate400  the same at 400 sizes
@@ -108,5 +110,31 @@ for f in $files; do
     fi
   done
   echo
+done
+
+echo
+printf '%-14s%12s%12s\n' report time size
+report() { # name, then the app's arguments for what to report
+  local name=$1
+  shift
+  start=$(date +%s.%N)
+  timeout "$limit" "$app" --headless "$@" --report "$dir/report.html" >/dev/null 2>"$dir/err"
+  status=$?
+  end=$(date +%s.%N)
+  if [ $status != 0 ]; then
+    printf '%-14s%12s\n' "$name" "exit $status"
+    sed 's/^/    /' "$dir/err" >&2
+    rc=1
+  else
+    printf '%-14s%10.2f s%9.2f MB\n' "$name" "$(echo "$end - $start" | bc -l)" \
+      "$(echo "$(stat -c %s "$dir/report.html") / 1000000" | bc -l)"
+  fi
+  rm -f "$dir/report.html"
+}
+for e in seed-preset add-range add-calibrated reduce transfer; do
+  report "$e" --example "$e"
+done
+for f in $files; do
+  report "$f" --open "$dir/$f.csv"
 done
 exit $rc
