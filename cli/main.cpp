@@ -134,8 +134,8 @@ int main(int argc, char **argv)
         "report", "Print each result file's machine, crossovers, ceilings and a table of its series");
     report
         ->add_option("files", reportFiles,
-                     "result files (CSV or JSON) written by run, or runs files written by merge (each run "
-                     "is printed under its label)")
+                     "result files (CSV or JSON) written by run, runs files written by merge, or HTML "
+                     "reports of the app (each run is printed under its label)")
         ->type_name("FILE")
         ->required();
 

@@ -346,9 +346,16 @@ std::string crossovers(const RunStore &store, const ResultSet &shown, const std:
         o << "<table>\n<tr><th>" << h(HtmlReport::tr("GPU curve")) << "</th><th>"
           << h(HtmlReport::tr("CPU curve")) << "</th><th>"
           << h(HtmlReport::tr("Where the faster side changes")) << "</th></tr>\n";
-        for (const CrossoverReport &r : rows)
+        for (const CrossoverReport &r : rows) {
+            // Each crossing as the time chart labels it (in the window's language), else the verdict.
+            QStringList said;
+            for (const Crossing &c : r.crossings)
+                said << TimeChart::crossingText(c, QString::fromStdString(r.gpuLabel));
             o << "<tr><td>" << name(r.gpuLabel) << "</td><td>" << name(r.cpuLabel) << "</td><td>"
-              << h(Format::labels(QString::fromStdString(r.summary()))) << "</td></tr>\n";
+              << h(said.isEmpty() ? Format::labels(QString::fromStdString(r.summary()))
+                                  : Format::labels(said.join(QStringLiteral("; "))))
+              << "</td></tr>\n";
+        }
         o << "</table>\n";
     };
     table(reports);
@@ -361,17 +368,18 @@ std::string crossovers(const RunStore &store, const ResultSet &shown, const std:
     return o.str();
 }
 
-std::string data(const ResultSet &shown)
+std::string data(const ResultSet &shown, bool severalRuns)
 {
     std::ostringstream o;
     o << section("data", HtmlReport::tr("The data"));
     o << "<details><summary>"
       << h(HtmlReport::tr("%1 measurements: show the table").arg(qsizetype(shown.rows.size())))
       << "</summary>\n<table>\n<tr>";
-    for (const QString &c :
-         {HtmlReport::tr("Run"), HtmlReport::tr("Curve"), HtmlReport::tr("n"), HtmlReport::tr("Status"),
-          HtmlReport::tr("Time per iteration (median)"), HtmlReport::tr("Min"), HtmlReport::tr("Max"),
-          HtmlReport::tr("Repetitions"), HtmlReport::tr("Note")})
+    if (severalRuns)
+        o << "<th>" << h(HtmlReport::tr("Run")) << "</th>";
+    for (const QString &c : {HtmlReport::tr("Curve"), HtmlReport::tr("n"), HtmlReport::tr("Status"),
+                             HtmlReport::tr("Time per iteration (median)"), HtmlReport::tr("Min"),
+                             HtmlReport::tr("Max"), HtmlReport::tr("Repetitions"), HtmlReport::tr("Note")})
         o << "<th>" << h(c) << "</th>";
     o << "</tr>\n";
     int listed = 0;
@@ -379,8 +387,11 @@ std::string data(const ResultSet &shown)
         if (listed++ == HtmlReport::tableRows)
             break;
         const double per = m.iterations > 0 ? double(m.iterations) : 1.0;
-        o << "<tr><td>" << name(m.run) << "</td><td>" << name(m.seriesLabel()) << "</td><td class=\"num\">"
-          << m.n << "</td><td>" << h(Measurement::statusName(m.status)) << "</td>";
+        o << "<tr>";
+        if (severalRuns)
+            o << "<td>" << name(m.run) << "</td>";
+        o << "<td>" << name(m.seriesLabel()) << "</td><td class=\"num\">" << m.n << "</td><td>"
+          << h(Measurement::statusName(m.status)) << "</td>";
         if (m.ok())
             o << "<td class=\"num\">" << h(Format::seconds(m.perIteration())) << "</td><td class=\"num\">"
               << h(Format::seconds(m.stats.min / per)) << "</td><td class=\"num\">"
@@ -434,7 +445,7 @@ std::string HtmlReport::build(const RunStore &store, const Options &options)
         o << charts(store, options);
         o << explain(store);
         o << crossovers(store, shown, workload);
-        o << data(shown);
+        o << data(shown, store.visibleRunCount() > 1);
     }
     o << "</main>\n";
     // The runs, as a runs file: what `speeduplab --open` reads back (RunSet::load).
