@@ -10,8 +10,11 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
+#include <random>
 #include <set>
 #include <tuple>
 
@@ -40,6 +43,85 @@ double noiseHigh(const SeriesPoint &p)
     return p.quartiles && p.tQ3 >= p.t ? p.tQ3 : p.t;
 }
 
+// SeriesPoint::seLog of a point's repetitions.
+double medianSpread(const Stats &s)
+{
+    if (s.reps < 2 || !(s.median > 0))
+        return 0;
+    const double sigma = s.hasQuartiles() && s.q3 > s.q1 ? (s.q3 - s.q1) / 1.349 / s.median : s.cv;
+    return std::isfinite(sigma) && sigma > 0 ? 1.2533 * sigma / std::sqrt(double(s.reps)) : 0;
+}
+
+// The 95 % interval of a crossing, by a parametric bootstrap: at each size of a window around
+// it (two measured sizes either side of its bracket), each curve's median is drawn again from a
+// normal of its standard error in log t, and the crossing is found again in the draw: where the
+// CPU's lead (d = log t_cpu - log t_gpu, on the `before` side of 0 first) first changes side,
+// interpolated as the measured one is. A draw that changes side before the window's first size,
+// or not within it, crosses beyond it, where no point says where: it counts at that end, and the
+// interval is open there. Between two measured sizes the curves are not known to be straight in
+// log-log: each draw's crossing also moves by what linear interpolation can miss there, up to
+// (l - l0)(l1 - l) / 2 |d''| (the interpolation's remainder; d'' the largest second difference of
+// d over the window), so that a crossing between sizes a decade apart is not placed to 2 %.
+// Seeded from the points: the same results give the same interval.
+struct Window {
+    std::vector<double> ln, c, g, seC, seG; // log n, log t of each curve, their standard errors
+};
+
+void crossingInterval(Crossing &x, const Window &w, int before)
+{
+    const std::size_t k = w.ln.size();
+    const auto positive = [](const std::vector<double> &v) {
+        return std::any_of(v.begin(), v.end(), [](double e) { return e > 0; });
+    };
+    if (k < 2 || !(positive(w.seC) || positive(w.seG)))
+        return;
+    std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    for (std::size_t i = 0; i < k; ++i)
+        seed = (seed * 1099511628211ULL) ^ std::hash<double>{}(w.c[i]) ^ (std::hash<double>{}(w.g[i]) << 1);
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> z(0.0, 1.0);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    double curvature = 0; // max |d''| over the window, from its medians
+    for (std::size_t i = 1; i + 1 < k; ++i) {
+        const double h0 = w.ln[i] - w.ln[i - 1], h1 = w.ln[i + 1] - w.ln[i];
+        if (h0 > 0 && h1 > 0) {
+            const double d0 = w.c[i - 1] - w.g[i - 1], d1 = w.c[i] - w.g[i], d2 = w.c[i + 1] - w.g[i + 1];
+            curvature = std::max(curvature, std::abs(((d2 - d1) / h1 - (d1 - d0) / h0) / ((h0 + h1) / 2)));
+        }
+    }
+    constexpr int draws = 1000;
+    std::vector<double> at, d(k);
+    at.reserve(draws);
+    int low = 0, high = 0;
+    for (int draw = 0; draw < draws; ++draw) {
+        for (std::size_t i = 0; i < k; ++i)
+            d[i] = (w.c[i] + w.seC[i] * z(rng)) - (w.g[i] + w.seG[i] * z(rng));
+        std::size_t i = 0;
+        while (i < k && d[i] * before > 0)
+            ++i;
+        if (i == 0) { // the other side leads already at the window's first size
+            at.push_back(w.ln.front());
+            ++low;
+        } else if (i == k) { // still the first side at its last
+            at.push_back(w.ln.back());
+            ++high;
+        } else {
+            const double l0 = w.ln[i - 1], l1 = w.ln[i];
+            double l = d[i] == d[i - 1] ? l1 : l0 + (0 - d[i - 1]) * (l1 - l0) / (d[i] - d[i - 1]);
+            // What the straight line between them may miss there, as a shift of the zero along d's slope.
+            const double slope = (d[i] - d[i - 1]) / (l1 - l0);
+            if (curvature > 0 && slope != 0)
+                l = std::clamp(l + u(rng) * (l - l0) * (l1 - l) / 2 * curvature / std::abs(slope), l0, l1);
+            at.push_back(l);
+        }
+    }
+    std::sort(at.begin(), at.end());
+    x.lo = std::min(x.n, std::exp(at[std::size_t(draws * 0.025)]));
+    x.hi = std::max(x.n, std::exp(at[std::size_t(draws * 0.975) - 1]));
+    x.openLow = low > draws * 0.025;
+    x.openHigh = high > draws * 0.025;
+}
+
 // Which side is faster, by the measured values and their noise: +1 the GPU (its whole range
 // below the CPU's), -1 the CPU, 0 within each other's noise. The one rule of the verdicts and
 // the crossings.
@@ -52,15 +134,30 @@ int fasterSide(double cpuLow, double cpuHigh, double gpuLow, double gpuHigh)
 // series at every n of either, and taking logs per look-up made a 10,000-point chart's live
 // update cost a million logs. Points are sorted by n (Analysis::series).
 struct LogCurve {
-    std::vector<double> ln, lt;
+    std::vector<double> ln, lt, se; // se: SeriesPoint::seLog
     explicit LogCurve(const Series &s, double (*time)(const SeriesPoint &) = nullptr)
     {
         ln.reserve(s.points.size());
         lt.reserve(s.points.size());
+        se.reserve(s.points.size());
         for (const SeriesPoint &p : s.points) {
             ln.push_back(std::log(double(p.n)));
             lt.push_back(std::log(time ? time(p) : p.t));
+            se.push_back(p.seLog);
         }
+    }
+    // seLog interpolated at log n as at() interpolates log t: a size only the other curve measured
+    // is as uncertain as the points around it.
+    double seAt(double logN) const
+    {
+        std::size_t j = 1;
+        while (j < ln.size() && ln[j] < logN)
+            ++j;
+        if (ln.size() < 2 || j >= ln.size())
+            return se.empty() ? 0 : se.back();
+        const double f =
+            ln[j] == ln[j - 1] ? 0 : std::clamp((logN - ln[j - 1]) / (ln[j] - ln[j - 1]), 0.0, 1.0);
+        return se[j - 1] * (1 - f) + se[j] * f;
     }
     // Linear interpolation of log t at log n; the caller keeps n inside the series' range. *from
     // is where the last search ended: calls in increasing log n walk the points once in all.
@@ -166,6 +263,7 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
         p.throttled = m.conditions.throttled;
         p.disturbed = Preemption::disturbed(m);
         p.noisy = m.stats.noisy();
+        p.seLog = medianSpread(m.stats);
         const Workload *w = Workload::find(m.workload);
         p.bytes = m.bytes > 0 ? m.bytes / it_ : (w ? w->bytes(m.n, 1, m.variant) : 0);
         p.flops = m.flops > 0 ? m.flops / it_ : (w ? w->flops(m.n, 1) : 0);
@@ -280,7 +378,17 @@ std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
                 ++j;
             const double l0 = ns[j], l1 = ns[j + 1];
             const double l = d[j + 1] == 0 ? l1 : l0 + (0 - d[j]) * (l1 - l0) / (d[j + 1] - d[j]);
-            out.push_back({std::exp(l), sign > 0});
+            Crossing x{std::exp(l), sign > 0};
+            Window w;
+            for (std::size_t k = j >= 2 ? j - 2 : 0; k < std::min(ns.size(), j + 4); ++k) {
+                w.ln.push_back(ns[k]);
+                w.c.push_back(c.at(ns[k]));
+                w.g.push_back(g.at(ns[k]));
+                w.seC.push_back(c.seAt(ns[k]));
+                w.seG.push_back(g.seAt(ns[k]));
+            }
+            crossingInterval(x, w, lastSign);
+            out.push_back(x);
         }
         lastSign = sign;
         lastIdx = i;
@@ -508,6 +616,27 @@ std::string CrossoverReport::summary() const
     return s;
 }
 
+std::string Crossing::intervalText() const
+{
+    if (!hasInterval())
+        return {};
+    // Each end as n is said (formatN: 3 significant digits, whole from 100), with a digit more
+    // while both would read the same ("124 (124–124)"), up to three more.
+    const auto said = [](double v, int digits) {
+        char buf[48];
+        const int decimals = std::max(0, digits - 1 - int(std::floor(std::log10(std::max(v, 1e-300)))));
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+        return std::string(buf);
+    };
+    std::string from = formatN(lo), to = formatN(hi);
+    for (int digits = 4; from == to && digits <= 6; ++digits) {
+        from = said(lo, digits);
+        to = said(hi, digits);
+    }
+    return " (" + std::string(openLow ? "\u2264 " : "") + from + "\u2013" + (openHigh ? "\u2265 " : "") + to +
+           ")";
+}
+
 std::string CrossoverReport::verdict() const
 {
     std::string s;
@@ -517,7 +646,7 @@ std::string CrossoverReport::verdict() const
         for (const auto &c : crossings) {
             s += s.empty() ? "" : "; ";
             s += (c.gpuBecomesFaster ? "GPU faster above n \u2248 " : "CPU faster again above n \u2248 ") +
-                 formatN(c.n);
+                 formatN(c.n) + c.intervalText();
         }
         return s;
     }

@@ -31,6 +31,11 @@ struct SeriesPoint {
     /// Stats::noisy: its repetitions spread too widely (CV), or it lies off its curve's trend.
     bool noisy = false;
     double work = 0;
+    /// The standard error of ln t, t the median of the point's repetitions: 1.2533 σ / √reps,
+    /// σ the repetitions' relative spread (the interquartile range / 1.349 over the median, else
+    /// the CV). It assumes independent repetitions and a median close to normal, and is what a
+    /// crossing's interval is drawn from. 0: unknown (one repetition, or no spread recorded).
+    double seLog = 0;
     double bytes = 0; ///< per operation
     double flops = 0; ///< per operation
     /// Its measurement's index in the rows of the result set the series was built from
@@ -54,6 +59,17 @@ struct Series : SeriesId {
 struct Crossing {
     double n = 0;
     bool gpuBecomesFaster = true; ///< true when the GPU is faster above n
+    /// Its 95 % interval (Analysis::crossings: a parametric bootstrap of the medians of the points
+    /// on either side, each from its own repetitions' spread); lo = hi = 0: unknown (points
+    /// without a spread, such as a published table's).
+    double lo = 0, hi = 0;
+    /// The interval reaches the measured size below it (or above it): within the noise the
+    /// crossing may lie anywhere up to that size, or beyond it. More points between narrow it.
+    bool openLow = false, openHigh = false;
+    bool hasInterval() const { return lo > 0 && hi >= lo; }
+    /// " (497–530)", " (≤ 400–530)" with an open end, or "" without an interval: what follows
+    /// "n ≈ 515" wherever a crossing is said.
+    std::string intervalText() const;
 };
 
 /// t = a + b * work, fitted with relative (1/t^2) weights: a is the fixed cost of one

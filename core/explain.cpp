@@ -575,6 +575,7 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
         for (const Crossing &x : Analysis::crossings(best, g))
             if (x.gpuBecomesFaster) {
                 st.measuredN = x.n;
+                st.measured = x;
                 break;
             }
         if (st.model.n > 0) {

@@ -118,6 +118,7 @@ struct CrossoverStory {
     CostModel gpu;
     ModelCrossover model; ///< where the models cross
     double measuredN = 0; ///< the first measured crossing where the GPU becomes faster; 0 if none
+    Crossing measured;    ///< that crossing, with its 95 % interval (Analysis::crossings)
     /// Just above the crossing (model.n): each model's rate there and the memory level of its tier
     /// ("GPU L2", "L2"; empty when its model has one rate for every size). The rates are in the
     /// workload's unit, except a fused GPU curve's: FLOP/s (gpuFlops), as CurveStory words it.

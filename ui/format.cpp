@@ -2,6 +2,8 @@
 // Numbers, durations, rates and sentences as the user reads them (ui/format.h).
 #include "ui/format.h"
 
+#include "core/analysis.h"
+
 #include "core/terminaltext.h"
 
 #include "core/calibration.h"
@@ -120,6 +122,11 @@ QString duration(double s)
 QString n(double n)
 {
     return number(n);
+}
+
+QString interval(const Crossing &c)
+{
+    return QString::fromStdString(c.intervalText()); // one rule for the app, the CLI and the files
 }
 
 QString ceilingName(const std::string &key, bool roundTrip)

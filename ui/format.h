@@ -11,6 +11,7 @@
 namespace speeduplab {
 
 struct CalibrationStep;
+struct Crossing;
 
 /// The small text helpers every part of the app shares: numbers, durations and rates as the
 /// user reads them, and errors as sentences.
@@ -35,6 +36,10 @@ QString seconds(double seconds);
 QString duration(double seconds);
 /// A tensor edge as the analysis prints it: number(n), 3 significant digits below 100, whole above.
 QString n(double n);
+/// A crossing's 95 % interval as it follows "n ≈ 515": " (497–530)", " (≤ 400–530)" when the
+/// noise allows it below the measured size 400 (Crossing::openLow; ≥ for openHigh), "" without
+/// one: core's Crossing::intervalText, the one rule.
+QString interval(const Crossing &c);
 /// A short name for a ceiling key (core/calibration.h): "CPU triad", "GPU copy". roundTrip:
 /// the key names the H2D half of a transfer ceiling that covers both directions.
 QString ceilingName(const std::string &key, bool roundTrip = false);

@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 
 using namespace speeduplab;
 
@@ -101,6 +102,9 @@ private slots:
     void crossings();
     void verdictsUseTheMeasuredValuesAndTheirNoise();
     void crossingsInsideTheNoiseAreNone();
+    void crossingIntervalsCoverTheTrueCrossing_data();
+    void crossingIntervalsCoverTheTrueCrossing();
+    void crossingIntervalsComeFromTheRepetitions();
     void seriesSkipsUnsuccessfulRows_data();
     void seriesSkipsUnsuccessfulRows();
     void seriesByWorkload_data();
@@ -685,6 +689,110 @@ void TestAnalysis::crossingsInsideTheNoiseAreNone()
     QVERIFY(x[0].gpuBecomesFaster);
     QVERIFY2(x[0].n > 40 && x[0].n < 400, qPrintable(QString::number(x[0].n)));
     QVERIFY2(std::abs(x[0].n - std::sqrt(40.0 * 400.0)) < 20, qPrintable(QString::number(x[0].n)));
+}
+
+void TestAnalysis::crossingIntervalsCoverTheTrueCrossing_data()
+{
+    QTest::addColumn<double>("spread"); ///< each point's relative spread of repetitions (sigma)
+    QTest::addColumn<int>("reps");
+    QTest::addColumn<double>("cpuSlope"); ///< log-log slope of the CPU curve; the GPU's is 0.5
+    QTest::newRow("3 % noise, steep") << 0.03 << 20 << 2.0;
+    QTest::newRow("10 % noise, steep") << 0.10 << 10 << 2.0;
+    QTest::newRow("5 % noise, shallow (slopes differ by 0.3)") << 0.05 << 30 << 0.8;
+}
+
+void TestAnalysis::crossingIntervalsCoverTheTrueCrossing()
+{
+    // Issue 38: on curves with a known crossing, measured with noise, the 95 % interval covers the
+    // true crossing in at least 90 % of seeded trials. The CPU's and the GPU's time are power laws
+    // (straight in log-log) crossing at n = 300; 8 sizes a decade; each point's median is drawn
+    // from its repetitions' spread as a real one would be (sigma / sqrt(reps) of the median).
+    QFETCH(double, spread);
+    QFETCH(int, reps);
+    QFETCH(double, cpuSlope);
+    const double trueN = 300;
+    const auto cpuT = [&](double n) { return 1e-6 * std::pow(n / trueN, cpuSlope); };
+    const auto gpuT = [&](double n) { return 1e-6 * std::pow(n / trueN, 0.5); };
+    std::mt19937_64 rng(38);
+    std::normal_distribution<double> z(0, 1);
+    const double se = 1.2533 * spread / std::sqrt(double(reps));
+    int trials = 0, covered = 0, found = 0;
+    double width = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        ResultSet r;
+        for (int k = 0; k <= 24; ++k) { // n = 10 ... 10^4, 8 a decade
+            const int n = int(std::round(10 * std::pow(10.0, k / 8.0)));
+            for (const bool gpu : {false, true}) {
+                const double t = (gpu ? gpuT(n) : cpuT(n)) * std::exp(se * z(rng));
+                Measurement m =
+                    row(gpu ? "gpu" : "cpu", gpu ? 0 : 1, n, t, Measurement::Status::Ok, "add", 1);
+                m.stats.reps = reps;
+                m.stats.q1 = t * (1 - 0.6745 * spread); // a normal's quartiles
+                m.stats.q3 = t * (1 + 0.6745 * spread);
+                r.rows.push_back(m);
+            }
+        }
+        const std::vector<Series> all = Analysis::series(r, "add");
+        QCOMPARE(all.size(), std::size_t(2));
+        QVERIFY(all[0].points.front().seLog > 0);
+        const Series &cpu = all[0].gpu ? all[1] : all[0];
+        const Series &gpu = all[0].gpu ? all[0] : all[1];
+        ++trials;
+        const std::vector<Crossing> x = Analysis::crossings(cpu, gpu);
+        if (x.size() != 1)
+            continue; // the noise made no crossing or several: nothing claimed, nothing to cover
+        ++found;
+        QVERIFY(x[0].hasInterval());
+        QVERIFY2(x[0].lo <= x[0].n && x[0].n <= x[0].hi,
+                 qPrintable(QStringLiteral("%1 (%2-%3)").arg(x[0].n).arg(x[0].lo).arg(x[0].hi)));
+        // An open end reaches past the measured size it names (Crossing::openLow, openHigh).
+        covered += (x[0].openLow || x[0].lo <= trueN) && (x[0].openHigh || trueN <= x[0].hi);
+        width += std::log(x[0].hi / x[0].lo);
+    }
+    qInfo(
+        "%d of %d trials found one crossing; its interval covered n = 300 in %d (%.1f %%), mean width x%.3f",
+        found, trials, covered, 100.0 * covered / found, std::exp(width / found));
+    QVERIFY(found >= trials * 0.9);
+    QVERIFY2(covered >= found * 0.9, qPrintable(QString::number(double(covered) / found)));
+}
+
+void TestAnalysis::crossingIntervalsComeFromTheRepetitions()
+{
+    // The interval is the repetitions' word: tighter with more of them, none without a spread,
+    // and open where the noise lets the crossing pass a measured size.
+    const auto crossing = [](double spread, int reps) {
+        ResultSet r;
+        for (const int n : {100, 200, 400, 800}) {
+            const double cpu = 1e-6 * (n / 300.0) * (n / 300.0), gpu = 1e-6 * std::sqrt(n / 300.0);
+            for (const bool g : {false, true}) {
+                Measurement m =
+                    row(g ? "gpu" : "cpu", g ? 0 : 1, n, g ? gpu : cpu, Measurement::Status::Ok, "add", 1);
+                m.stats.reps = reps;
+                m.stats.q1 = m.stats.median * (1 - spread);
+                m.stats.q3 = m.stats.median * (1 + spread);
+                r.rows.push_back(m);
+            }
+        }
+        const std::vector<Series> all = Analysis::series(r, "add");
+        const std::vector<Crossing> x =
+            Analysis::crossings(all[0].gpu ? all[1] : all[0], all[0].gpu ? all[0] : all[1]);
+        return x.size() == 1 ? x[0] : Crossing{};
+    };
+    const Crossing few = crossing(0.05, 5), many = crossing(0.05, 500);
+    QVERIFY(few.hasInterval() && many.hasInterval());
+    QVERIFY2(std::abs(few.n - 300) < 1 && std::abs(many.n - 300) < 1, qPrintable(QString::number(few.n)));
+    QVERIFY(many.hi / many.lo < few.hi / few.lo);
+    QVERIFY(!many.openLow && !many.openHigh);
+    QCOMPARE(QString::fromStdString(many.intervalText()).left(2), QStringLiteral(" ("));
+    // One repetition: no spread, no interval.
+    QVERIFY(!crossing(0.05, 1).hasInterval());
+    QCOMPARE(crossing(0.05, 1).intervalText(), std::string());
+    // Noise as large as the curves' difference at the neighbours: the interval reaches them.
+    const Crossing loose = crossing(0.6, 3);
+    QVERIFY(loose.hasInterval());
+    QVERIFY(loose.openLow || loose.openHigh);
+    QVERIFY(QString::fromStdString(loose.intervalText()).contains(QStringLiteral("\u2264")) ||
+            QString::fromStdString(loose.intervalText()).contains(QStringLiteral("\u2265")));
 }
 
 QTEST_APPLESS_MAIN(TestAnalysis)

@@ -382,11 +382,14 @@ void TestSweepRunner::hostMemoryPreCheck()
 
 void TestSweepRunner::timeBudget()
 {
+    // A budget well above a repetition of the first point (n = 4: microseconds), so that a loaded
+    // machine (CI beside a build) still finishes one before it runs out, and well below the
+    // minimum time each point asks for, so that only the budget can end the sweep early.
     SweepPlan p = cpuPlan("add", {4, 40, 400, 1000, 2000});
     p.iterations = 1000;
-    p.minTime = 0.2;
+    p.minTime = 1.5;
     p.maxReps = 1000000; // so that only the budget can end the first point early
-    p.budget = 0.05;
+    p.budget = 0.3;
     std::atomic<bool> stop{false};
     const Clock::time_point start = Clock::now();
     const ResultSet r = SweepRunner(p).run({}, stop);
@@ -400,13 +403,13 @@ void TestSweepRunner::timeBudget()
         if (m.status != Measurement::Status::Skipped)
             continue;
         ++skipped;
-        QVERIFY2(reasonOf(m).contains("time budget of 0.05 s"), m.reason.c_str());
+        QVERIFY2(reasonOf(m).contains("time budget of 0.3 s"), m.reason.c_str());
         QCOMPARE(m.stats.reps, 0);
     }
     QVERIFY(skipped >= 3);
     QCOMPARE(int(r.rows.back().status), int(Measurement::Status::Skipped));
-    // 0.05 s asked for, minTime 0.2 s per point: it must not take the full minimum time.
-    QVERIFY2(took < 0.5, qPrintable(QString("a 0.05 s budget took %1 s").arg(took)));
+    // 0.3 s asked for, minTime 1.5 s per point: it must not take the full minimum time.
+    QVERIFY2(took < 1.2, qPrintable(QString("a 0.3 s budget took %1 s").arg(took)));
 }
 
 // The budget is wall time: a point whose single repetition takes many seconds (1000 adds over

@@ -282,8 +282,10 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
 QString ExplainText::crossover(const CrossoverStory &s)
 {
     const QString gpu = label(s.gpuLabel);
-    const QString measured = s.measuredN > 0 ? tr("measured: n \u2248 %1").arg(Format::n(s.measuredN))
-                                             : tr("no crossing measured");
+    const QString measured =
+        s.measuredN > 0
+            ? tr("measured: n \u2248 %1").arg(Format::n(s.measuredN) + Format::interval(s.measured))
+            : tr("no crossing measured");
     if (s.model.gpuEverywhere)
         return tr("%1: its model is faster than every CPU model at every size (%2): a fixed cost of %3 "
                   "against "
@@ -328,7 +330,7 @@ QStringList ExplainText::slide(const CrossoverStory &s)
     QStringList out;
     out << (s.measuredN > 0
                 ? tr("%1 overtakes %2 at n \u2248 %3, as measured (%4).")
-                      .arg(gpu, cpu, Format::n(s.measuredN), models)
+                      .arg(gpu, cpu, Format::n(s.measuredN) + Format::interval(s.measured), models)
                 : tr("%1 overtakes %2 at n \u2248 %3 by the cost models; no crossing was measured.")
                       .arg(gpu, cpu, Format::n(s.model.n)));
     out << (s.cpu.fixed > 0

@@ -84,7 +84,8 @@ void SlideChart::setNotes(const ResultSet &r, const std::vector<Series> &all, co
     }
     if (compared) {
         const auto where = [](const CrossoverStory &s) {
-            return s.measuredN > 0 ? tr("n \u2248 %1").arg(Format::n(s.measuredN))
+            return s.measuredN > 0
+                       ? tr("n \u2248 %1").arg(Format::n(s.measuredN) + Format::interval(s.measured))
                    : s.model.n > 0 ? tr("n \u2248 %1 by the models").arg(Format::n(s.model.n))
                                    : tr("no crossover");
         };

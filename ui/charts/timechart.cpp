@@ -102,8 +102,9 @@ QString axisTitle()
 
 QString TimeChart::crossingText(const Crossing &c, const QString &gpu)
 {
-    return c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(gpu, Format::n(c.n))
-                              : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n));
+    return (c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(gpu, Format::n(c.n))
+                               : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n))) +
+           Format::interval(c);
 }
 
 QString TimeChart::crossingBrief(const Crossing &c, const QString &mode, bool acrossRuns)
@@ -509,10 +510,18 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
                 if (m_markers.size() >= markedCrossings || !drawn[std::size_t(g - all.data())])
                     break;
                 m_markers << Marker{m.cpuName, gpuName, c.n, c.gpuBecomesFaster};
-                line(QStringLiteral("cross:%1:%2:%3")
-                         .arg(QString::fromStdString(m.best.key), QString::fromStdString(g->key))
-                         .arg(i++),
-                     Role::Marker, QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
+                const QString id =
+                    QStringLiteral("cross:%1:%2:%3")
+                        .arg(QString::fromStdString(m.best.key), QString::fromStdString(g->key))
+                        .arg(i++);
+                // Its 95 % interval as a band behind the line (Crossing::lo, hi).
+                if (c.hasInterval() && c.hi > c.lo) {
+                    QColor fill = color;
+                    fill.setAlpha(40);
+                    area(id + QStringLiteral(":interval"), Role::Region, QString(), fill,
+                         {QPointF(c.lo, yLo), QPointF(c.hi, yLo)}, {QPointF(c.lo, yHi), QPointF(c.hi, yHi)});
+                }
+                line(id, Role::Marker, QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
                      {pen, 2, false, false});
                 addLabel(m.acrossRuns ? tr("%1 vs %2").arg(m.cpuName, crossingText(c, who))
                                       : crossingText(c, who),
