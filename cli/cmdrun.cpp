@@ -68,6 +68,13 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     if (!out.calibrationError.empty())
         fail(out.calibrationError);
     CliTable::crossovers(say, Explain::reports(r, plan.workload), Analysis::notGpus(r, plan.workload));
+    if (plan.refine > 0) {
+        say << "refined (--refine " << plan.refine * 100 << "%):\n";
+        if (out.refined.empty())
+            say << "  no pair of curves crosses: nothing to refine\n";
+        for (const Refine::Outcome &x : out.refined)
+            say << "  " << esc(x.summary()) << '\n';
+    }
     say << "timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
     if (const std::string note = Pipeline::disturbanceNote(out.result); !note.empty())
         say << "note: " << note << '\n';

@@ -69,6 +69,11 @@ int main(int argc, char **argv)
     text("--min-time", o.minTime, "seconds of repetitions per point, at least")->default_str("0.1");
     text("--max-reps", o.maxReps, "repetitions per point, at most")->default_str("1000");
     text("--budget", o.budget, "seconds for the whole sweep (0: no limit)")->default_str("0");
+    text("--refine", o.refine,
+         "after the sweep, find each crossover: new sizes around it until its 95 % interval is within "
+         "this precision, e.g. 5% (each GPU curve against the best CPU; without a GPU, each thread "
+         "count against 1 thread)");
+    text("--refine-budget", o.refineBudget, "the most points --refine adds")->default_str("24");
     text("--device", o.device,
          "cuda:N (or N), opencl:N, cuda, opencl, a list (cuda:0,opencl:0), or all: every device of every "
          "backend, in turn, its curves labelled by device")

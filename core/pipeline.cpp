@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -65,8 +66,8 @@ double seconds(const std::string &text, const char *option)
 bool RunOptions::hasSweepOptions() const
 {
     return workload || variants || sizes || range || threads || modes || hostMemory || iterations ||
-           maxReps || device || minTime || budget || cache || rounds || seed || transfers || cpuOnly ||
-           gpuOnly;
+           maxReps || device || minTime || budget || refine || refineBudget || cache || rounds || seed ||
+           transfers || cpuOnly || gpuOnly;
 }
 
 SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
@@ -117,6 +118,25 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
         p.maxReps = wholeNumber(*o.maxReps, "--max-reps");
     if (o.budget)
         p.budget = seconds(*o.budget, "--budget");
+    if (o.refine) {
+        // "5%" or "0.05": the interval's half-width over n.
+        std::string text = *o.refine;
+        const bool percent = !text.empty() && text.back() == '%';
+        if (percent)
+            text.pop_back();
+        char *end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v))
+            throw std::invalid_argument("--refine takes a precision such as 5% or 0.05, not " + *o.refine);
+        p.refine = percent ? v / 100 : v;
+        if (!(p.refine > 0) || p.refine >= 1)
+            throw std::invalid_argument("--refine must be above 0 % and below 100 %, not " + *o.refine);
+    }
+    if (o.refineBudget) {
+        if (!o.refine)
+            throw std::invalid_argument("--refine-budget goes with --refine");
+        p.refineBudget = wholeNumber(*o.refineBudget, "--refine-budget");
+    }
     if (o.device) {
         if (gpuCount < 0) {
             const gpu::Availability &a = gpu::availability();
@@ -231,6 +251,19 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
     keepSignalHandler(events.onSignal);
     out.firstPass = last.firstPass;
     out.elapsed = last.elapsed;
+    if (plan.refine > 0 && !stop.load()) {
+        // New sizes around each crossover, their points reaching the front end as the sweep's do.
+        const auto started = std::chrono::steady_clock::now();
+        out.refined = Refine::run(
+            plan, out.result,
+            [&](const SweepPlan &mini) {
+                SweepRunner more(mini);
+                return more.run({measured, {}}, stop).rows;
+            },
+            stop);
+        out.elapsed += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        keepSignalHandler(events.onSignal);
+    }
     out.result.addMissingCeilings(known);
     out.result.flagOffTrend();
     out.stopped = stop.load();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/machineinfo.h"
+#include "core/refine.h"
 #include "core/resultset.h"
 #include "core/safefile.h"
 #include "core/sweepplan.h"
@@ -13,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace speeduplab {
 
@@ -23,7 +25,8 @@ struct RunOptions {
     std::string preset; ///< "": none
     std::optional<std::string> workload, variants, sizes, range, threads, modes, hostMemory;
     std::optional<std::string> iterations, minTime, maxReps, budget, device;
-    std::optional<std::string> cache, rounds, seed; ///< --cache warm|cold, --rounds K, --seed S
+    std::optional<std::string> refine, refineBudget; ///< --refine 5%, --refine-budget N
+    std::optional<std::string> cache, rounds, seed;  ///< --cache warm|cold, --rounds K, --seed S
     bool transfers = false, cpuOnly = false, gpuOnly = false;
     bool calibrate = false; ///< measure the machine's ceilings after the sweep
     /// The preset a run without --preset, --sizes and --range uses when the workload is the
@@ -90,6 +93,8 @@ public:
         /// -1 when the sweep stopped before.
         double firstPass = -1;
         double elapsed = 0; ///< seconds the sweep took (not the calibration)
+        /// With plan.refine: what became of each crossover (Refine::run), in the order found.
+        std::vector<Refine::Outcome> refined;
     };
     /// Runs the plan on the calling thread, then (calibrate) measures the ceilings with the
     /// sweep's largest thread count and the plan's GPU, into result.machine.ceilings. `known`:

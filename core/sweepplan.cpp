@@ -205,6 +205,10 @@ void SweepPlan::validate(int hardwareThreads) const
         throw std::invalid_argument("the time budget cannot be negative");
     if (budget > maxBudget)
         throw std::invalid_argument("the time budget must be between 0 (no limit) and a week");
+    if (std::isnan(refine) || !(refine >= 0) || refine >= 1)
+        throw std::invalid_argument("the refinement's precision must be above 0 % and below 100 % (0: off)");
+    if (refineBudget < 1 || refineBudget > 100000)
+        throw std::invalid_argument("the refinement's budget must be between 1 and 100000 points");
     for (int d : gpuDevices())
         if (d < 0)
             throw std::invalid_argument("the GPU index cannot be negative");

@@ -38,7 +38,11 @@ struct SweepPlan {
     double minTime = 0.1;   ///< seconds of repetitions per point, at least
     int maxReps = 1000;
     double budget = 0; ///< seconds for the whole sweep; 0: no limit
-    int device = 0;    ///< the GPU swept (the first of `devices` when there are several)
+    /// --refine: after the sweep, new sizes between the points around each crossover until its
+    /// 95 % interval is within this fraction of n either side (0.05: ±5 %); 0: off (Refine).
+    double refine = 0;
+    int refineBudget = 24; ///< --refine-budget: the most points the refinement adds
+    int device = 0;        ///< the GPU swept (the first of `devices` when there are several)
     /// Several GPUs swept in turn (--device all, or 0,1): each GPU series once per device, the
     /// devices in this order at every n. Empty: `device` alone.
     std::vector<int> devices;

@@ -128,6 +128,14 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption budget(QStringLiteral("budget"),
                                     QStringLiteral("Seconds for the whole sweep (0: no limit)."),
                                     QStringLiteral("S"));
+    const QCommandLineOption refine(
+        QStringLiteral("refine"),
+        QStringLiteral("After the sweep, find each crossover: new sizes around it until its 95 % interval is "
+                       "within this precision, e.g. 5%."),
+        QStringLiteral("PRECISION"));
+    const QCommandLineOption refineBudget(QStringLiteral("refine-budget"),
+                                          QStringLiteral("The most points --refine adds (default: 24)."),
+                                          QStringLiteral("N"));
     const QCommandLineOption device(
         QStringLiteral("device"),
         QStringLiteral("cuda:N (or N), opencl:N, cuda, opencl, a list (cuda:0,opencl:0), or all: every "
@@ -168,11 +176,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption run(QStringLiteral("run"),
                                  QStringLiteral("Start the sweep as soon as the window is up."));
     const QList<QCommandLineOption> options{
-        help,      version, headless,   preset,   png,     svg,    csv,          json,       report,
-        force,     open,    example,    overlay,  runA,    runB,   presentation, chart,      size,
-        workload,  variant, sizes,      range,    threads, modes,  transfers,    hostMemory, iterations,
-        minTime,   maxReps, budget,     device,   cache,   rounds, seed,         cpuOnly,    gpuOnly,
-        calibrate, explain, screenshot, settings, run};
+        help,     version, headless,  preset,  png,          svg,      csv,          json,       report,
+        force,    open,    example,   overlay, runA,         runB,     presentation, chart,      size,
+        workload, variant, sizes,     range,   threads,      modes,    transfers,    hostMemory, iterations,
+        minTime,  maxReps, budget,    refine,  refineBudget, device,   cache,        rounds,     seed,
+        cpuOnly,  gpuOnly, calibrate, explain, screenshot,   settings, run};
     p.addOptions(options);
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
@@ -264,6 +272,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     text(minTime, o.minTime);
     text(maxReps, o.maxReps);
     text(budget, o.budget);
+    text(refine, o.refine);
+    text(refineBudget, o.refineBudget);
     text(device, o.device);
     text(cache, o.cache);
     text(rounds, o.rounds);

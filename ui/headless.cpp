@@ -286,6 +286,10 @@ int Headless::run(const CommandLine &cl)
         std::cout << "Timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
         if (const std::string note = Pipeline::disturbanceNote(swept); !note.empty())
             std::cout << "Note: " << note << '\n';
+        for (const Refine::Outcome &x : out.refined)
+            std::cout << "Refined: " << esc(x.summary()) << '\n';
+        if (plan.refine > 0 && out.refined.empty())
+            std::cout << "Refined: no pair of curves crosses: nothing to refine\n";
         if (out.stopped)
             std::cerr << Pipeline::stopNote(out) << '\n';
         rc = Pipeline::exitStatus(out);

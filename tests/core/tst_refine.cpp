@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+// Refine (--refine): the size that bisects a crossing's bracket, when an interval is narrow
+// enough, and whole refinements on curves with a known crossing, measured by a stand-in that
+// draws each new point from the curves with their noise: the interval pins the true crossing
+// within the budget; a budget too small says it was spent.
+
+#include "core/pipeline.h"
+#include "core/refine.h"
+#include "core/workload.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+using namespace speeduplab;
+
+namespace {
+
+// One CPU point of `add` at n, its repetitions spread around `t` by `spread`.
+Measurement point(int threads, int n, double t, double spread, std::mt19937_64 &rng)
+{
+    Measurement m;
+    m.workload = "add";
+    m.backend = "cpu";
+    m.threads = threads;
+    m.n = n;
+    m.iterations = 1;
+    const Workload *w = Workload::find("add");
+    m.elements = Workload::elements(n);
+    m.bytes = w->bytes(n, 1);
+    m.flops = w->flops(n, 1);
+    std::normal_distribution<double> z(0, spread);
+    std::vector<double> samples;
+    for (int k = 0; k < 21; ++k)
+        samples.push_back(t * std::exp(z(rng)));
+    m.stats = Stats::of(samples);
+    m.verified = true;
+    return m;
+}
+
+// 2 threads overtake 1 at n = 300: t1 = 1 µs (n / 300)^2, and t2 half of that plus a fixed 0.5 µs
+// (a fork/join cost), curved in log-log, so that the straight line between two sizes misses.
+struct Curves {
+    double spread = 0.01;
+    bool tied = false; ///< the new points find both curves the same (the coarse crossing was noise)
+    std::mt19937_64 rng{38};
+    double t(int threads, int n) const
+    {
+        const double one = 1e-6 * std::pow(n / 300.0, 2.0);
+        if (tied && threads == 2)
+            return one;
+        return threads == 1 ? one : 0.5e-6 + one / 2;
+    }
+    std::vector<Measurement> measure(const SweepPlan &plan)
+    {
+        std::vector<Measurement> rows;
+        for (const PlanPoint &p : plan.points())
+            rows.push_back(point(p.threads, p.n, t(p.threads, p.n), spread, rng));
+        return rows;
+    }
+};
+
+SweepPlan plan(double refine, int budget)
+{
+    SweepPlan p;
+    p.workload = "add";
+    p.sizes = SweepPlan::logRange(16, 4096, 4);
+    p.threads = {1, 2};
+    p.gpu = false;
+    p.refine = refine;
+    p.refineBudget = budget;
+    return p;
+}
+
+ResultSet coarse(const SweepPlan &p, Curves &c)
+{
+    ResultSet r;
+    r.rows = c.measure(p);
+    return r;
+}
+
+} // namespace
+
+class TestRefine : public QObject {
+    Q_OBJECT
+private slots:
+    void bisectsOnLogN()
+    {
+        QCOMPARE(Refine::bisect({100, 400}, 250), 200);
+        QCOMPARE(Refine::bisect({16, 28, 50, 90}, 40), 37);
+        QCOMPARE(Refine::bisect({100, 101}, 100.5), 0); // whole numbers next to each other
+        QCOMPARE(Refine::bisect({100, 400}, 50), 0);    // not between two sizes
+        QCOMPARE(Refine::bisect({100, 400}, 500), 0);
+    }
+
+    void withinAsksForTheWholeInterval()
+    {
+        Crossing x{100, true, 96, 104};
+        QVERIFY(Refine::within(x, 0.05));
+        QVERIFY(!Refine::within(x, 0.03));
+        x.openLow = true; // it may lie below 96: not pinned
+        QVERIFY(!Refine::within(x, 0.05));
+        QVERIFY(!Refine::within(Crossing{100, true}, 0.5)); // no interval
+    }
+
+    void pinsAKnownCrossingWithinTheBudget()
+    {
+        Curves c;
+        c.spread = 0.003;
+        const SweepPlan p = plan(0.01, 24); // 4 sizes a decade place it to about ±2 %
+        ResultSet r = coarse(p, c);
+        const std::size_t before = r.rows.size();
+        const std::atomic<bool> stop{false};
+        const std::vector<Refine::Outcome> out = Refine::run(
+            p, r, [&c](const SweepPlan &mini) { return c.measure(mini); }, stop);
+        QCOMPARE(out.size(), std::size_t(1));
+        const Refine::Outcome &x = out.front();
+        qInfo("%s", x.summary().c_str());
+        QVERIFY2(x.resolved, x.summary().c_str());
+        QVERIFY(x.points > 0 && x.points <= p.refineBudget);
+        QCOMPARE(r.rows.size(), before + std::size_t(x.points));
+        QVERIFY2(x.crossing.lo <= 300 && 300 <= x.crossing.hi, x.summary().c_str());
+        QVERIFY(Refine::within(x.crossing, 0.01));
+        QVERIFY(x.summary().find("within \u00b11 %") != std::string::npos);
+        // Each new size bisects a bracket: never one of the coarse sizes again.
+        for (std::size_t i = before; i < r.rows.size(); ++i)
+            QVERIFY(std::find(p.sizes.begin(), p.sizes.end(), r.rows[i].n) == p.sizes.end());
+    }
+
+    void aBudgetTooSmallSaysItWasSpent()
+    {
+        Curves c;
+        c.spread = 0.1;
+        const SweepPlan p = plan(0.01, 2);
+        ResultSet r = coarse(p, c);
+        const std::atomic<bool> stop{false};
+        const std::vector<Refine::Outcome> out = Refine::run(
+            p, r, [&c](const SweepPlan &mini) { return c.measure(mini); }, stop);
+        QCOMPARE(out.size(), std::size_t(1));
+        QVERIFY(!out.front().resolved);
+        QVERIFY(out.front().points <= 2);
+        QVERIFY2(out.front().why.find("budget of 2 points is spent") != std::string::npos ||
+                     out.front().why.find("noise") != std::string::npos,
+                 out.front().summary().c_str());
+    }
+
+    void planTakesRefineFromTheOptions()
+    {
+        RunOptions o;
+        o.workload.emplace("add");
+        o.sizes.emplace("16,64");
+        o.cpuOnly = true;
+        o.refine.emplace("5%");
+        QCOMPARE(Pipeline::plan(o, 2, 0).refine, 0.05);
+        o.refine.emplace("0.1");
+        o.refineBudget.emplace("7");
+        const SweepPlan p = Pipeline::plan(o, 2, 0);
+        QCOMPARE(p.refine, 0.1);
+        QCOMPARE(p.refineBudget, 7);
+        for (const char *bad : {"0%", "100%", "five", "-3%", ""}) {
+            o.refine.emplace(bad);
+            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Pipeline::plan(o, 2, 0));
+        }
+        o.refine.reset();
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Pipeline::plan(o, 2, 0)); // a budget alone
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRefine)
+#include "tst_refine.moc"
