@@ -207,6 +207,7 @@ private:
     int m_hw = 1;
     SweepController *m_controller = nullptr;
     SweepRunner::Progress m_lastProgress; ///< the sweep's last report: its timings for the end note
+    QStringList m_refined;                ///< "Find the crossovers": what became of each, for the end note
     RunStore *m_store = nullptr;
     ResultTableModel *m_tableModel = nullptr; ///< the Results table's view of m_store
     DeviceModel *m_devices = nullptr;

@@ -369,6 +369,7 @@ const std::vector<Field> &fields()
             same("coldCache", &SweepForm::coldCache, &SweepPlan::coldCache, absentIs(false, boolean)));
         v.push_back(same("rounds", &SweepForm::rounds, &SweepPlan::rounds,
                          absentIs(1, integer(1, SweepPlan::maxRounds))));
+        v.push_back(same("refine", &SweepForm::refine, &SweepPlan::refine, absentIs(0.0, real(0, 0.99))));
         return v;
     }();
     return all;

@@ -46,6 +46,9 @@ struct SweepForm {
     double budget = 0;
     bool coldCache = false; ///< flush the caches before every repetition (--cache cold)
     int rounds = 1;         ///< the whole sweep this many times, shuffled (--rounds)
+    /// "Find the crossovers": SweepPlan::refine (0: off), refinePrecision when checked.
+    double refine = 0;
+    static constexpr double refinePrecision = 0.05;
 
     /// The seed experiment on this machine, with the GPU on when one is usable.
     static SweepForm defaults(int hardwareThreads, bool gpuUsable, int openclCount = 0);

@@ -212,6 +212,7 @@ SweepForm SweepPanel::form() const
     f.budget = m_budget->value();
     f.rounds = m_rounds->value();
     f.coldCache = m_coldCache->isChecked();
+    f.refine = m_refine->isChecked() ? SweepForm::refinePrecision : 0;
     return f;
 }
 
@@ -258,6 +259,7 @@ void SweepPanel::setForm(const SweepForm &f)
     m_budget->setValue(f.budget);
     m_rounds->setValue(f.rounds);
     m_coldCache->setChecked(f.coldCache);
+    m_refine->setChecked(f.refine > 0);
     m_applying = false;
     refresh();
 }

@@ -164,7 +164,17 @@ QWidget *SweepPanel::buildSizes()
     listRow->addWidget(m_list);
     v->addLayout(listRow);
     v->addWidget(m_sizesInfo);
-    m_fields << m_asRange << m_asList << m_rangeMin << m_rangeMax << m_steps << m_list;
+    const int precision = qRound(SweepForm::refinePrecision * 100);
+    m_refine = new QCheckBox(tr("Find the crossovers (\u00b1%1 %)").arg(precision));
+    m_refine->setObjectName(QStringLiteral("refineCheck"));
+    m_refine->setToolTip(tr("After the sweep, measure new sizes around each crossover until its 95 % "
+                            "interval is within \u00b1%1 % of n (at most %2 more points; the end says why "
+                            "it stopped): each GPU curve against the best CPU, or without a GPU each "
+                            "thread count against 1 thread")
+                             .arg(precision)
+                             .arg(SweepPlan().refineBudget));
+    v->addWidget(m_refine);
+    m_fields << m_asRange << m_asList << m_rangeMin << m_rangeMax << m_steps << m_list << m_refine;
 
     auto changed = [this] {
         if (!m_applying)
@@ -174,6 +184,7 @@ QWidget *SweepPanel::buildSizes()
     for (QSpinBox *s : {m_rangeMin, m_rangeMax, m_steps})
         connect(s, &QSpinBox::valueChanged, this, changed);
     connect(m_list, &QLineEdit::textChanged, this, changed);
+    connect(m_refine, &QCheckBox::toggled, this, changed);
     connect(m_list, &QLineEdit::textEdited, this, [this] { m_listNote.clear(); });
     // An entered list reads as the sweep will run it: ascending, each size once, and says so.
     connect(m_list, &QLineEdit::editingFinished, this, [this] {

@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 
@@ -37,6 +38,8 @@ public slots:
 signals:
     void measurementAvailable(const speeduplab::Measurement &m);
     void progress(const speeduplab::SweepRunner::Progress &p);
+    /// With "Find the crossovers": what became of each (Refine::Outcome::summary), before finished.
+    void refined(const QStringList &outcomes);
     void finished(const speeduplab::ResultSet &r);
     void failed(const QString &message);
     /// What the calibration measures now, as a sentence for the status bar.

@@ -2381,6 +2381,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Exported the report to %1: open it in any browser, or here again.</source>
         <translation>已将报告导出到 %1：可在任何浏览器中打开，也可在这里再次打开。</translation>
     </message>
+    <message>
+        <source> Refined: %1.</source>
+        <translation> 细化：%1。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ResultTableModel</name>
@@ -3524,6 +3528,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>%1 is slow for this sweep: one repetition of %2 at n = %3 takes at least %4 there (at its calibrated %5 of %6), and the point at least twice that. Drop the largest sizes, or choose a faster variant.</source>
         <translation>%1 对这次扫描来说太慢：在它上面 n = %3 的 %2 一次重复至少要 %4（按其校准的%5 %6），整个点至少是它的两倍。请去掉最大的尺寸，或选一个更快的实现。</translation>
+    </message>
+    <message>
+        <source>Find the crossovers (±%1 %)</source>
+        <translation>找出交叉点（±%1 %）</translation>
+    </message>
+    <message>
+        <source>After the sweep, measure new sizes around each crossover until its 95 % interval is within ±%1 % of n (at most %2 more points; the end says why it stopped): each GPU curve against the best CPU, or without a GPU each thread count against 1 thread</source>
+        <translation>扫描之后，在每个交叉点附近测量新的规模，直到其 95 % 区间在 n 的 ±%1 % 以内（最多再测 %2 个点；结束时说明为何停止）：每条 GPU 曲线对最佳 CPU；没有 GPU 时，每个线程数对 1 个线程</translation>
     </message>
 </context>
 <context>

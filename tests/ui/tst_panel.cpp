@@ -13,6 +13,7 @@
 #include "ui/runstore.h"
 #include "ui/sweeppanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -37,6 +38,7 @@ private slots:
     void sizesThatWillNotFit_data();
     void sizesThatWillNotFit();
     void memoryWarningFollowsTheFields();
+    void findTheCrossoversRefinesThePlan();
     void typedSizesAreNeverChanged();
     void busyMachineIsSaidOnce();
     void cpuConditionsAreSaid();
@@ -226,6 +228,24 @@ void TestPanel::memoryWarningFollowsTheFields()
     list->clear();
     QVERIFY(!panel.problem().isEmpty());
     QVERIFY(panel.memoryWarning().isEmpty());
+}
+
+void TestPanel::findTheCrossoversRefinesThePlan()
+{
+    // Issue 38: the check box beside the sizes asks the sweep for --refine 5 %; off, no refinement.
+    SweepPanel panel(2, MachineInfo::GpuState{});
+    panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,64")));
+    auto *refine = panel.findChild<QCheckBox *>(QStringLiteral("refineCheck"));
+    QVERIFY(refine && !refine->isChecked());
+    QCOMPARE(panel.form().toPlan(2, false).refine, 0.0);
+    refine->setChecked(true);
+    QCOMPARE(panel.form().refine, SweepForm::refinePrecision);
+    QCOMPARE(panel.form().toPlan(2, false).refine, 0.05);
+    // A form that asks for it shows it checked.
+    SweepForm f = panel.form();
+    refine->setChecked(false);
+    panel.setForm(f);
+    QVERIFY(refine->isChecked());
 }
 
 void TestPanel::typedSizesAreNeverChanged()
