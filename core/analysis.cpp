@@ -616,6 +616,11 @@ std::string CrossoverReport::summary() const
     return s;
 }
 
+std::string Crossing::text() const
+{
+    return "n \u2248 " + formatN(n) + intervalText();
+}
+
 std::string Crossing::intervalText() const
 {
     if (!hasInterval())
@@ -645,8 +650,7 @@ std::string CrossoverReport::verdict() const
     if (!crossings.empty()) {
         for (const auto &c : crossings) {
             s += s.empty() ? "" : "; ";
-            s += (c.gpuBecomesFaster ? "GPU faster above n \u2248 " : "CPU faster again above n \u2248 ") +
-                 formatN(c.n) + c.intervalText();
+            s += (c.gpuBecomesFaster ? "GPU faster above " : "CPU faster again above ") + c.text();
         }
         return s;
     }

@@ -70,6 +70,8 @@ struct Crossing {
     /// " (497–530)", " (≤ 400–530)" with an open end, or "" without an interval: what follows
     /// "n ≈ 515" wherever a crossing is said.
     std::string intervalText() const;
+    /// "n ≈ 515 (438–586)": n as the reports say it, then intervalText().
+    std::string text() const;
 };
 
 /// t = a + b * work, fitted with relative (1/t^2) weights: a is the fixed cost of one

@@ -18,13 +18,6 @@ std::string percent(double f)
     return buf;
 }
 
-std::string formatN(double n)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, n >= 100 ? "%.0f" : "%.3g", n);
-    return buf;
-}
-
 // The sizes both curves of a pair measured, sorted.
 std::vector<int> commonSizes(const Refine::Pair &p)
 {
@@ -101,8 +94,7 @@ bool Refine::within(const Crossing &x, double precision)
 std::string Refine::Outcome::summary() const
 {
     std::string s = pair + ": ";
-    s += crossing.n > 0 ? "n \u2248 " + formatN(crossing.n) + crossing.intervalText()
-                        : "no crossover resolved";
+    s += crossing.n > 0 ? crossing.text() : "no crossover resolved";
     s += ", " + why;
     s += points == 1 ? " (1 more point)" : " (" + std::to_string(points) + " more points)";
     return s;
