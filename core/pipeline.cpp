@@ -237,8 +237,16 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
     }
     SweepRunner runner(plan);
     SweepRunner::Progress last;
-    auto progress = [&events, &last](const SweepRunner::Progress &p) {
+    // With --refine the time left counts the refinement too: at most its budget of points, each
+    // as long as the sweep's have been on average (Refine::run measures them after the sweep).
+    const int refineBudget = plan.refine > 0 ? plan.refineBudget : 0;
+    auto progress = [&events, &last, refineBudget](SweepRunner::Progress p) {
         last = p;
+        if (refineBudget > 0) {
+            p.total += refineBudget;
+            if (p.remaining >= 0 && p.done > 0)
+                p.remaining += refineBudget * p.elapsed / p.done;
+        }
         if (events.progress)
             events.progress(p);
     };
@@ -254,11 +262,30 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
     if (plan.refine > 0 && !stop.load()) {
         // New sizes around each crossover, their points reaching the front end as the sweep's do.
         const auto started = std::chrono::steady_clock::now();
+        const SweepRunner::Progress sweep = last;
+        const double perPoint = sweep.done > 0 ? sweep.elapsed / sweep.done : 0;
+        int refinedPoints = 0;
         out.refined = Refine::run(
             plan, out.result,
             [&](const SweepPlan &mini) {
                 SweepRunner more(mini);
-                return more.run({measured, {}}, stop).rows;
+                // The refinement's progress as the sweep's next points: done of the sweep and the
+                // budget, the budget left at the sweep's pace.
+                auto refining = [&](const SweepRunner::Progress &p) {
+                    SweepRunner::Progress q = p;
+                    q.done = sweep.total + refinedPoints + p.done;
+                    q.total = sweep.total + plan.refineBudget;
+                    q.elapsed =
+                        sweep.elapsed +
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+                    q.remaining = std::max(0, plan.refineBudget - refinedPoints - p.done) * perPoint;
+                    q.firstPass = sweep.firstPass;
+                    if (events.progress)
+                        events.progress(q);
+                };
+                std::vector<Measurement> rows = more.run({measured, refining}, stop).rows;
+                refinedPoints += int(rows.size());
+                return rows;
             },
             stop);
         out.elapsed += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

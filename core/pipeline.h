@@ -96,7 +96,9 @@ public:
         /// With plan.refine: what became of each crossover (Refine::run), in the order found.
         std::vector<Refine::Outcome> refined;
     };
-    /// Runs the plan on the calling thread, then (calibrate) measures the ceilings with the
+    /// Runs the plan on the calling thread (with plan.refine, then the refinement: Refine::run,
+    /// its points reported as the sweep's, the time left counting its budget), then (calibrate)
+    /// measures the ceilings with the
     /// sweep's largest thread count and the plan's GPU, into result.machine.ceilings. `known`:
     /// ceilings of this machine measured earlier (the window's Calibrate), carried into the
     /// result where the run measured none, so that the result set leaves complete. Throws

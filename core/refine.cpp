@@ -187,8 +187,6 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
                     mini.threads.assign(fastest.begin(), fastest.end());
                     mini.modes = {p.second.mode};
                 }
-                if (mini.variants.empty() && !p.second.variant.empty())
-                    mini.variants = {p.second.variant};
                 round.emplace_back(key, mini);
             }
         }

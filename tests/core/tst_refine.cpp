@@ -4,6 +4,7 @@
 // draws each new point from the curves with their noise: the interval pins the true crossing
 // within the budget; a budget too small says it was spent.
 
+#include "core/machineinfo.h"
 #include "core/pipeline.h"
 #include "core/refine.h"
 #include "core/workload.h"
@@ -143,6 +144,31 @@ private slots:
         QVERIFY2(out.front().why.find("budget of 2 points is spent") != std::string::npos ||
                      out.front().why.find("noise") != std::string::npos,
                  out.front().summary().c_str());
+    }
+
+    void aRealSweepEndsWithinItsBudget()
+    {
+        // This machine's own crossover: where 2 threads overtake 1 on add (bench/refine.sh holds
+        // it against a dense grid). Short points: the budget, not the precision, is what is tested.
+        if (MachineInfo::hardwareThreads() < 2)
+            QSKIP("one hardware thread: no thread crossover to refine");
+        SweepPlan p = plan(0.02, 6);
+        p.minTime = 0.005;
+        p.maxReps = 50;
+        p.remeasureDisturbed = false;
+        const std::size_t coarsePoints = p.points().size();
+        const std::atomic<bool> stop{false};
+        const Pipeline::Outcome out = Pipeline::run(p, false, {}, stop);
+        if (out.refined.empty())
+            QSKIP("2 threads never overtook 1 on this machine in this sweep: nothing to refine");
+        int added = 0;
+        for (const Refine::Outcome &x : out.refined) {
+            qInfo("%s", x.summary().c_str());
+            QVERIFY(!x.why.empty());
+            added += x.points;
+        }
+        QVERIFY2(added <= p.refineBudget, qPrintable(QString::number(added)));
+        QCOMPARE(out.result.rows.size(), coarsePoints + std::size_t(added));
     }
 
     void planTakesRefineFromTheOptions()
