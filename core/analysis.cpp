@@ -67,20 +67,43 @@ struct Window {
     std::vector<double> ln, c, g, seC, seG; // log n, log t of each curve, their standard errors
 };
 
+// The bootstrap's random numbers, drawn once from a fixed seed and shared by every crossing
+// (common random numbers): each interval the same from run to run, and a crossing costs its
+// arithmetic only (drawing them for each of 400 crossings tripled a chart's rebuild).
+struct Draws {
+    static constexpr std::size_t count = 1000; ///< draws per interval
+    static constexpr std::size_t window = 6;   ///< the most sizes in a Window
+    std::vector<double> normal;                ///< count x window x 2 (CPU, GPU), standard normal
+    std::vector<double> uniform;               ///< count, in [-1, 1]: the interpolation's share
+};
+
+const Draws &draws()
+{
+    static const Draws d = [] {
+        Draws out;
+        std::mt19937_64 rng(0x9e3779b97f4a7c15ULL);
+        std::normal_distribution<double> z(0.0, 1.0);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        out.normal.resize(Draws::count * Draws::window * 2);
+        for (double &v : out.normal)
+            v = z(rng);
+        out.uniform.resize(Draws::count);
+        for (double &v : out.uniform)
+            v = u(rng);
+        return out;
+    }();
+    return d;
+}
+
 void crossingInterval(Crossing &x, const Window &w, int before)
 {
     const std::size_t k = w.ln.size();
     const auto positive = [](const std::vector<double> &v) {
         return std::any_of(v.begin(), v.end(), [](double e) { return e > 0; });
     };
-    if (k < 2 || !(positive(w.seC) || positive(w.seG)))
+    if (k < 2 || k > Draws::window || !(positive(w.seC) || positive(w.seG)))
         return;
-    std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
-    for (std::size_t i = 0; i < k; ++i)
-        seed = (seed * 1099511628211ULL) ^ std::hash<double>{}(w.c[i]) ^ (std::hash<double>{}(w.g[i]) << 1);
-    std::mt19937_64 rng(seed);
-    std::normal_distribution<double> z(0.0, 1.0);
-    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    const Draws &r = draws();
     double curvature = 0; // max |d''| over the window, from its medians
     for (std::size_t i = 1; i + 1 < k; ++i) {
         const double h0 = w.ln[i] - w.ln[i - 1], h1 = w.ln[i + 1] - w.ln[i];
@@ -89,13 +112,13 @@ void crossingInterval(Crossing &x, const Window &w, int before)
             curvature = std::max(curvature, std::abs(((d2 - d1) / h1 - (d1 - d0) / h0) / ((h0 + h1) / 2)));
         }
     }
-    constexpr int draws = 1000;
     std::vector<double> at, d(k);
-    at.reserve(draws);
+    at.reserve(Draws::count);
     int low = 0, high = 0;
-    for (int draw = 0; draw < draws; ++draw) {
+    for (std::size_t draw = 0; draw < Draws::count; ++draw) {
+        const double *z = r.normal.data() + draw * 2 * Draws::window;
         for (std::size_t i = 0; i < k; ++i)
-            d[i] = (w.c[i] + w.seC[i] * z(rng)) - (w.g[i] + w.seG[i] * z(rng));
+            d[i] = (w.c[i] + w.seC[i] * z[2 * i]) - (w.g[i] + w.seG[i] * z[2 * i + 1]);
         std::size_t i = 0;
         while (i < k && d[i] * before > 0)
             ++i;
@@ -111,15 +134,19 @@ void crossingInterval(Crossing &x, const Window &w, int before)
             // What the straight line between them may miss there, as a shift of the zero along d's slope.
             const double slope = (d[i] - d[i - 1]) / (l1 - l0);
             if (curvature > 0 && slope != 0)
-                l = std::clamp(l + u(rng) * (l - l0) * (l1 - l) / 2 * curvature / std::abs(slope), l0, l1);
+                l = std::clamp(l + r.uniform[draw] * (l - l0) * (l1 - l) / 2 * curvature / std::abs(slope),
+                               l0, l1);
             at.push_back(l);
         }
     }
-    std::sort(at.begin(), at.end());
-    x.lo = std::min(x.n, std::exp(at[std::size_t(draws * 0.025)]));
-    x.hi = std::max(x.n, std::exp(at[std::size_t(draws * 0.975) - 1]));
-    x.openLow = low > draws * 0.025;
-    x.openHigh = high > draws * 0.025;
+    // The 2.5th and 97.5th percentiles (nth_element: two of them, not a sort, for 400 crossings).
+    const std::size_t lower = Draws::count / 40, upper = Draws::count - Draws::count / 40 - 1;
+    std::nth_element(at.begin(), at.begin() + std::ptrdiff_t(lower), at.end());
+    x.lo = std::min(x.n, std::exp(at[lower]));
+    std::nth_element(at.begin() + std::ptrdiff_t(lower), at.begin() + std::ptrdiff_t(upper), at.end());
+    x.hi = std::max(x.n, std::exp(at[upper]));
+    x.openLow = low > int(Draws::count / 40);
+    x.openHigh = high > int(Draws::count / 40);
 }
 
 // Which side is faster, by the measured values and their noise: +1 the GPU (its whole range
