@@ -252,6 +252,30 @@ std::vector<Analysis::CpuWin> Analysis::cpuWins(const std::vector<Series> &all)
     return out;
 }
 
+std::vector<Analysis::CrossingPair> Analysis::crossingPairs(const ResultSet &r, const std::string &workload)
+{
+    std::vector<CrossingPair> out;
+    std::vector<Series> cpus, gpus;
+    for (Series &s : series(r, workload))
+        (s.gpu ? gpus : cpus).push_back(std::move(s));
+    gpus.erase(std::remove_if(gpus.begin(), gpus.end(), [](const Series &s) { return s.sameCores || Workload::isQueueTime(s.mode); }),
+               gpus.end());
+    if (!cpus.empty() && !gpus.empty()) {
+        const Series best = bestCpu(cpus);
+        for (const Series &g : gpus)
+            out.push_back({g.label + " vs best CPU", best, g, false});
+        return out;
+    }
+    // No GPU curve: where more threads overtake one, a crossover of the same kind.
+    const auto one = std::find_if(cpus.begin(), cpus.end(), [](const Series &s) { return s.threads == 1; });
+    if (one == cpus.end())
+        return out;
+    for (const Series &c : cpus)
+        if (c.threads > 1 && c.variant == one->variant)
+            out.push_back({c.label + " vs " + one->label, *one, c, true});
+    return out;
+}
+
 std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
 {
     std::vector<Crossing> out;
@@ -287,7 +311,7 @@ std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
     // curves that meet inside each other's noise do not cross. It lies where the medians cross,
     // the first time between the two sides' points (a median on the other side's is there).
     int lastSign = 0;
-    std::size_t lastIdx = 0;
+    std::size_t lastIdx = 0, prevUpper = 0; // prevUpper: the size just above the previous crossing
     for (std::size_t i = 0; i < d.size(); ++i) {
         const int sign = side[i];
         if (sign == 0)
@@ -308,7 +332,23 @@ std::vector<Crossing> Analysis::crossings(const Series &cpu, const Series &gpu)
                 w.seG.push_back(g.seAt(ns[k]));
             }
             detail::crossingInterval(x, w, lastSign);
-            out.push_back(x);
+            // Crossed back and forth: when the medians of every size between the previous
+            // crossing and this one might lie on either side (within 1.96 standard errors of their
+            // difference), the two are one region where no single crossover is resolved.
+            bool again = !out.empty() && out.back().hasInterval() && x.hasInterval();
+            for (std::size_t k = prevUpper; again && k <= j; ++k)
+                again = std::abs(d[k]) < 1.96 * std::hypot(c.seAt(ns[k]), g.seAt(ns[k]));
+            prevUpper = j + 1;
+            if (again) {
+                Crossing &p = out.back();
+                p.times += x.times;
+                p.lo = std::min(p.lo, x.lo);
+                p.hi = std::max(p.hi, x.hi);
+                p.openHigh = x.openHigh;
+                p.gpuBecomesFaster = x.gpuBecomesFaster;
+                p.n = std::sqrt(p.lo * p.hi);
+            } else
+                out.push_back(x);
         }
         lastSign = sign;
         lastIdx = i;
@@ -545,6 +585,9 @@ std::string Crossing::intervalText() const
 {
     if (!hasInterval())
         return {};
+    if (!resolved())
+        return " (no crossover resolved: the curves cross " + std::to_string(times) + " times in n " +
+               formatN(lo) + "\u2013" + formatN(hi) + ", within their noise)";
     // Each end as n is said (formatN: 3 significant digits, whole from 100), with a digit more
     // while both would read the same ("124 (124–124)"), up to three more.
     const auto said = [](double v, int digits) {
@@ -570,7 +613,11 @@ std::string CrossoverReport::verdict() const
     if (!crossings.empty()) {
         for (const auto &c : crossings) {
             s += s.empty() ? "" : "; ";
-            s += (c.gpuBecomesFaster ? "GPU faster above " : "CPU faster again above ") + c.text();
+            // An even count of crossings within the noise leaves the faster side as it was.
+            s += (c.times % 2 == 0        ? "the curves meet at "
+                  : c.gpuBecomesFaster ? "GPU faster above "
+                                       : "CPU faster again above ") +
+                 c.text();
         }
         return s;
     }

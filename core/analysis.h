@@ -66,9 +66,16 @@ struct Crossing {
     /// The interval reaches the measured size below it (or above it): within the noise the
     /// crossing may lie anywhere up to that size, or beyond it. More points between narrow it.
     bool openLow = false, openHigh = false;
+    /// How many times the medians cross within [lo, hi]: 1 for a crossover. More when the sizes
+    /// between crossings lie within their noise (Analysis::crossings joins them): the curves cross
+    /// back and forth there, and no single crossover is resolved; n is then the interval's geometric
+    /// middle, and gpuBecomesFaster says who is faster above it (an even count: as below it).
+    int times = 1;
     bool hasInterval() const { return lo > 0 && hi >= lo; }
+    bool resolved() const { return times == 1; }
     /// " (497–530)", " (≤ 400–530)" with an open end, or "" without an interval: what follows
-    /// "n ≈ 515" wherever a crossing is said.
+    /// "n ≈ 515" wherever a crossing is said; unresolved: " (no crossover resolved: the curves
+    /// cross 3 times in n 400–530, within their noise)".
     std::string intervalText() const;
     /// "n ≈ 515 (438–586)": n as the reports say it, then intervalText().
     std::string text() const;
@@ -134,6 +141,18 @@ public:
     static std::vector<std::vector<Series>> byRun(const std::vector<Series> &all);
     /// At each n, the fastest of the CPU series: "best CPU". Give it the series of one run.
     static Series bestCpu(const std::vector<Series> &all);
+    /// One pair of curves whose crossings are a crossover: `first` faster below, `second` above
+    /// (a GPU curve, or more threads).
+    struct CrossingPair {
+        std::string name; ///< "GPU launch vs best CPU", "CPU 2 threads vs CPU 1 thread"
+        Series first, second;
+        bool threadPair = false; ///< more threads against one, not a GPU against the CPU
+    };
+    /// The pairs whose crossings are the crossovers of a result set (one run), crossing or not:
+    /// each GPU curve (no queue time, no OpenCL on the CPU's own cores) against the best CPU; on a
+    /// run without GPU curves, each CPU thread count against 1 thread, where more threads overtake
+    /// one. --refine refines them and the JSON results list their crossings.
+    static std::vector<CrossingPair> crossingPairs(const ResultSet &r, const std::string &workload);
     /// Which CPU series is the best CPU where: the sizes it wins, consecutive ones taken together
     /// (nFrom to nTo, both measured sizes), in ascending n. Give it the series of one run.
     struct CpuWin {
@@ -145,6 +164,7 @@ public:
     /// Where cpu and gpu cross, both interpolated in log-log over their common n range: where
     /// the faster side changes, by the medians and their noise (interquartile ranges), so curves
     /// that meet inside each other's noise do not cross; the crossing is where the medians cross.
+    /// Crossings with only sizes within the noise between them are one, unresolved (Crossing::times > 1).
     static std::vector<Crossing> crossings(const Series &cpu, const Series &gpu);
     /// tCpu / tGpu at each n the two series share.
     static std::vector<std::pair<int, double>> speedup(const Series &cpu, const Series &gpu);

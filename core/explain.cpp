@@ -572,7 +572,12 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
             st.cpu = cpus[std::size_t(st.model.cpuIndex)];
             st.cpuThreads = threads[std::size_t(st.model.cpuIndex)];
         }
-        for (const Crossing &x : Analysis::crossings(best, g))
+        const CrossoverReport measured = Analysis::report(best, g);
+        st.gpuFasterMeasured = measured.gpuFasterEverywhere;
+        st.cpuFasterMeasured = measured.cpuFasterEverywhere;
+        st.nMin = measured.nMin;
+        st.nMax = measured.nMax;
+        for (const Crossing &x : measured.crossings)
             if (x.gpuBecomesFaster) {
                 st.measuredN = x.n;
                 st.measured = x;

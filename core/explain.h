@@ -119,6 +119,9 @@ struct CrossoverStory {
     ModelCrossover model; ///< where the models cross
     double measuredN = 0; ///< the first measured crossing where the GPU becomes faster; 0 if none
     Crossing measured;    ///< that crossing, with its 95 % interval (Analysis::crossings)
+    /// Who was faster at the sizes both curves measured (nMin to nMax), without a crossing there.
+    bool gpuFasterMeasured = false, cpuFasterMeasured = false;
+    double nMin = 0, nMax = 0;
     /// Just above the crossing (model.n): each model's rate there and the memory level of its tier
     /// ("GPU L2", "L2"; empty when its model has one rate for every size). The rates are in the
     /// workload's unit, except a fused GPU curve's: FLOP/s (gpuFlops), as CurveStory words it.

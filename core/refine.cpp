@@ -19,7 +19,7 @@ std::string percent(double f)
 }
 
 // The sizes both curves of a pair measured, sorted.
-std::vector<int> commonSizes(const Refine::Pair &p)
+std::vector<int> commonSizes(const Analysis::CrossingPair &p)
 {
     std::set<int> a, both;
     for (const SeriesPoint &s : p.first.points)
@@ -51,30 +51,6 @@ std::set<int> fastestAround(const std::vector<Series> &cpus, int n0, int n1)
 
 } // namespace
 
-std::vector<Refine::Pair> Refine::pairs(const ResultSet &r, const std::string &workload)
-{
-    std::vector<Pair> out;
-    std::vector<Series> cpus, gpus;
-    for (Series &s : Analysis::series(r, workload))
-        (s.gpu ? gpus : cpus).push_back(std::move(s));
-    gpus.erase(std::remove_if(gpus.begin(), gpus.end(), [](const Series &s) { return s.sameCores; }),
-               gpus.end());
-    if (!cpus.empty() && !gpus.empty()) {
-        const Series best = Analysis::bestCpu(cpus);
-        for (const Series &g : gpus)
-            out.push_back({g.label + " vs best CPU", best, g, false});
-        return out;
-    }
-    // No GPU curve: where more threads overtake one, a crossover of the same kind.
-    const auto one = std::find_if(cpus.begin(), cpus.end(), [](const Series &s) { return s.threads == 1; });
-    if (one == cpus.end())
-        return out;
-    for (const Series &c : cpus)
-        if (c.threads > 1 && c.variant == one->variant)
-            out.push_back({c.label + " vs " + one->label, *one, c, true});
-    return out;
-}
-
 int Refine::bisect(const std::vector<int> &sizes, double n)
 {
     const auto above = std::upper_bound(sizes.begin(), sizes.end(), n);
@@ -87,7 +63,7 @@ int Refine::bisect(const std::vector<int> &sizes, double n)
 
 bool Refine::within(const Crossing &x, double precision)
 {
-    return x.hasInterval() && !x.openLow && !x.openHigh && x.lo >= x.n * (1 - precision) &&
+    return x.resolved() && x.hasInterval() && !x.openLow && !x.openHigh && x.lo >= x.n * (1 - precision) &&
            x.hi <= x.n * (1 + precision);
 }
 
@@ -120,14 +96,14 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
     std::string budgetNote;
     for (;;) {
         // The crossings as the points now place them.
-        const std::vector<Pair> pairs = Refine::pairs(result, plan.workload);
+        const std::vector<Analysis::CrossingPair> pairs = Analysis::crossingPairs(result, plan.workload);
         std::vector<Series> cpus;
         for (Series &s : Analysis::series(result, plan.workload))
             if (!s.gpu)
                 cpus.push_back(std::move(s));
         std::vector<std::pair<std::pair<std::string, std::size_t>, SweepPlan>> round;
         std::set<std::pair<std::string, std::size_t>> seen;
-        for (const Pair &p : pairs) {
+        for (const Analysis::CrossingPair &p : pairs) {
             const std::vector<Crossing> xs = Analysis::crossings(p.first, p.second);
             for (std::size_t i = 0; i < xs.size(); ++i) {
                 const auto key = std::make_pair(p.name, i);
@@ -142,6 +118,13 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
                 if (within(xs[i], plan.refine)) {
                     t.outcome.resolved = t.done = true;
                     t.outcome.why = "within \u00b1" + percent(plan.refine) + " %";
+                    continue;
+                }
+                if (!xs[i].resolved()) {
+                    t.done = true;
+                    t.outcome.why = "the curves cross " + std::to_string(xs[i].times) +
+                                    " times there, within their noise (more repetitions would tell them "
+                                    "apart: --min-time)";
                     continue;
                 }
                 const double width = widthOf(xs[i]);

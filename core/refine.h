@@ -24,16 +24,6 @@ namespace speeduplab {
 /// row left its interval no narrower (the noise of the points sets its width).
 class Refine {
 public:
-    /// One pair of curves that cross: `first` faster below the crossing, `second` above (a GPU
-    /// curve, or more threads).
-    struct Pair {
-        std::string name; ///< "GPU launch vs best CPU", "CPU 2 threads vs CPU 1 thread"
-        Series first, second;
-        bool threadPair = false; ///< more threads against one, not a GPU against the CPU
-    };
-    /// The pairs of a result set that refinement looks at (crossing or not).
-    static std::vector<Pair> pairs(const ResultSet &r, const std::string &workload);
-
     /// What became of each crossing.
     struct Outcome {
         std::string pair;

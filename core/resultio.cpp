@@ -2,6 +2,7 @@
 // Result files (no Qt): the CSV and JSON writers, atomic writes, and ResultIO::load.
 #include "core/resultio.h"
 
+#include "core/analysis.h"
 #include "core/resultload.h"
 
 #include <nlohmann/json.hpp>
@@ -202,6 +203,29 @@ json rowToJson(const Measurement &m)
     return row;
 }
 
+// Where the rows' curves cross (Analysis::crossingPairs, Analysis::crossings): derived from the
+// rows, for a reader without SpeedupLab; SpeedupLab's readers skip it and derive them again.
+json crossoversToJson(const ResultSet &r)
+{
+    json out = json::array();
+    for (const std::string &w : r.workloads())
+        for (const Analysis::CrossingPair &p : Analysis::crossingPairs(r, w))
+            for (const Crossing &x : Analysis::crossings(p.first, p.second)) {
+                const Series &above = x.gpuBecomesFaster ? p.second : p.first;
+                out.push_back({{"workload", w},
+                               {"pair", p.name},
+                               {"faster_above", x.times % 2 == 0 ? std::string() : above.label},
+                               {"n", jnum(x.n)},
+                               {"lo", jnum(x.lo)},
+                               {"hi", jnum(x.hi)},
+                               {"open_low", x.openLow},
+                               {"open_high", x.openHigh},
+                               {"times", x.times},
+                               {"text", x.text()}});
+            }
+    return out;
+}
+
 std::string compact(const json &j)
 {
     return detail::jsonText(j);
@@ -218,8 +242,7 @@ std::string ResultIO::toJson(const ResultSet &r)
 
 void ResultIO::streamJson(const ResultSet &r, const std::function<void(std::string_view)> &out)
 {
-    // Field by field as toJson's object (nlohmann orders an object's keys): format, machine,
-    // rows, version. Each row is made, written and dropped, so memory holds one row's text.
+    // Field by field: format, machine, rows, crossovers (derived from the rows), version. Each row is made, written and dropped, so memory holds one row's text.
     out("{\"format\":\"speeduplab-results\",\"machine\":");
     out(compact(machineToJson(r.machine)));
     out(",\"rows\":[");
@@ -227,7 +250,9 @@ void ResultIO::streamJson(const ResultSet &r, const std::function<void(std::stri
         out(i ? ",\n" : "\n");
         out(compact(rowToJson(r.rows[i])));
     }
-    out("],\"version\":" + std::to_string(formatVersion) + "}");
+    out("],\"crossovers\":");
+    out(compact(crossoversToJson(r)));
+    out(",\"version\":" + std::to_string(formatVersion) + "}");
 }
 
 void ResultIO::writeResultFile(const std::string &path,

@@ -126,6 +126,11 @@ QString n(double n)
 
 QString interval(const Crossing &c)
 {
+    if (c.hasInterval() && !c.resolved()) // in the user's language; the numbers as the CLI's
+        return QCoreApplication::translate("Format", " (no crossover resolved: the curves cross %1 times in "
+                                                     "n %2\u2013%3, within their noise)")
+            .arg(c.times)
+            .arg(number(c.lo), number(c.hi));
     return QString::fromStdString(c.intervalText()); // one rule for the app, the CLI and the files
 }
 

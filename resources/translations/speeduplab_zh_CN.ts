@@ -580,6 +580,14 @@
         <source>Above it the rate decides: the GPU&apos;s %1 outruns the CPU&apos;s %2.</source>
         <translation>在此以上，速率决定胜负：GPU 的速率（%1）超过 CPU 的速率（%2）。</translation>
     </message>
+    <message>
+        <source>%1 is faster than %2 at every size measured (%3); by the cost models it overtakes below them, at n ≈ %4.</source>
+        <translation>在测量的每个规模上（%3），%1 都比%2快；按成本模型，它在更小的规模、n ≈ %4 处超过。</translation>
+    </message>
+    <message>
+        <source>%1 is slower than %2 at every size measured (%3); by the cost models it overtakes above them, at n ≈ %4.</source>
+        <translation>在测量的每个规模上（%3），%1 都比%2慢；按成本模型，它在更大的规模、n ≈ %4 处超过。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -872,6 +880,10 @@
     <message>
         <source>opencl:%1 could not be calibrated: %2 The other ceilings are kept.</source>
         <translation>无法校准 opencl:%1：%2 其他上限保留。</translation>
+    </message>
+    <message>
+        <source> (no crossover resolved: the curves cross %1 times in n %2–%3, within their noise)</source>
+        <translation>（未分辨出交叉点：两条曲线在 n %2–%3 内交叉 %1 次，都在噪声之内）</translation>
     </message>
 </context>
 <context>
@@ -3869,6 +3881,18 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>Dashed lines mark the first %1 of the %2 crossovers, on the curves drawn.</source>
         <translation>虚线在所画的曲线上标出 %2 个交叉点中的前 %1 个。</translation>
+    </message>
+    <message>
+        <source>crossover: %1</source>
+        <translation>交叉点：%1</translation>
+    </message>
+    <message>
+        <source>the curves meet at n ≈ %1</source>
+        <translation>两条曲线在 n ≈ %1 处相遇</translation>
+    </message>
+    <message>
+        <source>unresolved, n %1–%2</source>
+        <translation>未分辨，n %1–%2</translation>
     </message>
 </context>
 <context>

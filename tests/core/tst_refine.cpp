@@ -7,9 +7,12 @@
 #include "core/machineinfo.h"
 #include "core/pipeline.h"
 #include "core/refine.h"
+#include "core/resultio.h"
 #include "core/workload.h"
 
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <random>
@@ -169,6 +172,70 @@ private slots:
         }
         QVERIFY2(added <= p.refineBudget, qPrintable(QString::number(added)));
         QCOMPARE(out.result.rows.size(), coarsePoints + std::size_t(added));
+    }
+
+    void aCrossingRefinedAwayByNoiseSaysNoCrossoverResolved()
+    {
+        // A refined file: the coarse sizes 200 and 400 put the GPU behind, then ahead; the sizes
+        // refinement added between them find it ahead and behind in turn, each beyond its points'
+        // interquartile range but within what three repetitions' medians may draw. Read back
+        // from its JSON, it claims no crossover there.
+        std::mt19937_64 rng(38);
+        ResultSet r;
+        const std::vector<std::pair<int, double>> gpu = {{160, 1.5}, {200, 1.12}, {240, 0.89}, {280, 1.12},
+                                                         {320, 0.89}, {360, 1.12}, {400, 0.6}};
+        for (const auto &[n, ratio] : gpu) {
+            const auto at = [n = n](const char *backend, int threads, double t) {
+                Measurement m;
+                m.workload = "add";
+                m.backend = backend;
+                m.threads = threads;
+                m.mode = threads ? "" : "launch";
+                m.n = n;
+                m.iterations = 1;
+                m.elements = Workload::elements(n);
+                m.bytes = Workload::find("add")->bytes(n, 1);
+                m.stats = Stats::of({t * 0.9, t, t * 1.1});
+                m.verified = true;
+                return m;
+            };
+            r.rows.push_back(at("cpu", 1, 1e-6));
+            r.rows.push_back(at("gpu", 0, 1e-6 * ratio));
+        }
+        const ResultSet back = ResultIO::fromJson(ResultIO::toJson(r));
+        const std::vector<CrossoverReport> reports = Analysis::reports(back, "add");
+        QVERIFY(!reports.empty());
+        const std::string said = reports.front().summary();
+        qInfo("%s", said.c_str());
+        QCOMPARE(reports.front().crossings.size(), std::size_t(1));
+        const Crossing &x = reports.front().crossings.front();
+        QVERIFY2(!x.resolved() && x.times == 5, said.c_str());
+        QVERIFY(x.gpuBecomesFaster); // an odd count: the GPU ahead above it, as at 400
+        QVERIFY2(said.find("no crossover resolved: the curves cross 5 times in n ") != std::string::npos,
+                 said.c_str());
+        QVERIFY(said.find("GPU faster above") != std::string::npos);
+        // The file's own list of crossovers says the same.
+        const nlohmann::json doc = nlohmann::json::parse(ResultIO::toJson(back));
+        QCOMPARE(doc.at("crossovers").size(), std::size_t(1));
+        QCOMPARE(doc.at("crossovers")[0].at("times").get<int>(), 5);
+        QCOMPARE(doc.at("crossovers")[0].at("pair").get<std::string>(), std::string("GPU launch vs best CPU"));
+        QVERIFY(doc.at("crossovers")[0].at("text").get<std::string>().find("no crossover resolved") !=
+                std::string::npos);
+        // Refinement stops there: more sizes would not tell the curves apart.
+        SweepPlan p = plan(0.05, 20);
+        p.gpu = true;
+        p.threads = {1};
+        p.modes = {"launch"};
+        ResultSet refined = back;
+        const std::atomic<bool> stop{false};
+        int asked = 0;
+        const std::vector<Refine::Outcome> out = Refine::run(
+            p, refined, [&asked](const SweepPlan &) { ++asked; return std::vector<Measurement>{}; }, stop);
+        QCOMPARE(out.size(), std::size_t(1));
+        QCOMPARE(asked, 0);
+        QVERIFY(!out.front().resolved);
+        QVERIFY2(out.front().why.find("cross 5 times there, within their noise") != std::string::npos,
+                 out.front().summary().c_str());
     }
 
     void planTakesRefineFromTheOptions()

@@ -44,6 +44,11 @@ QString ChartReadout::text(const QXYSeries *s, const QString &id, const QPointF 
         if (gap(q) < gap(p))
             p = q;
     QStringList lines{name, axes.xText(p.x())};
+    const auto done = [&] {
+        if (axes.more)
+            lines << axes.more(id, p.x());
+        return lines.join(QLatin1Char('\n'));
+    };
     const QString value = Format::number(p.y());
     lines << (axes.ySymbol.isEmpty() ? value + axes.ratioSuffix : tr("%1 %2").arg(value, axes.ySymbol));
     // A measured curve: its time, spread and noise, and what the fitted cost model says there.
@@ -65,16 +70,16 @@ QString ChartReadout::text(const QXYSeries *s, const QString &id, const QPointF 
             lines << tr("fastest here: %1, %2 per iteration")
                          .arg(Format::count(fastest->threads, tr("thread"), tr("threads")),
                               Format::seconds(at->t));
-        return lines.join(QLatin1Char('\n'));
+        return done();
     }
     const auto series =
         std::find_if(shown.begin(), shown.end(), [&key](const Series &x) { return x.key == key; });
     if (series == shown.end())
-        return lines.join(QLatin1Char('\n'));
+        return done();
     const auto point = std::find_if(series->points.begin(), series->points.end(),
                                     [&p](const SeriesPoint &q) { return q.n == qRound(p.x()); });
     if (point == series->points.end())
-        return lines.join(QLatin1Char('\n'));
+        return done();
     lines << tr("time per iteration %1 (middle half %2 \u2013 %3)")
                  .arg(Format::seconds(point->t), Format::seconds(point->tQ1), Format::seconds(point->tQ3));
     // The point's row, by the index it keeps (the results may have changed since: checked).
@@ -86,7 +91,7 @@ QString ChartReadout::text(const QXYSeries *s, const QString &id, const QPointF 
         }
     if (const LinearFit fit = Analysis::fitLinear(*series); fit.valid)
         lines << tr("cost model (fixed cost + work / rate): %1").arg(Format::seconds(fit.at(point->work)));
-    return lines.join(QLatin1Char('\n'));
+    return done();
 }
 
 } // namespace speeduplab

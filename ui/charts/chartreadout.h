@@ -28,6 +28,9 @@ public:
         /// x is the tensor size: a measured curve then also reads out its time, noise and model.
         bool xIsSize = true;
         std::function<QString(double)> xText; ///< how x is named: "n = 400"
+        /// Lines the chart adds for curve `id` at the point's x (the time chart: the crossover
+        /// whose interval holds it); none when empty.
+        std::function<QStringList(const QString &id, double x)> more;
     };
     /// A curve the mouse may rest on: its id in the chart and its series.
     struct Curve {

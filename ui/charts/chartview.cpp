@@ -251,9 +251,15 @@ QString ChartView::xReadout(double x) const
     return tr("n = %1").arg(Format::n(x));
 }
 
+QStringList ChartView::readoutMore(const QString &, double) const
+{
+    return {};
+}
+
 QString ChartView::readout(const QXYSeries *s, const QString &id, const QPointF &at) const
 {
-    ChartReadout::Axes axes{m_ySymbol, m_ratioSuffix, xIsSize(), [this](double x) { return xReadout(x); }};
+    ChartReadout::Axes axes{m_ySymbol, m_ratioSuffix, xIsSize(), [this](double x) { return xReadout(x); },
+                            [this](const QString &curve, double x) { return readoutMore(curve, x); }};
     return ChartReadout::text(s, id, at, axes, m_shown, m_model ? &m_model->resultSet() : nullptr);
 }
 

@@ -148,6 +148,8 @@ protected:
     /// default, which also reads out the point's time, noise and model), else the override's.
     virtual bool xIsSize() const { return true; }
     virtual QString xReadout(double x) const;
+    /// Lines the hover readout adds for curve `id` at a point's x (ChartReadout::Axes::more); none.
+    virtual QStringList readoutMore(const QString &id, double x) const;
     /// Rebuilding for an exported image: notes say what the figure shows, not what to click.
     bool exporting() const { return m_exporting; }
     /// The readout of the measured point nearest the mouse (ChartReadout).

@@ -328,9 +328,18 @@ QStringList ExplainText::slide(const CrossoverStory &s)
     if (!(s.measuredN > 0) && !(s.model.n > 0))
         return {tr("%1 does not overtake %2 at the sizes measured.").arg(gpu, cpu)};
     QStringList out;
-    out << (s.measuredN > 0
-                ? tr("%1 overtakes %2 at n \u2248 %3, as measured (%4).")
-                      .arg(gpu, cpu, Format::n(s.measuredN) + Format::interval(s.measured), models)
+    const QString range = tr("n = %1\u2013%2").arg(Format::n(s.nMin), Format::n(s.nMax));
+    out << (s.measuredN > 0 ? tr("%1 overtakes %2 at n \u2248 %3, as measured (%4).")
+                                  .arg(gpu, cpu, Format::n(s.measuredN) + Format::interval(s.measured), models)
+            // The models' crossing outside the sizes measured: who won at all of them, first.
+            : s.gpuFasterMeasured && s.model.n < s.nMin
+                ? tr("%1 is faster than %2 at every size measured (%3); by the cost models it overtakes "
+                     "below them, at n \u2248 %4.")
+                      .arg(gpu, cpu, range, Format::n(s.model.n))
+            : s.cpuFasterMeasured && s.model.n > s.nMax
+                ? tr("%1 is slower than %2 at every size measured (%3); by the cost models it overtakes "
+                     "above them, at n \u2248 %4.")
+                      .arg(gpu, cpu, range, Format::n(s.model.n))
                 : tr("%1 overtakes %2 at n \u2248 %3 by the cost models; no crossing was measured.")
                       .arg(gpu, cpu, Format::n(s.model.n)));
     out << (s.cpu.fixed > 0

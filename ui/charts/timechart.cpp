@@ -73,9 +73,7 @@ QString summary(const CrossoverReport &rep)
     if (rep.crossings.size() <= std::size_t(listed)) {
         QStringList all;
         for (const Crossing &c : rep.crossings)
-            all << (c.gpuBecomesFaster ? TimeChart::tr("GPU faster above n \u2248 %1")
-                                       : TimeChart::tr("CPU faster again above n \u2248 %1"))
-                       .arg(Format::n(c.n));
+            all << TimeChart::crossingText(c, TimeChart::tr("GPU"));
         return all.join(TimeChart::tr("; "));
     }
     QStringList first;
@@ -100,17 +98,29 @@ QString axisTitle()
 
 } // namespace
 
+QStringList TimeChart::readoutMore(const QString &id, double x) const
+{
+    QStringList out;
+    for (const Marker &m : m_markers)
+        if (m.curves.contains(id) && m.hi > 0 && x >= m.lo && x <= m.hi)
+            out << tr("crossover: %1").arg(m.text);
+    return out;
+}
+
 QString TimeChart::crossingText(const Crossing &c, const QString &gpu)
 {
-    return (c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(gpu, Format::n(c.n))
-                               : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n))) +
+    // An even count of crossings within the noise leaves the faster side as it was (Crossing::times).
+    return (c.times % 2 == 0       ? tr("the curves meet at n \u2248 %1").arg(Format::n(c.n))
+            : c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(gpu, Format::n(c.n))
+                                 : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n))) +
            Format::interval(c);
 }
 
 QString TimeChart::crossingBrief(const Crossing &c, const QString &mode, bool acrossRuns)
 {
-    const QString at = c.gpuBecomesFaster ? tr("n \u2248 %1").arg(Format::n(c.n))
-                                          : tr("CPU again, n \u2248 %1").arg(Format::n(c.n));
+    const QString at = !c.resolved()       ? tr("unresolved, n %1\u2013%2").arg(Format::n(c.lo), Format::n(c.hi))
+                       : c.gpuBecomesFaster ? tr("n \u2248 %1").arg(Format::n(c.n))
+                                            : tr("CPU again, n \u2248 %1").arg(Format::n(c.n));
     if (acrossRuns)
         return tr("%1 vs A: %2").arg(mode.isEmpty() ? tr("GPU") : mode, at);
     return mode.isEmpty() ? at : tr("%1: %2").arg(mode, at);
@@ -509,7 +519,15 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
             for (const Crossing &c : rep.crossings) {
                 if (m_markers.size() >= markedCrossings || !drawn[std::size_t(g - all.data())])
                     break;
-                m_markers << Marker{m.cpuName, gpuName, c.n, c.gpuBecomesFaster};
+                m_markers << Marker{m.cpuName,
+                                    gpuName,
+                                    c.n,
+                                    c.gpuBecomesFaster,
+                                    c.lo,
+                                    c.hi,
+                                    crossingText(c, who),
+                                    {QStringLiteral("data:") + QString::fromStdString(g->key),
+                                     QStringLiteral("best:") + QString::fromStdString(m.best.key)}};
                 const QString id =
                     QStringLiteral("cross:%1:%2:%3")
                         .arg(QString::fromStdString(m.best.key), QString::fromStdString(g->key))
@@ -521,8 +539,9 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
                     area(id + QStringLiteral(":interval"), Role::Region, QString(), fill,
                          {QPointF(c.lo, yLo), QPointF(c.hi, yLo)}, {QPointF(c.lo, yHi), QPointF(c.hi, yHi)});
                 }
-                line(id, Role::Marker, QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
-                     {pen, 2, false, false});
+                if (c.resolved()) // an unresolved one is its band alone: no line claims a place
+                    line(id, Role::Marker, QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
+                         {pen, 2, false, false});
                 addLabel(m.acrossRuns ? tr("%1 vs %2").arg(m.cpuName, crossingText(c, who))
                                       : crossingText(c, who),
                          crossingBrief(c, named ? brief(*g) : QString(), m.acrossRuns), c.n, yHi, color,

@@ -30,6 +30,9 @@ public:
         QString gpuLabel;
         double n = 0;
         bool gpuBecomesFaster = true;
+        double lo = 0, hi = 0; ///< its interval (Crossing::lo, hi); 0: none
+        QString text;          ///< crossingText: what the hover readout says of it
+        QStringList curves;    ///< the ids of the two curves that cross (the GPU's, the best CPU's)
     };
 
     /// What the band around each curve spans: the repetitions' interquartile range (the
@@ -57,6 +60,8 @@ public:
     /// The context menu's actions, "Band: interquartile range" and "Band: min–max".
     QList<QAction *> bandActions() const { return {m_iqrAction, m_minMaxAction}; }
     QString name() const override { return QStringLiteral("time"); }
+    /// On a crossing curve, at a point inside a crossover's interval: that crossover.
+    QStringList readoutMore(const QString &id, double x) const override;
     QString tabTitle() const override { return tr("Time vs n"); }
 
     /// The crossover lines drawn by the last rebuild (at most markedCrossings).
