@@ -52,18 +52,17 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     };
     events.calibration = [&say](const CalibrationStep &s) { printStep(say, s); };
     std::string lastRound;
-    const int sweepPoints = int(plan.points().size()) * plan.rounds;
     bool refining = false;
-    events.progress = [&plan, &lastRound, &say, sweepPoints, &refining](const SweepRunner::Progress &p) {
+    events.progress = [&plan, &lastRound, &say, &refining](const SweepRunner::Progress &p) {
         if (const std::string note = Pipeline::roundNote(plan, p); !note.empty() && note != lastRound) {
             say << note << '\n' << std::flush;
             lastRound = note;
         }
-        // --refine: once the sweep is done, what the refinement may add, at the sweep's pace.
-        if (plan.refine > 0 && !refining && p.done >= sweepPoints && p.remaining >= 0) {
+        // --refine: as its first point starts, what the refinement may add, at the sweep's pace.
+        if (p.refining && !refining && p.remaining >= 0) {
             refining = true;
             char left[64];
-            std::snprintf(left, sizeof left, "%.0f s", p.remaining);
+            std::snprintf(left, sizeof left, p.remaining < 10 ? "%.1f s" : "%.0f s", p.remaining);
             say << "refining the crossovers: at most " << plan.refineBudget << " more points, about " << left
                 << " left\n"
                 << std::flush;

@@ -280,6 +280,7 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
                         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
                     q.remaining = std::max(0, plan.refineBudget - refinedPoints - p.done) * perPoint;
                     q.firstPass = sweep.firstPass;
+                    q.refining = true;
                     if (events.progress)
                         events.progress(q);
                 };

@@ -46,6 +46,8 @@ public:
         double firstPass = -1;
         int round = 0;  ///< 0-based, of `rounds`
         int rounds = 1; ///< SweepPlan::rounds
+        /// --refine's points after the sweep (Pipeline::run): total is then at most that many.
+        bool refining = false;
     };
     struct Callbacks {
         /// A point was measured. With several rounds: the point's rounds so far, merged, so that

@@ -568,6 +568,7 @@ ZH = {
     "crossover: %1": "交叉点：%1",
     "%1 is faster than %2 at every size measured (%3); by the cost models it overtakes below them, at n \u2248 %4.": "在测量的每个规模上（%3），%1 都比%2快；按成本模型，它在更小的规模、n \u2248 %4 处超过。",
     "%1 is slower than %2 at every size measured (%3); by the cost models it overtakes above them, at n \u2248 %4.": "在测量的每个规模上（%3），%1 都比%2慢；按成本模型，它在更大的规模、n \u2248 %4 处超过。",
+    "Finding the crossovers: measuring %1 (%2 of at most %3)": "寻找交叉点：正在测量 %1（第 %2 个，最多 %3 个）",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -84,7 +84,9 @@ void RunProgress::report(const SweepRunner::Progress &p)
 {
     m_bar->setRange(0, std::max(1, p.total));
     m_bar->setValue(p.done);
-    m_point = tr("Measuring %1 (%2 of %3)")
+    // Refining: the total is the budget's most, which the refinement may not need.
+    m_point = (p.refining ? tr("Finding the crossovers: measuring %1 (%2 of at most %3)")
+                          : tr("Measuring %1 (%2 of %3)"))
                   .arg(Format::labels(QString::fromStdString(p.current)))
                   .arg(std::min(p.done + 1, p.total))
                   .arg(p.total);

@@ -2740,6 +2740,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source> · the sweep is finishing</source>
         <translation> · 扫描即将完成</translation>
     </message>
+    <message>
+        <source>Finding the crossovers: measuring %1 (%2 of at most %3)</source>
+        <translation>寻找交叉点：正在测量 %1（第 %2 个，最多 %3 个）</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::RunStore</name>

@@ -164,6 +164,19 @@ void TestRealData::seedEnvelopeSaysWhoWins()
     // The readout on the best CPU names the thread count that wins there: 2 threads at n = 126.
     const QString readout = chart.readout(best, best->objectName(), QPointF(126, best->points()[6].y()));
     QVERIFY2(readout.contains(QStringLiteral("fastest here: 2 threads")), qPrintable(readout));
+    // At the sizes around a crossover, the readout names it with its interval, on either curve.
+    QVERIFY2(readout.contains(QStringLiteral("crossover: GPU graph faster above n \u2248 124 (123\u2013125)")),
+             qPrintable(readout));
+    const QString launch = QStringLiteral("crossover: GPU launch faster above n \u2248 515 (443\u2013587)");
+    QVERIFY(chart.readout(best, best->objectName(), QPointF(400, 1)).contains(launch));
+    QVERIFY(chart.readout(best, best->objectName(), QPointF(711, 1)).contains(launch));
+    QVERIFY(!chart.readout(best, best->objectName(), QPointF(1265, 1)).contains(launch));
+    for (const QXYSeries *s : chart.seriesWithRole(ChartView::Role::Data))
+        if (s->name() == QStringLiteral("GPU launch"))
+            QVERIFY2(chart.readout(s, s->objectName(), QPointF(711, 1)).contains(launch),
+                     qPrintable(chart.readout(s, s->objectName(), QPointF(711, 1))));
+        else if (s->name() == QStringLiteral("CPU 1 thread")) // not the crossing curves
+            QVERIFY(!chart.readout(s, s->objectName(), QPointF(711, 1)).contains(QStringLiteral("crossover")));
     // Every thread count, on request: 16 CPU curves in the legend, no envelope.
     chart.setAllThreadCounts(true);
     QCOMPARE(chart.countWithRole(ChartView::Role::Envelope), 0);

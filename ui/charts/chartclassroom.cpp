@@ -73,7 +73,7 @@ ChartView::Classroom ChartView::classroom(const std::vector<Series> &all,
         best.label = severalRuns() ? group.front().run + ": " + tr("best CPU").toStdString()
                                    : tr("best CPU").toStdString();
         best.run = group.front().run;
-        best.key = best.run + "|best-cpu";
+        best.key = envelopeKey(best.run);
         // The colour of the run's first CPU curve, much darker: it stands out from every thread
         // count's own colour, and from another run's envelope.
         view.envelopes.push_back(

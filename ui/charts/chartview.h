@@ -192,6 +192,8 @@ protected:
         std::vector<std::pair<Series, QColor>> envelopes; ///< each run's best CPU, its colour
         QStringList winners;
     };
+    /// The series key of a run's envelope (its curve's id is "best:" and the key).
+    static std::string envelopeKey(const std::string &run) { return run + "|best-cpu"; }
     /// Nothing faded and no envelope when "All thread counts" is on.
     Classroom classroom(const std::vector<Series> &all, const std::vector<QColor> &colors) const;
     /// The note's lines on the classroom view: the dark lines and how many curves are faded.

@@ -102,7 +102,7 @@ QStringList TimeChart::readoutMore(const QString &id, double x) const
 {
     QStringList out;
     for (const Marker &m : m_markers)
-        if (m.curves.contains(id) && m.hi > 0 && x >= m.lo && x <= m.hi)
+        if (m.curves.contains(id) && m.above > 0 && x >= m.below && x <= m.above)
             out << tr("crossover: %1").arg(m.text);
     return out;
 }
@@ -519,15 +519,22 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
             for (const Crossing &c : rep.crossings) {
                 if (m_markers.size() >= markedCrossings || !drawn[std::size_t(g - all.data())])
                     break;
+                double below = 0, above = 0;
+                for (const SeriesPoint &p : g->points) {
+                    if (p.n <= (c.hasInterval() ? c.lo : c.n))
+                        below = p.n;
+                    if (p.n >= (c.hasInterval() ? c.hi : c.n) && above == 0)
+                        above = p.n;
+                }
                 m_markers << Marker{m.cpuName,
                                     gpuName,
                                     c.n,
                                     c.gpuBecomesFaster,
-                                    c.lo,
-                                    c.hi,
+                                    below,
+                                    above,
                                     crossingText(c, who),
                                     {QStringLiteral("data:") + QString::fromStdString(g->key),
-                                     QStringLiteral("best:") + QString::fromStdString(m.best.key)}};
+                                     QStringLiteral("best:") + QString::fromStdString(envelopeKey(g->run))}};
                 const QString id =
                     QStringLiteral("cross:%1:%2:%3")
                         .arg(QString::fromStdString(m.best.key), QString::fromStdString(g->key))

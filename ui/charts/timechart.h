@@ -30,9 +30,11 @@ public:
         QString gpuLabel;
         double n = 0;
         bool gpuBecomesFaster = true;
-        double lo = 0, hi = 0; ///< its interval (Crossing::lo, hi); 0: none
-        QString text;          ///< crossingText: what the hover readout says of it
-        QStringList curves;    ///< the ids of the two curves that cross (the GPU's, the best CPU's)
+        /// The measured sizes around it: the GPU curve's last at or below its interval (or n),
+        /// and first at or above it. The hover readout names the crossover at them and between.
+        double below = 0, above = 0;
+        QString text;       ///< crossingText: what the hover readout says of it
+        QStringList curves; ///< the ids of the two curves that cross (the GPU's, the best CPU's)
     };
 
     /// What the band around each curve spans: the repetitions' interquartile range (the
@@ -60,7 +62,7 @@ public:
     /// The context menu's actions, "Band: interquartile range" and "Band: min–max".
     QList<QAction *> bandActions() const { return {m_iqrAction, m_minMaxAction}; }
     QString name() const override { return QStringLiteral("time"); }
-    /// On a crossing curve, at a point inside a crossover's interval: that crossover.
+    /// On a crossing curve, at the sizes around a crossover (Marker::below, above): that crossover.
     QStringList readoutMore(const QString &id, double x) const override;
     QString tabTitle() const override { return tr("Time vs n"); }
 
