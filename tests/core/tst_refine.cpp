@@ -132,6 +132,64 @@ private slots:
             QVERIFY(std::find(p.sizes.begin(), p.sizes.end(), r.rows[i].n) == p.sizes.end());
     }
 
+    void pinsEachGpuModeAgainstTheBestCpu()
+    {
+        // The GPU pairs, measured by a stand-in (no GPU here; Pipeline::run hands Refine the real
+        // SweepRunner): launch overtakes the best CPU at n = 500, graph at n = 120, as on the H200.
+        // Each new point asks only for the mode of its pair and the thread counts fastest around
+        // its crossing.
+        std::mt19937_64 rng(38);
+        const auto cpuT = [](int threads, int n) { return 1e-6 * std::pow(n / 500.0, 2.0) * (threads == 1 ? 1.4 : 1); };
+        const auto gpuT = [](const std::string &mode, int n) {
+            return (mode == "launch" ? 1e-6 : 1e-6 * std::pow(120 / 500.0, 2.0)) + 1e-12 * n;
+        };
+        std::vector<std::string> asked;
+        const auto measure = [&](const SweepPlan &plan) {
+            std::vector<Measurement> rows;
+            for (const PlanPoint &p : plan.points()) {
+                Measurement m =
+                    point(p.threads, p.n, p.backend == "cpu" ? cpuT(p.threads, p.n) : gpuT(p.mode, p.n), 0.1, rng);
+                m.backend = p.backend;
+                m.mode = p.mode;
+                m.device = p.device;
+                rows.push_back(m);
+                asked.push_back(p.backend == "cpu" ? "cpu" + std::to_string(p.threads) : p.mode);
+            }
+            return rows;
+        };
+        SweepPlan p;
+        p.workload = "add";
+        p.sizes = SweepPlan::logRange(16, 4096, 4);
+        p.threads = {1, 2};
+        p.gpu = true;
+        p.modes = {"launch", "graph"};
+        p.refine = 0.02;
+        p.refineBudget = 40;
+        ResultSet r;
+        r.rows = measure(p);
+        asked.clear();
+        const std::atomic<bool> stop{false};
+        const std::vector<Refine::Outcome> out = Refine::run(p, r, measure, stop);
+        QCOMPARE(out.size(), std::size_t(2));
+        int added = 0;
+        for (const Refine::Outcome &x : out) {
+            qInfo("%s", x.summary().c_str());
+            // Pinned to ±2 %, or stopped where the points' noise (10 %) sets the width: either
+            // way with new points, and an interval that holds the true crossing.
+            QVERIFY2(x.resolved || x.why.find("noise") != std::string::npos, x.summary().c_str());
+            QVERIFY(x.points > 0);
+            added += x.points;
+            const double truth = x.pair.find("graph") != std::string::npos ? 120 : 500;
+            QVERIFY2(x.crossing.lo <= truth * 1.02 && truth * 0.98 <= x.crossing.hi, x.summary().c_str());
+        }
+        QVERIFY(added <= p.refineBudget);
+        QCOMPARE(asked.size(), std::size_t(added));
+        // Never the 1-thread curve (slower at every size): the best CPU is 2 threads here.
+        QVERIFY(std::find(asked.begin(), asked.end(), "cpu1") == asked.end());
+        QVERIFY(std::find(asked.begin(), asked.end(), "launch") != asked.end());
+        QVERIFY(std::find(asked.begin(), asked.end(), "graph") != asked.end());
+    }
+
     void aBudgetTooSmallSaysItWasSpent()
     {
         Curves c;
