@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libomp-dev libopenblas-dev
+  libhwloc-dev hwloc-nox  # the CPU topology and thread placement (core/topology); lstopo-no-graphics for tests/data
   nlohmann-json3-dev libcli11-dev
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools libqt6opengl6-dev libgl-dev libxkbcommon-dev
