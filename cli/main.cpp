@@ -74,6 +74,10 @@ int main(int argc, char **argv)
          "this precision, e.g. 5% (each GPU curve against the best CPU; without a GPU, each thread "
          "count against 1 thread)");
     text("--refine-budget", o.refineBudget, "the most points --refine adds")->default_str("24");
+    text("--placement", o.placement,
+         "where the CPU threads run: cores-first (one thread a core, performance cores first, then SMT "
+         "siblings), compact (a core's SMT siblings together) or none (the OS decides)")
+        ->default_str("cores-first");
     text("--device", o.device,
          "cuda:N (or N), opencl:N, cuda, opencl, a list (cuda:0,opencl:0), or all: every device of every "
          "backend, in turn, its curves labelled by device")

@@ -148,6 +148,7 @@ MachineInfo MachineInfo::probe()
         m.blasWarning = blas.warning;
     }
     m.caches = probeCaches();
+    m.topology = CpuTopology::of(Topology::probe());
     m.ramBytes = meminfoBytes(readText("/proc/meminfo"), "MemTotal");
     {
         std::ifstream f("/etc/os-release");
@@ -254,6 +255,8 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
     for (const auto &[k, v] : caches)
         caches_ += (caches_.empty() ? "" : ", ") + k + ' ' + v;
     r.emplace_back("Caches", caches_.empty() ? "unknown" : caches_);
+    for (const auto &line : topology.describe())
+        r.push_back(line);
     if (!cpuKernels.empty())
         r.emplace_back("CPU kernels", cpuKernels);
     if (!blas.empty())

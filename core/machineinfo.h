@@ -6,6 +6,7 @@
 #include "backend/devicedescription.h"
 #include "core/cpuconditions.h"
 #include "core/sweepconditions.h"
+#include "core/topology.h"
 
 #include <map>
 #include <string>
@@ -33,6 +34,7 @@ struct MachineInfo {
     std::string cpuModel;
     int logicalCores = 0;
     std::map<std::string, std::string> caches; ///< "L1d" -> "48K", ... (per core, L3 per socket)
+    CpuTopology topology; ///< cores, threads per core, core kinds, NUMA nodes (Topology::probe)
     std::string cpuKernels;                    ///< the instruction-set level the CPU kernels ran with
     std::string blas;        ///< "OpenBLAS 0.3.21, kernel SkylakeX (chosen by ...)", "none: <why>"
     std::string blasWarning; ///< "" unless OpenBLAS runs slower than the CPU allows, or fell back

@@ -66,7 +66,7 @@ double seconds(const std::string &text, const char *option)
 bool RunOptions::hasSweepOptions() const
 {
     return workload || variants || sizes || range || threads || modes || hostMemory || iterations ||
-           maxReps || device || minTime || budget || refine || refineBudget || cache || rounds || seed ||
+           maxReps || device || minTime || budget || refine || refineBudget || placement || cache || rounds || seed ||
            transfers || cpuOnly || gpuOnly;
 }
 
@@ -131,6 +131,12 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
         p.refine = percent ? v / 100 : v;
         if (!(p.refine > 0) || p.refine >= 1)
             throw std::invalid_argument("--refine must be above 0 % and below 100 %, not " + *o.refine);
+    }
+    if (o.placement) {
+        const std::optional<Placement::Kind> k = Placement::parse(*o.placement);
+        if (!k)
+            throw std::invalid_argument("--placement takes cores-first, compact or none, not " + *o.placement);
+        p.placement = *k;
     }
     if (o.refineBudget) {
         if (!o.refine)

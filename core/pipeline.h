@@ -26,6 +26,7 @@ struct RunOptions {
     std::optional<std::string> workload, variants, sizes, range, threads, modes, hostMemory;
     std::optional<std::string> iterations, minTime, maxReps, budget, device;
     std::optional<std::string> refine, refineBudget; ///< --refine 5%, --refine-budget N
+    std::optional<std::string> placement;            ///< --placement cores-first|compact|none
     std::optional<std::string> cache, rounds, seed;  ///< --cache warm|cold, --rounds K, --seed S
     bool transfers = false, cpuOnly = false, gpuOnly = false;
     bool calibrate = false; ///< measure the machine's ceilings after the sweep

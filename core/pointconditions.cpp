@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <string_view>
 
 namespace speeduplab {
 
@@ -120,6 +121,8 @@ const std::vector<std::string> &PointConditions::csvColumns()
         }
         for (const SyncedField &f : kSyncedFields)
             c.push_back(f.name);
+        for (const char *name : {"placement", "placed_on", "siblings_shared", "efficiency_cores"})
+            c.push_back(name);
         return c;
     }();
     return columns;
@@ -141,6 +144,10 @@ std::vector<std::string> PointConditions::csvCells() const
     }
     for (const SyncedField &f : kSyncedFields)
         c.push_back(number(this->*f.member));
+    c.push_back(placement);
+    c.push_back(placedOn);
+    c.push_back(siblingsShared ? "true" : "false");
+    c.push_back(std::to_string(efficiencyCores));
     return c;
 }
 
@@ -168,11 +175,21 @@ PointConditions PointConditions::fromCsv(const std::function<const std::string *
         c.roundMin = parseNumber(*s, "round_min_s");
     if (const std::string *s = cell("round_max_s"))
         c.roundMax = parseNumber(*s, "round_max_s");
-    if (const std::string *s = cell("throttled")) {
-        if (*s != "true" && *s != "false")
-            throw std::invalid_argument("column throttled: \"" + detail::shown(*s) +
-                                        "\" is not true or false");
-        c.throttled = *s == "true";
+    for (const auto &[name, out] : {std::pair{"throttled", &c.throttled}, std::pair{"siblings_shared", &c.siblingsShared}})
+        if (const std::string *s = cell(name); s && !(std::string_view(name) == "siblings_shared" && s->empty())) {
+            if (*s != "true" && *s != "false")
+                throw std::invalid_argument(std::string("column ") + name + ": \"" + detail::shown(*s) +
+                                            "\" is not true or false");
+            *out = *s == "true";
+        }
+    for (const auto &[name, out] : {std::pair{"placement", &c.placement}, std::pair{"placed_on", &c.placedOn}})
+        if (const std::string *s = cell(name))
+            *out = *s;
+    if (const std::string *s = cell("efficiency_cores"); s && !s->empty()) {
+        const double v = parseNumber(*s, "efficiency_cores");
+        if (v != std::floor(v) || std::fabs(v) > 1e6)
+            throw std::invalid_argument("column efficiency_cores: \"" + detail::shown(*s) + "\" is not a whole number");
+        c.efficiencyCores = int(v);
     }
     for (const SyncedField &f : kSyncedFields)
         if (const std::string *s = cell(f.name); s && !s->empty())
@@ -226,6 +243,10 @@ std::string PointConditions::problem() const
     if ((syncedMin != 0 || syncedMax != 0 || syncedMedian != 0) &&
         !(syncedMin <= syncedMedian * (1 + kOrderSlack) && syncedMedian <= syncedMax * (1 + kOrderSlack)))
         return "synced_median_s: must lie from synced_min_s to synced_max_s";
+    if (!placement.empty() && placement != "cores-first" && placement != "compact" && placement != "none")
+        return "placement: must be cores-first, compact or none, not \"" + detail::shown(placement) + "\"";
+    if (efficiencyCores < 0 || efficiencyCores > 1000000)
+        return "efficiency_cores: must be a whole number from 0 to 1e6";
     if (std::string p = sampleProblem(clockStart, "start"); !p.empty())
         return p;
     return sampleProblem(clockEnd, "end");
@@ -252,6 +273,10 @@ nlohmann::json detail::conditionsToJson(const PointConditions &c)
                         {"clocks", {{"start", sample(c.clockStart)}, {"end", sample(c.clockEnd)}}}};
     for (const SyncedField &f : kSyncedFields) // 0 on every row but an unsynced one
         o[f.name] = c.*f.member;
+    o["placement"] = c.placement;
+    o["placed_on"] = c.placedOn;
+    o["siblings_shared"] = c.siblingsShared;
+    o["efficiency_cores"] = c.efficiencyCores;
     return o;
 }
 
@@ -291,10 +316,22 @@ void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, c
         number(row, f.name, f.name, c.*f.member);
     number(row, "round_min_s", "round_min_s", c.roundMin);
     number(row, "round_max_s", "round_max_s", c.roundMax);
-    if (const auto it = row.find("throttled"); it != row.end()) {
-        if (!it->is_boolean())
-            throw wrong("throttled", "true or false");
-        c.throttled = it->get<bool>();
+    for (const auto &[name, out] : {std::pair{"throttled", &c.throttled}, std::pair{"siblings_shared", &c.siblingsShared}})
+        if (const auto it = row.find(name); it != row.end()) {
+            if (!it->is_boolean())
+                throw wrong(name, "true or false");
+            *out = it->get<bool>();
+        }
+    for (const auto &[name, out] : {std::pair{"placement", &c.placement}, std::pair{"placed_on", &c.placedOn}})
+        if (const auto it = row.find(name); it != row.end()) {
+            if (!it->is_string())
+                throw wrong(name, "a string");
+            *out = it->get<std::string>();
+        }
+    if (const auto it = row.find("efficiency_cores"); it != row.end()) {
+        if (!it->is_number_integer())
+            throw wrong("efficiency_cores", "a whole number");
+        c.efficiencyCores = int(std::clamp<long long>(it->get<long long>(), -1, 1000001));
     }
     const auto clocks = row.find("clocks");
     if (clocks == row.end() || clocks->is_null())

@@ -43,6 +43,14 @@ struct PointConditions {
     /// rounds, the median of the rounds' medians). All 0 elsewhere.
     double syncedMedian = 0, syncedMin = 0, syncedMax = 0;
     bool hasSynced() const { return syncedMedian > 0; }
+    /// CPU points: where the threads ran (Placement). placement: "cores-first", "compact",
+    /// "none", or "" (a device row, an older file); placedOn: Placement::Placed::text;
+    /// siblingsShared: two threads on one core's SMT siblings; efficiencyCores: the efficiency
+    /// cores among the cores used (0 on a machine of one kind).
+    std::string placement;
+    std::string placedOn;
+    bool siblingsShared = false;
+    int efficiencyCores = 0;
 
     /// Records the GPU's clocks around a point (clockStart, clockEnd), counts them into the
     /// sweep's reference (GpuClockReference::add) and flags the point throttled by
@@ -59,7 +67,8 @@ struct PointConditions {
     /// The CSV columns, after ResultIO's own: cache, rounds, round_min_s, round_max_s,
     /// throttled, disturbed_reps, remeasured, then sm_mhz, memory_mhz, temperature_c, power_w and
     /// throttle_reasons at the start and at the end (an empty cell: unknown), then synced_median_s,
-    /// synced_min_s and synced_max_s (0 on a row without them).
+    /// synced_min_s and synced_max_s (0 on a row without them), then placement, placed_on,
+    /// siblings_shared and efficiency_cores.
     static const std::vector<std::string> &csvColumns();
     /// The cells of csvColumns(), in order.
     std::vector<std::string> csvCells() const;

@@ -55,6 +55,23 @@ json jnum(double v)
     return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
 }
 
+json topologyToJson(const CpuTopology &t)
+{
+    json kinds = json::array();
+    for (const Topology::Kind &k : t.kinds)
+        kinds.push_back({{"name", k.name},
+                         {"core_type", k.coreType},
+                         {"efficiency", k.efficiency},
+                         {"cores", k.cores},
+                         {"threads", k.pus}});
+    return {{"packages", t.packages},
+            {"numa_nodes", t.numaNodes},
+            {"cores", t.cores},
+            {"threads_per_core", t.threadsPerCore},
+            {"core_kinds", kinds},
+            {"source", t.source}};
+}
+
 json machineToJson(const MachineInfo &m)
 {
     json g = json::array();
@@ -109,6 +126,7 @@ json machineToJson(const MachineInfo &m)
             {"program_version", m.programVersion},
             {"timestamp", m.timestamp},
             {"sweep", detail::sweepToJson(m.sweep)},
+            {"topology", topologyToJson(m.topology)},
             {"ceilings", ceilings}};
 }
 

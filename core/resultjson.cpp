@@ -222,6 +222,38 @@ MachineInfo detail::machineFromJson(const json &j)
     field(j, "timestamp", m.timestamp, w, false);
     if (auto it = j.find("sweep"); it != j.end())
         sweepFromJson(*it, m.sweep);
+    if (auto it = j.find("topology"); it != j.end()) {
+        const std::string t = w + ".topology";
+        if (!it->is_object())
+            throw ParseError(t + " must be an object");
+        const auto count = [&](const json &o, const char *key, int &out, const std::string &where) {
+            if (const auto f = o.find(key); f != o.end()) {
+                if (!f->is_number_integer() || f->get<long long>() < -1 || f->get<long long>() > 1 << 20)
+                    throw ParseError(where + "." + key + " must be a whole number from -1 to 1048576");
+                out = int(f->get<long long>());
+            }
+        };
+        count(*it, "packages", m.topology.packages, t);
+        count(*it, "numa_nodes", m.topology.numaNodes, t);
+        count(*it, "cores", m.topology.cores, t);
+        count(*it, "threads_per_core", m.topology.threadsPerCore, t);
+        field(*it, "source", m.topology.source, t, false);
+        if (const auto k = it->find("core_kinds"); k != it->end()) {
+            if (!k->is_array() || k->size() > 64)
+                throw ParseError(t + ".core_kinds must be an array of at most 64 kinds");
+            for (const json &o : *k) {
+                if (!o.is_object())
+                    throw ParseError(t + ".core_kinds holds an element that is not an object");
+                Topology::Kind kind;
+                field(o, "name", kind.name, t + ".core_kinds", false);
+                field(o, "core_type", kind.coreType, t + ".core_kinds", false);
+                count(o, "efficiency", kind.efficiency, t + ".core_kinds");
+                count(o, "cores", kind.cores, t + ".core_kinds");
+                count(o, "threads", kind.pus, t + ".core_kinds");
+                m.topology.kinds.push_back(kind);
+            }
+        }
+    }
     if (auto it = j.find("ceilings"); it != j.end()) {
         if (!it->is_object())
             throw ParseError("machine.ceilings must be an object");

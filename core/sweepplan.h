@@ -2,6 +2,8 @@
 // The plan of a sweep (no Qt): workload, variants, sizes, thread counts, GPU modes, timing rules.
 #pragma once
 
+#include "core/placement.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -42,6 +44,9 @@ struct SweepPlan {
     /// 95 % interval is within this fraction of n either side (0.05: ±5 %); 0: off (Refine).
     double refine = 0;
     int refineBudget = 24; ///< --refine-budget: the most points the refinement adds
+    /// --placement: where the CPU threads go (Placement): cores first (the default), compact, or
+    /// as the OS decides.
+    Placement::Kind placement = Placement::defaultKind;
     int device = 0;        ///< the GPU swept (the first of `devices` when there are several)
     /// Several GPUs swept in turn (--device all, or 0,1): each GPU series once per device, the
     /// devices in this order at every n. Empty: `device` alone.

@@ -308,6 +308,11 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             RepeatLoop::run(*run, m, rule, stop, inputs, around);
             m.conditions.recordClocks(start, end, m_clockReference[gpuJob.device], m.reason);
         } else {
+            // The team placed before its kernel is made, so that its buffers are first touched
+            // where they are used.
+            const Topology &topology = Topology::probe();
+            const Placement::Binding bound(topology, m_plan.placement, p.threads);
+            recordPlacement(m.conditions, topology, m_plan.placement, bound.bound(), p.threads);
             auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
                                           Reference::saxpyAlpha, ptrs);
             around.countPreemption = true;
@@ -352,6 +357,20 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         m.stats = Stats();
     }
     return m;
+}
+
+void SweepRunner::recordPlacement(PointConditions &c, const Topology &t, Placement::Kind kind, bool bound,
+                                  int threads)
+{
+    Placement::Placed placed = Placement::placed(t, kind, threads);
+    placed.bound = bound;
+    c.placement = placed.placement;
+    c.placedOn = placed.text(t);
+    c.siblingsShared = placed.siblingsShared;
+    c.efficiencyCores = 0;
+    for (std::size_t k = 0; k < placed.coresByKind.size(); ++k)
+        if (int(k) != t.performanceKind())
+            c.efficiencyCores += placed.coresByKind[k];
 }
 
 double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const

@@ -56,6 +56,11 @@ public:
         std::function<void(const Progress &)> progress;
     };
 
+    /// What a CPU point's `threads` were on, placed by `kind` on `t` (Placement::placed), into
+    /// its conditions: placement, placedOn, siblingsShared, efficiencyCores.
+    static void recordPlacement(PointConditions &c, const Topology &t, Placement::Kind kind, bool bound,
+                                int threads);
+
     /// How often a disturbed CPU point is measured again at the end of a sweep.
     static constexpr int remeasurePasses = 2;
 

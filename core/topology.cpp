@@ -213,6 +213,43 @@ Topology Topology::read(const std::string &xml)
 #endif
 }
 
+CpuTopology CpuTopology::of(const Topology &t)
+{
+    CpuTopology c;
+    c.packages = t.packages;
+    c.numaNodes = t.numaNodes;
+    c.cores = int(t.cores.size());
+    c.threadsPerCore = t.threadsPerCore();
+    c.kinds = t.kinds;
+    c.source = t.source + (t.problem.empty() ? "" : " (" + t.problem + ")");
+    return c;
+}
+
+std::vector<std::pair<std::string, std::string>> CpuTopology::describe() const
+{
+    std::vector<std::pair<std::string, std::string>> r;
+    if (!known())
+        return r;
+    const auto count = [](int n, const char *one, const char *many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    r.emplace_back("Cores", count(cores, "core", "cores") + " (" + count(packages, "package", "packages") + ", " +
+                                count(numaNodes, "NUMA node", "NUMA nodes") + "), " +
+                                count(threadsPerCore, "thread per core", "threads per core"));
+    if (kinds.size() > 1) {
+        std::string s;
+        for (std::size_t i = kinds.size(); i-- > 0;) { // performance first
+            const Topology::Kind &k = kinds[i];
+            s += s.empty() ? "" : ", ";
+            s += std::to_string(k.cores) + " " + k.name + " (" + (k.coreType.empty() ? "" : k.coreType + ", ") +
+                 count(k.pus, "thread", "threads") + ")";
+        }
+        r.emplace_back("Core kinds", s);
+    }
+    r.emplace_back("Topology", source);
+    return r;
+}
+
 const Topology &Topology::probe()
 {
     // HWLOC_XMLFILE, as hwloc's own tools take it: a topology from a file (tests, teaching).

@@ -64,4 +64,21 @@ struct Topology {
     bool operator==(const Topology &) const = default;
 };
 
+/// What a result's machine records of its topology (MachineInfo::topology): the counts, not the
+/// map of cores. Absent from older files: cores is then 0 (unknown).
+struct CpuTopology {
+    int packages = 0;
+    int numaNodes = 0;
+    int cores = 0; ///< physical cores
+    int threadsPerCore = 0;
+    std::vector<Topology::Kind> kinds; ///< with more than one: the performance and efficiency cores
+    std::string source;                ///< Topology::source, then its problem if any
+    static CpuTopology of(const Topology &t);
+    bool known() const { return cores > 0; }
+    /// The lines `speeduplab-cli devices` prints: "Cores", "Core kinds" (with more than one kind),
+    /// "Topology" (where it was read).
+    std::vector<std::pair<std::string, std::string>> describe() const;
+    bool operator==(const CpuTopology &) const = default;
+};
+
 } // namespace speeduplab

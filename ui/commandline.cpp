@@ -136,6 +136,10 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption refineBudget(QStringLiteral("refine-budget"),
                                           QStringLiteral("The most points --refine adds (default: 24)."),
                                           QStringLiteral("N"));
+    const QCommandLineOption placement(
+        QStringLiteral("placement"),
+        QStringLiteral("Where the CPU threads run: cores-first (the default), compact or none (the OS decides)."),
+        QStringLiteral("PLACEMENT"));
     const QCommandLineOption device(
         QStringLiteral("device"),
         QStringLiteral("cuda:N (or N), opencl:N, cuda, opencl, a list (cuda:0,opencl:0), or all: every "
@@ -179,7 +183,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         help,     version, headless,  preset,  png,          svg,      csv,          json,       report,
         force,    open,    example,   overlay, runA,         runB,     presentation, chart,      size,
         workload, variant, sizes,     range,   threads,      modes,    transfers,    hostMemory, iterations,
-        minTime,  maxReps, budget,    refine,  refineBudget, device,   cache,        rounds,     seed,
+        minTime,  maxReps, budget,    refine,  refineBudget, placement, device, cache,     rounds,     seed,
         cpuOnly,  gpuOnly, calibrate, explain, screenshot,   settings, run};
     p.addOptions(options);
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
@@ -274,6 +278,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     text(budget, o.budget);
     text(refine, o.refine);
     text(refineBudget, o.refineBudget);
+    text(placement, o.placement);
     text(device, o.device);
     text(cache, o.cache);
     text(rounds, o.rounds);
