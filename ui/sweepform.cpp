@@ -370,6 +370,22 @@ const std::vector<Field> &fields()
         v.push_back(same("rounds", &SweepForm::rounds, &SweepPlan::rounds,
                          absentIs(1, integer(1, SweepPlan::maxRounds))));
         v.push_back(same("refine", &SweepForm::refine, &SweepPlan::refine, absentIs(0.0, real(0, 0.99))));
+        // Where the CPU threads run: a name Placement knows, else the default.
+        Field placement = formOnly("placement", &SweepForm::placement,
+                                   absentIs(QString::fromStdString(Placement::name(Placement::defaultKind)),
+                                            Read<QString>([](QSettings &s, const char *key) -> std::optional<QString> {
+                                                const std::optional<QString> v = readString(s, key);
+                                                if (v && !Placement::parse(v->toStdString()))
+                                                    return std::nullopt;
+                                                return v;
+                                            })));
+        placement.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+            p.placement = Placement::parse(f.placement.toStdString()).value_or(Placement::defaultKind);
+        };
+        placement.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &) {
+            f.placement = QString::fromStdString(Placement::name(p.placement));
+        };
+        v.push_back(placement);
         return v;
     }();
     return all;

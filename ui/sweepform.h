@@ -49,6 +49,8 @@ struct SweepForm {
     /// "Find the crossovers": SweepPlan::refine (0: off), refinePrecision when checked.
     double refine = 0;
     static constexpr double refinePrecision = 0.05;
+    /// Where the CPU threads run: Placement::name ("cores-first", "compact", "none").
+    QString placement = QStringLiteral("cores-first");
 
     /// The seed experiment on this machine, with the GPU on when one is usable.
     static SweepForm defaults(int hardwareThreads, bool gpuUsable, int openclCount = 0);

@@ -122,6 +122,7 @@ private:
     QList<QCheckBox *> m_modes;
     QCheckBox *m_transfers = nullptr;
     QComboBox *m_hostMemory = nullptr;
+    QComboBox *m_placement = nullptr; ///< SweepForm::placement
     QLabel *m_gpuInfoLabel = nullptr;
     QSpinBox *m_iterations = nullptr;
     QDoubleSpinBox *m_minTime = nullptr;

@@ -249,8 +249,20 @@ QWidget *SweepPanel::buildCpu()
     buttons->addWidget(all);
     buttons->addWidget(one);
     m_threadsInfo = infoLabel(QStringLiteral("threadsInfo"));
+    // Where the threads run (Placement): the choice beside the thread counts.
+    m_placement = new QComboBox;
+    m_placement->setObjectName(QStringLiteral("placementCombo"));
+    m_placement->addItem(tr("Cores first"), QStringLiteral("cores-first"));
+    m_placement->addItem(tr("Compact (SMT siblings together)"), QStringLiteral("compact"));
+    m_placement->addItem(tr("As the OS decides"), QStringLiteral("none"));
+    m_placement->setToolTip(tr("Where the threads run. Cores first: one thread per physical core, performance "
+                               "cores before efficiency cores, then the cores' SMT siblings. Compact: a core's "
+                               "SMT siblings together. As the OS decides: the threads are not bound."));
+    auto *placement = new QFormLayout;
+    placement->addRow(tr("Placement:"), m_placement);
     v->addWidget(m_threads);
     v->addLayout(buttons);
+    v->addLayout(placement);
     v->addWidget(m_threadsInfo);
     m_fields << m_cpu;
 
@@ -272,6 +284,10 @@ QWidget *SweepPanel::buildCpu()
             refresh();
     });
     connect(m_cpu, &QGroupBox::toggled, this, [this] {
+        if (!m_applying)
+            refresh();
+    });
+    connect(m_placement, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_applying)
             refresh();
     });

@@ -31,6 +31,10 @@
         <source>threads</source>
         <translation>个线程</translation>
     </message>
+    <message>
+        <source>threads: %1</source>
+        <translation>线程：%1</translation>
+    </message>
 </context>
 <context>
     <name>ChartStyle</name>
@@ -2913,6 +2917,30 @@ Check more thread counts in the sweep panel.</source>
         <source>fork/join %1–%2 &gt; work, n = %3</source>
         <translation>fork/join %1–%2 &gt; 工作，n = %3</translation>
     </message>
+    <message>
+        <source>SMT siblings from %1 threads</source>
+        <translation>从 %1 个线程起共用 SMT 兄弟线程</translation>
+    </message>
+    <message>
+        <source>efficiency cores from %1 threads</source>
+        <translation>从 %1 个线程起用上能效核</translation>
+    </message>
+    <message>
+        <source>From %1 threads the efficiency cores join: each adds about %2 of a performance core.</source>
+        <translation>从 %1 个线程起能效核加入：每个约相当于 %2 个性能核。</translation>
+    </message>
+    <message>
+        <source>From %1 threads the threads share SMT siblings (as placed).</source>
+        <translation>从 %1 个线程起，线程共用 SMT 兄弟线程（按放置方式）。</translation>
+    </message>
+    <message>
+        <source>From %1 threads the efficiency cores join (as placed).</source>
+        <translation>从 %1 个线程起能效核加入（按放置方式）。</translation>
+    </message>
+    <message>
+        <source>From %1 threads the threads share SMT siblings: each adds about %2 of what a core added on average before.</source>
+        <translation>从 %1 个线程起，线程共用 SMT 兄弟线程：每个线程带来的提升约为此前每个核心平均提升的 %2。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SlideChart</name>
@@ -3552,6 +3580,26 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>After the sweep, measure new sizes around each crossover until its 95 % interval is within ±%1 % of n (at most %2 more points; the end says why it stopped): each GPU curve against the best CPU, or without a GPU each thread count against 1 thread</source>
         <translation>扫描之后，在每个交叉点附近测量新的规模，直到其 95 % 区间在 n 的 ±%1 % 以内（最多再测 %2 个点；结束时说明为何停止）：每条 GPU 曲线对最佳 CPU；没有 GPU 时，每个线程数对 1 个线程</translation>
+    </message>
+    <message>
+        <source>Cores first</source>
+        <translation>先占满物理核</translation>
+    </message>
+    <message>
+        <source>Compact (SMT siblings together)</source>
+        <translation>紧凑（SMT 兄弟线程在一起）</translation>
+    </message>
+    <message>
+        <source>As the OS decides</source>
+        <translation>由操作系统决定</translation>
+    </message>
+    <message>
+        <source>Where the threads run. Cores first: one thread per physical core, performance cores before efficiency cores, then the cores&apos; SMT siblings. Compact: a core&apos;s SMT siblings together. As the OS decides: the threads are not bound.</source>
+        <translation>线程运行的位置。先占满物理核：每个物理核一个线程，性能核先于能效核，然后才用核心的 SMT 兄弟线程。紧凑：同一核心的 SMT 兄弟线程放在一起。由操作系统决定：线程不绑定。</translation>
+    </message>
+    <message>
+        <source>Placement:</source>
+        <translation>放置：</translation>
     </message>
 </context>
 <context>

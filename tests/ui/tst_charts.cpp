@@ -103,6 +103,7 @@ class TestCharts : public QObject {
 private slots:
     void initTestCase();
     void wrapKeepsNumbersWithTheirUnits();
+    void placementMarksWhereEfficiencyCoresJoin();
     void markupInDataIsText();
     void emptyChartsSayWhatToDo_data();
     void emptyChartsSayWhatToDo();
@@ -564,6 +565,45 @@ void TestCharts::extremeSpeedupsAreDrawnAndSaid()
     QVERIFY(y);
     QVERIFY(y->tickInterval() >= y->max() / 20);
     QCOMPARE(y->labelFormat(), QStringLiteral("%.3g"));
+}
+
+// Issue 39: a recording made cores first on a hybrid laptop (6 performance cores with SMT, 8
+// efficiency cores): its rows say where the threads ran, and the scaling chart marks 7 (the
+// efficiency cores join) and 15 (SMT siblings), with what each thread adds there.
+void TestCharts::placementMarksWhereEfficiencyCoresJoin()
+{
+    ResultSet r;
+    r.machine = fixtures::machine();
+    for (int p = 1; p <= 16; ++p) {
+        const double speedup = p <= 6 ? p : p <= 14 ? 6 + 0.5 * (p - 6) : 10 + 0.2 * (p - 14);
+        Measurement m = fixtures::point("cpu", p, "", 2000, 1e-3 / speedup);
+        m.conditions.placement = "cores-first";
+        m.conditions.efficiencyCores = std::clamp(p - 6, 0, 8);
+        m.conditions.siblingsShared = p > 14;
+        r.add(m);
+    }
+    RunStore store;
+    store.setResultSet(r);
+    ScalingChart chart;
+    chart.setModel(&store);
+    chart.resize(1280, 720);
+    chart.updateNow();
+    QCOMPARE(chart.marks().efficiencyFrom, 7);
+    QCOMPARE(chart.marks().siblingsFrom, 15);
+    QCOMPARE(chart.countWithRole(ChartView::Role::Marker), 2);
+    const QString note = chart.noteText();
+    QVERIFY2(note.contains(QStringLiteral("From 7 threads the efficiency cores join: each adds about 0.5 of a "
+                                          "performance core.")),
+             qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("From 15 threads the threads share SMT siblings")), qPrintable(note));
+    QVERIFY(chart.labelTexts().contains(QStringLiteral("efficiency cores from 7 threads")));
+    // Placed by the OS: nothing is known of where the threads ran, nothing is marked.
+    for (Measurement &m : r.rows)
+        m.conditions.placement = "none";
+    store.setResultSet(r);
+    chart.updateNow();
+    QCOMPARE(chart.marks().efficiencyFrom, 0);
+    QCOMPARE(chart.countWithRole(ChartView::Role::Marker), 0);
 }
 
 // A point another program held a core from (disturbed_reps) is never drawn as a clean one: a

@@ -39,6 +39,7 @@ private slots:
     void sizesThatWillNotFit();
     void memoryWarningFollowsTheFields();
     void findTheCrossoversRefinesThePlan();
+    void placementBesideTheThreadCounts();
     void typedSizesAreNeverChanged();
     void busyMachineIsSaidOnce();
     void cpuConditionsAreSaid();
@@ -246,6 +247,34 @@ void TestPanel::findTheCrossoversRefinesThePlan()
     refine->setChecked(false);
     panel.setForm(f);
     QVERIFY(refine->isChecked());
+}
+
+void TestPanel::placementBesideTheThreadCounts()
+{
+    // Issue 39: the choice beside the thread counts is the plan's placement, cores first unless
+    // another is chosen, and it comes back through the settings; a hostile value reads as the default.
+    SweepPanel panel(2, MachineInfo::GpuState{});
+    panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,64")));
+    auto *combo = panel.findChild<QComboBox *>(QStringLiteral("placementCombo"));
+    QVERIFY(combo);
+    QCOMPARE(panel.form().toPlan(2, false).placement, Placement::Kind::CoresFirst);
+    combo->setCurrentIndex(combo->findData(QStringLiteral("none")));
+    QCOMPARE(panel.form().toPlan(2, false).placement, Placement::Kind::None);
+    QTemporaryDir dir;
+    QSettings s(dir.filePath(QStringLiteral("p.ini")), QSettings::IniFormat);
+    panel.form().save(s);
+    const std::optional<SweepForm> back = SweepForm::load(s, 2, false);
+    QVERIFY(back);
+    QCOMPARE(back->placement, QStringLiteral("none"));
+    // Not a placement: the saved form is refused whole, and the window keeps its defaults.
+    s.setValue(QStringLiteral("sweep/placement"), QStringLiteral("</b>scatter"));
+    QVERIFY(!SweepForm::load(s, 2, false));
+    QCOMPARE(SweepForm::defaults(2, false).placement, QStringLiteral("cores-first"));
+    // A plan that asks for compact shows it chosen.
+    SweepPlan p = panel.form().toPlan(2, false);
+    p.placement = Placement::Kind::Compact;
+    panel.setForm(SweepForm::fromPlan(p, 2, false));
+    QCOMPARE(combo->currentData().toString(), QStringLiteral("compact"));
 }
 
 void TestPanel::typedSizesAreNeverChanged()
