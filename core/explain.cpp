@@ -8,6 +8,7 @@
 #include "core/workload.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <iterator>
 #include <map>
@@ -659,11 +660,58 @@ double ThreadStory::speedup(double p) const
     return amdahl.valid ? t1 / (amdahl.t1 * (amdahl.serialFraction + (1 - amdahl.serialFraction) / p)) : 0;
 }
 
+namespace {
+
+// ThreadStory's marks: from the rows of the curves, where their placement says efficiency cores
+// join and SMT siblings start, and what a thread adds from there at this n.
+void placementMarks(const ResultSet &r, const std::vector<Series> &cpu,
+                    const std::vector<std::pair<int, double>> &times, ThreadStory &st)
+{
+    const auto fewest = [](int &at, int threads) { at = at == 0 ? threads : std::min(at, threads); };
+    for (const Series &s : cpu)
+        for (const SeriesPoint &p : s.points) {
+            if (p.row >= r.rows.size() || r.rows[p.row].n != p.n || r.rows[p.row].threads != s.threads)
+                continue; // the rows changed since the series were made
+            const PointConditions &c = r.rows[p.row].conditions;
+            if (c.placement.empty() || c.placement == "none")
+                continue;
+            if (c.siblingsShared)
+                fewest(st.siblingsFrom, s.threads);
+            if (c.efficiencyCores > 0)
+                fewest(st.efficiencyFrom, s.threads);
+        }
+    // The speedup per thread before a mark (from 1 thread to the most below it) and from it (to
+    // the most before the next mark).
+    const auto worth = [&](int from, int until) {
+        double t1 = 0, before = 0, after = 0;
+        int pb = 0, pa = 0;
+        for (const auto &[p, t] : times) {
+            if (p == 1)
+                t1 = t;
+            if (p < from && p > pb)
+                pb = p, before = t;
+            if (p >= from && p < until && p > pa)
+                pa = p, after = t;
+        }
+        if (!(t1 > 0) || pb <= 1 || pa <= pb || !(before > 0) || !(after > 0))
+            return 0.0;
+        const double perBefore = (t1 / before - 1) / (pb - 1), perAfter = (t1 / after - t1 / before) / (pa - pb);
+        return perBefore > 0 ? std::max(0.0, perAfter / perBefore) : 0.0;
+    };
+    if (st.efficiencyFrom > 0)
+        st.efficiencyWorth = worth(st.efficiencyFrom, st.siblingsFrom > st.efficiencyFrom ? st.siblingsFrom : INT_MAX);
+    if (st.siblingsFrom > 0)
+        st.siblingsWorth = worth(st.siblingsFrom, INT_MAX);
+}
+
+} // namespace
+
 ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu, int n)
 {
     ThreadStory st;
     st.n = n;
     const auto times = Analysis::threadTimes(cpu, n);
+    placementMarks(r, cpu, times, st);
     st.amdahl = Analysis::fitAmdahl(times);
     if (!st.amdahl.valid)
         return st;

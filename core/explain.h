@@ -172,6 +172,13 @@ struct ThreadStory {
     }
     double bestSpeedup = 0;
     int bestThreads = 1;
+    /// Where the rows' placement (PointConditions, --placement) says efficiency cores join and
+    /// SMT siblings start: the fewest threads of the curves with each, at any n; 0: never (or
+    /// placed by the OS, or not recorded). Each one's worth at n: what one thread from the mark
+    /// (up to the next) adds to the speedup, over what one added on average before it; 0 where
+    /// the thread counts measured do not say.
+    int efficiencyFrom = 0, siblingsFrom = 0;
+    double efficiencyWorth = 0, siblingsWorth = 0;
     /// The fewest threads from which every count measured is slower than one thread (0: none):
     /// where adding threads loses.
     int slowerFrom = 0;

@@ -185,6 +185,23 @@ MachineInfo MachineInfo::probe()
 std::map<std::string, std::string> MachineInfo::probeCaches()
 {
     std::map<std::string, std::string> caches;
+    // hwloc's view of this machine first: of each level and type, the most private cache (a
+    // performance core's, on a hybrid CPU), the largest of those.
+    if (const Topology &t = Topology::probe(); t.problem.empty() && t.thisSystem && !t.caches.empty()) {
+        std::map<std::string, const Topology::Cache *> best;
+        for (const Topology::Cache &c : t.caches) {
+            const std::string key = "L" + std::to_string(c.level) +
+                                    (c.type == "data" ? "d" : c.type == "instruction" ? "i" : "");
+            const Topology::Cache *&b = best[key];
+            if (!b || c.sharedBy < b->sharedBy || (c.sharedBy == b->sharedBy && c.bytes > b->bytes))
+                b = &c;
+        }
+        for (const auto &[key, c] : best)
+            if (c->bytes >= 1024)
+                caches[key] = std::to_string(std::llround(c->bytes / 1024)) + "K";
+        if (!caches.empty())
+            return caches;
+    }
     for (int i = 0; i < 8; ++i) {
         const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
         const std::string level = readFirstLine(dir + "level");

@@ -187,6 +187,7 @@ Topology Topology::read(const std::string &xml)
     }
     if (problem.empty()) {
         Hwloc h;
+        hwloc_topology_set_icache_types_filter(h.t, HWLOC_TYPE_FILTER_KEEP_ALL); // L1i too, as /sys lists it
         if (!xml.empty() && hwloc_topology_set_xml(h.t, xml.c_str()) != 0)
             problem = "the hwloc XML topology " + xml + " cannot be opened: " + std::strerror(errno);
         else if (hwloc_topology_load(h.t) != 0)

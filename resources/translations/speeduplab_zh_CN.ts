@@ -592,6 +592,22 @@
         <source>%1 is slower than %2 at every size measured (%3); by the cost models it overtakes above them, at n ≈ %4.</source>
         <translation>在测量的每个规模上（%3），%1 都比%2慢；按成本模型，它在更大的规模、n ≈ %4 处超过。</translation>
     </message>
+    <message>
+        <source>From %1 threads the efficiency cores join: each adds about %2 of a performance core.</source>
+        <translation>从 %1 个线程起能效核加入：每个约相当于 %2 个性能核。</translation>
+    </message>
+    <message>
+        <source>From %1 threads the efficiency cores join (as placed).</source>
+        <translation>从 %1 个线程起能效核加入（按放置方式）。</translation>
+    </message>
+    <message>
+        <source>From %1 threads the threads share SMT siblings: each adds about %2 of what a core added on average before.</source>
+        <translation>从 %1 个线程起，线程共用 SMT 兄弟线程：每个线程带来的提升约为此前每个核心平均提升的 %2。</translation>
+    </message>
+    <message>
+        <source>From %1 threads the threads share SMT siblings (as placed).</source>
+        <translation>从 %1 个线程起，线程共用 SMT 兄弟线程（按放置方式）。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -2924,22 +2940,6 @@ Check more thread counts in the sweep panel.</source>
     <message>
         <source>efficiency cores from %1 threads</source>
         <translation>从 %1 个线程起用上能效核</translation>
-    </message>
-    <message>
-        <source>From %1 threads the efficiency cores join: each adds about %2 of a performance core.</source>
-        <translation>从 %1 个线程起能效核加入：每个约相当于 %2 个性能核。</translation>
-    </message>
-    <message>
-        <source>From %1 threads the threads share SMT siblings (as placed).</source>
-        <translation>从 %1 个线程起，线程共用 SMT 兄弟线程（按放置方式）。</translation>
-    </message>
-    <message>
-        <source>From %1 threads the efficiency cores join (as placed).</source>
-        <translation>从 %1 个线程起能效核加入（按放置方式）。</translation>
-    </message>
-    <message>
-        <source>From %1 threads the threads share SMT siblings: each adds about %2 of what a core added on average before.</source>
-        <translation>从 %1 个线程起，线程共用 SMT 兄弟线程：每个线程带来的提升约为此前每个核心平均提升的 %2。</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "ui/app.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
+#include "ui/charts/explaintext.h"
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/textwrap.h"
 #include "ui/charts/timechart.h"
@@ -597,6 +598,11 @@ void TestCharts::placementMarksWhereEfficiencyCoresJoin()
              qPrintable(note));
     QVERIFY2(note.contains(QStringLiteral("From 15 threads the threads share SMT siblings")), qPrintable(note));
     QVERIFY(chart.labelTexts().contains(QStringLiteral("efficiency cores from 7 threads")));
+    // The Explain text says the same, over every thread count of the run.
+    const QStringList said = ExplainText::placement(Explain::threads(r, Analysis::series(r, "add"), 2000));
+    QCOMPARE(said.size(), 2);
+    QVERIFY2(said[0].startsWith(QStringLiteral("From 7 threads the efficiency cores join: each adds about 0.5 ")),
+             qPrintable(said[0]));
     // Placed by the OS: nothing is known of where the threads ran, nothing is marked.
     for (Measurement &m : r.rows)
         m.conditions.placement = "none";

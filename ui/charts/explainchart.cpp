@@ -121,7 +121,7 @@ void ExplainChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     const TimeAxis y = fitTimes(d);
     drawModels(all, *wl, d, y);
     const Section crossovers = writeVerdict(r, group);
-    explainCurves(r, group, crossovers);
+    explainCurves(r, group, crossovers, all);
 }
 
 // Forgets what the last rebuild found: the measured models, the panel's sections, the verdict and the
@@ -411,7 +411,7 @@ void ExplainChart::measuredLine(const Series &s, const QColor &color, double sca
 }
 
 void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &group,
-                                 const Section &crossovers)
+                                 const Section &crossovers, const std::vector<Series> &every)
 {
     // Every curve, then the threads at the smallest and the largest size measured with two
     // thread counts or more.
@@ -448,6 +448,13 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
         for (int n : sizes)
             if (threadsAt[n].size() >= 2)
                 scaling.sentences << ExplainText::threads(Explain::threads(r, cpus, n));
+        // Where efficiency cores join and SMT siblings start, at the largest size, over every
+        // thread count of the run (the ones explained may skip the first to share a core).
+        std::vector<Series> runCpus;
+        for (const Series &s : every)
+            if (!s.gpu && s.run == cpus.front().run && s.variant == cpus.front().variant)
+                runCpus.push_back(s);
+        scaling.sentences << ExplainText::placement(Explain::threads(r, runCpus, *sizes.rbegin()));
     }
     explainQueues(r, group.empty() ? std::string() : group.front().workload);
     for (const Section &x : {crossovers, curves, scaling})
@@ -520,7 +527,7 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
     for (const Series &s : all)
         if (s.sameCores && s.run == group.front().run && !Workload::isQueueTime(s.mode))
             told.push_back(s);
-    explainCurves(r, told, Section{});
+    explainCurves(r, told, Section{}, all);
 }
 
 // The CPU curves of the first run, in one variant.

@@ -110,7 +110,10 @@ private:
     void writeCpuOnlyNote(std::size_t measured, std::size_t shown, bool sameCores);
 
     /// The sections on each curve and on the threads, after `crossovers`.
-    void explainCurves(const ResultSet &r, const std::vector<Series> &group, const Section &crossovers);
+    /// `every`: all curves shown of the run (the threads' placement is read over every thread
+    /// count, not only the ones explained).
+    void explainCurves(const ResultSet &r, const std::vector<Series> &group, const Section &crossovers,
+                       const std::vector<Series> &every);
     /// The section on the GPU curves timed before the device was synchronised (mode unsynced), first.
     void explainQueues(const ResultSet &r, const std::string &workload);
 

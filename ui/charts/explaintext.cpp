@@ -413,6 +413,25 @@ QString ExplainText::winners(const std::vector<Analysis::CpuWin> &wins)
     return tr("best CPU: %1").arg(parts.join(tr(", ")));
 }
 
+QStringList ExplainText::placement(const ThreadStory &t)
+{
+    QStringList out;
+    if (t.efficiencyFrom > 0)
+        out << (t.efficiencyWorth > 0
+                    ? tr("From %1 threads the efficiency cores join: each adds about %2 of a performance core.")
+                          .arg(t.efficiencyFrom)
+                          .arg(Format::number(t.efficiencyWorth))
+                    : tr("From %1 threads the efficiency cores join (as placed).").arg(t.efficiencyFrom));
+    if (t.siblingsFrom > 0)
+        out << (t.siblingsWorth > 0
+                    ? tr("From %1 threads the threads share SMT siblings: each adds about %2 of what a core "
+                         "added on average before.")
+                          .arg(t.siblingsFrom)
+                          .arg(Format::number(t.siblingsWorth))
+                    : tr("From %1 threads the threads share SMT siblings (as placed).").arg(t.siblingsFrom));
+    return out;
+}
+
 QString ExplainText::threads(const ThreadStory &t)
 {
     if (!t.valid)

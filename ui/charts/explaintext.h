@@ -42,6 +42,10 @@ public:
     static QString shift(const CrossoverShift &s);
     /// Why the threads scale as they do at one size.
     static QString threads(const ThreadStory &t);
+    /// Where the placement says efficiency cores join and SMT siblings start (ThreadStory's
+    /// marks), and what a thread adds from there: "From 7 threads the efficiency cores join:
+    /// each adds about 0.5 of a performance core."; none without marks.
+    static QStringList placement(const ThreadStory &t);
     /// threads() when only two thread counts were measured: what they cannot tell.
     static QString twoThreadCounts(const ThreadStory &t);
     /// The what-if models' verdict, against the measured models' one.

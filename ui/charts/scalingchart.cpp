@@ -54,8 +54,7 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     fitAxes(chosen.maxThreads, speedups.yMax);
     drawIdeal(chosen.maxThreads);
     QStringList notes = drawCurves(speedups.curves, chosen.maxThreads);
-    m_marks = placementMarks(r, chosen);
-    notes << drawPlacementMarks(m_marks, speedups.curves, std::ceil(speedups.yMax * 1.1));
+    notes << drawPlacementMarks(speedups.curves, std::ceil(speedups.yMax * 1.1));
     if (severalRuns() && !chosen.cpu.empty())
         notes.prepend(tr("Thread scaling of %1 (run A, when chosen, else the first run that scales).")
                           .arg(QString::fromStdString(chosen.cpu.front().run)));
@@ -259,71 +258,25 @@ QStringList ScalingChart::drawCurves(const QList<Curve> &curves, int maxThreads)
     return notes;
 }
 
-ScalingChart::PlacementMarks ScalingChart::placementMarks(const ResultSet &r, const CpuCurves &chosen)
+// The marks as the largest size's story has them (Explain::threads: from the rows' placement),
+// each a dotted vertical line with its label; the note's lines are ExplainText::placement's.
+QStringList ScalingChart::drawPlacementMarks(const QList<Curve> &curves, double yTop)
 {
-    PlacementMarks m;
-    const auto fewest = [](int &at, int threads) { at = at == 0 ? threads : std::min(at, threads); };
-    for (const Series &s : chosen.cpu)
-        for (const SeriesPoint &p : s.points) {
-            if (p.row >= r.rows.size() || r.rows[p.row].n != p.n || r.rows[p.row].threads != s.threads)
-                continue; // the results changed since the series were made
-            const PointConditions &c = r.rows[p.row].conditions;
-            if (c.placement.empty() || c.placement == "none")
-                continue;
-            if (c.siblingsShared)
-                fewest(m.siblingsFrom, s.threads);
-            if (c.efficiencyCores > 0)
-                fewest(m.efficiencyFrom, s.threads);
-        }
-    return m;
-}
-
-QStringList ScalingChart::drawPlacementMarks(const PlacementMarks &marks, const QList<Curve> &curves, double yTop)
-{
-    QStringList notes;
-    // What one thread more adds, on the largest size shown: per thread before the mark, and
-    // from it up to the next mark, as the points say (the speedups at the thread counts measured).
-    const auto gain = [&curves](int from, int until) -> std::pair<double, double> {
-        if (curves.isEmpty())
-            return {0, 0};
-        const QList<QPointF> &pts = curves.back().measured;
-        QPointF before(0, 0), after(0, 0), first(0, 0);
-        for (const QPointF &p : pts) {
-            if (p.x() == 1)
-                first = p;
-            if (p.x() < from && p.x() > before.x())
-                before = p;
-            if (p.x() >= from && p.x() < until && p.x() > after.x())
-                after = p;
-        }
-        if (first.x() != 1 || before.x() <= 1 || after.x() <= before.x())
-            return {0, 0};
-        return {(before.y() - 1) / (before.x() - 1), (after.y() - before.y()) / (after.x() - before.x())};
-    };
+    if (curves.isEmpty())
+        return {};
+    const ThreadStory &st = curves.back().story;
+    m_marks = {st.siblingsFrom, st.efficiencyFrom};
     const QColor color(0x55, 0x55, 0x55);
-    for (const auto &[at, sibling] : {std::pair{marks.efficiencyFrom, false}, std::pair{marks.siblingsFrom, true}}) {
+    for (const auto &[at, sibling] : {std::pair{st.efficiencyFrom, false}, std::pair{st.siblingsFrom, true}}) {
         if (at <= 0)
             continue;
-        const QString text = sibling ? tr("SMT siblings from %1 threads").arg(at)
-                                     : tr("efficiency cores from %1 threads").arg(at);
         line(QStringLiteral("placement:%1").arg(sibling ? QStringLiteral("siblings") : QStringLiteral("efficiency")),
              Role::Marker, QString(), color, {QPointF(at - 0.5, 0), QPointF(at - 0.5, yTop)},
              {Qt::DotLine, 1.5, false, false});
-        addLabel(text, QString::number(at), at - 0.5, yTop, color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
-        const int next = !sibling && marks.siblingsFrom > at ? marks.siblingsFrom : INT_MAX;
-        const auto [perCore, perThread] = gain(at, next);
-        if (perCore > 0 && perThread > 0)
-            notes << (sibling ? tr("From %1 threads the threads share SMT siblings: each adds about %2 of what a core added on "
-                                   "average before.")
-                              : tr("From %1 threads the efficiency cores join: each adds about %2 of a "
-                                   "performance core."))
-                         .arg(at)
-                         .arg(Format::number(perThread / perCore));
-        else
-            notes << (sibling ? tr("From %1 threads the threads share SMT siblings (as placed).").arg(at)
-                              : tr("From %1 threads the efficiency cores join (as placed).").arg(at));
+        addLabel(sibling ? tr("SMT siblings from %1 threads").arg(at) : tr("efficiency cores from %1 threads").arg(at),
+                 QString::number(at), at - 0.5, yTop, color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
     }
-    return notes;
+    return ExplainText::placement(st);
 }
 
 QString ScalingChart::xReadout(double x) const

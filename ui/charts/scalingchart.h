@@ -66,17 +66,16 @@ private:
     void fitAxes(int maxThreads, double yMax);
     void drawIdeal(int maxThreads);
     QStringList drawCurves(const QList<Curve> &curves, int maxThreads);
-    /// Where the rows' placement (PointConditions::placement) says SMT siblings start and
-    /// efficiency cores join: the fewest threads of the chosen curves with each; 0: never.
+    /// Where the rows' placement says SMT siblings start and efficiency cores join (the largest
+    /// size's ThreadStory), each as a dotted vertical line with its label; returns the note's lines.
+    QStringList drawPlacementMarks(const QList<Curve> &curves, double yTop);
+
+public:
+    /// Where SMT siblings start and efficiency cores join (ThreadStory's marks); 0: never.
     struct PlacementMarks {
         int siblingsFrom = 0;
         int efficiencyFrom = 0;
     };
-    static PlacementMarks placementMarks(const ResultSet &r, const CpuCurves &chosen);
-    /// Each mark as a dotted vertical line with its label; returns the note's lines on them.
-    QStringList drawPlacementMarks(const PlacementMarks &marks, const QList<Curve> &curves, double yTop);
-
-public:
     /// The marks of the last rebuild (tests, the Explain text).
     PlacementMarks marks() const { return m_marks; }
 
