@@ -258,7 +258,8 @@ std::vector<Analysis::CrossingPair> Analysis::crossingPairs(const ResultSet &r, 
     std::vector<Series> cpus, gpus;
     for (Series &s : series(r, workload))
         (s.gpu ? gpus : cpus).push_back(std::move(s));
-    gpus.erase(std::remove_if(gpus.begin(), gpus.end(), [](const Series &s) { return s.sameCores || Workload::isQueueTime(s.mode); }),
+    gpus.erase(std::remove_if(gpus.begin(), gpus.end(),
+                              [](const Series &s) { return s.sameCores || Workload::isQueueTime(s.mode); }),
                gpus.end());
     if (!cpus.empty() && !gpus.empty()) {
         const Series best = bestCpu(cpus);
@@ -614,7 +615,7 @@ std::string CrossoverReport::verdict() const
         for (const auto &c : crossings) {
             s += s.empty() ? "" : "; ";
             // An even count of crossings within the noise leaves the faster side as it was.
-            s += (c.times % 2 == 0        ? "the curves meet at "
+            s += (c.times % 2 == 0     ? "the curves meet at "
                   : c.gpuBecomesFaster ? "GPU faster above "
                                        : "CPU faster again above ") +
                  c.text();

@@ -695,11 +695,13 @@ void placementMarks(const ResultSet &r, const std::vector<Series> &cpu,
         }
         if (!(t1 > 0) || pb <= 1 || pa <= pb || !(before > 0) || !(after > 0))
             return 0.0;
-        const double perBefore = (t1 / before - 1) / (pb - 1), perAfter = (t1 / after - t1 / before) / (pa - pb);
+        const double perBefore = (t1 / before - 1) / (pb - 1),
+                     perAfter = (t1 / after - t1 / before) / (pa - pb);
         return perBefore > 0 ? std::max(0.0, perAfter / perBefore) : 0.0;
     };
     if (st.efficiencyFrom > 0)
-        st.efficiencyWorth = worth(st.efficiencyFrom, st.siblingsFrom > st.efficiencyFrom ? st.siblingsFrom : INT_MAX);
+        st.efficiencyWorth =
+            worth(st.efficiencyFrom, st.siblingsFrom > st.efficiencyFrom ? st.siblingsFrom : INT_MAX);
     if (st.siblingsFrom > 0)
         st.siblingsWorth = worth(st.siblingsFrom, INT_MAX);
 }

@@ -191,7 +191,9 @@ std::map<std::string, std::string> MachineInfo::probeCaches()
         std::map<std::string, const Topology::Cache *> best;
         for (const Topology::Cache &c : t.caches) {
             const std::string key = "L" + std::to_string(c.level) +
-                                    (c.type == "data" ? "d" : c.type == "instruction" ? "i" : "");
+                                    (c.type == "data"          ? "d"
+                                     : c.type == "instruction" ? "i"
+                                                               : "");
             const Topology::Cache *&b = best[key];
             if (!b || c.sharedBy < b->sharedBy || (c.sharedBy == b->sharedBy && c.bytes > b->bytes))
                 b = &c;

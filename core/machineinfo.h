@@ -34,8 +34,8 @@ struct MachineInfo {
     std::string cpuModel;
     int logicalCores = 0;
     std::map<std::string, std::string> caches; ///< "L1d" -> "48K", ... (per core, L3 per socket)
-    CpuTopology topology; ///< cores, threads per core, core kinds, NUMA nodes (Topology::probe)
-    std::string cpuKernels;                    ///< the instruction-set level the CPU kernels ran with
+    CpuTopology topology;    ///< cores, threads per core, core kinds, NUMA nodes (Topology::probe)
+    std::string cpuKernels;  ///< the instruction-set level the CPU kernels ran with
     std::string blas;        ///< "OpenBLAS 0.3.21, kernel SkylakeX (chosen by ...)", "none: <why>"
     std::string blasWarning; ///< "" unless OpenBLAS runs slower than the CPU allows, or fell back
     /// Governor, boost and the clock at the start (probe) and end of the sweep (the runner).

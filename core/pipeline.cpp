@@ -66,8 +66,8 @@ double seconds(const std::string &text, const char *option)
 bool RunOptions::hasSweepOptions() const
 {
     return workload || variants || sizes || range || threads || modes || hostMemory || iterations ||
-           maxReps || device || minTime || budget || refine || refineBudget || placement || cache || rounds || seed ||
-           transfers || cpuOnly || gpuOnly;
+           maxReps || device || minTime || budget || refine || refineBudget || placement || cache || rounds ||
+           seed || transfers || cpuOnly || gpuOnly;
 }
 
 SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
@@ -135,7 +135,8 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
     if (o.placement) {
         const std::optional<Placement::Kind> k = Placement::parse(*o.placement);
         if (!k)
-            throw std::invalid_argument("--placement takes cores-first, compact or none, not " + *o.placement);
+            throw std::invalid_argument("--placement takes cores-first, compact or none, not " +
+                                        *o.placement);
         p.placement = *k;
     }
     if (o.refineBudget) {

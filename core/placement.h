@@ -31,10 +31,10 @@ public:
 
     /// What a team of `threads` was on.
     struct Placed {
-        std::string placement;       ///< Placement::name; "" in older files
+        std::string placement;        ///< Placement::name; "" in older files
         std::vector<int> coresByKind; ///< distinct cores used, by Topology::kinds index
-        bool siblingsShared = false; ///< two threads on one core's SMT siblings
-        bool bound = false;          ///< the threads were bound there (false: the OS decided)
+        bool siblingsShared = false;  ///< two threads on one core's SMT siblings
+        bool bound = false;           ///< the threads were bound there (false: the OS decided)
         /// "cores first: 6 performance cores and 1 efficiency core", "compact: 1 core, its 2
         /// SMT siblings shared", "none: the OS placed the threads"; what a row's placed_on holds.
         std::string text(const Topology &t) const;

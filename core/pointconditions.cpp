@@ -175,20 +175,24 @@ PointConditions PointConditions::fromCsv(const std::function<const std::string *
         c.roundMin = parseNumber(*s, "round_min_s");
     if (const std::string *s = cell("round_max_s"))
         c.roundMax = parseNumber(*s, "round_max_s");
-    for (const auto &[name, out] : {std::pair{"throttled", &c.throttled}, std::pair{"siblings_shared", &c.siblingsShared}})
-        if (const std::string *s = cell(name); s && !(std::string_view(name) == "siblings_shared" && s->empty())) {
+    for (const auto &[name, out] :
+         {std::pair{"throttled", &c.throttled}, std::pair{"siblings_shared", &c.siblingsShared}})
+        if (const std::string *s = cell(name);
+            s && !(std::string_view(name) == "siblings_shared" && s->empty())) {
             if (*s != "true" && *s != "false")
                 throw std::invalid_argument(std::string("column ") + name + ": \"" + detail::shown(*s) +
                                             "\" is not true or false");
             *out = *s == "true";
         }
-    for (const auto &[name, out] : {std::pair{"placement", &c.placement}, std::pair{"placed_on", &c.placedOn}})
+    for (const auto &[name, out] :
+         {std::pair{"placement", &c.placement}, std::pair{"placed_on", &c.placedOn}})
         if (const std::string *s = cell(name))
             *out = *s;
     if (const std::string *s = cell("efficiency_cores"); s && !s->empty()) {
         const double v = parseNumber(*s, "efficiency_cores");
         if (v != std::floor(v) || std::fabs(v) > 1e6)
-            throw std::invalid_argument("column efficiency_cores: \"" + detail::shown(*s) + "\" is not a whole number");
+            throw std::invalid_argument("column efficiency_cores: \"" + detail::shown(*s) +
+                                        "\" is not a whole number");
         c.efficiencyCores = int(v);
     }
     for (const SyncedField &f : kSyncedFields)
@@ -316,13 +320,15 @@ void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, c
         number(row, f.name, f.name, c.*f.member);
     number(row, "round_min_s", "round_min_s", c.roundMin);
     number(row, "round_max_s", "round_max_s", c.roundMax);
-    for (const auto &[name, out] : {std::pair{"throttled", &c.throttled}, std::pair{"siblings_shared", &c.siblingsShared}})
+    for (const auto &[name, out] :
+         {std::pair{"throttled", &c.throttled}, std::pair{"siblings_shared", &c.siblingsShared}})
         if (const auto it = row.find(name); it != row.end()) {
             if (!it->is_boolean())
                 throw wrong(name, "true or false");
             *out = it->get<bool>();
         }
-    for (const auto &[name, out] : {std::pair{"placement", &c.placement}, std::pair{"placed_on", &c.placedOn}})
+    for (const auto &[name, out] :
+         {std::pair{"placement", &c.placement}, std::pair{"placed_on", &c.placedOn}})
         if (const auto it = row.find(name); it != row.end()) {
             if (!it->is_string())
                 throw wrong(name, "a string");

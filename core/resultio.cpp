@@ -64,12 +64,9 @@ json topologyToJson(const CpuTopology &t)
                          {"efficiency", k.efficiency},
                          {"cores", k.cores},
                          {"threads", k.pus}});
-    return {{"packages", t.packages},
-            {"numa_nodes", t.numaNodes},
-            {"cores", t.cores},
-            {"threads_per_core", t.threadsPerCore},
-            {"core_kinds", kinds},
-            {"source", t.source}};
+    return {{"packages", t.packages}, {"numa_nodes", t.numaNodes},
+            {"cores", t.cores},       {"threads_per_core", t.threadsPerCore},
+            {"core_kinds", kinds},    {"source", t.source}};
 }
 
 json machineToJson(const MachineInfo &m)
@@ -260,7 +257,8 @@ std::string ResultIO::toJson(const ResultSet &r)
 
 void ResultIO::streamJson(const ResultSet &r, const std::function<void(std::string_view)> &out)
 {
-    // Field by field: format, machine, rows, crossovers (derived from the rows), version. Each row is made, written and dropped, so memory holds one row's text.
+    // Field by field: format, machine, rows, crossovers (derived from the rows), version. Each row is made,
+    // written and dropped, so memory holds one row's text.
     out("{\"format\":\"speeduplab-results\",\"machine\":");
     out(compact(machineToJson(r.machine)));
     out(",\"rows\":[");

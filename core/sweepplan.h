@@ -47,7 +47,7 @@ struct SweepPlan {
     /// --placement: where the CPU threads go (Placement): cores first (the default), compact, or
     /// as the OS decides.
     Placement::Kind placement = Placement::defaultKind;
-    int device = 0;        ///< the GPU swept (the first of `devices` when there are several)
+    int device = 0; ///< the GPU swept (the first of `devices` when there are several)
     /// Several GPUs swept in turn (--device all, or 0,1): each GPU series once per device, the
     /// devices in this order at every n. Empty: `device` alone.
     std::vector<int> devices;

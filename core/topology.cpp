@@ -75,7 +75,9 @@ struct Hwloc {
 
 std::string cacheType(hwloc_obj_cache_type_t type)
 {
-    return type == HWLOC_OBJ_CACHE_DATA ? "data" : type == HWLOC_OBJ_CACHE_INSTRUCTION ? "instruction" : "unified";
+    return type == HWLOC_OBJ_CACHE_DATA          ? "data"
+           : type == HWLOC_OBJ_CACHE_INSTRUCTION ? "instruction"
+                                                 : "unified";
 }
 
 // The topology hwloc loaded, or a reason why it did not.
@@ -105,10 +107,12 @@ bool fromHwloc(hwloc_topology_t h, Topology &t)
         kindSets.push_back(set);
     }
     // Cores (or PUs, where hwloc finds no cores), each with its PUs, package, NUMA node and kind.
-    const hwloc_obj_type_t unit = hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_CORE) > 0 ? HWLOC_OBJ_CORE : HWLOC_OBJ_PU;
+    const hwloc_obj_type_t unit =
+        hwloc_get_nbobjs_by_type(h, HWLOC_OBJ_CORE) > 0 ? HWLOC_OBJ_CORE : HWLOC_OBJ_PU;
     for (hwloc_obj_t core = nullptr; (core = hwloc_get_next_obj_by_type(h, unit, core));) {
         Topology::Core c;
-        for (hwloc_obj_t pu = nullptr; (pu = hwloc_get_next_obj_inside_cpuset_by_type(h, core->cpuset, HWLOC_OBJ_PU, pu));)
+        for (hwloc_obj_t pu = nullptr;
+             (pu = hwloc_get_next_obj_inside_cpuset_by_type(h, core->cpuset, HWLOC_OBJ_PU, pu));)
             c.pus.push_back(int(pu->os_index));
         if (c.pus.empty())
             continue;
@@ -199,7 +203,8 @@ Topology Topology::read(const std::string &xml)
             t.source = xml.empty() ? "hwloc" : "hwloc, from the XML file " + xml;
             if (fromHwloc(h.t, t))
                 return t;
-            problem = xml.empty() ? "hwloc found no cores on this machine" : "the XML topology " + xml + " holds no cores";
+            problem = xml.empty() ? "hwloc found no cores on this machine"
+                                  : "the XML topology " + xml + " holds no cores";
         }
     }
     Topology t = fromOs();
@@ -234,16 +239,16 @@ std::vector<std::pair<std::string, std::string>> CpuTopology::describe() const
     const auto count = [](int n, const char *one, const char *many) {
         return std::to_string(n) + " " + (n == 1 ? one : many);
     };
-    r.emplace_back("Cores", count(cores, "core", "cores") + " (" + count(packages, "package", "packages") + ", " +
-                                count(numaNodes, "NUMA node", "NUMA nodes") + "), " +
+    r.emplace_back("Cores", count(cores, "core", "cores") + " (" + count(packages, "package", "packages") +
+                                ", " + count(numaNodes, "NUMA node", "NUMA nodes") + "), " +
                                 count(threadsPerCore, "thread per core", "threads per core"));
     if (kinds.size() > 1) {
         std::string s;
         for (std::size_t i = kinds.size(); i-- > 0;) { // performance first
             const Topology::Kind &k = kinds[i];
             s += s.empty() ? "" : ", ";
-            s += std::to_string(k.cores) + " " + k.name + " (" + (k.coreType.empty() ? "" : k.coreType + ", ") +
-                 count(k.pus, "thread", "threads") + ")";
+            s += std::to_string(k.cores) + " " + k.name + " (" +
+                 (k.coreType.empty() ? "" : k.coreType + ", ") + count(k.pus, "thread", "threads") + ")";
         }
         r.emplace_back("Core kinds", s);
     }

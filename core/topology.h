@@ -41,9 +41,9 @@ struct Topology {
     std::vector<Core> cores; ///< in hwloc's logical order (package, then cache, then core)
     std::vector<Kind> kinds; ///< lowest efficiency first; at least one once read
     std::vector<Cache> caches;
-    std::string source;      ///< "hwloc 2.9.0", "hwloc 2.9.0, from the XML file X", "the OS (/sys)"
-    std::string problem;     ///< why hwloc's view is not the one used; empty when it is
-    bool thisSystem = true;  ///< describes the machine this process runs on (not a file's)
+    std::string source;     ///< "hwloc 2.9.0", "hwloc 2.9.0, from the XML file X", "the OS (/sys)"
+    std::string problem;    ///< why hwloc's view is not the one used; empty when it is
+    bool thisSystem = true; ///< describes the machine this process runs on (not a file's)
 
     int pus() const;
     /// The most hardware threads a core has (2 with SMT); 0 when nothing was read.

@@ -138,7 +138,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
                                           QStringLiteral("N"));
     const QCommandLineOption placement(
         QStringLiteral("placement"),
-        QStringLiteral("Where the CPU threads run: cores-first (the default), compact or none (the OS decides)."),
+        QStringLiteral(
+            "Where the CPU threads run: cores-first (the default), compact or none (the OS decides)."),
         QStringLiteral("PLACEMENT"));
     const QCommandLineOption device(
         QStringLiteral("device"),
@@ -180,11 +181,12 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption run(QStringLiteral("run"),
                                  QStringLiteral("Start the sweep as soon as the window is up."));
     const QList<QCommandLineOption> options{
-        help,     version, headless,  preset,  png,          svg,      csv,          json,       report,
-        force,    open,    example,   overlay, runA,         runB,     presentation, chart,      size,
-        workload, variant, sizes,     range,   threads,      modes,    transfers,    hostMemory, iterations,
-        minTime,  maxReps, budget,    refine,  refineBudget, placement, device, cache,     rounds,     seed,
-        cpuOnly,  gpuOnly, calibrate, explain, screenshot,   settings, run};
+        help,      version,    headless,   preset,  png,     svg,     csv,     json,
+        report,    force,      open,       example, overlay, runA,    runB,    presentation,
+        chart,     size,       workload,   variant, sizes,   range,   threads, modes,
+        transfers, hostMemory, iterations, minTime, maxReps, budget,  refine,  refineBudget,
+        placement, device,     cache,      rounds,  seed,    cpuOnly, gpuOnly, calibrate,
+        explain,   screenshot, settings,   run};
     p.addOptions(options);
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));

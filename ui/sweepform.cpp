@@ -371,14 +371,15 @@ const std::vector<Field> &fields()
                          absentIs(1, integer(1, SweepPlan::maxRounds))));
         v.push_back(same("refine", &SweepForm::refine, &SweepPlan::refine, absentIs(0.0, real(0, 0.99))));
         // Where the CPU threads run: a name Placement knows, else the default.
-        Field placement = formOnly("placement", &SweepForm::placement,
-                                   absentIs(QString::fromStdString(Placement::name(Placement::defaultKind)),
-                                            Read<QString>([](QSettings &s, const char *key) -> std::optional<QString> {
-                                                const std::optional<QString> v = readString(s, key);
-                                                if (v && !Placement::parse(v->toStdString()))
-                                                    return std::nullopt;
-                                                return v;
-                                            })));
+        Field placement =
+            formOnly("placement", &SweepForm::placement,
+                     absentIs(QString::fromStdString(Placement::name(Placement::defaultKind)),
+                              Read<QString>([](QSettings &s, const char *key) -> std::optional<QString> {
+                                  const std::optional<QString> v = readString(s, key);
+                                  if (v && !Placement::parse(v->toStdString()))
+                                      return std::nullopt;
+                                  return v;
+                              })));
         placement.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
             p.placement = Placement::parse(f.placement.toStdString()).value_or(Placement::defaultKind);
         };

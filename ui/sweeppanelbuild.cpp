@@ -255,9 +255,10 @@ QWidget *SweepPanel::buildCpu()
     m_placement->addItem(tr("Cores first"), QStringLiteral("cores-first"));
     m_placement->addItem(tr("Compact (SMT siblings together)"), QStringLiteral("compact"));
     m_placement->addItem(tr("As the OS decides"), QStringLiteral("none"));
-    m_placement->setToolTip(tr("Where the threads run. Cores first: one thread per physical core, performance "
-                               "cores before efficiency cores, then the cores' SMT siblings. Compact: a core's "
-                               "SMT siblings together. As the OS decides: the threads are not bound."));
+    m_placement->setToolTip(
+        tr("Where the threads run. Cores first: one thread per physical core, performance "
+           "cores before efficiency cores, then the cores' SMT siblings. Compact: a core's "
+           "SMT siblings together. As the OS decides: the threads are not bound."));
     auto *placement = new QFormLayout;
     placement->addRow(tr("Placement:"), m_placement);
     v->addWidget(m_threads);

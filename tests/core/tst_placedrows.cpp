@@ -33,7 +33,8 @@ private slots:
                 QCOMPARE(c.placedOn, std::string("cores first: 6 performance cores (planned; not bound)"));
             if (threads == 7)
                 QCOMPARE(c.placedOn,
-                         std::string("cores first: 6 performance cores and 1 efficiency core (planned; not bound)"));
+                         std::string(
+                             "cores first: 6 performance cores and 1 efficiency core (planned; not bound)"));
         }
         // A real sweep (this machine's hardware threads: the plan is checked against them) records
         // the same in its rows, and they come back from its JSON.

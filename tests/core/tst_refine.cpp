@@ -139,7 +139,9 @@ private slots:
         // Each new point asks only for the mode of its pair and the thread counts fastest around
         // its crossing.
         std::mt19937_64 rng(38);
-        const auto cpuT = [](int threads, int n) { return 1e-6 * std::pow(n / 500.0, 2.0) * (threads == 1 ? 1.4 : 1); };
+        const auto cpuT = [](int threads, int n) {
+            return 1e-6 * std::pow(n / 500.0, 2.0) * (threads == 1 ? 1.4 : 1);
+        };
         const auto gpuT = [](const std::string &mode, int n) {
             return (mode == "launch" ? 1e-6 : 1e-6 * std::pow(120 / 500.0, 2.0)) + 1e-12 * n;
         };
@@ -147,8 +149,8 @@ private slots:
         const auto measure = [&](const SweepPlan &plan) {
             std::vector<Measurement> rows;
             for (const PlanPoint &p : plan.points()) {
-                Measurement m =
-                    point(p.threads, p.n, p.backend == "cpu" ? cpuT(p.threads, p.n) : gpuT(p.mode, p.n), 0.1, rng);
+                Measurement m = point(
+                    p.threads, p.n, p.backend == "cpu" ? cpuT(p.threads, p.n) : gpuT(p.mode, p.n), 0.1, rng);
                 m.backend = p.backend;
                 m.mode = p.mode;
                 m.device = p.device;
@@ -240,7 +242,7 @@ private slots:
         // from its JSON, it claims no crossover there.
         std::mt19937_64 rng(38);
         ResultSet r;
-        const std::vector<std::pair<int, double>> gpu = {{160, 1.5}, {200, 1.12}, {240, 0.89}, {280, 1.12},
+        const std::vector<std::pair<int, double>> gpu = {{160, 1.5},  {200, 1.12}, {240, 0.89}, {280, 1.12},
                                                          {320, 0.89}, {360, 1.12}, {400, 0.6}};
         for (const auto &[n, ratio] : gpu) {
             const auto at = [n = n](const char *backend, int threads, double t) {
@@ -276,7 +278,8 @@ private slots:
         const nlohmann::json doc = nlohmann::json::parse(ResultIO::toJson(back));
         QCOMPARE(doc.at("crossovers").size(), std::size_t(1));
         QCOMPARE(doc.at("crossovers")[0].at("times").get<int>(), 5);
-        QCOMPARE(doc.at("crossovers")[0].at("pair").get<std::string>(), std::string("GPU launch vs best CPU"));
+        QCOMPARE(doc.at("crossovers")[0].at("pair").get<std::string>(),
+                 std::string("GPU launch vs best CPU"));
         QVERIFY(doc.at("crossovers")[0].at("text").get<std::string>().find("no crossover resolved") !=
                 std::string::npos);
         // Refinement stops there: more sizes would not tell the curves apart.
@@ -288,7 +291,12 @@ private slots:
         const std::atomic<bool> stop{false};
         int asked = 0;
         const std::vector<Refine::Outcome> out = Refine::run(
-            p, refined, [&asked](const SweepPlan &) { ++asked; return std::vector<Measurement>{}; }, stop);
+            p, refined,
+            [&asked](const SweepPlan &) {
+                ++asked;
+                return std::vector<Measurement>{};
+            },
+            stop);
         QCOMPARE(out.size(), std::size_t(1));
         QCOMPARE(asked, 0);
         QVERIFY(!out.front().resolved);

@@ -70,14 +70,16 @@ private slots:
         // Cores first: threads 1-6 on distinct performance cores, 7-14 on efficiency cores, then
         // the performance cores' SMT siblings.
         const std::vector<int> order = Placement::order(t, Placement::Kind::CoresFirst);
-        QCOMPARE(order, (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 13, 14, 15, 16, 17, 18, 19, 1, 3, 5, 7, 9, 11}));
+        QCOMPARE(order,
+                 (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 13, 14, 15, 16, 17, 18, 19, 1, 3, 5, 7, 9, 11}));
         Placement::Placed six = Placement::placed(t, Placement::Kind::CoresFirst, 6);
         QCOMPARE(six.coresByKind, (std::vector<int>{0, 6}));
         QVERIFY(!six.siblingsShared);
         const Placement::Placed fourteen = Placement::placed(t, Placement::Kind::CoresFirst, 14);
         QCOMPARE(fourteen.coresByKind, (std::vector<int>{8, 6}));
         QVERIFY(!fourteen.siblingsShared);
-        QCOMPARE(fourteen.text(t), std::string("cores first: 6 performance cores and 8 efficiency cores (planned; not bound)"));
+        QCOMPARE(fourteen.text(t),
+                 std::string("cores first: 6 performance cores and 8 efficiency cores (planned; not bound)"));
         const Placement::Placed sixteen = Placement::placed(t, Placement::Kind::CoresFirst, 16);
         QVERIFY(sixteen.siblingsShared);
         const Placement::Marks marks = Placement::marks(t, Placement::Kind::CoresFirst);
@@ -93,7 +95,8 @@ private slots:
         QCOMPARE(Placement::marks(t, Placement::Kind::Compact).efficiencyFrom, 13);
         // None: the OS decides; nothing planned.
         QVERIFY(Placement::order(t, Placement::Kind::None).empty());
-        QCOMPARE(Placement::placed(t, Placement::Kind::None, 4).text(t), std::string("none: the OS placed the threads"));
+        QCOMPARE(Placement::placed(t, Placement::Kind::None, 4).text(t),
+                 std::string("none: the OS placed the threads"));
         // A file's topology is not this machine: never bound.
         const Placement::Binding b(t, Placement::Kind::CoresFirst, 2);
         QVERIFY(!b.bound());

@@ -593,16 +593,19 @@ void TestCharts::placementMarksWhereEfficiencyCoresJoin()
     QCOMPARE(chart.marks().siblingsFrom, 15);
     QCOMPARE(chart.countWithRole(ChartView::Role::Marker), 2);
     const QString note = chart.noteText();
-    QVERIFY2(note.contains(QStringLiteral("From 7 threads the efficiency cores join: each adds about 0.5 of a "
-                                          "performance core.")),
+    QVERIFY2(
+        note.contains(QStringLiteral("From 7 threads the efficiency cores join: each adds about 0.5 of a "
+                                     "performance core.")),
+        qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("From 15 threads the threads share SMT siblings")),
              qPrintable(note));
-    QVERIFY2(note.contains(QStringLiteral("From 15 threads the threads share SMT siblings")), qPrintable(note));
     QVERIFY(chart.labelTexts().contains(QStringLiteral("efficiency cores from 7 threads")));
     // The Explain text says the same, over every thread count of the run.
     const QStringList said = ExplainText::placement(Explain::threads(r, Analysis::series(r, "add"), 2000));
     QCOMPARE(said.size(), 2);
-    QVERIFY2(said[0].startsWith(QStringLiteral("From 7 threads the efficiency cores join: each adds about 0.5 ")),
-             qPrintable(said[0]));
+    QVERIFY2(
+        said[0].startsWith(QStringLiteral("From 7 threads the efficiency cores join: each adds about 0.5 ")),
+        qPrintable(said[0]));
     // Placed by the OS: nothing is known of where the threads ran, nothing is marked.
     for (Measurement &m : r.rows)
         m.conditions.placement = "none";

@@ -165,8 +165,9 @@ void TestRealData::seedEnvelopeSaysWhoWins()
     const QString readout = chart.readout(best, best->objectName(), QPointF(126, best->points()[6].y()));
     QVERIFY2(readout.contains(QStringLiteral("fastest here: 2 threads")), qPrintable(readout));
     // At the sizes around a crossover, the readout names it with its interval, on either curve.
-    QVERIFY2(readout.contains(QStringLiteral("crossover: GPU graph faster above n \u2248 124 (123\u2013125)")),
-             qPrintable(readout));
+    QVERIFY2(
+        readout.contains(QStringLiteral("crossover: GPU graph faster above n \u2248 124 (123\u2013125)")),
+        qPrintable(readout));
     const QString launch = QStringLiteral("crossover: GPU launch faster above n \u2248 515 (443\u2013587)");
     QVERIFY(chart.readout(best, best->objectName(), QPointF(400, 1)).contains(launch));
     QVERIFY(chart.readout(best, best->objectName(), QPointF(711, 1)).contains(launch));
@@ -176,7 +177,8 @@ void TestRealData::seedEnvelopeSaysWhoWins()
             QVERIFY2(chart.readout(s, s->objectName(), QPointF(711, 1)).contains(launch),
                      qPrintable(chart.readout(s, s->objectName(), QPointF(711, 1))));
         else if (s->name() == QStringLiteral("CPU 1 thread")) // not the crossing curves
-            QVERIFY(!chart.readout(s, s->objectName(), QPointF(711, 1)).contains(QStringLiteral("crossover")));
+            QVERIFY(
+                !chart.readout(s, s->objectName(), QPointF(711, 1)).contains(QStringLiteral("crossover")));
     // Every thread count, on request: 16 CPU curves in the legend, no envelope.
     chart.setAllThreadCounts(true);
     QCOMPARE(chart.countWithRole(ChartView::Role::Envelope), 0);

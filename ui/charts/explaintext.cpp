@@ -329,8 +329,9 @@ QStringList ExplainText::slide(const CrossoverStory &s)
         return {tr("%1 does not overtake %2 at the sizes measured.").arg(gpu, cpu)};
     QStringList out;
     const QString range = tr("n = %1\u2013%2").arg(Format::n(s.nMin), Format::n(s.nMax));
-    out << (s.measuredN > 0 ? tr("%1 overtakes %2 at n \u2248 %3, as measured (%4).")
-                                  .arg(gpu, cpu, Format::n(s.measuredN) + Format::interval(s.measured), models)
+    out << (s.measuredN > 0
+                ? tr("%1 overtakes %2 at n \u2248 %3, as measured (%4).")
+                      .arg(gpu, cpu, Format::n(s.measuredN) + Format::interval(s.measured), models)
             // The models' crossing outside the sizes measured: who won at all of them, first.
             : s.gpuFasterMeasured && s.model.n < s.nMin
                 ? tr("%1 is faster than %2 at every size measured (%3); by the cost models it overtakes "
@@ -418,7 +419,8 @@ QStringList ExplainText::placement(const ThreadStory &t)
     QStringList out;
     if (t.efficiencyFrom > 0)
         out << (t.efficiencyWorth > 0
-                    ? tr("From %1 threads the efficiency cores join: each adds about %2 of a performance core.")
+                    ? tr("From %1 threads the efficiency cores join: each adds about %2 of a performance "
+                         "core.")
                           .arg(t.efficiencyFrom)
                           .arg(Format::number(t.efficiencyWorth))
                     : tr("From %1 threads the efficiency cores join (as placed).").arg(t.efficiencyFrom));

@@ -267,14 +267,18 @@ QStringList ScalingChart::drawPlacementMarks(const QList<Curve> &curves, double 
     const ThreadStory &st = curves.back().story;
     m_marks = {st.siblingsFrom, st.efficiencyFrom};
     const QColor color(0x55, 0x55, 0x55);
-    for (const auto &[at, sibling] : {std::pair{st.efficiencyFrom, false}, std::pair{st.siblingsFrom, true}}) {
+    for (const auto &[at, sibling] :
+         {std::pair{st.efficiencyFrom, false}, std::pair{st.siblingsFrom, true}}) {
         if (at <= 0)
             continue;
-        line(QStringLiteral("placement:%1").arg(sibling ? QStringLiteral("siblings") : QStringLiteral("efficiency")),
+        line(QStringLiteral("placement:%1")
+                 .arg(sibling ? QStringLiteral("siblings") : QStringLiteral("efficiency")),
              Role::Marker, QString(), color, {QPointF(at - 0.5, 0), QPointF(at - 0.5, yTop)},
              {Qt::DotLine, 1.5, false, false});
-        addLabel(sibling ? tr("SMT siblings from %1 threads").arg(at) : tr("efficiency cores from %1 threads").arg(at),
-                 QString::number(at), at - 0.5, yTop, color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
+        addLabel(sibling ? tr("SMT siblings from %1 threads").arg(at)
+                         : tr("efficiency cores from %1 threads").arg(at),
+                 QString::number(at), at - 0.5, yTop, color,
+                 {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
     }
     return ExplainText::placement(st);
 }

@@ -110,7 +110,7 @@ QStringList TimeChart::readoutMore(const QString &id, double x) const
 QString TimeChart::crossingText(const Crossing &c, const QString &gpu)
 {
     // An even count of crossings within the noise leaves the faster side as it was (Crossing::times).
-    return (c.times % 2 == 0       ? tr("the curves meet at n \u2248 %1").arg(Format::n(c.n))
+    return (c.times % 2 == 0     ? tr("the curves meet at n \u2248 %1").arg(Format::n(c.n))
             : c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(gpu, Format::n(c.n))
                                  : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n))) +
            Format::interval(c);
@@ -118,7 +118,7 @@ QString TimeChart::crossingText(const Crossing &c, const QString &gpu)
 
 QString TimeChart::crossingBrief(const Crossing &c, const QString &mode, bool acrossRuns)
 {
-    const QString at = !c.resolved()       ? tr("unresolved, n %1\u2013%2").arg(Format::n(c.lo), Format::n(c.hi))
+    const QString at = !c.resolved() ? tr("unresolved, n %1\u2013%2").arg(Format::n(c.lo), Format::n(c.hi))
                        : c.gpuBecomesFaster ? tr("n \u2248 %1").arg(Format::n(c.n))
                                             : tr("CPU again, n \u2248 %1").arg(Format::n(c.n));
     if (acrossRuns)
