@@ -3,7 +3,9 @@
 // a hybrid laptop, a two-socket server, this 2-core VM): what is read, the order a placement takes
 // the hardware threads in, what a team was on, the marks of the thread scaling chart, a missing or
 // malformed file; and on this machine, a team really bound and given back its mask.
+#include "core/machineinfo.h"
 #include "core/placement.h"
+#include "core/resultio.h"
 #include "core/topology.h"
 
 #include <QtTest>
@@ -183,6 +185,40 @@ private slots:
         QCOMPARE(sched_getaffinity(0, sizeof after, &after), 0);
         QVERIFY(CPU_EQUAL(&before, &after));
         QVERIFY(Placement::placed(t, Placement::Kind::CoresFirst, threads).coresByKind.back() == threads);
+    }
+
+    void metadataOfEachTopology()
+    {
+        // What a result's machine records of each, and that it comes back from its JSON.
+        struct Case {
+            const char *file;
+            const char *cores, *kinds;
+        };
+        const Case cases[] = {
+            {"hybrid-laptop.xml", "14 cores (1 package, 1 NUMA node), 2 threads per core",
+             "6 performance (IntelCore, 12 threads), 8 efficiency (IntelAtom, 8 threads)"},
+            {"two-socket.xml", "16 cores (2 packages, 2 NUMA nodes), 2 threads per core", nullptr},
+            {"vm-2core.xml", "2 cores (1 package, 1 NUMA node), 1 thread per core", nullptr},
+        };
+        for (const Case &c : cases) {
+            MachineInfo m;
+            m.topology = CpuTopology::of(Topology::read(data(c.file)));
+            const auto lines = m.topology.describe();
+            QVERIFY(!lines.empty());
+            QCOMPARE(lines[0].first, std::string("Cores"));
+            QCOMPARE(lines[0].second, std::string(c.cores));
+            const bool hasKinds = lines.size() > 2;
+            QCOMPARE(hasKinds, c.kinds != nullptr);
+            if (c.kinds)
+                QCOMPARE(lines[1].second, std::string(c.kinds));
+            QVERIFY(lines.back().second.find(c.file) != std::string::npos);
+            ResultSet r;
+            r.machine = m;
+            QCOMPARE(ResultIO::fromJson(ResultIO::toJson(r)).machine.topology, m.topology);
+        }
+        // An older file, without the topology: unknown, and nothing said of it.
+        QVERIFY(!MachineInfo{}.topology.known());
+        QVERIFY(MachineInfo{}.topology.describe().empty());
     }
 
     void namesParse()
