@@ -670,9 +670,10 @@ void placementMarks(const ResultSet &r, const std::vector<Series> &cpu,
     const auto fewest = [](int &at, int threads) { at = at == 0 ? threads : std::min(at, threads); };
     for (const Series &s : cpu)
         for (const SeriesPoint &p : s.points) {
-            if (p.row >= r.rows.size() || r.rows[p.row].n != p.n || r.rows[p.row].threads != s.threads)
+            const Measurement *m = indexedRow(r, s, p);
+            if (!m)
                 continue; // the rows changed since the series were made
-            const PointConditions &c = r.rows[p.row].conditions;
+            const PointConditions &c = m->conditions;
             if (c.placement.empty() || c.placement == "none")
                 continue;
             if (c.siblingsShared)

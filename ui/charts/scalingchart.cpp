@@ -10,7 +10,6 @@
 #include <QValueAxis>
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
 #include <map>
 #include <set>
