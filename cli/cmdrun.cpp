@@ -34,6 +34,8 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     }
     if (const std::string note = Pipeline::gpuNote(plan); !note.empty())
         std::cerr << "note: " << note << '\n';
+    if (const std::string note = Pipeline::energyNote(plan); !note.empty()) // once, before the table
+        std::cerr << "note: " << esc(note) << '\n';
     if (const std::string warning = CpuConditions::read().warning(); !warning.empty())
         std::cerr << "warning: " << esc(warning) << '\n';
 

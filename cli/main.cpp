@@ -78,6 +78,10 @@ int main(int argc, char **argv)
          "where the CPU threads run: cores-first (one thread a core, performance cores first, then SMT "
          "siblings), compact (a core's SMT siblings together) or none (the OS decides)")
         ->default_str("cores-first");
+    text("--energy", o.energy,
+         "on: each point's energy by its device's counters (RAPL, NVML), where the machine has them; "
+         "a point too short for them runs longer. off: none read")
+        ->default_str("on");
     text("--device", o.device,
          "cuda:N (or N), opencl:N, cuda, opencl, a list (cuda:0,opencl:0), or all: every device of every "
          "backend, in turn, its curves labelled by device")

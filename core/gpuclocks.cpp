@@ -45,6 +45,7 @@ struct GpuClocks::Nvml {
     nvmlReturn_t (*temperature)(nvmlDevice_t, int, unsigned int *) = nullptr;
     nvmlReturn_t (*powerUsage)(nvmlDevice_t, unsigned int *) = nullptr;
     nvmlReturn_t (*reasons)(nvmlDevice_t, unsigned long long *) = nullptr;
+    nvmlReturn_t (*totalEnergy)(nvmlDevice_t, unsigned long long *) = nullptr;
 
     // The device, or nullptr when NVML cannot find it.
     nvmlDevice_t device(int index, const std::string &pciBusId) const
@@ -80,6 +81,7 @@ GpuClocks::GpuClocks(const std::string &library)
     sym(n->maxClockInfo, "nvmlDeviceGetMaxClockInfo", false);
     sym(n->temperature, "nvmlDeviceGetTemperature", false);
     sym(n->powerUsage, "nvmlDeviceGetPowerUsage", false);
+    sym(n->totalEnergy, "nvmlDeviceGetTotalEnergyConsumption", false);
     // The newer name (drivers 535 and later) first; older drivers have only the throttle one.
     sym(n->reasons, "nvmlDeviceGetCurrentClocksEventReasons", false);
     if (!n->reasons)
@@ -150,6 +152,35 @@ GpuClockSample GpuClocks::sample(int index, const std::string &pciBusId) const
         s.throttleReasons = r;
     s.available = true;
     return s;
+}
+
+bool GpuClocks::energyMilliJoules(int index, const std::string &pciBusId, unsigned long long &mJ,
+                                  std::string &why) const
+{
+    if (!m_nvml) {
+        const std::string prefix = "clocks not available: ";
+        why = "no NVML: " + (m_reason.rfind(prefix, 0) == 0 ? m_reason.substr(prefix.size()) : m_reason);
+        return false;
+    }
+    const Nvml &n = *m_nvml;
+    if (!n.totalEnergy) {
+        why = "the NVIDIA driver's NVML has no nvmlDeviceGetTotalEnergyConsumption: the driver is too old to "
+              "report energy";
+        return false;
+    }
+    const nvmlDevice_t d = n.device(index, pciBusId);
+    if (!d) {
+        why = "NVML does not find this GPU" + (pciBusId.empty() ? std::string() : " (bus id " + pciBusId + ")");
+        return false;
+    }
+    if (const nvmlReturn_t r = n.totalEnergy(d, &mJ); r != NVML_SUCCESS) {
+        const char *text = n.errorString ? n.errorString(r) : nullptr;
+        why = "this GPU does not report its energy through NVML (" +
+              (text ? std::string(text) : "error " + std::to_string(r)) +
+              "): NVIDIA GPUs report it from Volta (2017) on";
+        return false;
+    }
+    return true;
 }
 
 double GpuClocks::maxSmMHz(int index, const std::string &pciBusId) const

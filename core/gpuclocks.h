@@ -90,6 +90,11 @@ public:
     /// fastest first unless CUDA_DEVICE_ORDER=PCI_BUS_ID), hence the bus id. Never throws;
     /// unavailable sample on any error.
     GpuClockSample sample(int index, const std::string &pciBusId = {}) const;
+    /// The GPU's total energy since the driver loaded, millijoules
+    /// (nvmlDeviceGetTotalEnergyConsumption: Volta and newer, no root needed; it changes every 20 to
+    /// 100 ms). False with `why` when it cannot be read: no NVML, a driver too old to have the
+    /// call, or a GPU that does not report it, each said in one sentence. Never throws.
+    bool energyMilliJoules(int index, const std::string &pciBusId, unsigned long long &mJ, std::string &why) const;
     /// Max SM clock (nvmlDeviceGetMaxClockInfo), 0 unknown.
     double maxSmMHz(int index, const std::string &pciBusId = {}) const;
 

@@ -66,7 +66,8 @@ double seconds(const std::string &text, const char *option)
 bool RunOptions::hasSweepOptions() const
 {
     return workload || variants || sizes || range || threads || modes || hostMemory || iterations ||
-           maxReps || device || minTime || budget || refine || refineBudget || placement || cache || rounds ||
+           maxReps || device || minTime || budget || refine || refineBudget || placement || energy || cache ||
+           rounds ||
            seed || transfers || cpuOnly || gpuOnly;
 }
 
@@ -139,6 +140,11 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
                                         *o.placement);
         p.placement = *k;
     }
+    if (o.energy) {
+        if (*o.energy != "on" && *o.energy != "off")
+            throw std::invalid_argument("--energy takes on or off, not " + *o.energy);
+        p.energy = *o.energy == "on";
+    }
     if (o.refineBudget) {
         if (!o.refine)
             throw std::invalid_argument("--refine-budget goes with --refine");
@@ -203,6 +209,14 @@ std::string Pipeline::clocksNote(const SweepPlan &plan)
         return {};
     const GpuClocks &clocks = GpuClocks::instance();
     return clocks.available() ? std::string() : clocks.reason() + "; no point can be flagged as throttled";
+}
+
+std::string Pipeline::energyNote(const SweepPlan &plan)
+{
+    SweepRunner runner(plan);
+    SweepConditions s;
+    runner.describeEnergy(s);
+    return plan.energy ? s.energyMissing : std::string();
 }
 
 std::string Pipeline::roundNote(const SweepPlan &plan, const SweepRunner::Progress &p)

@@ -27,6 +27,7 @@ struct RunOptions {
     std::optional<std::string> iterations, minTime, maxReps, budget, device;
     std::optional<std::string> refine, refineBudget; ///< --refine 5%, --refine-budget N
     std::optional<std::string> placement;            ///< --placement cores-first|compact|none
+    std::optional<std::string> energy;               ///< --energy on|off
     std::optional<std::string> cache, rounds, seed;  ///< --cache warm|cold, --rounds K, --seed S
     bool transfers = false, cpuOnly = false, gpuOnly = false;
     bool calibrate = false; ///< measure the machine's ceilings after the sweep
@@ -136,6 +137,11 @@ public:
     /// Why the GPU's clocks will not be read (GpuClocks::reason) when the plan measures a usable
     /// GPU and NVML is missing; empty otherwise.
     static std::string clocksNote(const SweepPlan &plan);
+    /// Why some of the plan's devices will read no energy, one sentence each (SweepConditions::
+    /// energyMissing): "no energy for the CPU: no energy counters on this machine (a virtual
+    /// machine: the hypervisor shows none)"; empty when every device has counters or with
+    /// --energy off (the user asked for none).
+    static std::string energyNote(const SweepPlan &plan);
     /// "round 2 of 3, in a shuffled order (seed 1234)" when progress starts a round of a sweep
     /// of several (its first point); empty otherwise.
     static std::string roundNote(const SweepPlan &plan, const SweepRunner::Progress &progress);

@@ -51,6 +51,15 @@ const SyncedField kSyncedFields[] = {{"synced_median_s", &PointConditions::synce
                                      {"synced_min_s", &PointConditions::syncedMin},
                                      {"synced_max_s", &PointConditions::syncedMax}};
 
+struct EnergyField {
+    const char *name;
+    double PointEnergy::*member;
+};
+// A point's energy, as CSV columns and JSON keys: present only on a row that has it.
+const EnergyField kEnergyFields[] = {{"energy_j", &PointEnergy::joules},
+                                     {"energy_s", &PointEnergy::seconds},
+                                     {"j_per_op", &PointEnergy::perOperation}};
+
 double parseNumber(const std::string &s, const std::string &column)
 {
     char *end = nullptr;
@@ -123,6 +132,10 @@ const std::vector<std::string> &PointConditions::csvColumns()
             c.push_back(f.name);
         for (const char *name : {"placement", "placed_on", "siblings_shared", "efficiency_cores"})
             c.push_back(name);
+        for (const EnergyField &f : kEnergyFields)
+            c.push_back(f.name);
+        c.push_back("energy_counters");
+        c.push_back("energy_note");
         return c;
     }();
     return columns;
@@ -148,6 +161,10 @@ std::vector<std::string> PointConditions::csvCells() const
     c.push_back(placedOn);
     c.push_back(siblingsShared ? "true" : "false");
     c.push_back(std::to_string(efficiencyCores));
+    for (const EnergyField &f : kEnergyFields) // absent, not 0, on a row without energy
+        c.push_back(energy.measured() ? number(energy.*f.member) : std::string());
+    c.push_back(energy.counters);
+    c.push_back(energy.note);
     return c;
 }
 
@@ -198,6 +215,13 @@ PointConditions PointConditions::fromCsv(const std::function<const std::string *
     for (const SyncedField &f : kSyncedFields)
         if (const std::string *s = cell(f.name); s && !s->empty())
             c.*f.member = parseNumber(*s, f.name);
+    for (const EnergyField &f : kEnergyFields)
+        if (const std::string *s = cell(f.name); s && !s->empty())
+            c.energy.*f.member = parseNumber(*s, f.name);
+    for (const auto &[name, out] : {std::pair{"energy_counters", &c.energy.counters},
+                                    std::pair{"energy_note", &c.energy.note}})
+        if (const std::string *s = cell(name))
+            *out = *s;
     const std::pair<GpuClockSample *, const char *> samples[] = {{&c.clockStart, "_start"},
                                                                  {&c.clockEnd, "_end"}};
     for (const auto &[sample, when] : samples) {
@@ -251,6 +275,8 @@ std::string PointConditions::problem() const
         return "placement: must be cores-first, compact or none, not \"" + detail::shown(placement) + "\"";
     if (efficiencyCores < 0 || efficiencyCores > 1000000)
         return "efficiency_cores: must be a whole number from 0 to 1e6";
+    if (std::string p = energy.problem(); !p.empty())
+        return p;
     if (std::string p = sampleProblem(clockStart, "start"); !p.empty())
         return p;
     return sampleProblem(clockEnd, "end");
@@ -281,6 +307,13 @@ nlohmann::json detail::conditionsToJson(const PointConditions &c)
     o["placed_on"] = c.placedOn;
     o["siblings_shared"] = c.siblingsShared;
     o["efficiency_cores"] = c.efficiencyCores;
+    if (c.energy.measured()) // a row without energy has no energy field: never a 0
+        for (const EnergyField &f : kEnergyFields)
+            o[f.name] = c.energy.*f.member;
+    if (!c.energy.counters.empty())
+        o["energy_counters"] = c.energy.counters;
+    if (!c.energy.note.empty())
+        o["energy_note"] = c.energy.note;
     return o;
 }
 
@@ -329,6 +362,15 @@ void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, c
         }
     for (const auto &[name, out] :
          {std::pair{"placement", &c.placement}, std::pair{"placed_on", &c.placedOn}})
+        if (const auto it = row.find(name); it != row.end()) {
+            if (!it->is_string())
+                throw wrong(name, "a string");
+            *out = it->get<std::string>();
+        }
+    for (const EnergyField &f : kEnergyFields)
+        number(row, f.name, f.name, c.energy.*f.member);
+    for (const auto &[name, out] : {std::pair{"energy_counters", &c.energy.counters},
+                                    std::pair{"energy_note", &c.energy.note}})
         if (const auto it = row.find(name); it != row.end()) {
             if (!it->is_string())
                 throw wrong(name, "a string");

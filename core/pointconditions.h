@@ -3,6 +3,7 @@
 // and end, and whether it throttled.
 #pragma once
 
+#include "core/energy.h"
 #include "core/gpuclocks.h"
 
 #include <functional>
@@ -51,6 +52,9 @@ struct PointConditions {
     std::string placedOn;
     bool siblingsShared = false;
     int efficiencyCores = 0;
+    /// What the point spent by its device's energy counters (RAPL, NVML); not measured where the
+    /// device has none (a virtual machine's CPU, an OpenCL device) or the point was too short.
+    PointEnergy energy;
 
     /// Records the GPU's clocks around a point (clockStart, clockEnd), counts them into the
     /// sweep's reference (GpuClockReference::add) and flags the point throttled by
@@ -68,7 +72,8 @@ struct PointConditions {
     /// throttled, disturbed_reps, remeasured, then sm_mhz, memory_mhz, temperature_c, power_w and
     /// throttle_reasons at the start and at the end (an empty cell: unknown), then synced_median_s,
     /// synced_min_s and synced_max_s (0 on a row without them), then placement, placed_on,
-    /// siblings_shared and efficiency_cores.
+    /// siblings_shared and efficiency_cores, then energy_j, energy_s, j_per_op (empty cells on a row
+    /// without energy: never 0), energy_counters and energy_note.
     static const std::vector<std::string> &csvColumns();
     /// The cells of csvColumns(), in order.
     std::vector<std::string> csvCells() const;

@@ -5,6 +5,7 @@
 
 #include "backend/run.h"
 #include "core/cacheflush.h"
+#include "core/energy.h"
 #include "core/preemption.h"
 #include "core/reference.h"
 
@@ -13,6 +14,39 @@
 #include <utility>
 
 namespace speeduplab {
+
+PointEnergy RepeatLoop::readEnergy(const EnergyMeter &meter, const std::optional<EnergyMeter::Reading> &from,
+                                   const std::string &problem, long reps, int iterations,
+                                   const std::function<bool()> &oneMore)
+{
+    PointEnergy e;
+    e.counters = meter.description();
+    if (!from) {
+        e.note = "energy not read: " + problem;
+        return e;
+    }
+    std::string why;
+    std::optional<EnergyMeter::Reading> to = meter.read(why);
+    while (to && to->at - from->at < meter.minimumSpan() && oneMore()) {
+        ++reps;
+        to = meter.read(why);
+    }
+    if (!to) {
+        e.note = "energy not read: " + why;
+        return e;
+    }
+    const EnergyMeter::Span span = meter.between(*from, *to);
+    if (span.seconds < meter.minimumSpan() || reps < 1)
+        e.note = EnergyText::tooShort(span.seconds, meter);
+    else if (!span.problem.empty())
+        e.note = "energy not measured: " + span.problem;
+    else {
+        e.joules = span.joules;
+        e.seconds = span.seconds;
+        e.perOperation = span.joules / (double(reps) * std::max(1, iterations));
+    }
+    return e;
+}
 
 void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const std::atomic<bool> &stop,
                      const std::vector<std::vector<float>> &inputs, const Around &around)
@@ -72,6 +106,12 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
         measured = warmLasted;
         start();
     }
+    // The energy counters from here: the repetitions below, each counted.
+    const EnergyMeter *meter = around.energy && around.energy->available() ? around.energy : nullptr;
+    std::string energyProblem;
+    const std::optional<EnergyMeter::Reading> energyFrom =
+        meter ? meter->read(energyProblem) : std::optional<EnergyMeter::Reading>();
+    long energyReps = 0;
     while (!rule.enough(int(samples.count()), measured, StoppingRule::now() - wallBefore) &&
            !rule.outOfTime(int(samples.count()), StoppingRule::now())) {
         reset();
@@ -80,10 +120,20 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
         keep(t, lost);
         measured += lasted(t, run.synchronisedSeconds());
         start();
+        ++energyReps;
     }
     start();
     if (around.lastRepDone)
         around.lastRepDone();
+    if (meter)
+        m.conditions.energy = readEnergy(*meter, energyFrom, energyProblem, energyReps, m.iterations, [&] {
+            // Too short for the counters: more of the same repetitions, outside the statistics.
+            if (rule.outOfTime(int(samples.count()), StoppingRule::now()))
+                return false;
+            reset();
+            run.runOnce(stop);
+            return true;
+        });
     m.stats = samples.stats();
     if (synced.count() > 0) {
         const Stats s = synced.stats();

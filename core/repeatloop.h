@@ -3,6 +3,7 @@
 // and a GPU Run (no Qt). SweepRunner calls it for every point; tests drive it with a fake Run.
 #pragma once
 
+#include "core/energy.h"
 #include "core/measurement.h"
 #include "core/stoppingrule.h"
 
@@ -29,6 +30,12 @@ public:
         /// CPU points: count the repetitions during which a thread lost its core (Preemption)
         /// into the row's conditions.disturbedReps.
         bool countPreemption = false;
+        /// The device's energy counters, read before the first timed repetition and after the
+        /// last into the row's conditions.energy. A span shorter than the counters need
+        /// (EnergyMeter::minimumSpan) is extended by more repetitions, kept out of the
+        /// statistics; one the budget or a stop cuts short is marked "too short to measure
+        /// energy". Null or unavailable: no energy is read.
+        const EnergyMeter *energy = nullptr;
     };
 
     /// How long one repetition really lasted: the longer of the time runOnce returned and the
@@ -45,6 +52,15 @@ public:
     /// throws (Cancelled on stop).
     static void run(Run &run, Measurement &m, const StoppingRule &rule, const std::atomic<bool> &stop,
                     const std::vector<std::vector<float>> &inputs, const Around &around);
+
+    /// A point's energy from `from` (read before its first counted repetition; nullopt with
+    /// `problem` when it could not be) to now, over `reps` repetitions of `iterations`
+    /// operations. While the span is shorter than meter.minimumSpan(), oneMore() runs another
+    /// repetition (false: no more may run, the budget is spent), counted. Too short in the end:
+    /// not measured, noted "too short to measure energy: …"; a refused counter: noted why.
+    static PointEnergy readEnergy(const EnergyMeter &meter, const std::optional<EnergyMeter::Reading> &from,
+                                  const std::string &problem, long reps, int iterations,
+                                  const std::function<bool()> &oneMore);
 };
 
 } // namespace speeduplab

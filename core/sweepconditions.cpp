@@ -72,6 +72,8 @@ std::vector<std::pair<std::string, std::string>> SweepConditions::describe() con
         r.emplace_back("OpenMP wait", ompWaitPolicy == "passive"
                                           ? "passive: threads sleep at a barrier (OMP_WAIT_POLICY)"
                                           : "active: threads spin at a barrier (OMP_WAIT_POLICY)");
+    if (!energy.empty() || !energyMissing.empty())
+        r.emplace_back("Energy", energy + (energy.empty() || energyMissing.empty() ? "" : "; ") + energyMissing);
     if (gpuClocks.empty() && gpuIdleSmMHz <= 0)
         return r; // no GPU point was asked for, or a file from before the clocks were read
     std::string clocks =
@@ -94,7 +96,9 @@ nlohmann::json detail::sweepToJson(const SweepConditions &s)
             {"gpu_clocks_locked", s.gpuClocksLocked},
             {"gpu_idle_sm_mhz", s.gpuIdleSmMHz},
             {"gpu_max_sm_mhz", s.gpuMaxSmMHz},
-            {"omp_wait_policy", s.ompWaitPolicy}};
+            {"omp_wait_policy", s.ompWaitPolicy},
+            {"energy", s.energy},
+            {"energy_missing", s.energyMissing}};
 }
 
 void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
@@ -116,7 +120,8 @@ void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
         s.shuffleSeed = std::uint32_t(it->get<unsigned long long>());
     }
     for (const auto &[key, out] : {std::pair{"cache", &s.cache}, std::pair{"gpu_clocks", &s.gpuClocks},
-                                   std::pair{"omp_wait_policy", &s.ompWaitPolicy}})
+                                   std::pair{"omp_wait_policy", &s.ompWaitPolicy}, std::pair{"energy", &s.energy},
+                                   std::pair{"energy_missing", &s.energyMissing}})
         if (const auto it = j.find(key); it != j.end()) {
             if (!it->is_string())
                 throw wrong(key, "a string");

@@ -29,6 +29,13 @@ struct SweepConditions {
     /// default (libgomp: spin a while, then sleep). On a machine shared with another busy
     /// program, passive threads give their core back instead of spinning against it.
     std::string ompWaitPolicy;
+    /// The energy counters the sweep read, by device: "the CPU: RAPL package-0 (package)"; ""
+    /// when none (or a file from before energy was read).
+    std::string energy;
+    /// Why the plan's other devices read no energy, one sentence each joined by "; ": "no energy
+    /// for the CPU: no energy counters on this machine (a virtual machine: the hypervisor shows
+    /// none)". The CLI and the window say it once; "" when every device has counters.
+    std::string energyMissing;
     /// The policy of this process, as OMP_WAIT_POLICY names it ("" when unset or not one of
     /// the two).
     static std::string currentOmpWaitPolicy();

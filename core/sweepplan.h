@@ -62,6 +62,10 @@ struct SweepPlan {
     /// --rounds K: the whole sweep K times, each round in its own shuffled point order, merged
     /// into one row per point (SweepRunner). 1: one pass in sizeOrder(), not shuffled.
     int rounds = 1;
+    /// --energy off: no energy counter is read (EnergyMeter). On (the default), a point whose
+    /// device has counters records what it spent, and may run longer for them (at least
+    /// EnergyMeter::minimumSpan: about 20 ms for RAPL, 2 s for NVML at 100 ms updates).
+    bool energy = true;
     /// CPU points another program disturbed are measured again at the end of the sweep and,
     /// if still disturbed, marked noisy (SweepRunner). Off for a check of results only (verify).
     bool remeasureDisturbed = true;

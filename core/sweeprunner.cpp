@@ -7,6 +7,7 @@
 #include "core/calibration.h"
 #include "core/cpukernels.h"
 #include "core/gpuclocks.h"
+#include "core/rapl.h"
 #include "core/machineinfo.h"
 #include "core/preemption.h"
 #include "core/reference.h"
@@ -303,6 +304,7 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             const GpuClocks &clocks = GpuClocks::instance();
             const std::string busId = busIdOf(gpuJob.device);
             GpuClockSample start, end;
+            around.energy = &gpuEnergy(gpuJob.device);
             around.firstRepDone = [&] { start = clocks.sample(gpuJob.device, busId); };
             around.lastRepDone = [&] { end = clocks.sample(gpuJob.device, busId); };
             RepeatLoop::run(*run, m, rule, stop, inputs, around);
@@ -316,6 +318,7 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
                                           Reference::saxpyAlpha, ptrs);
             around.countPreemption = true;
+            around.energy = &cpuEnergy();
             RepeatLoop::run(*run, m, rule, stop, inputs, around);
         }
     } catch (const Cancelled &) {
@@ -510,6 +513,52 @@ bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
     return cancelled;
 }
 
+const EnergyMeter &SweepRunner::cpuEnergy()
+{
+    if (!m_cpuEnergy) {
+        const char *root = std::getenv("SPEEDUPLAB_POWERCAP_ROOT");
+        m_cpuEnergy = !m_plan.energy ? EnergyMeter::unavailable("energy is off (--energy off)")
+                                     : Rapl(root && *root ? root : "/sys/class/powercap").meter();
+    }
+    return *m_cpuEnergy;
+}
+
+const EnergyMeter &SweepRunner::gpuEnergy(int device)
+{
+    auto it = m_gpuEnergy.find(device);
+    if (it == m_gpuEnergy.end()) {
+        it = m_gpuEnergy
+                 .emplace(device, !m_plan.energy
+                                      ? EnergyMeter::unavailable("energy is off (--energy off)")
+                                      : EnergyMeter::nvml(GpuClocks::instance(), device, busIdOf(device)))
+                 .first;
+    }
+    return it->second;
+}
+
+void SweepRunner::describeEnergy(SweepConditions &s)
+{
+    if (!m_plan.energy) {
+        s.energyMissing = "energy is off (--energy off)";
+        return;
+    }
+    std::vector<std::pair<std::string, const EnergyMeter *>> devices;
+    if (m_plan.cpu && !m_plan.threads.empty())
+        devices.emplace_back("the CPU", &cpuEnergy());
+    if (m_plan.gpu)
+        for (const int d : m_plan.gpuDevices())
+            if (gpu::availability().usable)
+                devices.emplace_back("cuda:" + std::to_string(d), &gpuEnergy(d));
+    for (const int d : m_plan.openclDevices) // no OpenCL driver counts energy
+        s.energyMissing += (s.energyMissing.empty() ? "" : "; ") +
+                           EnergyText::whyNone("opencl:" + std::to_string(d), "OpenCL has no energy counters");
+    for (const auto &[name, meter] : devices) {
+        std::string &line = meter->available() ? s.energy : s.energyMissing;
+        line += (line.empty() ? "" : "; ") + (meter->available() ? name + ": " + meter->description()
+                                                                 : EnergyText::whyNone(name, meter->why()));
+    }
+}
+
 Measurement SweepRunner::merge(const std::vector<Measurement> &rounds, int planned)
 {
     if (rounds.empty())
@@ -545,6 +594,10 @@ Measurement SweepRunner::merge(const std::vector<Measurement> &rounds, int plann
     }
     m.stats = Stats::of(std::move(pooled));
     m.stats.reps = std::max(m.stats.reps, reps);
+    std::vector<PointEnergy> energies;
+    for (const Measurement *r : ok)
+        energies.push_back(r->conditions.energy);
+    m.conditions.energy = PointEnergy::pooled(energies);
     if (m.conditions.hasSynced()) { // unsynced: the median of the rounds' synchronised medians
         std::vector<double> medians;
         for (const Measurement *r : ok) {
@@ -592,6 +645,13 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
             s.gpuClocksLocked = GpuClocks::looksLocked(idle, s.gpuMaxSmMHz);
         }
     }
+    describeEnergy(result.machine.sweep);
+    // How often the counters change, watched before the points: RAPL's in a few ms, NVML's in
+    // up to half a second.
+    if (m_cpuEnergy)
+        m_cpuEnergy->measureUpdate(0.05);
+    for (auto &[device, meter] : m_gpuEnergy)
+        meter.measureUpdate(0.5);
     const auto points = m_plan.points();
     const int rounds = m_plan.rounds;
     // The rounds of each point, by its index in points(): the result's rows keep that order.

@@ -2,6 +2,7 @@
 // The measuring loop of a sweep (no Qt): one point at a time, on the calling thread.
 #pragma once
 
+#include "core/energy.h"
 #include "core/gpuclocks.h"
 #include "core/measurement.h"
 #include "core/memorycheck.h"
@@ -13,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -89,6 +91,15 @@ public:
     /// flush of up to 2 GiB before each of their µs repetitions would only make them slow.
     static bool flushesCpuCaches(const SweepPlan &plan, const PlanPoint &p);
 
+    /// The CPU's energy counters (Rapl, under SPEEDUPLAB_POWERCAP_ROOT when set, for tests) and
+    /// each CUDA GPU's (NVML), made at their first use (run() then measures their update
+    /// interval, before the points). Unavailable, with why, when the plan has energy off.
+    const EnergyMeter &cpuEnergy();
+    const EnergyMeter &gpuEnergy(int device);
+    /// What the plan's devices read for energy, and the sentence for those that read none
+    /// (SweepConditions::energy, energyMissing).
+    void describeEnergy(SweepConditions &s);
+
     /// Bytes of host memory available for a point (MemAvailable), or the plan's limit.
     double hostMemoryAvailable() const;
 
@@ -146,6 +157,8 @@ private:
     /// (OpenCL device, "build" or "clblast"): the compile times already noted on a row.
     std::set<std::pair<int, std::string>> m_openclNoted;
     double m_start = 0;
+    std::optional<EnergyMeter> m_cpuEnergy;
+    std::map<int, EnergyMeter> m_gpuEnergy;
 };
 
 } // namespace speeduplab

@@ -141,6 +141,10 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         QStringLiteral(
             "Where the CPU threads run: cores-first (the default), compact or none (the OS decides)."),
         QStringLiteral("PLACEMENT"));
+    const QCommandLineOption energy(
+        QStringLiteral("energy"),
+        QStringLiteral("on (the default): each point's energy where the machine counts it; off: none."),
+        QStringLiteral("on|off"));
     const QCommandLineOption device(
         QStringLiteral("device"),
         QStringLiteral("cuda:N (or N), opencl:N, cuda, opencl, a list (cuda:0,opencl:0), or all: every "
@@ -185,8 +189,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
         report,    force,      open,       example, overlay, runA,    runB,    presentation,
         chart,     size,       workload,   variant, sizes,   range,   threads, modes,
         transfers, hostMemory, iterations, minTime, maxReps, budget,  refine,  refineBudget,
-        placement, device,     cache,      rounds,  seed,    cpuOnly, gpuOnly, calibrate,
-        explain,   screenshot, settings,   run};
+        placement, energy,     device,     cache,   rounds,  seed,    cpuOnly, gpuOnly,
+        calibrate, explain,    screenshot, settings, run};
     p.addOptions(options);
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
@@ -281,6 +285,7 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     text(refine, o.refine);
     text(refineBudget, o.refineBudget);
     text(placement, o.placement);
+    text(energy, o.energy);
     text(device, o.device);
     text(cache, o.cache);
     text(rounds, o.rounds);

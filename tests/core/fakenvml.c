@@ -4,10 +4,10 @@
  *   FAKE_NVML_FAIL=1          nvmlInit_v2 fails (NVML_ERROR_DRIVER_NOT_LOADED)
  *   FAKE_NVML_PCI_BUS_ID      bus id of device 0 (default "0000:19:00.0")
  *   FAKE_NVML_SM_MHZ, FAKE_NVML_MEM_MHZ, FAKE_NVML_MAX_SM_MHZ, FAKE_NVML_TEMP_C,
- *   FAKE_NVML_POWER_MW, FAKE_NVML_REASONS (0x.. allowed)
+ *   FAKE_NVML_POWER_MW, FAKE_NVML_REASONS (0x.. allowed), FAKE_NVML_ENERGY_MJ (the total energy)
  * An unset or empty value answers NVML_ERROR_NOT_SUPPORTED, as a GPU without that sensor does.
  * Built with FAKE_NVML_OLD it is an older driver: no nvmlDeviceGetCurrentClocksEventReasons (only
- * the throttle-reasons name), no temperature, no power. In the full build the throttle-reasons
+ * the throttle-reasons name), no temperature, no power, no total energy. In the full build the throttle-reasons
  * name fails, so that a test sees which of the two is used. */
 
 #include <stdlib.h>
@@ -180,6 +180,16 @@ nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t device, unsigned int *milliwat
 {
     nvmlReturn_t r = checkDevice(device);
     return r != NVML_SUCCESS ? r : readUInt("FAKE_NVML_POWER_MW", milliwatts);
+}
+
+nvmlReturn_t nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t device, unsigned long long *energy)
+{
+    nvmlReturn_t r = checkDevice(device);
+    if (r != NVML_SUCCESS)
+        return r;
+    if (!energy)
+        return NVML_ERROR_INVALID_ARGUMENT;
+    return value("FAKE_NVML_ENERGY_MJ", energy) ? NVML_SUCCESS : NVML_ERROR_NOT_SUPPORTED;
 }
 
 nvmlReturn_t nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t device, unsigned long long *out)

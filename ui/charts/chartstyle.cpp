@@ -233,6 +233,11 @@ ChartStyle::Unit ChartStyle::timeUnit(double lo, double hi)
     return prefixed(lo, hi, QStringLiteral("s"), -9, 0);
 }
 
+ChartStyle::Unit ChartStyle::energyUnit(double lo, double hi)
+{
+    return prefixed(lo, hi, QStringLiteral("J"), -12, 0);
+}
+
 ChartStyle::Unit ChartStyle::rateUnit(double lo, double hi, bool flops)
 {
     return prefixed(lo, hi, flops ? QStringLiteral("FLOP/s") : QStringLiteral("B/s"), 0, 15);

@@ -62,6 +62,8 @@ public:
     };
     /// Times from lo to hi seconds in ns, µs, ms or s.
     static Unit timeUnit(double lo, double hi);
+    /// Energies from lo to hi joules in pJ, nJ, µJ, mJ or J.
+    static Unit energyUnit(double lo, double hi);
     /// Rates from lo to hi per second in B/s to PB/s (flops: FLOP/s to PFLOP/s).
     static Unit rateUnit(double lo, double hi, bool flops);
 

@@ -5,6 +5,7 @@
 
 #include "ui/charts/comparechart.h"
 #include "ui/charts/costchart.h"
+#include "ui/charts/energychart.h"
 #include "ui/charts/explainchart.h"
 #include "ui/charts/whatifpanel.h"
 
@@ -29,7 +30,8 @@ QStringList ChartTabs::names()
 {
     return {QStringLiteral("time"),       QStringLiteral("speedup"),  QStringLiteral("scaling"),
             QStringLiteral("throughput"), QStringLiteral("roofline"), QStringLiteral("compare"),
-            QStringLiteral("cost"),       QStringLiteral("explain"),  QStringLiteral("summary")};
+            QStringLiteral("cost"),       QStringLiteral("energy"),   QStringLiteral("explain"),
+            QStringLiteral("summary")};
 }
 
 std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
@@ -48,6 +50,8 @@ std::unique_ptr<ChartView> ChartTabs::make(const QString &name)
         return std::make_unique<CompareChart>();
     if (name == QLatin1String("cost"))
         return std::make_unique<CostChart>();
+    if (name == QLatin1String("energy"))
+        return std::make_unique<EnergyChart>();
     if (name == QLatin1String("explain"))
         return std::make_unique<ExplainChart>();
     if (name == QLatin1String("summary"))

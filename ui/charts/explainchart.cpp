@@ -3,6 +3,8 @@
 // and the sections of sentences the what-if panel shows.
 #include "ui/charts/explainchart.h"
 
+#include "core/energyanalysis.h"
+
 #include "ui/charts/explaintext.h"
 #include "ui/examples.h"
 #include "ui/format.h"
@@ -457,9 +459,26 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
         scaling.sentences << ExplainText::placement(Explain::threads(r, runCpus, *sizes.rbegin()));
     }
     explainQueues(r, group.empty() ? std::string() : group.front().workload);
-    for (const Section &x : {crossovers, curves, scaling})
+    const Section energy = explainEnergy(r, group);
+    for (const Section &x : {crossovers, curves, scaling, energy})
         if (!x.sentences.isEmpty())
             m_explanations << x;
+}
+
+ExplainChart::Section ExplainChart::explainEnergy(const ResultSet &r, const std::vector<Series> &group) const
+{
+    Section energy{tr("Where the GPU spends less energy"), {}};
+    const std::vector<EnergyCrossover> crossovers = EnergyAnalysis::crossovers(r, group);
+    for (const EnergyCrossover &x : crossovers)
+        energy.sentences << Format::sentence(ExplainText::energyCrossover(
+                                x, crossovers.size() == 1 ? tr("the GPU") : QString::fromStdString(x.gpu.label)));
+    if (!crossovers.empty())
+        energy.sentences << tr("Each device's own counters, over its points' repetitions: the CPU package (RAPL), "
+                               "the GPU board (NVML). The GPU spends less only where its speedup is larger than its board's "
+                               "power over the CPU package's: a GPU that finishes first can still spend more.");
+    else if (!EnergyAnalysis::any(r) && !r.machine.sweep.energyMissing.empty())
+        energy.sentences << tr("No energy was measured: %1.").arg(QString::fromStdString(r.machine.sweep.energyMissing));
+    return energy;
 }
 
 ExplainText::LaunchCost ExplainChart::launchCost(const ResultSet &r)

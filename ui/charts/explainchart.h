@@ -115,6 +115,8 @@ private:
     void explainCurves(const ResultSet &r, const std::vector<Series> &group, const Section &crossovers,
                        const std::vector<Series> &every);
     /// The section on the GPU curves timed before the device was synchronised (mode unsynced), first.
+    /// Where each GPU curve starts to spend less energy, or why the results hold none.
+    Section explainEnergy(const ResultSet &r, const std::vector<Series> &group) const;
     void explainQueues(const ResultSet &r, const std::string &workload);
 
     WhatIf m_measured;

@@ -2,6 +2,8 @@
 // The Explain sentences, worded from the fitted and measured numbers of core/explain.h.
 #include "ui/charts/explaintext.h"
 
+#include "core/energyanalysis.h"
+
 #include "ui/format.h"
 
 #include "core/gpuspecs.h"
@@ -573,6 +575,26 @@ QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
     if (was == is)
         return tr("What if (%1): still %2.").arg(models, is);
     return tr("What if (%1): %2 (the measured models: %3).").arg(models, is, was);
+}
+
+QString ExplainText::energyCrossover(const EnergyCrossover &x, const QString &gpu)
+{
+    const QString range = QStringLiteral("n %1\u2013%2").arg(Format::n(x.nMin), Format::n(x.nMax));
+    if (x.gpuLessEverywhere)
+        return tr("%1 spends less energy than the CPU at every size with energy (%2)").arg(gpu, range);
+    if (x.cpuLessEverywhere)
+        return tr("the CPU spends less energy than %1 at every size with energy (%2)").arg(gpu, range);
+    if (x.crossings.empty())
+        return tr("%1 and the CPU spend the same energy within the counters' reach (%2)").arg(gpu, range);
+    QStringList parts;
+    for (const Crossing &c : x.crossings)
+        parts << (!c.resolved() ? tr("%1 and the CPU spend about the same energy near n \u2248 %2")
+                                      .arg(gpu, Format::n(c.n))
+                  : c.gpuBecomesFaster
+                      ? tr("%1 spends less energy than the CPU above n \u2248 %2").arg(gpu, Format::n(c.n))
+                      : tr("%1 spends less energy than the CPU below n \u2248 %2").arg(gpu, Format::n(c.n))) +
+                     Format::interval(c);
+    return parts.join(QStringLiteral("; "));
 }
 
 } // namespace speeduplab

@@ -11,6 +11,8 @@
 
 namespace speeduplab {
 
+struct EnergyCrossover;
+
 /// A kernel launch's fixed cost measured synchronised (Explain::model of a GPU launch curve), and
 /// where: "the H200 of the shipped example", a run's name.
 struct LaunchCost {
@@ -50,6 +52,9 @@ public:
     static QString twoThreadCounts(const ThreadStory &t);
     /// The what-if models' verdict, against the measured models' one.
     static QString whatIf(const WhatIf &now, const WhatIf &measured);
+    /// Where a GPU curve starts to spend less energy than the CPU (EnergyAnalysis::crossovers):
+    /// "the GPU spends less energy than the CPU above n ≈ 700"; gpu names the GPU curve.
+    static QString energyCrossover(const EnergyCrossover &x, const QString &gpu);
     /// A curve timed as the original answer timed it (GPU mode unsynced), from its own numbers: how
     /// flat it stays while the work grows, the bandwidth its time at the largest n would imply
     /// ("... move 128 GB; in 44.6 ms that would take 2.87 TB/s"), why (the launches are queued, the
