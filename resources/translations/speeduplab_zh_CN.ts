@@ -608,6 +608,30 @@
         <source>From %1 threads the threads share SMT siblings (as placed).</source>
         <translation>从 %1 个线程起，线程共用 SMT 兄弟线程（按放置方式）。</translation>
     </message>
+    <message>
+        <source>%1 spends less energy than the CPU at every size with energy (%2)</source>
+        <translation>在每个有能耗数据的规模上，%1 的能耗都低于 CPU（%2）</translation>
+    </message>
+    <message>
+        <source>the CPU spends less energy than %1 at every size with energy (%2)</source>
+        <translation>在每个有能耗数据的规模上，CPU 的能耗都低于 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 and the CPU spend the same energy within the counters&apos; reach (%2)</source>
+        <translation>在计数器的精度内，%1 与 CPU 的能耗相同（%2）</translation>
+    </message>
+    <message>
+        <source>%1 and the CPU spend about the same energy near n ≈ %2</source>
+        <translation>在 n ≈ %2 附近，%1 与 CPU 的能耗大致相同</translation>
+    </message>
+    <message>
+        <source>%1 spends less energy than the CPU above n ≈ %2</source>
+        <translation>n ≈ %2 以上，%1 的能耗低于 CPU</translation>
+    </message>
+    <message>
+        <source>%1 spends less energy than the CPU below n ≈ %2</source>
+        <translation>n ≈ %2 以下，%1 的能耗低于 CPU</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -1579,6 +1603,30 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source> (examples, not prices)</source>
         <translation>（示例值，并非真实价格）</translation>
     </message>
+    <message>
+        <source>not counted</source>
+        <translation>不计入</translation>
+    </message>
+    <message>
+        <source>Electricity, per kWh: each point&apos;s cost adds the energy its device&apos;s counters measured. 0: not counted.</source>
+        <translation>每千瓦时电价：每个点的成本加上其设备计数器测得的能耗。0：不计入。</translation>
+    </message>
+    <message>
+        <source>Electricity, per kWh:</source>
+        <translation>电价（每千瓦时）：</translation>
+    </message>
+    <message>
+        <source> The price per kWh is not counted: these results hold no energy (%1).</source>
+        <translation> 电价未计入：这些结果没有能耗数据（%1）。</translation>
+    </message>
+    <message>
+        <source> Electricity at %1 per kWh, by each point&apos;s measured energy: %2 points without energy are left out.</source>
+        <translation> 电价为每千瓦时 %1，按每个点测得的能耗计算：%2 个没有能耗数据的点被略去。</translation>
+    </message>
+    <message>
+        <source> Electricity at %1 per kWh, by each point&apos;s measured energy.</source>
+        <translation> 电价为每千瓦时 %1，按每个点测得的能耗计算。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CpuConditionsBanner</name>
@@ -1596,6 +1644,61 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Value</source>
         <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>speeduplab::EnergyChart</name>
+    <message>
+        <source>energy per operation (%1)</source>
+        <translation>每次运算的能耗（%1）</translation>
+    </message>
+    <message>
+        <source>these results hold no energy: their devices had no counters SpeedupLab could read, or they were measured before it read them</source>
+        <translation>这些结果没有能耗数据：其设备没有 SpeedupLab 能读取的计数器，或测量时 SpeedupLab 尚不读取能耗</translation>
+    </message>
+    <message>
+        <source>energy per operation vs n</source>
+        <translation>每次运算的能耗随 n 的变化</translation>
+    </message>
+    <message>
+        <source>No results yet.
+Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
+        <translation>还没有结果。
+请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>No point has a time to plot: they failed or were skipped.</source>
+        <translation>没有可绘制时间的点：它们都失败了或被跳过。</translation>
+    </message>
+    <message>
+        <source>No point has energy.
+%1</source>
+        <translation>没有任何点有能耗数据。
+%1</translation>
+    </message>
+    <message>
+        <source>the GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>less energy above n ≈ %1</source>
+        <translation>n ≈ %1 以上能耗更低</translation>
+    </message>
+    <message>
+        <source>less energy below n ≈ %1</source>
+        <translation>n ≈ %1 以下能耗更低</translation>
+    </message>
+    <message>
+        <source>Lower is better. The energy each device&apos;s own counters measured over a point&apos;s repetitions (RAPL: the CPU package, with DRAM where counted; NVML: the GPU board), divided by its operations. Each device counts alone: the host&apos;s share of a GPU point is not in it.</source>
+        <translation>越低越好。每个设备自己的计数器在一个点的各次重复中测得的能耗（RAPL：CPU 封装，有计数时含 DRAM；NVML：GPU 板卡），除以其运算次数。每个设备单独计数：GPU 点中主机的那一份不计在内。</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 points have no energy and are not drawn (for example: %3).</source>
+        <translation>%2 个点中有 %1 个没有能耗数据，未绘出（例如：%3）。</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
     </message>
 </context>
 <context>
@@ -1737,6 +1840,22 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Too few points for cost models.</source>
         <translation>点太少，无法建立成本模型。</translation>
+    </message>
+    <message>
+        <source>Where the GPU spends less energy</source>
+        <translation>GPU 在哪里能耗更低</translation>
+    </message>
+    <message>
+        <source>the GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Each device&apos;s own counters, over its points&apos; repetitions: the CPU package (RAPL), the GPU board (NVML). The GPU spends less only where its speedup is larger than its board&apos;s power over the CPU package&apos;s: a GPU that finishes first can still spend more.</source>
+        <translation>每个设备自己的计数器，在其各点的重复中计量：CPU 封装（RAPL）、GPU 板卡（NVML）。只有当 GPU 的加速比大于其板卡功率与 CPU 封装功率之比时，GPU 的能耗才更低：先完成的 GPU 仍可能耗能更多。</translation>
+    </message>
+    <message>
+        <source>No energy was measured: %1.</source>
+        <translation>没有测得能耗：%1。</translation>
     </message>
 </context>
 <context>

@@ -559,12 +559,13 @@ void TestResultIO::largeFileLoadsInProportionalMemory()
     QCOMPARE(loaded.rows.back(), last);
     if (!peakReset || before < 0 || peak < 0)
         QSKIP("this system does not let a process reset its peak memory: only the load was checked");
-    // The text of the file, the rows (their 4 repetition times and their conditions, some 700
-    // bytes a Measurement, included) and a margin: a DOM of the file (kilobytes a row) is not.
+    // The text of the file, the rows (their 4 repetition times and their conditions, some 800
+    // bytes a Measurement since it holds its energy, included) and a margin: a DOM of the file
+    // (kilobytes a row) is not.
     const double perRow = (double(peak - before) * 1024 - double(fileBytes)) / count;
     qInfo("%s: %lld bytes on disk; the load's peak took %ld KiB more (%.0f bytes a row beyond the text)",
           csv ? "CSV" : "JSON", fileBytes, peak - before, perRow);
-    QVERIFY2(perRow < 1500, qPrintable(QString("%1 bytes a row").arg(perRow)));
+    QVERIFY2(perRow < 1600, qPrintable(QString("%1 bytes a row").arg(perRow)));
 }
 
 QTEST_APPLESS_MAIN(TestResultIO)

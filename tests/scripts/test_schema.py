@@ -103,6 +103,8 @@ def doc_columns():
 ROW = RESULTS["$defs"]["row"]["properties"]
 CSV_ONLY = RESULTS["$defs"]["csvRow"]["properties"]
 MACHINE = RESULTS["$defs"]["machine"]["properties"]
+# The fields a row has only when measured (its energy): absent from JSON, an empty CSV cell.
+UNMEASURED = {k for k, v in ROW.items() if v.get("x-absent-when-unmeasured")}
 
 
 def resolve(prop):
@@ -166,7 +168,8 @@ def check_csv(what, path, columns=None):
     if unknown:
         bad(what, "columns the schema does not name: %s" % unknown)
         return
-    rows = [{c: typed(c, v) for c, v in zip(header, cells)} for cells in reader if cells]
+    rows = [{c: typed(c, v) for c, v in zip(header, cells) if not (c in UNMEASURED and v == "")}
+            for cells in reader if cells]
     csv_only = {"$ref": "#/$defs/csvRow", "$defs": RESULTS["$defs"]}
     for i, row in enumerate(rows):
         errors = list(Validator(csv_only).iter_errors({k: v for k, v in row.items() if k in CSV_ONLY}))
@@ -183,7 +186,7 @@ def check_complete(what, doc):
     missing = [k for k in RESULTS["properties"] if k not in doc]
     missing += ["machine." + k for k in MACHINE if k not in doc.get("machine", {})]
     for i, row in enumerate(doc.get("rows", [])):
-        missing += ["rows[%d].%s" % (i, k) for k in ROW if k not in row]
+        missing += ["rows[%d].%s" % (i, k) for k in ROW if k not in row and k not in UNMEASURED]
     if missing:
         bad(what + " writes every documented field", "missing: %s" % missing[:20])
     else:

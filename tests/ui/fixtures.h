@@ -10,6 +10,7 @@
 #include "core/sweepplan.h"
 #include "core/workload.h"
 
+#include <algorithm>
 #include <string>
 
 namespace speeduplab::fixtures {
@@ -55,6 +56,26 @@ inline ResultSet knownCrossover(const std::vector<double> &crossoverNs)
     skipped.stats = Stats();
     skipped.reason = "not enough GPU memory";
     r.add(skipped);
+    return r;
+}
+
+/// r with every ok row's energy as a device drawing `cpuWatts` (CPU rows) or `gpuWatts` (GPU rows)
+/// over its repetitions would have: J per operation = watts x time per operation. On
+/// knownCrossover({X}) at 50 W and 200 W the GPU spends less energy above n = 2X (it must be four
+/// times faster, and the CPU's time grows with n^2). Rows of `without` n have none.
+inline ResultSet withEnergy(ResultSet r, double cpuWatts, double gpuWatts, const std::vector<int> &without = {})
+{
+    for (Measurement &m : r.rows) {
+        if (!m.ok() || std::find(without.begin(), without.end(), m.n) != without.end())
+            continue;
+        const double watts = m.isCpu() ? cpuWatts : gpuWatts;
+        const double operations = double(std::max(1, m.stats.reps)) * m.iterations;
+        PointEnergy &e = m.conditions.energy;
+        e.perOperation = watts * m.perIteration();
+        e.joules = e.perOperation * operations;
+        e.seconds = e.joules / watts;
+        e.counters = m.isCpu() ? "RAPL package-0 (package)" : "NVML total energy (the GPU board)";
+    }
     return r;
 }
 

@@ -55,7 +55,9 @@ void TestPresentation::ctrlNumberSwitchesCharts()
     MainWindow w(m_dir.filePath(QStringLiteral("keys.ini")));
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    for (int i = 0; i < w.charts().size(); ++i) {
+    // Ctrl+1 to Ctrl+9: the first nine charts (a tenth is in the View menu only).
+    QVERIFY(w.charts().size() >= 9);
+    for (int i = 0; i < 9; ++i) {
         QTest::keyClick(&w, Qt::Key(Qt::Key_1 + i), Qt::ControlModifier);
         QCOMPARE(w.currentChart(), w.charts()[i]);
     }

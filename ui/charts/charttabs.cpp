@@ -30,8 +30,8 @@ QStringList ChartTabs::names()
 {
     return {QStringLiteral("time"),       QStringLiteral("speedup"),  QStringLiteral("scaling"),
             QStringLiteral("throughput"), QStringLiteral("roofline"), QStringLiteral("compare"),
-            QStringLiteral("cost"),       QStringLiteral("energy"),   QStringLiteral("explain"),
-            QStringLiteral("summary")};
+            QStringLiteral("cost"),       QStringLiteral("explain"),  QStringLiteral("summary"),
+            QStringLiteral("energy")};
 }
 
 std::unique_ptr<ChartView> ChartTabs::make(const QString &name)

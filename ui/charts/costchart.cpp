@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The cost chart: the best CPU and each GPU curve priced per hour, as the cost of many iterations against n.
 #include "ui/charts/costchart.h"
+
+#include "core/energyanalysis.h"
+#include "ui/charts/energychart.h"
 #include "ui/appsettings.h"
 
 #include "ui/charts/chartstyle.h"
@@ -21,20 +24,6 @@ namespace speeduplab {
 
 namespace {
 
-// A series' times turned into the cost of a million iterations at `perHour`.
-Series priced(Series s, double perHour)
-{
-    const double k = perHour / 3600.0 * 1e6;
-    for (SeriesPoint &p : s.points) {
-        p.t *= k;
-        p.tMin *= k;
-        p.tMax *= k;
-        p.tQ1 *= k;
-        p.tQ3 *= k;
-    }
-    return s;
-}
-
 QString crossingsText(const std::vector<Crossing> &xs)
 {
     QStringList parts;
@@ -44,6 +33,29 @@ QString crossingsText(const std::vector<Crossing> &xs)
 }
 
 } // namespace
+
+Series CostChart::priced(const ResultSet &r, Series s, double perHour) const
+{
+    const double k = perHour / 3600.0 * 1e6;
+    const double perJoule = m_perKWh / 3.6e6 * 1e6; // a million iterations' joules at the price per kWh
+    std::vector<SeriesPoint> kept;
+    for (SeriesPoint p : s.points) {
+        double energy = 0;
+        if (m_energyUsed) {
+            const PointEnergy *e = p.row < r.rows.size() ? &r.rows[p.row].conditions.energy : nullptr;
+            if (!e || !e->measured()) {
+                ++m_withoutEnergy;
+                continue;
+            }
+            energy = e->perOperation * perJoule;
+        }
+        for (double *t : {&p.t, &p.tMin, &p.tMax, &p.tQ1, &p.tQ3})
+            *t = *t * k + energy;
+        kept.push_back(p);
+    }
+    s.points = std::move(kept);
+    return s;
+}
 
 CostChart::CostChart(QWidget *parent) : ChartView(parent)
 {
@@ -55,6 +67,7 @@ CostChart::CostChart(QWidget *parent) : ChartView(parent)
                        .value_or(defaultCpuPerHour);
     m_gpuPerHour = AppSettings::number(*s, QStringLiteral("cost/gpuPerHour"), minPrice, maxPrice)
                        .value_or(defaultGpuPerHour);
+    m_perKWh = AppSettings::number(*s, QStringLiteral("cost/perKWh"), 0, maxPrice).value_or(0);
     auto *edit = new QAction(tr("Prices per hour\u2026"), this);
     connect(edit, &QAction::triggered, this, &CostChart::editPrices);
     addAction(edit);
@@ -71,6 +84,15 @@ void CostChart::setPrices(double cpuPerHour, double gpuPerHour)
     const std::unique_ptr<QSettings> s = AppSettings::open();
     s->setValue(QStringLiteral("cost/cpuPerHour"), cpuPerHour);
     s->setValue(QStringLiteral("cost/gpuPerHour"), gpuPerHour);
+    updateNow();
+}
+
+void CostChart::setEnergyPrice(double perKWh)
+{
+    if (!(perKWh >= 0 && perKWh <= maxPrice))
+        return;
+    m_perKWh = perKWh;
+    AppSettings::open()->setValue(QStringLiteral("cost/perKWh"), perKWh);
     updateNow();
 }
 
@@ -91,12 +113,22 @@ void CostChart::editPrices()
     gpu->setObjectName(QStringLiteral("gpuPriceSpin"));
     form->addRow(tr("CPU machine, per hour:"), cpu);
     form->addRow(tr("GPU machine, per hour:"), gpu);
+    QDoubleSpinBox *kwh = spin(m_perKWh);
+    kwh->setMinimum(0);
+    kwh->setObjectName(QStringLiteral("kwhPriceSpin"));
+    kwh->setSpecialValueText(tr("not counted"));
+    kwh->setToolTip(tr("Electricity, per kWh: each point's cost adds the energy its device's counters measured. "
+                       "0: not counted."));
+    form->addRow(tr("Electricity, per kWh:"), kwh);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &d);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, &d, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &d, &QDialog::reject);
-    if (d.exec() == QDialog::Accepted)
+    if (d.exec() == QDialog::Accepted) {
+        m_perKWh = kwh->value(); // setPrices redraws with it
+        AppSettings::open()->setValue(QStringLiteral("cost/perKWh"), m_perKWh);
         setPrices(cpu->value(), gpu->value());
+    }
 }
 
 void CostChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
@@ -112,22 +144,24 @@ void CostChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
                      "choose a run A (CPU) and a run B (GPU) in the Runs panel."));
         return;
     }
-    Costs costs = priceCurves(pairs);
+    Costs costs = priceCurves(r, pairs);
     if (costs.nHi == 0) {
         showEmpty(tr("No point has a time to price."));
         return;
     }
     const Frame frame = fitAxes(costs);
     QStringList notes = drawCosts(all, costs.priced, frame);
-    notes << pricesNote();
+    notes << pricesNote(r);
     setNote(notes.join(QLatin1Char('\n')));
 }
 
 // Each matchup's best CPU and GPU curves priced: the cost of a million iterations at each n at
 // their machine's price per hour, and the sizes and costs they span.
-CostChart::Costs CostChart::priceCurves(const std::vector<Matchup> &pairs) const
+CostChart::Costs CostChart::priceCurves(const ResultSet &r, const std::vector<Matchup> &pairs) const
 {
     Costs costs;
+    m_withoutEnergy = 0;
+    m_energyUsed = m_perKWh > 0 && EnergyAnalysis::any(r); // none: the price per kWh has nothing to price
     double &nLo = costs.nLo, &nHi = costs.nHi, &cLo = costs.cLo, &cHi = costs.cHi;
     auto extend = [&](const Series &s) {
         for (const SeriesPoint &p : s.points)
@@ -140,10 +174,10 @@ CostChart::Costs CostChart::priceCurves(const std::vector<Matchup> &pairs) const
     };
     std::vector<Priced> &priced_ = costs.priced;
     for (const Matchup &m : pairs) {
-        Priced p{&m, priced(m.best, m_cpuPerHour), {}};
+        Priced p{&m, priced(r, m.best, m_cpuPerHour), {}};
         extend(p.cpu);
         for (const Series *g : m.gpus) {
-            p.gpus.push_back({g, priced(*g, m_gpuPerHour)});
+            p.gpus.push_back({g, priced(r, *g, m_gpuPerHour)});
             extend(p.gpus.back().second);
         }
         priced_.push_back(std::move(p));
@@ -246,8 +280,19 @@ QString CostChart::drawGpuCost(const Priced &p, const Series &gpu, const Series 
 
 // The note's last line: the prices per hour (examples until the user enters theirs) and how much
 // faster the GPU must be to be cheaper.
-QString CostChart::pricesNote() const
+QString CostChart::pricesNote(const ResultSet &r) const
 {
+    QString energy;
+    if (m_perKWh > 0 && !m_energyUsed)
+        energy = tr(" The price per kWh is not counted: these results hold no energy (%1).")
+                     .arg(EnergyChart::whyNone(r));
+    else if (m_perKWh > 0)
+        energy = m_withoutEnergy > 0
+                     ? tr(" Electricity at %1 per kWh, by each point's measured energy: %2 points without energy "
+                          "are left out.")
+                           .arg(m_perKWh, 0, 'g', 4)
+                           .arg(m_withoutEnergy)
+                     : tr(" Electricity at %1 per kWh, by each point's measured energy.").arg(m_perKWh, 0, 'g', 4);
     const bool examples = m_cpuPerHour == defaultCpuPerHour && m_gpuPerHour == defaultGpuPerHour;
     return tr("Prices per hour: CPU machine %1, GPU machine %2%3. The GPU is cheaper only where it is more "
               "than "
@@ -257,7 +302,8 @@ QString CostChart::pricesNote() const
         .arg(!examples     ? QString()
              : exporting() ? tr(" (examples, not prices)")
                            : tr(" (examples, not prices: right-click \u25b8 Prices per hour to enter yours)"))
-        .arg(m_gpuPerHour / m_cpuPerHour, 0, 'g', 3);
+        .arg(m_gpuPerHour / m_cpuPerHour, 0, 'g', 3) +
+           energy;
 }
 
 } // namespace speeduplab

@@ -30,6 +30,12 @@ public:
     static constexpr double defaultGpuPerHour = 4.0;
     /// The prices the dialog and the settings file accept, per hour.
     static constexpr double minPrice = 0.0001, maxPrice = 1e6;
+    /// The price of electricity per kWh (the same currency; 0: not counted, the default). Above 0,
+    /// each point's cost adds the energy its device's counters measured (PointConditions::energy)
+    /// at this price; a point without energy is then left out of its curve, never priced as if it
+    /// had spent none. Kept in the settings ("cost/perKWh").
+    void setEnergyPrice(double perKWh);
+    double perKWh() const { return m_perKWh; }
 
 protected:
     void rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload) override;
@@ -54,17 +60,25 @@ private:
     struct Frame {
         double yLo = 0, yHi = 0;
     };
-    Costs priceCurves(const std::vector<Matchup> &pairs) const;
+    Costs priceCurves(const ResultSet &r, const std::vector<Matchup> &pairs) const;
+    /// A series' times turned into the cost of a million iterations at `perHour`, and its energy
+    /// at m_perKWh when that is set (its points without energy then left out).
+    Series priced(const ResultSet &r, Series s, double perHour) const;
     Frame fitAxes(Costs &costs);
     QStringList drawCosts(const std::vector<Series> &all, const std::vector<Priced> &priced_,
                           const Frame &frame);
     void drawCpuCost(const Priced &p);
     QString drawGpuCost(const Priced &p, const Series &gpu, const Series &cost, const QColor &color,
                         const Frame &frame, int &marks);
-    QString pricesNote() const;
+    QString pricesNote(const ResultSet &r) const;
 
     double m_cpuPerHour = defaultCpuPerHour;
     double m_gpuPerHour = defaultGpuPerHour;
+    double m_perKWh = 0;
+    /// Points left out by priced() for want of energy, at the last rebuild.
+    mutable std::size_t m_withoutEnergy = 0;
+    /// Whether the last rebuild priced energy: a price per kWh, and results that hold energy.
+    mutable bool m_energyUsed = false;
 };
 
 } // namespace speeduplab
