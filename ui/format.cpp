@@ -27,15 +27,20 @@ QString sentence(const QString &text)
     // Capitalised when it starts with a word, not a name: "m2.json holds 2 runs" stays as the
     // file is called (it read "M2.json").
     const qsizetype space = s.indexOf(QLatin1Char(' '));
-    const QStringView first = QStringView(s).left(space < 0 ? s.size() : space).chopped(1); // "why?"
-    if (std::all_of(first.begin(), first.end(), [](QChar c) {
+    QStringView first = QStringView(s).left(space < 0 ? s.size() : space);
+    if (!first.isEmpty() && first.back().isPunct()) // "why?"
+        first.chop(1);
+    // A one-letter word before a symbol is a variable: "n ≈ 594 以上" keeps its n.
+    const bool variable = first.size() == 1 && space >= 0 && space + 1 < s.size() && !s[space + 1].isLetterOrNumber();
+    if (!first.isEmpty() && !variable && std::all_of(first.begin(), first.end(), [](QChar c) {
             return (c.isLetter() && c.isLower()) || c == QLatin1Char('\'') || c == QLatin1Char('-');
         }))
         s[0] = s[0].toUpper();
-    // A sentence already ended, in English or in a translation (full-width 。！？).
+    // A sentence already ended, in English or in a translation (full-width 。！？); else the full
+    // stop of the window's language.
     static const QString ends = QStringLiteral(".!?\u3002\uff01\uff1f");
     if (!ends.contains(s.back()))
-        s += QLatin1Char('.');
+        s += QCoreApplication::translate("Format", ".");
     return s;
 }
 

@@ -7,7 +7,9 @@
 #include "core/resultio.h"
 #include "core/runset.h"
 #include "core/version.h"
+#include "core/energyanalysis.h"
 #include "ui/charts/charttabs.h"
+#include "ui/charts/explaintext.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/explainchart.h"
 #include "ui/charts/slidechart.h"
@@ -359,6 +361,16 @@ std::string crossovers(const RunStore &store, const ResultSet &shown, const std:
         o << "</table>\n";
     };
     table(reports);
+    // Where each GPU curve starts to spend less energy, as the energy chart marks it.
+    if (const std::vector<EnergyCrossover> energy = EnergyAnalysis::crossovers(shown, workload); !energy.empty()) {
+        o << "<h3>" << h(HtmlReport::tr("Where the GPU spends less energy")) << "</h3>\n<ul>\n";
+        for (const EnergyCrossover &x : energy)
+            o << "<li>"
+              << h(Format::labels(Format::sentence(
+                     ExplainText::energyCrossover(x, QString::fromStdString(x.gpu.label)))))
+              << "</li>\n";
+        o << "</ul>\n";
+    }
     if (!across.empty()) {
         o << "<h3>" << h(HtmlReport::tr("A against B: run A's best CPU against each GPU curve of run B"))
           << "</h3>\n";

@@ -929,6 +929,10 @@
         <source> (no crossover resolved: the curves cross %1 times in n %2–%3, within their noise)</source>
         <translation>（未分辨出交叉点：两条曲线在 n %2–%3 内交叉 %1 次，都在噪声之内）</translation>
     </message>
+    <message>
+        <source>.</source>
+        <translation>。</translation>
+    </message>
 </context>
 <context>
     <name>GpuReasons</name>
@@ -1127,6 +1131,10 @@
     <message>
         <source>recorded by %1</source>
         <translation>记录程序：%1</translation>
+    </message>
+    <message>
+        <source>Where the GPU spends less energy</source>
+        <translation>GPU 在哪里能耗更低</translation>
     </message>
 </context>
 <context>
@@ -1699,6 +1707,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Energy</source>
         <translation>能耗</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

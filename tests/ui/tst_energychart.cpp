@@ -10,6 +10,7 @@
 #include "ui/charts/costchart.h"
 #include "ui/charts/energychart.h"
 #include "ui/charts/explainchart.h"
+#include "ui/htmlreport.h"
 #include "ui/runstore.h"
 
 #include <QLineSeries>
@@ -110,6 +111,22 @@ private slots:
         QVERIFY2(all.contains(QStringLiteral("Where the GPU spends less energy")), qPrintable(all));
         QVERIFY2(all.contains(QRegularExpression(QStringLiteral("spends less energy than the CPU above n \u2248 6[23]\\d"))),
                  qPrintable(all));
+    }
+
+    // The report names the energy crossover and draws the energy chart; without energy it has
+    // neither.
+    void theReportNamesIt()
+    {
+        RunStore store;
+        store.setResultSet(fixtures::withEnergy(fixtures::knownCrossover({316}), 50, 200));
+        const QString page = QString::fromStdString(HtmlReport::build(store, {}));
+        QVERIFY(page.contains(QStringLiteral("Where the GPU spends less energy")));
+        QVERIFY(page.contains(QRegularExpression(QStringLiteral("spends less energy than the CPU above n ≈ 6[23]\\d"))));
+        QVERIFY(page.contains(QStringLiteral("energy per operation vs n")));
+        store.setResultSet(fixtures::knownCrossover({316}));
+        const QString bare = QString::fromStdString(HtmlReport::build(store, {}));
+        QVERIFY(!bare.contains(QStringLiteral("spends less energy")));
+        QVERIFY(!bare.contains(QStringLiteral("energy per operation vs n")));
     }
 
     // The cost chart with a price per kWh: each point's energy priced on top of its time. At 1 per

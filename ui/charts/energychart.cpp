@@ -125,10 +125,13 @@ QStringList EnergyChart::markCrossovers(const ResultSet &r, const std::vector<Se
                      {Qt::DashLine, 2, false, false});
             EnergyCrossover one = x;
             one.crossings = {c};
+            // Short of room, the mode names the curve when there are several (the colour alone
+            // cannot be read on a projector).
+            const QString at = c.gpuBecomesFaster ? tr("less energy above n \u2248 %1").arg(Format::n(c.n))
+                                                  : tr("less energy below n \u2248 %1").arg(Format::n(c.n));
             addLabel(ExplainText::energyCrossover(one, who),
-                     c.gpuBecomesFaster ? tr("less energy above n \u2248 %1").arg(Format::n(c.n))
-                                        : tr("less energy below n \u2248 %1").arg(Format::n(c.n)),
-                     c.n, frame.yHi, color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
+                     oneGpu ? at : tr("%1: %2").arg(QString::fromStdString(x.gpu.mode), at), c.n, frame.yHi,
+                     color, {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
         }
     }
     return notes;
