@@ -9,12 +9,17 @@
 #include "core/rapl.h"
 #include "core/repeatloop.h"
 #include "core/resultio.h"
+#include "core/sweeprunner.h"
 
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <fstream>
+#include <thread>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -243,6 +248,81 @@ private slots:
         QVERIFY2(noNvml.rfind("no NVML: /nonexistent/libnvidia-ml.so.1 could not be loaded", 0) == 0, noNvml.c_str());
         qunsetenv("FAKE_NVML_ENERGY_MJ");
         qunsetenv("FAKE_NVML_SM_MHZ");
+    }
+
+    // A whole sweep on a live copy of the recorded tree: a thread moves its counters on at 62 W
+    // every millisecond (package-1 across its wrap), as the kernel does. Every ok row then has
+    // energy, at the power the counters rose by, within the span's rule (20 updates: 10 %) and
+    // the writer's jitter on a shared machine; the sweep names the counters it read.
+    void aSweepReadsTheCounters()
+    {
+        const QTemporaryDir dir;
+        const std::string root = dir.path().toStdString() + "/powercap";
+        std::filesystem::copy(kTree, root, std::filesystem::copy_options::recursive);
+        const std::map<std::string, std::pair<unsigned long long, double>> zones = {
+            {"intel-rapl:0", {kPackage0, 25}}, {"intel-rapl:0:2", {kDram0, 5}},
+            {"intel-rapl:1", {kPackage1, 30}}, {"intel-rapl:1:0", {kDram1, 2}}};
+        std::atomic<bool> done{false};
+        std::thread feed([&] {
+            const auto start = std::chrono::steady_clock::now();
+            while (!done) {
+                const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                for (const auto &[zone, base] : zones) {
+                    const std::string path = root + "/" + zone + "/energy_uj";
+                    std::ofstream(path + ".new") << (base.first + (unsigned long long)(base.second * t * 1e6)) % kWrap1
+                                                 << '\n';
+                    std::filesystem::rename(path + ".new", path);
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+        });
+        qputenv("SPEEDUPLAB_POWERCAP_ROOT", QByteArray::fromStdString(root));
+        SweepPlan plan;
+        plan.workload = "add";
+        plan.sizes = {16, 256};
+        plan.threads = {1};
+        plan.gpu = false;
+        plan.minTime = 0.01;
+        const ResultSet r = SweepRunner(plan).run({}, std::atomic<bool>(false));
+        done = true;
+        feed.join();
+        qunsetenv("SPEEDUPLAB_POWERCAP_ROOT");
+        QVERIFY2(r.machine.sweep.energy.rfind("the CPU: RAPL package-0", 0) == 0, r.machine.sweep.energy.c_str());
+        QVERIFY(r.machine.sweep.energyMissing.empty());
+        QCOMPARE(int(r.rows.size()), 2);
+        for (const Measurement &m : r.rows) {
+            QVERIFY(m.ok());
+            const PointEnergy &e = m.conditions.energy;
+            QVERIFY2(e.measured(), e.note.c_str());
+            const double watts = e.joules / e.seconds;
+            QVERIFY2(watts > 62 * 0.75 && watts < 62 * 1.25, qPrintable(QString::number(watts)));
+            QVERIFY(e.seconds >= 20 * 0.0005); // at least 20 of the counters' updates
+            QVERIFY(e.perOperation > 0 && e.perOperation * m.iterations * m.stats.reps <= e.joules * (1 + 1e-9));
+        }
+    }
+
+    // The recorded tree as it is: counters that never move are refused on every point, with the
+    // reason, and the rows hold no energy field.
+    void aSweepRefusesCountersThatDoNotMove()
+    {
+        qputenv("SPEEDUPLAB_POWERCAP_ROOT", QByteArray::fromStdString(kTree));
+        SweepPlan plan;
+        plan.workload = "add";
+        plan.sizes = {16};
+        plan.threads = {1};
+        plan.gpu = false;
+        plan.minTime = 0.05;
+        const ResultSet r = SweepRunner(plan).run({}, std::atomic<bool>(false));
+        qunsetenv("SPEEDUPLAB_POWERCAP_ROOT");
+        QCOMPARE(int(r.rows.size()), 1);
+        const PointEnergy &e = r.rows.front().conditions.energy;
+        QVERIFY(!e.measured());
+        QVERIFY2(e.note.find("package-0 did not change in") != std::string::npos, e.note.c_str());
+        QVERIFY(!nlohmann::json::parse(ResultIO::toJson(r)).at("rows").at(0).contains("energy_j"));
+        plan.energy = false; // --energy off: nothing read, nothing said but that
+        const ResultSet off = SweepRunner(plan).run({}, std::atomic<bool>(false));
+        QCOMPARE(off.rows.front().conditions.energy, PointEnergy());
+        QCOMPARE(off.machine.sweep.energyMissing, std::string("energy is off (--energy off)"));
     }
 
     void roundsPool()
