@@ -2,6 +2,7 @@
 // speeduplab-cli's `run`: a sweep through Pipeline, printed a row per point as it is measured,
 // then the ceilings, crossovers and notes, and written to its --csv and --json files.
 #include "cli/clicommon.h"
+#include "core/energyanalysis.h"
 #include "cli/clitable.h"
 #include "cli/commands.h"
 #include "core/analysis.h"
@@ -81,6 +82,8 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     if (!out.calibrationError.empty())
         fail(out.calibrationError);
     CliTable::crossovers(say, Explain::reports(r, plan.workload), Analysis::notGpus(r, plan.workload));
+    for (const EnergyCrossover &x : EnergyAnalysis::crossovers(r, plan.workload)) // where energy was counted
+        say << "energy: " << esc(x.sentence(x.gpu.label)) << '\n';
     if (plan.refine > 0) {
         say << "refined (--refine " << plan.refine * 100 << "%):\n";
         if (out.refined.empty())

@@ -7,7 +7,8 @@
 #   scripts/device-check.sh first    # is the GPU half right? gputests devices verify add-large gemm scan spmv cache calibrate
 #   scripts/device-check.sh second   # the recordings: examples (the seed preset's timing among them) replay
 #   scripts/device-check.sh third    # against PyTorch and the CPU's own peaks: compare
-#   scripts/device-check.sh fourth   # the window with a GPU present: gui (its screenshots need second's seed run)
+#   scripts/device-check.sh fourth   # the window with a GPU present: gui (its screenshots need second's seed run);
+#                                    # energy: the seed preset with NVML's energy
 #   scripts/device-check.sh plan     # each call's stages, their limits and the files left in $OUT; runs nothing
 #   scripts/device-check.sh STAGE... # any stages, in the order given
 # Prepare here with scripts/pack-carry.sh (it builds the CLI and the GPU tests for sm_90 and packs
@@ -35,13 +36,13 @@ declare -A LIMIT=(
   [gputests]=75 [devices]=15 [verify]=50 [add-large]=100 [gemm]=35 [scan]=25 [spmv]=30 [cache]=45 [calibrate]=35
   [examples]=310 [replay]=95
   [compare]=410
-  [gui]=220
+  [gui]=220 [energy]=200
 )
 declare -A CALL=(
   [first]="gputests devices verify add-large gemm scan spmv cache calibrate"
   [second]="examples replay"
   [third]="compare"
-  [fourth]="gui"
+  [fourth]="gui energy"
 )
 CALLS="first second third fourth"
 OUT_FILES="all.tgz log.txt figures.txt" # everything a call leaves in $OUT
@@ -185,7 +186,7 @@ stage_replay() { # issue 28: the original answer replayed; the queue time agains
 stage_examples() {
   local ex=$WORK/examples
   mkdir -p "$ex"
-  limited 120 "$cli" run --preset seed --calibrate --json "$ex/seed-preset.json" >"$WORK/seed.txt" 2>&1 || fail "seed preset"
+  limited 120 "$cli" run --preset seed --calibrate --energy off --json "$ex/seed-preset.json" >"$WORK/seed.txt" 2>&1 || fail "seed preset"
   figure seed "$WORK/seed.txt"
   pack
   cli_run 60 run --workload gemm --variant blas,cublas,cublas-tf32,cublas-fp16,cublas-bf16 \
@@ -232,6 +233,15 @@ stage_gui() {
   limited 30 $gui --open "$seed" --chart explain --screenshot "$WORK/explain.png" >>"$log" 2>&1 || fail "explain.png"
   limited 30 $gui --open "$seed" --presentation --screenshot "$WORK/presentation.png" >>"$log" 2>&1 ||
     fail "presentation.png"
+}
+
+# Issue 40: the seed preset with energy on (the default; `second` records it with --energy off, so
+# that its timing stays comparable): NVML's energy on the GPU points, and the energy crossover. A
+# GPU point runs at least 20 of NVML's updates (0.4-2 s) for it.
+stage_energy() {
+  limited 190 "$cli" run --preset seed --json "$WORK/energy-seed.json" >"$WORK/energy.txt" 2>&1 || fail "seed preset with energy"
+  grep -E '^(energy|note):' "$WORK/energy.txt" | tee -a "$log"
+  figure energy "$WORK/energy-seed.json" "$WORK/energy.txt"
 }
 
 if [ "${1:-}" = _stage ]; then

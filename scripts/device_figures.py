@@ -209,8 +209,35 @@ def replay(paths):
         line("replay n = 4000 queued", "not measured", "ok", False)
 
 
+def energy(paths):
+    # Issue 40's targets on the seed preset with energy on: NVML energy on the GPU points at
+    # n >= 1024 in launch mode, and where the GPU starts to spend less energy (the CLI's "energy:"
+    # lines, in the text output, paths[1]).
+    doc = load(paths[0])
+    if not doc:
+        return
+    sweep = doc.get("machine", {}).get("sweep", {})
+    line("energy counters", sweep.get("energy") or "none", "the CPU (RAPL, if readable) and cuda:0: NVML")
+    if sweep.get("energy_missing"):
+        line("energy missing", sweep["energy_missing"], "only RAPL's root-only sentence, if any")
+    big = [r for r in doc["rows"] if r["backend"] == "gpu" and r.get("mode") == "launch" and r["n"] >= 1024
+           and r["status"] == "ok"]
+    with_energy = [r for r in big if "j_per_op" in r]
+    line("GPU launch n >= 1024 with energy", "%d of %d" % (len(with_energy), len(big)), "all", bool(big) and
+         len(with_energy) == len(big))
+    for r in with_energy:
+        line("  n = %d" % r["n"], "%.4g J/op, %.3g W over %.2f s" % (r["j_per_op"], r["energy_j"] / r["energy_s"],
+                                                                   r["energy_s"]), "board power 70-700 W")
+    try:
+        said = [l for l in open(paths[1]).read().splitlines() if l.startswith("energy:")]
+    except (OSError, IndexError):
+        said = []
+    line("energy crossover", "; ".join(s[len("energy:"):].strip() for s in said) or "none said",
+         "the GPU spends less energy above some n")
+
+
 STAGES = {"add-large": add_large, "gemm": gemm, "scan": scan, "spmv": spmv, "cache": cache, "calibrate": calibrate,
-          "seed": seed, "replay": replay}
+          "seed": seed, "replay": replay, "energy": energy}
 
 if __name__ == "__main__":
     if len(sys.argv) < 3 or sys.argv[1] not in STAGES:
