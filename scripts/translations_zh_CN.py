@@ -607,6 +607,8 @@ ZH = {
     "Each device's own counters, over its points' repetitions: the CPU package (RAPL), the GPU board (NVML). The GPU spends less only where its speedup is larger than its board's power over the CPU package's: a GPU that finishes first can still spend more.": "每个设备自己的计数器，在其各点的重复中计量：CPU 封装（RAPL）、GPU 板卡（NVML）。只有当 GPU 的加速比大于其板卡功率与 CPU 封装功率之比时，GPU 的能耗才更低：先完成的 GPU 仍可能耗能更多。",
     "No energy was measured: %1.": "没有测得能耗：%1。",
     ".": "。",
+    "Energy: %1 per iteration (%2 over %3, %4)": "能耗：每次迭代 %1（%3 内共 %2，%4）",
+    "Energy: %1": "能耗：%1",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

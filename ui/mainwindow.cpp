@@ -352,6 +352,7 @@ bool MainWindow::runSweep()
         return false;
     }
     saveSettings();
+    m_energyNote = Pipeline::energyNote(*plan); // the Energy tab says it while the sweep runs
     return m_controller->start(*plan, m_machine.ceilings);
 }
 
@@ -478,6 +479,7 @@ void MainWindow::onStarted()
     // or the previous sweep, probed the machine (the sweep's own result replaces this at the end).
     MachineInfo now = m_machine;
     now.timestamp = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+    now.sweep.energyMissing = m_energyNote;
     // A sweep is a new run: the runs opened or measured before stay (the Runs panel hides or
     // removes them). A run left empty (a sweep cancelled before its first point) goes.
     for (int i = m_store->runCount() - 1; i >= 0; --i)

@@ -236,6 +236,9 @@ private:
     QString m_lastError;
     CloseAsker m_askClose;
     SavePathChooser m_chooseSavePath;
+    /// Why the sweep started last reads no energy on some device (Pipeline::energyNote): the live
+    /// run's machine says it until the sweep's own result replaces it.
+    std::string m_energyNote;
 };
 
 } // namespace speeduplab

@@ -2791,6 +2791,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message>
+        <source>Energy: %1 per iteration (%2 over %3, %4)</source>
+        <translation>能耗：每次迭代 %1（%3 内共 %2，%4）</translation>
+    </message>
+    <message>
+        <source>Energy: %1</source>
+        <translation>能耗：%1</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::RooflineChart</name>
