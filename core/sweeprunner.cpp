@@ -84,6 +84,16 @@ MemoryCheck openclMemory(const Job &job)
     return {};
 }
 
+// Whether OpenCL device `device` lies inside the CPU's package, whose RAPL counter then counts it:
+// an integrated GPU (it shares the host's memory), or the CPU itself (PoCL).
+bool insidePackage(int device)
+{
+    for (const DeviceDescription &d : opencl::availability().devices)
+        if (d.index == device)
+            return d.isIntegratedGpu() || d.type == "CPU";
+    return false;
+}
+
 } // namespace
 
 std::vector<MemoryCheck> SweepRunner::memoryShortfalls(double hostAvailable, double gpuAvailable) const
@@ -278,6 +288,8 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             Job clJob = job(p);
             clJob.inputs = ptrs;
             auto run = opencl::createRun(clJob);
+            if (insidePackage(p.device)) // its energy is the package's, as the CPU points' is
+                around.energy = &cpuEnergy();
             RepeatLoop::run(*run, m, rule, stop, inputs, around);
             // What was compiled before the timing, said once a device and once CLBlast's first call.
             const double build = opencl::buildSeconds(p.device), blas = opencl::clblastSeconds(p.device);
@@ -542,21 +554,35 @@ void SweepRunner::describeEnergy(SweepConditions &s)
         s.energyMissing = "energy is off (--energy off)";
         return;
     }
+    // (device, its counters or why it has none), in the plan's order.
     std::vector<std::pair<std::string, const EnergyMeter *>> devices;
     if (m_plan.cpu && !m_plan.threads.empty())
         devices.emplace_back("the CPU", &cpuEnergy());
-    if (m_plan.gpu)
+    if (m_plan.gpu && gpu::availability().usable)
         for (const int d : m_plan.gpuDevices())
-            if (gpu::availability().usable)
-                devices.emplace_back("cuda:" + std::to_string(d), &gpuEnergy(d));
-    for (const int d : m_plan.openclDevices) // no OpenCL driver counts energy
-        s.energyMissing += (s.energyMissing.empty() ? "" : "; ") +
-                           EnergyText::whyNone("opencl:" + std::to_string(d), "OpenCL has no energy counters");
+            devices.emplace_back("cuda:" + std::to_string(d), &gpuEnergy(d));
+    // An integrated GPU (or PoCL) is inside the CPU's package, whose counters count it; OpenCL
+    // itself has no energy call.
+    static const EnergyMeter discrete = EnergyMeter::unavailable(
+        "a discrete OpenCL device has no energy counter that SpeedupLab can read (OpenCL has no energy call)");
+    for (const int d : m_plan.openclDevices)
+        devices.emplace_back("opencl:" + std::to_string(d), insidePackage(d) ? &cpuEnergy() : &discrete);
+    // The devices without energy for one reason are named together: "no energy for the CPU and
+    // opencl:0: …".
+    std::vector<std::pair<std::string, std::string>> missing; // (why, devices)
     for (const auto &[name, meter] : devices) {
-        std::string &line = meter->available() ? s.energy : s.energyMissing;
-        line += (line.empty() ? "" : "; ") + (meter->available() ? name + ": " + meter->description()
-                                                                 : EnergyText::whyNone(name, meter->why()));
+        if (meter->available()) {
+            s.energy += (s.energy.empty() ? "" : "; ") + name + ": " + meter->description();
+            continue;
+        }
+        auto same = std::find_if(missing.begin(), missing.end(), [&](const auto &m) { return m.first == meter->why(); });
+        if (same == missing.end())
+            missing.emplace_back(meter->why(), name);
+        else
+            same->second += " and " + name;
     }
+    for (const auto &[why, names] : missing)
+        s.energyMissing += (s.energyMissing.empty() ? "" : "; ") + EnergyText::whyNone(names, why);
 }
 
 Measurement SweepRunner::merge(const std::vector<Measurement> &rounds, int planned)

@@ -10,6 +10,7 @@
 #include "core/repeatloop.h"
 #include "core/resultio.h"
 #include "core/sweeprunner.h"
+#include "opencl/openclbackend.h"
 
 #include <QtTest>
 
@@ -283,13 +284,23 @@ private slots:
         plan.threads = {1};
         plan.gpu = false;
         plan.minTime = 0.01;
+        // PoCL, OpenCL on these very cores: inside the package, so its points read the package too.
+        const auto &cl = opencl::availability().devices;
+        const bool pocl = !cl.empty() && cl.front().type == "CPU";
+        if (pocl) {
+            plan.openclDevices = {cl.front().index};
+            plan.modes = {"launch"};
+        }
         const ResultSet r = SweepRunner(plan).run({}, std::atomic<bool>(false));
         done = true;
         feed.join();
         qunsetenv("SPEEDUPLAB_POWERCAP_ROOT");
         QVERIFY2(r.machine.sweep.energy.rfind("the CPU: RAPL package-0", 0) == 0, r.machine.sweep.energy.c_str());
         QVERIFY(r.machine.sweep.energyMissing.empty());
-        QCOMPARE(int(r.rows.size()), 2);
+        QCOMPARE(int(r.rows.size()), pocl ? 4 : 2);
+        if (pocl)
+            QVERIFY2(r.machine.sweep.energy.find("; opencl:0: RAPL package-0") != std::string::npos,
+                     r.machine.sweep.energy.c_str());
         for (const Measurement &m : r.rows) {
             QVERIFY(m.ok());
             const PointEnergy &e = m.conditions.energy;
