@@ -3,6 +3,8 @@
 // is printed through esc() (TerminalText::escaped), and every rate through rateText().
 #include "cli/clitable.h"
 
+#include "core/energyanalysis.h"
+
 #include "core/calibration.h"
 #include "core/terminaltext.h"
 #include "core/workload.h"
@@ -141,6 +143,14 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
         for (const auto &c : w.reports)
             os << "  " << esc(w.workload) << ": " << esc(c.cpuLabel) << " vs " << esc(c.gpuLabel) << ": "
                << esc(c.summary()) << '\n';
+    }
+
+    // Where energy was counted: where each GPU curve starts to spend less than the CPU.
+    if (EnergyAnalysis::any(r)) {
+        os << "\nEnergy (where the GPU spends less energy than the CPU):\n";
+        for (const auto &w : s.crossovers)
+            for (const EnergyCrossover &x : EnergyAnalysis::crossovers(r, w.workload))
+                os << "  " << esc(w.workload) << ": " << esc(x.sentence(x.gpu.label)) << '\n';
     }
 
     os << "\nCeilings:\n";

@@ -41,6 +41,7 @@ private slots:
     void fieldsAreEscaped_data();
     void fieldsAreEscaped();
     void reportSaysWhatIsMissing();
+    void reportNamesTheEnergyCrossover();
     void interruptedMergeLeavesNothing_data();
     void interruptedMergeLeavesNothing();
 };
@@ -116,6 +117,31 @@ void TestCliFiles::reportPrintsEachRun()
         QVERIFY2(r.out.contains(m), qPrintable("stdout does not mention \"" + m + "\"\n" + describe(r)));
     // Files in the order given.
     QVERIFY(r.out.indexOf("Lab CPU") < r.out.indexOf("Laptop CPU"));
+}
+
+// A run with energy (the CPU at 50 W, the GPU at 200 W: it must be 4 times faster to spend less,
+// which the synthetic curves reach near n = 204): the report says where; one without says nothing.
+void TestCliFiles::reportNamesTheEnergyCrossover()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ResultSet run = syntheticRun("Lab CPU", 1.0, {10, 100, 1000, 10000});
+    for (Measurement &m : run.rows) {
+        const double watts = m.isCpu() ? 50 : 200;
+        m.conditions.energy = {watts * m.stats.median * m.stats.reps, m.stats.median * m.stats.reps,
+                               watts * m.perIteration(), m.isCpu() ? "RAPL package-0 (package)" : "NVML total energy",
+                               {}};
+    }
+    const QString a = dir.filePath("energy.json"), b = dir.filePath("none.json");
+    ResultIO::writeJson(run, a.toStdString());
+    ResultIO::writeJson(syntheticRun("Lab CPU", 1.0, {10, 100, 1000, 10000}), b.toStdString());
+    const Result r = runCli({"report", a});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    QVERIFY2(r.out.contains("Energy (where the GPU spends less energy than the CPU):\n  add: GPU launch spends less "
+                            "energy than the CPU above n \u2248 2"),
+             qPrintable(describe(r)));
+    const Result none = runCli({"report", b});
+    QVERIFY2(!none.out.contains("Energy ("), qPrintable(describe(none)));
 }
 
 void TestCliFiles::comparePrintsEachPoint()
