@@ -2,11 +2,11 @@
 // speeduplab-cli's `run`: a sweep through Pipeline, printed a row per point as it is measured,
 // then the ceilings, crossovers and notes, and written to its --csv and --json files.
 #include "cli/clicommon.h"
-#include "core/energyanalysis.h"
 #include "cli/clitable.h"
 #include "cli/commands.h"
 #include "core/analysis.h"
 #include "core/cpuconditions.h"
+#include "core/energyanalysis.h"
 #include "core/explain.h"
 #include "core/machineinfo.h"
 #include "core/pipeline.h"

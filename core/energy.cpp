@@ -47,11 +47,12 @@ std::string joulesText(double j)
 
 std::string PointEnergy::problem() const
 {
-    for (const auto &[name, v, limit] : {std::tuple{"energy_j", joules, kMaxJoules},
-                                         std::tuple{"energy_s", seconds, kMaxSeconds},
-                                         std::tuple{"j_per_op", perOperation, kMaxJoules}})
+    for (const auto &[name, v, limit] :
+         {std::tuple{"energy_j", joules, kMaxJoules}, std::tuple{"energy_s", seconds, kMaxSeconds},
+          std::tuple{"j_per_op", perOperation, kMaxJoules}})
         if (!(std::isfinite(v) && v >= 0 && v <= limit))
-            return std::string(name) + ": must be a finite number from 0 to " + (limit == kMaxSeconds ? "1e7" : "1e12");
+            return std::string(name) + ": must be a finite number from 0 to " +
+                   (limit == kMaxSeconds ? "1e7" : "1e12");
     const int given = (joules > 0) + (seconds > 0) + (perOperation > 0);
     if (given != 0 && given != 3)
         return "energy_j: energy_j, energy_s and j_per_op must be given together, each above 0";
@@ -177,16 +178,18 @@ EnergyMeter::Span EnergyMeter::between(const Reading &a, const Reading &b) const
         if (from == 0 && to == 0) {
             s.problem = c.name + " reads 0: the counter is not counting, refused";
         } else if (rise == 0 && s.seconds >= minimumSpan()) {
-            s.problem = c.name + " did not change in " + duration(s.seconds) + ": the counter is not updated, refused";
+            s.problem = c.name + " did not change in " + duration(s.seconds) +
+                        ": the counter is not updated, refused";
         } else if (rise < 0) {
             // A wrap: the counter passed its range and began again at 0.
             const double wrapped = c.wrapJoules > 0 ? c.wrapJoules - from + to : -1;
             if (wrapped >= 0 && wrapped <= maxPowerW * s.seconds)
                 rise = wrapped;
             else
-                s.problem = c.name + " went backwards (from " + joulesText(from) + " to " + joulesText(to) +
-                            (c.wrapJoules > 0 ? ", which is no wrap at " + joulesText(c.wrapJoules) : std::string()) +
-                            "), refused";
+                s.problem =
+                    c.name + " went backwards (from " + joulesText(from) + " to " + joulesText(to) +
+                    (c.wrapJoules > 0 ? ", which is no wrap at " + joulesText(c.wrapJoules) : std::string()) +
+                    "), refused";
         } else if (rise > maxPowerW * s.seconds) {
             s.problem = c.name + " rose by " + joulesText(rise) + " in " + duration(s.seconds) +
                         ", more than any device draws, refused";
@@ -201,9 +204,10 @@ EnergyMeter::Span EnergyMeter::between(const Reading &a, const Reading &b) const
 
 std::string EnergyText::tooShort(double seconds, const EnergyMeter &meter)
 {
-    return "too short to measure energy: the repetitions lasted " + duration(seconds) + ", and the counters need " +
-           duration(meter.minimumSpan()) + " (" + std::to_string(int(EnergyMeter::spanUpdates)) +
-           " of their updates, every " + duration(meter.updateSeconds()) + ")";
+    return "too short to measure energy: the repetitions lasted " + duration(seconds) +
+           ", and the counters need " + duration(meter.minimumSpan()) + " (" +
+           std::to_string(int(EnergyMeter::spanUpdates)) + " of their updates, every " +
+           duration(meter.updateSeconds()) + ")";
 }
 
 std::string EnergyText::whyNone(const std::string &device, const std::string &why)

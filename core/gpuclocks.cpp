@@ -170,7 +170,8 @@ bool GpuClocks::energyMilliJoules(int index, const std::string &pciBusId, unsign
     }
     const nvmlDevice_t d = n.device(index, pciBusId);
     if (!d) {
-        why = "NVML does not find this GPU" + (pciBusId.empty() ? std::string() : " (bus id " + pciBusId + ")");
+        why =
+            "NVML does not find this GPU" + (pciBusId.empty() ? std::string() : " (bus id " + pciBusId + ")");
         return false;
     }
     if (const nvmlReturn_t r = n.totalEnergy(d, &mJ); r != NVML_SUCCESS) {

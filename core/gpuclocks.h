@@ -94,7 +94,8 @@ public:
     /// (nvmlDeviceGetTotalEnergyConsumption: Volta and newer, no root needed; it changes every 20 to
     /// 100 ms). False with `why` when it cannot be read: no NVML, a driver too old to have the
     /// call, or a GPU that does not report it, each said in one sentence. Never throws.
-    bool energyMilliJoules(int index, const std::string &pciBusId, unsigned long long &mJ, std::string &why) const;
+    bool energyMilliJoules(int index, const std::string &pciBusId, unsigned long long &mJ,
+                           std::string &why) const;
     /// Max SM clock (nvmlDeviceGetMaxClockInfo), 0 unknown.
     double maxSmMHz(int index, const std::string &pciBusId = {}) const;
 

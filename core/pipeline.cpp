@@ -67,8 +67,7 @@ bool RunOptions::hasSweepOptions() const
 {
     return workload || variants || sizes || range || threads || modes || hostMemory || iterations ||
            maxReps || device || minTime || budget || refine || refineBudget || placement || energy || cache ||
-           rounds ||
-           seed || transfers || cpuOnly || gpuOnly;
+           rounds || seed || transfers || cpuOnly || gpuOnly;
 }
 
 SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)

@@ -218,8 +218,8 @@ PointConditions PointConditions::fromCsv(const std::function<const std::string *
     for (const EnergyField &f : kEnergyFields)
         if (const std::string *s = cell(f.name); s && !s->empty())
             c.energy.*f.member = parseNumber(*s, f.name);
-    for (const auto &[name, out] : {std::pair{"energy_counters", &c.energy.counters},
-                                    std::pair{"energy_note", &c.energy.note}})
+    for (const auto &[name, out] :
+         {std::pair{"energy_counters", &c.energy.counters}, std::pair{"energy_note", &c.energy.note}})
         if (const std::string *s = cell(name))
             *out = *s;
     const std::pair<GpuClockSample *, const char *> samples[] = {{&c.clockStart, "_start"},
@@ -369,8 +369,8 @@ void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, c
         }
     for (const EnergyField &f : kEnergyFields)
         number(row, f.name, f.name, c.energy.*f.member);
-    for (const auto &[name, out] : {std::pair{"energy_counters", &c.energy.counters},
-                                    std::pair{"energy_note", &c.energy.note}})
+    for (const auto &[name, out] :
+         {std::pair{"energy_counters", &c.energy.counters}, std::pair{"energy_note", &c.energy.note}})
         if (const auto it = row.find(name); it != row.end()) {
             if (!it->is_string())
                 throw wrong(name, "a string");

@@ -29,7 +29,8 @@ std::string trimmed(std::string s)
 bool microjoules(const std::string &text, double &out)
 {
     const std::string s = trimmed(text);
-    if (s.empty() || s.size() > 20 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    if (s.empty() || s.size() > 20 ||
+        !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return false;
     out = double(std::strtoull(s.c_str(), nullptr, 10));
     return true;
@@ -64,7 +65,8 @@ int Rapl::readFile(const std::string &path, std::string &text)
     return 0;
 }
 
-Rapl::Rapl(std::string root, Reader read, std::string cpuinfo) : m_root(std::move(root)), m_read(std::move(read))
+Rapl::Rapl(std::string root, Reader read, std::string cpuinfo)
+    : m_root(std::move(root)), m_read(std::move(read))
 {
     namespace fs = std::filesystem;
     static const std::regex zoneName(R"(intel-rapl:[0-9]+(:[0-9]+)?)");
@@ -97,7 +99,8 @@ Rapl::Rapl(std::string root, Reader read, std::string cpuinfo) : m_root(std::mov
     }
     if (m_zones.empty()) {
         std::string flags;
-        const bool vm = m_read(cpuinfo, flags) == 0 && std::regex_search(flags, std::regex(R"(\bhypervisor\b)"));
+        const bool vm =
+            m_read(cpuinfo, flags) == 0 && std::regex_search(flags, std::regex(R"(\bhypervisor\b)"));
         m_why = vm ? "no energy counters on this machine (a virtual machine: the hypervisor shows none)"
                    : "no energy counters on this machine (the kernel shows no RAPL zone under " + m_root +
                          ": the CPU has none, or its powercap driver is not loaded)";
@@ -116,8 +119,8 @@ Rapl::Rapl(std::string root, Reader read, std::string cpuinfo) : m_root(std::mov
             return;
         }
         if (err != 0) {
-            m_why = "the CPU's energy counters could not be read (" + z->dir + "/energy_uj: " +
-                    std::strerror(err) + ")";
+            m_why = "the CPU's energy counters could not be read (" + z->dir +
+                    "/energy_uj: " + std::strerror(err) + ")";
             return;
         }
         // A zone that reads 0 does not count (a DRAM domain some CPUs list but never fill): left

@@ -175,7 +175,8 @@ void detail::cutFields(Measurement &m)
         cutText(*name, kMaxNameChars);
     cutText(m.reason, kMaxTextChars);
     cutText(m.run, kMaxNameChars);
-    for (std::string *text : {&m.conditions.placedOn, &m.conditions.energy.counters, &m.conditions.energy.note})
+    for (std::string *text :
+         {&m.conditions.placedOn, &m.conditions.energy.counters, &m.conditions.energy.note})
         cutText(*text, kMaxTextChars);
 }
 

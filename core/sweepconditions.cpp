@@ -73,7 +73,8 @@ std::vector<std::pair<std::string, std::string>> SweepConditions::describe() con
                                           ? "passive: threads sleep at a barrier (OMP_WAIT_POLICY)"
                                           : "active: threads spin at a barrier (OMP_WAIT_POLICY)");
     if (!energy.empty() || !energyMissing.empty())
-        r.emplace_back("Energy", energy + (energy.empty() || energyMissing.empty() ? "" : "; ") + energyMissing);
+        r.emplace_back("Energy",
+                       energy + (energy.empty() || energyMissing.empty() ? "" : "; ") + energyMissing);
     if (gpuClocks.empty() && gpuIdleSmMHz <= 0)
         return r; // no GPU point was asked for, or a file from before the clocks were read
     std::string clocks =
@@ -119,9 +120,10 @@ void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
             throw wrong("shuffle_seed", "a whole number from 0 to 4294967295");
         s.shuffleSeed = std::uint32_t(it->get<unsigned long long>());
     }
-    for (const auto &[key, out] : {std::pair{"cache", &s.cache}, std::pair{"gpu_clocks", &s.gpuClocks},
-                                   std::pair{"omp_wait_policy", &s.ompWaitPolicy}, std::pair{"energy", &s.energy},
-                                   std::pair{"energy_missing", &s.energyMissing}})
+    for (const auto &[key, out] :
+         {std::pair{"cache", &s.cache}, std::pair{"gpu_clocks", &s.gpuClocks},
+          std::pair{"omp_wait_policy", &s.ompWaitPolicy}, std::pair{"energy", &s.energy},
+          std::pair{"energy_missing", &s.energyMissing}})
         if (const auto it = j.find(key); it != j.end()) {
             if (!it->is_string())
                 throw wrong(key, "a string");

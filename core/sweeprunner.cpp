@@ -7,9 +7,9 @@
 #include "core/calibration.h"
 #include "core/cpukernels.h"
 #include "core/gpuclocks.h"
-#include "core/rapl.h"
 #include "core/machineinfo.h"
 #include "core/preemption.h"
+#include "core/rapl.h"
 #include "core/reference.h"
 #include "core/repeatloop.h"
 #include "core/stoppingrule.h"
@@ -83,6 +83,9 @@ MemoryCheck openclMemory(const Job &job)
             return MemoryCheck::opencl(job, d);
     return {};
 }
+
+// Why a plan with --energy off reads none.
+const char *const energyOff = "energy is off (--energy off)";
 
 // Whether OpenCL device `device` lies inside the CPU's package, whose RAPL counter then counts it:
 // an integrated GPU (it shares the host's memory), or the CPU itself (PoCL).
@@ -440,7 +443,21 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
     const double flush = !m_flush || !flushesCpuCaches(m_plan, p) ? 0
                          : p.backend == "cpu" ? m_flush->secondsFor(w ? w->footprintBytes(p.n) : 0)
                                               : m_flush->secondsFor(0);
-    return flush + rule.pointSeconds(rep, flush);
+    // A point whose device counts energy lasts at least the counters' span after its warm-up
+    // (RepeatLoop runs more repetitions for it): 2 s of a GPU point at NVML's 100 ms updates.
+    return flush + std::max(rule.pointSeconds(rep, flush), rep + energySpan(p));
+}
+
+double SweepRunner::energySpan(const PlanPoint &p) const
+{
+    const EnergyMeter *meter = nullptr;
+    if (p.backend == "gpu") {
+        const auto it = m_gpuEnergy.find(p.device);
+        meter = it == m_gpuEnergy.end() ? nullptr : &it->second;
+    } else if (m_cpuEnergy && (p.backend == "cpu" || insidePackage(p.device))) {
+        meter = &*m_cpuEnergy;
+    }
+    return meter && meter->available() ? meter->minimumSpan() : 0;
 }
 
 namespace {
@@ -529,7 +546,7 @@ const EnergyMeter &SweepRunner::cpuEnergy()
 {
     if (!m_cpuEnergy) {
         const char *root = std::getenv("SPEEDUPLAB_POWERCAP_ROOT");
-        m_cpuEnergy = !m_plan.energy ? EnergyMeter::unavailable("energy is off (--energy off)")
+        m_cpuEnergy = !m_plan.energy ? EnergyMeter::unavailable(energyOff)
                                      : Rapl(root && *root ? root : "/sys/class/powercap").meter();
     }
     return *m_cpuEnergy;
@@ -541,7 +558,7 @@ const EnergyMeter &SweepRunner::gpuEnergy(int device)
     if (it == m_gpuEnergy.end()) {
         it = m_gpuEnergy
                  .emplace(device, !m_plan.energy
-                                      ? EnergyMeter::unavailable("energy is off (--energy off)")
+                                      ? EnergyMeter::unavailable(energyOff)
                                       : EnergyMeter::nvml(GpuClocks::instance(), device, busIdOf(device)))
                  .first;
     }
@@ -551,7 +568,7 @@ const EnergyMeter &SweepRunner::gpuEnergy(int device)
 void SweepRunner::describeEnergy(SweepConditions &s)
 {
     if (!m_plan.energy) {
-        s.energyMissing = "energy is off (--energy off)";
+        s.energyMissing = energyOff;
         return;
     }
     // (device, its counters or why it has none), in the plan's order.
@@ -563,8 +580,9 @@ void SweepRunner::describeEnergy(SweepConditions &s)
             devices.emplace_back("cuda:" + std::to_string(d), &gpuEnergy(d));
     // An integrated GPU (or PoCL) is inside the CPU's package, whose counters count it; OpenCL
     // itself has no energy call.
-    static const EnergyMeter discrete = EnergyMeter::unavailable(
-        "a discrete OpenCL device has no energy counter that SpeedupLab can read (OpenCL has no energy call)");
+    const EnergyMeter discrete =
+        EnergyMeter::unavailable("a discrete OpenCL device has no energy counter that SpeedupLab can read "
+                                 "(OpenCL has no energy call)");
     for (const int d : m_plan.openclDevices)
         devices.emplace_back("opencl:" + std::to_string(d), insidePackage(d) ? &cpuEnergy() : &discrete);
     // The devices without energy for one reason are named together: "no energy for the CPU and
@@ -575,7 +593,8 @@ void SweepRunner::describeEnergy(SweepConditions &s)
             s.energy += (s.energy.empty() ? "" : "; ") + name + ": " + meter->description();
             continue;
         }
-        auto same = std::find_if(missing.begin(), missing.end(), [&](const auto &m) { return m.first == meter->why(); });
+        auto same = std::find_if(missing.begin(), missing.end(),
+                                 [&](const auto &m) { return m.first == meter->why(); });
         if (same == missing.end())
             missing.emplace_back(meter->why(), name);
         else

@@ -137,6 +137,9 @@ private:
     /// Seconds the point will take, from the measured sizes of its series next to it and the
     /// stopping rule.
     double estimate(const PlanPoint &p, const StoppingRule &rule) const;
+    /// The shortest span the point's energy counters are read over (EnergyMeter::minimumSpan);
+    /// 0 when its device has none, or they are not made yet.
+    double energySpan(const PlanPoint &p) const;
     /// After the sweep: the CPU points another program disturbed (Preemption::disturbs) are
     /// measured again, up to remeasurePasses times, interleaved; what stays disturbed is marked
     /// noisy with the reason. `measured`: each point's rounds, by its index in `points`. Without

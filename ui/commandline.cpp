@@ -185,12 +185,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &args, QString *
     const QCommandLineOption run(QStringLiteral("run"),
                                  QStringLiteral("Start the sweep as soon as the window is up."));
     const QList<QCommandLineOption> options{
-        help,      version,    headless,   preset,  png,     svg,     csv,     json,
-        report,    force,      open,       example, overlay, runA,    runB,    presentation,
-        chart,     size,       workload,   variant, sizes,   range,   threads, modes,
-        transfers, hostMemory, iterations, minTime, maxReps, budget,  refine,  refineBudget,
-        placement, energy,     device,     cache,   rounds,  seed,    cpuOnly, gpuOnly,
-        calibrate, explain,    screenshot, settings, run};
+        help,     version, headless, preset,  png,          svg,       csv,          json,       report,
+        force,    open,    example,  overlay, runA,         runB,      presentation, chart,      size,
+        workload, variant, sizes,    range,   threads,      modes,     transfers,    hostMemory, iterations,
+        minTime,  maxReps, budget,   refine,  refineBudget, placement, energy,       device,     cache,
+        rounds,   seed,    cpuOnly,  gpuOnly, calibrate,    explain,   screenshot,   settings,   run};
     p.addOptions(options);
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));

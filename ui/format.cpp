@@ -31,7 +31,8 @@ QString sentence(const QString &text)
     if (!first.isEmpty() && first.back().isPunct()) // "why?"
         first.chop(1);
     // A one-letter word before a symbol is a variable: "n ≈ 594 以上" keeps its n.
-    const bool variable = first.size() == 1 && space >= 0 && space + 1 < s.size() && !s[space + 1].isLetterOrNumber();
+    const bool variable =
+        first.size() == 1 && space >= 0 && space + 1 < s.size() && !s[space + 1].isLetterOrNumber();
     if (!first.isEmpty() && !variable && std::all_of(first.begin(), first.end(), [](QChar c) {
             return (c.isLetter() && c.isLower()) || c == QLatin1Char('\'') || c == QLatin1Char('-');
         }))

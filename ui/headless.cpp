@@ -240,9 +240,8 @@ int Headless::run(const CommandLine &cl)
         } catch (const std::exception &e) {
             return usage(QString::fromStdString(e.what()));
         }
-        for (const std::string &note :
-             {Pipeline::gpuNote(plan), Pipeline::cacheNote(plan), Pipeline::clocksNote(plan),
-              Pipeline::energyNote(plan)})
+        for (const std::string &note : {Pipeline::gpuNote(plan), Pipeline::cacheNote(plan),
+                                        Pipeline::clocksNote(plan), Pipeline::energyNote(plan)})
             if (!note.empty())
                 std::cerr << "note: " << note << '\n';
         std::cout << "Sweeping " << plan.workload << ": " << plan.points().size() << " points\n";

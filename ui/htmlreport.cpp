@@ -2,16 +2,16 @@
 // HtmlReport: the runs shown as one self-contained HTML page (charts inline, data embedded).
 #include "ui/htmlreport.h"
 
+#include "core/energyanalysis.h"
 #include "core/explain.h"
 #include "core/htmltext.h"
 #include "core/resultio.h"
 #include "core/runset.h"
 #include "core/version.h"
-#include "core/energyanalysis.h"
 #include "ui/charts/charttabs.h"
-#include "ui/charts/explaintext.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/explainchart.h"
+#include "ui/charts/explaintext.h"
 #include "ui/charts/slidechart.h"
 #include "ui/charts/timechart.h"
 #include "ui/format.h"
@@ -362,12 +362,13 @@ std::string crossovers(const RunStore &store, const ResultSet &shown, const std:
     };
     table(reports);
     // Where each GPU curve starts to spend less energy, as the energy chart marks it.
-    if (const std::vector<EnergyCrossover> energy = EnergyAnalysis::crossovers(shown, workload); !energy.empty()) {
+    if (const std::vector<EnergyCrossover> energy = EnergyAnalysis::crossovers(shown, workload);
+        !energy.empty()) {
         o << "<h3>" << h(HtmlReport::tr("Where the GPU spends less energy")) << "</h3>\n<ul>\n";
         for (const EnergyCrossover &x : energy)
             o << "<li>"
-              << h(Format::labels(Format::sentence(
-                     ExplainText::energyCrossover(x, QString::fromStdString(x.gpu.label)))))
+              << h(Format::labels(
+                     Format::sentence(ExplainText::energyCrossover(x, QString::fromStdString(x.gpu.label)))))
               << "</li>\n";
         o << "</ul>\n";
     }

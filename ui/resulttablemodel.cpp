@@ -130,8 +130,9 @@ QString conditionsTip(const Measurement &m, const MachineInfo &machine)
         lines << QString::fromStdString(machine.sweep.gpuClocks);
     if (const PointEnergy &e = m.conditions.energy; e.measured())
         lines << ResultTableModel::tr("Energy: %1 per iteration (%2 over %3, %4)")
-                     .arg(Format::si(e.perOperation, QStringLiteral("J")), Format::si(e.joules, QStringLiteral("J")),
-                          Format::seconds(e.seconds), QString::fromStdString(e.counters));
+                     .arg(Format::si(e.perOperation, QStringLiteral("J")),
+                          Format::si(e.joules, QStringLiteral("J")), Format::seconds(e.seconds),
+                          QString::fromStdString(e.counters));
     else if (!e.note.empty())
         lines << ResultTableModel::tr("Energy: %1").arg(QString::fromStdString(e.note));
     return lines.join(QLatin1Char('\n'));

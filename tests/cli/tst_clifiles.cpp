@@ -128,8 +128,10 @@ void TestCliFiles::reportNamesTheEnergyCrossover()
     ResultSet run = syntheticRun("Lab CPU", 1.0, {10, 100, 1000, 10000});
     for (Measurement &m : run.rows) {
         const double watts = m.isCpu() ? 50 : 200;
-        m.conditions.energy = {watts * m.stats.median * m.stats.reps, m.stats.median * m.stats.reps,
-                               watts * m.perIteration(), m.isCpu() ? "RAPL package-0 (package)" : "NVML total energy",
+        m.conditions.energy = {watts * m.stats.median * m.stats.reps,
+                               m.stats.median * m.stats.reps,
+                               watts * m.perIteration(),
+                               m.isCpu() ? "RAPL package-0 (package)" : "NVML total energy",
                                {}};
     }
     const QString a = dir.filePath("energy.json"), b = dir.filePath("none.json");
@@ -137,8 +139,9 @@ void TestCliFiles::reportNamesTheEnergyCrossover()
     ResultIO::writeJson(syntheticRun("Lab CPU", 1.0, {10, 100, 1000, 10000}), b.toStdString());
     const Result r = runCli({"report", a});
     QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
-    QVERIFY2(r.out.contains("Energy (where the GPU spends less energy than the CPU):\n  add: GPU launch spends less "
-                            "energy than the CPU above n \u2248 2"),
+    QVERIFY2(r.out.contains(
+                 "Energy (where the GPU spends less energy than the CPU):\n  add: GPU launch spends less "
+                 "energy than the CPU above n \u2248 2"),
              qPrintable(describe(r)));
     const Result none = runCli({"report", b});
     QVERIFY2(!none.out.contains("Energy ("), qPrintable(describe(none)));

@@ -7,8 +7,8 @@
  *   FAKE_NVML_POWER_MW, FAKE_NVML_REASONS (0x.. allowed), FAKE_NVML_ENERGY_MJ (the total energy)
  * An unset or empty value answers NVML_ERROR_NOT_SUPPORTED, as a GPU without that sensor does.
  * Built with FAKE_NVML_OLD it is an older driver: no nvmlDeviceGetCurrentClocksEventReasons (only
- * the throttle-reasons name), no temperature, no power, no total energy. In the full build the throttle-reasons
- * name fails, so that a test sees which of the two is used. */
+ * the throttle-reasons name), no temperature, no power, no total energy. In the full build the
+ * throttle-reasons name fails, so that a test sees which of the two is used. */
 
 #include <stdlib.h>
 #include <string.h>

@@ -19,11 +19,11 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
-#include <fstream>
-#include <thread>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <thread>
 
 using namespace speeduplab;
 
@@ -49,7 +49,8 @@ struct MovingTree {
             const bool energy = std::filesystem::path(path).filename() == "energy_uj";
             if (energy && denied)
                 return EACCES;
-            if (const auto it = names.find(zone); std::filesystem::path(path).filename() == "name" && it != names.end()) {
+            if (const auto it = names.find(zone);
+                std::filesystem::path(path).filename() == "name" && it != names.end()) {
                 text = it->second;
                 return 0;
             }
@@ -88,8 +89,9 @@ private slots:
         QCOMPARE(z[2].wrapJoules, kWrap1 * 1e-6);
         const EnergyMeter meter = rapl.meter();
         QVERIFY(meter.available());
-        QCOMPARE(meter.description(), std::string("RAPL package-0 (package, includes the integrated GPU) + dram "
-                                                  "(DRAM) + package-1 (package) + dram (DRAM)"));
+        QCOMPARE(meter.description(),
+                 std::string("RAPL package-0 (package, includes the integrated GPU) + dram "
+                             "(DRAM) + package-1 (package) + dram (DRAM)"));
     }
 
     // The target: J per operation from the counters' deltas within 1 %, package-1 across its wrap.
@@ -133,7 +135,8 @@ private slots:
             now += 0.005;
             for (unsigned long long *c : {&p0, &d0, &p1, &d1})
                 *c += 100000;
-            tree.moved = {{"intel-rapl:0", p0}, {"intel-rapl:0:2", d0}, {"intel-rapl:1", p1}, {"intel-rapl:1:0", d1}};
+            tree.moved = {
+                {"intel-rapl:0", p0}, {"intel-rapl:0:2", d0}, {"intel-rapl:1", p1}, {"intel-rapl:1:0", d1}};
             return true;
         };
         advance();
@@ -143,7 +146,7 @@ private slots:
             return advance();
         });
         QVERIFY2(e.measured(), e.note.c_str());
-        QCOMPARE(added, 3); // 5 ms -> 20 ms
+        QCOMPARE(added, 3);                        // 5 ms -> 20 ms
         QVERIFY(std::fabs(e.joules - 1.6) < 1e-6); // 4 repetitions of 0.1 J on 4 counters
         QVERIFY(std::fabs(e.perOperation - 1.6 / 40) < 1e-9);
 
@@ -164,7 +167,8 @@ private slots:
             j = values;
             return true;
         };
-        const EnergyMeter wraps({{"package-0", 100}}, "RAPL package-0 (package)", 0.001, read, [&] { return now; });
+        const EnergyMeter wraps({{"package-0", 100}}, "RAPL package-0 (package)", 0.001, read,
+                                [&] { return now; });
         const EnergyMeter never({{"dram", 0}}, "RAPL dram (DRAM)", 0.001, read, [&] { return now; });
         auto span = [&](const EnergyMeter &m, double a, double b, double seconds) {
             values = {a};
@@ -195,17 +199,21 @@ private slots:
         const QTemporaryDir empty;
         MovingTree vm;
         vm.cpuinfo = "flags\t\t: fpu vme hypervisor lahf_lm\n";
-        QCOMPARE(Rapl(empty.path().toStdString(), vm.reader()).why(),
-                 std::string("no energy counters on this machine (a virtual machine: the hypervisor shows none)"));
+        QCOMPARE(
+            Rapl(empty.path().toStdString(), vm.reader()).why(),
+            std::string("no energy counters on this machine (a virtual machine: the hypervisor shows none)"));
         MovingTree bare;
         const std::string none = Rapl(empty.path().toStdString(), bare.reader()).why();
-        QVERIFY2(none.rfind("no energy counters on this machine (the kernel shows no RAPL zone", 0) == 0, none.c_str());
+        QVERIFY2(none.rfind("no energy counters on this machine (the kernel shows no RAPL zone", 0) == 0,
+                 none.c_str());
         MovingTree locked;
         locked.denied = true;
         const Rapl rootOnly(kTree, locked.reader());
-        QVERIFY(rootOnly.why().find("can be read by root only on this machine, since the fix for CVE-2020-8694") !=
+        QVERIFY(rootOnly.why().find(
+                    "can be read by root only on this machine, since the fix for CVE-2020-8694") !=
                 std::string::npos);
-        QVERIFY(rootOnly.why().find("would take running SpeedupLab as root, or an administrator") != std::string::npos);
+        QVERIFY(rootOnly.why().find("would take running SpeedupLab as root, or an administrator") !=
+                std::string::npos);
         QVERIFY(!rootOnly.meter().available());
         QCOMPARE(rootOnly.meter().why(), rootOnly.why());
         QCOMPARE(EnergyText::whyNone("the CPU", rootOnly.why()), "no energy for the CPU: " + rootOnly.why());
@@ -214,7 +222,8 @@ private slots:
         MovingTree hostile;
         hostile.names = {{"intel-rapl:0", "package-0\x1b]0;owned\x07\n"}};
         const std::string shown = Rapl(kTree, hostile.reader()).meter().description();
-        QVERIFY2(shown.find('\x1b') == std::string::npos && shown.find('\x07') == std::string::npos, shown.c_str());
+        QVERIFY2(shown.find('\x1b') == std::string::npos && shown.find('\x07') == std::string::npos,
+                 shown.c_str());
         QVERIFY2(shown.rfind("RAPL package-0", 0) == 0, shown.c_str());
     }
 
@@ -238,15 +247,17 @@ private slots:
         qunsetenv("FAKE_NVML_ENERGY_MJ"); // an older GPU: the call answers Not Supported
         const EnergyMeter old = EnergyMeter::nvml(clocks, 0, "0000:19:00.0");
         QVERIFY(!old.available());
-        QCOMPARE(old.why(), std::string("this GPU does not report its energy through NVML (Not Supported): NVIDIA "
-                                        "GPUs report it from Volta (2017) on"));
+        QCOMPARE(old.why(),
+                 std::string("this GPU does not report its energy through NVML (Not Supported): NVIDIA "
+                             "GPUs report it from Volta (2017) on"));
         const GpuClocks oldDriver(FAKENVML_OLD_PATH);
         qputenv("FAKE_NVML_ENERGY_MJ", "5");
         QVERIFY(EnergyMeter::nvml(oldDriver, 0, {}).why().find("no nvmlDeviceGetTotalEnergyConsumption") !=
                 std::string::npos);
         const GpuClocks missing("/nonexistent/libnvidia-ml.so.1");
         const std::string noNvml = EnergyMeter::nvml(missing, 0, {}).why();
-        QVERIFY2(noNvml.rfind("no NVML: /nonexistent/libnvidia-ml.so.1 could not be loaded", 0) == 0, noNvml.c_str());
+        QVERIFY2(noNvml.rfind("no NVML: /nonexistent/libnvidia-ml.so.1 could not be loaded", 0) == 0,
+                 noNvml.c_str());
         qunsetenv("FAKE_NVML_ENERGY_MJ");
         qunsetenv("FAKE_NVML_SM_MHZ");
     }
@@ -261,17 +272,20 @@ private slots:
         const std::string root = dir.path().toStdString() + "/powercap";
         std::filesystem::copy(kTree, root, std::filesystem::copy_options::recursive);
         const std::map<std::string, std::pair<unsigned long long, double>> zones = {
-            {"intel-rapl:0", {kPackage0, 25}}, {"intel-rapl:0:2", {kDram0, 5}},
-            {"intel-rapl:1", {kPackage1, 30}}, {"intel-rapl:1:0", {kDram1, 2}}};
+            {"intel-rapl:0", {kPackage0, 25}},
+            {"intel-rapl:0:2", {kDram0, 5}},
+            {"intel-rapl:1", {kPackage1, 30}},
+            {"intel-rapl:1:0", {kDram1, 2}}};
         std::atomic<bool> done{false};
         std::thread feed([&] {
             const auto start = std::chrono::steady_clock::now();
             while (!done) {
-                const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                const double t =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 for (const auto &[zone, base] : zones) {
                     const std::string path = root + "/" + zone + "/energy_uj";
-                    std::ofstream(path + ".new") << (base.first + (unsigned long long)(base.second * t * 1e6)) % kWrap1
-                                                 << '\n';
+                    std::ofstream(path + ".new")
+                        << (base.first + (unsigned long long)(base.second * t * 1e6)) % kWrap1 << '\n';
                     std::filesystem::rename(path + ".new", path);
                 }
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -295,7 +309,8 @@ private slots:
         done = true;
         feed.join();
         qunsetenv("SPEEDUPLAB_POWERCAP_ROOT");
-        QVERIFY2(r.machine.sweep.energy.rfind("the CPU: RAPL package-0", 0) == 0, r.machine.sweep.energy.c_str());
+        QVERIFY2(r.machine.sweep.energy.rfind("the CPU: RAPL package-0", 0) == 0,
+                 r.machine.sweep.energy.c_str());
         QVERIFY(r.machine.sweep.energyMissing.empty());
         QCOMPARE(int(r.rows.size()), pocl ? 4 : 2);
         if (pocl)
@@ -308,7 +323,8 @@ private slots:
             const double watts = e.joules / e.seconds;
             QVERIFY2(watts > 62 * 0.75 && watts < 62 * 1.25, qPrintable(QString::number(watts)));
             QVERIFY(e.seconds >= 20 * 0.0005); // at least 20 of the counters' updates
-            QVERIFY(e.perOperation > 0 && e.perOperation * m.iterations * m.stats.reps <= e.joules * (1 + 1e-9));
+            QVERIFY(e.perOperation > 0 &&
+                    e.perOperation * m.iterations * m.stats.reps <= e.joules * (1 + 1e-9));
         }
     }
 
@@ -338,8 +354,8 @@ private slots:
 
     void roundsPool()
     {
-        PointEnergy a{2, 0.5, 2e-3, "RAPL package-0 (package)", {}};    // 1000 operations
-        PointEnergy b{6, 1.5, 2e-3, "RAPL package-0 (package)", {}};    // 3000
+        PointEnergy a{2, 0.5, 2e-3, "RAPL package-0 (package)", {}}; // 1000 operations
+        PointEnergy b{6, 1.5, 2e-3, "RAPL package-0 (package)", {}}; // 3000
         PointEnergy none{0, 0, 0, "RAPL package-0 (package)", "too short to measure energy: …"};
         const PointEnergy p = PointEnergy::pooled({a, none, b});
         QCOMPARE(p.joules, 8.0);

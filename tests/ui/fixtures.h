@@ -63,7 +63,8 @@ inline ResultSet knownCrossover(const std::vector<double> &crossoverNs)
 /// over its repetitions would have: J per operation = watts x time per operation. On
 /// knownCrossover({X}) at 50 W and 200 W the GPU spends less energy above n = 2X (it must be four
 /// times faster, and the CPU's time grows with n^2). Rows of `without` n have none.
-inline ResultSet withEnergy(ResultSet r, double cpuWatts, double gpuWatts, const std::vector<int> &without = {})
+inline ResultSet withEnergy(ResultSet r, double cpuWatts, double gpuWatts,
+                            const std::vector<int> &without = {})
 {
     for (Measurement &m : r.rows) {
         if (!m.ok() || std::find(without.begin(), without.end(), m.n) != without.end())

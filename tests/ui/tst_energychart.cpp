@@ -41,7 +41,8 @@ private slots:
         QVERIFY(x.front().crossings.front().gpuBecomesFaster);
         QVERIFY2(std::abs(x.front().crossings.front().n - 632) / 632 < 0.03,
                  qPrintable(QString::number(x.front().crossings.front().n)));
-        QVERIFY(x.front().sentence("the GPU").rfind("the GPU spends less energy than the CPU above n ≈ 6", 0) == 0);
+        QVERIFY(x.front().sentence("the GPU").rfind("the GPU spends less energy than the CPU above n ≈ 6",
+                                                    0) == 0);
 
         RunStore store;
         store.setResultSet(r);
@@ -52,7 +53,8 @@ private slots:
         QCOMPARE(chart.seriesWithRole(ChartView::Role::Data).size(), 2);
         QCOMPARE(chart.countWithRole(ChartView::Role::Marker), 1);
         const QString labels = chart.labelTexts().join(' ');
-        QVERIFY2(labels.contains(QRegularExpression(QStringLiteral("spends less energy than the CPU above n \u2248 6[23]\\d"))),
+        QVERIFY2(labels.contains(QRegularExpression(
+                     QStringLiteral("spends less energy than the CPU above n \u2248 6[23]\\d"))),
                  qPrintable(labels));
         QVERIFY2(chart.noteText().contains(QStringLiteral("Lower is better")), qPrintable(chart.noteText()));
         // The J per operation drawn are the rows' own (in the axis's unit).
@@ -75,27 +77,30 @@ private slots:
                 QVERIFY(p.y() > 0);
                 QVERIFY(p.x() != 40 && p.x() != 400);
             }
-        QVERIFY2(chart.noteText().contains(QStringLiteral("have no energy and are not drawn")), qPrintable(chart.noteText()));
+        QVERIFY2(chart.noteText().contains(QStringLiteral("have no energy and are not drawn")),
+                 qPrintable(chart.noteText()));
     }
 
     void withoutEnergyTheChartSaysWhy()
     {
         ResultSet r = fixtures::knownCrossover({316});
-        r.machine.sweep.energyMissing =
-            "no energy for the CPU: no energy counters on this machine (a virtual machine: the hypervisor shows none)";
+        r.machine.sweep.energyMissing = "no energy for the CPU: no energy counters on this machine (a "
+                                        "virtual machine: the hypervisor shows none)";
         RunStore store;
         store.setResultSet(r);
         EnergyChart chart;
         chart.setModel(&store);
         chart.updateNow();
         QVERIFY(chart.seriesWithRole(ChartView::Role::Data).isEmpty());
-        QVERIFY2(chart.noteText().contains(QStringLiteral("No point has energy")) &&
-                     chart.noteText().contains(QStringLiteral("a virtual machine: the hypervisor shows none")),
-                 qPrintable(chart.noteText()));
+        QVERIFY2(
+            chart.noteText().contains(QStringLiteral("No point has energy")) &&
+                chart.noteText().contains(QStringLiteral("a virtual machine: the hypervisor shows none")),
+            qPrintable(chart.noteText()));
         r.machine.sweep.energyMissing.clear(); // an older file
         store.setResultSet(r);
         chart.updateNow();
-        QVERIFY2(chart.noteText().contains(QStringLiteral("measured before it read them")), qPrintable(chart.noteText()));
+        QVERIFY2(chart.noteText().contains(QStringLiteral("measured before it read them")),
+                 qPrintable(chart.noteText()));
     }
 
     void explainNamesTheEnergyCrossover()
@@ -107,9 +112,11 @@ private slots:
         chart.updateNow();
         QString all;
         for (const auto &section : chart.explanations())
-            all += section.title + QLatin1Char('\n') + section.sentences.join(QLatin1Char('\n')) + QLatin1Char('\n');
+            all += section.title + QLatin1Char('\n') + section.sentences.join(QLatin1Char('\n')) +
+                   QLatin1Char('\n');
         QVERIFY2(all.contains(QStringLiteral("Where the GPU spends less energy")), qPrintable(all));
-        QVERIFY2(all.contains(QRegularExpression(QStringLiteral("spends less energy than the CPU above n \u2248 6[23]\\d"))),
+        QVERIFY2(all.contains(QRegularExpression(
+                     QStringLiteral("spends less energy than the CPU above n \u2248 6[23]\\d"))),
                  qPrintable(all));
     }
 
@@ -121,7 +128,8 @@ private slots:
         store.setResultSet(fixtures::withEnergy(fixtures::knownCrossover({316}), 50, 200));
         const QString page = QString::fromStdString(HtmlReport::build(store, {}));
         QVERIFY(page.contains(QStringLiteral("Where the GPU spends less energy")));
-        QVERIFY(page.contains(QRegularExpression(QStringLiteral("spends less energy than the CPU above n ≈ 6[23]\\d"))));
+        QVERIFY(page.contains(
+            QRegularExpression(QStringLiteral("spends less energy than the CPU above n ≈ 6[23]\\d"))));
         QVERIFY(page.contains(QStringLiteral("energy per operation vs n")));
         store.setResultSet(fixtures::knownCrossover({316}));
         const QString bare = QString::fromStdString(HtmlReport::build(store, {}));
@@ -145,11 +153,13 @@ private slots:
         const auto match = cheaper.match(chart.noteText());
         QVERIFY2(match.hasMatch(), qPrintable(chart.noteText()));
         QVERIFY2(std::abs(match.captured(1).toDouble() - 632) / 632 < 0.05, qPrintable(chart.noteText()));
-        QVERIFY2(chart.noteText().contains(QStringLiteral("Electricity at 1000 per kWh")), qPrintable(chart.noteText()));
+        QVERIFY2(chart.noteText().contains(QStringLiteral("Electricity at 1000 per kWh")),
+                 qPrintable(chart.noteText()));
 
         store.setResultSet(fixtures::knownCrossover({316}));
         chart.updateNow();
-        QVERIFY2(chart.noteText().contains(QStringLiteral("The price per kWh is not counted: these results hold no energy")),
+        QVERIFY2(chart.noteText().contains(
+                     QStringLiteral("The price per kWh is not counted: these results hold no energy")),
                  qPrintable(chart.noteText()));
         QVERIFY(!chart.seriesWithRole(ChartView::Role::Data).isEmpty()); // priced by time alone
         chart.setEnergyPrice(0);

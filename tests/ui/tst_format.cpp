@@ -161,7 +161,8 @@ void TestFormat::sentenceEndsOnce_data()
     QTest::newRow("a path first") << "out/x.csv: no such file"
                                   << "out/x.csv: no such file.";
     // A variable first ("n ≈ 594 以上", the Chinese word order) keeps its letter; a word does not.
-    QTest::newRow("a variable first") << QStringLiteral("n \u2248 594 and above") << QStringLiteral("n \u2248 594 and above.");
+    QTest::newRow("a variable first")
+        << QStringLiteral("n \u2248 594 and above") << QStringLiteral("n \u2248 594 and above.");
     QTest::newRow("a one-letter word first") << "a GPU is faster"
                                              << "A GPU is faster.";
     QTest::newRow("zh full stop") << QStringLiteral("\u672a\u627e\u5230\u3002")

@@ -3,8 +3,8 @@
 #include "ui/charts/costchart.h"
 
 #include "core/energyanalysis.h"
-#include "ui/charts/energychart.h"
 #include "ui/appsettings.h"
+#include "ui/charts/energychart.h"
 
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/timechart.h"
@@ -117,8 +117,9 @@ void CostChart::editPrices()
     kwh->setMinimum(0);
     kwh->setObjectName(QStringLiteral("kwhPriceSpin"));
     kwh->setSpecialValueText(tr("not counted"));
-    kwh->setToolTip(tr("Electricity, per kWh: each point's cost adds the energy its device's counters measured. "
-                       "0: not counted."));
+    kwh->setToolTip(
+        tr("Electricity, per kWh: each point's cost adds the energy its device's counters measured. "
+           "0: not counted."));
     form->addRow(tr("Electricity, per kWh:"), kwh);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &d);
     form->addRow(buttons);
@@ -287,22 +288,24 @@ QString CostChart::pricesNote(const ResultSet &r) const
         energy = tr(" The price per kWh is not counted: these results hold no energy (%1).")
                      .arg(EnergyChart::whyNone(r));
     else if (m_perKWh > 0)
-        energy = m_withoutEnergy > 0
-                     ? tr(" Electricity at %1 per kWh, by each point's measured energy: %2 points without energy "
-                          "are left out.")
-                           .arg(m_perKWh, 0, 'g', 4)
-                           .arg(m_withoutEnergy)
-                     : tr(" Electricity at %1 per kWh, by each point's measured energy.").arg(m_perKWh, 0, 'g', 4);
+        energy =
+            m_withoutEnergy > 0
+                ? tr(" Electricity at %1 per kWh, by each point's measured energy: %2 points without energy "
+                     "are left out.")
+                      .arg(m_perKWh, 0, 'g', 4)
+                      .arg(m_withoutEnergy)
+                : tr(" Electricity at %1 per kWh, by each point's measured energy.").arg(m_perKWh, 0, 'g', 4);
     const bool examples = m_cpuPerHour == defaultCpuPerHour && m_gpuPerHour == defaultGpuPerHour;
     return tr("Prices per hour: CPU machine %1, GPU machine %2%3. The GPU is cheaper only where it is more "
               "than "
               "%4 times faster.")
-        .arg(m_cpuPerHour, 0, 'g', 4)
-        .arg(m_gpuPerHour, 0, 'g', 4)
-        .arg(!examples     ? QString()
-             : exporting() ? tr(" (examples, not prices)")
-                           : tr(" (examples, not prices: right-click \u25b8 Prices per hour to enter yours)"))
-        .arg(m_gpuPerHour / m_cpuPerHour, 0, 'g', 3) +
+               .arg(m_cpuPerHour, 0, 'g', 4)
+               .arg(m_gpuPerHour, 0, 'g', 4)
+               .arg(!examples ? QString()
+                    : exporting()
+                        ? tr(" (examples, not prices)")
+                        : tr(" (examples, not prices: right-click \u25b8 Prices per hour to enter yours)"))
+               .arg(m_gpuPerHour / m_cpuPerHour, 0, 'g', 3) +
            energy;
 }
 

@@ -93,14 +93,16 @@ void EnergyChart::drawCurves(const std::vector<Series> &all, const std::vector<S
         QList<QPointF> pts;
         for (const SeriesPoint &p : s.points)
             pts << QPointF(p.n, p.t * k);
-        line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data, QString::fromStdString(s.label),
-             colors[i], pts, {Qt::SolidLine, 2.5, true, true, markerShape(s), !s.gpu});
+        line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
+             QString::fromStdString(s.label), colors[i], pts,
+             {Qt::SolidLine, 2.5, true, true, markerShape(s), !s.gpu});
     }
 }
 
 // Each GPU curve's energy crossovers against the CPU: a dashed line in its colour and a label,
 // as the time chart marks where it becomes faster. Returns the note's sentences.
-QStringList EnergyChart::markCrossovers(const ResultSet &r, const std::vector<Series> &all, const Frame &frame)
+QStringList EnergyChart::markCrossovers(const ResultSet &r, const std::vector<Series> &all,
+                                        const Frame &frame)
 {
     QStringList notes;
     const std::vector<QColor> colors = seriesColors(all);
@@ -139,8 +141,8 @@ QStringList EnergyChart::markCrossovers(const ResultSet &r, const std::vector<Se
 
 // The note: what a joule per operation counts, and what it leaves out; the crossovers; the
 // points without energy and why.
-void EnergyChart::writeNote(const ResultSet &r, const std::vector<Series> &all, const std::vector<Series> &energy,
-                            const QStringList &crossovers)
+void EnergyChart::writeNote(const ResultSet &r, const std::vector<Series> &all,
+                            const std::vector<Series> &energy, const QStringList &crossovers)
 {
     QStringList lines;
     lines << tr("Lower is better. The energy each device's own counters measured over a point's repetitions "

@@ -471,13 +471,15 @@ ExplainChart::Section ExplainChart::explainEnergy(const ResultSet &r, const std:
     const std::vector<EnergyCrossover> crossovers = EnergyAnalysis::crossovers(r, group);
     for (const EnergyCrossover &x : crossovers)
         energy.sentences << Format::sentence(ExplainText::energyCrossover(
-                                x, crossovers.size() == 1 ? tr("the GPU") : QString::fromStdString(x.gpu.label)));
+            x, crossovers.size() == 1 ? tr("the GPU") : QString::fromStdString(x.gpu.label)));
     if (!crossovers.empty())
-        energy.sentences << tr("Each device's own counters, over its points' repetitions: the CPU package (RAPL), "
-                               "the GPU board (NVML). The GPU spends less only where its speedup is larger than its board's "
-                               "power over the CPU package's: a GPU that finishes first can still spend more.");
+        energy.sentences << tr(
+            "Each device's own counters, over its points' repetitions: the CPU package (RAPL), "
+            "the GPU board (NVML). The GPU spends less only where its speedup is larger than its board's "
+            "power over the CPU package's: a GPU that finishes first can still spend more.");
     else if (!EnergyAnalysis::any(r) && !r.machine.sweep.energyMissing.empty())
-        energy.sentences << tr("No energy was measured: %1.").arg(QString::fromStdString(r.machine.sweep.energyMissing));
+        energy.sentences
+            << tr("No energy was measured: %1.").arg(QString::fromStdString(r.machine.sweep.energyMissing));
     return energy;
 }
 
