@@ -1425,6 +1425,16 @@
         <source>Drawn: %1 of the %2 CPU curves and %3 of the %4 GPU curves, spread evenly over them; the best CPU and the table use every one.</source>
         <translation>绘出：%2 条 CPU 曲线中的 %1 条、%4 条 GPU 曲线中的 %3 条，均匀选取；最佳 CPU 与表格使用全部曲线。</translation>
     </message>
+    <message>
+        <source>No results yet.
+Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
+        <translation>还没有结果。
+请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
+    </message>
+    <message>
+        <source>No point has a time to plot: they failed or were skipped.</source>
+        <translation>没有可绘制时间的点：它们都失败了或被跳过。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CompareChart</name>
@@ -1667,16 +1677,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>energy per operation vs n</source>
         <translation>每次运算的能耗随 n 的变化</translation>
-    </message>
-    <message>
-        <source>No results yet.
-Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
-        <translation>还没有结果。
-请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
-    </message>
-    <message>
-        <source>No point has a time to plot: they failed or were skipped.</source>
-        <translation>没有可绘制时间的点：它们都失败了或被跳过。</translation>
     </message>
     <message>
         <source>No point has energy.
@@ -2815,16 +2815,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>Roofline（实际 FLOP/s 与每字节 FLOP）</translation>
     </message>
     <message>
-        <source>No results yet.
-Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
-        <translation>还没有结果。
-请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
-    </message>
-    <message>
-        <source>No point has a time to plot: they failed or were skipped.</source>
-        <translation>没有可绘制时间的点：它们都失败了或被跳过。</translation>
-    </message>
-    <message>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -3761,16 +3751,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>memory throughput vs n</source>
         <translation>内存吞吐量随 n 的变化</translation>
-    </message>
-    <message>
-        <source>No results yet.
-Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
-        <translation>还没有结果。
-请运行扫描（Ctrl+R）或打开结果文件（Ctrl+O）。</translation>
-    </message>
-    <message>
-        <source>No point has a time to plot: they failed or were skipped.</source>
-        <translation>没有可绘制时间的点：它们都失败了或被跳过。</translation>
     </message>
     <message>
         <source>Higher is better. FLOPs of one iteration / its median time.</source>

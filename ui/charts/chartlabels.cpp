@@ -100,6 +100,15 @@ void ChartView::setChartTitle(const std::string &workload, const QString &what)
         chart()->setTitle(t);
 }
 
+bool ChartView::showIfNoCurve(const ResultSet &r, const std::vector<Series> &all)
+{
+    if (!all.empty())
+        return false;
+    showEmpty(r.rows.empty() ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
+                             : tr("No point has a time to plot: they failed or were skipped."));
+    return true;
+}
+
 void ChartView::showEmpty(const QString &why)
 {
     setNote(why, true);

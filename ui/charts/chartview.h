@@ -292,6 +292,9 @@ protected:
     void setChartTitle(const std::string &workload, const QString &what);
     /// "The results are empty" etc. as a centred note and a sensible empty frame.
     void showEmpty(const QString &why);
+    /// Without a curve to draw, showEmpty with why (no results yet, or no point with a time)
+    /// and true; false when `all` has curves.
+    bool showIfNoCurve(const ResultSet &r, const std::vector<Series> &all);
 
     void resizeEvent(QResizeEvent *event) override;
     void showEvent(QShowEvent *event) override;

@@ -38,12 +38,8 @@ QString EnergyChart::whyNone(const ResultSet &r)
 void EnergyChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
 {
     setChartTitle(workload, tr("energy per operation vs n"));
-    if (all.empty()) {
-        showEmpty(r.rows.empty()
-                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
-                      : tr("No point has a time to plot: they failed or were skipped."));
+    if (showIfNoCurve(r, all))
         return;
-    }
     const std::vector<Series> energy = EnergyAnalysis::series(r, all);
     if (energy.empty()) {
         showEmpty(tr("No point has energy.\n%1").arg(Format::sentence(whyNone(r))));

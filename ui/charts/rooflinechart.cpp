@@ -85,12 +85,8 @@ double RooflineChart::flopsPerSecond(const SeriesPoint &p)
 void RooflineChart::rebuild(const ResultSet &r, const std::vector<Series> &all, const std::string &workload)
 {
     setChartTitle(workload, tr("roofline (attained FLOP/s vs FLOP per byte)"));
-    if (all.empty()) {
-        showEmpty(r.rows.empty()
-                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
-                      : tr("No point has a time to plot: they failed or were skipped."));
+    if (showIfNoCurve(r, all))
         return;
-    }
     Placed placed = placePoints(all);
     const std::vector<Side> sides = sidesShown(r.machine, placed);
     const Frame frame = fitAxes(sides, placed);

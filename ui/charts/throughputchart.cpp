@@ -50,12 +50,8 @@ void ThroughputChart::rebuild(const ResultSet &r, const std::vector<Series> &all
     const Workload *w = Workload::find(workload);
     const bool flops = w && w->computeBound();
     setChartTitle(workload, flops ? tr("compute throughput vs n") : tr("memory throughput vs n"));
-    if (all.empty()) {
-        showEmpty(r.rows.empty()
-                      ? tr("No results yet.\nRun a sweep (Ctrl+R) or open a results file (Ctrl+O).")
-                      : tr("No point has a time to plot: they failed or were skipped."));
+    if (showIfNoCurve(r, all))
         return;
-    }
     const Extent measured = extentOf(all, flops);
     const QList<Ceiling> ceilings = ceilingsShown(r, all, workload, flops);
     const Frame frame = fitAxes(measured, ceilings, flops);
