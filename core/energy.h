@@ -58,8 +58,9 @@ public:
 
     /// A meter that reads nothing, and why (one sentence: "no energy counters on this machine (…)").
     static EnergyMeter unavailable(std::string why);
-    /// counters: what is read and includes (PointEnergy::counters); updateSeconds: how often the
-    /// counters change (0: unknown, `nominalUpdate` is taken).
+    /// counters: each counter read (its name, its wrap); description: what they are and include
+    /// (PointEnergy::counters); nominalUpdate: how often such counters change, seconds, until
+    /// measureUpdate() measures it; read: the counters' values; clock: the readings' times.
     EnergyMeter(std::vector<Counter> counters, std::string description, double nominalUpdate, ReadFn read,
                 ClockFn clock = {});
 
