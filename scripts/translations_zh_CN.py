@@ -609,6 +609,8 @@ ZH = {
     ".": "。",
     "Energy: %1 per iteration (%2 over %3, %4)": "能耗：每次迭代 %1（%3 内共 %2，%4）",
     "Energy: %1": "能耗：%1",
+    "Measure energy": "测量能耗",
+    "Read each point's energy from its device's own counters where the machine has them (RAPL for the CPU and an integrated GPU, NVML for an NVIDIA GPU): a point shorter than the counters need runs longer for it, outside its timing. Off: none is read": "在机器有计数器时，从设备自己的计数器读取每个点的能耗（CPU 和集成 GPU 用 RAPL，NVIDIA GPU 用 NVML）：短于计数器所需时长的点会为此多运行一会儿，不计入其计时。关闭：不读取能耗",
     "GPU memory": "GPU 显存",
     "host memory": "主机内存",
     "%1: %2": "%1：%2",

@@ -367,6 +367,7 @@ const std::vector<Field> &fields()
         v.push_back(same("budget", &SweepForm::budget, &SweepPlan::budget, real(0, SweepPlan::maxBudget)));
         v.push_back(
             same("coldCache", &SweepForm::coldCache, &SweepPlan::coldCache, absentIs(false, boolean)));
+        v.push_back(same("energy", &SweepForm::energy, &SweepPlan::energy, absentIs(true, boolean)));
         v.push_back(same("rounds", &SweepForm::rounds, &SweepPlan::rounds,
                          absentIs(1, integer(1, SweepPlan::maxRounds))));
         v.push_back(same("refine", &SweepForm::refine, &SweepPlan::refine, absentIs(0.0, real(0, 0.99))));

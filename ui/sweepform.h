@@ -46,6 +46,7 @@ struct SweepForm {
     double budget = 0;
     bool coldCache = false; ///< flush the caches before every repetition (--cache cold)
     int rounds = 1;         ///< the whole sweep this many times, shuffled (--rounds)
+    bool energy = true;     ///< each point's energy where the machine counts it (--energy)
     /// "Find the crossovers": SweepPlan::refine (0: off), refinePrecision when checked.
     double refine = 0;
     static constexpr double refinePrecision = 0.05;

@@ -212,6 +212,7 @@ SweepForm SweepPanel::form() const
     f.budget = m_budget->value();
     f.rounds = m_rounds->value();
     f.coldCache = m_coldCache->isChecked();
+    f.energy = m_energy->isChecked();
     f.refine = m_refine->isChecked() ? SweepForm::refinePrecision : 0;
     f.placement = m_placement->currentData().toString();
     return f;
@@ -260,6 +261,7 @@ void SweepPanel::setForm(const SweepForm &f)
     m_budget->setValue(f.budget);
     m_rounds->setValue(f.rounds);
     m_coldCache->setChecked(f.coldCache);
+    m_energy->setChecked(f.energy);
     m_refine->setChecked(f.refine > 0);
     m_placement->setCurrentIndex(std::max(0, m_placement->findData(f.placement)));
     m_applying = false;

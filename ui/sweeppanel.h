@@ -130,6 +130,7 @@ private:
     QDoubleSpinBox *m_budget = nullptr;
     QSpinBox *m_rounds = nullptr;
     QCheckBox *m_coldCache = nullptr;
+    QCheckBox *m_energy = nullptr;
     QCheckBox *m_refine = nullptr; ///< "Find the crossovers": SweepForm::refine
     QLabel *m_error = nullptr;
     QLabel *m_memory = nullptr;

@@ -447,6 +447,12 @@ QWidget *SweepPanel::buildTiming()
                                "(outside the timed region), so that every size reads its data from memory. "
                                "Off: a repetition finds what the last one left in the caches, as a loop "
                                "in a program would"));
+    m_energy = new QCheckBox(tr("Measure energy"));
+    m_energy->setObjectName(QStringLiteral("energyCheck"));
+    m_energy->setToolTip(
+        tr("Read each point's energy from its device's own counters where the machine has them "
+           "(RAPL for the CPU and an integrated GPU, NVML for an NVIDIA GPU): a point shorter "
+           "than the counters need runs longer for it, outside its timing. Off: none is read"));
     for (QAbstractSpinBox *s :
          std::initializer_list<QAbstractSpinBox *>{m_iterations, m_minTime, m_maxReps, m_budget, m_rounds})
         s->setKeyboardTracking(false);
@@ -456,7 +462,8 @@ QWidget *SweepPanel::buildTiming()
     form->addRow(tr("Time budget:"), m_budget);
     form->addRow(tr("Rounds:"), m_rounds);
     form->addRow(QString(), m_coldCache);
-    m_fields << m_iterations << m_minTime << m_maxReps << m_budget << m_rounds << m_coldCache;
+    form->addRow(QString(), m_energy);
+    m_fields << m_iterations << m_minTime << m_maxReps << m_budget << m_rounds << m_coldCache << m_energy;
     auto changed = [this] {
         if (!m_applying)
             refresh();
@@ -467,6 +474,7 @@ QWidget *SweepPanel::buildTiming()
     connect(m_budget, &QDoubleSpinBox::valueChanged, this, changed);
     connect(m_rounds, &QSpinBox::valueChanged, this, changed);
     connect(m_coldCache, &QCheckBox::toggled, this, changed);
+    connect(m_energy, &QCheckBox::toggled, this, changed);
     return box;
 }
 

@@ -3730,6 +3730,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Placement:</source>
         <translation>放置：</translation>
     </message>
+    <message>
+        <source>Measure energy</source>
+        <translation>测量能耗</translation>
+    </message>
+    <message>
+        <source>Read each point&apos;s energy from its device&apos;s own counters where the machine has them (RAPL for the CPU and an integrated GPU, NVML for an NVIDIA GPU): a point shorter than the counters need runs longer for it, outside its timing. Off: none is read</source>
+        <translation>在机器有计数器时，从设备自己的计数器读取每个点的能耗（CPU 和集成 GPU 用 RAPL，NVIDIA GPU 用 NVML）：短于计数器所需时长的点会为此多运行一会儿，不计入其计时。关闭：不读取能耗</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SweepWorker</name>

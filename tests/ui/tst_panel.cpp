@@ -40,6 +40,7 @@ private slots:
     void memoryWarningFollowsTheFields();
     void findTheCrossoversRefinesThePlan();
     void placementBesideTheThreadCounts();
+    void energyCanBeSwitchedOff();
     void typedSizesAreNeverChanged();
     void busyMachineIsSaidOnce();
     void cpuConditionsAreSaid();
@@ -275,6 +276,30 @@ void TestPanel::placementBesideTheThreadCounts()
     p.placement = Placement::Kind::Compact;
     panel.setForm(SweepForm::fromPlan(p, 2, false));
     QCOMPARE(combo->currentData().toString(), QStringLiteral("compact"));
+}
+
+void TestPanel::energyCanBeSwitchedOff()
+{
+    // Issue 40: "Measure energy" is the plan's energy, on unless unchecked, kept in the settings;
+    // a form saved before it existed reads as on.
+    SweepPanel panel(2, MachineInfo::GpuState{});
+    panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,64")));
+    auto *check = panel.findChild<QCheckBox *>(QStringLiteral("energyCheck"));
+    QVERIFY(check);
+    QVERIFY(check->isChecked());
+    QVERIFY(panel.form().toPlan(2, false).energy);
+    check->setChecked(false);
+    QVERIFY(!panel.form().toPlan(2, false).energy);
+    QTemporaryDir dir;
+    QSettings s(dir.filePath(QStringLiteral("e.ini")), QSettings::IniFormat);
+    panel.form().save(s);
+    const std::optional<SweepForm> back = SweepForm::load(s, 2, false);
+    QVERIFY(back);
+    QVERIFY(!back->energy);
+    s.remove(QStringLiteral("sweep/energy"));
+    const std::optional<SweepForm> older = SweepForm::load(s, 2, false);
+    QVERIFY(older);
+    QVERIFY(older->energy);
 }
 
 void TestPanel::typedSizesAreNeverChanged()
