@@ -18,6 +18,7 @@
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
 #include "ui/translations.h"
+#include "ui/wheelguard.h"
 
 #include "core/machineinfo.h"
 #include "core/sweepconditions.h"
@@ -51,6 +52,8 @@ void App::initialise()
     QGuiApplication::setApplicationDisplayName(QStringLiteral("SpeedupLab"));
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/speeduplab.svg")));
     registerMetaTypes();
+    if (auto *app = qobject_cast<QApplication *>(QCoreApplication::instance()))
+        WheelGuard::install(*app);
 }
 
 int App::main(QApplication &app)

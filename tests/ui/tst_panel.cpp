@@ -12,19 +12,24 @@
 #include "ui/loadbanner.h"
 #include "ui/runstore.h"
 #include "ui/sweeppanel.h"
+#include "ui/wheelguard.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStyleOptionSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QWheelEvent>
 
 using namespace speeduplab;
 
@@ -41,6 +46,7 @@ private slots:
     void findTheCrossoversRefinesThePlan();
     void placementBesideTheThreadCounts();
     void energyCanBeSwitchedOff();
+    void wheelScrollsTheFormNotTheField();
     void typedSizesAreNeverChanged();
     void busyMachineIsSaidOnce();
     void cpuConditionsAreSaid();
@@ -300,6 +306,57 @@ void TestPanel::energyCanBeSwitchedOff()
     const std::optional<SweepForm> older = SweepForm::load(s, 2, false);
     QVERIFY(older);
     QVERIFY(older->energy);
+}
+
+namespace {
+
+/// One notch of the wheel, down, over the middle of w. Returns whether w (or the guard) took it:
+/// a wheel event left unaccepted goes on to the parents when it comes from the window system.
+/// (An event sent from here is not spontaneous, so Qt does not pass it on; the scroll itself
+/// is Qt's and is seen under Xvfb.)
+bool wheelDown(QWidget *w)
+{
+    const QPointF at(w->width() / 2.0, w->height() / 2.0);
+    QWheelEvent e(at, w->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                  Qt::NoScrollPhase, false);
+    QApplication::sendEvent(w, &e);
+    return e.isAccepted();
+}
+
+} // namespace
+
+void TestPanel::wheelScrollsTheFormNotTheField()
+{
+    // Scrolling the panel with the wheel once changed the largest size under the pointer
+    // (4000 became 3977). A field takes the wheel only once it has the focus; before, the wheel
+    // goes on to the scroll area. The guard is App::initialise's, for every form.
+    WheelGuard::install(*qApp); // a second install does nothing
+    WheelGuard::install(*qApp);
+    QCOMPARE(qApp->findChildren<WheelGuard *>(QString(), Qt::FindDirectChildrenOnly).size(), 1);
+    SweepPanel panel(4, MachineInfo::GpuState{});
+    panel.resize(panel.sizeHint().width(), 300); // short, so that the fields scroll
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto *scroll = panel.findChild<QScrollArea *>(QStringLiteral("sweepScroll"));
+    auto *max = panel.findChild<QSpinBox *>(QStringLiteral("rangeMaxSpin"));
+    QVERIFY(scroll && max);
+    QVERIFY(scroll->isAncestorOf(max));
+    QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
+    QCOMPARE(max->focusPolicy(), Qt::StrongFocus); // the wheel alone gives it no focus
+    QVERIFY(!max->hasFocus());
+    const int value = max->value();
+    QVERIFY(!wheelDown(max)); // left for the scroll area
+    QCOMPARE(max->value(), value);
+    const QList<QComboBox *> combos = panel.findChildren<QComboBox *>();
+    QVERIFY(!combos.isEmpty());
+    for (QComboBox *c : combos)
+        QCOMPARE(c->focusPolicy(), Qt::StrongFocus);
+    // Given the focus, the field takes the wheel as any spin box does.
+    panel.activateWindow();
+    max->setFocus();
+    QTRY_VERIFY(max->hasFocus());
+    QVERIFY(wheelDown(max));
+    QVERIFY(max->value() < value);
 }
 
 void TestPanel::typedSizesAreNeverChanged()
