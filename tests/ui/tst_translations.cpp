@@ -6,13 +6,16 @@
 #include "ui/datatexts.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
+#include "ui/sweeppanel.h"
 #include "ui/translations.h"
 
 #include "core/presets.h"
 #include "core/workload.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -36,6 +39,7 @@ private slots:
     void contextsMatchAtRunTime();
     void zhCNShowsTranslatedMenus();
     void dataTextsAreMarkedAndTranslated();
+    void gpuReasonReadsInTheLanguage();
     void englishRemovesTheTranslation();
     void languageMenuStoresTheChoice();
 
@@ -181,6 +185,30 @@ void TestTranslations::dataTextsAreMarkedAndTranslated()
     QVERIFY(Translations::install(QStringLiteral("en")));
     QCOMPARE(DataTexts::preset("Seed experiment"), QStringLiteral("Seed experiment"));
     QCOMPARE(Format::labels(label), label);
+}
+
+void TestTranslations::gpuReasonReadsInTheLanguage()
+{
+    // The sweep panel said why there is no GPU in English inside a Chinese sentence ("没有可用的
+    // CUDA GPU：No NVIDIA driver was found ..."): every place that says the probe's reason reads
+    // it through DataTexts::gpuReason, as the banner does.
+    QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+    MachineInfo::GpuState none;
+    none.reason = "No NVIDIA driver was found (CUDA error 35, cudaErrorInsufficientDriver): install the "
+                  "NVIDIA driver to use the GPU.";
+    const QString said = DataTexts::gpuReason(none.reason);
+    QCOMPARE(said, QStringLiteral("未找到 NVIDIA 驱动（CUDA error 35, cudaErrorInsufficientDriver）："
+                                  "安装 NVIDIA 驱动即可使用 GPU。"));
+    SweepPanel panel(4, none);
+    panel.setOpenClState(MachineInfo::OpenClState{}); // no OpenCL either
+    auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
+    auto *info = panel.findChild<QLabel *>(QStringLiteral("gpuInfo"));
+    QVERIFY(devices && info);
+    QVERIFY2(devices->itemText(0).contains(said), qPrintable(devices->itemText(0)));
+    QVERIFY2(devices->toolTip().contains(said), qPrintable(devices->toolTip()));
+    QVERIFY2(info->text().contains(said), qPrintable(info->text()));
+    QVERIFY(!info->text().contains(QStringLiteral("No NVIDIA driver")));
+    QVERIFY(Translations::install(QStringLiteral("en")));
 }
 
 void TestTranslations::englishRemovesTheTranslation()
