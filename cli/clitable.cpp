@@ -60,7 +60,7 @@ void CliTable::header(std::ostream &os)
     os << buf << '\n';
 }
 
-void CliTable::row(std::ostream &os, const Measurement &m)
+std::string CliTable::rowText(const Measurement &m, const std::string &prefix)
 {
     char buf[2048];
     std::string status = Measurement::statusName(m.status);
@@ -79,11 +79,11 @@ void CliTable::row(std::ostream &os, const Measurement &m)
     const bool timed = m.stats.reps > 0;
     char cv[16];
     std::snprintf(cv, sizeof cv, "%.1f%%", m.stats.cv * 100);
-    std::snprintf(buf, sizeof buf, "%-34s %7d %14s %14s %7s %5d %12s  %s", esc(m.seriesLabel()).c_str(), m.n,
-                  timed ? formatTime(m.perIteration()).c_str() : "-",
-                  timed ? formatTime(m.stats.median).c_str() : "-", timed ? cv : "-", m.stats.reps,
-                  thr.c_str(), esc(status).c_str());
-    os << buf << '\n';
+    std::snprintf(
+        buf, sizeof buf, "%-34s %7d %14s %14s %7s %5d %12s  %s", (prefix + esc(m.seriesLabel())).c_str(), m.n,
+        timed ? formatTime(m.perIteration()).c_str() : "-", timed ? formatTime(m.stats.median).c_str() : "-",
+        timed ? cv : "-", m.stats.reps, thr.c_str(), esc(status).c_str());
+    return buf;
 }
 
 void CliTable::ceilings(std::ostream &os, const ResultSet &r)

@@ -8,6 +8,7 @@
 #include "core/resultset.h"
 
 #include <ostream>
+#include <string>
 
 namespace speeduplab {
 
@@ -16,7 +17,9 @@ namespace speeduplab {
 class CliTable {
 public:
     static void header(std::ostream &os);
-    static void row(std::ostream &os, const Measurement &m);
+    /// One measurement's line, without its newline; prefix ("again: ") stands inside the series
+    /// column, so that the columns stay aligned.
+    static std::string rowText(const Measurement &m, const std::string &prefix = {});
     /// The measured ceilings, and each measurement's share of its ceiling.
     static void ceilings(std::ostream &os, const ResultSet &r);
     /// notGpus: Analysis::notGpus, said first (why a device series has no crossover).

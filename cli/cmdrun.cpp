@@ -17,7 +17,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
-#include <set>
+#include <map>
 #include <string>
 
 namespace speeduplab::cli {
@@ -45,13 +45,17 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     Pipeline::Events events;
     CliTable::header(say);
     // A point sent again (measured again because another program disturbed it, or its next
-    // round) is a line of its own that says so: the table keeps a line per point first.
-    std::set<std::string> printed;
+    // round) is a line of its own that says so: the table keeps a line per point first. A line
+    // the same as the point's last (a try that kept the earlier measurement) is not repeated.
+    std::map<std::string, std::string> printed; // each point's last line
     events.measured = [&say, &printed](const Measurement &m) {
-        if (!printed.insert(m.seriesKey() + '@' + std::to_string(m.n)).second)
-            say << "again: ";
-        CliTable::row(say, m);
-        say.flush();
+        const std::string key = m.seriesKey() + '@' + std::to_string(m.n);
+        const auto last = printed.find(key);
+        std::string line = CliTable::rowText(m, last == printed.end() ? std::string() : "again: ");
+        if (last != printed.end() && last->second == line)
+            return;
+        say << line << '\n' << std::flush;
+        printed[key] = std::move(line);
     };
     events.calibration = [&say](const CalibrationStep &s) { printStep(say, s); };
     std::string lastRound;

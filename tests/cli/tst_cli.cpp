@@ -41,6 +41,7 @@ private slots:
     void succeeds_data();
     void succeeds();
     void runWritesFilesThatLoadBack();
+    void againKeepsTheColumns();
     void usageErrors_data();
     void usageErrors();
     void verifyCpuOnly();
@@ -144,6 +145,31 @@ void TestCli::runWritesFilesThatLoadBack()
     QCOMPARE(fromCsv.rows[1].n, 40);
     QCOMPARE(fromCsv.machine.logicalCores, hardwareThreads());
     QVERIFY(!fromCsv.machine.timestamp.empty());
+}
+
+void TestCli::againKeepsTheColumns()
+{
+    // A point sent again (its next round, or measured again after a disturbance) is a line that
+    // says "again: " inside the series column: n and the times stay under their headings.
+    const Result r = runCli({"run", "--sizes", "4", "--threads", "1", "--cpu-only", "--iterations", "10",
+                             "--min-time", "0.001", "--rounds", "2", "--energy", "off"});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    const QStringList lines = r.out.split(QLatin1Char('\n'));
+    QString header, first, again;
+    for (const QString &l : lines) {
+        if (l.startsWith(QLatin1String("series ")))
+            header = l;
+        else if (l.startsWith(QLatin1String("CPU 1 thread")) && first.isEmpty())
+            first = l;
+        else if (l.startsWith(QLatin1String("again: CPU 1 thread")) && again.isEmpty())
+            again = l;
+    }
+    QVERIFY2(!header.isEmpty() && !first.isEmpty() && !again.isEmpty(), qPrintable(describe(r)));
+    // The n column ends where its heading does, on both lines.
+    const int nEnd = header.indexOf(QLatin1String(" n ")) + 2;
+    QVERIFY2(nEnd > 2, qPrintable(header));
+    QCOMPARE(first.mid(nEnd - 2, 2), QStringLiteral(" 4"));
+    QCOMPARE(again.mid(nEnd - 2, 2), QStringLiteral(" 4"));
 }
 
 void TestCli::usageErrors_data()
@@ -381,7 +407,8 @@ void TestCli::dashIsStdout_data()
 {
     QTest::addColumn<QString>("option");
     QTest::addColumn<QString>("starts"); ///< how the text on stdout begins
-    QTest::newRow("--csv -") << "--csv" << "workload,backend,";
+    QTest::newRow("--csv -") << "--csv"
+                             << "workload,backend,";
     QTest::newRow("--json -") << "--json"
                               << "{";
 }
