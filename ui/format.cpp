@@ -19,6 +19,17 @@
 
 namespace speeduplab::Format {
 
+namespace {
+
+/// What ends a sentence, in English or in a translation.
+const QString &sentenceEnds()
+{
+    static const QString ends = QStringLiteral(".!?\u3002\uff01\uff1f");
+    return ends;
+}
+
+} // namespace
+
 QString sentence(const QString &text)
 {
     QString s = text.trimmed();
@@ -39,9 +50,16 @@ QString sentence(const QString &text)
         s[0] = s[0].toUpper();
     // A sentence already ended, in English or in a translation (full-width 。！？); else the full
     // stop of the window's language.
-    static const QString ends = QStringLiteral(".!?\u3002\uff01\uff1f");
-    if (!ends.contains(s.back()))
+    if (!sentenceEnds().contains(s.back()))
         s += QCoreApplication::translate("Format", ".");
+    return s;
+}
+
+QString clause(const QString &text)
+{
+    QString s = text.trimmed();
+    while (!s.isEmpty() && sentenceEnds().contains(s.back()))
+        s.chop(1);
     return s;
 }
 

@@ -20,6 +20,10 @@ namespace Format {
 /// "the file is empty" -> "The file is empty." (errors reach the user as sentences); one that
 /// starts with a name ("m2.json holds 2 runs") keeps its first letter as it is.
 QString sentence(const QString &text);
+/// A sentence put inside another, in parentheses or after a colon: its closing mark (. ! ? or
+/// the full-width 。！？ of a translation) dropped. "No CUDA device was found." -> "No CUDA device
+/// was found".
+QString clause(const QString &text);
 /// A number with 3 significant digits, never in e-notation: "0.0123", "4.5", "999", and whole
 /// from 100 up ("4230"). NaN and infinity: "—".
 QString number(double v);

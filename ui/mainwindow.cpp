@@ -597,9 +597,7 @@ void MainWindow::applyPreset(const QString &name)
                                 DataTexts::preset(Presets::description(preset)));
         // What it cannot do here, said now rather than found missing from the chart.
         if (plan.gpu && !m_gpu.usable && m_panel->openclCount() == 0) {
-            QString why = DataTexts::gpuReason(m_gpu.reason).trimmed();
-            while (why.endsWith(QLatin1Char('.')) || why.endsWith(QChar(0x3002))) // 。
-                why.chop(1);
+            const QString why = Format::clause(DataTexts::gpuReason(m_gpu.reason));
             said +=
                 tr(" Its GPU half is left out here (%1); File \u25b8 Open example shows it measured on an "
                    "NVIDIA H200.")

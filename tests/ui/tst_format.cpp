@@ -23,6 +23,7 @@ private slots:
     void secondsRateAndN();
     void sentenceEndsOnce_data();
     void sentenceEndsOnce();
+    void clauseDropsTheClosingMark();
     void numbersKeepTheirUnits();
     void chineseIsSpacedAsTypeset();
     void calibrationStepSaysWhatIsKept();
@@ -175,6 +176,17 @@ void TestFormat::sentenceEndsOnce()
     QFETCH(QString, text);
     QFETCH(QString, sentence);
     QCOMPARE(Format::sentence(text), sentence);
+}
+
+// A sentence set inside another ("left out here (%1)") loses its closing mark, in English and in
+// a translation's full-width 。; what is inside stays.
+void TestFormat::clauseDropsTheClosingMark()
+{
+    QCOMPARE(Format::clause(QStringLiteral(" No CUDA device was found. ")),
+             QStringLiteral("No CUDA device was found"));
+    QCOMPARE(Format::clause(QStringLiteral("\u5b89\u88c5 GPU\u3002")), QStringLiteral("\u5b89\u88c5 GPU"));
+    QCOMPARE(Format::clause(QStringLiteral("CUDA 13.0 (error 35)")), QStringLiteral("CUDA 13.0 (error 35)"));
+    QCOMPARE(Format::clause(QStringLiteral("...")), QString());
 }
 
 // A number and its unit are one word when a line is wrapped ("1.66 / µs" was split in the notes and
