@@ -6,6 +6,7 @@
 // backend/, below core/ and the backends.
 #pragma once
 
+#include <cstdio>
 #include <string>
 
 namespace speeduplab {
@@ -25,6 +26,13 @@ struct DeviceDescription {
     double maxAllocBytes = 0;   ///< CL_DEVICE_MAX_MEM_ALLOC_SIZE: the largest single buffer
     bool unifiedMemory = false; ///< CL_DEVICE_HOST_UNIFIED_MEMORY: it shares the host's memory
     bool fp16 = false;          ///< cl_khr_fp16
+    int clockMHz = 0;           ///< CL_DEVICE_MAX_CLOCK_FREQUENCY; 0 where unknown
+    /// CL_DEVICE_PROFILING_TIMER_RESOLUTION in seconds: the tick of its events' timestamps (0
+    /// where unknown). A span of a few ticks is not measured by them.
+    double timerResolutionS = 0;
+    /// The board's PCI address, "0000:3b:00.0" (cl_khr_pci_bus_info, or NVIDIA's attributes);
+    /// empty where the driver does not say. The same board seen through CUDA has the same one.
+    std::string pciBusId;
 
     /// "opencl:0": the name --device and the results use.
     std::string id() const { return backend + ':' + std::to_string(index); }
@@ -58,6 +66,26 @@ struct DeviceDescription {
         if (type == "CPU")
             return isPocl() ? "PoCL on the CPU" : "OpenCL on the CPU";
         return name;
+    }
+
+    /// A PCI address as one form, "0000:3b:00.0", whichever way a driver wrote it (CUDA's
+    /// "00000000:3B:00.0" among them); "" when `address` is not one.
+    static std::string pciKey(const std::string &address)
+    {
+        unsigned domain = 0, bus = 0, device = 0, function = 0;
+        char end = 0;
+        if (std::sscanf(address.c_str(), "%x:%x:%x.%x%c", &domain, &bus, &device, &function, &end) != 4 ||
+            domain > 0xffff || bus > 0xff || device > 0x1f || function > 7)
+            return {};
+        char text[16];
+        std::snprintf(text, sizeof text, "%04x:%02x:%02x.%x", domain, bus, device, function);
+        return text;
+    }
+    /// Whether this device is the board at PCI address `address` (another backend's view of it).
+    bool samePciBoard(const std::string &address) const
+    {
+        const std::string mine = pciKey(pciBusId);
+        return !mine.empty() && mine == pciKey(address);
     }
 
     bool operator==(const DeviceDescription &) const = default;

@@ -30,6 +30,16 @@ struct Job {
     /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}; scan: {x}; spmv: {x} (the
     /// matrix is built from the job's n by backend/sparsematrix.h and uploaded before the timing).
     std::vector<const float *> inputs;
+    /// One repetition's work, as the row reports it (core/workload.h): bytes moved and FLOPs. A
+    /// backend holds its device's timestamps against them (a span that implies more than any
+    /// device could do is refused); 0 where unknown.
+    double bytes = 0;
+    double flops = 0;
 };
+
+/// Why no backend runs unsynced mode with timed copies, CUDA's and OpenCL's one sentence.
+inline constexpr const char *kUnsyncedWithCopies =
+    "Unsynced mode times how long the host takes to queue the launches, and a copy from the host waits for "
+    "the device: time transfers in launch mode.";
 
 } // namespace speeduplab

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstddef>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace speeduplab {
@@ -41,6 +42,10 @@ public:
     /// (the device not yet synchronised): the same launches of the last runOnce on the same
     /// clock, until the device had finished them. 0 for every other run.
     virtual double synchronisedSeconds() const { return 0; }
+    /// What the point's row must say about how it was timed, once its repetitions are done: a
+    /// device whose timestamps were refused, timed by the host's clock instead, and why. Empty
+    /// when there is nothing to say.
+    virtual std::string note() const { return {}; }
     /// The result, on the host: add: b; saxpy: y; reduce: 1 float; gemm: C; transfer: the copy
     /// that came back; scan: the running sums; spmv: y.
     virtual std::vector<float> output() = 0;

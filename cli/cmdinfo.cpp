@@ -17,6 +17,8 @@ int cmdDevices()
     const MachineInfo m = MachineInfo::probe();
     for (const auto &[k, v] : m.describe())
         std::cout << esc(k) << ": " << esc(v) << '\n';
+    if (const MachineInfo::OpenClState cl = MachineInfo::openclState(); cl.usable && !cl.note.empty())
+        std::cout << "OpenCL note: " << esc(cl.note) << '\n'; // without a device, the status says it
     return 0;
 }
 

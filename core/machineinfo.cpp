@@ -66,6 +66,7 @@ MachineInfo::GpuState MachineInfo::gpuState()
         g.memoryBusWidthBits = d.memoryBusWidthBits;
         g.bandwidthGBs = d.theoreticalBandwidthGBs;
         g.l2Bytes = d.l2CacheBytes;
+        g.pciBusId = DeviceDescription::pciKey(d.pciBusId);
         s.gpus.push_back(g);
     }
     return s;
@@ -103,7 +104,7 @@ double MachineInfo::meminfoBytes(const std::string &meminfo, const std::string &
 MachineInfo::OpenClState MachineInfo::openclState()
 {
     const opencl::Availability a = opencl::availability();
-    return {a.usable, a.usable ? std::string() : a.reason, a.devices};
+    return {a.usable, a.usable ? std::string() : a.reason, a.devices, a.note};
 }
 
 const DeviceDescription *MachineInfo::openclDevice(int index) const
@@ -112,6 +113,24 @@ const DeviceDescription *MachineInfo::openclDevice(int index) const
         if (d.index == index)
             return &d;
     return nullptr;
+}
+
+const MachineInfo::Gpu *MachineInfo::sameBoard(const std::vector<Gpu> &gpus, const DeviceDescription &d)
+{
+    for (const Gpu &g : gpus)
+        if (d.samePciBoard(g.pciBusId))
+            return &g;
+    return nullptr;
+}
+
+std::vector<int> MachineInfo::openclAlsoCuda(const std::vector<Gpu> &gpus,
+                                             const std::vector<DeviceDescription> &devices)
+{
+    std::vector<int> out;
+    for (const DeviceDescription &d : devices)
+        if (sameBoard(gpus, d))
+            out.push_back(d.index);
+    return out;
 }
 
 bool MachineInfo::sameHardware(const MachineInfo &other) const
@@ -292,8 +311,16 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         r.emplace_back("GPU", gpuStatus.empty() ? std::string("none recorded") : "none usable: " + gpuStatus);
     for (const auto &g : gpus) {
         const std::string p = "GPU " + std::to_string(g.index);
+        std::string also; // the same board through OpenCL: both of its names on its line
+        for (const DeviceDescription &d : openclDevices)
+            if (sameBoard({g}, d))
+                also += " and " + d.id();
         r.emplace_back(p, g.name + " (compute " + g.computeCapability + ", " + std::to_string(g.smCount) +
-                              " SMs)");
+                              " SMs" + (g.pciBusId.empty() ? "" : ", PCI " + g.pciBusId) + ")" +
+                              (also.empty() ? ""
+                                            : "; cuda:" + std::to_string(g.index) + also +
+                                                  " are this one board, seen through CUDA and OpenCL: "
+                                                  "--device all sweeps it once, through CUDA"));
         r.emplace_back(p + " memory",
                        fmt(g.memoryBytes, "GiB", 1024.0 * 1024 * 1024) + ", " +
                            std::to_string(g.memoryBusWidthBits) + "-bit, " +
@@ -311,9 +338,17 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
                            " compute units, " + fmt(d.globalMemoryBytes, "GiB", 1024.0 * 1024 * 1024) +
                            (d.unifiedMemory ? ", memory shared with the host" : "") + "; " + d.deviceVersion +
                            ", driver " + d.driverVersion + ", platform " + d.platform;
+        if (d.timerResolutionS > 0)
+            text += ", timer tick " + fmt(d.timerResolutionS * 1e9, "ns", 1.0);
+        if (!d.pciBusId.empty())
+            text += ", PCI " + d.pciBusId;
         if (!d.isGpu())
             text += " (not a GPU: no crossover is marked against it; its curves show what OpenCL costs on "
                     "the same cores)";
+        if (const Gpu *g = sameBoard(gpus, d))
+            text = "the same board as cuda:" + std::to_string(g->index) +
+                   " (--device all sweeps it through CUDA; name " + d.id() +
+                   " to sweep it through OpenCL too): " + text;
         r.emplace_back(d.id(), text);
     }
     if (!driverVersion.empty())

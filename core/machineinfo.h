@@ -28,6 +28,7 @@ struct MachineInfo {
         int memoryBusWidthBits = 0;
         double bandwidthGBs = 0; ///< theoretical
         double l2Bytes = 0;      ///< L2 cache size
+        std::string pciBusId;    ///< "0000:3b:00.0" (cudaDeviceGetPCIBusId); empty where unknown
         bool operator==(const Gpu &) const = default;
     };
 
@@ -74,10 +75,17 @@ struct MachineInfo {
         bool usable = false;
         std::string reason; ///< why there is none, with what to install; empty when usable
         std::vector<DeviceDescription> devices;
+        std::string note; ///< a driver installed that shows no device, and what to set; usually empty
     };
     static OpenClState openclState();
     /// The OpenCL device opencl:index of this result, or nullptr when it does not describe one.
     const DeviceDescription *openclDevice(int index) const;
+    /// The CUDA GPU of `gpus` that OpenCL device `d` is (NVIDIA's OpenCL shows the same board):
+    /// the same PCI address. nullptr when none is, or either does not say its address.
+    static const Gpu *sameBoard(const std::vector<Gpu> &gpus, const DeviceDescription &d);
+    /// The OpenCL devices of `devices` that are one of `gpus` (sameBoard), by index.
+    static std::vector<int> openclAlsoCuda(const std::vector<Gpu> &gpus,
+                                           const std::vector<DeviceDescription> &devices);
     /// The hardware threads of this machine (at least 1).
     static int hardwareThreads();
     /// Host memory available to a new allocation now (MemAvailable), in bytes; 0 when unknown.

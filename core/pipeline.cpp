@@ -157,7 +157,9 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
         const opencl::Availability cl = opencl::availability();
         SweepPlan::DeviceChoice chosen;
         try {
-            chosen = SweepPlan::parseDeviceNames(*o.device, gpuCount, cl.usable ? int(cl.devices.size()) : 0);
+            chosen = SweepPlan::parseDeviceNames(
+                *o.device, gpuCount, cl.usable ? int(cl.devices.size()) : 0,
+                MachineInfo::openclAlsoCuda(MachineInfo::gpuState().gpus, cl.devices));
         } catch (const std::invalid_argument &e) {
             throw std::invalid_argument(std::string("--device: ") + e.what());
         }

@@ -166,6 +166,8 @@ void RepeatLoop::run(Run &run, Measurement &m, const StoppingRule &rule, const s
     if (!c.ok) {
         m.status = Measurement::Status::Failed;
         m.reason = "wrong result: " + c.message;
+    } else if (const std::string note = run.note(); !note.empty()) { // how it was timed, if unusual
+        m.reason += (m.reason.empty() ? "" : "; ") + note;
     }
 }
 

@@ -82,7 +82,8 @@ json machineToJson(const MachineInfo &m)
                      {"memory_clock_mhz", x.memoryClockMHz},
                      {"memory_bus_width_bits", x.memoryBusWidthBits},
                      {"bandwidth_gbs", x.bandwidthGBs},
-                     {"l2_bytes", x.l2Bytes}});
+                     {"l2_bytes", x.l2Bytes},
+                     {"pci_bus_id", x.pciBusId}});
     json cl = json::array();
     for (const DeviceDescription &d : m.openclDevices)
         cl.push_back({{"index", d.index},
@@ -97,7 +98,10 @@ json machineToJson(const MachineInfo &m)
                       {"memory_bytes", d.globalMemoryBytes},
                       {"max_alloc_bytes", d.maxAllocBytes},
                       {"unified_memory", d.unifiedMemory},
-                      {"fp16", d.fp16}});
+                      {"fp16", d.fp16},
+                      {"clock_mhz", d.clockMHz},
+                      {"timer_resolution_s", d.timerResolutionS},
+                      {"pci_bus_id", d.pciBusId}});
     json ceilings = json::object();
     for (const auto &[k, v] : m.ceilings)
         ceilings[k] = jnum(v);

@@ -282,6 +282,8 @@ MachineInfo detail::machineFromJson(const json &j)
             field(x, "memory_bus_width_bits", g.memoryBusWidthBits, gw, false);
             field(x, "bandwidth_gbs", g.bandwidthGBs, gw, false);
             field(x, "l2_bytes", g.l2Bytes, gw, false);
+            field(x, "pci_bus_id", g.pciBusId, gw, false);
+            g.pciBusId = DeviceDescription::pciKey(g.pciBusId); // an address, or nothing
             m.gpus.push_back(g);
         }
     }
@@ -313,6 +315,14 @@ MachineInfo detail::machineFromJson(const json &j)
                     throw ParseError(dw + "." + name + " must be a finite number, 0 or more");
             field(x, "unified_memory", d.unifiedMemory, dw, false);
             field(x, "fp16", d.fp16, dw, false);
+            field(x, "clock_mhz", d.clockMHz, dw, false);
+            if (d.clockMHz < 0)
+                throw ParseError(dw + ".clock_mhz cannot be negative");
+            field(x, "timer_resolution_s", d.timerResolutionS, dw, false);
+            if (!(std::isfinite(d.timerResolutionS) && d.timerResolutionS >= 0))
+                throw ParseError(dw + ".timer_resolution_s must be a finite number, 0 or more");
+            field(x, "pci_bus_id", d.pciBusId, dw, false);
+            d.pciBusId = DeviceDescription::pciKey(d.pciBusId); // an address, or nothing
             m.openclDevices.push_back(d);
         }
     }

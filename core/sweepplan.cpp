@@ -439,12 +439,14 @@ std::vector<int> SweepPlan::parseDevices(const std::string &text, int deviceCoun
     return out;
 }
 
-SweepPlan::DeviceChoice SweepPlan::parseDeviceNames(const std::string &text, int cudaCount, int openclCount)
+SweepPlan::DeviceChoice SweepPlan::parseDeviceNames(const std::string &text, int cudaCount, int openclCount,
+                                                    const std::vector<int> &openclAlsoCuda)
 {
     DeviceChoice out;
-    const auto every = [](std::vector<int> &to, int count) {
+    const auto every = [](std::vector<int> &to, int count, const std::vector<int> &except = {}) {
         for (int d = 0; d < count; ++d)
-            if (std::find(to.begin(), to.end(), d) == to.end())
+            if (std::find(to.begin(), to.end(), d) == to.end() &&
+                std::find(except.begin(), except.end(), d) == except.end())
                 to.push_back(d);
     };
     const std::vector<std::string> names = parseList(text);
@@ -456,7 +458,9 @@ SweepPlan::DeviceChoice SweepPlan::parseDeviceNames(const std::string &text, int
                 throw std::invalid_argument(
                     "--device all: this machine has no usable GPU and no OpenCL device");
             every(out.cuda, cudaCount);
-            every(out.opencl, openclCount);
+            // A board CUDA sweeps is not swept again through OpenCL (twice the time, a second
+            // "GPU" with a crossover of its own).
+            every(out.opencl, openclCount, cudaCount > 0 ? openclAlsoCuda : std::vector<int>{});
             continue;
         }
         if (name == "cuda" || name == "opencl") {

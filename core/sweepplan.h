@@ -119,10 +119,13 @@ struct SweepPlan {
         std::vector<int> opencl; ///< OpenCL devices, in the order named
     };
     /// "cuda:0", "0" (CUDA, as before), "opencl:1", "cuda" or "opencl" (every device of that
-    /// backend), "all" (every device of every backend), or a list of them ("cuda:0,opencl:0").
-    /// Indices below the backend's count when it has devices; none named twice. Throws
-    /// std::invalid_argument naming the problem (and, for "all" on a machine with none, why).
-    static DeviceChoice parseDeviceNames(const std::string &text, int cudaCount, int openclCount);
+    /// backend), "all" (every device of every backend, each board once: the OpenCL devices of
+    /// `openclAlsoCuda`, a CUDA GPU seen through OpenCL, are swept through CUDA only, unless named
+    /// as opencl:N too), or a list of them ("cuda:0,opencl:0"). Indices below the backend's count
+    /// when it has devices; none named twice. Throws std::invalid_argument naming the problem (and,
+    /// for "all" on a machine with none, why).
+    static DeviceChoice parseDeviceNames(const std::string &text, int cudaCount, int openclCount,
+                                         const std::vector<int> &openclAlsoCuda = {});
     /// The CPU and GPU variants a backend will run.
     std::vector<std::string> cpuVariants() const;
     std::vector<std::string> gpuVariants() const;

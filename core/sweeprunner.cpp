@@ -218,6 +218,8 @@ Job SweepRunner::job(const PlanPoint &p) const
     job.device = m.device;
     job.alpha = Reference::saxpyAlpha;
     job.coldCache = m_plan.coldCache;
+    job.bytes = m.bytes;
+    job.flops = m.flops;
     return job;
 }
 
@@ -356,12 +358,12 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         m.stats = Stats();
     } catch (const opencl::OpenClError &e) {
         m.reason = std::string("OpenCL error: ") + e.what();
-        if (e.deviceLost()) { // skipped, as every later point of the device will be
-            m.status = Measurement::Status::Skipped;
+        // A fault (the work failed on the device) fails the point; a device gone before its work
+        // ran skips it, as every later point of the device will be. Either disables the device.
+        m.status = e.deviceLost() && !e.fault() ? Measurement::Status::Skipped : Measurement::Status::Failed;
+        if (e.fault() || e.deviceLost()) {
             opencl::disable(p.device, e.what());
             m.reason += " (opencl:" + std::to_string(p.device) + " is disabled for the rest of this run)";
-        } else {
-            m.status = Measurement::Status::Failed;
         }
         m.stats = Stats();
     } catch (const std::bad_alloc &) {

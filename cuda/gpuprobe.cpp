@@ -218,8 +218,7 @@ JobPlan parseJob(const Job &job)
     if (plan.mode == ModeKind::Fused && !fusedOk)
         invalid("The " + w + " workload cannot run in fused mode: use launch or graph.");
     if (plan.mode == ModeKind::Unsynced && (job.transfers || plan.workload == WorkloadKind::Transfer))
-        invalid("Unsynced mode times how long the host takes to queue the launches, and a copy from the "
-                "host waits for the device: time transfers in launch mode.");
+        invalid(kUnsyncedWithCopies);
     if (plan.workload == WorkloadKind::Transfer && plan.mode != ModeKind::Launch)
         invalid(
             "The transfer workload runs only in launch mode: copies from pageable memory cannot be captured "

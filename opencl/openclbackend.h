@@ -26,6 +26,10 @@ struct Availability {
     bool usable = false; ///< at least one device
     std::string reason;  ///< why not usable, as a sentence with what to install; empty when usable
     std::vector<DeviceInfo> devices;
+    /// A driver that is installed but shows no device, and what to set (Mesa's rusticl without
+    /// RUSTICL_ENABLE), as a sentence; empty when there is none. Said whether or not another
+    /// platform has devices.
+    std::string note;
 };
 
 /// Asks the loader once per process (later calls return the cached answer). Never throws.
@@ -39,17 +43,26 @@ public:
 };
 
 /// An OpenCL error: the call and the error's name ("CL_INVALID_VALUE"), or a program's build log.
-/// Out of resources or memory is Unsupported instead (the point is skipped with the reason).
+/// Out of resources or memory from an allocation or an enqueue is Unsupported instead (the point
+/// is skipped with the reason); from clFinish, a blocking read or a wait it is a fault.
 class OpenClError : public std::runtime_error {
 public:
-    explicit OpenClError(const std::string &what, int code = 0) : std::runtime_error(what), m_code(code) {}
+    explicit OpenClError(const std::string &what, int code = 0, bool fault = false)
+        : std::runtime_error(what), m_code(code), m_fault(fault)
+    {
+    }
     int code() const { return m_code; }
     /// The device is gone (CL_DEVICE_NOT_AVAILABLE, or NVIDIA's -9999 after a fault): the runner
     /// disables it (disable()) and skips its other points with the reason.
     bool deviceLost() const { return m_code == -2 || m_code == -9999; }
+    /// The device failed while it ran the work (any error from clFinish, a blocking read or a
+    /// wait: NVIDIA's CL_OUT_OF_RESOURCES after an out-of-bounds access among them). Its context
+    /// cannot be trusted again: the point failed, and the runner disables the device.
+    bool fault() const { return m_fault; }
 
 private:
     int m_code;
+    bool m_fault;
 };
 
 /// Disables opencl:device for the rest of the process, with the reason every later point of it

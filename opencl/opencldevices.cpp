@@ -3,10 +3,13 @@
 // context and program, built once a process.
 #include "opencl/opencldevices.h"
 
+#include "opencl/eventspan.h"
 #include "opencl/openclkernels.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <thread>
 
 namespace speeduplab::opencl::detail {
 
@@ -29,6 +32,45 @@ const char *const kInstall =
     "install the OpenCL driver of your GPU: intel-opencl-icd for an Intel GPU (and add yourself to the "
     "'render' group), mesa-opencl-icd for an AMD GPU, the NVIDIA driver's OpenCL (nvidia-opencl-icd) for an "
     "NVIDIA GPU, or pocl-opencl-icd to run OpenCL on the CPU";
+
+// NVIDIA's PCI attributes (cl_nv_device_attribute_query), which its headers may not declare.
+constexpr cl_device_info kPciBusIdNv = 0x4008, kPciSlotIdNv = 0x4009, kPciDomainIdNv = 0x400A;
+
+// "0000:3b:00.0", as the board's PCI address is written (cudaDeviceGetPCIBusId's form, lower case).
+std::string pciAddress(cl_uint domain, cl_uint bus, cl_uint device, cl_uint function)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%04x:%02x:%02x.%x", domain & 0xffff, bus & 0xff, device & 0x1f,
+                  function & 0x7);
+    return text;
+}
+
+// The board's PCI address, where the driver says it; "" elsewhere (PoCL, llvmpipe).
+std::string pciBusId(cl_device_id d, const std::string &extensions)
+{
+    if (extensions.find("cl_khr_pci_bus_info") != std::string::npos) {
+        cl_device_pci_bus_info_khr info{};
+        if (clGetDeviceInfo(d, CL_DEVICE_PCI_BUS_INFO_KHR, sizeof info, &info, nullptr) == CL_SUCCESS)
+            return pciAddress(info.pci_domain, info.pci_bus, info.pci_device, info.pci_function);
+    }
+    if (extensions.find("cl_nv_device_attribute_query") != std::string::npos) {
+        cl_uint bus = 0, slot = 0, domain = 0;
+        if (clGetDeviceInfo(d, kPciBusIdNv, sizeof bus, &bus, nullptr) == CL_SUCCESS &&
+            clGetDeviceInfo(d, kPciSlotIdNv, sizeof slot, &slot, nullptr) == CL_SUCCESS) {
+            if (clGetDeviceInfo(d, kPciDomainIdNv, sizeof domain, &domain, nullptr) != CL_SUCCESS)
+                domain = 0;                                      // older drivers: the first domain
+            return pciAddress(domain, bus, slot >> 3, slot & 7); // the slot id holds device and function
+        }
+    }
+    return {};
+}
+
+// Mesa's OpenCL (mesa-opencl-icd) lists its rusticl platform with no device until RUSTICL_ENABLE
+// names the Gallium drivers it may use.
+const char *const kRusticlIdle =
+    "Mesa's OpenCL (rusticl) is installed but shows no device, because RUSTICL_ENABLE is not set: for an "
+    "Intel GPU run with RUSTICL_ENABLE=iris (radeonsi for an AMD GPU), or install Intel's own driver, "
+    "intel-opencl-icd.";
 
 } // namespace
 
@@ -72,6 +114,24 @@ void check(cl_int e, const char *call)
     throw OpenClError(what, e);
 }
 
+void checkDone(cl_int e, const char *call)
+{
+    if (e != CL_SUCCESS)
+        throw OpenClError(std::string(call) + " failed: " + errorName(e) +
+                              " (the device failed while it ran the queued work)",
+                          e, true);
+}
+
+cl_int finishAfterWork(cl_command_queue q)
+{
+    static const cl_int injected = [] {
+        const char *v = std::getenv("SPEEDUPLAB_TEST_OPENCL_FAULT");
+        return v && *v ? cl_int(std::strtol(v, nullptr, 10)) : CL_SUCCESS;
+    }();
+    const cl_int e = clFinish(q);
+    return e != CL_SUCCESS ? e : injected;
+}
+
 std::string deviceString(cl_device_id d, cl_device_info what)
 {
     return infoString(d, what, clGetDeviceInfo);
@@ -81,6 +141,51 @@ std::string platformString(cl_platform_id p, cl_platform_info what)
 {
     return infoString(p, what, clGetPlatformInfo);
 }
+
+namespace {
+
+// Whether the device's timestamps follow time: two empty kernels, each waited for, some
+// milliseconds apart by the host's clock, must start about as far apart by their events. A driver
+// that gives placeholders (Mesa's rusticl gives 0, 1, 2, 3 ns) or a clock that stands still fails;
+// its points are then timed by the host's clock. Returns why not, or "" when they do.
+std::string clockProblem(const DeviceState &s, cl_device_id id)
+{
+    cl_int e = CL_SUCCESS;
+    cl_command_queue q = clCreateCommandQueue(s.context, id, CL_QUEUE_PROFILING_ENABLE, &e);
+    if (e != CL_SUCCESS)
+        return {}; // no queue: the first run will say why
+    cl_kernel k = clCreateKernel(s.program, "empty_kernel", &e);
+    std::string problem;
+    if (e == CL_SUCCESS) {
+        cl_ulong starts[2] = {0, 0};
+        double enqueued[2] = {0, 0}, waited[2] = {0, 0}; // by the host's clock
+        bool ok = true;
+        for (int i = 0; i < 2 && ok; ++i) {
+            if (i == 1)
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            const std::size_t one = 1;
+            cl_event ev = nullptr;
+            enqueued[i] = now();
+            ok = clEnqueueNDRangeKernel(q, k, 1, nullptr, &one, &one, 0, nullptr, &ev) == CL_SUCCESS &&
+                 clFinish(q) == CL_SUCCESS;
+            waited[i] = now();
+            ok = ok && clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof starts[i], &starts[i],
+                                               nullptr) == CL_SUCCESS;
+            if (ev)
+                clReleaseEvent(ev);
+        }
+        // Each kernel started between its enqueue and the end of its wait.
+        if (ok)
+            problem = EventSpan::clockProblem(enqueued[1] - waited[0], waited[1] - enqueued[0],
+                                              starts[1] >= starts[0] ? double(starts[1] - starts[0]) * 1e-9
+                                                                     : -double(starts[0] - starts[1]) * 1e-9);
+        clReleaseKernel(k);
+    }
+    clReleaseCommandQueue(q);
+    return problem;
+}
+
+} // namespace
 
 const Probe &probe()
 {
@@ -99,8 +204,11 @@ const Probe &probe()
         clGetPlatformIDs(platforms, ps.data(), nullptr);
         for (cl_platform_id p : ps) {
             cl_uint count = 0;
-            if (clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &count) != CL_SUCCESS || count == 0)
+            if (clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &count) != CL_SUCCESS || count == 0) {
+                if (platformString(p, CL_PLATFORM_NAME) == "rusticl")
+                    r.a.note = kRusticlIdle;
                 continue;
+            }
             std::vector<cl_device_id> ds(count);
             clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, count, ds.data(), nullptr);
             for (cl_device_id d : ds) {
@@ -121,7 +229,12 @@ const Probe &probe()
                 info.globalMemoryBytes = double(deviceValue<cl_ulong>(d, CL_DEVICE_GLOBAL_MEM_SIZE));
                 info.maxAllocBytes = double(deviceValue<cl_ulong>(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
                 info.unifiedMemory = deviceValue<cl_bool>(d, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE;
-                info.fp16 = deviceString(d, CL_DEVICE_EXTENSIONS).find("cl_khr_fp16") != std::string::npos;
+                const std::string extensions = deviceString(d, CL_DEVICE_EXTENSIONS);
+                info.fp16 = extensions.find("cl_khr_fp16") != std::string::npos;
+                info.clockMHz = int(deviceValue<cl_uint>(d, CL_DEVICE_MAX_CLOCK_FREQUENCY));
+                info.timerResolutionS =
+                    double(deviceValue<std::size_t>(d, CL_DEVICE_PROFILING_TIMER_RESOLUTION)) * 1e-9;
+                info.pciBusId = pciBusId(d, extensions);
                 r.a.devices.push_back(info);
                 r.ids.push_back(d);
                 r.platforms.push_back(p);
@@ -129,7 +242,8 @@ const Probe &probe()
         }
         r.a.usable = !r.a.devices.empty();
         if (!r.a.usable)
-            r.a.reason = "The OpenCL platforms report no device: " + std::string(kInstall) + ".";
+            r.a.reason = "The OpenCL platforms report no device: " +
+                         (r.a.note.empty() ? std::string(kInstall) + "." : r.a.note);
         return r;
     }();
     return p;
@@ -179,6 +293,7 @@ DeviceState &stateOf(int device)
     }
     s.buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     s.program = program;
+    s.clockProblem = clockProblem(s, id);
     return s;
 }
 

@@ -21,9 +21,18 @@ namespace speeduplab::opencl::detail {
 
 /// "CL_OUT_OF_RESOURCES", or "OpenCL error -N".
 std::string errorName(cl_int e);
-/// Throws for an error: Unsupported when the device ran out of resources or memory, else OpenClError.
+/// For an allocation or an enqueue: throws Unsupported when the device ran out of resources or
+/// memory, else OpenClError.
 void check(cl_int e, const char *call);
 #define SL_CL_CHECK(call) ::speeduplab::opencl::detail::check((call), #call)
+/// For what waits on the device's work (clFinish, a blocking read or write, a wait): any error is a
+/// fault of the work already queued, thrown as OpenClError with fault() set, never Unsupported.
+void checkDone(cl_int e, const char *call);
+#define SL_CL_CHECK_DONE(call) ::speeduplab::opencl::detail::checkDone((call), #call)
+/// clFinish(q), through the test seam: SPEEDUPLAB_TEST_OPENCL_FAULT=<error code> (e.g. -5,
+/// CL_OUT_OF_RESOURCES) makes every clFinish after a timed repetition report that error, as a
+/// driver does after a kernel faulted. Tests only; unset, it is clFinish.
+cl_int finishAfterWork(cl_command_queue q);
 
 std::string deviceString(cl_device_id d, cl_device_info what);
 std::string platformString(cl_platform_id p, cl_platform_info what);
@@ -49,6 +58,9 @@ struct DeviceState {
     cl_program program = nullptr;
     double buildSeconds = 0;
     double clblastSeconds = 0; ///< CLBlast's first call (0 before it)
+    /// Why the device's event timestamps do not follow time (checked once, at its first use:
+    /// two commands some milliseconds apart by the host's clock); empty when they do.
+    std::string clockProblem;
 };
 
 /// Guards states() and each DeviceState.

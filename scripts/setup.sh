@@ -3,8 +3,12 @@
 # Installs every Debian package SpeedupLab needs to build, test and run. Idempotent:
 # when everything is already present it changes nothing and makes no network call.
 #   scripts/setup.sh [--tests] [--with-torch]
+# --tests also lays out Mesa's rusticl OpenCL driver (llvmpipe, on the CPU) beside the system, not
+# in it: the mesa-opencl-icd .deb unpacked into $SPEEDUPLAB_RUSTICL_DIR (default
+# /var/cache/speeduplab/rusticl) with an env.sh to source. /etc/OpenCL/vendors keeps PoCL only.
 set -euo pipefail
 
+rusticl=0
 packages=(
   build-essential cmake ninja-build pkg-config git
   libomp-dev libopenblas-dev
@@ -32,7 +36,14 @@ for arg in "$@"; do
     # --tests (scripts/test.sh): PoCL, OpenCL on the CPU, on which the OpenCL tests run anywhere,
     # and headless Chromium with poppler's pdftoppm, in which tests/browser opens the HTML reports
     # (a user who only runs the app gets no browser).
-    --tests) packages+=(pocl-opencl-icd chromium poppler-utils) ;;
+    # The rusticl driver (tests/scripts/test_rusticl.sh) is unpacked, not installed (below); these
+    # are what its libRusticlOpenCL.so links and reads (ldd, and mesa-opencl-icd's Depends): libclc's
+    # SPIR-V built-ins, the SPIR-V translator, LLVM and clang 15, libdrm, lm-sensors, expat, libelf.
+    --tests) packages+=(pocl-opencl-icd chromium poppler-utils
+                        libclc-15 libllvmspirvlib15 libllvm15 libclang-cpp15 libclang-common-15-dev
+                        libdrm2 libdrm-amdgpu1 libdrm-nouveau2 libdrm-radeon1 libsensors5 libexpat1
+                        libelf1 libzstd1 zlib1g)
+             rusticl=1 ;;
     # --with-torch: Debian's CPU-only PyTorch too, for bench/compare.sh --ref torch on this machine
     # (about 1 GB; the GPU machine brings its own CUDA PyTorch).
     --with-torch) packages+=(python3-torch) ;;
@@ -44,12 +55,77 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
-fi
-echo "setup: installing ${missing[*]}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+updated=0
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  updated=1
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# --tests: rusticl in $dir, from the mesa-opencl-icd .deb, only when $dir/VERSION (written last)
+# is not there yet, so a second run makes no network call. The .deb is of the installed Mesa's
+# version when the archive still has it, else the archive's: its libRusticlOpenCL.so carries its
+# gallium drivers inside and links no other Mesa library, so it runs beside any Mesa 22.3.
+#   $dir/root/         the .deb unpacked (dpkg-deb -x): nothing goes to /usr or /etc/OpenCL/vendors
+#   $dir/vendors/      rusticl.icd alone, naming the unpacked library by its full path
+#   $dir/vendors-mesa/ rusticl.icd and mesa.icd (Clover), as the installed package would lay them
+#   $dir/env.sh        OCL_ICD_VENDORS=$dir/vendors, RUSTICL_ENABLE=swrast (llvmpipe)
+# Remove $dir to lay it anew (after a Mesa upgrade, say).
+if [ "$rusticl" = 1 ]; then
+  dir=$(realpath -m -- "${SPEEDUPLAB_RUSTICL_DIR:-/var/cache/speeduplab/rusticl}")
+  if [ ! -s "$dir/VERSION" ]; then
+    # A half-laid $dir (no VERSION, say after a cut download) is laid anew; a folder that is
+    # neither empty nor one of these is left alone.
+    if [ -e "$dir" ] && [ ! -d "$dir/root" ] && [ -n "$(ls -A -- "$dir" 2>/dev/null)" ]; then
+      echo "setup: $dir is in the way (not a rusticl folder): move it, or set SPEEDUPLAB_RUSTICL_DIR" >&2
+      exit 1
+    fi
+    parent=$(dirname "$dir")
+    $SUDO mkdir -p "$parent"
+    tmp=$($SUDO mktemp -d "$parent/.rusticl.XXXXXX")
+    if [ -z "$tmp" ] || [ ! -d "$tmp" ]; then echo "setup: cannot make a folder in $parent" >&2; exit 1; fi
+    $SUDO chmod 755 "$tmp"
+    trap '$SUDO rm -rf -- "$tmp"' EXIT
+    # apt-get download as root drops to the user _apt, which must be able to write there.
+    if id _apt >/dev/null 2>&1; then $SUDO chown _apt "$tmp"; fi
+    want=$(dpkg-query -W -f='${Version}' libgl1-mesa-dri 2>/dev/null || true)
+    download() {
+      (cd "$tmp" && { { [ -n "$want" ] && $SUDO apt-get download -qq "mesa-opencl-icd=$want" 2>/dev/null; } ||
+                      $SUDO apt-get download -qq mesa-opencl-icd; })
+    }
+    if ! download; then
+      [ "$updated" = 1 ] || $SUDO apt-get update -qq
+      download || { echo "setup: could not download mesa-opencl-icd (rusticl)" >&2; exit 1; }
+    fi
+    $SUDO chown root "$tmp" 2>/dev/null || true
+    deb=$(find "$tmp" -maxdepth 1 -name 'mesa-opencl-icd_*.deb' | head -n 1)
+    version=$(dpkg-deb -f "$deb" Version)
+    [ "$version" = "$want" ] || echo "setup: mesa-opencl-icd $version for rusticl (the installed Mesa is ${want:-absent})"
+    $SUDO dpkg-deb -x "$deb" "$tmp/root"
+    $SUDO rm -f -- "$deb"
+    lib=$(find "$tmp/root/usr/lib" -name libRusticlOpenCL.so.1 | head -n 1)
+    clover=$(find "$tmp/root/usr/lib" -name libMesaOpenCL.so.1 | head -n 1)
+    pipes=$(find "$tmp/root/usr/lib" -type d -name gallium-pipe | head -n 1)
+    [ -n "$lib" ] || { echo "setup: no libRusticlOpenCL.so.1 in mesa-opencl-icd $version" >&2; exit 1; }
+    final() { echo "$dir/${1#"$tmp"/}"; } # where a path in $tmp will be once $tmp is $dir
+    $SUDO mkdir -p "$tmp/vendors" "$tmp/vendors-mesa"
+    final "$lib" | $SUDO tee "$tmp/vendors/rusticl.icd" "$tmp/vendors-mesa/rusticl.icd" >/dev/null
+    [ -z "$clover" ] || final "$clover" | $SUDO tee "$tmp/vendors-mesa/mesa.icd" >/dev/null
+    {
+      echo "# Mesa's rusticl on llvmpipe (the CPU), unpacked by scripts/setup.sh --tests: source this file."
+      printf 'export OCL_ICD_VENDORS=%q\n' "$dir/vendors"
+      echo "export RUSTICL_ENABLE=swrast"
+      echo "# Clover (vendors-mesa/mesa.icd) looks for its pipe drivers here, not in /usr/lib."
+      [ -z "$pipes" ] || printf 'export GALLIUM_PIPE_SEARCH_DIR=%q\n' "$(final "$pipes")"
+    } | $SUDO tee "$tmp/env.sh" >/dev/null
+    echo "$version" | $SUDO tee "$tmp/VERSION" >/dev/null
+    [ ! -e "$dir" ] || $SUDO rm -rf -- "$dir"
+    $SUDO mv -- "$tmp" "$dir"
+    trap - EXIT
+    echo "setup: rusticl (mesa-opencl-icd $version) in $dir: source $dir/env.sh"
+  fi
+fi

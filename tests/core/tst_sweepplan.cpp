@@ -4,6 +4,7 @@
 
 #include "core/analysis.h"
 #include "core/cpukernels.h"
+#include "core/machineinfo.h"
 #include "core/sweepplan.h"
 #include "core/sweeprunner.h"
 
@@ -71,6 +72,7 @@ private slots:
     void serialVariantOncePerSize();
     void noPointTwice();
     void everyGpuInTurn();
+    void oneBoardSweptOnce();
     void seed();
 };
 
@@ -505,6 +507,56 @@ void TestSweepPlan::variantsAndIterations()
     a.iterations = 0;
     QCOMPARE(a.effectiveIterations(), 1);
     QVERIFY(a.cpuVariants().empty());
+}
+
+// A board seen through CUDA and NVIDIA's OpenCL (opencl:1 of 3 is cuda:0): --device all sweeps it
+// once, through CUDA, unless opencl:1 is named too; "opencl" (that backend's devices) keeps it, and
+// without a usable CUDA GPU it is swept through OpenCL.
+void TestSweepPlan::oneBoardSweptOnce()
+{
+    const std::vector<int> alsoCuda{1};
+    SweepPlan::DeviceChoice c = SweepPlan::parseDeviceNames("all", 1, 3, alsoCuda);
+    QCOMPARE(c.cuda, (std::vector<int>{0}));
+    QCOMPARE(c.opencl, (std::vector<int>{0, 2}));
+    c = SweepPlan::parseDeviceNames("all,opencl:1", 1, 3, alsoCuda);
+    QCOMPARE(c.cuda, (std::vector<int>{0}));
+    QCOMPARE(c.opencl, (std::vector<int>{0, 2, 1}));
+    c = SweepPlan::parseDeviceNames("opencl", 1, 3, alsoCuda);
+    QCOMPARE(c.opencl, (std::vector<int>{0, 1, 2}));
+    c = SweepPlan::parseDeviceNames("all", 0, 3, alsoCuda);
+    QCOMPARE(c.opencl, (std::vector<int>{0, 1, 2}));
+
+    // Which OpenCL device is which CUDA GPU: the PCI address, however each driver writes it.
+    MachineInfo::Gpu h200;
+    h200.index = 0;
+    h200.name = "NVIDIA H200";
+    h200.pciBusId = DeviceDescription::pciKey("00000000:3B:00.0");
+    QCOMPARE(h200.pciBusId, std::string("0000:3b:00.0"));
+    DeviceDescription pocl, nvidia, other;
+    pocl.index = 0;
+    pocl.type = "CPU";
+    nvidia.index = 1;
+    nvidia.type = "GPU";
+    nvidia.name = "NVIDIA H200";
+    nvidia.pciBusId = "0000:3b:00.0";
+    other = nvidia;
+    other.index = 2;
+    other.pciBusId = "0000:5d:00.0";
+    QCOMPARE(MachineInfo::openclAlsoCuda({h200}, {pocl, nvidia, other}), alsoCuda);
+    QCOMPARE(DeviceDescription::pciKey("not an address"), std::string());
+    QCOMPARE(DeviceDescription::pciKey("0000:3b:00.9"), std::string()); // no function 9
+
+    // `devices` names both on the GPU's line, and the OpenCL line says which CUDA GPU it is.
+    MachineInfo m;
+    m.gpus = {h200};
+    m.openclDevices = {pocl, nvidia, other};
+    std::map<std::string, std::string> lines;
+    for (const auto &[k, v] : m.describe())
+        lines[k] = v;
+    QVERIFY2(lines["GPU 0"].find("cuda:0 and opencl:1 are this one board") != std::string::npos,
+             lines["GPU 0"].c_str());
+    QVERIFY2(lines["opencl:1"].rfind("the same board as cuda:0", 0) == 0, lines["opencl:1"].c_str());
+    QVERIFY2(lines["opencl:2"].find("cuda:") == std::string::npos, lines["opencl:2"].c_str());
 }
 
 // scan's CPU variant is one dependent chain: more threads cannot shorten it, so the plan measures

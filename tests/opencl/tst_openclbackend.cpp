@@ -11,6 +11,7 @@
 #include "core/reference.h"
 #include "core/resultio.h"
 #include "core/sweeprunner.h"
+#include "opencl/eventspan.h"
 #include "opencl/openclbackend.h"
 
 #include <QProcess>
@@ -59,6 +60,12 @@ private slots:
     void calibrates();
     void verifyChecksOpenCl();
     void noDriverSaysWhatToInstall();
+    void spansRefusedByTheDevicesNumbers_data();
+    void spansRefusedByTheDevicesNumbers();
+    void clockThatStandsStill();
+    void pocLsEventsAreTimes();
+    void zeroCopyUsesTheHostsMemory();
+    void faultFailsThePointAndDisablesTheDevice();
 };
 
 void TestOpenClBackend::initTestCase()
@@ -245,6 +252,15 @@ void TestOpenClBackend::unsupportedSaysWhy()
     Job copies = job("add", "graph", 8, 1, inputs);
     copies.transfers = true;
     QVERIFY_THROWS_EXCEPTION(opencl::Unsupported, opencl::createRun(copies));
+    // Unsynced times the host's queueing; a copy from the host waits for the device: CUDA's reason.
+    Job unsynced = job("add", "unsynced", 8, 1, inputs);
+    unsynced.transfers = true;
+    try {
+        opencl::createRun(unsynced);
+        QFAIL("unsynced mode with timed copies was accepted");
+    } catch (const std::invalid_argument &e) {
+        QCOMPARE(QString::fromUtf8(e.what()), QString::fromUtf8(kUnsyncedWithCopies));
+    }
     Job cold = job("add", "launch", 8, 1, inputs);
     cold.coldCache = true;
     QVERIFY_THROWS_EXCEPTION(opencl::Unsupported, opencl::createRun(cold));
@@ -398,6 +414,145 @@ void TestOpenClBackend::noDriverSaysWhatToInstall()
     QVERIFY2(out.contains(QLatin1String("intel-opencl-icd")) &&
                  out.contains(QLatin1String("pocl-opencl-icd")),
              qPrintable(out));
+}
+
+// Stand-in timestamps against a device's own numbers: Mesa's rusticl gives 0, 1, 2, 3 ns (a span of
+// 2 ns for a whole repetition); a coarse timer ticks every microsecond; a span that would mean more
+// bytes a second than the device's compute units could move.
+void TestOpenClBackend::spansRefusedByTheDevicesNumbers_data()
+{
+    QTest::addColumn<double>("tick");
+    QTest::addColumn<int>("clockMHz");
+    QTest::addColumn<qulonglong>("start");
+    QTest::addColumn<qulonglong>("end");
+    QTest::addColumn<double>("wall");
+    QTest::addColumn<double>("bytes");
+    QTest::addColumn<QString>("refused"); // a part of the reason; empty: taken as a time
+    // add at n = 64 over 100 iterations: 3.3 MB; rusticl printed 32,768,000 GB/s for it.
+    QTest::newRow("placeholders 1 to 3 ns")
+        << 1e-9 << 2000 << 1ull << 3ull << 5e-4 << 3.3e6 << "under ten ticks";
+    QTest::newRow("placeholders 1000 commands")
+        << 1e-9 << 2000 << 0ull << 1000ull << 5e-3 << 3.3e8 << "more than the";
+    QTest::newRow("coarse timer") << 1e-6 << 2000 << 1'000'000ull << 1'005'000ull << 2e-5 << 1e3
+                                  << "under ten ticks of its timer (1.000 us a tick)";
+    QTest::newRow("end before start")
+        << 1e-9 << 2000 << 5000ull << 4000ull << 1e-3 << 0.0 << "before they start";
+    QTest::newRow("longer than the host saw")
+        << 1e-9 << 2000 << 0ull << 10'000'000ull << 1e-3 << 0.0 << "longer than the";
+    QTest::newRow("no clock: 1 PB/s")
+        << 1e-9 << 0 << 0ull << 1000ull << 1e-3 << 1e10 << "more than the 1e+15 B/s";
+    QTest::newRow("a real span") << 1e-9 << 2000 << 10'000'000ull << 11'000'000ull << 1.2e-3 << 8e6 << "";
+    QTest::newRow("a real span, coarse timer") << 1e-6 << 1500 << 0ull << 50'000ull << 6e-5 << 1e6 << "";
+}
+
+void TestOpenClBackend::spansRefusedByTheDevicesNumbers()
+{
+    QFETCH(double, tick);
+    QFETCH(int, clockMHz);
+    QFETCH(qulonglong, start);
+    QFETCH(qulonglong, end);
+    QFETCH(double, wall);
+    QFETCH(double, bytes);
+    QFETCH(QString, refused);
+    DeviceDescription d;
+    d.index = 3;
+    d.type = "GPU";
+    d.computeUnits = 2;
+    d.clockMHz = clockMHz;
+    d.timerResolutionS = tick;
+    opencl::EventSpan work;
+    work.bytes = bytes;
+    const QString why = QString::fromStdString(work.refusal(d, start, end, wall));
+    if (refused.isEmpty()) {
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+    } else {
+        QVERIFY2(why.startsWith(QLatin1String("opencl:3's events")) && why.contains(refused),
+                 qPrintable(why));
+    }
+}
+
+// A device whose timestamps do not move with the host's clock is timed by the host's clock.
+void TestOpenClBackend::clockThatStandsStill()
+{
+    // 5 ms of sleep between the first's wait and the second's enqueue; on a loaded machine the
+    // first waited 6 ms more (its start lies anywhere in that), which is no fault of the clock.
+    QCOMPARE(opencl::EventSpan::clockProblem(0.0051, 0.0053, 0.0052), std::string());
+    QCOMPARE(opencl::EventSpan::clockProblem(0.0051, 0.0113, 0.0053), std::string());
+    QCOMPARE(opencl::EventSpan::clockProblem(0.0051, 0.0113, 0.0109), std::string());
+    for (double deviceApart : {1e-9, 0.0, -1e-9, 1.0})
+        QVERIFY2(!opencl::EventSpan::clockProblem(0.0051, 0.0053, deviceApart).empty(),
+                 qPrintable(QString::number(deviceApart)));
+    QVERIFY(QString::fromStdString(opencl::EventSpan::clockProblem(0.0051, 0.0053, 2e-9))
+                .contains(QLatin1String("do not follow time")));
+}
+
+// PoCL keeps time: its spans are taken, and a point says nothing of the host's clock; its timer's
+// tick is recorded with the device.
+void TestOpenClBackend::pocLsEventsAreTimes()
+{
+    const opencl::Availability a = opencl::availability();
+    QVERIFY(a.devices.at(0).timerResolutionS > 0);
+    const int n = 512, iterations = 20;
+    const auto inputs = Reference::inputs("add", n);
+    Job j = job("add", "launch", n, iterations, inputs);
+    j.bytes = 2.0 * 4 * n * n * iterations;
+    auto run = opencl::createRun(j);
+    const std::atomic<bool> stop{false};
+    for (int rep = 0; rep < 3; ++rep) {
+        run->reset();
+        QVERIFY(run->runOnce(stop) > 0);
+    }
+    QVERIFY2(run->note().empty(), run->note().c_str());
+}
+
+// The zero-copy tensor at a size that is no multiple of 64 bytes (n = 3: 36 bytes) is still the
+// host's memory, aligned and sized as the device asks: no copy is made, none is said.
+void TestOpenClBackend::zeroCopyUsesTheHostsMemory()
+{
+    if (!opencl::availability().devices.at(0).unifiedMemory)
+        QSKIP("opencl:0 has memory of its own: zero-copy is skipped there");
+    for (int n : {3, 100}) {
+        const auto inputs = Reference::inputs("transfer", n);
+        auto run = opencl::createRun(job("transfer", "launch", n, 1, inputs, "zero-copy"));
+        const std::atomic<bool> stop{false};
+        run->reset();
+        QVERIFY(run->runOnce(stop) > 0);
+        QVERIFY(Reference::verify("transfer", "zero-copy", n, 1, inputs, run->output()).ok);
+        QVERIFY2(run->note().find("copy") == std::string::npos, run->note().c_str());
+    }
+}
+
+// A fault after a launch (the driver's CL_OUT_OF_RESOURCES from clFinish, injected through the
+// seam): the point fails, the device is disabled with the reason, its later points are skipped
+// (none runs on a dead context), and verify exits non-zero.
+void TestOpenClBackend::faultFailsThePointAndDisablesTheDevice()
+{
+    QProcess cli;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("SPEEDUPLAB_TEST_OPENCL_FAULT"), QStringLiteral("-5"));
+    cli.setProcessEnvironment(env);
+    cli.start(QStringLiteral(SPEEDUPLAB_CLI_PATH), {QStringLiteral("verify")});
+    QVERIFY(cli.waitForFinished(300000));
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+    QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(cli.exitCode(), 1);
+    QStringList lines;
+    for (const QString &line : out.split(QLatin1Char('\n')))
+        if (line.contains(QLatin1String("opencl:0")))
+            lines << line;
+    QVERIFY2(lines.size() > 10, qPrintable(out.right(2000)));
+    // The first point that ran failed (those before it were skipped for reasons of their own: a
+    // mode the device lacks); none passed.
+    const qsizetype failed = lines.indexOf(QRegularExpression(QStringLiteral("^FAIL.*")));
+    QVERIFY2(failed >= 0, qPrintable(lines.join(QLatin1Char('\n')).left(3000)));
+    QVERIFY2(lines[failed].contains(QLatin1String("CL_OUT_OF_RESOURCES")) &&
+                 lines[failed].contains(QLatin1String("disabled")),
+             qPrintable(lines[failed]));
+    for (const QString &line : lines.mid(0, failed))
+        QVERIFY2(line.startsWith(QLatin1String("SKIP")), qPrintable(line));
+    for (const QString &line : lines.mid(failed + 1))
+        QVERIFY2(line.startsWith(QLatin1String("SKIP")) && line.contains(QLatin1String("lost earlier")),
+                 qPrintable(line));
 }
 
 QTEST_GUILESS_MAIN(TestOpenClBackend)
