@@ -5,8 +5,10 @@
 # 2026-11-30), from the JSON files the CLI wrote. One subcommand a stage:
 #   device_figures.py STAGE FILE...
 # It reads result files only, never fails the check (a figure off its target is reported, not
-# an error) and prints "missing" for a file a stage did not leave.
+# an error) and prints "missing" for a file a stage did not leave. A figure with a target ends in
+# "met" or "NOT MET".
 import json
+import re
 import sys
 
 # Reference figures (ANCHORS.md, H200, 2026-11-30) and the issues' targets.
@@ -25,7 +27,7 @@ def load(path):
 
 
 def line(what, measured, expected, ok=None):
-    verdict = "" if ok is None else ("  ok" if ok else "  OFF TARGET")
+    verdict = "" if ok is None else ("  met" if ok else "  NOT MET")
     print("%-44s measured %-26s expected %s%s" % (what, measured, expected, verdict))
 
 
@@ -42,6 +44,64 @@ def per_op_us(r):
 def ceilings(doc):
     raw = (doc or {}).get("machine", {}).get("ceilings", {})
     return {k: float(v) for k, v in raw.items() if isinstance(v, (int, float))}
+
+
+# The reasons `verify` may skip a point for on the GPU machine without anything being wrong: each a
+# label, why it is benign, and a pattern searched in the SKIP line. Any other skip is printed and
+# the figure is not met; a CUDA point skipped for want of a GPU, a driver or a CUDA build is never
+# one of these.
+KNOWN_SKIPS = [
+    ("blas-bf16: no cblas_sbgemm", "the carried OpenBLAS 0.3.21 has no bf16 GEMM",
+     r"\(blas-bf16\).*has no cblas_sbgemm"),
+    ("blas-bf16: no AVX-512 BF16", "a CPU without bf16 instructions", r"\(blas-bf16\).*no AVX-512 BF16 instructions"),
+    ("clblast in graph mode", "a library call: command buffers record kernels only",
+     r"graph mode records OpenCL kernels only, and gemm \(clblast\) is not one"),
+    ("OpenCL graph mode: no command buffers", "the driver has no cl_khr_command_buffer",
+     r"has no cl_khr_command_buffer, which graph mode records"),
+]
+
+
+def verify(paths):
+    # `speeduplab-cli verify`'s text: a PASS, FAIL or SKIP line a point, "GPU not checked: ..." or
+    # "OpenCL not checked: ..." when a backend had no device, and "N passed, N failed, N skipped".
+    try:
+        lines = open(paths[0], errors="replace").read().splitlines()
+    except (OSError, IndexError) as e:
+        print("missing: verify's output (%s)" % e)
+        return
+    points = [l for l in lines if l.startswith(("PASS", "FAIL", "SKIP"))]
+    totals = [l for l in lines if re.match(r"^\d+ passed, \d+ failed, \d+ skipped$", l)]
+    failed = [l for l in points if l.startswith("FAIL")]
+    known = {label: 0 for label, _, _ in KNOWN_SKIPS}
+    unknown = []
+    for l in points:
+        if l.startswith("SKIP"):
+            label = next((label for label, _, pattern in KNOWN_SKIPS if re.search(pattern, l)), None)
+            if label:
+                known[label] += 1
+            else:
+                unknown.append(l)
+    twice = len(points) - len(set(points))
+    gpu = [l for l in lines if l.startswith("GPU not checked")]
+    ok = bool(totals) and not failed and not unknown and not twice and not gpu
+    line("verify", totals[-1] if totals else "no totals (did not finish)",
+         "0 failed, every skip for a known reason, no point twice", ok)
+    for label, why, _ in KNOWN_SKIPS:
+        if known[label]:
+            line("  skipped: " + label, str(known[label]), "known: " + why)
+    if unknown:
+        line("  skipped for an unknown reason", str(len(unknown)), "0", False)
+        for l in unknown[:20]:
+            print("    " + l)
+        if len(unknown) > 20:
+            print("    ... and %d more (verify.txt in all.tgz)" % (len(unknown) - 20))
+    for l in failed[:20]:
+        print("    " + l)
+    if twice:
+        line("  points listed twice", str(twice), "0", False)
+    for l in gpu + [l for l in lines if l.startswith("OpenCL not checked")]:
+        line("  " + l.split(":", 1)[0], l.split(":", 1)[1].strip(),
+             "a GPU machine checks its GPU" if l in gpu else "NVIDIA's OpenCL, where installed", False if l in gpu else None)
 
 
 def add_large(paths):
@@ -126,6 +186,41 @@ def spmv(paths):
             g, l = per_op_us(r), per_op_us(by[(variant, "launch", n)])
             line("spmv %s n = %d graph / launch" % (variant, n), "%.2f" % (g / l),
                  "< 1 where the launch dominates (small n), ~1 above", None)
+
+
+def unsynced(paths):
+    # Mode unsynced (issue 28): the host's time to queue the launches against the same launches
+    # synchronised, and the synchronised time against launch mode's. A kernel that outlasts its
+    # launch (n = 4096: about 50 us against a few) leaves the host far ahead of the GPU.
+    doc = load(paths[0])
+    if not doc:
+        return
+    rows = {(r.get("mode", ""), r["n"]): r for r in doc["rows"] if r["backend"] != "cpu"}
+    sizes = sorted({n for _, n in rows})
+    if not any(m == "unsynced" for m, _ in rows):
+        line("unsynced", "no unsynced row", "queue times at n = 64, 1024, 4096", False)
+    for n in sizes:
+        q, l = rows.get(("unsynced", n)), rows.get(("launch", n))
+        if q and q["status"] != "ok":
+            line("unsynced add n = %d" % n, q["status"], "ok: " + q.get("reason", ""), False)
+            continue
+        if l and l["status"] != "ok":
+            line("launch add n = %d" % n, l["status"], "ok: " + l.get("reason", ""), False)
+            l = None
+        if not q:
+            continue
+        it = max(1, q["iterations"])
+        queued, synced = 1e6 * q["median_s"] / it, 1e6 * q.get("synced_median_s", 0) / it
+        if synced > 0:
+            line("unsynced add n = %d queued / synced" % n, "%.2f us / %.2f us = %.2f" % (queued, synced, queued / synced),
+                 "< 0.5 at n = 4096 (the host ahead of the GPU); ~1 where launches dominate",
+                 queued / synced < 0.5 if n == 4096 else None)
+        else:
+            line("unsynced add n = %d synced" % n, "no synchronised time", "synced_median_s > 0", False)
+        if l and synced > 0:
+            same = q["synced_min_s"] <= l["max_s"] and l["min_s"] <= q["synced_max_s"]
+            line("unsynced add n = %d synced vs launch" % n, "%.2f us vs %.2f us" % (synced, per_op_us(l)),
+                 "the same within noise (ranges overlap)", same if n == 4096 else None)
 
 
 def cache(paths):
@@ -236,8 +331,8 @@ def energy(paths):
          "the GPU spends less energy above some n")
 
 
-STAGES = {"add-large": add_large, "gemm": gemm, "scan": scan, "spmv": spmv, "cache": cache, "calibrate": calibrate,
-          "seed": seed, "replay": replay, "energy": energy}
+STAGES = {"verify": verify, "add-large": add_large, "gemm": gemm, "scan": scan, "spmv": spmv, "cache": cache,
+          "unsynced": unsynced, "calibrate": calibrate, "seed": seed, "replay": replay, "energy": energy}
 
 if __name__ == "__main__":
     if len(sys.argv) < 3 or sys.argv[1] not in STAGES:
