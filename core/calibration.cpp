@@ -176,14 +176,18 @@ std::string Calibration::openclKey(int device, const char *what)
 std::map<std::string, double> Calibration::opencl(int device, const std::atomic<bool> &stop)
 {
     const opencl::Ceilings c = opencl::calibrate(device, stop);
-    return {{openclKey(device, "copy_bytes_per_s"), c.copyBytesPerS},
-            {openclKey(device, "fma_flops_per_s"), c.fmaFlopsPerS},
-            {openclKey(device, "launch_s"), c.launchLatencyS},
-            {openclKey(device, "sync_round_trip_s"), c.syncRoundTripS},
-            {openclKey(device, "h2d_pageable_bytes_per_s"), c.h2dPageableBytesPerS},
-            {openclKey(device, "h2d_pinned_bytes_per_s"), c.h2dPinnedBytesPerS},
-            {openclKey(device, "d2h_pageable_bytes_per_s"), c.d2hPageableBytesPerS},
-            {openclKey(device, "d2h_pinned_bytes_per_s"), c.d2hPinnedBytesPerS}};
+    std::map<std::string, double> out = {
+        {openclKey(device, "copy_bytes_per_s"), c.copyBytesPerS},
+        {openclKey(device, "fma_flops_per_s"), c.fmaFlopsPerS},
+        {openclKey(device, "launch_s"), c.launchLatencyS},
+        {openclKey(device, "sync_round_trip_s"), c.syncRoundTripS},
+        {openclKey(device, "h2d_pageable_bytes_per_s"), c.h2dPageableBytesPerS},
+        {openclKey(device, "h2d_pinned_bytes_per_s"), c.h2dPinnedBytesPerS},
+        {openclKey(device, "d2h_pageable_bytes_per_s"), c.d2hPageableBytesPerS},
+        {openclKey(device, "d2h_pinned_bytes_per_s"), c.d2hPinnedBytesPerS}};
+    if (c.dispatchLatencyS > 0) // none where the device's timestamps do not follow time
+        out[openclKey(device, "dispatch_s")] = c.dispatchLatencyS;
+    return out;
 }
 
 std::string Calibration::atThreads(const std::string &key, int threads)

@@ -102,6 +102,10 @@ struct Ceilings {
     double fmaFlopsPerS = 0;   ///< fp32 FMA peak, 2 FLOPs per FMA
     double launchLatencyS = 0; ///< back-to-back empty kernels, per launch
     double syncRoundTripS = 0; ///< one empty kernel enqueued and waited for (clFinish)
+    /// The dispatch as clpeak measures its kernel launch latency: a kernel of clpeak's shape (one
+    /// full work-group a compute unit) waited for, its event's QUEUED to START, the median of 200;
+    /// 0 where the device's timestamps do not follow the host's clock.
+    double dispatchLatencyS = 0;
     double h2dPageableBytesPerS = 0, h2dPinnedBytesPerS = 0;
     double d2hPageableBytesPerS = 0, d2hPinnedBytesPerS = 0;
 };

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The calibration of an OpenCL device: copy bandwidth, FMA peak, launch latency (back to back and
 // waited for), and host transfers from pageable and pinned memory, each timed with the queue's
-// events (the latencies with the host's clock) and taken as the best of a few tries.
+// events and taken as the best of a few tries; the latencies with the host's clock (back to back,
+// and an empty kernel's round trip), and the dispatch of a launch of clpeak's shape, waited for,
+// with its event (QUEUED to START, as clpeak measures its kernel launch latency).
 #include "opencl/opencldevices.h"
 #include "opencl/openclkernels.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
 namespace speeduplab::opencl {
@@ -26,6 +29,13 @@ double span(cl_event first, cl_event last)
     return double(end - start) * 1e-9;
 }
 
+// The median of v (reordered).
+double median(std::vector<double> &v)
+{
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
+
 class Calibrator {
 public:
     Calibrator(int device, const std::atomic<bool> &stop)
@@ -43,9 +53,17 @@ public:
     {
         Ceilings c;
         c.copyBytesPerS = copy();
-        c.fmaFlopsPerS = fma();
+        // The launch latencies (back to back, and a first try of the waited-for launch), then the
+        // waited-for launch twice more, spread through the calibration (0.8 s on PoCL): each of its
+        // figures is the best of the three, as the other ceilings are the best of a few tries (a
+        // moment when another program holds the CPUs is no part of a launch's cost).
         latencies(c);
+        c.fmaFlopsPerS = fma();
+        waited(c);
         transfers(c);
+        waited(c);
+        if (m_clockKept && m_dispatches > 0)
+            c.dispatchLatencyS = m_dispatchS;
         return c;
     }
 
@@ -71,19 +89,24 @@ private:
         m_kernels.push_back(std::move(k));
         return m_kernels.back().get();
     }
-    // The best of `tries` runs of enqueue(first, last), by the events.
+    // The best of `tries` runs of enqueue(first, last), by the events; by the host's clock around
+    // the enqueue and clFinish on a device whose timestamps do not follow time (its first use
+    // checked them: DeviceState::clockProblem), such as Mesa's rusticl, whose placeholders would
+    // read as 1e17 B/s.
     template <typename Enqueue> double best(int tries, Enqueue enqueue)
     {
         double out = 0;
         for (int t = 0; t < tries; ++t) {
             poll();
             cl_event first = nullptr, last = nullptr;
+            const double t0 = now();
             enqueue(&first, &last);
-            SL_CL_CHECK(clFinish(m_queue.get()));
+            SL_CL_CHECK_DONE(clFinish(m_queue.get()));
+            const double wall = now() - t0;
             const Event a(first), b(last); // one command: its event is the first and the last
             if (!last)
                 last = first;
-            const double s = span(first, last);
+            const double s = m_state.clockProblem.empty() ? span(first, last) : wall;
             out = t == 0 ? s : std::min(out, s);
         }
         return out;
@@ -131,37 +154,130 @@ private:
         return 2.0 * double(global) * iterations * kFmaChains / s;
     }
 
+    // An empty kernel of one work-item, without an event.
+    void launchEmpty()
+    {
+        const std::size_t one = 1;
+        SL_CL_CHECK(
+            clEnqueueNDRangeKernel(m_queue.get(), m_empty, 1, nullptr, &one, &one, 0, nullptr, nullptr));
+    }
+
     void latencies(Ceilings &c)
     {
-        cl_kernel k = kernel("empty_kernel");
-        const std::size_t one = 1;
-        SL_CL_CHECK(clEnqueueNDRangeKernel(m_queue.get(), k, 1, nullptr, &one, &one, 0, nullptr, nullptr));
-        SL_CL_CHECK(clFinish(m_queue.get()));
+        m_empty = kernel("empty_kernel");
+        // Two launches untimed, as clpeak's: the first pays the kernel's one-off setup.
+        launchEmpty();
+        launchEmpty();
+        SL_CL_CHECK_DONE(clFinish(m_queue.get()));
         // Back to back: the host's time per launch of 1000 queued, waited for once.
         const int launches = 1000;
         for (int t = 0; t < 3; ++t) {
             poll();
             const double t0 = now();
             for (int i = 0; i < launches; ++i)
-                SL_CL_CHECK(
-                    clEnqueueNDRangeKernel(m_queue.get(), k, 1, nullptr, &one, &one, 0, nullptr, nullptr));
-            SL_CL_CHECK(clFinish(m_queue.get()));
+                launchEmpty();
+            SL_CL_CHECK_DONE(clFinish(m_queue.get()));
             const double per = (now() - t0) / launches;
             c.launchLatencyS = t == 0 ? per : std::min(c.launchLatencyS, per);
         }
-        // Waited for: one launch and clFinish, the median of 200 (a round trip's tail is the OS's).
-        std::vector<double> trips;
-        for (int i = 0; i < 200; ++i) {
+        // The dispatch's kernel, in clpeak's shape: one work-group of the largest size a work-group
+        // of it may have on each compute unit, each work-item copying 16 bytes.
+        m_shaped = kernel("copy4");
+        std::size_t local = 0;
+        SL_CL_CHECK(clGetKernelWorkGroupInfo(m_shaped, m_id, CL_KERNEL_WORK_GROUP_SIZE, sizeof local, &local,
+                                             nullptr));
+        std::size_t items[3] = {0, 0, 0}; // CL_DEVICE_MAX_WORK_ITEM_SIZES: dimension 0's bounds it too
+        clGetDeviceInfo(m_id, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, nullptr);
+        local = std::min(local, deviceValue<std::size_t>(m_id, CL_DEVICE_MAX_WORK_GROUP_SIZE));
+        if (items[0] > 0)
+            local = std::min(local, items[0]);
+        local = std::max<std::size_t>(1, local);
+        const int units = std::max(1, probe().a.devices.at(std::size_t(m_device)).computeUnits);
+        m_shapedLocal = std::min(local, m_bytes / 16 / std::size_t(units)); // within the calibration's memory
+        m_shapedGlobal = m_shapedLocal * std::size_t(units);
+        cl_int e = CL_SUCCESS;
+        for (Mem &m : m_shapedBuffers) {
+            m.reset(clCreateBuffer(m_state.context, CL_MEM_READ_WRITE, m_shapedGlobal * 16, nullptr, &e));
+            check(e, "clCreateBuffer");
+        }
+        cl_mem x = m_shapedBuffers[0].get(), y = m_shapedBuffers[1].get();
+        const cl_ulong count = m_shapedGlobal;
+        const float zero = 0;
+        SL_CL_CHECK(clEnqueueFillBuffer(m_queue.get(), x, &zero, sizeof zero, 0, m_shapedGlobal * 16, 0,
+                                        nullptr, nullptr));
+        SL_CL_CHECK(clSetKernelArg(m_shaped, 0, sizeof x, &x));
+        SL_CL_CHECK(clSetKernelArg(m_shaped, 1, sizeof y, &y));
+        SL_CL_CHECK(clSetKernelArg(m_shaped, 2, sizeof count, &count));
+        for (int i = 0; i < 2; ++i) // untimed, as the empty kernel's
+            SL_CL_CHECK(clEnqueueNDRangeKernel(m_queue.get(), m_shaped, 1, nullptr, &m_shapedGlobal,
+                                               &m_shapedLocal, 0, nullptr, nullptr));
+        SL_CL_CHECK_DONE(clFinish(m_queue.get()));
+        waited(c);
+    }
+
+    // Waited for, one try of each figure; each is kept where it is the best of the tries so far.
+    // The round trip: an empty kernel enqueued and clFinish, the host's clock around both, the
+    // median of 200 (a round trip's tail is the OS's). It holds the dispatch, the kernel and the
+    // host's return from clFinish: on PoCL the dispatch wakes a worker thread, the return the
+    // host's. The dispatch, as clpeak measures its kernel launch latency: a kernel of clpeak's
+    // shape (one full work-group a compute unit) enqueued with an event and clFinish, the event's
+    // QUEUED to START, the median of 200. Not the empty kernel's: on PoCL, launches that leave all
+    // worker threads but one idle let the scheduler settle a worker on the host thread's CPU in
+    // about one process of three, and there the dispatch doubles (on 2 CPUs 24 us against 12, the
+    // round trip 42 against 23); launches that keep every worker busy, as clpeak's, keep them
+    // apart (no process of 12 doubled).
+    void waited(Ceilings &c)
+    {
+        const int trips = 200;
+        std::vector<double> wall;
+        for (int i = 0; i < trips; ++i) {
             if (i % 20 == 0)
                 poll();
             const double t0 = now();
-            SL_CL_CHECK(
-                clEnqueueNDRangeKernel(m_queue.get(), k, 1, nullptr, &one, &one, 0, nullptr, nullptr));
-            SL_CL_CHECK(clFinish(m_queue.get()));
-            trips.push_back(now() - t0);
+            launchEmpty();
+            SL_CL_CHECK_DONE(clFinish(m_queue.get()));
+            wall.push_back(now() - t0);
         }
-        std::nth_element(trips.begin(), trips.begin() + trips.size() / 2, trips.end());
-        c.syncRoundTripS = trips[trips.size() / 2];
+        const double roundTrip = median(wall);
+        c.syncRoundTripS = c.syncRoundTripS > 0 ? std::min(c.syncRoundTripS, roundTrip) : roundTrip;
+
+        std::vector<double> evented, dispatch, spans, enqueued;
+        std::vector<cl_ulong> queued;
+        bool ordered = true;
+        for (int i = 0; i < trips; ++i) {
+            if (i % 20 == 0)
+                poll();
+            cl_event e = nullptr;
+            const double t0 = now();
+            SL_CL_CHECK(clEnqueueNDRangeKernel(m_queue.get(), m_shaped, 1, nullptr, &m_shapedGlobal,
+                                               &m_shapedLocal, 0, nullptr, &e));
+            const Event event(e);
+            SL_CL_CHECK_DONE(clFinish(m_queue.get()));
+            evented.push_back(now() - t0);
+            cl_ulong q = 0, start = 0, end = 0;
+            SL_CL_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_QUEUED, sizeof q, &q, nullptr));
+            SL_CL_CHECK(
+                clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof start, &start, nullptr));
+            SL_CL_CHECK(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof end, &end, nullptr));
+            ordered = ordered && q <= start && start <= end;
+            dispatch.push_back(ordered ? double(start - q) * 1e-9 : 0);
+            spans.push_back(ordered ? double(end - q) * 1e-9 : 0);
+            queued.push_back(q);
+            enqueued.push_back(t0);
+        }
+        // The dispatch only where the events' clock is one to trust: QUEUED, START and END in that
+        // order, QUEUED to END within the host's time around the enqueue and the wait, and over the
+        // 200 (some milliseconds) the QUEUED stamps advancing as the host's clock does, within a
+        // factor of 2. Placeholder timestamps (0, 1, 2, 3 ns, as Mesa's rusticl gives) fail the
+        // last. One try that fails leaves the dispatch unmeasured (0).
+        const double device = double(queued.back() - std::min(queued.back(), queued.front())) * 1e-9;
+        const double host = enqueued.back() - enqueued.front();
+        m_clockKept = m_clockKept && ordered && median(spans) <= median(evented) && host > 0 &&
+                      device > host / 2 && device < host * 2;
+        if (m_clockKept) {
+            const double d = median(dispatch);
+            m_dispatchS = m_dispatches++ == 0 ? d : std::min(m_dispatchS, d);
+        }
     }
 
     void transfers(Ceilings &c)
@@ -189,7 +305,7 @@ private:
         c.h2dPinnedBytesPerS = rate(pinned, true);
         c.d2hPinnedBytesPerS = rate(pinned, false);
         SL_CL_CHECK(clEnqueueUnmapMemObject(m_queue.get(), pinnedBuffer, pinned, 0, nullptr, nullptr));
-        SL_CL_CHECK(clFinish(m_queue.get()));
+        SL_CL_CHECK_DONE(clFinish(m_queue.get()));
     }
 
     const std::atomic<bool> &m_stop;
@@ -200,6 +316,13 @@ private:
     Queue m_queue;
     std::vector<Mem> m_buffers;
     std::vector<Kernel> m_kernels;
+    cl_kernel m_empty = nullptr;
+    cl_kernel m_shaped = nullptr; ///< copy4 in clpeak's shape, for the dispatch
+    std::size_t m_shapedGlobal = 0, m_shapedLocal = 0;
+    Mem m_shapedBuffers[2];
+    bool m_clockKept = true; ///< the events' timestamps passed every try's checks
+    int m_dispatches = 0;    ///< tries that measured the dispatch
+    double m_dispatchS = 0;  ///< the best of their medians
 };
 
 } // namespace

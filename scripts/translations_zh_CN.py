@@ -1177,6 +1177,7 @@ ZH = {
     "%1 FMA peak": "%1 FMA 峰值",
     "%1 launch": "%1 启动",
     "%1 sync round trip": "%1 同步往返",
+    "%1 dispatch": "%1 派发",
     "%1 H2D pageable": "%1 H2D 可分页",
     "%1 H2D pinned": "%1 H2D 锁页",
     "%1 D2H pageable": "%1 D2H 可分页",

@@ -206,6 +206,7 @@ QString ceilingName(const std::string &key, bool roundTrip)
         {"fma_flops_per_s", QT_TRANSLATE_NOOP("Format", "%1 FMA peak")},
         {"launch_s", QT_TRANSLATE_NOOP("Format", "%1 launch")},
         {"sync_round_trip_s", QT_TRANSLATE_NOOP("Format", "%1 sync round trip")},
+        {"dispatch_s", QT_TRANSLATE_NOOP("Format", "%1 dispatch")},
         {"h2d_pageable_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 H2D pageable")},
         {"h2d_pinned_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 H2D pinned")},
         {"d2h_pageable_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 D2H pageable")},

@@ -933,6 +933,10 @@
         <source>.</source>
         <translation>。</translation>
     </message>
+    <message>
+        <source>%1 dispatch</source>
+        <translation>%1 派发</translation>
+    </message>
 </context>
 <context>
     <name>GpuReasons</name>
