@@ -496,11 +496,6 @@ private:
 
     void prepareGemm()
     {
-        const std::size_t group = std::size_t(kGemmGroup);
-        if (m_maxGroup < group * group)
-            throw Unsupported("opencl:" + std::to_string(m_job.device) + " runs at most " +
-                              std::to_string(m_maxGroup) + " work-items a group; the gemm kernels need " +
-                              std::to_string(group * group));
         cl_mem a = upload(m_job.inputs.at(0), bytes(), "A");
         cl_mem b = upload(m_job.inputs.at(1), bytes(), "B");
         m_output = buffer(bytes(), "C");
@@ -528,13 +523,22 @@ private:
         }
         const bool tiled = m_job.variant == "tiled";
         cl_kernel k = kernel(tiled ? "gemm_tiled" : "gemm_naive");
-        checkGroup(k, group * group);
+        // tiled: a work-group of exactly kGemmGroup x kGemmGroup for each kGemmTile x kGemmTile tile
+        // of C, which a device that allows fewer cannot run; naive: one work-item an element, in
+        // square groups of up to 16 x 16, as large as the kernel allows.
+        std::size_t group = std::size_t(kGemmGroup);
+        if (tiled) {
+            checkGroup(k, group * group);
+        } else {
+            const std::size_t most = localFor(k);
+            while (group > 1 && group * group > most)
+                group /= 2;
+        }
         const cl_int n = m_job.n;
         setArgs(k, a, b, m_output, n);
         Command c;
         c.kernel = k;
         c.dims = 2;
-        // tiled: a work-group of 16 x 16 for each 32 x 32 tile of C; naive: one work-item an element.
         const std::size_t edge = tiled ? roundUp(std::size_t(n), std::size_t(kGemmTile)) / kGemmTile * group
                                        : roundUp(std::size_t(n), group);
         c.global[0] = c.global[1] = edge;
