@@ -356,9 +356,10 @@ void TestOpenClBackend::calibrates()
     const double trip = c.at(Calibration::openclKey(0, "sync_round_trip_s"));
     QVERIFY2(launch > 1e-7 && launch < 1e-2, std::to_string(launch).c_str());
     QVERIFY2(trip > launch, (std::to_string(trip) + " <= " + std::to_string(launch)).c_str());
-    // PoCL keeps time: its dispatch is measured, and is part of a round trip.
+    // PoCL keeps time: its dispatch is measured (a kernel of clpeak's shape, not the round trip's
+    // empty one: on a loaded machine it may take longer than that round trip).
     const double dispatch = c.at(Calibration::openclKey(0, "dispatch_s"));
-    QVERIFY2(dispatch < trip, (std::to_string(dispatch) + " >= " + std::to_string(trip)).c_str());
+    QVERIFY2(dispatch < 1e-2, std::to_string(dispatch).c_str());
     // A point is held against its device's ceiling.
     MachineInfo machine;
     machine.ceilings = c;
