@@ -101,9 +101,9 @@ public:
         m_work.bytes = job.workload == "transfer" && job.variant == "zero-copy" ? 0 : job.bytes;
         m_work.flops = job.flops;
         m_clockProblem = s.clockProblem.empty() ? std::string() : id() + "'s " + s.clockProblem;
-        m_maxGroup = deviceValue<std::size_t>(m_id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+        const auto maxGroup = deviceValue<std::size_t>(m_id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
         m_local = 1;
-        while (m_local * 2 <= std::min<std::size_t>(256, std::max<std::size_t>(1, m_maxGroup)))
+        while (m_local * 2 <= std::min<std::size_t>(256, std::max<std::size_t>(1, maxGroup)))
             m_local *= 2;
         const std::string &w = job.workload;
         if (w == "add" || w == "saxpy")
@@ -417,16 +417,22 @@ private:
     }
     std::size_t bytes() const { return m_count * sizeof(float); }
 
+    // CL_KERNEL_WORK_GROUP_SIZE: the most work-items a group kernel k runs with on this device.
+    std::size_t groupMost(cl_kernel k) const
+    {
+        std::size_t most = 0;
+        SL_CL_CHECK(
+            clGetKernelWorkGroupInfo(k, m_id, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, nullptr));
+        return most;
+    }
+
     // The work-group for kernel k: the largest power of two up to `cap`, the device's maximum (at
     // most 256) and the kernel's own (CL_KERNEL_WORK_GROUP_SIZE, which its registers and local
     // memory may hold below the device's: Mesa's llvmpipe allows an add 32 of its 1024). Every
     // kernel but the tiled gemm's works at any such size.
     std::size_t localFor(cl_kernel k, std::size_t cap = 256) const
     {
-        std::size_t most = 0;
-        SL_CL_CHECK(
-            clGetKernelWorkGroupInfo(k, m_id, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, nullptr));
-        const std::size_t limit = std::max<std::size_t>(1, std::min({cap, m_local, most}));
+        const std::size_t limit = std::max<std::size_t>(1, std::min({cap, m_local, groupMost(k)}));
         std::size_t local = 1;
         while (local * 2 <= limit)
             local *= 2;
@@ -438,9 +444,7 @@ private:
     // with the reason, not failed at its first enqueue.
     void checkGroup(cl_kernel k, std::size_t items) const
     {
-        std::size_t most = 0;
-        SL_CL_CHECK(
-            clGetKernelWorkGroupInfo(k, m_id, CL_KERNEL_WORK_GROUP_SIZE, sizeof most, &most, nullptr));
+        const std::size_t most = groupMost(k);
         if (items <= most)
             return;
         char name[64] = {};
@@ -731,7 +735,6 @@ private:
     std::size_t m_count;
     cl_context m_context = nullptr;
     cl_program m_program = nullptr;
-    std::size_t m_maxGroup = 1;
     std::size_t m_local = 1;
     std::unique_ptr<float, Free> m_aligned; ///< zero-copy: the host memory the device uses, freed last
     Queue m_queue;
