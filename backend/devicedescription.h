@@ -6,6 +6,8 @@
 // backend/, below core/ and the backends.
 #pragma once
 
+#include "backend/devicekind.h"
+
 #include <cstdio>
 #include <string>
 
@@ -47,6 +49,17 @@ struct DeviceDescription {
     bool isGpu() const { return type == "GPU" || type == "accelerator"; }
     /// A GPU that shares the host's memory: its copies cost little, and its bandwidth is the CPU's.
     bool isIntegratedGpu() const { return isGpu() && unifiedMemory; }
+    /// What the device is (the one place an OpenCL device's type becomes a kind): a CPU device
+    /// (PoCL) is a GPU API on the CPU's cores; a GPU or accelerator is integrated when it shares
+    /// the host's memory, discrete otherwise; any other type is unknown.
+    DeviceKind kind() const
+    {
+        if (type == "CPU")
+            return DeviceKind::CpuApi;
+        if (isGpu())
+            return unifiedMemory ? DeviceKind::IntegratedGpu : DeviceKind::DiscreteGpu;
+        return DeviceKind::Unknown;
+    }
     /// What to call it, honestly: "OpenCL on the CPU (PoCL)" for PoCL, "<name> (integrated GPU,
     /// OpenCL)" for a GPU that shares the host's memory, "<name> (GPU, OpenCL)" otherwise.
     std::string describe() const

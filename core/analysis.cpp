@@ -103,14 +103,6 @@ struct LogCurve {
 
 } // namespace
 
-bool Analysis::sameCores(const Measurement &m, const MachineInfo &machine)
-{
-    if (!m.isOpenCl())
-        return false;
-    const DeviceDescription *d = machine.openclDevice(m.device);
-    return d && d->type == "CPU";
-}
-
 Series Analysis::curveOf(const Measurement &m)
 {
     Series s;
@@ -167,7 +159,6 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
             it = index.emplace(key, out.size()).first;
             out.push_back(curveOf(m));
             out.back().label = m.seriesLabel(deviceName(m));
-            out.back().sameCores = sameCores(m, r.machine);
         }
         const double it_ = std::max(1, m.iterations);
         SeriesPoint p;
@@ -215,7 +206,7 @@ Series Analysis::bestCpu(const std::vector<Series> &all)
     best.label = "best CPU";
     std::map<int, SeriesPoint> at;
     for (const auto &s : all) {
-        if (s.gpu)
+        if (!s.cpu())
             continue;
         best.workload = s.workload;
         for (const auto &p : s.points) {
@@ -234,7 +225,7 @@ std::vector<Analysis::CpuWin> Analysis::cpuWins(const std::vector<Series> &all)
     // The same choice as bestCpu: the lowest time at each n, the first series on a tie.
     std::map<int, std::pair<double, const Series *>> at;
     for (const Series &s : all) {
-        if (s.gpu)
+        if (!s.cpu())
             continue;
         for (const SeriesPoint &p : s.points) {
             auto it = at.find(p.n);
@@ -256,11 +247,13 @@ std::vector<Analysis::CrossingPair> Analysis::crossingPairs(const ResultSet &r, 
 {
     std::vector<CrossingPair> out;
     std::vector<Series> cpus, gpus;
+    // Only a GPU's curves cross the CPU's: not the time to queue launches, and not a GPU API on
+    // the CPU's own cores (DeviceKind).
     for (Series &s : series(r, workload))
-        (s.gpu ? gpus : cpus).push_back(std::move(s));
-    gpus.erase(std::remove_if(gpus.begin(), gpus.end(),
-                              [](const Series &s) { return s.sameCores || Workload::isQueueTime(s.mode); }),
-               gpus.end());
+        if (s.cpu())
+            cpus.push_back(std::move(s));
+        else if (s.gpu() && !Workload::isQueueTime(s.mode))
+            gpus.push_back(std::move(s));
     if (!cpus.empty() && !gpus.empty()) {
         const Series best = bestCpu(cpus);
         for (const Series &g : gpus)
@@ -517,7 +510,7 @@ std::vector<std::pair<int, double>> Analysis::threadTimes(const std::vector<Seri
 {
     std::vector<std::pair<int, double>> out;
     for (const auto &s : all)
-        if (!s.gpu && s.threads > 0)
+        if (s.cpu() && s.threads > 0)
             for (const auto &p : s.points)
                 if (p.n == n)
                     out.emplace_back(s.threads, p.t);
@@ -646,10 +639,12 @@ std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::st
     for (const auto &all : byRun(series(r, workload))) { // the crossovers of each run, within it
         std::vector<const Series *> cpus, gpus;
         for (const auto &s : all)
-            // The time to queue launches never crosses the CPU's, and OpenCL on the CPU's own
-            // cores is no GPU to cross it.
-            if (!Workload::isQueueTime(s.mode) && !s.sameCores)
-                (s.gpu ? gpus : cpus).push_back(&s);
+            // The time to queue launches never crosses the CPU's, and a device that is no GPU
+            // (OpenCL on the CPU's own cores) is no GPU to cross it.
+            if (s.cpu())
+                cpus.push_back(&s);
+            else if (s.gpu() && !Workload::isQueueTime(s.mode))
+                gpus.push_back(&s);
         if (cpus.empty() || gpus.empty())
             continue;
         const Series best = bestCpu(all);
@@ -673,11 +668,13 @@ std::vector<std::string> Analysis::notGpus(const ResultSet &r, const std::string
     std::vector<std::string> out;
     std::set<std::pair<std::string, int>> said; // (run, device)
     for (const Measurement &m : r.rows)
-        if (m.ok() && m.workload == workload && sameCores(m, r.machine) &&
+        if (m.ok() && m.workload == workload && m.kind() == DeviceKind::CpuApi &&
             said.emplace(m.run, m.device).second) {
+            // The description, where this machine has it (several runs keep the first's machine).
             const DeviceDescription *d = r.machine.openclDevice(m.device);
             out.push_back((m.run.empty() ? std::string() : m.run + ": ") + m.deviceId() + " is " +
-                          (d ? d->describe() : std::string("an OpenCL device")) +
+                          (d && d->kind() == DeviceKind::CpuApi ? d->describe()
+                                                                : std::string("OpenCL on the CPU")) +
                           ", not a GPU: it runs on the same cores as the CPU series, so no crossover is "
                           "reported against it; the gap between its curves and the CPU's is what OpenCL's "
                           "launches and runtime cost");

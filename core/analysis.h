@@ -48,10 +48,6 @@ struct SeriesPoint {
 /// is its SeriesId; id() names it.
 struct Series : SeriesId {
     std::string label;
-    /// An OpenCL device that reports itself as a CPU (PoCL): the same cores as the CPU curves, so
-    /// no "GPU faster" crossover is drawn or said against it (Analysis::series sets it from the
-    /// result's machine).
-    bool sameCores = false;
     std::vector<SeriesPoint> points;
 };
 
@@ -134,9 +130,6 @@ public:
     static std::vector<Series> series(const ResultSet &r, const std::string &workload = {});
     /// The curve m belongs to (key, label, backend, threads, mode), without points.
     static Series curveOf(const Measurement &m);
-    /// Whether m is a point of an OpenCL device that reports itself as a CPU (PoCL), as the
-    /// result's machine describes it: Series::sameCores.
-    static bool sameCores(const Measurement &m, const MachineInfo &machine);
     /// The series grouped by run (Series::run), runs in order of first appearance.
     static std::vector<std::vector<Series>> byRun(const std::vector<Series> &all);
     /// At each n, the fastest of the CPU series: "best CPU". Give it the series of one run.
@@ -190,7 +183,7 @@ public:
     /// The most pairs of one CPU curve with one GPU curve reports() lists for a run: past it only
     /// the best CPU against each GPU curve (8000 variants paired every one with every one: 34 s).
     static constexpr std::size_t maxPairs = 256;
-    /// One sentence for each OpenCL device of the result that is the CPU itself (sameCores) and has
+    /// One sentence for each OpenCL device of the result that is the CPU itself (DeviceKind::CpuApi) and has
     /// ok points of `workload`: why no crossover is reported against it, and what the gap between
     /// it and the CPU kernels is.
     static std::vector<std::string> notGpus(const ResultSet &r, const std::string &workload);

@@ -74,9 +74,9 @@ std::vector<EnergyCrossover> EnergyAnalysis::crossovers(const ResultSet &r, cons
         std::vector<Series> cpus;
         std::vector<const Series *> gpus;
         for (const Series &s : run) {
-            if (!s.gpu)
+            if (s.cpu())
                 cpus.push_back(s);
-            else if (!s.sameCores && !Workload::isQueueTime(s.mode))
+            else if (s.gpu() && !Workload::isQueueTime(s.mode))
                 gpus.push_back(&s);
         }
         if (cpus.empty() || gpus.empty())

@@ -310,7 +310,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     if (s.points.empty())
         return c;
     using Fixed = CurveStory::Fixed;
-    c.fixed = !s.gpu                     ? (s.threads > 1 ? Fixed::ForkJoin : Fixed::Call)
+    c.fixed = s.cpu()                    ? (s.threads > 1 ? Fixed::ForkJoin : Fixed::Call)
               : s.workload == "transfer" ? Fixed::TransferSetup
               : s.mode == "graph"        ? Fixed::GraphLaunch
               : s.mode == "fused"        ? Fixed::FusedLaunch
@@ -329,7 +329,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
             c.sharesHostMemory = d->isIntegratedGpu();
             c.onTheCpu = d->type == "CPU";
         }
-        if (const MachineInfo::Gpu *g = s.gpu ? deviceOf(*m, r.machine) : nullptr) {
+        if (const MachineInfo::Gpu *g = s.gpu() ? deviceOf(*m, r.machine) : nullptr) {
             c.theoretical = g->bandwidthGBs * 1e9;
             c.device = g->name;
             c.l2Bytes = GpuSpecs::l2Bytes(*g);
@@ -527,7 +527,7 @@ std::vector<CrossoverReport> Explain::acrossRuns(const ResultSet &r, const std::
     const std::vector<Series> all = Analysis::series(r, workload);
     std::vector<Series> cpus;
     std::copy_if(all.begin(), all.end(), std::back_inserter(cpus),
-                 [&runA](const Series &s) { return !s.gpu && s.run == runA; });
+                 [&runA](const Series &s) { return s.cpu() && s.run == runA; });
     if (cpus.empty())
         return out;
     std::vector<const Series *> modelled;
@@ -536,7 +536,7 @@ std::vector<CrossoverReport> Explain::acrossRuns(const ResultSet &r, const std::
     const Analysis::Predictor predict = predictor(r);
     const Series best = Analysis::bestCpu(cpus);
     for (const Series &g : all)
-        if (g.gpu && g.run == runB)
+        if (g.gpu() && !Workload::isQueueTime(g.mode) && g.run == runB)
             out.push_back(Analysis::report(best, g, predict, modelled));
     return out;
 }
@@ -550,7 +550,7 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
     std::vector<CostModel> cpus;
     std::vector<int> threads;
     for (const Series &s : run)
-        if (!s.gpu) {
+        if (s.cpu()) {
             cpus.push_back(model(r, s));
             threads.push_back(s.threads);
         }
@@ -560,7 +560,7 @@ std::vector<CrossoverStory> Explain::crossovers(const ResultSet &r, const std::v
     const Envelope envelope(cpus, *w); // once: every GPU curve is held against the same CPU models
     for (const Series &g : run) {
         // A queue time is the host's queueing, not the work; OpenCL on the CPU is no GPU.
-        if (!g.gpu || Workload::isQueueTime(g.mode) || g.sameCores)
+        if (!g.gpu() || Workload::isQueueTime(g.mode))
             continue;
         CrossoverStory st;
         st.workload = g.workload;
@@ -892,11 +892,11 @@ WhatIf Explain::whatIf(const ResultSet &r, const std::vector<Series> &run, const
     WhatIf w;
     const Series *gpu = nullptr;
     for (const Series &s : run)
-        if (s.gpu && !s.sameCores && (s.key == gpuKey || (!gpu && s.mode == "launch")))
+        if (s.gpu() && (s.key == gpuKey || (!gpu && s.mode == "launch")))
             gpu = &s;
     if (!gpu) // no launch-mode curve: the first GPU curve
         for (const Series &s : run)
-            if (s.gpu && !s.sameCores && !gpu)
+            if (s.gpu() && !gpu)
                 gpu = &s;
     if (gpu) {
         w.gpu = model(r, *gpu);
@@ -906,7 +906,7 @@ WhatIf Explain::whatIf(const ResultSet &r, const std::vector<Series> &run, const
     // Each CPU thread count's model; the one-thread rate from one thread, else the best per thread.
     double bestRate = 0, perThread = 0, oneThread = 0;
     for (const Series &s : run) {
-        if (s.gpu || s.threads <= 0)
+        if (!s.cpu() || s.threads <= 0)
             continue;
         const CostModel m = model(r, s);
         if (!m.valid || !(m.rate > 0))

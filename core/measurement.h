@@ -5,6 +5,8 @@
 #include "core/pointconditions.h"
 #include "core/stats.h"
 
+#include "backend/devicekind.h"
+
 #include <string>
 
 namespace speeduplab {
@@ -40,6 +42,11 @@ struct Measurement {
     /// The run the row belongs to when several are shown together (RunSet::combined sets it to
     /// the run's label); empty in a result file and in a single run. Part of the series key.
     std::string run;
+    /// What an OpenCL row's device is, as the result's machine describes it (ResultSet::
+    /// describeDevices sets it where a row is measured or read, so that it travels with the row
+    /// into several runs shown together); Unknown where the machine does not describe it. Not a
+    /// column: the machine's device list is the fact. Only kind() reads it.
+    DeviceKind describedKind = DeviceKind::Unknown;
 
     bool ok() const { return status == Status::Ok; }
     /// The CPU kernels' row.
@@ -48,6 +55,14 @@ struct Measurement {
     bool onDevice() const { return !isCpu(); }
     bool isCuda() const { return backend == "gpu"; }
     bool isOpenCl() const { return backend == "opencl"; }
+    /// What its device is: the CPU kernels, a discrete GPU (every CUDA device), or an OpenCL
+    /// device as described (describedKind). The one answer to "is this row a GPU's?".
+    DeviceKind kind() const
+    {
+        return isCpu() ? DeviceKind::Cpu : isCuda() ? DeviceKind::DiscreteGpu : describedKind;
+    }
+    /// A GPU's row: only these are held against the CPU (crossovers, speedup, cost, "GPU").
+    bool onGpu() const { return deviceKindIsGpu(kind()); }
     /// The device as --device names it: "cuda:0", "opencl:1"; empty for CPU rows.
     std::string deviceId() const;
     /// Seconds per operation: the median over iterations.

@@ -99,7 +99,7 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
         const std::vector<Analysis::CrossingPair> pairs = Analysis::crossingPairs(result, plan.workload);
         std::vector<Series> cpus;
         for (Series &s : Analysis::series(result, plan.workload))
-            if (!s.gpu)
+            if (s.cpu())
                 cpus.push_back(std::move(s));
         std::vector<std::pair<std::pair<std::string, std::size_t>, SweepPlan>> round;
         std::set<std::pair<std::string, std::size_t>> seen;

@@ -256,6 +256,7 @@ ResultSet ResultIO::fromCsv(const std::string &text)
         rowLines.push_back(rowLine);
     }
     refuseDuplicates(r.rows, [&](std::size_t i) { return "line " + std::to_string(rowLines[i]); });
+    r.describeDevices();
     return r;
 }
 

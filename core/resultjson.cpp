@@ -429,6 +429,7 @@ public:
             throw ParseError(*rowError);
         r.rows = std::move(rows);
         refuseDuplicates(r.rows, [](std::size_t i) { return "rows[" + std::to_string(i) + "]"; });
+        r.describeDevices();
         return r;
     }
 

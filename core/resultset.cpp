@@ -39,6 +39,15 @@ std::vector<std::string> ResultSet::workloads() const
     return names;
 }
 
+void ResultSet::describeDevices()
+{
+    for (Measurement &m : rows)
+        if (m.isOpenCl()) {
+            const DeviceDescription *d = machine.openclDevice(m.device);
+            m.describedKind = d ? d->kind() : DeviceKind::Unknown;
+        }
+}
+
 ResultSet::StatusCounts ResultSet::statusCounts() const
 {
     StatusCounts c;

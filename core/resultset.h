@@ -54,7 +54,12 @@ public:
     int flagOffTrend(double factor = offTrendFactor);
     static constexpr double offTrendFactor = 5;
 
-    bool operator==(const ResultSet &) const = default;
+    /// Sets each OpenCL row's Measurement::describedKind from the machine's description of its
+    /// device (Unknown where there is none): called where rows are read or measured, so that a
+    /// row keeps what its device is when it joins other runs' rows.
+    void describeDevices();
+
+        bool operator==(const ResultSet &) const = default;
 };
 
 } // namespace speeduplab

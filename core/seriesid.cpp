@@ -9,7 +9,7 @@ SeriesId SeriesId::of(const Measurement &m)
     SeriesId id;
     id.key = m.seriesKey();
     id.workload = m.workload;
-    id.gpu = m.onDevice();
+    id.kind = m.kind();
     id.backend = m.backend;
     id.threads = m.threads;
     id.variant = m.variant;
@@ -21,7 +21,7 @@ SeriesId SeriesId::of(const Measurement &m)
 
 bool SeriesId::matches(const Measurement &m) const
 {
-    return m.onDevice() == gpu && m.backend == backend && m.threads == threads && m.device == device &&
+    return m.kind() == kind && m.backend == backend && m.threads == threads && m.device == device &&
            m.mode == mode && m.variant == variant && m.run == run && m.workload == workload &&
            m.seriesKey() == key;
 }

@@ -14,15 +14,24 @@ namespace speeduplab {
 struct SeriesId {
     std::string key;      ///< Measurement::seriesKey(): all of the below and the backend, transfers, cache
     std::string workload; ///< Measurement::workload
-    /// Measurement::onDevice(): a device backend's curve (CUDA or OpenCL), not the CPU kernels'.
-    /// An OpenCL device may be the CPU itself: Series::sameCores says so.
-    bool gpu = false;
+    /// Measurement::kind(): what the curve's device is. Ask gpu(), cpu() or onDevice(), never the
+    /// backend's name.
+    DeviceKind kind = DeviceKind::Cpu;
     std::string backend; ///< Measurement::backend: cpu, gpu (CUDA) or opencl
     int threads = 0;     ///< Measurement::threads: CPU threads; 0 on the GPU
     std::string variant; ///< Measurement::variant: "blas", "cublas", "" (workloads without variants)
     int device = -1;     ///< Measurement::device: the device's index in its backend, -1 on the CPU
     std::string mode;    ///< Measurement::mode: the GPU mode; empty on the CPU
     std::string run;     ///< Measurement::run: the run the curve belongs to (empty: the only one)
+
+    /// A GPU's curve: the only curves held against the CPU's (crossovers, speedup, cost, "GPU").
+    bool gpu() const { return deviceKindIsGpu(kind); }
+    /// The CPU kernels' curve: the only curves the best CPU and the thread story are made of.
+    bool cpu() const { return kind == DeviceKind::Cpu; }
+    /// A device backend's curve (CUDA, OpenCL), GPU or not: modes, copies and devices apply.
+    bool onDevice() const { return kind != DeviceKind::Cpu; }
+    /// A GPU API on the CPU's own cores (PoCL): neither a GPU nor the CPU kernels.
+    bool onCpuCores() const { return kind == DeviceKind::CpuApi; }
 
     /// The curve m is a point of.
     static SeriesId of(const Measurement &m);

@@ -184,8 +184,13 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
     m.elements = Workload::elements(p.n);
     m.bytes = w ? w->bytes(p.n, m_iterations, p.variant) : 0;
     m.flops = w ? w->flops(p.n, m_iterations) : 0;
-    if (p.backend == "opencl")
+    if (p.backend == "opencl") {
         m.device = std::max(0, p.device);
+        // What the device is, from the same list MachineInfo::probe puts in the result.
+        for (const DeviceDescription &d : MachineInfo::openclState().devices)
+            if (d.index == m.device)
+                m.describedKind = d.kind();
+    }
     if (p.backend == "gpu")
         m.device = p.device >= 0 ? p.device : m_plan.device;
     if (p.backend != "cpu") {

@@ -203,7 +203,7 @@ void MainWindow::compareWithExample()
     // newest example with a GPU curve. Set only when both exist and no pair was chosen yet.
     auto has = [](const RunRecord &r, bool gpu) {
         return std::any_of(r.results.rows.begin(), r.results.rows.end(),
-                           [gpu](const Measurement &m) { return m.ok() && m.onDevice() == gpu; });
+                           [gpu](const Measurement &m) { return m.ok() && (gpu ? m.onGpu() : m.isCpu()); });
     };
     int a = -1, b = -1;
     for (int i = 0; i < m_store->runCount(); ++i) {

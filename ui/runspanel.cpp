@@ -161,7 +161,7 @@ void RunsPanel::refresh()
         // A offers the runs with a CPU curve, B those with a GPU curve: what each side compares.
         auto has = [&run](bool gpu) {
             return std::any_of(run.results.rows.begin(), run.results.rows.end(),
-                               [gpu](const Measurement &m) { return m.ok() && m.onDevice() == gpu; });
+                               [gpu](const Measurement &m) { return m.ok() && (gpu ? m.onGpu() : m.isCpu()); });
         };
         if (has(false) || int(i) == m_store->runA())
             m_a->addItem(swatch(int(i)), label, int(i));

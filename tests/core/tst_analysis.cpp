@@ -19,7 +19,7 @@ Series makeSeries(bool gpu, const QList<QPointF> &points, const std::string &wor
                   int threads = 1)
 {
     Series s;
-    s.gpu = gpu;
+    s.kind = gpu ? DeviceKind::DiscreteGpu : DeviceKind::Cpu;
     s.workload = workload;
     s.threads = gpu ? 0 : threads;
     s.mode = gpu ? "launch" : "";
@@ -306,7 +306,7 @@ void TestAnalysis::seriesByWorkload()
     if (workload != "add")
         return;
     // First-appearance order: the CPU series was seen first.
-    QVERIFY(!all[0].gpu);
+    QVERIFY(!all[0].gpu());
     QCOMPARE(all[0].threads, 1);
     QCOMPARE(QString::fromStdString(all[0].label), QString("CPU 1 thread"));
     QCOMPARE(all[0].points.size(), size_t(2));
@@ -318,7 +318,7 @@ void TestAnalysis::seriesByWorkload()
     QVERIFY(close(p4.tMax, 2.4e-6, 1e-12));
     QCOMPARE(p4.bytes, Workload::find("add")->bytes(4, 1));
     QCOMPARE(p4.work, p4.bytes); // add is memory-bound: work is bytes
-    QVERIFY(all[1].gpu);
+    QVERIFY(all[1].gpu());
     QCOMPARE(all[1].mode, std::string("launch"));
     QCOMPARE(all[1].points.size(), size_t(2));
     QCOMPARE(all[1].points[0].n, 4);
@@ -331,7 +331,7 @@ void TestAnalysis::bestCpu()
     const Series two = makeSeries(false, {{4, 1.5}, {40, 1.0}, {400, 5.0}, {4000, 50.0}}, "add", 2);
     const Series gpu = makeSeries(true, {{4, 0.1}, {40, 0.1}, {400, 0.1}, {4000, 0.1}});
     const Series best = Analysis::bestCpu({one, gpu, two});
-    QCOMPARE(best.gpu, false);
+    QCOMPARE(best.gpu(), false);
     QCOMPARE(best.label, std::string("best CPU"));
     QCOMPARE(best.workload, std::string("add"));
     const QList<QPointF> want{{4, 1.0}, {40, 1.0}, {400, 5.0}, {4000, 50.0}};
@@ -735,8 +735,8 @@ void TestAnalysis::crossingIntervalsCoverTheTrueCrossing()
         const std::vector<Series> all = Analysis::series(r, "add");
         QCOMPARE(all.size(), std::size_t(2));
         QVERIFY(all[0].points.front().seLog > 0);
-        const Series &cpu = all[0].gpu ? all[1] : all[0];
-        const Series &gpu = all[0].gpu ? all[0] : all[1];
+        const Series &cpu = all[0].gpu() ? all[1] : all[0];
+        const Series &gpu = all[0].gpu() ? all[0] : all[1];
         ++trials;
         const std::vector<Crossing> x = Analysis::crossings(cpu, gpu);
         if (x.size() != 1 || !x[0].resolved())
@@ -775,7 +775,7 @@ void TestAnalysis::crossingIntervalsComeFromTheRepetitions()
         }
         const std::vector<Series> all = Analysis::series(r, "add");
         const std::vector<Crossing> x =
-            Analysis::crossings(all[0].gpu ? all[1] : all[0], all[0].gpu ? all[0] : all[1]);
+            Analysis::crossings(all[0].gpu() ? all[1] : all[0], all[0].gpu() ? all[0] : all[1]);
         return x.size() == 1 ? x[0] : Crossing{};
     };
     const Crossing few = crossing(0.05, 5), many = crossing(0.05, 500);

@@ -82,7 +82,7 @@ ResultSet machineRun()
 const Series &find(const std::vector<Series> &all, bool gpu, const std::string &mode, int threads)
 {
     for (const Series &s : all)
-        if (s.gpu == gpu && s.mode == mode && s.threads == threads)
+        if (s.gpu() == gpu && s.mode == mode && s.threads == threads)
             return s;
     qFatal("no such series");
 }

@@ -57,7 +57,7 @@ void TestSeriesId::pointsOfOneCurveAreEqual()
     QVERIFY(id.matches(b)); // any n, any status
     QCOMPARE(id.key, a.seriesKey());
     QCOMPARE(id.workload, std::string("add"));
-    QVERIFY(id.gpu);
+    QVERIFY(id.gpu());
     QCOMPARE(id.threads, 0);
     QCOMPARE(id.device, 1);
     QCOMPARE(id.mode, std::string("graph"));

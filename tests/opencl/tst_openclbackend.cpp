@@ -328,8 +328,8 @@ void TestOpenClBackend::sweepsOpenClDevices()
         QCOMPARE(notes.size(), std::size_t(1));
         QVERIFY2(notes[0].find("not a GPU") != std::string::npos, notes[0].c_str());
         for (const Series &s : Analysis::series(back, "add"))
-            if (s.gpu) {
-                QVERIFY(s.sameCores);
+            if (s.onDevice()) {
+                QVERIFY(s.onCpuCores() && !s.gpu());
                 QVERIFY2(s.label.find("GPU") == std::string::npos, s.label.c_str());
             }
     } else {

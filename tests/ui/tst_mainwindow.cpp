@@ -203,7 +203,7 @@ void TestMainWindow::runSmallSweepThroughThePanel()
     }
 
     // Speedup: no GPU here unless there is one, and then only with GPU points.
-    const bool gpuSeries = std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu; });
+    const bool gpuSeries = std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu(); });
     if (!gpuSeries) {
         QVERIFY(w.chart(QStringLiteral("speedup"))->seriesWithRole(ChartView::Role::Data).isEmpty());
         QVERIFY(w.chart(QStringLiteral("speedup"))->noteText().contains(QStringLiteral("GPU")));

@@ -69,7 +69,7 @@ QString everything(const ExplainChart &c)
 double cpuTime(const ResultSet &r, int threads, int n)
 {
     for (const Series &s : Analysis::series(r))
-        if (!s.gpu && s.threads == threads)
+        if (s.cpu() && s.threads == threads)
             for (const SeriesPoint &p : s.points)
                 if (p.n == n)
                     return p.t;
@@ -245,7 +245,7 @@ void TestRealData::seedExplainAgreesWithTheChart()
                                "memory bandwidth)")));
     QVERIFY(!text.contains(QStringLiteral("8.81 TB/s")));
     for (const Series &s : Analysis::series(r))
-        if (s.gpu && s.mode != "fused") {
+        if (s.gpu() && s.mode != "fused") {
             const CostModel m = Explain::model(r, s);
             const SeriesPoint &last = s.points.back();
             QVERIFY2(qAbs(m.time(last.work) / last.t - 1) < 0.2,
@@ -343,7 +343,7 @@ void TestRealData::laptopAgainstTheH200()
     for (const Series &x : Analysis::series(laptop))
         cpus.push_back(x);
     for (const Series &x : Analysis::series(store.runs()[1].results))
-        if (x.gpu)
+        if (x.gpu())
             gpus.push_back(x);
     double launchAt = 0;
     for (const Series &g : gpus)
@@ -481,7 +481,7 @@ void TestRealData::seedThreadModels()
     const ResultSet r = seed();
     std::vector<Series> cpu;
     for (const Series &s : Analysis::series(r))
-        if (!s.gpu)
+        if (s.cpu())
             cpu.push_back(s);
     const ThreadStory at126 = Explain::threads(r, cpu, 126);
     QCOMPARE(at126.kind, ThreadStory::Kind::Overhead);
@@ -506,7 +506,7 @@ void TestRealData::noHbmRateAboveTheSpecSheet()
     for (const Examples::Example &e : Examples::all()) {
         const ResultSet r = Examples::load(e).front().results;
         for (const Series &s : Analysis::series(r)) {
-            if (!s.gpu)
+            if (s.cpu())
                 continue;
             const CurveStory c = Explain::curve(r, s);
             for (const CurveStory::Span &span : c.spans)

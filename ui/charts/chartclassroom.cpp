@@ -51,7 +51,7 @@ ChartView::Classroom ChartView::classroom(const std::vector<Series> &all,
     for (const auto &group : Analysis::byRun(all)) {
         std::vector<const Series *> cpus;
         for (const Series &s : all)
-            if (!s.gpu && s.run == group.front().run && !isReference(s))
+            if (s.cpu() && s.run == group.front().run && !isReference(s))
                 cpus.push_back(&s);
         // Run A's best CPU is drawn whenever A and B are compared, from two thread counts: the
         // crossovers across runs use it.

@@ -60,7 +60,7 @@ QString ChartReadout::text(const QXYSeries *s, const QString &id, const QPointF 
         const Series *fastest = nullptr;
         const SeriesPoint *at = nullptr;
         for (const Series &x : shown)
-            if (!x.gpu && x.run == run)
+            if (x.cpu() && x.run == run)
                 for (const SeriesPoint &q : x.points)
                     if (q.n == qRound(p.x()) && q.t > 0 && (!at || q.t < at->t)) {
                         fastest = &x;

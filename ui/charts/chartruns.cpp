@@ -41,7 +41,7 @@ std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) cons
         const std::vector<QColor> colors = ChartStyle::seriesColors(group);
         const int family = r && !reference ? int(r - m_model->runs().data()) : 0;
         for (std::size_t k = 0; k < indices.size(); ++k)
-            out[indices[k]] = ChartStyle::inFamily(colors[k], family, all[indices[k]].gpu);
+            out[indices[k]] = ChartStyle::inFamily(colors[k], family, all[indices[k]].onDevice());
     }
     return out;
 }
@@ -54,7 +54,7 @@ threadGroups(const std::vector<Series> &all)
 {
     std::map<std::pair<std::string, std::string>, std::vector<std::pair<int, std::size_t>>> groups;
     for (std::size_t i = 0; i < all.size(); ++i)
-        if (!all[i].gpu)
+        if (all[i].cpu())
             groups[{all[i].run, all[i].variant}].emplace_back(all[i].threads, i);
     return groups;
 }
@@ -93,7 +93,7 @@ std::vector<bool> ChartView::curvesDrawn(const std::vector<Series> &all)
     for (const bool gpu : {false, true}) {
         std::vector<std::size_t> kind;
         for (std::size_t i = 0; i < all.size(); ++i)
-            if (all[i].gpu == gpu && drawn[i])
+            if (all[i].onDevice() == gpu && drawn[i])
                 kind.push_back(i);
         if (kind.size() <= std::size_t(kindLimit))
             continue;
@@ -110,8 +110,8 @@ QString ChartView::curvesNote(const std::vector<Series> &all, const std::vector<
 {
     int cpu = 0, shownCpu = 0, gpu = 0, shownGpu = 0;
     for (std::size_t i = 0; i < all.size(); ++i) {
-        (all[i].gpu ? gpu : cpu) += 1;
-        (all[i].gpu ? shownGpu : shownCpu) += drawn[i] ? 1 : 0;
+        (all[i].onDevice() ? gpu : cpu) += 1;
+        (all[i].onDevice() ? shownGpu : shownCpu) += drawn[i] ? 1 : 0;
     }
     if (shownCpu == cpu && shownGpu == gpu)
         return {};
@@ -205,12 +205,12 @@ std::vector<ChartView::Matchup> ChartView::matchups(const std::vector<Series> &a
         Matchup m;
         std::vector<Series> cpus;
         for (const Series &s : all) {
-            if (!s.gpu && s.run == cpuRun) {
+            if (s.cpu() && s.run == cpuRun) {
                 cpus.push_back(s);
                 m.cpus.push_back(&s);
             }
             // Queueing is not work, and OpenCL on the CPU's own cores is no GPU to cross the CPU.
-            else if (s.gpu && s.run == gpuRun && !Workload::isQueueTime(s.mode) && !s.sameCores)
+            else if (s.gpu() && s.run == gpuRun && !Workload::isQueueTime(s.mode))
                 m.gpus.push_back(&s);
         }
         if (cpus.empty() || m.gpus.empty())

@@ -98,10 +98,10 @@ QColor gpuColor(const std::string &mode, int extra)
 
 QColor ChartStyle::seriesColor(const Series &s, const std::vector<Series> &all)
 {
-    if (s.gpu) {
+    if (s.onDevice()) {
         std::vector<std::string> keys;
         for (const auto &x : all)
-            if (x.gpu && std::find(keys.begin(), keys.end(), x.key) == keys.end())
+            if (x.onDevice() && std::find(keys.begin(), keys.end(), x.key) == keys.end())
                 keys.push_back(x.key);
         int extra = 0;
         for (const auto &k : keys) {
@@ -115,7 +115,7 @@ QColor ChartStyle::seriesColor(const Series &s, const std::vector<Series> &all)
     }
     std::set<std::pair<int, std::string>> ranks;
     for (const auto &x : all)
-        if (!x.gpu)
+        if (!x.onDevice())
             ranks.insert({x.threads, x.key});
     const auto it = ranks.find({s.threads, s.key});
     const auto index = it == ranks.end() ? 0 : std::size_t(std::distance(ranks.begin(), it));
@@ -130,7 +130,7 @@ std::vector<QColor> ChartStyle::seriesColors(const std::vector<Series> &all)
     // first appearance, how many series of the same mode came with the keys before it.
     std::map<std::pair<std::string, std::string>, int> perKeyMode;
     for (const auto &x : all) {
-        if (x.gpu)
+        if (x.onDevice())
             ++perKeyMode[{x.key, x.mode}];
         else
             ranks.emplace_back(x.threads, x.key);
@@ -141,7 +141,7 @@ std::vector<QColor> ChartStyle::seriesColors(const std::vector<Series> &all)
     std::map<std::string, int> before; // by mode
     std::set<std::string> seen;
     for (const auto &x : all) {
-        if (!x.gpu || !seen.insert(x.key).second)
+        if (!x.onDevice() || !seen.insert(x.key).second)
             continue;
         const auto first = perKeyMode.lower_bound({x.key, std::string()});
         auto it = first;
@@ -153,7 +153,7 @@ std::vector<QColor> ChartStyle::seriesColors(const std::vector<Series> &all)
     std::vector<QColor> out;
     out.reserve(all.size());
     for (const auto &x : all) {
-        if (x.gpu) {
+        if (x.onDevice()) {
             out.push_back(gpuColor(x.mode, extraAt[{x.key, x.mode}]));
         } else {
             const auto it = std::lower_bound(ranks.begin(), ranks.end(), std::make_pair(x.threads, x.key));

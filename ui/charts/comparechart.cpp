@@ -51,14 +51,14 @@ std::vector<CompareChart::GpuOverCpu> CompareChart::gpuOverCpu(const ResultSet &
 {
     std::vector<Series> cpus;
     for (const Series &s : Analysis::series(a, workload))
-        if (!s.gpu)
+        if (s.cpu())
             cpus.push_back(s);
     std::vector<GpuOverCpu> out;
     if (cpus.empty())
         return out;
     const Series best = Analysis::bestCpu(cpus);
     for (const Series &g : Analysis::series(b, workload)) {
-        if (!g.gpu)
+        if (!g.gpu())
             continue;
         GpuOverCpu c{g, {}, 0};
         for (const auto &[n, speedup] : Analysis::speedup(best, g))

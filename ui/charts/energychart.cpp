@@ -91,7 +91,7 @@ void EnergyChart::drawCurves(const std::vector<Series> &all, const std::vector<S
             pts << QPointF(p.n, p.t * k);
         line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
              QString::fromStdString(s.label), colors[i], pts,
-             {Qt::SolidLine, 2.5, true, true, markerShape(s), !s.gpu});
+             {Qt::SolidLine, 2.5, true, true, markerShape(s), s.cpu()});
     }
 }
 

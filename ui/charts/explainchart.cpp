@@ -143,7 +143,7 @@ std::vector<Series> ExplainChart::explainedCurves(const std::vector<Series> &all
 {
     std::vector<Series> group;
     for (const Series &s : all)
-        if (!s.gpu && s.threads > 0 && s.run == m.best.run &&
+        if (s.cpu() && s.threads > 0 && s.run == m.best.run &&
             (group.empty() || s.variant == group.front().variant))
             group.push_back(s);
     for (const Series *g : m.gpus) {
@@ -161,11 +161,11 @@ std::vector<Series> ExplainChart::explainedCurves(const std::vector<Series> &all
 QString ExplainChart::whyNoModels(const ResultSet &r, const std::vector<Series> &group)
 {
     const auto gpu =
-        std::find_if(group.begin(), group.end(), [](const Series &s) { return s.gpu && !s.sameCores; });
+        std::find_if(group.begin(), group.end(), [](const Series &s) { return s.gpu(); });
     if (gpu == group.end())
         return tr("No cost models: they hold a GPU curve against the CPU's, and this run has no GPU curve.");
     for (const Series &s : group) {
-        if (Explain::model(r, s).valid && (s.gpu || Explain::model(r, s).rate > 0))
+        if (Explain::model(r, s).valid && (s.onDevice() || Explain::model(r, s).rate > 0))
             continue;
         const QString name = Format::labels(QString::fromStdString(s.label));
         std::set<int> sizes;
@@ -216,9 +216,9 @@ ExplainChart::Drawing ExplainChart::heldAgainst(const std::vector<Series> &group
 {
     Drawing d;
     for (const Series &s : group) {
-        if (s.gpu && s.key == m_whatIf.gpuKey)
+        if (s.gpu() && s.key == m_whatIf.gpuKey)
             d.gpu = &s;
-        if (!s.gpu && s.threads <= m_whatIf.threads)
+        if (s.cpu() && s.threads <= m_whatIf.threads)
             d.allowed.push_back(s);
     }
     d.bestCpu = Analysis::bestCpu(d.allowed);
@@ -424,7 +424,7 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
     const bool thisMachine = measuredHere(r.machine);
     for (const Series &s : group) {
         curves.sentences << ExplainText::curve(Explain::curve(r, s), thisMachine);
-        if (!s.gpu) {
+        if (s.cpu()) {
             cpus.push_back(s);
             for (const SeriesPoint &p : s.points)
                 threadsAt[p.n].insert(s.threads);
@@ -454,7 +454,7 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
         // thread count of the run (the ones explained may skip the first to share a core).
         std::vector<Series> runCpus;
         for (const Series &s : every)
-            if (!s.gpu && s.run == cpus.front().run && s.variant == cpus.front().variant)
+            if (s.cpu() && s.run == cpus.front().run && s.variant == cpus.front().variant)
                 runCpus.push_back(s);
         scaling.sentences << ExplainText::placement(Explain::threads(r, runCpus, *sizes.rbegin()));
     }
@@ -489,7 +489,7 @@ ExplainText::LaunchCost ExplainChart::launchCost(const ResultSet &r)
     // example's (read once), so that a queue time per launch is held against a measured launch.
     const auto of = [](const ResultSet &results) {
         for (const Series &s : Analysis::series(results))
-            if (s.gpu && s.mode == "launch")
+            if (s.gpu() && s.mode == "launch")
                 if (const CostModel m = Explain::model(results, s); m.valid && m.fixed > 0)
                     return std::pair{m.fixed, s.run};
         return std::pair{0.0, std::string()};
@@ -542,11 +542,11 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
     }
     drawCpuModels(all, wl, fitted);
     writeCpuOnlyNote(measured, group.size(),
-                     std::any_of(all.begin(), all.end(), [](const Series &s) { return s.sameCores; }));
+                     std::any_of(all.begin(), all.end(), [](const Series &s) { return s.onCpuCores(); }));
     // OpenCL on the CPU's own cores is no GPU to hold the CPU against, but its curves are told.
     std::vector<Series> told = group;
     for (const Series &s : all)
-        if (s.sameCores && s.run == group.front().run && !Workload::isQueueTime(s.mode))
+        if (s.onCpuCores() && s.run == group.front().run && !Workload::isQueueTime(s.mode))
             told.push_back(s);
     explainCurves(r, told, Section{}, all);
 }
@@ -556,7 +556,7 @@ std::vector<Series> ExplainChart::cpuCurves(const std::vector<Series> &all)
 {
     std::vector<Series> group;
     for (const Series &s : all)
-        if (!s.gpu && s.threads > 0 &&
+        if (s.cpu() && s.threads > 0 &&
             (group.empty() || (s.run == group.front().run && s.variant == group.front().variant)))
             group.push_back(s);
     return group;

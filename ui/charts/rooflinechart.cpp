@@ -110,7 +110,7 @@ RooflineChart::Placed RooflineChart::placePoints(const std::vector<Series> &all)
             if (!(x > 0) || !(y > 0) || !std::isfinite(x) || !std::isfinite(y))
                 continue;
             out.points[i] << QPointF(x, y);
-            (all[i].gpu ? out.gpu : out.cpu) = true;
+            (all[i].gpu() ? out.gpu : out.cpu) = true;
             // Some room on either side: a streaming kernel's points all share one x.
             out.xLo = std::min(out.xLo, x / 2);
             out.xHi = std::max(out.xHi, x * 2);
@@ -305,7 +305,7 @@ void RooflineChart::drawPoints(const std::vector<Series> &all, const Placed &pla
         // Points, not lines: every size of a streaming kernel has the same intensity.
         QLineSeries *dots = line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
                                  QString::fromStdString(s.label), colors[i], placed.points[i],
-                                 {Qt::NoPen, 2.5, true, true, 0, !s.gpu});
+                                 {Qt::NoPen, 2.5, true, true, 0, s.cpu()});
         // A legend marker drawn from a series without a line would be empty: a dot, like the points.
         // Not while the legend is hidden (hundreds of series): looking up each series' marker
         // goes through all of them, and a rebuild with the legend shown sets the shape.
@@ -334,7 +334,7 @@ void RooflineChart::writeNotes(const ResultSet &r, const std::vector<Series> &al
         note << tr("Higher is better. Each point: FLOPs of one iteration / its median time, at its FLOPs per "
                    "byte moved (one intensity at every n for streaming kernels; gemm's grows with n).");
     const bool fused = std::any_of(all.begin(), all.end(), [&](const Series &s) {
-        return s.gpu && s.mode == "fused" && !placed.points[std::size_t(&s - all.data())].isEmpty();
+        return s.gpu() && s.mode == "fused" && !placed.points[std::size_t(&s - all.data())].isEmpty();
     });
     if (fused)
         note << tr("Fused GPU points can stand above the memory roofs: their data stay in registers "

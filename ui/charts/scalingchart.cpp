@@ -87,7 +87,7 @@ ScalingChart::CpuCurves ScalingChart::chooseCpuCurves(const std::vector<Series> 
         threadsAt.clear();
         maxThreads = 1;
         for (const auto &s : group)
-            if (!s.gpu && s.threads > 0 && (cpu.empty() || variantOf(s) == variantOf(cpu.front())))
+            if (s.cpu() && s.threads > 0 && (cpu.empty() || variantOf(s) == variantOf(cpu.front())))
                 cpu.push_back(s);
         for (const auto &s : cpu) {
             maxThreads = std::max(maxThreads, s.threads);

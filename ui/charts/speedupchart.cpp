@@ -46,7 +46,7 @@ void SpeedupChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
 // The empty chart's message without a CPU and a GPU curve to hold against each other: which is missing.
 void SpeedupChart::showNoMatchup(const std::vector<Series> &all)
 {
-    const bool haveGpu = std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu; });
+    const bool haveGpu = std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu(); });
     showEmpty(tr("The speedup needs CPU and GPU results at the same n.\n%1")
                   .arg(!haveGpu ? tr("These results have no GPU curve: open a recorded GPU run (Ctrl+O).")
                        : severalRuns()

@@ -97,7 +97,7 @@ QList<ThroughputChart::Ceiling> ThroughputChart::ceilingsShown(const ResultSet &
     std::set<std::string> shown; // a set: every row is looked up, and there can be hundreds of series
     for (const auto &s : all) {
         shown.insert(s.key);
-        if (!s.gpu)
+        if (s.cpu())
             cpuThreads = std::max(cpuThreads, s.threads);
     }
     for (const Measurement &m : r.rows) {
@@ -205,7 +205,7 @@ void ThroughputChart::drawCurves(const std::vector<Series> &all, bool flops, dou
         line(QStringLiteral("data:") + QString::fromStdString(s.key), Role::Data,
              QString::fromStdString(s.label), color, points(s, flops, k),
              faded[i] ? LineStyle{Qt::SolidLine, 1.2, false, false}
-                      : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s), !s.gpu});
+                      : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s), s.cpu()});
     }
 }
 
@@ -243,7 +243,7 @@ void ThroughputChart::writeNote(const std::vector<Series> &all, bool flops, bool
     // A fused kernel's bytes never cross the memory bus: its rate is what a kernel per iteration
     // would have had to move, far above any memory (241 TB/s on the H200 recording).
     if (!flops &&
-        std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu && s.mode == "fused"; }))
+        std::any_of(all.begin(), all.end(), [](const Series &s) { return s.gpu() && s.mode == "fused"; }))
         note +=
             tr(" GPU fused runs every iteration in one kernel, its data in registers: its bytes per second "
                "count what one kernel per iteration would move, not memory traffic, so it stands above "

@@ -397,8 +397,8 @@ void TimeChart::drawLine(const Series &s, const QString &key, const QColor &colo
          : fade    ? LineStyle{Qt::SolidLine, 1.2, false, false}
          // While a sweep runs coarse to fine, a line would join n = 4 to 4000 before anything
          // between them was measured: dotted until then, so that only the points read as data.
-         : isMeasuring(s) ? LineStyle{Qt::DotLine, 2, true, true, markerShape(s), !s.gpu}
-                          : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s), !s.gpu});
+         : isMeasuring(s) ? LineStyle{Qt::DotLine, 2, true, true, markerShape(s), s.cpu()}
+                          : LineStyle{Qt::SolidLine, 2.5, true, true, markerShape(s), s.cpu()});
 }
 
 // One curve's cost model (Explain::model) as a thin dotted line, when it has one.
@@ -579,13 +579,16 @@ QStringList TimeChart::whyNoCrossover(const ResultSet &r, const std::vector<Seri
     bool anyCpu = false, anyGpu = false, anyQueued = false;
     QStringList sameCores; // OpenCL devices that are the CPU itself: no GPU to cross the CPU
     for (const Series &s : all) {
-        if (s.sameCores) {
+        if (s.onCpuCores()) {
             const QString id = QStringLiteral("opencl:%1").arg(s.device);
             if (!sameCores.contains(id))
                 sameCores << id;
             continue;
         }
-        (!s.gpu ? anyCpu : Workload::isQueueTime(s.mode) ? anyQueued : anyGpu) = true;
+        if (s.cpu())
+            anyCpu = true;
+        else if (s.gpu())
+            (Workload::isQueueTime(s.mode) ? anyQueued : anyGpu) = true;
     }
     for (const QString &id : sameCores)
         notes << tr("%1 is OpenCL on the CPU, not a GPU: it runs on the same cores as the CPU curves, so no "
@@ -633,7 +636,7 @@ QStringList TimeChart::curveNotes(const std::vector<Series> &all, const std::str
     notes << referenceNotes(workload);
     QStringList queued; // GPU curves timed before the device was synchronised (mode unsynced)
     for (const Series &s : all)
-        if (s.gpu && Workload::isQueueTime(s.mode))
+        if (s.onDevice() && Workload::isQueueTime(s.mode))
             queued << QString::fromStdString(s.label);
     if (!queued.isEmpty())
         notes << tr("%1: the time to queue the launches, read before the device was synchronised, not the "
