@@ -4,6 +4,7 @@
 // columns checked as the JSON reader checks its fields (ResultIO::fromCsv).
 #include "core/resultio.h"
 #include "core/resultload.h"
+#include "core/rowfields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,11 +21,6 @@ using nlohmann::json;
 using namespace detail;
 
 namespace {
-// Columns a file must have; the others default when absent (files written by other tools).
-const char *const kRequired[] = {"workload", "backend",    "variant", "threads",  "mode",   "transfers",
-                                 "n",        "iterations", "reps",    "median_s", "min_s",  "max_s",
-                                 "mean_s",   "stddev_s",   "cv",      "verified", "status", "reason"};
-
 bool validUtf8(std::string_view s)
 {
     for (std::size_t i = 0; i < s.size();) {
@@ -35,6 +31,38 @@ bool validUtf8(std::string_view s)
         i += len;
     }
     return true;
+}
+
+// One cell of a row into m, as its column's type reads it; `w` names the line.
+void readCell(const RowField &f, const std::string &cell, Measurement &m, const std::string &w)
+{
+    const std::string at = w + ", column " + f.name + ": " + inQuotes(cell);
+    switch (f.type) {
+    case RowField::Type::Text:
+        if (!validUtf8(cell))
+            throw ParseError(at + " is not UTF-8 text");
+        try {
+            f.setText(m, cell);
+        } catch (const std::invalid_argument &e) {
+            throw ParseError(w + ", column " + f.name + ": " + e.what() + " " + inQuotes(cell));
+        }
+        return;
+    case RowField::Type::Boolean:
+        if (cell != "true" && cell != "1" && cell != "false" && cell != "0")
+            throw ParseError(at + " is not true or false");
+        f.setNumber(m, cell == "true" || cell == "1" ? 1 : 0);
+        return;
+    case RowField::Type::Integer:
+    case RowField::Type::Number:
+        break;
+    }
+    bool ok = false;
+    const double d = parseDouble(cell, ok);
+    if (!ok)
+        throw ParseError(at + " is not a number");
+    if (f.type == RowField::Type::Integer && (d != std::floor(d) || std::fabs(d) > 2e9))
+        throw ParseError(at + " is not an integer");
+    f.setNumber(m, d);
 }
 
 // Splits one CSV record starting at pos (RFC 4180 quoting, embedded newlines allowed).
@@ -152,9 +180,9 @@ ResultSet ResultIO::fromCsv(const std::string &text)
     std::map<std::string, size_t> col;
     for (size_t i = 0; i < header.size(); ++i)
         col[header[i]] = i;
-    for (const char *c : kRequired)
-        if (!col.count(c))
-            throw ParseError("line " + std::to_string(line - 1) + ": the header has no column \"" + c +
+    for (const RowField &f : RowFields::all())
+        if (f.required && !col.count(f.name))
+            throw ParseError("line " + std::to_string(line - 1) + ": the header has no column \"" + f.name +
                              "\": this is not a SpeedupLab CSV file");
 
     while (pos < text.size()) {
@@ -178,75 +206,15 @@ ResultSet ResultIO::fromCsv(const std::string &text)
             auto it = col.find(name);
             return it == col.end() ? nullptr : &cells[it->second];
         };
-        auto dbl = [&](const char *name, double &out) {
-            const std::string *s = get(name);
-            if (!s)
-                return;
-            bool ok = false;
-            out = parseDouble(*s, ok);
-            if (!ok)
-                throw ParseError(w + ", column " + name + ": " + inQuotes(*s) + " is not a number");
-        };
-        auto integer = [&](const char *name, int &out) {
-            double d = out;
-            dbl(name, d);
-            if (d != std::floor(d) || std::fabs(d) > 2e9)
-                throw ParseError(w + ", column " + name + ": " + inQuotes(*get(name)) + " is not an integer");
-            out = int(d);
-        };
-        auto boolean = [&](const char *name, bool &out) {
-            const std::string *s = get(name);
-            if (*s == "true" || *s == "1")
-                out = true;
-            else if (*s == "false" || *s == "0")
-                out = false;
-            else
-                throw ParseError(w + ", column " + name + ": " + inQuotes(*s) + " is not true or false");
-        };
         Measurement m;
-        m.workload = *get("workload");
-        m.backend = *get("backend");
-        m.variant = *get("variant");
-        m.mode = *get("mode");
-        m.transfers = *get("transfers");
-        m.reason = *get("reason");
-        integer("threads", m.threads);
-        integer("device", m.device);
-        integer("n", m.n);
-        dbl("elements", m.elements);
-        dbl("bytes", m.bytes);
-        dbl("flops", m.flops);
-        integer("iterations", m.iterations);
-        integer("reps", m.stats.reps);
-        dbl("median_s", m.stats.median);
-        dbl("min_s", m.stats.min);
-        dbl("max_s", m.stats.max);
-        dbl("mean_s", m.stats.mean);
-        dbl("stddev_s", m.stats.stddev);
-        dbl("cv", m.stats.cv);
-        dbl("max_error", m.maxError);
-        // The spread columns: absent from older files, empty where the point has no quartiles.
-        for (const auto &[name, out] : {std::pair{"q1_s", &m.stats.q1}, std::pair{"q3_s", &m.stats.q3}})
-            if (const std::string *cell = get(name); cell && !cell->empty())
-                dbl(name, *out);
-        integer("outliers", m.stats.outliers);
+        for (const RowField &f : RowFields::all())
+            if (const std::string *cell = get(f.name); cell && !(f.isSet && cell->empty()))
+                readCell(f, *cell, m, w); // absent (or a blank quartile): the default
         try {
             m.conditions = PointConditions::fromCsv(get);
         } catch (const std::invalid_argument &e) {
             throw ParseError(w + ", " + e.what());
         }
-        boolean("verified", m.verified);
-        if (get("noisy")) {
-            // The file says noisy where its CV does not: the point was flagged off its trend.
-            bool noisy = false;
-            boolean("noisy", noisy);
-            m.stats.offTrend = noisy && !(m.stats.cv > Stats::noisyCv);
-        }
-        if (!Measurement::parseStatus(*get("status"), m.status))
-            throw ParseError(w + ", column status: unknown value " + inQuotes(*get("status")));
-        for (const char *name : {"workload", "backend", "variant", "mode", "transfers", "reason"})
-            if (!validUtf8(*get(name)))
-                throw ParseError(w + ", column " + name + ": " + inQuotes(*get(name)) + " is not UTF-8 text");
         cutFields(m);
         validate(m, w, [&](const char *name) {
             const std::string *s = get(name);

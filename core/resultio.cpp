@@ -4,6 +4,7 @@
 
 #include "core/analysis.h"
 #include "core/resultload.h"
+#include "core/rowfields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,12 +20,6 @@ using nlohmann::json;
 
 namespace {
 
-// The repetition samples are JSON's only: a CSV row stays one line of summaries.
-const char *const kColumns[] = {"workload", "backend",  "variant",  "threads",   "mode",   "transfers",
-                                "device",   "n",        "elements", "bytes",     "flops",  "iterations",
-                                "reps",     "median_s", "min_s",    "max_s",     "mean_s", "stddev_s",
-                                "cv",       "noisy",    "verified", "max_error", "status", "reason",
-                                "q1_s",     "q3_s",     "outliers"};
 std::string num(double v)
 {
     char buf[40];
@@ -137,10 +132,10 @@ const char *ResultIO::csvHeader()
 {
     static const std::string h = [] {
         std::string s;
-        for (const char *c : kColumns) {
+        for (const RowField &f : RowFields::all()) {
             if (!s.empty())
                 s += ',';
-            s += c;
+            s += f.name;
         }
         for (const std::string &c : PointConditions::csvColumns())
             s += ',' + c;
@@ -162,15 +157,28 @@ void ResultIO::streamCsv(const ResultSet &r, const std::function<void(std::strin
     std::ostringstream o;
     o << csvHeader() << '\n';
     for (const auto &m : r.rows) {
-        const Stats &s = m.stats;
-        o << quoteCsv(m.workload) << ',' << quoteCsv(m.backend) << ',' << quoteCsv(m.variant) << ','
-          << m.threads << ',' << quoteCsv(m.mode) << ',' << quoteCsv(m.transfers) << ',' << m.device << ','
-          << m.n << ',' << num(m.elements) << ',' << num(m.bytes) << ',' << num(m.flops) << ','
-          << m.iterations << ',' << s.reps << ',' << num(s.median) << ',' << num(s.min) << ',' << num(s.max)
-          << ',' << num(s.mean) << ',' << num(s.stddev) << ',' << num(s.cv) << ','
-          << (s.noisy() ? "true" : "false") << ',' << (m.verified ? "true" : "false") << ','
-          << num(m.maxError) << ',' << Measurement::statusName(m.status) << ',' << quoteCsv(m.reason) << ','
-          << (s.hasQuartiles() ? num(s.q1) + ',' + num(s.q3) : std::string(",")) << ',' << s.outliers;
+        bool first = true;
+        for (const RowField &f : RowFields::all()) {
+            if (!first)
+                o << ',';
+            first = false;
+            if (f.isSet && !f.isSet(m))
+                continue; // a blank cell
+            switch (f.type) {
+            case RowField::Type::Text:
+                o << quoteCsv(f.text(m));
+                break;
+            case RowField::Type::Integer:
+                o << (long long)f.number(m);
+                break;
+            case RowField::Type::Number:
+                o << num(f.number(m));
+                break;
+            case RowField::Type::Boolean:
+                o << (f.number(m) != 0 ? "true" : "false");
+                break;
+            }
+        }
         for (const std::string &cell : m.conditions.csvCells())
             o << ',' << quoteCsv(cell);
         o << '\n';
@@ -189,35 +197,23 @@ namespace {
 
 json rowToJson(const Measurement &m)
 {
-    const Stats &s = m.stats;
-    json row = {{"workload", m.workload},
-                {"backend", m.backend},
-                {"variant", m.variant},
-                {"threads", m.threads},
-                {"mode", m.mode},
-                {"transfers", m.transfers},
-                {"device", m.device},
-                {"n", m.n},
-                {"elements", jnum(m.elements)},
-                {"bytes", jnum(m.bytes)},
-                {"flops", jnum(m.flops)},
-                {"iterations", m.iterations},
-                {"reps", s.reps},
-                {"median_s", jnum(s.median)},
-                {"min_s", jnum(s.min)},
-                {"max_s", jnum(s.max)},
-                {"mean_s", jnum(s.mean)},
-                {"stddev_s", jnum(s.stddev)},
-                {"cv", jnum(s.cv)},
-                {"noisy", s.noisy()},
-                {"verified", m.verified},
-                {"max_error", jnum(m.maxError)},
-                {"status", Measurement::statusName(m.status)},
-                {"reason", m.reason},
-                {"q1_s", jnum(s.q1)},
-                {"q3_s", jnum(s.q3)},
-                {"outliers", s.outliers},
-                {"samples", s.samples}};
+    json row = json::object();
+    for (const RowField &f : RowFields::all())
+        switch (f.type) {
+        case RowField::Type::Text:
+            row[f.name] = f.text(m);
+            break;
+        case RowField::Type::Integer:
+            row[f.name] = (long long)f.number(m);
+            break;
+        case RowField::Type::Number:
+            row[f.name] = jnum(f.number(m));
+            break;
+        case RowField::Type::Boolean:
+            row[f.name] = f.number(m) != 0;
+            break;
+        }
+    row["samples"] = m.stats.samples; // JSON's only: a CSV row stays one line of summaries
     row.update(detail::conditionsToJson(m.conditions));
     return row;
 }

@@ -4,6 +4,7 @@
 // ResultJsonReader (which the runs file, runset.cpp, reuses for each run).
 #include "core/resultio.h"
 #include "core/resultload.h"
+#include "core/rowfields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -355,46 +356,56 @@ void samplesFromJson(const json &j, std::vector<double> &out, const std::string 
     }
 }
 
+// One field of row j into m, as its column's type reads it (field() checks the JSON type).
+void readField(const json &j, const RowField &f, Measurement &m, const std::string &w)
+{
+    if (!j.contains(f.name)) {
+        if (f.required)
+            throw ParseError(w + ": missing field " + inQuotes(f.name));
+        return;
+    }
+    switch (f.type) {
+    case RowField::Type::Text: {
+        std::string v;
+        field(j, f.name, v, w, true);
+        try {
+            f.setText(m, v);
+        } catch (const std::invalid_argument &e) {
+            throw ParseError(w + ": field " + inQuotes(f.name) + " has an " + e.what() + " " + inQuotes(v));
+        }
+        return;
+    }
+    case RowField::Type::Integer: {
+        int v = 0;
+        field(j, f.name, v, w, true);
+        f.setNumber(m, v);
+        return;
+    }
+    case RowField::Type::Number: {
+        double v = 0;
+        field(j, f.name, v, w, true);
+        f.setNumber(m, v);
+        return;
+    }
+    case RowField::Type::Boolean: {
+        bool v = false;
+        field(j, f.name, v, w, true);
+        f.setNumber(m, v ? 1 : 0);
+        return;
+    }
+    }
+}
+
 Measurement rowFromJson(const json &j, std::size_t i)
 {
     const std::string w = "rows[" + std::to_string(i) + "]";
     if (!j.is_object())
         throw ParseError(w + " must be an object");
     Measurement m;
-    std::string status;
-    field(j, "workload", m.workload, w, true);
-    field(j, "backend", m.backend, w, true);
-    field(j, "variant", m.variant, w, true);
-    field(j, "threads", m.threads, w, true);
-    field(j, "mode", m.mode, w, true);
-    field(j, "transfers", m.transfers, w, true);
-    field(j, "device", m.device, w, false);
-    field(j, "n", m.n, w, true);
-    field(j, "elements", m.elements, w, false);
-    field(j, "bytes", m.bytes, w, false);
-    field(j, "flops", m.flops, w, false);
-    field(j, "iterations", m.iterations, w, true);
-    field(j, "reps", m.stats.reps, w, true);
-    field(j, "median_s", m.stats.median, w, true);
-    field(j, "min_s", m.stats.min, w, true);
-    field(j, "max_s", m.stats.max, w, true);
-    field(j, "mean_s", m.stats.mean, w, true);
-    field(j, "stddev_s", m.stats.stddev, w, true);
-    field(j, "cv", m.stats.cv, w, true);
-    field(j, "verified", m.verified, w, true);
-    bool noisy = false; // noisy where the CV is not: flagged off its series' trend
-    field(j, "noisy", noisy, w, false);
-    m.stats.offTrend = noisy && !(m.stats.cv > Stats::noisyCv);
-    field(j, "max_error", m.maxError, w, false);
-    field(j, "status", status, w, true);
-    field(j, "reason", m.reason, w, true);
-    field(j, "q1_s", m.stats.q1, w, false);
-    field(j, "q3_s", m.stats.q3, w, false);
-    field(j, "outliers", m.stats.outliers, w, false);
+    for (const RowField &f : RowFields::all())
+        readField(j, f, m, w);
     samplesFromJson(j, m.stats.samples, w);
     conditionsFromJson(j, m.conditions, w);
-    if (!Measurement::parseStatus(status, m.status))
-        throw ParseError(w + ": field \"status\" has an unknown value " + inQuotes(status));
     cutFields(m);
     validate(m, w, [&](const char *name) {
         const auto it = j.find(name);

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+// RowFields, the one declaration of a result row's columns: the CSV header and a JSON row are
+// made from it, the readers take back what the writers wrote, and the JSON Schema and
+// docs/results-format.md name exactly its columns, required where it says so.
+#include "core/resultio.h"
+#include "core/rowfields.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+using namespace speeduplab;
+using nlohmann::json;
+
+namespace {
+
+std::string source(const std::string &path)
+{
+    std::ifstream in(std::string(SPEEDUPLAB_SOURCE_DIR) + "/" + path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+Measurement row()
+{
+    Measurement m;
+    m.workload = "add";
+    m.backend = "opencl";
+    m.variant = "";
+    m.mode = "graph";
+    m.transfers = "pinned";
+    m.device = 1;
+    m.n = 400;
+    m.elements = 160000;
+    m.bytes = 1.28e9;
+    m.flops = 1.6e8;
+    m.iterations = 1000;
+    m.stats.reps = 3;
+    m.stats.median = 0.012;
+    m.stats.min = 0.011;
+    m.stats.max = 0.013;
+    m.stats.mean = 0.012;
+    m.stats.stddev = 0.001;
+    m.stats.cv = 0.083;
+    m.stats.q1 = 0.0115;
+    m.stats.q3 = 0.0125;
+    m.stats.outliers = 1;
+    m.stats.samples = {0.011, 0.012, 0.013};
+    m.verified = true;
+    m.maxError = 1e-7;
+    m.reason = "a note, with a comma and \"quotes\"";
+    return m;
+}
+
+} // namespace
+
+class TestRowFields : public QObject {
+    Q_OBJECT
+
+private slots:
+    // The CSV header starts with the table's columns, in its order.
+    void csvHeaderIsTheTable()
+    {
+        std::string expected;
+        for (const RowField &f : RowFields::all()) {
+            if (!expected.empty())
+                expected += ',';
+            expected += f.name;
+        }
+        const std::string header = ResultIO::csvHeader();
+        expected += ',';
+        QVERIFY2(header.rfind(expected, 0) == 0, header.c_str());
+    }
+
+    // Every field written comes back, in both formats; a blank quartile stays unknown.
+    void writtenFieldsComeBack()
+    {
+        ResultSet r;
+        r.add(row());
+        Measurement blank = row();
+        blank.n = 4000;
+        blank.stats.q1 = blank.stats.q3 = 0; // no quartiles: a blank CSV cell
+        r.add(blank);
+        const ResultSet fromCsv = ResultIO::fromCsv(ResultIO::toCsv(r));
+        const ResultSet fromJson = ResultIO::fromJson(ResultIO::toJson(r));
+        QCOMPARE(fromJson.rows, r.rows);
+        QCOMPARE(fromCsv.rows.size(), r.rows.size());
+        for (std::size_t i = 0; i < r.rows.size(); ++i)
+            for (const RowField &f : RowFields::all()) {
+                if (f.type == RowField::Type::Text)
+                    QCOMPARE(f.text(fromCsv.rows[i]), f.text(r.rows[i]));
+                else
+                    QCOMPARE(f.number(fromCsv.rows[i]), f.number(r.rows[i]));
+            }
+        QVERIFY(!fromCsv.rows[1].stats.hasQuartiles());
+        // A JSON row has every field of the table, and the samples.
+        const json doc = json::parse(ResultIO::toJson(r));
+        for (const RowField &f : RowFields::all())
+            QVERIFY2(doc["rows"][0].contains(f.name), f.name);
+        QVERIFY(doc["rows"][0].contains("samples"));
+    }
+
+    // The schema's row has a property for every column, and requires exactly the required ones.
+    void schemaIsTheTable()
+    {
+        const json schema = json::parse(source("docs/results.schema.json"));
+        const json &rowSchema = schema["$defs"]["row"];
+        QVERIFY(rowSchema.is_object());
+        std::set<std::string> required, schemaRequired;
+        for (const RowField &f : RowFields::all()) {
+            QVERIFY2(rowSchema["properties"].contains(f.name), f.name);
+            if (f.required)
+                required.insert(f.name);
+        }
+        for (const json &name : rowSchema["required"])
+            schemaRequired.insert(name.get<std::string>());
+        QCOMPARE(schemaRequired, required);
+    }
+
+    // docs/results-format.md lists each column under "Row fields": required or optional as the
+    // table says.
+    void docsListTheTable()
+    {
+        const std::string doc = source("docs/results-format.md");
+        const std::size_t at = doc.find("### Row fields");
+        QVERIFY(at != std::string::npos);
+        const std::size_t optional = doc.find("Optional", at);
+        const std::size_t end = doc.find("\n\n", optional);
+        QVERIFY(optional != std::string::npos && end != std::string::npos);
+        const std::string requiredPart = doc.substr(at, optional - at);
+        const std::string optionalPart = doc.substr(optional, end - optional);
+        for (const RowField &f : RowFields::all()) {
+            std::string quoted = "`";
+            quoted += f.name;
+            quoted += '`';
+            QVERIFY2((f.required ? requiredPart : optionalPart).find(quoted) != std::string::npos, f.name);
+        }
+    }
+};
+
+QTEST_MAIN(TestRowFields)
+#include "tst_rowfields.moc"
