@@ -39,4 +39,8 @@ int cmdCompare(std::vector<std::string> paths, const std::optional<std::string> 
 int cmdMerge(const std::vector<std::string> &paths, const std::optional<std::string> &output,
              const WriteOptions &write);
 
+/// `explain` (cmdexplain.cpp): the sentences of the app's Explain tab for each run and workload,
+/// in the user's language; a build without Qt says why it has none.
+int cmdExplain(const std::vector<std::string> &paths, const std::optional<std::string> &workload);
+
 } // namespace speeduplab::cli

@@ -152,6 +152,18 @@ int main(int argc, char **argv)
         ->type_name("FILE")
         ->required();
 
+    std::vector<std::string> explainFiles;
+    std::optional<std::string> explainWorkload;
+    auto *explain = app.add_subcommand(
+        "explain", "Print the sentences of the app's Explain tab for each run of result files, in the "
+                   "language of LANGUAGE or LANG (English or Chinese)");
+    explain->add_option("files", explainFiles, "result files (CSV or JSON), runs files or HTML reports")
+        ->type_name("FILE")
+        ->required();
+    explain->add_option_function<std::string>(
+        "--workload,-w", [&explainWorkload](const std::string &v) { explainWorkload = v; },
+        "explain only this workload");
+
     std::vector<std::string> compareFiles;
     std::optional<std::string> compareRunA, compareRunB;
     auto *compare = app.add_subcommand(
@@ -219,6 +231,8 @@ int main(int argc, char **argv)
             return cli::cmdVerify(verifyDevice, verifyCpuOnly);
         if (*report)
             return cli::cmdReport(reportFiles);
+        if (*explain)
+            return cli::cmdExplain(explainFiles, explainWorkload);
         if (*compare)
             return cli::cmdCompare(compareFiles, compareRunA, compareRunB);
         if (*merge)

@@ -11,7 +11,6 @@
 
 #include <QCoreApplication>
 #include <QRegularExpression>
-#include <QTextDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -76,7 +75,8 @@ QString keepUnits(const QString &text, QChar joiner)
 
 QString plainTip(const QString &text)
 {
-    if (!Qt::mightBeRichText(text) && !text.contains(QLatin1Char('<')) && !text.contains(QLatin1Char('&')))
+    // Without '<' Qt never takes a text for rich text (Qt::mightBeRichText looks for a tag).
+    if (!text.contains(QLatin1Char('<')) && !text.contains(QLatin1Char('&')))
         return text;
     return QStringLiteral("<p style=\"white-space:pre-wrap\">%1</p>").arg(text.toHtmlEscaped());
 }

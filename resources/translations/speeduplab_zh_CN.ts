@@ -1142,6 +1142,69 @@
     </message>
 </context>
 <context>
+    <name>Narrator</name>
+    <message>
+        <source>Where the GPU overtakes the CPU, by the models</source>
+        <translation>按模型，GPU 在何处超过 CPU</translation>
+    </message>
+    <message>
+        <source>What each curve&apos;s time is made of</source>
+        <translation>每条曲线的时间由什么构成</translation>
+    </message>
+    <message>
+        <source>How the CPU threads scale</source>
+        <translation>CPU 线程如何扩展</translation>
+    </message>
+    <message>
+        <source>At each n, the %1.</source>
+        <translation>在每个 n 上，%1。</translation>
+    </message>
+    <message>
+        <source>Where the GPU spends less energy</source>
+        <translation>GPU 在哪里能耗更低</translation>
+    </message>
+    <message>
+        <source>the GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Each device&apos;s own counters, over its points&apos; repetitions: the CPU package (RAPL), the GPU board (NVML). The GPU spends less only where its speedup is larger than its board&apos;s power over the CPU package&apos;s: a GPU that finishes first can still spend more.</source>
+        <translation>每个设备自己的计数器，在其各点的重复中计量：CPU 封装（RAPL）、GPU 板卡（NVML）。只有当 GPU 的加速比大于其板卡功率与 CPU 封装功率之比时，GPU 的能耗才更低：先完成的 GPU 仍可能耗能更多。</translation>
+    </message>
+    <message>
+        <source>No energy was measured: %1.</source>
+        <translation>没有测得能耗：%1。</translation>
+    </message>
+    <message>
+        <source>Timed as the original answer did: the GPU not synchronised</source>
+        <translation>按原始回答的方式计时：GPU 未同步</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>No cost models: they hold a GPU curve against the CPU&apos;s, and this run has no GPU curve.</source>
+        <translation>没有成本模型：成本模型将 GPU 曲线与 CPU 曲线对比，而这次运行没有 GPU 曲线。</translation>
+    </message>
+    <message>
+        <source>Too few points for cost models: %1 was measured at one size, and a model needs two or more.</source>
+        <translation>点太少，无法建立成本模型：%1 只在一个规模上测量过，而模型至少需要两个规模。</translation>
+    </message>
+    <message>
+        <source>No cost model for %1: its points state no work (bytes or FLOPs per operation), so no rate can be fitted to them.</source>
+        <translation>%1 没有成本模型：它的点没有给出工作量（每次操作的字节数或 FLOP 数），因此无法拟合速率。</translation>
+    </message>
+    <message>
+        <source>No cost model for %1: over its %2 sizes its times do not grow with the work (a fixed cost alone, or noise), so there is no rate to fit.</source>
+        <translation>%1 没有成本模型：在它的 %2 个规模上，时间不随工作量增长（只有固定开销，或是噪声），因此没有可拟合的速率。</translation>
+    </message>
+    <message>
+        <source>Too few points for cost models.</source>
+        <translation>点太少，无法建立成本模型。</translation>
+    </message>
+</context>
+<context>
     <name>Presets</name>
     <message>
         <source>Matrix multiply</source>
@@ -1750,18 +1813,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>n ≈ %1</translation>
     </message>
     <message>
-        <source>Where the GPU overtakes the CPU, by the models</source>
-        <translation>按模型，GPU 在何处超过 CPU</translation>
-    </message>
-    <message>
-        <source>What each curve&apos;s time is made of</source>
-        <translation>每条曲线的时间由什么构成</translation>
-    </message>
-    <message>
-        <source>How the CPU threads scale</source>
-        <translation>CPU 线程如何扩展</translation>
-    </message>
-    <message>
         <source>Explain</source>
         <translation>解释</translation>
     </message>
@@ -1802,14 +1853,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>CPU 模型：%1 + 以 %2 完成的工作</translation>
     </message>
     <message>
-        <source>At each n, the %1.</source>
-        <translation>在每个 n 上，%1。</translation>
-    </message>
-    <message>
-        <source>Timed as the original answer did: the GPU not synchronised</source>
-        <translation>按原始回答的方式计时：GPU 未同步</translation>
-    </message>
-    <message>
         <source>No cost model here: the GPU was timed without synchronising, and no CPU curve states its threads. The panel beside the chart says what the times show.</source>
         <translation>此处没有成本模型：GPU 计时未同步，也没有注明线程数的 CPU 曲线。图旁的面板说明了这些时间表示什么。</translation>
     </message>
@@ -1830,48 +1873,8 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <source>this run</source>
-        <translation>本次运行</translation>
-    </message>
-    <message>
         <source>the H200 of the shipped example</source>
         <translation>随附示例中的 H200</translation>
-    </message>
-    <message>
-        <source>No cost models: they hold a GPU curve against the CPU&apos;s, and this run has no GPU curve.</source>
-        <translation>没有成本模型：成本模型将 GPU 曲线与 CPU 曲线对比，而这次运行没有 GPU 曲线。</translation>
-    </message>
-    <message>
-        <source>Too few points for cost models: %1 was measured at one size, and a model needs two or more.</source>
-        <translation>点太少，无法建立成本模型：%1 只在一个规模上测量过，而模型至少需要两个规模。</translation>
-    </message>
-    <message>
-        <source>No cost model for %1: its points state no work (bytes or FLOPs per operation), so no rate can be fitted to them.</source>
-        <translation>%1 没有成本模型：它的点没有给出工作量（每次操作的字节数或 FLOP 数），因此无法拟合速率。</translation>
-    </message>
-    <message>
-        <source>No cost model for %1: over its %2 sizes its times do not grow with the work (a fixed cost alone, or noise), so there is no rate to fit.</source>
-        <translation>%1 没有成本模型：在它的 %2 个规模上，时间不随工作量增长（只有固定开销，或是噪声），因此没有可拟合的速率。</translation>
-    </message>
-    <message>
-        <source>Too few points for cost models.</source>
-        <translation>点太少，无法建立成本模型。</translation>
-    </message>
-    <message>
-        <source>Where the GPU spends less energy</source>
-        <translation>GPU 在哪里能耗更低</translation>
-    </message>
-    <message>
-        <source>the GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>Each device&apos;s own counters, over its points&apos; repetitions: the CPU package (RAPL), the GPU board (NVML). The GPU spends less only where its speedup is larger than its board&apos;s power over the CPU package&apos;s: a GPU that finishes first can still spend more.</source>
-        <translation>每个设备自己的计数器，在其各点的重复中计量：CPU 封装（RAPL）、GPU 板卡（NVML）。只有当 GPU 的加速比大于其板卡功率与 CPU 封装功率之比时，GPU 的能耗才更低：先完成的 GPU 仍可能耗能更多。</translation>
-    </message>
-    <message>
-        <source>No energy was measured: %1.</source>
-        <translation>没有测得能耗：%1。</translation>
     </message>
 </context>
 <context>

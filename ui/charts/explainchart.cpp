@@ -8,6 +8,7 @@
 #include "ui/charts/explaintext.h"
 #include "ui/examples.h"
 #include "ui/format.h"
+#include "ui/narrator.h"
 
 #include "core/queuetime.h"
 #include "core/workload.h"
@@ -156,40 +157,6 @@ std::vector<Series> ExplainChart::explainedCurves(const std::vector<Series> &all
     return group;
 }
 
-// Why the curves have no models to explain, said of the curve that lacks one: "each curve needs
-// two sizes or more" was said of four-size curves whose bytes were 0 or whose times were flat.
-QString ExplainChart::whyNoModels(const ResultSet &r, const std::vector<Series> &group)
-{
-    const auto gpu =
-        std::find_if(group.begin(), group.end(), [](const Series &s) { return s.gpu(); });
-    if (gpu == group.end())
-        return tr("No cost models: they hold a GPU curve against the CPU's, and this run has no GPU curve.");
-    for (const Series &s : group) {
-        if (Explain::model(r, s).valid && (s.onDevice() || Explain::model(r, s).rate > 0))
-            continue;
-        const QString name = Format::labels(QString::fromStdString(s.label));
-        std::set<int> sizes;
-        int withWork = 0;
-        for (const SeriesPoint &p : s.points) {
-            sizes.insert(p.n);
-            withWork += p.t > 0 && p.work > 0;
-        }
-        if (sizes.size() < 2)
-            return tr("Too few points for cost models: %1 was measured at one size, and a model needs two or "
-                      "more.")
-                .arg(name);
-        if (withWork < 2)
-            return tr("No cost model for %1: its points state no work (bytes or FLOPs per operation), so no "
-                      "rate can be fitted to them.")
-                .arg(name);
-        return tr("No cost model for %1: over its %2 sizes its times do not grow with the work (a fixed cost "
-                  "alone, or noise), so there is no rate to fit.")
-            .arg(name)
-            .arg(sizes.size());
-    }
-    return tr("Too few points for cost models.");
-}
-
 // The measured models of the curves, and the what-if's: kept as the user set them while the curves
 // stay the same. False (and the chart says why) when there are too few points for models.
 bool ExplainChart::fitModels(const ResultSet &r, const std::vector<Series> &group, const WhatIf &before)
@@ -197,7 +164,7 @@ bool ExplainChart::fitModels(const ResultSet &r, const std::vector<Series> &grou
     m_measured = Explain::whatIf(r, group, m_gpuKey);
     if (!Explain::usable(m_measured)) {
         m_whatIf = m_measured;
-        showEmpty(whyNoModels(r, group));
+        showEmpty(Narrator::whyNoModels(r, group));
         return false;
     }
     // A new curve or workload starts from its measured models; new points of the same curves
@@ -378,16 +345,12 @@ ExplainChart::Section ExplainChart::writeVerdict(const ResultSet &r, const std::
 {
     m_verdict = ExplainText::whatIf(m_whatIf, m_measured);
     QStringList notes{m_verdict};
-    const std::vector<CrossoverStory> stories = Explain::crossovers(r, group);
-    Section crossovers{tr("Where the GPU overtakes the CPU, by the models"), {}};
-    for (const CrossoverStory &s : stories) {
-        crossovers.sentences << ExplainText::crossover(s);
-        // On screen the panel beside the sliders says it; an exported figure has no panel.
+    std::vector<CrossoverStory> stories;
+    const Section crossovers = Narrator::crossovers(r, group, &stories);
+    // On screen the panel beside the sliders says it; an exported figure has no panel.
+    for (const CrossoverStory &s : stories)
         if (s.gpuKey == m_whatIf.gpuKey && exporting())
-            notes << crossovers.sentences.back();
-    }
-    for (const CrossoverShift &s : Explain::shifts(stories, group))
-        crossovers.sentences << ExplainText::shift(s);
+            notes << ExplainText::crossover(s);
     setNote(notes.join(QLatin1Char('\n')));
     setNoteShownElsewhere(true); // the panel beside the sliders starts with the verdict
     return crossovers;
@@ -415,111 +378,24 @@ void ExplainChart::measuredLine(const Series &s, const QColor &color, double sca
 void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &group,
                                  const Section &crossovers, const std::vector<Series> &every)
 {
-    // Every curve, then the threads at the smallest and the largest size measured with two
-    // thread counts or more.
-    Section curves{tr("What each curve's time is made of"), {}};
-    std::vector<Series> cpus;
-    std::map<int, std::set<int>> threadsAt;
     // A recording from another machine gets no hint to calibrate this one.
-    const bool thisMachine = measuredHere(r.machine);
-    for (const Series &s : group) {
-        curves.sentences << ExplainText::curve(Explain::curve(r, s), thisMachine);
-        if (s.cpu()) {
-            cpus.push_back(s);
-            for (const SeriesPoint &p : s.points)
-                threadsAt[p.n].insert(s.threads);
-        }
-    }
-    // Which count wins where (as the time chart's note says it), then the threads at the smallest
-    // size, at the first size where more than one thread wins, and at the largest.
-    Section scaling{tr("How the CPU threads scale"), {}};
-    std::vector<int> scaled;
-    for (const auto &[n, ts] : threadsAt)
-        if (ts.size() >= 2)
-            scaled.push_back(n);
-    if (!scaled.empty()) {
-        const std::vector<Analysis::CpuWin> wins = Analysis::cpuWins(cpus);
-        if (cpus.size() >= 2)
-            scaling.sentences << tr("At each n, the %1.").arg(ExplainText::winners(wins));
-        std::set<int> sizes{scaled.front(), scaled.back()};
-        for (const Analysis::CpuWin &w : wins)
-            if (w.series->threads > 1) {
-                sizes.insert(w.nFrom);
-                break;
-            }
-        for (int n : sizes)
-            if (threadsAt[n].size() >= 2)
-                scaling.sentences << ExplainText::threads(Explain::threads(r, cpus, n));
-        // Where efficiency cores join and SMT siblings start, at the largest size, over every
-        // thread count of the run (the ones explained may skip the first to share a core).
-        std::vector<Series> runCpus;
-        for (const Series &s : every)
-            if (s.cpu() && s.run == cpus.front().run && s.variant == cpus.front().variant)
-                runCpus.push_back(s);
-        scaling.sentences << ExplainText::placement(Explain::threads(r, runCpus, *sizes.rbegin()));
-    }
-    explainQueues(r, group.empty() ? std::string() : group.front().workload);
-    const Section energy = explainEnergy(r, group);
-    for (const Section &x : {crossovers, curves, scaling, energy})
-        if (!x.sentences.isEmpty())
-            m_explanations << x;
-}
-
-ExplainChart::Section ExplainChart::explainEnergy(const ResultSet &r, const std::vector<Series> &group) const
-{
-    Section energy{tr("Where the GPU spends less energy"), {}};
-    const std::vector<EnergyCrossover> crossovers = EnergyAnalysis::crossovers(r, group);
-    for (const EnergyCrossover &x : crossovers)
-        energy.sentences << Format::sentence(ExplainText::energyCrossover(
-            x, crossovers.size() == 1 ? tr("the GPU") : QString::fromStdString(x.gpu.label)));
-    if (!crossovers.empty())
-        energy.sentences << tr(
-            "Each device's own counters, over its points' repetitions: the CPU package (RAPL), "
-            "the GPU board (NVML). The GPU spends less only where its speedup is larger than its board's "
-            "power over the CPU package's: a GPU that finishes first can still spend more.");
-    else if (!EnergyAnalysis::any(r) && !r.machine.sweep.energyMissing.empty())
-        energy.sentences
-            << tr("No energy was measured: %1.").arg(QString::fromStdString(r.machine.sweep.energyMissing));
-    return energy;
+    const std::string workload = group.empty() ? std::string() : group.front().workload;
+    m_explanations = Narrator::sections(r, workload, group, every, crossovers, launchCost(r), measuredHere(r.machine));
 }
 
 ExplainText::LaunchCost ExplainChart::launchCost(const ResultSet &r)
 {
     // A synchronised GPU launch curve's fixed cost: in the results shown, else the shipped H200
     // example's (read once), so that a queue time per launch is held against a measured launch.
-    const auto of = [](const ResultSet &results) {
-        for (const Series &s : Analysis::series(results))
-            if (s.gpu() && s.mode == "launch")
-                if (const CostModel m = Explain::model(results, s); m.valid && m.fixed > 0)
-                    return std::pair{m.fixed, s.run};
-        return std::pair{0.0, std::string()};
-    };
-    if (const auto [fixed, run] = of(r); fixed > 0)
-        return {fixed, run.empty() ? tr("this run") : QString::fromStdString(run)};
+    if (const LaunchCost here = Narrator::launchCostIn(r); here.seconds > 0)
+        return here;
     static const double shipped = [&] {
         const int seed = Examples::find(QStringLiteral("seed-preset"));
         const std::vector<RunRecord> runs =
             seed >= 0 ? Examples::load(Examples::all().at(seed)) : std::vector<RunRecord>{};
-        return runs.empty() ? 0.0 : of(runs.front().results).first;
+        return runs.empty() ? 0.0 : Narrator::launchCostIn(runs.front().results).seconds;
     }();
     return {shipped, tr("the H200 of the shipped example")};
-}
-
-void ExplainChart::explainQueues(const ResultSet &r, const std::string &workload)
-{
-    // The GPU curves timed as the original answer timed them: no cost model, since their time is
-    // the host's queueing; what they would imply, and why, from their own numbers.
-    Section queued{tr("Timed as the original answer did: the GPU not synchronised"), {}};
-    const std::vector<QueueStory> stories = QueueTime::stories(r, workload);
-    const ExplainText::LaunchCost cost = stories.empty() ? ExplainText::LaunchCost{} : launchCost(r);
-    for (const QueueStory &q : stories) {
-        const Measurement *launch = QueueTime::launchAt(r, q, q.nMax);
-        queued.sentences << ExplainText::queue(
-            q, launch, launch && launch->run != q.run ? QString::fromStdString(launch->run) : QString(),
-            cost);
-    }
-    if (!queued.sentences.isEmpty())
-        m_explanations << queued;
 }
 
 void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> &all, const Workload &wl)
@@ -527,9 +403,9 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
     // No GPU curve to hold the CPU against (a machine without one, a CPU-only file): the CPU
     // curves of the first run, in one variant, with their models and what they say; the
     // crossover and the what-if wait for a GPU curve.
-    std::vector<Series> group = cpuCurves(all);
+    std::vector<Series> group = Narrator::cpuCurves(all);
     const std::size_t measured = group.size();
-    spreadCurves(group);
+    Narrator::spreadCurves(group);
     const CpuModels fitted = fitCpuModels(r, group);
     if (group.empty() || !(fitted.tHi > 0)) {
         // A curve timed without synchronising has no model, but its story (the panel tells it).
@@ -537,7 +413,7 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
                       ? tr("The cost models need a CPU or a GPU curve with successful points.")
                       : tr("No cost model here: the GPU was timed without synchronising, and no CPU curve "
                            "states its threads. The panel beside the chart says what the times show."));
-        explainQueues(r, wl.name);
+        m_explanations = Narrator::sections(r, wl.name, {}, all, Section{}, launchCost(r), measuredHere(r.machine));
         return;
     }
     drawCpuModels(all, wl, fitted);
@@ -549,33 +425,6 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
         if (s.onCpuCores() && s.run == group.front().run && !Workload::isQueueTime(s.mode))
             told.push_back(s);
     explainCurves(r, told, Section{}, all);
-}
-
-// The CPU curves of the first run, in one variant.
-std::vector<Series> ExplainChart::cpuCurves(const std::vector<Series> &all)
-{
-    std::vector<Series> group;
-    for (const Series &s : all)
-        if (s.cpu() && s.threads > 0 &&
-            (group.empty() || (s.run == group.front().run && s.variant == group.front().variant)))
-            group.push_back(s);
-    return group;
-}
-
-// A readable chart, and a fast one on a file of hundreds of thread counts: at most eight
-// curves, evenly spread from the fewest threads to the most.
-void ExplainChart::spreadCurves(std::vector<Series> &group)
-{
-    constexpr std::size_t most = 8;
-    const std::size_t measured = group.size();
-    if (measured > most) {
-        std::sort(group.begin(), group.end(),
-                  [](const Series &a, const Series &b) { return a.threads < b.threads; });
-        std::vector<Series> spread;
-        for (std::size_t i = 0; i < most; ++i)
-            spread.push_back(group[i * (measured - 1) / (most - 1)]);
-        group = std::move(spread);
-    }
 }
 
 // Each CPU curve's cost model, and the sizes and times they span.

@@ -4,6 +4,7 @@
 
 #include "ui/charts/chartview.h"
 #include "ui/charts/explaintext.h"
+#include "ui/narrator.h"
 
 #include "core/explain.h"
 
@@ -45,10 +46,7 @@ public:
     void setGpuKey(const std::string &key);
     /// What the text panel below the chart shows, in sections (a title and its sentences): the
     /// crossovers by the models and how the GPU modes move them, each curve, the threads.
-    struct Section {
-        QString title;
-        QStringList sentences;
-    };
+    using Section = Narrator::Section; ///< a title and its sentences (Narrator words them)
     const QList<Section> &explanations() const { return m_explanations; }
     /// The what-if's verdict (where the models, as the sliders set them, cross), or empty with
     /// no models: the chart's note, and the first line of the panel beside the sliders.
@@ -85,7 +83,6 @@ private:
     };
     void forgetModels();
     std::vector<Series> explainedCurves(const std::vector<Series> &all, const Matchup &m);
-    static QString whyNoModels(const ResultSet &r, const std::vector<Series> &group);
     bool fitModels(const ResultSet &r, const std::vector<Series> &group, const WhatIf &before);
     Drawing heldAgainst(const std::vector<Series> &group, const std::string &run) const;
     void fitSizes(const std::vector<Series> &group, Drawing &d) const;
@@ -103,21 +100,15 @@ private:
         double nLo = std::numeric_limits<double>::max(), nHi = 0;
         double tLo = std::numeric_limits<double>::max(), tHi = 0;
     };
-    static std::vector<Series> cpuCurves(const std::vector<Series> &all);
-    static void spreadCurves(std::vector<Series> &group);
     static CpuModels fitCpuModels(const ResultSet &r, const std::vector<Series> &group);
     void drawCpuModels(const std::vector<Series> &all, const Workload &wl, const CpuModels &fitted);
     void writeCpuOnlyNote(std::size_t measured, std::size_t shown, bool sameCores);
 
-    /// The sections on each curve and on the threads, after `crossovers`.
+    /// The panel's sections (Narrator::sections), with `crossovers`.
     /// `every`: all curves shown of the run (the threads' placement is read over every thread
     /// count, not only the ones explained).
     void explainCurves(const ResultSet &r, const std::vector<Series> &group, const Section &crossovers,
                        const std::vector<Series> &every);
-    /// The section on the GPU curves timed before the device was synchronised (mode unsynced), first.
-    /// Where each GPU curve starts to spend less energy, or why the results hold none.
-    Section explainEnergy(const ResultSet &r, const std::vector<Series> &group) const;
-    void explainQueues(const ResultSet &r, const std::string &workload);
 
     WhatIf m_measured;
     WhatIf m_whatIf;
