@@ -73,7 +73,7 @@ std::string path(const QString &p)
 /// The Explain tab's text, as plain text: its verdict, then each section's title and sentences (the
 /// same ExplainChart the window shows, so the same numbers). Every text from the file in it is
 /// escaped for the terminal.
-void printExplain(RunStore &store)
+void printExplain(const RunStore &store)
 {
     ExplainChart explain;
     explain.setModel(&store);
@@ -149,52 +149,54 @@ void printRow(const Measurement &m)
 
 } // namespace
 
-int Headless::run(const CommandLine &cl)
-{
-    if (cl.png.isEmpty() && cl.svg.isEmpty() && cl.csv.isEmpty() && cl.json.isEmpty() &&
-        cl.report.isEmpty() && !cl.explain)
-        return usage(QStringLiteral("--headless needs an output: --png FILE (and optionally --svg, --csv, "
-                                    "--json), --report FILE, or --explain"));
-    // The preflight, before anything runs: every output can be created and renamed into place
-    // in its folder, and no file is given twice (CommandLine refused empty names).
-    const WriteOptions write{cl.force};
-    {
-        std::vector<std::string> outputs;
-        for (const QString &out : {cl.png, cl.svg, cl.csv, cl.json, cl.report})
-            if (!out.isEmpty())
-                outputs.push_back(path(out));
-        std::vector<std::string> inputs; // what it reads: never written over
-        for (const QString &in : {cl.open, cl.overlay})
-            if (!in.isEmpty())
-                inputs.push_back(path(in));
-        try {
-            SafeFile::checkAll(outputs, write, inputs);
-        } catch (const WriteError &e) {
-            QString msg = QString::fromStdString(e.what());
-            if (e.kind() == WriteError::Kind::ReadOnly)
-                msg += QStringLiteral(" (give --force to replace it)");
-            return usage(msg);
-        }
-    }
+namespace {
 
-    RunStore store;
-    ResultSet swept;             // what the sweep measured
-    std::vector<RunRecord> runs; // what --open or --example read (a runs file holds several)
-    int rc = 0;
-    std::vector<RunRecord> references;
-    if (!cl.overlay.isEmpty()) {
-        try {
-            references = RunSet::load(path(cl.overlay));
-        } catch (const std::exception &e) {
-            std::cerr << "speeduplab: could not open " << val(cl.overlay.toStdString()) << ": "
-                      << esc(e.what()) << '\n';
-            return 1;
-        }
-        for (RunRecord &r : references)
-            r.reference = true;
-        std::cout << "Overlaying " << val(references.front().label) << " from "
-                  << val(cl.overlay.toStdString()) << '\n';
+// The preflight, before anything runs: every output can be created and renamed into place in its
+// folder, and no file is given twice (CommandLine refused empty names). Returns the usage status
+// when one cannot, else 0.
+int preflight(const CommandLine &cl, const WriteOptions &write)
+{
+    std::vector<std::string> outputs;
+    for (const QString &out : {cl.png, cl.svg, cl.csv, cl.json, cl.report})
+        if (!out.isEmpty())
+            outputs.push_back(path(out));
+    std::vector<std::string> inputs; // what it reads: never written over
+    for (const QString &in : {cl.open, cl.overlay})
+        if (!in.isEmpty())
+            inputs.push_back(path(in));
+    try {
+        SafeFile::checkAll(outputs, write, inputs);
+    } catch (const WriteError &e) {
+        QString msg = QString::fromStdString(e.what());
+        if (e.kind() == WriteError::Kind::ReadOnly)
+            msg += QStringLiteral(" (give --force to replace it)");
+        return usage(msg);
     }
+    return 0;
+}
+
+// --overlay: the reference runs drawn dashed over ours. Returns 1 (said) when it cannot be read.
+int loadOverlay(const CommandLine &cl, std::vector<RunRecord> &references)
+{
+    if (cl.overlay.isEmpty())
+        return 0;
+    try {
+        references = RunSet::load(path(cl.overlay));
+    } catch (const std::exception &e) {
+        std::cerr << "speeduplab: could not open " << val(cl.overlay.toStdString()) << ": "
+                  << esc(e.what()) << '\n';
+        return 1;
+    }
+    for (RunRecord &r : references)
+        r.reference = true;
+    std::cout << "Overlaying " << val(references.front().label) << " from "
+              << val(cl.overlay.toStdString()) << '\n';
+    return 0;
+}
+
+// --example or --open: the recorded runs into the store. Returns the exit status of a failure.
+int openRecorded(const CommandLine &cl, RunStore &store, std::vector<RunRecord> &runs)
+{
     if (!cl.example.isEmpty() && !cl.open.isEmpty())
         return usage(QStringLiteral("--example and --open both name what to draw: give one"));
     if (!cl.example.isEmpty()) {
@@ -215,7 +217,7 @@ int Headless::run(const CommandLine &cl)
         store.setRuns(runs);
         std::cout << "Opened the example " << val(cl.example.toStdString()) << ": "
                   << store.resultSet().size() << " measurements\n";
-    } else if (!cl.open.isEmpty()) {
+    } else {
         try {
             runs = RunSet::load(path(cl.open));
         } catch (const std::exception &e) {
@@ -233,78 +235,81 @@ int Headless::run(const CommandLine &cl)
         if (runs.size() > 1)
             std::cout << " in " << runs.size() << " runs";
         std::cout << '\n';
-    } else {
-        SweepPlan plan;
-        try {
-            plan = cl.plan(MachineInfo::hardwareThreads());
-        } catch (const std::exception &e) {
-            return usage(QString::fromStdString(e.what()));
-        }
-        for (const std::string &note : {Pipeline::gpuNote(plan), Pipeline::cacheNote(plan),
-                                        Pipeline::clocksNote(plan), Pipeline::energyNote(plan)})
-            if (!note.empty())
-                std::cerr << "note: " << note << '\n';
-        std::cout << "Sweeping " << plan.workload << ": " << plan.points().size() << " points\n";
-
-        // The sweep runs on this thread: there is no window to keep responsive, and a signal
-        // only sets the flag the runner checks between repetitions. Pipeline installs the handler
-        // (Events::onSignal), and it stays until the last file is written: a second Ctrl+C after
-        // the sweep killed it while it wrote them.
-        Pipeline::Events events;
-        events.measured = printRow;
-        events.onSignal = onSignal;
-        std::string lastRound;
-        events.progress = [&plan, &lastRound](const SweepRunner::Progress &p) {
-            if (const std::string note = Pipeline::roundNote(plan, p); !note.empty() && note != lastRound) {
-                std::cout << note << '\n' << std::flush;
-                lastRound = note;
-            }
-        };
-        events.calibration = [](const CalibrationStep &step) {
-            std::cout << Format::calibrationStep(step).toStdString() << '\n' << std::flush;
-        };
-        Pipeline::Outcome out;
-        try {
-            out = Pipeline::run(plan, cl.sweep.calibrate, events, g_interrupted);
-        } catch (const std::exception &e) {
-            std::cerr << "speeduplab: "
-                      << Format::sentence(QStringLiteral("The sweep could not start: ") +
-                                          QString::fromStdString(e.what()))
-                             .toStdString()
-                      << '\n';
-            return 1;
-        }
-        swept = out.result; // a copy: stopNote and exitStatus read out.result
-        if (!out.calibrationError.empty())
-            std::cerr << "speeduplab: " << out.calibrationError << '\n';
-        if (out.calibrated)
-            for (const auto &[k, v] : swept.machine.ceilings)
-                std::cout << "  ceiling " << Format::ceilingName(k).toStdString() << ": "
-                          << Calibration::describe(k, v) << '\n';
-        store.setResultSet(swept);
-        runs = store.runs();
-        std::cout << "Timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
-        if (const std::string note = Pipeline::disturbanceNote(swept); !note.empty())
-            std::cout << "Note: " << note << '\n';
-        for (const Refine::Outcome &x : out.refined)
-            std::cout << "Refined: " << esc(x.summary()) << '\n';
-        if (plan.refine > 0 && out.refined.empty())
-            std::cout << "Refined: no pair of curves crosses: nothing to refine\n";
-        if (out.stopped)
-            std::cerr << Pipeline::stopNote(out) << '\n';
-        rc = Pipeline::exitStatus(out);
     }
+    return 0;
+}
 
-    for (RunRecord &r : references)
-        store.addRun(std::move(r));
-    if (std::string why;
-        !cl.runA.isEmpty() && !store.setComparedRuns(cl.runA.toStdString(), cl.runB.toStdString(), &why))
-        return usage(QString::fromStdString(why));
-    std::unique_ptr<ChartView> chart = ChartTabs::make(cl.chart); // CommandLine checked the name
-    // The original answer's table is drawn as the window draws it: whole loops, as it was published.
-    if (auto *time = qobject_cast<TimeChart *>(chart.get()); time && cl.example == PublishedTable::name())
-        time->setWholeLoop(true);
-    chart->setModel(&store); // each export below builds the chart at its size (renderInto)
+// The sweep the command line asks for, into the store; `swept` keeps its results and `rc` gets
+// its exit status (Pipeline::exitStatus). Returns the status to stop with when it could not
+// start (a bad option, a failure to start), else 0.
+int sweep(const CommandLine &cl, RunStore &store, ResultSet &swept, std::vector<RunRecord> &runs, int &rc)
+{
+    SweepPlan plan;
+    try {
+        plan = cl.plan(MachineInfo::hardwareThreads());
+    } catch (const std::exception &e) {
+        return usage(QString::fromStdString(e.what()));
+    }
+    for (const std::string &note : {Pipeline::gpuNote(plan), Pipeline::cacheNote(plan),
+                                    Pipeline::clocksNote(plan), Pipeline::energyNote(plan)})
+        if (!note.empty())
+            std::cerr << "note: " << note << '\n';
+    std::cout << "Sweeping " << plan.workload << ": " << plan.points().size() << " points\n";
+
+    // The sweep runs on this thread: there is no window to keep responsive, and a signal
+    // only sets the flag the runner checks between repetitions. Pipeline installs the handler
+    // (Events::onSignal), and it stays until the last file is written: a second Ctrl+C after
+    // the sweep killed it while it wrote them.
+    Pipeline::Events events;
+    events.measured = printRow;
+    events.onSignal = onSignal;
+    std::string lastRound;
+    events.progress = [&plan, &lastRound](const SweepRunner::Progress &p) {
+        if (const std::string note = Pipeline::roundNote(plan, p); !note.empty() && note != lastRound) {
+            std::cout << note << '\n' << std::flush;
+            lastRound = note;
+        }
+    };
+    events.calibration = [](const CalibrationStep &step) {
+        std::cout << Format::calibrationStep(step).toStdString() << '\n' << std::flush;
+    };
+    Pipeline::Outcome out;
+    try {
+        out = Pipeline::run(plan, cl.sweep.calibrate, events, g_interrupted);
+    } catch (const std::exception &e) {
+        std::cerr << "speeduplab: "
+                  << Format::sentence(QStringLiteral("The sweep could not start: ") +
+                                      QString::fromStdString(e.what()))
+                         .toStdString()
+                  << '\n';
+        return 1;
+    }
+    swept = out.result; // a copy: stopNote and exitStatus read out.result
+    if (!out.calibrationError.empty())
+        std::cerr << "speeduplab: " << out.calibrationError << '\n';
+    if (out.calibrated)
+        for (const auto &[k, v] : swept.machine.ceilings)
+            std::cout << "  ceiling " << Format::ceilingName(k).toStdString() << ": "
+                      << Calibration::describe(k, v) << '\n';
+    store.setResultSet(swept);
+    runs = store.runs();
+    std::cout << "Timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
+    if (const std::string note = Pipeline::disturbanceNote(swept); !note.empty())
+        std::cout << "Note: " << note << '\n';
+    for (const Refine::Outcome &x : out.refined)
+        std::cout << "Refined: " << esc(x.summary()) << '\n';
+    if (plan.refine > 0 && out.refined.empty())
+        std::cout << "Refined: no pair of curves crosses: nothing to refine\n";
+    if (out.stopped)
+        std::cerr << Pipeline::stopNote(out) << '\n';
+    rc = Pipeline::exitStatus(out);
+    return 0;
+}
+
+// What the command line prints of the results: the Explain tab's text (--explain), the
+// crossovers, those across runs A and B, and our time over a reference run's.
+void printFindings(const CommandLine &cl, const RunStore &store, const std::vector<RunRecord> &runs)
+{
     if (cl.explain)
         printExplain(store);
     const ResultSet &shown = store.resultSet();
@@ -329,9 +334,15 @@ int Headless::run(const CommandLine &cl)
                       << q.count << " sizes, n = " << q.nMin << "-" << q.nMax << ")\n";
     }
 
-    // An interrupted sweep never replaces a complete file of an earlier run: its results go
-    // beside them (Pipeline::writeOutput), its charts are not drawn over the old ones, and the
-    // exit status is 128 + the signal.
+}
+
+// The outputs: the chart as PNG and SVG, the report, and the results as CSV and JSON. An interrupted
+// sweep never replaces a complete file of an earlier run: its results go beside them
+// (Pipeline::writeOutput), its charts are not drawn over the old ones, and the exit status is
+// 128 + the signal.
+int writeOutputs(const CommandLine &cl, ChartView &chart, const RunStore &store, const std::vector<RunRecord> &runs,
+                 const ResultSet &swept, const WriteOptions &write, int rc)
+{
     const bool interrupted = g_interrupted.load();
     if (interrupted)
         rc = 128 + (g_signal ? int(g_signal) : SIGINT);
@@ -345,7 +356,7 @@ int Headless::run(const CommandLine &cl)
             continue;
         }
         QString error;
-        if (saveChart(*chart, svg, target, cl.size, write, &error))
+        if (saveChart(chart, svg, target, cl.size, write, &error))
             std::cout << "wrote " << val(target.toStdString()) << '\n';
         else {
             std::cerr << "speeduplab: " << error.toStdString() << '\n';
@@ -397,6 +408,44 @@ int Headless::run(const CommandLine &cl)
         rc = 1;
     }
     return rc;
+}
+
+} // namespace
+
+int Headless::run(const CommandLine &cl)
+{
+    if (cl.png.isEmpty() && cl.svg.isEmpty() && cl.csv.isEmpty() && cl.json.isEmpty() &&
+        cl.report.isEmpty() && !cl.explain)
+        return usage(QStringLiteral("--headless needs an output: --png FILE (and optionally --svg, --csv, "
+                                    "--json), --report FILE, or --explain"));
+    const WriteOptions write{cl.force};
+    if (const int rc = preflight(cl, write))
+        return rc;
+    RunStore store;
+    ResultSet swept;             // what the sweep measured
+    std::vector<RunRecord> runs; // what --open or --example read (a runs file holds several)
+    std::vector<RunRecord> references;
+    if (const int rc = loadOverlay(cl, references))
+        return rc;
+    int rc = 0;
+    if (!cl.example.isEmpty() || !cl.open.isEmpty()) {
+        if (const int failed = openRecorded(cl, store, runs))
+            return failed;
+    } else if (const int failed = sweep(cl, store, swept, runs, rc)) {
+        return failed;
+    }
+    for (RunRecord &r : references)
+        store.addRun(std::move(r));
+    if (std::string why;
+        !cl.runA.isEmpty() && !store.setComparedRuns(cl.runA.toStdString(), cl.runB.toStdString(), &why))
+        return usage(QString::fromStdString(why));
+    std::unique_ptr<ChartView> chart = ChartTabs::make(cl.chart); // CommandLine checked the name
+    // The original answer's table is drawn as the window draws it: whole loops, as it was published.
+    if (auto *time = qobject_cast<TimeChart *>(chart.get()); time && cl.example == PublishedTable::name())
+        time->setWholeLoop(true);
+    chart->setModel(&store); // each export below builds the chart at its size (renderInto)
+    printFindings(cl, store, runs);
+    return writeOutputs(cl, *chart, store, runs, swept, write, rc);
 }
 
 } // namespace speeduplab

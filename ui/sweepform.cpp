@@ -150,244 +150,273 @@ template <class T> Field same(const char *key, T SweepForm::*member, T SweepPlan
     return field;
 }
 
+// The workload and its variants: what is measured.
+void whatFields(std::vector<Field> &v)
+{
+    const Read<QString> text = readString;
+    Field workload = formOnly("workload", &SweepForm::workload, text);
+    workload.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+        p.workload = f.workload.toStdString();
+        if (!Workload::find(p.workload))
+            throw refusal(QT_TRANSLATE_NOOP("SweepForm", "unknown workload \"%1\""), {f.workload});
+    };
+    workload.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &) {
+        f.workload = QString::fromStdString(p.workload);
+    };
+    v.push_back(workload);
+
+    // The plan's variants: the CPU's first, then the GPU's (the form's two fields).
+    Field cpuVariant = formOnly("cpuVariant", &SweepForm::cpuVariant, text);
+    cpuVariant.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+        if (!f.cpuVariant.isEmpty())
+            p.variants.push_back(f.cpuVariant.toStdString());
+    };
+    cpuVariant.fromPlan = [](const SweepPlan &plan, SweepForm &f, const Machine &) {
+        const Workload *w = Workload::find(plan.workload);
+        if (!w)
+            return;
+        // The device's variants are OpenCL's when the plan sweeps an OpenCL device alone (the
+        // opencl field makes it the form's device).
+        const bool opencl = !plan.gpu && !plan.openclDevices.empty();
+        QStringList gpu;
+        for (const auto &v : plan.variants) {
+            if (f.cpuVariant.isEmpty() && w->hasCpuVariant(v))
+                f.cpuVariant = QString::fromStdString(v);
+            else if ((opencl ? w->hasOpenClVariant(v) : w->hasGpuVariant(v)) &&
+                     !gpu.contains(QString::fromStdString(v)))
+                gpu << QString::fromStdString(v);
+        }
+        // Several GPU variants: the form's "all" choice when they are all of them, else the first.
+        f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) ==
+                                             (opencl ? w->openclVariants : w->gpuVariants).size()
+                           ? SweepForm::allVariants(*w, opencl)
+                       : gpu.isEmpty() ? QString()
+                                       : gpu.front();
+    };
+    v.push_back(cpuVariant);
+    Field gpuVariant = formOnly("gpuVariant", &SweepForm::gpuVariant, text);
+    gpuVariant.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+        for (const QString &v : f.gpuVariant.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            p.variants.push_back(v.toStdString());
+    };
+    v.push_back(gpuVariant);
+}
+
+// The sizes: the five size fields.
+void sizeFields(std::vector<Field> &v)
+{
+    const Read<QString> text = readString;
+    const Read<bool> boolean = readBool;
+    // The plan's sizes: the five size fields.
+    Field sizesAsRange = formOnly("sizesAsRange", &SweepForm::sizesAsRange, boolean);
+    sizesAsRange.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) { p.sizes = f.sizes(); };
+    sizesAsRange.fromPlan = [](const SweepPlan &plan, SweepForm &f, const Machine &) {
+        std::vector<int> sizes = plan.sizes;
+        std::sort(sizes.begin(), sizes.end());
+        sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+        f.sizesAsRange = false;
+        if (sizes.empty())
+            return;
+        for (int steps = 1; steps <= 100 && !f.sizesAsRange; ++steps) {
+            if (SweepPlan::logRange(sizes.front(), sizes.back(), steps) == sizes) {
+                f.sizesAsRange = true;
+                f.rangeMin = sizes.front();
+                f.rangeMax = sizes.back();
+                f.stepsPerDecade = steps;
+            }
+        }
+        QStringList parts;
+        for (int n : sizes)
+            parts << QString::number(n);
+        f.sizeList = parts.join(QLatin1Char(','));
+    };
+    v.push_back(sizesAsRange);
+    v.push_back(formOnly("rangeMin", &SweepForm::rangeMin, integer(1, SweepPlan::maxSize)));
+    v.push_back(formOnly("rangeMax", &SweepForm::rangeMax, integer(1, SweepPlan::maxSize)));
+    v.push_back(formOnly("stepsPerDecade", &SweepForm::stepsPerDecade, integer(1, 100)));
+    v.push_back(formOnly("sizeList", &SweepForm::sizeList, text));
+}
+
+// The CPU and its thread counts.
+void cpuFields(std::vector<Field> &v)
+{
+    const Read<bool> boolean = readBool;
+    // The CPU and its thread counts.
+    Field cpu = formOnly("cpu", &SweepForm::cpu, boolean);
+    cpu.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+        p.cpu = f.cpu;
+        if (!f.cpu)
+            return;
+        if (f.threads.isEmpty())
+            throw refusal(QT_TRANSLATE_NOOP(
+                "SweepForm",
+                "no CPU thread count is checked: check at least one, or switch the CPU off"));
+        for (int t : f.threads)
+            p.threads.push_back(t);
+    };
+    cpu.fromPlan = [](const SweepPlan &plan, SweepForm &f, const Machine &m) {
+        f.threads.clear();
+        for (int t : plan.threads)
+            if (t >= 1 && t <= m.hardwareThreads && !f.threads.contains(t))
+                f.threads << t;
+        std::sort(f.threads.begin(), f.threads.end());
+        f.cpu = plan.cpu && !f.threads.isEmpty();
+    };
+    v.push_back(cpu);
+    v.push_back({"threads", [](const SweepForm &f) -> QVariant { return joinInts(f.threads); },
+                 [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
+                     const std::optional<QString> threads = readString(s, key);
+                     if (!threads)
+                         return false;
+                     f.threads.clear();
+                     for (const QString &part : threads->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                         bool ok = false;
+                         const int t = part.trimmed().toInt(&ok);
+                         if (!ok || t < 1 || t > m.hardwareThreads || f.threads.contains(t))
+                             return false;
+                         f.threads << t;
+                     }
+                     std::sort(f.threads.begin(), f.threads.end());
+                     return true;
+                 },
+                 nullptr, nullptr});
+}
+
+// The GPU and the OpenCL devices: which, and their modes.
+void deviceFields(std::vector<Field> &v)
+{
+    const Read<bool> boolean = readBool;
+    // The GPU: which, and its modes. Switched off on a machine without a usable one.
+    Field gpu = same("gpu", &SweepForm::gpu, &SweepPlan::gpu, boolean);
+    gpu.load = [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
+        const std::optional<bool> gpu = readBool(s, key);
+        f.gpu = gpu && *gpu && (m.gpuUsable || m.openclCount > 0); // which device: the opencl field
+        return gpu.has_value();
+    };
+    gpu.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &m) {
+        f.gpu = p.gpu && m.gpuUsable;
+    };
+    v.push_back(gpu);
+    v.push_back(same("device", &SweepForm::device, &SweepPlan::device, integer(0, 1024)));
+    v.push_back({"allDevices", [](const SweepForm &f) { return QVariant(f.allDevices); },
+                 [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
+                     f.allDevices =
+                         s.value(QLatin1String(key), false).toBool(); // absent in older settings
+                     return true;
+                 },
+                 [](const SweepForm &f, SweepPlan &p, const Machine &m) {
+                     if (f.allDevices && f.gpu && m.gpuCount > 1)
+                         p.devices = SweepPlan::parseDevices("all", m.gpuCount);
+                 },
+                 [](const SweepPlan &p, SweepForm &f, const Machine &) {
+                     f.allDevices = p.devices.size() + p.openclDevices.size() > 1;
+                 }});
+    // After gpu, device and allDevices: an OpenCL device is the device of the GPU box.
+    v.push_back({"opencl", [](const SweepForm &f) { return QVariant(f.opencl); },
+                 [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
+                     f.opencl = s.value(QLatin1String(key), false).toBool(); // absent in older settings
+                     if (f.opencl && f.device >= m.openclCount) { // that device is gone: the GPU box off
+                         f.opencl = false;
+                         f.gpu = false;
+                         f.device = 0;
+                     }
+                     if (!f.opencl && !f.allDevices && !m.gpuUsable) // a CUDA GPU, and there is none
+                         f.gpu = false;
+                     return true;
+                 },
+                 [](const SweepForm &f, SweepPlan &p, const Machine &m) {
+                     if (!f.gpu)
+                         return;
+                     if (f.allDevices) {
+                         p.gpu = m.gpuCount > 0;
+                         for (int d = 0; d < m.openclCount; ++d)
+                             p.openclDevices.push_back(d);
+                     } else if (f.opencl) {
+                         p.gpu = false;
+                         p.device = 0;
+                         p.devices.clear();
+                         p.openclDevices = {f.device};
+                     }
+                 },
+                 [](const SweepPlan &p, SweepForm &f, const Machine &m) {
+                     f.opencl =
+                         !p.gpu && !p.openclDevices.empty() && p.openclDevices.front() < m.openclCount;
+                     if (f.opencl) {
+                         f.gpu = true;
+                         f.device = p.openclDevices.front();
+                     }
+                 }});
+    v.push_back(
+        {"modes", [](const SweepForm &f) -> QVariant { return f.modes.join(QLatin1Char(',')); },
+         [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
+             const std::optional<QString> modes = readString(s, key);
+             if (modes)
+                 f.modes = modes->split(QLatin1Char(','), Qt::SkipEmptyParts);
+             return modes.has_value();
+         },
+         [](const SweepForm &f, SweepPlan &p, const Machine &) {
+             if (!f.gpu)
+                 return;
+             if (f.modes.isEmpty())
+                 throw refusal(QT_TRANSLATE_NOOP(
+                     "SweepForm", "no GPU mode is checked: check at least one, or switch the GPU off"));
+             for (const auto &m : f.modes)
+                 p.modes.push_back(m.toStdString());
+         },
+         [](const SweepPlan &p, SweepForm &f, const Machine &) {
+             f.modes.clear();
+             for (const auto &m : p.modes)
+                 f.modes << QString::fromStdString(m);
+             if (f.modes.isEmpty())
+                 f.modes = allModes(f.workload);
+         }});
+    v.push_back(same("transfers", &SweepForm::transfers, &SweepPlan::transfers, boolean));
+    v.push_back(same("pinned", &SweepForm::pinned, &SweepPlan::pinned, boolean));
+}
+
+// How long each point is measured, and where the CPU threads run.
+void measuringFields(std::vector<Field> &v)
+{
+    const Read<bool> boolean = readBool;
+    // How long each point is measured. The budget's limits are checked by validate, with the others.
+    v.push_back(same("iterations", &SweepForm::iterations, &SweepPlan::iterations, integer(0, 1000000)));
+    v.push_back(same("minTime", &SweepForm::minTime, &SweepPlan::minTime, real(0, 3600)));
+    v.push_back(same("maxReps", &SweepForm::maxReps, &SweepPlan::maxReps, integer(1, 1000000)));
+    v.push_back(same("budget", &SweepForm::budget, &SweepPlan::budget, real(0, SweepPlan::maxBudget)));
+    v.push_back(
+        same("coldCache", &SweepForm::coldCache, &SweepPlan::coldCache, absentIs(false, boolean)));
+    v.push_back(same("energy", &SweepForm::energy, &SweepPlan::energy, absentIs(true, boolean)));
+    v.push_back(same("rounds", &SweepForm::rounds, &SweepPlan::rounds,
+                     absentIs(1, integer(1, SweepPlan::maxRounds))));
+    v.push_back(same("refine", &SweepForm::refine, &SweepPlan::refine, absentIs(0.0, real(0, 0.99))));
+    // Where the CPU threads run: a name Placement knows, else the default.
+    Field placement =
+        formOnly("placement", &SweepForm::placement,
+                 absentIs(QString::fromStdString(Placement::name(Placement::defaultKind)),
+                          Read<QString>([](QSettings &s, const char *key) -> std::optional<QString> {
+                              const std::optional<QString> v = readString(s, key);
+                              if (v && !Placement::parse(v->toStdString()))
+                                  return std::nullopt;
+                              return v;
+                          })));
+    placement.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
+        p.placement = Placement::parse(f.placement.toStdString()).value_or(Placement::defaultKind);
+    };
+    placement.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &) {
+        f.placement = QString::fromStdString(Placement::name(p.placement));
+    };
+    v.push_back(placement);
+}
+
 const std::vector<Field> &fields()
 {
     static const std::vector<Field> all = [] {
         std::vector<Field> v;
-        const Read<QString> text = readString;
-        const Read<bool> boolean = readBool;
-
-        Field workload = formOnly("workload", &SweepForm::workload, text);
-        workload.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
-            p.workload = f.workload.toStdString();
-            if (!Workload::find(p.workload))
-                throw refusal(QT_TRANSLATE_NOOP("SweepForm", "unknown workload \"%1\""), {f.workload});
-        };
-        workload.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &) {
-            f.workload = QString::fromStdString(p.workload);
-        };
-        v.push_back(workload);
-
-        // The plan's variants: the CPU's first, then the GPU's (the form's two fields).
-        Field cpuVariant = formOnly("cpuVariant", &SweepForm::cpuVariant, text);
-        cpuVariant.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
-            if (!f.cpuVariant.isEmpty())
-                p.variants.push_back(f.cpuVariant.toStdString());
-        };
-        cpuVariant.fromPlan = [](const SweepPlan &plan, SweepForm &f, const Machine &) {
-            const Workload *w = Workload::find(plan.workload);
-            if (!w)
-                return;
-            // The device's variants are OpenCL's when the plan sweeps an OpenCL device alone (the
-            // opencl field makes it the form's device).
-            const bool opencl = !plan.gpu && !plan.openclDevices.empty();
-            QStringList gpu;
-            for (const auto &v : plan.variants) {
-                if (f.cpuVariant.isEmpty() && w->hasCpuVariant(v))
-                    f.cpuVariant = QString::fromStdString(v);
-                else if ((opencl ? w->hasOpenClVariant(v) : w->hasGpuVariant(v)) &&
-                         !gpu.contains(QString::fromStdString(v)))
-                    gpu << QString::fromStdString(v);
-            }
-            // Several GPU variants: the form's "all" choice when they are all of them, else the first.
-            f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) ==
-                                                 (opencl ? w->openclVariants : w->gpuVariants).size()
-                               ? SweepForm::allVariants(*w, opencl)
-                           : gpu.isEmpty() ? QString()
-                                           : gpu.front();
-        };
-        v.push_back(cpuVariant);
-        Field gpuVariant = formOnly("gpuVariant", &SweepForm::gpuVariant, text);
-        gpuVariant.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
-            for (const QString &v : f.gpuVariant.split(QLatin1Char(','), Qt::SkipEmptyParts))
-                p.variants.push_back(v.toStdString());
-        };
-        v.push_back(gpuVariant);
-
-        // The plan's sizes: the five size fields.
-        Field sizesAsRange = formOnly("sizesAsRange", &SweepForm::sizesAsRange, boolean);
-        sizesAsRange.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) { p.sizes = f.sizes(); };
-        sizesAsRange.fromPlan = [](const SweepPlan &plan, SweepForm &f, const Machine &) {
-            std::vector<int> sizes = plan.sizes;
-            std::sort(sizes.begin(), sizes.end());
-            sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-            f.sizesAsRange = false;
-            if (sizes.empty())
-                return;
-            for (int steps = 1; steps <= 100 && !f.sizesAsRange; ++steps) {
-                if (SweepPlan::logRange(sizes.front(), sizes.back(), steps) == sizes) {
-                    f.sizesAsRange = true;
-                    f.rangeMin = sizes.front();
-                    f.rangeMax = sizes.back();
-                    f.stepsPerDecade = steps;
-                }
-            }
-            QStringList parts;
-            for (int n : sizes)
-                parts << QString::number(n);
-            f.sizeList = parts.join(QLatin1Char(','));
-        };
-        v.push_back(sizesAsRange);
-        v.push_back(formOnly("rangeMin", &SweepForm::rangeMin, integer(1, SweepPlan::maxSize)));
-        v.push_back(formOnly("rangeMax", &SweepForm::rangeMax, integer(1, SweepPlan::maxSize)));
-        v.push_back(formOnly("stepsPerDecade", &SweepForm::stepsPerDecade, integer(1, 100)));
-        v.push_back(formOnly("sizeList", &SweepForm::sizeList, text));
-
-        // The CPU and its thread counts.
-        Field cpu = formOnly("cpu", &SweepForm::cpu, boolean);
-        cpu.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
-            p.cpu = f.cpu;
-            if (!f.cpu)
-                return;
-            if (f.threads.isEmpty())
-                throw refusal(QT_TRANSLATE_NOOP(
-                    "SweepForm",
-                    "no CPU thread count is checked: check at least one, or switch the CPU off"));
-            for (int t : f.threads)
-                p.threads.push_back(t);
-        };
-        cpu.fromPlan = [](const SweepPlan &plan, SweepForm &f, const Machine &m) {
-            f.threads.clear();
-            for (int t : plan.threads)
-                if (t >= 1 && t <= m.hardwareThreads && !f.threads.contains(t))
-                    f.threads << t;
-            std::sort(f.threads.begin(), f.threads.end());
-            f.cpu = plan.cpu && !f.threads.isEmpty();
-        };
-        v.push_back(cpu);
-        v.push_back({"threads", [](const SweepForm &f) -> QVariant { return joinInts(f.threads); },
-                     [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
-                         const std::optional<QString> threads = readString(s, key);
-                         if (!threads)
-                             return false;
-                         f.threads.clear();
-                         for (const QString &part : threads->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-                             bool ok = false;
-                             const int t = part.trimmed().toInt(&ok);
-                             if (!ok || t < 1 || t > m.hardwareThreads || f.threads.contains(t))
-                                 return false;
-                             f.threads << t;
-                         }
-                         std::sort(f.threads.begin(), f.threads.end());
-                         return true;
-                     },
-                     nullptr, nullptr});
-
-        // The GPU: which, and its modes. Switched off on a machine without a usable one.
-        Field gpu = same("gpu", &SweepForm::gpu, &SweepPlan::gpu, boolean);
-        gpu.load = [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
-            const std::optional<bool> gpu = readBool(s, key);
-            f.gpu = gpu && *gpu && (m.gpuUsable || m.openclCount > 0); // which device: the opencl field
-            return gpu.has_value();
-        };
-        gpu.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &m) {
-            f.gpu = p.gpu && m.gpuUsable;
-        };
-        v.push_back(gpu);
-        v.push_back(same("device", &SweepForm::device, &SweepPlan::device, integer(0, 1024)));
-        v.push_back({"allDevices", [](const SweepForm &f) { return QVariant(f.allDevices); },
-                     [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
-                         f.allDevices =
-                             s.value(QLatin1String(key), false).toBool(); // absent in older settings
-                         return true;
-                     },
-                     [](const SweepForm &f, SweepPlan &p, const Machine &m) {
-                         if (f.allDevices && f.gpu && m.gpuCount > 1)
-                             p.devices = SweepPlan::parseDevices("all", m.gpuCount);
-                     },
-                     [](const SweepPlan &p, SweepForm &f, const Machine &) {
-                         f.allDevices = p.devices.size() + p.openclDevices.size() > 1;
-                     }});
-        // After gpu, device and allDevices: an OpenCL device is the device of the GPU box.
-        v.push_back({"opencl", [](const SweepForm &f) { return QVariant(f.opencl); },
-                     [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
-                         f.opencl = s.value(QLatin1String(key), false).toBool(); // absent in older settings
-                         if (f.opencl && f.device >= m.openclCount) { // that device is gone: the GPU box off
-                             f.opencl = false;
-                             f.gpu = false;
-                             f.device = 0;
-                         }
-                         if (!f.opencl && !f.allDevices && !m.gpuUsable) // a CUDA GPU, and there is none
-                             f.gpu = false;
-                         return true;
-                     },
-                     [](const SweepForm &f, SweepPlan &p, const Machine &m) {
-                         if (!f.gpu)
-                             return;
-                         if (f.allDevices) {
-                             p.gpu = m.gpuCount > 0;
-                             for (int d = 0; d < m.openclCount; ++d)
-                                 p.openclDevices.push_back(d);
-                         } else if (f.opencl) {
-                             p.gpu = false;
-                             p.device = 0;
-                             p.devices.clear();
-                             p.openclDevices = {f.device};
-                         }
-                     },
-                     [](const SweepPlan &p, SweepForm &f, const Machine &m) {
-                         f.opencl =
-                             !p.gpu && !p.openclDevices.empty() && p.openclDevices.front() < m.openclCount;
-                         if (f.opencl) {
-                             f.gpu = true;
-                             f.device = p.openclDevices.front();
-                         }
-                     }});
-        v.push_back(
-            {"modes", [](const SweepForm &f) -> QVariant { return f.modes.join(QLatin1Char(',')); },
-             [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
-                 const std::optional<QString> modes = readString(s, key);
-                 if (modes)
-                     f.modes = modes->split(QLatin1Char(','), Qt::SkipEmptyParts);
-                 return modes.has_value();
-             },
-             [](const SweepForm &f, SweepPlan &p, const Machine &) {
-                 if (!f.gpu)
-                     return;
-                 if (f.modes.isEmpty())
-                     throw refusal(QT_TRANSLATE_NOOP(
-                         "SweepForm", "no GPU mode is checked: check at least one, or switch the GPU off"));
-                 for (const auto &m : f.modes)
-                     p.modes.push_back(m.toStdString());
-             },
-             [](const SweepPlan &p, SweepForm &f, const Machine &) {
-                 f.modes.clear();
-                 for (const auto &m : p.modes)
-                     f.modes << QString::fromStdString(m);
-                 if (f.modes.isEmpty())
-                     f.modes = allModes(f.workload);
-             }});
-        v.push_back(same("transfers", &SweepForm::transfers, &SweepPlan::transfers, boolean));
-        v.push_back(same("pinned", &SweepForm::pinned, &SweepPlan::pinned, boolean));
-
-        // How long each point is measured. The budget's limits are checked by validate, with the others.
-        v.push_back(same("iterations", &SweepForm::iterations, &SweepPlan::iterations, integer(0, 1000000)));
-        v.push_back(same("minTime", &SweepForm::minTime, &SweepPlan::minTime, real(0, 3600)));
-        v.push_back(same("maxReps", &SweepForm::maxReps, &SweepPlan::maxReps, integer(1, 1000000)));
-        v.push_back(same("budget", &SweepForm::budget, &SweepPlan::budget, real(0, SweepPlan::maxBudget)));
-        v.push_back(
-            same("coldCache", &SweepForm::coldCache, &SweepPlan::coldCache, absentIs(false, boolean)));
-        v.push_back(same("energy", &SweepForm::energy, &SweepPlan::energy, absentIs(true, boolean)));
-        v.push_back(same("rounds", &SweepForm::rounds, &SweepPlan::rounds,
-                         absentIs(1, integer(1, SweepPlan::maxRounds))));
-        v.push_back(same("refine", &SweepForm::refine, &SweepPlan::refine, absentIs(0.0, real(0, 0.99))));
-        // Where the CPU threads run: a name Placement knows, else the default.
-        Field placement =
-            formOnly("placement", &SweepForm::placement,
-                     absentIs(QString::fromStdString(Placement::name(Placement::defaultKind)),
-                              Read<QString>([](QSettings &s, const char *key) -> std::optional<QString> {
-                                  const std::optional<QString> v = readString(s, key);
-                                  if (v && !Placement::parse(v->toStdString()))
-                                      return std::nullopt;
-                                  return v;
-                              })));
-        placement.toPlan = [](const SweepForm &f, SweepPlan &p, const Machine &) {
-            p.placement = Placement::parse(f.placement.toStdString()).value_or(Placement::defaultKind);
-        };
-        placement.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &) {
-            f.placement = QString::fromStdString(Placement::name(p.placement));
-        };
-        v.push_back(placement);
+        whatFields(v);
+        sizeFields(v);
+        cpuFields(v);
+        deviceFields(v);
+        measuringFields(v);
         return v;
     }();
     return all;
