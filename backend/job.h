@@ -22,6 +22,7 @@ struct Job {
     bool transfers = false;  ///< put H2D of the inputs and D2H of the output in the timed region
     bool pinnedHost = false; ///< host memory for transfers (and the transfer workload)
     int device = 0;
+    int threads = 0;    ///< the CPU kernels' team; 0 on a device
     float alpha = 2.0f; ///< saxpy's a
     /// Cold cache: reset() overwrites a buffer of twice the L2 size (l2FlushBytes) after
     /// restoring the inputs, so that every repetition reads its tensors from HBM. Untimed.

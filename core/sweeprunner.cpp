@@ -5,7 +5,7 @@
 
 #include "core/cacheflush.h"
 #include "core/calibration.h"
-#include "core/cpukernels.h"
+#include "core/devicebackend.h"
 #include "core/gpuclocks.h"
 #include "core/machineinfo.h"
 #include "core/preemption.h"
@@ -16,7 +16,6 @@
 #include "core/watchdog.h"
 #include "core/workload.h"
 #include "cuda/gpubackend.h"
-#include "opencl/openclbackend.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,23 +30,10 @@ namespace speeduplab {
 
 namespace {
 
+// "GPU launch (cublas), n = 400": a point as the progress names it.
 std::string pointLabel(const PlanPoint &p)
 {
-    std::string s = p.backend == "gpu" ? "GPU " + p.mode
-                    : p.backend == "opencl"
-                        ? "opencl:" + std::to_string(p.device) + ' ' + p.mode
-                        : "CPU " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads");
-    if (!p.variant.empty())
-        s += " (" + p.variant + ")";
-    return s + ", n = " + std::to_string(p.n);
-}
-
-// "0.66 s", "36 ms": a compile time for a note.
-std::string secondsText(double s)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, s >= 1 ? "%.1f s" : "%.0f ms", s >= 1 ? s : s * 1e3);
-    return text;
+    return Devices::of(p.backend).pointName(p) + ", n = " + std::to_string(p.n);
 }
 
 // The PCI bus id of CUDA device `device`, by which NVML finds it; empty when unknown.
@@ -74,28 +60,8 @@ double SweepRunner::hostMemoryAvailable() const
 
 namespace {
 
-// The memory check of an OpenCL point on its device, as the loader describes it; one that always
-// fits when the device is unknown (the point is skipped for that, with its own reason).
-MemoryCheck openclMemory(const Job &job)
-{
-    for (const DeviceDescription &d : opencl::availability().devices)
-        if (d.index == job.device)
-            return MemoryCheck::opencl(job, d);
-    return {};
-}
-
 // Why a plan with --energy off reads none.
 const char *const energyOff = "energy is off (--energy off)";
-
-// Whether OpenCL device `device` lies inside the CPU's package, whose RAPL counter then counts it:
-// an integrated GPU (it shares the host's memory), or the CPU itself (PoCL).
-bool insidePackage(int device)
-{
-    for (const DeviceDescription &d : opencl::availability().devices)
-        if (d.index == device)
-            return d.isIntegratedGpu() || d.type == "CPU";
-    return false;
-}
 
 } // namespace
 
@@ -121,10 +87,9 @@ std::vector<MemoryCheck> SweepRunner::memoryShortfalls(double hostAvailable, dou
         // The same checks, in the same order, as measure(): host memory first, on every backend.
         const MemoryCheck host = MemoryCheck::host(*w, p.n, hostAvailable);
         add(host);
-        if (host.fits() && p.backend == "gpu" && gpuAvailable > 0)
-            add(MemoryCheck::device(job(p), gpuAvailable));
-        if (host.fits() && p.backend == "opencl")
-            add(openclMemory(job(p)));
+        if (host.fits())
+            if (const std::optional<MemoryCheck> device = Devices::of(p.backend).memoryPlanned(job(p), gpuAvailable))
+                add(*device);
     }
     // The points run coarse to fine; the sizes that do not fit read best in ascending n.
     std::stable_sort(out.begin(), out.end(),
@@ -138,14 +103,15 @@ std::vector<SweepRunner::SlowDevice> SweepRunner::slowDevices(const MachineInfo 
     std::map<std::string, SlowDevice> byDevice;
     std::vector<std::string> order; // the plan's order of devices
     for (const PlanPoint &p : m_plan.points()) {
-        if (p.backend == "cpu")
+        const DeviceBackend &backend = Devices::of(p.backend);
+        if (!backend.onDevice())
             continue;
         const Measurement m = skeleton(p);
         const Calibration::Level l = Calibration::levelFor(m, machine);
         const double work = l.flops ? m.flops : m.bytes;
         if (!(l.value > 0) || !(work > 0) || Workload::isQueueTime(m.mode))
             continue;
-        const std::string device = (p.backend == "opencl" ? "opencl:" : "cuda:") + std::to_string(p.device);
+        const std::string device = backend.deviceId(p.device);
         auto [it, added] = byDevice.try_emplace(device);
         if (added)
             order.push_back(device);
@@ -184,16 +150,12 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
     m.elements = Workload::elements(p.n);
     m.bytes = w ? w->bytes(p.n, m_iterations, p.variant) : 0;
     m.flops = w ? w->flops(p.n, m_iterations) : 0;
-    if (p.backend == "opencl") {
-        m.device = std::max(0, p.device);
-        // What the device is, from the same list MachineInfo::probe puts in the result.
-        for (const DeviceDescription &d : MachineInfo::openclState().devices)
-            if (d.index == m.device)
-                m.describedKind = d.kind();
-    }
-    if (p.backend == "gpu")
+    const DeviceBackend &backend = Devices::of(p.backend);
+    if (backend.onDevice()) {
         m.device = p.device >= 0 ? p.device : m_plan.device;
-    if (p.backend != "cpu") {
+        // What the device is, from the same list MachineInfo::probe puts in the result.
+        if (const std::optional<DeviceKind> kind = backend.describedKind(m.device))
+            m.describedKind = *kind;
         if (m_plan.transfers && m_plan.workload != "transfer")
             m.transfers = m_plan.pinned ? "pinned" : "pageable";
     }
@@ -202,7 +164,7 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
 
 bool SweepRunner::flushesCpuCaches(const SweepPlan &plan, const PlanPoint &p)
 {
-    if (p.backend == "cpu")
+    if (!Devices::of(p.backend).onDevice())
         return true;
     if (plan.workload == "transfer")
         return p.variant == "pageable";
@@ -221,6 +183,7 @@ Job SweepRunner::job(const PlanPoint &p) const
     job.transfers = m.transfers != "none";
     job.pinnedHost = m.workload == "transfer" ? m.variant == "pinned" : m_plan.pinned;
     job.device = m.device;
+    job.threads = m.threads;
     job.alpha = Reference::saxpyAlpha;
     job.coldCache = m_plan.coldCache;
     job.bytes = m.bytes;
@@ -230,18 +193,7 @@ Job SweepRunner::job(const PlanPoint &p) const
 
 std::string SweepRunner::unrunnable(const PlanPoint &p) const
 {
-    if (p.backend == "opencl") {
-        const opencl::Availability a = opencl::availability();
-        const std::string disabled = opencl::disabledReason(p.device);
-        return a.usable && disabled.empty() ? std::string() : disabled.empty() ? a.reason : disabled;
-    }
-    if (p.backend == "gpu") {
-        const gpu::Availability a = gpu::availability();
-        const std::string disabled = a.builtWithCuda ? gpu::disabledReason() : "";
-        return a.usable && disabled.empty() ? std::string() : disabled.empty() ? a.reason : disabled;
-    }
-    const Measurement m = skeleton(p);
-    return CpuKernels::available(m.workload, m.variant);
+    return Devices::of(p.backend).unrunnable(job(p));
 }
 
 Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &stop, double deadline)
@@ -258,33 +210,30 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
         m.reason = "cancelled before it started";
         return m;
     }
-    const bool onGpu = p.backend == "gpu", onOpenCl = p.backend == "opencl";
-    if (std::string why = unrunnable(p); !why.empty()) {
+    const DeviceBackend &backend = Devices::of(p.backend);
+    if (std::string why = backend.unrunnable(job(p)); !why.empty()) {
         m.status = Measurement::Status::Skipped;
         m.reason = std::move(why);
         return m;
     }
-
     if (const MemoryCheck host = MemoryCheck::host(*w, p.n, hostMemoryAvailable()); !host.fits()) {
         m.status = Measurement::Status::Skipped;
         m.reason = host.reason();
         return m;
     }
-    // Before the host's inputs are made: a 4 GiB tensor is refused by a device that allows 2 GiB.
-    if (onOpenCl)
-        if (const MemoryCheck device = openclMemory(job(p)); !device.fits()) {
+    try {
+        // Before the host's inputs are made: a 4 GiB tensor is refused by a device that allows 2 GiB.
+        if (const std::optional<MemoryCheck> device = backend.memoryNow(job(p)); device && !device->fits()) {
             m.status = Measurement::Status::Skipped;
-            m.reason = device.reason();
+            m.reason = device->reason();
             return m;
         }
-
-    try {
         const auto inputs = Reference::inputs(m.workload, p.n);
         if (stop.load()) // a budget that ran out while the inputs were made (Watchdog)
             throw Cancelled();
-        std::vector<const float *> ptrs;
+        Job pointJob = job(p);
         for (const auto &v : inputs)
-            ptrs.push_back(v.data());
+            pointJob.inputs.push_back(v.data());
         const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);
         RepeatLoop::Around around;
         if (m_plan.coldCache && flushesCpuCaches(m_plan, p)) {
@@ -294,82 +243,13 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
                     std::make_unique<CacheFlush>(CacheFlush::bytesFor(MachineInfo::probeCaches(), hw), hw);
             around.flush = m_flush.get();
         }
-        if (onOpenCl) {
-            Job clJob = job(p);
-            clJob.inputs = ptrs;
-            auto run = opencl::createRun(clJob);
-            if (insidePackage(p.device)) // its energy is the package's, as the CPU points' is
-                around.energy = &cpuEnergy();
-            RepeatLoop::run(*run, m, rule, stop, inputs, around);
-            // What was compiled before the timing, said once a device and once CLBlast's first call.
-            const double build = opencl::buildSeconds(p.device), blas = opencl::clblastSeconds(p.device);
-            std::string note;
-            if (build > 0 && m_openclNoted.insert({p.device, "build"}).second)
-                note = "the OpenCL program was built in " + secondsText(build);
-            if (blas > 0 && m_openclNoted.insert({p.device, "clblast"}).second)
-                note += (note.empty() ? "CLBlast's first call" : ", CLBlast's first call") +
-                        std::string(" (it compiles its kernels) took ") + secondsText(blas);
-            if (!note.empty() && m.ok())
-                m.reason +=
-                    (m.reason.empty() ? "" : "; ") + note + ", before the timing: no repetition holds it";
-        } else if (onGpu) {
-            Job gpuJob = job(p);
-            gpuJob.inputs = ptrs;
-            std::size_t freeBytes = 0, totalBytes = 0;
-            gpu::memoryInfo(gpuJob.device, freeBytes, totalBytes);
-            if (const MemoryCheck device = MemoryCheck::device(gpuJob, double(freeBytes)); !device.fits()) {
-                m.status = Measurement::Status::Skipped;
-                m.reason = device.reason();
-                return m;
-            }
-            auto run = gpu::createRun(gpuJob);
-            const GpuClocks &clocks = GpuClocks::instance();
-            const std::string busId = busIdOf(gpuJob.device);
-            GpuClockSample start, end;
-            around.energy = &gpuEnergy(gpuJob.device);
-            around.firstRepDone = [&] { start = clocks.sample(gpuJob.device, busId); };
-            around.lastRepDone = [&] { end = clocks.sample(gpuJob.device, busId); };
-            RepeatLoop::run(*run, m, rule, stop, inputs, around);
-            m.conditions.recordClocks(start, end, m_clockReference[gpuJob.device], m.reason);
-        } else {
-            // The team placed before its kernel is made, so that its buffers are first touched
-            // where they are used.
-            const Topology &topology = Topology::probe();
-            const Placement::Binding bound(topology, m_plan.placement, p.threads);
-            recordPlacement(m.conditions, topology, m_plan.placement, bound.bound(), p.threads);
-            auto run = CpuKernels::create(m.workload, m.variant, p.n, m_iterations, p.threads,
-                                          Reference::saxpyAlpha, ptrs);
-            around.countPreemption = true;
-            around.energy = &cpuEnergy();
-            RepeatLoop::run(*run, m, rule, stop, inputs, around);
-        }
+        if (!backend.onDevice())
+            runOnCpu(backend, pointJob, m, rule, stop, inputs, around);
+        else
+            runOnDevice(backend, pointJob, m, rule, stop, inputs, around);
     } catch (const Cancelled &) {
         m.status = Measurement::Status::Cancelled;
         m.reason = "cancelled while it was being measured";
-        m.stats = Stats();
-    } catch (const gpu::CudaError &e) {
-        m.status = Measurement::Status::Failed;
-        m.reason = std::string("CUDA error ") + e.errorName() + ": " + e.what();
-        if (e.sticky())
-            m.reason += " (the GPU backend is disabled for the rest of this run)";
-        m.stats = Stats();
-    } catch (const gpu::Unsupported &e) {
-        m.status = Measurement::Status::Skipped;
-        m.reason = e.what();
-        m.stats = Stats();
-    } catch (const opencl::Unsupported &e) {
-        m.status = Measurement::Status::Skipped;
-        m.reason = e.what();
-        m.stats = Stats();
-    } catch (const opencl::OpenClError &e) {
-        m.reason = std::string("OpenCL error: ") + e.what();
-        // A fault (the work failed on the device) fails the point; a device gone before its work
-        // ran skips it, as every later point of the device will be. Either disables the device.
-        m.status = e.deviceLost() && !e.fault() ? Measurement::Status::Skipped : Measurement::Status::Failed;
-        if (e.fault() || e.deviceLost()) {
-            opencl::disable(p.device, e.what());
-            m.reason += " (opencl:" + std::to_string(p.device) + " is disabled for the rest of this run)";
-        }
         m.stats = Stats();
     } catch (const std::bad_alloc &) {
         m.status = Measurement::Status::Skipped;
@@ -377,11 +257,57 @@ Measurement SweepRunner::measure(const PlanPoint &p, const std::atomic<bool> &st
             "not enough host memory: allocating the buffers for n = " + std::to_string(p.n) + " failed";
         m.stats = Stats();
     } catch (const std::exception &e) {
-        m.status = Measurement::Status::Failed;
-        m.reason = e.what();
+        // The backend's own errors (a CUDA error, an OpenCL fault, a kernel it does not have) say
+        // the point's status; any other fails it.
+        if (!backend.failed(e, m.device, m)) {
+            m.status = Measurement::Status::Failed;
+            m.reason = e.what();
+        }
         m.stats = Stats();
     }
     return m;
+}
+
+void SweepRunner::runOnCpu(const DeviceBackend &backend, const Job &job, Measurement &m,
+                           const StoppingRule &rule, const std::atomic<bool> &stop,
+                           const std::vector<std::vector<float>> &inputs, RepeatLoop::Around &around)
+{
+    // The team placed before its kernel is made, so that its buffers are first touched where they
+    // are used.
+    const Topology &topology = Topology::probe();
+    const Placement::Binding bound(topology, m_plan.placement, job.threads);
+    recordPlacement(m.conditions, topology, m_plan.placement, bound.bound(), job.threads);
+    auto run = backend.createRun(job);
+    around.countPreemption = true;
+    around.energy = &cpuEnergy();
+    RepeatLoop::run(*run, m, rule, stop, inputs, around);
+}
+
+void SweepRunner::runOnDevice(const DeviceBackend &backend, const Job &job, Measurement &m,
+                              const StoppingRule &rule, const std::atomic<bool> &stop,
+                              const std::vector<std::vector<float>> &inputs, RepeatLoop::Around &around)
+{
+    auto run = backend.createRun(job);
+    GpuClockSample start, end;
+    if (backend.insideCpuPackage(job.device)) { // its energy is the package's, as the CPU points' is
+        around.energy = &cpuEnergy();
+    } else if (backend.watchedByNvml()) { // its board's energy and clocks
+        const GpuClocks &clocks = GpuClocks::instance();
+        const std::string busId = busIdOf(job.device);
+        around.energy = &gpuEnergy(job.device);
+        around.firstRepDone = [&] { start = clocks.sample(job.device, busId); };
+        around.lastRepDone = [&] { end = clocks.sample(job.device, busId); };
+    }
+    RepeatLoop::run(*run, m, rule, stop, inputs, around);
+    if (backend.watchedByNvml())
+        m.conditions.recordClocks(start, end, m_clockReference[job.device], m.reason);
+    // What was compiled before the timing, said once a device and kind.
+    std::string note;
+    for (const auto &[what, sentence] : backend.compiled(job.device))
+        if (m_compiledNoted.insert({backend.deviceId(job.device), what}).second)
+            note += (note.empty() ? "" : ", ") + sentence;
+    if (!note.empty() && m.ok())
+        m.reason += (m.reason.empty() ? "" : "; ") + note + ", before the timing: no repetition holds it";
 }
 
 void SweepRunner::recordPlacement(PointConditions &c, const Topology &t, Placement::Kind kind, bool bound,
@@ -414,7 +340,7 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
     // fork/join at n = 4 into minutes at n = 4000, and the first estimate of a 10 s sweep
     // "about 13 min".
     auto beyond = [&](std::map<int, double>::const_iterator largest) {
-        const bool gpu = p.backend != "cpu";
+        const bool gpu = Devices::of(p.backend).onDevice();
         const int threads = std::max(1, p.threads);
         const double prior = w && w->computeBound() ? (gpu ? 2e13 : 2e10 * std::min(threads, 16))
                                                     : (gpu ? 2e12 : 3e10 * std::min(threads, 16));
@@ -448,7 +374,7 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
     rep = std::max(rep, 1e-9);
     // A cold cache adds a flush before the warm-up and before every repetition.
     const double flush = !m_flush || !flushesCpuCaches(m_plan, p) ? 0
-                         : p.backend == "cpu" ? m_flush->secondsFor(w ? w->footprintBytes(p.n) : 0)
+                         : !Devices::of(p.backend).onDevice() ? m_flush->secondsFor(w ? w->footprintBytes(p.n) : 0)
                                               : m_flush->secondsFor(0);
     // A point whose device counts energy lasts at least the counters' span after its warm-up
     // (RepeatLoop runs more repetitions for it): 2 s of a GPU point at NVML's 100 ms updates.
@@ -458,10 +384,11 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
 double SweepRunner::energySpan(const PlanPoint &p) const
 {
     const EnergyMeter *meter = nullptr;
-    if (p.backend == "gpu") {
+    const DeviceBackend &backend = Devices::of(p.backend);
+    if (backend.watchedByNvml()) {
         const auto it = m_gpuEnergy.find(p.device);
         meter = it == m_gpuEnergy.end() ? nullptr : &it->second;
-    } else if (m_cpuEnergy && (p.backend == "cpu" || insidePackage(p.device))) {
+    } else if (m_cpuEnergy && backend.insideCpuPackage(p.device)) {
         meter = &*m_cpuEnergy;
     }
     return meter && meter->available() ? meter->minimumSpan() : 0;
@@ -590,8 +517,9 @@ void SweepRunner::describeEnergy(SweepConditions &s)
     const EnergyMeter discrete =
         EnergyMeter::unavailable("a discrete OpenCL device has no energy counter that SpeedupLab can read "
                                  "(OpenCL has no energy call)");
+    const DeviceBackend &opencl = Devices::of("opencl");
     for (const int d : m_plan.openclDevices)
-        devices.emplace_back("opencl:" + std::to_string(d), insidePackage(d) ? &cpuEnergy() : &discrete);
+        devices.emplace_back(opencl.deviceId(d), opencl.insideCpuPackage(d) ? &cpuEnergy() : &discrete);
     // The devices without energy for one reason are named together: "no energy for the CPU and
     // opencl:0: …".
     std::vector<std::pair<std::string, std::string>> missing; // (why, devices)

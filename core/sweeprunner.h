@@ -6,6 +6,7 @@
 #include "core/gpuclocks.h"
 #include "core/measurement.h"
 #include "core/memorycheck.h"
+#include "core/repeatloop.h"
 #include "core/resultset.h"
 #include "core/stoppingrule.h"
 #include "core/sweepplan.h"
@@ -22,6 +23,7 @@
 namespace speeduplab {
 
 class CacheFlush;
+class DeviceBackend;
 
 /// Turns a plan into measurements, one point at a time, on the calling thread.
 /// Every point: memory pre-check, warm-up, repetitions until the minimum time (or the
@@ -128,6 +130,14 @@ public:
     std::vector<SlowDevice> slowDevices(const MachineInfo &machine, double repLimit = 10) const;
 
 private:
+    /// A point's repetitions, once its inputs are made: on the CPU kernels (its threads placed),
+    /// or on a device (its energy and clocks watched, what it compiled noted).
+    void runOnCpu(const DeviceBackend &backend, const Job &job, Measurement &m, const StoppingRule &rule,
+                  const std::atomic<bool> &stop, const std::vector<std::vector<float>> &inputs,
+                  RepeatLoop::Around &around);
+    void runOnDevice(const DeviceBackend &backend, const Job &job, Measurement &m, const StoppingRule &rule,
+                     const std::atomic<bool> &stop, const std::vector<std::vector<float>> &inputs,
+                     RepeatLoop::Around &around);
     Measurement skeleton(const PlanPoint &p) const;
     /// Why the point cannot run here (no usable device of its backend, no kernel for its
     /// variant), or empty: measure skips it at once, and the time left counts it as nothing.
@@ -157,8 +167,8 @@ private:
     std::map<int, GpuClockReference> m_clockReference;
     /// For the time estimates: series key -> n -> median of an ok point, in seconds.
     std::map<std::string, std::map<int, double>> m_medians;
-    /// (OpenCL device, "build" or "clblast"): the compile times already noted on a row.
-    std::set<std::pair<int, std::string>> m_openclNoted;
+    /// (device, "build" or "clblast"): what its first run compiled, already noted on a row.
+    std::set<std::pair<std::string, std::string>> m_compiledNoted;
     double m_start = 0;
     std::optional<EnergyMeter> m_cpuEnergy;
     std::map<int, EnergyMeter> m_gpuEnergy;
