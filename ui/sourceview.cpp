@@ -237,144 +237,170 @@ void SourceView::showSeries(const Measurement &m)
 
 SourceView::Description SourceView::describe(const Measurement &m)
 {
+    // The code each backend runs is its own: OpenCL C kernels, CUDA kernels and libraries, the
+    // CPU kernels with OpenMP.
+    if (m.isOpenCl())
+        return describeOpenCl(m);
+    if (m.isCuda())
+        return describeCuda(m);
+    return describeCpu(m);
+}
+
+// OpenCL C kernels of our own, built at run time from opencl/openclkernels.h.
+SourceView::Description SourceView::describeOpenCl(const Measurement &m)
+{
     Description d;
     const QString workload = QString::fromStdString(m.workload);
     const QString variant = QString::fromStdString(m.variant);
     const QString series = variant.isEmpty() ? workload : QStringLiteral("%1 (%2)").arg(workload, variant);
     const QString times = QString::number(m.iterations);
-    if (m.isOpenCl()) {
-        // OpenCL C kernels of our own, built at run time from opencl/openclkernels.h.
-        const bool fused = m.mode == "fused";
-        QString region = QStringLiteral("opencl-") + workload;
-        if (m.workload == "gemm" || m.workload == "scan" || m.workload == "spmv")
-            region += QLatin1Char('-') + variant;
-        else if (fused)
-            region += QStringLiteral("-fused");
-        d.regions = {region};
-        if (m.workload == "transfer") {
-            d.regions = {QStringLiteral("opencl-transfer")};
-            if (m.variant == "zero-copy")
-                d.regions << QStringLiteral("opencl-zero-copy");
-        }
-        d.regions << (m.mode == "graph" ? QStringLiteral("opencl-mode-graph")
-                                        : QStringLiteral("opencl-mode-launch"));
-        if (m.mode == "unsynced")
-            d.regions << QStringLiteral("opencl-mode-unsynced");
-        d.function = region.mid(7);
-        d.heading = fused ? tr("%1 on %2, fused: all %3 iterations in one OpenCL kernel")
-                                .arg(series, QString::fromStdString(m.deviceId()), times)
-                          : tr("%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands")
-                                .arg(series, QString::fromStdString(m.deviceId()),
-                                     QString::fromStdString(m.mode), times);
-        return d;
+    const bool fused = m.mode == "fused";
+    QString region = QStringLiteral("opencl-") + workload;
+    if (m.workload == "gemm" || m.workload == "scan" || m.workload == "spmv")
+        region += QLatin1Char('-') + variant;
+    else if (fused)
+        region += QStringLiteral("-fused");
+    d.regions = {region};
+    if (m.workload == "transfer") {
+        d.regions = {QStringLiteral("opencl-transfer")};
+        if (m.variant == "zero-copy")
+            d.regions << QStringLiteral("opencl-zero-copy");
     }
-    if (m.isCuda()) {
-        const QString mode = QString::fromStdString(m.mode);
-        const bool graph = m.mode == "graph";
-        QString what;
-        if (m.workload == "transfer") {
-            d.function = QStringLiteral("cudaMemcpyAsync");
-            d.regions = {QStringLiteral("gpu-transfer")};
-            what = tr("cudaMemcpyAsync to the device and back, %1 times, from %2 host memory")
-                       .arg(times, m.variant == "pinned" ? tr("pinned") : tr("pageable"));
-        } else if (m.workload == "gemm" && (m.variant == "cublas-fp16" || m.variant == "cublas-bf16")) {
-            const QString type = m.variant == "cublas-fp16" ? QStringLiteral("fp16") : QStringLiteral("bf16");
-            d.function = QStringLiteral("gemmEx"); // CublasLibrary::gemmEx, cuBLAS's cublasGemmEx
-            d.regions = {QStringLiteral("gpu-cublas-setup"), QStringLiteral("gpu-cublas-gemmex")};
-            what = (graph ? tr("cuBLAS's cublasGemmEx in %1, called %2 times from a CUDA graph")
-                          : tr("cuBLAS's cublasGemmEx in %1, called %2 times"))
-                       .arg(type, times);
-            d.note = tr("The product runs on the tensor cores with fp32 accumulation, in cuBLAS's "
-                        "cublasGemmEx, closed source: the call below is all SpeedupLab runs. A, B and C are "
-                        "%1 copies of the fp32 tensors, converted outside the timed region.")
-                         .arg(type);
-        } else if (m.workload == "gemm" && variant.startsWith(QLatin1String("cublas"))) {
-            d.function = QStringLiteral("sgemm");
-            d.regions = {QStringLiteral("gpu-cublas-setup"), QStringLiteral("gpu-cublas")};
-            what = (graph ? tr("cuBLAS's sgemm, called %1 times from a CUDA graph")
-                          : tr("cuBLAS's sgemm, called %1 times"))
-                       .arg(times);
-            d.note = tr(
-                "The product runs in cuBLAS's sgemm, closed source: the call below is all SpeedupLab runs.");
-            if (m.variant == "cublas-tf32")
-                d.note +=
-                    QLatin1Char(' ') + tr("This variant lets cuBLAS round the inputs to TF32 and use the "
-                                          "tensor cores (the math mode set below).");
-        } else if (m.workload == "scan" && m.variant == "cub") {
-            d.function = QStringLiteral("InclusiveSum");
-            d.regions = {QStringLiteral("gpu-scan-cub-setup"), QStringLiteral("gpu-scan-cub")};
-            what = (graph ? tr("CUB's DeviceScan::InclusiveSum, called %1 times from a CUDA graph")
-                          : tr("CUB's DeviceScan::InclusiveSum, called %1 times"))
-                       .arg(times);
-            d.note =
-                tr("The scan runs in CUB, the CUDA toolkit's header-only library of parallel primitives: "
-                   "the call below is all SpeedupLab writes. Its temporary storage is allocated once, "
-                   "outside the timed region.");
-        } else if (m.workload == "spmv" && m.variant == "scalar") {
-            d.function = QStringLiteral("spmvCsrKernel");
-            d.regions = {QStringLiteral("gpu-spmv-csr")};
-            what = (graph ? tr("kernel %1, launched %2 times from a CUDA graph")
-                          : tr("kernel %1, launched %2 times, one launch per iteration"))
-                       .arg(d.function, times);
-            d.note = tr("One thread per row: the threads of a warp read rows 8 nonzeros apart (not "
-                        "coalesced) and gather x at random columns.");
-        } else if (m.workload == "spmv") {
-            d.function = QStringLiteral("enqueue"); // CusparseSpmv::enqueue, cuSPARSE's cusparseSpMV
-            d.regions = {QStringLiteral("gpu-spmv-cusparse-setup"), QStringLiteral("gpu-spmv-cusparse")};
-            what = (graph ? tr("cuSPARSE's cusparseSpMV, called %1 times from a CUDA graph")
-                          : tr("cuSPARSE's cusparseSpMV, called %1 times"))
-                       .arg(times);
-            d.note =
-                tr("The product runs in cuSPARSE, closed source: the calls below are all SpeedupLab runs. "
-                   "The handle, the matrix descriptors and the work buffer are made once, outside the "
-                   "timed region.");
-        } else if (m.workload == "scan") {
-            d.function = gpuKernel(m);
-            d.regions = {gpuRegion(m), QStringLiteral("gpu-scan-rows-launch")};
-            what =
-                (graph
-                     ? tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times from a CUDA graph")
-                     : tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times, three "
-                          "launches per iteration"))
-                    .arg(d.function, times);
-            d.note = tr("One thread per row adds up its row serially, then a single thread adds up the row "
-                        "totals: n serial chains and then one more, which leave most of the GPU idle.");
-        } else {
-            d.function = gpuKernel(m);
-            d.regions = {gpuRegion(m)};
-            const int chunk = graphChunk();
-            if (m.mode == "fused")
-                what = tr("kernel %1, all %2 iterations in one launch").arg(d.function, times);
-            else if (graph && chunk > 0 && m.iterations <= chunk)
-                what = tr("kernel %1, launched %2 times as one CUDA graph").arg(d.function, times);
-            else if (graph)
-                what = tr("kernel %1, launched %2 times from CUDA graphs of up to %3 launches")
-                           .arg(d.function, times)
-                           .arg(chunk);
-            else
-                what = tr("kernel %1, launched %2 times, one launch per iteration").arg(d.function, times);
-        }
-        if (graph)
-            d.regions << QStringLiteral("gpu-mode-graph") << QStringLiteral("gpu-graph-capture");
-        else if (m.mode == "launch")
-            d.regions << QStringLiteral("gpu-mode-launch");
-        else if (m.mode == "unsynced")
-            d.regions << QStringLiteral("gpu-mode-unsynced");
-        if (d.function.isEmpty()) {
-            d.heading =
-                tr("No code is known for the series %1.").arg(QString::fromStdString(m.seriesLabel()));
-            d.regions.clear();
-            return d;
-        }
-        d.heading = tr("GPU %1, %2 mode: %3").arg(series, mode, what);
-        if (!m.transfers.empty() && m.transfers != "none" && m.workload != "transfer")
-            d.note +=
-                (d.note.isEmpty() ? QString() : QStringLiteral(" ")) +
-                tr("The timed region also copies the inputs to the GPU and the result back (%1 host memory).")
-                    .arg(m.transfers == "pinned" ? tr("pinned") : tr("pageable"));
-        return d;
-    }
+    d.regions << (m.mode == "graph" ? QStringLiteral("opencl-mode-graph")
+                                    : QStringLiteral("opencl-mode-launch"));
+    if (m.mode == "unsynced")
+        d.regions << QStringLiteral("opencl-mode-unsynced");
+    d.function = region.mid(7);
+    d.heading = fused ? tr("%1 on %2, fused: all %3 iterations in one OpenCL kernel")
+                            .arg(series, QString::fromStdString(m.deviceId()), times)
+                      : tr("%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands")
+                            .arg(series, QString::fromStdString(m.deviceId()),
+                                 QString::fromStdString(m.mode), times);
+    return d;
+}
 
+// A CUDA kernel of ours, or the library call (cuBLAS, CUB, cuSPARSE) the series times.
+SourceView::Description SourceView::describeCuda(const Measurement &m)
+{
+    Description d;
+    const QString workload = QString::fromStdString(m.workload);
+    const QString variant = QString::fromStdString(m.variant);
+    const QString series = variant.isEmpty() ? workload : QStringLiteral("%1 (%2)").arg(workload, variant);
+    const QString times = QString::number(m.iterations);
+    const QString mode = QString::fromStdString(m.mode);
+    const bool graph = m.mode == "graph";
+    QString what;
+    if (m.workload == "transfer") {
+        d.function = QStringLiteral("cudaMemcpyAsync");
+        d.regions = {QStringLiteral("gpu-transfer")};
+        what = tr("cudaMemcpyAsync to the device and back, %1 times, from %2 host memory")
+                   .arg(times, m.variant == "pinned" ? tr("pinned") : tr("pageable"));
+    } else if (m.workload == "gemm" && (m.variant == "cublas-fp16" || m.variant == "cublas-bf16")) {
+        const QString type = m.variant == "cublas-fp16" ? QStringLiteral("fp16") : QStringLiteral("bf16");
+        d.function = QStringLiteral("gemmEx"); // CublasLibrary::gemmEx, cuBLAS's cublasGemmEx
+        d.regions = {QStringLiteral("gpu-cublas-setup"), QStringLiteral("gpu-cublas-gemmex")};
+        what = (graph ? tr("cuBLAS's cublasGemmEx in %1, called %2 times from a CUDA graph")
+                      : tr("cuBLAS's cublasGemmEx in %1, called %2 times"))
+                   .arg(type, times);
+        d.note = tr("The product runs on the tensor cores with fp32 accumulation, in cuBLAS's "
+                    "cublasGemmEx, closed source: the call below is all SpeedupLab runs. A, B and C are "
+                    "%1 copies of the fp32 tensors, converted outside the timed region.")
+                     .arg(type);
+    } else if (m.workload == "gemm" && variant.startsWith(QLatin1String("cublas"))) {
+        d.function = QStringLiteral("sgemm");
+        d.regions = {QStringLiteral("gpu-cublas-setup"), QStringLiteral("gpu-cublas")};
+        what = (graph ? tr("cuBLAS's sgemm, called %1 times from a CUDA graph")
+                      : tr("cuBLAS's sgemm, called %1 times"))
+                   .arg(times);
+        d.note = tr(
+            "The product runs in cuBLAS's sgemm, closed source: the call below is all SpeedupLab runs.");
+        if (m.variant == "cublas-tf32")
+            d.note +=
+                QLatin1Char(' ') + tr("This variant lets cuBLAS round the inputs to TF32 and use the "
+                                      "tensor cores (the math mode set below).");
+    } else if (m.workload == "scan" && m.variant == "cub") {
+        d.function = QStringLiteral("InclusiveSum");
+        d.regions = {QStringLiteral("gpu-scan-cub-setup"), QStringLiteral("gpu-scan-cub")};
+        what = (graph ? tr("CUB's DeviceScan::InclusiveSum, called %1 times from a CUDA graph")
+                      : tr("CUB's DeviceScan::InclusiveSum, called %1 times"))
+                   .arg(times);
+        d.note =
+            tr("The scan runs in CUB, the CUDA toolkit's header-only library of parallel primitives: "
+               "the call below is all SpeedupLab writes. Its temporary storage is allocated once, "
+               "outside the timed region.");
+    } else if (m.workload == "spmv" && m.variant == "scalar") {
+        d.function = QStringLiteral("spmvCsrKernel");
+        d.regions = {QStringLiteral("gpu-spmv-csr")};
+        what = (graph ? tr("kernel %1, launched %2 times from a CUDA graph")
+                      : tr("kernel %1, launched %2 times, one launch per iteration"))
+                   .arg(d.function, times);
+        d.note = tr("One thread per row: the threads of a warp read rows 8 nonzeros apart (not "
+                    "coalesced) and gather x at random columns.");
+    } else if (m.workload == "spmv") {
+        d.function = QStringLiteral("enqueue"); // CusparseSpmv::enqueue, cuSPARSE's cusparseSpMV
+        d.regions = {QStringLiteral("gpu-spmv-cusparse-setup"), QStringLiteral("gpu-spmv-cusparse")};
+        what = (graph ? tr("cuSPARSE's cusparseSpMV, called %1 times from a CUDA graph")
+                      : tr("cuSPARSE's cusparseSpMV, called %1 times"))
+                   .arg(times);
+        d.note =
+            tr("The product runs in cuSPARSE, closed source: the calls below are all SpeedupLab runs. "
+               "The handle, the matrix descriptors and the work buffer are made once, outside the "
+               "timed region.");
+    } else if (m.workload == "scan") {
+        d.function = gpuKernel(m);
+        d.regions = {gpuRegion(m), QStringLiteral("gpu-scan-rows-launch")};
+        what =
+            (graph
+                 ? tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times from a CUDA graph")
+                 : tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times, three "
+                      "launches per iteration"))
+                .arg(d.function, times);
+        d.note = tr("One thread per row adds up its row serially, then a single thread adds up the row "
+                    "totals: n serial chains and then one more, which leave most of the GPU idle.");
+    } else {
+        d.function = gpuKernel(m);
+        d.regions = {gpuRegion(m)};
+        const int chunk = graphChunk();
+        if (m.mode == "fused")
+            what = tr("kernel %1, all %2 iterations in one launch").arg(d.function, times);
+        else if (graph && chunk > 0 && m.iterations <= chunk)
+            what = tr("kernel %1, launched %2 times as one CUDA graph").arg(d.function, times);
+        else if (graph)
+            what = tr("kernel %1, launched %2 times from CUDA graphs of up to %3 launches")
+                       .arg(d.function, times)
+                       .arg(chunk);
+        else
+            what = tr("kernel %1, launched %2 times, one launch per iteration").arg(d.function, times);
+    }
+    if (graph)
+        d.regions << QStringLiteral("gpu-mode-graph") << QStringLiteral("gpu-graph-capture");
+    else if (m.mode == "launch")
+        d.regions << QStringLiteral("gpu-mode-launch");
+    else if (m.mode == "unsynced")
+        d.regions << QStringLiteral("gpu-mode-unsynced");
+    if (d.function.isEmpty()) {
+        d.heading =
+            tr("No code is known for the series %1.").arg(QString::fromStdString(m.seriesLabel()));
+        d.regions.clear();
+        return d;
+    }
+    d.heading = tr("GPU %1, %2 mode: %3").arg(series, mode, what);
+    if (!m.transfers.empty() && m.transfers != "none" && m.workload != "transfer")
+        d.note +=
+            (d.note.isEmpty() ? QString() : QStringLiteral(" ")) +
+            tr("The timed region also copies the inputs to the GPU and the result back (%1 host memory).")
+                .arg(m.transfers == "pinned" ? tr("pinned") : tr("pageable"));
+    return d;
+}
+
+// The CPU kernels: OpenMP over each thread's share, or OpenBLAS.
+SourceView::Description SourceView::describeCpu(const Measurement &m)
+{
+    Description d;
+    const QString workload = QString::fromStdString(m.workload);
+    const QString variant = QString::fromStdString(m.variant);
+    const QString series = variant.isEmpty() ? workload : QStringLiteral("%1 (%2)").arg(workload, variant);
+    const QString times = QString::number(m.iterations);
     const QString cpu = m.threads == 1  ? tr("CPU %1, 1 thread").arg(series)
                         : m.threads > 0 ? tr("CPU %1, %2 threads").arg(series).arg(m.threads)
                                         : tr("CPU %1").arg(series);

@@ -48,6 +48,9 @@ public:
     QStringList missing() const { return m_missing; }
 
 private:
+    static Description describeOpenCl(const Measurement &m);
+    static Description describeCuda(const Measurement &m);
+    static Description describeCpu(const Measurement &m);
     void refresh();
     void showNothing();
 

@@ -22,16 +22,12 @@
 
 namespace speeduplab {
 
-Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(charts)
+// Written for a student meeting the seed experiment for the first time: plain sentences,
+// one idea a page. Figures here are arithmetic on the experiment, never measurements; the
+// measured crossover comes from the results shown (liveCrossover).
+QList<Tour::Page> Tour::pages()
 {
-    setObjectName(QStringLiteral("tour"));
-    setWindowTitle(tr("Guided tour"));
-    setModal(false);
-
-    // Written for a student meeting the seed experiment for the first time: plain sentences,
-    // one idea a page. Figures here are arithmetic on the experiment, never measurements; the
-    // measured crossover comes from the results shown (liveCrossover).
-    m_pages = {
+    return {
         {tr("The experiment: b += b"),
          tr("<p>The seed experiment makes a tensor with <code>b = torch.ones(n, n)</code>: a grid of n "
             "by n numbers, each a 32-bit float (fp32). So <b>n</b> is the length of one side, and the "
@@ -148,7 +144,11 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
             "faster GPU? Run it and see.</p>"),
          {QStringLiteral("time"), QStringLiteral("compare")}},
     };
+}
 
+// The title, the page, its Show me buttons, the counter and Back, Next and Close; the arrow keys.
+void Tour::buildLayout()
+{
     m_title = new QLabel;
     m_title->setObjectName(QStringLiteral("tourTitle"));
     QFont big = m_title->font();
@@ -206,7 +206,16 @@ Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(chart
     auto *right = new QShortcut(QKeySequence(Qt::Key_Right), this, this, &Tour::next);
     left->setContext(Qt::WindowShortcut);
     right->setContext(Qt::WindowShortcut);
+}
 
+Tour::Tour(ChartTabs *charts, QWidget *parent) : QDialog(parent), m_charts(charts)
+{
+    setObjectName(QStringLiteral("tour"));
+    setWindowTitle(tr("Guided tour"));
+    setModal(false);
+
+    m_pages = pages();
+    buildLayout();
     resize(640, 420);
     showPage();
 }

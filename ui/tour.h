@@ -51,6 +51,9 @@ private:
         bool quotesCrossover = false; ///< ends with liveCrossover()
         bool quotesQueue = false;     ///< ends with liveQueue()
     };
+    /// The pages, in order, in the language installed.
+    static QList<Page> pages();
+    void buildLayout();
     void showPage();
     /// "In the results shown: ... faster ... above n ≈ ..." from the time chart's markers, or empty.
     QString liveCrossover() const;
