@@ -70,6 +70,50 @@ int repeatsFor(int probeRepeats, double probeSeconds)
     return int(std::clamp(scaled, double(probeRepeats), 1000.0 * probeRepeats));
 }
 
+// L2 cache: a copy-like kernel (every byte read once and written once per pass, counted as
+// read + write like the device copy) over two buffers that together fill at most half of L2,
+// so the other half absorbs what the replacement policy does not keep. Fills c.l2BytesPerS.
+void measureL2(Ceilings &c, int device, cudaStream_t stream, cudaEvent_t start, cudaEvent_t end,
+               const std::atomic<bool> &stop)
+{
+    int l2Bytes = 0;
+    SL_CUDA_CHECK(cudaDeviceGetAttribute(&l2Bytes, cudaDevAttrL2CacheSize, device));
+    int blocksPerSm = 0;
+    SL_CUDA_CHECK(l2CopyBlocksPerSm(&blocksPerSm));
+    const int sms = smCountOf(device);
+    // Every thread moves the same number of float4s, so no SM waits for another: the buffer is
+    // exactly the grid's share. Fewer blocks per SM when a full grid's buffer would not fit.
+    const std::size_t budget = std::min(std::size_t(std::max(l2Bytes, 0)) / 4, 8 * kMiB);
+    const auto bufferBytes = [&](int perSm) {
+        return std::size_t(sms) * std::size_t(perSm) * kBlockThreads * kL2QuadsPerThread * 4 *
+               sizeof(float);
+    };
+    blocksPerSm = std::max(1, blocksPerSm);
+    while (blocksPerSm > 1 && bufferBytes(blocksPerSm) > budget)
+        --blocksPerSm;
+    // A GPU whose L2 is too small for even one block per SM keeps 0: that would not be L2.
+    if (bufferBytes(blocksPerSm) <= budget) {
+        const int blocks = sms * blocksPerSm;
+        const std::size_t bytes = bufferBytes(blocksPerSm);
+        DevicePtr<float> src = deviceAlloc<float>(bytes / sizeof(float));
+        DevicePtr<float> dst = deviceAlloc<float>(bytes / sizeof(float));
+        SL_CUDA_CHECK(cudaMemsetAsync(src.get(), 0, bytes, stream));
+        SL_CUDA_CHECK(cudaMemsetAsync(dst.get(), 0, bytes, stream));
+        const auto copy = [&](int passes) {
+            return [&, passes] {
+                launchL2Copy(src.get(), dst.get(), passes, blocks, stream);
+                SL_CUDA_CHECK(cudaGetLastError());
+            };
+        };
+        constexpr int kProbePasses = 50;
+        const int passes =
+            repeatsFor(kProbePasses, bestSeconds(stream, start, end, 1, copy(kProbePasses)));
+        checkStop(stop, stream);
+        const double s = bestSeconds(stream, start, end, 5, copy(passes), &stop);
+        c.l2BytesPerS = rate(2.0 * double(bytes) * passes, s);
+    }
+}
+
 // cuBLAS SGEMM, fp32 and TF32, then cublasGemmEx on fp16 and bf16 copies (tensor cores, fp32
 // accumulation, C in the inputs' type, no reduction in the half type: as the cublas-fp16/bf16
 // variants run it), on random data (zeros run faster than real data). Fills c's cuBLAS fields.
@@ -167,47 +211,7 @@ Ceilings calibrate(int device, const std::atomic<bool> &stop)
     }
     checkStop(stop, stream);
 
-    // L2 cache: a copy-like kernel (every byte read once and written once per pass, counted as
-    // read + write like the device copy) over two buffers that together fill at most half of L2,
-    // so the other half absorbs what the replacement policy does not keep.
-    {
-        int l2Bytes = 0;
-        SL_CUDA_CHECK(cudaDeviceGetAttribute(&l2Bytes, cudaDevAttrL2CacheSize, device));
-        int blocksPerSm = 0;
-        SL_CUDA_CHECK(l2CopyBlocksPerSm(&blocksPerSm));
-        const int sms = smCountOf(device);
-        // Every thread moves the same number of float4s, so no SM waits for another: the buffer is
-        // exactly the grid's share. Fewer blocks per SM when a full grid's buffer would not fit.
-        const std::size_t budget = std::min(std::size_t(std::max(l2Bytes, 0)) / 4, 8 * kMiB);
-        const auto bufferBytes = [&](int perSm) {
-            return std::size_t(sms) * std::size_t(perSm) * kBlockThreads * kL2QuadsPerThread * 4 *
-                   sizeof(float);
-        };
-        blocksPerSm = std::max(1, blocksPerSm);
-        while (blocksPerSm > 1 && bufferBytes(blocksPerSm) > budget)
-            --blocksPerSm;
-        // A GPU whose L2 is too small for even one block per SM keeps 0: that would not be L2.
-        if (bufferBytes(blocksPerSm) <= budget) {
-            const int blocks = sms * blocksPerSm;
-            const std::size_t bytes = bufferBytes(blocksPerSm);
-            DevicePtr<float> src = deviceAlloc<float>(bytes / sizeof(float));
-            DevicePtr<float> dst = deviceAlloc<float>(bytes / sizeof(float));
-            SL_CUDA_CHECK(cudaMemsetAsync(src.get(), 0, bytes, stream));
-            SL_CUDA_CHECK(cudaMemsetAsync(dst.get(), 0, bytes, stream));
-            const auto copy = [&](int passes) {
-                return [&, passes] {
-                    launchL2Copy(src.get(), dst.get(), passes, blocks, stream);
-                    SL_CUDA_CHECK(cudaGetLastError());
-                };
-            };
-            constexpr int kProbePasses = 50;
-            const int passes =
-                repeatsFor(kProbePasses, bestSeconds(stream, start, end, 1, copy(kProbePasses)));
-            checkStop(stop, stream);
-            const double s = bestSeconds(stream, start, end, 5, copy(passes), &stop);
-            c.l2BytesPerS = rate(2.0 * double(bytes) * passes, s);
-        }
-    }
+    measureL2(c, device, stream, start, end, stop);
     checkStop(stop, stream);
 
     // fp32 FMA peak: whole waves of blocks (several per SM), so that no SM idles at the end.

@@ -51,6 +51,8 @@ private:
     void enqueueDownload();
     void enqueueRoundTrip();
     void enqueueToHalf();
+    /// The host buffers the copies read and write: the caller's, a pinned copy, or the round trip's own.
+    void stageHostBuffers();
     GraphExecPtr capture(int operations);
     [[noreturn]] void cancel();
     float *outputBuffer() const;
@@ -96,6 +98,40 @@ private:
     GraphExecPtr m_graph;                       ///< kGraphChunk operations (or all, if fewer)
     GraphExecPtr m_graphRemainder;              ///< iterations % kGraphChunk operations, if any
 };
+
+// Host staging: pageable transfers read the caller's memory directly; pinned ones need their
+// own page-locked copy, made here so the copy stays out of the timed region.
+void GpuRun::stageHostBuffers()
+{
+    const std::size_t count = m_plan.count;
+    const bool staging = m_job.transfers || m_plan.workload == WorkloadKind::Transfer;
+    for (int i = 0; i < m_plan.inputCount; ++i) {
+        m_hostInputs[i] = m_job.inputs[i];
+        if (staging && m_plan.pinned) {
+            m_pinnedInputs[i] = pinnedAlloc<float>(count);
+            std::memcpy(m_pinnedInputs[i].get(), m_job.inputs[i], count * sizeof(float));
+            m_hostInputs[i] = m_pinnedInputs[i].get();
+        }
+    }
+    if (m_plan.workload == WorkloadKind::Transfer) {
+        // The round trip writes back into its host buffer, which must not be the caller's.
+        if (m_plan.pinned) {
+            m_hostOutput = m_pinnedInputs[0].get();
+        } else {
+            m_pageableHost.assign(m_job.inputs[0], m_job.inputs[0] + count);
+            m_hostOutput = m_pageableHost.data();
+        }
+        m_hostInputs[0] = m_hostOutput;
+    } else if (m_job.transfers) {
+        if (m_plan.pinned) {
+            m_pinnedOutput = pinnedAlloc<float>(m_plan.outputCount);
+            m_hostOutput = m_pinnedOutput.get();
+        } else {
+            m_pageableOutput.resize(m_plan.outputCount);
+            m_hostOutput = m_pageableOutput.data();
+        }
+    }
+}
 
 GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
 {
@@ -193,35 +229,7 @@ GpuRun::GpuRun(const Job &job, const JobPlan &plan) : m_job(job), m_plan(plan)
         m_flushSink = deviceAlloc<unsigned int>(1);
     }
 
-    // Host staging: pageable transfers read the caller's memory directly; pinned ones need their
-    // own page-locked copy, made here so the copy stays out of the timed region.
-    const bool staging = m_job.transfers || m_plan.workload == WorkloadKind::Transfer;
-    for (int i = 0; i < m_plan.inputCount; ++i) {
-        m_hostInputs[i] = m_job.inputs[i];
-        if (staging && m_plan.pinned) {
-            m_pinnedInputs[i] = pinnedAlloc<float>(count);
-            std::memcpy(m_pinnedInputs[i].get(), m_job.inputs[i], count * sizeof(float));
-            m_hostInputs[i] = m_pinnedInputs[i].get();
-        }
-    }
-    if (m_plan.workload == WorkloadKind::Transfer) {
-        // The round trip writes back into its host buffer, which must not be the caller's.
-        if (m_plan.pinned) {
-            m_hostOutput = m_pinnedInputs[0].get();
-        } else {
-            m_pageableHost.assign(m_job.inputs[0], m_job.inputs[0] + count);
-            m_hostOutput = m_pageableHost.data();
-        }
-        m_hostInputs[0] = m_hostOutput;
-    } else if (m_job.transfers) {
-        if (m_plan.pinned) {
-            m_pinnedOutput = pinnedAlloc<float>(m_plan.outputCount);
-            m_hostOutput = m_pinnedOutput.get();
-        } else {
-            m_pageableOutput.resize(m_plan.outputCount);
-            m_hostOutput = m_pageableOutput.data();
-        }
-    }
+    stageHostBuffers();
 
     for (int i = 0; i < m_plan.inputCount; ++i)
         SL_CUDA_CHECK(cudaMemcpyAsync(m_inputs[i].get(), m_hostInputs[i], count * sizeof(float),
