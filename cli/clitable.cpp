@@ -90,7 +90,7 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
 {
     os << "\nCeilings:\n";
     for (const auto &[k, v] : r.machine.ceilings)
-        os << "  " << esc(k) << ": " << Calibration::describe(k, v) << '\n';
+        os << "  " << esc(k) << ": " << MachineInfo::ceilingText(k, v) << '\n';
     os << "\nShare of the ceiling:\n";
     for (const auto &m : r.rows) {
         const Calibration::Level level = Calibration::levelFor(m, r.machine);
@@ -99,7 +99,7 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
             char buf[400];
             std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s (%s)\n",
                           esc(m.seriesLabel()).c_str(), m.n, f * 100, esc(level.name).c_str(),
-                          Calibration::describe(level.key, level.value).c_str());
+                          MachineInfo::ceilingText(level.key, level.value).c_str());
             os << buf;
             const std::string why = Calibration::aboveCeilingReason(m, r.machine);
             if (!why.empty())
@@ -157,7 +157,7 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
     if (s.ceilings.empty())
         os << "  none measured (run with --calibrate, or `speeduplab-cli calibrate`)\n";
     for (const auto &[k, v] : s.ceilings)
-        os << "  " << esc(k) << ": " << Calibration::describe(k, v) << '\n';
+        os << "  " << esc(k) << ": " << MachineInfo::ceilingText(k, v) << '\n';
 
     os << "\nSeries (peak: the point with the highest throughput):\n";
     char buf[1024];

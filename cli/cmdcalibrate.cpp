@@ -35,7 +35,7 @@ int cmdCalibrate(int threads, int device, bool cpuOnly, const Outputs &files)
         threads, device, !cpuOnly, g_stop, [&say](const CalibrationStep &s) { printStep(say, s); });
     r.machine.ceilings = c.ceilings;
     for (const auto &[k, v] : r.machine.ceilings)
-        say << "  " << esc(k) << ": " << Calibration::describe(k, v) << '\n';
+        say << "  " << esc(k) << ": " << MachineInfo::ceilingText(k, v) << '\n';
     const bool interrupted = c.stopped || g_signal != 0;
     int rc = interrupted ? interruptedStatus() : 0;
     if (files.json) {

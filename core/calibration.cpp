@@ -405,27 +405,5 @@ std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &machine)
     return r;
 }
 
-std::string Calibration::describe(const std::string &key, double v)
-{
-    // A ceiling read from a file may be "inf" or "nan" (ResultIO writes non-finite numbers so):
-    // it is no rate, and "inf GB/s" would read as one.
-    if (!std::isfinite(v))
-        return "not measured (the value is not a finite number)";
-    char buf[128];
-    const std::string base = key.substr(0, key.find('@'));
-    auto ends = [&](const char *s) {
-        const std::string e(s);
-        return base.size() >= e.size() && base.compare(base.size() - e.size(), e.size(), e) == 0;
-    };
-    if (ends("_bytes_per_s"))
-        std::snprintf(buf, sizeof buf, "%.1f GB/s", v / 1e9);
-    else if (ends("_flops_per_s"))
-        std::snprintf(buf, sizeof buf, "%.1f GFLOP/s", v / 1e9);
-    else if (ends("_s"))
-        std::snprintf(buf, sizeof buf, "%.2f us", v * 1e6);
-    else
-        std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
 
 } // namespace speeduplab

@@ -106,10 +106,6 @@ public:
     };
     /// The measured roofs of the CPU (at all threads) and the GPU, fastest memory first.
     static std::vector<Roof> roofs(const MachineInfo &machine);
-
-    /// A ceiling's value with its unit, e.g. "123.4 GB/s"; "not measured (...)" for a value that
-    /// is not finite (a file may hold "inf" or "nan").
-    static std::string describe(const std::string &key, double value);
 };
 
 } // namespace speeduplab

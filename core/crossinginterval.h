@@ -3,7 +3,7 @@
 // parametric bootstrap around a crossing that Analysis::crossings gives each one.
 #pragma once
 
-#include "core/analysis.h"
+#include "core/series.h"
 
 #include <vector>
 

@@ -80,6 +80,9 @@ struct MachineInfo {
     static OpenClState openclState();
     /// The OpenCL device opencl:index of this result, or nullptr when it does not describe one.
     const DeviceDescription *openclDevice(int index) const;
+    /// A ceiling's value (of `ceilings`) with its unit, e.g. "123.4 GB/s"; "not measured (...)" for a
+    /// value that is not finite (a file may hold "inf" or "nan").
+    static std::string ceilingText(const std::string &key, double value);
     /// The CUDA GPU of `gpus` that OpenCL device `d` is (NVIDIA's OpenCL shows the same board):
     /// the same PCI address. nullptr when none is, or either does not say its address.
     static const Gpu *sameBoard(const std::vector<Gpu> &gpus, const DeviceDescription &d);

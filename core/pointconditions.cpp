@@ -3,8 +3,8 @@
 // synchronised time), and its CSV and JSON fields.
 #include "core/pointconditions.h"
 
-#include "core/resultload.h"
-#include "core/sweepplan.h"
+#include "core/sweepconditions.h"
+#include "core/texts.h"
 
 #include <cerrno>
 #include <cmath>
@@ -254,8 +254,8 @@ std::string PointConditions::problem() const
 {
     if (cache != "warm" && cache != "cold")
         return "cache: must be warm or cold, not \"" + detail::shown(cache) + "\"";
-    if (rounds < 1 || rounds > SweepPlan::maxRounds)
-        return "rounds: must be from 1 to " + std::to_string(SweepPlan::maxRounds);
+    if (rounds < 1 || rounds > SweepConditions::maxRounds)
+        return "rounds: must be from 1 to " + std::to_string(SweepConditions::maxRounds);
     for (const auto &[name, v] : {std::pair{"round_min_s", roundMin}, std::pair{"round_max_s", roundMax}})
         if (!(std::isfinite(v) && v >= 0 && v <= kMaxSeconds))
             return std::string(name) + ": must be a finite number of seconds from 0 to 1e7";
@@ -340,7 +340,7 @@ void detail::conditionsFromJson(const nlohmann::json &row, PointConditions &c, c
         // out-of-range value wraps into the range on its way to an int).
         if (!it->is_number_integer())
             throw wrong("rounds", "a whole number");
-        c.rounds = int(std::clamp<long long>(it->get<long long>(), 0, SweepPlan::maxRounds + 1));
+        c.rounds = int(std::clamp<long long>(it->get<long long>(), 0, SweepConditions::maxRounds + 1));
     }
     for (const auto &[name, out] :
          {std::pair{"disturbed_reps", &c.disturbedReps}, std::pair{"remeasured", &c.remeasured}})

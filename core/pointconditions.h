@@ -6,6 +6,8 @@
 #include "core/energy.h"
 #include "core/gpuclocks.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -86,5 +88,15 @@ struct PointConditions {
 
     bool operator==(const PointConditions &) const = default;
 };
+
+namespace detail {
+/// A row's PointConditions as ResultIO's JSON writes them (pointconditions.cpp): cache,
+/// rounds, round_min_s, round_max_s, throttled and clocks {start, end}.
+nlohmann::json conditionsToJson(const PointConditions &c);
+/// Reads the fields of conditionsToJson that `row` holds into c (the others keep their
+/// defaults). Throws ParseError naming `where` and the field for a value of the wrong type;
+/// the ranges are PointConditions::problem's.
+void conditionsFromJson(const nlohmann::json &row, PointConditions &c, const std::string &where);
+} // namespace detail
 
 } // namespace speeduplab

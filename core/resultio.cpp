@@ -3,7 +3,7 @@
 #include "core/resultio.h"
 
 #include "core/analysis.h"
-#include "core/resultload.h"
+#include "core/texts.h"
 #include "core/rowfields.h"
 
 #include <nlohmann/json.hpp>

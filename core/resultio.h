@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/resultset.h"
+#include "core/texts.h"
 #include "core/safefile.h"
 
 #include <cstdint>
@@ -13,12 +14,6 @@
 #include <vector>
 
 namespace speeduplab {
-
-/// A file that cannot be read as a result set. The message names the line or field.
-class ParseError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 /// Reads and writes result sets as CSV (tidy: one header row, one measurement per row, the
 /// metadata as one "# metadata: {json}" cell after the rows; older files' leading comment line

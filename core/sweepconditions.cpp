@@ -2,8 +2,7 @@
 // How a sweep ran (no Qt): rounds, seed, cache, GPU clocks, OpenMP wait policy; checks and JSON.
 #include "core/sweepconditions.h"
 
-#include "core/resultload.h"
-#include "core/sweepplan.h"
+#include "core/texts.h"
 
 #include <algorithm>
 #include <cctype>
@@ -30,8 +29,8 @@ std::string mhz(double v)
 
 std::string SweepConditions::problem() const
 {
-    if (rounds < 1 || rounds > SweepPlan::maxRounds)
-        return "rounds: must be from 1 to " + std::to_string(SweepPlan::maxRounds);
+    if (rounds < 1 || rounds > SweepConditions::maxRounds)
+        return "rounds: must be from 1 to " + std::to_string(SweepConditions::maxRounds);
     if (cache != "warm" && cache != "cold")
         return "cache: must be warm or cold, not \"" + detail::shown(cache) + "\"";
     for (const auto &[name, v] :
@@ -113,7 +112,7 @@ void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
     if (const auto it = j.find("rounds"); it != j.end()) {
         if (!it->is_number_integer()) // the range is problem()'s, checked below
             throw wrong("rounds", "a whole number");
-        s.rounds = int(std::clamp<long long>(it->get<long long>(), 0, SweepPlan::maxRounds + 1));
+        s.rounds = int(std::clamp<long long>(it->get<long long>(), 0, SweepConditions::maxRounds + 1));
     }
     if (const auto it = j.find("shuffle_seed"); it != j.end()) {
         if (!it->is_number_unsigned() || it->get<unsigned long long>() > UINT32_MAX)

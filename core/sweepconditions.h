@@ -2,6 +2,8 @@
 // How a sweep ran, beyond its points (no Qt): part of a result's metadata.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -13,6 +15,8 @@ namespace speeduplab {
 /// what could be known of the GPU's clocks. Part of the result's metadata (MachineInfo::sweep),
 /// written as the machine's "sweep" object; absent from older files, where the defaults hold.
 struct SweepConditions {
+    /// The most rounds a sweep runs (SweepPlan::maxRounds): a file saying more is refused.
+    static constexpr int maxRounds = 100;
     int rounds = 1;
     std::uint32_t shuffleSeed = 0; ///< SweepPlan::shuffleSeed; 0 with a single round
     std::string cache = "warm";    ///< "warm" or "cold" (SweepPlan::coldCache)
@@ -53,5 +57,12 @@ struct SweepConditions {
 
     bool operator==(const SweepConditions &) const = default;
 };
+
+namespace detail {
+/// The result's SweepConditions as the machine's "sweep" object (sweepconditions.cpp).
+nlohmann::json sweepToJson(const SweepConditions &s);
+/// Reads machine.sweep into s. Throws ParseError naming the field.
+void sweepFromJson(const nlohmann::json &j, SweepConditions &s);
+} // namespace detail
 
 } // namespace speeduplab

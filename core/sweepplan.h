@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/placement.h"
+#include "core/sweepconditions.h"
 
 #include <cstdint>
 #include <string>
@@ -69,7 +70,7 @@ struct SweepPlan {
     /// CPU points another program disturbed are measured again at the end of the sweep and,
     /// if still disturbed, marked noisy (SweepRunner). Off for a check of results only (verify).
     bool remeasureDisturbed = true;
-    static constexpr int maxRounds = 100;
+    static constexpr int maxRounds = SweepConditions::maxRounds;
     /// The shuffle's seed (--seed), recorded in the result so that the orders can be replayed.
     std::uint32_t shuffleSeed = 0;
 

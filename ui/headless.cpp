@@ -290,7 +290,7 @@ int sweep(const CommandLine &cl, RunStore &store, ResultSet &swept, std::vector<
     if (out.calibrated)
         for (const auto &[k, v] : swept.machine.ceilings)
             std::cout << "  ceiling " << Format::ceilingName(k).toStdString() << ": "
-                      << Calibration::describe(k, v) << '\n';
+                      << MachineInfo::ceilingText(k, v) << '\n';
     store.setResultSet(swept);
     runs = store.runs();
     std::cout << "Timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';

@@ -295,11 +295,11 @@ void TestCeilings::perThreadValues()
     odd.ceilings[Calibration::cpuL1] = NAN;
     QCOMPARE(Calibration::value(odd, Calibration::cpuL1, 4), 0.0);
     QCOMPARE(Calibration::atThreads(Calibration::cpuL2, 16), std::string("cpu_l2_bytes_per_s@16"));
-    QCOMPARE(QString::fromStdString(Calibration::describe("cpu_l2_bytes_per_s@16", 123.4e9)),
+    QCOMPARE(QString::fromStdString(MachineInfo::ceilingText("cpu_l2_bytes_per_s@16", 123.4e9)),
              QStringLiteral("123.4 GB/s"));
     // A ceiling a file holds as "inf" or "nan" is no rate: never "inf GB/s".
     for (const double bad : {double(INFINITY), double(NAN), -double(INFINITY)})
-        QCOMPARE(QString::fromStdString(Calibration::describe("cpu_l2_bytes_per_s", bad)),
+        QCOMPARE(QString::fromStdString(MachineInfo::ceilingText("cpu_l2_bytes_per_s", bad)),
                  QStringLiteral("not measured (the value is not a finite number)"));
 }
 
