@@ -235,6 +235,18 @@ void SourceView::showSeries(const Measurement &m)
     }
 }
 
+namespace {
+
+// "gemm (tiled)", or the workload alone without a variant.
+QString seriesName(const Measurement &m)
+{
+    const QString workload = QString::fromStdString(m.workload);
+    return m.variant.empty() ? workload
+                             : QStringLiteral("%1 (%2)").arg(workload, QString::fromStdString(m.variant));
+}
+
+} // namespace
+
 SourceView::Description SourceView::describe(const Measurement &m)
 {
     // The code each backend runs is its own: OpenCL C kernels, CUDA kernels and libraries, the
@@ -251,13 +263,11 @@ SourceView::Description SourceView::describeOpenCl(const Measurement &m)
 {
     Description d;
     const QString workload = QString::fromStdString(m.workload);
-    const QString variant = QString::fromStdString(m.variant);
-    const QString series = variant.isEmpty() ? workload : QStringLiteral("%1 (%2)").arg(workload, variant);
-    const QString times = QString::number(m.iterations);
+    const QString series = seriesName(m), times = QString::number(m.iterations);
     const bool fused = m.mode == "fused";
     QString region = QStringLiteral("opencl-") + workload;
     if (m.workload == "gemm" || m.workload == "scan" || m.workload == "spmv")
-        region += QLatin1Char('-') + variant;
+        region += QLatin1Char('-') + QString::fromStdString(m.variant);
     else if (fused)
         region += QStringLiteral("-fused");
     d.regions = {region};
@@ -283,10 +293,8 @@ SourceView::Description SourceView::describeOpenCl(const Measurement &m)
 SourceView::Description SourceView::describeCuda(const Measurement &m)
 {
     Description d;
-    const QString workload = QString::fromStdString(m.workload);
     const QString variant = QString::fromStdString(m.variant);
-    const QString series = variant.isEmpty() ? workload : QStringLiteral("%1 (%2)").arg(workload, variant);
-    const QString times = QString::number(m.iterations);
+    const QString series = seriesName(m), times = QString::number(m.iterations);
     const QString mode = QString::fromStdString(m.mode);
     const bool graph = m.mode == "graph";
     QString what;
@@ -397,10 +405,8 @@ SourceView::Description SourceView::describeCuda(const Measurement &m)
 SourceView::Description SourceView::describeCpu(const Measurement &m)
 {
     Description d;
-    const QString workload = QString::fromStdString(m.workload);
     const QString variant = QString::fromStdString(m.variant);
-    const QString series = variant.isEmpty() ? workload : QStringLiteral("%1 (%2)").arg(workload, variant);
-    const QString times = QString::number(m.iterations);
+    const QString series = seriesName(m), times = QString::number(m.iterations);
     const QString cpu = m.threads == 1  ? tr("CPU %1, 1 thread").arg(series)
                         : m.threads > 0 ? tr("CPU %1, %2 threads").arg(series).arg(m.threads)
                                         : tr("CPU %1").arg(series);
@@ -444,7 +450,7 @@ SourceView::Description SourceView::describeCpu(const Measurement &m)
                                                              {"reduce", QStringLiteral("sumSpan")},
                                                              {"transfer", QStringLiteral("memcpy")}};
         d.function = functions.value(m.workload);
-        d.regions = {QStringLiteral("cpu-") + workload};
+        d.regions = {QStringLiteral("cpu-") + QString::fromStdString(m.workload)};
         if (m.workload == "reduce")
             d.regions << QStringLiteral("cpu-reduce-run");
         d.regions << QStringLiteral("cpu-parallel");
