@@ -235,6 +235,10 @@ void TestNotAGpu::everyViewBesideTheH200()
         if (auto *e = qobject_cast<ExplainChart *>(c))
             for (const auto &section : e->explanations())
                 text += '\n' + section.title + '\n' + section.sentences.join('\n');
+        // A line that starts with its run names the curve without the run again.
+        for (const QString &line : c->noteText().split(QLatin1Char('\n')))
+            QVERIFY2(!line.contains(QRegularExpression(QStringLiteral("^(.{4,}): \\1: "))),
+                     qPrintable(c->name() + QStringLiteral(": ") + line));
         const QStringList bad = claims(text);
         QVERIFY2(bad.isEmpty(), qPrintable(c->name() + QStringLiteral(": ") + bad.join(QStringLiteral(" | "))));
         for (const ChartView::Role role : {ChartView::Role::Band, ChartView::Role::Marker, ChartView::Role::Fit})

@@ -75,10 +75,15 @@ void SlideChart::setNotes(const ResultSet &r, const std::vector<Series> &all, co
     std::sort(told.begin(), told.end(), [](const Told &a, const Told &b) { return a.as < b.as; });
     const bool compared = pair && told.size() == 2;
     if (!told.empty()) {
-        const CrossoverStory &first = *told.front().story;
+        // Each line starts with the run it tells, so the curve is named without it again
+        // (Measurement::seriesLabel put "<run>: " before the label of a run's curve).
+        CrossoverStory first = *told.front().story;
         const QString prefix = told.front().as ? tr("%1: ").arg(QLatin1Char(told.front().as))
                                : severalRuns() ? tr("%1: ").arg(runName(told.front().run))
                                                : QString();
+        if (const std::string ofRun = told.front().run + ": ";
+            !prefix.isEmpty() && !told.front().run.empty() && first.gpuLabel.rfind(ofRun, 0) == 0)
+            first.gpuLabel.erase(0, ofRun.size());
         for (const QString &sentence : ExplainText::slide(first))
             m_sentences << prefix + sentence;
     }
