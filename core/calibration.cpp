@@ -256,9 +256,9 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
             const std::string key = openclKey(m.device, what);
             return Level{name, key, value(machine, key), flops};
         };
-        if (m.workload == "gemm")
+        if (Workload::isArithmetic(m.workload))
             return own("FMA peak", "fma_flops_per_s", true);
-        if (m.workload == "transfer") {
+        if (Workload::isCopy(m.workload)) {
             if (m.variant == "zero-copy") // nothing is copied: no link to hold it against
                 return {"shared memory (no copy)", "", 0, false};
             const bool pinned = m.variant == "pinned";
@@ -273,7 +273,7 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
         return own("device memory", "copy_bytes_per_s", false);
     }
     if (m.isCuda()) {
-        if (m.workload == "gemm") {
+        if (Workload::isArithmetic(m.workload)) {
             if (m.variant == "cublas-tf32")
                 return level("tensor cores (cuBLAS TF32)", gpuCublasTf32, true);
             if (m.variant == "cublas-fp16")
@@ -283,7 +283,7 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
             return value(machine, gpuFma) > 0 ? level("FMA peak", gpuFma, true)
                                               : level("cuBLAS SGEMM", gpuCublas, true);
         }
-        if (m.workload == "transfer") {
+        if (Workload::isCopy(m.workload)) {
             // A round trip: the harmonic mean of the two directions is the ceiling of the pair.
             const bool pinned = m.variant == "pinned";
             const char *h2d = pinned ? gpuH2dPinned : gpuH2dPageable;
@@ -306,9 +306,9 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
     }
     // VDPBF16PS does two bf16 products per fp32 lane: against the fp32 FMA peak a good bf16 GEMM
     // would read up to 200 %, and no bf16 peak is calibrated, so it is held against none.
-    if (m.workload == "gemm" && m.variant == "blas-bf16")
+    if (Workload::isArithmetic(m.workload) && m.variant == "blas-bf16")
         return {"bf16 dot-product peak", "", 0, true};
-    if (m.workload == "gemm")
+    if (Workload::isArithmetic(m.workload))
         return value(machine, cpuFma, m.threads) > 0 ? level("FMA peak", cpuFma, true, m.threads)
                                                      : level("BLAS SGEMM", cpuGemm, true);
     if (coldEveryOperation(m))

@@ -311,7 +311,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
         return c;
     using Fixed = CurveStory::Fixed;
     c.fixed = s.cpu()                    ? (s.threads > 1 ? Fixed::ForkJoin : Fixed::Call)
-              : s.workload == "transfer" ? Fixed::TransferSetup
+              : Workload::isCopy(s.workload) ? Fixed::TransferSetup
               : s.mode == "graph"        ? Fixed::GraphLaunch
               : s.mode == "fused"        ? Fixed::FusedLaunch
                                          : Fixed::KernelLaunch;

@@ -132,7 +132,7 @@ std::vector<std::string> deviceVariants(const SweepPlan &plan, const std::vector
         if (std::find(offered.begin(), offered.end(), v) != offered.end())
             out.push_back(v);
     if (out.empty() && !offered.empty())
-        out.push_back(plan.workload == "transfer" && plan.pinned ? "pinned" : offered.front());
+        out.push_back(Workload::isCopy(plan.workload) && plan.pinned ? "pinned" : offered.front());
     return out;
 }
 

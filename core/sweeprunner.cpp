@@ -156,7 +156,7 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
         // What the device is, from the same list MachineInfo::probe puts in the result.
         if (const std::optional<DeviceKind> kind = backend.describedKind(m.device))
             m.describedKind = *kind;
-        if (m_plan.transfers && m_plan.workload != "transfer")
+        if (m_plan.transfers && !Workload::isCopy(m_plan.workload))
             m.transfers = m_plan.pinned ? "pinned" : "pageable";
     }
     return m;
@@ -166,7 +166,7 @@ bool SweepRunner::flushesCpuCaches(const SweepPlan &plan, const PlanPoint &p)
 {
     if (!Devices::of(p.backend).onDevice())
         return true;
-    if (plan.workload == "transfer")
+    if (Workload::isCopy(plan.workload))
         return p.variant == "pageable";
     return plan.transfers && !plan.pinned;
 }
@@ -181,7 +181,7 @@ Job SweepRunner::job(const PlanPoint &p) const
     job.n = p.n;
     job.iterations = m_iterations;
     job.transfers = m.transfers != "none";
-    job.pinnedHost = m.workload == "transfer" ? m.variant == "pinned" : m_plan.pinned;
+    job.pinnedHost = Workload::isCopy(m.workload) ? m.variant == "pinned" : m_plan.pinned;
     job.device = m.device;
     job.threads = m.threads;
     job.alpha = Reference::saxpyAlpha;

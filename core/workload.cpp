@@ -44,6 +44,7 @@ const std::vector<Workload> &Workload::all()
                      1,
                      2});
         w.back().openclVariants = {"clblast", "tiled", "naive"};
+        w.back().arithmetic = true;
         w.push_back({"transfer",
                      "copy the tensor host to device and back (on the CPU: memory to memory)",
                      {"memcpy"},
@@ -52,6 +53,7 @@ const std::vector<Workload> &Workload::all()
                      10,
                      1});
         w.back().openclVariants = {"pageable", "pinned", "zero-copy"};
+        w.back().copies = true;
         w.push_back({"scan",
                      "the running sum of all n*n elements taken as one flat sequence (like "
                      "torch.cumsum(x.flatten(), 0)): on the CPU, serial is one dependent chain, one "

@@ -29,6 +29,11 @@ public:
     /// The OpenCL backend's variants, first the default ("" = no variants). Its modes are the
     /// GPU modes; graph where the driver has cl_khr_command_buffer.
     std::vector<std::string> openclVariants = {""};
+    /// Its time is its arithmetic: throughput is read in FLOP/s and held against FMA peaks (gemm).
+    bool arithmetic = false;
+    /// Its work is the copy itself, host to device and back (transfer): a GPU point's copies are
+    /// not added to it, and its variants are the host memory (pageable, pinned).
+    bool copies = false;
 
     /// All workloads, in display order.
     static const std::vector<Workload> &all();
@@ -55,8 +60,20 @@ public:
     static bool halfPrecision(const std::string &variant);
     /// Floating-point operations of `iterations` operations.
     double flops(int n, int iterations) const;
-    /// True when throughput is best read in FLOP/s rather than bytes/s.
-    bool computeBound() const { return name == "gemm"; }
+    /// True when throughput is best read in FLOP/s rather than bytes/s (arithmetic).
+    bool computeBound() const { return arithmetic; }
+    /// Whether the workload called `name` is a copy (copies); false for an unknown name.
+    static bool isCopy(const std::string &name)
+    {
+        const Workload *w = find(name);
+        return w && w->copies;
+    }
+    /// Whether the workload called `name` is arithmetic (computeBound); false for an unknown name.
+    static bool isArithmetic(const std::string &name)
+    {
+        const Workload *w = find(name);
+        return w && w->arithmetic;
+    }
     /// Bytes one operation keeps live at size n: its working set, the distinct bytes it touches,
     /// held against the cache sizes (Calibration::levelFor). spmv counts its matrix (k values and
     /// k column indices a row, the row pointer), x and y: 8k + 12 bytes a row, 76 at k = 8.

@@ -334,7 +334,7 @@ QVariant ResultTableModel::ceilingTip(int row) const
         return machine.ceilings.empty()
                    ? tr("No ceilings measured: Sweep \u25b8 Calibrate machine measures them")
                    : tr("No measured ceiling applies to this point");
-    const QString name = Format::ceilingName(level.key, m.onDevice() && m.workload == "transfer");
+    const QString name = Format::ceilingName(level.key, m.onDevice() && Workload::isCopy(m.workload));
     const QString rate = Format::rate(level.value, level.flops);
     const QString where =
         level.flops ? QString()

@@ -434,8 +434,8 @@ void SweepPanel::refresh()
     }
     for (QCheckBox *c : m_modes)
         c->setEnabled(w && w->hasGpuMode(c->text().toStdString()) && !m_running);
-    m_hostMemory->setEnabled(!m_running && (f.transfers || f.workload == QLatin1String("transfer")));
-    m_transfers->setEnabled(!m_running && f.workload != QLatin1String("transfer"));
+    m_hostMemory->setEnabled(!m_running && (f.transfers || Workload::isCopy(f.workload.toStdString())));
+    m_transfers->setEnabled(!m_running && !Workload::isCopy(f.workload.toStdString()));
 
     // The sizes, checked at their field.
     markInvalid(m_rangeMin, false);

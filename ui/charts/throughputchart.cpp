@@ -115,7 +115,7 @@ QList<ThroughputChart::Ceiling> ThroughputChart::ceilingsShown(const ResultSet &
         const std::string perThread = Calibration::atThreads(level.key, m.threads);
         const bool shownPerThread = !m.onDevice() && machine.ceilings.count(perThread);
         QString label = Format::ceilingName(shownPerThread ? perThread : level.key,
-                                            m.workload == "transfer" && m.onDevice());
+                                            Workload::isCopy(m.workload) && m.onDevice());
         if (!m.run.empty())
             label = QStringLiteral("%1: %2").arg(QString::fromStdString(m.run), label);
         const bool seen =
