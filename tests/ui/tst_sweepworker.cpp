@@ -52,6 +52,9 @@ void TestSweepWorker::pointsArriveOnTheGuiThread()
     plan.iterations = 5;
     plan.minTime = 0;
     plan.gpu = gpu;
+    // One delivery a point: on a busy machine (CI builds beside the tests) a disturbed point was
+    // measured again and delivered twice, which is the runner's business, not this test's.
+    plan.remeasureDisturbed = false;
 
     SweepController c;
     QList<Measurement> got;
