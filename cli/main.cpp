@@ -29,7 +29,8 @@ namespace {
 /// The subcommands, and what their options fill in when the command line is parsed.
 struct Commands {
     CLI::App *devices = nullptr, *workloads = nullptr, *run = nullptr, *verify = nullptr;
-    CLI::App *calibrate = nullptr, *report = nullptr, *explain = nullptr, *compare = nullptr, *merge = nullptr;
+    CLI::App *calibrate = nullptr, *report = nullptr, *explain = nullptr, *compare = nullptr,
+             *merge = nullptr;
 
     RunOptions runOptions;
     cli::Outputs runFiles;

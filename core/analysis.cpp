@@ -672,12 +672,12 @@ std::vector<std::string> Analysis::notGpus(const ResultSet &r, const std::string
             said.emplace(m.run, m.device).second) {
             // The description, where this machine has it (several runs keep the first's machine).
             const DeviceDescription *d = r.machine.openclDevice(m.device);
-            out.push_back((m.run.empty() ? std::string() : m.run + ": ") + m.deviceId() + " is " +
-                          (d && d->kind() == DeviceKind::CpuApi ? d->describe()
-                                                                : std::string("OpenCL on the CPU")) +
-                          ", not a GPU: it runs on the same cores as the CPU series, so no crossover is "
-                          "reported against it; the gap between its curves and the CPU's is what OpenCL's "
-                          "launches and runtime cost");
+            out.push_back(
+                (m.run.empty() ? std::string() : m.run + ": ") + m.deviceId() + " is " +
+                (d && d->kind() == DeviceKind::CpuApi ? d->describe() : std::string("OpenCL on the CPU")) +
+                ", not a GPU: it runs on the same cores as the CPU series, so no crossover is "
+                "reported against it; the gap between its curves and the CPU's is what OpenCL's "
+                "launches and runtime cost");
         }
     return out;
 }

@@ -12,7 +12,6 @@
 
 namespace speeduplab {
 
-
 /// t = a + b * work, fitted with relative (1/t^2) weights: a is the fixed cost of one
 /// operation (launch, latency, thread start), 1/b the throughput.
 struct LinearFit {

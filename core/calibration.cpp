@@ -405,5 +405,4 @@ std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &machine)
     return r;
 }
 
-
 } // namespace speeduplab

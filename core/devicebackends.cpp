@@ -37,9 +37,13 @@ public:
     std::string deviceId(int) const override { return {}; }
     std::string pointName(const PlanPoint &p) const override
     {
-        return "CPU " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads") + variantText(p);
+        return "CPU " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads") +
+               variantText(p);
     }
-    std::string unrunnable(const Job &job) const override { return CpuKernels::available(job.workload, job.variant); }
+    std::string unrunnable(const Job &job) const override
+    {
+        return CpuKernels::available(job.workload, job.variant);
+    }
     std::unique_ptr<Run> createRun(const Job &job) const override
     {
         return CpuKernels::create(job.workload, job.variant, job.n, job.iterations, job.threads, job.alpha,
@@ -95,7 +99,10 @@ public:
 class OpenClBackend final : public DeviceBackend {
 public:
     std::string rowName() const override { return "opencl"; }
-    std::string deviceId(int device) const override { return "opencl:" + std::to_string(std::max(0, device)); }
+    std::string deviceId(int device) const override
+    {
+        return "opencl:" + std::to_string(std::max(0, device));
+    }
     std::string pointName(const PlanPoint &p) const override
     {
         return "opencl:" + std::to_string(p.device) + ' ' + p.mode + variantText(p);
@@ -132,7 +139,8 @@ public:
         if (const double build = opencl::buildSeconds(device); build > 0)
             out.emplace_back("build", "the OpenCL program was built in " + secondsText(build));
         if (const double blas = opencl::clblastSeconds(device); blas > 0)
-            out.emplace_back("clblast", "CLBlast's first call (it compiles its kernels) took " + secondsText(blas));
+            out.emplace_back("clblast",
+                             "CLBlast's first call (it compiles its kernels) took " + secondsText(blas));
         return out;
     }
     bool failed(const std::exception &error, int device, Measurement &m) const override
@@ -148,7 +156,8 @@ public:
         m.reason = std::string("OpenCL error: ") + e->what();
         // A fault (the work failed on the device) fails the point; a device gone before its work
         // ran skips it, as every later point of the device will be. Either disables the device.
-        m.status = e->deviceLost() && !e->fault() ? Measurement::Status::Skipped : Measurement::Status::Failed;
+        m.status =
+            e->deviceLost() && !e->fault() ? Measurement::Status::Skipped : Measurement::Status::Failed;
         if (e->fault() || e->deviceLost()) {
             opencl::disable(device, e->what());
             m.reason += " (" + deviceId(device) + " is disabled for the rest of this run)";

@@ -310,11 +310,11 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     if (s.points.empty())
         return c;
     using Fixed = CurveStory::Fixed;
-    c.fixed = s.cpu()                    ? (s.threads > 1 ? Fixed::ForkJoin : Fixed::Call)
+    c.fixed = s.cpu()                        ? (s.threads > 1 ? Fixed::ForkJoin : Fixed::Call)
               : Workload::isCopy(s.workload) ? Fixed::TransferSetup
-              : s.mode == "graph"        ? Fixed::GraphLaunch
-              : s.mode == "fused"        ? Fixed::FusedLaunch
-                                         : Fixed::KernelLaunch;
+              : s.mode == "graph"            ? Fixed::GraphLaunch
+              : s.mode == "fused"            ? Fixed::FusedLaunch
+                                             : Fixed::KernelLaunch;
     c.nMin = s.points.front().n;
     c.nMax = s.points.back().n;
     const SeriesPoint &last = s.points.back();

@@ -3,8 +3,8 @@
 #include "core/resultio.h"
 
 #include "core/analysis.h"
-#include "core/texts.h"
 #include "core/rowfields.h"
+#include "core/texts.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "core/resultset.h"
-#include "core/texts.h"
 #include "core/safefile.h"
+#include "core/texts.h"
 
 #include <cstdint>
 #include <functional>

@@ -37,13 +37,6 @@ constexpr double kMaxRate = 1e18;
 constexpr double kOrderSlack = 1e-9;
 } // namespace
 
-
-
-
-
-
-
-
 void detail::cutFields(Measurement &m)
 {
     for (std::string *name : {&m.workload, &m.backend, &m.variant, &m.mode, &m.transfers})
@@ -90,7 +83,6 @@ void detail::cutFields(MachineInfo &m)
     cutKeys(m.ceilings, 0);
 }
 
-
 namespace {
 
 std::size_t lineAt(std::string_view text, std::size_t pos)
@@ -117,9 +109,6 @@ std::string detail::jsonErrorMessage(std::string_view text, std::size_t pos, con
         what = what.substr(0, last) + "; last read: " + inQuotes(token);
     return "not valid JSON: " + shown(what, 400);
 }
-
-
-
 
 // Checks what no well-formed row can have, so that a damaged file is refused, not half-used.
 // `raw` gives a field's text as the file has it, for the message.

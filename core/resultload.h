@@ -31,7 +31,6 @@ void cutFields(MachineInfo &m);
 std::string jsonErrorMessage(std::string_view text, std::size_t pos, const std::string &token,
                              const nlohmann::detail::exception &ex, const std::string &path);
 
-
 /// Parses a small JSON document (the CSV's metadata) within a budget of values; refuses one
 /// nested too deep or holding more. Throws ParseError, naming `label` for a limit.
 nlohmann::json parseBounded(std::string_view text, std::size_t budget, const std::string &label);
@@ -57,8 +56,6 @@ ResultSet parseResultFile(const std::string &path, const std::string &text);
 /// e, from reading the text of `path`, with the file named in front as ResultIO::load does:
 /// "results.csv, line 7: ...", "results.json, rows[3]: ...", else "results.csv: ...".
 ParseError inFile(const std::string &path, const ParseError &e);
-
-
 
 /// Reads ResultIO's JSON object from SAX events: a whole result file (ResultIO::fromJson), or
 /// one value of a larger document whose own reader forwards that value's events to it (the

@@ -59,7 +59,7 @@ public:
     /// row keeps what its device is when it joins other runs' rows.
     void describeDevices();
 
-        bool operator==(const ResultSet &) const = default;
+    bool operator==(const ResultSet &) const = default;
 };
 
 } // namespace speeduplab

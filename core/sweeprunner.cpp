@@ -88,7 +88,8 @@ std::vector<MemoryCheck> SweepRunner::memoryShortfalls(double hostAvailable, dou
         const MemoryCheck host = MemoryCheck::host(*w, p.n, hostAvailable);
         add(host);
         if (host.fits())
-            if (const std::optional<MemoryCheck> device = Devices::of(p.backend).memoryPlanned(job(p), gpuAvailable))
+            if (const std::optional<MemoryCheck> device =
+                    Devices::of(p.backend).memoryPlanned(job(p), gpuAvailable))
                 add(*device);
     }
     // The points run coarse to fine; the sizes that do not fit read best in ascending n.
@@ -374,8 +375,9 @@ double SweepRunner::estimate(const PlanPoint &p, const StoppingRule &rule) const
     rep = std::max(rep, 1e-9);
     // A cold cache adds a flush before the warm-up and before every repetition.
     const double flush = !m_flush || !flushesCpuCaches(m_plan, p) ? 0
-                         : !Devices::of(p.backend).onDevice() ? m_flush->secondsFor(w ? w->footprintBytes(p.n) : 0)
-                                              : m_flush->secondsFor(0);
+                         : !Devices::of(p.backend).onDevice()
+                             ? m_flush->secondsFor(w ? w->footprintBytes(p.n) : 0)
+                             : m_flush->secondsFor(0);
     // A point whose device counts energy lasts at least the counters' span after its warm-up
     // (RepeatLoop runs more repetitions for it): 2 s of a GPU point at NVML's 100 ms updates.
     return flush + std::max(rule.pointSeconds(rep, flush), rep + energySpan(p));

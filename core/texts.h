@@ -25,7 +25,6 @@ namespace detail {
 /// A value echoed in an error message shows at most this many characters.
 inline constexpr std::size_t kShownChars = 60;
 
-
 /// The length of the UTF-8 sequence at s[i] and its code point; 0 when it is not valid UTF-8.
 std::size_t utf8At(std::string_view s, std::size_t i, char32_t &cp);
 /// Whether cp is a character a message or a label must not carry as is: C0 and C1 controls,

@@ -85,8 +85,7 @@ void measureL2(Ceilings &c, int device, cudaStream_t stream, cudaEvent_t start, 
     // exactly the grid's share. Fewer blocks per SM when a full grid's buffer would not fit.
     const std::size_t budget = std::min(std::size_t(std::max(l2Bytes, 0)) / 4, 8 * kMiB);
     const auto bufferBytes = [&](int perSm) {
-        return std::size_t(sms) * std::size_t(perSm) * kBlockThreads * kL2QuadsPerThread * 4 *
-               sizeof(float);
+        return std::size_t(sms) * std::size_t(perSm) * kBlockThreads * kL2QuadsPerThread * 4 * sizeof(float);
     };
     blocksPerSm = std::max(1, blocksPerSm);
     while (blocksPerSm > 1 && bufferBytes(blocksPerSm) > budget)
@@ -106,8 +105,7 @@ void measureL2(Ceilings &c, int device, cudaStream_t stream, cudaEvent_t start, 
             };
         };
         constexpr int kProbePasses = 50;
-        const int passes =
-            repeatsFor(kProbePasses, bestSeconds(stream, start, end, 1, copy(kProbePasses)));
+        const int passes = repeatsFor(kProbePasses, bestSeconds(stream, start, end, 1, copy(kProbePasses)));
         checkStop(stop, stream);
         const double s = bestSeconds(stream, start, end, 5, copy(passes), &stop);
         c.l2BytesPerS = rate(2.0 * double(bytes) * passes, s);

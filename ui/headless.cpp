@@ -183,14 +183,14 @@ int loadOverlay(const CommandLine &cl, std::vector<RunRecord> &references)
     try {
         references = RunSet::load(path(cl.overlay));
     } catch (const std::exception &e) {
-        std::cerr << "speeduplab: could not open " << val(cl.overlay.toStdString()) << ": "
-                  << esc(e.what()) << '\n';
+        std::cerr << "speeduplab: could not open " << val(cl.overlay.toStdString()) << ": " << esc(e.what())
+                  << '\n';
         return 1;
     }
     for (RunRecord &r : references)
         r.reference = true;
-    std::cout << "Overlaying " << val(references.front().label) << " from "
-              << val(cl.overlay.toStdString()) << '\n';
+    std::cout << "Overlaying " << val(references.front().label) << " from " << val(cl.overlay.toStdString())
+              << '\n';
     return 0;
 }
 
@@ -333,15 +333,15 @@ void printFindings(const CommandLine &cl, const RunStore &store, const std::vect
                       << "'s = " << QString::number(q.ratio, 'f', 2).toStdString() << " (geometric mean over "
                       << q.count << " sizes, n = " << q.nMin << "-" << q.nMax << ")\n";
     }
-
 }
 
 // The outputs: the chart as PNG and SVG, the report, and the results as CSV and JSON. An interrupted
 // sweep never replaces a complete file of an earlier run: its results go beside them
 // (Pipeline::writeOutput), its charts are not drawn over the old ones, and the exit status is
 // 128 + the signal.
-int writeOutputs(const CommandLine &cl, ChartView &chart, const RunStore &store, const std::vector<RunRecord> &runs,
-                 const ResultSet &swept, const WriteOptions &write, int rc)
+int writeOutputs(const CommandLine &cl, ChartView &chart, const RunStore &store,
+                 const std::vector<RunRecord> &runs, const ResultSet &swept, const WriteOptions &write,
+                 int rc)
 {
     const bool interrupted = g_interrupted.load();
     if (interrupted)

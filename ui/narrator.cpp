@@ -172,8 +172,7 @@ std::vector<Series> Narrator::explained(const std::vector<Series> &all)
 // two sizes or more" was said of four-size curves whose bytes were 0 or whose times were flat.
 QString Narrator::whyNoModels(const ResultSet &r, const std::vector<Series> &group)
 {
-    const auto gpu =
-        std::find_if(group.begin(), group.end(), [](const Series &s) { return s.gpu(); });
+    const auto gpu = std::find_if(group.begin(), group.end(), [](const Series &s) { return s.gpu(); });
     if (gpu == group.end())
         return tr("No cost models: they hold a GPU curve against the CPU's, and this run has no GPU curve.");
     for (const Series &s : group) {

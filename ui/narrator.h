@@ -30,14 +30,14 @@ public:
     static Section crossovers(const ResultSet &r, const std::vector<Series> &group,
                               std::vector<CrossoverStory> *stories = nullptr);
     /// Every section the Explain tab shows for `group` of `workload`, in its order: the GPU curves
-    /// timed without synchronising, `crossovers` (crossovers() of the group, or none without a GPU curve), what
-    /// each curve's time is made of, how the CPU threads scale, and the energy. `every` is the
+    /// timed without synchronising, `crossovers` (crossovers() of the group, or none without a GPU curve),
+    /// what each curve's time is made of, how the CPU threads scale, and the energy. `every` is the
     /// workload's every curve (the placement's marks are read over all thread counts); `cost` the
     /// launch a queue time is held against; thisMachine: the results were measured here (a hint
     /// to calibrate is given only then). Empty sections are left out.
-    static QList<Section> sections(const ResultSet &r, const std::string &workload, const std::vector<Series> &group,
-                                   const std::vector<Series> &every, const Section &crossovers,
-                                   const LaunchCost &cost, bool thisMachine);
+    static QList<Section> sections(const ResultSet &r, const std::string &workload,
+                                   const std::vector<Series> &group, const std::vector<Series> &every,
+                                   const Section &crossovers, const LaunchCost &cost, bool thisMachine);
 
     /// What the Explain tab explains of one run, without a pair of runs chosen: its CPU curves
     /// (one variant) and the GPU curves held against them; without a GPU curve, at most eight of

@@ -160,8 +160,9 @@ void RunsPanel::refresh()
         m_list->addItem(item);
         // A offers the runs with a CPU curve, B those with a GPU curve: what each side compares.
         auto has = [&run](bool gpu) {
-            return std::any_of(run.results.rows.begin(), run.results.rows.end(),
-                               [gpu](const Measurement &m) { return m.ok() && (gpu ? m.onGpu() : m.isCpu()); });
+            return std::any_of(run.results.rows.begin(), run.results.rows.end(), [gpu](const Measurement &m) {
+                return m.ok() && (gpu ? m.onGpu() : m.isCpu());
+            });
         };
         if (has(false) || int(i) == m_store->runA())
             m_a->addItem(swatch(int(i)), label, int(i));

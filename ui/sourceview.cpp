@@ -281,11 +281,11 @@ SourceView::Description SourceView::describeOpenCl(const Measurement &m)
     if (m.mode == "unsynced")
         d.regions << QStringLiteral("opencl-mode-unsynced");
     d.function = region.mid(7);
-    d.heading = fused ? tr("%1 on %2, fused: all %3 iterations in one OpenCL kernel")
-                            .arg(series, QString::fromStdString(m.deviceId()), times)
-                      : tr("%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands")
-                            .arg(series, QString::fromStdString(m.deviceId()),
-                                 QString::fromStdString(m.mode), times);
+    d.heading =
+        fused ? tr("%1 on %2, fused: all %3 iterations in one OpenCL kernel")
+                    .arg(series, QString::fromStdString(m.deviceId()), times)
+              : tr("%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands")
+                    .arg(series, QString::fromStdString(m.deviceId()), QString::fromStdString(m.mode), times);
     return d;
 }
 
@@ -320,22 +320,20 @@ SourceView::Description SourceView::describeCuda(const Measurement &m)
         what = (graph ? tr("cuBLAS's sgemm, called %1 times from a CUDA graph")
                       : tr("cuBLAS's sgemm, called %1 times"))
                    .arg(times);
-        d.note = tr(
-            "The product runs in cuBLAS's sgemm, closed source: the call below is all SpeedupLab runs.");
+        d.note =
+            tr("The product runs in cuBLAS's sgemm, closed source: the call below is all SpeedupLab runs.");
         if (m.variant == "cublas-tf32")
-            d.note +=
-                QLatin1Char(' ') + tr("This variant lets cuBLAS round the inputs to TF32 and use the "
-                                      "tensor cores (the math mode set below).");
+            d.note += QLatin1Char(' ') + tr("This variant lets cuBLAS round the inputs to TF32 and use the "
+                                            "tensor cores (the math mode set below).");
     } else if (m.workload == "scan" && m.variant == "cub") {
         d.function = QStringLiteral("InclusiveSum");
         d.regions = {QStringLiteral("gpu-scan-cub-setup"), QStringLiteral("gpu-scan-cub")};
         what = (graph ? tr("CUB's DeviceScan::InclusiveSum, called %1 times from a CUDA graph")
                       : tr("CUB's DeviceScan::InclusiveSum, called %1 times"))
                    .arg(times);
-        d.note =
-            tr("The scan runs in CUB, the CUDA toolkit's header-only library of parallel primitives: "
-               "the call below is all SpeedupLab writes. Its temporary storage is allocated once, "
-               "outside the timed region.");
+        d.note = tr("The scan runs in CUB, the CUDA toolkit's header-only library of parallel primitives: "
+                    "the call below is all SpeedupLab writes. Its temporary storage is allocated once, "
+                    "outside the timed region.");
     } else if (m.workload == "spmv" && m.variant == "scalar") {
         d.function = QStringLiteral("spmvCsrKernel");
         d.regions = {QStringLiteral("gpu-spmv-csr")};
@@ -350,19 +348,16 @@ SourceView::Description SourceView::describeCuda(const Measurement &m)
         what = (graph ? tr("cuSPARSE's cusparseSpMV, called %1 times from a CUDA graph")
                       : tr("cuSPARSE's cusparseSpMV, called %1 times"))
                    .arg(times);
-        d.note =
-            tr("The product runs in cuSPARSE, closed source: the calls below are all SpeedupLab runs. "
-               "The handle, the matrix descriptors and the work buffer are made once, outside the "
-               "timed region.");
+        d.note = tr("The product runs in cuSPARSE, closed source: the calls below are all SpeedupLab runs. "
+                    "The handle, the matrix descriptors and the work buffer are made once, outside the "
+                    "timed region.");
     } else if (m.workload == "scan") {
         d.function = gpuKernel(m);
         d.regions = {gpuRegion(m), QStringLiteral("gpu-scan-rows-launch")};
-        what =
-            (graph
-                 ? tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times from a CUDA graph")
-                 : tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times, three "
-                      "launches per iteration"))
-                .arg(d.function, times);
+        what = (graph ? tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times from a CUDA graph")
+                      : tr("kernels %1, scanTotalsKernel and addRowOffsetsKernel, %2 times, three "
+                           "launches per iteration"))
+                   .arg(d.function, times);
         d.note = tr("One thread per row adds up its row serially, then a single thread adds up the row "
                     "totals: n serial chains and then one more, which leave most of the GPU idle.");
     } else {
@@ -387,8 +382,7 @@ SourceView::Description SourceView::describeCuda(const Measurement &m)
     else if (m.mode == "unsynced")
         d.regions << QStringLiteral("gpu-mode-unsynced");
     if (d.function.isEmpty()) {
-        d.heading =
-            tr("No code is known for the series %1.").arg(QString::fromStdString(m.seriesLabel()));
+        d.heading = tr("No code is known for the series %1.").arg(QString::fromStdString(m.seriesLabel()));
         d.regions.clear();
         return d;
     }

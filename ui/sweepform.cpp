@@ -187,11 +187,11 @@ void whatFields(std::vector<Field> &v)
                 gpu << QString::fromStdString(v);
         }
         // Several GPU variants: the form's "all" choice when they are all of them, else the first.
-        f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) ==
-                                             (opencl ? w->openclVariants : w->gpuVariants).size()
-                           ? SweepForm::allVariants(*w, opencl)
-                       : gpu.isEmpty() ? QString()
-                                       : gpu.front();
+        f.gpuVariant =
+            gpu.size() > 1 && std::size_t(gpu.size()) == (opencl ? w->openclVariants : w->gpuVariants).size()
+                ? SweepForm::allVariants(*w, opencl)
+            : gpu.isEmpty() ? QString()
+                            : gpu.front();
     };
     v.push_back(cpuVariant);
     Field gpuVariant = formOnly("gpuVariant", &SweepForm::gpuVariant, text);
@@ -249,8 +249,7 @@ void cpuFields(std::vector<Field> &v)
             return;
         if (f.threads.isEmpty())
             throw refusal(QT_TRANSLATE_NOOP(
-                "SweepForm",
-                "no CPU thread count is checked: check at least one, or switch the CPU off"));
+                "SweepForm", "no CPU thread count is checked: check at least one, or switch the CPU off"));
         for (int t : f.threads)
             p.threads.push_back(t);
     };
@@ -293,15 +292,12 @@ void deviceFields(std::vector<Field> &v)
         f.gpu = gpu && *gpu && (m.gpuUsable || m.openclCount > 0); // which device: the opencl field
         return gpu.has_value();
     };
-    gpu.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &m) {
-        f.gpu = p.gpu && m.gpuUsable;
-    };
+    gpu.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &m) { f.gpu = p.gpu && m.gpuUsable; };
     v.push_back(gpu);
     v.push_back(same("device", &SweepForm::device, &SweepPlan::device, integer(0, 1024)));
     v.push_back({"allDevices", [](const SweepForm &f) { return QVariant(f.allDevices); },
                  [](QSettings &s, const char *key, SweepForm &f, const Machine &) {
-                     f.allDevices =
-                         s.value(QLatin1String(key), false).toBool(); // absent in older settings
+                     f.allDevices = s.value(QLatin1String(key), false).toBool(); // absent in older settings
                      return true;
                  },
                  [](const SweepForm &f, SweepPlan &p, const Machine &m) {
@@ -339,8 +335,7 @@ void deviceFields(std::vector<Field> &v)
                      }
                  },
                  [](const SweepPlan &p, SweepForm &f, const Machine &m) {
-                     f.opencl =
-                         !p.gpu && !p.openclDevices.empty() && p.openclDevices.front() < m.openclCount;
+                     f.opencl = !p.gpu && !p.openclDevices.empty() && p.openclDevices.front() < m.openclCount;
                      if (f.opencl) {
                          f.gpu = true;
                          f.device = p.openclDevices.front();
@@ -383,8 +378,7 @@ void measuringFields(std::vector<Field> &v)
     v.push_back(same("minTime", &SweepForm::minTime, &SweepPlan::minTime, real(0, 3600)));
     v.push_back(same("maxReps", &SweepForm::maxReps, &SweepPlan::maxReps, integer(1, 1000000)));
     v.push_back(same("budget", &SweepForm::budget, &SweepPlan::budget, real(0, SweepPlan::maxBudget)));
-    v.push_back(
-        same("coldCache", &SweepForm::coldCache, &SweepPlan::coldCache, absentIs(false, boolean)));
+    v.push_back(same("coldCache", &SweepForm::coldCache, &SweepPlan::coldCache, absentIs(false, boolean)));
     v.push_back(same("energy", &SweepForm::energy, &SweepPlan::energy, absentIs(true, boolean)));
     v.push_back(same("rounds", &SweepForm::rounds, &SweepPlan::rounds,
                      absentIs(1, integer(1, SweepPlan::maxRounds))));

@@ -33,7 +33,8 @@ private slots:
         QCOMPARE(Devices::of("opencl").deviceId(0), std::string("opencl:0"));
         QCOMPARE(Devices::of("cpu").deviceId(-1), std::string());
         QCOMPARE(Devices::of("cpu").pointName({"cpu", "", 4, "", 40, -1}), std::string("CPU 4 threads"));
-        QCOMPARE(Devices::of("cpu").pointName({"cpu", "tiled", 1, "", 40, -1}), std::string("CPU 1 thread (tiled)"));
+        QCOMPARE(Devices::of("cpu").pointName({"cpu", "tiled", 1, "", 40, -1}),
+                 std::string("CPU 1 thread (tiled)"));
         QCOMPARE(Devices::of("gpu").pointName({"gpu", "", 0, "graph", 40, 0}), std::string("GPU graph"));
         QCOMPARE(Devices::of("opencl").pointName({"opencl", "", 0, "launch", 40, 2}),
                  std::string("opencl:2 launch"));
@@ -46,7 +47,8 @@ private slots:
     void errorsBecomeStatuses()
     {
         Measurement m;
-        QVERIFY(Devices::of("gpu").failed(gpu::CudaError("an illegal address", "cudaErrorIllegalAddress", true), 0, m));
+        QVERIFY(Devices::of("gpu").failed(
+            gpu::CudaError("an illegal address", "cudaErrorIllegalAddress", true), 0, m));
         QCOMPARE(m.status, Measurement::Status::Failed);
         QVERIFY2(m.reason.find("CUDA error cudaErrorIllegalAddress") == 0 &&
                      m.reason.find("disabled for the rest of this run") != std::string::npos,

@@ -52,7 +52,8 @@ QStringList cliLines(const QString &file, const QString &workload, const QString
             {QStringLiteral("explain"), file, QStringLiteral("--workload"), workload});
     if (!p.waitForFinished(60000) || p.exitCode() != 0)
         qWarning("%s", p.readAllStandardError().constData());
-    QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QStringList lines =
+        QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     if (!lines.isEmpty())
         lines.removeFirst(); // "FILE: workload"
     for (QString &l : lines)
@@ -87,7 +88,8 @@ void TestNarrator::cliSaysWhatTheWindowSays_data()
     QTest::addColumn<QString>("language");
     for (const char *language : {"en", "zh_CN"})
         for (const char *example : {"seed-preset", "reduce", "transfer", "cpu-only"})
-            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(example), QLatin1String(language))))
+            QTest::newRow(
+                qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(example), QLatin1String(language))))
                 << QString::fromLatin1(example) << QString::fromLatin1(language);
 }
 
@@ -118,7 +120,8 @@ void TestNarrator::cliSaysWhatTheWindowSays()
     QCOMPARE(cli, window);
     if (language == QStringLiteral("zh_CN")) // said in Chinese, not only its numbers
         for (const QString &line : window)
-            QVERIFY2(line.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))), qPrintable(line));
+            QVERIFY2(line.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))),
+                     qPrintable(line));
 }
 
 QTEST_MAIN(TestNarrator)

@@ -240,8 +240,10 @@ void TestNotAGpu::everyViewBesideTheH200()
             QVERIFY2(!line.contains(QRegularExpression(QStringLiteral("^(.{4,}): \\1: "))),
                      qPrintable(c->name() + QStringLiteral(": ") + line));
         const QStringList bad = claims(text);
-        QVERIFY2(bad.isEmpty(), qPrintable(c->name() + QStringLiteral(": ") + bad.join(QStringLiteral(" | "))));
-        for (const ChartView::Role role : {ChartView::Role::Band, ChartView::Role::Marker, ChartView::Role::Fit})
+        QVERIFY2(bad.isEmpty(),
+                 qPrintable(c->name() + QStringLiteral(": ") + bad.join(QStringLiteral(" | "))));
+        for (const ChartView::Role role :
+             {ChartView::Role::Band, ChartView::Role::Marker, ChartView::Role::Fit})
             for (const QXYSeries *x : c->seriesWithRole(role))
                 QVERIFY2(!x->name().contains(QStringLiteral("opencl")) &&
                              !x->objectName().contains(QStringLiteral("opencl")),

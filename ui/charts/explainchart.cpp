@@ -380,7 +380,8 @@ void ExplainChart::explainCurves(const ResultSet &r, const std::vector<Series> &
 {
     // A recording from another machine gets no hint to calibrate this one.
     const std::string workload = group.empty() ? std::string() : group.front().workload;
-    m_explanations = Narrator::sections(r, workload, group, every, crossovers, launchCost(r), measuredHere(r.machine));
+    m_explanations =
+        Narrator::sections(r, workload, group, every, crossovers, launchCost(r), measuredHere(r.machine));
 }
 
 ExplainText::LaunchCost ExplainChart::launchCost(const ResultSet &r)
@@ -413,7 +414,8 @@ void ExplainChart::rebuildCpuOnly(const ResultSet &r, const std::vector<Series> 
                       ? tr("The cost models need a CPU or a GPU curve with successful points.")
                       : tr("No cost model here: the GPU was timed without synchronising, and no CPU curve "
                            "states its threads. The panel beside the chart says what the times show."));
-        m_explanations = Narrator::sections(r, wl.name, {}, all, Section{}, launchCost(r), measuredHere(r.machine));
+        m_explanations =
+            Narrator::sections(r, wl.name, {}, all, Section{}, launchCost(r), measuredHere(r.machine));
         return;
     }
     drawCpuModels(all, wl, fitted);
