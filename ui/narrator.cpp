@@ -201,10 +201,4 @@ QString Narrator::whyNoModels(const ResultSet &r, const std::vector<Series> &gro
     return tr("Too few points for cost models.");
 }
 
-QString Narrator::verdict(const ResultSet &r, const std::vector<Series> &group)
-{
-    const WhatIf measured = Explain::whatIf(r, group, {});
-    return Explain::usable(measured) ? ExplainText::whatIf(measured, measured) : QString();
-}
-
 } // namespace speeduplab

@@ -50,9 +50,6 @@ public:
     /// Why `group` has no models to explain, said of the curve that lacks one (the Explain tab's
     /// empty state).
     static QString whyNoModels(const ResultSet &r, const std::vector<Series> &group);
-    /// The measured models' verdict (ExplainText::whatIf), as the panel's first line; empty
-    /// without a CPU and a GPU model.
-    static QString verdict(const ResultSet &r, const std::vector<Series> &group);
     /// A synchronised GPU launch curve's fixed cost in `r`, named by its run ("this run" for a
     /// single run); seconds 0 when `r` has none.
     static LaunchCost launchCostIn(const ResultSet &r);
