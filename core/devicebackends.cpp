@@ -109,12 +109,12 @@ public:
     }
     std::optional<DeviceKind> describedKind(int device) const override
     {
-        const std::optional<DeviceDescription> d = description(device);
+        const DeviceDescription *d = description(device);
         return d ? d->kind() : DeviceKind::Unknown;
     }
     std::string unrunnable(const Job &job) const override
     {
-        const opencl::Availability a = opencl::availability();
+        const opencl::Availability &a = found();
         const std::string disabled = opencl::disabledReason(job.device);
         return a.usable && disabled.empty() ? std::string() : disabled.empty() ? a.reason : disabled;
     }
@@ -122,7 +122,7 @@ public:
     // unknown (the point is skipped for that, with its own reason).
     std::optional<MemoryCheck> memoryNow(const Job &job) const override
     {
-        const std::optional<DeviceDescription> d = description(job.device);
+        const DeviceDescription *d = description(job.device);
         return d ? MemoryCheck::opencl(job, *d) : MemoryCheck();
     }
     std::optional<MemoryCheck> memoryPlanned(const Job &job, double) const override { return memoryNow(job); }
@@ -130,7 +130,7 @@ public:
     // An integrated GPU (it shares the host's memory), or the CPU itself (PoCL).
     bool insideCpuPackage(int device) const override
     {
-        const std::optional<DeviceDescription> d = description(device);
+        const DeviceDescription *d = description(device);
         return d && (d->isIntegratedGpu() || d->type == "CPU");
     }
     std::vector<std::pair<std::string, std::string>> compiled(int device) const override
@@ -166,13 +166,20 @@ public:
     }
 
 private:
-    // As the loader describes it (opencl::availability, found once a process); none when unknown.
-    static std::optional<DeviceDescription> description(int device)
+    // What the loader found, once a process (opencl::availability caches it): kept here, so that
+    // a point's many questions (its kind, memory, energy) copy no device list.
+    static const opencl::Availability &found()
     {
-        for (const DeviceDescription &d : opencl::availability().devices)
+        static const opencl::Availability a = opencl::availability();
+        return a;
+    }
+    // As the loader describes it; none when unknown.
+    static const DeviceDescription *description(int device)
+    {
+        for (const DeviceDescription &d : found().devices)
             if (d.index == device)
-                return d;
-        return std::nullopt;
+                return &d;
+        return nullptr;
     }
 };
 
