@@ -72,15 +72,6 @@ struct DeviceDescription {
         return name + " (OpenCL device of type " + (type.empty() ? std::string("unknown") : type) + ")";
     }
 
-    /// The device in a curve's label, short: "PoCL on the CPU", "OpenCL on the CPU" (another CPU
-    /// platform), or its name ("Intel(R) UHD Graphics 620").
-    std::string shortName() const
-    {
-        if (type == "CPU")
-            return isPocl() ? "PoCL on the CPU" : "OpenCL on the CPU";
-        return name;
-    }
-
     /// A PCI address as one form, "0000:3b:00.0", whichever way a driver wrote it (CUDA's
     /// "00000000:3B:00.0" among them); "" when `address` is not one.
     static std::string pciKey(const std::string &address)

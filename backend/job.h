@@ -9,6 +9,11 @@
 
 namespace speeduplab {
 
+/// Graph mode (CUDA graphs, OpenCL command buffers) records at most this many operations into
+/// one graph and launches it repeatedly: instantiating a graph costs time per node, and stop is
+/// checked between graph launches. One number for every backend, and for the Source view.
+constexpr int kGraphChunk = 1000;
+
 /// What to run on a device. Workload and variant names are those of core/workload.h:
 /// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32, cublas-fp16, cublas-bf16),
 /// transfer (pageable, pinned),

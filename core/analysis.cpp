@@ -135,19 +135,32 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
     for (const auto &m : r.rows)
         if (m.onDevice())
             devices.emplace(m.run, m.backend, m.device);
-    auto deviceName = [&](const Measurement &m) {
+    // What names a device curve's device: an OpenCL device by its description, a CUDA device by
+    // its name where the result has several.
+    auto named = [&](const Measurement &m) {
+        SeriesName name = m.seriesName();
         if (m.isOpenCl()) {
-            const DeviceDescription *d = r.machine.openclDevice(m.device);
-            return d ? d->shortName() : std::string();
+            if (const DeviceDescription *d = r.machine.openclDevice(m.device)) {
+                name.host = d->type == "CPU"
+                                ? (d->isPocl() ? SeriesName::Host::Pocl : SeriesName::Host::OtherCpuPlatform)
+                                : SeriesName::Host::Named;
+                name.hostName = d->name;
+            }
+            return name;
         }
         const auto first = devices.lower_bound({m.run, m.backend, INT_MIN});
         const auto last = devices.upper_bound({m.run, m.backend, INT_MAX});
         if (!m.isCuda() || std::distance(first, last) < 2)
-            return std::string();
+            return name;
+        name.numbered = true;
+        name.host = SeriesName::Host::Unnamed;
         for (const auto &g : r.machine.gpus)
-            if (g.index == m.device && !g.name.empty())
-                return g.name;
-        return "device " + std::to_string(m.device);
+            if (g.index == m.device && !g.name.empty()) {
+                name.host = SeriesName::Host::Named;
+                name.hostName = g.name;
+                break;
+            }
+        return name;
     };
     for (std::size_t row = 0; row < r.rows.size(); ++row) {
         const Measurement &m = r.rows[row];
@@ -158,7 +171,7 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
         if (it == index.end()) {
             it = index.emplace(key, out.size()).first;
             out.push_back(curveOf(m));
-            out.back().label = m.seriesLabel(deviceName(m));
+            out.back().label = SeriesWords::current().name(named(m));
         }
         const double it_ = std::max(1, m.iterations);
         SeriesPoint p;

@@ -173,6 +173,24 @@ std::string Calibration::openclKey(int device, const char *what)
     return "opencl" + std::to_string(std::max(0, device)) + '_' + what;
 }
 
+bool Calibration::parseOpenclKey(const std::string &key, int &device, std::string &what)
+{
+    constexpr std::string_view prefix = "opencl";
+    if (key.rfind(prefix, 0) != 0)
+        return false;
+    std::size_t at = prefix.size(), digits = 0;
+    int index = 0;
+    while (at < key.size() && digits < 4 && key[at] >= '0' && key[at] <= '9') {
+        index = index * 10 + (key[at++] - '0');
+        ++digits;
+    }
+    if (digits == 0 || at + 1 >= key.size() || key[at] != '_')
+        return false;
+    device = index;
+    what = key.substr(at + 1);
+    return true;
+}
+
 std::map<std::string, double> Calibration::opencl(int device, const std::atomic<bool> &stop)
 {
     const opencl::Ceilings c = opencl::calibrate(device, stop);

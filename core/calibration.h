@@ -53,6 +53,9 @@ public:
     /// "opencl0_copy_bytes_per_s": the key of one OpenCL device's ceiling `what` (copy_bytes_per_s,
     /// fma_flops_per_s, launch_s, sync_round_trip_s, h2d_pageable_bytes_per_s, ...).
     static std::string openclKey(int device, const char *what);
+    /// openclKey read back: the device and `what` of "opencl0_copy_bytes_per_s"; false for a key
+    /// that is not an OpenCL device's.
+    static bool parseOpenclKey(const std::string &key, int &device, std::string &what);
     static std::map<std::string, double> gpu(int device, const std::atomic<bool> &stop,
                                              std::string *cublasMissing = nullptr);
 

@@ -35,8 +35,9 @@ public:
     virtual bool onDevice() const { return true; }
     /// A device as --device and the results name it: "cuda:0", "opencl:1"; "" for the CPU.
     virtual std::string deviceId(int device) const = 0;
-    /// A point as the progress names it: "GPU launch", "opencl:0 graph", "CPU 4 threads".
-    virtual std::string pointName(const PlanPoint &p) const = 0;
+    /// A point's curve as the progress names it, in typed parts (SeriesWords words them): "GPU
+    /// launch", "opencl:0 graph", "CPU 4 threads".
+    virtual SeriesName pointName(const PlanPoint &p) const = 0;
     /// What the device is where the row is made: none where the row's backend says it (the CPU
     /// kernels, a CUDA GPU); an OpenCL device's, from its description.
     virtual std::optional<DeviceKind> describedKind(int /*device*/) const { return std::nullopt; }

@@ -25,9 +25,17 @@ std::string secondsText(double s)
 }
 
 // " (tiled)", or "" without a variant.
-std::string variantText(const PlanPoint &p)
+// A point's curve as typed parts: its device, threads, mode and variant.
+SeriesName pointOn(SeriesName::Device device, const PlanPoint &p)
 {
-    return p.variant.empty() ? std::string() : " (" + p.variant + ")";
+    SeriesName s;
+    s.device = device;
+    s.threads = p.threads;
+    s.index = std::max(0, p.device);
+    s.numbered = device == SeriesName::Device::Cuda && p.device > 0;
+    s.mode = p.mode;
+    s.variant = p.variant;
+    return s;
 }
 
 class CpuBackend final : public DeviceBackend {
@@ -35,11 +43,7 @@ public:
     std::string rowName() const override { return "cpu"; }
     bool onDevice() const override { return false; }
     std::string deviceId(int) const override { return {}; }
-    std::string pointName(const PlanPoint &p) const override
-    {
-        return "CPU " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads") +
-               variantText(p);
-    }
+    SeriesName pointName(const PlanPoint &p) const override { return pointOn(SeriesName::Device::Cpu, p); }
     std::string unrunnable(const Job &job) const override
     {
         return CpuKernels::available(job.workload, job.variant);
@@ -56,7 +60,7 @@ class CudaBackend final : public DeviceBackend {
 public:
     std::string rowName() const override { return "gpu"; }
     std::string deviceId(int device) const override { return "cuda:" + std::to_string(std::max(0, device)); }
-    std::string pointName(const PlanPoint &p) const override { return "GPU " + p.mode + variantText(p); }
+    SeriesName pointName(const PlanPoint &p) const override { return pointOn(SeriesName::Device::Cuda, p); }
     std::string unrunnable(const Job &) const override
     {
         const gpu::Availability a = gpu::availability();
@@ -103,10 +107,7 @@ public:
     {
         return "opencl:" + std::to_string(std::max(0, device));
     }
-    std::string pointName(const PlanPoint &p) const override
-    {
-        return "opencl:" + std::to_string(p.device) + ' ' + p.mode + variantText(p);
-    }
+    SeriesName pointName(const PlanPoint &p) const override { return pointOn(SeriesName::Device::OpenCl, p); }
     std::optional<DeviceKind> describedKind(int device) const override
     {
         const DeviceDescription *d = description(device);

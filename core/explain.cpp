@@ -325,7 +325,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
         const Calibration::Level level = Calibration::levelFor(*m, r.machine, false);
         c.level = !c.model.tiers.empty() ? c.model.tiers.back().level : level.name;
         if (const DeviceDescription *d = m->isOpenCl() ? r.machine.openclDevice(m->device) : nullptr) {
-            c.device = d->shortName();
+            c.device = d->type == "CPU" ? SeriesWords::current().onTheCpu(d->isPocl()) : d->name;
             c.sharesHostMemory = d->isIntegratedGpu();
             c.onTheCpu = d->type == "CPU";
         }

@@ -15,6 +15,7 @@ Availability availability()
     a.builtWithCuda = false;
     a.usable = false;
     a.reason = kReason;
+    a.why.why = GpuUnusable::Why::NotBuilt;
     return a;
 }
 

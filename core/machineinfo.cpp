@@ -51,6 +51,7 @@ MachineInfo::GpuState MachineInfo::gpuState()
     GpuState s;
     s.usable = a.usable;
     s.reason = a.usable ? "" : a.reason;
+    s.why = a.why;
     s.driverVersion = versionString(a.driverVersion);
     s.runtimeVersion = versionString(a.runtimeVersion);
     for (const auto &d : a.devices) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "backend/devicedescription.h"
+#include "backend/gpuunusable.h"
 #include "core/cpuconditions.h"
 #include "core/sweepconditions.h"
 #include "core/topology.h"
@@ -65,6 +66,7 @@ struct MachineInfo {
     struct GpuState {
         bool usable = false;
         std::string reason; ///< why not usable, as a sentence; empty when usable
+        GpuUnusable why;    ///< the same as typed data (DataTexts::gpuReason words it)
         std::vector<Gpu> gpus;
         std::string driverVersion;
         std::string runtimeVersion;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Measurement: a row's series key and label, and the status names.
+// Measurement: a row's series key and name, and the status names.
 #include "core/measurement.h"
 
 #include <algorithm>
@@ -20,33 +20,21 @@ std::string Measurement::deviceId() const
     return (isCuda() ? "cuda:" : backend + ':') + std::to_string(std::max(0, device));
 }
 
-std::string Measurement::seriesLabel(const std::string &deviceName) const
+SeriesName Measurement::seriesName() const
 {
-    std::string s;
-    if (onDevice()) {
-        // An OpenCL device is named as --device names it: it may be the CPU itself (PoCL), never
-        // "GPU". CUDA's keep the label of every earlier result.
-        if (isOpenCl())
-            s = deviceId();
-        else
-            s = "GPU" + (device > 0 || !deviceName.empty() ? std::to_string(device) : std::string());
-        if (!deviceName.empty())
-            s += " (" + deviceName + ')';
-        // The launches of launch mode, timed before the device was synchronised: said in words, so
-        // that the curve never passes for the time of the work.
-        s += mode == "unsynced" ? std::string(" launch, not synchronised") : ' ' + mode;
-    } else {
-        // 0 only in another tool's file (RunSet::isReference) that does not say how many.
-        s = threads <= 0 ? std::string("CPU, threads not stated")
-                         : "CPU " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
-    }
-    if (!variant.empty())
-        s += " (" + variant + ')';
-    if (transfers != "none" && !transfers.empty())
-        s += " + " + transfers + " copies";
-    if (conditions.cache == "cold")
-        s += ", cold cache";
-    return run.empty() ? s : run + ": " + s;
+    SeriesName s;
+    s.run = run;
+    s.device = isCpu()    ? SeriesName::Device::Cpu
+               : isCuda() ? SeriesName::Device::Cuda
+                          : SeriesName::Device::OpenCl;
+    s.threads = threads;
+    s.index = std::max(0, device);
+    s.numbered = isCuda() && device > 0;
+    s.mode = mode;
+    s.variant = variant;
+    s.copies = transfers == "none" ? std::string() : transfers;
+    s.coldCache = conditions.cache == "cold";
+    return s;
 }
 
 std::string Measurement::statusName(Status s)

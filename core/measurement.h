@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/pointconditions.h"
+#include "core/seriesname.h"
 #include "core/stats.h"
 
 #include "backend/devicekind.h"
@@ -70,11 +71,13 @@ struct Measurement {
     /// Identifies the curve this point belongs to (everything but n), within its run. A cold
     /// cache makes its own curve.
     std::string seriesKey() const;
-    /// A short human label for the series, e.g. "CPU 8 threads", "GPU graph + pinned copies" or
-    /// "GPU launch, not synchronised" (mode unsynced);
-    /// "<run>: CPU 8 threads" when the row belongs to a named run.
-    /// deviceName: a result with several GPUs names each ("GPU0 (NVIDIA H200) launch").
-    std::string seriesLabel(const std::string &deviceName = {}) const;
+    /// The series' name as typed parts, without what names its device (Analysis::series adds that
+    /// where a result describes it).
+    SeriesName seriesName() const;
+    /// seriesName() in the installed words (SeriesWords): "CPU 8 threads", "GPU graph + pinned
+    /// copies", "GPU launch, not synchronised" (mode unsynced); "<run>: CPU 8 threads" in a named
+    /// run.
+    std::string seriesLabel() const { return SeriesWords::current().name(seriesName()); }
 
     static std::string statusName(Status s);
     /// Parses a status name; returns false for an unknown one.

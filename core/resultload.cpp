@@ -224,7 +224,8 @@ void detail::refuseDuplicates(const std::vector<Measurement> &rows,
             const Measurement &other = rows[it->second];
             if (other.n == rows[i].n && other.seriesKey() == key)
                 throw ParseError(where(i) + ": the same point as " + where(it->second) + " (" +
-                                 shown(rows[i].seriesLabel()) + ", n = " + std::to_string(rows[i].n) +
+                                 shown(SeriesWords().name(rows[i].seriesName())) +
+                                 ", n = " + std::to_string(rows[i].n) +
                                  "): a result file holds each point once; a point measured again is "
                                  "one row of several rounds (--rounds), or a run of its own (merge)");
         }

@@ -33,7 +33,7 @@ namespace {
 // "GPU launch (cublas), n = 400": a point as the progress names it.
 std::string pointLabel(const PlanPoint &p)
 {
-    return Devices::of(p.backend).pointName(p) + ", n = " + std::to_string(p.n);
+    return SeriesWords::current().name(Devices::of(p.backend).pointName(p)) + ", n = " + std::to_string(p.n);
 }
 
 // The PCI bus id of CUDA device `device`, by which NVML finds it; empty when unknown.
@@ -433,8 +433,9 @@ bool SweepRunner::remeasureDisturbed(const std::vector<PlanPoint> &points,
             if (stop.load() || (deadline > 0 && StoppingRule::now() >= deadline))
                 break; // what was measured stays, marked below
             Measurement &row = measured[again[k]].front();
-            pr.current = pointLabel(points[again[k]]) + ", measured again (another program held a core; " +
-                         std::to_string(k + 1) + " of " + std::to_string(again.size()) + ")";
+            pr.current = pointLabel(points[again[k]]);
+            pr.again = int(k + 1);
+            pr.againOf = int(again.size());
             pr.elapsed = StoppingRule::now() - m_start;
             // The time left: this point and the rest of this pass (a next pass, if any, takes
             // only what stays disturbed, which cannot be known yet).
@@ -673,9 +674,8 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
                     after[k - 1] = after[k] + estimate(order[k], rule);
             }
             pr.done = round * int(points.size()) + int(i);
-            pr.current = pointLabel(p);
-            if (rounds > 1)
-                pr.current += ", round " + std::to_string(round + 1) + " of " + std::to_string(rounds);
+            pr.current = pointLabel(p); // its round is pr.round of pr.rounds
+            pr.again = pr.againOf = 0;
             pr.elapsed = StoppingRule::now() - m_start;
             pr.pointEstimate = estimate(p, rule);
             const double rest = pr.pointEstimate + after[i] + later;

@@ -41,7 +41,11 @@ public:
     struct Progress {
         int done = 0;
         int total = 0;
-        std::string current;       ///< the point being measured, e.g. "GPU graph, n = 400"
+        std::string current; ///< the point being measured, e.g. "GPU graph, n = 400"
+        /// Measured again because another program held a core: this point's number among the
+        /// againOf points of the pass (1-based); 0 on a first measurement.
+        int again = 0;
+        int againOf = 0;
         double elapsed = 0;        ///< seconds since the sweep started
         double remaining = -1;     ///< estimated seconds left, this point included; -1 when unknown
         double pointEstimate = -1; ///< estimated seconds of the point being measured

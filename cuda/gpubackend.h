@@ -5,6 +5,7 @@
 // The contracts every backend shares (Run, Cancelled, Job) are in backend/, below both.
 #pragma once
 
+#include "backend/gpuunusable.h"
 #include "backend/job.h"
 #include "backend/run.h"
 
@@ -38,6 +39,7 @@ struct Availability {
     bool builtWithCuda = false;
     bool usable = false;    ///< at least one device and no error
     std::string reason;     ///< why not usable, as a sentence; empty when usable
+    GpuUnusable why;        ///< the same as typed data, which a view words in its language
     int driverVersion = 0;  ///< cudaDriverGetVersion, 0 if unknown
     int runtimeVersion = 0; ///< cudaRuntimeGetVersion
     std::vector<DeviceInfo> devices;

@@ -54,24 +54,33 @@ Availability probe()
     const cudaError_t error = cudaGetDeviceCount(&count);
     if (error != cudaSuccess) {
         (void)cudaGetLastError();
-        if (error == cudaErrorInsufficientDriver && a.driverVersion == 0)
-            a.reason = "No NVIDIA driver was found (" + errorCode(error) +
-                       "): install the NVIDIA driver to use the GPU.";
-        else if (error == cudaErrorInsufficientDriver)
-            a.reason = "The NVIDIA driver supports CUDA " + versionText(a.driverVersion) +
-                       ", older than the CUDA " + versionText(a.runtimeVersion) +
-                       " SpeedupLab was built with (" + errorCode(error) +
-                       "): update the NVIDIA driver to use the GPU.";
-        else if (error == cudaErrorNoDevice)
+        a.why.code = errorCode(error);
+        if (error == cudaErrorInsufficientDriver && a.driverVersion == 0) {
+            a.why.why = GpuUnusable::Why::NoDriver;
             a.reason =
-                "No CUDA device was found (" + errorCode(error) +
+                "No NVIDIA driver was found (" + a.why.code + "): install the NVIDIA driver to use the GPU.";
+        } else if (error == cudaErrorInsufficientDriver) {
+            a.why.why = GpuUnusable::Why::OldDriver;
+            a.why.driver = versionText(a.driverVersion);
+            a.why.runtime = versionText(a.runtimeVersion);
+            a.reason = "The NVIDIA driver supports CUDA " + a.why.driver + ", older than the CUDA " +
+                       a.why.runtime + " SpeedupLab was built with (" + a.why.code +
+                       "): update the NVIDIA driver to use the GPU.";
+        } else if (error == cudaErrorNoDevice) {
+            a.why.why = GpuUnusable::Why::NoDevice;
+            a.reason =
+                "No CUDA device was found (" + a.why.code +
                 "): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).";
-        else
-            a.reason = "The CUDA runtime could not list the GPUs (" + errorCode(error) + ": " +
-                       cudaGetErrorString(error) + "): check the NVIDIA driver installation.";
+        } else {
+            a.why.why = GpuUnusable::Why::NotListed;
+            a.why.code += std::string(": ") + cudaGetErrorString(error);
+            a.reason = "The CUDA runtime could not list the GPUs (" + a.why.code +
+                       "): check the NVIDIA driver installation.";
+        }
         return a;
     }
     if (count == 0) {
+        a.why.why = GpuUnusable::Why::NoDevice;
         a.reason = "No CUDA device was found.";
         return a;
     }
@@ -120,6 +129,7 @@ Availability probe()
         a.devices.push_back(std::move(info));
     }
     a.usable = true;
+    a.why.why = GpuUnusable::Why::Usable;
     return a;
 }
 
@@ -329,6 +339,7 @@ Availability availability()
     if (std::string reason = disabledReason(); !reason.empty()) {
         a.usable = false;
         a.reason = std::move(reason);
+        a.why = GpuUnusable{}; // Other: a device disabled after a fault, said by its sentence
     }
     return a;
 }

@@ -27,10 +27,6 @@ namespace speeduplab::gpu {
 
 namespace {
 
-// Graph mode captures at most this many operations into one graph and launches it repeatedly:
-// instantiating a graph costs time per node, and stop is checked between graph launches.
-constexpr int kGraphChunk = 1000;
-
 /// One prepared point: device buffers, a pristine copy for reset(), the host staging buffers for
 /// transfers, and for graph mode the captured graphs. Everything is released by the members'
 /// owners, in reverse order of declaration, after the destructor has drained the stream.

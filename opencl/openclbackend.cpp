@@ -287,8 +287,8 @@ private:
 
     // source-view: opencl-mode-graph
     // Graph mode: the operations' kernels recorded once into command buffers (cl_khr_command_buffer)
-    // of up to kGraphChunk operations, which a repetition enqueues whole, as CUDA graphs do.
-    static constexpr int kGraphChunk = 1000;
+    // of up to kGraphChunk operations (backend/job.h), which a repetition enqueues whole, as CUDA
+    // graphs do.
     void record()
     {
         const CommandBuffers &api = commandBuffers(m_job.device);

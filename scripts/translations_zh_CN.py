@@ -1187,6 +1187,17 @@ ZH = {
     "opencl:%1 could not be calibrated: %2 The other ceilings are kept.": "无法校准 opencl:%1：%2 其他上限保留。",
     "(PoCL on the CPU)": "（CPU 上的 PoCL）",
     "(OpenCL on the CPU)": "（CPU 上的 OpenCL）",
+    # A curve's name in pieces (ui/serieswords.cpp)
+    "PoCL on the CPU": "CPU 上的 PoCL",
+    "OpenCL on the CPU": "CPU 上的 OpenCL",
+    " launch, not synchronised": " 内核启动，未同步",
+    "device %1": "设备 %1",
+    # The point being measured (RunProgress::point)
+    "%1, measured again (another program held a core; %2 of %3)": "%1，重新测量（另一个程序占用了一个核心；第 %2 个，共 %3 个）",
+    "%1, round %2 of %3": "%1，第 %2 轮，共 %3 轮",
+    # Why the GPU cannot be used (DataTexts::gpuReason)
+    "The NVIDIA driver supports CUDA %1, older than the CUDA %2 SpeedupLab was built with (%3): update the NVIDIA driver to use the GPU.": "NVIDIA 驱动支持的 CUDA %1 早于构建 SpeedupLab 所用的 CUDA %2（%3）：更新 NVIDIA 驱动即可使用 GPU。",
+    "The CUDA runtime could not list the GPUs (%1): check the NVIDIA driver installation.": "CUDA 运行时无法列出 GPU（%1）：请检查 NVIDIA 驱动的安装。",
     "%1 is OpenCL on the CPU, not a GPU: it runs on the same cores as the CPU curves, so no crossover is marked against it. The gap between its curves and the CPU's is what OpenCL's launches and runtime cost.":
         "%1 是运行在 CPU 上的 OpenCL，不是 GPU：它与 CPU 曲线使用相同的核心，因此不会针对它标出交叉点。它的曲线与 CPU 曲线之间的差距，就是 OpenCL 启动和运行时的开销。",
     "All %1 devices, in turn": "全部 %1 个设备，依次测量",

@@ -6,7 +6,6 @@
 #include "ui/datatexts.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
 
 namespace speeduplab {
 
@@ -89,36 +88,44 @@ QStringList listed(const char *const *texts, std::size_t count)
 }
 } // namespace
 
-QString DataTexts::gpuReason(const std::string &text)
+QString DataTexts::gpuReason(const MachineInfo::GpuState &state)
 {
-    const QString t = QString::fromStdString(text);
-    // The sentences of core/gpustub.cpp and cuda/gpuprobe.cpp; the parenthesis holds the CUDA
-    // error code, which stays as it is.
-    if (t ==
-        QLatin1String("This build has no CUDA backend (built without CUDA): rebuild with the CUDA toolkit "
-                      "installed to use the GPU."))
+    // Worded from the probe's typed answer (core/gpustub.cpp, cuda/gpuprobe.cpp); the CUDA error
+    // code stays as it is. A reason only a sentence gives (a device disabled after a fault) stays.
+    const QString code = QString::fromStdString(state.why.code);
+    switch (state.why.why) {
+    case GpuUnusable::Why::NotBuilt:
         return QCoreApplication::translate(
             "GpuReasons", "This build has no CUDA backend (built without CUDA): rebuild with "
                           "the CUDA toolkit installed to use the GPU.");
-    if (t == QLatin1String("No CUDA device was found."))
-        return QCoreApplication::translate("GpuReasons", "No CUDA device was found.");
-    static const QRegularExpression noDriver(QStringLiteral(
-        "^No NVIDIA driver was found \\(([^()]*)\\): install the NVIDIA driver to use the GPU\\.$"));
-    if (const auto m = noDriver.match(t); m.hasMatch())
+    case GpuUnusable::Why::NoDriver:
         return QCoreApplication::translate(
                    "GpuReasons", "No NVIDIA driver was found (%1): install the NVIDIA driver to use "
                                  "the GPU.")
-            .arg(m.captured(1));
-    static const QRegularExpression noDevice(
-        QStringLiteral("^No CUDA device was found \\(([^()]*)\\): check that the GPU is installed and "
-                       "visible to this process "
-                       "\\(CUDA_VISIBLE_DEVICES\\)\\.$"));
-    if (const auto m = noDevice.match(t); m.hasMatch())
+            .arg(code);
+    case GpuUnusable::Why::OldDriver:
+        return QCoreApplication::translate("GpuReasons",
+                                           "The NVIDIA driver supports CUDA %1, older than the CUDA %2 "
+                                           "SpeedupLab was built with (%3): update the NVIDIA driver to "
+                                           "use the GPU.")
+            .arg(QString::fromStdString(state.why.driver), QString::fromStdString(state.why.runtime), code);
+    case GpuUnusable::Why::NoDevice:
+        return code.isEmpty()
+                   ? QCoreApplication::translate("GpuReasons", "No CUDA device was found.")
+                   : QCoreApplication::translate(
+                         "GpuReasons", "No CUDA device was found (%1): check that the GPU is installed "
+                                       "and visible to this process (CUDA_VISIBLE_DEVICES).")
+                         .arg(code);
+    case GpuUnusable::Why::NotListed:
         return QCoreApplication::translate(
-                   "GpuReasons", "No CUDA device was found (%1): check that the GPU is installed and "
-                                 "visible to this process (CUDA_VISIBLE_DEVICES).")
-            .arg(m.captured(1));
-    return t;
+                   "GpuReasons",
+                   "The CUDA runtime could not list the GPUs (%1): check the NVIDIA driver installation.")
+            .arg(code);
+    case GpuUnusable::Why::Usable:
+    case GpuUnusable::Why::Other:
+        break;
+    }
+    return QString::fromStdString(state.reason);
 }
 
 QString DataTexts::preset(const std::string &text)

@@ -2,6 +2,8 @@
 // The shipped data's texts (presets, workloads, the GPU's common reasons) in the user's language.
 #pragma once
 
+#include "core/machineinfo.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -14,10 +16,11 @@ namespace speeduplab {
 namespace DataTexts {
 QString preset(const std::string &text);
 QString workload(const std::string &text);
-/// Why the GPU cannot be used (core's and cuda/'s sentences, MachineInfo::GpuState::reason), in
-/// the user's language where it is one of the common ones: built without CUDA, no driver, no
-/// device. The error codes in it stay as they are; any other reason stays English.
-QString gpuReason(const std::string &text);
+/// Why the GPU cannot be used, in the user's language, from the probe's typed answer
+/// (MachineInfo::GpuState::why): built without CUDA, no driver, an old driver, no device, the
+/// devices not listed. The CUDA error codes stay as they are; a reason that only a sentence gives
+/// (a device disabled after a fault) stays as it is.
+QString gpuReason(const MachineInfo::GpuState &state);
 /// The English texts marked for translation, for the test that holds them to the data.
 QStringList presetSources();
 QStringList workloadSources();

@@ -40,7 +40,7 @@ void installLanguage()
 // A sentence as the Explain tab shows it: the curves' names in the user's language.
 std::string said(const QString &sentence)
 {
-    return TerminalText::escaped(Format::labels(sentence).toStdString());
+    return TerminalText::escaped(Format::display(sentence).toStdString());
 }
 
 // A section as the panel shows it: its title, then a sentence a line.

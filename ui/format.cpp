@@ -212,12 +212,13 @@ QString ceilingName(const std::string &key, bool roundTrip)
         {"d2h_pageable_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 D2H pageable")},
         {"d2h_pinned_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 D2H pinned")},
     };
-    static const QRegularExpression device(QStringLiteral("^opencl(\\d{1,4})_(.+)$"));
-    if (const QRegularExpressionMatch m = device.match(QString::fromStdString(key)); m.hasMatch())
+    int device = 0;
+    std::string what;
+    if (Calibration::parseOpenclKey(key, device, what))
         for (const Name &n : opencl)
-            if (m.captured(2) == QLatin1String(n.key))
+            if (what == n.key)
                 return QCoreApplication::translate("Format", n.text)
-                    .arg(QStringLiteral("opencl:") + m.captured(1));
+                    .arg(QStringLiteral("opencl:%1").arg(device));
     return QString::fromStdString(key);
 }
 
@@ -313,53 +314,9 @@ QString cjkSpacing(const QString &text)
     return out;
 }
 
-namespace {
-// core's series labels in the user's language (labels() without the spacing).
-QString translatedLabels(const QString &text)
+QString display(const QString &text)
 {
-    static const QRegularExpression cpu(QStringLiteral("\\bCPU (\\d+) (threads?)\\b"));
-    static const QRegularExpression copies(QStringLiteral(" \\+ (\\w+) copies\\b"));
-    if (!text.contains(QLatin1String("CPU")) && !text.contains(QLatin1String(" copies")) &&
-        !text.contains(QLatin1String(", cold cache")) &&
-        !text.contains(QLatin1String(", not synchronised")) && !text.contains(QLatin1String(" on the CPU)")))
-        return text;
-    QString out;
-    qsizetype at = 0;
-    for (auto it = cpu.globalMatch(text); it.hasNext();) {
-        const QRegularExpressionMatch m = it.next();
-        out += text.mid(at, m.capturedStart() - at);
-        out += (m.captured(2) == QLatin1String("thread")
-                    ? QCoreApplication::translate("Format", "CPU %1 thread")
-                    : QCoreApplication::translate("Format", "CPU %1 threads"))
-                   .arg(m.captured(1));
-        at = m.capturedEnd();
-    }
-    out += text.mid(at);
-    QString done;
-    at = 0;
-    for (auto it = copies.globalMatch(out); it.hasNext();) {
-        const QRegularExpressionMatch m = it.next();
-        done += out.mid(at, m.capturedStart() - at);
-        done += QCoreApplication::translate("Format", " + %1 copies").arg(m.captured(1));
-        at = m.capturedEnd();
-    }
-    done += out.mid(at);
-    return done.replace(QLatin1String(", cold cache"), QCoreApplication::translate("Format", ", cold cache"))
-        .replace(QLatin1String("GPU launch, not synchronised"),
-                 QCoreApplication::translate("Format", "GPU launch, not synchronised"))
-        .replace(QLatin1String("CPU, threads not stated"),
-                 QCoreApplication::translate("Format", "CPU, threads not stated"))
-        // An OpenCL device that is the CPU (DeviceDescription::shortName), in its curve's label.
-        .replace(QLatin1String("(PoCL on the CPU)"),
-                 QCoreApplication::translate("Format", "(PoCL on the CPU)"))
-        .replace(QLatin1String("(OpenCL on the CPU)"),
-                 QCoreApplication::translate("Format", "(OpenCL on the CPU)"));
-}
-} // namespace
-
-QString labels(const QString &text)
-{
-    return visible(cjkSpacing(translatedLabels(text)));
+    return visible(cjkSpacing(text));
 }
 
 QString visible(const QString &text)

@@ -64,14 +64,12 @@ QString keepUnits(const QString &text, QChar joiner = QChar(0x00a0));
 /// markup as rich text, and text from a file (a run label, a variant, a reason) is data, never
 /// markup. Text that does not look like markup is returned unchanged.
 QString plainTip(const QString &text);
-/// text with core's series labels in the user's language, wherever they stand in it: "CPU 2
-/// threads", " + pinned copies", ", cold cache" (core builds them in English; the mode and
-/// variant names are the code's own and stay). Then cjkSpacing: every sentence shown goes
-/// through here.
-QString labels(const QString &text);
+/// text as a view shows it: cjkSpacing, then visible. Every sentence shown goes through here.
+/// (Curve names need no translating here: core composes them in the installed SeriesWords.)
+QString display(const QString &text);
 /// text with what a chart must not draw as is (C0 and C1 controls but the newline, bidirectional
 /// overrides, invisible format characters) as visible escapes ("\u202e"), as a
-/// terminal shows them: a variant "abc\u202edcba" drew as "abcabcd". labels() applies it, and so
+/// terminal shows them: a variant "abc\u202edcba" drew as "abcabcd". display() applies it, and so
 /// every text a chart draws.
 QString visible(const QString &text);
 /// Chinese text spaced as it is typeset: one space where a Chinese character meets a Latin word

@@ -26,7 +26,7 @@ void GpuBanner::setState(const MachineInfo::GpuState &state)
     }
     setText(tr("No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs "
                "recorded elsewhere) work fully.")
-                .arg(Format::sentence(DataTexts::gpuReason(state.reason))));
+                .arg(Format::sentence(DataTexts::gpuReason(state))));
     if (changed) // a note the user closed stays closed while it says the same
         setVisible(true);
 }

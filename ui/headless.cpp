@@ -79,11 +79,11 @@ void printExplain(const RunStore &store)
     explain.setModel(&store);
     explain.updateNow();
     if (!explain.verdict().isEmpty())
-        std::cout << esc(Format::labels(explain.verdict()).toStdString()) << '\n';
+        std::cout << esc(Format::display(explain.verdict()).toStdString()) << '\n';
     for (const ExplainChart::Section &s : explain.explanations()) {
         std::cout << '\n' << esc(s.title.toStdString()) << '\n';
         for (const QString &sentence : s.sentences)
-            std::cout << "- " << esc(Format::labels(sentence).toStdString()) << '\n';
+            std::cout << "- " << esc(Format::display(sentence).toStdString()) << '\n';
     }
     std::cout << std::flush;
 }

@@ -316,11 +316,11 @@ std::string explain(const RunStore &store)
     std::ostringstream o;
     o << section("explain", HtmlReport::tr("Why the curves are where they are"));
     if (!chart.verdict().isEmpty())
-        o << "<p><strong>" << h(Format::labels(chart.verdict())) << "</strong></p>\n";
+        o << "<p><strong>" << h(Format::display(chart.verdict())) << "</strong></p>\n";
     for (const ExplainChart::Section &s : chart.explanations()) {
         o << "<h3>" << h(s.title) << "</h3>\n<ul>";
         for (const QString &sentence : s.sentences)
-            o << "<li>" << h(Format::labels(sentence)) << "</li>";
+            o << "<li>" << h(Format::display(sentence)) << "</li>";
         o << "</ul>\n";
     }
     if (chart.explanations().isEmpty())
@@ -354,8 +354,8 @@ std::string crossovers(const RunStore &store, const ResultSet &shown, const std:
             for (const Crossing &c : r.crossings)
                 said << TimeChart::crossingText(c, QString::fromStdString(r.gpuLabel));
             o << "<tr><td>" << name(r.gpuLabel) << "</td><td>" << name(r.cpuLabel) << "</td><td>"
-              << h(said.isEmpty() ? Format::labels(QString::fromStdString(r.summary()))
-                                  : Format::labels(said.join(QStringLiteral("; "))))
+              << h(said.isEmpty() ? Format::display(QString::fromStdString(r.summary()))
+                                  : Format::display(said.join(QStringLiteral("; "))))
               << "</td></tr>\n";
         }
         o << "</table>\n";
@@ -367,7 +367,7 @@ std::string crossovers(const RunStore &store, const ResultSet &shown, const std:
         o << "<h3>" << h(HtmlReport::tr("Where the GPU spends less energy")) << "</h3>\n<ul>\n";
         for (const EnergyCrossover &x : energy)
             o << "<li>"
-              << h(Format::labels(
+              << h(Format::display(
                      Format::sentence(ExplainText::energyCrossover(x, QString::fromStdString(x.gpu.label)))))
               << "</li>\n";
         o << "</ul>\n";

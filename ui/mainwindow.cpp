@@ -505,9 +505,7 @@ void MainWindow::onProgress(const SweepRunner::Progress &p)
     if (m_controller->cancelRequested())
         return;
     m_progress->report(p);
-    m_liveCaption->setText(p.done < p.total
-                               ? tr("Measuring %1").arg(Format::labels(QString::fromStdString(p.current)))
-                               : QString());
+    m_liveCaption->setText(p.done < p.total ? tr("Measuring %1").arg(RunProgress::point(p)) : QString());
     m_liveCaption->setVisible(m_presenting && !m_liveCaption->text().isEmpty());
 }
 
@@ -538,7 +536,7 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
         text += tr(" The sweep took %1.").arg(Format::seconds(m_lastProgress.elapsed));
     // "Find the crossovers": each crossover as refinement left it, and why it stopped there.
     for (const QString &said : std::as_const(m_refined))
-        text += tr(" Refined: %1.").arg(Format::labels(said));
+        text += tr(" Refined: %1.").arg(Format::display(said));
     m_refined.clear();
     // Points another program took a core from: measured again, and what came of it.
     if (const Pipeline::Disturbance d = Pipeline::disturbance(r); d.again > 0)
@@ -597,7 +595,7 @@ void MainWindow::applyPreset(const QString &name)
                                 DataTexts::preset(Presets::description(preset)));
         // What it cannot do here, said now rather than found missing from the chart.
         if (plan.gpu && !m_gpu.usable && m_panel->openclCount() == 0) {
-            const QString why = Format::clause(DataTexts::gpuReason(m_gpu.reason));
+            const QString why = Format::clause(DataTexts::gpuReason(m_gpu));
             said +=
                 tr(" Its GPU half is left out here (%1); File \u25b8 Open example shows it measured on an "
                    "NVIDIA H200.")

@@ -178,7 +178,7 @@ QString Narrator::whyNoModels(const ResultSet &r, const std::vector<Series> &gro
     for (const Series &s : group) {
         if (Explain::model(r, s).valid && (s.onDevice() || Explain::model(r, s).rate > 0))
             continue;
-        const QString name = Format::labels(QString::fromStdString(s.label));
+        const QString name = Format::display(QString::fromStdString(s.label));
         std::set<int> sizes;
         int withWork = 0;
         for (const SeriesPoint &p : s.points) {

@@ -247,7 +247,7 @@ QVariant ResultTableModel::display(int row, int column) const
     case SeriesColumn: {
         Measurement own = m; // the label within its run: the Run column names the run
         own.run.clear();
-        return Format::labels(QString::fromStdString(own.seriesLabel()));
+        return Format::display(QString::fromStdString(own.seriesLabel()));
     }
     case NColumn:
         return m.n;

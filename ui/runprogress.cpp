@@ -80,6 +80,20 @@ void RunProgress::start(const QString &text)
     m_label->show();
 }
 
+QString RunProgress::point(const SweepRunner::Progress &p)
+{
+    const QString at = QString::fromStdString(p.current);
+    QString said = at;
+    if (p.again > 0)
+        said = tr("%1, measured again (another program held a core; %2 of %3)")
+                   .arg(at)
+                   .arg(p.again)
+                   .arg(p.againOf);
+    else if (p.rounds > 1 && !p.refining)
+        said = tr("%1, round %2 of %3").arg(at).arg(p.round + 1).arg(p.rounds);
+    return Format::display(said);
+}
+
 void RunProgress::report(const SweepRunner::Progress &p)
 {
     m_bar->setRange(0, std::max(1, p.total));
@@ -87,7 +101,7 @@ void RunProgress::report(const SweepRunner::Progress &p)
     // Refining: the total is the budget's most, which the refinement may not need.
     m_point = (p.refining ? tr("Finding the crossovers: measuring %1 (%2 of at most %3)")
                           : tr("Measuring %1 (%2 of %3)"))
-                  .arg(Format::labels(QString::fromStdString(p.current)))
+                  .arg(point(p))
                   .arg(std::min(p.done + 1, p.total))
                   .arg(p.total);
     m_left.report(now(), p.remaining, p.pointEstimate);

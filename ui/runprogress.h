@@ -51,6 +51,9 @@ public:
     /// A sweep's progress report: points done of all and the time left.
     void report(const SweepRunner::Progress &p);
     void setText(const QString &text);
+    /// The point p measures now in the user's words: "CPU 4 threads, n = 400", with ", round 2 of
+    /// 3" or ", measured again (another program held a core; 1 of 4)" where it is one.
+    static QString point(const SweepRunner::Progress &p);
     /// The run ended: the label and the bar are hidden and the text cleared.
     void stop();
 

@@ -7,7 +7,8 @@
 #include "ui/runstore.h"
 #include "ui/sourcesnippets.h"
 
-#include <QFile>
+#include "backend/job.h"
+
 #include <QFontDatabase>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -59,20 +60,6 @@ protected:
 private:
     QTextCharFormat m_keyword, m_comment, m_directive, m_number;
 };
-
-// The graph chunk as cuda/gpurun.cpp defines it, so the heading cannot drift from it either.
-int graphChunk()
-{
-    static const int chunk = [] {
-        QFile f(QStringLiteral(":/source/cuda/gpurun.cpp"));
-        if (!f.open(QIODevice::ReadOnly))
-            return 0;
-        static const QRegularExpression re(QStringLiteral("constexpr int kGraphChunk = (\\d+);"));
-        const auto m = re.match(QString::fromUtf8(f.readAll()));
-        return m.hasMatch() ? m.captured(1).toInt() : 0;
-    }();
-    return chunk;
-}
 
 QString gpuKernel(const Measurement &m)
 {
@@ -363,15 +350,14 @@ SourceView::Description SourceView::describeCuda(const Measurement &m)
     } else {
         d.function = gpuKernel(m);
         d.regions = {gpuRegion(m)};
-        const int chunk = graphChunk();
         if (m.mode == "fused")
             what = tr("kernel %1, all %2 iterations in one launch").arg(d.function, times);
-        else if (graph && chunk > 0 && m.iterations <= chunk)
+        else if (graph && m.iterations <= kGraphChunk)
             what = tr("kernel %1, launched %2 times as one CUDA graph").arg(d.function, times);
         else if (graph)
             what = tr("kernel %1, launched %2 times from CUDA graphs of up to %3 launches")
                        .arg(d.function, times)
-                       .arg(chunk);
+                       .arg(kGraphChunk);
         else
             what = tr("kernel %1, launched %2 times, one launch per iteration").arg(d.function, times);
     }

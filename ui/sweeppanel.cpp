@@ -417,8 +417,7 @@ void SweepPanel::refresh()
         if (f.opencl && d.index == f.device)
             cl = &d;
     if (!gpuUsable) {
-        setInfo(m_gpuInfoLabel, tr("No usable GPU: %1").arg(DataTexts::gpuReason(m_gpuInfo.reason)),
-                Tone::Note);
+        setInfo(m_gpuInfoLabel, tr("No usable GPU: %1").arg(DataTexts::gpuReason(m_gpuInfo)), Tone::Note);
     } else if (cl && !cl->isGpu()) {
         // Said where the device is chosen: its curves are not a GPU's.
         setInfo(m_gpuInfoLabel,
@@ -427,7 +426,7 @@ void SweepPanel::refresh()
                     .arg(QString::fromStdString(cl->id())),
                 Tone::Note);
     } else if (!m_gpuInfo.usable && !f.opencl) {
-        setInfo(m_gpuInfoLabel, tr("No usable CUDA GPU: %1").arg(DataTexts::gpuReason(m_gpuInfo.reason)),
+        setInfo(m_gpuInfoLabel, tr("No usable CUDA GPU: %1").arg(DataTexts::gpuReason(m_gpuInfo)),
                 Tone::Note);
     } else {
         setInfo(m_gpuInfoLabel, QString(), Tone::Note);

@@ -366,7 +366,7 @@ void SweepPanel::fillDevices()
     m_device->clear();
     // An OpenCL device may be the CPU itself: the box is not called a GPU's alone then.
     m_gpu->setTitle(m_openclInfo.usable ? tr("GPU or OpenCL device") : tr("GPU"));
-    const QString reason = DataTexts::gpuReason(m_gpuInfo.reason);
+    const QString reason = DataTexts::gpuReason(m_gpuInfo);
     const bool cuda = m_gpuInfo.usable && !m_gpuInfo.gpus.empty();
     if (!cuda && !m_openclInfo.usable) {
         // One entry that cannot be chosen and says why.

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Translations: the shipped languages, resolving "system", and installing ours and Qt's translators.
 #include "ui/translations.h"
+
 #include "ui/appsettings.h"
+#include "ui/serieswords.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
@@ -73,6 +75,7 @@ bool Translations::install(const QString &code)
     // Deleting a translator removes it from the application.
     delete s_app;
     delete s_qt;
+    SeriesWords::install(nullptr); // core's English curve names
     if (code == QLatin1String("en") || !QCoreApplication::instance())
         return code == QLatin1String("en");
     auto app = std::make_unique<QTranslator>(QCoreApplication::instance());
@@ -80,6 +83,9 @@ bool Translations::install(const QString &code)
         return false;
     QCoreApplication::installTranslator(app.get());
     s_app = app.release();
+    // Every curve's name core composes from here on is in this language.
+    static const TranslatedSeriesWords words;
+    SeriesWords::install(&words);
     // Qt's own strings (the buttons of message boxes and file dialogs), when the system has
     // them (Debian: qt6-translations-l10n); without them those stay English.
     auto qt = std::make_unique<QTranslator>(QCoreApplication::instance());

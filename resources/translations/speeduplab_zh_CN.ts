@@ -850,40 +850,8 @@
         <translation>GPU cuBLAS BF16</translation>
     </message>
     <message>
-        <source>CPU %1 thread</source>
-        <translation>CPU %1 线程</translation>
-    </message>
-    <message>
-        <source>CPU %1 threads</source>
-        <translation>CPU %1 线程</translation>
-    </message>
-    <message>
-        <source> + %1 copies</source>
-        <translation> + %1 拷贝</translation>
-    </message>
-    <message>
-        <source>, cold cache</source>
-        <translation>，冷缓存</translation>
-    </message>
-    <message>
-        <source>GPU launch, not synchronised</source>
-        <translation>GPU 内核启动，未同步</translation>
-    </message>
-    <message>
-        <source>CPU, threads not stated</source>
-        <translation>CPU，线程数未说明</translation>
-    </message>
-    <message>
         <source>GPU %1&apos;s cuBLAS ceilings were not measured: %2 Its other ceilings are kept.</source>
         <translation>未测得 GPU %1 的 cuBLAS 性能上限：%2 它的其他性能上限已保留。</translation>
-    </message>
-    <message>
-        <source>(PoCL on the CPU)</source>
-        <translation>（CPU 上的 PoCL）</translation>
-    </message>
-    <message>
-        <source>(OpenCL on the CPU)</source>
-        <translation>（CPU 上的 OpenCL）</translation>
     </message>
     <message>
         <source>%1 copy</source>
@@ -955,6 +923,14 @@
     <message>
         <source>No CUDA device was found (%1): check that the GPU is installed and visible to this process (CUDA_VISIBLE_DEVICES).</source>
         <translation>未找到 CUDA 设备（%1）：请检查 GPU 是否已安装且对本进程可见（CUDA_VISIBLE_DEVICES）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver supports CUDA %1, older than the CUDA %2 SpeedupLab was built with (%3): update the NVIDIA driver to use the GPU.</source>
+        <translation>NVIDIA 驱动支持的 CUDA %1 早于构建 SpeedupLab 所用的 CUDA %2（%3）：更新 NVIDIA 驱动即可使用 GPU。</translation>
+    </message>
+    <message>
+        <source>The CUDA runtime could not list the GPUs (%1): check the NVIDIA driver installation.</source>
+        <translation>CUDA 运行时无法列出 GPU（%1）：请检查 NVIDIA 驱动的安装。</translation>
     </message>
 </context>
 <context>
@@ -1292,6 +1268,45 @@
     <message>
         <source>published with the original answer; another machine; GPU not synchronised</source>
         <translation>随原始回答发表；另一台机器；GPU 未同步</translation>
+    </message>
+</context>
+<context>
+    <name>SeriesWords</name>
+    <message>
+        <source>CPU %1 thread</source>
+        <translation>CPU %1 线程</translation>
+    </message>
+    <message>
+        <source>CPU %1 threads</source>
+        <translation>CPU %1 线程</translation>
+    </message>
+    <message>
+        <source>CPU, threads not stated</source>
+        <translation>CPU，线程数未说明</translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>PoCL on the CPU</source>
+        <translation>CPU 上的 PoCL</translation>
+    </message>
+    <message>
+        <source>OpenCL on the CPU</source>
+        <translation>CPU 上的 OpenCL</translation>
+    </message>
+    <message>
+        <source> launch, not synchronised</source>
+        <translation> 内核启动，未同步</translation>
+    </message>
+    <message>
+        <source> + %1 copies</source>
+        <translation> + %1 拷贝</translation>
+    </message>
+    <message>
+        <source>, cold cache</source>
+        <translation>，冷缓存</translation>
     </message>
 </context>
 <context>
@@ -2899,6 +2914,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Finding the crossovers: measuring %1 (%2 of at most %3)</source>
         <translation>寻找交叉点：正在测量 %1（第 %2 个，最多 %3 个）</translation>
+    </message>
+    <message>
+        <source>%1, measured again (another program held a core; %2 of %3)</source>
+        <translation>%1，重新测量（另一个程序占用了一个核心；第 %2 个，共 %3 个）</translation>
+    </message>
+    <message>
+        <source>%1, round %2 of %3</source>
+        <translation>%1，第 %2 轮，共 %3 轮</translation>
     </message>
 </context>
 <context>

@@ -32,12 +32,18 @@ private slots:
         QCOMPARE(Devices::of("gpu").deviceId(1), std::string("cuda:1"));
         QCOMPARE(Devices::of("opencl").deviceId(0), std::string("opencl:0"));
         QCOMPARE(Devices::of("cpu").deviceId(-1), std::string());
-        QCOMPARE(Devices::of("cpu").pointName({"cpu", "", 4, "", 40, -1}), std::string("CPU 4 threads"));
-        QCOMPARE(Devices::of("cpu").pointName({"cpu", "tiled", 1, "", 40, -1}),
-                 std::string("CPU 1 thread (tiled)"));
-        QCOMPARE(Devices::of("gpu").pointName({"gpu", "", 0, "graph", 40, 0}), std::string("GPU graph"));
-        QCOMPARE(Devices::of("opencl").pointName({"opencl", "", 0, "launch", 40, 2}),
-                 std::string("opencl:2 launch"));
+        // Typed parts, in core's English words here (the window installs its language's).
+        auto named = [](const char *backend, const PlanPoint &p) {
+            return SeriesWords::current().name(Devices::of(backend).pointName(p));
+        };
+        QCOMPARE(named("cpu", {"cpu", "", 4, "", 40, -1}), std::string("CPU 4 threads"));
+        QCOMPARE(named("cpu", {"cpu", "tiled", 1, "", 40, -1}), std::string("CPU 1 thread (tiled)"));
+        QCOMPARE(named("gpu", {"gpu", "", 0, "graph", 40, 0}), std::string("GPU graph"));
+        QCOMPARE(named("gpu", {"gpu", "", 0, "unsynced", 40, 1}),
+                 std::string("GPU1 launch, not synchronised"));
+        QCOMPARE(named("opencl", {"opencl", "", 0, "launch", 40, 2}), std::string("opencl:2 launch"));
+        QCOMPARE(Devices::of("opencl").pointName({"opencl", "", 0, "launch", 40, 2}).device,
+                 SeriesName::Device::OpenCl);
         // Only an OpenCL device is described; an unknown one is never taken for a GPU.
         QVERIFY(!Devices::of("cpu").describedKind(-1) && !Devices::of("gpu").describedKind(0));
         QCOMPARE(Devices::of("opencl").describedKind(999), std::optional(DeviceKind::Unknown));

@@ -225,7 +225,7 @@ void TestFormat::chineseIsSpacedAsTypeset()
     const QString english = QStringLiteral("CPU 16 threads  at 4.47 TB/s");
     QCOMPARE(Format::cjkSpacing(english), english);
     // Format::labels applies it.
-    QCOMPARE(Format::labels(QStringLiteral("的OpenMP")), QStringLiteral("的 OpenMP"));
+    QCOMPARE(Format::display(QStringLiteral("的OpenMP")), QStringLiteral("的 OpenMP"));
 }
 
 void TestFormat::calibrationStepSaysWhatIsKept()

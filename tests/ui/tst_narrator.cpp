@@ -27,13 +27,13 @@ QStringList panel(const ExplainChart &chart)
 {
     QStringList lines;
     if (chart.hasModels())
-        lines << Format::labels(chart.verdict());
+        lines << Format::display(chart.verdict());
     if (!chart.hasModels() && chart.explanations().isEmpty())
-        lines << Format::labels(chart.noteText()); // why there are no models
+        lines << Format::display(chart.noteText()); // why there are no models
     for (const auto &section : chart.explanations()) {
         lines << section.title;
         for (const QString &sentence : section.sentences)
-            lines << Format::labels(sentence);
+            lines << Format::display(sentence);
     }
     return lines;
 }

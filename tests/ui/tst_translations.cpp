@@ -9,6 +9,7 @@
 #include "ui/sweeppanel.h"
 #include "ui/translations.h"
 
+#include "core/measurement.h"
 #include "core/presets.h"
 #include "core/workload.h"
 
@@ -177,14 +178,34 @@ void TestTranslations::dataTextsAreMarkedAndTranslated()
     for (const QString &t : workloads)
         QVERIFY2(DataTexts::workload(t.toStdString()) != t, qPrintable(t));
     QCOMPARE(DataTexts::preset("Seed experiment"), QStringLiteral("种子实验"));
-    // Core's series labels, wherever they stand in a sentence.
-    const QString label =
-        QStringLiteral("run A: CPU 1 thread beats CPU 16 threads (blas) + pinned copies, cold cache");
-    QCOMPARE(Format::labels(label),
-             QStringLiteral("run A: CPU 1 线程 beats CPU 16 线程 (blas) + pinned 拷贝，冷缓存"));
+    // A curve's name, composed by core in the installed words (SeriesWords): nothing reads the
+    // English back.
+    Measurement m;
+    m.backend = "cpu";
+    m.threads = 16;
+    m.variant = "blas";
+    m.transfers = "pinned";
+    m.conditions.cache = "cold";
+    m.run = "run A";
+    QCOMPARE(QString::fromStdString(m.seriesLabel()),
+             QStringLiteral("run A: CPU 16 线程 (blas) + pinned 拷贝，冷缓存"));
+    Measurement unsynced;
+    unsynced.backend = "gpu";
+    unsynced.device = 0;
+    unsynced.mode = "unsynced";
+    QCOMPARE(QString::fromStdString(unsynced.seriesLabel()), QStringLiteral("GPU 内核启动，未同步"));
+    SeriesName pocl = unsynced.seriesName();
+    pocl.device = SeriesName::Device::OpenCl;
+    pocl.host = SeriesName::Host::Pocl;
+    pocl.mode = "graph";
+    QCOMPARE(QString::fromStdString(SeriesWords::current().name(pocl)),
+             QStringLiteral("opencl:0 (CPU 上的 PoCL) graph"));
     QVERIFY(Translations::install(QStringLiteral("en")));
     QCOMPARE(DataTexts::preset("Seed experiment"), QStringLiteral("Seed experiment"));
-    QCOMPARE(Format::labels(label), label);
+    QCOMPARE(QString::fromStdString(m.seriesLabel()),
+             QStringLiteral("run A: CPU 16 threads (blas) + pinned copies, cold cache"));
+    QCOMPARE(QString::fromStdString(SeriesWords::current().name(pocl)),
+             QStringLiteral("opencl:0 (PoCL on the CPU) graph"));
 }
 
 void TestTranslations::gpuReasonReadsInTheLanguage()
@@ -196,7 +217,9 @@ void TestTranslations::gpuReasonReadsInTheLanguage()
     MachineInfo::GpuState none;
     none.reason = "No NVIDIA driver was found (CUDA error 35, cudaErrorInsufficientDriver): install the "
                   "NVIDIA driver to use the GPU.";
-    const QString said = DataTexts::gpuReason(none.reason);
+    none.why.why = GpuUnusable::Why::NoDriver; // worded from these fields, never from the sentence
+    none.why.code = "CUDA error 35, cudaErrorInsufficientDriver";
+    const QString said = DataTexts::gpuReason(none);
     QCOMPARE(said, QStringLiteral("未找到 NVIDIA 驱动（CUDA error 35, cudaErrorInsufficientDriver）："
                                   "安装 NVIDIA 驱动即可使用 GPU。"));
     SweepPanel panel(4, none);

@@ -55,11 +55,11 @@ void ChartView::addLabel(const QString &text, const QString &brief, double x, do
 {
     QFont f = ChartStyle::noteFont();
     f.setBold(true);
-    Label l = makeLabel(Format::labels(text), color, f, 0);
+    Label l = makeLabel(Format::display(text), color, f, 0);
     l.x = x;
     l.y = y;
     l.place = place;
-    l.brief = Format::labels(brief);
+    l.brief = Format::display(brief);
     m_labels << l;
 }
 
@@ -72,7 +72,7 @@ void ChartView::setNote(const QString &given, bool centred)
 {
     if (given.isEmpty())
         return;
-    const QString text = Format::labels(given);
+    const QString text = Format::display(given);
     if (!centred)
         for (Label &l : m_labels)
             if (l.kind == 1) { // one note below the chart: a second one adds its lines

@@ -89,7 +89,8 @@ QString ChartReadout::text(const QXYSeries *s, const QString &id, const QPointF 
             const Measurement &m = rows->rows[point->row];
             lines << tr("CV %1 % over %2 repetitions").arg(m.stats.cv * 100, 0, 'f', 1).arg(m.stats.reps);
             if (!m.conditions.placedOn.empty()) // where its threads ran (Placement), as recorded
-                lines << tr("threads: %1").arg(Format::labels(QString::fromStdString(m.conditions.placedOn)));
+                lines
+                    << tr("threads: %1").arg(Format::display(QString::fromStdString(m.conditions.placedOn)));
         }
     if (const LinearFit fit = Analysis::fitLinear(*series); fit.valid)
         lines << tr("cost model (fixed cost + work / rate): %1").arg(Format::seconds(fit.at(point->work)));

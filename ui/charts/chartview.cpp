@@ -423,7 +423,7 @@ QLineSeries *ChartView::line(const QString &id, Role role, const QString &name, 
     // QtCharts draws a legend label as HTML: a name from a file (a run label, a variant) is data,
     // so it goes in escaped, and the readout takes it back as it is.
     s->setProperty(spareProperty, style.spare && style.legend);
-    if (const QString shown = Format::labels(name); s->property("plainName").toString() != shown) {
+    if (const QString shown = Format::display(name); s->property("plainName").toString() != shown) {
         s->setProperty("plainName", shown);
         s->setName(legendHtml(shown));
     }
@@ -496,7 +496,7 @@ QAreaSeries *ChartView::area(const QString &id, Role role, const QString &name, 
         s->setPen(Qt::NoPen);
         track(id, s, role, legend);
     }
-    if (const QString shown = legendHtml(Format::labels(name)); s->name() != shown)
+    if (const QString shown = legendHtml(Format::display(name)); s->name() != shown)
         s->setName(shown);
     if (s->brush().color() != fill)
         s->setBrush(fill);

@@ -91,7 +91,7 @@ void CompareChart::drawGpuOverCpu(const std::vector<GpuOverCpu> &curves, const R
     QStringList notes;
     for (std::size_t i = 0; i < curves.size(); ++i) {
         const GpuOverCpu &c = curves[i];
-        const QString gpu = Format::labels(QString::fromStdString(c.gpu.label));
+        const QString gpu = Format::display(QString::fromStdString(c.gpu.label));
         const QString key = QString::fromStdString(c.gpu.key);
         line(QStringLiteral("gpuovercpu:") + key, Role::Data, tr("B's %1 \u00f7 A's best CPU").arg(gpu),
              colors[i], c.ratios, {Qt::SolidLine, 3, true, true});

@@ -386,7 +386,7 @@ QString ExplainText::winners(const std::vector<Analysis::CpuWin> &wins)
         return w.series->variant == wins.front().series->variant;
     });
     auto name = [byThreads](const Series &s) {
-        return byThreads ? threadCount(s.threads) : Format::labels(QString::fromStdString(s.label));
+        return byThreads ? threadCount(s.threads) : Format::display(QString::fromStdString(s.label));
     };
     auto where = [&wins](std::size_t i) {
         const Analysis::CpuWin &w = wins[i];

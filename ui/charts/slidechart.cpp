@@ -96,9 +96,9 @@ void SlideChart::setNotes(const ResultSet &r, const std::vector<Series> &all, co
         };
         m_sentences << tr("A against B: the GPU overtakes the CPU at %1 in A (%2), at %3 in B (%4).")
                            .arg(where(*told[0].story),
-                                Format::labels(QString::fromStdString(told[0].story->gpuLabel)),
+                                Format::display(QString::fromStdString(told[0].story->gpuLabel)),
                                 where(*told[1].story),
-                                Format::labels(QString::fromStdString(told[1].story->gpuLabel)));
+                                Format::display(QString::fromStdString(told[1].story->gpuLabel)));
     }
     if (m_sentences.isEmpty()) {
         // No GPU curve to tell: the time chart's own note says why.

@@ -125,7 +125,7 @@ void WhatIfPanel::syncFromChart()
         if (!same) {
             m_gpu->clear();
             for (const auto &[key, label] : curves)
-                m_gpu->addItem(Format::labels(QString::fromStdString(label)), QString::fromStdString(key));
+                m_gpu->addItem(Format::display(QString::fromStdString(label)), QString::fromStdString(key));
         }
         m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(QString::fromStdString(w.gpuKey))));
     }
@@ -141,11 +141,11 @@ void WhatIfPanel::syncFromChart()
     // The verdict first: what the sliders' models say, next to the sliders.
     QString html;
     if (const QString &v = m_chart->verdict(); !v.isEmpty())
-        html += QStringLiteral("<p><b>%1</b></p>").arg(Format::keepUnits(Format::labels(v)).toHtmlEscaped());
+        html += QStringLiteral("<p><b>%1</b></p>").arg(Format::keepUnits(Format::display(v)).toHtmlEscaped());
     for (const ExplainChart::Section &section : m_chart->explanations()) {
         QString items;
         for (const QString &s : section.sentences)
-            items += QStringLiteral("<li>%1</li>").arg(Format::keepUnits(Format::labels(s)).toHtmlEscaped());
+            items += QStringLiteral("<li>%1</li>").arg(Format::keepUnits(Format::display(s)).toHtmlEscaped());
         html += QStringLiteral("<p><b>%1</b></p><ul>%2</ul>").arg(section.title.toHtmlEscaped(), items);
     }
     if (html.isEmpty())
