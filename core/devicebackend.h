@@ -10,6 +10,7 @@
 #include "core/measurement.h"
 #include "core/memorycheck.h"
 
+#include "backend/backendnames.h"
 #include "backend/devicekind.h"
 #include "backend/job.h"
 #include "backend/run.h"
@@ -18,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -72,6 +74,10 @@ public:
     {
         return false;
     }
+
+protected:
+    /// A point's curve as typed parts named as `device`: its threads, device, mode and variant.
+    SeriesName named(SeriesName::Device device, const PlanPoint &p) const;
 };
 
 /// The backends, each once.
@@ -81,6 +87,8 @@ public:
     /// std::invalid_argument for another name (SweepPlan makes only these; a file's rows are
     /// checked against rowNames() as they are read).
     static const DeviceBackend &of(const std::string &rowName);
+    /// The same, or nullptr for a name no backend has (a file's row).
+    static const DeviceBackend *find(std::string_view rowName);
     static const std::vector<const DeviceBackend *> &all();
 };
 

@@ -25,25 +25,12 @@ std::string secondsText(double s)
 }
 
 // " (tiled)", or "" without a variant.
-// A point's curve as typed parts: its device, threads, mode and variant.
-SeriesName pointOn(SeriesName::Device device, const PlanPoint &p)
-{
-    SeriesName s;
-    s.device = device;
-    s.threads = p.threads;
-    s.index = std::max(0, p.device);
-    s.numbered = device == SeriesName::Device::Cuda && p.device > 0;
-    s.mode = p.mode;
-    s.variant = p.variant;
-    return s;
-}
-
 class CpuBackend final : public DeviceBackend {
 public:
-    std::string rowName() const override { return "cpu"; }
+    std::string rowName() const override { return std::string(RowName::cpu); }
     bool onDevice() const override { return false; }
     std::string deviceId(int) const override { return {}; }
-    SeriesName pointName(const PlanPoint &p) const override { return pointOn(SeriesName::Device::Cpu, p); }
+    SeriesName pointName(const PlanPoint &p) const override { return named(SeriesName::Device::Cpu, p); }
     std::string unrunnable(const Job &job) const override
     {
         return CpuKernels::available(job.workload, job.variant);
@@ -58,9 +45,12 @@ public:
 
 class CudaBackend final : public DeviceBackend {
 public:
-    std::string rowName() const override { return "gpu"; }
-    std::string deviceId(int device) const override { return "cuda:" + std::to_string(std::max(0, device)); }
-    SeriesName pointName(const PlanPoint &p) const override { return pointOn(SeriesName::Device::Cuda, p); }
+    std::string rowName() const override { return std::string(RowName::cuda); }
+    std::string deviceId(int device) const override
+    {
+        return std::string(DeviceIdPrefix::cuda) + ":" + std::to_string(std::max(0, device));
+    }
+    SeriesName pointName(const PlanPoint &p) const override { return named(SeriesName::Device::Cuda, p); }
     std::string unrunnable(const Job &) const override
     {
         const gpu::Availability a = gpu::availability();
@@ -102,12 +92,12 @@ public:
 
 class OpenClBackend final : public DeviceBackend {
 public:
-    std::string rowName() const override { return "opencl"; }
+    std::string rowName() const override { return std::string(RowName::opencl); }
     std::string deviceId(int device) const override
     {
-        return "opencl:" + std::to_string(std::max(0, device));
+        return std::string(DeviceIdPrefix::opencl) + ":" + std::to_string(std::max(0, device));
     }
-    SeriesName pointName(const PlanPoint &p) const override { return pointOn(SeriesName::Device::OpenCl, p); }
+    SeriesName pointName(const PlanPoint &p) const override { return named(SeriesName::Device::Id, p); }
     std::optional<DeviceKind> describedKind(int device) const override
     {
         const DeviceDescription *d = description(device);
@@ -186,6 +176,19 @@ private:
 
 } // namespace
 
+SeriesName DeviceBackend::named(SeriesName::Device device, const PlanPoint &p) const
+{
+    SeriesName s;
+    s.device = device;
+    s.threads = p.threads;
+    s.index = std::max(0, p.device);
+    s.id = deviceId(p.device);
+    s.numbered = device == SeriesName::Device::Cuda && p.device > 0;
+    s.mode = p.mode;
+    s.variant = p.variant;
+    return s;
+}
+
 const std::vector<const DeviceBackend *> &Devices::all()
 {
     static const CpuBackend cpu;
@@ -195,11 +198,18 @@ const std::vector<const DeviceBackend *> &Devices::all()
     return backends;
 }
 
-const DeviceBackend &Devices::of(const std::string &rowName)
+const DeviceBackend *Devices::find(std::string_view rowName)
 {
     for (const DeviceBackend *b : all())
         if (b->rowName() == rowName)
-            return *b;
+            return b;
+    return nullptr;
+}
+
+const DeviceBackend &Devices::of(const std::string &rowName)
+{
+    if (const DeviceBackend *b = find(rowName))
+        return *b;
     throw std::invalid_argument("no backend is called \"" + rowName + "\"");
 }
 

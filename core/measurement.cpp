@@ -17,7 +17,8 @@ std::string Measurement::deviceId() const
 {
     if (isCpu())
         return {};
-    return (isCuda() ? "cuda:" : backend + ':') + std::to_string(std::max(0, device));
+    return std::string(isCuda() ? DeviceIdPrefix::cuda : DeviceIdPrefix::opencl) + ':' +
+           std::to_string(std::max(0, device));
 }
 
 SeriesName Measurement::seriesName() const
@@ -26,7 +27,8 @@ SeriesName Measurement::seriesName() const
     s.run = run;
     s.device = isCpu()    ? SeriesName::Device::Cpu
                : isCuda() ? SeriesName::Device::Cuda
-                          : SeriesName::Device::OpenCl;
+                          : SeriesName::Device::Id;
+    s.id = deviceId();
     s.threads = threads;
     s.index = std::max(0, device);
     s.numbered = isCuda() && device > 0;

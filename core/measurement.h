@@ -6,6 +6,7 @@
 #include "core/seriesname.h"
 #include "core/stats.h"
 
+#include "backend/backendnames.h"
 #include "backend/devicekind.h"
 
 #include <string>
@@ -51,11 +52,11 @@ struct Measurement {
 
     bool ok() const { return status == Status::Ok; }
     /// The CPU kernels' row.
-    bool isCpu() const { return backend == "cpu"; }
+    bool isCpu() const { return backend == RowName::cpu; }
     /// A row of a device backend (CUDA or OpenCL): mode, device and transfers apply.
     bool onDevice() const { return !isCpu(); }
-    bool isCuda() const { return backend == "gpu"; }
-    bool isOpenCl() const { return backend == "opencl"; }
+    bool isCuda() const { return backend == RowName::cuda; }
+    bool isOpenCl() const { return backend == RowName::opencl; }
     /// What its device is: the CPU kernels, a discrete GPU (every CUDA device), or an OpenCL
     /// device as described (describedKind). The one answer to "is this row a GPU's?".
     DeviceKind kind() const

@@ -4,6 +4,7 @@
 // file-system side of reading). The readers are resultjson.cpp and resultcsv.cpp; the formats
 // are written in resultio.cpp; resultload.h declares what they and runset.cpp share.
 #include "core/resultload.h"
+#include "core/devicebackend.h"
 #include "core/resultio.h"
 
 #include <algorithm>
@@ -121,7 +122,7 @@ void detail::validate(const Measurement &m, const std::string &where,
     if (m.workload.empty())
         throw ParseError(where + ": workload is empty");
     // "gpu" is CUDA's, the name of every file written before the OpenCL backend.
-    if (m.backend != "cpu" && m.backend != "gpu" && m.backend != "opencl")
+    if (!Devices::find(m.backend))
         throw ParseError(where + ": backend must be cpu, gpu (CUDA) or opencl, not " + inQuotes(m.backend));
     if (m.n <= 0)
         throw ParseError(where + ": n must be positive");
@@ -137,7 +138,7 @@ void detail::validate(const Measurement &m, const std::string &where,
     // knows them) that does not say how many threads it ran: the published table of the original
     // answer ran PyTorch with its default, on a machine it does not describe.
     const bool otherTool = m.variant == "torch" || m.variant == "numpy";
-    if (m.backend == "cpu" && m.threads < 1 && !otherTool)
+    if (m.isCpu() && m.threads < 1 && !otherTool)
         fail("threads", "at least 1 on a CPU row");
     const auto count = [&](const char *name, double v) {
         if (!(std::isfinite(v) && v >= 0))

@@ -30,9 +30,9 @@ std::string SeriesWords::name(const SeriesName &n) const
     } else {
         // An OpenCL device is named as --device names it: it may be the CPU itself (PoCL), never
         // "GPU". CUDA's keep the label of every earlier result.
-        s = n.device == SeriesName::Device::OpenCl ? "opencl:" + std::to_string(n.index)
-            : n.numbered                           ? "GPU" + std::to_string(n.index)
-                                                   : std::string("GPU");
+        s = n.device == SeriesName::Device::Id ? n.id
+            : n.numbered                       ? "GPU" + std::to_string(n.index)
+                                               : std::string("GPU");
         switch (n.host) {
         case SeriesName::Host::None:
             break;

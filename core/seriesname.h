@@ -10,7 +10,9 @@
 namespace speeduplab {
 
 struct SeriesName {
-    enum class Device { Cpu, Cuda, OpenCl };
+    /// The CPU kernels; a CUDA GPU ("GPU", "GPU1": the name of every earlier result); any other
+    /// backend's device, named by its id ("opencl:0").
+    enum class Device { Cpu, Cuda, Id };
     /// What names a device curve's device beside its id: nothing; a name of its own (data: "NVIDIA
     /// H200", "Intel(R) UHD Graphics 620"); a CUDA device of a result that does not name it; an
     /// OpenCL platform on the CPU, PoCL or another.
@@ -20,6 +22,7 @@ struct SeriesName {
     Device device = Device::Cpu;
     int threads = 0;       ///< the CPU's threads; 0 or less: not stated (another tool's file)
     int index = 0;         ///< the device's index in its backend
+    std::string id;        ///< Device::Id: the device as --device names it, "opencl:0"
     bool numbered = false; ///< CUDA: "GPU0" rather than "GPU" (a result with several, or a name)
     Host host = Host::None;
     std::string hostName; ///< Host::Named: the device's own name (data)

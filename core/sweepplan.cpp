@@ -3,10 +3,12 @@
 // and shuffled round order.
 #include "core/sweepplan.h"
 
+#include "backend/backendnames.h"
 #include "core/cpukernels.h"
 #include "core/workload.h"
 
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include <algorithm>
 #include <cerrno>
@@ -274,21 +276,21 @@ std::vector<PlanPoint> SweepPlan::points() const
                 // One dependent chain runs on one thread: measuring it at every thread count
                 // would repeat the same series.
                 if (w && w->isSerialCpuVariant(v) && !threads.empty()) {
-                    out.push_back({"cpu", v, 1, "", n});
+                    out.push_back({std::string(RowName::cpu), v, 1, "", n});
                     continue;
                 }
                 for (int t : ts)
-                    out.push_back({"cpu", v, t, "", n});
+                    out.push_back({std::string(RowName::cpu), v, t, "", n});
             }
         if (gpu)
             for (int d : gpuDevices())
                 for (const auto &v : gpuVariants())
                     for (const auto &m : ms)
-                        out.push_back({"gpu", v, 0, m, n, d});
+                        out.push_back({std::string(RowName::cuda), v, 0, m, n, d});
         for (int d : openclDevices)
             for (const auto &v : openclVariants())
                 for (const auto &m : ms)
-                    out.push_back({"opencl", v, 0, m, n, d});
+                    out.push_back({std::string(RowName::opencl), v, 0, m, n, d});
     }
     return out;
 }
@@ -463,17 +465,23 @@ SweepPlan::DeviceChoice SweepPlan::parseDeviceNames(const std::string &text, int
             every(out.opencl, openclCount, cudaCount > 0 ? openclAlsoCuda : std::vector<int>{});
             continue;
         }
-        if (name == "cuda" || name == "opencl") {
-            const int count = name == "cuda" ? cudaCount : openclCount;
+        const bool cuda = name == DeviceIdPrefix::cuda, clAll = name == DeviceIdPrefix::opencl;
+        if (cuda || clAll) {
+            const int count = cuda ? cudaCount : openclCount;
             if (count <= 0)
                 throw std::invalid_argument("--device " + name + ": this machine has no usable " +
-                                            (name == "cuda" ? "CUDA GPU" : "OpenCL device"));
-            every(name == "cuda" ? out.cuda : out.opencl, count);
+                                            (cuda ? "CUDA GPU" : "OpenCL device"));
+            every(cuda ? out.cuda : out.opencl, count);
             continue;
         }
-        const bool opencl = name.rfind("opencl:", 0) == 0;
-        const std::string index = opencl                        ? name.substr(7)
-                                  : name.rfind("cuda:", 0) == 0 ? name.substr(5)
+        // "opencl:1", "cuda:0", or an index alone (CUDA's, as before).
+        const auto after = [&](std::string_view prefix) {
+            return name.size() >= prefix.size() + 1 && name.compare(0, prefix.size(), prefix) == 0 &&
+                   name[prefix.size()] == ':';
+        };
+        const bool opencl = after(DeviceIdPrefix::opencl);
+        const std::string index = opencl ? name.substr(DeviceIdPrefix::opencl.size() + 1)
+                                  : after(DeviceIdPrefix::cuda) ? name.substr(DeviceIdPrefix::cuda.size() + 1)
                                                                 : name;
         if (opencl) {
             const long v = parseInt(index, "OpenCL device index");

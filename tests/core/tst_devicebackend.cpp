@@ -43,7 +43,7 @@ private slots:
                  std::string("GPU1 launch, not synchronised"));
         QCOMPARE(named("opencl", {"opencl", "", 0, "launch", 40, 2}), std::string("opencl:2 launch"));
         QCOMPARE(Devices::of("opencl").pointName({"opencl", "", 0, "launch", 40, 2}).device,
-                 SeriesName::Device::OpenCl);
+                 SeriesName::Device::Id);
         // Only an OpenCL device is described; an unknown one is never taken for a GPU.
         QVERIFY(!Devices::of("cpu").describedKind(-1) && !Devices::of("gpu").describedKind(0));
         QCOMPARE(Devices::of("opencl").describedKind(999), std::optional(DeviceKind::Unknown));

@@ -195,7 +195,8 @@ void TestTranslations::dataTextsAreMarkedAndTranslated()
     unsynced.mode = "unsynced";
     QCOMPARE(QString::fromStdString(unsynced.seriesLabel()), QStringLiteral("GPU 内核启动，未同步"));
     SeriesName pocl = unsynced.seriesName();
-    pocl.device = SeriesName::Device::OpenCl;
+    pocl.device = SeriesName::Device::Id;
+    pocl.id = "opencl:0";
     pocl.host = SeriesName::Host::Pocl;
     pocl.mode = "graph";
     QCOMPARE(QString::fromStdString(SeriesWords::current().name(pocl)),
