@@ -115,8 +115,12 @@ def resolve(prop):
     return prop
 
 
+ABSENT = object()  # an empty cell of a column that is not text: no value, as the readers take it
+
+
 def typed(column, text):
-    """A CSV cell as the JSON value of the schema's row field `column`."""
+    """A CSV cell as the JSON value of the schema's row field `column`; ABSENT for an empty cell
+    that is not text (a point without quartiles): the app's readers take it as absent too."""
     if column in CSV_ONLY:  # the clocks, flattened: empty is unknown
         if text == "":
             return None
@@ -131,6 +135,8 @@ def typed(column, text):
         return {"true": True, "1": True, "false": False, "0": False}.get(text, text)
     if kind == "string" or "enum" in prop:
         return text
+    if text == "":
+        return ABSENT
     if text in ("nan", "inf", "-inf"):
         return text  # a string: the schema says where these are allowed
     try:
@@ -147,10 +153,15 @@ def check_csv(what, path, columns=None):
         text = f.read()
     tag = "# metadata: "
     machine = None
-    lines = text.split("\n", 1)
-    if lines[0].startswith(tag):  # an older file: the metadata is a comment line before the header
-        machine = json.loads(lines[0][len(tag):])
-        text = lines[1] if len(lines) > 1 else ""
+    # Lines starting with '#' are comments (docs/results-format.md), but a metadata line, which an
+    # older file puts before the header.
+    kept = []
+    for line in text.split("\n"):
+        if line.startswith(tag):
+            machine = json.loads(line[len(tag):])
+        elif not line.startswith("#"):
+            kept.append(line)
+    text = "\n".join(kept)
     records = list(csv.reader(io.StringIO(text)))
     # The writer's metadata: one quoted cell after the rows.
     if records and len(records[-1]) == 1 and records[-1][0].startswith(tag):
@@ -168,7 +179,7 @@ def check_csv(what, path, columns=None):
     if unknown:
         bad(what, "columns the schema does not name: %s" % unknown)
         return
-    rows = [{c: typed(c, v) for c, v in zip(header, cells) if not (c in UNMEASURED and v == "")}
+    rows = [{c: t for c, t in ((c, typed(c, v)) for c, v in zip(header, cells)) if t is not ABSENT}
             for cells in reader if cells]
     csv_only = {"$ref": "#/$defs/csvRow", "$defs": RESULTS["$defs"]}
     for i, row in enumerate(rows):
@@ -224,6 +235,20 @@ def main():
             if not doc["rows"] or any(len(r["samples"]) != r["reps"] for r in doc["rows"]):
                 bad("cli run --json (%s) rows" % name, "no rows, or samples not one per repetition")
             check_csv("cli run --csv (%s)" % name, os.path.join(tmp, name + ".csv"), columns)
+        # A point without quartiles writes empty cells, which every reader takes as absent: this
+        # check and the program's own reader (report).
+        blank = os.path.join(tmp, "blank quartiles.csv")
+        with open(os.path.join(tmp, "a.csv"), encoding="utf-8", newline="") as f:
+            records = list(csv.reader(f))
+        header = records[0]
+        for record in records[1:-1]:
+            for column in ("q1_s", "q3_s"):
+                record[header.index(column)] = ""
+        with open(blank, "w", encoding="utf-8", newline="") as f:
+            csv.writer(f, lineterminator="\n").writerows(records)
+        check_csv("a CSV with empty quartile cells", blank, columns)
+        run(cli, "report", blank)
+        ok("speeduplab-cli report reads a CSV with empty quartile cells")
         merged = os.path.join(tmp, "merged.json")
         run(cli, "merge", "-o", merged, files["a"], files["b"], os.path.join(tmp, "a.csv"))
         doc = load_json(merged)
@@ -232,13 +257,13 @@ def main():
         run(cli, "merge", "-o", os.path.join(tmp, "again.json"), merged)
         check("cli merge -o of a runs file", load_json(os.path.join(tmp, "again.json")), "speeduplab-runs")
 
-    # The fuzzer's valid seeds (committed), and scripts/run.sh's output when it is there (it is
-    # written by running the app, not committed: a clean checkout has none).
-    out = os.path.join(ROOT, "speeduplab-output")
-    if os.path.exists(os.path.join(out, "seed.json")):
-        check("speeduplab-output/seed.json", load_json(os.path.join(out, "seed.json")), "speeduplab-results")
-    if os.path.exists(os.path.join(out, "seed.csv")):
-        check_csv("speeduplab-output/seed.csv", os.path.join(out, "seed.csv"))
+    # The shipped examples and the fuzzer's valid seeds: committed files only. What a user's own
+    # run left in the tree (scripts/run.sh writes speeduplab-output/) is theirs, never a test's.
+    examples = os.path.join(ROOT, "resources", "examples")
+    for folder in sorted(os.listdir(examples)):
+        for name in sorted(os.listdir(os.path.join(examples, folder))):
+            if name.endswith(".csv"):
+                check_csv("resources/examples/%s/%s" % (folder, name), os.path.join(examples, folder, name))
     corpus = os.path.join(ROOT, "tests", "fuzz", "corpus")
     seeds = sorted(f for f in os.listdir(corpus) if f.startswith("valid_") and f.endswith(".json"))
     if len(seeds) < 5:
