@@ -143,10 +143,13 @@ const std::vector<std::string> &PointConditions::csvColumns()
 
 std::vector<std::string> PointConditions::csvCells() const
 {
+    // Empty, not 0, where a value does not apply: the spread of rounds of a point measured in
+    // one, the synced time of a point that was not timed unsynced.
+    const bool spread = roundMin > 0 || roundMax > 0;
     std::vector<std::string> c{cache,
                                std::to_string(rounds),
-                               number(roundMin),
-                               number(roundMax),
+                               spread ? number(roundMin) : std::string(),
+                               spread ? number(roundMax) : std::string(),
                                throttled ? "true" : "false",
                                std::to_string(disturbedReps),
                                std::to_string(remeasured)};
@@ -156,7 +159,7 @@ std::vector<std::string> PointConditions::csvCells() const
         c.push_back(s->available ? std::to_string(s->throttleReasons) : std::string());
     }
     for (const SyncedField &f : kSyncedFields)
-        c.push_back(number(this->*f.member));
+        c.push_back(hasSynced() ? number(this->*f.member) : std::string());
     c.push_back(placement);
     c.push_back(placedOn);
     c.push_back(siblingsShared ? "true" : "false");
@@ -188,9 +191,9 @@ PointConditions PointConditions::fromCsv(const std::function<const std::string *
                                             "\" is not a whole number");
             *out = int(v);
         }
-    if (const std::string *s = cell("round_min_s"))
+    if (const std::string *s = cell("round_min_s"); s && !s->empty())
         c.roundMin = parseNumber(*s, "round_min_s");
-    if (const std::string *s = cell("round_max_s"))
+    if (const std::string *s = cell("round_max_s"); s && !s->empty())
         c.roundMax = parseNumber(*s, "round_max_s");
     for (const auto &[name, out] :
          {std::pair{"throttled", &c.throttled}, std::pair{"siblings_shared", &c.siblingsShared}})

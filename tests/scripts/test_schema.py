@@ -246,6 +246,15 @@ def main():
                 record[header.index(column)] = ""
         with open(blank, "w", encoding="utf-8", newline="") as f:
             csv.writer(f, lineterminator="\n").writerows(records)
+        # Empty, not 0, where a value does not apply: one round has no spread of rounds, a CPU
+        # point no synced time.
+        zeros = [(column, record[header.index(column)]) for record in records[1:-1]
+                 for column in ("round_min_s", "round_max_s", "synced_median_s", "synced_min_s", "synced_max_s")
+                 if record[header.index(column)] != ""]
+        if zeros:
+            bad("cli run --csv: cells that do not apply", "written: %s" % zeros[:5])
+        else:
+            ok("cli run --csv leaves the cells that do not apply empty")
         check_csv("a CSV with empty quartile cells", blank, columns)
         run(cli, "report", blank)
         ok("speeduplab-cli report reads a CSV with empty quartile cells")
