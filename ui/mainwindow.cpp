@@ -118,6 +118,13 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     connect(m_controller, &SweepController::calibrationFinished, this, &MainWindow::onCalibrationFinished);
     connect(m_controller, &SweepController::calibrationFailed, this, &MainWindow::onCalibrationFailed);
     connect(m_store, &RunStore::resultsChanged, this, &MainWindow::updateActions);
+    // The title names the file the results came from while they are shown: after Close all (which
+    // keeps only a sweep being measured) or its last run removed, it names what is left.
+    connect(m_store, &RunStore::runsChanged, this, [this] {
+        if (m_store->runCount() == (m_store->liveRun() >= 0 ? 1 : 0))
+            m_currentFile.clear();
+        updateTitle();
+    });
     connect(m_panel, &SweepPanel::runRequested, this, &MainWindow::runSweep);
     connect(m_panel, &SweepPanel::cancelRequested, this, &MainWindow::cancelSweep);
     connect(m_panel, &SweepPanel::formChanged, this, &MainWindow::updateActions);

@@ -588,6 +588,12 @@ void TestMainWindow::titleNamesTheFileOnce()
     QVERIFY(opened.openResults(path));
     QCOMPARE(opened.windowTitle(), QStringLiteral("title.csv[*]"));
     QVERIFY(!opened.isWindowModified());
+    // Close all: the title no longer names a file whose results are gone.
+    auto *closeAll = opened.findChild<QPushButton *>(QStringLiteral("closeAllRunsButton"));
+    QVERIFY(closeAll);
+    closeAll->click();
+    QCOMPARE(opened.runStore()->runCount(), 0);
+    QVERIFY2(!opened.windowTitle().contains(QStringLiteral("title.csv")), qPrintable(opened.windowTitle()));
 }
 
 void TestMainWindow::timeLeftIsSmoothAndCountsThePointInFlight()
