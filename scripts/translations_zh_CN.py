@@ -133,6 +133,8 @@ ZH = {
     "CPU timings may vary: %1.": "CPU 计时可能波动：%1。",
     "No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs recorded elsewhere) work fully.":
         "没有可用的 GPU：%1 CPU 扫描以及打开已记录的结果（包括在其他机器上记录的 GPU 运行）均可正常使用。",
+    " An Intel or AMD GPU is reached through OpenCL instead: with its OpenCL driver installed (intel-opencl-icd, mesa-opencl-icd), choose it under Device.":
+        "Intel 或 AMD 的 GPU 可以通过 OpenCL 使用：安装其 OpenCL 驱动（intel-opencl-icd、mesa-opencl-icd）后，在“设备”中选择它。",
     "Other programs are using %1 of %2 (%3 %): a sweep run now will time slower and noisier than this machine can do. Recordings you open are not affected.":
         "其他程序正在占用 %2中的 %1 个（%3 %）：此时运行的扫描，计时会比本机的实际能力更慢、噪声更大。打开的录制结果不受影响。",
 

@@ -24,9 +24,13 @@ void GpuBanner::setState(const MachineInfo::GpuState &state)
         setVisible(false);
         return;
     }
+    // The reason is CUDA's; a laptop's Intel or AMD GPU has another route, which the banner names
+    // without probing OpenCL for it (the probe loads a driver: the sweep panel does it on demand).
     setText(tr("No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs "
                "recorded elsewhere) work fully.")
-                .arg(Format::sentence(DataTexts::gpuReason(state))));
+                .arg(Format::sentence(DataTexts::gpuReason(state))) +
+            tr(" An Intel or AMD GPU is reached through OpenCL instead: with its OpenCL driver installed "
+               "(intel-opencl-icd, mesa-opencl-icd), choose it under Device."));
     if (changed) // a note the user closed stays closed while it says the same
         setVisible(true);
 }

@@ -1949,6 +1949,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs recorded elsewhere) work fully.</source>
         <translation>没有可用的 GPU：%1 CPU 扫描以及打开已记录的结果（包括在其他机器上记录的 GPU 运行）均可正常使用。</translation>
     </message>
+    <message>
+        <source> An Intel or AMD GPU is reached through OpenCL instead: with its OpenCL driver installed (intel-opencl-icd, mesa-opencl-icd), choose it under Device.</source>
+        <translation>Intel 或 AMD 的 GPU 可以通过 OpenCL 使用：安装其 OpenCL 驱动（intel-opencl-icd、mesa-opencl-icd）后，在“设备”中选择它。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::LoadBanner</name>
