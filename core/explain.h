@@ -5,6 +5,7 @@
 #include "core/analysis.h"
 #include "core/resultset.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -29,7 +30,13 @@ struct CostModel {
     /// any two: the model says nothing the points do not, and predicts nothing beyond them.
     int points = 0;
     bool fewPoints() const { return points < 3; }
-    double fixed = 0;        ///< seconds per operation
+    double fixed = 0; ///< seconds per operation (queued(): the host's cost to issue one)
+    /// Queued launches (a GPU's launch mode): the host issues the next launch while the kernel
+    /// before it runs, so an operation costs the larger of `fixed`, the issue cost, and the
+    /// kernel's own time, kernelFixed + work / rate, not their sum. The kernel's terms are its
+    /// graph mode's (one kernel, its rates level by level). -1: not queued.
+    double kernelFixed = -1;
+    bool queued() const { return kernelFixed >= 0; }
     double rate = 0;         ///< work per second at the largest sizes; 0: no work term (a flat curve)
     std::vector<Tier> tiers; ///< by fromWork; empty: `rate` at every size
     /// The rate of the tier `work` falls in.
@@ -41,9 +48,11 @@ struct CostModel {
     double time(double work) const
     {
         const double r = rateAt(work);
-        return fixed + (r > 0 ? work / r : 0);
+        const double w = r > 0 ? work / r : 0;
+        return queued() ? std::max(fixed, kernelFixed + w) : fixed + w;
     }
-    /// The smallest work whose work term reaches the fixed cost; 0 when there is no work term.
+    /// The smallest work whose work term reaches the fixed cost (queued: where the kernel's time
+    /// outgrows the issue cost); 0 when there is no work term.
     double kneeWork() const;
     /// The same model with every rate multiplied by k.
     CostModel scaled(double k) const;

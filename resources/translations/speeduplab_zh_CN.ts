@@ -632,6 +632,14 @@
         <source>%1 spends less energy than the CPU below n ≈ %2</source>
         <translation>n ≈ %2 以下，%1 的能耗低于 CPU</translation>
     </message>
+    <message>
+        <source>%1: up to n ≈ %2 each iteration costs the %3 %4: the host issues the next launch while the kernel before it runs, so the time is the larger of the two, not their sum. From n ≈ %2 the kernel takes longer than the launch, and the time grows with the %5 at %6.</source>
+        <translation>%1：n ≈ %2 以下，每次迭代的时间是 %3 的%4：主机在上一个内核运行时就发出下一次启动，所以时间取两者中较大的一个，而不是两者之和。从 n ≈ %2 起，内核比启动耗时更长，时间随%5增长，速率为 %6。</translation>
+    </message>
+    <message>
+        <source> Launches are queued: the host issues each while the kernel before it runs, so the time is the larger of the launch and the kernel, not their sum.</source>
+        <translation>内核启动是排队的：主机在上一个内核运行时发出下一次启动，所以时间取启动与内核两者中较大的一个，而不是两者之和。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

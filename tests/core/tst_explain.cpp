@@ -110,6 +110,33 @@ private slots:
         QVERIFY(close(c.rate, 240e9, 0.01));
     }
 
+    void queuedLaunchesOverlapTheirKernels()
+    {
+        // A known queue: each launch costs the host 5 us to issue, the kernel 1 us plus its bytes at
+        // 1 TB/s, and a launch is issued while the kernel before it runs, so launch mode takes the
+        // larger of the two. Graph mode submits the launches together: the kernel's own time. The
+        // fit recovers the issue cost, the kernel's fixed cost and its rate within 5 %; the sum of
+        // the two would have made the rate up.
+        ResultSet r;
+        const auto kernel = [](int n) { return 1e-6 + bytesAt(n) / 1e12; };
+        addCurve(r, "gpu", 0, "graph", kernel);
+        addCurve(r, "gpu", 0, "launch", [&](int n) { return std::max(5e-6, kernel(n)); });
+        const auto all = Analysis::series(r);
+        const CostModel q = Explain::model(r, find(all, true, "launch", 0));
+        QVERIFY(q.valid && q.queued());
+        QVERIFY2(close(q.fixed, 5e-6, 0.05), qPrintable(QString::number(q.fixed)));
+        QVERIFY2(close(q.kernelFixed, 1e-6, 0.05), qPrintable(QString::number(q.kernelFixed)));
+        QVERIFY2(close(q.rate, 1e12, 0.05), qPrintable(QString::number(q.rate)));
+        for (const int n : {4, 400, 1000, 4000})
+            QVERIFY2(close(q.time(bytesAt(n)), std::max(5e-6, kernel(n)), 0.05),
+                     qPrintable(QString::number(n)));
+        // Graph mode is the kernel itself; without it, launch mode keeps the sum of the two.
+        QVERIFY(!Explain::model(r, find(all, true, "graph", 0)).queued());
+        ResultSet alone;
+        addCurve(alone, "gpu", 0, "launch", [&](int n) { return std::max(5e-6, kernel(n)); });
+        QVERIFY(!Explain::model(alone, Analysis::series(alone).front()).queued());
+    }
+
     void tiersFollowTheMemoryLevels()
     {
         // One CPU thread: 30 ns of fixed cost, 200 GB/s while the tensor fits a 1 MiB L2, 20 GB/s

@@ -253,6 +253,17 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
                     "memory-bound work it moves bytes no faster than the CPU's memory allows, and its copies "
                     "to and from the host cost little, because the data never cross a bus.")
                      .arg(device);
+    // Queued launches overlap the kernels: the larger of the two, not their sum (CostModel::queued).
+    if (c.model.queued() && c.regime == CurveStory::Regime::Knee)
+        return tr("%1: up to n \u2248 %2 each iteration costs the %3 %4: the host issues the next launch "
+                  "while the kernel before it runs, so the time is the larger of the two, not their sum. "
+                  "From n \u2248 %2 the kernel takes longer than the launch, and the time grows with the %5 "
+                  "at %6.")
+                   .arg(name, Format::n(c.kneeN), fixed, what, moved, rate) +
+               tiers;
+    if (c.model.queued())
+        tiers += tr(" Launches are queued: the host issues each while the kernel before it runs, so the time "
+                    "is the larger of the launch and the kernel, not their sum.");
     switch (c.regime) {
     case CurveStory::Regime::Flat:
         return tr("%1: flat at %2 per iteration over %3: the %4 is all there is at these sizes.")
