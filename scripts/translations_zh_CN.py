@@ -1190,6 +1190,7 @@ ZH = {
     "(PoCL on the CPU)": "（CPU 上的 PoCL）",
     "(OpenCL on the CPU)": "（CPU 上的 OpenCL）",
     # Queued launches (ExplainText::curve)
+    "GPU model: max(%1, %2)": "GPU 模型：max(%1, %2)",
     "%1: up to n \u2248 %2 each iteration costs the %3 %4: the host issues the next launch while the kernel before it runs, so the time is the larger of the two, not their sum. From n \u2248 %2 the kernel takes longer than the launch, and the time grows with the %5 at %6.":
         "%1：n ≈ %2 以下，每次迭代的时间是 %3 的%4：主机在上一个内核运行时就发出下一次启动，所以时间取两者中较大的一个，而不是两者之和。从 n ≈ %2 起，内核比启动耗时更长，时间随%5增长，速率为 %6。",
     " Launches are queued: the host issues each while the kernel before it runs, so the time is the larger of the launch and the kernel, not their sum.":

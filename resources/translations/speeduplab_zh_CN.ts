@@ -1899,6 +1899,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>the H200 of the shipped example</source>
         <translation>随附示例中的 H200</translation>
     </message>
+    <message>
+        <source>GPU model: max(%1, %2)</source>
+        <translation>GPU 模型：max(%1, %2)</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ExportDialog</name>

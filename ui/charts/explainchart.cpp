@@ -315,10 +315,16 @@ void ExplainChart::drawModels(const std::vector<Series> &all, const Workload &wl
              : tr("CPU model: %1 + work at %2")
                    .arg(Format::seconds(m_whatIf.cpu().fixed), ratesOf(m_whatIf.cpu(), wl.computeBound())),
          cpuColor, points(d.cpuLine), {Qt::DashLine, 2, false, true});
-    line(QStringLiteral("fit:gpu"), Role::Fit,
-         (gpuModel.tiers.size() > 1 ? tr("GPU model: %1 + %2") : tr("GPU model: %1 + work at %2"))
-             .arg(Format::seconds(gpuModel.fixed), ratesOf(gpuModel, wl.computeBound())),
-         gpuColor, points(d.gpuLine), {Qt::DashLine, 2, false, true});
+    // Queued launches: the larger of the launch and the kernel's work (CostModel::queued), never a
+    // sum; the text says it in words.
+    const QString gpuName =
+        gpuModel.queued()
+            ? tr("GPU model: max(%1, %2)")
+                  .arg(Format::seconds(gpuModel.fixed), ratesOf(gpuModel, wl.computeBound()))
+            : (gpuModel.tiers.size() > 1 ? tr("GPU model: %1 + %2") : tr("GPU model: %1 + work at %2"))
+                  .arg(Format::seconds(gpuModel.fixed), ratesOf(gpuModel, wl.computeBound()));
+    line(QStringLiteral("fit:gpu"), Role::Fit, gpuName, gpuColor, points(d.gpuLine),
+         {Qt::DashLine, 2, false, true});
     // The GPU model's steps from one memory level to the next, labelled where they are drawn; none
     // where a tier borrowed its neighbour's rate (the line does not step there).
     for (std::size_t k = 1; k < gpuModel.tiers.size(); ++k) {
