@@ -1107,6 +1107,8 @@ ZH = {
         "GPU fused 在一个 kernel 中完成全部迭代，数据留在寄存器里：它的每秒字节数计的是每次迭代一个 kernel 时需要搬运的量，而非内存流量，因此高于任何内存的带宽。",
     "%1's %2 vs %3's best CPU": "%1 的 %2 对比 %3 的最佳 CPU",
     "%1's %2 vs its best CPU": "%1 的 %2 对比其最佳 CPU",
+    "%1: %2 vs %3: best CPU": "%1：%2 对比 %3：最佳 CPU",
+    "%1: %2 vs its best CPU": "%1：%2 对比其最佳 CPU",
     "%1 vs A: %2": "%1 对比 A：%2",
     "Drawn: %1 of the %2 CPU thread counts, log-spaced from the fewest to the most; the best CPU and the table use every one.": "绘出：%2 个 CPU 线程数中的 %1 个，从最少到最多按对数间隔选取；最佳 CPU 与表格使用全部线程数。",
     " %1 measured again: another program held a core; %2 came out clean, %3 still disturbed (marked noisy).": " 重新测量了 %1：另一个程序占用了一个核心；%2 个结果干净，%3 个仍受干扰（标为噪声大）。",

@@ -1525,6 +1525,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>No point has a time to plot: they failed or were skipped.</source>
         <translation>没有可绘制时间的点：它们都失败了或被跳过。</translation>
     </message>
+    <message>
+        <source>%1: %2 vs %3: best CPU</source>
+        <translation>%1：%2 对比 %3：最佳 CPU</translation>
+    </message>
+    <message>
+        <source>%1: %2 vs its best CPU</source>
+        <translation>%1：%2 对比其最佳 CPU</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CompareChart</name>

@@ -111,6 +111,7 @@ private slots:
     void runsPanelFitsItsDock();
     void runsPanelFitsANarrowDock();
     void crossRunCrossoverAtKnownN();
+    void ownMatchupsNameTheirRun();
     void compareChartVerdicts();
     void runsPanel_data();
     void runsPanel();
@@ -268,6 +269,27 @@ void TestRuns::crossRunCrossoverAtKnownN()
     QVERIFY(time->markers().isEmpty());
     QCOMPARE(dataNames(speedup).size(), 0);
     QVERIFY(m_errors.isEmpty());
+}
+
+// Two runs, each with its own CPU and GPU, not compared as A and B: each GPU curve is held against
+// its own run's best CPU, named as every curve names its run ("<run>: GPU launch vs its best
+// CPU"), never with an English possessive on the run's label ("2 hardware threads's").
+void TestRuns::ownMatchupsNameTheirRun()
+{
+    const ResultSet both = fixtures::knownCrossover({316});
+    const QString a = write(both, QStringLiteral("first.json"));
+    const QString b = write(both, QStringLiteral("second.json"));
+    auto w = window(QStringLiteral("own"));
+    QVERIFY(w->openResults(QStringList{a, b}));
+    QCOMPARE(w->runStore()->runCount(), 2);
+    QCOMPARE(w->runStore()->runB(), -1);
+    const QStringList names = dataNames(w->chart(QStringLiteral("speedup")));
+    QCOMPARE(names.size(), 2);
+    for (int run = 0; run < 2; ++run)
+        QVERIFY2(names.contains(label(*w, run) + QStringLiteral(": GPU launch vs its best CPU")),
+                 qPrintable(names.join(QStringLiteral(" | "))));
+    QVERIFY2(!names.join(QLatin1Char('|')).contains(QStringLiteral("'s ")),
+             qPrintable(names.join(QLatin1Char('|'))));
 }
 
 void TestRuns::compareChartVerdicts()

@@ -151,6 +151,13 @@ QString ChartView::matchupName(const Matchup &pair, const Series &gpu) const
     if (const QString prefix = QString::fromStdString(gpu.run) + QStringLiteral(": ");
         mode.startsWith(prefix))
         mode = mode.mid(prefix.size());
+    // "A's" for the runs compared as A and B; a run's own label is data, named as every curve names
+    // its run ("<run>: ..."), never given an English possessive ("2 hardware threads's").
+    const bool letters = comparedAs(gpu.run) && (!pair.acrossRuns || comparedAs(pair.best.run));
+    if (!letters)
+        return pair.acrossRuns
+                   ? tr("%1: %2 vs %3: best CPU").arg(runName(gpu.run), mode, runName(pair.best.run))
+                   : tr("%1: %2 vs its best CPU").arg(runName(gpu.run), mode);
     return pair.acrossRuns
                ? tr("%1's %2 vs %3's best CPU").arg(runName(gpu.run), mode, runName(pair.best.run))
                : tr("%1's %2 vs its best CPU").arg(runName(gpu.run), mode);
