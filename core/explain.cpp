@@ -211,21 +211,24 @@ namespace {
 // The additive model, fixed + work / rate, tier by tier (Explain::model without the queue).
 CostModel additive(const ResultSet &r, const Series &all);
 
-// The graph-mode curve of the kernel a launch-mode curve launches: same run, device, variant,
-// copies and cache; nullptr when the result has none.
-const Series *kernelCurve(const ResultSet &r, const Series &launch, std::vector<Series> &scratch)
+// The rows of the graph-mode curve of the kernel a launch-mode curve launches (same run, device,
+// variant, copies, cache), with the machine: a result of their own, which Analysis::series makes
+// one curve of. One pass of cheap comparisons over the rows (SeriesId::matches), so that a file
+// of many curves stays linear in its rows per curve.
+ResultSet kernelRows(const ResultSet &r, const Series &launch)
 {
+    ResultSet out;
     const Measurement *row = rowOf(r, launch, launch.points.front().n);
     if (!row)
-        return nullptr;
+        return out;
     Measurement graph = *row;
     graph.mode = "graph";
-    const std::string key = graph.seriesKey();
-    scratch = Analysis::series(r, launch.workload);
-    for (const Series &s : scratch)
-        if (s.key == key)
-            return &s;
-    return nullptr;
+    const SeriesId id = SeriesId::of(graph);
+    out.machine = r.machine;
+    for (const Measurement &m : r.rows)
+        if (id.matches(m))
+            out.rows.push_back(m);
+    return out;
 }
 
 // A launch-mode curve as a queue (CostModel::queued): the kernel's terms from its graph-mode
@@ -233,11 +236,11 @@ const Series *kernelCurve(const ResultSet &r, const Series &launch, std::vector<
 // no graph curve, no point the issue cost bounds, or the queue fits the points worse than the sum.
 CostModel queue(const ResultSet &r, const Series &s, const CostModel &sum)
 {
-    std::vector<Series> scratch;
-    const Series *graph = kernelCurve(r, s, scratch);
-    if (!graph || graph->points.size() < 3)
+    const ResultSet graphRows = kernelRows(r, s);
+    const std::vector<Series> graph = Analysis::series(graphRows, s.workload);
+    if (graph.size() != 1 || graph.front().points.size() < 3)
         return {};
-    const CostModel kernel = additive(r, *graph);
+    const CostModel kernel = additive(graphRows, graph.front());
     if (!kernel.valid || !(kernel.rate > 0))
         return {};
     // The issue cost: the relative-weighted mean of the points the kernel's time stays well under.
@@ -258,8 +261,8 @@ CostModel queue(const ResultSet &r, const Series &s, const CostModel &sum)
     for (std::size_t i = 0; i < s.points.size(); ++i)
         if (!s.points[i].disturbed)
             times.emplace_back(int(i), s.points[i].t);
-    const auto at = [&](const CostModel &m) {
-        return [&](int i) { return m.time(s.points[std::size_t(i)].work); };
+    const auto at = [&s](const CostModel &m) {
+        return [&s, model = &m](int i) { return model->time(s.points[std::size_t(i)].work); };
     };
     if (logError(times, at(q)) > logError(times, at(sum)) * 1.05)
         return {};
