@@ -86,7 +86,7 @@ public:
     /// The backend a row or a plan point names: "cpu", "gpu" or "opencl". Throws
     /// std::invalid_argument for another name (SweepPlan makes only these; a file's rows are
     /// checked against rowNames() as they are read).
-    static const DeviceBackend &of(const std::string &rowName);
+    static const DeviceBackend &of(std::string_view rowName);
     /// The same, or nullptr for a name no backend has (a file's row).
     static const DeviceBackend *find(std::string_view rowName);
     static const std::vector<const DeviceBackend *> &all();

@@ -24,7 +24,6 @@ std::string secondsText(double s)
     return text;
 }
 
-// " (tiled)", or "" without a variant.
 class CpuBackend final : public DeviceBackend {
 public:
     std::string rowName() const override { return std::string(RowName::cpu); }
@@ -206,11 +205,11 @@ const DeviceBackend *Devices::find(std::string_view rowName)
     return nullptr;
 }
 
-const DeviceBackend &Devices::of(const std::string &rowName)
+const DeviceBackend &Devices::of(std::string_view rowName)
 {
     if (const DeviceBackend *b = find(rowName))
         return *b;
-    throw std::invalid_argument("no backend is called \"" + rowName + "\"");
+    throw std::invalid_argument("no backend is called \"" + std::string(rowName) + "\"");
 }
 
 } // namespace speeduplab

@@ -514,13 +514,13 @@ void SweepRunner::describeEnergy(SweepConditions &s)
         devices.emplace_back("the CPU", &cpuEnergy());
     if (m_plan.gpu && gpu::availability().usable)
         for (const int d : m_plan.gpuDevices())
-            devices.emplace_back(Devices::of(std::string(RowName::cuda)).deviceId(d), &gpuEnergy(d));
+            devices.emplace_back(Devices::of(RowName::cuda).deviceId(d), &gpuEnergy(d));
     // An integrated GPU (or PoCL) is inside the CPU's package, whose counters count it; OpenCL
     // itself has no energy call.
     const EnergyMeter discrete =
         EnergyMeter::unavailable("a discrete OpenCL device has no energy counter that SpeedupLab can read "
                                  "(OpenCL has no energy call)");
-    const DeviceBackend &opencl = Devices::of(std::string(RowName::opencl));
+    const DeviceBackend &opencl = Devices::of(RowName::opencl);
     for (const int d : m_plan.openclDevices)
         devices.emplace_back(opencl.deviceId(d), opencl.insideCpuPackage(d) ? &cpuEnergy() : &discrete);
     // The devices without energy for one reason are named together: "no energy for the CPU and

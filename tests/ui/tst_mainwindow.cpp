@@ -399,8 +399,10 @@ void TestMainWindow::noGpuBanner()
                 ->text()
                 .contains(reason.left(30)));
     // A teacher's laptop has an Intel or AMD GPU: the banner names the OpenCL route to it.
-    QVERIFY(w.gpuBanner()->findChild<QLabel *>(QStringLiteral("gpuBannerText"))->text().contains(
-        QStringLiteral("OpenCL")));
+    QVERIFY(w.gpuBanner()
+                ->findChild<QLabel *>(QStringLiteral("gpuBannerText"))
+                ->text()
+                .contains(QStringLiteral("OpenCL")));
     // The device combo holds one disabled entry that says why (on a machine without OpenCL either).
     w.sweepPanel()->setOpenClState({});
     auto *device = field<QComboBox>(w, "deviceCombo");

@@ -455,7 +455,8 @@ void TestRealData::seedRatesNameTheirLevel()
             for (const CrossoverStory &g : Explain::crossovers(r, run))
                 if (g.gpuMode == "graph") {
                     graphSeen = true;
-                    QVERIFY2(std::abs(g.gpuRate / s.gpuRate - 1) < 0.1, qPrintable(ExplainText::crossover(g)));
+                    QVERIFY2(std::abs(g.gpuRate / s.gpuRate - 1) < 0.1,
+                             qPrintable(ExplainText::crossover(g)));
                 }
             QVERIFY(graphSeen);
         }
@@ -608,7 +609,8 @@ void TestRealData::noRateFromAHiddenTier()
     QVERIFY2(!text.contains(QStringLiteral("75.7 TB/s")), qPrintable(text));
     // Launch mode's L2 rate is its kernel's, measured in graph mode where no launch hides it:
     // queued launches overlap the kernels, the time is the larger of the two.
-    QVERIFY2(text.contains(QStringLiteral("the time is the larger of the two, not their sum")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("the time is the larger of the two, not their sum")),
+             qPrintable(text));
     QCOMPARE(text.count(QStringLiteral("7.41 TB/s from the 52.4 MB L2 cache")), 2);
     // A step is labelled where the line steps: launch mode's L2 rate is its own kernel's now (it
     // took HBM's while the launch was added to the work), here and on the seed recording.

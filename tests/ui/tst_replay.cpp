@@ -168,8 +168,9 @@ void TestReplay::sentenceImpliesTheBandwidth()
 
 // The original answer argued from its strongest evidence: the flatness first (3.7 % over a
 // millionfold of work), the time per launch against a launch measured synchronised (the shipped
-// H200's 3.2 µs, the issue cost of its queued launches), then the implied 2.87 TB/s beside real GPUs' spec sheets, the ratio to a
-// synchronised run explained, and, with no GPU timed both ways, a sentence saying none ships.
+// H200's 3.2 µs, the issue cost of its queued launches), then the implied 2.87 TB/s beside real GPUs' spec
+// sheets, the ratio to a synchronised run explained, and, with no GPU timed both ways, a sentence saying none
+// ships.
 void TestReplay::originalAnswerArguedFromItsFlatness()
 {
     const std::vector<QueueStory> stories = QueueTime::stories(PublishedTable::load().results);
