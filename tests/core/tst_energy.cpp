@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -66,6 +67,63 @@ struct MovingTree {
 // The recorded values (µJ).
 constexpr unsigned long long kPackage0 = 80123456789ULL, kDram0 = 9876543210ULL, kPackage1 = 262142900000ULL,
                              kDram1 = 5555555555ULL, kWrap1 = 262143328850ULL;
+
+// One sweep on a copy of the recorded tree whose counters a thread moves on at 62 W, and how long
+// that thread was kept from running at worst.
+struct FedSweep {
+    ResultSet result;
+    double maxGap = 0; // the longest the writer went without moving the counters, seconds
+    bool pocl = false;
+};
+
+FedSweep feedASweep(const std::string &root)
+{
+    const std::map<std::string, std::pair<unsigned long long, double>> zones = {
+        {"intel-rapl:0", {kPackage0, 25}},
+        {"intel-rapl:0:2", {kDram0, 5}},
+        {"intel-rapl:1", {kPackage1, 30}},
+        {"intel-rapl:1:0", {kDram1, 2}}};
+    std::atomic<bool> done{false};
+    std::atomic<double> maxGap{0};
+    std::thread feed([&] {
+        const auto start = std::chrono::steady_clock::now();
+        double last = 0;
+        while (!done) {
+            const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (t - last > maxGap.load())
+                maxGap = t - last;
+            last = t;
+            for (const auto &[zone, base] : zones) {
+                const std::string path = root + "/" + zone + "/energy_uj";
+                std::ofstream(path + ".new")
+                    << (base.first + (unsigned long long)(base.second * t * 1e6)) % kWrap1 << '\n';
+                std::filesystem::rename(path + ".new", path);
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    });
+    qputenv("SPEEDUPLAB_POWERCAP_ROOT", QByteArray::fromStdString(root));
+    SweepPlan plan;
+    plan.workload = "add";
+    plan.sizes = {16, 256};
+    plan.threads = {1};
+    plan.gpu = false;
+    plan.minTime = 0.01;
+    // PoCL, OpenCL on these very cores: inside the package, so its points read the package too.
+    FedSweep out;
+    const auto &cl = opencl::availability().devices;
+    out.pocl = !cl.empty() && cl.front().type == "CPU";
+    if (out.pocl) {
+        plan.openclDevices = {cl.front().index};
+        plan.modes = {"launch"};
+    }
+    out.result = SweepRunner(plan).run({}, std::atomic<bool>(false));
+    done = true;
+    feed.join();
+    qunsetenv("SPEEDUPLAB_POWERCAP_ROOT");
+    out.maxGap = maxGap.load();
+    return out;
+}
 
 } // namespace
 
@@ -266,74 +324,47 @@ private slots:
     // every millisecond (package-1 across its wrap), as the kernel does. Every ok row then has
     // energy, at the power the counters rose by, within the span's rule (20 updates: 10 %) and
     // the writer's jitter on a shared machine; the sweep names the counters it read.
+    //
+    // On a loaded machine the writer can be starved for longer than a whole span; its counters
+    // then truly did not move, and the sweep is right to refuse them. Such a try proves nothing,
+    // so it is made again; a try whose writer kept up must pass every check.
     void aSweepReadsTheCounters()
     {
         const QTemporaryDir dir;
         const std::string root = dir.path().toStdString() + "/powercap";
         std::filesystem::copy(kTree, root, std::filesystem::copy_options::recursive);
-        const std::map<std::string, std::pair<unsigned long long, double>> zones = {
-            {"intel-rapl:0", {kPackage0, 25}},
-            {"intel-rapl:0:2", {kDram0, 5}},
-            {"intel-rapl:1", {kPackage1, 30}},
-            {"intel-rapl:1:0", {kDram1, 2}}};
-        std::atomic<bool> done{false};
-        // The longest the writer went without moving the counters: a starved writer's counters lag
-        // by up to that much at either end of a span, which the check below allows for.
-        std::atomic<double> maxGap{0};
-        std::thread feed([&] {
-            const auto start = std::chrono::steady_clock::now();
-            double last = 0;
-            while (!done) {
-                const double t =
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                if (t - last > maxGap.load())
-                    maxGap = t - last;
-                last = t;
-                for (const auto &[zone, base] : zones) {
-                    const std::string path = root + "/" + zone + "/energy_uj";
-                    std::ofstream(path + ".new")
-                        << (base.first + (unsigned long long)(base.second * t * 1e6)) % kWrap1 << '\n';
-                    std::filesystem::rename(path + ".new", path);
-                }
-                std::this_thread::sleep_for(std::chrono::milliseconds(1));
-            }
-        });
-        qputenv("SPEEDUPLAB_POWERCAP_ROOT", QByteArray::fromStdString(root));
-        SweepPlan plan;
-        plan.workload = "add";
-        plan.sizes = {16, 256};
-        plan.threads = {1};
-        plan.gpu = false;
-        plan.minTime = 0.01;
-        // PoCL, OpenCL on these very cores: inside the package, so its points read the package too.
-        const auto &cl = opencl::availability().devices;
-        const bool pocl = !cl.empty() && cl.front().type == "CPU";
-        if (pocl) {
-            plan.openclDevices = {cl.front().index};
-            plan.modes = {"launch"};
+        constexpr double kShortestSpan = 20 * 0.0005; // the span rule's floor, seconds
+        FedSweep s;
+        for (int attempt = 0; attempt < 5; ++attempt) {
+            s = feedASweep(root);
+            const bool allMeasured =
+                std::all_of(s.result.rows.begin(), s.result.rows.end(),
+                            [](const Measurement &m) { return m.conditions.energy.measured(); });
+            if (allMeasured || s.maxGap < kShortestSpan)
+                break;
+            qInfo("the writer was starved for %.1f ms; trying again", s.maxGap * 1e3);
         }
-        const ResultSet r = SweepRunner(plan).run({}, std::atomic<bool>(false));
-        done = true;
-        feed.join();
-        qunsetenv("SPEEDUPLAB_POWERCAP_ROOT");
+        const ResultSet &r = s.result;
         QVERIFY2(r.machine.sweep.energy.rfind("the CPU: RAPL package-0", 0) == 0,
                  r.machine.sweep.energy.c_str());
         QVERIFY(r.machine.sweep.energyMissing.empty());
-        QCOMPARE(int(r.rows.size()), pocl ? 4 : 2);
-        if (pocl)
+        QCOMPARE(int(r.rows.size()), s.pocl ? 4 : 2);
+        if (s.pocl)
             QVERIFY2(r.machine.sweep.energy.find("; opencl:0: RAPL package-0") != std::string::npos,
                      r.machine.sweep.energy.c_str());
         for (const Measurement &m : r.rows) {
             QVERIFY(m.ok());
             const PointEnergy &e = m.conditions.energy;
-            QVERIFY2(e.measured(), e.note.c_str());
+            QVERIFY2(e.measured(), qPrintable(QStringLiteral("%1 (the writer late by up to %2 ms)")
+                                                  .arg(QString::fromStdString(e.note))
+                                                  .arg(s.maxGap * 1e3)));
             const double watts = e.joules / e.seconds;
-            const double lag = 2 * maxGap.load() / e.seconds; // both ends of the span
-            QVERIFY2(std::abs(watts / 62 - 1) < 0.25 + lag,
-                     qPrintable(QStringLiteral("%1 W, the writer late by up to %2 ms")
-                                    .arg(watts)
-                                    .arg(maxGap.load() * 1e3)));
-            QVERIFY(e.seconds >= 20 * 0.0005); // at least 20 of the counters' updates
+            const double lag = 2 * s.maxGap / e.seconds; // both ends of the span
+            QVERIFY2(
+                std::abs(watts / 62 - 1) < 0.25 + lag,
+                qPrintable(
+                    QStringLiteral("%1 W, the writer late by up to %2 ms").arg(watts).arg(s.maxGap * 1e3)));
+            QVERIFY(e.seconds >= kShortestSpan); // at least 20 of the counters' updates
             QVERIFY(e.perOperation > 0 &&
                     e.perOperation * m.iterations * m.stats.reps <= e.joules * (1 + 1e-9));
         }
