@@ -1191,6 +1191,11 @@ ZH = {
     "opencl:%1 could not be calibrated: %2 The other ceilings are kept.": "无法校准 opencl:%1：%2 其他上限保留。",
     "(PoCL on the CPU)": "（CPU 上的 PoCL）",
     "(OpenCL on the CPU)": "（CPU 上的 OpenCL）",
+    "See this CPU beside an NVIDIA H200's GPU": "把这台 CPU 与 NVIDIA H200 的 GPU 放在一起看",
+    "Add the GPU curves of the seed experiment recorded on %1, compared with this machine's best CPU":
+        "加入在 %1 上录制的种子实验的 GPU 曲线，与本机最快的 CPU 对比",
+    "The GPU curves of \u201c%1\u201d, recorded on %2, are drawn beside this CPU.":
+        "在 %2 上录制的“%1”的 GPU 曲线已画在这台 CPU 旁边。",
     # Queued launches (ExplainText::curve)
     "GPU model: max(%1, %2)": "GPU 模型：max(%1, %2)",
     "%1: up to n \u2248 %2 each iteration costs the %3 %4: the host issues the next launch while the kernel before it runs, so the time is the larger of the two, not their sum. From n \u2248 %2 the kernel takes longer than the launch, and the time grows with the %5 at %6.":

@@ -4,6 +4,8 @@
 
 #include <QFrame>
 
+class QAction;
+class QHBoxLayout;
 class QLabel;
 
 namespace speeduplab {
@@ -16,12 +18,15 @@ public:
     /// name: the object name; the text label is called name + "Text".
     explicit Banner(const QString &name, QWidget *parent = nullptr);
     QString text() const;
+    /// A button under the text that triggers action, shown while the action is visible.
+    void addButton(QAction *action);
 
 protected:
     void setText(const QString &text);
 
 private:
     QLabel *m_text = nullptr;
+    QHBoxLayout *m_row = nullptr;
 };
 
 } // namespace speeduplab

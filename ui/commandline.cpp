@@ -86,6 +86,11 @@ struct Options {
         QStringLiteral("Draw a reference run (bench/compare_torch.py or compare_numpy.py output) dashed "
                        "over ours on the time chart."),
         QStringLiteral("FILE")};
+    const QCommandLineOption besideExample{
+        QStringLiteral("beside-example"),
+        QStringLiteral("With --headless: when the sweep measured no GPU (none is usable here), draw the "
+                       "shipped recording of the same workload on an NVIDIA H200 beside it, its GPU against "
+                       "this machine's CPU. The data files hold this sweep only.")};
     const QCommandLineOption runA{
         QStringLiteral("run-a"),
         QStringLiteral("With --open of several runs: run A, whose CPU meets run B's GPU on the time chart "
@@ -126,9 +131,9 @@ struct Options {
     /// In the order of the help.
     QList<QCommandLineOption> all() const
     {
-        return QList<QCommandLineOption>{help, version, headless,     png,   svg,     csv,
-                                         json, report,  force,        open,  example, overlay,
-                                         runA, runB,    presentation, chart, size} +
+        return QList<QCommandLineOption>{help,          version, headless, png,          svg,     csv,
+                                         json,          report,  force,    open,         example, overlay,
+                                         besideExample, runA,    runB,     presentation, chart,   size} +
                sweep + QList<QCommandLineOption>{explain, screenshot, settings, run};
     }
 };
@@ -177,6 +182,7 @@ QString readWindow(const QCommandLineParser &p, const Options &opt, CommandLine 
     c.open = p.value(opt.open);
     c.example = p.value(opt.example);
     c.overlay = p.value(opt.overlay);
+    c.besideExample = p.isSet(opt.besideExample);
     c.presentation = p.isSet(opt.presentation);
     c.runA = p.value(opt.runA);
     c.runB = p.value(opt.runB);
@@ -235,6 +241,11 @@ QString check(const CommandLine &c)
         return QStringLiteral("give either --sizes or --range, not both");
     if (c.explain && !c.headless)
         return QStringLiteral("--explain prints the Explain text without a window: give --headless too");
+    if (c.besideExample && !c.headless)
+        return QStringLiteral("--beside-example is for --headless: the window draws the recording beside its "
+                              "first sweep on its own when no GPU is usable");
+    if (c.besideExample && !(c.open.isEmpty() && c.example.isEmpty()))
+        return QStringLiteral("--beside-example goes with a sweep, not with --open or --example");
     if (!c.open.isEmpty() && c.headless && c.asksForSweep())
         return QStringLiteral("--open shows a recorded run: it takes no --preset or sweep options");
     if (!c.open.isEmpty() && c.headless && o.calibrate)

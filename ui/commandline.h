@@ -27,7 +27,8 @@ struct CommandLine {
     QString open;
     QString example; ///< --example: a shipped recording, by its name (Examples::all, without the extension)
     QString overlay; ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
-    QString runA, runB; ///< --run-a, --run-b: the runs compared across (labels in --open's runs file)
+    bool besideExample = false; ///< --beside-example: a sweep without a GPU gets the H200's beside it
+    QString runA, runB;         ///< --run-a, --run-b: the runs compared across (labels in --open's runs file)
     QString chart = QStringLiteral("time");
     bool explain = false;      ///< --explain: print the Explain tab's text (headless)
     bool presentation = false; ///< start in presentation mode (full screen, the chart only)

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace speeduplab {
@@ -26,16 +27,18 @@ const QList<Examples::Example> &Examples::all()
         {QStringLiteral("seed-preset.csv"),
          tr("b += b, the seed experiment: CPU 1 to 16 threads against the GPU"),
          tr("n = 4 to 4000, 1000 iterations, every CPU thread count and the GPU's launch, graph and fused "
-            "modes (speeduplab --headless --preset seed)")},
+            "modes (speeduplab --headless --preset seed)"),
+         "add"},
         {QStringLiteral("add-calibrated.csv"), tr("b += b with the machine's measured ceilings"),
          tr("n = 4 to 4000, CPU 1 and 16 threads, every GPU mode, with the HBM, launch and transfer "
-            "ceilings calibrated on that machine")},
+            "ceilings calibrated on that machine"),
+         "add"},
         {QStringLiteral("add-range.csv"), tr("b += b, CPU 1 and 16 threads against every GPU mode"),
-         tr("n = 4 to 4000 at 3 sizes a decade, 1000 iterations")},
+         tr("n = 4 to 4000 at 3 sizes a decade, 1000 iterations"), "add"},
         {QStringLiteral("reduce.csv"), tr("Reduction (sum), CPU 16 threads against the GPU"),
-         tr("n = 1024, 4000 and 8192, 100 iterations")},
+         tr("n = 1024, 4000 and 8192, 100 iterations"), "reduce"},
         {QStringLiteral("transfer.csv"), tr("Copies between host and device, pageable and pinned"),
-         tr("n = 4000 (64 MB each way), 10 iterations")},
+         tr("n = 4000 (64 MB each way), 10 iterations"), "transfer"},
     };
     return list;
 }
@@ -73,6 +76,30 @@ QStringList Examples::names()
 int Examples::find(const QString &name)
 {
     return int(names().indexOf(name));
+}
+
+int Examples::besideSweep(const ResultSet &swept)
+{
+    const auto &rows = swept.rows;
+    auto any = [&rows](bool gpu) {
+        return std::any_of(rows.begin(), rows.end(),
+                           [gpu](const Measurement &m) { return m.ok() && (gpu ? m.onGpu() : m.isCpu()); });
+    };
+    if (rows.empty() || any(true) || !any(false))
+        return -1;
+    for (int i = 0; i < all().size(); ++i)
+        if (all()[i].workload == rows.front().workload)
+            return i;
+    return -1;
+}
+
+RunRecord Examples::gpuCurves(const Example &example)
+{
+    RunRecord run = std::move(load(example).front());
+    auto &rows = run.results.rows;
+    rows.erase(std::remove_if(rows.begin(), rows.end(), [](const Measurement &m) { return !m.onGpu(); }),
+               rows.end());
+    return run;
 }
 
 bool Examples::isExample(const std::string &source)

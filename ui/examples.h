@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <string>
 #include <vector>
 
 namespace speeduplab {
@@ -19,9 +20,10 @@ class Examples {
     Q_DECLARE_TR_FUNCTIONS(Examples)
 public:
     struct Example {
-        QString file;        ///< its name in the set, "seed-preset.csv"
-        QString title;       ///< for the menu: what it measures
-        QString description; ///< the menu's tooltip: how it was made
+        QString file;         ///< its name in the set, "seed-preset.csv"
+        QString title;        ///< for the menu: what it measures
+        QString description;  ///< the menu's tooltip: how it was made
+        std::string workload; ///< what it measured ("add"), for besideSweep
     };
     /// The examples of the newest set, the seed preset first (the one the empty chart offers).
     static const QList<Example> &all();
@@ -34,6 +36,13 @@ public:
     static QStringList names();
     /// The index in all() of the example of that name, or -1.
     static int find(const QString &name);
+    /// The example to draw beside a sweep that measured no GPU (this machine has none usable): the
+    /// first of the same workload, so that its GPU meets this CPU. -1 when the sweep has a GPU
+    /// curve of its own, no CPU curve, or no example recorded its workload.
+    static int besideSweep(const ResultSet &swept);
+    /// What is drawn beside it: that example's GPU curves alone, labelled as the example. Throws
+    /// std::runtime_error when it cannot be read.
+    static RunRecord gpuCurves(const Example &example);
     /// Whether a run's source is an example (not a file: saving it asks for a new path).
     static bool isExample(const std::string &source);
 };

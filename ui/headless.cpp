@@ -25,6 +25,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <iostream>
@@ -306,6 +307,38 @@ int sweep(const CommandLine &cl, RunStore &store, ResultSet &swept, std::vector<
     return 0;
 }
 
+// --beside-example: a sweep that measured no GPU gets the GPU curves of the shipped recording of
+// its workload beside it, compared across (this CPU against that GPU), and says so; what it writes
+// as data stays this sweep's. Returns 1 when the recording cannot be read.
+int addExampleBeside(const CommandLine &cl, RunStore &store, const ResultSet &swept)
+{
+    if (!cl.besideExample || g_interrupted.load())
+        return 0;
+    const int index = Examples::besideSweep(swept);
+    if (index < 0) {
+        std::cout << (std::any_of(swept.rows.begin(), swept.rows.end(),
+                                  [](const Measurement &m) { return m.onGpu(); })
+                          ? "The sweep measured a GPU here: no recording is drawn beside it\n"
+                          : "No shipped recording measured this workload on a GPU beside a CPU: none is "
+                            "drawn beside the sweep\n");
+        return 0;
+    }
+    RunRecord example;
+    try {
+        example = Examples::gpuCurves(Examples::all()[index]);
+    } catch (const std::exception &e) {
+        std::cerr << "speeduplab: " << esc(e.what()) << '\n';
+        return 1;
+    }
+    const int ours = store.runCount() - 1;
+    const int theirs = store.addRun(std::move(example));
+    store.setComparedRuns(ours, theirs);
+    std::cout << "No GPU was measured here: the chart draws this CPU beside the GPU curves of \""
+              << val(store.runs()[std::size_t(theirs)].label) << "\", recorded on "
+              << Examples::machine().toStdString() << " (the data files hold this sweep only)\n";
+    return 0;
+}
+
 // What the command line prints of the results: the Explain tab's text (--explain), the
 // crossovers, those across runs A and B, and our time over a reference run's.
 void printFindings(const CommandLine &cl, const RunStore &store, const std::vector<RunRecord> &runs)
@@ -432,6 +465,8 @@ int Headless::run(const CommandLine &cl)
         if (const int failed = openRecorded(cl, store, runs))
             return failed;
     } else if (const int failed = sweep(cl, store, swept, runs, rc)) {
+        return failed;
+    } else if (const int failed = addExampleBeside(cl, store, swept)) {
         return failed;
     }
     for (RunRecord &r : references)

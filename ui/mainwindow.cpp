@@ -182,6 +182,16 @@ QWidget *MainWindow::buildCentral()
     banners->setContentsMargins(0, 0, 0, 0);
     banners->setSpacing(0);
     m_banner = new GpuBanner(m_gpu);
+    // Without a usable GPU, a sweep of this CPU can be set beside the shipped recording's GPU: the
+    // crossover the lesson is about, in one click.
+    m_besideAction = new QAction(tr("See this CPU beside an NVIDIA H200's GPU"), this);
+    m_besideAction->setObjectName(QStringLiteral("besideExample"));
+    m_besideAction->setToolTip(tr("Add the GPU curves of the seed experiment recorded on %1, compared "
+                                  "with this machine's best CPU")
+                                   .arg(Examples::machine()));
+    m_besideAction->setVisible(false);
+    connect(m_besideAction, &QAction::triggered, this, &MainWindow::showExampleBeside);
+    m_banner->addButton(m_besideAction);
     banners->addWidget(m_banner);
     banners->addWidget(new LoadBanner([this] { return m_panel ? m_panel->form().maxThreads() : m_hw; }));
     banners->addWidget(new CpuConditionsBanner);
@@ -586,6 +596,7 @@ void MainWindow::updateActions()
     m_actions->exportReport->setEnabled(haveRows);
     for (QAction *a : std::as_const(m_actions->presets))
         a->setEnabled(!running);
+    m_besideAction->setVisible(runWantingExample() >= 0);
 }
 
 void MainWindow::applyPreset(const QString &name)

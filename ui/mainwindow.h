@@ -171,6 +171,12 @@ private:
     /// With an example's GPU run and a run of this machine's CPU shown, and no pair chosen: A is
     /// this machine, B the example (what "my laptop against the lab's GPU" asks).
     void compareWithExample();
+    /// The newest sweep of this machine that measured a CPU and no GPU, where no GPU is usable and
+    /// no example is open: the run the shipped recording's GPU can be drawn beside (the GPU
+    /// banner's button); -1 when there is none.
+    int runWantingExample() const;
+    /// Draws that recording's GPU curves beside it (Examples::besideSweep), compared across.
+    void showExampleBeside();
     /// Measurements of runs no file holds (this session's sweeps): what closing would lose.
     int unsavedMeasurements() const;
     void onStarted();
@@ -207,6 +213,7 @@ private:
     int m_hw = 1;
     SweepController *m_controller = nullptr;
     SweepRunner::Progress m_lastProgress; ///< the sweep's last report: its timings for the end note
+    QAction *m_besideAction = nullptr;    ///< the GPU banner's button: showExampleBeside
     QStringList m_refined;                ///< "Find the crossovers": what became of each, for the end note
     RunStore *m_store = nullptr;
     ResultTableModel *m_tableModel = nullptr; ///< the Results table's view of m_store

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 
 namespace speeduplab {
 
@@ -215,6 +216,45 @@ void MainWindow::compareWithExample()
     }
     if (a >= 0 && b >= 0 && (m_store->runA() < 0 || m_store->runB() < 0))
         m_store->setComparedRuns(a, b);
+}
+
+int MainWindow::runWantingExample() const
+{
+    if (m_gpu.usable || isRunning())
+        return -1;
+    const auto &runs = m_store->runs();
+    if (std::any_of(runs.begin(), runs.end(),
+                    [](const RunRecord &r) { return Examples::isExample(r.source); }))
+        return -1;
+    for (int i = int(runs.size()) - 1; i >= 0; --i) {
+        const RunRecord &r = runs[std::size_t(i)];
+        if (!r.reference && Examples::besideSweep(r.results) >= 0)
+            return i;
+    }
+    return -1;
+}
+
+void MainWindow::showExampleBeside()
+{
+    const int run = runWantingExample();
+    if (run < 0)
+        return;
+    const Examples::Example &example =
+        Examples::all()[Examples::besideSweep(m_store->runs()[std::size_t(run)].results)];
+    std::vector<RunRecord> added;
+    try {
+        added.push_back(Examples::gpuCurves(example));
+    } catch (const std::exception &e) {
+        showError(tr("Open example"), Format::sentence(QString::fromStdString(e.what())));
+        return;
+    }
+    const QString label = QString::fromStdString(added.front().label);
+    addRuns(added);
+    compareWithExample();
+    updateActions();
+    statusBar()->showMessage(
+        tr("The GPU curves of \u201c%1\u201d, recorded on %2, are drawn beside this CPU.")
+            .arg(label, Examples::machine()));
 }
 
 bool MainWindow::overlayReference(const QString &path)

@@ -3,6 +3,7 @@
 // its outputs; --open renders a recorded run; bad usage exits with 2 and writes nothing.
 #include "fixtures.h"
 #include "ui/commandline.h"
+#include "ui/examples.h"
 
 #include "core/calibration.h"
 #include "core/machineinfo.h"
@@ -38,6 +39,7 @@ private slots:
     void openRendersARecordedRun_data();
     void openRendersARecordedRun();
     void exampleRendersWithoutASweep();
+    void besideExampleMeetsTheRecordedGpu();
     void overlayDrawsAReferenceRun();
     void badUsage_data();
     void badUsage();
@@ -223,6 +225,51 @@ void TestHeadless::exampleRendersWithoutASweep()
              &out, &err);
     QCOMPARE(rc, 2);
     QVERIFY2(err.contains("seed-preset") && err.contains("original-answer"), err.constData());
+}
+
+// The first command's lesson (issue 59): a sweep that measured no GPU is drawn beside the shipped
+// H200 recording's GPU curves, compared across (this CPU against that GPU), and says so; the data
+// files stay this sweep's.
+void TestHeadless::besideExampleMeetsTheRecordedGpu()
+{
+    if (MachineInfo::gpuState().usable)
+        QSKIP("this machine has a usable GPU: its own GPU is measured, nothing is drawn beside it");
+    const QString png = m_dir.filePath(QStringLiteral("beside.png"));
+    const QString json = m_dir.filePath(QStringLiteral("beside.json"));
+    QByteArray out, err;
+    const int rc = run({QStringLiteral("--headless"), QStringLiteral("--workload"), QStringLiteral("add"),
+                        QStringLiteral("--sizes"), QStringLiteral("16,256,1024"), QStringLiteral("--threads"),
+                        QStringLiteral("1"), QStringLiteral("--iterations"), QStringLiteral("100"),
+                        QStringLiteral("--beside-example"), QStringLiteral("--png"), png,
+                        QStringLiteral("--json"), json},
+                       &out, &err);
+    QVERIFY2(rc == 0, (out + err).constData());
+    QVERIFY2(out.contains("No GPU was measured here: the chart draws this CPU beside the GPU curves of "
+                          "\"example: H200"),
+             out.constData());
+    QVERIFY2(out.contains(QByteArray("recorded on ") + Examples::machine().toUtf8()), out.constData());
+    // The crossovers across the runs: the example's GPU modes against this machine's best CPU.
+    QVERIFY2(out.contains("GPU launch vs ") && out.contains(": best CPU: "), out.constData());
+    QCOMPARE(QImage(png).size(), QSize(1920, 1080));
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const ResultSet written = ResultIO::fromJson(f.readAll().toStdString());
+    // This sweep only: its three CPU points (and the GPU points it skipped), no row of the example.
+    QCOMPARE(
+        std::count_if(written.rows.begin(), written.rows.end(), [](const Measurement &m) { return m.ok(); }),
+        3);
+    for (const Measurement &m : written.rows)
+        QVERIFY(m.isCpu() || !m.ok());
+
+    // With a recording to show, or a CPU of its own not swept, the option is refused or says why.
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--example"), QStringLiteral("seed-preset"),
+                  QStringLiteral("--beside-example"), QStringLiteral("--png"), png},
+                 &out, &err),
+             2);
+    QVERIFY2(err.contains("--beside-example goes with a sweep"), err.constData());
+    QString why;
+    QVERIFY(!CommandLine::parse({QStringLiteral("speeduplab"), QStringLiteral("--beside-example")}, &why));
+    QVERIFY2(why.contains("--beside-example is for --headless"), qPrintable(why));
 }
 
 void TestHeadless::overlayDrawsAReferenceRun()

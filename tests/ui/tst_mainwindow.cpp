@@ -7,6 +7,7 @@
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/throughputchart.h"
 #include "ui/charts/timechart.h"
+#include "ui/examples.h"
 #include "ui/mainactions.h"
 #include "ui/mainwindow.h"
 #include "ui/runprogress.h"
@@ -33,6 +34,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QXYSeries>
 
 #include <map>
@@ -51,6 +53,7 @@ private slots:
     void shortcuts();
     void firstStartFitsTheScreen();
     void noGpuBanner();
+    void noGpuSweepMeetsTheRecordedGpu();
     void gpuStateFollowsTheGpu();
     void statusMessagesAreVisible();
     void shortcutsPageListsEveryShortcut();
@@ -412,6 +415,48 @@ void TestMainWindow::noGpuBanner()
     QVERIFY(model && !model->item(0)->isEnabled());
     QVERIFY(!field<QGroupBox>(w, "gpuGroup")->isEnabled());
     QVERIFY(!w.sweepPanel()->form().gpu);
+}
+
+// Without a usable GPU, the banner offers what the first command draws (issue 59): after a sweep of
+// this CPU, one click sets the shipped recording's GPU curves beside it, compared across, and the
+// offer goes (it comes back when they are removed).
+void TestMainWindow::noGpuSweepMeetsTheRecordedGpu()
+{
+    if (MachineInfo::gpuState().usable)
+        QSKIP("this machine has a usable GPU: no banner, no offer");
+    MainWindow w(m_dir.filePath(QStringLiteral("beside.ini")));
+    QStringList errors;
+    w.setErrorReporter([&errors](const QString &, const QString &text) { errors << text; });
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *offer = w.findChild<QAction *>(QStringLiteral("besideExample"));
+    QVERIFY(offer);
+    QVERIFY(!offer->isVisible()); // nothing measured yet: nothing to set beside
+    w.sweepPanel()->setForm(smallSweep(w, QStringLiteral("16,256,1024"), 0));
+    QSignalSpy finished(&w, &MainWindow::sweepFinished);
+    QVERIFY(w.runSweep());
+    QVERIFY(!offer->isVisible()); // not while it runs
+    QVERIFY(finished.wait(60000));
+    QVERIFY(offer->isVisible());
+    auto *button = w.gpuBanner()->findChild<QToolButton *>(QStringLiteral("besideExampleButton"));
+    QVERIFY(button && button->isVisible() && button->defaultAction() == offer);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    RunStore &store = *w.runStore();
+    QCOMPARE(store.runCount(), 2);
+    const RunRecord &example = store.runs()[1];
+    QVERIFY2(example.label.rfind("example: H200", 0) == 0, example.label.c_str());
+    QVERIFY(!example.results.rows.empty());
+    for (const Measurement &m : example.results.rows)
+        QVERIFY(m.onGpu()); // its GPU alone: the lesson is this CPU against that GPU
+    QCOMPARE(store.runA(), 0);
+    QCOMPARE(store.runB(), 1);
+    QVERIFY2(w.statusBar()->currentMessage().contains(Examples::machine()),
+             qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY(!offer->isVisible());
+    QVERIFY(!button->isVisible());
+    store.removeRun(1);
+    QVERIFY(offer->isVisible());
 }
 
 void TestMainWindow::gpuStateFollowsTheGpu()

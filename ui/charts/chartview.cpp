@@ -306,16 +306,21 @@ void ChartView::updateNow()
     m_shown = Analysis::series(r, workload); // kept for the hover readouts: no copy
 
     if (!r.rows.empty()) {
-        // The footer names the machine of the newest run shown (a sweep in progress is the last),
-        // and how many runs share the chart.
+        // The footer names the machine of the newest run shown (a sweep in progress, else the
+        // latest time stamp: an example opened after a sweep is older than it), and how many runs
+        // share the chart.
         const MachineInfo *newest = &r.machine;
         int shown = 0;
         if (m_model)
-            for (const RunRecord &run : m_model->runs())
-                if (run.visible) {
+            for (int i = 0; i < m_model->runCount(); ++i) {
+                const RunRecord &run = m_model->runs()[std::size_t(i)];
+                if (!run.visible)
+                    continue;
+                const bool live = i == m_model->liveRun();
+                if (shown++ == 0 || live ||
+                    (m_model->liveRun() < 0 && run.results.machine.timestamp > newest->timestamp))
                     newest = &run.results.machine;
-                    ++shown;
-                }
+            }
         const MachineInfo &m = *newest;
         QStringList parts;
 
