@@ -109,7 +109,7 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
 }
 
 void CliTable::crossovers(std::ostream &os, const std::vector<CrossoverReport> &reports,
-                          const std::vector<std::string> &notGpus)
+                          const std::vector<std::string> &notGpus, bool verbose)
 {
     os << "\nCrossovers (where the GPU overtakes the CPU):\n";
     for (const std::string &note : notGpus)
@@ -118,11 +118,14 @@ void CliTable::crossovers(std::ostream &os, const std::vector<CrossoverReport> &
         os << "  none to report: the run needs at least one CPU and one GPU series with successful points\n";
         return;
     }
-    for (const auto &r : reports)
-        os << "  " << esc(r.cpuLabel) << " vs " << esc(r.gpuLabel) << ": " << esc(r.summary()) << '\n';
+    std::size_t leftOut = 0;
+    for (const CrossoverReport *r : Analysis::printed(reports, verbose, &leftOut))
+        os << "  " << esc(r->cpuLabel) << " vs " << esc(r->gpuLabel) << ": " << esc(r->summary()) << '\n';
+    if (leftOut > 0)
+        os << "  (" << Analysis::leftOutNote(leftOut) << ")\n";
 }
 
-void CliTable::report(std::ostream &os, const std::string &name, const ResultSet &r)
+void CliTable::report(std::ostream &os, const std::string &name, const ResultSet &r, bool verbose)
 {
     const RunSummary s = Compare::summarize(r);
     os << "== " << esc(name) << " ==\n";
@@ -140,9 +143,12 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
                << ": none to report (needs a CPU and a GPU series with successful points)\n";
             continue;
         }
-        for (const auto &c : w.reports)
-            os << "  " << esc(w.workload) << ": " << esc(c.cpuLabel) << " vs " << esc(c.gpuLabel) << ": "
-               << esc(c.summary()) << '\n';
+        std::size_t leftOut = 0;
+        for (const CrossoverReport *c : Analysis::printed(w.reports, verbose, &leftOut))
+            os << "  " << esc(w.workload) << ": " << esc(c->cpuLabel) << " vs " << esc(c->gpuLabel) << ": "
+               << esc(c->summary()) << '\n';
+        if (leftOut > 0)
+            os << "  " << esc(w.workload) << ": (" << Analysis::leftOutNote(leftOut) << ")\n";
     }
 
     // Where energy was counted: where each GPU curve starts to spend less than the CPU.

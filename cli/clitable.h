@@ -22,11 +22,13 @@ public:
     static std::string rowText(const Measurement &m, const std::string &prefix = {});
     /// The measured ceilings, and each measurement's share of its ceiling.
     static void ceilings(std::ostream &os, const ResultSet &r);
-    /// notGpus: Analysis::notGpus, said first (why a device series has no crossover).
+    /// notGpus: Analysis::notGpus, said first (why a device series has no crossover). The best
+    /// CPU's crossovers, and with verbose every thread count's (Analysis::printed).
     static void crossovers(std::ostream &os, const std::vector<CrossoverReport> &reports,
-                           const std::vector<std::string> &notGpus = {});
-    /// `report`: the run's machine, crossovers per workload, ceilings and one line per series.
-    static void report(std::ostream &os, const std::string &name, const ResultSet &r);
+                           const std::vector<std::string> &notGpus = {}, bool verbose = false);
+    /// `report`: the run's machine, crossovers per workload (as crossovers() picks them), ceilings
+    /// and one line per series.
+    static void report(std::ostream &os, const std::string &name, const ResultSet &r, bool verbose = false);
     /// `compare`: one line per shared point (B against A), then the counts in one line.
     static void comparison(std::ostream &os, const Comparison &c);
 };

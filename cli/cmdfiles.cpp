@@ -85,7 +85,7 @@ std::string mergeOutputProblem(const std::vector<std::string> &inputs, const std
 
 } // namespace
 
-int cmdReport(const std::vector<std::string> &paths)
+int cmdReport(const std::vector<std::string> &paths, bool verbose)
 {
     std::vector<LoadedFile> files;
     if (const int rc = loadAll(paths, files))
@@ -96,7 +96,8 @@ int cmdReport(const std::vector<std::string> &paths)
             if (!first)
                 std::cout << '\n';
             first = false;
-            CliTable::report(std::cout, f.single() ? f.path : run.label + " (" + f.path + ")", run.results);
+            CliTable::report(std::cout, f.single() ? f.path : run.label + " (" + f.path + ")", run.results,
+                             verbose);
         }
     return 0;
 }

@@ -85,7 +85,8 @@ int cmdRun(const RunOptions &o, const Outputs &files)
         CliTable::ceilings(say, r);
     if (!out.calibrationError.empty())
         fail(out.calibrationError);
-    CliTable::crossovers(say, Explain::reports(r, plan.workload), Analysis::notGpus(r, plan.workload));
+    CliTable::crossovers(say, Explain::reports(r, plan.workload), Analysis::notGpus(r, plan.workload),
+                         o.verbose);
     for (const EnergyCrossover &x : EnergyAnalysis::crossovers(r, plan.workload)) // where energy was counted
         say << "energy: " << esc(x.sentence(x.gpu.label)) << '\n';
     if (plan.refine > 0) {

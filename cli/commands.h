@@ -33,7 +33,7 @@ int cmdVerify(int device, bool cpuOnly);
 
 /// `report`, `compare` and `merge` (cmdfiles.cpp): the commands that read saved result files
 /// and runs files.
-int cmdReport(const std::vector<std::string> &paths);
+int cmdReport(const std::vector<std::string> &paths, bool verbose);
 int cmdCompare(std::vector<std::string> paths, const std::optional<std::string> &runA,
                const std::optional<std::string> &runB);
 int cmdMerge(const std::vector<std::string> &paths, const std::optional<std::string> &output,

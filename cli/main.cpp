@@ -41,6 +41,7 @@ struct Commands {
     bool calCpuOnly = false;
     cli::Outputs calFiles;
     std::vector<std::string> reportFiles;
+    bool reportVerbose = false;
     std::vector<std::string> explainFiles;
     std::optional<std::string> explainWorkload;
     std::vector<std::string> compareFiles;
@@ -115,6 +116,9 @@ void declareFiles(CLI::App &app, Commands &c)
                      "reports of the app (each run is printed under its label)")
         ->type_name("FILE")
         ->required();
+    c.report->add_flag("--verbose", c.reportVerbose,
+                       "print every crossover, each CPU thread count against each GPU curve, not only the "
+                       "best CPU's");
 
     c.explain = app.add_subcommand(
         "explain", "Print the sentences of the app's Explain tab for each run of result files, in the "
@@ -169,7 +173,7 @@ int dispatch(const Commands &c)
         if (*c.verify)
             return cli::cmdVerify(c.verifyDevice, c.verifyCpuOnly);
         if (*c.report)
-            return cli::cmdReport(c.reportFiles);
+            return cli::cmdReport(c.reportFiles, c.reportVerbose);
         if (*c.explain)
             return cli::cmdExplain(c.explainFiles, c.explainWorkload);
         if (*c.compare)

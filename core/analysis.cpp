@@ -663,6 +663,7 @@ std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::st
         const Series best = bestCpu(all);
         for (const auto *g : gpus) {
             out.push_back(report(best, *g, predict, cpus));
+            out.back().bestCpu = true;
             if (!g->run.empty())
                 out.back().cpuLabel = g->run + ": " + out.back().cpuLabel;
         }
@@ -674,6 +675,23 @@ std::vector<CrossoverReport> Analysis::reports(const ResultSet &r, const std::st
                     out.push_back(report(*c, *g, predict));
     }
     return out;
+}
+
+std::vector<const CrossoverReport *> Analysis::printed(const std::vector<CrossoverReport> &reports,
+                                                       bool verbose, std::size_t *leftOut)
+{
+    std::vector<const CrossoverReport *> out;
+    for (const CrossoverReport &r : reports)
+        if (verbose || r.bestCpu)
+            out.push_back(&r);
+    *leftOut = reports.size() - out.size();
+    return out;
+}
+
+std::string Analysis::leftOutNote(std::size_t leftOut)
+{
+    return std::to_string(leftOut) + (leftOut == 1 ? " more crossover" : " more crossovers") +
+           ", each CPU thread count against each GPU curve: --verbose prints them";
 }
 
 std::vector<std::string> Analysis::notGpus(const ResultSet &r, const std::string &workload)

@@ -43,6 +43,9 @@ struct CrossoverReport {
     /// On a run's last best-CPU report: how many pairs of one CPU curve with one GPU curve
     /// Analysis::reports left out (more than maxPairs), which summary() says; 0 when none.
     std::size_t pairsLeftOut = 0;
+    /// The CPU side is the run's best CPU (the fastest thread count at each size), not one thread
+    /// count: what a terminal prints without --verbose (Analysis::printed).
+    bool bestCpu = false;
     double nMin = 0, nMax = 0; ///< the range both series cover
     /// Where the models cross (Analysis::Predictor, the Explain tab's cost models where a caller
     /// gives them; else one straight-line fit a curve); 0 if they never do.
@@ -115,6 +118,13 @@ public:
     /// predictedN as report() gives it, with predict.
     static std::vector<CrossoverReport> reports(const ResultSet &r, const std::string &workload,
                                                 const Predictor &predict = {});
+    /// What a terminal prints of reports: those of the best CPU, and with verbose every pair of one
+    /// thread count with one GPU curve too. *leftOut gets how many it leaves out, which
+    /// leftOutNote() says.
+    static std::vector<const CrossoverReport *> printed(const std::vector<CrossoverReport> &reports,
+                                                        bool verbose, std::size_t *leftOut);
+    /// "12 more, each CPU thread count against each GPU curve: --verbose prints them".
+    static std::string leftOutNote(std::size_t leftOut);
     /// The most pairs of one CPU curve with one GPU curve reports() lists for a run: past it only
     /// the best CPU against each GPU curve (8000 variants paired every one with every one: 34 s).
     static constexpr std::size_t maxPairs = 256;

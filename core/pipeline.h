@@ -31,6 +31,7 @@ struct RunOptions {
     std::optional<std::string> cache, rounds, seed;  ///< --cache warm|cold, --rounds K, --seed S
     bool transfers = false, cpuOnly = false, gpuOnly = false;
     bool calibrate = false; ///< measure the machine's ceilings after the sweep
+    bool verbose = false;   ///< print every crossover, not only the best CPU's (no sweep option)
     /// The preset a run without --preset, --sizes and --range uses when the workload is the
     /// preset's: the app's "seed". The CLI has none, so it asks for sizes.
     std::string defaultPreset;

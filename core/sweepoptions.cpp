@@ -81,6 +81,10 @@ std::vector<SweepOption> makeTable()
          "also measure the machine's ceilings (memory bandwidth, GEMM FLOP/s, GPU copies and launches) "
          "and store them with the results",
          "", &O::calibrate},
+        {"verbose", "", "",
+         "print every crossover found, each CPU thread count against each GPU curve, not only the best "
+         "CPU's",
+         "", &O::verbose},
     };
 }
 

@@ -347,8 +347,13 @@ void printFindings(const CommandLine &cl, const RunStore &store, const std::vect
         printExplain(store);
     const ResultSet &shown = store.resultSet();
     const std::string workload = shown.rows.empty() ? std::string() : shown.rows.front().workload;
-    for (const auto &rep : Explain::reports(shown, workload))
-        std::cout << val(rep.gpuLabel) << " vs " << val(rep.cpuLabel) << ": " << esc(rep.summary()) << '\n';
+    const std::vector<CrossoverReport> reports = Explain::reports(shown, workload);
+    std::size_t leftOut = 0;
+    for (const CrossoverReport *rep : Analysis::printed(reports, cl.sweep.verbose, &leftOut))
+        std::cout << val(rep->gpuLabel) << " vs " << val(rep->cpuLabel) << ": " << esc(rep->summary())
+                  << '\n';
+    if (leftOut > 0)
+        std::cout << '(' << Analysis::leftOutNote(leftOut) << ")\n";
     if (store.runA() >= 0 && store.runB() >= 0 && store.runA() != store.runB()) {
         // Across runs: run A's best CPU against each GPU curve of run B.
         const std::string a = store.runs()[std::size_t(store.runA())].label;

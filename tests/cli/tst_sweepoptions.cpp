@@ -103,7 +103,7 @@ void TestSweepOptions::tableIsWellFormed()
         opt.set(o, "x");
         QCOMPARE(opt.value(o), std::optional<std::string>(opt.isFlag() ? "true" : "x"));
     }
-    QCOMPARE(names.size(), 24);
+    QCOMPARE(names.size(), 25);
 }
 
 void TestSweepOptions::cliHelpListsEveryOption()

@@ -200,6 +200,22 @@ void TestHeadless::explainPrintsTheExplainText()
     QVERIFY2(out.contains("\nWhere the GPU overtakes the CPU, by the models\n- GPU launch overtakes the CPU"),
              out.constData());
     QVERIFY(!out.contains("wrote "));
+    // A summary: the best CPU against each GPU curve; each thread count's crossovers with --verbose.
+    auto lines = [](const QByteArray &text, const QByteArray &part) {
+        const QList<QByteArray> all = text.split('\n');
+        return int(std::count_if(all.cbegin(), all.cend(),
+                                 [&part](const QByteArray &l) { return l.contains(part); }));
+    };
+    QVERIFY2(lines(out, " vs best CPU: ") > 0, out.constData());
+    QVERIFY2(lines(out, " vs CPU ") == 0 && out.contains("--verbose prints them"), out.constData());
+    QByteArray verbose;
+    rc = run({QStringLiteral("--headless"), QStringLiteral("--open"), recorded, QStringLiteral("--explain"),
+              QStringLiteral("--verbose")},
+             &verbose, &err);
+    QVERIFY2(rc == 0, (verbose + err).constData());
+    QCOMPARE(lines(verbose, " vs best CPU: "), lines(out, " vs best CPU: "));
+    QVERIFY2(lines(verbose, " vs CPU ") > 0 && !verbose.contains("--verbose prints them"),
+             verbose.constData());
     rc = run({QStringLiteral("--open"), recorded, QStringLiteral("--explain")}, &out, &err);
     QVERIFY2(rc != 0 && err.contains("--headless"), err.constData()); // (here: no display, said first)
     QString why;
