@@ -138,6 +138,27 @@ QString DataTexts::workload(const std::string &text)
     return QCoreApplication::translate("Workloads", text.c_str());
 }
 
+QString DataTexts::status(const Measurement &m)
+{
+    auto say = [](const char *text) { return QCoreApplication::translate("DataTexts", text); };
+    if (m.ok() && m.conditions.throttled)
+        return say(QT_TRANSLATE_NOOP("DataTexts", "throttled"));
+    if (m.ok() && m.stats.noisy())
+        return say(QT_TRANSLATE_NOOP("DataTexts", "noisy"));
+    // In the user's language, beside "noisy" and "throttled" (files keep the English names).
+    switch (m.status) {
+    case Measurement::Status::Ok:
+        return say(QT_TRANSLATE_NOOP("DataTexts", "ok"));
+    case Measurement::Status::Failed:
+        return say(QT_TRANSLATE_NOOP("DataTexts", "failed"));
+    case Measurement::Status::Skipped:
+        return say(QT_TRANSLATE_NOOP("DataTexts", "skipped"));
+    case Measurement::Status::Cancelled:
+        return say(QT_TRANSLATE_NOOP("DataTexts", "cancelled"));
+    }
+    return QString::fromStdString(Measurement::statusName(m.status));
+}
+
 QStringList DataTexts::presetSources()
 {
     return listed(kPresets, std::size(kPresets));

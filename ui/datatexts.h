@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/machineinfo.h"
+#include "core/measurement.h"
 
 #include <QString>
 #include <QStringList>
@@ -21,6 +22,9 @@ QString workload(const std::string &text);
 /// devices not listed. The CUDA error codes stay as they are; a reason that only a sentence gives
 /// (a device disabled after a fault) stays as it is.
 QString gpuReason(const MachineInfo::GpuState &state);
+/// A row's status as the window and the report show it: "throttled" or "noisy" on an ok row whose
+/// clocks dropped or whose repetitions spread (Stats::noisy), else its status's name.
+QString status(const Measurement &m);
 /// The English texts marked for translation, for the test that holds them to the data.
 QStringList presetSources();
 QStringList workloadSources();

@@ -14,6 +14,7 @@
 #include "ui/charts/explaintext.h"
 #include "ui/charts/slidechart.h"
 #include "ui/charts/timechart.h"
+#include "ui/datatexts.h"
 #include "ui/format.h"
 #include "ui/runstore.h"
 
@@ -390,9 +391,10 @@ std::string data(const ResultSet &shown, bool severalRuns)
       << "</summary>\n<table>\n<tr>";
     if (severalRuns)
         o << "<th>" << h(HtmlReport::tr("Run")) << "</th>";
-    for (const QString &c : {HtmlReport::tr("Curve"), HtmlReport::tr("n"), HtmlReport::tr("Status"),
-                             HtmlReport::tr("Time per iteration (median)"), HtmlReport::tr("Min"),
-                             HtmlReport::tr("Max"), HtmlReport::tr("Repetitions"), HtmlReport::tr("Note")})
+    for (const QString &c :
+         {HtmlReport::tr("Curve"), HtmlReport::tr("n"), HtmlReport::tr("Status"),
+          HtmlReport::tr("Time per iteration (median)"), HtmlReport::tr("Min"), HtmlReport::tr("Max"),
+          HtmlReport::tr("CV %"), HtmlReport::tr("Repetitions"), HtmlReport::tr("Note")})
         o << "<th>" << h(c) << "</th>";
     o << "</tr>\n";
     int listed = 0;
@@ -404,14 +406,15 @@ std::string data(const ResultSet &shown, bool severalRuns)
         if (severalRuns)
             o << "<td>" << name(m.run) << "</td>";
         o << "<td>" << name(m.seriesLabel()) << "</td><td class=\"num\">" << m.n << "</td><td>"
-          << h(Measurement::statusName(m.status)) << "</td>";
+          << h(DataTexts::status(m)) << "</td>";
         if (m.ok())
             o << "<td class=\"num\">" << h(Format::seconds(m.perIteration())) << "</td><td class=\"num\">"
               << h(Format::seconds(m.stats.min / per)) << "</td><td class=\"num\">"
-              << h(Format::seconds(m.stats.max / per)) << "</td><td class=\"num\">" << m.stats.reps
-              << "</td>";
+              << h(Format::seconds(m.stats.max / per)) << "</td><td class=\"num\">"
+              << QString::number(m.stats.cv * 100, 'f', 1).toStdString() << "</td><td class=\"num\">"
+              << m.stats.reps << "</td>";
         else
-            o << "<td></td><td></td><td></td><td></td>";
+            o << "<td></td><td></td><td></td><td></td><td></td>";
         o << "<td>" << name(m.reason) << "</td></tr>\n";
     }
     o << "</table>\n";

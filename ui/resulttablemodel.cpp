@@ -2,10 +2,10 @@
 // The Results table's model (ResultTableModel): the text, sort keys, tooltips and colours of the
 // cells of a RunStore's rows. It holds no row itself and changes no run.
 #include "ui/resulttablemodel.h"
-
 #include "core/calibration.h"
 #include "core/gpuclocks.h"
 #include "core/workload.h"
+#include "ui/datatexts.h"
 #include "ui/format.h"
 #include "ui/runstore.h"
 
@@ -28,26 +28,6 @@ double perOp(const Measurement &m, double v)
 bool noisy(const Measurement &m)
 {
     return m.ok() && m.stats.noisy();
-}
-
-QString statusText(const Measurement &m)
-{
-    if (m.ok() && m.conditions.throttled)
-        return ResultTableModel::tr("throttled");
-    if (noisy(m))
-        return ResultTableModel::tr("noisy");
-    // In the window's language, beside "noisy" and "throttled" (files keep the English names).
-    switch (m.status) {
-    case Measurement::Status::Ok:
-        return ResultTableModel::tr("ok");
-    case Measurement::Status::Failed:
-        return ResultTableModel::tr("failed");
-    case Measurement::Status::Skipped:
-        return ResultTableModel::tr("skipped");
-    case Measurement::Status::Cancelled:
-        return ResultTableModel::tr("cancelled");
-    }
-    return QString::fromStdString(Measurement::statusName(m.status));
 }
 
 QString mhz(double v)
@@ -241,7 +221,7 @@ QVariant ResultTableModel::display(int row, int column) const
     const bool hasTime = m.ok() && m.stats.reps > 0;
     switch (column) {
     case StatusColumn:
-        return statusText(m);
+        return DataTexts::status(m);
     case RunColumn:
         return QString::fromStdString(m_store->runOf(row).label);
     case SeriesColumn: {

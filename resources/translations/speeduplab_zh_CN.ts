@@ -44,6 +44,33 @@
     </message>
 </context>
 <context>
+    <name>DataTexts</name>
+    <message>
+        <source>throttled</source>
+        <translation>降频</translation>
+    </message>
+    <message>
+        <source>noisy</source>
+        <translation>噪声大</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
     <name>Examples</name>
     <message>
         <source>b += b, the seed experiment: CPU 1 to 16 threads against the GPU</source>
@@ -1123,6 +1150,10 @@
     <message>
         <source>Where the GPU spends less energy</source>
         <translation>GPU 在哪里能耗更低</translation>
+    </message>
+    <message>
+        <source>CV %</source>
+        <translation>CV %</translation>
     </message>
 </context>
 <context>
@@ -2610,10 +2641,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
 <context>
     <name>speeduplab::ResultTableModel</name>
     <message>
-        <source>noisy</source>
-        <translation>噪声大</translation>
-    </message>
-    <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
@@ -2832,22 +2859,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>measured again ×%1</source>
         <translation>重新测量 ×%1</translation>
-    </message>
-    <message>
-        <source>ok</source>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>skipped</source>
-        <translation>已跳过</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
     </message>
     <message>
         <source>Energy: %1 per iteration (%2 over %3, %4)</source>

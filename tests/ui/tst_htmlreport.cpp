@@ -97,6 +97,15 @@ private slots:
         for (const char *n : {"n ≈ 515", "n ≈ 124", "n ≈ 14.2"})
             QVERIFY2(page.find(n) != std::string::npos, n);
         QVERIFY(page.find("Below it the fixed cost decides") != std::string::npos);
+        // The data table gives each point's status as the window does (noisy where its repetitions
+        // spread) and its CV: the recording's noisy points are not all "ok".
+        const std::string data = page.substr(page.find("id=\"data\""));
+        QVERIFY(data.find("<th>CV %</th>") != std::string::npos);
+        const ResultSet &seed = store.resultSet();
+        const auto noisy = std::count_if(seed.rows.begin(), seed.rows.end(),
+                                         [](const Measurement &m) { return m.ok() && m.stats.noisy(); });
+        QVERIFY(noisy > 0);
+        QCOMPARE(qsizetype(count(data, "<td>noisy</td>")), qsizetype(noisy));
         // Two figures never share an id (each figure's are prefixed).
         QRegularExpression ids(QStringLiteral(" id=\"([^\"]+)\""));
         QSet<QString> seen;
