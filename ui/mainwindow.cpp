@@ -79,7 +79,6 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     for (const auto &[key, value] : AppSettings::calibratedCeilings(m_machine))
         m_machine.ceilings.emplace(key, value);
     m_devices = new DeviceModel(this);
-    m_devices->setMachine(m_machine);
     m_store->clear(m_machine);
 
     setCentralWidget(buildCentral());
@@ -306,7 +305,8 @@ void MainWindow::buildDocks()
     runsDock->setWidget(runsScroll);
     addDockWidget(Qt::BottomDockWidgetArea, runsDock);
 
-    m_devicesPanel = new DevicesPanel(m_devices);
+    m_devicesPanel = new DevicesPanel(m_devices, m_store);
+    m_devicesPanel->setHere(m_machine);
     auto *devicesDock = new QDockWidget(tr("Devices"), this);
     devicesDock->setObjectName(QStringLiteral("devicesDock"));
     devicesDock->setWidget(m_devicesPanel);
@@ -329,7 +329,6 @@ void MainWindow::buildDocks()
     resizeDocks({resultsDock}, {std::clamp(screenHeight / 4, 240, 320)}, Qt::Vertical);
     resizeDocks({resultsDock, runsDock}, {800, 380}, Qt::Horizontal);
     resizeDocks({sweepDock}, {370}, Qt::Horizontal);
-    m_devicesPanel->setCaption(tr("This machine"));
 }
 
 void MainWindow::setGpuState(const MachineInfo::GpuState &state)
@@ -461,8 +460,7 @@ void MainWindow::onCalibrationFinished(const CeilingMap &ceilings, const QString
     // The results shown get the ceilings when they were measured here; a run recorded on
     // another machine keeps its own.
     const bool applies = m_store->applyCeilings(m_machine, ceilings);
-    if (applies && !ceilings.empty())
-        m_devices->setMachine(m_store->resultSet().machine);
+    m_devicesPanel->setHere(m_machine);
     const QStringList measured = Format::headlineCeilings(ceilings);
     QString text;
     if (cancelled)
@@ -503,8 +501,6 @@ void MainWindow::onStarted()
         if (m_store->runs()[std::size_t(i)].results.empty())
             m_store->removeRun(i);
     m_store->startRun(now);
-    m_devices->setMachine(m_machine);
-    m_devicesPanel->setCaption(tr("This machine"));
     startRunning(tr("Measuring"), tr("Starting\u2026"));
 }
 
@@ -531,8 +527,8 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
     const ResultSet &r = measured; // complete: the worker's pipeline carried this session's ceilings
     m_store->finishRun(r);
     m_unsaved = m_unsaved || !r.empty();
-    compareWithExample(); // a sweep beside an example: this CPU against the example's GPU
-    m_devices->setMachine(r.machine);
+    compareWithExample();      // a sweep beside an example: this CPU against the example's GPU
+    m_devicesPanel->refresh(); // the run's machine is complete now
     endRunning();
     const ResultSet::StatusCounts counts = r.statusCounts();
     const int ok = counts.ok, failed = counts.failed, skipped = counts.skipped;

@@ -103,9 +103,6 @@ bool MainWindow::openResults(const QStringList &paths, bool asReference)
         m_currentFile = paths.front();
     if (wasEmpty && paths.size() == 1)
         m_unsaved = false;
-    m_devices->setMachine(m_store->runs().back().results.machine);
-    m_devicesPanel->setCaption(
-        tr("Recorded on the machine below (from %1)").arg(QFileInfo(paths.back()).fileName()));
     updateTitle();
     const QString files =
         paths.size() == 1 ? QFileInfo(paths.front()).fileName() : tr("%1 files").arg(paths.size());
@@ -159,10 +156,7 @@ bool MainWindow::openExample(int index)
     const std::size_t rows = addRuns(added);
     // An example is nothing to save: it neither marks the window modified nor becomes the file
     // that saving writes to.
-    const int exampleRun = m_store->runCount() - 1;
     compareWithExample();
-    m_devices->setMachine(m_store->runs()[std::size_t(exampleRun)].results.machine);
-    m_devicesPanel->setCaption(tr("Recorded on the machine below (the example)"));
     updateTitle();
     statusBar()->showMessage(tr("Opened the example \u201c%1\u201d, recorded on %2: %3.")
                                  .arg(example.title, Examples::machine(),
@@ -282,8 +276,6 @@ bool MainWindow::openWorkspace(const QString &path)
     m_currentFile = path;
     m_unsaved = false;
     updateTitle();
-    if (m_store->runCount() > 0)
-        m_devices->setMachine(m_store->runs().front().results.machine);
     statusBar()->showMessage(
         tr("Opened the workspace %1: %2.")
             .arg(QFileInfo(path).fileName(), Format::count(m_store->runCount(), tr("run"), tr("runs"))));

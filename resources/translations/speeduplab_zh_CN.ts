@@ -1794,6 +1794,29 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     </message>
 </context>
 <context>
+    <name>speeduplab::DevicesPanel</name>
+    <message>
+        <source>Machine of:</source>
+        <translation>显示哪台机器：</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>This machine, where SpeedupLab runs now.</source>
+        <translation>本机，即 SpeedupLab 现在运行的机器。</translation>
+    </message>
+    <message>
+        <source>The machine run “%1” was measured on: this one.</source>
+        <translation>运行“%1”测量时所在的机器：就是本机。</translation>
+    </message>
+    <message>
+        <source>The machine run “%1” was recorded on, not this one.</source>
+        <translation>运行“%1”录制时所在的机器，不是本机。</translation>
+    </message>
+</context>
+<context>
     <name>speeduplab::EnergyChart</name>
     <message>
         <source>energy per operation (%1)</source>
@@ -2270,10 +2293,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>设备</translation>
     </message>
     <message>
-        <source>This machine</source>
-        <translation>本机</translation>
-    </message>
-    <message>
         <source>The sweep cannot run</source>
         <translation>无法运行扫描</translation>
     </message>
@@ -2442,10 +2461,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>“%1”中没有可绘制的成功测量。</translation>
     </message>
     <message>
-        <source>Recorded on the machine below (from %1)</source>
-        <translation>记录于下列机器（来自 %1）</translation>
-    </message>
-    <message>
         <source>%1 files</source>
         <translation>%1 个文件</translation>
     </message>
@@ -2556,10 +2571,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Open example</source>
         <translation>打开示例</translation>
-    </message>
-    <message>
-        <source>Recorded on the machine below (the example)</source>
-        <translation>录制于下列机器（示例）</translation>
     </message>
     <message>
         <source>Opened the example “%1”, recorded on %2: %3.</source>

@@ -10,6 +10,7 @@
 #include "ui/app.h"
 #include "ui/charts/comparechart.h"
 #include "ui/charts/timechart.h"
+#include "ui/devicemodel.h"
 #include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resulttablemodel.h"
@@ -116,6 +117,7 @@ private slots:
     void runsPanel_data();
     void runsPanel();
     void workspaceRoundTrips();
+    void devicesNameTheMachineOfEachRun();
     void saveDataWithSeveralRuns();
     void reopeningASavedRunsFileReplacesItsRuns();
     void openSeveralFilesAtOnce();
@@ -574,6 +576,57 @@ void TestRuns::workspaceRoundTrips()
         QVERIFY2(store2->runs() == before, b.name);
         QCOMPARE(store2->rowCount(), rowsBefore);
     }
+}
+
+// The Devices tab shows the machine of the run chosen over it, and says whether that machine is
+// this one; a reopened workspace never puts "this machine" over another machine's facts (issue 59).
+void TestRuns::devicesNameTheMachineOfEachRun()
+{
+    auto facts = [](MainWindow &w) {
+        QStringList out;
+        for (int r = 0; r < w.deviceModel()->rowCount(); ++r)
+            out << w.deviceModel()->data(w.deviceModel()->index(r, 1)).toString();
+        return out.join(QLatin1Char('|'));
+    };
+    auto w = window(QStringLiteral("devices"));
+    auto *choice = w->findChild<QComboBox *>(QStringLiteral("devicesChoice"));
+    auto *caption = w->findChild<QLabel *>(QStringLiteral("devicesCaption"));
+    QVERIFY(choice && caption);
+    QCOMPARE(choice->count(), 1); // this machine alone
+    QVERIFY2(caption->text().startsWith(QStringLiteral("This machine")), qPrintable(caption->text()));
+    smallSweep(*w, QStringLiteral("16"), 0);
+    QCOMPARE(choice->count(), 2);
+    QCOMPARE(choice->currentText().toStdString(), w->runStore()->runs()[0].label);
+    QVERIFY2(caption->text().endsWith(QStringLiteral("was measured on: this one.")),
+             qPrintable(caption->text()));
+    QVERIFY(w->openExample(0));
+    QVERIFY2(m_errors.isEmpty(), qPrintable(m_errors.join(QLatin1Char('\n'))));
+    const std::string example = w->runStore()->runs()[1].label;
+    QCOMPARE(choice->currentText().toStdString(), example); // what was just opened
+    QVERIFY2(caption->text().endsWith(QStringLiteral("was recorded on, not this one.")),
+             qPrintable(caption->text()));
+    QVERIFY2(facts(*w).contains(QStringLiteral("H200")), qPrintable(facts(*w)));
+    choice->setCurrentIndex(0);
+    QVERIFY2(caption->text().startsWith(QStringLiteral("This machine")), qPrintable(caption->text()));
+    QVERIFY(!facts(*w).contains(QStringLiteral("NVIDIA H200")) || MachineInfo::gpuState().usable);
+
+    // Reopened as a workspace in another window: each run's machine under its own name.
+    const QString path = m_dir.filePath(QStringLiteral("devices.speeduplab.json"));
+    QVERIFY(w->saveWorkspace(path));
+    auto w2 = window(QStringLiteral("devices2"));
+    QVERIFY(w2->openWorkspace(path));
+    auto *choice2 = w2->findChild<QComboBox *>(QStringLiteral("devicesChoice"));
+    auto *caption2 = w2->findChild<QLabel *>(QStringLiteral("devicesCaption"));
+    QCOMPARE(choice2->count(), 3);
+    QCOMPARE(choice2->currentText().toStdString(), example);
+    QVERIFY2(caption2->text().contains(QStringLiteral("not this one")), qPrintable(caption2->text()));
+    QVERIFY2(facts(*w2).contains(QStringLiteral("H200")), qPrintable(facts(*w2)));
+    choice2->setCurrentIndex(1);
+    QVERIFY2(caption2->text().endsWith(QStringLiteral("this one.")), qPrintable(caption2->text()));
+    // A run removed gives way to what is left.
+    w2->runStore()->removeRun(1);
+    QCOMPARE(choice2->count(), 2);
+    QVERIFY(!caption2->text().contains(QString::fromStdString(example)));
 }
 
 void TestRuns::saveDataWithSeveralRuns()
