@@ -224,7 +224,7 @@ ResultSet kernelRows(const ResultSet &r, const Series &launch)
     Measurement graph = *row;
     graph.mode = "graph";
     const SeriesId id = SeriesId::of(graph);
-    out.machine = r.machine;
+    out.machine = r.machineOf(launch.run);
     for (const Measurement &m : r.rows)
         if (id.matches(m))
             out.rows.push_back(m);
@@ -257,6 +257,9 @@ CostModel queue(const ResultSet &r, const Series &s, const CostModel &sum)
     q.kernelFixed = kernel.fixed;
     q.fixed = std::max(kernel.fixed, swt / sw);
     q.points = sum.points;
+    q.nLo = sum.nLo; // held to the launch curve's own points below
+    q.nHi = sum.nHi;
+    q.leftOut = sum.leftOut;
     std::vector<std::pair<int, double>> times;
     for (std::size_t i = 0; i < s.points.size(); ++i)
         if (!s.points[i].disturbed)
@@ -298,12 +301,19 @@ CostModel additive(const ResultSet &r, const Series &all)
         return m;
     m.points = int(std::count_if(s.points.begin(), s.points.end(),
                                  [](const SeriesPoint &p) { return p.t > 0 && p.work > 0; }));
+    m.leftOut = int(all.points.size() - s.points.size());
+    for (const SeriesPoint &p : s.points)
+        if (p.t > 0 && p.work > 0) {
+            m.nLo = m.nLo > 0 ? std::min(m.nLo, p.n) : p.n;
+            m.nHi = std::max(m.nHi, p.n);
+        }
     // The level of each point, and the runs of consecutive points in one level.
     const auto &pts = s.points;
     std::vector<CostModel::Tier> tiers;
     std::vector<std::size_t> first; // the first point of each tier
     const std::map<int, const Measurement *> rows = rowsOf(r, s);
-    const std::map<int, std::string> levels = levelsOf(rows, r.machine);
+    const MachineInfo &machine = r.machineOf(all.run); // its run's: levels, spec sheet
+    const std::map<int, std::string> levels = levelsOf(rows, machine);
     for (std::size_t i = 0; i < pts.size(); ++i) {
         const auto found = levels.find(pts[i].n);
         const std::string level = found == levels.end() ? std::string() : found->second;
@@ -315,7 +325,7 @@ CostModel additive(const ResultSet &r, const Series &all)
     if (tiers.size() < 2) {
         if (!tiers.empty())
             m.tiers = {{tiers.front().level, 0, m.rate}};
-        noHbmAboveSpec(m.tiers, rows, r.machine);
+        noHbmAboveSpec(m.tiers, rows, machine);
         return m;
     }
     // Each tier starts where its level starts, not at its first measured point: at the smallest n
@@ -332,7 +342,7 @@ CostModel additive(const ResultSet &r, const Series &all)
         while (hi - lo > 1) {
             probe.n = lo + (hi - lo) / 2;
             probe.elements = Workload::elements(probe.n);
-            (Calibration::levelFor(probe, r.machine, false).name == tiers[k].level ? hi : lo) = probe.n;
+            (Calibration::levelFor(probe, machine, false).name == tiers[k].level ? hi : lo) = probe.n;
         }
         const double power = std::log(b.work / a.work) / std::log(double(b.n) / a.n);
         tiers[k].fromWork = a.work * std::pow(double(hi) / a.n, power);
@@ -375,7 +385,7 @@ CostModel additive(const ResultSet &r, const Series &all)
             }
         m.fixed = std::max(0.0, swy / sw);
     }
-    noHbmAboveSpec(tiers, rows, r.machine);
+    noHbmAboveSpec(tiers, rows, machine);
     m.tiers = tiers;
     m.rate = tiers.back().rate;
     return m;
@@ -405,15 +415,16 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     const Workload *w = Workload::find(s.workload);
     c.flops = w && w->computeBound();
     c.rate = c.model.rate;
+    const MachineInfo &machine = r.machineOf(s.run); // its run's, in a view of several
     if (const Measurement *m = rowOf(r, s, last.n)) {
-        const Calibration::Level level = Calibration::levelFor(*m, r.machine, false);
+        const Calibration::Level level = Calibration::levelFor(*m, machine, false);
         c.level = !c.model.tiers.empty() ? c.model.tiers.back().level : level.name;
-        if (const DeviceDescription *d = m->isOpenCl() ? r.machine.openclDevice(m->device) : nullptr) {
+        if (const DeviceDescription *d = m->isOpenCl() ? machine.openclDevice(m->device) : nullptr) {
             c.device = d->type == "CPU" ? SeriesWords::current().onTheCpu(d->isPocl()) : d->name;
             c.sharesHostMemory = d->isIntegratedGpu();
             c.onTheCpu = d->type == "CPU";
         }
-        if (const MachineInfo::Gpu *g = s.gpu() ? deviceOf(*m, r.machine) : nullptr) {
+        if (const MachineInfo::Gpu *g = s.gpu() ? deviceOf(*m, machine) : nullptr) {
             c.theoretical = g->bandwidthGBs * 1e9;
             c.device = g->name;
             c.l2Bytes = GpuSpecs::l2Bytes(*g);
@@ -421,7 +432,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
         // The ceiling of the level the largest sizes' tier is in: the largest point's, unless the
         // model says its rate is another level's (an HBM point fitted above the spec sheet).
         c.ceiling = c.level == level.name ? level.value
-                    : c.level == "GPU L2" ? Calibration::value(r.machine, Calibration::gpuL2)
+                    : c.level == "GPU L2" ? Calibration::value(machine, Calibration::gpuL2)
                                           : 0;
         if (level.flops && !c.flops && last.bytes > 0 && last.flops > 0) {
             // A curve held against a compute roof (a fused kernel keeps its data in registers):
@@ -528,6 +539,13 @@ public:
                     (wins(std::exp((lo + hi) / 2)) ? hi : lo) = (lo + hi) / 2;
                 out.n = std::exp(hi);
                 wins(out.n, &out.cpuIndex);
+                // The sizes both models stand on: beyond them the crossover is an extrapolation.
+                if (out.cpuIndex < 0)
+                    return out;
+                if (const CostModel &cpu = m_cpus[std::size_t(out.cpuIndex)]; gpu.nHi > 0 && cpu.nHi > 0) {
+                    out.fittedLo = std::max(gpu.nLo, cpu.nLo);
+                    out.fittedHi = std::min(gpu.nHi, cpu.nHi);
+                }
                 return out;
             }
             before = now;
@@ -550,7 +568,9 @@ ModelCrossover Explain::cross(const std::vector<CostModel> &cpus, const CostMode
                               const std::string &workload)
 {
     const Workload *w = Workload::find(workload);
-    return w && gpu.valid ? Envelope(cpus, *w).cross(gpu) : ModelCrossover();
+    if (!w || !gpu.valid)
+        return {};
+    return Envelope(cpus, *w).cross(gpu);
 }
 
 Analysis::Predictor Explain::predictor(const ResultSet &r)
@@ -869,7 +889,8 @@ ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu,
     };
     if (st.slowThreads > 0) {
         st.kind = ThreadStory::Kind::Overhead;
-        st.parallelRegion = Calibration::value(r.machine, Calibration::cpuParallelRegion, st.slowThreads);
+        st.parallelRegion = Calibration::value(r.machineOf(cpu.empty() ? std::string() : cpu.front().run),
+                                               Calibration::cpuParallelRegion, st.slowThreads);
         st.worst = worstMiss();
         return st;
     }
@@ -892,7 +913,7 @@ ThreadStory Explain::threads(const ResultSet &r, const std::vector<Series> &cpu,
         return st;
     st.oneThreadRate = bytes / st.t1;
     if (const Measurement *m = rowOf(r, *widest, n)) {
-        const Calibration::Level level = Calibration::levelFor(*m, r.machine);
+        const Calibration::Level level = Calibration::levelFor(*m, r.machineOf(widest->run));
         if (!level.flops && level.value > 0) {
             st.saturation = level.value;
             st.saturationCalibrated = true;

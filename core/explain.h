@@ -30,6 +30,13 @@ struct CostModel {
     /// any two: the model says nothing the points do not, and predicts nothing beyond them.
     int points = 0;
     bool fewPoints() const { return points < 3; }
+    /// The sizes of the points it was fitted on (0: not fitted on points, a what-if model), and how
+    /// many of its curve's points were left out as disturbed. Outside nLo..nHi nothing holds it to
+    /// account: it is drawn only between them, and a crossover beyond them is an extrapolation.
+    int nLo = 0, nHi = 0;
+    int leftOut = 0;
+    /// Whether n lies within the sizes it was fitted on (always, without them).
+    bool covers(double n) const { return nHi <= 0 || (n >= nLo * (1 - 1e-9) && n <= nHi * (1 + 1e-9)); }
     double fixed = 0; ///< seconds per operation (queued(): the host's cost to issue one)
     /// Queued launches (a GPU's launch mode): the host issues the next launch while the kernel
     /// before it runs, so an operation costs the larger of `fixed`, the issue cost, and the
@@ -113,6 +120,14 @@ struct ModelCrossover {
     double n = 0;               ///< the first size above which the GPU model is faster; 0 if none
     bool gpuEverywhere = false; ///< the GPU model is faster at every size searched
     int cpuIndex = -1;          ///< the CPU model that is fastest at n (or at n = 1 without a crossing)
+    /// The sizes both models were fitted on (CostModel::nLo/nHi of the GPU model and of the CPU
+    /// model at n); 0 when either was fitted on none.
+    double fittedLo = 0, fittedHi = 0;
+    /// n lies outside those sizes: the models were carried beyond their points to meet there.
+    bool extrapolated() const
+    {
+        return n > 0 && fittedHi > 0 && (n < fittedLo * (1 - 1e-9) || n > fittedHi * (1 + 1e-9));
+    }
 };
 
 /// Where the models of the CPU curves (the fastest at each n) and one GPU curve cross, beside

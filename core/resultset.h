@@ -17,6 +17,16 @@ class ResultSet {
 public:
     MachineInfo machine;
     std::vector<Measurement> rows;
+    /// In a view of several runs (RunSet::combined): each run's machine, by its label
+    /// (Measurement::run); `machine` is then the first run's. Empty otherwise.
+    std::map<std::string, MachineInfo> runMachines;
+    /// The machine the rows of `run` were measured on: its own in a view of several runs, else
+    /// `machine`. A level, a ceiling or a spec sheet is always this machine's, never another run's.
+    const MachineInfo &machineOf(const std::string &run) const
+    {
+        const auto it = run.empty() ? runMachines.end() : runMachines.find(run);
+        return it == runMachines.end() ? machine : it->second;
+    }
 
     void add(const Measurement &m) { rows.push_back(m); }
     bool empty() const { return rows.empty(); }

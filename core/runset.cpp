@@ -489,6 +489,8 @@ ResultSet RunSet::combined(const std::vector<RunRecord> &runs)
         if (first)
             out.machine = run.results.machine;
         first = false;
+        if (visible > 1)
+            out.runMachines.emplace(run.label, run.results.machine);
         for (Measurement m : run.results.rows) {
             m.run = visible > 1 ? run.label : std::string();
             out.rows.push_back(std::move(m));

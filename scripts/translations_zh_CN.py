@@ -1189,6 +1189,15 @@ ZH = {
     "opencl:%1 could not be calibrated: %2 The other ceilings are kept.": "无法校准 opencl:%1：%2 其他上限保留。",
     "(PoCL on the CPU)": "（CPU 上的 PoCL）",
     "(OpenCL on the CPU)": "（CPU 上的 OpenCL）",
+    " The model stands on %1 of the %2 points (n = %3\u2013%4): %5 disturbed by another program were left out, and it is drawn only over the sizes it was fitted on.":
+        "模型建立在 %2 个点中的 %1 个上（n = %3\u2013%4）：%5 个受其他程序干扰的点被排除，模型只画在拟合所用的规模范围内。",
+    "%1 meets the CPU (%2) at n \u2248 %3 only where the models are carried beyond their points: the GPU model was fitted on n = %4\u2013%5, the CPU model on n = %6\u2013%7. That is an extrapolation, not a finding (%8).":
+        "%1 与 CPU（%2）在 n \u2248 %3 相遇，但只是在模型超出其数据点的地方：GPU 模型拟合于 n = %4\u2013%5，CPU 模型拟合于 n = %6\u2013%7。这是外推，不是结论（%8）。",
+    "the cost models, carried beyond their points: n \u2248 %1": "成本模型（超出其数据点的外推）：n \u2248 %1",
+    "No crossing of %1 and %2 was measured; their cost models meet only beyond the points they were fitted on (n \u2248 %3), which is no finding.":
+        "未测到 %1 与 %2 的交叉；它们的成本模型只在拟合所用数据点之外相遇（n \u2248 %3），这不是结论。",
+    "the GPU overtakes the CPU at n \u2248 %1, beyond the sizes the models were fitted on (n = %2\u2013%3): an extrapolation":
+        "GPU 在 n \u2248 %1 超过 CPU，超出了模型拟合所用的规模（n = %2\u2013%3）：这是外推",
     "Machine of:": "显示哪台机器：",
     "This machine, where SpeedupLab runs now.": "本机，即 SpeedupLab 现在运行的机器。",
     "The machine run \u201c%1\u201d was measured on: this one.": "运行“%1”测量时所在的机器：就是本机。",

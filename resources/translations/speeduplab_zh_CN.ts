@@ -667,6 +667,26 @@
         <source> Launches are queued: the host issues each while the kernel before it runs, so the time is the larger of the launch and the kernel, not their sum.</source>
         <translation>内核启动是排队的：主机在上一个内核运行时发出下一次启动，所以时间取启动与内核两者中较大的一个，而不是两者之和。</translation>
     </message>
+    <message>
+        <source> The model stands on %1 of the %2 points (n = %3–%4): %5 disturbed by another program were left out, and it is drawn only over the sizes it was fitted on.</source>
+        <translation>模型建立在 %2 个点中的 %1 个上（n = %3–%4）：%5 个受其他程序干扰的点被排除，模型只画在拟合所用的规模范围内。</translation>
+    </message>
+    <message>
+        <source>%1 meets the CPU (%2) at n ≈ %3 only where the models are carried beyond their points: the GPU model was fitted on n = %4–%5, the CPU model on n = %6–%7. That is an extrapolation, not a finding (%8).</source>
+        <translation>%1 与 CPU（%2）在 n ≈ %3 相遇，但只是在模型超出其数据点的地方：GPU 模型拟合于 n = %4–%5，CPU 模型拟合于 n = %6–%7。这是外推，不是结论（%8）。</translation>
+    </message>
+    <message>
+        <source>the cost models, carried beyond their points: n ≈ %1</source>
+        <translation>成本模型（超出其数据点的外推）：n ≈ %1</translation>
+    </message>
+    <message>
+        <source>No crossing of %1 and %2 was measured; their cost models meet only beyond the points they were fitted on (n ≈ %3), which is no finding.</source>
+        <translation>未测到 %1 与 %2 的交叉；它们的成本模型只在拟合所用数据点之外相遇（n ≈ %3），这不是结论。</translation>
+    </message>
+    <message>
+        <source>the GPU overtakes the CPU at n ≈ %1, beyond the sizes the models were fitted on (n = %2–%3): an extrapolation</source>
+        <translation>GPU 在 n ≈ %1 超过 CPU，超出了模型拟合所用的规模（n = %2–%3）：这是外推</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

@@ -7,6 +7,8 @@
 #include "core/calibration.h"
 #include "core/explain.h"
 #include "core/gpuspecs.h"
+#include "core/resultio.h"
+#include "core/runset.h"
 #include "core/workload.h"
 
 #include <QtTest>
@@ -135,6 +137,83 @@ private slots:
         ResultSet alone;
         addCurve(alone, "gpu", 0, "launch", [&](int n) { return std::max(5e-6, kernel(n)); });
         QVERIFY(!Explain::model(alone, Analysis::series(alone).front()).queued());
+    }
+
+    // A model stays over its points (issue 59): disturbed points are left out and counted, the
+    // model records the sizes it stands on, and where it meets another only beyond them, the
+    // crossover says it extrapolates.
+    void modelsStayOverTheirPoints()
+    {
+        ResultSet r;
+        addCurve(r, "gpu", 0, "launch", [](int n) { return 3.4e-6 + bytesAt(n) / 4.0e12; });
+        // A CPU whose sizes above n = 100 were all disturbed (another program held a core): 10x
+        // slower there than its clean points say.
+        addCurve(r, "cpu", 1, "", [](int n) { return 0.05e-6 + bytesAt(n) / (n > 100 ? 8e9 : 80e9); });
+        int disturbed = 0;
+        for (Measurement &m : r.rows)
+            if (m.isCpu() && m.n > 100) {
+                m.conditions.disturbedReps = m.stats.reps;
+                ++disturbed;
+            }
+        const auto all = Analysis::series(r);
+        const CostModel cpu = Explain::model(r, find(all, false, "", 1));
+        QVERIFY(cpu.valid);
+        QCOMPARE(cpu.leftOut, disturbed);
+        QCOMPARE(cpu.points + cpu.leftOut, int(sizes().size()));
+        QCOMPARE(cpu.nLo, 4);
+        QVERIFY(cpu.nHi <= 100 && cpu.nHi > 80);
+        QVERIFY(cpu.covers(50) && !cpu.covers(400));
+        const CostModel gpu = Explain::model(r, find(all, true, "launch", 0));
+        QCOMPARE(gpu.leftOut, 0);
+        QCOMPARE(gpu.nHi, 4000);
+        // By the clean CPU model (80 GB/s) the GPU (3.4 us) overtakes it near n = 180, beyond
+        // the CPU's fitted sizes: an extrapolation, and it says so with the sizes both stand on.
+        const ModelCrossover x = Explain::cross({cpu}, gpu, "add");
+        QVERIFY2(x.n > cpu.nHi, qPrintable(QString::number(x.n)));
+        QVERIFY(x.extrapolated());
+        QCOMPARE(x.fittedLo, 4.0);
+        QCOMPARE(x.fittedHi, double(cpu.nHi));
+        // Within both models' points it is no extrapolation.
+        const ResultSet clean = machineRun();
+        const auto cleanAll = Analysis::series(clean);
+        const ModelCrossover y =
+            Explain::cross({Explain::model(clean, find(cleanAll, false, "", 1))},
+                           Explain::model(clean, find(cleanAll, true, "launch", 0)), "add");
+        QVERIFY2(y.n > 4 && y.n < 4000, qPrintable(QString::number(y.n)));
+        QVERIFY(!y.extrapolated());
+    }
+
+    // In a view of several runs each curve's levels and spec sheet are its own run's machine
+    // (ResultSet::machineOf): beside a CPU run of another machine, the H200's launch curve keeps
+    // the model it has alone (6.23 TB/s from its L2, 4.17 TB/s in HBM), not one read against the
+    // first run's machine, which has no GPU.
+    void eachRunKeepsItsMachine()
+    {
+        RunRecord h200;
+        h200.label = "H200";
+        h200.results = ResultIO::load(std::string(SPEEDUPLAB_SOURCE_DIR) +
+                                      "/resources/examples/h200-2026-11-30/seed-preset.csv");
+        RunRecord here;
+        here.label = "here";
+        here.results = machineRun();
+        std::erase_if(here.results.rows, [](const Measurement &m) { return !m.isCpu(); });
+        here.results.machine.cpuModel = "a laptop";
+        const ResultSet both = RunSet::combined({here, h200});
+        QCOMPARE(both.machine.cpuModel, std::string("a laptop"));
+        QCOMPARE(both.machineOf("H200").gpus.size(), h200.results.machine.gpus.size());
+        auto launch = [](const ResultSet &r) {
+            for (const Series &s : Analysis::series(r, "add"))
+                if (s.gpu() && s.mode == "launch")
+                    return Explain::model(r, s);
+            return CostModel();
+        };
+        const CostModel alone = launch(h200.results), beside = launch(both);
+        QVERIFY(alone.valid && alone.tiers.size() >= 2);
+        QCOMPARE(beside.tiers.size(), alone.tiers.size());
+        for (std::size_t k = 0; k < alone.tiers.size(); ++k) {
+            QCOMPARE(beside.tiers[k].level, alone.tiers[k].level);
+            QVERIFY(close(beside.tiers[k].rate, alone.tiers[k].rate, 1e-9));
+        }
     }
 
     void tiersFollowTheMemoryLevels()

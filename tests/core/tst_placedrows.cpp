@@ -65,7 +65,7 @@ private slots:
         QCOMPARE(m.topology.cores, 14);
         QCOMPARE(m.topology.kinds.back().name, std::string("performance"));
         QCOMPARE(m.topology.kinds.back().cores, 6);
-        QCOMPARE(ResultIO::fromJson(ResultIO::toJson(ResultSet{m, {}})).machine.topology, m.topology);
+        QCOMPARE(ResultIO::fromJson(ResultIO::toJson(ResultSet{m, {}, {}})).machine.topology, m.topology);
     }
 };
 

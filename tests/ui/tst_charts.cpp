@@ -6,7 +6,9 @@
 #include "fixtures.h"
 
 #include "core/calibration.h"
+#include "core/explain.h"
 #include "core/resultio.h"
+#include "core/workload.h"
 #include "ui/app.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
@@ -103,6 +105,7 @@ class TestCharts : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase();
+    void modelsStayOverTheirPoints();
     void wrapKeepsNumbersWithTheirUnits();
     void placementMarksWhereEfficiencyCoresJoin();
     void markupInDataIsText();
@@ -643,4 +646,53 @@ void TestCharts::disturbedPointsAreRinged()
 }
 
 QTEST_MAIN(TestCharts)
+// A model stays over its points (issue 59): a CPU curve whose large sizes were all disturbed has
+// its model drawn over its clean sizes only, and the Explain text says the models meet only by
+// extrapolation, with the sizes each stands on.
+void TestCharts::modelsStayOverTheirPoints()
+{
+    ResultSet r;
+    for (int i = 0; i <= 12; ++i) {
+        const int n = int(std::lround(4 * std::pow(10.0, i / 4.0))); // 4 to 4000
+        const double bytes = Workload::find("add")->bytes(n, 1);
+        r.rows.push_back(fixtures::point("gpu", 0, "launch", n, 3.4e-6 + bytes / 4e12));
+        Measurement cpu = fixtures::point("cpu", 1, "", n, 0.05e-6 + bytes / (n > 100 ? 8e9 : 80e9));
+        if (n > 100)
+            cpu.conditions.disturbedReps = cpu.stats.reps; // another program held a core throughout
+        r.rows.push_back(cpu);
+    }
+    RunStore store;
+    store.setResultSet(r);
+    TimeChart chart;
+    chart.findChild<QAction *>(QStringLiteral("showModelsAction"))->setChecked(true);
+    chart.setModel(&store);
+    chart.updateNow();
+    const auto all = Analysis::series(r, "add");
+    const auto cpu = std::find_if(all.begin(), all.end(), [](const Series &s) { return s.cpu(); });
+    const CostModel model = Explain::model(r, *cpu);
+    QVERIFY2(model.valid && model.leftOut == 7 && model.nHi <= 100,
+             qPrintable(QStringLiteral("%1 %2").arg(model.leftOut).arg(model.nHi)));
+    int fits = 0;
+    for (QXYSeries *s : chart.seriesWithRole(ChartView::Role::Fit)) {
+        ++fits;
+        double xMax = 0;
+        for (const QPointF &p : s->points())
+            xMax = std::max(xMax, p.x());
+        if (s->name().isEmpty() && xMax < 4000) // the CPU's: over its clean sizes only
+            QVERIFY2(xMax <= model.nHi * 1.0001, qPrintable(QString::number(xMax)));
+    }
+    QVERIFY(fits >= 2);
+    const auto stories = Explain::crossovers(r, all);
+    QVERIFY(!stories.empty());
+    const CrossoverStory &s = stories.front();
+    QVERIFY2(s.model.extrapolated(), qPrintable(QString::number(s.model.n)));
+    const QString said = ExplainText::crossover(s);
+    QVERIFY2(said.contains(QStringLiteral("an extrapolation, not a finding")) &&
+                 said.contains(QStringLiteral("the CPU model on n = 4\u2013%1").arg(model.nHi)),
+             qPrintable(said));
+    const CurveStory c = Explain::curve(r, *cpu);
+    QVERIFY2(ExplainText::curve(c, true).contains(QStringLiteral("stands on 6 of the 13 points")),
+             qPrintable(ExplainText::curve(c, true)));
+}
+
 #include "tst_charts.moc"

@@ -469,11 +469,15 @@ void ExplainChart::drawCpuModels(const std::vector<Series> &all, const Workload 
         measuredLine(*s, color, unit.scale);
         if (!model.valid)
             continue;
-        // The model between the measured sizes, where the points can hold it to account.
+        // The model between the sizes it was fitted on, where the points can hold it to account.
+        const double lo = model.nHi > 0 ? std::max(nLo, double(model.nLo)) : nLo;
+        const double hi = model.nHi > 0 ? std::min(nHi, double(model.nHi)) : nHi;
+        if (!(hi > lo))
+            continue;
         QList<QPointF> fit;
         constexpr int steps = 60;
         for (int i = 0; i <= steps; ++i) {
-            const double n = nLo * std::pow(nHi / nLo, double(i) / steps);
+            const double n = lo * std::pow(hi / lo, double(i) / steps);
             if (const double t = model.time(wl.workAt(n, 1)); t > 0)
                 fit << QPointF(n, t * unit.scale);
         }

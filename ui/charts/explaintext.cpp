@@ -253,6 +253,17 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
                     "memory-bound work it moves bytes no faster than the CPU's memory allows, and its copies "
                     "to and from the host cost little, because the data never cross a bus.")
                      .arg(device);
+    // What the model stands on, where points were left out: it is drawn over its own sizes only.
+    const QString basis =
+        c.model.leftOut > 0
+            ? tr(" The model stands on %1 of the %2 points (n = %3\u2013%4): %5 disturbed by another program "
+                 "were left out, and it is drawn only over the sizes it was fitted on.")
+                  .arg(c.model.points)
+                  .arg(c.model.points + c.model.leftOut)
+                  .arg(Format::n(c.model.nLo), Format::n(c.model.nHi))
+                  .arg(c.model.leftOut)
+            : QString();
+    tiers += basis;
     // Queued launches overlap the kernels: the larger of the two, not their sum (CostModel::queued).
     if (c.model.queued() && c.regime == CurveStory::Regime::Knee)
         return tr("%1: up to n \u2248 %2 each iteration costs the %3 %4: the host issues the next launch "
@@ -267,12 +278,14 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
     switch (c.regime) {
     case CurveStory::Regime::Flat:
         return tr("%1: flat at %2 per iteration over %3: the %4 is all there is at these sizes.")
-            .arg(name, fixed, range, what);
+                   .arg(name, fixed, range, what) +
+               basis;
     case CurveStory::Regime::FixedThroughout:
         return tr("%1: over the measured sizes (%2) the %3 %4 dominates; the work, at %5, would take over "
                   "only "
                   "above n \u2248 %6.")
-            .arg(name, range, fixed, what, rate, Format::n(c.kneeN));
+                   .arg(name, range, fixed, what, rate, Format::n(c.kneeN)) +
+               basis;
     case CurveStory::Regime::WorkThroughout:
         if (!(c.model.fixed > 0))
             return tr("%1: from the smallest size measured, the time grows with the %2 at %3; no fixed cost "
@@ -314,6 +327,12 @@ QString ExplainText::crossover(const CrossoverStory &s)
     if (!(s.model.n > 0))
         return tr("%1: the models do not cross up to n = 10\u2076: the CPU model stays faster (%2).")
             .arg(gpu, measured);
+    if (s.model.extrapolated())
+        return tr("%1 meets the CPU (%2) at n \u2248 %3 only where the models are carried beyond their "
+                  "points: the GPU model was fitted on n = %4\u2013%5, the CPU model on n = %6\u2013%7. "
+                  "That is an extrapolation, not a finding (%8).")
+            .arg(gpu, threadCount(s.cpuThreads), Format::n(s.model.n), Format::n(s.gpu.nLo),
+                 Format::n(s.gpu.nHi), Format::n(s.cpu.nLo), Format::n(s.cpu.nHi), measured);
     const auto [gpuRate, cpuRate] = rates(s);
     if (!(s.cpu.fixed > 0))
         return tr("%1 overtakes the CPU (%2) at n \u2248 %3 by the models (%4). Below, its %5 fixed cost "
@@ -332,14 +351,23 @@ QStringList ExplainText::slide(const CrossoverStory &s)
 {
     const QString gpu = label(s.gpuLabel);
     const QString cpu = tr("the best CPU (%1)").arg(threadCount(s.cpuThreads));
-    const QString models = s.model.n > 0 ? tr("the cost models: n \u2248 %1").arg(Format::n(s.model.n))
-                                         : tr("the cost models do not cross");
+    const QString models =
+        !(s.model.n > 0) ? tr("the cost models do not cross")
+        : s.model.extrapolated()
+            ? tr("the cost models, carried beyond their points: n \u2248 %1").arg(Format::n(s.model.n))
+            : tr("the cost models: n \u2248 %1").arg(Format::n(s.model.n));
     if (s.model.gpuEverywhere && !(s.measuredN > 0))
         return {tr("%1 is faster than %2 at every size measured.").arg(gpu, cpu),
                 tr("Its fixed cost, %1 per iteration, is no larger than the CPU's %2: nothing holds it back.")
                     .arg(Format::seconds(s.gpu.fixed), Format::seconds(s.cpu.fixed))};
     if (!(s.measuredN > 0) && !(s.model.n > 0))
         return {tr("%1 does not overtake %2 at the sizes measured.").arg(gpu, cpu)};
+    // Models carried beyond their points, with no measured side to say who won: no crossover to
+    // state (beside the sizes measured, the two sentences below say which side won at them).
+    if (!(s.measuredN > 0) && s.model.extrapolated() && !s.gpuFasterMeasured && !s.cpuFasterMeasured)
+        return {tr("No crossing of %1 and %2 was measured; their cost models meet only beyond the points "
+                   "they were fitted on (n \u2248 %3), which is no finding.")
+                    .arg(gpu, cpu, Format::n(s.model.n))};
     QStringList out;
     const QString range = tr("n = %1\u2013%2").arg(Format::n(s.nMin), Format::n(s.nMax));
     out << (s.measuredN > 0
@@ -563,8 +591,12 @@ QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
     auto verdict = [](const WhatIf &w) {
         const ModelCrossover x = w.crossover();
         return x.gpuEverywhere ? tr("the GPU is faster at every size")
-               : x.n > 0       ? tr("the GPU overtakes the CPU at n \u2248 %1").arg(Format::n(x.n))
-                               : tr("the GPU never overtakes the CPU");
+               : x.extrapolated()
+                   ? tr("the GPU overtakes the CPU at n \u2248 %1, beyond the sizes the models "
+                        "were fitted on (n = %2\u2013%3): an extrapolation")
+                         .arg(Format::n(x.n), Format::n(x.fittedLo), Format::n(x.fittedHi))
+               : x.n > 0 ? tr("the GPU overtakes the CPU at n \u2248 %1").arg(Format::n(x.n))
+                         : tr("the GPU never overtakes the CPU");
     };
     const QString was = verdict(measured), is = verdict(now);
     // The CPU as the sliders set it: the best of its thread counts at each n, up to its bandwidth.

@@ -18,7 +18,9 @@ namespace {
 // else by the models), else the first that crosses, else the first story; nullptr without one.
 const CrossoverStory *lead(const std::vector<CrossoverStory> &stories)
 {
-    const auto crosses = [](const CrossoverStory &s) { return s.measuredN > 0 || s.model.n > 0; };
+    const auto crosses = [](const CrossoverStory &s) {
+        return s.measuredN > 0 || (s.model.n > 0 && !s.model.extrapolated());
+    };
     for (const CrossoverStory &s : stories)
         if (s.gpuMode == "launch" && crosses(s))
             return &s;
@@ -91,8 +93,9 @@ void SlideChart::setNotes(const ResultSet &r, const std::vector<Series> &all, co
         const auto where = [](const CrossoverStory &s) {
             return s.measuredN > 0
                        ? tr("n \u2248 %1").arg(Format::n(s.measuredN) + Format::interval(s.measured))
-                   : s.model.n > 0 ? tr("n \u2248 %1 by the models").arg(Format::n(s.model.n))
-                                   : tr("no crossover");
+                   : s.model.n > 0 && !s.model.extrapolated()
+                       ? tr("n \u2248 %1 by the models").arg(Format::n(s.model.n))
+                       : tr("no crossover");
         };
         m_sentences << tr("A against B: the GPU overtakes the CPU at %1 in A (%2), at %3 in B (%4).")
                            .arg(where(*told[0].story),

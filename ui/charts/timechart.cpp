@@ -406,10 +406,13 @@ void TimeChart::drawCostModel(const ResultSet &r, const Series &s, const QString
                               double timeScale)
 {
     if (const CostModel model = Explain::model(r, s); model.valid) {
-        // The model at each measured n and at 8 sizes between neighbours (log-spaced).
+        // The model at each measured n and at 8 sizes between neighbours (log-spaced), over the
+        // sizes it was fitted on only: beyond them no point holds it to account.
         QList<QPointF> fit;
         for (std::size_t i = 0; i < s.points.size(); ++i) {
             const SeriesPoint &p = s.points[i];
+            if (!model.covers(p.n) || (i + 1 < s.points.size() && !model.covers(s.points[i + 1].n)))
+                continue;
             const int parts = i + 1 < s.points.size() ? 8 : 1;
             for (int k = 0; k < parts; ++k) {
                 const double f = double(k) / parts;
