@@ -274,6 +274,21 @@ CostModel queue(const ResultSet &r, const Series &s, const CostModel &sum)
 
 } // namespace
 
+QuotedRate Explain::quote(double rate, const std::string &level, const std::string &workload)
+{
+    const Workload *w = Workload::find(workload);
+    QuotedRate q{rate, w && w->computeBound(), level};
+    if (w && !q.flops && Calibration::computeLevel(level)) {
+        // Bytes per second of a kernel held against arithmetic: its FLOPs per second.
+        const double bytes = w->bytes(1024, 1), flops = w->flops(1024, 1);
+        if (bytes > 0 && flops > 0) {
+            q.value = rate * flops / bytes;
+            q.flops = true;
+        }
+    }
+    return q;
+}
+
 CostModel Explain::model(const ResultSet &r, const Series &all)
 {
     const CostModel sum = additive(r, all);
@@ -1020,6 +1035,8 @@ WhatIf Explain::whatIf(const ResultSet &r, const std::vector<Series> &run, const
         if (s.threads == 1)
             oneThread = m.rate;
         perThread = std::max(perThread, m.rate / s.threads);
+        if (m.rate > bestRate)
+            w.cpuBandwidthLevel = m.topLevel();
         bestRate = std::max(bestRate, m.rate);
         if (w.workload.empty())
             w.workload = s.workload;

@@ -238,6 +238,7 @@ struct WhatIf {
     double cpuOneThreadRate = 0;        ///< per thread, before saturation
     double cpuBandwidth = 0;            ///< what all threads together can reach
     double cpuBandwidthMeasured = 0;    ///< cpuBandwidth as measured
+    std::string cpuBandwidthLevel;      ///< the level it was measured in (its model's largest sizes')
     std::map<int, CostModel> cpuModels; ///< each measured thread count's model
     int threads = 1;                    ///< the most threads the CPU may use (all measured, at first)
     /// The GPU model with its bandwidth set to `rate` (every tier scaled alike).
@@ -247,6 +248,11 @@ struct WhatIf {
     double reach(int p, double cap) const;
     /// The rate the CPU with `threads` reaches: the one the text and the CPU slider speak of.
     double cpuRate() const { return reach(threads, cpuBandwidth); }
+    /// The level cpuRate() is in: the cap's where the threads reach it, else their own model's.
+    std::string cpuRateLevel() const
+    {
+        return cpuRate() >= 0.999 * cpuBandwidth ? cpuBandwidthLevel : cpu().topLevel();
+    }
     /// The CPU model at p threads, and at `threads`.
     CostModel cpuAt(int p) const;
     CostModel cpu() const { return cpuAt(threads); }
@@ -260,6 +266,15 @@ struct WhatIf {
     ModelCrossover crossover() const;
 };
 
+/// A rate as every view quotes it (legend, slider, text, slide, report): in the unit of its
+/// level, FLOP/s where the level is arithmetic (a fused kernel's registers) else the workload's,
+/// and with that level named. Explain::quote makes it.
+struct QuotedRate {
+    double value = 0;
+    bool flops = false;
+    std::string level; ///< Calibration::Level::name; empty when unknown
+};
+
 /// Cost models and the stories they tell, from measured curves. Pure functions on values.
 class Explain {
 public:
@@ -267,6 +282,9 @@ public:
     /// level of each point from Calibration::levelFor on its row of r), fitted with relative
     /// weights. Without rows in r (a derived curve such as the best CPU): one rate.
     static CostModel model(const ResultSet &r, const Series &s);
+    /// A model's rate (in the workload's unit) at `level`, as quoted: converted to FLOP/s with the
+    /// workload's FLOPs per byte where the level is arithmetic (Calibration::computeLevel).
+    static QuotedRate quote(double rate, const std::string &level, const std::string &workload);
     /// Where gpu overtakes the fastest of cpus (work per operation from the workload).
     static ModelCrossover cross(const std::vector<CostModel> &cpus, const CostModel &gpu,
                                 const std::string &workload);

@@ -90,8 +90,9 @@ QList<Tour::Page> Tour::pages()
             "<p>A point near a ceiling uses what the hardware offers. A point far below is held back by "
             "something else, usually a fixed cost such as the launch.</p>"
             "<p>The roofline chart plots FLOP/s against FLOPs per byte, under the memory and compute "
-            "roofs. <code>b += b</code> does one FLOP per 8 bytes, far to the left: memory bandwidth "
-            "limits it, never arithmetic.</p>"),
+            "roofs. <code>b += b</code> does one FLOP per 8 bytes, far to the left: launch by launch, "
+            "memory bandwidth limits it. Fused, one kernel keeps the data in registers across all the "
+            "iterations: no byte moves, and only arithmetic limits it, so its rate is quoted in FLOP/s.</p>"),
          {QStringLiteral("throughput"), QStringLiteral("roofline")}},
         {tr("Why the original answer's GPU times were flat"),
          tr("<p>The answer this experiment comes from gave its GPU times in a table: 0.0431 s at n = 4 and "

@@ -448,10 +448,6 @@
         <translation>使用%1的 CPU</translation>
     </message>
     <message>
-        <source>%1, up to %2</source>
-        <translation>%1，最高 %2</translation>
-    </message>
-    <message>
         <source>%1: too few points for a model (%2).</source>
         <translation>%1：点太少，无法建立模型（%2 个）。</translation>
     </message>
@@ -686,6 +682,14 @@
     <message>
         <source>the GPU overtakes the CPU at n ≈ %1, beyond the sizes the models were fitted on (n = %2–%3): an extrapolation</source>
         <translation>GPU 在 n ≈ %1 超过 CPU，超出了模型拟合所用的规模（n = %2–%3）：这是外推</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1, %2 at the largest sizes</source>
+        <translation>%1，最大规模时为 %2</translation>
     </message>
 </context>
 <context>
@@ -1964,10 +1968,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>No GPU curve here: the OpenCL device is the CPU itself, so these are the CPU curves&apos; own models (dashed), and the panel beside the chart tells the OpenCL curves. Open a recorded GPU run (Ctrl+O) to see where a GPU overtakes them.</source>
         <translation>这里没有 GPU 曲线：OpenCL 设备就是 CPU 本身，因此这些是 CPU 曲线自己的模型（虚线），图表旁的面板会说明 OpenCL 曲线。打开一次录制的 GPU 运行（Ctrl+O）即可看到 GPU 在何处超过它们。</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>GPU model: %1 + %2</source>
@@ -4261,10 +4261,6 @@ they failed or were skipped (the table says why).</source>
         <translation>&lt;p&gt;&lt;i&gt;在当前显示的结果中：n ≈ %3 以上时，%1比%2快。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The throughput chart turns each time into a rate: for &lt;code&gt;b += b&lt;/code&gt;, bytes moved per second (GB/s). &lt;nobr&gt;Sweep ▸ Calibrate machine&lt;/nobr&gt; measures this machine&apos;s ceilings (cache and memory bandwidths, GPU copies and launches, FLOP/s) and draws them as lines.&lt;/p&gt;&lt;p&gt;A point near a ceiling uses what the hardware offers. A point far below is held back by something else, usually a fixed cost such as the launch.&lt;/p&gt;&lt;p&gt;The roofline chart plots FLOP/s against FLOPs per byte, under the memory and compute roofs. &lt;code&gt;b += b&lt;/code&gt; does one FLOP per 8 bytes, far to the left: memory bandwidth limits it, never arithmetic.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;吞吐量图表把每个时间换算成速率：对 &lt;code&gt;b += b&lt;/code&gt; 来说，是每秒搬运的字节数（GB/s）。&lt;nobr&gt;扫描 ▸ 校准本机&lt;/nobr&gt;会测量本机的性能上限（缓存与内存带宽、GPU 拷贝与启动、FLOP/s），并将其画成直线。&lt;/p&gt;&lt;p&gt;接近上限的点充分利用了硬件的能力。远低于上限的点受到其他因素的限制，通常是某个固定开销，例如内核启动。&lt;/p&gt;&lt;p&gt;Roofline 图表在内存屋顶线和计算屋顶线之下绘制 FLOP/s 与每字节 FLOP 数的关系。&lt;code&gt;b += b&lt;/code&gt; 每 8 字节只做一次 FLOP，位于最左侧：限制它的是内存带宽，而不是算术运算。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Why the original answer&apos;s GPU times were flat</source>
         <translation>为什么原始回答中的 GPU 时间是平的</translation>
     </message>
@@ -4291,6 +4287,10 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>&lt;p&gt;The answer this experiment comes from gave its GPU times in a table: 0.0431 s at n = 4 and 0.0446 s at n = 4000, &lt;b&gt;flat&lt;/b&gt; while the work grew a million-fold: a time that does not grow with the work is not the work&apos;s. It is about 44 µs a launch, many times the few microseconds a launch costs when it is timed synchronised (Explain holds it against the shipped H200&apos;s).&lt;/p&gt;&lt;p&gt;Read as the work&apos;s time, it could not be: at n = 4000 the 1000 iterations move 2 × 4 bytes × 4000² × 1000 = 128 GB, and in 0.0446 s that would take &lt;b&gt;2.87 TB/s&lt;/b&gt;, more than the spec sheet of an A100 (2.04 TB/s) allows; only the newest data-centre GPUs (H100, H200) move that much.&lt;/p&gt;&lt;p&gt;It read &lt;code&gt;time.time()&lt;/code&gt; around the loop and never called &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;. A CUDA launch is &lt;b&gt;asynchronous&lt;/b&gt;: it puts the kernel in the GPU&apos;s queue and returns at once. So the clock measured the host queueing 1000 launches (about 44 µs each in Python), not the GPU doing the work. Synchronising waits until the queue has drained; only then is the work done. Once the queue is full, each launch waits for a free slot, and the time jumps towards the work&apos;s.&lt;/p&gt;&lt;p&gt;Choose &lt;nobr&gt;Sweep ▸ Presets ▸ Replay the original answer&lt;/nobr&gt;: the GPU is timed both ways, &lt;b&gt;GPU launch, not synchronised&lt;/b&gt; beside the synchronised &lt;b&gt;GPU launch&lt;/b&gt;, and &lt;nobr&gt;File ▸ Open example&lt;/nobr&gt; has the published table, drawn dashed.&lt;/p&gt;</source>
         <translation>&lt;p&gt;本实验所源自的那个回答发表了它的 GPU 时间：n = 4 时 0.0431 s，n = 4000 时 0.0446 s，工作量增长了一百万倍，时间却是&lt;b&gt;平的&lt;/b&gt;：不随工作量增长的时间，不是工作本身的时间。它约合每次启动 44 µs，是同步计时下一次启动所需几微秒的许多倍（“解释”页把它与示例中 H200 的实测值对比）。&lt;/p&gt;&lt;p&gt;若把它当作工作的时间，那是不可能的：在 n = 4000 时，1000 次迭代要搬运 2 × 4 字节 × 4000² × 1000 = 128 GB，要在 0.0446 s 内完成需要 &lt;b&gt;2.87 TB/s&lt;/b&gt;，超过 A100 规格表上的 2.04 TB/s；只有最新的数据中心 GPU（H100、H200）才能搬运这么多。&lt;/p&gt;&lt;p&gt;它在循环前后读取 &lt;code&gt;time.time()&lt;/code&gt;，却从未调用 &lt;code&gt;torch.cuda.synchronize()&lt;/code&gt;。CUDA 内核启动是&lt;b&gt;异步&lt;/b&gt;的：它把内核放入 GPU 的队列后立即返回。所以时钟测到的是主机把 1000 次启动放入队列的时间（在 Python 中每次约 44 µs），而不是 GPU 完成工作的时间。同步会等到队列排空；只有那时工作才算完成。一旦队列已满，每次启动都要等待空位，时间便跳向工作本身的时间。&lt;/p&gt;&lt;p&gt;选择 &lt;nobr&gt;扫描 ▸ 预设 ▸ 重现原始回答&lt;/nobr&gt;：GPU 会以两种方式计时，&lt;b&gt;GPU launch, not synchronised&lt;/b&gt;（未同步）与同步的 &lt;b&gt;GPU launch&lt;/b&gt; 并列；&lt;nobr&gt;文件 ▸ 打开示例&lt;/nobr&gt; 中有已发表的表格，以虚线绘制。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The throughput chart turns each time into a rate: for &lt;code&gt;b += b&lt;/code&gt;, bytes moved per second (GB/s). &lt;nobr&gt;Sweep ▸ Calibrate machine&lt;/nobr&gt; measures this machine&apos;s ceilings (cache and memory bandwidths, GPU copies and launches, FLOP/s) and draws them as lines.&lt;/p&gt;&lt;p&gt;A point near a ceiling uses what the hardware offers. A point far below is held back by something else, usually a fixed cost such as the launch.&lt;/p&gt;&lt;p&gt;The roofline chart plots FLOP/s against FLOPs per byte, under the memory and compute roofs. &lt;code&gt;b += b&lt;/code&gt; does one FLOP per 8 bytes, far to the left: launch by launch, memory bandwidth limits it. Fused, one kernel keeps the data in registers across all the iterations: no byte moves, and only arithmetic limits it, so its rate is quoted in FLOP/s.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;吞吐量图表把每个时间换算成速率：对 &lt;code&gt;b += b&lt;/code&gt; 来说，是每秒搬运的字节数（GB/s）。&lt;nobr&gt;扫描 ▸ 校准本机&lt;/nobr&gt;会测量本机的性能上限（缓存与内存带宽、GPU 拷贝与启动、FLOP/s），并将其画成直线。&lt;/p&gt;&lt;p&gt;接近上限的点充分利用了硬件的能力。远低于上限的点受到其他因素的限制，通常是某个固定开销，例如内核启动。&lt;/p&gt;&lt;p&gt;Roofline 图表在内存屋顶线和计算屋顶线之下绘制 FLOP/s 与每字节 FLOP 数的关系。&lt;code&gt;b += b&lt;/code&gt; 每 8 字节只做一次 FLOP，位于最左侧：逐次启动时，限制它的是内存带宽。融合（fused）模式下，一个内核在所有迭代中把数据留在寄存器里：没有字节搬运，只有算术运算限制它，所以它的速率以 FLOP/s 表示。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4360,12 +4360,16 @@ they failed or were skipped (the table says why).</source>
         <translation>CPU 最多可用的线程数：在每个 n 上取其中最快的</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
+        <source>%1 with %2 (all threads: %3)</source>
+        <translation>%2 时为 %1（全部线程：%3）</translation>
     </message>
     <message>
-        <source>%1 with %2 threads (all threads: %3)</source>
-        <translation>%2 个线程时 %1（所有线程：%3）</translation>
+        <source>1 thread</source>
+        <translation>1 个线程</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 个线程</translation>
     </message>
 </context>
 </TS>

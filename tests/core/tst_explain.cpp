@@ -216,6 +216,24 @@ private slots:
         }
     }
 
+    // One quoted rate everywhere (issue 59): a fused kernel's rate is held against arithmetic, so
+    // it is quoted in FLOP/s with its level (the H200's 242 TB/s of bytes is 30.3 TFLOP/s of b += b);
+    // a memory level's stays in bytes/s, and gemm's is FLOP/s at every level.
+    void ratesAreQuotedInTheirLevelsUnit()
+    {
+        const QuotedRate fused = Explain::quote(242e12, "registers", "add");
+        QVERIFY(fused.flops);
+        QCOMPARE(fused.level, std::string("registers"));
+        const Workload *add = Workload::find("add");
+        QVERIFY(close(fused.value, 242e12 * add->flops(1024, 1) / add->bytes(1024, 1), 1e-12));
+        QVERIFY(close(fused.value, 30.25e12, 0.01));
+        const QuotedRate l2 = Explain::quote(6.23e12, "GPU L2", "add");
+        QVERIFY(!l2.flops && l2.value == 6.23e12 && l2.level == "GPU L2");
+        const QuotedRate gemm = Explain::quote(20e12, "L2", "gemm");
+        QVERIFY(gemm.flops && gemm.value == 20e12);
+        QVERIFY(Calibration::computeLevel("FMA peak") && !Calibration::computeLevel("HBM"));
+    }
+
     void tiersFollowTheMemoryLevels()
     {
         // One CPU thread: 30 ns of fixed cost, 200 GB/s while the tensor fits a 1 MiB L2, 20 GB/s

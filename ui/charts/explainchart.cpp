@@ -24,24 +24,16 @@ namespace speeduplab {
 
 namespace {
 
-// A level as a legend that already says CPU or GPU names it: "L2" for "GPU L2".
-QString levelName(const std::string &level)
-{
-    const QString l = QString::fromStdString(level);
-    return l.startsWith(QStringLiteral("GPU ")) ? l.mid(4) : l;
-}
-
-// A model's rates as its legend says them, each with its level: "13.9 TB/s (L2) → 4.47 TB/s (HBM)"
-// (one rate without tiers).
-QString ratesOf(const CostModel &m, bool flops)
+// A model's rates as its legend says them, each with its level and in its level's unit:
+// "6.23 TB/s (L2) → 4.17 TB/s (HBM)", "30.3 TFLOP/s (registers)" (one rate without tiers).
+QString ratesOf(const CostModel &m, const std::string &workload)
 {
     QStringList out;
     for (const CostModel::Tier &t : m.tiers)
         if (t.fitted && t.rate > 0)
-            out << (t.level.empty()
-                        ? Format::rate(t.rate, flops)
-                        : ExplainChart::tr("%1 (%2)").arg(Format::rate(t.rate, flops), levelName(t.level)));
-    return out.isEmpty() ? Format::rate(m.rate, flops) : out.join(QStringLiteral(" \u2192 "));
+            out << ExplainText::rate(Explain::quote(t.rate, t.level, workload), true);
+    return out.isEmpty() ? ExplainText::rate(Explain::quote(m.rate, m.topLevel(), workload), true)
+                         : out.join(QStringLiteral(" \u2192 "));
 }
 
 // The n whose work per operation is `work` (workAt grows with n), to 0.1 %.
@@ -313,16 +305,15 @@ void ExplainChart::drawModels(const std::vector<Series> &all, const Workload &wl
          counts.size() > 1
              ? tr("best CPU model")
              : tr("CPU model: %1 + work at %2")
-                   .arg(Format::seconds(m_whatIf.cpu().fixed), ratesOf(m_whatIf.cpu(), wl.computeBound())),
+                   .arg(Format::seconds(m_whatIf.cpu().fixed), ratesOf(m_whatIf.cpu(), wl.name)),
          cpuColor, points(d.cpuLine), {Qt::DashLine, 2, false, true});
     // Queued launches: the larger of the launch and the kernel's work (CostModel::queued), never a
     // sum; the text says it in words.
     const QString gpuName =
         gpuModel.queued()
-            ? tr("GPU model: max(%1, %2)")
-                  .arg(Format::seconds(gpuModel.fixed), ratesOf(gpuModel, wl.computeBound()))
+            ? tr("GPU model: max(%1, %2)").arg(Format::seconds(gpuModel.fixed), ratesOf(gpuModel, wl.name))
             : (gpuModel.tiers.size() > 1 ? tr("GPU model: %1 + %2") : tr("GPU model: %1 + work at %2"))
-                  .arg(Format::seconds(gpuModel.fixed), ratesOf(gpuModel, wl.computeBound()));
+                  .arg(Format::seconds(gpuModel.fixed), ratesOf(gpuModel, wl.name));
     line(QStringLiteral("fit:gpu"), Role::Fit, gpuName, gpuColor, points(d.gpuLine),
          {Qt::DashLine, 2, false, true});
     // The GPU model's steps from one memory level to the next, labelled where they are drawn; none

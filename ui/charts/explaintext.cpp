@@ -173,6 +173,18 @@ QString ExplainText::misfit(double logError)
     return tr("%1 %").arg(percent, 0, 'f', percent < 10 ? 1 : 0);
 }
 
+QString ExplainText::rate(const QuotedRate &q, bool legend)
+{
+    const QString r = Format::rate(q.value, q.flops);
+    if (q.level.empty())
+        return r;
+    if (!legend)
+        return rateIn(r, q.level);
+    // A legend is short: the GPU's levels without "GPU " (its curve says whose they are).
+    const QString l = label(q.level);
+    return tr("%1 (%2)").arg(r, l.startsWith(QStringLiteral("GPU ")) ? l.mid(4) : l);
+}
+
 QString ExplainText::curve(const CurveStory &c, bool thisMachine)
 {
     const QString name = label(c.label);
@@ -605,9 +617,11 @@ QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
         counts.size() > 1 ? tr("the best CPU of %1 to %2").arg(counts.front()).arg(threadCount(counts.back()))
                           : tr("the CPU with %1").arg(threadCount(now.threads));
     // The rate of the CPU the text speaks of (its thread count's), and the GPU's with its level.
-    const QString cpu = tr("%1, up to %2").arg(which, rateOf(now.cpuRate(), now.workload));
-    const std::string level = now.gpu.topLevel();
-    const QString gpuRate = rateIn(rateOf(now.gpu.rate, now.workload), level);
+    // The CPU's rate at the largest sizes, in its level (not an "up to": its caches ran faster).
+    const QString cpu =
+        tr("%1, %2 at the largest sizes")
+            .arg(which, rate(Explain::quote(now.cpuRate(), now.cpuRateLevel(), now.workload)));
+    const QString gpuRate = rate(Explain::quote(now.gpu.rate, now.gpu.topLevel(), now.workload));
     const bool moved = now.threads != measured.threads || now.gpu.fixed != measured.gpu.fixed ||
                        now.gpu.rate != measured.gpu.rate || now.cpuBandwidth != measured.cpuBandwidth;
     if (!moved)

@@ -30,6 +30,9 @@ public:
     /// A ceiling left uncalibrated gets a hint to calibrate only when the curve was measured
     /// here (thisMachine): a recording from elsewhere cannot be calibrated on this machine.
     static QString curve(const CurveStory &c, bool thisMachine = true);
+    /// A quoted rate with its level, as a sentence says it ("30.3 TFLOP/s in registers") or, with
+    /// legend, as a legend or a slider does ("6.23 TB/s (L2)"); alone when the level is unknown.
+    static QString rate(const QuotedRate &q, bool legend = false);
     /// Which CPU curve is the best CPU where: "best CPU: 1 thread up to n = 71, 2 threads at
     /// n = 126, 12–16 threads from n = 225" (past three stretches, the rest as one range of
     /// thread counts). The time chart's note and the Explain text say it alike.

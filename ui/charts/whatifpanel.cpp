@@ -4,6 +4,7 @@
 
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/explainchart.h"
+#include "ui/charts/explaintext.h"
 #include "ui/format.h"
 
 #include "core/workload.h"
@@ -181,19 +182,19 @@ void WhatIfPanel::syncFromChart()
     m_launchValue->setText(both(Format::seconds(w.gpu.fixed), Format::seconds(m.gpu.fixed)));
     // The GPU's rate with the level it was measured in; the CPU's as the thread count chosen
     // reaches it, beside what all threads together can (the cap the slider moves).
-    const std::string level = w.gpu.topLevel();
-    const auto gpuRate = [&](const WhatIf &x) {
-        return level.empty()
-                   ? Format::rate(x.gpu.rate, flops)
-                   : tr("%1 (%2)").arg(Format::rate(x.gpu.rate, flops), QString::fromStdString(level));
+    // Every rate as the Explain text quotes it: in its level's unit, with its level.
+    const auto quoted = [&w](double rate, const std::string &level) {
+        return ExplainText::rate(Explain::quote(rate, level, w.workload), true);
     };
-    m_gpuRateValue->setText(both(gpuRate(w), gpuRate(m)));
-    const QString cap = both(Format::rate(w.cpuBandwidth, flops), Format::rate(m.cpuBandwidth, flops));
-    m_cpuRateValue->setText(w.cpuRate() < 0.999 * w.cpuBandwidth ? tr("%1 with %2 threads (all threads: %3)")
-                                                                       .arg(Format::rate(w.cpuRate(), flops))
-                                                                       .arg(w.threads)
-                                                                       .arg(cap)
-                                                                 : cap);
+    m_gpuRateValue->setText(both(quoted(w.gpu.rate, w.gpu.topLevel()), quoted(m.gpu.rate, m.gpu.topLevel())));
+    const QString cap =
+        both(quoted(w.cpuBandwidth, w.cpuBandwidthLevel), quoted(m.cpuBandwidth, m.cpuBandwidthLevel));
+    m_cpuRateValue->setText(w.cpuRate() < 0.999 * w.cpuBandwidth
+                                ? tr("%1 with %2 (all threads: %3)")
+                                      .arg(quoted(w.cpuRate(), w.cpuRateLevel()),
+                                           w.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(w.threads),
+                                           cap)
+                                : cap);
     m_threadsValue->setText(both(QString::number(w.threads), QString::number(m.threads)));
 }
 
