@@ -10,6 +10,7 @@
 #include "core/resultio.h"
 #include "core/workload.h"
 #include "ui/app.h"
+#include "ui/appsettings.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/explaintext.h"
@@ -663,8 +664,12 @@ void TestCharts::modelsStayOverTheirPoints()
     }
     RunStore store;
     store.setResultSet(r);
+    // The models' switch is kept in the settings: a file of the test's, not the user's.
+    QTemporaryDir dir;
+    AppSettings::useFile(dir.filePath(QStringLiteral("models.ini")));
     TimeChart chart;
     chart.findChild<QAction *>(QStringLiteral("showModelsAction"))->setChecked(true);
+    AppSettings::useFile(QString());
     chart.setModel(&store);
     chart.updateNow();
     const auto all = Analysis::series(r, "add");
