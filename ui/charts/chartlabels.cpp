@@ -203,12 +203,11 @@ void ChartView::applyMargins()
         const QString full = fullNote(l);
         // Long sentences wrap at the chart's width (after a semicolon when there is one).
         QStringList lines = TextWrap::lines(full, l.text->font(), width);
-        // On screen the note takes at most about a quarter of the chart's height: the plot stays
-        // large enough to read, and the rest is the note's tooltip. A file has no tooltip: it
-        // gives the note up to almost half its height, so that a figure keeps its notes.
+        // The note never takes more than about a quarter of the chart's height: the plot stays
+        // large enough to read, and to hold its labels.
         const qreal lineHeight = QFontMetricsF(l.text->font()).lineSpacing();
-        const qsizetype most = std::max<qsizetype>(
-            3, qsizetype((m_exporting ? 0.45 : 0.25) * chart()->size().height() / lineHeight));
+        const qsizetype most =
+            std::max<qsizetype>(3, qsizetype(0.25 * chart()->size().height() / lineHeight));
         const bool cut = lines.size() > most;
         if (cut) {
             // Whole notes are kept or left out: a sentence cut after its first line read as if
