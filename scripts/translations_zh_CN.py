@@ -704,7 +704,6 @@ ZH = {
     "Conditions": "测量条件",
     "clocks not available": "时钟不可用",
     # Issue 13 item 7: the cost chart (CostChart)
-    "none in the range measured": "在测量范围内没有",
     "cost of a million iterations": "一百万次迭代的成本",
     "cost of a billion iterations": "十亿次迭代的成本",
     "cost of a trillion iterations": "一万亿次迭代的成本",
@@ -719,7 +718,11 @@ ZH = {
     "%1 at %2/h": "%1（每小时 %2）",
     "GPU cheaper above n ≈ %1": "n ≈ %1 以上 GPU 更便宜",
     "CPU cheaper above n ≈ %1": "n ≈ %1 以上 CPU 更便宜",
-    "%1 vs %2: cheaper from %3; faster from %4.": "%1 对比 %2：从 %3 起更便宜；从 %4 起更快。",
+    "%1 vs %2: cheaper %3; faster %4.": "%1 对比 %2：%3更便宜；%4更快。",
+    "from %1": "从 %1 起",
+    "at every size measured": "在所有测量规模上",
+    "at no size measured": "在任何测量规模上都没有",
+    "with no clear crossing in the range measured": "在测量范围内没有明确的交叉点时",
     "Prices per hour: CPU machine %1, GPU machine %2%3. The GPU is cheaper only where it is more than %4 times faster.":
         "每小时价格：CPU 机器 %1，GPU 机器 %2%3。只有在 GPU 快 %4 倍以上的地方，GPU 才更便宜。",
     " (examples, not prices: right-click ▸ Prices per hour to enter yours)": "（示例值，并非真实价格：右键单击 ▸ 每小时价格，输入您的价格）",

@@ -1685,10 +1685,6 @@ no series was measured at the same n in both, and A has no CPU curve or B no GPU
         <translation>n ≈ %1</translation>
     </message>
     <message>
-        <source>none in the range measured</source>
-        <translation>在测量范围内没有</translation>
-    </message>
-    <message>
         <source>, </source>
         <translation>，</translation>
     </message>
@@ -1737,10 +1733,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>CPU cheaper above n ≈ %1</source>
         <translation>n ≈ %1 以上 CPU 更便宜</translation>
-    </message>
-    <message>
-        <source>%1 vs %2: cheaper from %3; faster from %4.</source>
-        <translation>%1 对比 %2：从 %3 起更便宜；从 %4 起更快。</translation>
     </message>
     <message>
         <source>Prices per hour: CPU machine %1, GPU machine %2%3. The GPU is cheaper only where it is more than %4 times faster.</source>
@@ -1797,6 +1789,26 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source> Electricity at %1 per kWh, by each point&apos;s measured energy.</source>
         <translation> 电价为每千瓦时 %1，按每个点测得的能耗计算。</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>从 %1 起</translation>
+    </message>
+    <message>
+        <source>at every size measured</source>
+        <translation>在所有测量规模上</translation>
+    </message>
+    <message>
+        <source>at no size measured</source>
+        <translation>在任何测量规模上都没有</translation>
+    </message>
+    <message>
+        <source>with no clear crossing in the range measured</source>
+        <translation>在测量范围内没有明确的交叉点时</translation>
+    </message>
+    <message>
+        <source>%1 vs %2: cheaper %3; faster %4.</source>
+        <translation>%1 对比 %2：%3更便宜；%4更快。</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,7 @@ private slots:
     void initTestCase();
     void crossoverMovesWithPrices_data();
     void crossoverMovesWithPrices();
+    void noCrossingSaysWhoIsCheaper();
     void pricesPersist();
     void withoutGpuSaysWhatToDo();
 
@@ -69,6 +70,27 @@ void TestCostChart::crossoverMovesWithPrices()
     QVERIFY2(chart.noteText().contains(QStringLiteral("faster from n \u2248 316")),
              qPrintable(chart.noteText()));
     QVERIFY(chart.labelTexts().join(' ').contains(QStringLiteral("GPU cheaper above")));
+}
+
+// Without a crossing of the costs, the note says who is cheaper at every size the chart draws,
+// never "cheaper from none" over a GPU that is cheaper everywhere (issue 59).
+void TestCostChart::noCrossingSaysWhoIsCheaper()
+{
+    RunStore store;
+    store.setResultSet(fixtures::knownCrossover({316}));
+    CostChart chart;
+    chart.resize(1000, 700);
+    chart.setModel(&store);
+    chart.setPrices(10000, 1); // the GPU's hour 10,000 times cheaper: cheaper even at n = 4
+    chart.updateNow();
+    QVERIFY2(
+        chart.noteText().contains(QStringLiteral("cheaper at every size measured; faster from n \u2248 316")),
+        qPrintable(chart.noteText()));
+    chart.setPrices(1, 1000); // 1,000 times dearer: dearer even at n = 4000
+    chart.updateNow();
+    QVERIFY2(chart.noteText().contains(QStringLiteral("cheaper at no size measured")),
+             qPrintable(chart.noteText()));
+    chart.setPrices(CostChart::defaultCpuPerHour, CostChart::defaultGpuPerHour);
 }
 
 void TestCostChart::pricesPersist()

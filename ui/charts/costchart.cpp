@@ -24,12 +24,27 @@ namespace speeduplab {
 
 namespace {
 
-QString crossingsText(const std::vector<Crossing> &xs)
+// Where the GPU curve gpu comes below the CPU curve cpu (each a time or a cost), as the chart
+// draws them: "from n \u2248 152" at each crossing, or, without one, "at every size measured" (both
+// measured), "at no size measured", or no clear crossing when they took turns.
+QString crossingsText(const Series &cpu, const Series &gpu)
 {
+    const std::vector<Crossing> xs = Analysis::crossings(cpu, gpu);
     QStringList parts;
     for (const Crossing &x : xs)
         parts << CostChart::tr("n \u2248 %1").arg(x.n, 0, 'f', 0);
-    return parts.isEmpty() ? CostChart::tr("none in the range measured") : parts.join(CostChart::tr(", "));
+    if (!parts.isEmpty())
+        return CostChart::tr("from %1").arg(parts.join(CostChart::tr(", ")));
+    int below = 0, above = 0;
+    for (const SeriesPoint &g : gpu.points)
+        for (const SeriesPoint &c : cpu.points)
+            if (c.n == g.n && c.t > 0 && g.t > 0)
+                ++(g.t < c.t ? below : above);
+    if (below > 0 && above == 0)
+        return CostChart::tr("at every size measured");
+    if (above > 0 && below == 0)
+        return CostChart::tr("at no size measured");
+    return CostChart::tr("with no clear crossing in the range measured");
 }
 
 } // namespace
@@ -274,9 +289,8 @@ QString CostChart::drawGpuCost(const Priced &p, const Series &gpu, const Series 
                  {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
         ++marks;
     }
-    return tr("%1 vs %2: cheaper from %3; faster from %4.")
-        .arg(gpuName, p.pair->cpuNameInNote(), crossingsText(byCost),
-             crossingsText(Analysis::crossings(p.pair->best, *g)));
+    return tr("%1 vs %2: cheaper %3; faster %4.")
+        .arg(gpuName, p.pair->cpuNameInNote(), crossingsText(p.cpu, cost), crossingsText(p.pair->best, *g));
 }
 
 // The note's last line: the prices per hour (examples until the user enters theirs) and how much
