@@ -1207,8 +1207,8 @@ ZH = {
     "The machine run \u201c%1\u201d was measured on: this one.": "运行“%1”测量时所在的机器：就是本机。",
     "The machine run \u201c%1\u201d was recorded on, not this one.": "运行“%1”录制时所在的机器，不是本机。",
     "See this CPU beside an NVIDIA H200's GPU": "把这台 CPU 与 NVIDIA H200 的 GPU 放在一起看",
-    "Add the GPU curves of the seed experiment recorded on %1, compared with this machine's best CPU":
-        "加入在 %1 上录制的种子实验的 GPU 曲线，与本机最快的 CPU 对比",
+    "Add the GPU curves of the shipped recording of the same workload, made on %1, compared with this machine's best CPU":
+        "加入随程序附带的、同一工作负载在 %1 上录制的 GPU 曲线，与本机最快的 CPU 对比",
     "The GPU curves of \u201c%1\u201d, recorded on %2, are drawn beside this CPU.":
         "在 %2 上录制的“%1”的 GPU 曲线已画在这台 CPU 旁边。",
     # Queued launches (ExplainText::curve)

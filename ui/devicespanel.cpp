@@ -63,11 +63,6 @@ void DevicesPanel::refresh()
     showChosen();
 }
 
-QString DevicesPanel::caption() const
-{
-    return m_caption->text();
-}
-
 void DevicesPanel::listRuns()
 {
     std::vector<std::string> labels;

@@ -31,8 +31,6 @@ public:
     void setHere(const MachineInfo &here);
     /// The runs' machines read again (a sweep finished, ceilings applied): the choice stays.
     void refresh();
-    /// What the caption says, for tests.
-    QString caption() const;
 
 private:
     /// The entries from the store's runs; a run that was not listed before is chosen.

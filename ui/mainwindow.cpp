@@ -185,8 +185,8 @@ QWidget *MainWindow::buildCentral()
     // crossover the lesson is about, in one click.
     m_besideAction = new QAction(tr("See this CPU beside an NVIDIA H200's GPU"), this);
     m_besideAction->setObjectName(QStringLiteral("besideExample"));
-    m_besideAction->setToolTip(tr("Add the GPU curves of the seed experiment recorded on %1, compared "
-                                  "with this machine's best CPU")
+    m_besideAction->setToolTip(tr("Add the GPU curves of the shipped recording of the same workload, made on "
+                                  "%1, compared with this machine's best CPU")
                                    .arg(Examples::machine()));
     m_besideAction->setVisible(false);
     connect(m_besideAction, &QAction::triggered, this, &MainWindow::showExampleBeside);

@@ -2673,12 +2673,12 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>把这台 CPU 与 NVIDIA H200 的 GPU 放在一起看</translation>
     </message>
     <message>
-        <source>Add the GPU curves of the seed experiment recorded on %1, compared with this machine&apos;s best CPU</source>
-        <translation>加入在 %1 上录制的种子实验的 GPU 曲线，与本机最快的 CPU 对比</translation>
-    </message>
-    <message>
         <source>The GPU curves of “%1”, recorded on %2, are drawn beside this CPU.</source>
         <translation>在 %2 上录制的“%1”的 GPU 曲线已画在这台 CPU 旁边。</translation>
+    </message>
+    <message>
+        <source>Add the GPU curves of the shipped recording of the same workload, made on %1, compared with this machine&apos;s best CPU</source>
+        <translation>加入随程序附带的、同一工作负载在 %1 上录制的 GPU 曲线，与本机最快的 CPU 对比</translation>
     </message>
 </context>
 <context>
