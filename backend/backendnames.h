@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The backends' names, declared once (no Qt): as a result row and a plan point name them, and as
 // --device and a device id name their devices. Everything that names a backend uses these;
-// DeviceBackend (core/devicebackend.h) says everything else about one.
+// DeviceBackend (core/devices/devicebackend.h) says everything else about one.
 #pragma once
 
 #include <string_view>

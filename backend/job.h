@@ -14,7 +14,7 @@ namespace speeduplab {
 /// checked between graph launches. One number for every backend, and for the Source view.
 constexpr int kGraphChunk = 1000;
 
-/// What to run on a device. Workload and variant names are those of core/workload.h:
+/// What to run on a device. Workload and variant names are those of core/model/workload.h:
 /// add, saxpy, reduce, gemm (naive, tiled, cublas, cublas-tf32, cublas-fp16, cublas-bf16),
 /// transfer (pageable, pinned),
 /// scan (cub, rows), spmv (cusparse, scalar).
@@ -36,7 +36,7 @@ struct Job {
     /// add: {b}; saxpy: {x, y}; reduce: {x}; gemm: {A, B}; transfer: {x}; scan: {x}; spmv: {x} (the
     /// matrix is built from the job's n by backend/sparsematrix.h and uploaded before the timing).
     std::vector<const float *> inputs;
-    /// One repetition's work, as the row reports it (core/workload.h): bytes moved and FLOPs. A
+    /// One repetition's work, as the row reports it (core/model/workload.h): bytes moved and FLOPs. A
     /// backend holds its device's timestamps against them (a span that implies more than any
     /// device could do is refused); 0 where unknown.
     double bytes = 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Run and Cancelled: the interface of one prepared measurement point, which the CPU kernels
-// (core/cpukernels.h) and every device backend (cuda/, opencl/) implement, so that the repeat loop
-// (core/repeatloop.h) drives them all alike. In backend/, the room below core/ and the backends
+// (core/kernels/cpukernels.h) and every device backend (cuda/, opencl/) implement, so that the repeat loop
+// (core/measure/repeatloop.h) drives them all alike. In backend/, the room below core/ and the backends
 // that names no backend: plain C++, no CUDA, OpenCL or Qt type.
 #pragma once
 
@@ -50,7 +50,7 @@ public:
     /// that came back; scan: the running sums; spmv: y.
     virtual std::vector<float> output() = 0;
     /// The host memory a repetition reads and writes, which a cold-cache repetition evicts
-    /// first (core/cacheflush.h). Empty where it is not known: the whole cache is flushed.
+    /// first (core/measure/cacheflush.h). Empty where it is not known: the whole cache is flushed.
     virtual std::vector<HostSpan> hostTensors() const { return {}; }
 };
 

@@ -18,7 +18,7 @@ BYTES_PER_ELEMENT_OP = {"add": 8, "saxpy": 12, "reduce": 4, "gemm": 12, "transfe
 
 def work(workload, n, iterations):
     e = float(n) * n
-    if workload == "spmv":  # as core/workload.cpp: per row k values, k indices, k gathers of x, y and a row pointer
+    if workload == "spmv":  # as core/model/workload.cpp: per row k values, k indices, k gathers of x, y and a row pointer
         k = min(8.0, e)
         return e, 4 * (3 * k + 2) * e * iterations, 2 * k * e * iterations
     flops = {"add": e, "saxpy": 2 * e, "reduce": e, "gemm": 2.0 * n * e, "scan": e}.get(workload, 0.0) * iterations

@@ -4,8 +4,8 @@
 // and loading the input files.
 #include "cli/clicommon.h"
 
-#include "core/blaslibrary.h"
-#include "core/terminaltext.h"
+#include "core/io/terminaltext.h"
+#include "core/kernels/blaslibrary.h"
 
 #include <cstdlib>
 #include <iostream>
@@ -28,9 +28,16 @@ static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler needs 
 
 void onSignal(int sig)
 {
+    // A second signal ends the program at once, whatever the first one is still waiting for.
+    const bool again = g_signal != 0;
     if (g_signal == 0)
         g_signal = sig;
     g_stop.store(true);
+    if (again) {
+        static const char msg[] = "speeduplab-cli: stopped again; exiting now\n";
+        [[maybe_unused]] const ssize_t w = ::write(STDERR_FILENO, msg, sizeof msg - 1);
+        ::_exit(128 + sig);
+    }
     if (g_exitAtOnce.load()) {
         // Only async-signal-safe calls here.
         static const char msg[] = "speeduplab-cli: interrupted while reading the input files; nothing was "

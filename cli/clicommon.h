@@ -4,9 +4,9 @@
 // printing calibration steps, and loading the input files.
 #pragma once
 
+#include "core/io/safefile.h"
 #include "core/pipeline.h"
-#include "core/runset.h"
-#include "core/safefile.h"
+#include "core/results/runset.h"
 
 #include <atomic>
 #include <csignal>

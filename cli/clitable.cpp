@@ -3,11 +3,11 @@
 // is printed through esc() (TerminalText::escaped), and every rate through rateText().
 #include "cli/clitable.h"
 
-#include "core/energyanalysis.h"
+#include "core/analysis/energyanalysis.h"
 
-#include "core/calibration.h"
-#include "core/terminaltext.h"
-#include "core/workload.h"
+#include "core/io/terminaltext.h"
+#include "core/measure/calibration.h"
+#include "core/model/workload.h"
 
 #include <cmath>
 #include <cstdio>

@@ -2,10 +2,10 @@
 // CliTable: how speeduplab-cli prints rows, ceilings, crossovers, reports and comparisons.
 #pragma once
 
-#include "core/analysis.h"
-#include "core/compare.h"
-#include "core/measurement.h"
-#include "core/resultset.h"
+#include "core/analysis/analysis.h"
+#include "core/analysis/compare.h"
+#include "core/model/measurement.h"
+#include "core/model/resultset.h"
 
 #include <ostream>
 #include <string>

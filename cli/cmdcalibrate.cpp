@@ -3,11 +3,11 @@
 // printed, and written as a result set's metadata to its --json file.
 #include "cli/clicommon.h"
 #include "cli/commands.h"
-#include "core/calibration.h"
-#include "core/machineinfo.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/calibration.h"
+#include "core/model/resultset.h"
 #include "core/pipeline.h"
-#include "core/resultio.h"
-#include "core/resultset.h"
+#include "core/results/resultio.h"
 
 #include <exception>
 #include <iostream>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // speeduplab-cli explain: the sentences of the app's Explain tab for each run and workload of
 // result files, in the user's language (LANGUAGE, LC_ALL, LANG: English or Chinese). Its words
-// are the app's own (ui/explainreport.h: Narrator's, behind an interface with no Qt in it); a CLI
+// are the app's own (words/explainreport.h: Narrator's, behind an interface with no Qt in it); a CLI
 // built without Qt (the GPU machine) says that it cannot word them.
 #include "cli/clicommon.h"
 #include "cli/commands.h"
 
 #ifdef SPEEDUPLAB_HAVE_NARRATOR
-#include "ui/explainreport.h"
+#include "words/explainreport.h"
 #endif
 
 #include <algorithm>

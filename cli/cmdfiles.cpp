@@ -5,9 +5,9 @@
 #include "cli/clicommon.h"
 #include "cli/clitable.h"
 #include "cli/commands.h"
-#include "core/compare.h"
-#include "core/runset.h"
-#include "core/safefile.h"
+#include "core/analysis/compare.h"
+#include "core/io/safefile.h"
+#include "core/results/runset.h"
 
 #include <algorithm>
 #include <cctype>

@@ -3,8 +3,8 @@
 // workload's variants, GPU modes and iterations).
 #include "cli/clicommon.h"
 #include "cli/commands.h"
-#include "core/machineinfo.h"
-#include "core/workload.h"
+#include "core/machine/machineinfo.h"
+#include "core/model/workload.h"
 
 #include <iostream>
 #include <string>

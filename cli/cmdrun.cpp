@@ -4,15 +4,15 @@
 #include "cli/clicommon.h"
 #include "cli/clitable.h"
 #include "cli/commands.h"
-#include "core/analysis.h"
-#include "core/cpuconditions.h"
-#include "core/energyanalysis.h"
-#include "core/explain.h"
-#include "core/machineinfo.h"
+#include "core/analysis/analysis.h"
+#include "core/analysis/energyanalysis.h"
+#include "core/analysis/explain.h"
+#include "core/machine/cpuconditions.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/sweeprunner.h"
 #include "core/pipeline.h"
-#include "core/resultio.h"
-#include "core/sweepplan.h"
-#include "core/sweeprunner.h"
+#include "core/plan/sweepplan.h"
+#include "core/results/resultio.h"
 
 #include <cstdio>
 #include <exception>

@@ -3,11 +3,11 @@
 // against the CPU reference, a PASS, FAIL or SKIP line per point.
 #include "cli/clicommon.h"
 #include "cli/commands.h"
-#include "core/machineinfo.h"
-#include "core/measurement.h"
-#include "core/sweepplan.h"
-#include "core/sweeprunner.h"
-#include "core/workload.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/sweeprunner.h"
+#include "core/model/measurement.h"
+#include "core/model/workload.h"
+#include "core/plan/sweepplan.h"
 
 #include <iostream>
 #include <string>

@@ -3,8 +3,8 @@
 // the options: each returns the exit status (cli/main.cpp says what the codes mean).
 #pragma once
 
+#include "core/io/safefile.h"
 #include "core/pipeline.h"
-#include "core/safefile.h"
 
 #include <optional>
 #include <string>

@@ -9,9 +9,9 @@
 #include "cli/clicommon.h"
 #include "cli/commands.h"
 #include "cli/sweepargs.h"
+#include "core/io/terminaltext.h"
+#include "core/machine/sweepconditions.h"
 #include "core/pipeline.h"
-#include "core/sweepconditions.h"
-#include "core/terminaltext.h"
 #include "core/version.h"
 
 #include <CLI/CLI.hpp>
@@ -191,8 +191,9 @@ int dispatch(const Commands &c)
 int main(int argc, char **argv)
 {
     TerminalText::guardStandardStreams(); // whatever a message forgot to escape
-    std::signal(SIGINT, cli::onSignal);
-    std::signal(SIGTERM, cli::onSignal);
+    // Without SA_RESTART: a call blocked when the signal comes (a library opening a FIFO it was
+    // handed) returns, and the program stops instead of waiting on it.
+    Pipeline::keepSignalHandler(cli::onSignal);
 
     CLI::App app{"SpeedupLab: when is the GPU faster than the CPU, and why?", "speeduplab-cli"};
     app.require_subcommand(1);

@@ -2,13 +2,13 @@
 // One pipeline for the CLI and the headless app (no Qt): plan, run, calibration, notes, outputs, exit status.
 #include "core/pipeline.h"
 
-#include "core/calibration.h"
-#include "core/gpuclocks.h"
-#include "core/machineinfo.h"
-#include "core/preemption.h"
-#include "core/presets.h"
-#include "core/resultio.h"
-#include "core/terminaltext.h"
+#include "core/io/terminaltext.h"
+#include "core/machine/gpuclocks.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/calibration.h"
+#include "core/measure/preemption.h"
+#include "core/plan/presets.h"
+#include "core/results/resultio.h"
 #include "cuda/gpubackend.h"
 #include "opencl/openclbackend.h"
 
@@ -244,7 +244,9 @@ void Pipeline::keepSignalHandler(void (*handler)(int))
     struct sigaction sa {};
     sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
+    // No SA_RESTART: a blocking call the signal interrupts returns EINTR instead of waiting on.
+    // The readers retry EINTR only where nothing can block (ReadFile: a regular file).
+    sa.sa_flags = 0;
     for (const int sig : {SIGINT, SIGTERM})
         ::sigaction(sig, &sa, nullptr);
 }

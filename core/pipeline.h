@@ -2,12 +2,12 @@
 // One pipeline for the CLI and the headless app (no Qt): plan, run, calibration, notes, outputs, exit status.
 #pragma once
 
-#include "core/machineinfo.h"
-#include "core/refine.h"
-#include "core/resultset.h"
-#include "core/safefile.h"
-#include "core/sweepplan.h"
-#include "core/sweeprunner.h"
+#include "core/analysis/refine.h"
+#include "core/io/safefile.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/sweeprunner.h"
+#include "core/model/resultset.h"
+#include "core/plan/sweepplan.h"
 
 #include <atomic>
 #include <functional>

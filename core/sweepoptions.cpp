@@ -3,7 +3,7 @@
 // read by speeduplab-cli run and by the app's --headless alike.
 #include "core/sweepoptions.h"
 
-#include "core/presets.h"
+#include "core/plan/presets.h"
 
 namespace speeduplab {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Plain C++ interface between the engine (core/) and the OpenCL backend (opencl/): the devices of
 // every OpenCL platform, named opencl:0, opencl:1, ..., and the runs of a Job on one of them. No
-// OpenCL or Qt type appears here. When the project is built without OpenCL, core/openclstub.cpp
+// OpenCL or Qt type appears here. When the project is built without OpenCL, core/devices/openclstub.cpp
 // implements it and says why. The contracts it shares with cuda/ (Run, Job) are in backend/.
 #pragma once
 

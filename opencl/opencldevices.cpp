@@ -6,10 +6,16 @@
 #include "opencl/eventspan.h"
 #include "opencl/openclkernels.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <thread>
+
+#include <dirent.h>
+#include <sys/stat.h>
 
 namespace speeduplab::opencl::detail {
 
@@ -71,6 +77,84 @@ const char *const kRusticlIdle =
     "Mesa's OpenCL (rusticl) is installed but shows no device, because RUSTICL_ENABLE is not set: for an "
     "Intel GPU run with RUSTICL_ENABLE=iris (radeonsi for an AMD GPU), or install Intel's own driver, "
     "intel-opencl-icd.";
+
+// The ICD loader reads the driver list as it is given (OCL_ICD_VENDORS, else /etc/OpenCL/vendors,
+// and the libraries of OCL_ICD_FILENAMES), and a driver may read HWLOC_XMLFILE: a FIFO named x.icd
+// blocks it beyond any signal, a huge .icd crashes it. Each entry is held first to a regular file (an .icd of
+// at most 64 KiB) by stat, which neither opens nor reads it. The reason, or empty when the loader may go
+// ahead.
+std::string driverListProblem()
+{
+    constexpr off_t kMaxIcd = 64 * 1024;
+    const auto refused = [](const std::string &path, const struct stat &st, bool icd) -> std::string {
+        const char *what = S_ISREG(st.st_mode)    ? nullptr
+                           : S_ISDIR(st.st_mode)  ? "a folder"
+                           : S_ISFIFO(st.st_mode) ? "a named pipe (FIFO)"
+                           : S_ISCHR(st.st_mode)  ? "a character device"
+                           : S_ISBLK(st.st_mode)  ? "a block device"
+                           : S_ISSOCK(st.st_mode) ? "a socket"
+                                                  : "not a regular file";
+        const std::string why = what ? std::string("is ") + what + ", not a regular file"
+                                : icd && st.st_size > kMaxIcd
+                                    ? "is " + std::to_string(st.st_size / 1024) +
+                                          " KiB, larger than an .icd entry may be (64 KiB)"
+                                    : std::string();
+        return why.empty() ? why
+                           : "OpenCL was not loaded: the OpenCL loader's driver list names " + path +
+                                 ", which " + why +
+                                 " (the loader would wait on it or crash): remove it, or point "
+                                 "OCL_ICD_VENDORS at a folder of .icd files";
+    };
+    const auto endsIcd = [](const std::string &name) {
+        return name.size() > 4 && name.compare(name.size() - 4, 4, ".icd") == 0;
+    };
+    struct stat st {};
+    // A driver may read a topology through hwloc (PoCL does, as it loads): hwloc would wait on a
+    // FIFO there too, or read /dev/zero without end.
+    for (const char *variable : {"HWLOC_XMLFILE", "HWLOC_FORCE_XMLFILE"})
+        if (const char *xml = std::getenv(variable); xml && *xml && ::stat(xml, &st) == 0) {
+            const std::string why = !S_ISREG(st.st_mode) ? "is not a regular file"
+                                    : st.st_size > (off_t(64) << 20)
+                                        ? "is larger than the 64 MiB a topology may be"
+                                        : std::string();
+            if (!why.empty())
+                return std::string("OpenCL was not loaded: its driver may read the topology ") + variable +
+                       "=" + xml + " through hwloc, and it " + why +
+                       " (hwloc would wait on it or read it without end)";
+        }
+    if (const char *files = std::getenv("OCL_ICD_FILENAMES"); files && *files) {
+        std::string list = files;
+        for (std::size_t at = 0; at <= list.size();) {
+            const std::size_t end = std::min(list.find(':', at), list.size());
+            const std::string lib = list.substr(at, end - at);
+            if (!lib.empty() && ::stat(lib.c_str(), &st) == 0)
+                if (std::string why = refused(lib, st, false); !why.empty())
+                    return why;
+            at = end + 1;
+        }
+    }
+    const char *env = std::getenv("OCL_ICD_VENDORS");
+    const std::string where = env && *env ? env : "/etc/OpenCL/vendors";
+    if (::stat(where.c_str(), &st) != 0) // none: the loader finds no driver, and says so
+        return {};
+    if (!S_ISDIR(st.st_mode)) // one .icd file, or a library's name the loader opens
+        return endsIcd(where) || where.find('/') != std::string::npos ? refused(where, st, endsIcd(where))
+                                                                      : std::string();
+    DIR *dir = ::opendir(where.c_str());
+    if (!dir)
+        return {};
+    std::string why;
+    while (const dirent *e = ::readdir(dir)) {
+        const std::string name = e->d_name;
+        if (!endsIcd(name))
+            continue;
+        const std::string path = where + "/" + name;
+        if (::stat(path.c_str(), &st) == 0 && !(why = refused(path, st, true)).empty())
+            break;
+    }
+    ::closedir(dir);
+    return why;
+}
 
 } // namespace
 
@@ -192,6 +276,10 @@ const Probe &probe()
     static const Probe p = [] {
         Probe r;
         r.a.builtWithOpenCL = true;
+        if (const std::string why = driverListProblem(); !why.empty()) {
+            r.a.reason = why;
+            return r;
+        }
         cl_uint platforms = 0;
         const cl_int e = clGetPlatformIDs(0, nullptr, &platforms);
         if (e != CL_SUCCESS || platforms == 0) {

@@ -29,7 +29,7 @@ cmake --build build/cuda
 mkdir -p .carry/bin && cp build/cuda/cli/speeduplab-cli build/cuda/tests/cuda/tst_gpubackend .carry/bin/
 # Their libraries, found from the programs (scripts/carry-libs.sh: the ldd closure less the base
 # set the GPU machine has), and the two the CLI opens at run time, which ldd cannot see: OpenBLAS
-# (core/blaslibrary.cpp; the pthread build, whose path a build there names in
+# (core/kernels/blaslibrary.cpp; the pthread build, whose path a build there names in
 # SPEEDUPLAB_OPENBLAS_LIBRARY) and CLBlast (opencl/clblastlibrary.cpp), each with its closure.
 # The OpenCL ICD loader among them finds NVIDIA's OpenCL driver there through /etc/OpenCL/vendors.
 stage=$(mktemp -d)/blas

@@ -36,7 +36,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ["ui"]  # folders lupdate reads, relative to ROOT
+SOURCES = ["ui", "words"]  # folders lupdate reads, relative to ROOT
 LANGUAGES = {"zh_CN": "translations_zh_CN"}  # language -> module of scripts/ holding its table
 
 

@@ -1006,7 +1006,7 @@ ZH = {
     "new measurements are": "次新测量",
     " 1 hidden run was not saved (show it to save it too).": "1 次隐藏的运行未保存（显示它即可一并保存）。",
     " %1 hidden runs were not saved (show them to save them too).": "%1 次隐藏的运行未保存（显示它们即可一并保存）。",
-    # Explain text (ui/charts/explaintext.cpp)
+    # Explain text (words/explaintext.cpp)
     "%1: only %2 points (%3). A fixed cost and a rate pass through any two, so the model (%4 + work at %5) says nothing they do not, and predicts nothing beyond them. Measure more sizes to tell the fixed cost from the work.":
         "%1：只有 %2 个点（%3）。固定开销加速率能穿过任意两个点，因此模型（%4 + 以 %5 完成的工作）说不出这些点之外的东西，也无法预测它们之外的尺寸。请测量更多尺寸，以区分固定开销与工作量。",
     "%1 L2 cache": "%1 L2 缓存",
@@ -1217,7 +1217,7 @@ ZH = {
         "%1：n ≈ %2 以下，每次迭代的时间是 %3 的%4：主机在上一个内核运行时就发出下一次启动，所以时间取两者中较大的一个，而不是两者之和。从 n ≈ %2 起，内核比启动耗时更长，时间随%5增长，速率为 %6。",
     " Launches are queued: the host issues each while the kernel before it runs, so the time is the larger of the launch and the kernel, not their sum.":
         "内核启动是排队的：主机在上一个内核运行时发出下一次启动，所以时间取启动与内核两者中较大的一个，而不是两者之和。",
-    # A curve's name in pieces (ui/serieswords.cpp)
+    # A curve's name in pieces (words/serieswords.cpp)
     "PoCL on the CPU": "CPU 上的 PoCL",
     "OpenCL on the CPU": "CPU 上的 OpenCL",
     " launch, not synchronised": " 内核启动，未同步",

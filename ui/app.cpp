@@ -3,26 +3,26 @@
 // the options ask of it (files, examples, presentation, screenshots).
 #include "ui/app.h"
 
-#include "ui/appsettings.h"
 #include "ui/examples.h"
 #include "ui/publishedtable.h"
+#include "words/appsettings.h"
 
 #include "ui/charts/chartview.h"
 #include "ui/charts/figureexport.h"
 #include "ui/commandline.h"
-#include "ui/format.h"
 #include "ui/headless.h"
 #include "ui/mainwindow.h"
 #include "ui/metatypes.h"
 #include "ui/runstore.h"
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
-#include "ui/translations.h"
 #include "ui/wheelguard.h"
+#include "words/format.h"
+#include "words/translations.h"
 
-#include "core/machineinfo.h"
-#include "core/sweepconditions.h"
-#include "core/terminaltext.h"
+#include "core/io/terminaltext.h"
+#include "core/machine/machineinfo.h"
+#include "core/machine/sweepconditions.h"
 #include "core/version.h"
 
 #include <QApplication>

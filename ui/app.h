@@ -6,7 +6,7 @@ class QApplication;
 
 namespace speeduplab {
 
-/// Process-wide setup and the entry point of the app (the text helpers are in ui/format.h).
+/// Process-wide setup and the entry point of the app (the text helpers are in words/format.h).
 class App {
 public:
     /// Names, resources and metatypes. Call once after the QApplication exists.

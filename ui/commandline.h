@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/pipeline.h"
-#include "core/sweepplan.h"
+#include "core/plan/sweepplan.h"
 
 #include <QSize>
 #include <QString>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The texts of the shipped data that the window shows: the presets' titles and descriptions
-// (resources/presets/*.json) and the workloads' descriptions (core/workload.cpp). They live
+// (resources/presets/*.json) and the workloads' descriptions (core/model/workload.cpp). They live
 // outside ui/, where lupdate does not look, so they are marked for translation here; the test
 // tst_translations holds this list to the data, so that a changed text cannot go untranslated.
 #include "ui/datatexts.h"
@@ -90,7 +90,7 @@ QStringList listed(const char *const *texts, std::size_t count)
 
 QString DataTexts::gpuReason(const MachineInfo::GpuState &state)
 {
-    // Worded from the probe's typed answer (core/gpustub.cpp, cuda/gpuprobe.cpp); the CUDA error
+    // Worded from the probe's typed answer (core/devices/gpustub.cpp, cuda/gpuprobe.cpp); the CUDA error
     // code stays as it is. A reason only a sentence gives (a device disabled after a fault) stays.
     const QString code = QString::fromStdString(state.why.code);
     switch (state.why.why) {

@@ -2,8 +2,8 @@
 // The shipped data's texts (presets, workloads, the GPU's common reasons) in the user's language.
 #pragma once
 
-#include "core/machineinfo.h"
-#include "core/measurement.h"
+#include "core/machine/machineinfo.h"
+#include "core/model/measurement.h"
 
 #include <QString>
 #include <QStringList>

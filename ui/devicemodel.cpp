@@ -2,7 +2,7 @@
 // The Devices table's model: the machine a run was measured on, field by field.
 #include "ui/devicemodel.h"
 
-#include "ui/format.h"
+#include "words/format.h"
 
 namespace speeduplab {
 

@@ -2,7 +2,7 @@
 // The Devices table's model (DeviceModel): the machine a run was measured on, field by field.
 #pragma once
 
-#include "core/machineinfo.h"
+#include "core/machine/machineinfo.h"
 
 #include <QAbstractTableModel>
 

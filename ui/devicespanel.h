@@ -3,7 +3,7 @@
 // machine it shows (this one, or the machine of each run), and a caption saying which it is.
 #pragma once
 
-#include "core/machineinfo.h"
+#include "core/machine/machineinfo.h"
 
 #include <QWidget>
 

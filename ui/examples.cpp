@@ -3,7 +3,7 @@
 // runs labelled by the machine and day they were measured on.
 #include "ui/examples.h"
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 
 #include <QFile>
 #include <QFileInfo>

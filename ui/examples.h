@@ -4,7 +4,7 @@
 // read from the program's resources, never from a path, and nothing is ever written into one.
 #pragma once
 
-#include "core/runset.h"
+#include "core/results/runset.h"
 
 #include <QCoreApplication>
 #include <QList>

@@ -4,7 +4,7 @@
 
 #include "ui/datatexts.h"
 
-#include "ui/format.h"
+#include "words/format.h"
 
 namespace speeduplab {
 

@@ -2,7 +2,7 @@
 // GpuBanner: the note above the charts that says why this machine has no usable GPU.
 #pragma once
 
-#include "core/machineinfo.h"
+#include "core/machine/machineinfo.h"
 #include "ui/banner.h"
 
 namespace speeduplab {

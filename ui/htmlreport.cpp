@@ -2,21 +2,21 @@
 // HtmlReport: the runs shown as one self-contained HTML page (charts inline, data embedded).
 #include "ui/htmlreport.h"
 
-#include "core/energyanalysis.h"
-#include "core/explain.h"
-#include "core/htmltext.h"
-#include "core/resultio.h"
-#include "core/runset.h"
+#include "core/analysis/energyanalysis.h"
+#include "core/analysis/explain.h"
+#include "core/io/htmltext.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 #include "core/version.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/explainchart.h"
-#include "ui/charts/explaintext.h"
 #include "ui/charts/slidechart.h"
 #include "ui/charts/timechart.h"
 #include "ui/datatexts.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/explaintext.h"
+#include "words/format.h"
 
 #include <QByteArray>
 #include <QDateTime>

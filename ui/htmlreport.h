@@ -2,7 +2,7 @@
 // The HTML report (HtmlReport): the runs shown as one self-contained page, to post or to print.
 #pragma once
 
-#include "core/safefile.h"
+#include "core/io/safefile.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -2,7 +2,7 @@
 // LoadBanner's two-second check of CpuLoad, and CpuConditionsBanner's one sentence.
 #include "ui/loadbanner.h"
 
-#include "ui/format.h"
+#include "words/format.h"
 
 #include <QTimer>
 

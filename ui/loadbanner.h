@@ -3,8 +3,8 @@
 // or the CPU's frequency governor distort the timings.
 #pragma once
 
-#include "core/cpuconditions.h"
-#include "core/cpuload.h"
+#include "core/machine/cpuconditions.h"
+#include "core/machine/cpuload.h"
 #include "ui/banner.h"
 
 #include <functional>

@@ -5,7 +5,7 @@
 // print is escaped for the terminal (TerminalText::guardStandardStreams).
 #include "ui/app.h"
 
-#include "core/terminaltext.h"
+#include "core/io/terminaltext.h"
 
 #include <QApplication>
 

@@ -6,8 +6,8 @@
 #include "ui/examples.h"
 #include "ui/publishedtable.h"
 
-#include "core/presets.h"
-#include "ui/translations.h"
+#include "core/plan/presets.h"
+#include "words/translations.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -3,24 +3,23 @@
 // and handles presentation mode, zoom, the docks and closing.
 #include "ui/mainwindow.h"
 
-#include "ui/appsettings.h"
 #include "ui/datatexts.h"
 #include "ui/examples.h"
+#include "words/appsettings.h"
 
-#include "core/machineinfo.h"
-#include "core/overlay.h"
+#include "core/analysis/overlay.h"
+#include "core/machine/machineinfo.h"
+#include "core/machine/sweepconditions.h"
 #include "core/pipeline.h"
-#include "core/presets.h"
-#include "core/resultio.h"
-#include "core/runset.h"
-#include "core/sweepconditions.h"
+#include "core/plan/presets.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/timechart.h"
 #include "ui/devicemodel.h"
 #include "ui/devicespanel.h"
-#include "ui/format.h"
 #include "ui/gpubanner.h"
 #include "ui/loadbanner.h"
 #include "ui/mainactions.h"
@@ -33,7 +32,8 @@
 #include "ui/sweepcontroller.h"
 #include "ui/sweeppanel.h"
 #include "ui/tour.h"
-#include "ui/translations.h"
+#include "words/format.h"
+#include "words/translations.h"
 
 #include <QAction>
 #include <QApplication>

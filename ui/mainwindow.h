@@ -2,8 +2,8 @@
 // The main window: the parts it wires together and what tests and the app drive it by.
 #pragma once
 
-#include "core/machineinfo.h"
-#include "core/runset.h"
+#include "core/machine/machineinfo.h"
+#include "core/results/runset.h"
 #include "ui/charts/charttabs.h"
 #include "ui/filedialogs.h"
 #include "ui/gpubanner.h"

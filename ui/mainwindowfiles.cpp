@@ -2,17 +2,17 @@
 // The window's result files: opening runs (files, drops, workspaces) and saving them.
 #include "ui/mainwindow.h"
 
-#include "core/resultio.h"
-#include "core/runset.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 #include "ui/charts/timechart.h"
 #include "ui/devicemodel.h"
 #include "ui/devicespanel.h"
 #include "ui/examples.h"
-#include "ui/format.h"
 #include "ui/htmlreport.h"
 #include "ui/mainactions.h"
 #include "ui/publishedtable.h"
 #include "ui/runstore.h"
+#include "words/format.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>

@@ -3,10 +3,10 @@
 // between the sweep worker's thread and the GUI thread.
 #pragma once
 
-#include "core/measurement.h"
-#include "core/resultset.h"
-#include "core/sweepplan.h"
-#include "core/sweeprunner.h"
+#include "core/measure/sweeprunner.h"
+#include "core/model/measurement.h"
+#include "core/model/resultset.h"
+#include "core/plan/sweepplan.h"
 
 #include <QMetaType>
 

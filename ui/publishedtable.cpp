@@ -2,7 +2,7 @@
 // The original answer's published table: its label and reading it from the resources as a reference run.
 #include "ui/publishedtable.h"
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 
 #include <QFile>
 

@@ -3,7 +3,7 @@
 // reference run: read from the program's resources, never from a path. Qt Core only; no widget.
 #pragma once
 
-#include "core/runset.h"
+#include "core/results/runset.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -2,12 +2,12 @@
 // The Results table's model (ResultTableModel): the text, sort keys, tooltips and colours of the
 // cells of a RunStore's rows. It holds no row itself and changes no run.
 #include "ui/resulttablemodel.h"
-#include "core/calibration.h"
-#include "core/gpuclocks.h"
-#include "core/workload.h"
+#include "core/machine/gpuclocks.h"
+#include "core/measure/calibration.h"
+#include "core/model/workload.h"
 #include "ui/datatexts.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/format.h"
 
 #include <QBrush>
 #include <QColor>

@@ -2,7 +2,7 @@
 // The sweep's progress bar and what it says: the point measured, the time left, the rounds.
 #include "ui/runprogress.h"
 
-#include "ui/format.h"
+#include "words/format.h"
 
 #include <QLabel>
 #include <QProgressBar>

@@ -2,7 +2,7 @@
 // RunProgress and TimeLeft: a sweep's or a calibration's progress and time left, in the window's status bar.
 #pragma once
 
-#include "core/sweeprunner.h"
+#include "core/measure/sweeprunner.h"
 
 #include <QElapsedTimer>
 #include <QObject>

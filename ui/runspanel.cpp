@@ -6,8 +6,8 @@
 #include "ui/flowlayout.h"
 
 #include "ui/charts/chartstyle.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/format.h"
 
 #include <QComboBox>
 

@@ -3,8 +3,8 @@
 // compared and the joined view of the visible ones. No cell text: ui/resulttablemodel.h is the table.
 #pragma once
 
-#include "core/analysis.h"
-#include "core/runset.h"
+#include "core/analysis/analysis.h"
+#include "core/results/runset.h"
 
 #include <QObject>
 

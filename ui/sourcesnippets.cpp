@@ -96,9 +96,12 @@ const Parsed &parsed()
 
 QStringList SourceSnippets::files()
 {
-    return {QStringLiteral("cuda/kernels.cu"),     QStringLiteral("cuda/gpurun.cpp"),
-            QStringLiteral("core/cpukernels.cpp"), QStringLiteral("core/spmv.cpp"),
-            QStringLiteral("cuda/spmvkernels.cu"), QStringLiteral("cuda/cusparselibrary.cpp")};
+    return {QStringLiteral("cuda/kernels.cu"),
+            QStringLiteral("cuda/gpurun.cpp"),
+            QStringLiteral("core/kernels/cpukernels.cpp"),
+            QStringLiteral("core/kernels/spmv.cpp"),
+            QStringLiteral("cuda/spmvkernels.cu"),
+            QStringLiteral("cuda/cusparselibrary.cpp")};
 }
 
 SourceSnippets::Snippet SourceSnippets::find(const QString &id)

@@ -8,7 +8,7 @@
 namespace speeduplab {
 
 /// The regions of the real kernel sources that the Source view shows. The build embeds
-/// cuda/kernels.cu, cuda/gpurun.cpp and core/cpukernels.cpp as resources (ui/CMakeLists.txt), so
+/// cuda/kernels.cu, cuda/gpurun.cpp and core/kernels/cpukernels.cpp as resources (ui/CMakeLists.txt), so
 /// the code shown is the code that was compiled. A region runs from a line
 /// `// source-view: <id>` to the next `// source-view: end`.
 class SourceSnippets {

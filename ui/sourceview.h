@@ -2,7 +2,7 @@
 // The Source tab (SourceView): the code that produced a series.
 #pragma once
 
-#include "core/measurement.h"
+#include "core/model/measurement.h"
 
 #include <QStringList>
 #include <QWidget>

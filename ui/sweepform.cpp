@@ -2,9 +2,9 @@
 // The sweep panel's form: its values, their checks, the plan they make, and their settings.
 #include "ui/sweepform.h"
 
-#include "ui/appsettings.h"
+#include "words/appsettings.h"
 
-#include "core/workload.h"
+#include "core/model/workload.h"
 
 #include <QCoreApplication>
 #include <QSettings>

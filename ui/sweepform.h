@@ -2,8 +2,8 @@
 // The sweep panel's form as plain values: what its fields hold, the plan they make, their settings.
 #pragma once
 
-#include "core/sweepplan.h"
-#include "core/workload.h"
+#include "core/model/workload.h"
+#include "core/plan/sweepplan.h"
 
 #include <QList>
 #include <QString>

@@ -5,11 +5,11 @@
 
 #include "ui/sweeppanelparts.h"
 
-#include "core/cpukernels.h"
-#include "core/presets.h"
-#include "core/sweeprunner.h"
-#include "core/workload.h"
-#include "ui/format.h"
+#include "core/kernels/cpukernels.h"
+#include "core/measure/sweeprunner.h"
+#include "core/model/workload.h"
+#include "core/plan/presets.h"
+#include "words/format.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>

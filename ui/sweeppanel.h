@@ -2,7 +2,7 @@
 // The sweep panel: the form a sweep is set up in (SweepPanel).
 #pragma once
 
-#include "core/machineinfo.h"
+#include "core/machine/machineinfo.h"
 #include "ui/sweepform.h"
 
 #include <QWidget>

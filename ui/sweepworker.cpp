@@ -3,7 +3,7 @@
 #include "ui/sweepworker.h"
 
 #include "core/pipeline.h"
-#include "ui/format.h"
+#include "words/format.h"
 
 #include <exception>
 

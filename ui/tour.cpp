@@ -2,13 +2,13 @@
 // The guided tour: short pages on the seed experiment and how to read each chart, each with Show me.
 #include "ui/tour.h"
 
-#include "core/queuetime.h"
+#include "core/analysis/queuetime.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
-#include "ui/charts/explaintext.h"
 #include "ui/charts/timechart.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/explaintext.h"
+#include "words/format.h"
 
 #include <QHBoxLayout>
 #include <QKeySequence>

@@ -3,7 +3,7 @@
 // figures and returns 0 when it meets its targets, 1 when not, 2 when it could not run.
 #pragma once
 
-#include "core/stats.h"
+#include "core/model/stats.h"
 
 #include <algorithm>
 #include <vector>

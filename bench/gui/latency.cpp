@@ -3,8 +3,8 @@
 // 5 ms timer on the GUI thread whose gaps measure how long it was kept from its events.
 #include "bench/gui/guibench.h"
 
-#include "core/machineinfo.h"
-#include "core/stats.h"
+#include "core/machine/machineinfo.h"
+#include "core/model/stats.h"
 #include "ui/charts/chartview.h"
 #include "ui/commandline.h"
 #include "ui/mainwindow.h"

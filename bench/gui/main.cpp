@@ -13,12 +13,12 @@
 // own settings are neither read nor rewritten.
 #include "bench/gui/guibench.h"
 
-#include "core/sweepconditions.h"
+#include "core/machine/sweepconditions.h"
 #include "ui/app.h"
-#include "ui/appsettings.h"
 #include "ui/commandline.h"
-#include "ui/format.h"
-#include "ui/translations.h"
+#include "words/appsettings.h"
+#include "words/format.h"
+#include "words/translations.h"
 
 #include <QApplication>
 #include <QFile>

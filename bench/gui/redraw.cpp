@@ -4,7 +4,7 @@
 // It builds the charts and the model itself (ui/charts, ui/runstore), not a window.
 #include "bench/gui/guibench.h"
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 #include "tests/support/resultsets.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/timechart.h"

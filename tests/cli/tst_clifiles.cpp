@@ -5,9 +5,9 @@
 
 #include "clitest.h"
 
-#include "core/machineinfo.h"
-#include "core/resultio.h"
-#include "core/runset.h"
+#include "core/machine/machineinfo.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 #include "core/version.h"
 
 #include <QtTest>

@@ -4,7 +4,7 @@
 
 #pragma once
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 
 #include <QByteArray>
 #include <QFile>

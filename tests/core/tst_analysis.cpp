@@ -2,8 +2,8 @@
 // Analysis: series extraction, best CPU, crossings (log-log interpolation), speedup, efficiency,
 // and the linear and Amdahl fits, all on synthetic data whose answers are known in closed form.
 
-#include "core/analysis.h"
-#include "core/workload.h"
+#include "core/analysis/analysis.h"
+#include "core/model/workload.h"
 
 #include <QtTest>
 

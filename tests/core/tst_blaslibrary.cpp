@@ -3,7 +3,7 @@
 // the user's OPENBLAS_CORETYPE wins, the environment is left as it was found, and the kernel in
 // use on this machine is as wide as the CPU's vector units.
 
-#include "core/blaslibrary.h"
+#include "core/kernels/blaslibrary.h"
 
 #include <QtTest>
 

@@ -2,9 +2,9 @@
 // Cold cache (--cache cold): the fallback buffer's size, the tensors' cache lines flushed so
 // that the next read comes from DRAM, and who flushes.
 
-#include "core/cacheflush.h"
-#include "core/machineinfo.h"
-#include "core/sweeprunner.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/cacheflush.h"
+#include "core/measure/sweeprunner.h"
 
 #include <QtTest>
 

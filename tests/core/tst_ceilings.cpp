@@ -3,9 +3,9 @@
 // caches once per thread), registers for fused GPU kernels, the FMA peak for gemm; per-thread
 // ceilings; the reason next to a point above 100 %; and the roofs of the roofline.
 
-#include "core/calibration.h"
-#include "core/cpupeaks.h"
-#include "core/workload.h"
+#include "core/kernels/cpupeaks.h"
+#include "core/measure/calibration.h"
+#include "core/model/workload.h"
 
 #include <QtTest>
 

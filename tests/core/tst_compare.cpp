@@ -4,8 +4,8 @@
 // through the Mann-Whitney U test, the matching of series and sizes, and the run summary that
 // `speeduplab-cli report` prints.
 
-#include "core/compare.h"
-#include "core/workload.h"
+#include "core/analysis/compare.h"
+#include "core/model/workload.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 // CpuConditions: the governor, boost and clock parsers on fixture texts (absent files included),
 // the warning and throttling logic, and a read of this machine that never fails.
 
-#include "core/cpuconditions.h"
+#include "core/machine/cpuconditions.h"
 
 #include <QtTest>
 

@@ -3,9 +3,9 @@
 // width or cache line (1, 3, 17, 33, 257, 515, 1025) and at 1, 2 and all hardware threads; and
 // the reference check itself: a corrupted output must be rejected with the element named.
 
-#include "core/cpukernels.h"
-#include "core/reference.h"
-#include "core/workload.h"
+#include "core/kernels/cpukernels.h"
+#include "core/measure/reference.h"
+#include "core/model/workload.h"
 #include "cuda/gpubackend.h"
 
 #include <QtTest>

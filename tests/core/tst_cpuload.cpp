@@ -3,8 +3,8 @@
 // samples (this process's own threads excluded), the threshold at which it distorts a sweep's
 // timings, and a sample of this machine.
 
-#include "core/cpuload.h"
-#include "core/preemption.h"
+#include "core/machine/cpuload.h"
+#include "core/measure/preemption.h"
 
 #include <QtTest>
 

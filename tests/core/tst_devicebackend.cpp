@@ -2,8 +2,8 @@
 // Devices, the registry of the backends behind one interface: each row's backend name finds its
 // backend, each names its devices and points as the rows and the progress do, and each turns its
 // own errors (and only those) into a point's status.
-#include "core/devicebackend.h"
-#include "core/sweepplan.h"
+#include "core/devices/devicebackend.h"
+#include "core/plan/sweepplan.h"
 #include "cuda/gpubackend.h"
 #include "opencl/openclbackend.h"
 

@@ -4,12 +4,12 @@
 // counters on and stands for a root-only file; the refusals; NVML's energy through the fake
 // library; J per operation over a point's repetitions, extended when too short; rounds pooled; the
 // fields in CSV and JSON, absent (never 0) on a row without energy; the "why not" sentences.
-#include "core/energy.h"
-#include "core/gpuclocks.h"
-#include "core/rapl.h"
-#include "core/repeatloop.h"
-#include "core/resultio.h"
-#include "core/sweeprunner.h"
+#include "core/machine/energy.h"
+#include "core/machine/gpuclocks.h"
+#include "core/machine/rapl.h"
+#include "core/measure/repeatloop.h"
+#include "core/measure/sweeprunner.h"
+#include "core/results/resultio.h"
 #include "opencl/openclbackend.h"
 
 #include <QtTest>

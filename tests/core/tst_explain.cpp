@@ -4,12 +4,12 @@
 // story names the model that produced the points, and the what-if models move the predicted
 // crossover the right way.
 
-#include "core/calibration.h"
-#include "core/explain.h"
-#include "core/gpuspecs.h"
-#include "core/resultio.h"
-#include "core/runset.h"
-#include "core/workload.h"
+#include "core/analysis/explain.h"
+#include "core/machine/gpuspecs.h"
+#include "core/measure/calibration.h"
+#include "core/model/workload.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 
 #include <QtTest>
 

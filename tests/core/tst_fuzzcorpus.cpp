@@ -6,8 +6,8 @@
 // extension's format (*_runs* as a runs file), bad_* are refused. Every seed is also read as a
 // runs file (RunSet), and RunSet::load agrees with ResultIO::load on a file that is not one.
 
-#include "core/resultio.h"
-#include "core/runset.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 
 #include <QtTest>
 

@@ -4,8 +4,8 @@
 // as "not available" with a reason; an older driver only loses its optional fields. The pure
 // rules (reason names, throttling, locked clocks) on hand-made samples.
 
-#include "core/gpuclocks.h"
-#include "core/pointconditions.h"
+#include "core/machine/gpuclocks.h"
+#include "core/model/pointconditions.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 // HtmlText: the report's one escaping rule (text and attributes), its JSON block (nothing in it can
 // end or change the block, and it is still the same JSON), and the block read back out.
 
-#include "core/htmltext.h"
+#include "core/io/htmltext.h"
 
 #include <nlohmann/json.hpp>
 

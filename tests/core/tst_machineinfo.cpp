@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // MachineInfo::probe: the facts a result set carries about the machine it was measured on.
 
-#include "core/machineinfo.h"
+#include "core/machine/machineinfo.h"
 #include "cuda/gpubackend.h"
 
 #include <QtTest>

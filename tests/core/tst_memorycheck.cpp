@@ -4,10 +4,10 @@
 // and MachineInfo::meminfoBytes, where the available host memory comes from. An OpenCL device is
 // checked against its size and its largest buffer (on PoCL in CI: 2 GiB a buffer here).
 
-#include "core/machineinfo.h"
-#include "core/memorycheck.h"
-#include "core/sweeprunner.h"
-#include "core/workload.h"
+#include "core/devices/memorycheck.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/sweeprunner.h"
+#include "core/model/workload.h"
 #include "opencl/openclbackend.h"
 
 #include <QtTest>

@@ -4,8 +4,8 @@
 // GEMM our cuBLAS or BLAS), and the time ratios are taken over the sizes both have. The last
 // test runs the real NumPy script and loads what it wrote.
 
-#include "core/overlay.h"
-#include "core/resultio.h"
+#include "core/analysis/overlay.h"
+#include "core/results/resultio.h"
 
 #include <QtTest>
 

@@ -3,10 +3,10 @@
 // the checks of every option), plan -> a complete ResultSet (with the ceilings when asked) ->
 // exit status; and the shipped presets it reads.
 
-#include "core/calibration.h"
-#include "core/machineinfo.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/calibration.h"
 #include "core/pipeline.h"
-#include "core/presets.h"
+#include "core/plan/presets.h"
 #include "opencl/openclbackend.h"
 
 #include <QtTest>

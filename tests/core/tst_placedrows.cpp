@@ -3,9 +3,9 @@
 // laptop's topology (tests/data/topologies; set by CMake): a cores-first plan puts threads 1-6
 // on distinct performance cores and 7-14 on efficiency cores, and its rows say so, planned but
 // not bound (the file is not this machine), and the machine's topology is the file's.
-#include "core/machineinfo.h"
-#include "core/resultio.h"
-#include "core/sweeprunner.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/sweeprunner.h"
+#include "core/results/resultio.h"
 
 #include <QtTest>
 

@@ -3,7 +3,7 @@
 // spread, the GPU's clocks and the throttled flag survive a JSON and a CSV round trip; files
 // written before they existed load with the defaults; malformed values are refused by name.
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

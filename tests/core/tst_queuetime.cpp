@@ -3,14 +3,14 @@
 // the mode kept out of "every mode" and out of the crossovers, its points skipped without a GPU, the
 // synchronised time in the result files (older files load without it), and the published table
 // (resources/examples/original-answer) read back with its numbers (QueueTime).
-#include "core/analysis.h"
-#include "core/presets.h"
-#include "core/queuetime.h"
-#include "core/resultio.h"
-#include "core/runset.h"
-#include "core/sweepplan.h"
-#include "core/sweeprunner.h"
-#include "core/workload.h"
+#include "core/analysis/analysis.h"
+#include "core/analysis/queuetime.h"
+#include "core/measure/sweeprunner.h"
+#include "core/model/workload.h"
+#include "core/plan/presets.h"
+#include "core/plan/sweepplan.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 #include "cuda/gpubackend.h"
 
 #include <QTest>

@@ -3,10 +3,10 @@
 // catalogue, their 2-byte traffic, the check's tolerance (a product of rounded inputs must pass,
 // a wrong one must fail) and the CPU bf16 variant's reason when it cannot run.
 
-#include "core/blaslibrary.h"
-#include "core/cpukernels.h"
-#include "core/reference.h"
-#include "core/workload.h"
+#include "core/kernels/blaslibrary.h"
+#include "core/kernels/cpukernels.h"
+#include "core/measure/reference.h"
+#include "core/model/workload.h"
 
 #include <QtTest>
 

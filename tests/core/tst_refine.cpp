@@ -4,11 +4,11 @@
 // draws each new point from the curves with their noise: the interval pins the true crossing
 // within the budget; a budget too small says it was spent.
 
-#include "core/machineinfo.h"
+#include "core/analysis/refine.h"
+#include "core/machine/machineinfo.h"
+#include "core/model/workload.h"
 #include "core/pipeline.h"
-#include "core/refine.h"
-#include "core/resultio.h"
-#include "core/workload.h"
+#include "core/results/resultio.h"
 
 #include <QtTest>
 

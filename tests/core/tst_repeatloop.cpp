@@ -4,8 +4,8 @@
 // the closed form of StoppingRule agrees with the loop, and a wrong output fails the point.
 
 #include "backend/run.h"
-#include "core/reference.h"
-#include "core/repeatloop.h"
+#include "core/measure/reference.h"
+#include "core/measure/repeatloop.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 // ResultSet helpers: the workloads a run holds, its status counts and how ceilings measured in
 // this session join a run.
 
-#include "core/resultset.h"
+#include "core/model/resultset.h"
 
 #include <QtTest>
 

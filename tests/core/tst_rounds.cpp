@@ -3,7 +3,7 @@
 // reproducible from the seed, and each point's rounds merge into one row with the spread
 // between the rounds' medians.
 
-#include "core/sweeprunner.h"
+#include "core/measure/sweeprunner.h"
 
 #include <QtTest>
 

@@ -2,8 +2,8 @@
 // RowFields, the one declaration of a result row's columns: the CSV header and a JSON row are
 // made from it, the readers take back what the writers wrote, and the JSON Schema and
 // docs/results-format.md name exactly its columns, required where it says so.
-#include "core/resultio.h"
-#include "core/rowfields.h"
+#include "core/results/resultio.h"
+#include "core/results/rowfields.h"
 #include "resultiotest.h"
 
 #include <QtTest>

@@ -4,8 +4,8 @@
 // of the visible runs, and malformed runs files (a ParseError naming the run and field, never
 // part of a file).
 
-#include "core/resultio.h"
-#include "core/runset.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 
 #include <QtTest>
 

@@ -3,8 +3,8 @@
 // the curve's identity differs (its key's fields too); matches() agrees with of() ==; a Series
 // from Analysis is the SeriesId of each of its rows.
 
-#include "core/analysis.h"
-#include "core/seriesid.h"
+#include "core/analysis/analysis.h"
+#include "core/model/seriesid.h"
 
 #include <QtTest>
 

@@ -3,10 +3,10 @@
 // caller), the CPU kernel against a hand-computed product and against the reference at every
 // thread count, and verify() catching a wrong result.
 #include "backend/sparsematrix.h"
-#include "core/cpukernels.h"
-#include "core/reference.h"
-#include "core/spmv.h"
-#include "core/workload.h"
+#include "core/kernels/cpukernels.h"
+#include "core/kernels/spmv.h"
+#include "core/measure/reference.h"
+#include "core/model/workload.h"
 
 #include <QtTest>
 

@@ -2,7 +2,7 @@
 // Stats::of: the summary every point reports (median as the headline, the spread, the noisy flag,
 // the quartiles and Tukey's outliers, the samples kept as measured).
 
-#include "core/stats.h"
+#include "core/model/stats.h"
 
 #include <QtTest>
 

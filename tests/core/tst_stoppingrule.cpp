@@ -2,7 +2,7 @@
 // StoppingRule: when a point has been measured enough, and the closed form the time estimate
 // uses, which must agree with what the repeat loop does.
 
-#include "core/stoppingrule.h"
+#include "core/measure/stoppingrule.h"
 
 #include <QtTest>
 
@@ -15,7 +15,7 @@ struct Simulated {
     double seconds = 0; ///< time spent, warm-up included
 };
 
-/// The repeat loop of core/repeatloop.cpp, with every repetition taking `rep` seconds and
+/// The repeat loop of core/measure/repeatloop.cpp, with every repetition taking `rep` seconds and
 /// `overhead` more around it (tst_repeatloop drives the loop itself with fake Runs).
 Simulated simulate(const StoppingRule &rule, double rep, double overhead)
 {

@@ -2,11 +2,11 @@
 // SweepPlan: parsing the user's sizes, ranges and thread counts, validating a plan (one sentence
 // naming the problem), and expanding it into points.
 
-#include "core/analysis.h"
-#include "core/cpukernels.h"
-#include "core/machineinfo.h"
-#include "core/sweepplan.h"
-#include "core/sweeprunner.h"
+#include "core/analysis/analysis.h"
+#include "core/kernels/cpukernels.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/sweeprunner.h"
+#include "core/plan/sweepplan.h"
 
 #include <QtTest>
 

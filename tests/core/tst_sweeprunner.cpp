@@ -2,11 +2,11 @@
 // SweepRunner: cancellation from another thread (prompt, keeping what was measured), the host
 // memory pre-check, the time budget, GPU points without a GPU, and the callbacks.
 
-#include "core/calibration.h"
-#include "core/cpukernels.h"
+#include "core/kernels/cpukernels.h"
+#include "core/measure/calibration.h"
+#include "core/measure/preemption.h"
+#include "core/measure/sweeprunner.h"
 #include "core/pipeline.h"
-#include "core/preemption.h"
-#include "core/sweeprunner.h"
 #include "cuda/gpubackend.h"
 
 #include <QtTest>

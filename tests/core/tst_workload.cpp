@@ -2,8 +2,8 @@
 // Workload: the catalogue, the bytes and FLOPs of a point, and nForWork (the inverse the
 // crossover prediction uses to turn work back into a tensor edge).
 
-#include "core/measurement.h"
-#include "core/workload.h"
+#include "core/model/measurement.h"
+#include "core/model/workload.h"
 
 #include <QtTest>
 

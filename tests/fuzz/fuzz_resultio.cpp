@@ -8,8 +8,8 @@
 // again and writes the same bytes. Any other exception, a crash, a leak or undefined behaviour
 // is a finding.
 
-#include "core/resultio.h"
-#include "core/runset.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 
 #include <cstdint>
 #include <cstdio>

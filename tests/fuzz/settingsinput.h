@@ -5,13 +5,13 @@
 // shared by the libFuzzer harness (fuzz_settings.cpp) and the corpus replay (tst_settings).
 #pragma once
 
-#include "core/machineinfo.h"
-#include "ui/appsettings.h"
+#include "core/machine/machineinfo.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/costchart.h"
-#include "ui/keptsettings.h"
 #include "ui/sweepform.h"
-#include "ui/translations.h"
+#include "words/appsettings.h"
+#include "words/keptsettings.h"
+#include "words/translations.h"
 
 #include <QFile>
 #include <QSettings>

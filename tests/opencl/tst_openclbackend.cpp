@@ -4,13 +4,13 @@
 // the queue time below the synchronised time, program builds outside the timed region, cancelling, and a
 // machine with no OpenCL driver (the CLI says what to install, and nothing crashes).
 
-#include "core/analysis.h"
-#include "core/calibration.h"
-#include "core/machineinfo.h"
+#include "core/analysis/analysis.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/calibration.h"
+#include "core/measure/reference.h"
+#include "core/measure/sweeprunner.h"
 #include "core/pipeline.h"
-#include "core/reference.h"
-#include "core/resultio.h"
-#include "core/sweeprunner.h"
+#include "core/results/resultio.h"
 #include "opencl/eventspan.h"
 #include "opencl/openclbackend.h"
 

@@ -4,9 +4,9 @@
 // files. Core types only: no Qt, no window.
 #pragma once
 
-#include "core/machineinfo.h"
-#include "core/resultset.h"
-#include "core/workload.h"
+#include "core/machine/machineinfo.h"
+#include "core/model/resultset.h"
+#include "core/model/workload.h"
 
 #include <algorithm>
 #include <cmath>

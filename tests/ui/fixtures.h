@@ -6,9 +6,9 @@
 
 #include "tests/support/resultsets.h"
 
-#include "core/resultset.h"
-#include "core/sweepplan.h"
-#include "core/workload.h"
+#include "core/model/resultset.h"
+#include "core/model/workload.h"
+#include "core/plan/sweepplan.h"
 
 #include <algorithm>
 #include <string>

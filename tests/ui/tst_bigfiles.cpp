@@ -8,7 +8,7 @@
 // written here.
 #include "fixtures.h"
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 #include "ui/app.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/charttabs.h"

@@ -4,9 +4,9 @@
 // through the window fills the results, survives Save/Open and can be cancelled.
 #include "fixtures.h"
 
-#include "core/calibration.h"
-#include "core/cpukernels.h"
-#include "core/resultio.h"
+#include "core/kernels/cpukernels.h"
+#include "core/measure/calibration.h"
+#include "core/results/resultio.h"
 #include "ui/app.h"
 #include "ui/charts/throughputchart.h"
 #include "ui/devicemodel.h"

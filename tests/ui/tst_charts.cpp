@@ -5,23 +5,23 @@
 // the data shown.
 #include "fixtures.h"
 
-#include "core/calibration.h"
-#include "core/explain.h"
-#include "core/resultio.h"
-#include "core/workload.h"
+#include "core/analysis/explain.h"
+#include "core/measure/calibration.h"
+#include "core/model/workload.h"
+#include "core/results/resultio.h"
 #include "ui/app.h"
-#include "ui/appsettings.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
-#include "ui/charts/explaintext.h"
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/textwrap.h"
 #include "ui/charts/timechart.h"
-#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resulttablemodel.h"
 #include "ui/runstore.h"
 #include "ui/sweeppanel.h"
+#include "words/appsettings.h"
+#include "words/explaintext.h"
+#include "words/format.h"
 
 #include <QAbstractAxis>
 #include <QComboBox>

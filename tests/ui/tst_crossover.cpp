@@ -3,12 +3,12 @@
 // label must sit at that n, and failed or skipped points must never be plotted.
 #include "fixtures.h"
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 #include "ui/app.h"
 #include "ui/charts/timechart.h"
-#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/runstore.h"
+#include "words/format.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

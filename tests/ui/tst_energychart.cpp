@@ -5,7 +5,7 @@
 // never drawn as 0; results without any say why, in the sweep's own sentence.
 #include "fixtures.h"
 
-#include "core/energyanalysis.h"
+#include "core/analysis/energyanalysis.h"
 #include "ui/app.h"
 #include "ui/charts/costchart.h"
 #include "ui/charts/energychart.h"

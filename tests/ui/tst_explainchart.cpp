@@ -12,8 +12,8 @@
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/timechart.h"
 #include "ui/charts/whatifpanel.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/format.h"
 
 #include <QPushButton>
 #include <QSettings>

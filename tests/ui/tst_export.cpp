@@ -4,8 +4,8 @@
 // (start folder, file name, remembered type).
 #include "fixtures.h"
 
-#include "core/resultio.h"
-#include "core/runset.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 #include "ui/app.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"

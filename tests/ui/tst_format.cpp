@@ -2,7 +2,7 @@
 // The one formatter of numbers with units: SI prefixes, 3 significant digits, never an exponent,
 // whatever the value (0, tiny, huge, negative, NaN, infinity).
 #include "core/pipeline.h"
-#include "ui/format.h"
+#include "words/format.h"
 
 #include <QRegularExpression>
 #include <QTest>

@@ -5,11 +5,11 @@
 #include "ui/commandline.h"
 #include "ui/examples.h"
 
-#include "core/calibration.h"
-#include "core/machineinfo.h"
-#include "core/resultio.h"
-#include "core/runset.h"
-#include "core/terminaltext.h"
+#include "core/io/terminaltext.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/calibration.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 
 #include <QDir>
 #include <QElapsedTimer>

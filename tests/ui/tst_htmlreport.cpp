@@ -3,14 +3,14 @@
 // outside, no script), that it reopens as the same runs, that every hostile name in a file stays
 // text, and that it comes in the window's language. tests/browser opens the same reports in Chromium.
 
-#include "core/htmltext.h"
-#include "core/runset.h"
+#include "core/io/htmltext.h"
+#include "core/results/runset.h"
 #include "ui/app.h"
 #include "ui/charts/slidechart.h"
 #include "ui/examples.h"
 #include "ui/htmlreport.h"
 #include "ui/runstore.h"
-#include "ui/translations.h"
+#include "words/translations.h"
 
 #include <QRegularExpression>
 #include <QTemporaryDir>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The window driven as a user would: fields set through the panel's widgets, Run pressed,
 // then every chart checked against the result set.
-#include "core/analysis.h"
-#include "core/machineinfo.h"
+#include "core/analysis/analysis.h"
+#include "core/machine/machineinfo.h"
 #include "ui/app.h"
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/throughputchart.h"

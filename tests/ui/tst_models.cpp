@@ -3,8 +3,8 @@
 // failed, skipped and noisy rows marked, with the reason as a tooltip, and natural sorting.
 #include "fixtures.h"
 
-#include "core/gpuclocks.h"
-#include "core/machineinfo.h"
+#include "core/machine/gpuclocks.h"
+#include "core/machine/machineinfo.h"
 #include "ui/app.h"
 #include "ui/devicemodel.h"
 #include "ui/resulttablemodel.h"

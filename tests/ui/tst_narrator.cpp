@@ -5,11 +5,11 @@
 #include "ui/app.h"
 #include "ui/charts/explainchart.h"
 #include "ui/examples.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
-#include "ui/translations.h"
+#include "words/format.h"
+#include "words/translations.h"
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 
 #include <QProcess>
 #include <QRegularExpression>

@@ -12,12 +12,12 @@
 #include "ui/mainwindow.h"
 #include "ui/runstore.h"
 
-#include "core/analysis.h"
-#include "core/energyanalysis.h"
-#include "core/explain.h"
-#include "core/resultio.h"
-#include "core/runset.h"
-#include "core/workload.h"
+#include "core/analysis/analysis.h"
+#include "core/analysis/energyanalysis.h"
+#include "core/analysis/explain.h"
+#include "core/model/workload.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 
 #include <QRegularExpression>
 #include <QSettings>

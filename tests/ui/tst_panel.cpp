@@ -5,8 +5,8 @@
 // nothing to plot reads properly for a single point.
 #include "fixtures.h"
 
-#include "core/calibration.h"
-#include "core/sweepplan.h"
+#include "core/measure/calibration.h"
+#include "core/plan/sweepplan.h"
 #include "ui/app.h"
 #include "ui/charts/timechart.h"
 #include "ui/loadbanner.h"

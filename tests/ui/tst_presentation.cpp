@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The classroom's view: presentation mode, zoom and hover readouts, driven as a teacher would.
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/timechart.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The shipped presets: every one is a valid plan on this machine, "seed" is exactly
 // SweepPlan::seed, and the command line builds the same plans the CLI would.
-#include "core/machineinfo.h"
-#include "core/presets.h"
+#include "core/machine/machineinfo.h"
+#include "core/plan/presets.h"
 #include "ui/app.h"
 #include "ui/commandline.h"
 #include "ui/mainwindow.h"

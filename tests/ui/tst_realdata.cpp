@@ -7,7 +7,6 @@
 #include "ui/app.h"
 #include "ui/charts/comparechart.h"
 #include "ui/charts/explainchart.h"
-#include "ui/charts/explaintext.h"
 #include "ui/charts/rooflinechart.h"
 #include "ui/charts/scalingchart.h"
 #include "ui/charts/speedupchart.h"
@@ -15,16 +14,17 @@
 #include "ui/charts/timechart.h"
 #include "ui/charts/whatifpanel.h"
 #include "ui/examples.h"
-#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/runspanel.h"
 #include "ui/runstore.h"
-#include "ui/translations.h"
+#include "words/explaintext.h"
+#include "words/format.h"
+#include "words/translations.h"
 
-#include "core/analysis.h"
-#include "core/explain.h"
-#include "core/resultio.h"
-#include "core/workload.h"
+#include "core/analysis/analysis.h"
+#include "core/analysis/explain.h"
+#include "core/model/workload.h"
+#include "core/results/resultio.h"
 
 #include <QComboBox>
 #include <QGraphicsLayout>

@@ -4,7 +4,7 @@
 // never in the table or the crossovers; removable; a bad file changes nothing.
 #include "fixtures.h"
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 #include "ui/app.h"
 #include "ui/charts/timechart.h"
 #include "ui/mainwindow.h"

@@ -5,21 +5,21 @@
 // (2.87 TB/s for the published table), in English and in Chinese.
 #include "fixtures.h"
 
-#include "core/presets.h"
-#include "core/queuetime.h"
-#include "core/resultio.h"
-#include "core/runset.h"
+#include "core/analysis/queuetime.h"
+#include "core/plan/presets.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 #include "ui/app.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/explainchart.h"
-#include "ui/charts/explaintext.h"
 #include "ui/charts/timechart.h"
 #include "ui/examples.h"
 #include "ui/mainwindow.h"
 #include "ui/publishedtable.h"
 #include "ui/runstore.h"
 #include "ui/tour.h"
-#include "ui/translations.h"
+#include "words/explaintext.h"
+#include "words/translations.h"
 
 #include <QAbstractAxis>
 #include <QAction>

@@ -3,7 +3,7 @@
 // on Open gives a message while the charts keep what they showed.
 #include "fixtures.h"
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 #include "ui/app.h"
 #include "ui/charts/timechart.h"
 #include "ui/mainwindow.h"

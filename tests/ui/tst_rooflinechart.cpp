@@ -4,8 +4,8 @@
 // the compute peak), the ridge labels, and what it says without ceilings or without FLOPs.
 #include "fixtures.h"
 
-#include "core/calibration.h"
-#include "core/machineinfo.h"
+#include "core/machine/machineinfo.h"
+#include "core/measure/calibration.h"
 #include "ui/app.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/rooflinechart.h"

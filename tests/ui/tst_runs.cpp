@@ -5,19 +5,19 @@
 // runs, opening several files at once and dropping files on the window.
 #include "fixtures.h"
 
-#include "core/resultio.h"
-#include "core/runset.h"
+#include "core/results/resultio.h"
+#include "core/results/runset.h"
 #include "ui/app.h"
 #include "ui/charts/comparechart.h"
 #include "ui/charts/timechart.h"
 #include "ui/devicemodel.h"
-#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/resulttablemodel.h"
 #include "ui/runspanel.h"
 #include "ui/runstore.h"
 #include "ui/sweeppanel.h"
-#include "ui/translations.h"
+#include "words/format.h"
+#include "words/translations.h"
 
 #include <QApplication>
 #include <QComboBox>

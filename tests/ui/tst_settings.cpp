@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
 // The sweep settings and the window layout persist; corrupt or out-of-range settings fall back
 // to the defaults as a whole, never half-applied.
-#include "core/machineinfo.h"
+#include "core/machine/machineinfo.h"
 #include "ui/app.h"
-#include "ui/appsettings.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/chartview.h"
 #include "ui/charts/costchart.h"
 #include "ui/charts/timechart.h"
-#include "ui/keptsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/sweepform.h"
 #include "ui/sweeppanel.h"
+#include "words/appsettings.h"
+#include "words/keptsettings.h"
 
 #include "settingsinput.h"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The Source dock (issue 13): for every series the engine can measure it shows the code that ran,
 // taken from the sources embedded at build time, under a heading that names the series.
-#include "core/workload.h"
+#include "core/model/workload.h"
 #include "fixtures.h"
 
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 #include "ui/mainwindow.h"
 #include "ui/resulttable.h"
 #include "ui/resulttablemodel.h"
@@ -137,8 +137,8 @@ void TestSourceView::showsTheKernelOfEverySeries()
     else
         QVERIFY2(heading.contains("4 threads"), qPrintable(heading));
     QVERIFY2(view.location().contains(m.onDevice()           ? "cuda/"
-                                      : m.workload == "spmv" ? "core/spmv.cpp"
-                                                             : "core/cpukernels.cpp"),
+                                      : m.workload == "spmv" ? "core/kernels/spmv.cpp"
+                                                             : "core/kernels/cpukernels.cpp"),
              qPrintable(view.location()));
 
     // How the GPU modes issue the work, and the sentence for closed-source libraries.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The worker on its own thread: every point arrives by a queued signal on the GUI thread,
 // progress is reported, and a plan that cannot run fails with a sentence.
-#include "core/sweepplan.h"
+#include "core/plan/sweepplan.h"
 #include "ui/app.h"
 #include "ui/sweepcontroller.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Help ▸ Guided tour (F1): opened from the window, paged with buttons and arrows, each "Show me"
 // switching the window to its chart, closed with Esc.
-#include "core/resultio.h"
+#include "core/results/resultio.h"
 #include "ui/charts/charttabs.h"
 #include "ui/charts/chartview.h"
 #include "ui/mainwindow.h"

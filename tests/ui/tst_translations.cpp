@@ -4,14 +4,14 @@
 // read in Chinese, and View ▸ Language stores a choice that wins over the system's.
 #include "ui/app.h"
 #include "ui/datatexts.h"
-#include "ui/format.h"
 #include "ui/mainwindow.h"
 #include "ui/sweeppanel.h"
-#include "ui/translations.h"
+#include "words/format.h"
+#include "words/translations.h"
 
-#include "core/measurement.h"
-#include "core/presets.h"
-#include "core/workload.h"
+#include "core/model/measurement.h"
+#include "core/model/workload.h"
+#include "core/plan/presets.h"
 
 #include <QAction>
 #include <QComboBox>

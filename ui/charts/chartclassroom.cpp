@@ -4,9 +4,9 @@
 // counts" action that turns it off.
 #include "ui/charts/chartview.h"
 
-#include "ui/appsettings.h"
-#include "ui/charts/explaintext.h"
-#include "ui/format.h"
+#include "words/appsettings.h"
+#include "words/explaintext.h"
+#include "words/format.h"
 
 #include <QAction>
 #include <QSettings>

@@ -8,7 +8,7 @@
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/labelplacer.h"
 #include "ui/charts/textwrap.h"
-#include "ui/format.h"
+#include "words/format.h"
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>

@@ -3,7 +3,7 @@
 // model says there.
 #include "ui/charts/chartreadout.h"
 
-#include "ui/format.h"
+#include "words/format.h"
 
 #include <QXYSeries>
 

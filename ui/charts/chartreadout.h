@@ -3,7 +3,7 @@
 // It reads series and rows; ChartView shows the text as a tooltip.
 #pragma once
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 
 #include <QCoreApplication>
 #include <QList>

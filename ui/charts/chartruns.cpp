@@ -3,12 +3,12 @@
 // the CPU and GPU curves held against each other within and across runs.
 #include "ui/charts/chartview.h"
 
-#include "core/machineinfo.h"
-#include "core/workload.h"
+#include "core/machine/machineinfo.h"
+#include "core/model/workload.h"
 
 #include "ui/charts/chartstyle.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/format.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // The charts' look: fonts at the zoom, colours of series and run families, markers, axes and units.
 #include "ui/charts/chartstyle.h"
 
-#include "ui/format.h"
+#include "words/format.h"
 
 #include <QAbstractAxis>
 #include <QApplication>

@@ -2,7 +2,7 @@
 // The charts' look: fonts at the zoom, colours of series and run families, markers, axes and units.
 #pragma once
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 
 #include <QColor>
 #include <QFont>

@@ -6,8 +6,8 @@
 #include "ui/charts/chartreadout.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/figureexport.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/format.h"
 
 #include <QAction>
 #include <QAreaSeries>

@@ -3,7 +3,7 @@
 // readout (ChartReadout) and the figure it exports (FigureExport). Charts read the results here.
 #pragma once
 
-#include "core/analysis.h"
+#include "core/analysis/analysis.h"
 
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/labelplacer.h"

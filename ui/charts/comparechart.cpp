@@ -3,11 +3,11 @@
 // A's series by series with the band of their noise.
 #include "ui/charts/comparechart.h"
 
-#include "core/analysis.h"
-#include "core/overlay.h"
+#include "core/analysis/analysis.h"
+#include "core/analysis/overlay.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/format.h"
 
 #include <QLogValueAxis>
 

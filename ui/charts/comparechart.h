@@ -4,8 +4,8 @@
 
 #include "ui/charts/chartview.h"
 
-#include "core/compare.h"
-#include "core/runset.h"
+#include "core/analysis/compare.h"
+#include "core/results/runset.h"
 
 namespace speeduplab {
 

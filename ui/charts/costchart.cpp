@@ -2,9 +2,9 @@
 // The cost chart: the best CPU and each GPU curve priced per hour, as the cost of many iterations against n.
 #include "ui/charts/costchart.h"
 
-#include "core/energyanalysis.h"
-#include "ui/appsettings.h"
+#include "core/analysis/energyanalysis.h"
 #include "ui/charts/energychart.h"
+#include "words/appsettings.h"
 
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/timechart.h"

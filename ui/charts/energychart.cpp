@@ -3,11 +3,11 @@
 // crossovers marked, and why a result holds no energy.
 #include "ui/charts/energychart.h"
 
-#include "core/energyanalysis.h"
+#include "core/analysis/energyanalysis.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/charts/explaintext.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/explaintext.h"
+#include "words/format.h"
 
 #include <QLogValueAxis>
 

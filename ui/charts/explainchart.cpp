@@ -3,15 +3,15 @@
 // and the sections of sentences the what-if panel shows.
 #include "ui/charts/explainchart.h"
 
-#include "core/energyanalysis.h"
+#include "core/analysis/energyanalysis.h"
 
-#include "ui/charts/explaintext.h"
 #include "ui/examples.h"
-#include "ui/format.h"
-#include "ui/narrator.h"
+#include "words/explaintext.h"
+#include "words/format.h"
+#include "words/narrator.h"
 
-#include "core/queuetime.h"
-#include "core/workload.h"
+#include "core/analysis/queuetime.h"
+#include "core/model/workload.h"
 
 #include <QLogValueAxis>
 

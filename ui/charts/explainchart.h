@@ -3,10 +3,10 @@
 #pragma once
 
 #include "ui/charts/chartview.h"
-#include "ui/charts/explaintext.h"
-#include "ui/narrator.h"
+#include "words/explaintext.h"
+#include "words/narrator.h"
 
-#include "core/explain.h"
+#include "core/analysis/explain.h"
 
 #include <QStringList>
 

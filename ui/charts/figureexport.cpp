@@ -2,7 +2,7 @@
 // FigureExport: the slide layout, the PNG encoder and the SVG generator, written through SafeFile.
 #include "ui/charts/figureexport.h"
 
-#include "core/safefile.h"
+#include "core/io/safefile.h"
 
 #include <QBuffer>
 #include <QFile>

@@ -3,9 +3,9 @@
 // spec-sheet memory roof when none was measured.
 #include "ui/charts/rooflinechart.h"
 
-#include "core/calibration.h"
+#include "core/measure/calibration.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/format.h"
+#include "words/format.h"
 
 #include <QLegend>
 #include <QLegendMarker>

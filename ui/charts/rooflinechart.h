@@ -4,7 +4,7 @@
 
 #include "ui/charts/chartview.h"
 
-#include "core/calibration.h"
+#include "core/measure/calibration.h"
 
 namespace speeduplab {
 

@@ -3,9 +3,9 @@
 #include "ui/charts/scalingchart.h"
 
 #include "ui/charts/chartstyle.h"
-#include "ui/charts/explaintext.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/explaintext.h"
+#include "words/format.h"
 
 #include <QValueAxis>
 

@@ -4,7 +4,7 @@
 
 #include "ui/charts/chartview.h"
 
-#include "core/explain.h"
+#include "core/analysis/explain.h"
 
 #include <map>
 #include <set>

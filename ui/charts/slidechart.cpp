@@ -2,11 +2,11 @@
 // SlideChart: the time chart with the lesson's three sentences in place of its note.
 #include "ui/charts/slidechart.h"
 
-#include "core/explain.h"
+#include "core/analysis/explain.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/charts/explaintext.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/explaintext.h"
+#include "words/format.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // TextWrap: greedy line filling for notes, a number kept with its unit.
 #include "ui/charts/textwrap.h"
 
-#include "ui/format.h"
+#include "words/format.h"
 
 #include <QFontMetricsF>
 

@@ -2,11 +2,11 @@
 // The throughput chart: GB/s or GFLOP/s against n, under the machine's measured ceilings.
 #include "ui/charts/throughputchart.h"
 
-#include "core/calibration.h"
-#include "core/workload.h"
+#include "core/measure/calibration.h"
+#include "core/model/workload.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/format.h"
 
 #include <QLogValueAxis>
 

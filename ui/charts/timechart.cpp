@@ -3,16 +3,16 @@
 // crossovers and their notes.
 #include "ui/charts/timechart.h"
 
-#include "ui/appsettings.h"
+#include "words/appsettings.h"
 
 #include "ui/charts/chartstyle.h"
-#include "ui/charts/explaintext.h"
-#include "ui/format.h"
 #include "ui/runstore.h"
+#include "words/explaintext.h"
+#include "words/format.h"
 
-#include "core/explain.h"
-#include "core/overlay.h"
-#include "core/workload.h"
+#include "core/analysis/explain.h"
+#include "core/analysis/overlay.h"
+#include "core/model/workload.h"
 
 #include <QAction>
 #include <QActionGroup>

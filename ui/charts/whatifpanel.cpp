@@ -4,10 +4,10 @@
 
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/explainchart.h"
-#include "ui/charts/explaintext.h"
-#include "ui/format.h"
+#include "words/explaintext.h"
+#include "words/format.h"
 
-#include "core/workload.h"
+#include "core/model/workload.h"
 
 #include <QComboBox>
 #include <QGridLayout>

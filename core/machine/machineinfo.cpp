@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: MIT
+// The machine a run was measured on (no Qt): probing the CPU, caches, memory, OS, GPUs and BLAS.
+#include "core/machine/machineinfo.h"
+
+#include "core/io/readfile.h"
+#include "core/kernels/blaslibrary.h"
+#include "core/kernels/cpukernels.h"
+#include "core/version.h"
+#include "cuda/gpubackend.h"
+#include "opencl/openclbackend.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <sstream>
+#include <sys/utsname.h>
+#include <thread>
+#include <unistd.h>
+
+namespace speeduplab {
+
+std::string MachineInfo::readText(const std::string &path)
+{
+    // Through the one reader: never blocked by a FIFO, never unbounded (/proc/cpuinfo of a
+    // 256-core machine is under 1 MiB).
+    return ReadFile::read(path, 4u << 20, ReadFile::Over::Cut).text;
+}
+
+static std::string readFirstLine(const std::string &path)
+{
+    const std::string text = MachineInfo::readText(path);
+    return text.substr(0, text.find('\n'));
+}
+
+static std::string versionString(int v)
+{
+    if (v <= 0)
+        return "";
+    return std::to_string(v / 1000) + '.' + std::to_string((v % 1000) / 10);
+}
+
+MachineInfo::GpuState MachineInfo::gpuState()
+{
+    const gpu::Availability a = gpu::availability();
+    GpuState s;
+    s.usable = a.usable;
+    s.reason = a.usable ? "" : a.reason;
+    s.why = a.why;
+    s.driverVersion = versionString(a.driverVersion);
+    s.runtimeVersion = versionString(a.runtimeVersion);
+    for (const auto &d : a.devices) {
+        Gpu g;
+        g.index = d.index;
+        g.name = d.name;
+        g.computeCapability = std::to_string(d.ccMajor) + '.' + std::to_string(d.ccMinor);
+        g.smCount = d.smCount;
+        g.memoryBytes = d.totalMemoryBytes;
+        g.smClockMHz = d.smClockMHz;
+        g.memoryClockMHz = d.memoryClockMHz;
+        g.memoryBusWidthBits = d.memoryBusWidthBits;
+        g.bandwidthGBs = d.theoreticalBandwidthGBs;
+        g.l2Bytes = d.l2CacheBytes;
+        g.pciBusId = DeviceDescription::pciKey(d.pciBusId);
+        s.gpus.push_back(g);
+    }
+    return s;
+}
+
+int MachineInfo::hardwareThreads()
+{
+    return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+double MachineInfo::availableMemory()
+{
+    return meminfoBytes(readText("/proc/meminfo"), "MemAvailable");
+}
+
+double MachineInfo::meminfoBytes(const std::string &meminfo, const std::string &key)
+{
+    std::istringstream lines(meminfo);
+    std::string line;
+    while (std::getline(lines, line)) {
+        // "MemAvailable:   23701968 kB"
+        if (line.size() <= key.size() || line.compare(0, key.size(), key) != 0 || line[key.size()] != ':')
+            continue;
+        std::istringstream fields(line.substr(key.size() + 1));
+        double value = 0;
+        std::string unit;
+        if (!(fields >> value) || !(value >= 0) || !std::isfinite(value))
+            return 0;
+        fields >> unit;
+        return unit == "kB" ? value * 1024.0 : unit.empty() ? value : 0;
+    }
+    return 0;
+}
+
+MachineInfo::OpenClState MachineInfo::openclState()
+{
+    const opencl::Availability a = opencl::availability();
+    return {a.usable, a.usable ? std::string() : a.reason, a.devices, a.note};
+}
+
+const DeviceDescription *MachineInfo::openclDevice(int index) const
+{
+    for (const DeviceDescription &d : openclDevices)
+        if (d.index == index)
+            return &d;
+    return nullptr;
+}
+
+const MachineInfo::Gpu *MachineInfo::sameBoard(const std::vector<Gpu> &gpus, const DeviceDescription &d)
+{
+    for (const Gpu &g : gpus)
+        if (d.samePciBoard(g.pciBusId))
+            return &g;
+    return nullptr;
+}
+
+std::vector<int> MachineInfo::openclAlsoCuda(const std::vector<Gpu> &gpus,
+                                             const std::vector<DeviceDescription> &devices)
+{
+    std::vector<int> out;
+    for (const DeviceDescription &d : devices)
+        if (sameBoard(gpus, d))
+            out.push_back(d.index);
+    return out;
+}
+
+bool MachineInfo::sameHardware(const MachineInfo &other) const
+{
+    if (cpuModel != other.cpuModel || logicalCores != other.logicalCores || gpus.size() != other.gpus.size())
+        return false;
+    for (std::size_t i = 0; i < gpus.size(); ++i)
+        if (gpus[i].name != other.gpus[i].name)
+            return false;
+    return true;
+}
+
+MachineInfo MachineInfo::probe()
+{
+    MachineInfo m;
+    m.cpuConditions = CpuConditions::read();
+    {
+        std::istringstream f(readText("/proc/cpuinfo"));
+        std::string line;
+        while (std::getline(f, line)) {
+            if (line.rfind("model name", 0) == 0) {
+                auto p = line.find(':');
+                if (p != std::string::npos)
+                    m.cpuModel = line.substr(p + 2);
+                break;
+            }
+        }
+    }
+    m.logicalCores = int(std::thread::hardware_concurrency());
+    m.cpuKernels = CpuKernels::instructionSet();
+    {
+        const BlasLibrary::Report &blas = BlasLibrary::report(); // loads OpenBLAS on first use
+        m.blas = blas.summary();
+        m.blasWarning = blas.warning;
+    }
+    m.caches = probeCaches();
+    m.topology = CpuTopology::of(Topology::probe());
+    m.ramBytes = meminfoBytes(readText("/proc/meminfo"), "MemTotal");
+    {
+        std::istringstream f(readText("/etc/os-release"));
+        std::string line;
+        while (std::getline(f, line))
+            if (line.rfind("PRETTY_NAME=", 0) == 0) {
+                m.os = line.substr(12);
+                if (m.os.size() >= 2 && m.os.front() == '"')
+                    m.os = m.os.substr(1, m.os.size() - 2);
+            }
+        utsname u{};
+        if (uname(&u) == 0)
+            m.os += std::string(m.os.empty() ? "" : ", ") + u.sysname + ' ' + u.release + ' ' + u.machine;
+    }
+
+    GpuState g = gpuState();
+    m.gpuStatus = g.usable ? "" : g.reason;
+    m.driverVersion = g.driverVersion;
+    m.runtimeVersion = g.runtimeVersion;
+    m.gpus = std::move(g.gpus);
+    const OpenClState cl = openclState();
+    m.openclDevices = cl.devices;
+    m.openclStatus = cl.reason;
+
+    m.buildType = SPEEDUPLAB_BUILD_TYPE;
+    m.programVersion = SPEEDUPLAB_VERSION;
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    m.timestamp = buf;
+    return m;
+}
+
+std::map<std::string, std::string> MachineInfo::probeCaches()
+{
+    std::map<std::string, std::string> caches;
+    // hwloc's view of this machine first: of each level and type, the most private cache (a
+    // performance core's, on a hybrid CPU), the largest of those.
+    if (const Topology &t = Topology::probe(); t.problem.empty() && t.thisSystem && !t.caches.empty()) {
+        std::map<std::string, const Topology::Cache *> best;
+        for (const Topology::Cache &c : t.caches) {
+            const std::string key = "L" + std::to_string(c.level) +
+                                    (c.type == "data"          ? "d"
+                                     : c.type == "instruction" ? "i"
+                                                               : "");
+            const Topology::Cache *&b = best[key];
+            if (!b || c.sharedBy < b->sharedBy || (c.sharedBy == b->sharedBy && c.bytes > b->bytes))
+                b = &c;
+        }
+        for (const auto &[key, c] : best)
+            if (c->bytes >= 1024)
+                caches[key] = std::to_string(std::llround(c->bytes / 1024)) + "K";
+        if (!caches.empty())
+            return caches;
+    }
+    for (int i = 0; i < 8; ++i) {
+        const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
+        const std::string level = readFirstLine(dir + "level");
+        if (level.empty())
+            break;
+        const std::string type = readFirstLine(dir + "type");
+        std::string key = "L" + level;
+        if (type == "Data")
+            key += "d";
+        else if (type == "Instruction")
+            key += "i";
+        caches[key] = readFirstLine(dir + "size");
+    }
+    if (!caches.empty())
+        return caches;
+    auto add = [&](const char *key, int name) {
+        const long bytes = sysconf(name);
+        if (bytes > 0)
+            caches[key] = std::to_string(bytes / 1024) + "K";
+    };
+#ifdef _SC_LEVEL1_DCACHE_SIZE
+    add("L1d", _SC_LEVEL1_DCACHE_SIZE);
+    add("L1i", _SC_LEVEL1_ICACHE_SIZE);
+    add("L2", _SC_LEVEL2_CACHE_SIZE);
+    add("L3", _SC_LEVEL3_CACHE_SIZE);
+#endif
+    return caches;
+}
+
+double MachineInfo::cacheBytes(const std::string &key) const
+{
+    auto it = caches.find(key);
+    if (it == caches.end())
+        return 0;
+    const std::string &s = it->second;
+    char *end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (end == s.c_str() || !(v > 0) || !std::isfinite(v)) // from a file: "inf" is no cache size
+        return 0;
+    switch (*end) {
+    case 'K':
+    case 'k':
+        return v * 1024;
+    case 'M':
+    case 'm':
+        return v * 1024 * 1024;
+    case 'G':
+    case 'g':
+        return v * 1024 * 1024 * 1024;
+    default:
+        return v;
+    }
+}
+
+static std::string fmt(double v, const char *unit, double scale)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f %s", v / scale, unit);
+    return buf;
+}
+
+std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
+{
+    std::vector<std::pair<std::string, std::string>> r;
+    r.emplace_back("CPU", cpuModel.empty() ? "unknown" : cpuModel);
+    r.emplace_back("Logical cores", std::to_string(logicalCores));
+    std::string caches_;
+    for (const auto &[k, v] : caches)
+        caches_ += (caches_.empty() ? "" : ", ") + k + ' ' + v;
+    r.emplace_back("Caches", caches_.empty() ? "unknown" : caches_);
+    for (const auto &line : topology.describe())
+        r.push_back(line);
+    if (!cpuKernels.empty())
+        r.emplace_back("CPU kernels", cpuKernels);
+    if (!blas.empty())
+        r.emplace_back("BLAS", blas);
+    if (!blasWarning.empty())
+        r.emplace_back("BLAS warning", blasWarning);
+    for (const auto &line : cpuConditions.describe())
+        r.push_back(line);
+    for (const auto &line : sweep.describe())
+        r.push_back(line);
+    r.emplace_back("RAM", fmt(ramBytes, "GiB", 1024.0 * 1024 * 1024));
+    r.emplace_back("OS", os);
+    if (gpus.empty()) // a file may hold no GPU and no status: say so, not "none usable: "
+        r.emplace_back("GPU", gpuStatus.empty() ? std::string("none recorded") : "none usable: " + gpuStatus);
+    for (const auto &g : gpus) {
+        const std::string p = "GPU " + std::to_string(g.index);
+        std::string also; // the same board through OpenCL: both of its names on its line
+        for (const DeviceDescription &d : openclDevices)
+            if (sameBoard({g}, d))
+                also += " and " + d.id();
+        r.emplace_back(p, g.name + " (compute " + g.computeCapability + ", " + std::to_string(g.smCount) +
+                              " SMs" + (g.pciBusId.empty() ? "" : ", PCI " + g.pciBusId) + ")" +
+                              (also.empty() ? ""
+                                            : "; cuda:" + std::to_string(g.index) + also +
+                                                  " are this one board, seen through CUDA and OpenCL: "
+                                                  "--device all sweeps it once, through CUDA"));
+        r.emplace_back(p + " memory",
+                       fmt(g.memoryBytes, "GiB", 1024.0 * 1024 * 1024) + ", " +
+                           std::to_string(g.memoryBusWidthBits) + "-bit, " +
+                           fmt(g.bandwidthGBs, "GB/s theoretical", 1.0) +
+                           (g.l2Bytes > 0 ? ", L2 " + fmt(g.l2Bytes, "MiB", 1024.0 * 1024) : ""));
+        r.emplace_back(p + " clocks",
+                       fmt(g.smClockMHz, "MHz SM", 1.0) + ", " + fmt(g.memoryClockMHz, "MHz memory", 1.0));
+    }
+    if (!gpus.empty() && !gpuStatus.empty())
+        r.emplace_back("GPU status", gpuStatus);
+    if (openclDevices.empty() && !openclStatus.empty())
+        r.emplace_back("OpenCL", "none usable: " + openclStatus);
+    for (const DeviceDescription &d : openclDevices) {
+        std::string text = d.describe() + ": " + d.name + ", " + std::to_string(d.computeUnits) +
+                           " compute units, " + fmt(d.globalMemoryBytes, "GiB", 1024.0 * 1024 * 1024) +
+                           (d.unifiedMemory ? ", memory shared with the host" : "") + "; " + d.deviceVersion +
+                           ", driver " + d.driverVersion + ", platform " + d.platform;
+        if (d.timerResolutionS > 0)
+            text += ", timer tick " + fmt(d.timerResolutionS * 1e9, "ns", 1.0);
+        if (!d.pciBusId.empty())
+            text += ", PCI " + d.pciBusId;
+        if (!d.isGpu())
+            text += " (not a GPU: no crossover is marked against it; its curves show what OpenCL costs on "
+                    "the same cores)";
+        if (const Gpu *g = sameBoard(gpus, d))
+            text = "the same board as cuda:" + std::to_string(g->index) +
+                   " (--device all sweeps it through CUDA; name " + d.id() +
+                   " to sweep it through OpenCL too): " + text;
+        r.emplace_back(d.id(), text);
+    }
+    if (!driverVersion.empty())
+        r.emplace_back("CUDA driver", driverVersion);
+    if (!runtimeVersion.empty())
+        r.emplace_back("CUDA runtime", runtimeVersion);
+    r.emplace_back("Build", buildType + ", SpeedupLab " + programVersion);
+    r.emplace_back("Measured", timestamp);
+    for (const auto &[k, v] : ceilings)
+        r.emplace_back("Ceiling " + k, ceilingText(k, v));
+    return r;
+}
+
+std::string MachineInfo::ceilingText(const std::string &key, double v)
+{
+    // A ceiling read from a file may be "inf" or "nan" (ResultIO writes non-finite numbers so):
+    // it is no rate, and "inf GB/s" would read as one.
+    if (!std::isfinite(v))
+        return "not measured (the value is not a finite number)";
+    char buf[128];
+    const std::string base = key.substr(0, key.find('@'));
+    auto ends = [&](const char *s) {
+        const std::string e(s);
+        return base.size() >= e.size() && base.compare(base.size() - e.size(), e.size(), e) == 0;
+    };
+    if (ends("_bytes_per_s"))
+        std::snprintf(buf, sizeof buf, "%.1f GB/s", v / 1e9);
+    else if (ends("_flops_per_s"))
+        std::snprintf(buf, sizeof buf, "%.1f GFLOP/s", v / 1e9);
+    else if (ends("_s"))
+        std::snprintf(buf, sizeof buf, "%.2f us", v * 1e6);
+    else
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+} // namespace speeduplab

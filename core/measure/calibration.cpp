@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: MIT
+// The machine's ceilings: measuring them (CPU here, GPU through cuda/), and which ceiling a point is
+// held against (the level its working set lives in).
+#include "core/measure/calibration.h"
+
+#include "core/kernels/cpukernels.h"
+#include "core/kernels/cpupeaks.h"
+#include "core/machine/gpuspecs.h"
+#include "core/measure/reference.h"
+#include "core/model/workload.h"
+#include "cuda/gpubackend.h"
+#include "opencl/openclbackend.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+namespace speeduplab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point a, Clock::time_point b)
+{
+    return std::chrono::duration<double>(b - a).count();
+}
+
+double parallelRegion(int threads)
+{
+    CpuKernels::warmUpThreads(threads);
+    volatile int sink = 0;
+    const int reps = 2000;
+    const auto t0 = Clock::now();
+    for (int r = 0; r < reps; ++r) {
+#pragma omp parallel num_threads(threads)
+        {
+            if (omp_get_thread_num() == 0)
+                sink = sink + 1;
+        }
+    }
+    return seconds(t0, Clock::now()) / reps;
+}
+
+double cpuGemmFlops(int threads, const std::atomic<bool> &stop)
+{
+    if (!CpuKernels::haveBlas())
+        return 0;
+    const int n = threads >= 8 ? 4096 : 2048;
+    const auto in = Reference::inputs("gemm", n);
+    auto run = CpuKernels::create("gemm", "blas", n, 1, threads, 0, {in[0].data(), in[1].data()});
+    run->reset();
+    run->runOnce(stop);
+    double best = 1e30;
+    for (int r = 0; r < 3; ++r)
+        best = std::min(best, run->runOnce(stop));
+    return 2.0 * double(n) * n * n / best;
+}
+
+// The thread counts the per-thread ceilings are measured at: powers of two up to `threads`,
+// and `threads` itself (the counts a sweep over "all" threads uses).
+std::vector<int> threadCounts(int threads)
+{
+    std::vector<int> counts;
+    for (int t = 1; t < threads; t *= 2)
+        counts.push_back(t);
+    counts.push_back(threads);
+    return counts;
+}
+
+std::string mib(double bytes)
+{
+    char buf[32];
+    if (bytes >= 1 << 20)
+        std::snprintf(buf, sizeof buf, "%.3g MiB", bytes / (1 << 20));
+    else
+        std::snprintf(buf, sizeof buf, "%.3g KiB", bytes / 1024);
+    return buf;
+}
+
+// A cache level of the CPU: its name, ceiling key and how many bytes of a point's working set
+// it holds with `threads` threads (the private L1 and L2 once per thread, the L3 once).
+struct CacheLevel {
+    const char *name;
+    const char *key;
+    double capacity;
+};
+
+std::vector<CacheLevel> cpuCaches(const MachineInfo &machine, int threads)
+{
+    const double t = std::max(1, threads);
+    return {{"L1", Calibration::cpuL1, machine.cacheBytes("L1d") * t},
+            {"L2", Calibration::cpuL2, machine.cacheBytes("L2") * t},
+            {"L3", Calibration::cpuL3, machine.cacheBytes("L3")}};
+}
+
+} // namespace
+
+std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bool> &stop)
+{
+    threads = std::max(1, threads);
+    MachineInfo caches;
+    caches.caches = MachineInfo::probeCaches();
+    const double l1 = caches.cacheBytes("L1d"), l2 = caches.cacheBytes("L2"), l3 = caches.cacheBytes("L3");
+    // DRAM: three arrays together at least twice the last cache (and 128 MiB each), so that
+    // almost nothing of them is in any cache; at most 512 MiB each, whatever L3 a virtual
+    // machine reports.
+    const std::size_t dramArray = std::size_t(std::clamp(l3 * 2 / 3, 128.0 * (1 << 20), 512.0 * (1 << 20)));
+
+    std::map<std::string, double> c;
+    c[cpuParallelRegion] = parallelRegion(threads);
+    const std::vector<int> counts = threadCounts(threads);
+    const std::vector<double> dram = CpuPeaks::dramTriadBytesPerS(counts, dramArray, stop);
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        const int t = counts[i];
+        auto put = [&](const char *key, double v) {
+            if (v > 0)
+                c[atThreads(key, t)] = v;
+        };
+        put(cpuFma, CpuPeaks::fmaFlopsPerS(t, stop));
+        // Each private cache level with a slice of half its size per thread, and only where
+        // the level is larger than the one before it, so that it is that level which serves
+        // the slice. The L3 with eight times the threads' L2s together, or half the L3 when that is
+        // less: the L3 a CPU reports may be the whole socket's (virtual machines report the
+        // host's), of which one core reaches only its own complex's share.
+        if (l1 > 0)
+            put(cpuL1, CpuPeaks::cacheBytesPerS(t, std::size_t(l1 / 2), stop));
+        if (l2 >= 4 * l1 && l1 > 0)
+            put(cpuL2, CpuPeaks::cacheBytesPerS(t, std::size_t(l2 / 2), stop));
+        if (l3 / 2 >= 2 * l2 * t && l2 > 0)
+            put(cpuL3, CpuPeaks::cacheBytesPerS(t, std::size_t(std::min(l3 / 2, 8 * l2 * t) / t), stop));
+        put(cpuTriad, dram[i]);
+    }
+    // The plain keys: the values at the calibration's thread count, as before per-thread
+    // ceilings existed (older readers, and the roofline's roofs, use them).
+    for (const char *key : {cpuFma, cpuL1, cpuL2, cpuL3, cpuTriad})
+        if (auto it = c.find(atThreads(key, threads)); it != c.end())
+            c[key] = it->second;
+    const double g = cpuGemmFlops(threads, stop);
+    if (g > 0)
+        c[cpuGemm] = g;
+    return c;
+}
+
+std::map<std::string, double> Calibration::gpu(int device, const std::atomic<bool> &stop,
+                                               std::string *cublasMissing)
+{
+    const gpu::Ceilings g = gpu::calibrate(device, stop);
+    if (cublasMissing)
+        *cublasMissing = g.cublasMissing;
+    return {{gpuCopy, g.deviceCopyBytesPerS},
+            {gpuH2dPageable, g.h2dPageableBytesPerS},
+            {gpuH2dPinned, g.h2dPinnedBytesPerS},
+            {gpuD2hPageable, g.d2hPageableBytesPerS},
+            {gpuD2hPinned, g.d2hPinnedBytesPerS},
+            {gpuLaunch, g.launchLatencyS},
+            {gpuSyncRoundTrip, g.syncRoundTripS},
+            {gpuCublas, g.cublasFlopsPerS},
+            {gpuCublasTf32, g.cublasTf32FlopsPerS},
+            {gpuCublasFp16, g.cublasFp16FlopsPerS},
+            {gpuCublasBf16, g.cublasBf16FlopsPerS},
+            {gpuL2, g.l2BytesPerS},
+            {gpuFma, g.fmaFlopsPerS}};
+}
+
+std::string Calibration::openclKey(int device, const char *what)
+{
+    return "opencl" + std::to_string(std::max(0, device)) + '_' + what;
+}
+
+bool Calibration::parseOpenclKey(const std::string &key, int &device, std::string &what)
+{
+    constexpr std::string_view prefix = "opencl";
+    if (key.rfind(prefix, 0) != 0)
+        return false;
+    std::size_t at = prefix.size(), digits = 0;
+    int index = 0;
+    while (at < key.size() && digits < 4 && key[at] >= '0' && key[at] <= '9') {
+        index = index * 10 + (key[at++] - '0');
+        ++digits;
+    }
+    if (digits == 0 || at + 1 >= key.size() || key[at] != '_')
+        return false;
+    device = index;
+    what = key.substr(at + 1);
+    return true;
+}
+
+std::map<std::string, double> Calibration::opencl(int device, const std::atomic<bool> &stop)
+{
+    const opencl::Ceilings c = opencl::calibrate(device, stop);
+    std::map<std::string, double> out = {
+        {openclKey(device, "copy_bytes_per_s"), c.copyBytesPerS},
+        {openclKey(device, "fma_flops_per_s"), c.fmaFlopsPerS},
+        {openclKey(device, "launch_s"), c.launchLatencyS},
+        {openclKey(device, "sync_round_trip_s"), c.syncRoundTripS},
+        {openclKey(device, "h2d_pageable_bytes_per_s"), c.h2dPageableBytesPerS},
+        {openclKey(device, "h2d_pinned_bytes_per_s"), c.h2dPinnedBytesPerS},
+        {openclKey(device, "d2h_pageable_bytes_per_s"), c.d2hPageableBytesPerS},
+        {openclKey(device, "d2h_pinned_bytes_per_s"), c.d2hPinnedBytesPerS}};
+    if (c.dispatchLatencyS > 0) // none where the device's timestamps do not follow time
+        out[openclKey(device, "dispatch_s")] = c.dispatchLatencyS;
+    return out;
+}
+
+std::string Calibration::atThreads(const std::string &key, int threads)
+{
+    return key + '@' + std::to_string(threads);
+}
+
+double Calibration::value(const MachineInfo &machine, const std::string &key, int threads)
+{
+    auto it = machine.ceilings.find(key);
+    const double plain =
+        it != machine.ceilings.end() && it->second > 0 && std::isfinite(it->second) ? it->second : 0;
+    if (threads <= 0)
+        return plain;
+    // The measured thread counts bracketing `threads`: exact, else interpolated linearly
+    // (a sweep may use counts the calibration did not), else the nearest one measured.
+    const std::string prefix = key + '@';
+    int lo = 0, hi = 0;
+    double vlo = 0, vhi = 0;
+    for (auto c = machine.ceilings.lower_bound(prefix);
+         c != machine.ceilings.end() && c->first.compare(0, prefix.size(), prefix) == 0; ++c) {
+        // From a file, the suffix may be anything: only a plain positive count is a thread count.
+        char *end = nullptr;
+        const long parsed = std::strtol(c->first.c_str() + prefix.size(), &end, 10);
+        if (*end != '\0' || parsed <= 0 || parsed > 1 << 20 || !(c->second > 0) || !std::isfinite(c->second))
+            continue;
+        const int t = int(parsed);
+        if (t == threads)
+            return c->second;
+        if (t < threads && t > lo)
+            lo = t, vlo = c->second;
+        if (t > threads && (hi == 0 || t < hi))
+            hi = t, vhi = c->second;
+    }
+    if (lo && hi)
+        return vlo + (vhi - vlo) * double(threads - lo) / double(hi - lo);
+    if (lo || hi)
+        return lo ? vlo : vhi;
+    return plain;
+}
+
+double Calibration::workingSetBytes(const Measurement &m)
+{
+    if (const Workload *w = Workload::find(m.workload))
+        return w->footprintBytes(m.n);
+    return 4.0 * (m.elements > 0 ? m.elements : double(m.n) * double(m.n));
+}
+
+bool Calibration::coldEveryOperation(const Measurement &m)
+{
+    return m.conditions.cache == "cold" && m.iterations == 1;
+}
+
+Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo &machine,
+                                         bool calibratedOnly)
+{
+    auto known = [&](const char *key, int threads = 0) {
+        return !calibratedOnly || value(machine, key, threads) > 0;
+    };
+    auto level = [&](const char *name, const char *key, bool flops, int threads = 0) {
+        return Level{name, key, value(machine, key, threads), flops};
+    };
+    if (m.isOpenCl()) {
+        // The device's own ceilings (Calibration::opencl), under its own keys.
+        const auto own = [&](const char *name, const char *what, bool flops) {
+            const std::string key = openclKey(m.device, what);
+            return Level{name, key, value(machine, key), flops};
+        };
+        if (Workload::isArithmetic(m.workload))
+            return own("FMA peak", "fma_flops_per_s", true);
+        if (Workload::isCopy(m.workload)) {
+            if (m.variant == "zero-copy") // nothing is copied: no link to hold it against
+                return {"shared memory (no copy)", "", 0, false};
+            const bool pinned = m.variant == "pinned";
+            const Level h =
+                own("host link", pinned ? "h2d_pinned_bytes_per_s" : "h2d_pageable_bytes_per_s", false);
+            const double d = value(
+                machine, openclKey(m.device, pinned ? "d2h_pinned_bytes_per_s" : "d2h_pageable_bytes_per_s"));
+            return {"host link", h.key, h.value > 0 && d > 0 ? 2.0 / (1.0 / h.value + 1.0 / d) : 0, false};
+        }
+        if (m.mode == "fused")
+            return own("registers", "fma_flops_per_s", true);
+        return own("device memory", "copy_bytes_per_s", false);
+    }
+    if (m.isCuda()) {
+        if (Workload::isArithmetic(m.workload)) {
+            if (m.variant == "cublas-tf32")
+                return level("tensor cores (cuBLAS TF32)", gpuCublasTf32, true);
+            if (m.variant == "cublas-fp16")
+                return level("tensor cores (cuBLAS FP16)", gpuCublasFp16, true);
+            if (m.variant == "cublas-bf16")
+                return level("tensor cores (cuBLAS BF16)", gpuCublasBf16, true);
+            return value(machine, gpuFma) > 0 ? level("FMA peak", gpuFma, true)
+                                              : level("cuBLAS SGEMM", gpuCublas, true);
+        }
+        if (Workload::isCopy(m.workload)) {
+            // A round trip: the harmonic mean of the two directions is the ceiling of the pair.
+            const bool pinned = m.variant == "pinned";
+            const char *h2d = pinned ? gpuH2dPinned : gpuH2dPageable;
+            const double h = value(machine, h2d), d = value(machine, pinned ? gpuD2hPinned : gpuD2hPageable);
+            return {"host link", h2d, h > 0 && d > 0 ? 2.0 / (1.0 / h + 1.0 / d) : 0, false};
+        }
+        // All iterations in one kernel: the data stay in registers, and only arithmetic limits.
+        if (m.mode == "fused" && known(gpuFma))
+            return level("registers", gpuFma, true);
+        // Cold, one operation a repetition: its data come from HBM, whatever the L2 could hold.
+        if (coldEveryOperation(m))
+            return level("HBM", gpuCopy, false);
+        double l2 = 0;
+        for (const auto &g : machine.gpus)
+            if (g.index == std::max(0, m.device))
+                l2 = GpuSpecs::l2Bytes(g); // the spec sheet's when the recording does not say
+        if (l2 > 0 && workingSetBytes(m) <= l2 && known(gpuL2))
+            return level("GPU L2", gpuL2, false);
+        return level("HBM", gpuCopy, false);
+    }
+    // VDPBF16PS does two bf16 products per fp32 lane: against the fp32 FMA peak a good bf16 GEMM
+    // would read up to 200 %, and no bf16 peak is calibrated, so it is held against none.
+    if (Workload::isArithmetic(m.workload) && m.variant == "blas-bf16")
+        return {"bf16 dot-product peak", "", 0, true};
+    if (Workload::isArithmetic(m.workload))
+        return value(machine, cpuFma, m.threads) > 0 ? level("FMA peak", cpuFma, true, m.threads)
+                                                     : level("BLAS SGEMM", cpuGemm, true);
+    if (coldEveryOperation(m))
+        return level("DRAM", cpuTriad, false, m.threads);
+    // The fastest calibrated level the working set fits in; DRAM when none.
+    const double ws = workingSetBytes(m);
+    for (const CacheLevel &c : cpuCaches(machine, m.threads))
+        if (c.capacity > 0 && ws <= c.capacity && known(c.key, m.threads))
+            return level(c.name, c.key, false, m.threads);
+    return level("DRAM", cpuTriad, false, m.threads);
+}
+
+std::pair<std::string, double> Calibration::ceilingFor(const Measurement &m, const MachineInfo &machine)
+{
+    const Level l = levelFor(m, machine);
+    if (!(l.value > 0))
+        return {"", 0};
+    return {l.key, l.value};
+}
+
+double Calibration::fractionOfCeiling(const Measurement &m, const MachineInfo &machine)
+{
+    if (!m.ok() || !(m.stats.median > 0) || Workload::isQueueTime(m.mode)) // a queue time moves nothing
+        return 0;
+    const Level l = levelFor(m, machine);
+    if (!(l.value > 0))
+        return 0;
+    return (l.flops ? m.flops : m.bytes) / m.stats.median / l.value;
+}
+
+std::string Calibration::aboveCeilingReason(const Measurement &m, const MachineInfo &machine)
+{
+    const double f = fractionOfCeiling(m, machine);
+    if (!(f > 1.0))
+        return "";
+    const Level l = levelFor(m, machine);
+    const std::string head = "Above the measured " + l.name + " ceiling: ";
+    if (l.flops)
+        return head +
+               "the cores ran at a higher clock during this point than during the calibration "
+               "(short bursts run faster), or the timing is noisy. Calibrate again on an idle machine.";
+    const double ws = workingSetBytes(m);
+    if (m.isCpu()) {
+        // A faster level that holds the working set but has no ceiling, or one it nearly fits in.
+        for (const CacheLevel &c : cpuCaches(machine, m.threads)) {
+            if (c.name == l.name)
+                break;
+            if (c.capacity > 0 && ws <= c.capacity)
+                return head + "the working set (" + mib(ws) + ") fits in " + c.name +
+                       ", whose bandwidth was not calibrated. Calibrate again to measure it.";
+            if (c.capacity > 0 && ws <= 2 * c.capacity)
+                return head + "the working set (" + mib(ws) + ") is less than twice the size of " + c.name +
+                       " (" + mib(c.capacity) +
+                       (m.threads > 1 && c.name != std::string("L3") ? " over the threads" : "") +
+                       "), so much of it is still served from " + c.name + ", which is faster.";
+        }
+    } else if (const DeviceDescription *d = m.isOpenCl() ? machine.openclDevice(m.device) : nullptr;
+               d && d->unifiedMemory) {
+        // A device on the host's memory (PoCL, an integrated GPU) reads through the host's L3
+        // (an integrated GPU's last-level cache is shared with the cores, too).
+        const double l3 = machine.cacheBytes("L3");
+        if (l3 > 0 && ws <= 2 * l3)
+            return head + "the device shares the host's memory, and the working set (" + mib(ws) +
+                   ") is less than twice the size of the host's L3 (" + mib(l3) +
+                   "), so much of it is still served from L3, which is faster.";
+    } else if (l.name == "HBM") {
+        for (const auto &g : machine.gpus)
+            if (const double l2 = GpuSpecs::l2Bytes(g);
+                g.index == std::max(0, m.device) && l2 > 0 && ws <= 2 * l2)
+                return head + "the working set (" + mib(ws) + ") is close to the L2 size (" + mib(l2) +
+                       "), so part of it is served from the L2 cache, which is faster.";
+    }
+    return head + "the ceiling was measured while the machine was busier, or the timing is noisy. "
+                  "Calibrate again on an idle machine.";
+}
+
+std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &machine)
+{
+    struct Def {
+        const char *key;
+        const char *label;
+        bool gpu, compute;
+    };
+    static const Def defs[] = {
+        {cpuL1, "CPU L1", false, false},       {cpuL2, "CPU L2", false, false},
+        {cpuL3, "CPU L3", false, false},       {cpuTriad, "CPU DRAM", false, false},
+        {cpuFma, "CPU FMA peak", false, true}, {gpuL2, "GPU L2", true, false},
+        {gpuCopy, "GPU HBM", true, false},     {gpuFma, "GPU FMA peak", true, true},
+    };
+    std::vector<Roof> r;
+    for (const Def &d : defs)
+        if (const double v = value(machine, d.key); v > 0)
+            r.push_back({d.key, d.label, d.gpu, d.compute, v});
+    return r;
+}
+
+bool Calibration::computeLevel(const std::string &name)
+{
+    // The names levelFor gives a level whose ceiling is in FLOP/s (Level::flops).
+    return name == "registers" || name == "FMA peak" || name.rfind("tensor cores", 0) == 0 ||
+           name == "cuBLAS SGEMM" || name.rfind("BLAS", 0) == 0;
+}
+
+} // namespace speeduplab

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// Measurement: a row's series key and name, and the status names.
+#include "core/model/measurement.h"
+
+#include <algorithm>
+
+namespace speeduplab {
+
+std::string Measurement::seriesKey() const
+{
+    return (run.empty() ? std::string() : run + '|') + workload + '|' + backend + '|' + variant + '|' +
+           std::to_string(threads) + '|' + mode + '|' + transfers + '|' + std::to_string(device) +
+           (conditions.cache == "cold" ? "|cold" : "");
+}
+
+std::string Measurement::deviceId() const
+{
+    if (isCpu())
+        return {};
+    return std::string(isCuda() ? DeviceIdPrefix::cuda : DeviceIdPrefix::opencl) + ':' +
+           std::to_string(std::max(0, device));
+}
+
+SeriesName Measurement::seriesName() const
+{
+    SeriesName s;
+    s.run = run;
+    s.device = isCpu()    ? SeriesName::Device::Cpu
+               : isCuda() ? SeriesName::Device::Cuda
+                          : SeriesName::Device::Id;
+    s.id = deviceId();
+    s.threads = threads;
+    s.index = std::max(0, device);
+    s.numbered = isCuda() && device > 0;
+    s.mode = mode;
+    s.variant = variant;
+    s.copies = transfers == "none" ? std::string() : transfers;
+    s.coldCache = conditions.cache == "cold";
+    return s;
+}
+
+std::string Measurement::statusName(Status s)
+{
+    switch (s) {
+    case Status::Ok:
+        return "ok";
+    case Status::Failed:
+        return "failed";
+    case Status::Skipped:
+        return "skipped";
+    case Status::Cancelled:
+        return "cancelled";
+    }
+    return "ok";
+}
+
+bool Measurement::parseStatus(const std::string &name, Status &out)
+{
+    for (Status s : {Status::Ok, Status::Failed, Status::Skipped, Status::Cancelled})
+        if (statusName(s) == name) {
+            out = s;
+            return true;
+        }
+    return false;
+}
+
+} // namespace speeduplab
