@@ -3,6 +3,8 @@
 // context and program, built once a process.
 #include "opencl/opencldevices.h"
 
+#include "backend/filekind.h"
+
 #include "opencl/eventspan.h"
 #include "opencl/openclkernels.h"
 
@@ -87,14 +89,8 @@ std::string driverListProblem()
 {
     constexpr off_t kMaxIcd = 64 * 1024;
     const auto refused = [](const std::string &path, const struct stat &st, bool icd) -> std::string {
-        const char *what = S_ISREG(st.st_mode)    ? nullptr
-                           : S_ISDIR(st.st_mode)  ? "a folder"
-                           : S_ISFIFO(st.st_mode) ? "a named pipe (FIFO)"
-                           : S_ISCHR(st.st_mode)  ? "a character device"
-                           : S_ISBLK(st.st_mode)  ? "a block device"
-                           : S_ISSOCK(st.st_mode) ? "a socket"
-                                                  : "not a regular file";
-        const std::string why = what ? std::string("is ") + what + ", not a regular file"
+        const std::string kind = notRegularFile(st.st_mode);
+        const std::string why = !kind.empty() ? "is " + kind + ", not a regular file"
                                 : icd && st.st_size > kMaxIcd
                                     ? "is " + std::to_string(st.st_size / 1024) +
                                           " KiB, larger than an .icd entry may be (64 KiB)"
@@ -113,7 +109,8 @@ std::string driverListProblem()
     // FIFO there too, or read /dev/zero without end.
     for (const char *variable : {"HWLOC_XMLFILE", "HWLOC_FORCE_XMLFILE"})
         if (const char *xml = std::getenv(variable); xml && *xml && ::stat(xml, &st) == 0) {
-            const std::string why = !S_ISREG(st.st_mode) ? "is not a regular file"
+            const std::string kind = notRegularFile(st.st_mode);
+            const std::string why = !kind.empty() ? "is " + kind + ", not a regular file"
                                     : st.st_size > (off_t(64) << 20)
                                         ? "is larger than the 64 MiB a topology may be"
                                         : std::string();

@@ -2,6 +2,7 @@
 // ReadFile (core/io/readfile.h): open without blocking, check what the file is, read within a limit.
 #include "core/io/readfile.h"
 
+#include "backend/filekind.h"
 #include "core/io/texts.h"
 
 #include <algorithm>
@@ -14,23 +15,6 @@
 #include <unistd.h>
 
 namespace speeduplab {
-
-std::string ReadFile::notRegular(unsigned mode)
-{
-    if (S_ISREG(mode))
-        return {};
-    if (S_ISDIR(mode))
-        return "a folder";
-    if (S_ISFIFO(mode))
-        return "a named pipe (FIFO)";
-    if (S_ISCHR(mode))
-        return "a character device";
-    if (S_ISBLK(mode))
-        return "a block device";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a regular file";
-}
 
 std::string ReadFile::mib(std::uintmax_t bytes)
 {
@@ -65,7 +49,7 @@ ReadFile::Result ReadFile::read(const std::string &path, std::size_t limit, Over
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
         return fail(Why::Open, errno, "cannot open " + name + ": " + std::strerror(errno));
-    if (std::string kind = notRegular(st.st_mode); !kind.empty()) {
+    if (std::string kind = notRegularFile(st.st_mode); !kind.empty()) {
         r.kind = kind;
         return fail(Why::NotRegular, 0, name + " is " + kind + ", not a regular file");
     }
@@ -81,7 +65,7 @@ ReadFile::Result ReadFile::read(const std::string &path, std::size_t limit, Over
     // What was opened is checked again: the name may now be something else.
     if (::fstat(fd, &st) != 0)
         return fail(Why::Read, errno, "cannot read " + name + ": " + std::strerror(errno));
-    if (std::string kind = notRegular(st.st_mode); !kind.empty()) {
+    if (std::string kind = notRegularFile(st.st_mode); !kind.empty()) {
         r.kind = kind;
         return fail(Why::NotRegular, 0, name + " is " + kind + ", not a regular file");
     }

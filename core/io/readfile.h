@@ -32,9 +32,6 @@ struct ReadFile {
     /// a regular file, at most `limit` bytes. Never throws for the file's sake; EINTR is retried.
     static Result read(const std::string &path, std::size_t limit, Over over = Over::Refuse);
 
-    /// What a file that is not a regular file is ("a folder", "a named pipe (FIFO)"); empty for
-    /// a regular file.
-    static std::string notRegular(unsigned mode);
     /// bytes in MiB, one decimal: "64.0 MiB".
     static std::string mib(std::uintmax_t bytes);
 };
