@@ -108,6 +108,7 @@ private slots:
     void initTestCase();
     void modelsStayOverTheirPoints();
     void wrapKeepsNumbersWithTheirUnits();
+    void wrapBreaksChineseBetweenCharacters();
     void placementMarksWhereEfficiencyCoresJoin();
     void markupInDataIsText();
     void emptyChartsSayWhatToDo_data();
@@ -503,6 +504,29 @@ void TestCharts::wrapKeepsNumbersWithTheirUnits()
             QVERIFY2(!line.endsWith(QStringLiteral("1.66")) && !line.endsWith(QStringLiteral("4.47")) &&
                          !line.endsWith(QStringLiteral("93.1")),
                      qPrintable(line));
+}
+
+// A Chinese note has no spaces: it breaks between characters, fits the width, loses nothing, and
+// no line starts with a comma or a full stop (the 1024x700 window's note ran off the chart).
+void TestCharts::wrapBreaksChineseBetweenCharacters()
+{
+    const QFont f;
+    const QFontMetricsF fm(f);
+    const QString text =
+        QStringLiteral("色带：各次重复的四分位距；保存时未包含四分位距的点使用最小值-最大值（右键单击切换），"
+                       "GPU 在 n ≈ 444 处超过 CPU。");
+    for (qreal width : {120.0, 200.0, 320.0}) {
+        const QStringList lines = TextWrap::lines(text, f, width, false);
+        QVERIFY(lines.size() > 1);
+        QString again;
+        for (const QString &line : lines) {
+            QVERIFY2(fm.horizontalAdvance(line) <= width + 1, qPrintable(line));
+            QVERIFY2(!line.startsWith(QChar(0xff0c)) && !line.startsWith(QChar(0x3002)), qPrintable(line));
+            again += line;
+        }
+        // Only the spaces the text had between Latin words can be where a line broke.
+        QCOMPARE(QString(again).remove(QLatin1Char(' ')), QString(text).remove(QLatin1Char(' ')));
+    }
 }
 
 // A variant or a run label from a file that holds HTML is data: the legend (which QtCharts draws
