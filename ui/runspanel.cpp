@@ -58,13 +58,22 @@ QString describe(const RunRecord &run, bool live)
     return lines.join(QLatin1Char('\n'));
 }
 
+// The list of runs asks for its least height (two rows) and takes what the dock has beyond it. Its
+// own hint (192 px) pushed A/B out of a short dock; an Ignored policy instead made its hint 0, so
+// the panel's height for its width left the list out and the wrapped buttons were drawn over the
+// hint below them.
+class RunList : public QListWidget {
+public:
+    QSize sizeHint() const override { return {QListWidget::sizeHint().width(), minimumHeight()}; }
+};
+
 } // namespace
 
 RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_store(store)
 {
     setObjectName(QStringLiteral("runsPanel"));
     auto *v = new QVBoxLayout(this);
-    m_list = new QListWidget;
+    m_list = new RunList;
     m_list->setObjectName(QStringLiteral("runList"));
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::SelectedClicked);
@@ -72,10 +81,8 @@ RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_stor
     m_list->setTextElideMode(Qt::ElideMiddle);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // Two rows at the least, then the list scrolls: the buttons and A/B below stay in a short dock.
-    // Its size hint is ignored: the scroll area sizes the panel by its height for its width (the
-    // wrapped line below), which took the list's 192 px hint and pushed A/B out of the dock.
     m_list->setMinimumHeight(2 * m_list->fontMetrics().height() + 3 * m_list->frameWidth() + 12);
-    m_list->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    m_list->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     v->addWidget(m_list, 1);
 
     // The buttons wrap to a second row in a narrow dock (Chinese at 1024 x 700), not out of it.

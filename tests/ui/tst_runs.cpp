@@ -879,6 +879,28 @@ void TestRuns::runsPanelFitsANarrowDock()
         for (QPushButton *b : panel->findChildren<QPushButton *>())
             if (b->isVisible())
                 QVERIFY2(b->mapTo(panel, QPoint(b->width(), 0)).x() <= panel->width(), qPrintable(b->text()));
+        // With one run the hint says how to get a second: the wrapped buttons stand above it, none
+        // drawn over its words (Remove lay across the hint's first line).
+        w->runStore()->removeRun(1);
+        QCoreApplication::processEvents();
+        const auto *hint = panel->findChild<QLabel *>(QStringLiteral("runsHint"));
+        QTRY_VERIFY(hint->isVisible());
+        const QRect hintAt(hint->mapTo(panel, QPoint(0, 0)), hint->size());
+        for (QPushButton *b : panel->findChildren<QPushButton *>())
+            if (b->isVisible()) {
+                const QRect at(b->mapTo(panel, QPoint(0, 0)), b->size());
+                QVERIFY2(!at.intersects(hintAt),
+                         qPrintable(QStringLiteral("%1 at %2,%3 %4x%5 over the hint at %6,%7 %8x%9")
+                                        .arg(b->text())
+                                        .arg(at.x())
+                                        .arg(at.y())
+                                        .arg(at.width())
+                                        .arg(at.height())
+                                        .arg(hintAt.x())
+                                        .arg(hintAt.y())
+                                        .arg(hintAt.width())
+                                        .arg(hintAt.height())));
+            }
     }
     QVERIFY(Translations::install(QStringLiteral("en")));
 }
