@@ -30,11 +30,19 @@ public:
     static constexpr std::string_view resultsId = "speeduplab-results";
     /// How that block opens, exactly as a report writes it.
     static std::string resultsOpening();
-    /// Whether text is an HTML document (after a byte-order mark and white space, "<!DOCTYPE
-    /// html" or "<html", in any case).
+    /// Whether text is an HTML document: after a byte-order mark, white space, comments and an
+    /// XML declaration (XHTML), "<!DOCTYPE html" or "<html", in any case; in UTF-8, UTF-16 or
+    /// UTF-32 (isWideText).
     static bool isHtml(std::string_view text);
-    /// The content of the results block of an HTML report (up to the first "</script"), or none
-    /// when it has none: an HTML file that is not a report of ours.
+    /// Whether a path is named as a web page (.html, .htm, .xhtml, in any case).
+    static bool namedHtml(std::string_view path);
+    /// Whether text is UTF-16 or UTF-32 (a byte-order mark, or a '<' beside a zero byte).
+    static bool isWideText(std::string_view text);
+    /// The content of the one results block of an HTML report, as a browser would see the page:
+    /// the <script id="speeduplab-results"> element that is part of it. A block in a comment, an
+    /// attribute's value, a <textarea>, <title>, <style>, <template>, <noscript> or the <head> is
+    /// not one, nor one never closed. None when there is no such block (an HTML file that is not a
+    /// report of ours); ParseError naming both lines when there are two or more.
     static std::optional<std::string> embeddedResults(std::string_view html);
 };
 

@@ -6,6 +6,7 @@
 #include "core/results/resultload.h"
 
 #include "core/devices/devicebackend.h"
+#include "core/io/htmltext.h"
 #include "core/io/readfile.h"
 #include "core/results/resultio.h"
 
@@ -290,6 +291,10 @@ ResultSet detail::parseResultFile(const std::string &path, const std::string &te
         const size_t first = t.find_first_not_of(" \t\r\n");
         if (first == std::string::npos)
             throw ParseError("the file is empty: it holds no results");
+        // A web page is never read as CSV: its runs are read from its results block (RunSet::load).
+        if (HtmlText::isHtml(text) || HtmlText::namedHtml(path))
+            throw ParseError("this is an HTML page, not a CSV or JSON results file: a SpeedupLab report "
+                             "opens as its runs in the window, or with speeduplab-cli merge");
         // The name says which format to expect; a file named for the other one (a CSV saved as
         // .json) is read by what it holds when that reads, else the error is the named format's.
         const bool json = ends(".json") || ends(".JSON"), csv = ends(".csv") || ends(".CSV");

@@ -566,9 +566,18 @@ std::vector<RunRecord> RunSet::fromJson(const std::string &text)
 std::vector<RunRecord> RunSet::load(const std::string &path)
 {
     std::string text = readResultFile(path);
-    // An HTML report of ours reopens as the runs it embeds (HtmlText::embeddedResults).
-    if (HtmlText::isHtml(text)) {
-        std::optional<std::string> embedded = HtmlText::embeddedResults(text);
+    // An HTML report of ours reopens as the runs it embeds (HtmlText::embeddedResults). A page,
+    // by its name or by what it starts with, is read as one and never as CSV.
+    if (HtmlText::isHtml(text) || HtmlText::namedHtml(path)) {
+        if (HtmlText::isWideText(text))
+            throw inFile(path, ParseError("this HTML page is in UTF-16 or UTF-32: SpeedupLab reads its "
+                                          "reports in UTF-8, as it writes them"));
+        std::optional<std::string> embedded;
+        try {
+            embedded = HtmlText::embeddedResults(text);
+        } catch (const ParseError &e) {
+            throw inFile(path, e);
+        }
         if (!embedded)
             throw inFile(path, ParseError("this HTML file is not a SpeedupLab report: it holds no "
                                           "results block (<script id=\"" +

@@ -3,6 +3,7 @@
 // end or change the block, and it is still the same JSON), and the block read back out.
 
 #include "core/io/htmltext.h"
+#include "core/io/texts.h"
 
 #include <nlohmann/json.hpp>
 
@@ -75,6 +76,61 @@ private slots:
         QVERIFY(!HtmlText::isHtml("{\"format\": \"speeduplab-runs\"}"));
         QVERIFY(!HtmlText::isHtml("workload,backend\n"));
         QVERIFY(!HtmlText::isHtml(""));
+    }
+
+    // The block a browser would see as part of the page, and only that one: decoys in a comment,
+    // an attribute, a text-only or inert element or the head do not count; two real ones are
+    // refused, naming their lines.
+    void resultsBlockAsTheBrowserSeesIt()
+    {
+        const std::string real = R"({"format":"speeduplab-runs","runs":[]})";
+        const std::string decoy = R"({"format":"speeduplab-runs","runs":[{"label":"decoy"}]})";
+        const std::string block = HtmlText::resultsOpening() + decoy + "</script>";
+        const std::string other =
+            "<SCRIPT id='speeduplab-results' type=application/json>" + decoy + "</script>";
+        const std::string body = "<body>" + HtmlText::resultsOpening() + real + "</script></body></html>";
+        for (const std::string &hidden :
+             {"<!-- " + block + " -->", "<textarea>" + block + "</textarea>", "<title>" + block + "</title>",
+              "<style>" + block + "</style>", "<noscript>" + block + "</noscript>",
+              "<template><template></template>" + block + "</template>", "<div title='" + block + "'>x</div>",
+              "<p data-x=\"" + other + "\">x</p>"}) {
+            const std::string page = "<!DOCTYPE html><html><head></head>" + hidden + body;
+            const std::optional<std::string> back = HtmlText::embeddedResults(page);
+            QVERIFY2(back.has_value(), hidden.c_str());
+            QCOMPARE(*back, real);
+            // The decoy alone: no block at all.
+            QVERIFY2(!HtmlText::embeddedResults("<!DOCTYPE html><html><body>" + hidden + "</body></html>")
+                          .has_value(),
+                     hidden.c_str());
+        }
+        QVERIFY(
+            !HtmlText::embeddedResults("<!DOCTYPE html><html><head>" + block + "</head><body></body></html>")
+                 .has_value());
+        // Two elements a browser sees, in any spelling of the tag: refused, naming both lines.
+        try {
+            HtmlText::embeddedResults("<!DOCTYPE html><html><body>\n" + block + "\n" + other +
+                                      "\n</body></html>");
+            QFAIL("two results blocks were read as one");
+        } catch (const ParseError &e) {
+            QVERIFY2(std::string(e.what()).find("at lines 2 and 3") != std::string::npos, e.what());
+        }
+    }
+
+    // A page in any encoding, after comments or an XML declaration, or named as one, is a page.
+    void pagesInEveryForm()
+    {
+        QVERIFY(HtmlText::isHtml("<!-- saved from a browser -->\n<!DOCTYPE html><html>"));
+        QVERIFY(HtmlText::isHtml("<?xml version=\"1.0\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\">"));
+        const std::string utf16le("\xff\xfe<\0h\0t\0m\0l\0>\0", 14);
+        QVERIFY(HtmlText::isWideText(utf16le));
+        QVERIFY(HtmlText::isHtml(utf16le));
+        const std::string utf32be("\0\0\xfe\xff\0\0\0<\0\0\0h\0\0\0t\0\0\0m\0\0\0l", 24);
+        QVERIFY(HtmlText::isHtml(utf32be));
+        QVERIFY(!HtmlText::isWideText("<!DOCTYPE html>"));
+        QVERIFY(HtmlText::namedHtml("/tmp/report.HTML"));
+        QVERIFY(HtmlText::namedHtml("r.htm"));
+        QVERIFY(!HtmlText::namedHtml("results.csv"));
+        QVERIFY(!HtmlText::namedHtml("dir.html/results.csv"));
     }
 };
 
