@@ -2,6 +2,8 @@
 // The window's settings file (the user's or --settings FILE) and the calibration kept for this hardware.
 #include "words/appsettings.h"
 
+#include "core/io/readfile.h"
+
 #include "core/machine/machineinfo.h"
 #include "words/keptsettings.h"
 
@@ -55,22 +57,18 @@ QString AppSettings::refusal(const QString &file)
         return QStringLiteral("%1 is %2 bytes, larger than a settings file (at most 1 MiB): it is not one")
             .arg(name)
             .arg(qint64(st.st_size));
-    // Opened non-blocking: a FIFO swapped in since the stat cannot hang the start.
-    const int fd = ::open(path.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
+    // Read through ReadFile: a FIFO swapped in since the stat cannot hang the start.
+    const ReadFile::Result r = ReadFile::read(path.toStdString(), std::size_t(most));
+    if (r.why == ReadFile::Why::NotRegular)
+        return QStringLiteral(
+                   "%1 is not a regular file: settings are kept only in a regular file or a new path")
+            .arg(name);
+    if (r.why == ReadFile::Why::TooLarge) // it grew since the stat
+        return QStringLiteral("%1 is larger than a settings file (at most 1 MiB): it is not one").arg(name);
+    if (!r.ok())
         return QStringLiteral("%1 cannot be read: %2")
-            .arg(name, QString::fromLocal8Bit(std::strerror(errno)));
-    QFile f;
-    QByteArray text;
-    if (f.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
-        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-            return QStringLiteral(
-                       "%1 is not a regular file: settings are kept only in a regular file or a new path")
-                .arg(name);
-        text = f.read(most + 1);
-    } else {
-        ::close(fd);
-    }
+            .arg(name, QString::fromLocal8Bit(std::strerror(r.errnum ? r.errnum : EIO)));
+    QByteArray text = QByteArray::fromStdString(r.text);
     if (text.startsWith("\xEF\xBB\xBF")) // a UTF-8 byte-order mark, as some editors write: accepted
         text.remove(0, 3);
     if (text.contains('\0'))

@@ -2,6 +2,7 @@
 // KeptSettings: a settings file changed only where the app changed a value (see keptsettings.h).
 #include "words/keptsettings.h"
 
+#include "core/io/readfile.h"
 #include "core/io/safefile.h"
 
 #include <QDebug>
@@ -21,34 +22,18 @@ namespace speeduplab {
 namespace {
 
 /// The text of the settings file at `path`: empty when there is none; nullopt, with why, when
-/// what is there is not a regular file of at most maxBytes (opened non-blocking: a FIFO swapped
-/// in cannot hang the app).
+/// what is there is not a regular file of at most maxBytes (ReadFile: a FIFO cannot hang the app).
 std::optional<QByteArray> readSettings(const QString &path, QString *why)
 {
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        if (errno == ENOENT)
-            return QByteArray();
-        *why = QString::fromLocal8Bit(std::strerror(errno));
+    ReadFile::Result r =
+        ReadFile::read(QFile::encodeName(path).toStdString(), std::size_t(KeptSettings::maxBytes));
+    if (r.why == ReadFile::Why::Open && r.errnum == ENOENT)
+        return QByteArray();
+    if (!r.ok()) {
+        *why = QString::fromStdString(r.sentence);
         return std::nullopt;
     }
-    QFile f;
-    if (!f.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
-        ::close(fd);
-        *why = f.errorString();
-        return std::nullopt;
-    }
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        *why = QStringLiteral("it is not a regular file");
-        return std::nullopt;
-    }
-    QByteArray text = f.read(KeptSettings::maxBytes + 1);
-    if (text.size() > KeptSettings::maxBytes) {
-        *why = QStringLiteral("it is larger than 1 MiB");
-        return std::nullopt;
-    }
-    return text;
+    return QByteArray::fromStdString(r.text);
 }
 
 bool writeText(const QString &path, const QByteArray &text)
