@@ -9,6 +9,7 @@
 #include "cli/clicommon.h"
 #include "cli/commands.h"
 #include "cli/sweepargs.h"
+#include "core/devices/devicebackend.h"
 #include "core/io/terminaltext.h"
 #include "core/machine/sweepconditions.h"
 #include "core/pipeline.h"
@@ -190,6 +191,10 @@ int dispatch(const Commands &c)
 
 int main(int argc, char **argv)
 {
+    // The OpenCL drivers are listed in a child process first (this program again): one that
+    // crashes or hangs as it loads costs the run OpenCL, not the run.
+    if (const std::optional<int> child = Devices::probeDriversInChild(argc, argv))
+        return *child;
     TerminalText::guardStandardStreams(); // whatever a message forgot to escape
     // Without SA_RESTART: a call blocked when the signal comes (a library opening a FIFO it was
     // handed) returns, and the program stops instead of waiting on it.

@@ -35,6 +35,18 @@ struct Availability {
 /// Asks the loader once per process (later calls return the cached answer). Never throws.
 Availability availability();
 
+/// From now on, the first availability() lists the devices in a child process first (`program`
+/// run with the single argument `argument`, which must answer with childProbe()), so that a
+/// driver that crashes or hangs while it is probed costs this process nothing: OpenCL is then not
+/// loaded here, and availability() says why. Off unless a front end turns it on (its tests probe
+/// in process).
+void probeInChild(const std::string &program, const std::string &argument);
+/// The child's side of probeInChild: loads the drivers, lists the devices and returns 0, the
+/// exit status to give back.
+int childProbe();
+/// How long the child may take before it is taken for hung.
+constexpr int kChildProbeSeconds = 10;
+
 /// A point OpenCL cannot run as asked (a workload this backend does not have yet, a mode the
 /// driver lacks): kept as skipped with what() as the reason.
 class Unsupported : public std::runtime_error {

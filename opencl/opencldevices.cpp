@@ -10,14 +10,20 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace speeduplab::opencl::detail {
 
@@ -79,6 +85,73 @@ const char *const kRusticlIdle =
     "Mesa's OpenCL (rusticl) is installed but shows no device, because RUSTICL_ENABLE is not set: for an "
     "Intel GPU run with RUSTICL_ENABLE=iris (radeonsi for an AMD GPU), or install Intel's own driver, "
     "intel-opencl-icd.";
+
+// Where probeInChild asks first: the program and its one argument; empty: in this process.
+struct ChildProbe {
+    std::mutex mutex;
+    std::string program, argument;
+};
+ChildProbe &childProbeSetting()
+{
+    static ChildProbe c;
+    return c;
+}
+
+// Runs the child probe: empty when it listed the devices and exited 0, else why OpenCL is not
+// loaded here. Between fork and exec only async-signal-safe calls: the arguments are made before.
+std::string childProbeProblem()
+{
+    std::string program, argument;
+    {
+        std::lock_guard lock(childProbeSetting().mutex);
+        program = childProbeSetting().program;
+        argument = childProbeSetting().argument;
+    }
+    if (program.empty())
+        return {};
+    std::vector<char *> argv{program.data(), argument.data(), nullptr};
+    const pid_t child = ::fork();
+    if (child < 0)
+        return {}; // no child to be had: probe here, as without the setting
+    if (child == 0) {
+        const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+        if (null >= 0) { // the drivers' chatter is not ours to print
+            ::dup2(null, STDOUT_FILENO);
+            ::dup2(null, STDERR_FILENO);
+        }
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(kChildProbeSeconds);
+    int status = 0;
+    for (;;) {
+        const pid_t done = ::waitpid(child, &status, WNOHANG);
+        if (done == child)
+            break;
+        if (done < 0 && errno != EINTR)
+            return {};
+        if (std::chrono::steady_clock::now() > until) {
+            ::kill(child, SIGKILL);
+            ::waitpid(child, &status, 0);
+            return "OpenCL was not loaded: listing its devices did not finish in " +
+                   std::to_string(kChildProbeSeconds) +
+                   " s (in a child process, which was stopped): a driver hangs; OCL_ICD_VENDORS picks "
+                   "the drivers the loader tries";
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (WIFSIGNALED(status)) {
+        const char *name = ::sigdescr_np(WTERMSIG(status));
+        return "OpenCL was not loaded: a driver crashed while its devices were listed (in a child "
+               "process: " +
+               std::string(name ? name : "signal " + std::to_string(WTERMSIG(status))) +
+               "); OCL_ICD_VENDORS picks the drivers the loader tries";
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+        return "OpenCL was not loaded: listing its devices in a child process ended with status " +
+               std::to_string(WEXITSTATUS(status)) + "; OCL_ICD_VENDORS picks the drivers the loader tries";
+    return {};
+}
 
 // The ICD loader reads the driver list as it is given (OCL_ICD_VENDORS, else /etc/OpenCL/vendors,
 // and the libraries of OCL_ICD_FILENAMES), and a driver may read HWLOC_XMLFILE: a FIFO named x.icd
@@ -277,6 +350,10 @@ const Probe &probe()
             r.a.reason = why;
             return r;
         }
+        if (const std::string why = childProbeProblem(); !why.empty()) {
+            r.a.reason = why;
+            return r;
+        }
         cl_uint platforms = 0;
         const cl_int e = clGetPlatformIDs(0, nullptr, &platforms);
         if (e != CL_SUCCESS || platforms == 0) {
@@ -445,3 +522,21 @@ const CommandBuffers &commandBuffers(int device)
 }
 
 } // namespace speeduplab::opencl::detail
+
+namespace speeduplab::opencl {
+
+void probeInChild(const std::string &program, const std::string &argument)
+{
+    detail::ChildProbe &c = detail::childProbeSetting();
+    std::lock_guard lock(c.mutex);
+    c.program = program;
+    c.argument = argument;
+}
+
+int childProbe()
+{
+    availability(); // in this process: the child's own setting is empty
+    return 0;
+}
+
+} // namespace speeduplab::opencl

@@ -5,6 +5,7 @@
 // print is escaped for the terminal (TerminalText::guardStandardStreams).
 #include "ui/app.h"
 
+#include "core/devices/devicebackend.h"
 #include "core/io/terminaltext.h"
 
 #include <QApplication>
@@ -28,6 +29,10 @@ void printQtMessage(QtMsgType, const QMessageLogContext &, const QString &messag
 
 int main(int argc, char **argv)
 {
+    // The OpenCL drivers are listed in a child process first (this program again): one that
+    // crashes or hangs as it loads costs the window OpenCL, not the window.
+    if (const std::optional<int> child = speeduplab::Devices::probeDriversInChild(argc, argv))
+        return *child;
     speeduplab::TerminalText::guardStandardStreams();
     qInstallMessageHandler(printQtMessage);
     bool offscreen = false;

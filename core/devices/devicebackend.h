@@ -90,6 +90,13 @@ public:
     /// The same, or nullptr for a name no backend has (a file's row).
     static const DeviceBackend *find(std::string_view rowName);
     static const std::vector<const DeviceBackend *> &all();
+
+    /// For a front end's main, first thing: the drivers are probed in a child process (this
+    /// program again, with childProbeArgument), so that one that crashes or hangs as it is loaded
+    /// costs the program nothing but the backend, with the reason. Returns the exit status when
+    /// this process is that child (its arguments are exactly childProbeArgument), else nothing.
+    static std::optional<int> probeDriversInChild(int argc, char **argv);
+    static constexpr const char *childProbeArgument = "--probe-opencl-devices";
 };
 
 } // namespace speeduplab

@@ -212,4 +212,12 @@ const DeviceBackend &Devices::of(std::string_view rowName)
     throw std::invalid_argument("no backend is called \"" + std::string(rowName) + "\"");
 }
 
+std::optional<int> Devices::probeDriversInChild(int argc, char **argv)
+{
+    if (argc == 2 && std::string_view(argv[1]) == childProbeArgument)
+        return opencl::childProbe();
+    opencl::probeInChild("/proc/self/exe", childProbeArgument);
+    return std::nullopt;
+}
+
 } // namespace speeduplab

@@ -535,6 +535,14 @@ void TestCli::hostileEnvironment_data()
     QTest::newRow("OCL_ICD_VENDORS holds a FIFO")
         << "OCL_ICD_VENDORS"
         << "@VENDORS@" << QStringList{"devices"} << "OpenCL was not loaded" << false;
+    // A driver that crashes or hangs as the loader asks it for its platforms, in the child
+    // process that lists the devices first: the CLI goes on without OpenCL, and says why.
+    QTest::newRow("a driver crashes as it is probed")
+        << "OCL_ICD_VENDORS"
+        << "@CRASH@" << QStringList{"devices"} << "a driver crashed while its devices were listed" << false;
+    QTest::newRow("a driver hangs as it is probed")
+        << "OCL_ICD_VENDORS"
+        << "@HANG@" << QStringList{"devices"} << "did not finish in 10 s" << false;
     QTest::newRow("OCL_ICD_FILENAMES is a FIFO")
         << "OCL_ICD_FILENAMES"
         << "@FIFO@" << QStringList{"devices"} << "OpenCL was not loaded" << false;
@@ -561,9 +569,24 @@ void TestCli::hostileEnvironment()
     const QString vendors = dir.filePath("vendors");
     QVERIFY(QDir().mkpath(vendors));
     QCOMPARE(::mkfifo(QFile::encodeName(vendors + "/x.icd").constData(), 0600), 0);
+    // A folder of one .icd that names a stand-in driver (standinicd.cpp).
+    const auto driver = [&](const QString &name, const char *library) {
+        const QString folder = dir.filePath(name);
+        QDir().mkpath(folder);
+        QFile icd(folder + "/standin.icd");
+        if (!icd.open(QIODevice::WriteOnly) || icd.write(QByteArray(library) + "\n") < 0)
+            return QString();
+        return folder;
+    };
+    const QString crash = driver("crash", SPEEDUPLAB_ICD_CRASH), hang = driver("hang", SPEEDUPLAB_ICD_HANG);
+    QVERIFY(!crash.isEmpty() && !hang.isEmpty());
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(variable, QString(value).replace("@FIFO@", fifo).replace("@VENDORS@", vendors));
+    env.insert(variable, QString(value)
+                             .replace("@FIFO@", fifo)
+                             .replace("@VENDORS@", vendors)
+                             .replace("@CRASH@", crash)
+                             .replace("@HANG@", hang));
     p.setProcessEnvironment(env);
     p.setProgram(QStringLiteral(SPEEDUPLAB_CLI_PATH));
     p.setArguments(args);
