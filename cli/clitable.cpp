@@ -4,6 +4,7 @@
 #include "cli/clitable.h"
 
 #include "core/analysis/energyanalysis.h"
+#include "core/analysis/refine.h"
 
 #include "core/io/terminaltext.h"
 #include "core/measure/calibration.h"
@@ -149,6 +150,15 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
                << esc(c->summary()) << '\n';
         if (leftOut > 0)
             os << "  " << esc(w.workload) << ": (" << Analysis::leftOutNote(leftOut) << ")\n";
+    }
+    // What --refine pinned, as `run` said it when it measured them.
+    if (r.machine.sweep.refine > 0) {
+        os << "refined (--refine " << r.machine.sweep.refine * 100 << "%):\n";
+        if (r.machine.sweep.refined.empty())
+            os << "  no pair of curves crossed: nothing was refined\n";
+        for (const auto &w : s.crossovers)
+            for (const Refine::Kept &k : Refine::kept(r, w.workload))
+                os << "  " << esc(w.workload) << ": " << esc(k.summary()) << '\n';
     }
 
     // Where energy was counted: where each GPU curve starts to spend less than the CPU.

@@ -94,7 +94,7 @@ int cmdRun(const RunOptions &o, const Outputs &files)
         if (out.refined.empty())
             say << "  no pair of curves crosses: nothing to refine\n";
         for (const Refine::Outcome &x : out.refined)
-            say << "  " << esc(x.summary()) << '\n';
+            say << "  " << esc(x.summary(plan)) << '\n';
     }
     say << "timing: " << Pipeline::timingNote(out.firstPass, out.elapsed) << '\n';
     if (const std::string note = Pipeline::disturbanceNote(out.result); !note.empty())

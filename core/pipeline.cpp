@@ -313,6 +313,7 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
                 return rows;
             },
             stop);
+        Refine::keep(plan, out.refined, out.result.machine.sweep);
         out.elapsed += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         keepSignalHandler(events.onSignal);
     }

@@ -1235,6 +1235,30 @@ ZH = {
     "%1 on %2, fused: all %3 iterations in one OpenCL kernel": "%1 在 %2 上，融合：全部 %3 次迭代在一个 OpenCL 内核中",
     "%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands":
         "%1 在 %2 上，%3 模式：%4 次操作，每次将其 OpenCL 命令入队一次",
+    # Issue 59: what "Find the crossovers" (--refine) pinned, in the notes and the report
+    "as precise as asked": "达到所要求的精度",
+    "the curves cross several times there, within their noise: more repetitions per point would tell them apart":
+        "两条曲线在那里于噪声范围内多次交叉：每个点更多的重复次数才能把它们区分开",
+    "more points do not narrow it: the noise of the points sets its width (more repetitions per point would)":
+        "更多的点不能使它变窄：点的噪声决定了它的宽度（每个点更多的重复次数才可以）",
+    "the sizes around it are whole numbers next to each other": "它两侧的尺寸已是相邻的整数",
+    "the new points leave the curves within each other's noise there": "新的点表明两条曲线在那里处于彼此的噪声范围之内",
+    "its budget of %1 was spent first": "先用完了 %1 的预算",
+    "the sweep was stopped first": "扫描先被停止了",
+    "no point was added for it": "没有为它增加任何点",
+    "%1 and %2: no crossover is left there": "%1 与 %2：那里已没有交叉点",
+    "%1 and %2 meet at n ≈ %3%4": "%1 与 %2 在 n ≈ %3%4 处相交",
+    "%1 faster than %2 above n ≈ %3%4, %2 faster below": "n ≈ %3%4 以上 %1 比 %2 快，以下 %2 更快",
+    "Refined to ±%1 %: %2; %3 (%4 added).": "细化到 ±%1 %：%2；%3（增加了 %4）。",
+    "Where more threads overtake 1 thread": "更多线程在哪里超过 1 个线程",
+    "Refined crossovers": "细化后的交叉点",
+    " Nothing to refine: no two curves cross.": " 无需细化：没有两条曲线相交。",
+    " %1 refined: the time chart's notes say where and why it ended.": " 已细化 %1：时间图的注释说明了位置以及细化结束的原因。",
+    "crossover": "个交叉点",
+    "crossovers": "个交叉点",
+    "%1 faster again above n ≈ %2": "n ≈ %2 以上 %1 再次更快",
+    "%1 again, n ≈ %2": "%1 再次领先，n ≈ %2",
+    "… and %1 more thread counts that overtake 1 thread, not listed here.": "……另有 %1 个超过 1 个线程的线程数，此处未列出。",
 }
 
 BY_CONTEXT = {

@@ -107,9 +107,11 @@ struct Options {
                                    QStringLiteral("The chart to write or show: %1 (default: time).")
                                        .arg(ChartTabs::names().join(QStringLiteral(", "))),
                                    QStringLiteral("NAME"), QStringLiteral("time")};
-    const QCommandLineOption size{QStringLiteral("size"),
-                                  QStringLiteral("Pixel size of the PNG, WIDTHxHEIGHT (default: 1920x1080)."),
-                                  QStringLiteral("WxH"), QStringLiteral("1920x1080")};
+    const QCommandLineOption size{
+        QStringLiteral("size"),
+        QStringLiteral("Pixel size of the PNG or SVG, WIDTHxHEIGHT (default: 1920x1080); a chart whose "
+                       "notes need more room is written taller, up to twice the height."),
+        QStringLiteral("WxH"), QStringLiteral("1920x1080")};
     const QList<QCommandLineOption> sweep = sweepOptionsForQt();
     const QCommandLineOption explain{
         QStringLiteral("explain"),

@@ -298,7 +298,7 @@ int sweep(const CommandLine &cl, RunStore &store, ResultSet &swept, std::vector<
     if (const std::string note = Pipeline::disturbanceNote(swept); !note.empty())
         std::cout << "Note: " << note << '\n';
     for (const Refine::Outcome &x : out.refined)
-        std::cout << "Refined: " << esc(x.summary()) << '\n';
+        std::cout << "Refined: " << esc(x.summary(plan)) << '\n';
     if (plan.refine > 0 && out.refined.empty())
         std::cout << "Refined: no pair of curves crosses: nothing to refine\n";
     if (out.stopped)

@@ -4,6 +4,7 @@
 
 #include "core/analysis/energyanalysis.h"
 #include "core/analysis/explain.h"
+#include "core/analysis/refine.h"
 #include "core/io/htmltext.h"
 #include "core/results/resultio.h"
 #include "core/results/runset.h"
@@ -330,6 +331,24 @@ std::string explain(const RunStore &store)
     return o.str();
 }
 
+// A run without GPU curves: where more threads overtake one (Analysis::crossingPairs), as the time
+// chart marks them and the results file lists them.
+void threadCrossovers(std::ostringstream &o, const ResultSet &shown, const std::string &workload)
+{
+    QStringList said;
+    for (const Analysis::CrossingPair &p : Analysis::crossingPairs(shown, workload))
+        if (p.threadPair)
+            for (const Crossing &c : Analysis::crossings(p.first, p.second))
+                said << TimeChart::crossingText(c, QString::fromStdString(p.second.label),
+                                                QString::fromStdString(p.first.label));
+    if (said.isEmpty())
+        return;
+    o << "<h3>" << h(HtmlReport::tr("Where more threads overtake 1 thread")) << "</h3>\n<ul>\n";
+    for (const QString &line : said)
+        o << "<li>" << h(Format::display(line)) << "</li>\n";
+    o << "</ul>\n";
+}
+
 std::string crossovers(const RunStore &store, const ResultSet &shown, const std::string &workload)
 {
     std::ostringstream o;
@@ -339,9 +358,21 @@ std::string crossovers(const RunStore &store, const ResultSet &shown, const std:
     if (store.runA() >= 0 && store.runB() >= 0 && store.runA() != store.runB())
         across = Explain::acrossRuns(shown, workload, store.runs()[std::size_t(store.runA())].label,
                                      store.runs()[std::size_t(store.runB())].label);
+    // What "Find the crossovers" (--refine) pinned, with who wins on each side.
+    const auto refined = [&o, &shown, &workload]() {
+        const std::vector<Refine::Kept> kept = Refine::kept(shown, workload);
+        if (kept.empty())
+            return;
+        o << "<h3>" << h(HtmlReport::tr("Refined crossovers")) << "</h3>\n<ul>\n";
+        for (const Refine::Kept &k : kept)
+            o << "<li>" << h(Format::display(ExplainText::refined(k))) << "</li>\n";
+        o << "</ul>\n";
+    };
     if (reports.empty() && across.empty()) {
         o << "<p>" << h(HtmlReport::tr("No GPU curve is held against a CPU curve in these results."))
           << "</p>\n";
+        threadCrossovers(o, shown, workload);
+        refined();
         o << "</section>\n";
         return o.str();
     }
@@ -362,6 +393,7 @@ std::string crossovers(const RunStore &store, const ResultSet &shown, const std:
         o << "</table>\n";
     };
     table(reports);
+    refined();
     // Where each GPU curve starts to spend less energy, as the energy chart marks it.
     if (const std::vector<EnergyCrossover> energy = EnergyAnalysis::crossovers(shown, workload);
         !energy.empty()) {

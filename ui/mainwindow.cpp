@@ -108,8 +108,6 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     connect(m_controller, &SweepController::started, this, &MainWindow::onStarted);
     connect(m_controller, &SweepController::measurementAvailable, this, &MainWindow::onMeasurement);
     connect(m_controller, &SweepController::progress, this, &MainWindow::onProgress);
-    connect(m_controller, &SweepController::refined, this,
-            [this](const QStringList &said) { m_refined = said; });
     connect(m_controller, &SweepController::finished, this, &MainWindow::onFinished);
     connect(m_controller, &SweepController::failed, this, &MainWindow::onFailed);
     connect(m_controller, &SweepController::calibrationStarted, this, &MainWindow::onCalibrationStarted);
@@ -548,9 +546,13 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
     else if (!r.empty())
         text += tr(" The sweep took %1.").arg(Format::seconds(m_lastProgress.elapsed));
     // "Find the crossovers": each crossover as refinement left it, and why it stopped there.
-    for (const QString &said : std::as_const(m_refined))
-        text += tr(" Refined: %1.").arg(Format::display(said));
-    m_refined.clear();
+    // "Find the crossovers": the time chart's notes say each one, where and why it ended.
+    if (const SweepConditions &sweep = r.machine.sweep; sweep.refine > 0)
+        text +=
+            sweep.refined.empty()
+                ? tr(" Nothing to refine: no two curves cross.")
+                : tr(" %1 refined: the time chart's notes say where and why it ended.")
+                      .arg(Format::count(qsizetype(sweep.refined.size()), tr("crossover"), tr("crossovers")));
     // Points another program took a core from: measured again, and what came of it.
     if (const Pipeline::Disturbance d = Pipeline::disturbance(r); d.again > 0)
         text += tr(" %1 measured again: another program held a core; %2 came out clean, %3 still disturbed "

@@ -214,7 +214,6 @@ private:
     SweepController *m_controller = nullptr;
     SweepRunner::Progress m_lastProgress; ///< the sweep's last report: its timings for the end note
     QAction *m_besideAction = nullptr;    ///< the GPU banner's button: showExampleBeside
-    QStringList m_refined;                ///< "Find the crossovers": what became of each, for the end note
     RunStore *m_store = nullptr;
     ResultTableModel *m_tableModel = nullptr; ///< the Results table's view of m_store
     DeviceModel *m_devices = nullptr;

@@ -41,7 +41,6 @@ SweepController::SweepController(QObject *parent) : QObject(parent)
     connect(m_worker, &SweepWorker::measurementAvailable, this, &SweepController::measurementAvailable,
             Qt::QueuedConnection);
     connect(m_worker, &SweepWorker::progress, this, &SweepController::progress, Qt::QueuedConnection);
-    connect(m_worker, &SweepWorker::refined, this, &SweepController::refined, Qt::QueuedConnection);
     connect(m_worker, &SweepWorker::finished, this, &SweepController::onFinished, Qt::QueuedConnection);
     connect(m_worker, &SweepWorker::failed, this, &SweepController::onFailed, Qt::QueuedConnection);
     connect(this, &SweepController::calibrationRequested, m_worker, &SweepWorker::startCalibration,

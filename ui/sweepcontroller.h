@@ -44,8 +44,6 @@ signals:
     void progress(const speeduplab::SweepRunner::Progress &p);
     /// cancelled: the user stopped it; r holds every point measured until then.
     void finished(const speeduplab::ResultSet &r, bool cancelled);
-    /// With "Find the crossovers": what became of each crossover, before finished.
-    void refined(const QStringList &outcomes);
     void failed(const QString &message);
 
     void calibrationStarted();

@@ -18,12 +18,6 @@ void SweepWorker::startSweep(SweepPlan plan, CeilingMap known)
         events.measured = [this](const Measurement &m) { emit measurementAvailable(m); };
         events.progress = [this](const SweepRunner::Progress &p) { emit progress(p); };
         const Pipeline::Outcome out = Pipeline::run(plan, false, events, m_stop, known);
-        if (plan.refine > 0) {
-            QStringList said;
-            for (const Refine::Outcome &x : out.refined)
-                said << QString::fromStdString(x.summary());
-            emit refined(said);
-        }
         emit finished(out.result);
     } catch (const std::exception &e) {
         emit failed(

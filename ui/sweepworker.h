@@ -38,8 +38,6 @@ public slots:
 signals:
     void measurementAvailable(const speeduplab::Measurement &m);
     void progress(const speeduplab::SweepRunner::Progress &p);
-    /// With "Find the crossovers": what became of each (Refine::Outcome::summary), before finished.
-    void refined(const QStringList &outcomes);
     void finished(const speeduplab::ResultSet &r);
     void failed(const QString &message);
     /// What the calibration measures now, as a sentence for the status bar.

@@ -654,4 +654,50 @@ QString ExplainText::energyCrossover(const EnergyCrossover &x, const QString &gp
     return parts.join(QStringLiteral("; "));
 }
 
+QString ExplainText::refineEnd(RefineEnd e, int budget)
+{
+    switch (e) {
+    case RefineEnd::Within:
+        return tr("as precise as asked");
+    case RefineEnd::Tangled:
+        return tr("the curves cross several times there, within their noise: more repetitions per point "
+                  "would tell them apart");
+    case RefineEnd::Noise:
+        return tr("more points do not narrow it: the noise of the points sets its width (more repetitions "
+                  "per point would)");
+    case RefineEnd::Adjacent:
+        return tr("the sizes around it are whole numbers next to each other");
+    case RefineEnd::Gone:
+        return tr("the new points leave the curves within each other's noise there");
+    case RefineEnd::Budget:
+        return tr("its budget of %1 was spent first").arg(Format::count(budget, tr("point"), tr("points")));
+    case RefineEnd::Stopped:
+        return tr("the sweep was stopped first");
+    case RefineEnd::NotRefined:
+        break;
+    }
+    return tr("no point was added for it");
+}
+
+QString ExplainText::refined(const Refine::Kept &k)
+{
+    const QString first = QString::fromStdString(k.pair.first.label);
+    const QString second = QString::fromStdString(k.pair.second.label);
+    const Crossing &c = k.crossing;
+    QString where;
+    if (c.n <= 0)
+        where = tr("%1 and %2: no crossover is left there").arg(second, first);
+    else if (c.times % 2 == 0)
+        where = tr("%1 and %2 meet at n \u2248 %3%4").arg(second, first, Format::n(c.n), Format::interval(c));
+    else if (c.gpuBecomesFaster)
+        where = tr("%1 faster than %2 above n \u2248 %3%4, %2 faster below")
+                    .arg(second, first, Format::n(c.n), Format::interval(c));
+    else
+        where = tr("%1 faster than %2 above n \u2248 %3%4, %2 faster below")
+                    .arg(first, second, Format::n(c.n), Format::interval(c));
+    return tr("Refined to \u00b1%1 %: %2; %3 (%4 added).")
+        .arg(Format::number(k.precision * 100), where, refineEnd(k.record.ended, k.budget),
+             Format::count(k.record.points, tr("point"), tr("points")));
+}
+
 } // namespace speeduplab

@@ -4,6 +4,7 @@
 
 #include "core/analysis/explain.h"
 #include "core/analysis/queuetime.h"
+#include "core/analysis/refine.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -55,6 +56,13 @@ public:
     static QString twoThreadCounts(const ThreadStory &t);
     /// The what-if models' verdict, against the measured models' one.
     static QString whatIf(const WhatIf &now, const WhatIf &measured);
+    /// A crossover that "Find the crossovers" (--refine) pinned, with who wins on each side and
+    /// why the refinement ended: "Refined to ±5 %: CPU 2 threads faster than CPU 1 thread above
+    /// n ≈ 400 (396–711); more points do not narrow it: the noise of the points sets its width
+    /// (6 more points)." The curves are named by their labels.
+    static QString refined(const Refine::Kept &k);
+    /// Why a refinement ended, as a clause.
+    static QString refineEnd(RefineEnd e, int budget);
     /// Where a GPU curve starts to spend less energy than the CPU (EnergyAnalysis::crossovers):
     /// "the GPU spends less energy than the CPU above n ≈ 700"; gpu names the GPU curve.
     static QString energyCrossover(const EnergyCrossover &x, const QString &gpu);

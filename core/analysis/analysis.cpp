@@ -274,12 +274,20 @@ std::vector<Analysis::CrossingPair> Analysis::crossingPairs(const ResultSet &r, 
         return out;
     }
     // No GPU curve: where more threads overtake one, a crossover of the same kind.
+    for (const auto &[one, more] : threadPairs(cpus))
+        out.push_back({cpus[more].label + " vs " + cpus[one].label, cpus[one], cpus[more], true});
+    return out;
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> Analysis::threadPairs(const std::vector<Series> &cpus)
+{
+    std::vector<std::pair<std::size_t, std::size_t>> out;
     const auto one = std::find_if(cpus.begin(), cpus.end(), [](const Series &s) { return s.threads == 1; });
     if (one == cpus.end())
         return out;
-    for (const Series &c : cpus)
-        if (c.threads > 1 && c.variant == one->variant)
-            out.push_back({c.label + " vs " + one->label, *one, c, true});
+    for (std::size_t i = 0; i < cpus.size(); ++i)
+        if (cpus[i].threads > 1 && cpus[i].variant == one->variant)
+            out.emplace_back(std::size_t(one - cpus.begin()), i);
     return out;
 }
 

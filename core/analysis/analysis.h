@@ -84,6 +84,10 @@ public:
     /// run without GPU curves, each CPU thread count against 1 thread, where more threads overtake
     /// one. --refine refines them and the JSON results list their crossings.
     static std::vector<CrossingPair> crossingPairs(const ResultSet &r, const std::string &workload);
+    /// Of one run's CPU curves: the 1-thread curve against each curve of more threads of the same
+    /// variant, as indices into `cpus` (first: 1 thread); the pairs crossingPairs takes when a
+    /// run has no GPU curve, and the time chart marks.
+    static std::vector<std::pair<std::size_t, std::size_t>> threadPairs(const std::vector<Series> &cpus);
     /// Which CPU series is the best CPU where: the sizes it wins, consecutive ones taken together
     /// (nFrom to nTo, both measured sizes), in ascending n. Give it the series of one run.
     struct CpuWin {

@@ -67,13 +67,98 @@ bool Refine::within(const Crossing &x, double precision)
            x.hi <= x.n * (1 + precision);
 }
 
-std::string Refine::Outcome::summary() const
+std::string Refine::why(RefineEnd ended, double precision, int budget, int times)
+{
+    switch (ended) {
+    case RefineEnd::Within:
+        return "within \u00b1" + percent(precision) + " %";
+    case RefineEnd::Tangled:
+        return "the curves cross " +
+               (times > 1 ? std::to_string(times) + " times" : std::string("several times")) +
+               " there, within their noise (more repetitions would tell them apart: --min-time)";
+    case RefineEnd::Noise:
+        return "more points do not narrow it: the noise of the points sets its width (more repetitions "
+               "would: --min-time)";
+    case RefineEnd::Adjacent:
+        return "the sizes around it are whole numbers next to each other";
+    case RefineEnd::Gone:
+        return "the new points leave the curves within each other's noise there";
+    case RefineEnd::Budget:
+        return "the budget of " + std::to_string(budget) + " points is spent";
+    case RefineEnd::Stopped:
+        return "stopped";
+    case RefineEnd::NotRefined:
+        break;
+    }
+    return "not refined";
+}
+
+namespace {
+// "<pair>: n ≈ 512 (497–530), within ±5 % (3 more points)".
+std::string line(const std::string &pair, const Crossing &c, RefineEnd ended, double precision, int budget,
+                 int points)
 {
     std::string s = pair + ": ";
-    s += crossing.n > 0 ? crossing.text() : "no crossover resolved";
-    s += ", " + why;
+    s += c.n > 0 ? c.text() : "no crossover resolved";
+    s += ", " + Refine::why(ended, precision, budget, c.times);
     s += points == 1 ? " (1 more point)" : " (" + std::to_string(points) + " more points)";
     return s;
+}
+} // namespace
+
+std::string Refine::Outcome::summary(const SweepPlan &plan) const
+{
+    return line(pair, crossing, ended, plan.refine, plan.refineBudget, points);
+}
+
+std::string Refine::Kept::summary() const
+{
+    return line(pair.name, crossing, record.ended, precision, budget, record.points);
+}
+
+void Refine::keep(const SweepPlan &plan, const std::vector<Outcome> &outcomes, SweepConditions &into)
+{
+    into.refine = plan.refine;
+    into.refineBudget = plan.refineBudget;
+    into.refined.clear();
+    for (const Outcome &x : outcomes)
+        into.refined.push_back({x.pair, int(x.index), x.points, x.ended});
+}
+
+std::vector<Refine::Kept> Refine::kept(const ResultSet &r, const std::string &workload)
+{
+    std::vector<Kept> out;
+    // Run by run: each keeps its own records, and its curves cross only each other.
+    std::vector<std::string> runs;
+    for (const Measurement &m : r.rows)
+        if (std::find(runs.begin(), runs.end(), m.run) == runs.end())
+            runs.push_back(m.run);
+    for (const std::string &run : runs) {
+        const SweepConditions &sweep = r.machineOf(run).sweep;
+        if (!(sweep.refine > 0) || sweep.refined.empty())
+            continue;
+        ResultSet one;
+        one.machine = r.machineOf(run);
+        for (const Measurement &m : r.rows)
+            if (m.run == run)
+                one.rows.push_back(m);
+        const std::vector<Analysis::CrossingPair> pairs = Analysis::crossingPairs(one, workload);
+        for (const SweepConditions::Refined &x : sweep.refined) {
+            const auto p = std::find_if(pairs.begin(), pairs.end(),
+                                        [&x](const Analysis::CrossingPair &c) { return c.name == x.pair; });
+            if (p == pairs.end())
+                continue; // a pair of another workload, or curves the file no longer has
+            const std::vector<Crossing> xs = Analysis::crossings(p->first, p->second);
+            Kept k{*p,
+                   std::size_t(x.index) < xs.size() ? xs[std::size_t(x.index)] : Crossing{},
+                   x,
+                   sweep.refine,
+                   sweep.refineBudget,
+                   run};
+            out.push_back(std::move(k));
+        }
+    }
+    return out;
 }
 
 std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &result, const Measure &measure,
@@ -93,7 +178,7 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
     const auto widthOf = [](const Crossing &x) { return x.hasInterval() ? std::log(x.hi / x.lo) : HUGE_VAL; };
     int spent = 0;
     bool first = true;
-    std::string budgetNote;
+    bool budgetSpent = false;
     for (;;) {
         // The crossings as the points now place them.
         const std::vector<Analysis::CrossingPair> pairs = Analysis::crossingPairs(result, plan.workload);
@@ -112,27 +197,24 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
                 seen.insert(key);
                 Track &t = tracks[key];
                 t.outcome.pair = p.name;
+                t.outcome.index = i;
                 t.outcome.crossing = xs[i];
                 if (t.done)
                     continue;
                 if (within(xs[i], plan.refine)) {
                     t.outcome.resolved = t.done = true;
-                    t.outcome.why = "within \u00b1" + percent(plan.refine) + " %";
+                    t.outcome.ended = RefineEnd::Within;
                     continue;
                 }
                 if (!xs[i].resolved()) {
                     t.done = true;
-                    t.outcome.why = "the curves cross " + std::to_string(xs[i].times) +
-                                    " times there, within their noise (more repetitions would tell them "
-                                    "apart: --min-time)";
+                    t.outcome.ended = RefineEnd::Tangled;
                     continue;
                 }
                 const double width = widthOf(xs[i]);
                 if (t.outcome.points > 0 && !(width < t.lastWidth * 0.98) && ++t.flat >= 2) {
                     t.done = true;
-                    t.outcome.why =
-                        "more points do not narrow it: the noise of the points sets its width (more "
-                        "repetitions would: --min-time)";
+                    t.outcome.ended = RefineEnd::Noise;
                     continue;
                 }
                 if (width < t.lastWidth * 0.98)
@@ -145,15 +227,13 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
                     xs[i].hasInterval() && above != sizes.begin() && above != sizes.end() &&
                     width > 3 * std::log(double(*above) / double(*(above - 1)))) {
                     t.done = true;
-                    t.outcome.why =
-                        "more sizes would not narrow it: the noise of the points sets its width (more "
-                        "repetitions would: --min-time)";
+                    t.outcome.ended = RefineEnd::Noise;
                     continue;
                 }
                 const int m = bisect(sizes, xs[i].n);
                 if (m == 0) {
                     t.done = true;
-                    t.outcome.why = "the sizes around it are whole numbers next to each other";
+                    t.outcome.ended = RefineEnd::Adjacent;
                     continue;
                 }
                 SweepPlan mini = plan;
@@ -178,7 +258,7 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
             if (!seen.count(key) && !t.done) {
                 t.done = true;
                 t.outcome.crossing = Crossing{};
-                t.outcome.why = "the new points leave the curves within each other's noise there";
+                t.outcome.ended = RefineEnd::Gone;
             }
         first = false;
         if (round.empty())
@@ -189,7 +269,7 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
                 break;
             const int cost = int(mini.points().size());
             if (spent + cost > plan.refineBudget) {
-                budgetNote = "the budget of " + std::to_string(plan.refineBudget) + " points is spent";
+                budgetSpent = true;
                 break;
             }
             std::vector<Measurement> rows = measure(mini);
@@ -199,12 +279,14 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
             result.rows.insert(result.rows.end(), std::make_move_iterator(rows.begin()),
                                std::make_move_iterator(rows.end()));
         }
-        if (stop.load() || !budgetNote.empty() || !measuredAny)
+        if (stop.load() || budgetSpent || !measuredAny)
             break;
     }
     for (auto &[key, t] : tracks) {
         if (!t.done)
-            t.outcome.why = stop.load() ? "stopped" : budgetNote.empty() ? "not refined" : budgetNote;
+            t.outcome.ended = stop.load()   ? RefineEnd::Stopped
+                              : budgetSpent ? RefineEnd::Budget
+                                            : RefineEnd::NotRefined;
         out.push_back(t.outcome);
     }
     return out;

@@ -27,13 +27,34 @@ public:
     /// What became of each crossing.
     struct Outcome {
         std::string pair;
-        Crossing crossing; ///< as it stands now; n = 0 when noise took it away
-        int points = 0;    ///< new points measured for it
+        std::size_t index = 0; ///< which of the pair's crossings, in ascending n
+        Crossing crossing;     ///< as it stands now; n = 0 when noise took it away
+        int points = 0;        ///< new points measured for it
         bool resolved = false;
-        std::string why; ///< why refinement ended for it, a clause ("within ±5 %", ...)
-        /// "GPU launch vs best CPU: n ≈ 512 (497–530), within ±5 % after 3 more sizes".
+        RefineEnd ended = RefineEnd::NotRefined; ///< why refinement ended for it
+        /// "GPU launch vs best CPU: n ≈ 512 (497–530), within ±5 % (3 more points)", for the CLI
+        /// (the window's words are ExplainText::refined).
+        std::string summary(const SweepPlan &plan) const;
+    };
+    /// Why refinement ended, as the CLI says it: a clause ("within ±5 %", ...).
+    static std::string why(RefineEnd ended, double precision, int budget, int times);
+    /// The outcomes as a result keeps them (SweepConditions::refine, refined).
+    static void keep(const SweepPlan &plan, const std::vector<Outcome> &outcomes, SweepConditions &into);
+    /// A crossover the result's --refine pinned, read back with its pair and its crossing as
+    /// the rows place it now (crossing.n = 0 when they no longer cross there).
+    struct Kept {
+        Analysis::CrossingPair pair;
+        Crossing crossing;
+        SweepConditions::Refined record;
+        double precision = 0;
+        int budget = 0;
+        std::string run; ///< Measurement::run of its curves ("" in a single run)
+        /// As Outcome::summary says it, for the CLI's `report`.
         std::string summary() const;
     };
+    /// Every crossover a run of `r` refined, for `workload`, run by run (each run's own machine
+    /// section keeps its records: ResultSet::machineOf).
+    static std::vector<Kept> kept(const ResultSet &r, const std::string &workload);
     /// The new points of one round: `plan` with a few sizes and curves, measured by the caller (a
     /// SweepRunner, its points reaching the live view); returns its rows.
     using Measure = std::function<std::vector<Measurement>(const SweepPlan &plan)>;

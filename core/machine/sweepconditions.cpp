@@ -18,6 +18,7 @@ namespace speeduplab {
 
 namespace {
 constexpr double kMaxMHz = 100000;
+constexpr int kMaxRefineBudget = 1000000;
 
 std::string mhz(double v)
 {
@@ -25,7 +26,78 @@ std::string mhz(double v)
     std::snprintf(buf, sizeof buf, "%.0f MHz", v);
     return buf;
 }
+constexpr std::pair<RefineEnd, const char *> kRefineEnds[] = {
+    {RefineEnd::Within, "within"},   {RefineEnd::Tangled, "tangled"},
+    {RefineEnd::Noise, "noise"},     {RefineEnd::Adjacent, "adjacent"},
+    {RefineEnd::Gone, "gone"},       {RefineEnd::Budget, "budget"},
+    {RefineEnd::Stopped, "stopped"}, {RefineEnd::NotRefined, "not_refined"}};
 } // namespace
+
+namespace {
+// machine.sweep.refine: {"precision", "budget", "crossovers": [{"pair", "index", "points", "ended"}]}.
+void refineFromJson(const nlohmann::json &j, SweepConditions &s, const std::string &w)
+{
+    if (!j.is_object())
+        throw ParseError(w + " must be an object");
+    const auto number = [&j, &w](const char *key, double lo, double hi, bool whole) {
+        const auto it = j.find(key);
+        if (it == j.end() || !it->is_number() || (whole && !it->is_number_integer()))
+            throw ParseError(w + "." + key + (whole ? " must be a whole number" : " must be a number"));
+        const double v = it->get<double>();
+        if (!(v >= lo && v <= hi))
+            throw ParseError(w + "." + key + " is out of range");
+        return v;
+    };
+    s.refine = number("precision", 0, 0.999999, false);
+    s.refineBudget = int(number("budget", 0, kMaxRefineBudget, true));
+    const auto list = j.find("crossovers");
+    if (list == j.end() || !list->is_array())
+        throw ParseError(w + ".crossovers must be an array");
+    if (list->size() > SweepConditions::maxRefined)
+        throw ParseError(w + ".crossovers lists more than " + std::to_string(SweepConditions::maxRefined));
+    s.refined.clear();
+    for (const nlohmann::json &x : *list) {
+        const std::string at = w + ".crossovers[" + std::to_string(s.refined.size()) + "]";
+        if (!x.is_object())
+            throw ParseError(at + " must be an object");
+        SweepConditions::Refined r;
+        const auto pair = x.find("pair"), ended = x.find("ended");
+        if (pair == x.end() || !pair->is_string())
+            throw ParseError(at + ".pair must be a string");
+        r.pair = pair->get<std::string>();
+        if (ended == x.end() || !ended->is_string() || !refineEndFromName(ended->get<std::string>(), r.ended))
+            throw ParseError(at + ".ended must be one of within, tangled, noise, adjacent, gone, budget, "
+                                  "stopped, not_refined");
+        for (const auto &[key, out] : {std::pair{"index", &r.index}, std::pair{"points", &r.points}}) {
+            const auto it = x.find(key);
+            if (it == x.end() || !it->is_number_integer() || it->get<long long>() < 0 ||
+                it->get<long long>() > kMaxRefineBudget)
+                throw ParseError(at + "." + key + " must be a whole number from 0 to " +
+                                 std::to_string(kMaxRefineBudget));
+            *out = int(it->get<long long>());
+        }
+        s.refined.push_back(std::move(r));
+    }
+}
+} // namespace
+
+const char *refineEndName(RefineEnd e)
+{
+    for (const auto &[v, name] : kRefineEnds)
+        if (v == e)
+            return name;
+    return "not_refined";
+}
+
+bool refineEndFromName(const std::string &name, RefineEnd &e)
+{
+    for (const auto &[v, text] : kRefineEnds)
+        if (name == text) {
+            e = v;
+            return true;
+        }
+    return false;
+}
 
 std::string SweepConditions::problem() const
 {
@@ -39,6 +111,15 @@ std::string SweepConditions::problem() const
             return std::string(name) + ": must be a clock in MHz from 0 (unknown) to 100000";
     if (!ompWaitPolicy.empty() && ompWaitPolicy != "active" && ompWaitPolicy != "passive")
         return "omp_wait_policy: must be \"active\", \"passive\" or empty";
+    if (!(refine >= 0 && refine < 1))
+        return "refine.precision: must be from 0 (not refined) to below 1";
+    if (refineBudget < 0 || refineBudget > kMaxRefineBudget)
+        return "refine.budget: must be a whole number from 0 to " + std::to_string(kMaxRefineBudget);
+    if (refined.size() > maxRefined)
+        return "refine.crossovers: must list at most " + std::to_string(maxRefined);
+    for (const Refined &x : refined)
+        if (x.index < 0 || x.points < 0 || x.points > kMaxRefineBudget)
+            return "refine.crossovers: index and points must be whole numbers from 0";
     return {};
 }
 
@@ -74,6 +155,12 @@ std::vector<std::pair<std::string, std::string>> SweepConditions::describe() con
     if (!energy.empty() || !energyMissing.empty())
         r.emplace_back("Energy",
                        energy + (energy.empty() || energyMissing.empty() ? "" : "; ") + energyMissing);
+    if (refine > 0) {
+        char precision[32];
+        std::snprintf(precision, sizeof precision, "%g", refine * 100);
+        r.emplace_back("Refined", std::string("each crossover to \u00b1") + precision + " %, at most " +
+                                      std::to_string(refineBudget) + " more points (--refine)");
+    }
     if (gpuClocks.empty() && gpuIdleSmMHz <= 0)
         return r; // no GPU point was asked for, or a file from before the clocks were read
     std::string clocks =
@@ -89,16 +176,26 @@ std::vector<std::pair<std::string, std::string>> SweepConditions::describe() con
 
 nlohmann::json detail::sweepToJson(const SweepConditions &s)
 {
-    return {{"rounds", s.rounds},
-            {"shuffle_seed", s.shuffleSeed},
-            {"cache", s.cache},
-            {"gpu_clocks", s.gpuClocks},
-            {"gpu_clocks_locked", s.gpuClocksLocked},
-            {"gpu_idle_sm_mhz", s.gpuIdleSmMHz},
-            {"gpu_max_sm_mhz", s.gpuMaxSmMHz},
-            {"omp_wait_policy", s.ompWaitPolicy},
-            {"energy", s.energy},
-            {"energy_missing", s.energyMissing}};
+    nlohmann::json j = {{"rounds", s.rounds},
+                        {"shuffle_seed", s.shuffleSeed},
+                        {"cache", s.cache},
+                        {"gpu_clocks", s.gpuClocks},
+                        {"gpu_clocks_locked", s.gpuClocksLocked},
+                        {"gpu_idle_sm_mhz", s.gpuIdleSmMHz},
+                        {"gpu_max_sm_mhz", s.gpuMaxSmMHz},
+                        {"omp_wait_policy", s.ompWaitPolicy},
+                        {"energy", s.energy},
+                        {"energy_missing", s.energyMissing}};
+    if (s.refine > 0) {
+        nlohmann::json pinned = nlohmann::json::array();
+        for (const SweepConditions::Refined &x : s.refined)
+            pinned.push_back({{"pair", x.pair},
+                              {"index", x.index},
+                              {"points", x.points},
+                              {"ended", refineEndName(x.ended)}});
+        j["refine"] = {{"precision", s.refine}, {"budget", s.refineBudget}, {"crossovers", pinned}};
+    }
+    return j;
 }
 
 void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
@@ -140,6 +237,8 @@ void detail::sweepFromJson(const nlohmann::json &j, SweepConditions &s)
                 throw wrong(key, "a number");
             *out = it->get<double>();
         }
+    if (const auto it = j.find("refine"); it != j.end())
+        refineFromJson(*it, s, w + ".refine");
     if (const std::string p = s.problem(); !p.empty())
         throw ParseError(w + "." + p);
 }

@@ -11,6 +11,22 @@
 
 namespace speeduplab {
 
+/// Why --refine stopped narrowing one crossover (Refine::run): the words are the narrator's
+/// (ExplainText::refineEnd) and the CLI's (Refine::why).
+enum class RefineEnd {
+    Within,     ///< its interval is within the precision asked for
+    Tangled,    ///< the curves cross several times there, within their noise
+    Noise,      ///< more points (or sizes) do not narrow it: the points' noise sets its width
+    Adjacent,   ///< the sizes around it are whole numbers next to each other
+    Gone,       ///< the new points leave the curves within each other's noise there
+    Budget,     ///< the budget of points was spent first
+    Stopped,    ///< the user stopped the sweep
+    NotRefined, ///< no new point was measured for it
+};
+/// The name a results file gives it ("within", "tangled", ...), and back (false: none of them).
+const char *refineEndName(RefineEnd e);
+bool refineEndFromName(const std::string &name, RefineEnd &e);
+
 /// How a sweep ran, beyond its points: its rounds and their shuffle seed, the cache mode and
 /// what could be known of the GPU's clocks. Part of the result's metadata (MachineInfo::sweep),
 /// written as the machine's "sweep" object; absent from older files, where the defaults hold.
@@ -40,6 +56,21 @@ struct SweepConditions {
     /// for the CPU: no energy counters on this machine (a virtual machine: the hypervisor shows
     /// none)". The CLI and the window say it once; "" when every device has counters.
     std::string energyMissing;
+    /// --refine: the precision asked for (0.05: ±5 %; 0: the sweep was not refined), the budget
+    /// of points, and what became of each crossover it pinned, in the order found. The crossover
+    /// itself is the rows' (Analysis::crossings of the pair): it is not kept twice.
+    double refine = 0;
+    int refineBudget = 0;
+    struct Refined {
+        std::string pair; ///< Analysis::CrossingPair::name: which two curves
+        int index = 0;    ///< which of the pair's crossings, in ascending n
+        int points = 0;   ///< new points measured for it
+        RefineEnd ended = RefineEnd::NotRefined;
+        bool operator==(const Refined &) const = default;
+    };
+    std::vector<Refined> refined;
+    /// The most refined crossovers a file may list.
+    static constexpr std::size_t maxRefined = 4096;
     /// The policy of this process, as OMP_WAIT_POLICY names it ("" when unset or not one of
     /// the two).
     static std::string currentOmpWaitPolicy();

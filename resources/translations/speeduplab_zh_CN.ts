@@ -691,6 +691,62 @@
         <source>%1, %2 at the largest sizes</source>
         <translation>%1，最大规模时为 %2</translation>
     </message>
+    <message>
+        <source>as precise as asked</source>
+        <translation>达到所要求的精度</translation>
+    </message>
+    <message>
+        <source>the curves cross several times there, within their noise: more repetitions per point would tell them apart</source>
+        <translation>两条曲线在那里于噪声范围内多次交叉：每个点更多的重复次数才能把它们区分开</translation>
+    </message>
+    <message>
+        <source>more points do not narrow it: the noise of the points sets its width (more repetitions per point would)</source>
+        <translation>更多的点不能使它变窄：点的噪声决定了它的宽度（每个点更多的重复次数才可以）</translation>
+    </message>
+    <message>
+        <source>the sizes around it are whole numbers next to each other</source>
+        <translation>它两侧的尺寸已是相邻的整数</translation>
+    </message>
+    <message>
+        <source>the new points leave the curves within each other&apos;s noise there</source>
+        <translation>新的点表明两条曲线在那里处于彼此的噪声范围之内</translation>
+    </message>
+    <message>
+        <source>its budget of %1 was spent first</source>
+        <translation>先用完了 %1 的预算</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>个点</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>个点</translation>
+    </message>
+    <message>
+        <source>the sweep was stopped first</source>
+        <translation>扫描先被停止了</translation>
+    </message>
+    <message>
+        <source>no point was added for it</source>
+        <translation>没有为它增加任何点</translation>
+    </message>
+    <message>
+        <source>%1 and %2: no crossover is left there</source>
+        <translation>%1 与 %2：那里已没有交叉点</translation>
+    </message>
+    <message>
+        <source>%1 and %2 meet at n ≈ %3%4</source>
+        <translation>%1 与 %2 在 n ≈ %3%4 处相交</translation>
+    </message>
+    <message>
+        <source>%1 faster than %2 above n ≈ %3%4, %2 faster below</source>
+        <translation>n ≈ %3%4 以上 %1 比 %2 快，以下 %2 更快</translation>
+    </message>
+    <message>
+        <source>Refined to ±%1 %: %2; %3 (%4 added).</source>
+        <translation>细化到 ±%1 %：%2；%3（增加了 %4）。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -1178,6 +1234,14 @@
     <message>
         <source>CV %</source>
         <translation>CV %</translation>
+    </message>
+    <message>
+        <source>Where more threads overtake 1 thread</source>
+        <translation>更多线程在哪里超过 1 个线程</translation>
+    </message>
+    <message>
+        <source>Refined crossovers</source>
+        <translation>细化后的交叉点</translation>
     </message>
 </context>
 <context>
@@ -2665,10 +2729,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>已将报告导出到 %1：可在任何浏览器中打开，也可在这里再次打开。</translation>
     </message>
     <message>
-        <source> Refined: %1.</source>
-        <translation> 细化：%1。</translation>
-    </message>
-    <message>
         <source>See this CPU beside an NVIDIA H200&apos;s GPU</source>
         <translation>把这台 CPU 与 NVIDIA H200 的 GPU 放在一起看</translation>
     </message>
@@ -2679,6 +2739,22 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Add the GPU curves of the shipped recording of the same workload, made on %1, compared with this machine&apos;s best CPU</source>
         <translation>加入随程序附带的、同一工作负载在 %1 上录制的 GPU 曲线，与本机最快的 CPU 对比</translation>
+    </message>
+    <message>
+        <source> Nothing to refine: no two curves cross.</source>
+        <translation> 无需细化：没有两条曲线相交。</translation>
+    </message>
+    <message>
+        <source> %1 refined: the time chart&apos;s notes say where and why it ended.</source>
+        <translation> 已细化 %1：时间图的注释说明了位置以及细化结束的原因。</translation>
+    </message>
+    <message>
+        <source>crossover</source>
+        <translation>个交叉点</translation>
+    </message>
+    <message>
+        <source>crossovers</source>
+        <translation>个交叉点</translation>
     </message>
 </context>
 <context>
@@ -4192,6 +4268,30 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>unresolved, n %1–%2</source>
         <translation>未分辨，n %1–%2</translation>
+    </message>
+    <message>
+        <source>%1 faster again above n ≈ %2</source>
+        <translation>n ≈ %2 以上 %1 再次更快</translation>
+    </message>
+    <message>
+        <source>%1 again, n ≈ %2</source>
+        <translation>%1 再次领先，n ≈ %2</translation>
+    </message>
+    <message>
+        <source>thread</source>
+        <translation>个线程</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>个线程</translation>
+    </message>
+    <message>
+        <source>%1 vs %2: %3</source>
+        <translation>%1 对比 %2：%3</translation>
+    </message>
+    <message>
+        <source>… and %1 more thread counts that overtake 1 thread, not listed here.</source>
+        <translation>……另有 %1 个超过 1 个线程的线程数，此处未列出。</translation>
     </message>
 </context>
 <context>

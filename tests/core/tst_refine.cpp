@@ -120,16 +120,60 @@ private slots:
             p, r, [&c](const SweepPlan &mini) { return c.measure(mini); }, stop);
         QCOMPARE(out.size(), std::size_t(1));
         const Refine::Outcome &x = out.front();
-        qInfo("%s", x.summary().c_str());
-        QVERIFY2(x.resolved, x.summary().c_str());
+        qInfo("%s", x.summary(p).c_str());
+        QVERIFY2(x.resolved, x.summary(p).c_str());
         QVERIFY(x.points > 0 && x.points <= p.refineBudget);
         QCOMPARE(r.rows.size(), before + std::size_t(x.points));
-        QVERIFY2(x.crossing.lo <= 300 && 300 <= x.crossing.hi, x.summary().c_str());
+        QVERIFY2(x.crossing.lo <= 300 && 300 <= x.crossing.hi, x.summary(p).c_str());
         QVERIFY(Refine::within(x.crossing, 0.01));
-        QVERIFY(x.summary().find("within \u00b11 %") != std::string::npos);
+        QVERIFY(x.summary(p).find("within \u00b11 %") != std::string::npos);
         // Each new size bisects a bracket: never one of the coarse sizes again.
         for (std::size_t i = before; i < r.rows.size(); ++i)
             QVERIFY(std::find(p.sizes.begin(), p.sizes.end(), r.rows[i].n) == p.sizes.end());
+    }
+
+    void aRefinedResultKeepsItsCrossoversInItsFiles()
+    {
+        // What --refine found travels with the result: the precision, and for each crossover its
+        // pair, the points it took and why it ended. Read back from JSON and from CSV, the rows
+        // place the same crossover, and Refine::kept finds it by its pair.
+        Curves c;
+        c.spread = 0.003;
+        const SweepPlan p = plan(0.01, 24);
+        ResultSet r = coarse(p, c);
+        const std::atomic<bool> stop{false};
+        const std::vector<Refine::Outcome> out = Refine::run(
+            p, r, [&c](const SweepPlan &mini) { return c.measure(mini); }, stop);
+        QCOMPARE(out.size(), std::size_t(1));
+        Refine::keep(p, out, r.machine.sweep);
+        for (const ResultSet &back :
+             {ResultIO::fromJson(ResultIO::toJson(r)), ResultIO::fromCsv(ResultIO::toCsv(r))}) {
+            QCOMPARE(back.machine.sweep, r.machine.sweep);
+            const std::vector<Refine::Kept> kept = Refine::kept(back, "add");
+            QCOMPARE(kept.size(), std::size_t(1));
+            const Refine::Kept &k = kept.front();
+            QCOMPARE(k.record.ended, RefineEnd::Within);
+            QCOMPARE(k.record.points, out.front().points);
+            QCOMPARE(k.precision, 0.01);
+            QVERIFY(k.pair.threadPair);
+            QCOMPARE(k.pair.second.threads, 2);
+            QCOMPARE(k.crossing.n, out.front().crossing.n);
+            QCOMPARE(k.crossing.lo, out.front().crossing.lo);
+        }
+        // A file that names an ending SpeedupLab never wrote is refused, naming the field.
+        nlohmann::json doc = nlohmann::json::parse(ResultIO::toJson(r));
+        doc["machine"]["sweep"]["refine"]["crossovers"][0]["ended"] = "<b>won</b>";
+        try {
+            (void)ResultIO::fromJson(doc.dump());
+            QFAIL("an unknown ending was read");
+        } catch (const ParseError &e) {
+            QVERIFY2(std::string(e.what()).find("machine.sweep.refine.crossovers[0].ended") !=
+                         std::string::npos,
+                     e.what());
+        }
+        // Without --refine, a file says nothing of it.
+        ResultSet plain = coarse(p, c);
+        QVERIFY(nlohmann::json::parse(ResultIO::toJson(plain))["machine"]["sweep"].count("refine") == 0);
     }
 
     void pinsEachGpuModeAgainstTheBestCpu()
@@ -175,14 +219,14 @@ private slots:
         QCOMPARE(out.size(), std::size_t(2));
         int added = 0;
         for (const Refine::Outcome &x : out) {
-            qInfo("%s", x.summary().c_str());
+            qInfo("%s", x.summary(p).c_str());
             // Pinned to ±2 %, or stopped where the points' noise (10 %) sets the width: either
             // way with new points, and an interval that holds the true crossing.
-            QVERIFY2(x.resolved || x.why.find("noise") != std::string::npos, x.summary().c_str());
+            QVERIFY2(x.resolved || x.ended == RefineEnd::Noise, x.summary(p).c_str());
             QVERIFY(x.points > 0);
             added += x.points;
             const double truth = x.pair.find("graph") != std::string::npos ? 120 : 500;
-            QVERIFY2(x.crossing.lo <= truth * 1.02 && truth * 0.98 <= x.crossing.hi, x.summary().c_str());
+            QVERIFY2(x.crossing.lo <= truth * 1.02 && truth * 0.98 <= x.crossing.hi, x.summary(p).c_str());
         }
         QVERIFY(added <= p.refineBudget);
         QCOMPARE(asked.size(), std::size_t(added));
@@ -204,9 +248,8 @@ private slots:
         QCOMPARE(out.size(), std::size_t(1));
         QVERIFY(!out.front().resolved);
         QVERIFY(out.front().points <= 2);
-        QVERIFY2(out.front().why.find("budget of 2 points is spent") != std::string::npos ||
-                     out.front().why.find("noise") != std::string::npos,
-                 out.front().summary().c_str());
+        QVERIFY2(out.front().ended == RefineEnd::Budget || out.front().ended == RefineEnd::Noise,
+                 out.front().summary(p).c_str());
     }
 
     void aRealSweepEndsWithinItsBudget()
@@ -226,8 +269,8 @@ private slots:
             QSKIP("2 threads never overtook 1 on this machine in this sweep: nothing to refine");
         int added = 0;
         for (const Refine::Outcome &x : out.refined) {
-            qInfo("%s", x.summary().c_str());
-            QVERIFY(!x.why.empty());
+            qInfo("%s", x.summary(p).c_str());
+            QVERIFY(x.ended != RefineEnd::NotRefined || x.points == 0);
             added += x.points;
         }
         QVERIFY2(added <= p.refineBudget, qPrintable(QString::number(added)));
@@ -300,8 +343,10 @@ private slots:
         QCOMPARE(out.size(), std::size_t(1));
         QCOMPARE(asked, 0);
         QVERIFY(!out.front().resolved);
-        QVERIFY2(out.front().why.find("cross 5 times there, within their noise") != std::string::npos,
-                 out.front().summary().c_str());
+        QVERIFY2(out.front().ended == RefineEnd::Tangled &&
+                     out.front().summary(p).find("cross 5 times there, within their noise") !=
+                         std::string::npos,
+                 out.front().summary(p).c_str());
     }
 
     void planTakesRefineFromTheOptions()

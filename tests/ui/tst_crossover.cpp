@@ -5,7 +5,9 @@
 
 #include "core/results/resultio.h"
 #include "ui/app.h"
+#include "ui/charts/scalingchart.h"
 #include "ui/charts/timechart.h"
+#include "ui/htmlreport.h"
 #include "ui/mainwindow.h"
 #include "ui/runstore.h"
 #include "words/format.h"
@@ -26,6 +28,8 @@ private slots:
     void briefLabelsNameTheirMode();
     void noCrossoverInRangeSaysWhatTheFitPredicts();
     void speedupChartShowsRegionsAndTheLineAtOne();
+    void refinedThreadCrossoverIsShownEverywhere_data();
+    void refinedThreadCrossoverIsShownEverywhere();
 
 private:
     QString write(const ResultSet &r, const QString &name);
@@ -167,4 +171,70 @@ void TestCrossover::speedupChartShowsRegionsAndTheLineAtOne()
 }
 
 QTEST_MAIN(TestCrossover)
+void TestCrossover::refinedThreadCrossoverIsShownEverywhere_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("JSON") << QStringLiteral("refined.json");
+    QTest::newRow("CSV") << QStringLiteral("refined.csv");
+}
+
+void TestCrossover::refinedThreadCrossoverIsShownEverywhere()
+{
+    // A run of this kind of machine: no GPU, 2 threads overtaking 1 at n = 300 (1 thread
+    // t = 1e-9 n^2; 2 threads half of that plus a 45 µs fork/join, meeting at n = 300), pinned
+    // by --refine. Read back from its file, the crossover is marked on the time chart with its
+    // band, and every view says who wins on each side and why the refinement ended there.
+    QFETCH(QString, file);
+    ResultSet r;
+    r.machine = fixtures::machine();
+    std::vector<int> sizes = SweepPlan::logRange(4, 4000, 4);
+    sizes.insert(sizes.end(), {260, 290, 310, 340}); // what the refinement added
+    std::sort(sizes.begin(), sizes.end());
+    for (const int n : sizes) {
+        const double one = 1e-9 * double(n) * n;
+        r.add(fixtures::point("cpu", 1, "", n, one));
+        r.add(fixtures::point("cpu", 2, "", n, 45e-6 + one / 2));
+    }
+    r.machine.sweep.refine = 0.05;
+    r.machine.sweep.refineBudget = 24;
+    r.machine.sweep.refined = {{"CPU 2 threads vs CPU 1 thread", 0, 8, RefineEnd::Within}};
+    const QString path = m_dir.filePath(file);
+    if (file.endsWith(QStringLiteral(".json")))
+        ResultIO::writeJson(r, path.toStdString());
+    else
+        ResultIO::writeCsv(r, path.toStdString());
+
+    MainWindow w(m_dir.filePath(QStringLiteral("refined.ini")));
+    w.setErrorReporter([](const QString &, const QString &text) { QFAIL(qPrintable(text)); });
+    QVERIFY(w.openResults(path));
+    TimeChart *time = w.timeChart();
+    time->updateNow();
+    QCOMPARE(time->markers().size(), 1);
+    const TimeChart::Marker &m = time->markers().front();
+    QVERIFY2(qAbs(m.n / 300 - 1) < 0.02, qPrintable(QString::number(m.n)));
+    QVERIFY(m.gpuBecomesFaster);
+    QVERIFY2(m.text.startsWith(QStringLiteral("CPU 2 threads faster above n \u2248 300")),
+             qPrintable(m.text));
+    QVERIFY(!time->seriesWithRole(ChartView::Role::Marker).isEmpty());
+    const QString notes = time->noteText();
+    QVERIFY2(
+        notes.contains(QStringLiteral("Refined to \u00b15 %: CPU 2 threads faster than CPU 1 thread above "
+                                      "n \u2248 300")),
+        qPrintable(notes));
+    QVERIFY2(
+        notes.contains(QStringLiteral("CPU 1 thread faster below; as precise as asked (8 points added).")),
+        qPrintable(notes));
+    QVERIFY2(notes.contains(QStringLiteral("CPU only: no GPU curve to compare with.")), qPrintable(notes));
+
+    ScalingChart *scaling = w.scalingChart();
+    scaling->updateNow();
+    QVERIFY2(scaling->noteText().contains(QStringLiteral("Refined to \u00b15 %")),
+             qPrintable(scaling->noteText()));
+
+    const std::string page = HtmlReport::build(*w.runStore(), {});
+    QVERIFY(page.find("Refined crossovers") != std::string::npos);
+    QVERIFY(page.find("Where more threads overtake 1 thread") != std::string::npos);
+    QVERIFY(page.find("as precise as asked (8 points added)") != std::string::npos);
+}
+
 #include "tst_crossover.moc"

@@ -95,6 +95,7 @@ private slots:
     void svgHasTheAskedSize_data();
     void svgHasTheAskedSize();
     void clipboard();
+    void exportHoldsEveryNote();
     void exportLeavesOutWhatToClick();
     void headlessExportKeepsFullTitles();
     void failedWriteLeavesNoFile_data();
@@ -153,10 +154,16 @@ void TestExport::png()
     w->setCurrentChart(chart);
     const QString path = m_dir.filePath(chart + QStringLiteral(".png"));
     const QSizeF onScreen = w->currentChart()->chart()->size();
+    const QSize figure = w->currentChart()->figureSize(size);
     QVERIFY(w->exportChart(path, size));
     QImage image(path);
     QVERIFY(!image.isNull());
-    QCOMPARE(image.size(), size);
+    // As wide as asked; taller only by what the notes need beyond their quarter of the height,
+    // every line of them in the file.
+    QCOMPARE(image.size(), figure);
+    QCOMPARE(figure.width(), size.width());
+    QVERIFY2(figure.height() >= size.height() && figure.height() < size.height() * 2,
+             qPrintable(QStringLiteral("%1 x %2").arg(figure.width()).arg(figure.height())));
     // A real chart: curves, bands, text, antialiasing -> many colours; and not a blank page.
     QSet<QRgb> colours;
     int nonWhite = 0;
@@ -227,13 +234,17 @@ void TestExport::svgHasTheAskedSize()
     QVERIFY(xml.readNextStartElement());
     QCOMPARE(xml.name(), QLatin1String("svg"));
     const QXmlStreamAttributes a = xml.attributes();
-    QCOMPARE(a.value(QLatin1String("width")).toString(), QString::number(size.width()));
-    QCOMPARE(a.value(QLatin1String("height")).toString(), QString::number(size.height()));
+    // The figure's size: as asked, or taller where the notes need it (ChartView::figureSize).
+    const QSize figure = w->currentChart()->figureSize(size);
+    QCOMPARE(figure.width(), size.width());
+    QCOMPARE(a.value(QLatin1String("width")).toString(), QString::number(figure.width()));
+    QCOMPARE(a.value(QLatin1String("height")).toString(), QString::number(figure.height()));
     QCOMPARE(a.value(QLatin1String("viewBox")).toString(),
-             QStringLiteral("0 0 %1 %2").arg(size.width()).arg(size.height()));
+             QStringLiteral("0 0 %1 %2").arg(figure.width()).arg(figure.height()));
     QSvgRenderer renderer(path);
     QVERIFY(renderer.isValid());
-    QCOMPARE(renderer.defaultSize(), size);
+    QCOMPARE(renderer.defaultSize(), figure);
+    size = figure;
     // The chart reaches the right and bottom edges, not only the layout's 2/3 of them.
     QImage image(size / 2, QImage::Format_ARGB32);
     image.fill(Qt::white);
@@ -249,6 +260,24 @@ void TestExport::svgHasTheAskedSize()
             }
     QVERIFY2(right > image.width() * 9 / 10, qPrintable(QString::number(right)));
     QVERIFY2(bottom > image.height() * 9 / 10, qPrintable(QString::number(bottom)));
+}
+
+void TestExport::exportHoldsEveryNote()
+{
+    // Issue 59: a small figure ended on "… and 6 lines more of notes", which a file cannot show.
+    // It grows instead, and the window's chart keeps its size and its own note.
+    auto w = window();
+    w->setCurrentChart(QStringLiteral("time"));
+    ChartView *chart = w->currentChart();
+    chart->updateNow();
+    const QSizeF onScreen = chart->chart()->size();
+    const QSize figure = chart->figureSize(QSize(800, 400));
+    QVERIFY2(figure.height() > 400, qPrintable(QString::number(figure.height())));
+    const QByteArray svg = chart->toSvg(QSize(800, 400));
+    QVERIFY(!svg.isEmpty());
+    QVERIFY2(!svg.contains("more of notes"), svg.right(2000).constData());
+    QVERIFY(svg.contains(QStringLiteral("height=\"%1\"").arg(figure.height()).toUtf8()));
+    QCOMPARE(chart->chart()->size(), onScreen);
 }
 
 void TestExport::exportLeavesOutWhatToClick()
@@ -393,7 +422,7 @@ void TestExport::imagesFollowTheOutputRules()
     QVERIFY(QFileInfo(link).isSymLink());
     const QString real = dir.filePath(QStringLiteral("charts/chart.") + ext);
     if (ext == QLatin1String("png"))
-        QCOMPARE(QImage(real).size(), QSize(320, 200));
+        QCOMPARE(QImage(real).size(), w->currentChart()->figureSize(QSize(320, 200)));
     else
         QVERIFY(QSvgRenderer(real).isValid());
     // No temporary file anywhere.

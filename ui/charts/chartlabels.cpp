@@ -206,9 +206,11 @@ void ChartView::applyMargins()
         // The note never takes more than about a quarter of the chart's height: the plot stays
         // large enough to read, and to hold its labels.
         const qreal lineHeight = QFontMetricsF(l.text->font()).lineSpacing();
-        const qsizetype most =
-            std::max<qsizetype>(3, qsizetype(0.25 * chart()->size().height() / lineHeight));
+        const qreal room = m_exporting && m_noteRoom > 0 ? m_noteRoom : 0.25 * chart()->size().height();
+        const qsizetype most = std::max<qsizetype>(3, qsizetype(room / lineHeight + 1e-6));
         const bool cut = lines.size() > most;
+        if (cut && m_exporting) // figureSize() grows the figure by it
+            m_noteOverflow = std::max(m_noteOverflow, qreal(lines.size() - most) * lineHeight + 2);
         if (cut) {
             // Whole notes are kept or left out: a sentence cut after its first line read as if
             // the chart's edge had cut it. (Continuation lines are the indented ones.)

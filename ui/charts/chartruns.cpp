@@ -242,4 +242,42 @@ std::vector<ChartView::Matchup> ChartView::matchups(const std::vector<Series> &a
     return out;
 }
 
+std::vector<ChartView::Matchup> ChartView::threadMatchups(const std::vector<Series> &all) const
+{
+    std::vector<Matchup> out;
+    std::vector<std::string> runs;
+    for (const Series &s : all)
+        if (std::find(runs.begin(), runs.end(), s.run) == runs.end())
+            runs.push_back(s.run);
+    for (const std::string &run : runs) {
+        std::vector<const Series *> cpus;
+        std::vector<Series> copies;
+        bool gpu = false;
+        for (const Series &s : all) {
+            if (s.run != run)
+                continue;
+            if (s.cpu()) {
+                cpus.push_back(&s);
+                copies.push_back(s);
+            }
+            gpu = gpu || (s.gpu() && !Workload::isQueueTime(s.mode));
+        }
+        if (gpu)
+            continue; // its GPU curves are its crossovers (matchups)
+        Matchup m;
+        for (const auto &[one, more] : Analysis::threadPairs(copies)) {
+            if (m.cpus.empty()) {
+                m.best = *cpus[one];
+                m.cpus.push_back(cpus[one]);
+                m.cpuName = QString::fromStdString(cpus[one]->label);
+                m.threads = true;
+            }
+            m.gpus.push_back(cpus[more]);
+        }
+        if (!m.gpus.empty())
+            out.push_back(std::move(m));
+    }
+    return out;
+}
+
 } // namespace speeduplab

@@ -669,26 +669,58 @@ QPointF ChartView::toChart(double x, double y) const
     return toChart(x, y, AxisScale::of(m_x), AxisScale::of(m_y), chart()->plotArea());
 }
 
-void ChartView::renderInto(QPainter &painter, const QSizeF &logical)
+QSizeF ChartView::layOutForExport(const QSizeF &logical)
 {
     // An export is a figure, not a window: rebuilt for it, its notes leave out what to click
-    // (exporting()); the window's own chart is rebuilt after it.
-    m_exporting = true;
-    updateNow();
+    // (exporting()); the window's own chart is rebuilt after it (restoreAfterExport).
     QChart *c = chart();
-    const QSizeF old = c->size();
+    const QSizeF old = c->size(); // before anything is laid out for the figure
+    m_exporting = true;
+    m_noteOverflow = 0;
     c->resize(logical);
+    updateNow();
     c->layout()->activate(); // the plot area of this size now: the labels and titles fit to it
     reserveMargins();
     layoutLabels();
+    return old;
+}
+
+QSize ChartView::figureSize(const QSize &pixels)
+{
+    qreal scale = 1;
+    const QSizeF logical = FigureExport::layoutSize(pixels.expandedTo(QSize(16, 16)), &scale);
+    m_noteRoom = 0;
+    restoreAfterExport(layOutForExport(logical));
+    if (!(m_noteOverflow > 0))
+        return pixels;
+    // Taller by the lines left out, which the export that follows gives room below the plot; at
+    // most twice as tall as asked (a thumbnail stays one, and says that its notes were cut).
+    const qreal grown = logical.height() + std::min(m_noteOverflow, logical.height());
+    const int height = std::min(16384, int(std::ceil(grown * scale)));
+    m_noteRoom = 0.25 * logical.height() + (height / scale - logical.height());
+    return QSize(pixels.width(), height);
+}
+
+void ChartView::renderInto(QPainter &painter, const QSizeF &logical)
+{
+    const QSizeF old = layOutForExport(logical);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.setRenderHint(QPainter::SmoothPixmapTransform);
-    scene()->render(&painter, QRectF(QPointF(0, 0), logical), QRectF(c->pos(), logical),
+    scene()->render(&painter, QRectF(QPointF(0, 0), logical), QRectF(chart()->pos(), logical),
                     Qt::IgnoreAspectRatio);
-    if (old.isValid() && !old.isEmpty())
-        c->resize(old);
+    restoreAfterExport(old);
+}
+
+void ChartView::restoreAfterExport(const QSizeF &old)
+{
     m_exporting = false;
+    m_noteRoom = 0;
+    // The export's margins first: a chart that kept room for all of its notes could not shrink
+    // back to the window's size (its minimum is its margins).
+    chart()->setMargins(QMargins(8, 8, 12, 4));
+    if (old.isValid() && !old.isEmpty())
+        chart()->resize(old);
     if (isVisible()) {
         updateNow();
     } else {
@@ -707,19 +739,20 @@ QImage ChartView::toImage(const QSize &pixels)
 bool ChartView::savePng(const QString &path, const QSize &pixels, QString *error)
 {
     return FigureExport::png(
-        path, pixels, [this](QPainter &p, const QSizeF &logical) { renderInto(p, logical); }, error);
+        path, figureSize(pixels), [this](QPainter &p, const QSizeF &logical) { renderInto(p, logical); },
+        error);
 }
 
 QByteArray ChartView::toSvg(const QSize &pixels)
 {
-    return FigureExport::svgData(pixels, logicalDpiX(), m_plainTitle,
+    return FigureExport::svgData(figureSize(pixels), logicalDpiX(), m_plainTitle,
                                  [this](QPainter &p, const QSizeF &logical) { renderInto(p, logical); });
 }
 
 bool ChartView::saveSvg(const QString &path, const QSize &pixels, QString *error)
 {
     return FigureExport::svg(
-        path, pixels, logicalDpiX(), m_plainTitle,
+        path, figureSize(pixels), logicalDpiX(), m_plainTitle,
         [this](QPainter &p, const QSizeF &logical) { renderInto(p, logical); }, error);
 }
 

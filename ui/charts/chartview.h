@@ -134,6 +134,11 @@ public:
     /// a scaled-up layout (a 1920x1080 image is a 1280x720 chart at 1.5x), so that the text
     /// stays readable on a slide.
     QImage toImage(const QSize &pixels);
+    /// The size a figure asked for at `pixels` is written at (savePng, saveSvg, toSvg): as wide,
+    /// and taller by what its notes need beyond the quarter of the height they take on screen,
+    /// so that every line of them is in the file while the plot keeps its size (at most twice
+    /// as tall, and 16384 pixels: past that the file says that its notes were cut).
+    QSize figureSize(const QSize &pixels);
     /// Atomic writes (QSaveFile): on failure, error says why and no file is left behind.
     bool savePng(const QString &path, const QSize &pixels, QString *error);
     bool saveSvg(const QString &path, const QSize &pixels, QString *error);
@@ -208,6 +213,9 @@ protected:
         std::vector<const Series *> gpus; ///< into the `all` given to matchups
         QString cpuName;                  ///< "best CPU", "<run>: best CPU"
         bool acrossRuns = false;          ///< the CPU of run A against the GPU of run B
+        /// A run without GPU curves: `best` is its 1-thread curve and `gpus` its curves of more
+        /// threads (Analysis::threadPairs), where more threads overtake one.
+        bool threads = false;
         /// How a note names the CPU side next to a GPU curve that names its run.
         QString cpuNameInNote() const;
     };
@@ -218,6 +226,9 @@ protected:
     /// Across runs first, when the model compares two runs shown (A's CPU against B's GPU),
     /// then within each run shown that has both.
     std::vector<Matchup> matchups(const std::vector<Series> &all) const;
+    /// Each run shown that has CPU curves and no GPU curve: its 1-thread curve against its curves
+    /// of more threads (Matchup::threads), the crossovers such a run's file lists and --refine pins.
+    std::vector<Matchup> threadMatchups(const std::vector<Series> &all) const;
     /// What the hover readout puts after a ratio's value ("×" on the speedup chart); none by default.
     void setRatioSuffix(const QString &suffix) { m_ratioSuffix = suffix; }
     /// Gives the y axis a unit: title's "%1" becomes its symbol, and yScale() its scale.
@@ -347,6 +358,10 @@ private:
     static QPointF toChart(double x, double y, const AxisScale &sx, const AxisScale &sy, const QRectF &plot);
     QPointF toChart(double x, double y) const;
     void renderInto(QPainter &painter, const QSizeF &logical);
+    /// Lays the chart out for a figure of `logical` size (exporting), returning the size it had.
+    QSizeF layOutForExport(const QSizeF &logical);
+    /// The window's chart again after an export laid it out (old: layOutForExport's answer).
+    void restoreAfterExport(const QSizeF &old);
 
     /// Places the empty-chart offer under the centred message, shown while there are no results.
     void placeOffer();
@@ -362,6 +377,8 @@ private:
     std::vector<Series> m_shown;  ///< the series of the last rebuild (hover readouts)
     bool m_readoutShown = false;  ///< this view's readout is the tooltip on screen
     bool m_exporting = false;     ///< rebuilding for an image or SVG file
+    qreal m_noteOverflow = 0;     ///< the height of the notes' lines an export had to leave out
+    qreal m_noteRoom = 0;         ///< an export's room for its notes (figureSize); 0: a quarter
     bool m_noteElsewhere = false; ///< setNoteShownElsewhere
     QString m_xTitle, m_yTitle;   ///< the axes' full titles (fitAxisTitles may show short ones)
     QString m_plainTitle;         ///< the chart's title as text (the chart holds it escaped)

@@ -54,6 +54,10 @@ void ScalingChart::rebuild(const ResultSet &r, const std::vector<Series> &all, c
     drawIdeal(chosen.maxThreads);
     QStringList notes = drawCurves(speedups.curves, chosen.maxThreads);
     notes << drawPlacementMarks(speedups.curves, std::ceil(speedups.yMax * 1.1));
+    // Where "Find the crossovers" pinned more threads overtaking one, in this run.
+    for (const Refine::Kept &k : Refine::kept(r, workload))
+        if (k.pair.threadPair && (chosen.cpu.empty() || k.run == chosen.cpu.front().run))
+            notes << ExplainText::refined(k);
     if (severalRuns() && !chosen.cpu.empty())
         notes.prepend(tr("Thread scaling of %1 (run A, when chosen, else the first run that scales).")
                           .arg(QString::fromStdString(chosen.cpu.front().run)));

@@ -107,20 +107,23 @@ QStringList TimeChart::readoutMore(const QString &id, double x) const
     return out;
 }
 
-QString TimeChart::crossingText(const Crossing &c, const QString &gpu)
+QString TimeChart::crossingText(const Crossing &c, const QString &gpu, const QString &cpu)
 {
     // An even count of crossings within the noise leaves the faster side as it was (Crossing::times).
     return (c.times % 2 == 0     ? tr("the curves meet at n \u2248 %1").arg(Format::n(c.n))
             : c.gpuBecomesFaster ? tr("%1 faster above n \u2248 %2").arg(gpu, Format::n(c.n))
-                                 : tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n))) +
+            : cpu.isEmpty()      ? tr("CPU faster again above n \u2248 %1").arg(Format::n(c.n))
+                                 : tr("%1 faster again above n \u2248 %2").arg(cpu, Format::n(c.n))) +
            Format::interval(c);
 }
 
-QString TimeChart::crossingBrief(const Crossing &c, const QString &mode, bool acrossRuns)
+QString TimeChart::crossingBrief(const Crossing &c, const QString &mode, bool acrossRuns,
+                                 const QString &again)
 {
     const QString at = !c.resolved() ? tr("unresolved, n %1\u2013%2").arg(Format::n(c.lo), Format::n(c.hi))
                        : c.gpuBecomesFaster ? tr("n \u2248 %1").arg(Format::n(c.n))
-                                            : tr("CPU again, n \u2248 %1").arg(Format::n(c.n));
+                       : again.isEmpty()    ? tr("CPU again, n \u2248 %1").arg(Format::n(c.n))
+                                            : tr("%1 again, n \u2248 %2").arg(again, Format::n(c.n));
     if (acrossRuns)
         return tr("%1 vs A: %2").arg(mode.isEmpty() ? tr("GPU") : mode, at);
     return mode.isEmpty() ? at : tr("%1: %2").arg(mode, at);
@@ -251,6 +254,7 @@ void TimeChart::rebuild(const ResultSet &r, const std::vector<Series> &all, cons
     drawEnvelopes(view, frame.timeScale);
     const Crossovers crossovers = markCrossovers(r, all, colors, frame, curves.drawn);
     QStringList notes = crossovers.notes;
+    notes << refinedNotes(r, workload);
     notes << whyNoCrossover(r, all, workload, crossovers.compared);
     notes << curveNotes(all, workload, view, curves);
     if (wholeLoop() && loop == 0)
@@ -479,8 +483,11 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
     Crossovers out;
     QStringList &notes = out.notes;
     std::size_t &compared = out.compared;
-    std::size_t total = 0, noted = 0;
-    const std::vector<Matchup> pairs = matchups(all);
+    std::size_t total = 0, noted = 0, threadsNoted = 0;
+    std::vector<Matchup> pairs = matchups(all);
+    // A run without GPU curves: where more threads overtake one, as its file lists them.
+    for (Matchup &m : threadMatchups(all))
+        pairs.push_back(std::move(m));
     const Analysis::Predictor predict = Explain::predictor(r);
     // With more than one GPU curve marked, a short label names its mode: six marks of three
     // colours read "n ≈ 500", "n ≈ 515", and which was which was lost. With GPU curves of several
@@ -497,6 +504,12 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
         return QString::fromStdString(variants.size() > 1 && !g.variant.empty() ? g.variant + " " + g.mode
                                                                                 : g.mode);
     };
+    // A thread count's short label names its threads: "2 threads: n ≈ 400".
+    const auto briefOf = [&](const Matchup &m, const Series &g) {
+        if (m.threads)
+            return named ? Format::count(g.threads, tr("thread"), tr("threads")) : QString();
+        return named ? brief(g) : QString();
+    };
     // The notes name the runs compared as A and B: say which is which, first.
     if (std::any_of(pairs.begin(), pairs.end(), [](const Matchup &m) { return m.acrossRuns; })) {
         const RunStore &store = *model();
@@ -509,15 +522,18 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
         // within run B (dashed); both in the GPU curve's colour, and labelled with its mode.
         const Qt::PenStyle pen = m.acrossRuns ? Qt::DashDotLine : Qt::DashLine;
         for (const Series *g : m.gpus) {
-            // Where the models cross, as the Explain tab says it.
-            const CrossoverReport rep = Analysis::report(m.best, *g, predict, m.cpus);
+            // Where the models cross, as the Explain tab says it (no model holds threads against threads).
+            const CrossoverReport rep =
+                m.threads ? Analysis::report(m.best, *g) : Analysis::report(m.best, *g, predict, m.cpus);
             total += rep.crossings.size();
-            ++compared;
+            if (!m.threads)
+                ++compared;
             // Each mode's mark in its own GPU colour, across runs too (they shared A's CPU colour, and
             // three of them could not be told apart); across runs they are dash-dotted.
             const QColor color = colors[std::size_t(g - all.data())];
             const QString gpuName = QString::fromStdString(g->label);
-            const QString who = m.gpus.size() == 1 && !severalRuns() ? tr("GPU") : gpuName;
+            const QString who = m.gpus.size() == 1 && !severalRuns() && !m.threads ? tr("GPU") : gpuName;
+            const QString other = m.threads ? m.cpuName : QString();
             int i = 0;
             for (const Crossing &c : rep.crossings) {
                 if (m_markers.size() >= markedCrossings || !drawn[std::size_t(g - all.data())])
@@ -529,15 +545,17 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
                     if (p.n >= (c.hasInterval() ? c.hi : c.n) && above == 0)
                         above = p.n;
                 }
-                m_markers << Marker{m.cpuName,
-                                    gpuName,
-                                    c.n,
-                                    c.gpuBecomesFaster,
-                                    below,
-                                    above,
-                                    crossingText(c, who),
-                                    {QStringLiteral("data:") + QString::fromStdString(g->key),
-                                     QStringLiteral("best:") + QString::fromStdString(envelopeKey(g->run))}};
+                m_markers << Marker{
+                    m.cpuName,
+                    gpuName,
+                    c.n,
+                    c.gpuBecomesFaster,
+                    below,
+                    above,
+                    crossingText(c, who, other),
+                    {QStringLiteral("data:") + QString::fromStdString(g->key),
+                     m.threads ? QStringLiteral("data:") + QString::fromStdString(m.best.key)
+                               : QStringLiteral("best:") + QString::fromStdString(envelopeKey(g->run))}};
                 const QString id =
                     QStringLiteral("cross:%1:%2:%3")
                         .arg(QString::fromStdString(m.best.key), QString::fromStdString(g->key))
@@ -553,14 +571,25 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
                     line(id, Role::Marker, QString(), color, {QPointF(c.n, yLo), QPointF(c.n, yHi)},
                          {pen, 2, false, false});
                 addLabel(m.acrossRuns ? tr("%1 vs %2").arg(m.cpuName, crossingText(c, who))
-                                      : crossingText(c, who),
-                         crossingBrief(c, named ? brief(*g) : QString(), m.acrossRuns), c.n, yHi, color,
+                                      : crossingText(c, who, other),
+                         crossingBrief(c, briefOf(m, *g), m.acrossRuns, other), c.n, yHi, color,
                          {Qt::AlignRight | Qt::AlignBottom, Qt::Vertical});
             }
-            if (noted++ < notedGpus)
+            if (m.threads) {
+                // Only the thread counts that overtake one: the others are the thread story's.
+                QStringList said;
+                for (const Crossing &c : rep.crossings)
+                    said << crossingText(c, gpuName, other);
+                if (!said.isEmpty() && threadsNoted++ < notedGpus)
+                    notes << tr("%1 vs %2: %3").arg(gpuName, m.cpuName, said.join(tr("; ")));
+            } else if (noted++ < notedGpus) {
                 notes << tr("%1: %2").arg(matchupName(m, *g), summary(rep));
+            }
         }
     }
+    if (threadsNoted > notedGpus)
+        notes << tr("\u2026 and %1 more thread counts that overtake 1 thread, not listed here.")
+                     .arg(threadsNoted - notedGpus);
     if (noted > notedGpus)
         notes << tr("… and %1 more GPU curves against the best CPU, not listed here (%2 crossovers in all).")
                      .arg(noted - notedGpus)
@@ -570,6 +599,14 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
                      .arg(m_markers.size())
                      .arg(total);
     return out;
+}
+
+QStringList TimeChart::refinedNotes(const ResultSet &r, const std::string &workload)
+{
+    QStringList notes;
+    for (const Refine::Kept &k : Refine::kept(r, workload))
+        notes << ExplainText::refined(k);
+    return notes;
 }
 
 // With no GPU curve held against a CPU (`compared` is 0): the notes on why, and what to open.

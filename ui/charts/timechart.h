@@ -69,11 +69,14 @@ public:
     /// The crossover lines drawn by the last rebuild (at most markedCrossings).
     const QList<Marker> &markers() const { return m_markers; }
 
-    /// A crossover line's label: "<gpu> faster above n ≈ 316", or "CPU faster again above...".
-    static QString crossingText(const Crossing &c, const QString &gpu);
+    /// A crossover line's label: "<gpu> faster above n ≈ 316", or "CPU faster again above...";
+    /// `cpu` names the other side where it is not "CPU" (1 thread, against more threads).
+    static QString crossingText(const Crossing &c, const QString &gpu, const QString &cpu = QString());
     /// Its short form, for a plot short of room: "n ≈ 316"; with several GPU curves it names the
     /// mode ("graph: n ≈ 124"), and across runs the CPU it is held against ("launch vs A: n ≈ 500").
-    static QString crossingBrief(const Crossing &c, const QString &mode = QString(), bool acrossRuns = false);
+    /// `again` names the side that wins again above it where it is not "CPU".
+    static QString crossingBrief(const Crossing &c, const QString &mode = QString(), bool acrossRuns = false,
+                                 const QString &again = QString());
 
 protected:
     /// A time chart whose context menu's choices are kept under settingsGroup ("charts" for the
@@ -125,6 +128,8 @@ private:
     Crossovers markCrossovers(const ResultSet &r, const std::vector<Series> &all,
                               const std::vector<QColor> &colors, const Frame &frame,
                               const std::vector<bool> &drawn);
+    /// What "Find the crossovers" (--refine) found, run by run: one sentence each (ExplainText::refined).
+    static QStringList refinedNotes(const ResultSet &r, const std::string &workload);
     QStringList whyNoCrossover(const ResultSet &r, const std::vector<Series> &all,
                                const std::string &workload, std::size_t compared) const;
     QStringList curveNotes(const std::vector<Series> &all, const std::string &workload, const Classroom &view,
