@@ -2,7 +2,7 @@
 // speeduplab-bench-timeleft: runs a preset's sweep and holds the time-left estimate the window and
 // the CLI show (SweepRunner::Progress::remaining, as Pipeline::run reports it) against the time
 // that was really left, at a tenth, a fifth, three tenths and half of the sweep's points.
-//   speeduplab-bench-timeleft [PRESET] [--cpu-only] [--rounds K]
+//   speeduplab-bench-timeleft [PRESET] [--cpu-only] [--rounds K] [--points]
 // Prints one line a fraction: "20 %  estimated 41.2 s  real 35.0 s  ratio 1.18". Target: each
 // ratio from a fifth on within 0.7-1.3 (issue 59).
 #include "core/machine/machineinfo.h"
@@ -23,16 +23,20 @@ int main(int argc, char **argv)
 {
     std::string preset = "seed";
     bool cpuOnly = false;
+    bool points = false; // --points: each point's estimate against its time
     int rounds = 1;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--cpu-only"))
             cpuOnly = true;
+        else if (!std::strcmp(argv[i], "--points"))
+            points = true;
         else if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc)
             rounds = std::atoi(argv[++i]);
         else if (argv[i][0] != '-')
             preset = argv[i];
         else {
-            std::fprintf(stderr, "usage: speeduplab-bench-timeleft [PRESET] [--cpu-only] [--rounds K]\n");
+            std::fprintf(stderr,
+                         "usage: speeduplab-bench-timeleft [PRESET] [--cpu-only] [--rounds K] [--points]\n");
             return 2;
         }
     }
@@ -43,7 +47,8 @@ int main(int argc, char **argv)
     // Each point's start: its index, the seconds since the sweep began, and the estimate then.
     struct Seen {
         int done;
-        double at, remaining;
+        double at, remaining, estimate;
+        std::string point;
     };
     std::vector<Seen> seen;
     const auto start = std::chrono::steady_clock::now();
@@ -53,7 +58,7 @@ int main(int argc, char **argv)
     Pipeline::Events events;
     events.progress = [&](const SweepRunner::Progress &p) {
         if (p.remaining >= 0 && (seen.empty() || seen.back().done != p.done))
-            seen.push_back({p.done, now(), p.remaining});
+            seen.push_back({p.done, now(), p.remaining, p.pointEstimate, p.current});
     };
     const std::atomic<bool> stop{false};
     const Pipeline::Outcome out = Pipeline::run(plan, false, events, stop);
@@ -63,6 +68,12 @@ int main(int argc, char **argv)
         return 1;
     }
     const int total = int(plan.points().size()) * plan.rounds;
+    if (points)
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            const double took = (i + 1 < seen.size() ? seen[i + 1].at : end) - seen[i].at;
+            std::printf("%-40s estimated %8.3f s  took %8.3f s\n", seen[i].point.c_str(), seen[i].estimate,
+                        took);
+        }
     std::printf("%s: %d points, %zu rows, %.1f s\n", preset.c_str(), total, out.result.rows.size(), end);
     std::printf("%6s %12s %12s %8s\n", "done", "estimated", "real", "ratio");
     for (const double f : {0.1, 0.2, 0.3, 0.5, 0.7}) {
