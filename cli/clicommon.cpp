@@ -57,6 +57,11 @@ std::string esc(const std::string &s)
     return TerminalText::escaped(s);
 }
 
+std::string val(const std::string &s)
+{
+    return TerminalText::value(s);
+}
+
 int fail(const std::string &msg, int rc)
 {
     std::cerr << "speeduplab-cli: " << esc(msg) << '\n';

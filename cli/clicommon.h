@@ -31,6 +31,9 @@ void onSignal(int sig);
 int interruptedStatus();
 
 std::string esc(const std::string &s);
+/// A name or a value from a file or an argument (a path, a run's label), its backslashes doubled
+/// so that a name's own backslash is told apart from an escape (TerminalText::value).
+std::string val(const std::string &s);
 
 /// Prints "speeduplab-cli: <msg>" on stderr, escaped (a message may name a file or echo a value).
 int fail(const std::string &msg, int rc = 1);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // CliTable: the CLI's tables and reports. Every text that comes from a file or from the machine
-// is printed through esc() (TerminalText::escaped), and every rate through rateText().
+// is printed through esc() (TerminalText::escaped), every name or value from a file through val()
+// (TerminalText::value), and every rate through rateText().
 #include "cli/clitable.h"
 
 #include "core/analysis/energyanalysis.h"
@@ -32,6 +33,13 @@ std::string formatTime(double s)
 std::string esc(const std::string &s)
 {
     return TerminalText::escaped(s);
+}
+
+// A name or a value from a file (a label, a workload, a machine's field), its backslashes
+// doubled: a name's own "\x1b" is told apart from the escape of a control character.
+std::string val(const std::string &s)
+{
+    return TerminalText::value(s);
 }
 
 // A rate with its unit; for one that is not a positive finite number (a file's bytes or FLOPs
@@ -81,7 +89,7 @@ std::string CliTable::rowText(const Measurement &m, const std::string &prefix)
     char cv[16];
     std::snprintf(cv, sizeof cv, "%.1f%%", m.stats.cv * 100);
     std::snprintf(
-        buf, sizeof buf, "%-34s %7d %14s %14s %7s %5d %12s  %s", (prefix + esc(m.seriesLabel())).c_str(), m.n,
+        buf, sizeof buf, "%-34s %7d %14s %14s %7s %5d %12s  %s", (prefix + val(m.seriesLabel())).c_str(), m.n,
         timed ? formatTime(m.perIteration()).c_str() : "-", timed ? formatTime(m.stats.median).c_str() : "-",
         timed ? cv : "-", m.stats.reps, thr.c_str(), esc(status).c_str());
     return buf;
@@ -99,7 +107,7 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
         if (f > 0 && std::isfinite(f)) {
             char buf[400];
             std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s (%s)\n",
-                          esc(m.seriesLabel()).c_str(), m.n, f * 100, esc(level.name).c_str(),
+                          val(m.seriesLabel()).c_str(), m.n, f * 100, esc(level.name).c_str(),
                           MachineInfo::ceilingText(level.key, level.value).c_str());
             os << buf;
             const std::string why = Calibration::aboveCeilingReason(m, r.machine);
@@ -121,7 +129,7 @@ void CliTable::crossovers(std::ostream &os, const std::vector<CrossoverReport> &
     }
     std::size_t leftOut = 0;
     for (const CrossoverReport *r : Analysis::printed(reports, verbose, &leftOut))
-        os << "  " << esc(r->cpuLabel) << " vs " << esc(r->gpuLabel) << ": " << esc(r->summary()) << '\n';
+        os << "  " << val(r->cpuLabel) << " vs " << val(r->gpuLabel) << ": " << esc(r->summary()) << '\n';
     if (leftOut > 0)
         os << "  (" << Analysis::leftOutNote(leftOut) << ")\n";
 }
@@ -129,27 +137,27 @@ void CliTable::crossovers(std::ostream &os, const std::vector<CrossoverReport> &
 void CliTable::report(std::ostream &os, const std::string &name, const ResultSet &r, bool verbose)
 {
     const RunSummary s = Compare::summarize(r);
-    os << "== " << esc(name) << " ==\n";
+    os << "== " << val(name) << " ==\n";
     os << "Machine:\n";
     for (const auto &[k, v] : r.machine.describe())
         if (k.rfind("Ceiling ", 0) != 0) // the ceilings have their own section below
-            os << "  " << esc(k) << ": " << esc(v) << '\n';
+            os << "  " << esc(k) << ": " << val(v) << '\n';
 
     os << "\nCrossovers (where the GPU overtakes the CPU):\n";
     if (s.crossovers.empty())
         os << "  none to report: the run has no measurements\n";
     for (const auto &w : s.crossovers) {
         if (w.reports.empty()) {
-            os << "  " << esc(w.workload)
+            os << "  " << val(w.workload)
                << ": none to report (needs a CPU and a GPU series with successful points)\n";
             continue;
         }
         std::size_t leftOut = 0;
         for (const CrossoverReport *c : Analysis::printed(w.reports, verbose, &leftOut))
-            os << "  " << esc(w.workload) << ": " << esc(c->cpuLabel) << " vs " << esc(c->gpuLabel) << ": "
+            os << "  " << val(w.workload) << ": " << val(c->cpuLabel) << " vs " << val(c->gpuLabel) << ": "
                << esc(c->summary()) << '\n';
         if (leftOut > 0)
-            os << "  " << esc(w.workload) << ": (" << Analysis::leftOutNote(leftOut) << ")\n";
+            os << "  " << val(w.workload) << ": (" << Analysis::leftOutNote(leftOut) << ")\n";
     }
     // What --refine pinned, as `run` said it when it measured them.
     if (r.machine.sweep.refine > 0) {
@@ -158,7 +166,7 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
             os << "  no pair of curves crossed: nothing was refined\n";
         for (const auto &w : s.crossovers)
             for (const Refine::Kept &k : Refine::kept(r, w.workload))
-                os << "  " << esc(w.workload) << ": " << esc(k.summary()) << '\n';
+                os << "  " << val(w.workload) << ": " << esc(k.summary()) << '\n';
     }
 
     // Where energy was counted: where each GPU curve starts to spend less than the CPU.
@@ -166,7 +174,7 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
         os << "\nEnergy (where the GPU spends less energy than the CPU):\n";
         for (const auto &w : s.crossovers)
             for (const EnergyCrossover &x : EnergyAnalysis::crossovers(r, w.workload))
-                os << "  " << esc(w.workload) << ": " << esc(x.sentence(x.gpu.label)) << '\n';
+                os << "  " << val(w.workload) << ": " << esc(x.sentence(x.gpu.label)) << '\n';
     }
 
     os << "\nCeilings:\n";
@@ -187,8 +195,8 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
         const bool peak = l.peakN > 0 && std::isfinite(l.peakRate) && l.peakRate > 0;
         const std::string peakN = peak ? std::to_string(l.peakN) : "\u2014";
         const std::string time = peak ? formatTime(l.peakTime) : "\u2014";
-        std::snprintf(buf, sizeof buf, "  %-10s %-34s %6d %15s %8s %14s %16s", esc(l.workload).c_str(),
-                      esc(l.label).c_str(), l.points, sizes, peakN.c_str(), time.c_str(),
+        std::snprintf(buf, sizeof buf, "  %-10s %-34s %6d %15s %8s %14s %16s", val(l.workload).c_str(),
+                      val(l.label).c_str(), l.points, sizes, peakN.c_str(), time.c_str(),
                       rateText(l.peakRate, l.computeBound).c_str());
         os << buf << '\n';
     }
@@ -211,8 +219,8 @@ void CliTable::comparison(std::ostream &os, const Comparison &c)
         char ratio[32] = "\u2014";
         if (std::isfinite(p.ratio))
             std::snprintf(ratio, sizeof ratio, "%.3f", p.ratio);
-        std::snprintf(buf, sizeof buf, "%-10s %-34s %7d %14s %14s %8s  %s", esc(p.workload).c_str(),
-                      esc(p.label).c_str(), p.n, formatTime(p.timeA).c_str(), formatTime(p.timeB).c_str(),
+        std::snprintf(buf, sizeof buf, "%-10s %-34s %7d %14s %14s %8s  %s", val(p.workload).c_str(),
+                      val(p.label).c_str(), p.n, formatTime(p.timeA).c_str(), formatTime(p.timeB).c_str(),
                       ratio, verdict.c_str());
         os << buf << '\n';
     }

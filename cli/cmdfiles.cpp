@@ -126,7 +126,7 @@ int cmdCompare(std::vector<std::string> paths, const std::optional<std::string> 
         return fail(nameA + " and " + nameB +
                     " have no successful point in common (the same workload, variant, backend, threads, "
                     "mode, copies and n): nothing to compare");
-    std::cout << "A: " << esc(nameA) << '\n' << "B: " << esc(nameB) << "\n\n";
+    std::cout << "A: " << val(nameA) << '\n' << "B: " << val(nameB) << "\n\n";
     CliTable::comparison(std::cout, c);
     return 0;
 }
@@ -154,7 +154,7 @@ int cmdMerge(const std::vector<std::string> &paths, const std::optional<std::str
     // Streamed, and stopped by a signal at the next row: no output and no temporary file left.
     WriteOptions options = write;
     options.stop = &g_stop;
-    std::cout << "writing " << esc(*output) << "..." << std::endl; // a large merge takes seconds
+    std::cout << "writing " << val(*output) << "..." << std::endl; // a large merge takes seconds
     try {
         RunSet::write(joined, *output, options);
     } catch (const WriteError &e) {
@@ -163,11 +163,11 @@ int cmdMerge(const std::vector<std::string> &paths, const std::optional<std::str
         fail("interrupted: " + *output + " was not written (nothing was left behind)");
         return interruptedStatus();
     }
-    std::cout << "wrote " << esc(*output) << ": " << joined.size() << (joined.size() == 1 ? " run" : " runs")
+    std::cout << "wrote " << val(*output) << ": " << joined.size() << (joined.size() == 1 ? " run" : " runs")
               << " from " << files.size() << (files.size() == 1 ? " file" : " files") << '\n';
     for (const auto &r : joined)
-        std::cout << "  " << esc(r.label) << (r.reference ? " (reference)" : "")
-                  << (r.source.empty() ? "" : ", from " + esc(r.source)) << '\n';
+        std::cout << "  " << val(r.label) << (r.reference ? " (reference)" : "")
+                  << (r.source.empty() ? "" : ", from " + val(r.source)) << '\n';
     return 0;
 }
 

@@ -59,7 +59,7 @@ int cmdVerify(int device, bool cpuOnly)
                 ++skipped;
             else
                 ++wrong;
-            std::cout << verdict << "  " << esc(m.workload) << "  " << esc(m.seriesLabel())
+            std::cout << verdict << "  " << val(m.workload) << "  " << val(m.seriesLabel())
                       << "  n = " << m.n;
             if (!m.reason.empty())
                 std::cout << "  " << esc(m.reason);

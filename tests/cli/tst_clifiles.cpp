@@ -40,6 +40,8 @@ private slots:
     void compareSelectsRuns();
     void fieldsAreEscaped_data();
     void fieldsAreEscaped();
+    void backslashesAreToldApartFromEscapes_data();
+    void backslashesAreToldApartFromEscapes();
     void reportSaysWhatIsMissing();
     void reportNamesTheEnergyCrossover();
     void interruptedMergeLeavesNothing_data();
@@ -511,6 +513,40 @@ void TestCliFiles::fieldsAreEscaped()
             QVERIFY2(all.contains(field + kHostileShown), qPrintable(QString(field) + "\n" + describe(res)));
     if (args[0] == "merge")
         QVERIFY2(all.contains("from source " + kHostileShown), qPrintable(describe(res)));
+}
+
+void TestCliFiles::backslashesAreToldApartFromEscapes_data()
+{
+    fieldsAreEscaped_data();
+}
+
+void TestCliFiles::backslashesAreToldApartFromEscapes()
+{
+    // A name that spells an escape ("\x1b", four characters) must not read as one: a terminal
+    // shows its backslash doubled, while a real ESC is the single-backslash escape.
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string spelled = "\\x1b[2J";
+    ResultSet r = syntheticRun("CPU " + spelled + " \x1b", 1.0, {10, 100});
+    for (Measurement &m : r.rows)
+        m.variant = "v" + spelled;
+    ResultIO::writeJson(r, dir.filePath("hostile.json").toStdString());
+    RunRecord run;
+    run.label = "label " + spelled;
+    run.results = r;
+    run.source = "source " + spelled;
+    RunSet::write({run}, dir.filePath("runs.json").toStdString());
+    const Result res = runCli(expand(args, dir.path()));
+    QVERIFY2(res.exitCode == 0, qPrintable(describe(res)));
+    const QString all = res.out + res.err;
+    const QString doubled = QStringLiteral("\\\\x1b[2J");
+    QVERIFY2(all.contains(doubled), qPrintable(describe(res)));
+    QVERIFY2(!all.contains(QRegularExpression(QStringLiteral("[^\\\\]\\\\x1b\\[2J"))),
+             qPrintable(describe(res)));
+    if (args[0] == "report")
+        QVERIFY2(all.contains(QStringLiteral("CPU ") + doubled + QStringLiteral(" \\x1b")),
+                 qPrintable(describe(res)));
 }
 
 void TestCliFiles::reportSaysWhatIsMissing()
