@@ -11,6 +11,7 @@
 #include "core/results/resultio.h"
 #include "core/results/runset.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 #include <cmath>
@@ -486,6 +487,33 @@ private slots:
     // Issue 35: a recording without its GPU's L2 size names the level from the spec sheet (the
     // H200's 50 MiB), so a 40 MB working set is the L2's and a 128 MB one HBM's, by size, not by
     // whether its rate happens to beat the memory bandwidth.
+    void whatIfTakesTheNearestThreadCount()
+    {
+        // Each thread count's model comes from the nearest one measured, the lower on a tie; and
+        // by lookup: a run of 4000 thread counts asked for each of them took 8 s of a report.
+        WhatIf w;
+        for (const int p : {1, 4, 8}) {
+            CostModel m;
+            m.valid = true;
+            m.fixed = p * 1e-6; // tells the models apart; scaled() keeps it
+            m.rate = 1e10 * p;
+            w.cpuModels[p] = m;
+        }
+        w.cpuOneThreadRate = 1e10;
+        w.cpuBandwidth = w.cpuBandwidthMeasured = 8e10;
+        w.threads = 8;
+        for (const auto &[asked, from] : std::vector<std::pair<int, int>>{
+                 {0, 1}, {1, 1}, {2, 1}, {3, 4}, {6, 4}, {7, 8}, {8, 8}, {100, 8}})
+            QCOMPARE(w.cpuAt(asked).fixed, from * 1e-6);
+        for (int p = 9; p <= 4000; ++p)
+            w.cpuModels[p] = w.cpuModels[8];
+        w.threads = 4000;
+        QElapsedTimer clock;
+        clock.start();
+        QCOMPARE(w.cpus().size(), w.cpuModels.size()); // 1, 4 and 8 to 4000
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+    }
+
     void l2SizeComesFromTheDeviceOrTheSpecSheet()
     {
         MachineInfo::Gpu g;
