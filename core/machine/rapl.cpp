@@ -57,11 +57,17 @@ int Rapl::readFile(const std::string &path, std::string &text)
     // read without end; a counter's text is its first 4 KiB.
     ReadFile::Result r = ReadFile::read(path, 4096, ReadFile::Over::Cut);
     if (r.why == ReadFile::Why::NotRegular)
-        return EINVAL;
+        return notRegular;
     if (!r.ok())
         return r.errnum ? r.errnum : EIO;
     text = std::move(r.text);
     return 0;
+}
+
+std::string Rapl::failure(int err)
+{
+    return err == notRegular ? "not a regular file: a FIFO, socket, device or folder, which is never read"
+                             : std::strerror(err);
 }
 
 Rapl::Rapl(std::string root, Reader read, std::string cpuinfo)
@@ -118,8 +124,8 @@ Rapl::Rapl(std::string root, Reader read, std::string cpuinfo)
             return;
         }
         if (err != 0) {
-            m_why = "the CPU's energy counters could not be read (" + z->dir +
-                    "/energy_uj: " + std::strerror(err) + ")";
+            m_why = "the CPU's energy counters could not be read (" + z->dir + "/energy_uj: " + failure(err) +
+                    ")";
             return;
         }
         // A zone that reads 0 does not count (a DRAM domain some CPUs list but never fill): left
@@ -150,7 +156,7 @@ EnergyMeter Rapl::meter(EnergyMeter::ClockFn clock) const
             std::string s;
             double uj = 0;
             if (const int err = read(root + "/" + z.dir + "/energy_uj", s); err != 0) {
-                problem = z.name + ": energy_uj could not be read (" + std::strerror(err) + ")";
+                problem = z.name + ": energy_uj could not be read (" + failure(err) + ")";
                 return false;
             }
             if (!microjoules(s, uj)) {

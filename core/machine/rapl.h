@@ -22,8 +22,12 @@ public:
     /// Reads the file at `path` into `text`; returns 0 or the errno of the failure. Tests pass
     /// their own to stand for a file only root may read.
     using Reader = std::function<int(const std::string &path, std::string &text)>;
-    /// Reads a file as the process may.
+    /// Reads a file as the process may; notRegular when it is a FIFO, socket, device or folder.
     static int readFile(const std::string &path, std::string &text);
+    /// What readFile returns for a file that is not a regular one (no errno says that).
+    static constexpr int notRegular = -1;
+    /// A Reader's failure as a clause: strerror's, or what notRegular means.
+    static std::string failure(int err);
 
     struct Zone {
         std::string dir;      ///< the zone's folder

@@ -22,8 +22,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+
 #include <fstream>
 #include <map>
+#include <sys/stat.h>
 #include <thread>
 
 using namespace speeduplab;
@@ -283,6 +285,19 @@ private slots:
         QVERIFY2(shown.find('\x1b') == std::string::npos && shown.find('\x07') == std::string::npos,
                  shown.c_str());
         QVERIFY2(shown.rfind("RAPL package-0", 0) == 0, shown.c_str());
+        // A counter that is a FIFO is never waited on, and the reason says what it is (it said
+        // "Invalid argument").
+        const QTemporaryDir copy;
+        namespace fs = std::filesystem;
+        fs::copy(kTree, copy.path().toStdString(), fs::copy_options::recursive);
+        const std::string counter = copy.path().toStdString() + "/intel-rapl:0/energy_uj";
+        fs::remove(counter);
+        QCOMPARE(::mkfifo(counter.c_str(), 0644), 0);
+        const std::string fifo = Rapl(copy.path().toStdString()).why();
+        QVERIFY2(fifo.find("energy_uj: not a regular file: a FIFO, socket, device or folder") !=
+                     std::string::npos,
+                 fifo.c_str());
+        QVERIFY2(fifo.find("Invalid argument") == std::string::npos, fifo.c_str());
     }
 
     void nvmlEnergy()
