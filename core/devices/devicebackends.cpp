@@ -4,6 +4,7 @@
 #include "core/devices/devicebackend.h"
 
 #include "core/kernels/cpukernels.h"
+#include "core/machine/topology.h"
 #include "core/plan/sweepplan.h"
 #include "cuda/gpubackend.h"
 #include "opencl/openclbackend.h"
@@ -216,6 +217,8 @@ std::optional<int> Devices::probeDriversInChild(int argc, char **argv)
 {
     if (argc == 2 && std::string_view(argv[1]) == childProbeArgument)
         return opencl::childProbe();
+    // The topology first: one it refuses is set aside before any driver could read it.
+    (void)Topology::probe();
     opencl::probeInChild("/proc/self/exe", childProbeArgument);
     return std::nullopt;
 }

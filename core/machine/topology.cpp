@@ -328,7 +328,16 @@ const Topology &Topology::probe()
         // hwloc would take HWLOC_FORCE_XMLFILE itself, unchecked: it is read as the other is.
         const char *force = std::getenv("HWLOC_FORCE_XMLFILE");
         const char *xml = force && *force ? force : std::getenv("HWLOC_XMLFILE");
-        return read(xml && *xml ? xml : "");
+        Topology t = read(xml && *xml ? xml : "");
+        // A topology refused here is refused for every library of this process and the ones it
+        // starts: PoCL's own hwloc reads it as the OpenCL driver loads, and would block on it,
+        // read it without end or crash. The OS's view stands in (t.problem says why).
+        if (xml && *xml && !t.problem.empty()) {
+            ::unsetenv("HWLOC_XMLFILE");
+            ::unsetenv("HWLOC_FORCE_XMLFILE");
+            t.problem += " (set aside for the OpenCL drivers too)";
+        }
+        return t;
     }();
     return t;
 }
