@@ -1259,6 +1259,8 @@ ZH = {
     "%1 faster again above n ≈ %2": "n ≈ %2 以上 %1 再次更快",
     "%1 again, n ≈ %2": "%1 再次领先，n ≈ %2",
     "… and %1 more thread counts that overtake 1 thread, not listed here.": "……另有 %1 个超过 1 个线程的线程数，此处未列出。",
+    "The table of the %1 measurements is in this page: open it in a browser and unfold it. SpeedupLab opens the page as results.":
+        "%1 次测量的表格就在本页中：请在浏览器中打开并展开它。SpeedupLab 也能把本页作为结果打开。",
 }
 
 BY_CONTEXT = {

@@ -172,10 +172,10 @@ figcaption{font-size:.9em;color:#333;margin-top:.4em}figcaption p{margin:.15em 0
 table{border-collapse:collapse;font-size:.85em;margin:.5em 0}
 th,td{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
 th{background:#f3f3f3}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-tr{break-inside:avoid}details summary{cursor:pointer;color:#245}
+tr{break-inside:avoid}details summary{cursor:pointer;color:#245}.print{display:none}
 @page{margin:14mm}
 @media print{body{max-width:none;margin:0;padding:0;font-size:10pt}figure svg{border:none}
-details:not([open]){display:none}a{color:inherit;text-decoration:none}})";
+details:not([open]){display:none}.print{display:block}a{color:inherit;text-decoration:none}})";
 }
 
 std::string section(const std::string &id, const QString &title)
@@ -418,6 +418,13 @@ std::string data(const ResultSet &shown, bool severalRuns)
 {
     std::ostringstream o;
     o << section("data", HtmlReport::tr("The data"));
+    // A printout leaves the folded table out: it says where the table is, under its heading.
+    o << "<p class=\"print\">"
+      << h(HtmlReport::tr(
+               "The table of the %1 measurements is in this page: open it in a browser and unfold it. "
+               "SpeedupLab opens the page as results.")
+               .arg(qsizetype(shown.rows.size())))
+      << "</p>\n";
     o << "<details><summary>"
       << h(HtmlReport::tr("%1 measurements: show the table").arg(qsizetype(shown.rows.size())))
       << "</summary>\n<table>\n<tr>";

@@ -1243,6 +1243,10 @@
         <source>Refined crossovers</source>
         <translation>细化后的交叉点</translation>
     </message>
+    <message>
+        <source>The table of the %1 measurements is in this page: open it in a browser and unfold it. SpeedupLab opens the page as results.</source>
+        <translation>%1 次测量的表格就在本页中：请在浏览器中打开并展开它。SpeedupLab 也能把本页作为结果打开。</translation>
+    </message>
 </context>
 <context>
     <name>Narrator</name>

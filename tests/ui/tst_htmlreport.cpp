@@ -101,6 +101,11 @@ private slots:
         // spread) and its CV: the recording's noisy points are not all "ok".
         const std::string data = page.substr(page.find("id=\"data\""));
         QVERIFY(data.find("<th>CV %</th>") != std::string::npos);
+        // A printout, which leaves the folded table out, says where it is (not a bare heading).
+        QVERIFY(data.find("<p class=\"print\">The table of the " +
+                          std::to_string(store.resultSet().rows.size()) + " measurements is in this page") !=
+                std::string::npos);
+        QVERIFY(page.find("details:not([open]){display:none}.print{display:block}") != std::string::npos);
         const ResultSet &seed = store.resultSet();
         const auto noisy = std::count_if(seed.rows.begin(), seed.rows.end(),
                                          [](const Measurement &m) { return m.ok() && m.stats.noisy(); });
