@@ -764,6 +764,9 @@ private:
 
 Availability availability()
 {
+    // The child's listing when it gave one: the drivers load here only when a run needs them.
+    if (const Availability *listed = listedInChild())
+        return *listed;
     return probe().a;
 }
 

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -97,9 +98,15 @@ ChildProbe &childProbeSetting()
     return c;
 }
 
-// Runs the child probe: empty when it listed the devices and exited 0, else why OpenCL is not
-// loaded here. Between fork and exec only async-signal-safe calls: the arguments are made before.
-std::string childProbeProblem()
+// The child's listing comes back on this descriptor (the drivers may print on 1 and 2).
+constexpr int kListingFd = 3;
+// The most a listing may be: a few hundred bytes a device.
+constexpr std::size_t kMaxListing = 1 << 20;
+
+// Runs the child probe: empty when it listed the devices and exited 0 (their listing in
+// *listing, as serializeListing wrote it), else why OpenCL is not loaded here. Between fork and
+// exec only async-signal-safe calls: the arguments are made before.
+std::string childProbeProblem(std::string *listing)
 {
     std::string program, argument;
     {
@@ -110,24 +117,55 @@ std::string childProbeProblem()
     if (program.empty())
         return {};
     std::vector<char *> argv{program.data(), argument.data(), nullptr};
+    int pipeFds[2] = {-1, -1};
+    if (::pipe2(pipeFds, O_CLOEXEC) != 0)
+        pipeFds[0] = pipeFds[1] = -1;
     const pid_t child = ::fork();
-    if (child < 0)
+    if (child < 0) {
+        for (const int fd : pipeFds)
+            if (fd >= 0)
+                ::close(fd);
         return {}; // no child to be had: probe here, as without the setting
+    }
     if (child == 0) {
         const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
         if (null >= 0) { // the drivers' chatter is not ours to print
             ::dup2(null, STDOUT_FILENO);
             ::dup2(null, STDERR_FILENO);
         }
+        if (pipeFds[1] >= 0)
+            ::dup2(pipeFds[1], kListingFd); // dup2 clears O_CLOEXEC on the copy: it survives exec
         ::execv(argv[0], argv.data());
         ::_exit(127);
     }
+    if (pipeFds[1] >= 0)
+        ::close(pipeFds[1]);
+    if (pipeFds[0] >= 0)
+        ::fcntl(pipeFds[0], F_SETFL, O_NONBLOCK);
+    std::string text;
+    const auto drain = [&] { // read what the child wrote so far: it must never block on a full pipe
+        char buf[4096];
+        for (ssize_t got; pipeFds[0] >= 0 && (got = ::read(pipeFds[0], buf, sizeof buf)) > 0;)
+            if (text.size() < kMaxListing)
+                text.append(buf, std::size_t(got));
+    };
+    struct Closer {
+        int fd;
+        ~Closer()
+        {
+            if (fd >= 0)
+                ::close(fd);
+        }
+    } closer{pipeFds[0]};
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(kChildProbeSeconds);
     int status = 0;
     for (;;) {
+        drain();
         const pid_t done = ::waitpid(child, &status, WNOHANG);
-        if (done == child)
+        if (done == child) {
+            drain();
             break;
+        }
         if (done < 0 && errno != EINTR)
             return {};
         if (std::chrono::steady_clock::now() > until) {
@@ -150,7 +188,163 @@ std::string childProbeProblem()
     if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
         return "OpenCL was not loaded: listing its devices in a child process ended with status " +
                std::to_string(WEXITSTATUS(status)) + "; OCL_ICD_VENDORS picks the drivers the loader tries";
+    if (listing)
+        *listing = std::move(text);
     return {};
+}
+
+// One line a field, "key<TAB>value", a value's backslashes, tabs and newlines escaped; "device"
+// starts each device. What the child writes on kListingFd and the parent reads back.
+std::string escapeField(const std::string &s)
+{
+    std::string out;
+    for (const char c : s)
+        out += c == '\\'   ? std::string("\\\\")
+               : c == '\t' ? std::string("\\t")
+               : c == '\n' ? std::string("\\n")
+                           : std::string(1, c);
+    return out;
+}
+
+std::string unescapeField(const std::string &s)
+{
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '\\' || i + 1 == s.size()) {
+            out += s[i];
+            continue;
+        }
+        const char c = s[++i];
+        out += c == 't' ? '\t' : c == 'n' ? '\n' : c;
+    }
+    return out;
+}
+
+std::string serializeListing(const Availability &a)
+{
+    std::string out = "usable\t" + std::to_string(a.usable) + "\nreason\t" + escapeField(a.reason) +
+                      "\nnote\t" + escapeField(a.note) + "\n";
+    char buf[64];
+    const auto number = [&buf](double v) {
+        std::snprintf(buf, sizeof buf, "%.17g", v);
+        return std::string(buf);
+    };
+    for (const DeviceInfo &d : a.devices) {
+        out += "device\n";
+        for (const auto &[key, value] : std::vector<std::pair<const char *, std::string>>{
+                 {"name", d.name},
+                 {"vendor", d.vendor},
+                 {"platform", d.platform},
+                 {"platform_version", d.platformVersion},
+                 {"driver_version", d.driverVersion},
+                 {"device_version", d.deviceVersion},
+                 {"type", d.type},
+                 {"pci_bus_id", d.pciBusId},
+                 {"compute_units", std::to_string(d.computeUnits)},
+                 {"global_memory", number(d.globalMemoryBytes)},
+                 {"max_alloc", number(d.maxAllocBytes)},
+                 {"unified_memory", std::to_string(d.unifiedMemory)},
+                 {"fp16", std::to_string(d.fp16)},
+                 {"clock_mhz", std::to_string(d.clockMHz)},
+                 {"timer_resolution", number(d.timerResolutionS)}})
+            out += std::string(key) + '\t' + escapeField(value) + '\n';
+    }
+    return out + "end\n";
+}
+
+// The listing back; false when it is not one whole (a child that died as it wrote it).
+bool parseListing(const std::string &text, Availability &a)
+{
+    a = {};
+    a.builtWithOpenCL = true;
+    bool ended = false;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t eol = text.find('\n', at);
+        if (eol == std::string::npos)
+            return false;
+        const std::string line = text.substr(at, eol - at);
+        at = eol + 1;
+        if (line == "end") {
+            ended = true;
+            break;
+        }
+        if (line == "device") {
+            DeviceInfo d;
+            d.index = int(a.devices.size());
+            a.devices.push_back(d);
+            continue;
+        }
+        const std::size_t tab = line.find('\t');
+        if (tab == std::string::npos)
+            return false;
+        const std::string key = line.substr(0, tab), value = unescapeField(line.substr(tab + 1));
+        const auto whole = [&value] { return int(std::strtol(value.c_str(), nullptr, 10)); };
+        const auto real = [&value] { return std::strtod(value.c_str(), nullptr); };
+        if (key == "usable")
+            a.usable = value == "1";
+        else if (key == "reason")
+            a.reason = value;
+        else if (key == "note")
+            a.note = value;
+        else if (a.devices.empty())
+            return false;
+        else {
+            DeviceInfo &d = a.devices.back();
+            if (key == "name")
+                d.name = value;
+            else if (key == "vendor")
+                d.vendor = value;
+            else if (key == "platform")
+                d.platform = value;
+            else if (key == "platform_version")
+                d.platformVersion = value;
+            else if (key == "driver_version")
+                d.driverVersion = value;
+            else if (key == "device_version")
+                d.deviceVersion = value;
+            else if (key == "type")
+                d.type = value;
+            else if (key == "pci_bus_id")
+                d.pciBusId = value;
+            else if (key == "compute_units")
+                d.computeUnits = whole();
+            else if (key == "global_memory")
+                d.globalMemoryBytes = real();
+            else if (key == "max_alloc")
+                d.maxAllocBytes = real();
+            else if (key == "unified_memory")
+                d.unifiedMemory = value == "1";
+            else if (key == "fp16")
+                d.fp16 = value == "1";
+            else if (key == "clock_mhz")
+                d.clockMHz = whole();
+            else if (key == "timer_resolution")
+                d.timerResolutionS = real();
+        }
+    }
+    return ended && a.usable == !a.devices.empty();
+}
+
+// What the child probe said: why OpenCL is not loaded here, or the devices it listed (none when
+// no child ran, or its listing did not come back whole: probe() then lists them here).
+struct ChildListing {
+    std::string problem;
+    std::optional<Availability> listed;
+};
+
+const ChildListing &childListing()
+{
+    static const ChildListing c = [] {
+        ChildListing out;
+        std::string text;
+        out.problem = childProbeProblem(&text);
+        Availability a;
+        if (out.problem.empty() && !text.empty() && parseListing(text, a))
+            out.listed = std::move(a);
+        return out;
+    }();
+    return c;
 }
 
 // The ICD loader reads the driver list as it is given (OCL_ICD_VENDORS, else /etc/OpenCL/vendors,
@@ -350,8 +544,8 @@ const Probe &probe()
             r.a.reason = why;
             return r;
         }
-        if (const std::string why = childProbeProblem(); !why.empty()) {
-            r.a.reason = why;
+        if (const ChildListing &c = childListing(); !c.problem.empty()) {
+            r.a.reason = c.problem;
             return r;
         }
         cl_uint platforms = 0;
@@ -521,6 +715,12 @@ const CommandBuffers &commandBuffers(int device)
     return c;
 }
 
+const Availability *listedInChild()
+{
+    const ChildListing &c = childListing();
+    return c.problem.empty() && c.listed ? &*c.listed : nullptr;
+}
+
 } // namespace speeduplab::opencl::detail
 
 namespace speeduplab::opencl {
@@ -535,7 +735,16 @@ void probeInChild(const std::string &program, const std::string &argument)
 
 int childProbe()
 {
-    availability(); // in this process: the child's own setting is empty
+    // In this process (the child's own setting is empty); the listing to the parent, on the
+    // descriptor it gave (none when run by hand).
+    const std::string listing = detail::serializeListing(detail::probe().a);
+    if (::fcntl(detail::kListingFd, F_GETFD) != -1)
+        for (std::size_t at = 0; at < listing.size();) {
+            const ssize_t put = ::write(detail::kListingFd, listing.data() + at, listing.size() - at);
+            if (put <= 0 && errno != EINTR)
+                break;
+            at += put > 0 ? std::size_t(put) : 0;
+        }
     return 0;
 }
 

@@ -50,6 +50,10 @@ struct Probe {
 };
 /// The platforms' devices, asked of the loader once a process.
 const Probe &probe();
+/// The devices as the child process listed them (probeInChild), OpenCL not loaded here: the
+/// window idles without the drivers (PoCL brings LLVM: 60 MB) until a point runs on one.
+/// nullptr when no child listed them (none was asked for, or it failed: probe() says why).
+const Availability *listedInChild();
 
 // One device's context and program, made at its first run and kept for the process: building a
 // program costs 36-660 ms on PoCL, which no timed repetition may contain.

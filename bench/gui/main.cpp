@@ -12,6 +12,7 @@
 // app. The window gets a new settings file unless --settings is given, as before, so the user's
 // own settings are neither read nor rewritten.
 #include "bench/gui/guibench.h"
+#include "core/devices/devicebackend.h"
 
 #include "core/machine/sweepconditions.h"
 #include "ui/app.h"
@@ -48,6 +49,10 @@ const char *const usage =
 int main(int argc, char **argv)
 {
     using namespace speeduplab;
+    // As the app's main does first: the OpenCL drivers listed in a child process (this program
+    // again), so that startup measures the app's idle memory, without the drivers loaded.
+    if (const std::optional<int> child = Devices::probeDriversInChild(argc, argv))
+        return *child;
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "-h" || mode == "--help") {
         std::fputs(usage, stdout);
