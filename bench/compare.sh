@@ -49,6 +49,17 @@ if [ -z "$py" ]; then
 fi
 mkdir -p "$out"
 hw=$(nproc)
+# A fair peer: the reference's OpenBLAS runs the kernel SpeedupLab chose (OPENBLAS_CORETYPE), not
+# its own fallback for a CPU its OpenBLAS does not know (Debian's 0.3.21 on Sapphire Rapids fell
+# back to its slowest kernel, and gemm read 0.19x PyTorch's time). Each side's kernel is printed;
+# a BLAS ratio against a peer that ran another kernel is not given as a result.
+ours_kernel=$("$cli" devices 2>/dev/null | sed -n 's/^BLAS: OpenBLAS [^,]*, kernel \([A-Za-z0-9_]*\).*/\1/p' | head -n1)
+if [ -n "$ours_kernel" ] && [ -z "${OPENBLAS_CORETYPE:-}" ]; then
+  ref_env=(env "OPENBLAS_CORETYPE=$ours_kernel")
+else
+  ref_env=(env) # no OpenBLAS on our side, or the user chose a kernel for both
+fi
+echo "BLAS kernel: SpeedupLab ${ours_kernel:-none (not OpenBLAS)}; the reference is given OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-${ours_kernel:-unset}}" >&2
 gpu_flags=()
 if [ "$ref" = numpy ]; then gpu_flags=(--cpu-only); fi
 
@@ -85,10 +96,16 @@ for p in "${plan[@]}"; do
     "$cli" run --workload "$w" --sizes "$sizes" --iterations "$it" --threads "$threads" "${variants[@]}" \
       "${gpu_flags[@]}" --csv "$out/$w-ours-r$r.csv" >&2
     echo "== $w: $ref (round $r of $rounds)" >&2
-    "$py" "$here/compare_$ref.py" --workload "$w" --sizes "$sizes" --iterations "$it" --threads "$threads" \
-      --csv "$out/$w-$ref-r$r.csv" >&2
+    "${ref_env[@]}" "$py" "$here/compare_$ref.py" --workload "$w" --sizes "$sizes" --iterations "$it" \
+      --threads "$threads" --csv "$out/$w-$ref-r$r.csv" --blas-kernel "$out/$w-$ref-r$r.kernel" >&2
     files+=("$out/$w-ours-r$r.csv" "$out/$w-$ref-r$r.csv")
   done
+  ref_kernel=$(cat "$out/$w-$ref-r1.kernel" 2>/dev/null || echo unknown)
+  echo "$w: BLAS kernel: SpeedupLab ${ours_kernel:-none}, $ref $ref_kernel" | tee -a "$out/ratios.txt"
+  if [ "$w" = gemm ] && [ -n "$ours_kernel" ] && [ "$ref_kernel" != "${OPENBLAS_CORETYPE:-$ours_kernel}" ]; then
+    echo "$w: not compared: the two sides ran different BLAS kernels (see above)" | tee -a "$out/ratios.txt"
+    continue
+  fi
   "$py" "$here/ratios.py" "${files[@]}" | tee -a "$out/ratios.txt"
   if [ -x "$gui" ]; then
     "$gui" --headless --open "$out/$w-ours-r1.csv" --overlay "$out/$w-$ref-r1.csv" \

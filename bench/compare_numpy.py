@@ -13,7 +13,7 @@ import os
 import subprocess
 import sys
 
-from refcommon import measure, row, write_csv
+from refcommon import measure, row, write_blas_kernel, write_csv
 
 
 def run_one(w, n, it, threads, min_time, max_reps):
@@ -90,6 +90,7 @@ def main():
             rows.append(r)
             print(f"numpy {a.workload} {t} threads n={n}: {r['median_s'] / it * 1e6:.3f} us/iter", flush=True)
     write_csv(a.csv, rows, f"NumPy {numpy.__version__}")
+    write_blas_kernel(a.blas_kernel)
     print(f"wrote {a.csv}")
 
 

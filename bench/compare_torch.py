@@ -8,7 +8,7 @@ SpeedupLab CSV. GPU timing brackets the region with torch.cuda.synchronize().
 import argparse
 import sys
 
-from refcommon import measure, row, write_csv
+from refcommon import measure, row, write_blas_kernel, write_csv
 
 
 def main():
@@ -23,6 +23,7 @@ def main():
     ap.add_argument("--gpu-only", action="store_true")
     ap.add_argument("--modes", default="eager,graph", help="GPU: eager and/or graph (torch.cuda.graph)")
     ap.add_argument("--csv", required=True)
+    ap.add_argument("--blas-kernel", default="", help="write the BLAS kernel this process ran to this file")
     a = ap.parse_args()
     try:
         import torch
@@ -160,6 +161,7 @@ def main():
                     print(f"gpu {mode} {variant} n={n}: {rows[-1]['median_s'] / it * 1e6:.3f} us/iter", flush=True)
         torch.backends.cuda.matmul.allow_tf32 = False
     write_csv(a.csv, rows, f"PyTorch {torch.__version__}", gpus)
+    write_blas_kernel(a.blas_kernel)
     print(f"wrote {a.csv}")
 
 

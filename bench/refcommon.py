@@ -16,6 +16,36 @@ COLUMNS = ("workload,backend,variant,threads,mode,transfers,device,n,elements,by
 BYTES_PER_ELEMENT_OP = {"add": 8, "saxpy": 12, "reduce": 4, "gemm": 12, "transfer": 8, "scan": 8}
 
 
+def blas_kernel():
+    """The kernel the OpenBLAS loaded in this process runs ("SkylakeX", "Haswell"), asked of
+    openblas_get_corename; or why it cannot be told ("not OpenBLAS: ..."). Call it after the
+    reference's BLAS is loaded (after importing torch or numpy)."""
+    import ctypes
+    try:
+        with open("/proc/self/maps") as maps:
+            paths = [line.split()[-1] for line in maps if line.split()]
+        libs = sorted({p for p in paths if "libopenblas" in os.path.basename(p) and ".so" in p})
+    except OSError as e:
+        return "unknown: /proc/self/maps cannot be read (%s)" % e
+    for lib in libs:
+        try:
+            f = ctypes.CDLL(lib).openblas_get_corename
+        except (OSError, AttributeError):
+            continue
+        f.restype = ctypes.c_char_p
+        name = f()
+        if name:
+            return name.decode(errors="replace")
+    return "not OpenBLAS: no libopenblas in this process (MKL, or another BLAS)"
+
+
+def write_blas_kernel(path):
+    """Writes blas_kernel() to path (compare.sh reads it), when a path is given."""
+    if path:
+        with open(path, "w") as f:
+            f.write(blas_kernel() + "\n")
+
+
 def work(workload, n, iterations):
     e = float(n) * n
     if workload == "spmv":  # as core/model/workload.cpp: per row k values, k indices, k gathers of x, y and a row pointer
