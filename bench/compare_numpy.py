@@ -64,6 +64,7 @@ def main():
     ap.add_argument("--min-time", type=float, default=0.1)
     ap.add_argument("--max-reps", type=int, default=1000)
     ap.add_argument("--csv")
+    ap.add_argument("--blas-kernel", default="", help="write the BLAS kernel this process ran to this file")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     a = ap.parse_args()
     defaults = {"add": 1000, "saxpy": 100, "reduce": 100, "gemm": 1, "transfer": 10, "scan": 10}

@@ -24,7 +24,8 @@ def blas_kernel():
     try:
         with open("/proc/self/maps") as maps:
             paths = [line.split()[-1] for line in maps if line.split()]
-        libs = sorted({p for p in paths if "libopenblas" in os.path.basename(p) and ".so" in p})
+        # Debian's NumPy reaches OpenBLAS as libblas.so.3 under .../openblas-pthread/.
+        libs = sorted({p for p in paths if "openblas" in p.lower() and ".so" in os.path.basename(p)})
     except OSError as e:
         return "unknown: /proc/self/maps cannot be read (%s)" % e
     for lib in libs:
