@@ -522,9 +522,12 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
         // within run B (dashed); both in the GPU curve's colour, and labelled with its mode.
         const Qt::PenStyle pen = m.acrossRuns ? Qt::DashDotLine : Qt::DashLine;
         for (const Series *g : m.gpus) {
-            // Where the models cross, as the Explain tab says it (no model holds threads against threads).
+            // Where the models cross, as the Explain tab says it, for the curves the note lists: the
+            // models are fitted for nothing else (50 GPU curves of a live sweep took most of its
+            // update). No model holds threads against threads.
+            const bool noting = !m.threads && noted < notedGpus;
             const CrossoverReport rep =
-                m.threads ? Analysis::report(m.best, *g) : Analysis::report(m.best, *g, predict, m.cpus);
+                noting ? Analysis::report(m.best, *g, predict, m.cpus) : Analysis::report(m.best, *g);
             total += rep.crossings.size();
             if (!m.threads)
                 ++compared;
