@@ -12,6 +12,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXYSeries>
 
 #include <QRegularExpression>
 
@@ -26,6 +27,7 @@ private slots:
     void noCrossingSaysWhoIsCheaper();
     void pricesPersist();
     void withoutGpuSaysWhatToDo();
+    void eachRunKeepsItsColours();
 
 private:
     QTemporaryDir m_dir;
@@ -124,4 +126,26 @@ void TestCostChart::withoutGpuSaysWhatToDo()
 }
 
 QTEST_MAIN(TestCostChart)
+// Issue 59: two runs' best CPUs were drawn in the same blue. Each run's CPU cost is in its own
+// run's hue family, as its curves are on every chart.
+void TestCostChart::eachRunKeepsItsColours()
+{
+    RunStore store;
+    for (const char *label : {"run one", "run two"}) {
+        RunRecord run;
+        run.label = label;
+        run.results = fixtures::knownCrossover({316});
+        store.addRun(run);
+    }
+    CostChart chart;
+    chart.resize(1000, 700);
+    chart.setModel(&store);
+    chart.updateNow();
+    QSet<QRgb> cpuColours;
+    for (QXYSeries *s : chart.seriesWithRole(ChartView::Role::Data))
+        if (s->name().contains(QStringLiteral("best CPU")))
+            cpuColours.insert(s->color().rgb());
+    QCOMPARE(cpuColours.size(), 2);
+}
+
 #include "tst_costchart.moc"

@@ -39,11 +39,19 @@ std::vector<QColor> ChartView::seriesColors(const std::vector<Series> &all) cons
             group.push_back(std::move(s));
         }
         const std::vector<QColor> colors = ChartStyle::seriesColors(group);
-        const int family = r && !reference ? int(r - m_model->runs().data()) : 0;
         for (std::size_t k = 0; k < indices.size(); ++k)
-            out[indices[k]] = ChartStyle::inFamily(colors[k], family, all[indices[k]].onDevice());
+            out[indices[k]] = inRunFamily(colors[k], all[indices[k]]);
     }
     return out;
+}
+
+QColor ChartView::inRunFamily(const QColor &color, const Series &s) const
+{
+    // Each run its own family of hues (its index among the runs); a reference run none: it takes
+    // the colours of the curves of ours it corresponds to.
+    const RunRecord *r = m_model ? m_model->runOf(s) : nullptr;
+    const int family = r && !r->reference ? int(r - m_model->runs().data()) : 0;
+    return ChartStyle::inFamily(color, family, s.onDevice());
 }
 
 namespace {

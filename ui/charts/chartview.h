@@ -169,6 +169,9 @@ protected:
     /// The colour of each series: ChartStyle::seriesColors within each run, in the run's colour
     /// family (its place in the model's runs).
     std::vector<QColor> seriesColors(const std::vector<Series> &all) const;
+    /// `color` in the hue family of the run `s` belongs to (ChartStyle::inFamily): what every
+    /// curve of a run is drawn in, on every chart, so that two runs' curves never share a colour.
+    QColor inRunFamily(const QColor &color, const Series &s) const;
     /// Which of `all` a chart draws one by one: of each run's CPU curves in one variant at most
     /// curveLimit thread counts, and of each kind (CPU, GPU) at most kindLimit curves. What is
     /// drawn from the rest (the best CPU, the table) still uses every curve.

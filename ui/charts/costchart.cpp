@@ -258,8 +258,8 @@ void CostChart::drawCpuCost(const Priced &p)
         if (q.t > 0)
             pts << QPointF(q.n, q.t);
     line(QStringLiteral("data:cpu:") + QString::fromStdString(p.pair->best.key), Role::Data,
-         tr("%1 at %2/h").arg(p.pair->cpuName).arg(m_cpuPerHour, 0, 'g', 4), ChartStyle::cpuWinsColor(), pts,
-         {Qt::SolidLine, 2.5, true, true});
+         tr("%1 at %2/h").arg(p.pair->cpuName).arg(m_cpuPerHour, 0, 'g', 4),
+         inRunFamily(ChartStyle::cpuWinsColor(), p.pair->best), pts, {Qt::SolidLine, 2.5, true, true});
 }
 
 // One GPU curve's cost at its price, and a dashed line with a label at each size where it becomes
