@@ -122,7 +122,7 @@ void Refine::keep(const SweepPlan &plan, const std::vector<Outcome> &outcomes, S
     into.refineBudget = plan.refineBudget;
     into.refined.clear();
     for (const Outcome &x : outcomes)
-        into.refined.push_back({x.pair, int(x.index), x.points, x.ended});
+        into.refined.push_back({x.pair, x.first, x.second, int(x.index), x.points, x.ended});
 }
 
 std::vector<Refine::Kept> Refine::kept(const ResultSet &r, const std::string &workload)
@@ -137,15 +137,20 @@ std::vector<Refine::Kept> Refine::kept(const ResultSet &r, const std::string &wo
         const SweepConditions &sweep = r.machineOf(run).sweep;
         if (!(sweep.refine > 0) || sweep.refined.empty())
             continue;
+        // The run's rows as they were refined: without the run's label, their series keys are
+        // the ones the records name.
         ResultSet one;
         one.machine = r.machineOf(run);
         for (const Measurement &m : r.rows)
-            if (m.run == run)
+            if (m.run == run) {
                 one.rows.push_back(m);
+                one.rows.back().run.clear();
+            }
         const std::vector<Analysis::CrossingPair> pairs = Analysis::crossingPairs(one, workload);
         for (const SweepConditions::Refined &x : sweep.refined) {
-            const auto p = std::find_if(pairs.begin(), pairs.end(),
-                                        [&x](const Analysis::CrossingPair &c) { return c.name == x.pair; });
+            const auto p = std::find_if(pairs.begin(), pairs.end(), [&x](const Analysis::CrossingPair &c) {
+                return c.first.key == x.first && c.second.key == x.second;
+            });
             if (p == pairs.end())
                 continue; // a pair of another workload, or curves the file no longer has
             const std::vector<Crossing> xs = Analysis::crossings(p->first, p->second);
@@ -197,6 +202,8 @@ std::vector<Refine::Outcome> Refine::run(const SweepPlan &plan, ResultSet &resul
                 seen.insert(key);
                 Track &t = tracks[key];
                 t.outcome.pair = p.name;
+                t.outcome.first = p.first.key;
+                t.outcome.second = p.second.key;
                 t.outcome.index = i;
                 t.outcome.crossing = xs[i];
                 if (t.done)

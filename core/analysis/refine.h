@@ -27,9 +27,10 @@ public:
     /// What became of each crossing.
     struct Outcome {
         std::string pair;
-        std::size_t index = 0; ///< which of the pair's crossings, in ascending n
-        Crossing crossing;     ///< as it stands now; n = 0 when noise took it away
-        int points = 0;        ///< new points measured for it
+        std::string first, second; ///< the pair's series keys (CrossingPair::first, second)
+        std::size_t index = 0;     ///< which of the pair's crossings, in ascending n
+        Crossing crossing;         ///< as it stands now; n = 0 when noise took it away
+        int points = 0;            ///< new points measured for it
         bool resolved = false;
         RefineEnd ended = RefineEnd::NotRefined; ///< why refinement ended for it
         /// "GPU launch vs best CPU: n ≈ 512 (497–530), within ±5 % (3 more points)", for the CLI

@@ -65,6 +65,12 @@ void refineFromJson(const nlohmann::json &j, SweepConditions &s, const std::stri
         if (pair == x.end() || !pair->is_string())
             throw ParseError(at + ".pair must be a string");
         r.pair = pair->get<std::string>();
+        for (const auto &[key, out] : {std::pair{"first", &r.first}, std::pair{"second", &r.second}}) {
+            const auto it = x.find(key);
+            if (it == x.end() || !it->is_string())
+                throw ParseError(at + "." + key + " must be a string (a series key)");
+            *out = it->get<std::string>();
+        }
         if (ended == x.end() || !ended->is_string() || !refineEndFromName(ended->get<std::string>(), r.ended))
             throw ParseError(at + ".ended must be one of within, tangled, noise, adjacent, gone, budget, "
                                   "stopped, not_refined");
@@ -190,6 +196,8 @@ nlohmann::json detail::sweepToJson(const SweepConditions &s)
         nlohmann::json pinned = nlohmann::json::array();
         for (const SweepConditions::Refined &x : s.refined)
             pinned.push_back({{"pair", x.pair},
+                              {"first", x.first},
+                              {"second", x.second},
                               {"index", x.index},
                               {"points", x.points},
                               {"ended", refineEndName(x.ended)}});

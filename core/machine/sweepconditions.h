@@ -62,9 +62,12 @@ struct SweepConditions {
     double refine = 0;
     int refineBudget = 0;
     struct Refined {
-        std::string pair; ///< Analysis::CrossingPair::name: which two curves
-        int index = 0;    ///< which of the pair's crossings, in ascending n
-        int points = 0;   ///< new points measured for it
+        std::string pair; ///< Analysis::CrossingPair::name: which two curves, for a reader
+        /// The two curves' series keys (Measurement::seriesKey of a row without its run; the best
+        /// CPU is "best-cpu"): what finds the pair again, in any language and any view of runs.
+        std::string first, second;
+        int index = 0;  ///< which of the pair's crossings, in ascending n
+        int points = 0; ///< new points measured for it
         RefineEnd ended = RefineEnd::NotRefined;
         bool operator==(const Refined &) const = default;
     };

@@ -11,7 +11,9 @@
 #include "ui/mainwindow.h"
 #include "ui/runstore.h"
 #include "words/format.h"
+#include "words/translations.h"
 
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -174,8 +176,11 @@ QTEST_MAIN(TestCrossover)
 void TestCrossover::refinedThreadCrossoverIsShownEverywhere_data()
 {
     QTest::addColumn<QString>("file");
-    QTest::newRow("JSON") << QStringLiteral("refined.json");
-    QTest::newRow("CSV") << QStringLiteral("refined.csv");
+    QTest::addColumn<QString>("language");
+    QTest::newRow("JSON") << QStringLiteral("refined.json") << QStringLiteral("en");
+    QTest::newRow("CSV") << QStringLiteral("refined.csv") << QStringLiteral("en");
+    // In Chinese the curves' names are Chinese: the pair is found by its series keys.
+    QTest::newRow("JSON, in Chinese") << QStringLiteral("refined.json") << QStringLiteral("zh_CN");
 }
 
 void TestCrossover::refinedThreadCrossoverIsShownEverywhere()
@@ -185,6 +190,9 @@ void TestCrossover::refinedThreadCrossoverIsShownEverywhere()
     // by --refine. Read back from its file, the crossover is marked on the time chart with its
     // band, and every view says who wins on each side and why the refinement ended there.
     QFETCH(QString, file);
+    QFETCH(QString, language);
+    QVERIFY(Translations::install(language));
+    const auto english = qScopeGuard([] { Translations::install(QStringLiteral("en")); });
     ResultSet r;
     r.machine = fixtures::machine();
     std::vector<int> sizes = SweepPlan::logRange(4, 4000, 4);
@@ -197,7 +205,8 @@ void TestCrossover::refinedThreadCrossoverIsShownEverywhere()
     }
     r.machine.sweep.refine = 0.05;
     r.machine.sweep.refineBudget = 24;
-    r.machine.sweep.refined = {{"CPU 2 threads vs CPU 1 thread", 0, 8, RefineEnd::Within}};
+    r.machine.sweep.refined = {{"CPU 2 threads vs CPU 1 thread", r.rows.front().seriesKey(),
+                                r.rows[1].seriesKey(), 0, 8, RefineEnd::Within}};
     const QString path = m_dir.filePath(file);
     if (file.endsWith(QStringLiteral(".json")))
         ResultIO::writeJson(r, path.toStdString());
@@ -210,6 +219,11 @@ void TestCrossover::refinedThreadCrossoverIsShownEverywhere()
     TimeChart *time = w.timeChart();
     time->updateNow();
     QCOMPARE(time->markers().size(), 1);
+    if (language != QStringLiteral("en")) {
+        QVERIFY2(time->noteText().contains(QStringLiteral("\u7ec6\u5316\u5230 \u00b15 %")), // 细化到 ±5 %
+                 qPrintable(time->noteText()));
+        return;
+    }
     const TimeChart::Marker &m = time->markers().front();
     QVERIFY2(qAbs(m.n / 300 - 1) < 0.02, qPrintable(QString::number(m.n)));
     QVERIFY(m.gpuBecomesFaster);
