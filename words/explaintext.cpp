@@ -235,8 +235,9 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
         if (!withCeiling && c.theoretical > 0 && !c.flops && span.rate > c.theoretical)
             return tr("%1 from the %2 (above the %3's %4 spec-sheet memory bandwidth)")
                 .arg(r, l2, device, Format::rate(c.theoretical, false));
-        const QString named = rateIn(r, span.level);
-        return withCeiling ? named + ceiling : named;
+        // A span whose points showed no rate of their own (the fixed cost hid it) says so.
+        const QString named = tierRate(r, span.level, !span.fitted);
+        return withCeiling && span.fitted ? named + ceiling : named;
     };
     // The main clause quotes the span the knee is in (a Knee), else the largest sizes'; the spans
     // before it are the smaller sizes', those after it follow from the size they start at.
