@@ -50,6 +50,12 @@ struct Probe {
 };
 /// The platforms' devices, asked of the loader once a process.
 const Probe &probe();
+/// What the ICD loader would read and not survive (a FIFO or a huge file in its driver list, a
+/// topology a driver's hwloc would block on), checked by stat before it loads; empty when none.
+std::string driverListProblem();
+/// Why the child process that lists the devices kept OpenCL from this one (it crashed, hung or
+/// failed); empty when it listed them, or when no child was asked for (probeInChild).
+std::string childProblem();
 /// The devices as the child process listed them (probeInChild), OpenCL not loaded here: the
 /// window idles without the drivers (PoCL brings LLVM: 60 MB) until a point runs on one.
 /// nullptr when no child listed them (none was asked for, or it failed: probe() says why).
