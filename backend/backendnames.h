@@ -21,4 +21,32 @@ inline constexpr std::string_view cuda = "cuda";
 inline constexpr std::string_view opencl = "opencl";
 } // namespace DeviceIdPrefix
 
+/// A backend whose driver describes its devices (DeviceDescription): OpenCL, and the next one
+/// beside it. The machine's device lists, the result files' machine section, --device and the
+/// calibration's keys walk describedBackends instead of naming one; a new backend adds its line.
+struct DescribedBackend {
+    std::string_view row;    ///< its rows' backend (RowName)
+    std::string_view prefix; ///< its devices' ids and its keys in a file ("opencl_devices")
+    std::string_view api;    ///< its name in a sentence: "OpenCL"
+};
+inline constexpr DescribedBackend describedBackends[] = {
+    {RowName::opencl, DeviceIdPrefix::opencl, "OpenCL"},
+};
+/// The described backend whose devices' ids start with `prefix`, or nullptr.
+constexpr const DescribedBackend *describedByPrefix(std::string_view prefix)
+{
+    for (const DescribedBackend &b : describedBackends)
+        if (b.prefix == prefix)
+            return &b;
+    return nullptr;
+}
+/// The described backend whose rows are named `row`, or nullptr.
+constexpr const DescribedBackend *describedByRow(std::string_view row)
+{
+    for (const DescribedBackend &b : describedBackends)
+        if (b.row == row)
+            return &b;
+    return nullptr;
+}
+
 } // namespace speeduplab

@@ -1,24 +1,29 @@
 // SPDX-License-Identifier: MIT
 // DeviceDescription: one compute device as its driver describes it (name, platform, versions,
 // type, compute units, memory, whether it shares the host's memory), with the name --device and
-// the results use and what to call it honestly. The OpenCL backend fills it; core keeps it in a
-// result's machine (MachineInfo::openclDevices) so that a file names its devices. Plain C++ in
-// backend/, below core/ and the backends.
+// the results use, what to call it honestly, and the one table of the fields it is written with.
+// A described backend (OpenCL) fills it; core keeps it in a result's machine
+// (MachineInfo::described) so that a file names its devices. Plain C++ in backend/, below core/
+// and the backends.
 #pragma once
 
+#include "backend/backendnames.h"
 #include "backend/devicekind.h"
 
 #include <cstdio>
 #include <string>
+#include <variant>
+#include <vector>
 
 namespace speeduplab {
 
 struct DeviceDescription {
-    std::string backend = "opencl"; ///< the backend of id(): only OpenCL describes its devices so
-    int index = 0;                  ///< opencl:index, counted over the platforms in the loader's order
-    std::string name;               ///< CL_DEVICE_NAME
-    std::string vendor;             ///< CL_DEVICE_VENDOR
-    std::string platform;           ///< CL_PLATFORM_NAME ("Portable Computing Language" for PoCL)
+    /// The described backend (describedBackends) whose device this is: its id's prefix.
+    std::string backend = std::string(DeviceIdPrefix::opencl);
+    int index = 0;        ///< opencl:index, counted over the platforms in the loader's order
+    std::string name;     ///< CL_DEVICE_NAME
+    std::string vendor;   ///< CL_DEVICE_VENDOR
+    std::string platform; ///< CL_PLATFORM_NAME ("Portable Computing Language" for PoCL)
     std::string platformVersion;
     std::string driverVersion; ///< CL_DRIVER_VERSION
     std::string deviceVersion; ///< CL_DEVICE_VERSION ("OpenCL 3.0 PoCL ...")
@@ -38,6 +43,12 @@ struct DeviceDescription {
 
     /// "opencl:0": the name --device and the results use.
     std::string id() const { return backend + ':' + std::to_string(index); }
+    /// Its API's name in a sentence: "OpenCL".
+    std::string api() const
+    {
+        const DescribedBackend *b = describedByPrefix(backend);
+        return b ? std::string(b->api) : backend;
+    }
     /// PoCL, the portable OpenCL that runs on the CPU (Debian's pocl-opencl-icd).
     bool isPocl() const
     {
@@ -65,11 +76,48 @@ struct DeviceDescription {
     std::string describe() const
     {
         if (type == "CPU")
-            return isPocl() ? "OpenCL on the CPU (PoCL)"
-                            : "OpenCL on the CPU (" + (platform.empty() ? name : platform) + ")";
+            return api() + " on the CPU (" +
+                   (isPocl()           ? std::string("PoCL")
+                    : platform.empty() ? name
+                                       : platform) +
+                   ")";
         if (isGpu())
-            return name + (unifiedMemory ? " (integrated GPU, OpenCL)" : " (" + type + ", OpenCL)");
-        return name + " (OpenCL device of type " + (type.empty() ? std::string("unknown") : type) + ")";
+            return name +
+                   (unifiedMemory ? " (integrated GPU, " + api() + ")" : " (" + type + ", " + api() + ")");
+        return name + " (" + api() + " device of type " + (type.empty() ? std::string("unknown") : type) +
+               ")";
+    }
+
+    /// One field a device is written with and read back by (a result's machine section, the
+    /// OpenCL child's listing), declared once: its key and its member. Every number is finite and
+    /// 0 or more. `index` and `backend` are not among them: where a device is listed says both.
+    struct Field {
+        const char *key;
+        std::variant<std::string DeviceDescription::*, int DeviceDescription::*, double DeviceDescription::*,
+                     bool DeviceDescription::*>
+            member;
+    };
+    static const std::vector<Field> &fields()
+    {
+        using D = DeviceDescription;
+        static const std::vector<Field> all{
+            {"name", &D::name},
+            {"vendor", &D::vendor},
+            {"platform", &D::platform},
+            {"platform_version", &D::platformVersion},
+            {"driver_version", &D::driverVersion},
+            {"device_version", &D::deviceVersion},
+            {"type", &D::type},
+            {"compute_units", &D::computeUnits},
+            {"memory_bytes", &D::globalMemoryBytes},
+            {"max_alloc_bytes", &D::maxAllocBytes},
+            {"unified_memory", &D::unifiedMemory},
+            {"fp16", &D::fp16},
+            {"clock_mhz", &D::clockMHz},
+            {"timer_resolution_s", &D::timerResolutionS},
+            {"pci_bus_id", &D::pciBusId},
+        };
+        return all;
     }
 
     /// A PCI address as one form, "0000:3b:00.0", whichever way a driver wrote it (CUDA's

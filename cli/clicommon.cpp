@@ -103,12 +103,11 @@ void printStep(std::ostream &os, const CalibrationStep &s)
            << " calibrated without its cuBLAS ceilings (its other ceilings are kept): " << esc(s.reason)
            << '\n';
         break;
-    case CalibrationStep::Kind::OpenCl:
-        os << "Calibrating opencl:" << s.device << "...\n";
+    case CalibrationStep::Kind::Device:
+        os << "Calibrating " << s.deviceId << "...\n";
         break;
-    case CalibrationStep::Kind::OpenClFailed:
-        os << "opencl:" << s.device << " not calibrated (the other ceilings are kept): " << esc(s.reason)
-           << '\n';
+    case CalibrationStep::Kind::DeviceFailed:
+        os << s.deviceId << " not calibrated (the other ceilings are kept): " << esc(s.reason) << '\n';
         break;
     }
     os << std::flush;

@@ -3,6 +3,7 @@
 // printed, and written as a result set's metadata to its --json file.
 #include "cli/clicommon.h"
 #include "cli/commands.h"
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "core/measure/calibration.h"
 #include "core/model/resultset.h"
@@ -30,7 +31,7 @@ int cmdCalibrate(int threads, int device, bool cpuOnly, const Outputs &files)
         return usageError(bad);
     std::ostream &say = isStdout(files.json) ? std::cerr : std::cout;
     ResultSet r;
-    r.machine = MachineInfo::probe();
+    r.machine = Devices::probeMachine();
     const Pipeline::Calibrated c = Pipeline::calibrate(
         threads, device, !cpuOnly, g_stop, [&say](const CalibrationStep &s) { printStep(say, s); });
     r.machine.ceilings = c.ceilings;

@@ -3,6 +3,7 @@
 // workload's variants, GPU modes and iterations).
 #include "cli/clicommon.h"
 #include "cli/commands.h"
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "core/model/workload.h"
 
@@ -14,11 +15,12 @@ namespace speeduplab::cli {
 
 int cmdDevices()
 {
-    const MachineInfo m = MachineInfo::probe();
+    const MachineInfo m = Devices::probeMachine();
     for (const auto &[k, v] : m.describe())
         std::cout << esc(k) << ": " << esc(v) << '\n';
-    if (const MachineInfo::OpenClState cl = MachineInfo::openclState(); cl.usable && !cl.note.empty())
-        std::cout << "OpenCL note: " << esc(cl.note) << '\n'; // without a device, the status says it
+    for (const DescribedBackend &b : describedBackends) // without a device, the status says it
+        if (const MachineInfo::DescribedState s = Devices::state(b.prefix); s.usable && !s.note.empty())
+            std::cout << b.api << " note: " << esc(s.note) << '\n';
     return 0;
 }
 

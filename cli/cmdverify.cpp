@@ -3,6 +3,7 @@
 // against the CPU reference, a PASS, FAIL or SKIP line per point.
 #include "cli/clicommon.h"
 #include "cli/commands.h"
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "core/measure/sweeprunner.h"
 #include "core/model/measurement.h"
@@ -19,7 +20,9 @@ int cmdVerify(int device, bool cpuOnly)
 {
     const int hw = MachineInfo::hardwareThreads();
     const MachineInfo::GpuState gpuState = MachineInfo::gpuState();
-    const MachineInfo::OpenClState cl = MachineInfo::openclState();
+    std::vector<std::pair<const DescribedBackend *, MachineInfo::DescribedState>> described;
+    for (const DescribedBackend &b : describedBackends)
+        described.emplace_back(&b, Devices::state(b.prefix));
     int wrong = 0, passed = 0, skipped = 0;
     std::cout << "Checking every workload, variant and mode against the CPU reference\n";
     for (const auto &w : Workload::all()) {
@@ -31,9 +34,10 @@ int cmdVerify(int device, bool cpuOnly)
         for (const auto &v : w.gpuVariants)
             if (!v.empty())
                 p.variants.push_back(v);
-        for (const auto &v : w.openclVariants) // SweepPlan::points lists each (series, n) once
-            if (!v.empty())
-                p.variants.push_back(v);
+        for (const DescribedBackend &b : describedBackends) // SweepPlan::points lists each (series, n) once
+            for (const auto &v : w.variantsOn(b.row))
+                if (!v.empty())
+                    p.variants.push_back(v);
         // Sizes that are not multiples of any tile, block or vector width, and 1.
         p.sizes = w.name == "gemm" ? std::vector<int>{1, 3, 17, 33, 100, 257, 515}
                                    : std::vector<int>{1, 3, 17, 33, 100, 257, 1000, 1025};
@@ -44,9 +48,10 @@ int cmdVerify(int device, bool cpuOnly)
         p.remeasureDisturbed = false; // a check of the results, not of the timings
         p.device = device;
         p.gpu = !cpuOnly && gpuState.usable;
-        if (!cpuOnly && cl.usable)
-            for (const auto &d : cl.devices)
-                p.openclDevices.push_back(d.index);
+        for (const auto &[b, state] : described)
+            if (!cpuOnly && state.usable)
+                for (const auto &d : state.devices)
+                    p.describedDevices.push_back({std::string(b->row), d.index});
         SweepRunner runner(p);
         SweepRunner::Callbacks cb;
         cb.measured = [&](const Measurement &m) {
@@ -69,8 +74,9 @@ int cmdVerify(int device, bool cpuOnly)
     }
     if (!gpuState.usable && !cpuOnly)
         std::cout << "GPU not checked: " << esc(gpuState.reason) << '\n';
-    if (!cl.usable && !cpuOnly)
-        std::cout << "OpenCL not checked: " << esc(cl.reason) << '\n';
+    for (const auto &[b, state] : described)
+        if (!state.usable && !cpuOnly)
+            std::cout << b->api << " not checked: " << esc(state.reason) << '\n';
     std::cout << passed << " passed, " << wrong << " failed, " << skipped << " skipped\n";
     if (g_signal != 0) {
         std::cerr << "stopped: not every workload was checked\n";

@@ -2,6 +2,7 @@
 // One pipeline for the CLI and the headless app (no Qt): plan, run, calibration, notes, outputs, exit status.
 #include "core/pipeline.h"
 
+#include "core/devices/devicebackend.h"
 #include "core/io/terminaltext.h"
 #include "core/machine/gpuclocks.h"
 #include "core/machine/machineinfo.h"
@@ -10,7 +11,6 @@
 #include "core/plan/presets.h"
 #include "core/results/resultio.h"
 #include "cuda/gpubackend.h"
-#include "opencl/openclbackend.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -154,19 +154,22 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
             const gpu::Availability &a = gpu::availability();
             gpuCount = a.usable ? int(a.devices.size()) : 0;
         }
-        const opencl::Availability cl = opencl::availability();
+        std::vector<SweepPlan::Offered> offered;
+        for (const DescribedBackend &b : describedBackends) {
+            const MachineInfo::DescribedState s = Devices::state(b.prefix);
+            offered.push_back({b.prefix, s.usable ? int(s.devices.size()) : 0,
+                               MachineInfo::alsoCuda(MachineInfo::gpuState().gpus, s.devices)});
+        }
         SweepPlan::DeviceChoice chosen;
         try {
-            chosen = SweepPlan::parseDeviceNames(
-                *o.device, gpuCount, cl.usable ? int(cl.devices.size()) : 0,
-                MachineInfo::openclAlsoCuda(MachineInfo::gpuState().gpus, cl.devices));
+            chosen = SweepPlan::parseDeviceNames(*o.device, gpuCount, offered);
         } catch (const std::invalid_argument &e) {
             throw std::invalid_argument(std::string("--device: ") + e.what());
         }
         p.gpu = !chosen.cuda.empty();
         p.device = chosen.cuda.empty() ? 0 : chosen.cuda.front();
         p.devices = chosen.cuda.size() > 1 ? chosen.cuda : std::vector<int>{};
-        p.openclDevices = chosen.opencl;
+        p.describedDevices = chosen.described;
     }
     if (o.cache)
         p.coldCache = SweepPlan::parseCache(*o.cache);
@@ -186,7 +189,7 @@ SweepPlan Pipeline::plan(const RunOptions &o, int hw, int gpuCount)
     }
     if (o.gpuOnly) {
         p.cpu = false;
-        p.gpu = p.gpu || p.openclDevices.empty(); // --device opencl:0 --gpu-only: that device alone
+        p.gpu = p.gpu || p.describedDevices.empty(); // --device opencl:0 --gpu-only: that device alone
     }
     p.validate(hw);
     if (const std::string why = gpuOnlyError(o, MachineInfo::gpuState()); !why.empty() && p.gpu)
@@ -256,7 +259,8 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
 {
     Outcome out;
     if (events.onSignal) {
-        MachineInfo::openclState(); // loads the OpenCL libraries, and whatever handlers they bring
+        for (const DescribedBackend &b : describedBackends)
+            (void)Devices::state(b.prefix); // loads their libraries, and whatever handlers they bring
         keepSignalHandler(events.onSignal);
     }
     SweepRunner runner(plan);
@@ -324,7 +328,7 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
         const int threads = calibrationThreads(plan, MachineInfo::hardwareThreads());
         try {
             const Calibrated c = Pipeline::calibrate(threads, plan.device, plan.gpu, stop, events.calibration,
-                                                     plan.openclDevices);
+                                                     plan.describedDevices);
             for (const auto &[k, v] : c.ceilings)
                 out.result.machine.ceilings[k] = v;
             out.stopped = c.stopped;
@@ -349,7 +353,7 @@ Pipeline::Outcome Pipeline::run(const SweepPlan &plan, bool calibrate, const Eve
 
 Pipeline::Calibrated Pipeline::calibrate(int threads, int device, bool gpu, const std::atomic<bool> &stop,
                                          const std::function<void(const CalibrationStep &)> &step,
-                                         const std::vector<int> &opencl)
+                                         const std::vector<PlanDevice> &described)
 {
     auto report = [&step](CalibrationStep s) {
         if (step)
@@ -376,15 +380,20 @@ Pipeline::Calibrated Pipeline::calibrate(int threads, int device, bool gpu, cons
                 }
             }
         }
-        for (int d : opencl) {
-            report({CalibrationStep::Kind::OpenCl, threads, d, {}});
+        for (const PlanDevice &d : described) {
+            const DeviceBackend &backend = Devices::of(d.row);
+            const std::string id = backend.deviceId(d.index);
+            report({CalibrationStep::Kind::Device, threads, d.index, {}, id});
             try {
-                for (const auto &[k, v] : Calibration::opencl(d, stop))
-                    c.ceilings[k] = v;
+                const DescribedBackend *b = describedByRow(d.row);
+                if (const std::optional<DeviceCeilings> measured = backend.calibrate(d.index, stop);
+                    b && measured)
+                    for (const auto &[k, v] : Calibration::ofDevice(b->prefix, d.index, *measured))
+                        c.ceilings[k] = v;
             } catch (const Cancelled &) {
                 throw;
             } catch (const std::exception &e) { // the other ceilings are kept
-                report({CalibrationStep::Kind::OpenClFailed, threads, d, e.what()});
+                report({CalibrationStep::Kind::DeviceFailed, threads, d.index, e.what(), id});
             }
         }
     } catch (const Cancelled &) {
@@ -408,11 +417,14 @@ std::string Pipeline::gpuNote(const SweepPlan &plan)
         if (!state.usable)
             note = "no usable GPU, GPU points will be skipped: " + state.reason;
     }
-    if (!plan.openclDevices.empty()) {
-        const MachineInfo::OpenClState cl = MachineInfo::openclState();
-        if (!cl.usable)
-            note += (note.empty() ? "" : "; ") +
-                    std::string("no OpenCL device, its points will be skipped: ") + cl.reason;
+    for (const DescribedBackend &b : describedBackends) {
+        const bool asked = std::any_of(plan.describedDevices.begin(), plan.describedDevices.end(),
+                                       [&b](const PlanDevice &d) { return d.row == b.row; });
+        if (const MachineInfo::DescribedState s =
+                asked ? Devices::state(b.prefix) : MachineInfo::DescribedState{};
+            asked && !s.usable)
+            note += std::string(note.empty() ? "" : "; ") + "no " + std::string(b.api) +
+                    " device, its points will be skipped: " + s.reason;
     }
     return note;
 }

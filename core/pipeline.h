@@ -48,13 +48,14 @@ struct CalibrationStep {
         GpuSkipped, ///< no usable GPU: `reason`
         GpuFailed,  ///< GPU `device` could not be calibrated: `reason`; the CPU ceilings are kept
         GpuPartial, ///< GPU `device` was calibrated without its cuBLAS ceilings: `reason`; the rest are kept
-        OpenCl,     ///< OpenCL device opencl:`device` is being calibrated
-        OpenClFailed, ///< opencl:`device` could not be calibrated: `reason`; the other ceilings are kept
+        Device,     ///< a described device, `deviceId` ("opencl:0"), is being calibrated
+        DeviceFailed, ///< `deviceId` could not be calibrated: `reason`; the other ceilings are kept
     };
     Kind kind = Kind::Cpu;
     int threads = 0;
     int device = 0;
     std::string reason;
+    std::string deviceId = {}; ///< a described device's id ("opencl:0"); empty for the CPU and CUDA
 };
 
 /// One run from the options to a complete ResultSet, shared by speeduplab-cli and the app:
@@ -116,11 +117,11 @@ public:
     /// The machine's ceilings: the CPU with `threads` threads, then GPU `device` when `gpu`
     /// and a GPU is usable. A GPU that cannot be calibrated is a GpuFailed step, not an error:
     /// the CPU ceilings still count; one whose cuBLAS failed is a GpuPartial step after its other
-    /// ceilings. Then each OpenCL device of `opencl` (one that fails is an OpenClFailed step).
-    /// Other failures throw.
+    /// ceilings. Then each described device of `described` (one that fails is a DeviceFailed
+    /// step). Other failures throw.
     static Calibrated calibrate(int threads, int device, bool gpu, const std::atomic<bool> &stop,
                                 const std::function<void(const CalibrationStep &)> &step,
-                                const std::vector<int> &opencl = {});
+                                const std::vector<PlanDevice> &described = {});
 
     /// The thread count a calibration after this plan uses: its largest CPU thread count, so
     /// that the ceiling is what the best CPU curve could reach (all threads without CPU points).

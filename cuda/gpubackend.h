@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Plain C++ interface between the engine (core/) and the CUDA backend (cuda/).
 // No CUDA or Qt type appears here, so core/ compiles without nvcc. When the project is
-// built without CUDA, core/devices/gpustub.cpp implements these functions and reports why.
+// built without CUDA, cuda/gpustub.cpp implements these functions and reports why.
 // The contracts every backend shares (Run, Cancelled, Job) are in backend/, below both.
 #pragma once
 

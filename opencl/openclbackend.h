@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Plain C++ interface between the engine (core/) and the OpenCL backend (opencl/): the devices of
 // every OpenCL platform, named opencl:0, opencl:1, ..., and the runs of a Job on one of them. No
-// OpenCL or Qt type appears here. When the project is built without OpenCL, core/devices/openclstub.cpp
+// OpenCL or Qt type appears here. When the project is built without OpenCL, opencl/openclstub.cpp
 // implements it and says why. The contracts it shares with cuda/ (Run, Job) are in backend/.
 #pragma once
 
+#include "backend/deviceceilings.h"
 #include "backend/devicedescription.h"
 #include "backend/job.h"
 #include "backend/run.h"
@@ -108,19 +109,8 @@ struct DeviceBytes {
 };
 DeviceBytes deviceBytesNeeded(const Job &job);
 
-/// An OpenCL device's ceilings, measured: bandwidths in bytes/s, latencies in s, FLOP/s.
-struct Ceilings {
-    double copyBytesPerS = 0;  ///< a device-to-device copy, counting read + write
-    double fmaFlopsPerS = 0;   ///< fp32 FMA peak, 2 FLOPs per FMA
-    double launchLatencyS = 0; ///< back-to-back empty kernels, per launch
-    double syncRoundTripS = 0; ///< one empty kernel enqueued and waited for (clFinish)
-    /// The dispatch as clpeak measures its kernel launch latency: a kernel of clpeak's shape (one
-    /// full work-group a compute unit) waited for, its event's QUEUED to START, the median of 200;
-    /// 0 where the device's timestamps do not follow the host's clock.
-    double dispatchLatencyS = 0;
-    double h2dPageableBytesPerS = 0, h2dPinnedBytesPerS = 0;
-    double d2hPageableBytesPerS = 0, d2hPinnedBytesPerS = 0;
-};
+/// An OpenCL device's ceilings, measured (backend/deviceceilings.h).
+using Ceilings = DeviceCeilings;
 
 /// Measures the ceilings of opencl:device (a second or two), checking stop between its parts.
 /// Throws OpenClError, Unsupported or Cancelled.

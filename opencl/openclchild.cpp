@@ -16,6 +16,8 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include <dirent.h>
@@ -165,30 +167,24 @@ std::string serializeListing(const Availability &a)
 {
     std::string out = "usable\t" + std::to_string(a.usable) + "\nreason\t" + escapeField(a.reason) +
                       "\nnote\t" + escapeField(a.note) + "\n";
-    char buf[64];
-    const auto number = [&buf](double v) {
-        std::snprintf(buf, sizeof buf, "%.17g", v);
-        return std::string(buf);
-    };
     for (const DeviceInfo &d : a.devices) {
         out += "device\n";
-        for (const auto &[key, value] : std::vector<std::pair<const char *, std::string>>{
-                 {"name", d.name},
-                 {"vendor", d.vendor},
-                 {"platform", d.platform},
-                 {"platform_version", d.platformVersion},
-                 {"driver_version", d.driverVersion},
-                 {"device_version", d.deviceVersion},
-                 {"type", d.type},
-                 {"pci_bus_id", d.pciBusId},
-                 {"compute_units", std::to_string(d.computeUnits)},
-                 {"global_memory", number(d.globalMemoryBytes)},
-                 {"max_alloc", number(d.maxAllocBytes)},
-                 {"unified_memory", std::to_string(d.unifiedMemory)},
-                 {"fp16", std::to_string(d.fp16)},
-                 {"clock_mhz", std::to_string(d.clockMHz)},
-                 {"timer_resolution", number(d.timerResolutionS)}})
-            out += std::string(key) + '\t' + escapeField(value) + '\n';
+        for (const DeviceDescription::Field &f : DeviceDescription::fields()) {
+            const std::string value = std::visit(
+                [&d](auto member) {
+                    const auto &v = d.*member;
+                    if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::string>)
+                        return escapeField(v);
+                    else if constexpr (std::is_same_v<std::decay_t<decltype(v)>, double>) {
+                        char buf[64];
+                        std::snprintf(buf, sizeof buf, "%.17g", v);
+                        return std::string(buf);
+                    } else
+                        return std::to_string(v);
+                },
+                f.member);
+            out += std::string(f.key) + '\t' + value + '\n';
+        }
     }
     return out + "end\n";
 }
@@ -220,8 +216,6 @@ bool parseListing(const std::string &text, Availability &a)
         if (tab == std::string::npos)
             return false;
         const std::string key = line.substr(0, tab), value = unescapeField(line.substr(tab + 1));
-        const auto whole = [&value] { return int(std::strtol(value.c_str(), nullptr, 10)); };
-        const auto real = [&value] { return std::strtod(value.c_str(), nullptr); };
         if (key == "usable")
             a.usable = value == "1";
         else if (key == "reason")
@@ -230,39 +224,23 @@ bool parseListing(const std::string &text, Availability &a)
             a.note = value;
         else if (a.devices.empty())
             return false;
-        else {
-            DeviceInfo &d = a.devices.back();
-            if (key == "name")
-                d.name = value;
-            else if (key == "vendor")
-                d.vendor = value;
-            else if (key == "platform")
-                d.platform = value;
-            else if (key == "platform_version")
-                d.platformVersion = value;
-            else if (key == "driver_version")
-                d.driverVersion = value;
-            else if (key == "device_version")
-                d.deviceVersion = value;
-            else if (key == "type")
-                d.type = value;
-            else if (key == "pci_bus_id")
-                d.pciBusId = value;
-            else if (key == "compute_units")
-                d.computeUnits = whole();
-            else if (key == "global_memory")
-                d.globalMemoryBytes = real();
-            else if (key == "max_alloc")
-                d.maxAllocBytes = real();
-            else if (key == "unified_memory")
-                d.unifiedMemory = value == "1";
-            else if (key == "fp16")
-                d.fp16 = value == "1";
-            else if (key == "clock_mhz")
-                d.clockMHz = whole();
-            else if (key == "timer_resolution")
-                d.timerResolutionS = real();
-        }
+        else
+            for (const DeviceDescription::Field &f : DeviceDescription::fields())
+                if (key == f.key)
+                    std::visit(
+                        [&](auto member) {
+                            auto &v = a.devices.back().*member;
+                            using T = std::decay_t<decltype(v)>;
+                            if constexpr (std::is_same_v<T, std::string>)
+                                v = value;
+                            else if constexpr (std::is_same_v<T, double>)
+                                v = std::strtod(value.c_str(), nullptr);
+                            else if constexpr (std::is_same_v<T, bool>)
+                                v = value == "1";
+                            else
+                                v = int(std::strtol(value.c_str(), nullptr, 10));
+                        },
+                        f.member);
     }
     return ended && a.usable == !a.devices.empty();
 }

@@ -519,7 +519,7 @@ ZH = {
     "memory: %1": "内存：%1",
     "GPU %1: %2, %3, compute capability %4": "GPU %1：%2，%3，计算能力 %4",
     "no CUDA GPU: %1": "没有 CUDA GPU：%1",
-    "OpenCL: %1 (%2)": "OpenCL：%1（%2）",
+    "%1: %2 (%3)": "%1：%2（%3）",
     "driver %1, runtime %2": "驱动 %1，运行时 %2",
     "measured %1": "测量于 %1",
     "recorded by %1": "记录程序：%1",
@@ -1186,9 +1186,9 @@ ZH = {
     "%1 H2D pinned": "%1 H2D 锁页",
     "%1 D2H pageable": "%1 D2H 可分页",
     "%1 D2H pinned": "%1 D2H 锁页",
-    "Calibrating opencl:%1: copy bandwidth, FMA peak, launch latency and transfers\u2026":
-        "正在校准 opencl:%1：复制带宽、FMA 峰值、启动延迟和传输\u2026",
-    "opencl:%1 could not be calibrated: %2 The other ceilings are kept.": "无法校准 opencl:%1：%2 其他上限保留。",
+    "Calibrating %1: copy bandwidth, FMA peak, launch latency and transfers\u2026":
+        "正在校准 %1：复制带宽、FMA 峰值、启动延迟和传输\u2026",
+    "%1 could not be calibrated: %2 The other ceilings are kept.": "无法校准 %1：%2 其他上限保留。",
     "(PoCL on the CPU)": "（CPU 上的 PoCL）",
     "(OpenCL on the CPU)": "（CPU 上的 OpenCL）",
     "%1, %2 at the largest sizes": "%1，最大规模时为 %2",

@@ -90,7 +90,7 @@ QStringList listed(const char *const *texts, std::size_t count)
 
 QString DataTexts::gpuReason(const MachineInfo::GpuState &state)
 {
-    // Worded from the probe's typed answer (core/devices/gpustub.cpp, cuda/gpuprobe.cpp); the CUDA error
+    // Worded from the probe's typed answer (cuda/gpustub.cpp, cuda/gpuprobe.cpp); the CUDA error
     // code stays as it is. A reason only a sentence gives (a device disabled after a fault) stays.
     const QString code = QString::fromStdString(state.why.code);
     switch (state.why.why) {

@@ -212,9 +212,10 @@ std::string machines(const RunStore &store)
                               QString::fromStdString(g.computeCapability));
         if (m.gpus.empty() && !m.gpuStatus.empty())
             lines << HtmlReport::tr("no CUDA GPU: %1").arg(QString::fromStdString(m.gpuStatus));
-        for (const DeviceDescription &d : m.openclDevices)
-            lines << HtmlReport::tr("OpenCL: %1 (%2)")
-                         .arg(QString::fromStdString(d.name), QString::fromStdString(d.platform));
+        for (const DeviceDescription &d : m.described)
+            lines << HtmlReport::tr("%1: %2 (%3)")
+                         .arg(QString::fromStdString(d.api()), QString::fromStdString(d.name),
+                              QString::fromStdString(d.platform));
         if (!m.driverVersion.empty())
             lines << HtmlReport::tr("driver %1, runtime %2")
                          .arg(QString::fromStdString(m.driverVersion),

@@ -8,6 +8,7 @@
 #include "words/appsettings.h"
 
 #include "core/analysis/overlay.h"
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "core/machine/sweepconditions.h"
 #include "core/pipeline.h"
@@ -62,7 +63,7 @@ namespace speeduplab {
 
 MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     : QMainWindow(parent), m_settingsFile(settingsFile), m_gpu(MachineInfo::gpuState()),
-      m_machine(MachineInfo::probe()), m_hw(MachineInfo::hardwareThreads())
+      m_machine(Devices::probeMachine()), m_hw(MachineInfo::hardwareThreads())
 {
     setObjectName(QStringLiteral("MainWindow"));
     AppSettings::useFile(settingsFile); // before the charts, which read their own settings
@@ -387,13 +388,16 @@ bool MainWindow::calibrate()
     const bool gpu = MachineInfo::gpuState().usable;
     // The CUDA GPU chosen, or the first; the OpenCL device chosen, or every one with "All devices".
     const SweepForm f = m_panel->form();
-    QList<int> opencl;
+    QStringList described; // their ids, "opencl:0"
+    const auto add = [&described](int d) {
+        described << QString::fromStdString(PlanDevice{std::string(RowName::opencl), d}.id());
+    };
     if (f.gpu && f.opencl)
-        opencl << f.device;
+        add(f.device);
     else if (f.gpu && f.allDevices)
         for (int d = 0; d < m_panel->openclCount(); ++d)
-            opencl << d;
-    return m_controller->startCalibration(m_hw, f.opencl ? 0 : f.device, gpu, opencl);
+            add(d);
+    return m_controller->startCalibration(m_hw, f.opencl ? 0 : f.device, gpu, described);
 }
 
 void MainWindow::startRunning(const QString &activity, const QString &label)

@@ -238,7 +238,7 @@ SourceView::Description SourceView::describe(const Measurement &m)
 {
     // The code each backend runs is its own: OpenCL C kernels, CUDA kernels and libraries, the
     // CPU kernels with OpenMP.
-    if (m.isOpenCl())
+    if (m.backend == RowName::opencl)
         return describeOpenCl(m);
     if (m.isCuda())
         return describeCuda(m);

@@ -80,7 +80,7 @@ bool SweepController::start(const SweepPlan &given, const CeilingMap &known)
     return true;
 }
 
-bool SweepController::startCalibration(int threads, int device, bool gpu, const QList<int> &opencl)
+bool SweepController::startCalibration(int threads, int device, bool gpu, const QStringList &described)
 {
     if (m_running)
         return false;
@@ -90,7 +90,7 @@ bool SweepController::startCalibration(int threads, int device, bool gpu, const 
     m_cancelLatencyMs = -1;
     m_worker->resetStop();
     emit calibrationStarted();
-    emit calibrationRequested(threads, device, gpu, opencl);
+    emit calibrationRequested(threads, device, gpu, described);
     return true;
 }
 

@@ -31,7 +31,7 @@ public:
     /// Measures the machine's ceilings (Calibration::cpu, then Calibration::gpu when gpu);
     /// ignored (returns false) while a sweep or a calibration runs.
     /// opencl: the OpenCL devices calibrated after the CPU and the GPU.
-    bool startCalibration(int threads, int device, bool gpu, const QList<int> &opencl = {});
+    bool startCalibration(int threads, int device, bool gpu, const QStringList &described = {});
     /// Asks the running sweep or calibration to stop; what was measured so far is kept.
     void cancel();
     bool cancelRequested() const { return m_cancelRequested; }
@@ -56,7 +56,7 @@ signals:
     /// Internal: queues the plan into the worker's thread.
     void startRequested(speeduplab::SweepPlan plan, speeduplab::CeilingMap known);
     /// Internal: queues a calibration into the worker's thread.
-    void calibrationRequested(int threads, int device, bool gpu, const QList<int> &opencl);
+    void calibrationRequested(int threads, int device, bool gpu, const QStringList &described);
 
 private:
     void onFinished(const ResultSet &r);

@@ -2,6 +2,8 @@
 // The sweep panel's form: its values, their checks, the plan they make, and their settings.
 #include "ui/sweepform.h"
 
+#include "backend/backendnames.h"
+
 #include "words/appsettings.h"
 
 #include "core/model/workload.h"
@@ -177,21 +179,21 @@ void whatFields(std::vector<Field> &v)
             return;
         // The device's variants are OpenCL's when the plan sweeps an OpenCL device alone (the
         // opencl field makes it the form's device).
-        const bool opencl = !plan.gpu && !plan.openclDevices.empty();
+        const bool opencl = !plan.gpu && !plan.describedDevices.empty();
         QStringList gpu;
         for (const auto &v : plan.variants) {
             if (f.cpuVariant.isEmpty() && w->hasCpuVariant(v))
                 f.cpuVariant = QString::fromStdString(v);
-            else if ((opencl ? w->hasOpenClVariant(v) : w->hasGpuVariant(v)) &&
+            else if ((opencl ? w->hasVariantOn(RowName::opencl, v) : w->hasGpuVariant(v)) &&
                      !gpu.contains(QString::fromStdString(v)))
                 gpu << QString::fromStdString(v);
         }
         // Several GPU variants: the form's "all" choice when they are all of them, else the first.
-        f.gpuVariant =
-            gpu.size() > 1 && std::size_t(gpu.size()) == (opencl ? w->openclVariants : w->gpuVariants).size()
-                ? SweepForm::allVariants(*w, opencl)
-            : gpu.isEmpty() ? QString()
-                            : gpu.front();
+        f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) ==
+                                             (opencl ? w->variantsOn(RowName::opencl) : w->gpuVariants).size()
+                           ? SweepForm::allVariants(*w, opencl)
+                       : gpu.isEmpty() ? QString()
+                                       : gpu.front();
     };
     v.push_back(cpuVariant);
     Field gpuVariant = formOnly("gpuVariant", &SweepForm::gpuVariant, text);
@@ -305,7 +307,7 @@ void deviceFields(std::vector<Field> &v)
                          p.devices = SweepPlan::parseDevices("all", m.gpuCount);
                  },
                  [](const SweepPlan &p, SweepForm &f, const Machine &) {
-                     f.allDevices = p.devices.size() + p.openclDevices.size() > 1;
+                     f.allDevices = p.devices.size() + p.describedDevices.size() > 1;
                  }});
     // After gpu, device and allDevices: an OpenCL device is the device of the GPU box.
     v.push_back({"opencl", [](const SweepForm &f) { return QVariant(f.opencl); },
@@ -326,19 +328,21 @@ void deviceFields(std::vector<Field> &v)
                      if (f.allDevices) {
                          p.gpu = m.gpuCount > 0;
                          for (int d = 0; d < m.openclCount; ++d)
-                             p.openclDevices.push_back(d);
+                             p.describedDevices.push_back({std::string(RowName::opencl), d});
                      } else if (f.opencl) {
                          p.gpu = false;
                          p.device = 0;
                          p.devices.clear();
-                         p.openclDevices = {f.device};
+                         p.describedDevices = {{std::string(RowName::opencl), f.device}};
                      }
                  },
                  [](const SweepPlan &p, SweepForm &f, const Machine &m) {
-                     f.opencl = !p.gpu && !p.openclDevices.empty() && p.openclDevices.front() < m.openclCount;
+                     f.opencl = !p.gpu && !p.describedDevices.empty() &&
+                                p.describedDevices.front().row == RowName::opencl &&
+                                p.describedDevices.front().index < m.openclCount;
                      if (f.opencl) {
                          f.gpu = true;
-                         f.device = p.openclDevices.front();
+                         f.device = p.describedDevices.front().index;
                      }
                  }});
     v.push_back(
@@ -426,7 +430,7 @@ SweepForm SweepForm::defaults(int hardwareThreads, bool gpuUsable, int openclCou
 QString SweepForm::allVariants(const Workload &w, bool opencl)
 {
     QStringList all;
-    for (const auto &v : opencl ? w.openclVariants : w.gpuVariants)
+    for (const auto &v : opencl ? w.variantsOn(RowName::opencl) : w.gpuVariants)
         all << QString::fromStdString(v);
     return all.join(QLatin1Char(','));
 }
@@ -507,7 +511,8 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
     if (!f.cpuVariant.isEmpty() && !w->hasCpuVariant(f.cpuVariant.toStdString()))
         return std::nullopt;
     for (const QString &v : f.gpuVariant.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        if (!(f.opencl ? w->hasOpenClVariant(v.toStdString()) : w->hasGpuVariant(v.toStdString())))
+        if (!(f.opencl ? w->hasVariantOn(RowName::opencl, v.toStdString())
+                       : w->hasGpuVariant(v.toStdString())))
             return std::nullopt;
     for (const QString &m : f.modes)
         if (!w->hasGpuMode(m.toStdString()))

@@ -5,6 +5,7 @@
 
 #include "ui/sweeppanelparts.h"
 
+#include "core/devices/devicebackend.h"
 #include "core/kernels/cpukernels.h"
 #include "core/measure/sweeprunner.h"
 #include "core/model/workload.h"
@@ -42,7 +43,7 @@ using namespace sweeppanel;
 
 SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo, QWidget *parent)
     : QWidget(parent), m_hw(std::max(1, hardwareThreads)), m_gpuInfo(gpuInfo),
-      m_openclInfo(MachineInfo::openclState())
+      m_openclInfo(Devices::state(DeviceIdPrefix::opencl))
 {
     // The fields scroll; the problem and the Run and Cancel buttons stay in view below them.
     auto *outer = new QVBoxLayout(this);
@@ -140,8 +141,9 @@ void SweepPanel::workloadChanged()
     // The device's own variants: OpenCL's (clblast, tiled, ...) when an OpenCL device is chosen.
     // (As form() reads the device: an OpenCL entry counts only while the box is on.)
     const std::vector<std::string> &device =
-        m_gpu->isChecked() && openclIndexOf(m_device->currentData().toInt()) >= 0 ? w->openclVariants
-                                                                                  : w->gpuVariants;
+        m_gpu->isChecked() && openclIndexOf(m_device->currentData().toInt()) >= 0
+            ? w->variantsOn(RowName::opencl)
+            : w->gpuVariants;
     fill(m_gpuVariant, device, tr("default (%1)").arg(QString::fromStdString(device.front())), false,
          w->name);
 
@@ -268,7 +270,7 @@ void SweepPanel::setForm(const SweepForm &f)
     refresh();
 }
 
-void SweepPanel::setOpenClState(const MachineInfo::OpenClState &opencl)
+void SweepPanel::setOpenClState(const MachineInfo::DescribedState &opencl)
 {
     const SweepForm f = form();
     m_openclInfo = opencl;

@@ -61,7 +61,7 @@ public:
     void setGpuState(const MachineInfo::GpuState &gpu);
     const MachineInfo::GpuState &gpuState() const { return m_gpuInfo; }
     /// The OpenCL devices the list offers (asked of core once, at construction; tests set their own).
-    void setOpenClState(const MachineInfo::OpenClState &opencl);
+    void setOpenClState(const MachineInfo::DescribedState &opencl);
 
     /// While a sweep runs, the fields are read-only and only Cancel is enabled.
     void setRunning(bool running);
@@ -94,8 +94,8 @@ private:
 
     int m_hw;
     MachineInfo::GpuState m_gpuInfo;
-    /// The OpenCL devices (MachineInfo::openclState, asked once): listed under the CUDA GPUs.
-    MachineInfo::OpenClState m_openclInfo;
+    /// The OpenCL devices (Devices::state, asked once): listed under the CUDA GPUs.
+    MachineInfo::DescribedState m_openclInfo;
     bool m_running = false;
     bool m_applying = false;
     QString m_problem;

@@ -25,9 +25,13 @@ void SweepWorker::startSweep(SweepPlan plan, CeilingMap known)
     }
 }
 
-void SweepWorker::startCalibration(int threads, int device, bool gpu, const QList<int> &opencl)
+void SweepWorker::startCalibration(int threads, int device, bool gpu, const QStringList &described)
 {
     QString note;
+    std::vector<PlanDevice> devices;
+    for (const QString &id : described)
+        if (const std::optional<PlanDevice> d = PlanDevice::of(id.toStdString()))
+            devices.push_back(*d);
     Pipeline::Calibrated c;
     try {
         c = Pipeline::calibrate(
@@ -37,12 +41,12 @@ void SweepWorker::startCalibration(int threads, int device, bool gpu, const QLis
                 if (step.kind == CalibrationStep::Kind::GpuSkipped ||
                     step.kind == CalibrationStep::Kind::GpuFailed ||
                     step.kind == CalibrationStep::Kind::GpuPartial ||
-                    step.kind == CalibrationStep::Kind::OpenClFailed)
+                    step.kind == CalibrationStep::Kind::DeviceFailed)
                     note = text; // what was not measured, shown with the result
                 else
                     emit calibrationProgress(text);
             },
-            std::vector<int>(opencl.begin(), opencl.end()));
+            devices);
     } catch (const std::exception &e) {
         emit failed(Format::sentence(tr("The calibration failed: %1").arg(QString::fromStdString(e.what()))));
         return;

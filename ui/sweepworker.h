@@ -33,7 +33,7 @@ public slots:
     /// Measures the CPU ceilings with `threads` threads, then (gpu) those of GPU `device`.
     /// Always ends in calibrationAvailable, with what was measured before a stop, unless
     /// something unexpected throws (failed).
-    void startCalibration(int threads, int device, bool gpu, const QList<int> &opencl = {});
+    void startCalibration(int threads, int device, bool gpu, const QStringList &described = {});
 
 signals:
     void measurementAvailable(const speeduplab::Measurement &m);

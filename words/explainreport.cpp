@@ -7,6 +7,7 @@
 #include "words/translations.h"
 
 #include "core/analysis/analysis.h"
+#include "core/devices/devicebackend.h"
 #include "core/io/terminaltext.h"
 
 #include <QCoreApplication>
@@ -72,7 +73,7 @@ void explainRun(std::ostream &out, const std::string &name, const ResultSet &r,
             out << "  " << said(ExplainText::whatIf(measured, measured)) << '\n';
         const Narrator::Section crossovers = gpu ? Narrator::crossovers(r, group) : Narrator::Section{};
         // As the app: a hint to calibrate only for results measured on this machine.
-        static const MachineInfo here = MachineInfo::probe();
+        static const MachineInfo here = Devices::probeMachine();
         const bool thisMachine = r.machine.cpuModel.empty() || r.machine.sameHardware(here);
         const QList<Narrator::Section> sections =
             Narrator::sections(r, w, group, every, crossovers, Narrator::launchCostIn(r), thisMachine);

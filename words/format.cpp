@@ -200,8 +200,8 @@ QString ceilingName(const std::string &key, bool roundTrip)
     for (const Name &n : names)
         if (key == n.key)
             return QCoreApplication::translate("Format", n.text);
-    // An OpenCL device's, "opencl0_copy_bytes_per_s" (Calibration::openclKey): "opencl:0 copy".
-    static const Name opencl[] = {
+    // A described device's, "opencl0_copy_bytes_per_s" (Calibration::deviceKey): "opencl:0 copy".
+    static const Name device[] = {
         {"copy_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 copy")},
         {"fma_flops_per_s", QT_TRANSLATE_NOOP("Format", "%1 FMA peak")},
         {"launch_s", QT_TRANSLATE_NOOP("Format", "%1 launch")},
@@ -212,13 +212,11 @@ QString ceilingName(const std::string &key, bool roundTrip)
         {"d2h_pageable_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 D2H pageable")},
         {"d2h_pinned_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 D2H pinned")},
     };
-    int device = 0;
-    std::string what;
-    if (Calibration::parseOpenclKey(key, device, what))
-        for (const Name &n : opencl)
+    std::string id, what;
+    if (Calibration::parseDeviceKey(key, id, what))
+        for (const Name &n : device)
             if (what == n.key)
-                return QCoreApplication::translate("Format", n.text)
-                    .arg(QStringLiteral("opencl:%1").arg(device));
+                return QCoreApplication::translate("Format", n.text).arg(QString::fromStdString(id));
     return QString::fromStdString(key);
 }
 
@@ -261,16 +259,14 @@ QString calibrationStep(const CalibrationStep &step)
                                            "ceilings are kept.")
             .arg(step.device)
             .arg(sentence(QString::fromStdString(step.reason)));
-    case CalibrationStep::Kind::OpenCl:
+    case CalibrationStep::Kind::Device:
+        return QCoreApplication::translate("Format", "Calibrating %1: copy bandwidth, FMA peak, launch "
+                                                     "latency and transfers\u2026")
+            .arg(QString::fromStdString(step.deviceId));
+    case CalibrationStep::Kind::DeviceFailed:
         return QCoreApplication::translate("Format",
-                                           "Calibrating opencl:%1: copy bandwidth, FMA peak, launch "
-                                           "latency and transfers\u2026")
-            .arg(step.device);
-    case CalibrationStep::Kind::OpenClFailed:
-        return QCoreApplication::translate(
-                   "Format", "opencl:%1 could not be calibrated: %2 The other ceilings are kept.")
-            .arg(step.device)
-            .arg(sentence(QString::fromStdString(step.reason)));
+                                           "%1 could not be calibrated: %2 The other ceilings are kept.")
+            .arg(QString::fromStdString(step.deviceId), sentence(QString::fromStdString(step.reason)));
     }
     return {};
 }

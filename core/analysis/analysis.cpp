@@ -139,8 +139,8 @@ std::vector<Series> Analysis::series(const ResultSet &r, const std::string &work
     // its name where the result has several.
     auto named = [&](const Measurement &m) {
         SeriesName name = m.seriesName();
-        if (m.isOpenCl()) {
-            if (const DeviceDescription *d = r.machine.openclDevice(m.device)) {
+        if (m.isDescribed()) {
+            if (const DeviceDescription *d = r.machine.deviceOf(m.backend, m.device)) {
                 name.host = d->type == "CPU"
                                 ? (d->isPocl() ? SeriesName::Host::Pocl : SeriesName::Host::OtherCpuPlatform)
                                 : SeriesName::Host::Named;
@@ -710,13 +710,14 @@ std::vector<std::string> Analysis::notGpus(const ResultSet &r, const std::string
         if (m.ok() && m.workload == workload && m.kind() == DeviceKind::CpuApi &&
             said.emplace(m.run, m.device).second) {
             // The description, where this machine has it (several runs keep the first's machine).
-            const DeviceDescription *d = r.machine.openclDevice(m.device);
-            out.push_back(
-                (m.run.empty() ? std::string() : m.run + ": ") + m.deviceId() + " is " +
-                (d && d->kind() == DeviceKind::CpuApi ? d->describe() : std::string("OpenCL on the CPU")) +
-                ", not a GPU: it runs on the same cores as the CPU series, so no crossover is "
-                "reported against it; the gap between its curves and the CPU's is what OpenCL's "
-                "launches and runtime cost");
+            const DeviceDescription *d = r.machine.deviceOf(m.backend, m.device);
+            const DescribedBackend *b = describedByRow(m.backend);
+            const std::string api = b ? std::string(b->api) : m.backend;
+            out.push_back((m.run.empty() ? std::string() : m.run + ": ") + m.deviceId() + " is " +
+                          (d && d->kind() == DeviceKind::CpuApi ? d->describe() : api + " on the CPU") +
+                          ", not a GPU: it runs on the same cores as the CPU series, so no crossover is "
+                          "reported against it; the gap between its curves and the CPU's is what " +
+                          api + "'s launches and runtime cost");
         }
     return out;
 }

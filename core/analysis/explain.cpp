@@ -78,7 +78,7 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
     if (const Measurement *m = rowOf(r, s, last.n)) {
         const Calibration::Level level = Calibration::levelFor(*m, machine, false);
         c.level = !c.model.tiers.empty() ? c.model.tiers.back().level : level.name;
-        if (const DeviceDescription *d = m->isOpenCl() ? machine.openclDevice(m->device) : nullptr) {
+        if (const DeviceDescription *d = machine.deviceOf(m->backend, m->device)) {
             c.device = d->type == "CPU" ? SeriesWords::current().onTheCpu(d->isPocl()) : d->name;
             c.sharesHostMemory = d->isIntegratedGpu();
             c.onTheCpu = d->type == "CPU";

@@ -8,13 +8,16 @@
 #pragma once
 
 #include "core/devices/memorycheck.h"
+#include "core/machine/machineinfo.h"
 #include "core/model/measurement.h"
 
 #include "backend/backendnames.h"
+#include "backend/deviceceilings.h"
 #include "backend/devicekind.h"
 #include "backend/job.h"
 #include "backend/run.h"
 
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -43,6 +46,16 @@ public:
     /// What the device is where the row is made: none where the row's backend says it (the CPU
     /// kernels, a CUDA GPU); an OpenCL device's, from its description.
     virtual std::optional<DeviceKind> describedKind(int /*device*/) const { return std::nullopt; }
+    /// A described backend's (describedBackends) devices on this machine, as its driver lists them
+    /// (once a process); none for the CPU kernels and CUDA, which MachineInfo describes itself.
+    virtual std::optional<MachineInfo::DescribedState> state() const { return std::nullopt; }
+    /// Measures a described device's ceilings (Calibration::ofDevice stores them), checking stop
+    /// between its parts; none where the backend has no calibration of its own. Throws the
+    /// backend's errors or Cancelled.
+    virtual std::optional<DeviceCeilings> calibrate(int /*device*/, const std::atomic<bool> & /*stop*/) const
+    {
+        return std::nullopt;
+    }
 
     /// Why `job` cannot run here (no driver, the device disabled after a fault, no kernel for its
     /// variant); "" when it can.
@@ -90,6 +103,12 @@ public:
     /// The same, or nullptr for a name no backend has (a file's row).
     static const DeviceBackend *find(std::string_view rowName);
     static const std::vector<const DeviceBackend *> &all();
+    /// The described backend whose devices' ids start with `prefix`: its devices and why it has
+    /// none. An empty state (no device, no reason) for a prefix no backend has.
+    static MachineInfo::DescribedState state(std::string_view prefix);
+    /// This machine as MachineInfo::probeHost reads it, with every described backend's devices
+    /// and why a backend has none. Never throws.
+    static MachineInfo probeMachine();
 
     /// For a front end's main, first thing: the drivers are probed in a child process (this
     /// program again, with childProbeArgument), so that one that crashes or hangs as it is loaded

@@ -103,6 +103,15 @@ public:
         const DeviceDescription *d = description(device);
         return d ? d->kind() : DeviceKind::Unknown;
     }
+    std::optional<MachineInfo::DescribedState> state() const override
+    {
+        const opencl::Availability &a = found();
+        return MachineInfo::DescribedState{a.usable, a.usable ? std::string() : a.reason, a.devices, a.note};
+    }
+    std::optional<DeviceCeilings> calibrate(int device, const std::atomic<bool> &stop) const override
+    {
+        return opencl::calibrate(device, stop);
+    }
     std::string unrunnable(const Job &job) const override
     {
         const opencl::Availability &a = found();
@@ -196,6 +205,30 @@ const std::vector<const DeviceBackend *> &Devices::all()
     static const OpenClBackend opencl;
     static const std::vector<const DeviceBackend *> backends{&cpu, &cuda, &opencl};
     return backends;
+}
+
+MachineInfo::DescribedState Devices::state(std::string_view prefix)
+{
+    const DescribedBackend *b = describedByPrefix(prefix);
+    if (const DeviceBackend *backend = b ? find(b->row) : nullptr)
+        if (std::optional<MachineInfo::DescribedState> s = backend->state())
+            return *s;
+    return {};
+}
+
+MachineInfo Devices::probeMachine()
+{
+    MachineInfo m = MachineInfo::probeHost();
+    for (const DescribedBackend &b : describedBackends) {
+        MachineInfo::DescribedState s = state(b.prefix);
+        for (DeviceDescription &d : s.devices) {
+            d.backend = std::string(b.prefix);
+            m.described.push_back(std::move(d));
+        }
+        if (!s.reason.empty())
+            m.describedStatus[std::string(b.prefix)] = s.reason;
+    }
+    return m;
 }
 
 const DeviceBackend *Devices::find(std::string_view rowName)

@@ -30,7 +30,7 @@ bool sameName(const std::string &a, const std::string &b)
 // Sets an environment variable while OpenBLAS loads and puts back what was there (unset when it was
 // unset), so that child processes (bench scripts, PyTorch) inherit the user's environment, not
 // our choice. setenv is not thread-safe against concurrent getenv: this runs once, early, on the
-// first thread that needs BLAS (MachineInfo::probe, before a sweep starts its workers).
+// first thread that needs BLAS (MachineInfo::probeHost, before a sweep starts its workers).
 class ScopedEnv {
 public:
     ScopedEnv(const char *name, const std::string &value) : m_name(name)

@@ -7,7 +7,6 @@
 #include "core/kernels/cpukernels.h"
 #include "core/version.h"
 #include "cuda/gpubackend.h"
-#include "opencl/openclbackend.h"
 
 #include <algorithm>
 #include <chrono>
@@ -98,18 +97,28 @@ double MachineInfo::meminfoBytes(const std::string &meminfo, const std::string &
     return 0;
 }
 
-MachineInfo::OpenClState MachineInfo::openclState()
+const DeviceDescription *MachineInfo::deviceOf(std::string_view row, int index) const
 {
-    const opencl::Availability a = opencl::availability();
-    return {a.usable, a.usable ? std::string() : a.reason, a.devices, a.note};
-}
-
-const DeviceDescription *MachineInfo::openclDevice(int index) const
-{
-    for (const DeviceDescription &d : openclDevices)
-        if (d.index == index)
+    const DescribedBackend *b = describedByRow(row);
+    for (const DeviceDescription &d : described)
+        if (b && d.backend == b->prefix && d.index == index)
             return &d;
     return nullptr;
+}
+
+std::vector<DeviceDescription> MachineInfo::devicesOf(std::string_view prefix) const
+{
+    std::vector<DeviceDescription> out;
+    for (const DeviceDescription &d : described)
+        if (d.backend == prefix)
+            out.push_back(d);
+    return out;
+}
+
+std::string MachineInfo::statusOf(std::string_view prefix) const
+{
+    const auto it = describedStatus.find(std::string(prefix));
+    return it == describedStatus.end() ? std::string() : it->second;
 }
 
 const MachineInfo::Gpu *MachineInfo::sameBoard(const std::vector<Gpu> &gpus, const DeviceDescription &d)
@@ -120,8 +129,8 @@ const MachineInfo::Gpu *MachineInfo::sameBoard(const std::vector<Gpu> &gpus, con
     return nullptr;
 }
 
-std::vector<int> MachineInfo::openclAlsoCuda(const std::vector<Gpu> &gpus,
-                                             const std::vector<DeviceDescription> &devices)
+std::vector<int> MachineInfo::alsoCuda(const std::vector<Gpu> &gpus,
+                                       const std::vector<DeviceDescription> &devices)
 {
     std::vector<int> out;
     for (const DeviceDescription &d : devices)
@@ -140,7 +149,7 @@ bool MachineInfo::sameHardware(const MachineInfo &other) const
     return true;
 }
 
-MachineInfo MachineInfo::probe()
+MachineInfo MachineInfo::probeHost()
 {
     MachineInfo m;
     m.cpuConditions = CpuConditions::read();
@@ -185,9 +194,6 @@ MachineInfo MachineInfo::probe()
     m.driverVersion = g.driverVersion;
     m.runtimeVersion = g.runtimeVersion;
     m.gpus = std::move(g.gpus);
-    const OpenClState cl = openclState();
-    m.openclDevices = cl.devices;
-    m.openclStatus = cl.reason;
 
     m.buildType = SPEEDUPLAB_BUILD_TYPE;
     m.programVersion = SPEEDUPLAB_VERSION;
@@ -308,16 +314,19 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         r.emplace_back("GPU", gpuStatus.empty() ? std::string("none recorded") : "none usable: " + gpuStatus);
     for (const auto &g : gpus) {
         const std::string p = "GPU " + std::to_string(g.index);
-        std::string also; // the same board through OpenCL: both of its names on its line
-        for (const DeviceDescription &d : openclDevices)
-            if (sameBoard({g}, d))
+        std::string also, apis; // the same board through OpenCL: both of its names on its line
+        for (const DeviceDescription &d : described)
+            if (sameBoard({g}, d)) {
                 also += " and " + d.id();
+                if (apis.find(d.api()) == std::string::npos)
+                    apis += " and " + d.api();
+            }
         r.emplace_back(p, g.name + " (compute " + g.computeCapability + ", " + std::to_string(g.smCount) +
                               " SMs" + (g.pciBusId.empty() ? "" : ", PCI " + g.pciBusId) + ")" +
                               (also.empty() ? ""
                                             : "; cuda:" + std::to_string(g.index) + also +
-                                                  " are this one board, seen through CUDA and OpenCL: "
-                                                  "--device all sweeps it once, through CUDA"));
+                                                  " are this one board, seen through CUDA" + apis +
+                                                  ": --device all sweeps it once, through CUDA"));
         r.emplace_back(p + " memory",
                        fmt(g.memoryBytes, "GiB", 1024.0 * 1024 * 1024) + ", " +
                            std::to_string(g.memoryBusWidthBits) + "-bit, " +
@@ -328,9 +337,10 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
     }
     if (!gpus.empty() && !gpuStatus.empty())
         r.emplace_back("GPU status", gpuStatus);
-    if (openclDevices.empty() && !openclStatus.empty())
-        r.emplace_back("OpenCL", "none usable: " + openclStatus);
-    for (const DeviceDescription &d : openclDevices) {
+    for (const DescribedBackend &b : describedBackends)
+        if (devicesOf(b.prefix).empty() && !statusOf(b.prefix).empty())
+            r.emplace_back(std::string(b.api), "none usable: " + statusOf(b.prefix));
+    for (const DeviceDescription &d : described) {
         std::string text = d.describe() + ": " + d.name + ", " + std::to_string(d.computeUnits) +
                            " compute units, " + fmt(d.globalMemoryBytes, "GiB", 1024.0 * 1024 * 1024) +
                            (d.unifiedMemory ? ", memory shared with the host" : "") + "; " + d.deviceVersion +
@@ -340,12 +350,12 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         if (!d.pciBusId.empty())
             text += ", PCI " + d.pciBusId;
         if (!d.isGpu())
-            text += " (not a GPU: no crossover is marked against it; its curves show what OpenCL costs on "
-                    "the same cores)";
+            text += " (not a GPU: no crossover is marked against it; its curves show what " + d.api() +
+                    " costs on the same cores)";
         if (const Gpu *g = sameBoard(gpus, d))
             text = "the same board as cuda:" + std::to_string(g->index) +
-                   " (--device all sweeps it through CUDA; name " + d.id() +
-                   " to sweep it through OpenCL too): " + text;
+                   " (--device all sweeps it through CUDA; name " + d.id() + " to sweep it through " +
+                   d.api() + " too): " + text;
         r.emplace_back(d.id(), text);
     }
     if (!driverVersion.empty())

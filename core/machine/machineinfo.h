@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // MachineInfo: the machine a result set was measured on, probed here or loaded back: the CPU, the
-// CUDA GPUs and the OpenCL devices, and the GPU state as the CUDA backend sees it (no Qt).
+// CUDA GPUs and the devices every described backend (OpenCL) lists, and the GPU state as the CUDA
+// backend sees it (no Qt). The described devices are probed by the registry
+// (Devices::probeMachine): this wing names no backend but CUDA.
 #pragma once
 
 #include "backend/devicedescription.h"
@@ -11,6 +13,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace speeduplab {
@@ -48,10 +51,12 @@ struct MachineInfo {
     std::string os;
     std::vector<Gpu> gpus;
     std::string gpuStatus; ///< "" when usable, else why not ("no NVIDIA driver: ...")
-    /// The OpenCL devices (opencl:0, ...), as their platforms describe them. Empty in files
-    /// written before the OpenCL backend: their device rows are CUDA's.
-    std::vector<DeviceDescription> openclDevices;
-    std::string openclStatus; ///< "" when an OpenCL device is usable (or not asked), else why not
+    /// The devices of every described backend (opencl:0, ...: describedBackends), as their
+    /// drivers describe them, each with its backend. Empty in files written before OpenCL.
+    std::vector<DeviceDescription> described;
+    /// Why a described backend has no usable device, by its prefix ("opencl"); only those that
+    /// said why (statusOf).
+    std::map<std::string, std::string> describedStatus;
     std::string driverVersion;
     std::string runtimeVersion;
     std::string buildType;
@@ -72,25 +77,30 @@ struct MachineInfo {
         std::string runtimeVersion;
     };
     static GpuState gpuState();
-    /// The OpenCL devices of this machine, as the OpenCL backend found them (once a process).
-    struct OpenClState {
+    /// The devices of one described backend on this machine, as it found them (once a process:
+    /// Devices::state asks it).
+    struct DescribedState {
         bool usable = false;
         std::string reason; ///< why there is none, with what to install; empty when usable
         std::vector<DeviceDescription> devices;
         std::string note; ///< a driver installed that shows no device, and what to set; usually empty
     };
-    static OpenClState openclState();
-    /// The OpenCL device opencl:index of this result, or nullptr when it does not describe one.
-    const DeviceDescription *openclDevice(int index) const;
+    /// The device `index` of the described backend whose rows are named `row` ("opencl"), or
+    /// nullptr when this result does not describe one.
+    const DeviceDescription *deviceOf(std::string_view row, int index) const;
+    /// The devices of `described` whose ids start with `prefix`.
+    std::vector<DeviceDescription> devicesOf(std::string_view prefix) const;
+    /// Why the described backend `prefix` has no usable device; "" when it has one, or did not say.
+    std::string statusOf(std::string_view prefix) const;
     /// A ceiling's value (of `ceilings`) with its unit, e.g. "123.4 GB/s"; "not measured (...)" for a
     /// value that is not finite (a file may hold "inf" or "nan").
     static std::string ceilingText(const std::string &key, double value);
     /// The CUDA GPU of `gpus` that OpenCL device `d` is (NVIDIA's OpenCL shows the same board):
     /// the same PCI address. nullptr when none is, or either does not say its address.
     static const Gpu *sameBoard(const std::vector<Gpu> &gpus, const DeviceDescription &d);
-    /// The OpenCL devices of `devices` that are one of `gpus` (sameBoard), by index.
-    static std::vector<int> openclAlsoCuda(const std::vector<Gpu> &gpus,
-                                           const std::vector<DeviceDescription> &devices);
+    /// The devices of `devices` that are one of `gpus` (sameBoard), by index.
+    static std::vector<int> alsoCuda(const std::vector<Gpu> &gpus,
+                                     const std::vector<DeviceDescription> &devices);
     /// The hardware threads of this machine (at least 1).
     static int hardwareThreads();
     /// Host memory available to a new allocation now (MemAvailable), in bytes; 0 when unknown.
@@ -101,8 +111,9 @@ struct MachineInfo {
     /// The whole text of a small system file (/proc, /sys); empty when it cannot be read.
     static std::string readText(const std::string &path);
 
-    /// Reads the CPU, memory, OS and GPU facts of this machine. Never throws.
-    static MachineInfo probe();
+    /// Reads the CPU, memory, OS and CUDA GPU facts of this machine, without the described
+    /// backends' devices: Devices::probeMachine adds them (call that). Never throws.
+    static MachineInfo probeHost();
     /// This machine's CPU caches as `caches` holds them: from sysfs, else from what the C
     /// library reads with CPUID (virtual machines often have no cache entries in sysfs).
     static std::map<std::string, std::string> probeCaches();

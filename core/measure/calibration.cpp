@@ -9,7 +9,6 @@
 #include "core/measure/reference.h"
 #include "core/model/workload.h"
 #include "cuda/gpubackend.h"
-#include "opencl/openclbackend.h"
 
 #include <omp.h>
 
@@ -168,43 +167,45 @@ std::map<std::string, double> Calibration::gpu(int device, const std::atomic<boo
             {gpuFma, g.fmaFlopsPerS}};
 }
 
-std::string Calibration::openclKey(int device, const char *what)
+std::string Calibration::deviceKey(std::string_view prefix, int device, const char *what)
 {
-    return "opencl" + std::to_string(std::max(0, device)) + '_' + what;
+    return std::string(prefix) + std::to_string(std::max(0, device)) + '_' + what;
 }
 
-bool Calibration::parseOpenclKey(const std::string &key, int &device, std::string &what)
+bool Calibration::parseDeviceKey(const std::string &key, std::string &deviceId, std::string &what)
 {
-    constexpr std::string_view prefix = "opencl";
-    if (key.rfind(prefix, 0) != 0)
-        return false;
-    std::size_t at = prefix.size(), digits = 0;
-    int index = 0;
-    while (at < key.size() && digits < 4 && key[at] >= '0' && key[at] <= '9') {
-        index = index * 10 + (key[at++] - '0');
-        ++digits;
+    for (const DescribedBackend &b : describedBackends) {
+        if (key.rfind(b.prefix, 0) != 0)
+            continue;
+        std::size_t at = b.prefix.size(), digits = 0;
+        int index = 0;
+        while (at < key.size() && digits < 4 && key[at] >= '0' && key[at] <= '9') {
+            index = index * 10 + (key[at++] - '0');
+            ++digits;
+        }
+        if (digits == 0 || at + 1 >= key.size() || key[at] != '_')
+            continue;
+        deviceId = std::string(b.prefix) + ':' + std::to_string(index);
+        what = key.substr(at + 1);
+        return true;
     }
-    if (digits == 0 || at + 1 >= key.size() || key[at] != '_')
-        return false;
-    device = index;
-    what = key.substr(at + 1);
-    return true;
+    return false;
 }
 
-std::map<std::string, double> Calibration::opencl(int device, const std::atomic<bool> &stop)
+std::map<std::string, double> Calibration::ofDevice(std::string_view prefix, int device,
+                                                    const DeviceCeilings &c)
 {
-    const opencl::Ceilings c = opencl::calibrate(device, stop);
-    std::map<std::string, double> out = {
-        {openclKey(device, "copy_bytes_per_s"), c.copyBytesPerS},
-        {openclKey(device, "fma_flops_per_s"), c.fmaFlopsPerS},
-        {openclKey(device, "launch_s"), c.launchLatencyS},
-        {openclKey(device, "sync_round_trip_s"), c.syncRoundTripS},
-        {openclKey(device, "h2d_pageable_bytes_per_s"), c.h2dPageableBytesPerS},
-        {openclKey(device, "h2d_pinned_bytes_per_s"), c.h2dPinnedBytesPerS},
-        {openclKey(device, "d2h_pageable_bytes_per_s"), c.d2hPageableBytesPerS},
-        {openclKey(device, "d2h_pinned_bytes_per_s"), c.d2hPinnedBytesPerS}};
+    const auto key = [&](const char *what) { return deviceKey(prefix, device, what); };
+    std::map<std::string, double> out = {{key("copy_bytes_per_s"), c.copyBytesPerS},
+                                         {key("fma_flops_per_s"), c.fmaFlopsPerS},
+                                         {key("launch_s"), c.launchLatencyS},
+                                         {key("sync_round_trip_s"), c.syncRoundTripS},
+                                         {key("h2d_pageable_bytes_per_s"), c.h2dPageableBytesPerS},
+                                         {key("h2d_pinned_bytes_per_s"), c.h2dPinnedBytesPerS},
+                                         {key("d2h_pageable_bytes_per_s"), c.d2hPageableBytesPerS},
+                                         {key("d2h_pinned_bytes_per_s"), c.d2hPinnedBytesPerS}};
     if (c.dispatchLatencyS > 0) // none where the device's timestamps do not follow time
-        out[openclKey(device, "dispatch_s")] = c.dispatchLatencyS;
+        out[key("dispatch_s")] = c.dispatchLatencyS;
     return out;
 }
 
@@ -268,10 +269,11 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
     auto level = [&](const char *name, const char *key, bool flops, int threads = 0) {
         return Level{name, key, value(machine, key, threads), flops};
     };
-    if (m.isOpenCl()) {
-        // The device's own ceilings (Calibration::opencl), under its own keys.
+    if (const DescribedBackend *described = describedByRow(m.backend)) {
+        // The device's own ceilings (Calibration::ofDevice), under its own keys.
+        const auto ownKey = [&](const char *what) { return deviceKey(described->prefix, m.device, what); };
         const auto own = [&](const char *name, const char *what, bool flops) {
-            const std::string key = openclKey(m.device, what);
+            const std::string key = ownKey(what);
             return Level{name, key, value(machine, key), flops};
         };
         if (Workload::isArithmetic(m.workload))
@@ -282,8 +284,8 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
             const bool pinned = m.variant == "pinned";
             const Level h =
                 own("host link", pinned ? "h2d_pinned_bytes_per_s" : "h2d_pageable_bytes_per_s", false);
-            const double d = value(
-                machine, openclKey(m.device, pinned ? "d2h_pinned_bytes_per_s" : "d2h_pageable_bytes_per_s"));
+            const double d =
+                value(machine, ownKey(pinned ? "d2h_pinned_bytes_per_s" : "d2h_pageable_bytes_per_s"));
             return {"host link", h.key, h.value > 0 && d > 0 ? 2.0 / (1.0 / h.value + 1.0 / d) : 0, false};
         }
         if (m.mode == "fused")
@@ -383,8 +385,7 @@ std::string Calibration::aboveCeilingReason(const Measurement &m, const MachineI
                        (m.threads > 1 && c.name != std::string("L3") ? " over the threads" : "") +
                        "), so much of it is still served from " + c.name + ", which is faster.";
         }
-    } else if (const DeviceDescription *d = m.isOpenCl() ? machine.openclDevice(m.device) : nullptr;
-               d && d->unifiedMemory) {
+    } else if (const DeviceDescription *d = machine.deviceOf(m.backend, m.device); d && d->unifiedMemory) {
         // A device on the host's memory (PoCL, an integrated GPU) reads through the host's L3
         // (an integrated GPU's last-level cache is shared with the cores, too).
         const double l3 = machine.cacheBytes("L3");

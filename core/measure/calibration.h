@@ -6,9 +6,12 @@
 #include "core/machine/machineinfo.h"
 #include "core/model/measurement.h"
 
+#include "backend/deviceceilings.h"
+
 #include <atomic>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace speeduplab {
@@ -44,18 +47,20 @@ public:
 
     /// CPU ceilings with `threads` threads (a few seconds). Throws Cancelled on stop.
     static std::map<std::string, double> cpu(int threads, const std::atomic<bool> &stop);
+    /// The ceilings `c` of a described backend's device (DeviceBackend::calibrate), under the
+    /// device's own keys (deviceKey): copy, FMA, launch and round-trip latency, transfers.
+    static std::map<std::string, double> ofDevice(std::string_view prefix, int device,
+                                                  const DeviceCeilings &c);
+    /// "opencl0_copy_bytes_per_s": the key of one described device's ceiling `what`
+    /// (copy_bytes_per_s, fma_flops_per_s, launch_s, sync_round_trip_s, h2d_pageable_bytes_per_s,
+    /// ...), its backend named by its prefix.
+    static std::string deviceKey(std::string_view prefix, int device, const char *what);
+    /// deviceKey read back: the device id ("opencl:0") and `what` of "opencl0_copy_bytes_per_s";
+    /// false for a key that is not a described device's.
+    static bool parseDeviceKey(const std::string &key, std::string &deviceId, std::string &what);
     /// GPU ceilings of one device. Throws gpu::CudaError when there is no usable GPU. When the
     /// cuBLAS ceilings could not be measured (cuBLAS did not load, or a call failed), every other
     /// one is still returned, and `cublasMissing` (when given) says why; else it is left empty.
-    /// The ceilings of OpenCL device opencl:device, under its own keys (openclKey): copy, FMA,
-    /// launch and round-trip latency, transfers. Throws what opencl::calibrate throws.
-    static std::map<std::string, double> opencl(int device, const std::atomic<bool> &stop);
-    /// "opencl0_copy_bytes_per_s": the key of one OpenCL device's ceiling `what` (copy_bytes_per_s,
-    /// fma_flops_per_s, launch_s, sync_round_trip_s, h2d_pageable_bytes_per_s, ...).
-    static std::string openclKey(int device, const char *what);
-    /// openclKey read back: the device and `what` of "opencl0_copy_bytes_per_s"; false for a key
-    /// that is not an OpenCL device's.
-    static bool parseOpenclKey(const std::string &key, int &device, std::string &what);
     static std::map<std::string, double> gpu(int device, const std::atomic<bool> &stop,
                                              std::string *cublasMissing = nullptr);
 

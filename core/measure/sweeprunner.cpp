@@ -154,7 +154,7 @@ Measurement SweepRunner::skeleton(const PlanPoint &p) const
     const DeviceBackend &backend = Devices::of(p.backend);
     if (backend.onDevice()) {
         m.device = p.device >= 0 ? p.device : m_plan.device;
-        // What the device is, from the same list MachineInfo::probe puts in the result.
+        // What the device is, from the same list Devices::probeMachine puts in the result.
         if (const std::optional<DeviceKind> kind = backend.describedKind(m.device))
             m.describedKind = *kind;
         if (m_plan.transfers && !Workload::isCopy(m_plan.workload))
@@ -515,14 +515,23 @@ void SweepRunner::describeEnergy(SweepConditions &s)
     if (m_plan.gpu && gpu::availability().usable)
         for (const int d : m_plan.gpuDevices())
             devices.emplace_back(Devices::of(RowName::cuda).deviceId(d), &gpuEnergy(d));
-    // An integrated GPU (or PoCL) is inside the CPU's package, whose counters count it; OpenCL
-    // itself has no energy call.
-    const EnergyMeter discrete =
-        EnergyMeter::unavailable("a discrete OpenCL device has no energy counter that SpeedupLab can read "
-                                 "(OpenCL has no energy call)");
-    const DeviceBackend &opencl = Devices::of(RowName::opencl);
-    for (const int d : m_plan.openclDevices)
-        devices.emplace_back(opencl.deviceId(d), opencl.insideCpuPackage(d) ? &cpuEnergy() : &discrete);
+    // An integrated GPU (or PoCL) is inside the CPU's package, whose counters count it; a described
+    // API (OpenCL) has no energy call of its own.
+    std::vector<EnergyMeter> discrete; // one reason for each described device outside the package
+    discrete.reserve(m_plan.describedDevices.size());
+    for (const PlanDevice &d : m_plan.describedDevices) {
+        const DeviceBackend &b = Devices::of(d.row);
+        if (b.insideCpuPackage(d.index)) {
+            devices.emplace_back(b.deviceId(d.index), &cpuEnergy());
+            continue;
+        }
+        const DescribedBackend *api = describedByRow(d.row);
+        const std::string name = api ? std::string(api->api) : d.row;
+        discrete.push_back(EnergyMeter::unavailable(
+            "a discrete " + name + " device has no energy counter that SpeedupLab can read (" + name +
+            " has no energy call)"));
+        devices.emplace_back(b.deviceId(d.index), &discrete.back());
+    }
     // The devices without energy for one reason are named together: "no energy for the CPU and
     // opencl:0: …".
     std::vector<std::pair<std::string, std::string>> missing; // (why, devices)
@@ -611,7 +620,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     const int hw = int(std::max(1u, std::thread::hardware_concurrency()));
     m_plan.validate(hw);
     ResultSet result;
-    result.machine = MachineInfo::probe();
+    result.machine = Devices::probeMachine();
     result.machine.sweep.rounds = m_plan.rounds;
     result.machine.sweep.shuffleSeed = m_plan.rounds > 1 ? m_plan.shuffleSeed : 0;
     result.machine.sweep.cache = m_plan.coldCache ? "cold" : "warm";

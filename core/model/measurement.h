@@ -56,7 +56,8 @@ struct Measurement {
     /// A row of a device backend (CUDA or OpenCL): mode, device and transfers apply.
     bool onDevice() const { return !isCpu(); }
     bool isCuda() const { return backend == RowName::cuda; }
-    bool isOpenCl() const { return backend == RowName::opencl; }
+    /// A row of a described backend (describedBackends: OpenCL): its device is in the machine's list.
+    bool isDescribed() const { return describedByRow(backend) != nullptr; }
     /// What its device is: the CPU kernels, a discrete GPU (every CUDA device), or an OpenCL
     /// device as described (describedKind). The one answer to "is this row a GPU's?".
     DeviceKind kind() const

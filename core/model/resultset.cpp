@@ -42,8 +42,8 @@ std::vector<std::string> ResultSet::workloads() const
 void ResultSet::describeDevices()
 {
     for (Measurement &m : rows)
-        if (m.isOpenCl()) {
-            const DeviceDescription *d = machine.openclDevice(m.device);
+        if (m.isDescribed()) {
+            const DeviceDescription *d = machine.deviceOf(m.backend, m.device);
             m.describedKind = d ? d->kind() : DeviceKind::Unknown;
         }
 }

@@ -2,6 +2,7 @@
 // The workloads: their variants, GPU modes, and the bytes, FLOPs and working set of one operation.
 #include "core/model/workload.h"
 
+#include "backend/backendnames.h"
 #include "backend/sparsematrix.h"
 
 #include <algorithm>
@@ -43,7 +44,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch", "graph"},
                      1,
                      2});
-        w.back().openclVariants = {"clblast", "tiled", "naive"};
+        w.back().describedVariants[std::string(RowName::opencl)] = {"clblast", "tiled", "naive"};
         w.back().arithmetic = true;
         w.push_back({"transfer",
                      "copy the tensor host to device and back (on the CPU: memory to memory)",
@@ -52,7 +53,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch"},
                      10,
                      1});
-        w.back().openclVariants = {"pageable", "pinned", "zero-copy"};
+        w.back().describedVariants[std::string(RowName::opencl)] = {"pageable", "pinned", "zero-copy"};
         w.back().copies = true;
         w.push_back({"scan",
                      "the running sum of all n*n elements taken as one flat sequence (like "
@@ -66,7 +67,7 @@ const std::vector<Workload> &Workload::all()
                      10,
                      1,
                      {"serial"}});
-        w.back().openclVariants = {"rows"};
+        w.back().describedVariants[std::string(RowName::opencl)] = {"rows"};
         w.push_back({"spmv",
                      "y = A x with A sparse (CSR): n*n rows, 8 nonzeros per row at seeded random columns, "
                      "x the n x n tensor read as a vector; every nonzero is used once and x is gathered "
@@ -77,7 +78,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch", "graph"},
                      10,
                      1});
-        w.back().openclVariants = {"scalar"};
+        w.back().describedVariants[std::string(RowName::opencl)] = {"scalar"};
         return w;
     }();
     return list;
@@ -104,9 +105,22 @@ bool Workload::hasGpuVariant(const std::string &v) const
 {
     return contains(gpuVariants, v);
 }
-bool Workload::hasOpenClVariant(const std::string &v) const
+const std::vector<std::string> &Workload::variantsOn(std::string_view row) const
 {
-    return contains(openclVariants, v);
+    static const std::vector<std::string> none{""};
+    const auto it = describedVariants.find(row);
+    return it == describedVariants.end() ? none : it->second;
+}
+bool Workload::hasVariantOn(std::string_view row, const std::string &v) const
+{
+    return contains(variantsOn(row), v);
+}
+bool Workload::hasDescribedVariant(const std::string &v) const
+{
+    for (const DescribedBackend &b : describedBackends)
+        if (hasVariantOn(b.row, v))
+            return true;
+    return false;
 }
 bool Workload::hasGpuMode(const std::string &m) const
 {

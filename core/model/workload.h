@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace speeduplab {
@@ -26,9 +29,9 @@ public:
     /// launches of "launch" timed as the original answer did, before the device is synchronised.
     /// Its time is how long the host took to queue the launches, not the work's (isQueueTime).
     std::vector<std::string> optInGpuModes = {};
-    /// The OpenCL backend's variants, first the default ("" = no variants). Its modes are the
-    /// GPU modes; graph where the driver has cl_khr_command_buffer.
-    std::vector<std::string> openclVariants = {""};
+    /// Each described backend's variants (describedBackends), by its rows' backend, first the
+    /// default; a backend not listed has one, "" (no variants). Their modes are the GPU modes.
+    std::map<std::string, std::vector<std::string>, std::less<>> describedVariants = {};
     /// Its time is its arithmetic: throughput is read in FLOP/s and held against FMA peaks (gemm).
     bool arithmetic = false;
     /// Its work is the copy itself, host to device and back (transfer): a GPU point's copies are
@@ -42,7 +45,11 @@ public:
 
     bool hasCpuVariant(const std::string &v) const;
     bool hasGpuVariant(const std::string &v) const;
-    bool hasOpenClVariant(const std::string &v) const;
+    /// The variants of the described backend whose rows are named `row` (describedVariants).
+    const std::vector<std::string> &variantsOn(std::string_view row) const;
+    bool hasVariantOn(std::string_view row, const std::string &v) const;
+    /// A variant of any described backend.
+    bool hasDescribedVariant(const std::string &v) const;
     /// One of gpuModes or optInGpuModes.
     bool hasGpuMode(const std::string &m) const;
     /// Whether a GPU mode's time is the host's time to queue the launches ("unsynced"), which no

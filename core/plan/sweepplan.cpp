@@ -146,10 +146,32 @@ std::vector<std::string> SweepPlan::gpuVariants() const
     return w ? deviceVariants(*this, w->gpuVariants) : std::vector<std::string>{};
 }
 
-std::vector<std::string> SweepPlan::openclVariants() const
+std::string PlanDevice::id() const
+{
+    const DescribedBackend *b = describedByRow(row);
+    return (b ? std::string(b->prefix) : row) + ':' + std::to_string(index);
+}
+
+std::optional<PlanDevice> PlanDevice::of(std::string_view id)
+{
+    const std::size_t colon = id.find(':');
+    const DescribedBackend *b =
+        colon == std::string_view::npos ? nullptr : describedByPrefix(id.substr(0, colon));
+    if (!b || colon + 1 >= id.size() || id.size() - colon > 6)
+        return std::nullopt;
+    int index = 0;
+    for (const char c : id.substr(colon + 1)) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        index = index * 10 + (c - '0');
+    }
+    return PlanDevice{std::string(b->row), index};
+}
+
+std::vector<std::string> SweepPlan::variantsOn(std::string_view row) const
 {
     const Workload *w = Workload::find(workload);
-    return w ? deviceVariants(*this, w->openclVariants) : std::vector<std::string>{};
+    return w ? deviceVariants(*this, w->variantsOn(row)) : std::vector<std::string>{};
 }
 
 std::string SweepPlan::sizeTooLarge(int n)
@@ -168,7 +190,7 @@ void SweepPlan::validate(int hardwareThreads) const
         throw std::invalid_argument("unknown workload \"" + workload + "\" (choose one of " + names + ")");
     }
     for (const auto &v : variants)
-        if (!w->hasCpuVariant(v) && !w->hasGpuVariant(v) && !w->hasOpenClVariant(v))
+        if (!w->hasCpuVariant(v) && !w->hasGpuVariant(v) && !w->hasDescribedVariant(v))
             throw std::invalid_argument("workload " + workload + " has no variant \"" + v + "\"");
     if (sizes.empty())
         throw std::invalid_argument("no tensor sizes were given");
@@ -219,14 +241,20 @@ void SweepPlan::validate(int hardwareThreads) const
     if (rounds < 1 || rounds > maxRounds)
         throw std::invalid_argument("the number of rounds must be between 1 and " +
                                     std::to_string(maxRounds));
-    for (int d : openclDevices)
-        if (d < 0)
-            throw std::invalid_argument("the OpenCL device index cannot be negative");
-    if (std::set<int>(openclDevices.begin(), openclDevices.end()).size() != openclDevices.size())
-        throw std::invalid_argument("an OpenCL device is named twice in the device list");
-    if (!cpu && !gpu && openclDevices.empty())
+    std::set<std::pair<std::string, int>> named;
+    for (const PlanDevice &d : describedDevices) {
+        const DescribedBackend *b = describedByRow(d.row);
+        if (!b)
+            throw std::invalid_argument("no backend's devices are called \"" + d.row + "\"");
+        if (d.index < 0)
+            throw std::invalid_argument("the " + std::string(b->api) + " device index cannot be negative");
+        if (!named.emplace(d.row, d.index).second)
+            throw std::invalid_argument(std::string(b->prefix) + ":" + std::to_string(d.index) +
+                                        " is named twice in the device list");
+    }
+    if (!cpu && !gpu && describedDevices.empty())
         throw std::invalid_argument("neither the CPU nor the GPU was chosen");
-    if (cpu && !gpu && openclDevices.empty() && threads.empty())
+    if (cpu && !gpu && describedDevices.empty() && threads.empty())
         throw std::invalid_argument("no CPU thread counts were chosen");
 }
 
@@ -287,10 +315,10 @@ std::vector<PlanPoint> SweepPlan::points() const
                 for (const auto &v : gpuVariants())
                     for (const auto &m : ms)
                         out.push_back({std::string(RowName::cuda), v, 0, m, n, d});
-        for (int d : openclDevices)
-            for (const auto &v : openclVariants())
+        for (const PlanDevice &d : describedDevices)
+            for (const auto &v : variantsOn(d.row))
                 for (const auto &m : ms)
-                    out.push_back({std::string(RowName::opencl), v, 0, m, n, d});
+                    out.push_back({d.row, v, 0, m, n, d.index});
     }
     return out;
 }
@@ -441,65 +469,98 @@ std::vector<int> SweepPlan::parseDevices(const std::string &text, int deviceCoun
     return out;
 }
 
-SweepPlan::DeviceChoice SweepPlan::parseDeviceNames(const std::string &text, int cudaCount, int openclCount,
-                                                    const std::vector<int> &openclAlsoCuda)
+SweepPlan::DeviceChoice SweepPlan::parseDeviceNames(const std::string &text, int cudaCount,
+                                                    const std::vector<Offered> &described)
 {
     DeviceChoice out;
-    const auto every = [](std::vector<int> &to, int count, const std::vector<int> &except = {}) {
+    const auto every = [](std::vector<int> &to, int count) {
         for (int d = 0; d < count; ++d)
-            if (std::find(to.begin(), to.end(), d) == to.end() &&
-                std::find(except.begin(), except.end(), d) == except.end())
+            if (std::find(to.begin(), to.end(), d) == to.end())
                 to.push_back(d);
     };
+    // Every device of a described backend not yet named, but those of `except`.
+    const auto everyOf = [&out](const DescribedBackend &b, int count, const std::vector<int> &except = {}) {
+        for (int d = 0; d < count; ++d) {
+            const PlanDevice device{std::string(b.row), d};
+            if (std::find(out.described.begin(), out.described.end(), device) == out.described.end() &&
+                std::find(except.begin(), except.end(), d) == except.end())
+                out.described.push_back(device);
+        }
+    };
+    const auto offered = [&described](const DescribedBackend &b) {
+        for (const Offered &o : described)
+            if (o.prefix == b.prefix)
+                return o;
+        return Offered{b.prefix, 0, {}};
+    };
+    std::string examples = std::string(DeviceIdPrefix::cuda) + ":0", apis;
+    int describedCount = 0;
+    for (const DescribedBackend &b : describedBackends) {
+        examples += " or " + std::string(b.prefix) + ":0";
+        apis += (apis.empty() ? "" : " or ") + std::string(b.api);
+        describedCount += offered(b).count;
+    }
     const std::vector<std::string> names = parseList(text);
     if (names.empty())
-        throw std::invalid_argument("no device given: name one as cuda:0 or opencl:0, or give all");
+        throw std::invalid_argument("no device given: name one as " + examples + ", or give all");
     for (const std::string &name : names) {
         if (name == "all") {
-            if (cudaCount <= 0 && openclCount <= 0)
-                throw std::invalid_argument(
-                    "--device all: this machine has no usable GPU and no OpenCL device");
+            if (cudaCount <= 0 && describedCount <= 0)
+                throw std::invalid_argument("--device all: this machine has no usable GPU and no " + apis +
+                                            " device");
             every(out.cuda, cudaCount);
-            // A board CUDA sweeps is not swept again through OpenCL (twice the time, a second
-            // "GPU" with a crossover of its own).
-            every(out.opencl, openclCount, cudaCount > 0 ? openclAlsoCuda : std::vector<int>{});
+            // A board CUDA sweeps is not swept again through another API (twice the time, a
+            // second "GPU" with a crossover of its own).
+            for (const DescribedBackend &b : describedBackends) {
+                const Offered o = offered(b);
+                everyOf(b, o.count, cudaCount > 0 ? o.alsoCuda : std::vector<int>{});
+            }
             continue;
         }
-        const bool cuda = name == DeviceIdPrefix::cuda, clAll = name == DeviceIdPrefix::opencl;
-        if (cuda || clAll) {
-            const int count = cuda ? cudaCount : openclCount;
-            if (count <= 0)
-                throw std::invalid_argument("--device " + name + ": this machine has no usable " +
-                                            (cuda ? "CUDA GPU" : "OpenCL device"));
-            every(cuda ? out.cuda : out.opencl, count);
+        if (name == DeviceIdPrefix::cuda) {
+            if (cudaCount <= 0)
+                throw std::invalid_argument("--device " + name + ": this machine has no usable CUDA GPU");
+            every(out.cuda, cudaCount);
             continue;
         }
-        // "opencl:1", "cuda:0", or an index alone (CUDA's, as before).
+        // "opencl", "opencl:1", "cuda:0", or an index alone (CUDA's, as before).
         const auto after = [&](std::string_view prefix) {
             return name.size() >= prefix.size() + 1 && name.compare(0, prefix.size(), prefix) == 0 &&
                    name[prefix.size()] == ':';
         };
-        const bool opencl = after(DeviceIdPrefix::opencl);
-        const std::string index = opencl ? name.substr(DeviceIdPrefix::opencl.size() + 1)
-                                  : after(DeviceIdPrefix::cuda) ? name.substr(DeviceIdPrefix::cuda.size() + 1)
-                                                                : name;
-        if (opencl) {
-            const long v = parseInt(index, "OpenCL device index");
+        const DescribedBackend *of = nullptr;
+        for (const DescribedBackend &b : describedBackends)
+            if (name == b.prefix || after(b.prefix))
+                of = &b;
+        if (of) {
+            const std::string api(of->api), prefix(of->prefix);
+            const int count = offered(*of).count;
+            if (name == of->prefix) {
+                if (count <= 0)
+                    throw std::invalid_argument("--device " + name + ": this machine has no usable " + api +
+                                                " device");
+                everyOf(*of, count);
+                continue;
+            }
+            const long v = parseInt(name.substr(prefix.size() + 1), (api + " device index").c_str());
             if (v < 0)
-                throw std::invalid_argument("OpenCL device index " + std::to_string(v) +
+                throw std::invalid_argument(api + " device index " + std::to_string(v) +
                                             " cannot be negative");
-            // Without an OpenCL device the index is not checked here: the run says why there is none.
-            if (openclCount > 0 && v >= openclCount)
-                throw std::invalid_argument(
-                    "there is no OpenCL device opencl:" + std::to_string(v) + ": this machine has " +
-                    (openclCount == 1 ? std::string("one, opencl:0")
-                                      : std::to_string(openclCount) +
-                                            ", opencl:0 to opencl:" + std::to_string(openclCount - 1)));
-            if (std::find(out.opencl.begin(), out.opencl.end(), int(v)) != out.opencl.end())
-                throw std::invalid_argument("opencl:" + std::to_string(v) + " is named twice");
-            out.opencl.push_back(int(v));
+            // Without a device the index is not checked here: the run says why there is none.
+            if (count > 0 && v >= count)
+                throw std::invalid_argument("there is no " + api + " device " + prefix + ":" +
+                                            std::to_string(v) + ": this machine has " +
+                                            (count == 1 ? "one, " + prefix + ":0"
+                                                        : std::to_string(count) + ", " + prefix + ":0 to " +
+                                                              prefix + ":" + std::to_string(count - 1)));
+            const PlanDevice device{std::string(of->row), int(v)};
+            if (std::find(out.described.begin(), out.described.end(), device) != out.described.end())
+                throw std::invalid_argument(prefix + ":" + std::to_string(v) + " is named twice");
+            out.described.push_back(device);
             continue;
         }
+        const std::string index =
+            after(DeviceIdPrefix::cuda) ? name.substr(DeviceIdPrefix::cuda.size() + 1) : name;
         for (int v : parseDevices(index, cudaCount)) { // one index: its checks and messages
             if (std::find(out.cuda.begin(), out.cuda.end(), v) != out.cuda.end())
                 throw std::invalid_argument("GPU " + std::to_string(v) + " is named twice");

@@ -6,14 +6,16 @@
 #include "core/machine/sweepconditions.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace speeduplab {
 
 /// One point of a plan: what to measure at one n.
 struct PlanPoint {
-    std::string backend; ///< cpu, gpu (CUDA) or opencl
+    std::string backend; ///< cpu, gpu (CUDA) or a described backend's (RowName)
     std::string variant;
     int threads = 0;  ///< CPU threads; 0 on the GPU
     std::string mode; ///< GPU mode; empty on the CPU
@@ -21,6 +23,18 @@ struct PlanPoint {
     int device = -1; ///< the device's index in its backend; -1 on the CPU
 
     bool operator==(const PlanPoint &) const = default;
+};
+
+/// A device of a described backend (describedBackends) that a plan sweeps.
+struct PlanDevice {
+    std::string row; ///< its rows' backend: RowName::opencl
+    int index = 0;   ///< its index in that backend
+
+    /// "opencl:0": the device's id.
+    std::string id() const;
+    /// The device an id names ("opencl:0"), or none when it names no described backend's device.
+    static std::optional<PlanDevice> of(std::string_view id);
+    bool operator==(const PlanDevice &) const = default;
 };
 
 /// A sweep as the user asked for it: validated before it runs, expanded into points.
@@ -52,9 +66,10 @@ struct SweepPlan {
     /// Several GPUs swept in turn (--device all, or 0,1): each GPU series once per device, the
     /// devices in this order at every n. Empty: `device` alone.
     std::vector<int> devices;
-    /// The OpenCL devices swept after the CUDA GPUs, at every n (opencl:N in --device). Empty:
-    /// none. Their points use the OpenCL variants of the workload and the plan's GPU modes.
-    std::vector<int> openclDevices;
+    /// The described backends' devices swept after the CUDA GPUs, at every n, in the order named
+    /// (opencl:N in --device). Empty: none. Their points use their backend's variants of the
+    /// workload (Workload::describedVariants) and the plan's GPU modes.
+    std::vector<PlanDevice> describedDevices;
     double hostMemoryLimit = 0; ///< bytes; 0: what the OS reports as available
     /// --cache cold: the GPU's L2 and the CPU's last-level cache are flushed before every
     /// repetition, outside the timed region. false (warm): a repetition finds what the previous
@@ -82,9 +97,9 @@ struct SweepPlan {
     static std::string sizeTooLarge(int n);
     /// Every point, grouped by n in sizeOrder() (coarse to fine) so that all curves grow
     /// together: at each n every series, the CPU first (variant, then thread count), then the
-    /// GPU (device, then variant, then mode), then the OpenCL devices (the same). Every (series, n) appears
-    /// exactly once. A serial CPU variant (Workload::serialCpuVariants) is one series at 1 thread, whatever
-    /// the thread counts.
+    /// GPU (device, then variant, then mode), then the described devices (the same). Every (series, n)
+    /// appears exactly once. A serial CPU variant (Workload::serialCpuVariants) is one series at 1 thread,
+    /// whatever the thread counts.
     std::vector<PlanPoint> points() const;
     /// The distinct sizes in the order they are measured, coarse to fine, so that every curve
     /// spans the whole range early and then sharpens. With the distinct sizes sorted as
@@ -116,22 +131,31 @@ struct SweepPlan {
     static std::vector<int> parseDevices(const std::string &text, int deviceCount);
     /// The devices of --device, named as PyTorch users name them, for every backend.
     struct DeviceChoice {
-        std::vector<int> cuda;   ///< CUDA GPUs, in the order named
-        std::vector<int> opencl; ///< OpenCL devices, in the order named
+        std::vector<int> cuda;             ///< CUDA GPUs, in the order named
+        std::vector<PlanDevice> described; ///< the described backends' devices, in the order named
+    };
+    /// What a described backend offers --device: its prefix ("opencl"), how many usable devices
+    /// it has, and which of them are a CUDA GPU seen through it (MachineInfo::alsoCuda).
+    struct Offered {
+        std::string_view prefix;
+        int count = 0;
+        std::vector<int> alsoCuda;
     };
     /// "cuda:0", "0" (CUDA, as before), "opencl:1", "cuda" or "opencl" (every device of that
-    /// backend), "all" (every device of every backend, each board once: the OpenCL devices of
-    /// `openclAlsoCuda`, a CUDA GPU seen through OpenCL, are swept through CUDA only, unless named
-    /// as opencl:N too), or a list of them ("cuda:0,opencl:0"). Indices below the backend's count
-    /// when it has devices; none named twice. Throws std::invalid_argument naming the problem (and,
+    /// backend), "all" (every device of every backend, each board once: a described device of
+    /// `alsoCuda`, a CUDA GPU seen through it, is swept through CUDA only, unless named as
+    /// opencl:N too), or a list of them ("cuda:0,opencl:0"). Indices below the backend's count
+    /// when it has devices; none named twice. `described` holds what each described backend
+    /// offers (one not given offers none). Throws std::invalid_argument naming the problem (and,
     /// for "all" on a machine with none, why).
-    static DeviceChoice parseDeviceNames(const std::string &text, int cudaCount, int openclCount,
-                                         const std::vector<int> &openclAlsoCuda = {});
+    static DeviceChoice parseDeviceNames(const std::string &text, int cudaCount,
+                                         const std::vector<Offered> &described = {});
     /// The CPU and GPU variants a backend will run.
     std::vector<std::string> cpuVariants() const;
     std::vector<std::string> gpuVariants() const;
-    /// The OpenCL variants: those of `variants` OpenCL has, else its default.
-    std::vector<std::string> openclVariants() const;
+    /// A described backend's variants (by its rows' backend): those of `variants` it has, else
+    /// its default.
+    std::vector<std::string> variantsOn(std::string_view row) const;
 
     /// "4,40,400" -> {4, 40, 400}. Throws std::invalid_argument.
     static std::vector<int> parseSizes(const std::string &text);

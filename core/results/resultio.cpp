@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <sstream>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace speeduplab {
@@ -79,51 +80,48 @@ json machineToJson(const MachineInfo &m)
                      {"bandwidth_gbs", x.bandwidthGBs},
                      {"l2_bytes", x.l2Bytes},
                      {"pci_bus_id", x.pciBusId}});
-    json cl = json::array();
-    for (const DeviceDescription &d : m.openclDevices)
-        cl.push_back({{"index", d.index},
-                      {"name", d.name},
-                      {"vendor", d.vendor},
-                      {"platform", d.platform},
-                      {"platform_version", d.platformVersion},
-                      {"driver_version", d.driverVersion},
-                      {"device_version", d.deviceVersion},
-                      {"type", d.type},
-                      {"compute_units", d.computeUnits},
-                      {"memory_bytes", d.globalMemoryBytes},
-                      {"max_alloc_bytes", d.maxAllocBytes},
-                      {"unified_memory", d.unifiedMemory},
-                      {"fp16", d.fp16},
-                      {"clock_mhz", d.clockMHz},
-                      {"timer_resolution_s", d.timerResolutionS},
-                      {"pci_bus_id", d.pciBusId}});
+    // Each described backend's devices (DeviceDescription::fields) and why it has none.
+    json described = json::object();
+    for (const DescribedBackend &b : describedBackends) {
+        json list = json::array();
+        for (const DeviceDescription &d : m.described) {
+            if (d.backend != b.prefix)
+                continue;
+            json o = {{"index", d.index}};
+            for (const DeviceDescription::Field &f : DeviceDescription::fields())
+                std::visit([&](auto member) { o[f.key] = d.*member; }, f.member);
+            list.push_back(std::move(o));
+        }
+        described[std::string(b.prefix) + "_devices"] = std::move(list);
+        described[std::string(b.prefix) + "_status"] = m.statusOf(b.prefix);
+    }
     json ceilings = json::object();
     for (const auto &[k, v] : m.ceilings)
         ceilings[k] = jnum(v);
-    return {{"cpu_model", m.cpuModel},
-            {"logical_cores", m.logicalCores},
-            {"caches", m.caches},
-            {"cpu_kernels", m.cpuKernels},
-            {"blas", m.blas},
-            {"blas_warning", m.blasWarning},
-            {"cpu_governor", m.cpuConditions.governor},
-            {"cpu_boost", CpuConditions::boostName(m.cpuConditions.boost)},
-            {"cpu_mhz_start", jnum(m.cpuConditions.startMHz)},
-            {"cpu_mhz_end", jnum(m.cpuConditions.endMHz)},
-            {"ram_bytes", m.ramBytes},
-            {"os", m.os},
-            {"gpus", g},
-            {"gpu_status", m.gpuStatus},
-            {"opencl_devices", cl},
-            {"opencl_status", m.openclStatus},
-            {"driver_version", m.driverVersion},
-            {"runtime_version", m.runtimeVersion},
-            {"build_type", m.buildType},
-            {"program_version", m.programVersion},
-            {"timestamp", m.timestamp},
-            {"sweep", detail::sweepToJson(m.sweep)},
-            {"topology", topologyToJson(m.topology)},
-            {"ceilings", ceilings}};
+    json out = {{"cpu_model", m.cpuModel},
+                {"logical_cores", m.logicalCores},
+                {"caches", m.caches},
+                {"cpu_kernels", m.cpuKernels},
+                {"blas", m.blas},
+                {"blas_warning", m.blasWarning},
+                {"cpu_governor", m.cpuConditions.governor},
+                {"cpu_boost", CpuConditions::boostName(m.cpuConditions.boost)},
+                {"cpu_mhz_start", jnum(m.cpuConditions.startMHz)},
+                {"cpu_mhz_end", jnum(m.cpuConditions.endMHz)},
+                {"ram_bytes", m.ramBytes},
+                {"os", m.os},
+                {"gpus", g},
+                {"gpu_status", m.gpuStatus},
+                {"driver_version", m.driverVersion},
+                {"runtime_version", m.runtimeVersion},
+                {"build_type", m.buildType},
+                {"program_version", m.programVersion},
+                {"timestamp", m.timestamp},
+                {"sweep", detail::sweepToJson(m.sweep)},
+                {"topology", topologyToJson(m.topology)},
+                {"ceilings", ceilings}};
+    out.update(described);
+    return out;
 }
 
 } // namespace

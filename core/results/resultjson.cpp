@@ -14,6 +14,7 @@
 #include <optional>
 #include <string_view>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace speeduplab {
@@ -215,7 +216,6 @@ MachineInfo detail::machineFromJson(const json &j)
     field(j, "ram_bytes", m.ramBytes, w, false);
     field(j, "os", m.os, w, false);
     field(j, "gpu_status", m.gpuStatus, w, false);
-    field(j, "opencl_status", m.openclStatus, w, false);
     field(j, "driver_version", m.driverVersion, w, false);
     field(j, "runtime_version", m.runtimeVersion, w, false);
     field(j, "build_type", m.buildType, w, false);
@@ -288,43 +288,41 @@ MachineInfo detail::machineFromJson(const json &j)
             m.gpus.push_back(g);
         }
     }
-    if (auto it = j.find("opencl_devices"); it != j.end()) {
+    // Each described backend's devices, by the one field table (DeviceDescription::fields).
+    for (const DescribedBackend &b : describedBackends) {
+        const std::string key = std::string(b.prefix) + "_devices";
+        std::string status;
+        field(j, (std::string(b.prefix) + "_status").c_str(), status, w, false);
+        if (!status.empty())
+            m.describedStatus[std::string(b.prefix)] = status;
+        const auto it = j.find(key);
+        if (it == j.end())
+            continue;
         if (!it->is_array())
-            throw ParseError("machine.opencl_devices must be an array");
+            throw ParseError("machine." + key + " must be an array");
         for (size_t i = 0; i < it->size(); ++i) {
             const json &x = (*it)[i];
-            const std::string dw = "machine.opencl_devices[" + std::to_string(i) + "]";
+            const std::string dw = "machine." + key + "[" + std::to_string(i) + "]";
             if (!x.is_object())
                 throw ParseError(dw + " must be an object");
             DeviceDescription d;
+            d.backend = std::string(b.prefix);
             field(x, "index", d.index, dw, false);
             if (d.index < 0)
                 throw ParseError(dw + ".index cannot be negative");
-            field(x, "name", d.name, dw, false);
-            field(x, "vendor", d.vendor, dw, false);
-            field(x, "platform", d.platform, dw, false);
-            field(x, "platform_version", d.platformVersion, dw, false);
-            field(x, "driver_version", d.driverVersion, dw, false);
-            field(x, "device_version", d.deviceVersion, dw, false);
-            field(x, "type", d.type, dw, false);
-            field(x, "compute_units", d.computeUnits, dw, false);
-            field(x, "memory_bytes", d.globalMemoryBytes, dw, false);
-            field(x, "max_alloc_bytes", d.maxAllocBytes, dw, false);
-            for (const auto &[v, name] : {std::pair{d.globalMemoryBytes, "memory_bytes"},
-                                          std::pair{d.maxAllocBytes, "max_alloc_bytes"}})
-                if (!(std::isfinite(v) && v >= 0))
-                    throw ParseError(dw + "." + name + " must be a finite number, 0 or more");
-            field(x, "unified_memory", d.unifiedMemory, dw, false);
-            field(x, "fp16", d.fp16, dw, false);
-            field(x, "clock_mhz", d.clockMHz, dw, false);
-            if (d.clockMHz < 0)
-                throw ParseError(dw + ".clock_mhz cannot be negative");
-            field(x, "timer_resolution_s", d.timerResolutionS, dw, false);
-            if (!(std::isfinite(d.timerResolutionS) && d.timerResolutionS >= 0))
-                throw ParseError(dw + ".timer_resolution_s must be a finite number, 0 or more");
-            field(x, "pci_bus_id", d.pciBusId, dw, false);
+            for (const DeviceDescription::Field &f : DeviceDescription::fields())
+                std::visit(
+                    [&](auto member) {
+                        auto &v = d.*member;
+                        field(x, f.key, v, dw, false);
+                        if constexpr (std::is_arithmetic_v<std::decay_t<decltype(v)>> &&
+                                      !std::is_same_v<std::decay_t<decltype(v)>, bool>)
+                            if (!(std::isfinite(double(v)) && v >= 0))
+                                throw ParseError(dw + "." + f.key + " must be a finite number, 0 or more");
+                    },
+                    f.member);
             d.pciBusId = DeviceDescription::pciKey(d.pciBusId); // an address, or nothing
-            m.openclDevices.push_back(d);
+            m.described.push_back(d);
         }
     }
     cutFields(m);

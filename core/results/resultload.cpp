@@ -55,8 +55,8 @@ void detail::cutFields(Measurement &m)
 void detail::cutFields(MachineInfo &m)
 {
     for (std::string *text : {&m.cpuModel, &m.cpuKernels, &m.blas, &m.blasWarning, &m.cpuConditions.governor,
-                              &m.os, &m.gpuStatus, &m.openclStatus, &m.driverVersion, &m.runtimeVersion,
-                              &m.buildType, &m.programVersion, &m.timestamp, &m.sweep.gpuClocks})
+                              &m.os, &m.gpuStatus, &m.driverVersion, &m.runtimeVersion, &m.buildType,
+                              &m.programVersion, &m.timestamp, &m.sweep.gpuClocks})
         cutText(*text, kMaxTextChars);
     // The sweep's conditions too: a 2 MB gpu_clocks was printed whole by report.
     for (std::string *name : {&m.sweep.cache, &m.sweep.ompWaitPolicy})
@@ -65,9 +65,11 @@ void detail::cutFields(MachineInfo &m)
         cutText(g.name, kMaxTextChars);
         cutText(g.computeCapability, kMaxNameChars);
     }
-    for (DeviceDescription &d : m.openclDevices) {
-        for (std::string *text :
-             {&d.name, &d.vendor, &d.platform, &d.platformVersion, &d.driverVersion, &d.deviceVersion})
+    for (auto &[prefix, status] : m.describedStatus)
+        cutText(status, kMaxTextChars);
+    for (DeviceDescription &d : m.described) {
+        for (std::string *text : {&d.name, &d.vendor, &d.platform, &d.platformVersion, &d.driverVersion,
+                                  &d.deviceVersion, &d.pciBusId})
             cutText(*text, kMaxTextChars);
         cutText(d.type, kMaxNameChars);
     }
@@ -125,8 +127,13 @@ void detail::validate(const Measurement &m, const std::string &where,
     if (m.workload.empty())
         throw ParseError(where + ": workload is empty");
     // "gpu" is CUDA's, the name of every file written before the OpenCL backend.
-    if (!Devices::find(m.backend))
-        throw ParseError(where + ": backend must be cpu, gpu (CUDA) or opencl, not " + inQuotes(m.backend));
+    if (!Devices::find(m.backend)) {
+        std::string names;
+        for (const DeviceBackend *b : Devices::all())
+            names +=
+                (names.empty() ? "" : ", ") + b->rowName() + (b->rowName() == RowName::cuda ? " (CUDA)" : "");
+        throw ParseError(where + ": backend must be one of " + names + ", not " + inQuotes(m.backend));
+    }
     if (m.n <= 0)
         throw ParseError(where + ": n must be positive");
     if (m.iterations <= 0)

@@ -1001,14 +1001,6 @@
         <translation>%1 D2H 锁页</translation>
     </message>
     <message>
-        <source>Calibrating opencl:%1: copy bandwidth, FMA peak, launch latency and transfers…</source>
-        <translation>正在校准 opencl:%1：复制带宽、FMA 峰值、启动延迟和传输…</translation>
-    </message>
-    <message>
-        <source>opencl:%1 could not be calibrated: %2 The other ceilings are kept.</source>
-        <translation>无法校准 opencl:%1：%2 其他上限保留。</translation>
-    </message>
-    <message>
         <source> (no crossover resolved: the curves cross %1 times in n %2–%3, within their noise)</source>
         <translation>（未分辨出交叉点：两条曲线在 n %2–%3 内交叉 %1 次，都在噪声之内）</translation>
     </message>
@@ -1019,6 +1011,14 @@
     <message>
         <source>%1 dispatch</source>
         <translation>%1 派发</translation>
+    </message>
+    <message>
+        <source>Calibrating %1: copy bandwidth, FMA peak, launch latency and transfers…</source>
+        <translation>正在校准 %1：复制带宽、FMA 峰值、启动延迟和传输…</translation>
+    </message>
+    <message>
+        <source>%1 could not be calibrated: %2 The other ceilings are kept.</source>
+        <translation>无法校准 %1：%2 其他上限保留。</translation>
     </message>
 </context>
 <context>
@@ -1085,10 +1085,6 @@
     <message>
         <source>no CUDA GPU: %1</source>
         <translation>没有 CUDA GPU：%1</translation>
-    </message>
-    <message>
-        <source>OpenCL: %1 (%2)</source>
-        <translation>OpenCL：%1（%2）</translation>
     </message>
     <message>
         <source>driver %1, runtime %2</source>
@@ -1246,6 +1242,10 @@
     <message>
         <source>The table of the %1 measurements is in this page: open it in a browser and unfold it. SpeedupLab opens the page as results.</source>
         <translation>%1 次测量的表格就在本页中：请在浏览器中打开并展开它。SpeedupLab 也能把本页作为结果打开。</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
     </message>
 </context>
 <context>

@@ -342,14 +342,14 @@ void TestCeilings::aboveHundredHasAReason()
     DeviceDescription pocl;
     pocl.index = 0;
     pocl.unifiedMemory = true;
-    shared.openclDevices = {pocl};
-    shared.ceilings[Calibration::openclKey(0, "copy_bytes_per_s")] = 40e9;
+    shared.described = {pocl};
+    shared.ceilings[Calibration::deviceKey("opencl", 0, "copy_bytes_per_s")] = 40e9;
     Measurement onPocl = point("add", "opencl", 0, "", 4096, 1e-3);
     onPocl.device = 0;
     onPocl.stats.median = onPocl.bytes / 70e9; // 175 %
     const QString l3 = QString::fromStdString(Calibration::aboveCeilingReason(onPocl, shared));
     QVERIFY2(l3.contains(QStringLiteral("host's L3 (32 MiB)")), qPrintable(l3));
-    shared.openclDevices[0].unifiedMemory = false;
+    shared.described[0].unifiedMemory = false;
     const QString own = QString::fromStdString(Calibration::aboveCeilingReason(onPocl, shared));
     QVERIFY2(!own.isEmpty() && !own.contains(QStringLiteral("L3")), qPrintable(own));
 }

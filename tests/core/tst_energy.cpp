@@ -116,7 +116,7 @@ FedSweep feedASweep(const std::string &root)
     const auto &cl = opencl::availability().devices;
     out.pocl = !cl.empty() && cl.front().type == "CPU";
     if (out.pocl) {
-        plan.openclDevices = {cl.front().index};
+        plan.describedDevices = {{"opencl", cl.front().index}};
         plan.modes = {"launch"};
     }
     out.result = SweepRunner(plan).run({}, std::atomic<bool>(false));

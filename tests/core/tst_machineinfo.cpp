@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// MachineInfo::probe: the facts a result set carries about the machine it was measured on.
+// Devices::probeMachine: the facts a result set carries about the machine it was measured on.
 
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "cuda/gpubackend.h"
 
@@ -26,7 +27,7 @@ private slots:
 void TestMachineInfo::probe()
 {
     const QDateTime before = QDateTime::currentDateTimeUtc().addSecs(-1);
-    const MachineInfo m = MachineInfo::probe();
+    const MachineInfo m = Devices::probeMachine();
     const QDateTime after = QDateTime::currentDateTimeUtc().addSecs(1);
 
     QCOMPARE(m.logicalCores, int(std::thread::hardware_concurrency()));
@@ -68,7 +69,7 @@ void TestMachineInfo::describe_data()
 void TestMachineInfo::describe()
 {
     QFETCH(QString, key);
-    const MachineInfo m = MachineInfo::probe();
+    const MachineInfo m = Devices::probeMachine();
     QString value;
     int found = 0;
     for (const auto &[k, v] : m.describe())

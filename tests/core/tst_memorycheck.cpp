@@ -232,7 +232,7 @@ void TestMemoryCheck::openclRunnerSkipsWhatThePreCheckNames()
     const int n = int(std::sqrt(a.devices[0].maxAllocBytes / 4)) + 1;
     SweepPlan p = cpuPlan({4, n}, {});
     p.cpu = false;
-    p.openclDevices = {0};
+    p.describedDevices = {{"opencl", 0}};
     p.modes = {"launch"};
     p.hostMemoryLimit = 1024 * GiB; // the host's check passes, whatever this machine has
     SweepRunner runner(p);

@@ -181,12 +181,12 @@ void TestPipeline::deviceAllIsEveryGpu()
     if (cl.usable) {
         p = Pipeline::plan(o, 4, 0);
         QVERIFY(!p.gpu);
-        QCOMPARE(p.openclDevices.size(), cl.devices.size());
+        QCOMPARE(p.describedDevices.size(), cl.devices.size());
         o.device = "cuda:1,opencl:0"s;
         p = Pipeline::plan(o, 4, 3);
         QVERIFY(p.gpu);
         QCOMPARE(p.device, 1);
-        QCOMPARE(p.openclDevices, (std::vector<int>{0}));
+        QCOMPARE(p.describedDevices, (std::vector<PlanDevice>{{"opencl", 0}}));
         o.device = "opencl:0,opencl:0"s;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Pipeline::plan(o, 4, 3));
         o.device = "opencl:" + std::to_string(cl.devices.size());

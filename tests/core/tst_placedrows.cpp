@@ -3,6 +3,7 @@
 // laptop's topology (tests/data/topologies; set by CMake): a cores-first plan puts threads 1-6
 // on distinct performance cores and 7-14 on efficiency cores, and its rows say so, planned but
 // not bound (the file is not this machine), and the machine's topology is the file's.
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "core/measure/sweeprunner.h"
 #include "core/results/resultio.h"
@@ -61,7 +62,7 @@ private slots:
                 QCOMPARE(m.conditions.placedOn, expected.placedOn);
             }
         }
-        const MachineInfo m = MachineInfo::probe();
+        const MachineInfo m = Devices::probeMachine();
         QCOMPARE(m.topology.cores, 14);
         QCOMPARE(m.topology.kinds.back().name, std::string("performance"));
         QCOMPARE(m.topology.kinds.back().cores, 6);

@@ -112,6 +112,63 @@ private slots:
             QVERIFY2((f.required ? requiredPart : optionalPart).find(quoted) != std::string::npos, f.name);
         }
     }
+
+    // A described device's fields are declared once (DeviceDescription::fields): the schema's
+    // described_device has exactly them and the index, the docs name each, and a device written
+    // with every field set comes back equal from JSON and from CSV's metadata line.
+    void deviceFieldsAreTheTable()
+    {
+        std::set<std::string> table{"index"}, schema;
+        for (const DeviceDescription::Field &f : DeviceDescription::fields())
+            table.insert(f.key);
+        const json schemaDoc = json::parse(source("docs/results.schema.json"));
+        for (const auto &[key, value] : schemaDoc["$defs"]["described_device"]["properties"].items())
+            schema.insert(key);
+        QCOMPARE(schema, table);
+        const std::string doc = source("docs/results-format.md");
+        const std::size_t at = doc.find("| `opencl_devices` |");
+        QVERIFY(at != std::string::npos);
+        const std::string line = doc.substr(at, doc.find('\n', at) - at);
+        for (const std::string &key : table)
+            QVERIFY2(line.find('`' + key + '`') != std::string::npos, key.c_str());
+
+        ResultSet r = resultiotest::sampleSet();
+        DeviceDescription d;
+        d.index = 3;
+        d.name = "Radeon \"780M\"";
+        d.vendor = "AMD";
+        d.platform = "rusticl";
+        d.platformVersion = "OpenCL 3.0";
+        d.driverVersion = "23.1";
+        d.deviceVersion = "OpenCL 3.0 Mesa";
+        d.type = "GPU";
+        d.computeUnits = 12;
+        d.globalMemoryBytes = 8e9;
+        d.maxAllocBytes = 2e9;
+        d.unifiedMemory = true;
+        d.fp16 = true;
+        d.clockMHz = 2700;
+        d.timerResolutionS = 1e-9;
+        d.pciBusId = "0000:c5:00.0";
+        r.machine.described = {d};
+        r.machine.describedStatus.clear();
+        QCOMPARE(ResultIO::fromJson(ResultIO::toJson(r)).machine.described, r.machine.described);
+        QCOMPARE(ResultIO::fromCsv(ResultIO::toCsv(r)).machine.described, r.machine.described);
+        // A negative number in any of them is refused, naming the field.
+        for (const DeviceDescription::Field &f : DeviceDescription::fields()) {
+            json doc = json::parse(ResultIO::toJson(r));
+            json &field = doc["machine"]["opencl_devices"][0][f.key];
+            if (!field.is_number())
+                continue;
+            field = -1;
+            try {
+                ResultIO::fromJson(doc.dump());
+                QFAIL(f.key);
+            } catch (const std::exception &e) {
+                QVERIFY2(std::string(e.what()).find(f.key) != std::string::npos, e.what());
+            }
+        }
+    }
 };
 
 QTEST_MAIN(TestRowFields)

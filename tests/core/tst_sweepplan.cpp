@@ -515,16 +515,17 @@ void TestSweepPlan::variantsAndIterations()
 void TestSweepPlan::oneBoardSweptOnce()
 {
     const std::vector<int> alsoCuda{1};
-    SweepPlan::DeviceChoice c = SweepPlan::parseDeviceNames("all", 1, 3, alsoCuda);
+    const std::vector<SweepPlan::Offered> three{{"opencl", 3, alsoCuda}};
+    SweepPlan::DeviceChoice c = SweepPlan::parseDeviceNames("all", 1, three);
     QCOMPARE(c.cuda, (std::vector<int>{0}));
-    QCOMPARE(c.opencl, (std::vector<int>{0, 2}));
-    c = SweepPlan::parseDeviceNames("all,opencl:1", 1, 3, alsoCuda);
+    QCOMPARE(c.described, (std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 2}}));
+    c = SweepPlan::parseDeviceNames("all,opencl:1", 1, three);
     QCOMPARE(c.cuda, (std::vector<int>{0}));
-    QCOMPARE(c.opencl, (std::vector<int>{0, 2, 1}));
-    c = SweepPlan::parseDeviceNames("opencl", 1, 3, alsoCuda);
-    QCOMPARE(c.opencl, (std::vector<int>{0, 1, 2}));
-    c = SweepPlan::parseDeviceNames("all", 0, 3, alsoCuda);
-    QCOMPARE(c.opencl, (std::vector<int>{0, 1, 2}));
+    QCOMPARE(c.described, (std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 2}, {"opencl", 1}}));
+    c = SweepPlan::parseDeviceNames("opencl", 1, three);
+    QCOMPARE(c.described, (std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 1}, {"opencl", 2}}));
+    c = SweepPlan::parseDeviceNames("all", 0, three);
+    QCOMPARE(c.described, (std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 1}, {"opencl", 2}}));
 
     // Which OpenCL device is which CUDA GPU: the PCI address, however each driver writes it.
     MachineInfo::Gpu h200;
@@ -542,14 +543,14 @@ void TestSweepPlan::oneBoardSweptOnce()
     other = nvidia;
     other.index = 2;
     other.pciBusId = "0000:5d:00.0";
-    QCOMPARE(MachineInfo::openclAlsoCuda({h200}, {pocl, nvidia, other}), alsoCuda);
+    QCOMPARE(MachineInfo::alsoCuda({h200}, {pocl, nvidia, other}), alsoCuda);
     QCOMPARE(DeviceDescription::pciKey("not an address"), std::string());
     QCOMPARE(DeviceDescription::pciKey("0000:3b:00.9"), std::string()); // no function 9
 
     // `devices` names both on the GPU's line, and the OpenCL line says which CUDA GPU it is.
     MachineInfo m;
     m.gpus = {h200};
-    m.openclDevices = {pocl, nvidia, other};
+    m.described = {pocl, nvidia, other};
     std::map<std::string, std::string> lines;
     for (const auto &[k, v] : m.describe())
         lines[k] = v;

@@ -596,14 +596,14 @@ void TestSweepRunner::slowDevicesBeforeTheRun()
 {
     // gemm on opencl:0 and the CUDA GPU; CPU points are never named.
     SweepPlan p = cpuPlan("gemm", {256, 4096, 8192});
-    p.openclDevices = {0};
+    p.describedDevices = {{"opencl", 0}};
     p.gpu = true;
     p.device = 0;
     p.modes = {"launch"};
     p.iterations = 1;
     MachineInfo m;
     QVERIFY(SweepRunner(p).slowDevices(m).empty()); // nothing calibrated: nothing known
-    m.ceilings[Calibration::openclKey(0, "fma_flops_per_s")] = 27e9;
+    m.ceilings[Calibration::deviceKey("opencl", 0, "fma_flops_per_s")] = 27e9;
     m.ceilings[Calibration::gpuFma] = 60e12;
     m.ceilings[Calibration::cpuFma] = 1e9; // a slow CPU, not a device
     const std::vector<SweepRunner::SlowDevice> slow = SweepRunner(p).slowDevices(m);

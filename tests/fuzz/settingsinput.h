@@ -5,6 +5,7 @@
 // shared by the libFuzzer harness (fuzz_settings.cpp) and the corpus replay (tst_settings).
 #pragma once
 
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/costchart.h"
@@ -56,7 +57,7 @@ inline QString check(const QString &path, const QByteArray &text)
     if (language != QStringLiteral("system") && !Translations::available().contains(language))
         return QStringLiteral("unknown language %1").arg(language);
     AppSettings::useFile(path);
-    for (const auto &[name, value] : AppSettings::calibratedCeilings(MachineInfo::probe()))
+    for (const auto &[name, value] : AppSettings::calibratedCeilings(Devices::probeMachine()))
         if (!(std::isfinite(value) && value > 0))
             return QStringLiteral("ceiling %1 read as %2").arg(QString::fromStdString(name)).arg(value);
     AppSettings::useFile(QString());

@@ -5,6 +5,7 @@
 // machine with no OpenCL driver (the CLI says what to install, and nothing crashes).
 
 #include "core/analysis/analysis.h"
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "core/measure/calibration.h"
 #include "core/measure/reference.h"
@@ -107,7 +108,7 @@ void TestOpenClBackend::matchesTheReference_data()
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("iterations");
     QTest::addColumn<QString>("copies"); // timed copies of the inputs and the result: none, pageable, pinned
-    // Every workload and variant of the backend (Workload::openclVariants) in every mode it has.
+    // Every workload and variant of the backend (Workload::describedVariants) in every mode it has.
     struct Case {
         const char *workload;
         std::vector<const char *> variants, modes;
@@ -281,10 +282,10 @@ void TestOpenClBackend::sweepsOpenClDevices()
     o.device = "opencl:0";
     SweepPlan plan = Pipeline::plan(o, MachineInfo::hardwareThreads(), 0);
     QVERIFY(!plan.gpu);
-    QCOMPARE(plan.openclDevices, (std::vector<int>{0}));
+    QCOMPARE(plan.describedDevices, (std::vector<PlanDevice>{{"opencl", 0}}));
     const std::atomic<bool> stop{false};
     ResultSet r = SweepRunner(plan).run({}, stop);
-    r.machine = MachineInfo::probe();
+    r.machine = Devices::probeMachine();
     int ok = 0, graphSkipped = 0;
     for (const Measurement &m : r.rows) {
         if (m.isCpu())
@@ -306,9 +307,9 @@ void TestOpenClBackend::sweepsOpenClDevices()
     // Graph mode's time is its kernels', not the enqueue of its command buffers (PoCL's own events
     // of a buffer span 0.06 us for 1000 kernels): at each size within a factor of 5 of launch mode's.
     for (const Measurement &g : r.rows)
-        if (g.isOpenCl() && g.mode == "graph" && g.ok())
+        if (g.isDescribed() && g.mode == "graph" && g.ok())
             for (const Measurement &l : r.rows)
-                if (l.isOpenCl() && l.mode == "launch" && l.n == g.n && l.ok())
+                if (l.isDescribed() && l.mode == "launch" && l.n == g.n && l.ok())
                     QVERIFY2(g.stats.median > l.stats.median / 5,
                              (std::to_string(g.n) + ": graph " + std::to_string(g.stats.median) +
                               " s, launch " + std::to_string(l.stats.median) + " s")
@@ -317,11 +318,11 @@ void TestOpenClBackend::sweepsOpenClDevices()
     // Through a file: the rows and the device's description come back.
     const ResultSet back = ResultIO::fromJson(ResultIO::toJson(r));
     QCOMPARE(back.rows, r.rows); // a disturbed CPU row too (Stats::markNoisy)
-    QCOMPARE(back.machine.openclDevices, r.machine.openclDevices);
+    QCOMPARE(back.machine.described, r.machine.described);
     const ResultSet csv = ResultIO::fromCsv(ResultIO::toCsv(r));
-    QCOMPARE(csv.machine.openclDevices, r.machine.openclDevices);
+    QCOMPARE(csv.machine.described, r.machine.described);
 
-    const DeviceDescription &d = r.machine.openclDevices.at(0);
+    const DeviceDescription &d = r.machine.described.at(0);
     const std::vector<CrossoverReport> reports = Analysis::reports(back, "add");
     const std::vector<std::string> notes = Analysis::notGpus(back, "add");
     if (d.type == "CPU") {
@@ -344,22 +345,23 @@ void TestOpenClBackend::calibrates()
 {
     const std::atomic<bool> go{false}, stopNow{true};
     QVERIFY_THROWS_EXCEPTION(Cancelled, opencl::calibrate(0, stopNow));
-    const std::map<std::string, double> c = Calibration::opencl(0, go);
+    const std::map<std::string, double> c =
+        Calibration::ofDevice("opencl", 0, *Devices::of("opencl").calibrate(0, go));
     for (const char *what : {"copy_bytes_per_s", "fma_flops_per_s", "launch_s", "sync_round_trip_s",
                              "dispatch_s", "h2d_pageable_bytes_per_s", "h2d_pinned_bytes_per_s",
                              "d2h_pageable_bytes_per_s", "d2h_pinned_bytes_per_s"}) {
-        const std::string key = Calibration::openclKey(0, what);
+        const std::string key = Calibration::deviceKey("opencl", 0, what);
         QVERIFY2(c.count(key) && c.at(key) > 0 && std::isfinite(c.at(key)), key.c_str());
     }
     // Plausible on any machine: a launch between 100 ns and 10 ms, and waiting for one costs more
     // than queueing one behind others.
-    const double launch = c.at(Calibration::openclKey(0, "launch_s"));
-    const double trip = c.at(Calibration::openclKey(0, "sync_round_trip_s"));
+    const double launch = c.at(Calibration::deviceKey("opencl", 0, "launch_s"));
+    const double trip = c.at(Calibration::deviceKey("opencl", 0, "sync_round_trip_s"));
     QVERIFY2(launch > 1e-7 && launch < 1e-2, std::to_string(launch).c_str());
     QVERIFY2(trip > launch, (std::to_string(trip) + " <= " + std::to_string(launch)).c_str());
     // PoCL keeps time: its dispatch is measured (a kernel of clpeak's shape, not the round trip's
     // empty one: on a loaded machine it may take longer than that round trip).
-    const double dispatch = c.at(Calibration::openclKey(0, "dispatch_s"));
+    const double dispatch = c.at(Calibration::deviceKey("opencl", 0, "dispatch_s"));
     QVERIFY2(dispatch < 1e-2, std::to_string(dispatch).c_str());
     // A point is held against its device's ceiling.
     MachineInfo machine;
@@ -370,7 +372,7 @@ void TestOpenClBackend::calibrates()
     m.mode = "launch";
     m.device = 0;
     const Calibration::Level level = Calibration::levelFor(m, machine);
-    QCOMPARE(level.key, Calibration::openclKey(0, "copy_bytes_per_s"));
+    QCOMPARE(level.key, Calibration::deviceKey("opencl", 0, "copy_bytes_per_s"));
     QVERIFY(level.value > 0);
 }
 

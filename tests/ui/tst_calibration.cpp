@@ -4,6 +4,7 @@
 // through the window fills the results, survives Save/Open and can be cancelled.
 #include "fixtures.h"
 
+#include "core/devices/devicebackend.h"
 #include "core/kernels/cpukernels.h"
 #include "core/measure/calibration.h"
 #include "core/results/resultio.h"
@@ -352,7 +353,7 @@ void TestCalibration::calibrateActionFillsTheResults()
 {
     // A run recorded on this machine, opened in the window: the calibration applies to it.
     ResultSet here = fixtures::realistic();
-    here.machine = MachineInfo::probe();
+    here.machine = Devices::probeMachine();
     const QString recorded = m_dir.filePath(QStringLiteral("here.json"));
     ResultIO::writeJson(here, recorded.toStdString());
 

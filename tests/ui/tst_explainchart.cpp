@@ -78,7 +78,7 @@ private slots:
             d.unifiedMemory = true;
             d.name = d.type == "GPU" ? "Intel(R) UHD Graphics 620" : "cpu-haswell";
             d.platform = d.type == "GPU" ? "Intel(R) OpenCL HD Graphics" : "Portable Computing Language";
-            r.machine.openclDevices = {d};
+            r.machine.described = {d};
             r.describeDevices(); // what a reader does once the machine is read
             RunStore store;
             store.setResultSet(r);

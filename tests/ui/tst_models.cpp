@@ -3,6 +3,7 @@
 // failed, skipped and noisy rows marked, with the reason as a tooltip, and natural sorting.
 #include "fixtures.h"
 
+#include "core/devices/devicebackend.h"
 #include "core/machine/gpuclocks.h"
 #include "core/machine/machineinfo.h"
 #include "ui/app.h"
@@ -84,7 +85,7 @@ void TestModels::deviceModelUnderTester()
 {
     DeviceModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setMachine(MachineInfo::probe());
+    model.setMachine(Devices::probeMachine());
     QVERIFY(model.rowCount() > 3);
     QCOMPARE(model.data(model.index(0, 0)).toString(), QStringLiteral("CPU"));
     model.setMachine(fixtures::machine());

@@ -82,7 +82,7 @@ ResultSet laptop()
     r.machine.cpuModel = "AMD EPYC";
     r.machine.logicalCores = 2;
     r.machine.timestamp = "2026-12-05T05:17:15Z";
-    r.machine.openclDevices = {pocl()};
+    r.machine.described = {pocl()};
     for (int n : {4, 40, 126, 400, 1265, 4000})
         for (int p : {1, 2})
             r.add(point("cpu", p, {}, n, p == 1 ? 10e-9 : 600e-9, p * 12e9));
@@ -158,7 +158,7 @@ void TestNotAGpu::kindIsDecidedOnce()
     }
     Measurement cuda = point("gpu", 0, "launch", 4, 5e-6, 1e12);
     QCOMPARE(cuda.kind(), DeviceKind::DiscreteGpu);
-    r.machine.openclDevices.clear(); // a file that does not describe its OpenCL device
+    r.machine.described.clear(); // a file that does not describe its OpenCL device
     r.describeDevices();
     for (const Series &s : Analysis::series(r))
         QVERIFY2(!s.gpu(), s.label.c_str());
@@ -173,7 +173,7 @@ void TestNotAGpu::kindIsDecidedOnce()
 void TestNotAGpu::kindTravelsIntoSeveralRuns()
 {
     const ResultSet h200 = Examples::load(Examples::all().front()).front().results;
-    QVERIFY(h200.machine.openclDevices.empty());
+    QVERIFY(h200.machine.described.empty());
     std::vector<RunRecord> runs(2);
     runs[0].label = "H200";
     runs[0].results = h200;
@@ -215,7 +215,7 @@ void TestNotAGpu::everyViewBesideTheH200()
     MainWindow w(m_dir.filePath(QStringLiteral("w.ini")));
     if (sameResult) {
         ResultSet mixed = Examples::load(Examples::all().front()).front().results;
-        mixed.machine.openclDevices = {pocl()};
+        mixed.machine.described = {pocl()};
         addPoclRows(mixed);
         mixed.describeDevices();
         const QString path = m_dir.filePath(QStringLiteral("mixed.json"));

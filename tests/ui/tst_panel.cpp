@@ -519,7 +519,7 @@ void TestPanel::openclDevicesAreListed()
 {
     MachineInfo::GpuState noCuda;
     noCuda.reason = "No NVIDIA driver was found";
-    MachineInfo::OpenClState cl;
+    MachineInfo::DescribedState cl;
     cl.usable = true;
     DeviceDescription pocl, igpu;
     pocl.index = 0;
@@ -552,7 +552,7 @@ void TestPanel::openclDevicesAreListed()
     QVERIFY(panel.form() == seed);
     SweepPlan plan = panel.plan().value();
     QVERIFY(!plan.gpu);
-    QCOMPARE(plan.openclDevices, (std::vector<int>{1}));
+    QCOMPARE(plan.describedDevices, (std::vector<PlanDevice>{{"opencl", 1}}));
     QVERIFY(plan.cpu);
     // The form of that plan comes back the same.
     QVERIFY(SweepForm::fromPlan(plan, 4, false, 2) == seed);
@@ -563,13 +563,13 @@ void TestPanel::openclDevicesAreListed()
     QVERIFY(panel.form().opencl);
     auto *info = panel.findChild<QLabel *>(QStringLiteral("gpuInfo"));
     QVERIFY(info && info->text().contains(QStringLiteral("OpenCL on the CPU")));
-    QCOMPARE(panel.plan().value().openclDevices, (std::vector<int>{0}));
+    QCOMPARE(panel.plan().value().describedDevices, (std::vector<PlanDevice>{{"opencl", 0}}));
 
     // Every device in turn: both OpenCL devices, and no CUDA point on a machine without CUDA.
     devices->setCurrentIndex(2);
     plan = panel.plan().value();
     QVERIFY(!plan.gpu);
-    QCOMPARE(plan.openclDevices, (std::vector<int>{0, 1}));
+    QCOMPARE(plan.describedDevices, (std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 1}}));
 
     // gemm on the integrated GPU: the variants offered are OpenCL's, CLBlast's among them.
     SweepForm gemm = seed;
@@ -583,7 +583,7 @@ void TestPanel::openclDevicesAreListed()
     QVERIFY(variants->findData(QStringLiteral("cublas")) < 0);
     QCOMPARE(panel.form().gpuVariant, QStringLiteral("clblast"));
     plan = panel.plan().value();
-    QCOMPARE(plan.openclVariants(), (std::vector<std::string>{"clblast"}));
+    QCOMPARE(plan.variantsOn("opencl"), (std::vector<std::string>{"clblast"}));
     QVERIFY(SweepForm::fromPlan(plan, 4, false, 2).gpuVariant == QStringLiteral("clblast"));
     {
         QTemporaryDir gemmDir;
@@ -603,8 +603,8 @@ void TestPanel::openclDevicesAreListed()
     QVERIFY(slow);
     QVERIFY2(panel.slowWarning().isEmpty(), qPrintable(panel.slowWarning()));
     MachineInfo calibrated;
-    calibrated.openclDevices = cl.devices;
-    calibrated.ceilings[Calibration::openclKey(1, "fma_flops_per_s")] = 100e9;
+    calibrated.described = cl.devices;
+    calibrated.ceilings[Calibration::deviceKey("opencl", 1, "fma_flops_per_s")] = 100e9;
     panel.setMachine(calibrated);
     QVERIFY2(panel.slowWarning().startsWith(QStringLiteral(
                  "opencl:1 is slow for this sweep: one repetition of gemm (clblast) at n = 8192 "

@@ -4,6 +4,7 @@
 // the compute peak), the ridge labels, and what it says without ceilings or without FLOPs.
 #include "fixtures.h"
 
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "core/measure/calibration.h"
 #include "ui/app.h"
@@ -258,7 +259,7 @@ void TestRooflineChart::withoutCeilingsItSaysCalibrate()
 {
     // Measured here: calibrating this machine draws its roofs.
     ResultSet here = known({});
-    const MachineInfo probed = MachineInfo::probe();
+    const MachineInfo probed = Devices::probeMachine();
     here.machine.cpuModel = probed.cpuModel;
     here.machine.logicalCores = probed.logicalCores;
     here.machine.gpus = probed.gpus;

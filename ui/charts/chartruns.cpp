@@ -3,6 +3,7 @@
 // the CPU and GPU curves held against each other within and across runs.
 #include "ui/charts/chartview.h"
 
+#include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
 #include "core/model/workload.h"
 
@@ -141,7 +142,7 @@ QString ChartView::curvesNote(const std::vector<Series> &all, const std::vector<
 
 bool ChartView::measuredHere(const MachineInfo &machine)
 {
-    static const MachineInfo here = MachineInfo::probe(); // once: it reads /proc and the GPUs
+    static const MachineInfo here = Devices::probeMachine(); // once: it reads /proc and the GPUs
     return machine.cpuModel.empty() || machine.sameHardware(here);
 }
 
