@@ -1164,10 +1164,12 @@ ZH = {
     "time of %1 iterations (%2)": "%1 次迭代的耗时（%2）",
     "The original answer's published table is open already.": "原始回答发表的表格已经打开。",
     # Issue 34: OpenCL devices in the device list (SweepPanel)
-    "%1 is OpenCL on the CPU: the same cores as the CPU curves, so no GPU crossover is marked against it. Its curves show what OpenCL's launches cost.":
-        "%1 是运行在 CPU 上的 OpenCL：与 CPU 曲线使用相同的核心，因此不会针对它标出 GPU 交叉点。它的曲线显示的是 OpenCL 启动的开销。",
+    "%1 is %2 on the CPU: the same cores as the CPU curves, so no GPU crossover is marked against it. Its curves show what %2's launches cost.":
+        "%1 是运行在 CPU 上的 %2：与 CPU 曲线使用相同的核心，因此不会针对它标出 GPU 交叉点。它的曲线显示的是 %2 启动的开销。",
+    "The code of %1": "%1 的代码",
+    "This backend's kernels are not shown here yet.": "此处尚未显示该后端的内核。",
     "No usable CUDA GPU: %1": "没有可用的 CUDA GPU：%1",
-    "GPU or OpenCL device": "GPU 或 OpenCL 设备",
+    "GPU or %1 device": "GPU 或 %1 设备",
     "A GPU in a laptop": "笔记本电脑里的 GPU",
     "<p>Most laptops have an Intel or AMD GPU built into the processor. SpeedupLab reaches it through OpenCL: install its driver (the README says which), and choose it in the Device list, where it is named <code>opencl:N</code>.</p><p>An <b>integrated GPU</b> shares the CPU's memory. Its copies to and from the host cost little, because the data never cross a bus; but on memory-bound work such as <code>b += b</code> it can move bytes no faster than the CPU's memory allows, so it may never overtake the CPU's threads there. Where it can win is arithmetic: try the gemm preset.</p><p><b>OpenCL on the CPU</b> (PoCL) is listed too. It runs on the same cores as the CPU curves, so it is no GPU and no crossover is marked against it; the gap between its curves and the CPU's is what OpenCL's launches cost.</p>":
         "<p>大多数笔记本电脑的处理器里集成了 Intel 或 AMD 的 GPU。SpeedupLab 通过 OpenCL 使用它：安装它的驱动（README 说明了是哪一个），然后在设备列表中选择它，它的名字是 <code>opencl:N</code>。</p><p><b>集成 GPU</b> 与 CPU 共享内存。它与主机之间的复制开销很小，因为数据从不经过总线；但在 <code>b += b</code> 这样受内存带宽限制的工作上，它搬运数据的速度不会超过 CPU 内存所允许的速度，因此在这里它可能永远追不上 CPU 的多线程。它能赢的地方是算术：试试 gemm 预设。</p><p><b>CPU 上的 OpenCL</b>（PoCL）也会列出。它与 CPU 曲线运行在相同的核心上，所以它不是 GPU，也不会针对它标出交叉点；它的曲线与 CPU 曲线之间的差距，就是 OpenCL 启动的开销。</p>",

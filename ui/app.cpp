@@ -112,7 +112,7 @@ int App::main(QApplication &app)
     if (cl.asksForSweep()) {
         try {
             w.sweepPanel()->setForm(SweepForm::fromPlan(cl.plan(hw), hw, MachineInfo::gpuState().usable,
-                                                        w.sweepPanel()->openclCount()));
+                                                        w.sweepPanel()->describedDevices()));
         } catch (const std::exception &e) {
             std::cerr << "speeduplab: " << Format::sentence(QString::fromStdString(e.what())).toStdString()
                       << " The sweep panel keeps its settings.\n";

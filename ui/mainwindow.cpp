@@ -389,15 +389,12 @@ bool MainWindow::calibrate()
     // The CUDA GPU chosen, or the first; the OpenCL device chosen, or every one with "All devices".
     const SweepForm f = m_panel->form();
     QStringList described; // their ids, "opencl:0"
-    const auto add = [&described](int d) {
-        described << QString::fromStdString(PlanDevice{std::string(RowName::opencl), d}.id());
-    };
-    if (f.gpu && f.opencl)
-        add(f.device);
+    if (f.gpu && !f.described.isEmpty())
+        described << QString::fromStdString(PlanDevice{f.described.toStdString(), f.device}.id());
     else if (f.gpu && f.allDevices)
-        for (int d = 0; d < m_panel->openclCount(); ++d)
-            add(d);
-    return m_controller->startCalibration(m_hw, f.opencl ? 0 : f.device, gpu, described);
+        for (const PlanDevice &d : m_panel->describedDevices())
+            described << QString::fromStdString(d.id());
+    return m_controller->startCalibration(m_hw, f.described.isEmpty() ? f.device : 0, gpu, described);
 }
 
 void MainWindow::startRunning(const QString &activity, const QString &label)
@@ -608,13 +605,13 @@ void MainWindow::applyPreset(const QString &name)
     try {
         const std::string preset = name.toStdString();
         const SweepPlan plan = Presets::plan(preset, m_hw);
-        m_panel->setForm(SweepForm::fromPlan(plan, m_hw, m_gpu.usable, m_panel->openclCount()));
+        m_panel->setForm(SweepForm::fromPlan(plan, m_hw, m_gpu.usable, m_panel->describedDevices()));
         timeChart()->setWholeLoop(Presets::wholeLoop(preset)); // the view the preset is read in
         QString said = tr("Preset \u201c%1\u201d: %2")
                            .arg(DataTexts::preset(Presets::title(preset)),
                                 DataTexts::preset(Presets::description(preset)));
         // What it cannot do here, said now rather than found missing from the chart.
-        if (plan.gpu && !m_gpu.usable && m_panel->openclCount() == 0) {
+        if (plan.gpu && !m_gpu.usable && m_panel->describedDevices().empty()) {
             const QString why = Format::clause(DataTexts::gpuReason(m_gpu));
             said +=
                 tr(" Its GPU half is left out here (%1); File \u25b8 Open example shows it measured on an "
@@ -698,7 +695,8 @@ void MainWindow::loadSettings()
 {
     auto s = settings();
     // A form that is incomplete, out of range or not a valid plan is dropped as a whole.
-    if (const std::optional<SweepForm> f = SweepForm::load(*s, m_hw, m_gpu.usable, m_panel->openclCount()))
+    if (const std::optional<SweepForm> f =
+            SweepForm::load(*s, m_hw, m_gpu.usable, m_panel->describedDevices()))
         m_panel->setForm(*f);
     const bool restored = restoreGeometry(s->value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s->value(QStringLiteral("window/state")).toByteArray());

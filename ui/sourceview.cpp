@@ -242,7 +242,13 @@ SourceView::Description SourceView::describe(const Measurement &m)
         return describeOpenCl(m);
     if (m.isCuda())
         return describeCuda(m);
-    return describeCpu(m);
+    if (m.isCpu())
+        return describeCpu(m);
+    // A backend whose kernels are not marked for this view yet: said, not shown as another's.
+    return {tr("The code of %1").arg(QString::fromStdString(m.deviceId())),
+            tr("This backend's kernels are not shown here yet."),
+            {},
+            {}};
 }
 
 // OpenCL C kernels of our own, built at run time from opencl/openclkernels.h.

@@ -108,8 +108,13 @@ template <class T> Read<T> absentIs(T value, Read<T> read)
 struct Machine {
     int hardwareThreads = 1;
     bool gpuUsable = false;
-    int gpuCount = 1;    ///< the usable GPUs, which allDevices sweeps in turn
-    int openclCount = 0; ///< the OpenCL devices, which allDevices sweeps after the GPUs
+    int gpuCount = 1;                       ///< the usable GPUs, which allDevices sweeps in turn
+    std::vector<PlanDevice> described = {}; ///< the described devices, which allDevices sweeps after the GPUs
+    bool has(const QString &row, int index) const
+    {
+        return std::find(described.begin(), described.end(), PlanDevice{row.toStdString(), index}) !=
+               described.end();
+    }
 };
 
 // One field of the form: its settings key and how it travels, between the form and the settings
@@ -177,21 +182,23 @@ void whatFields(std::vector<Field> &v)
         const Workload *w = Workload::find(plan.workload);
         if (!w)
             return;
-        // The device's variants are OpenCL's when the plan sweeps an OpenCL device alone (the
-        // opencl field makes it the form's device).
-        const bool opencl = !plan.gpu && !plan.describedDevices.empty();
+        // The device's variants are a described backend's when the plan sweeps its device alone
+        // (the described field makes it the form's device).
+        const QString described = !plan.gpu && !plan.describedDevices.empty()
+                                      ? QString::fromStdString(plan.describedDevices.front().row)
+                                      : QString();
+        const std::vector<std::string> &offered = SweepForm::deviceVariants(*w, described);
         QStringList gpu;
         for (const auto &v : plan.variants) {
             if (f.cpuVariant.isEmpty() && w->hasCpuVariant(v))
                 f.cpuVariant = QString::fromStdString(v);
-            else if ((opencl ? w->hasVariantOn(RowName::opencl, v) : w->hasGpuVariant(v)) &&
+            else if (std::find(offered.begin(), offered.end(), v) != offered.end() &&
                      !gpu.contains(QString::fromStdString(v)))
                 gpu << QString::fromStdString(v);
         }
         // Several GPU variants: the form's "all" choice when they are all of them, else the first.
-        f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) ==
-                                             (opencl ? w->variantsOn(RowName::opencl) : w->gpuVariants).size()
-                           ? SweepForm::allVariants(*w, opencl)
+        f.gpuVariant = gpu.size() > 1 && std::size_t(gpu.size()) == offered.size()
+                           ? SweepForm::allVariants(*w, described)
                        : gpu.isEmpty() ? QString()
                                        : gpu.front();
     };
@@ -291,7 +298,7 @@ void deviceFields(std::vector<Field> &v)
     Field gpu = same("gpu", &SweepForm::gpu, &SweepPlan::gpu, boolean);
     gpu.load = [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
         const std::optional<bool> gpu = readBool(s, key);
-        f.gpu = gpu && *gpu && (m.gpuUsable || m.openclCount > 0); // which device: the opencl field
+        f.gpu = gpu && *gpu && (m.gpuUsable || !m.described.empty()); // which device: the described field
         return gpu.has_value();
     };
     gpu.fromPlan = [](const SweepPlan &p, SweepForm &f, const Machine &m) { f.gpu = p.gpu && m.gpuUsable; };
@@ -309,16 +316,23 @@ void deviceFields(std::vector<Field> &v)
                  [](const SweepPlan &p, SweepForm &f, const Machine &) {
                      f.allDevices = p.devices.size() + p.describedDevices.size() > 1;
                  }});
-    // After gpu, device and allDevices: an OpenCL device is the device of the GPU box.
-    v.push_back({"opencl", [](const SweepForm &f) { return QVariant(f.opencl); },
+    // After gpu, device and allDevices: a described device (OpenCL's) is the device of the GPU box.
+    // Saved under "opencl", which older settings hold as a bool (true: an OpenCL device).
+    v.push_back({"opencl", [](const SweepForm &f) { return QVariant(f.described); },
                  [](QSettings &s, const char *key, SweepForm &f, const Machine &m) {
-                     f.opencl = s.value(QLatin1String(key), false).toBool(); // absent in older settings
-                     if (f.opencl && f.device >= m.openclCount) { // that device is gone: the GPU box off
-                         f.opencl = false;
+                     const QString saved = s.value(QLatin1String(key)).toString(); // absent in older settings
+                     f.described =
+                         saved == QLatin1String("true")
+                             ? QString::fromLatin1(RowName::opencl.data(), qsizetype(RowName::opencl.size()))
+                         : describedByRow(saved.toStdString()) ? saved
+                                                               : QString();
+                     if (!f.described.isEmpty() && !m.has(f.described, f.device)) { // gone: the GPU box off
+                         f.described.clear();
                          f.gpu = false;
                          f.device = 0;
                      }
-                     if (!f.opencl && !f.allDevices && !m.gpuUsable) // a CUDA GPU, and there is none
+                     if (f.described.isEmpty() && !f.allDevices &&
+                         !m.gpuUsable) // a CUDA GPU, and there is none
                          f.gpu = false;
                      return true;
                  },
@@ -327,20 +341,20 @@ void deviceFields(std::vector<Field> &v)
                          return;
                      if (f.allDevices) {
                          p.gpu = m.gpuCount > 0;
-                         for (int d = 0; d < m.openclCount; ++d)
-                             p.describedDevices.push_back({std::string(RowName::opencl), d});
-                     } else if (f.opencl) {
+                         p.describedDevices = m.described;
+                     } else if (!f.described.isEmpty()) {
                          p.gpu = false;
                          p.device = 0;
                          p.devices.clear();
-                         p.describedDevices = {{std::string(RowName::opencl), f.device}};
+                         p.describedDevices = {{f.described.toStdString(), f.device}};
                      }
                  },
                  [](const SweepPlan &p, SweepForm &f, const Machine &m) {
-                     f.opencl = !p.gpu && !p.describedDevices.empty() &&
-                                p.describedDevices.front().row == RowName::opencl &&
-                                p.describedDevices.front().index < m.openclCount;
-                     if (f.opencl) {
+                     const bool one = !p.gpu && !p.describedDevices.empty() &&
+                                      m.has(QString::fromStdString(p.describedDevices.front().row),
+                                            p.describedDevices.front().index);
+                     f.described = one ? QString::fromStdString(p.describedDevices.front().row) : QString();
+                     if (one) {
                          f.gpu = true;
                          f.device = p.describedDevices.front().index;
                      }
@@ -422,22 +436,28 @@ const std::vector<Field> &fields()
 
 } // namespace
 
-SweepForm SweepForm::defaults(int hardwareThreads, bool gpuUsable, int openclCount)
+SweepForm SweepForm::defaults(int hardwareThreads, bool gpuUsable, const std::vector<PlanDevice> &described)
 {
-    return fromPlan(SweepPlan::seed(hardwareThreads), hardwareThreads, gpuUsable, openclCount);
+    return fromPlan(SweepPlan::seed(hardwareThreads), hardwareThreads, gpuUsable, described);
 }
 
-QString SweepForm::allVariants(const Workload &w, bool opencl)
+const std::vector<std::string> &SweepForm::deviceVariants(const Workload &w, const QString &described)
+{
+    return described.isEmpty() ? w.gpuVariants : w.variantsOn(described.toStdString());
+}
+
+QString SweepForm::allVariants(const Workload &w, const QString &described)
 {
     QStringList all;
-    for (const auto &v : opencl ? w.variantsOn(RowName::opencl) : w.gpuVariants)
+    for (const auto &v : deviceVariants(w, described))
         all << QString::fromStdString(v);
     return all.join(QLatin1Char(','));
 }
 
-SweepForm SweepForm::fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable, int openclCount)
+SweepForm SweepForm::fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable,
+                              const std::vector<PlanDevice> &described)
 {
-    const Machine machine{hardwareThreads, gpuUsable, 1, openclCount};
+    const Machine machine{hardwareThreads, gpuUsable, 1, described};
     SweepForm f;
     for (const Field &field : fields())
         if (field.fromPlan)
@@ -470,9 +490,9 @@ int SweepForm::maxThreads() const
     return cpu && !threads.isEmpty() ? *std::max_element(threads.begin(), threads.end()) : 1;
 }
 
-SweepPlan SweepForm::toPlan(int hardwareThreads, int gpuCount, int openclCount) const
+SweepPlan SweepForm::toPlan(int hardwareThreads, int gpuCount, const std::vector<PlanDevice> &described) const
 {
-    const Machine machine{hardwareThreads, false, gpuCount, openclCount};
+    const Machine machine{hardwareThreads, false, gpuCount, described};
     SweepPlan p;
     for (const Field &field : fields())
         if (field.toPlan)
@@ -491,7 +511,8 @@ void SweepForm::save(QSettings &s) const
     s.endGroup();
 }
 
-std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool gpuUsable, int openclCount)
+std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool gpuUsable,
+                                         const std::vector<PlanDevice> &described)
 {
     s.beginGroup(QStringLiteral("sweep"));
     struct GroupEnd {
@@ -499,7 +520,7 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
         ~GroupEnd() { s.endGroup(); }
     } groupEnd{s};
 
-    const Machine machine{hardwareThreads, gpuUsable, 1, openclCount};
+    const Machine machine{hardwareThreads, gpuUsable, 1, described};
     SweepForm f;
     for (const Field &field : fields())
         if (!field.load(s, field.key, f, machine))
@@ -511,8 +532,8 @@ std::optional<SweepForm> SweepForm::load(QSettings &s, int hardwareThreads, bool
     if (!f.cpuVariant.isEmpty() && !w->hasCpuVariant(f.cpuVariant.toStdString()))
         return std::nullopt;
     for (const QString &v : f.gpuVariant.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        if (!(f.opencl ? w->hasVariantOn(RowName::opencl, v.toStdString())
-                       : w->hasGpuVariant(v.toStdString())))
+        if (const std::vector<std::string> &offered = deviceVariants(*w, f.described);
+            std::find(offered.begin(), offered.end(), v.toStdString()) == offered.end())
             return std::nullopt;
     for (const QString &m : f.modes)
         if (!w->hasGpuMode(m.toStdString()))

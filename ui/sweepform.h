@@ -34,9 +34,10 @@ struct SweepForm {
     bool gpu = false;
     int device = 0;
     bool allDevices = false; ///< every usable device in turn (--device all); device is the first
-    /// The device chosen is OpenCL's: device is its index (opencl:device), and the plan sweeps it
-    /// instead of a CUDA GPU. With allDevices, every OpenCL device follows the CUDA GPUs.
-    bool opencl = false;
+    /// The device chosen is a described backend's (OpenCL): its rows' name ("opencl"), and device is
+    /// its index there (opencl:device); the plan sweeps it instead of a CUDA GPU. Empty: a CUDA GPU.
+    /// With allDevices, every described device follows the CUDA GPUs.
+    QString described;
     QStringList modes; ///< checked GPU modes
     bool transfers = false;
     bool pinned = false;
@@ -54,13 +55,18 @@ struct SweepForm {
     QString placement = QStringLiteral("cores-first");
 
     /// The seed experiment on this machine, with the GPU on when one is usable.
-    static SweepForm defaults(int hardwareThreads, bool gpuUsable, int openclCount = 0);
+    /// `described`: this machine's usable devices of the described backends (OpenCL), which
+    /// allDevices sweeps after the CUDA GPUs, and one of which the form may choose.
+    static SweepForm defaults(int hardwareThreads, bool gpuUsable,
+                              const std::vector<PlanDevice> &described = {});
     /// The fields that show a plan (sizes as an explicit list unless they are a log range).
     static SweepForm fromPlan(const SweepPlan &plan, int hardwareThreads, bool gpuUsable,
-                              int openclCount = 0);
-    /// The gpuVariant that asks for every device variant of w (CUDA's, or OpenCL's when `opencl`):
-    /// their names joined by commas.
-    static QString allVariants(const Workload &w, bool opencl = false);
+                              const std::vector<PlanDevice> &described = {});
+    /// The gpuVariant that asks for every device variant of w (CUDA's, or those of the described
+    /// backend whose rows are named `described`): their names joined by commas.
+    static QString allVariants(const Workload &w, const QString &described = {});
+    /// The device variants of w the form offers: CUDA's, or the described backend's.
+    static const std::vector<std::string> &deviceVariants(const Workload &w, const QString &described);
 
     /// The sizes the fields describe. Throws std::invalid_argument with the reason.
     std::vector<int> sizes() const;
@@ -69,17 +75,19 @@ struct SweepForm {
     int maxThreads() const;
     /// The plan, checked as a whole (SweepPlan::validate and the panel's own rules). Throws
     /// std::invalid_argument with one sentence naming the problem.
-    /// gpuCount: the usable CUDA GPUs and openclCount the OpenCL devices, which allDevices sweeps in
-    /// turn.
-    SweepPlan toPlan(int hardwareThreads, int gpuCount = 1, int openclCount = 0) const;
+    /// gpuCount: the usable CUDA GPUs and `described` the described backends' devices, which
+    /// allDevices sweeps in turn.
+    SweepPlan toPlan(int hardwareThreads, int gpuCount = 1,
+                     const std::vector<PlanDevice> &described = {}) const;
 
     void save(QSettings &s) const;
     /// Reads a form saved by save(). Returns nothing when a value is missing, of the wrong
     /// type, out of range, or the whole does not make a valid plan: the caller then keeps the
     /// defaults. gpuUsable: the GPU is switched off when this machine has none.
-    /// openclCount: the OpenCL devices of this machine (a saved OpenCL device beyond them is dropped).
+    /// described: the described backends' devices of this machine (a saved one not among them is
+    /// dropped, with the GPU box).
     static std::optional<SweepForm> load(QSettings &s, int hardwareThreads, bool gpuUsable,
-                                         int openclCount = 0);
+                                         const std::vector<PlanDevice> &described = {});
 
     bool operator==(const SweepForm &) const = default;
 };

@@ -42,9 +42,16 @@ namespace speeduplab {
 using namespace sweeppanel;
 
 SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo, QWidget *parent)
-    : QWidget(parent), m_hw(std::max(1, hardwareThreads)), m_gpuInfo(gpuInfo),
-      m_openclInfo(Devices::state(DeviceIdPrefix::opencl))
+    : QWidget(parent), m_hw(std::max(1, hardwareThreads)), m_gpuInfo(gpuInfo), m_describedInfo([] {
+          std::vector<MachineInfo::DescribedState> states;
+          for (const DescribedBackend &b : describedBackends)
+              states.push_back(Devices::state(b.prefix));
+          return states;
+      }())
 {
+    for (const MachineInfo::DescribedState &s : m_describedInfo)
+        if (s.usable)
+            m_described.insert(m_described.end(), s.devices.begin(), s.devices.end());
     // The fields scroll; the problem and the Run and Cancel buttons stay in view below them.
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -139,11 +146,10 @@ void SweepPanel::workloadChanged()
     };
     fill(m_cpuVariant, w->cpuVariants, tr("fastest available"), true, w->name);
     // The device's own variants: OpenCL's (clblast, tiled, ...) when an OpenCL device is chosen.
-    // (As form() reads the device: an OpenCL entry counts only while the box is on.)
-    const std::vector<std::string> &device =
-        m_gpu->isChecked() && openclIndexOf(m_device->currentData().toInt()) >= 0
-            ? w->variantsOn(RowName::opencl)
-            : w->gpuVariants;
+    // (As form() reads the device: a described entry counts only while the box is on.)
+    const int k = m_gpu->isChecked() ? describedOf(m_device->currentData().toInt()) : -1;
+    const std::vector<std::string> &device = SweepForm::deviceVariants(
+        *w, k >= 0 && k < int(m_described.size()) ? describedRow(m_described[std::size_t(k)]) : QString());
     fill(m_gpuVariant, device, tr("default (%1)").arg(QString::fromStdString(device.front())), false,
          w->name);
 
@@ -192,12 +198,15 @@ SweepForm SweepPanel::form() const
         if (m_threads->item(i)->checkState() == Qt::Checked)
             f.threads << m_threads->item(i)->data(Qt::UserRole).toInt();
     const int entry = m_device->currentData().toInt();
-    f.gpu = m_gpu->isChecked() && (m_gpuInfo.usable || m_openclInfo.usable) && entry != -1;
+    f.gpu = m_gpu->isChecked() && (m_gpuInfo.usable || !m_described.empty()) && entry != -1;
     f.allDevices = entry == kAllDevices;
     // An OpenCL device only while the box is on: off, the form keeps what it kept before
     // (CUDA's device 0), whatever entry the list shows.
-    f.opencl = f.gpu && openclIndexOf(entry) >= 0;
-    f.device = f.opencl                           ? openclIndexOf(entry)
+    const int k = f.gpu ? describedOf(entry) : -1;
+    const DeviceDescription *d =
+        k >= 0 && k < int(m_described.size()) ? &m_described[std::size_t(k)] : nullptr;
+    f.described = d ? describedRow(*d) : QString();
+    f.device = d                                  ? d->index
                : entry >= 0                       ? entry
                : f.allDevices && m_gpuInfo.usable ? m_gpuInfo.gpus.front().index
                                                   : 0;
@@ -228,12 +237,16 @@ void SweepPanel::setForm(const SweepForm &f)
         m_workload->setCurrentIndex(i >= 0 ? i : 0);
     }
     // The device first: the GPU variants offered are its backend's.
-    m_gpu->setChecked(
-        f.gpu && (f.opencl || f.allDevices ? m_openclInfo.usable || m_gpuInfo.usable : m_gpuInfo.usable));
+    m_gpu->setChecked(f.gpu &&
+                      (!f.described.isEmpty() || f.allDevices ? !m_described.empty() || m_gpuInfo.usable
+                                                              : m_gpuInfo.usable));
     {
         const int all = m_device->findData(kAllDevices);
-        const int i =
-            f.allDevices && all >= 0 ? all : m_device->findData(f.opencl ? openclEntry(f.device) : f.device);
+        const int i = f.allDevices && all >= 0 ? all
+                      : f.described.isEmpty()  ? m_device->findData(f.device)
+                      : describedDevice(f)
+                          ? m_device->findData(describedEntry(int(describedDevice(f) - m_described.data())))
+                          : -1;
         m_device->setCurrentIndex(i >= 0 ? i : 0);
     }
     workloadChanged();
@@ -270,22 +283,42 @@ void SweepPanel::setForm(const SweepForm &f)
     refresh();
 }
 
-void SweepPanel::setOpenClState(const MachineInfo::DescribedState &opencl)
+void SweepPanel::setDescribedStates(const std::vector<MachineInfo::DescribedState> &states)
 {
     const SweepForm f = form();
-    m_openclInfo = opencl;
+    m_describedInfo = states;
+    m_described.clear();
+    for (const MachineInfo::DescribedState &s : m_describedInfo)
+        if (s.usable)
+            m_described.insert(m_described.end(), s.devices.begin(), s.devices.end());
     fillDevices();
     setForm(f);
 }
 
+std::vector<PlanDevice> SweepPanel::describedDevices() const
+{
+    std::vector<PlanDevice> out;
+    for (const DeviceDescription &d : m_described)
+        out.push_back({describedRow(d).toStdString(), d.index});
+    return out;
+}
+
+const DeviceDescription *SweepPanel::describedDevice(const SweepForm &f) const
+{
+    for (const DeviceDescription &d : m_described)
+        if (!f.described.isEmpty() && describedRow(d) == f.described && d.index == f.device)
+            return &d;
+    return nullptr;
+}
+
 SweepForm SweepPanel::defaultForm() const
 {
-    SweepForm f = SweepForm::defaults(m_hw, m_gpuInfo.usable, openclCount());
+    SweepForm f = SweepForm::defaults(m_hw, m_gpuInfo.usable, describedDevices());
     if (!m_gpuInfo.usable)
-        for (const DeviceDescription &d : m_openclInfo.devices)
+        for (const DeviceDescription &d : m_described)
             if (d.isGpu()) {
                 f.gpu = true;
-                f.opencl = true;
+                f.described = describedRow(d);
                 f.device = d.index;
                 break;
             }
@@ -295,8 +328,7 @@ SweepForm SweepPanel::defaultForm() const
 std::optional<SweepPlan> SweepPanel::plan(QString *error) const
 {
     try {
-        return form().toPlan(m_hw, m_gpuInfo.usable ? int(m_gpuInfo.gpus.size()) : 0,
-                             m_openclInfo.usable ? int(m_openclInfo.devices.size()) : 0);
+        return form().toPlan(m_hw, m_gpuInfo.usable ? int(m_gpuInfo.gpus.size()) : 0, describedDevices());
     } catch (const std::exception &e) {
         if (error)
             *error = Format::sentence(QString::fromStdString(e.what()));
@@ -412,22 +444,19 @@ void SweepPanel::refresh()
     m_rangeBox->setEnabled(f.sizesAsRange && !m_running);
     m_list->setEnabled(!f.sizesAsRange && !m_running);
     m_threads->setEnabled(f.cpu && !m_running);
-    const bool gpuUsable = m_gpuInfo.usable || m_openclInfo.usable;
+    const bool gpuUsable = m_gpuInfo.usable || !m_described.empty();
     m_gpu->setEnabled(gpuUsable && !m_running);
-    const DeviceDescription *cl = nullptr;
-    for (const DeviceDescription &d : m_openclInfo.devices)
-        if (f.opencl && d.index == f.device)
-            cl = &d;
+    const DeviceDescription *cl = describedDevice(f);
     if (!gpuUsable) {
         setInfo(m_gpuInfoLabel, tr("No usable GPU: %1").arg(DataTexts::gpuReason(m_gpuInfo)), Tone::Note);
     } else if (cl && !cl->isGpu()) {
         // Said where the device is chosen: its curves are not a GPU's.
         setInfo(m_gpuInfoLabel,
-                tr("%1 is OpenCL on the CPU: the same cores as the CPU curves, so no GPU crossover is "
-                   "marked against it. Its curves show what OpenCL's launches cost.")
-                    .arg(QString::fromStdString(cl->id())),
+                tr("%1 is %2 on the CPU: the same cores as the CPU curves, so no GPU crossover is "
+                   "marked against it. Its curves show what %2's launches cost.")
+                    .arg(QString::fromStdString(cl->id()), QString::fromStdString(cl->api())),
                 Tone::Note);
-    } else if (!m_gpuInfo.usable && !f.opencl) {
+    } else if (!m_gpuInfo.usable && f.described.isEmpty()) {
         setInfo(m_gpuInfoLabel, tr("No usable CUDA GPU: %1").arg(DataTexts::gpuReason(m_gpuInfo)),
                 Tone::Note);
     } else {

@@ -34,8 +34,8 @@ public:
     /// The seed experiment on this machine: on its CUDA GPU when it has one, else on its first
     /// OpenCL GPU (a laptop's integrated GPU), else on the CPU alone.
     SweepForm defaultForm() const;
-    /// The OpenCL devices listed (for SweepForm::load and fromPlan).
-    int openclCount() const { return m_openclInfo.usable ? int(m_openclInfo.devices.size()) : 0; }
+    /// The described backends' devices listed (OpenCL's: for SweepForm::load and fromPlan).
+    std::vector<PlanDevice> describedDevices() const;
     /// Shows a whole form at once (signals held back until every field is set).
     void setForm(const SweepForm &form);
     /// The plan the fields describe, or nothing with the reason in *error.
@@ -61,7 +61,8 @@ public:
     void setGpuState(const MachineInfo::GpuState &gpu);
     const MachineInfo::GpuState &gpuState() const { return m_gpuInfo; }
     /// The OpenCL devices the list offers (asked of core once, at construction; tests set their own).
-    void setOpenClState(const MachineInfo::DescribedState &opencl);
+    /// The described backends' devices as they were found, one state a backend (tests).
+    void setDescribedStates(const std::vector<MachineInfo::DescribedState> &states);
 
     /// While a sweep runs, the fields are read-only and only Cancel is enabled.
     void setRunning(bool running);
@@ -94,8 +95,12 @@ private:
 
     int m_hw;
     MachineInfo::GpuState m_gpuInfo;
-    /// The OpenCL devices (Devices::state, asked once): listed under the CUDA GPUs.
-    MachineInfo::DescribedState m_openclInfo;
+    /// The described backends' devices (Devices::state, asked once), one state a backend; the
+    /// usable ones are listed under the CUDA GPUs (m_described, in that order).
+    std::vector<MachineInfo::DescribedState> m_describedInfo;
+    std::vector<DeviceDescription> m_described;
+    /// The described device the form names, or nullptr.
+    const DeviceDescription *describedDevice(const SweepForm &f) const;
     bool m_running = false;
     bool m_applying = false;
     QString m_problem;

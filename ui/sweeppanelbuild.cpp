@@ -365,13 +365,20 @@ void SweepPanel::fillDevices()
     const QSignalBlocker block(m_device);
     m_device->clear();
     // An OpenCL device may be the CPU itself: the box is not called a GPU's alone then.
-    m_gpu->setTitle(m_openclInfo.usable ? tr("GPU or OpenCL device") : tr("GPU"));
+    QStringList apis, reasons; // the described backends with a device; why the others have none
+    for (const MachineInfo::DescribedState &s : m_describedInfo) {
+        if (s.usable && !s.devices.empty() && !apis.contains(QString::fromStdString(s.devices.front().api())))
+            apis << QString::fromStdString(s.devices.front().api());
+        if (!s.usable && !s.reason.empty())
+            reasons << QString::fromStdString(s.reason);
+    }
+    m_gpu->setTitle(apis.isEmpty() ? tr("GPU") : tr("GPU or %1 device").arg(apis.join(QLatin1Char('/'))));
     const QString reason = DataTexts::gpuReason(m_gpuInfo);
     const bool cuda = m_gpuInfo.usable && !m_gpuInfo.gpus.empty();
-    if (!cuda && !m_openclInfo.usable) {
+    if (!cuda && m_described.empty()) {
         // One entry that cannot be chosen and says why.
-        const QString opencl = QString::fromStdString(m_openclInfo.reason);
-        const QString both = opencl.isEmpty() ? reason : reason + QLatin1Char(' ') + opencl;
+        const QString both =
+            reasons.isEmpty() ? reason : reason + QLatin1Char(' ') + reasons.join(QLatin1Char(' '));
         m_device->addItem(tr("No usable GPU: %1").arg(reason), -1);
         if (auto *model = qobject_cast<QStandardItemModel *>(m_device->model()))
             model->item(0)->setEnabled(false);
@@ -387,13 +394,14 @@ void SweepPanel::fillDevices()
                                   .arg(QString::fromStdString(g.computeCapability)),
                               g.index);
     // The OpenCL devices, named as --device names them and as they are: a CPU device is not a GPU.
-    for (const DeviceDescription &d : m_openclInfo.devices) {
+    for (std::size_t k = 0; k < m_described.size(); ++k) {
+        const DeviceDescription &d = m_described[k];
         m_device->addItem(
             tr("%1: %2").arg(QString::fromStdString(d.id()), QString::fromStdString(d.describe())),
-            openclEntry(d.index));
+            describedEntry(int(k)));
         m_device->setItemData(m_device->count() - 1, QString::fromStdString(d.name), Qt::ToolTipRole);
     }
-    const int devices = (cuda ? int(m_gpuInfo.gpus.size()) : 0) + int(m_openclInfo.devices.size());
+    const int devices = (cuda ? int(m_gpuInfo.gpus.size()) : 0) + int(m_described.size());
     if (devices > 1)
         m_device->addItem(tr("All %1 devices, in turn").arg(devices), kAllDevices);
     m_device->setToolTip(cuda ? QString() : tr("No usable CUDA GPU: %1").arg(reason));

@@ -17,14 +17,21 @@ namespace speeduplab::sweeppanel {
 inline const char *const kModes[] = {"launch", "graph", "fused", "unsynced"};
 // The device list's "every device in turn" entry.
 inline constexpr int kAllDevices = -2;
-// The device list's data of OpenCL device opencl:index (a CUDA GPU's is its index, 0 or more).
-inline constexpr int openclEntry(int index)
+// The device list's data of the k-th described device (SweepPanel::describedDevices: opencl:0,
+// ...); a CUDA GPU's is its index, 0 or more.
+inline constexpr int describedEntry(int k)
 {
-    return -1000 - index;
+    return -1000 - k;
 }
-inline constexpr int openclIndexOf(int entry)
+inline constexpr int describedOf(int entry)
 {
     return entry <= -1000 ? -1000 - entry : -1;
+}
+// The rows' name of a described device's backend ("opencl"), as SweepForm::described holds it.
+inline QString describedRow(const DeviceDescription &d)
+{
+    const DescribedBackend *b = describedByPrefix(d.backend);
+    return b ? QString::fromLatin1(b->row.data(), qsizetype(b->row.size())) : QString();
 }
 
 inline QString modeTip(const QString &mode)

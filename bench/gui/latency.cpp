@@ -104,7 +104,7 @@ int GuiBench::latency(const CommandLine &cl)
     MainWindow w(cl.settings.isEmpty() ? dir.filePath(QStringLiteral("bench.ini")) : cl.settings);
     w.setErrorReporter([](const QString &, const QString &text) { std::cerr << text.toStdString() << '\n'; });
     w.sweepPanel()->setForm(
-        SweepForm::fromPlan(plan, hw, MachineInfo::gpuState().usable, w.sweepPanel()->openclCount()));
+        SweepForm::fromPlan(plan, hw, MachineInfo::gpuState().usable, w.sweepPanel()->describedDevices()));
     w.show();
 
     QElapsedTimer clock;

@@ -211,8 +211,11 @@ MachineInfo::DescribedState Devices::state(std::string_view prefix)
 {
     const DescribedBackend *b = describedByPrefix(prefix);
     if (const DeviceBackend *backend = b ? find(b->row) : nullptr)
-        if (std::optional<MachineInfo::DescribedState> s = backend->state())
+        if (std::optional<MachineInfo::DescribedState> s = backend->state()) {
+            for (DeviceDescription &d : s->devices)
+                d.backend = std::string(b->prefix);
             return *s;
+        }
     return {};
 }
 
@@ -221,10 +224,8 @@ MachineInfo Devices::probeMachine()
     MachineInfo m = MachineInfo::probeHost();
     for (const DescribedBackend &b : describedBackends) {
         MachineInfo::DescribedState s = state(b.prefix);
-        for (DeviceDescription &d : s.devices) {
-            d.backend = std::string(b.prefix);
+        for (DeviceDescription &d : s.devices)
             m.described.push_back(std::move(d));
-        }
         if (!s.reason.empty())
             m.describedStatus[std::string(b.prefix)] = s.reason;
     }

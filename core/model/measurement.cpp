@@ -17,8 +17,9 @@ std::string Measurement::deviceId() const
 {
     if (isCpu())
         return {};
-    return std::string(isCuda() ? DeviceIdPrefix::cuda : DeviceIdPrefix::opencl) + ':' +
-           std::to_string(std::max(0, device));
+    const DescribedBackend *b = describedByRow(backend);
+    const std::string prefix(isCuda() ? DeviceIdPrefix::cuda : b ? b->prefix : std::string_view(backend));
+    return prefix + ':' + std::to_string(std::max(0, device));
 }
 
 SeriesName Measurement::seriesName() const

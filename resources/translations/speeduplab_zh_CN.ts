@@ -3484,6 +3484,14 @@ Check more thread counts in the sweep panel.</source>
         <source>%1 on %2, %3 mode: %4 operations, each one enqueue of its OpenCL commands</source>
         <translation>%1 在 %2 上，%3 模式：%4 次操作，每次将其 OpenCL 命令入队一次</translation>
     </message>
+    <message>
+        <source>The code of %1</source>
+        <translation>%1 的代码</translation>
+    </message>
+    <message>
+        <source>This backend&apos;s kernels are not shown here yet.</source>
+        <translation>此处尚未显示该后端的内核。</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::SpeedupChart</name>
@@ -3871,20 +3879,12 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>与 launch 模式相同的内核启动，但按原始回答的方式计时：在设备同步之前读取主机时钟，得到的是把启动放入队列的时间，而不是运行它们的时间；同步之后的时间保存在旁边。从不参与交叉点的计算。</translation>
     </message>
     <message>
-        <source>%1 is OpenCL on the CPU: the same cores as the CPU curves, so no GPU crossover is marked against it. Its curves show what OpenCL&apos;s launches cost.</source>
-        <translation>%1 是运行在 CPU 上的 OpenCL：与 CPU 曲线使用相同的核心，因此不会针对它标出 GPU 交叉点。它的曲线显示的是 OpenCL 启动的开销。</translation>
-    </message>
-    <message>
         <source>No usable CUDA GPU: %1</source>
         <translation>没有可用的 CUDA GPU：%1</translation>
     </message>
     <message>
         <source>All %1 devices, in turn</source>
         <translation>全部 %1 个设备，依次测量</translation>
-    </message>
-    <message>
-        <source>GPU or OpenCL device</source>
-        <translation>GPU 或 OpenCL 设备</translation>
     </message>
     <message>
         <source>n = %1 will not fit on %2: needs a buffer of %3, and the device allows %4 in one buffer; it will be skipped.</source>
@@ -3937,6 +3937,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Read each point&apos;s energy from its device&apos;s own counters where the machine has them (RAPL for the CPU and an integrated GPU, NVML for an NVIDIA GPU): a point shorter than the counters need runs longer for it, outside its timing. Off: none is read</source>
         <translation>在机器有计数器时，从设备自己的计数器读取每个点的能耗（CPU 和集成 GPU 用 RAPL，NVIDIA GPU 用 NVML）：短于计数器所需时长的点会为此多运行一会儿，不计入其计时。关闭：不读取能耗</translation>
+    </message>
+    <message>
+        <source>%1 is %2 on the CPU: the same cores as the CPU curves, so no GPU crossover is marked against it. Its curves show what %2&apos;s launches cost.</source>
+        <translation>%1 是运行在 CPU 上的 %2：与 CPU 曲线使用相同的核心，因此不会针对它标出 GPU 交叉点。它的曲线显示的是 %2 启动的开销。</translation>
+    </message>
+    <message>
+        <source>GPU or %1 device</source>
+        <translation>GPU 或 %1 设备</translation>
     </message>
 </context>
 <context>

@@ -407,7 +407,7 @@ void TestMainWindow::noGpuBanner()
                 ->text()
                 .contains(QStringLiteral("OpenCL")));
     // The device combo holds one disabled entry that says why (on a machine without OpenCL either).
-    w.sweepPanel()->setOpenClState({});
+    w.sweepPanel()->setDescribedStates({});
     auto *device = field<QComboBox>(w, "deviceCombo");
     QCOMPARE(device->count(), 1);
     QVERIFY(device->itemText(0).contains(reason.left(30)));
@@ -471,7 +471,7 @@ void TestMainWindow::gpuStateFollowsTheGpu()
     auto *info = field<QLabel>(w, "gpuInfo");
     auto *bannerText = w.gpuBanner()->findChild<QLabel *>(QStringLiteral("gpuBannerText"));
     QVERIFY(bannerText);
-    w.sweepPanel()->setOpenClState({}); // the CUDA GPUs alone in the list
+    w.sweepPanel()->setDescribedStates({}); // the CUDA GPUs alone in the list
 
     // A usable GPU, as a GPU machine reports it: the box can be switched on, no banner.
     MachineInfo::GpuState usable;

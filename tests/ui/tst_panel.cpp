@@ -494,7 +494,7 @@ void TestPanel::everyGpuInTurn()
         state.gpus.push_back(g);
     }
     SweepPanel panel(4, state);
-    panel.setOpenClState({}); // the two GPUs alone
+    panel.setDescribedStates({}); // the two GPUs alone
     auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
     QVERIFY(devices);
     QCOMPARE(devices->count(), 3);
@@ -534,7 +534,7 @@ void TestPanel::openclDevicesAreListed()
     igpu.unifiedMemory = true;
     cl.devices = {pocl, igpu};
     SweepPanel panel(4, noCuda);
-    panel.setOpenClState(cl);
+    panel.setDescribedStates({cl});
     auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
     QVERIFY(devices);
     QCOMPARE(devices->count(), 3);
@@ -545,7 +545,7 @@ void TestPanel::openclDevicesAreListed()
 
     // The seed on this machine: its integrated GPU.
     const SweepForm seed = panel.defaultForm();
-    QVERIFY(seed.gpu && seed.opencl);
+    QVERIFY(seed.gpu && seed.described == QStringLiteral("opencl"));
     QCOMPARE(seed.device, 1);
     panel.setForm(seed);
     QCOMPARE(devices->currentIndex(), 1);
@@ -555,12 +555,13 @@ void TestPanel::openclDevicesAreListed()
     QCOMPARE(plan.describedDevices, (std::vector<PlanDevice>{{"opencl", 1}}));
     QVERIFY(plan.cpu);
     // The form of that plan comes back the same.
-    QVERIFY(SweepForm::fromPlan(plan, 4, false, 2) == seed);
+    QVERIFY(SweepForm::fromPlan(plan, 4, false, std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 1}}) ==
+            seed);
 
     // PoCL: listed, and said to be the CPU itself.
     devices->setCurrentIndex(0);
     QCOMPARE(panel.form().device, 0);
-    QVERIFY(panel.form().opencl);
+    QVERIFY(panel.form().described == QStringLiteral("opencl"));
     auto *info = panel.findChild<QLabel *>(QStringLiteral("gpuInfo"));
     QVERIFY(info && info->text().contains(QStringLiteral("OpenCL on the CPU")));
     QCOMPARE(panel.plan().value().describedDevices, (std::vector<PlanDevice>{{"opencl", 0}}));
@@ -584,12 +585,14 @@ void TestPanel::openclDevicesAreListed()
     QCOMPARE(panel.form().gpuVariant, QStringLiteral("clblast"));
     plan = panel.plan().value();
     QCOMPARE(plan.variantsOn("opencl"), (std::vector<std::string>{"clblast"}));
-    QVERIFY(SweepForm::fromPlan(plan, 4, false, 2).gpuVariant == QStringLiteral("clblast"));
+    QVERIFY(SweepForm::fromPlan(plan, 4, false, std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 1}})
+                .gpuVariant == QStringLiteral("clblast"));
     {
         QTemporaryDir gemmDir;
         QSettings g(gemmDir.filePath(QStringLiteral("gemm.ini")), QSettings::IniFormat);
         panel.form().save(g);
-        const std::optional<SweepForm> kept = SweepForm::load(g, 4, false, 2);
+        const std::optional<SweepForm> kept =
+            SweepForm::load(g, 4, false, std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 1}});
         QVERIFY(kept && kept->gpuVariant == QStringLiteral("clblast"));
     }
 
@@ -622,10 +625,21 @@ void TestPanel::openclDevicesAreListed()
     QTemporaryDir dir;
     QSettings s(dir.filePath(QStringLiteral("gone.ini")), QSettings::IniFormat);
     seed.save(s);
-    const std::optional<SweepForm> back = SweepForm::load(s, 4, false, 2);
+    const std::optional<SweepForm> back =
+        SweepForm::load(s, 4, false, std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 1}});
     QVERIFY(back && *back == seed);
-    const std::optional<SweepForm> gone = SweepForm::load(s, 4, false, 1);
-    QVERIFY(gone && !gone->gpu && !gone->opencl);
+    const std::optional<SweepForm> gone =
+        SweepForm::load(s, 4, false, std::vector<PlanDevice>{{"opencl", 0}});
+    QVERIFY(gone && !gone->gpu && gone->described.isEmpty());
+    // Settings from before the described backends held a bool: true is an OpenCL device.
+    s.setValue(QStringLiteral("sweep/opencl"), true);
+    const std::optional<SweepForm> older =
+        SweepForm::load(s, 4, false, std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 1}});
+    QVERIFY(older && older->described == QStringLiteral("opencl") && older->device == seed.device);
+    s.setValue(QStringLiteral("sweep/opencl"), QStringLiteral("no-such-backend"));
+    const std::optional<SweepForm> unknown =
+        SweepForm::load(s, 4, false, std::vector<PlanDevice>{{"opencl", 0}, {"opencl", 1}});
+    QVERIFY(unknown && unknown->described.isEmpty());
 }
 
 QTEST_MAIN(TestPanel)

@@ -161,7 +161,7 @@ void TestPresets::presetSaysWhatItLeavesOut()
     MainWindow w(dir.filePath(QStringLiteral("leftout.ini")));
     w.applyPreset(QStringLiteral("replay"));
     const QString said = w.statusBar()->currentMessage();
-    const bool none = !w.gpuState().usable && w.sweepPanel()->openclCount() == 0;
+    const bool none = !w.gpuState().usable && w.sweepPanel()->describedDevices().empty();
     QVERIFY2(said.contains(QStringLiteral("Its GPU half is left out here")) == none, qPrintable(said));
     if (none)
         QVERIFY2(said.contains(QStringLiteral("Open example")), qPrintable(said));

@@ -224,7 +224,7 @@ void TestTranslations::gpuReasonReadsInTheLanguage()
     QCOMPARE(said, QStringLiteral("未找到 NVIDIA 驱动（CUDA error 35, cudaErrorInsufficientDriver）："
                                   "安装 NVIDIA 驱动即可使用 GPU。"));
     SweepPanel panel(4, none);
-    panel.setOpenClState(MachineInfo::DescribedState{}); // no OpenCL either
+    panel.setDescribedStates({}); // no OpenCL either
     auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
     auto *info = panel.findChild<QLabel *>(QStringLiteral("gpuInfo"));
     QVERIFY(devices && info);
