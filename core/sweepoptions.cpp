@@ -3,7 +3,10 @@
 // read by speeduplab-cli run and by the app's --headless alike.
 #include "core/sweepoptions.h"
 
+#include "core/model/workload.h"
 #include "core/plan/presets.h"
+
+#include <algorithm>
 
 namespace speeduplab {
 
@@ -21,17 +24,48 @@ std::string presetHelp()
     return "a named sweep: " + names + " (options given with it override it)";
 }
 
+// "add, saxpy, ... or spmv": the workloads, from their descriptors.
+std::string workloadHelp()
+{
+    const std::vector<Workload> &all = Workload::all();
+    std::string names;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i].name;
+    return names;
+}
+
+// Each workload's named variants on every backend (gemm: naive, tiled, blas, ...), from their
+// descriptors.
+std::string variantHelp()
+{
+    std::string text;
+    for (const Workload &w : Workload::all()) {
+        std::vector<std::string> names;
+        const auto add = [&names](const std::vector<std::string> &variants) {
+            for (const std::string &v : variants)
+                if (!v.empty() && std::find(names.begin(), names.end(), v) == names.end())
+                    names.push_back(v);
+        };
+        add(w.cpuVariants);
+        add(w.gpuVariants);
+        for (const DescribedBackend &backend : describedBackends)
+            add(w.variantsOn(backend.row));
+        if (names.empty())
+            continue;
+        text += (text.empty() ? "" : "; ") + w.name + ":";
+        for (std::size_t i = 0; i < names.size(); ++i)
+            text += (i == 0 ? " " : ", ") + names[i];
+    }
+    return "variant(s), comma-separated (" + text + ")";
+}
+
 std::vector<SweepOption> makeTable()
 {
     using O = RunOptions;
     return {
         {"preset", "", "NAME", presetHelp(), "", &O::preset},
-        {"workload", "w", "NAME", "add, saxpy, reduce, gemm, transfer, scan or spmv", "add", &O::workload},
-        {"variant", "", "LIST",
-         "variant(s), comma-separated (gemm: naive, tiled, blas, blas-bf16, cublas, cublas-tf32, "
-         "cublas-fp16, "
-         "cublas-bf16; scan: serial, rows, cub; spmv: csr, cusparse, scalar)",
-         "", &O::variants},
+        {"workload", "w", "NAME", workloadHelp(), "add", &O::workload},
+        {"variant", "", "LIST", variantHelp(), "", &O::variants},
         {"sizes", "", "LIST", "tensor edges n, comma-separated, e.g. 4,40,400", "", &O::sizes},
         {"range", "", "RANGE", "MIN:MAX[:STEPS_PER_DECADE], log-spaced", "", &O::range},
         {"threads", "", "LIST", "CPU thread counts, e.g. 1,2,4, or all", "all", &O::threads},

@@ -46,7 +46,7 @@ struct JobPlan {
 };
 
 /// Validates a job before any CUDA call. Throws std::invalid_argument with a sentence that
-/// says what is wrong and what is allowed.
+/// says what is wrong and what is allowed, or Unsupported for a workload with no CUDA kernel.
 JobPlan parseJob(const Job &job);
 
 /// Device bytes a run of this plan allocates, erring on the safe side.

@@ -194,7 +194,6 @@ TEST_CASE(invalidJobsThrow)
 {
     // The job is validated before any CUDA call, so this runs without a GPU too.
     const std::vector<std::pair<std::string, InvalidJob>> rows = {
-        {"unknown workload", {"nope", "", "launch", 4, 1}},
         {"unknown gemm variant", {"gemm", "fast", "launch", 4, 2}},
         {"variant on add", {"add", "tiled", "launch", 4, 1}},
         {"unknown mode", {"add", "", "eager", 4, 1}},
@@ -214,6 +213,13 @@ TEST_CASE(invalidJobsThrow)
         CHECK_THROWS(std::invalid_argument, createRun(job));
         CHECK_EQ(deviceBytesNeeded(job), std::size_t(0));
     });
+    // A workload of the CPU kernels with no CUDA kernel yet: unsupported here (its points are
+    // skipped with the reason), not a wrong job.
+    const std::vector<float> data(16, 1.0f);
+    Job job = makeJob("nope", "", "launch", 4, 1);
+    job.inputs = {data.data()};
+    CHECK_THROWS(Unsupported, createRun(job));
+    CHECK_EQ(deviceBytesNeeded(job), std::size_t(0));
 }
 
 TEST_CASE(bytesNeededCoversBuffers)
