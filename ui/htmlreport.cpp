@@ -48,7 +48,7 @@ std::string h(const QString &s)
 // right-to-left letters in it cannot reorder the text around it.
 std::string name(const std::string &s)
 {
-    return "<bdi>" + h(s) + "</bdi>";
+    return s.empty() ? std::string() : "<bdi>" + h(s) + "</bdi>"; // nothing to isolate: no element
 }
 
 // Removes every attribute `name="..."` from a tag.
@@ -79,14 +79,23 @@ std::string rewriteTag(std::string tag, const std::string &prefix)
     }
     tag.swap(prefixed);
     if (tag.rfind("<g", 0) == 0 && tag.size() > 2 && std::isspace(static_cast<unsigned char>(tag[2]))) {
-        if (const std::size_t at = tag.find(" transform=\"matrix(1,0,0,1,0,0)\""); at != std::string::npos)
-            tag.erase(at, 33);
+        // The needle's own length: a count by hand took the line break after it too, and two
+        // attributes met ("none"font-family=).
+        constexpr std::string_view identity = " transform=\"matrix(1,0,0,1,0,0)\"";
+        if (const std::size_t at = tag.find(identity); at != std::string::npos)
+            tag.erase(at, identity.size());
         for (const char *font : {"font-family", "font-size", "font-weight", "font-style"})
             dropAttribute(tag, font);
-        std::string compact; // the generator breaks a group's tag over lines
-        for (const char c : tag)
-            if (!(c == '\n' || c == '\r') && !(c == ' ' && !compact.empty() && compact.back() == ' '))
+        // The generator breaks a group's tag over lines: each run of white space, a line break
+        // among them, becomes one space, so that no two attributes meet ("…"font-family=).
+        std::string compact;
+        for (const char c : tag) {
+            const bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t';
+            if (!space)
                 compact += c;
+            else if (!compact.empty() && compact.back() != ' ')
+                compact += ' ';
+        }
         tag.swap(compact);
     }
     return tag;
