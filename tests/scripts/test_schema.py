@@ -104,7 +104,7 @@ ROW = RESULTS["$defs"]["row"]["properties"]
 CSV_ONLY = RESULTS["$defs"]["csvRow"]["properties"]
 MACHINE = RESULTS["$defs"]["machine"]["properties"]
 # The fields a row has only when measured (its energy): absent from JSON, an empty CSV cell.
-UNMEASURED = {k for k, v in ROW.items() if v.get("x-absent-when-unmeasured")}
+UNMEASURED = {k for k, v in ROW.items() if v.get("$comment") == "absent when unmeasured"}
 
 
 def resolve(prop):
