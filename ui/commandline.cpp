@@ -145,14 +145,19 @@ void declare(QCommandLineParser &p, const Options &opt)
     p.setApplicationDescription(QStringLiteral(
         "SpeedupLab: when is the GPU faster than the CPU, and why?\n\n"
         "Without options, the window opens. With --headless, a sweep runs without a window and writes the\n"
-        "chart the window would show:\n"
+        "chart the window would show. With --calibrate, the machine's ceilings are measured too (in the\n"
+        "window, before --run) and drawn on the throughput and roofline charts.\n\n"
+        // A heading of its own, one example a line: help2man makes them the man page's EXAMPLES.
+        "Examples:\n"
         "  speeduplab --headless [--preset NAME | sweep options] --png FILE [--svg FILE] [--csv FILE] "
         "[--json FILE]\n"
-        "  speeduplab --headless --open RESULTS.csv --png FILE   (render a recorded run)\n"
-        "  speeduplab --headless --open OURS.csv --overlay TORCH.csv --png FILE   (ours vs PyTorch)\n"
-        "  speeduplab --headless --open RESULTS.csv --report REPORT.html   (one page to post or print)\n"
-        "With --calibrate, the machine's ceilings are measured too (in the window, before --run) and drawn\n"
-        "on the throughput and roofline charts."));
+        "      a sweep without the window: its chart, and its results\n"
+        "  speeduplab --headless --open RESULTS.csv --png FILE\n"
+        "      a recorded run's chart\n"
+        "  speeduplab --headless --open OURS.csv --overlay TORCH.csv --png FILE\n"
+        "      ours beside PyTorch's\n"
+        "  speeduplab --headless --open RESULTS.csv --report REPORT.html\n"
+        "      one page to post or print"));
     p.addOptions(opt.all());
     p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
                             QStringLiteral("[FILE]"));
