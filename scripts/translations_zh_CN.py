@@ -1263,6 +1263,13 @@ ZH = {
     "… and %1 more thread counts that overtake 1 thread, not listed here.": "……另有 %1 个超过 1 个线程的线程数，此处未列出。",
     "The table of the %1 measurements is in this page: open it in a browser and unfold it. SpeedupLab opens the page as results.":
         "%1 次测量的表格就在本页中：请在浏览器中打开并展开它。SpeedupLab 也能把本页作为结果打开。",
+    "Workload shown": "显示的工作负载",
+    "Curves: %1.": "曲线：%1。",
+    "And %1 more.": "另有 %1 条。",
+    "%1: from %2 to %3.": "%1：从 %2 到 %3。",
+    "Source code": "源代码",
+    "CPU thread counts": "CPU 线程数",
+    "Explanation": "解释",
 }
 
 BY_CONTEXT = {

@@ -30,6 +30,7 @@ Banner::Banner(const QString &name, QWidget *parent) : QFrame(parent)
     close->setText(QStringLiteral("\u00d7"));
     close->setAutoRaise(true);
     close->setToolTip(tr("Hide this note"));
+    close->setAccessibleName(tr("Hide this note")); // a screen reader would say "times"
     connect(close, &QToolButton::clicked, this, &QWidget::hide);
     column->addWidget(m_text);
     column->addLayout(m_row);

@@ -37,6 +37,7 @@ DevicesPanel::DevicesPanel(DeviceModel *model, const RunStore *store, QWidget *p
     m_caption->setTextFormat(Qt::PlainText); // it names a run, whose label comes from a file
     auto *view = new QTableView;
     view->setObjectName(QStringLiteral("deviceTable"));
+    view->setAccessibleName(tr("Devices"));
     view->setModel(model);
     view->horizontalHeader()->setStretchLastSection(true);
     view->verticalHeader()->hide();

@@ -288,6 +288,7 @@ void MainWindow::buildDocks()
     addDockWidget(Qt::LeftDockWidgetArea, sweepDock);
 
     m_table = new ResultTable(m_tableModel);
+    m_table->setAccessibleName(tr("Results"));
     auto *resultsDock = new QDockWidget(tr("Results"), this);
     resultsDock->setObjectName(QStringLiteral("resultsDock"));
     resultsDock->setWidget(m_table);
@@ -445,6 +446,9 @@ void MainWindow::updateTitle()
                   : m_store && m_store->runCount() > 0 ? QString::fromStdString(m_store->runs().front().label)
                                                        : QString();
     setWindowTitle(subject.isEmpty() ? QString() : subject + QStringLiteral("[*]"));
+    // The platform adds the program's name to the title it shows; a screen reader reads the
+    // widget's, which has none without a subject.
+    setAccessibleName(subject.isEmpty() ? QGuiApplication::applicationDisplayName() : subject);
     setWindowModified(m_unsaved);
 }
 

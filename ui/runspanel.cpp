@@ -78,6 +78,7 @@ RunsPanel::RunsPanel(RunStore *store, QWidget *parent) : QWidget(parent), m_stor
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::SelectedClicked);
     m_list->setToolTip(tr("Each run: tick to show it, double-click (F2) to rename it"));
+    m_list->setAccessibleName(tr("Runs"));
     m_list->setTextElideMode(Qt::ElideMiddle);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // Two rows at the least, then the list scrolls: the buttons and A/B below stay in a short dock.

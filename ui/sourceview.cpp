@@ -109,6 +109,7 @@ SourceView::SourceView(ResultTableModel *model, QWidget *parent) : QWidget(paren
     m_note->hide();
     m_code = new QPlainTextEdit;
     m_code->setObjectName(QStringLiteral("sourceCode"));
+    m_code->setAccessibleName(tr("Source code"));
     m_code->setReadOnly(true);
     m_code->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_code->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

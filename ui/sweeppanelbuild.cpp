@@ -220,6 +220,7 @@ QWidget *SweepPanel::buildCpu()
     auto *v = new QVBoxLayout(m_cpu);
     m_threads = new QListWidget;
     m_threads->setObjectName(QStringLiteral("threadList"));
+    m_threads->setAccessibleName(tr("CPU thread counts"));
     m_threads->setViewMode(QListView::IconMode);
     m_threads->setFlow(QListView::LeftToRight);
     m_threads->setWrapping(true);

@@ -1523,6 +1523,10 @@
         <source>n = %1</source>
         <translation>n = %1</translation>
     </message>
+    <message>
+        <source>Workload shown</source>
+        <translation>显示的工作负载</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ChartView</name>
@@ -1655,6 +1659,18 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>%1: %2 vs its best CPU</source>
         <translation>%1：%2 对比其最佳 CPU</translation>
+    </message>
+    <message>
+        <source>Curves: %1.</source>
+        <translation>曲线：%1。</translation>
+    </message>
+    <message>
+        <source>And %1 more.</source>
+        <translation>另有 %1 条。</translation>
+    </message>
+    <message>
+        <source>%1: from %2 to %3.</source>
+        <translation>%1：从 %2 到 %3。</translation>
     </message>
 </context>
 <context>
@@ -1918,6 +1934,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>The machine run “%1” was recorded on, not this one.</source>
         <translation>运行“%1”录制时所在的机器，不是本机。</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
     </message>
 </context>
 <context>
@@ -3191,6 +3211,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Open a second run to set A and B, one run&apos;s CPU against another&apos;s GPU (File ▸ Open example has GPU runs).</source>
         <translation>再打开一次运行，即可设置 A 和 B：一次运行的 CPU 对另一次的 GPU（文件 ▸ 打开示例中有 GPU 运行）。</translation>
     </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行列表</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ScalingChart</name>
@@ -3491,6 +3515,10 @@ Check more thread counts in the sweep panel.</source>
     <message>
         <source>This backend&apos;s kernels are not shown here yet.</source>
         <translation>此处尚未显示该后端的内核。</translation>
+    </message>
+    <message>
+        <source>Source code</source>
+        <translation>源代码</translation>
     </message>
 </context>
 <context>
@@ -3945,6 +3973,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>GPU or %1 device</source>
         <translation>GPU 或 %1 设备</translation>
+    </message>
+    <message>
+        <source>CPU thread counts</source>
+        <translation>CPU 线程数</translation>
     </message>
 </context>
 <context>
@@ -4494,6 +4526,10 @@ they failed or were skipped (the table says why).</source>
     <message>
         <source>%1 threads</source>
         <translation>%1 个线程</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>解释</translation>
     </message>
 </context>
 </TS>

@@ -16,14 +16,17 @@
 #include "ui/sweeppanel.h"
 #include "windowtest.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
@@ -34,6 +37,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextEdit>
 #include <QToolButton>
 #include <QXYSeries>
 
@@ -58,6 +62,7 @@ private slots:
     void statusMessagesAreVisible();
     void shortcutsPageListsEveryShortcut();
     void titleNamesTheFileOnce();
+    void aScreenReaderCanNameEveryControlAndReadTheCharts();
     void timeLeftIsSmoothAndCountsThePointInFlight();
     void progressCountsDuringALongPoint();
 
@@ -644,6 +649,50 @@ void TestMainWindow::titleNamesTheFileOnce()
     closeAll->click();
     QCOMPARE(opened.runStore()->runCount(), 0);
     QVERIFY2(!opened.windowTitle().contains(QStringLiteral("title.csv")), qPrintable(opened.windowTitle()));
+}
+
+// Through the accessibility interface, as a screen reader (AT-SPI) asks: the window, every list,
+// table, text view, combo and icon button has a name, and each chart is named and described by
+// its curves and notes, which are drawn, not text.
+void TestMainWindow::aScreenReaderCanNameEveryControlAndReadTheCharts()
+{
+    MainWindow w(m_dir.filePath(QStringLiteral("a11y.ini")));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto name = [](QObject *o) {
+        QAccessibleInterface *a = QAccessible::queryAccessibleInterface(o);
+        return a ? a->text(QAccessible::Name) : QString();
+    };
+    QVERIFY2(!name(&w).isEmpty(), "the window before a file is open");
+    QVERIFY(w.openExample(0));
+    QStringList unnamed;
+    for (QWidget *c : w.findChildren<QWidget *>()) {
+        const bool control = qobject_cast<QAbstractItemView *>(c) || qobject_cast<QComboBox *>(c) ||
+                             qobject_cast<QPlainTextEdit *>(c) || qobject_cast<QTextEdit *>(c) ||
+                             qobject_cast<QAbstractButton *>(c);
+        if (!control || c->inherits("QChartView") || c->parentWidget() == nullptr)
+            continue;
+        // Qt's own parts, which its accessibility names from their owner: a combo's pop-up list,
+        // a table's headers and corner, the tool bar's and the menu bar's overflow buttons.
+        if (c->objectName().startsWith(QStringLiteral("qt_")) || c->inherits("QComboBoxListView") ||
+            qobject_cast<QHeaderView *>(c) || c->inherits("QTableCornerButton"))
+            continue;
+        const QString n = name(c);
+        if (n.trimmed().isEmpty() || n == QStringLiteral("\u00d7"))
+            unnamed << c->metaObject()->className() + QStringLiteral(" ") + c->objectName();
+    }
+    QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QStringLiteral(", "))));
+    for (ChartView *c : w.charts()) {
+        if (c->countWithRole(ChartView::Role::Data) == 0)
+            continue;
+        QAccessibleInterface *a = QAccessible::queryAccessibleInterface(c);
+        QVERIFY(a);
+        QVERIFY2(!a->text(QAccessible::Name).isEmpty(), qPrintable(c->name()));
+        const QString description = a->text(QAccessible::Description);
+        QVERIFY2(description.contains(QStringLiteral("Curves: ")), qPrintable(c->name() + description));
+        if (!c->noteText().isEmpty())
+            QVERIFY2(description.contains(c->noteText()), qPrintable(c->name()));
+    }
 }
 
 void TestMainWindow::timeLeftIsSmoothAndCountsThePointInFlight()

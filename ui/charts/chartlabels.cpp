@@ -15,6 +15,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLogValueAxis>
 #include <QScopedValueRollback>
+#include <QValueAxis>
 #include <QXYSeries>
 #include <algorithm>
 #include <cmath>
@@ -120,6 +121,37 @@ void ChartView::clearLabels()
         delete l.box;
     m_labels.clear();
     m_placedIn = QRectF();
+}
+
+void ChartView::describeForScreenReaders()
+{
+    const QString title = chart()->title();
+    setAccessibleName(title.isEmpty() ? tabTitle() : title);
+    QStringList curves;
+    qsizetype more = 0;
+    for (QXYSeries *s : seriesWithRole(Role::Data)) {
+        if (s->name().isEmpty() || s->count() == 0)
+            continue;
+        if (curves.size() < 40) // hundreds of thread counts would be minutes of speech
+            curves << s->name();
+        else
+            ++more;
+    }
+    QStringList parts;
+    if (!curves.isEmpty())
+        parts << tr("Curves: %1.").arg(curves.join(QStringLiteral("; "))) +
+                     (more > 0 ? QLatin1Char(' ') + tr("And %1 more.").arg(more) : QString());
+    for (const QAbstractAxis *a : {m_x, m_y}) {
+        const auto *l = qobject_cast<const QLogValueAxis *>(a);
+        const auto *v = qobject_cast<const QValueAxis *>(a);
+        if ((l || v) && !a->titleText().isEmpty())
+            parts << tr("%1: from %2 to %3.")
+                         .arg(a->titleText(), Format::number(l ? l->min() : v->min()),
+                              Format::number(l ? l->max() : v->max()));
+    }
+    if (const QString notes = noteText(); !notes.isEmpty())
+        parts << notes;
+    setAccessibleDescription(parts.join(QLatin1Char('\n')));
 }
 
 QString ChartView::noteText() const

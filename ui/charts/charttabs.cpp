@@ -96,6 +96,7 @@ ChartTabs::ChartTabs(RunStore *store, QWidget *parent) : QTabWidget(parent), m_s
     m_workloadShown = new QComboBox;
     m_workloadShown->setObjectName(QStringLiteral("workloadShownCombo"));
     m_workloadShown->setToolTip(tr("The results hold several workloads: choose the one to plot"));
+    m_workloadShown->setAccessibleName(tr("Workload shown"));
     ch->addWidget(m_sizesButton);
     ch->addWidget(m_workloadShown);
     setCornerWidget(corner, Qt::TopRightCorner);

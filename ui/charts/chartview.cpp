@@ -388,6 +388,7 @@ void ChartView::updateNow()
         viewport()->update();
     m_order = std::move(kept);
     layoutLabels();
+    describeForScreenReaders();
     m_lastUpdateMs = double(clock.nsecsElapsed()) / 1e6;
     emit updated();
 }

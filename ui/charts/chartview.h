@@ -90,6 +90,9 @@ public:
     static Role roleOf(const QAbstractSeries *s);
     /// The text of the note box (what the chart has to say beyond its curves).
     QString noteText() const;
+    /// What a screen reader says of the chart, whose plot is drawn and has no parts to read: its
+    /// title as its name; its curves, the axes' ranges and its notes as its description.
+    void describeForScreenReaders();
     /// Whether the note is drawn (a short chart on screen leaves out one said elsewhere).
     bool noteShown() const;
     /// The footer: the machine and the time the data shown were measured.

@@ -45,7 +45,9 @@ WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent)
     m_gpu = new QComboBox;
     m_gpu->setObjectName(QStringLiteral("whatIfGpuCombo"));
     m_gpu->setToolTip(tr("The GPU curve the models compare with the CPU"));
-    grid->addWidget(new QLabel(tr("GPU curve:")), 0, 0);
+    auto *gpuLabel = new QLabel(tr("GPU curve:"));
+    gpuLabel->setBuddy(m_gpu); // its name, for a screen reader too
+    grid->addWidget(gpuLabel, 0, 0);
     grid->addWidget(m_gpu, 0, 1, 1, 2);
     auto row = [&](int r, const QString &name, const QString &tip, const QString &objectName,
                    QSlider *&slider, QLabel *&value) {
@@ -95,6 +97,7 @@ WhatIfPanel::WhatIfPanel(ExplainChart *chart, QWidget *parent) : QWidget(parent)
     m_controls->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_text = new QTextBrowser;
     m_text->setObjectName(QStringLiteral("explainText"));
+    m_text->setAccessibleName(tr("Explanation"));
     m_text->setOpenLinks(false);
     m_text->setMinimumWidth(minimumTextWidth);
     auto *h = new QHBoxLayout(this);
