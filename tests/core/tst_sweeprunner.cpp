@@ -66,6 +66,7 @@ private slots:
     void timeBudget();
     void budgetCutsThePointInFlight();
     void overheadIsLinearInPoints();
+    void setupCostIsFittedFromThePoints();
     void disturbedPointsAreMeasuredAgainOrMarked();
     void gpuPointsWithoutGpu_data();
     void gpuPointsWithoutGpu();
@@ -438,6 +439,26 @@ void TestSweepRunner::budgetCutsThePointInFlight()
 // sizes take 1.2, 3.0 and 10.7 s under a 0.5 s budget. Timed here are the points after the
 // budget ran out, which are only that work: 4 times the points may take 4 times as long, and the
 // test allows 10 (the square would be 16), plus 50 ms for a busy machine.
+// The time-left estimate's setup cost: a fixed part and a part per byte of the inputs, recovered
+// from points that pay them (within 5 %), and no price per byte from small points alone.
+void TestSweepRunner::setupCostIsFittedFromThePoints()
+{
+    SweepRunner::SetupCost none;
+    QCOMPARE(none.seconds(64e6), 0.0);
+    SweepRunner::SetupCost small;
+    for (const double bytes : {64.0, 676.0, 6400.0, 63504.0})
+        small.add(bytes, 0.005 + (bytes < 1000 ? 0.001 : 0)); // noise, not a rate per byte
+    QVERIFY(std::abs(small.seconds(64e6) - small.seconds(64)) < 1e-12);
+    QVERIFY(small.seconds(64e6) < 0.01);
+    SweepRunner::SetupCost fit;
+    for (const double bytes : {64.0, 676.0, 6400.0, 640000.0, 6.4e6, 20.2e6, 64e6})
+        fit.add(bytes, 0.005 + 7e-9 * bytes);
+    fit.add(1e6, -0.2); // a point faster than its loop's closed form counts as no setup
+    const double at4000 = 0.005 + 7e-9 * 64e6;
+    QVERIFY2(std::abs(fit.seconds(64e6) / at4000 - 1) < 0.05, qPrintable(QString::number(fit.seconds(64e6))));
+    QVERIFY(fit.seconds(100) >= 0 && fit.seconds(100) < 0.01);
+}
+
 void TestSweepRunner::overheadIsLinearInPoints()
 {
     auto afterBudget = [](int sizes) {
