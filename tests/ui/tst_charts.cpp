@@ -31,6 +31,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLegendMarker>
+#include <QLogValueAxis>
 #include <QMenu>
 #include <QRegularExpression>
 #include <QScreen>
@@ -124,6 +125,7 @@ private slots:
     void footerDescribesTheDataShown();
     void axesUseSiUnits_data();
     void axesUseSiUnits();
+    void logAxisLabelsEachDecadeAsItIs();
     void extremeSpeedupsAreDrawnAndSaid();
     void disturbedPointsAreRinged();
 
@@ -492,6 +494,41 @@ void TestCharts::axesUseSiUnits()
         const std::vector<Series> all = Analysis::series(r, "add");
         QVERIFY(qAbs(s->at(0).y() / c->yScale() / all.front().points.front().t - 1) < 1e-9);
     }
+}
+
+// Issue 59: an axis from 0.00001 up read "1000.00000" and "0.10000" (one printf format for every
+// label). Each decade now reads as it is: no trailing zero, no e-notation, and no label that is
+// drawn but cannot be seen among them.
+void TestCharts::logAxisLabelsEachDecadeAsItIs()
+{
+    RunStore store;
+    store.setResultSet(slower(fixtures::realistic(), 1e5, true)); // the GPU 10^5 times slower
+    std::unique_ptr<ChartView> c = ChartTabs::make(QStringLiteral("speedup"));
+    c->setModel(&store);
+    c->resize(1024, 600);
+    c->show();
+    QVERIFY(QTest::qWaitForWindowExposed(c.get()));
+    c->updateNow();
+    QCoreApplication::processEvents();
+    const auto *y = qobject_cast<const QLogValueAxis *>(c->chart()->axes(Qt::Vertical).front());
+    QVERIFY(y && y->min() < 1e-4);
+    QStringList readable;
+    for (const QGraphicsItem *i : c->scene()->items()) {
+        if (!i->isVisible())
+            continue;
+        if (auto *t = dynamic_cast<const QGraphicsTextItem *>(i); t && t->defaultTextColor().alpha() > 0)
+            readable << t->toPlainText();
+        else if (auto *s = dynamic_cast<const QGraphicsSimpleTextItem *>(i);
+                 s && s->brush().color().alpha() > 0)
+            readable << s->text();
+    }
+    static const QRegularExpression decade(QStringLiteral("^(0\\.0*1|10*)$"));
+    static const QRegularExpression padded(QStringLiteral("^[0-9]+\\.[0-9]*0$|\\d[eE][-+]?\\d"));
+    QVERIFY2(readable.filter(decade).size() >= 5, qPrintable(readable.join(QLatin1String(" | "))));
+    QVERIFY2(readable.contains(QStringLiteral("0.0001")) && readable.contains(QStringLiteral("1")),
+             qPrintable(readable.join(QLatin1String(" | "))));
+    QVERIFY2(readable.filter(padded).isEmpty(),
+             qPrintable(readable.filter(padded).join(QLatin1String(" | "))));
 }
 
 // A note wrapped at any width never ends a line between a number and its unit ("1.66 / µs").

@@ -367,6 +367,7 @@ QString ChartView::shortTitle(const QString &title)
 void ChartView::layoutLabels()
 {
     fitAxisTitles();
+    labelDecades();
     const QRectF pa = chart()->plotArea();
     const QRectF all = chart()->rect();
     qreal captionHeight = 0;

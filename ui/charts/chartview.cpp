@@ -11,7 +11,9 @@
 
 #include <QAction>
 #include <QAreaSeries>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -601,7 +603,9 @@ void setAxisRange(QAbstractAxis *axis, double lo, double hi)
             hi = lo * 10;
         if (hi / lo > span)
             lo = hi / span;
-        l->setRange(lo, hi);
+        // QLogValueAxis rounds log10 of its ends to find the decades it labels: ends nudged
+        // outwards keep the label of an end on a decade (0.1, whose log10 may round to -0.99…).
+        l->setRange(lo * (1 - 1e-9), hi * (1 + 1e-9));
     } else if (auto *v = qobject_cast<QValueAxis *>(axis)) {
         lo = std::isfinite(lo) ? std::clamp(lo, -huge, huge) : 0;
         hi = std::isfinite(hi) ? std::clamp(hi, -huge, huge) : lo + 1;
@@ -620,21 +624,60 @@ void ChartView::setRanges(double xMin, double xMax, double yMin, double yMax)
     setAxisRange(m_x, xMin, xMax);
     setAxisRange(m_y, yMin, yMax);
     // A log axis labels its decades with "%.10g", plain numbers from 0.0001 up; below that printf
-    // would write "1e-05" (a ratio has no unit to change: a GPU 10^5 times slower than the CPU),
-    // so such an axis gets as many decimals as its lowest decade needs.
+    // writes "1e-05" (a ratio has no unit to change: a GPU 10^5 times slower than the CPU).
+    // QtCharts formats every label of an axis with one format, and none writes both 0.00001 and
+    // 1000 as they are: decimals enough for the lowest decade wrote "1000.00000" (Compare's ratio
+    // axis). Such an axis keeps those labels for the room they take, drawn transparent, and
+    // labelDecades writes each decade over them.
     for (QAbstractAxis *a : {m_x, m_y})
         if (auto *l = qobject_cast<QLogValueAxis *>(a)) {
             const int lowest = int(std::ceil(std::log10(l->min()) - 1e-6));
-            const int highest = int(std::floor(std::log10(l->max()) + 1e-6));
             // At most 12 decimals: a range reaching far below (a bug, a hostile file) must not
-            // print ticks of dozens of digits over the axis; one that also reaches far above
-            // printed "100000000000.0000000": powers of ten in e-notation then.
-            const QString format = lowest < -4 && highest > 4 ? QStringLiteral("%.0e")
-                                   : lowest < -4 ? QStringLiteral("%.%1f").arg(std::min(-lowest, 12))
-                                                 : QStringLiteral("%.10g");
+            // take the width of dozens of digits.
+            const QString format =
+                lowest < -4 ? QStringLiteral("%.%1f").arg(std::min(-lowest, 12)) : QStringLiteral("%.10g");
             if (l->labelFormat() != format)
                 l->setLabelFormat(format);
+            if (!m_axisLabelColor.isValid() && l->labelsColor().alpha() > 0)
+                m_axisLabelColor = l->labelsColor();
+            const QColor color = lowest < -4 ? QColor(Qt::transparent) : m_axisLabelColor;
+            if (color.isValid() && l->labelsColor() != color)
+                l->setLabelsColor(color);
         }
+    labelDecades();
+}
+
+void ChartView::labelDecades()
+{
+    qDeleteAll(m_decadeLabels);
+    m_decadeLabels.clear();
+    const QRectF pa = chart()->plotArea();
+    for (QAbstractAxis *a : {m_x, m_y}) {
+        auto *l = qobject_cast<QLogValueAxis *>(a);
+        if (!l || l->labelsColor().alpha() > 0 || !l->labelsVisible() || pa.isEmpty())
+            continue;
+        const AxisScale scale = AxisScale::of(l);
+        const bool sparse = l->base() >= 100; // fitAxisTitles' short axis: the powers of 100
+        const int first = int(std::ceil(std::log10(l->min()) - 1e-6)),
+                  last = int(std::floor(std::log10(l->max()) + 1e-6));
+        for (int k = first; k <= last; ++k) {
+            if (sparse && k % 2 != 0)
+                continue;
+            const double v = std::pow(10.0, k);
+            auto *text = new QGraphicsSimpleTextItem(QString::number(v, 'f', std::clamp(-k, 0, 12)), chart());
+            text->setFont(l->labelsFont());
+            text->setBrush(m_axisLabelColor.isValid() ? m_axisLabelColor : palette().color(QPalette::Text));
+            const QSizeF size = text->boundingRect().size();
+            const qreal f = scale.fraction(v);
+            // Where QtCharts puts its own: right-aligned left of the plot, or centred below it.
+            if (a == m_y)
+                text->setPos(pa.left() - 8 - size.width(), pa.bottom() - f * pa.height() - size.height() / 2);
+            else
+                text->setPos(pa.left() + f * pa.width() - size.width() / 2, pa.bottom() + 6);
+            text->setZValue(5);
+            m_decadeLabels << text;
+        }
+    }
 }
 
 ChartView::AxisScale ChartView::AxisScale::of(const QAbstractAxis *axis)

@@ -338,6 +338,9 @@ private:
     void clearLabels();
     void layoutLabels();
     void fitAxisTitles();
+    /// The decades of a log axis reaching below 0.0001, labelled as they are (0.00001 … 1000):
+    /// QtCharts' own labels, one printf format for all, are drawn transparent then.
+    void labelDecades();
     static QString shortTitle(const QString &title);
     static QSizeF fitBox(Label &l);
     QRectF placeInPlot(Label &l, const QList<QRectF> &obstacles);
@@ -393,7 +396,9 @@ private:
     QList<QString> m_order;
     QSet<QString> m_touched;
     QList<Label> m_labels;
-    QRectF m_placedIn; ///< the plot area the labels in it were placed for
+    QList<QGraphicsSimpleTextItem *> m_decadeLabels; ///< labelDecades' texts, children of the chart
+    QColor m_axisLabelColor;                         ///< the tick labels' colour QtCharts gave
+    QRectF m_placedIn;                               ///< the plot area the labels in it were placed for
     QTimer m_throttle;
     bool m_dirty = true;
     bool m_live = false;
