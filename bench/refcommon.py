@@ -111,13 +111,16 @@ def write_csv(path, rows, program, gpus=()):
         v = str(v)
         return '"' + v.replace('"', '""') + '"' if any(c in v for c in ',"\n') else v
 
-    # As SpeedupLab writes it: the header first, the machine last in one quoted cell.
+    # As SpeedupLab writes it: the header and the rows, and the machine in the metadata file beside
+    # it, PATH.meta.json (docs/results-format.md), so that pandas reads one row a point.
     text = ",".join(COLUMNS) + "\n"
     text += "".join(",".join(fmt(r[c]) for c in COLUMNS) + "\n" for r in rows)
-    text += fmt("# metadata: " + json.dumps(meta, separators=(",", ":"))) + "\n"
+    metadata = {"format": "speeduplab-csv-metadata", "version": 1, "csv": os.path.basename(path),
+                "machine": meta}
     d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
+    for target, content in ((path, text), (path + ".meta.json", json.dumps(metadata, separators=(",", ":")) + "\n")):
+        fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
+        with os.fdopen(fd, "w") as f:
+            f.write(content)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)

@@ -141,7 +141,7 @@ std::string checkOutputs(const std::vector<std::pair<const char *, const std::op
 }
 
 void writeOutput(const std::string &path, const std::string &text, bool interrupted, bool nothing,
-                 const WriteOptions &write, std::ostream &say)
+                 const WriteOptions &write, std::ostream &say, const ResultSet *csvOf)
 {
     if (path == "-") {
         if (interrupted)
@@ -150,7 +150,8 @@ void writeOutput(const std::string &path, const std::string &text, bool interrup
             std::cout << text << std::flush;
         return;
     }
-    (interrupted ? std::cerr : say) << Pipeline::writeOutput(path, text, interrupted, nothing, write) << '\n';
+    (interrupted ? std::cerr : say) << Pipeline::writeOutput(path, text, interrupted, nothing, write, csvOf)
+                                    << '\n';
 }
 
 int loadAll(const std::vector<std::string> &paths, std::vector<LoadedFile> &out)

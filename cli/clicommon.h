@@ -57,9 +57,10 @@ std::string checkOutputs(const std::vector<std::pair<const char *, const std::op
 
 /// One output of run or calibrate: text to path (Pipeline::writeOutput: an interrupted command
 /// never replaces it), or to stdout for "-". Says what was done: "wrote" on `say` (the stream for
-/// people), an interruption on stderr. Throws WriteError.
+/// people), an interruption on stderr. csvOf: the text is its CSV, whose metadata file goes
+/// beside a file (stdout gets the rows alone). Throws WriteError.
 void writeOutput(const std::string &path, const std::string &text, bool interrupted, bool nothing,
-                 const WriteOptions &write, std::ostream &say);
+                 const WriteOptions &write, std::ostream &say, const ResultSet *csvOf = nullptr);
 
 /// The runs of one file, as given on the command line.
 struct LoadedFile {

@@ -105,7 +105,7 @@ int cmdRun(const RunOptions &o, const Outputs &files)
     int rc = interrupted ? interruptedStatus() : Pipeline::exitStatus(out);
     try {
         if (files.csv)
-            writeOutput(*files.csv, ResultIO::toCsv(r), interrupted, r.rows.empty(), files.write, say);
+            writeOutput(*files.csv, ResultIO::toCsv(r), interrupted, r.rows.empty(), files.write, say, &r);
         if (files.json)
             writeOutput(*files.json, ResultIO::toJson(r), interrupted, r.rows.empty(), files.write, say);
     } catch (const std::exception &e) {

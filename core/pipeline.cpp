@@ -476,12 +476,27 @@ std::string partialName(const std::string &path, int k)
 } // namespace
 
 std::string Pipeline::writeOutput(const std::string &path, const std::string &text, bool interrupted,
-                                  bool nothing, const WriteOptions &write)
+                                  bool nothing, const WriteOptions &write, const ResultSet *csvOf)
 {
     const std::string shown = TerminalText::escaped(path);
+    // A CSV's machine, beside the file written (`name`), under the same rules but never createOnly
+    // (the file before it was new, and a metadata file left there without its CSV is no one's),
+    // and as private as it.
+    const auto metadata = [csvOf](const std::string &name, WriteOptions o) {
+        if (!csvOf)
+            return;
+        o.createOnly = false;
+        o.sameModeAs = name;
+        const std::string text =
+            ResultIO::csvMetadata(*csvOf, std::filesystem::path(name).filename().string());
+        ResultIO::writeResultFile(
+            ResultIO::csvMetadataPath(name), [&text](const SafeFile::Append &out) { out(text); }, o,
+            "write fewer points");
+    };
     if (!interrupted) {
         ResultIO::writeResultFile(
             path, [&text](const SafeFile::Append &out) { out(text); }, write, "write fewer points");
+        metadata(path, write);
         return "wrote " + shown;
     }
     std::error_code ec;
@@ -498,6 +513,7 @@ std::string Pipeline::writeOutput(const std::string &path, const std::string &te
         try {
             ResultIO::writeResultFile(
                 name, [&text](const SafeFile::Append &out) { out(text); }, o, "write fewer points");
+            metadata(name, o);
             return "interrupted: " + kept + "; what was measured before the stop is in " +
                    TerminalText::escaped(name);
         } catch (const WriteError &e) {

@@ -167,8 +167,10 @@ public:
     /// The sentence: "wrote results.json", or "interrupted: results.json is kept as it was; what
     /// was measured before the stop is in results.partial.json" (paths escaped for a terminal).
     /// Throws WriteError.
+    /// csvOf: the text is that result set's CSV, and its metadata file (ResultIO::csvMetadata) is
+    /// written beside the file written.
     static std::string writeOutput(const std::string &path, const std::string &text, bool interrupted,
-                                   bool nothing, const WriteOptions &write);
+                                   bool nothing, const WriteOptions &write, const ResultSet *csvOf = nullptr);
     /// 0 when every point ran and the run was not stopped, 1 otherwise (a wrong result, a CUDA
     /// error, a failed calibration, a stop). Front ends add their own (a file that could not be written).
     static int exitStatus(const Outcome &outcome);

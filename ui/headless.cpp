@@ -32,6 +32,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace speeduplab {
@@ -422,11 +423,11 @@ int writeOutputs(const CommandLine &cl, ChartView &chart, const RunStore &store,
     const ResultSet &result = !opened ? swept : runs.size() == 1 ? runs.front().results : joined;
     try {
         if (interrupted) {
-            for (const auto &[file, text] :
-                 {std::pair{&cl.csv, &ResultIO::toCsv}, std::pair{&cl.json, &ResultIO::toJson}})
+            for (const auto &[file, text, csv] : {std::tuple{&cl.csv, &ResultIO::toCsv, true},
+                                                  std::tuple{&cl.json, &ResultIO::toJson, false}})
                 if (!file->isEmpty())
                     std::cerr << Pipeline::writeOutput(path(*file), text(result), true, result.rows.empty(),
-                                                       write)
+                                                       write, csv ? &result : nullptr)
                               << '\n';
             return rc;
         }

@@ -362,6 +362,10 @@ void SafeFile::write(const std::string &path, const std::function<void(const App
         if (::fchmod(tmp.fd, t.st.st_mode & 07777) != 0)
             throw WriteError(cannot + "its mode cannot be kept (" + errnoText(errno) + ")");
     }
+    if (struct stat like{}; !options.sameModeAs.empty() && ::stat(options.sameModeAs.c_str(), &like) == 0 &&
+                            S_ISREG(like.st_mode) && ::fchmod(tmp.fd, like.st_mode & 0777) != 0)
+        throw WriteError(cannot + "it cannot get the mode of " + options.sameModeAs + " (" +
+                         errnoText(errno) + ")");
     const auto writeAll = [&](std::string_view text) {
         const char *p = text.data();
         size_t left = text.size();

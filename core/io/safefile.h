@@ -46,6 +46,9 @@ struct WriteOptions {
     /// When set and true, the write stops (WriteError::Kind::Stopped) at the next piece of text
     /// or before the rename, and leaves no file: an interrupted command.
     const std::atomic<bool> *stop = nullptr;
+    /// When set, the file gets the mode of the file at this path, where that is a regular file,
+    /// instead of its own or 0666 & ~umask: a CSV's metadata file is as private as its CSV.
+    std::string sameModeAs = {};
 };
 
 /// Writing a file so that nothing is lost or replaced by mistake: atomically, never over

@@ -108,7 +108,8 @@ std::vector<std::string> csvRecord(const std::string &t, size_t &pos, int &line)
 
 } // namespace
 
-ResultSet ResultIO::fromCsv(const std::string &text)
+ResultSet ResultIO::fromCsv(const std::string &text, const std::string &metadata,
+                            const std::string &metadataName)
 {
     ResultSet r;
     // At most a row a line: reserved, so that the rows are not held twice while they grow. Only
@@ -131,7 +132,9 @@ ResultSet ResultIO::fromCsv(const std::string &text)
     std::vector<std::string> header;
     // The metadata ("# metadata: {json}"), into r.machine; `at` names the line it came from.
     const std::string_view tag = "# metadata: ";
-    const auto metadata = [&r, &tag](std::string_view comment, const std::string &at) {
+    bool machineRead = false; // from a metadata line: the CSV's own comes before its metadata file's
+    const auto metadataLine = [&r, &tag, &machineRead](std::string_view comment, const std::string &at) {
+        machineRead = true;
         json meta;
         try {
             meta = parseBounded(comment.substr(tag.size()), kMaxMachineValues, "the metadata");
@@ -152,14 +155,14 @@ ResultSet ResultIO::fromCsv(const std::string &text)
     };
     // A comment line ("# ..."): the metadata, where it says so; others skipped. Older files have
     // it before the header; the writer puts it after the rows, as one quoted cell (below).
-    const auto comment = [&text, &pos, &line, &tag, &metadata] {
+    const auto comment = [&text, &pos, &line, &tag, &metadataLine] {
         const size_t eol = text.find('\n', pos);
         std::string_view comment =
             std::string_view(text).substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
         if (!comment.empty() && comment.back() == '\r')
             comment.remove_suffix(1);
         if (comment.substr(0, tag.size()) == tag)
-            metadata(comment, "line " + std::to_string(line) + ": ");
+            metadataLine(comment, "line " + std::to_string(line) + ": ");
         pos = eol == std::string::npos ? text.size() : eol + 1;
         ++line;
     };
@@ -196,7 +199,7 @@ ResultSet ResultIO::fromCsv(const std::string &text)
             continue; // blank line
         const std::string w = "line " + std::to_string(rowLine);
         if (cells.size() == 1 && std::string_view(cells[0]).substr(0, tag.size()) == tag) {
-            metadata(cells[0], w + ": "); // the metadata as the writer puts it: one quoted cell
+            metadataLine(cells[0], w + ": "); // as older writers put it: one quoted cell after the rows
             continue;
         }
         if (cells.size() != header.size())
@@ -224,8 +227,36 @@ ResultSet ResultIO::fromCsv(const std::string &text)
         rowLines.push_back(rowLine);
     }
     refuseDuplicates(r.rows, [&](std::size_t i) { return "line " + std::to_string(rowLines[i]); });
+    if (!machineRead && !metadata.empty())
+        r.machine = machineOfCsvMetadata(metadata, metadataName);
     r.describeDevices();
     return r;
+}
+
+MachineInfo detail::machineOfCsvMetadata(const std::string &text, const std::string &name)
+{
+    json meta;
+    try {
+        meta = parseBounded(text, kMaxMachineValues + 16, "the metadata");
+    } catch (const ParseError &e) {
+        throw ParseError(name + ": " + e.what());
+    }
+    if (!meta.is_object() || !meta.contains("format") || meta["format"] != ResultIO::csvMetadataFormat)
+        throw ParseError(name + ": it is not a SpeedupLab CSV's metadata (its \"format\" is not \"" +
+                         ResultIO::csvMetadataFormat + "\")");
+    if (const auto v = meta.find("version"); v != meta.end() && !v->is_number_integer())
+        throw ParseError(name + ": its \"version\" is not a whole number");
+    else if (v != meta.end() && v->get<long long>() > ResultIO::formatVersion)
+        throw ParseError(name + ": written by a newer SpeedupLab (version " +
+                         std::to_string(v->get<long long>()) + "); update SpeedupLab to read it");
+    const auto machine = meta.find("machine");
+    if (machine == meta.end() || !machine->is_object())
+        throw ParseError(name + ": it has no \"machine\" object");
+    try {
+        return machineFromJson(*machine);
+    } catch (const ParseError &e) {
+        throw ParseError(name + ": " + e.what());
+    }
 }
 
 } // namespace speeduplab

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 #include <string_view>
 #include <variant>
@@ -185,10 +186,28 @@ void ResultIO::streamCsv(const ResultSet &r, const std::function<void(std::strin
             o.str({});
         }
     }
-    // The machine last, in one quoted cell: a spreadsheet opens the file with the header as its
-    // first row, and shows the metadata in one cell below the rows.
-    o << quoteCsv("# metadata: " + detail::jsonText(machineToJson(r.machine))) << '\n';
+    // Nothing but the rows: the machine is in the metadata file (csvMetadata). Its cell after
+    // the rows became a row of its own in pandas, and every column's type with it.
     out(o.view());
+}
+
+std::string ResultIO::csvMetadata(const ResultSet &r, const std::string &csvName)
+{
+    json j = json::object();
+    j["format"] = csvMetadataFormat;
+    j["version"] = formatVersion;
+    j["csv"] = csvName;
+    j["machine"] = machineToJson(r.machine);
+    return detail::jsonText(j) + '\n';
+}
+
+std::string ResultIO::csvMetadataPath(const std::string &csvPath)
+{
+    // Beside the file itself: a CSV written through a link has its metadata beside its target,
+    // where the CSV is read from through the link or without it.
+    std::error_code ec;
+    const std::filesystem::path real = std::filesystem::weakly_canonical(csvPath, ec);
+    return (ec || real.empty() ? csvPath : real.string()) + csvMetadataSuffix;
 }
 
 namespace {
@@ -292,6 +311,12 @@ void ResultIO::writeCsv(const ResultSet &r, const std::string &path, const Write
     writeResultFile(
         path, [&r](const SafeFile::Append &out) { streamCsv(r, out); }, options,
         "write fewer rows, or split them over several files");
+    const std::string metadata = csvMetadata(r, std::filesystem::path(path).filename().string());
+    WriteOptions asCsv = options;
+    asCsv.sameModeAs = path;
+    writeResultFile(
+        csvMetadataPath(path), [&metadata](const SafeFile::Append &out) { out(metadata); }, asCsv,
+        "write fewer rows");
 }
 void ResultIO::writeJson(const ResultSet &r, const std::string &path, const WriteOptions &options)
 {

@@ -15,16 +15,26 @@
 
 namespace speeduplab {
 
-/// Reads and writes result sets as CSV (tidy: one header row, one measurement per row, the
-/// metadata as one "# metadata: {json}" cell after the rows; older files' leading comment line
-/// reads too) and JSON (metadata + rows).
+/// Reads and writes result sets as CSV (tidy: one header row, one measurement per row, nothing
+/// else, so that pandas and spreadsheets read it with their defaults; the machine in a metadata
+/// file beside it, csvMetadataPath; older files' "# metadata: {json}" line or cell reads too) and
+/// JSON (metadata + rows).
 /// Both carry each point's quartiles and Tukey outlier count (q1_s, q3_s, outliers); only JSON
 /// carries its repetition times (samples, at most Stats::maxSamples). Files without them load,
 /// with the quartiles unknown and no samples. Files are written through SafeFile (atomic, never over a
 /// device, a FIFO or a read-only file).
 class ResultIO {
 public:
+    /// The CSV's rows; the machine they ran on is csvMetadata's (writeCsv writes both).
     static std::string toCsv(const ResultSet &r);
+    /// The metadata file of a CSV: {"format": "speeduplab-csv-metadata", "version", "csv": its
+    /// CSV's file name, "machine"}, one line. fromCsv reads it back.
+    static std::string csvMetadata(const ResultSet &r, const std::string &csvName = {});
+    static constexpr const char *csvMetadataFormat = "speeduplab-csv-metadata";
+    static constexpr const char *csvMetadataSuffix = ".meta.json";
+    /// Where the metadata of the CSV at `csvPath` lies: beside it (beside a link's target),
+    /// "results.csv.meta.json".
+    static std::string csvMetadataPath(const std::string &csvPath);
     /// The content of toCsv, handed to `out` in pieces of about 1 MiB (writeCsv writes so).
     static void streamCsv(const ResultSet &r, const std::function<void(std::string_view)> &out);
     /// The JSON of a result set, compact: a line for the format and machine, then one row a line
@@ -36,9 +46,13 @@ public:
     static void streamJson(const ResultSet &r, const std::function<void(std::string_view)> &out);
     /// Throws ParseError naming the line (CSV) or field (JSON) at fault. Never returns a
     /// partial result.
-    static ResultSet fromCsv(const std::string &text);
+    /// `metadata`: the text of the CSV's metadata file (csvMetadata), or empty; a metadata line
+    /// in the CSV itself (older files) comes first. Its errors start with `metadataName`.
+    static ResultSet fromCsv(const std::string &text, const std::string &metadata = {},
+                             const std::string &metadataName = "its metadata file");
     static ResultSet fromJson(const std::string &text);
 
+    /// The CSV at `path`, then its metadata file (csvMetadataPath) under the same rules.
     static void writeCsv(const ResultSet &r, const std::string &path, const WriteOptions &options = {});
     static void writeJson(const ResultSet &r, const std::string &path, const WriteOptions &options = {});
     /// Every result file the programs write goes through here (writeCsv, writeJson, the CLI's
@@ -49,11 +63,12 @@ public:
                                 const std::function<void(const SafeFile::Append &)> &produce,
                                 const WriteOptions &options, const std::string &advice);
     /// Loads a .csv or .json file (by extension, else by content; a UTF-8 byte-order mark is
-    /// skipped). Throws ParseError naming the file and the line (CSV) or row (JSON) and field.
-    /// Refuses, before opening it, anything but a regular file (a FIFO, a device, a folder) and
-    /// a file larger than maxFileBytes. Every row is checked: numbers finite, sizes and times
-    /// not negative, an ok row's median_s from 1e-12 to 1e7 s, min_s <= median_s <= max_s,
-    /// threads >= 1 on a CPU row, reps >= 1 on an ok row; when present, min_s <= q1_s <= median_s
+    /// skipped), a CSV with its metadata file where there is one (else its machine is unknown). Throws
+    /// ParseError naming the file and the line (CSV) or row (JSON) and field. Refuses, before opening it,
+    /// anything but a regular file (a FIFO, a device, a folder) and a file larger than maxFileBytes. Every
+    /// row is checked: numbers finite, sizes and times not negative, an ok row's median_s from 1e-12 to 1e7
+    /// s, min_s <= median_s <= max_s, threads >= 1 on a CPU row, reps >= 1 on an ok row; when present, min_s
+    /// <= q1_s <= median_s
     /// <= q3_s <= max_s, outliers from 0 to reps, and at most reps (and Stats::maxSamples) samples,
     /// each a finite time from 0 to 1e7 s. Values echoed in a message are capped
     /// at 60 characters, with control characters escaped.

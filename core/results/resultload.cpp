@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <functional>
 #include <string_view>
 #include <sys/stat.h>
@@ -306,15 +307,37 @@ ResultSet detail::parseResultFile(const std::string &path, const std::string &te
         // .json) is read by what it holds when that reads, else the error is the named format's.
         const bool json = ends(".json") || ends(".JSON"), csv = ends(".csv") || ends(".CSV");
         const bool looksJson = t[first] == '{' || t[first] == '[';
+        // A CSV's machine lies in its metadata file beside it, where there is one.
+        const auto fromCsv = [&path, &text] {
+            const std::string meta = ResultIO::csvMetadataPath(path);
+            std::error_code ec;
+            if (!std::filesystem::exists(std::filesystem::symlink_status(meta, ec)))
+                return ResultIO::fromCsv(text);
+            const std::string name = "its metadata file " + std::filesystem::path(meta).filename().string();
+            std::string metadata;
+            try {
+                metadata = readResultFile(meta);
+            } catch (const ParseError &e) {
+                throw ParseError(name + ": " + e.what());
+            }
+            return ResultIO::fromCsv(text, metadata, name);
+        };
+        const std::string metaEnd = ResultIO::csvMetadataSuffix;
+        if (path.size() > metaEnd.size() &&
+            path.compare(path.size() - metaEnd.size(), metaEnd.size(), metaEnd) == 0)
+            throw ParseError(
+                "this is the machine of a CSV results file, not results: open " +
+                std::filesystem::path(path.substr(0, path.size() - metaEnd.size())).filename().string() +
+                ", which reads it");
         if ((json && !looksJson) || (csv && looksJson)) {
             try {
-                return json ? ResultIO::fromCsv(text) : ResultIO::fromJson(text);
+                return json ? fromCsv() : ResultIO::fromJson(text);
             } catch (const ParseError &) {
             }
         }
         if (json || (!csv && looksJson))
             return ResultIO::fromJson(text);
-        return ResultIO::fromCsv(text);
+        return fromCsv();
     } catch (const ParseError &e) {
         throw inFile(path, e);
     }

@@ -36,6 +36,9 @@ std::string jsonErrorMessage(std::string_view text, std::size_t pos, const std::
 nlohmann::json parseBounded(std::string_view text, std::size_t budget, const std::string &label);
 /// The machine metadata from its JSON object. Throws ParseError naming the field.
 MachineInfo machineFromJson(const nlohmann::json &j);
+/// The machine of a CSV's metadata file (ResultIO::csvMetadata). Throws ParseError starting with
+/// `name`.
+MachineInfo machineOfCsvMetadata(const std::string &text, const std::string &name);
 /// Checks what no well-formed row can have, so that a damaged file is refused, not half-used.
 /// `where` starts each message ("line 7", "rows[3]"); `raw` gives a field's text as the file
 /// has it. Throws ParseError.

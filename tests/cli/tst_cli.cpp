@@ -122,7 +122,8 @@ void TestCli::runWritesFilesThatLoadBack()
 
     QVERIFY(QFileInfo::exists(csv));
     QVERIFY(QFileInfo::exists(json));
-    QCOMPARE(entries(dir.path()), (QStringList{"out.csv", "out.json"})); // no temporary files left
+    // No temporary files left; the CSV's machine in its metadata file.
+    QCOMPARE(entries(dir.path()), (QStringList{"out.csv", "out.csv.meta.json", "out.json"}));
     const ResultSet fromCsv = ResultIO::load(csv.toStdString());
     ResultSet fromJson = ResultIO::load(json.toStdString());
     // Both hold the same summaries; JSON also keeps each point's repetition times.
@@ -377,8 +378,9 @@ void TestCli::forceReplacesAReadOnlyFile()
     r = runCli(kTinyRun + QStringList{"--csv", csv, "--force"});
     QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
     QCOMPARE(ResultIO::load(csv.toStdString()).size(), size_t(1));
-    QCOMPARE(modeOf(csv), 0444); // replaced, still read-only
-    QCOMPARE(entries(dir.path()), (QStringList{"ceilings.json", "results.csv"}));
+    QCOMPARE(modeOf(csv), 0444);                // replaced, still read-only
+    QCOMPARE(modeOf(csv + ".meta.json"), 0444); // and its metadata as it
+    QCOMPARE(entries(dir.path()), (QStringList{"ceilings.json", "results.csv", "results.csv.meta.json"}));
 }
 
 void TestCli::outputKeepsModeAndLink()
@@ -398,9 +400,11 @@ void TestCli::outputKeepsModeAndLink()
     QCOMPARE(ResultIO::load(target.toStdString()).size(), size_t(1));
     QCOMPARE(ResultIO::load(csv.toStdString()).size(), size_t(1));
     QCOMPARE(modeOf(csv), 0600);
+    QCOMPARE(modeOf(csv + ".meta.json"), 0600); // its machine as private as it
     QCOMPARE(modeOf(target), 0640);
     QCOMPARE(entries(dir.filePath("data")), QStringList{"real.json"});
-    QCOMPARE(entries(dir.path()), (QStringList{"data", "latest.json", "private.csv"}));
+    QCOMPARE(entries(dir.path()),
+             (QStringList{"data", "latest.json", "private.csv", "private.csv.meta.json"}));
 }
 
 void TestCli::dashIsStdout_data()
@@ -493,7 +497,7 @@ void TestCli::interruptedRunKeepsTheOldFile()
     QCOMPARE(ResultIO::load(partialCsv.toStdString()).size(), partial.size());
     QCOMPARE(entries(dir.path()),
              (QStringList{"results.json", "results.partial-2.json", "results.partial.csv",
-                          "results.partial.json"})); // no temporary left
+                          "results.partial.csv.meta.json", "results.partial.json"})); // no temporary left
 }
 
 void TestCli::interruptedCalibrationKeepsTheOldFile()

@@ -447,7 +447,8 @@ private slots:
         const std::string json = ResultIO::toJson(r);
         QCOMPARE(ResultIO::fromJson(json).rows, r.rows);
         const std::string csv = ResultIO::toCsv(r);
-        const ResultSet back = ResultIO::fromCsv(csv); // samples are JSON's only: the energy compared
+        const ResultSet back =
+            ResultIO::fromCsv(csv, ResultIO::csvMetadata(r)); // samples are JSON's only: the energy compared
         QCOMPARE(back.rows.size(), r.rows.size());
         for (std::size_t i = 0; i < r.rows.size(); ++i)
             QVERIFY(back.rows[i].conditions.energy == r.rows[i].conditions.energy);

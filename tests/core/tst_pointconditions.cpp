@@ -146,7 +146,7 @@ void TestPointConditions::csvRoundTrip()
         m.stats.samples.clear(); // JSON's only
     const std::string csv = ResultIO::toCsv(r);
     QVERIFY(QString::fromStdString(csv).contains(",cold,3,"));
-    const ResultSet back = ResultIO::fromCsv(csv);
+    const ResultSet back = ResultIO::fromCsv(csv, ResultIO::csvMetadata(r));
     QVERIFY(back == r);
 }
 

@@ -182,8 +182,8 @@ void TestQueueTime::syncedTimeRoundTrips()
     q.conditions.syncedMax = 0.0335;
     r.add(q);
     r.add(point("gpu", "launch", 4000, 0.033));
-    const ResultSet back =
-        json ? ResultIO::fromJson(ResultIO::toJson(r)) : ResultIO::fromCsv(ResultIO::toCsv(r));
+    const ResultSet back = json ? ResultIO::fromJson(ResultIO::toJson(r))
+                                : ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r));
     QCOMPARE(back.rows.size(), std::size_t(2));
     QCOMPARE(back.rows[0].conditions.syncedMedian, 0.033);
     QCOMPARE(back.rows[0].conditions.syncedMin, 0.0329);
@@ -220,7 +220,8 @@ void TestQueueTime::syncedOutOfOrderIsRefused()
     q.conditions.syncedMin = 0.005; // above the median
     q.conditions.syncedMax = 0.006;
     r.add(q);
-    QVERIFY_THROWS_EXCEPTION(std::runtime_error, ResultIO::fromCsv(ResultIO::toCsv(r)));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                             ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r)));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, ResultIO::fromJson(ResultIO::toJson(r)));
 }
 

@@ -146,8 +146,8 @@ private slots:
             p, r, [&c](const SweepPlan &mini) { return c.measure(mini); }, stop);
         QCOMPARE(out.size(), std::size_t(1));
         Refine::keep(p, out, r.machine.sweep);
-        for (const ResultSet &back :
-             {ResultIO::fromJson(ResultIO::toJson(r)), ResultIO::fromCsv(ResultIO::toCsv(r))}) {
+        for (const ResultSet &back : {ResultIO::fromJson(ResultIO::toJson(r)),
+                                      ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r))}) {
             QCOMPARE(back.machine.sweep, r.machine.sweep);
             const std::vector<Refine::Kept> kept = Refine::kept(back, "add");
             QCOMPARE(kept.size(), std::size_t(1));

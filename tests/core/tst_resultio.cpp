@@ -147,7 +147,8 @@ void TestResultIO::bytesThatAreNotUtf8AreWrittenReplaced()
         } catch (const std::exception &e) {
             QFAIL(e.what());
         }
-        const ResultSet back = csv ? ResultIO::fromCsv(text) : ResultIO::fromJson(text);
+        const ResultSet back =
+            csv ? ResultIO::fromCsv(text, ResultIO::csvMetadata(r)) : ResultIO::fromJson(text);
         QCOMPARE(back.machine.blas, std::string("OpenBLAS from /opt/\uFFFD\uFFFDblas/libopenblas.so"));
         QCOMPARE(back.machine.cpuModel, std::string("CPU \uFFFD"));
         QCOMPARE(back.rows.front().reason, std::string("bad \uFFFD byte"));
@@ -171,8 +172,8 @@ void TestResultIO::sweepConditionsAreCut()
     ResultSet r = sampleSet();
     r.machine.sweep.gpuClocks = std::string(2000000, 'x');
     for (const bool csv : {true, false}) {
-        const ResultSet back =
-            csv ? ResultIO::fromCsv(ResultIO::toCsv(r)) : ResultIO::fromJson(ResultIO::toJson(r));
+        const ResultSet back = csv ? ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r))
+                                   : ResultIO::fromJson(ResultIO::toJson(r));
         QVERIFY2(back.machine.sweep.gpuClocks.size() < 2100,
                  qPrintable(QString::number(back.machine.sweep.gpuClocks.size())));
         QVERIFY(back.machine.sweep.gpuClocks.find("cut from 2000000 characters") != std::string::npos);
@@ -194,7 +195,7 @@ void TestResultIO::roundTrip()
         r = withoutSamples(r);
 
     // In memory.
-    const ResultSet back = csv ? ResultIO::fromCsv(text) : ResultIO::fromJson(text);
+    const ResultSet back = csv ? ResultIO::fromCsv(text, ResultIO::csvMetadata(r)) : ResultIO::fromJson(text);
     QVERIFY2(back == r, qPrintable(firstDifference(r, back)));
 
     // Through a file, loaded by extension, and again by content (no extension).
@@ -205,13 +206,20 @@ void TestResultIO::roundTrip()
     QCOMPARE(readAll(QString::fromStdString(path)), QByteArray::fromStdString(text));
     const ResultSet loaded = ResultIO::load(path);
     QVERIFY2(loaded == r, qPrintable(firstDifference(r, loaded)));
+    // A CSV's machine lies in its metadata file, beside it whatever its name.
+    const auto metadataOf = [&](const std::string &at) {
+        if (csv)
+            SafeFile::write(ResultIO::csvMetadataPath(at), ResultIO::csvMetadata(r));
+    };
     const std::string bare = dir.filePath("results").toStdString();
     SafeFile::write(bare, text);
+    metadataOf(bare);
     const ResultSet sniffed = ResultIO::load(bare);
     QVERIFY2(sniffed == r, qPrintable(firstDifference(r, sniffed)));
     // Named for the other format (a CSV saved as .json), read by what it holds.
     const std::string misnamed = dir.filePath(csv ? "results-csv.json" : "results-json.csv").toStdString();
     SafeFile::write(misnamed, text);
+    metadataOf(misnamed);
     const ResultSet byContent = ResultIO::load(misnamed);
     QVERIFY2(byContent == r, qPrintable(firstDifference(r, byContent)));
 
@@ -235,7 +243,8 @@ void TestResultIO::roundTripNan()
     r.machine.ceilings["unknown"] = NAN;
     r.rows[1].maxError = NAN;
     const bool csv = format == "csv";
-    ResultSet back = csv ? ResultIO::fromCsv(ResultIO::toCsv(r)) : ResultIO::fromJson(ResultIO::toJson(r));
+    ResultSet back = csv ? ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r))
+                         : ResultIO::fromJson(ResultIO::toJson(r));
     if (csv)
         r = withoutSamples(r);
     QVERIFY(std::isnan(back.machine.ceilings.at("unknown")));
@@ -251,17 +260,26 @@ void TestResultIO::csvShape()
 {
     const QString csv = QString::fromStdString(ResultIO::toCsv(sampleSet()));
     const QStringList lines = csv.split('\n');
-    // Issue 35: the header is the first row, so that a spreadsheet opens the file as a table; the
-    // machine follows the rows in one quoted cell, which a spreadsheet shows in one cell.
+    // Issue 35: the header is the first row, so that a spreadsheet opens the file as a table.
+    // Issue 62: nothing but the header and the rows, so that pandas reads one row a point (the
+    // machine's cell after the rows was a row of its own); the machine is in its metadata file.
     QCOMPARE(lines[0], QString::fromLatin1(ResultIO::csvHeader()));
     for (const char *c : {"workload", "n", "median_s", "cv", "noisy", "verified", "status", "reason"})
         QVERIFY2(lines[0].split(',').contains(c), c);
     QVERIFY(csv.endsWith('\n'));
-    const QString meta = lines[lines.size() - 2];
-    QVERIFY2(meta.startsWith("\"# metadata: {") && meta.endsWith("}\""), qPrintable(meta));
-    QVERIFY(QJsonDocument::fromJson(quotedCell(meta).mid(12).toUtf8()).isObject());
-    // The metadata stays on one line even though the CPU model has a newline.
-    QVERIFY(meta.contains("Processor"));
+    QVERIFY(!csv.contains("metadata"));
+    const ResultSet rowsOnly = ResultIO::fromCsv(csv.toStdString());
+    QCOMPARE(rowsOnly.rows.size(), sampleSet().rows.size());
+    QCOMPARE(rowsOnly.machine.logicalCores, 0); // unknown without its metadata file
+    // The metadata file says what it is and holds the machine, on one line even though the CPU
+    // model has a newline.
+    const QString meta = QString::fromStdString(ResultIO::csvMetadata(sampleSet(), "results.csv"));
+    QCOMPARE(meta.count('\n'), 1);
+    QVERIFY(meta.endsWith('\n'));
+    const QJsonObject metaDoc = QJsonDocument::fromJson(meta.toUtf8()).object();
+    QCOMPARE(metaDoc["format"].toString(), QString("speeduplab-csv-metadata"));
+    QCOMPARE(metaDoc["csv"].toString(), QString("results.csv"));
+    QVERIFY(metaDoc["machine"].toObject()["cpu_model"].toString().contains("Processor"));
     // JSON documents say what they are.
     const QJsonObject doc =
         QJsonDocument::fromJson(QByteArray::fromStdString(ResultIO::toJson(sampleSet()))).object();
@@ -279,17 +297,21 @@ void TestResultIO::csvShape()
     const QStringList first = rows[1].split(',');
     QCOMPARE(first.value(int(header.indexOf("q1_s"))), QString());
     QCOMPARE(first.value(int(header.indexOf("q3_s"))), QString());
-    const ResultSet back = ResultIO::fromCsv(text);
+    const ResultSet back = ResultIO::fromCsv(text, ResultIO::csvMetadata(r));
     QVERIFY(!back.rows.front().stats.hasQuartiles());
     QCOMPARE(back.machine.logicalCores, 16);
-    // An older file's metadata, a comment line before the header, still reads.
-    QStringList moved = QString::fromStdString(text).split('\n');
-    const QString cell = moved.takeAt(moved.size() - 2);
-    moved.prepend(quotedCell(cell));
-    QVERIFY(moved[0].startsWith("# metadata: {\""));
-    const ResultSet before = ResultIO::fromCsv(moved.join('\n').toStdString());
+    // Older files' metadata still reads: a comment line before the header, or one quoted cell
+    // after the rows.
+    const QString machine =
+        QString::fromUtf8(QJsonDocument(doc["machine"].toObject()).toJson(QJsonDocument::Compact));
+    QString cell = "# metadata: " + machine;
+    const ResultSet before = ResultIO::fromCsv((cell + '\n').toStdString() + text);
     QCOMPARE(before.size(), r.size());
     QCOMPARE(before.machine.logicalCores, 16);
+    const ResultSet after =
+        ResultIO::fromCsv(text + ('"' + cell.replace('"', "\"\"") + "\"\n").toStdString());
+    QCOMPARE(after.size(), r.size());
+    QCOMPARE(after.machine.logicalCores, 16);
 }
 
 void TestResultIO::cpuConditionsRoundTrip()
@@ -302,8 +324,8 @@ void TestResultIO::cpuConditionsRoundTrip()
     QCOMPARE(machine["cpu_boost"].toString(), QString("on"));
     QCOMPARE(machine["cpu_mhz_start"].toDouble(), 3500.25);
     QCOMPARE(machine["cpu_mhz_end"].toDouble(), 2900.5);
-    for (const ResultSet &back :
-         {ResultIO::fromJson(ResultIO::toJson(r)), ResultIO::fromCsv(ResultIO::toCsv(r))}) {
+    for (const ResultSet &back : {ResultIO::fromJson(ResultIO::toJson(r)),
+                                  ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r))}) {
         QCOMPARE(back.machine.cpuConditions.governor, r.machine.cpuConditions.governor);
         QVERIFY(back.machine.cpuConditions.boost == CpuConditions::Boost::On);
         QCOMPARE(back.machine.cpuConditions.startMHz, 3500.25);
@@ -358,7 +380,7 @@ void TestResultIO::samplesRoundTrip()
     const ResultSet json = ResultIO::fromJson(ResultIO::toJson(r));
     QVERIFY2(json == r, qPrintable(firstDifference(r, json)));
     QCOMPARE(json.rows[0].stats.samples, times);
-    const ResultSet csv = ResultIO::fromCsv(ResultIO::toCsv(r));
+    const ResultSet csv = ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r));
     QVERIFY(csv.rows[0].stats.samples.empty());
     QCOMPARE(csv.rows[0].stats.q1, r.rows[0].stats.q1);
     QCOMPARE(csv.rows[0].stats.q3, r.rows[0].stats.q3);
@@ -467,16 +489,18 @@ void TestResultIO::byteOrderMarkAccepted()
     QFETCH(bool, csv);
     const ResultSet r = csv ? withoutSamples(plainSet()) : plainSet();
     const std::string text = "\xEF\xBB\xBF" + (csv ? ResultIO::toCsv(r) : ResultIO::toJson(r));
-    const ResultSet direct = csv ? ResultIO::fromCsv(text) : ResultIO::fromJson(text);
+    const ResultSet direct =
+        csv ? ResultIO::fromCsv(text, ResultIO::csvMetadata(r)) : ResultIO::fromJson(text);
     QVERIFY2(direct == r, qPrintable(firstDifference(r, direct)));
     QTemporaryDir dir;
     const QString path = writeFile(dir, name, QByteArray::fromStdString(text));
+    if (csv) // its machine beside it
+        writeFile(dir, name + ".meta.json", QByteArray::fromStdString(ResultIO::csvMetadata(r)));
     const ResultSet loaded = ResultIO::load(path.toStdString());
     QVERIFY2(loaded == r, qPrintable(firstDifference(r, loaded)));
-    // A spreadsheet's CSV: a BOM, no metadata line, CRLF line ends.
+    // A spreadsheet's CSV: a BOM, CRLF line ends.
     if (csv) {
         QString plain = QString::fromStdString(ResultIO::toCsv(r));
-        plain.truncate(plain.lastIndexOf("\"# metadata: "));
         plain.replace("\n", "\r\n");
         const ResultSet sheet = ResultIO::fromCsv("\xEF\xBB\xBF" + plain.toStdString());
         QCOMPARE(sheet.rows, r.rows);
@@ -513,8 +537,8 @@ void TestResultIO::goodEdgeValuesLoad()
     noQuartiles.stats.samples.clear();
     r.add(noQuartiles);
     for (const bool csv : {true, false}) {
-        const ResultSet back =
-            csv ? ResultIO::fromCsv(ResultIO::toCsv(r)) : ResultIO::fromJson(ResultIO::toJson(r));
+        const ResultSet back = csv ? ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r))
+                                   : ResultIO::fromJson(ResultIO::toJson(r));
         const ResultSet expected = csv ? withoutSamples(r) : r;
         QVERIFY2(back == expected, qPrintable(firstDifference(expected, back)));
     }

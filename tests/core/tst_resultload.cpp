@@ -113,6 +113,7 @@ private slots:
     void echoedValuesAreCappedAndEscaped_data();
     void echoedValuesAreCappedAndEscaped();
     void overflowingNumberIsLocated();
+    void csvMetadataFileIsReadAndChecked();
     void malformedStructureIsBounded_data();
     void malformedStructureIsBounded();
     void notUtf8CsvIsRefused();
@@ -209,12 +210,12 @@ void TestResultIO::malformedCsv_data()
     QTest::newRow("empty file") << QString() << QStringList{"line 1", "no header"};
     QTest::newRow("only blank lines") << QString("\n\n\n") << QStringList{"no header"};
     // An older file's metadata: a comment line before the header.
-    const QString metaLine = quotedCell(lines[3]);
-    QTest::newRow("only metadata") << metaLine + '\n' << QStringList{"line 2", "no header"};
+    QTest::newRow("only metadata") << QString("# metadata: {\"logical_cores\":2}\n")
+                                   << QStringList{"line 2", "no header"};
     QTest::newRow("metadata not JSON") << "# metadata: {oops\n" + good << QStringList{"line 1", "metadata"};
     QTest::newRow("metadata of the wrong type")
         << "# metadata: {\"logical_cores\": \"many\"}\n" + good << QStringList{"line 1", "logical_cores"};
-    // The writer's metadata: one quoted cell after the rows.
+    // Older writers' metadata: one quoted cell after the rows.
     {
         QStringList bad = lines;
         bad[3] = "\"# metadata: {oops\"";
@@ -508,12 +509,56 @@ void TestResultIO::overflowingNumberIsLocated()
     for (const QString &m :
          {QString("results.json, line %1").arg(line), QString("rows[0].bytes"), QString("1e400")})
         QVERIFY2(jsonMsg.contains(m), qPrintable(jsonMsg));
-    // In the metadata, too.
-    QByteArray meta = QString::fromStdString(ResultIO::toCsv(plainSet())).toUtf8();
-    meta.replace("\"\"logical_cores\"\":2", "\"\"logical_cores\"\":2e400");
-    const QString metaMsg = loadMessage("results.csv", meta);
+    // In an older CSV's metadata line, too.
+    const QByteArray rows = QByteArray::fromStdString(ResultIO::toCsv(plainSet()));
+    const QString metaMsg =
+        loadMessage("results.csv", rows + "\"# metadata: {\"\"logical_cores\"\":2e400}\"\n");
     for (const char *m : {"results.csv, line 4", "metadata", "2e400"})
         QVERIFY2(metaMsg.contains(m), qPrintable(metaMsg));
+    // And in the metadata file beside a CSV: it is named.
+    QTemporaryDir dir;
+    const QString csv = writeFile(dir, "results.csv", rows);
+    QByteArray meta = QByteArray::fromStdString(ResultIO::csvMetadata(plainSet()));
+    meta.replace("\"logical_cores\":2", "\"logical_cores\":2e400");
+    writeFile(dir, "results.csv.meta.json", meta);
+    const auto sideMsg = thrown<ParseError>([&] { ResultIO::load(csv.toStdString()); });
+    QVERIFY(sideMsg);
+    for (const char *m : {"results.csv", "results.csv.meta.json", "2e400"})
+        QVERIFY2(sideMsg->contains(m), qPrintable(*sideMsg));
+}
+
+// Issue 62: a CSV's machine lies in its metadata file beside it. Found, it is read; missing, the
+// CSV loads with the machine unknown; not a file, or opened alone, it is refused, and named.
+void TestResultIO::csvMetadataFileIsReadAndChecked()
+{
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("results.csv");
+    ResultIO::writeCsv(plainSet(), csv.toStdString());
+    const QString meta = csv + ".meta.json";
+    QVERIFY(QFileInfo::exists(meta));
+    const ResultSet both = ResultIO::load(csv.toStdString());
+    QVERIFY(plainSet().machine.logicalCores > 0);
+    QCOMPARE(both.machine.logicalCores, plainSet().machine.logicalCores);
+    QCOMPARE(both.machine.cpuModel, plainSet().machine.cpuModel);
+    QVERIFY(QFile::remove(meta));
+    const ResultSet alone = ResultIO::load(csv.toStdString());
+    QCOMPARE(alone.rows.size(), plainSet().rows.size());
+    QCOMPARE(alone.machine.logicalCores, 0);
+    QVERIFY(QDir(dir.path()).mkdir("results.csv.meta.json"));
+    const auto folder = thrown<ParseError>([&] { ResultIO::load(csv.toStdString()); });
+    QVERIFY(folder);
+    QVERIFY2(folder->contains("results.csv.meta.json") && folder->contains("not a regular file"),
+             qPrintable(*folder));
+    QVERIFY(QDir(dir.path()).rmdir("results.csv.meta.json"));
+    writeFile(dir, "results.csv.meta.json", "{\"format\":\"speeduplab-results\",\"rows\":[]}\n");
+    const auto wrong = thrown<ParseError>([&] { ResultIO::load(csv.toStdString()); });
+    QVERIFY(wrong);
+    QVERIFY2(wrong->contains("results.csv.meta.json") && wrong->contains("speeduplab-csv-metadata"),
+             qPrintable(*wrong));
+    ResultIO::writeCsv(plainSet(), csv.toStdString());
+    const auto opened = thrown<ParseError>([&] { ResultIO::load(meta.toStdString()); });
+    QVERIFY(opened);
+    QVERIFY2(opened->contains("open results.csv"), qPrintable(*opened));
 }
 
 void TestResultIO::malformedStructureIsBounded_data()
@@ -645,7 +690,8 @@ void TestResultIO::longTextIsCutAndSaysSo()
     for (const char *format : {"csv", "json"}) {
         const bool csv = std::string(format) == "csv";
         const std::string text = csv ? ResultIO::toCsv(r) : ResultIO::toJson(r);
-        const ResultSet back = csv ? ResultIO::fromCsv(text) : ResultIO::fromJson(text);
+        const ResultSet back =
+            csv ? ResultIO::fromCsv(text, ResultIO::csvMetadata(r)) : ResultIO::fromJson(text);
         const std::string &variant = back.rows[0].variant;
         QCOMPARE(QString::fromStdString(variant).size(), qsizetype(100));
         QVERIFY2(QString::fromStdString(variant).endsWith("\u2026 (cut from 100000 characters)"),
@@ -657,8 +703,8 @@ void TestResultIO::longTextIsCutAndSaysSo()
         QCOMPARE(back.machine.caches.size(), std::size_t(1));
         QVERIFY(QString::fromStdString(back.machine.caches.begin()->first).size() <= 100);
         // Written and read again: the same, cut once.
-        const ResultSet again =
-            csv ? ResultIO::fromCsv(ResultIO::toCsv(back)) : ResultIO::fromJson(ResultIO::toJson(back));
+        const ResultSet again = csv ? ResultIO::fromCsv(ResultIO::toCsv(back), ResultIO::csvMetadata(back))
+                                    : ResultIO::fromJson(ResultIO::toJson(back));
         QVERIFY(again == back);
     }
 }
@@ -675,12 +721,14 @@ void TestResultIO::duplicatePointsAreRefused()
     Measurement more = r.rows[0];
     more.threads = 2;
     r.add(more);
-    QCOMPARE(ResultIO::fromCsv(ResultIO::toCsv(r)).size(), r.size()); // distinct points: fine
+    QCOMPARE(ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r)).size(),
+             r.size()); // distinct points: fine
     const std::size_t last = r.size();
     Measurement again = r.rows[0];
     again.stats = Stats::of({0.5, 0.6, 0.7});
     r.add(again);
-    const auto csv = thrown<ParseError>([&] { ResultIO::fromCsv(ResultIO::toCsv(r)); });
+    const auto csv =
+        thrown<ParseError>([&] { ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r)); });
     QVERIFY(csv);
     QVERIFY2(csv->contains(
                  QStringLiteral("line %1: the same point as line 2 (CPU 8 threads, n = 4)").arg(last + 2)),

@@ -330,8 +330,11 @@ void TestResultIO::symlinkIsFollowed()
     QCOMPARE(readAll(target), QByteArray::fromStdString(ResultIO::toCsv(sampleSet())));
     QCOMPARE(modeOf(target), 0640);
     // The temporary file was made beside the target, and is gone.
-    QCOMPARE(entries(dir.filePath("data")), QStringList{"target.csv"});
+    // Its metadata lies beside the target, where it is found through the links or without them.
+    QCOMPARE(entries(dir.filePath("data")), (QStringList{"target.csv", "target.csv.meta.json"}));
     QCOMPARE(entries(dir.path()), (QStringList{"chain.csv", "data", "link.csv"}));
+    QVERIFY(ResultIO::load(chain.toStdString()).machine == sampleSet().machine);
+    QVERIFY(ResultIO::load(target.toStdString()).machine == sampleSet().machine);
 
     // A dangling link: the file it names is created, the link stays.
     const QString dangling = dir.filePath("dangling.json");
@@ -371,7 +374,7 @@ void TestResultIO::modeIsKept()
     QCOMPARE(modeOf(path), mode);
     ResultIO::writeCsv(sampleSet(), path.toStdString()); // and again: still the same mode
     QCOMPARE(modeOf(path), mode);
-    QCOMPARE(entries(dir.path()), QStringList{"out.csv"});
+    QCOMPARE(entries(dir.path()), (QStringList{"out.csv", "out.csv.meta.json"}));
 }
 
 void TestResultIO::readOnlyNeedsForce()
@@ -399,7 +402,7 @@ void TestResultIO::readOnlyNeedsForce()
     ResultIO::writeCsv(sampleSet(), path.toStdString(), WriteOptions{true});
     QCOMPARE(readAll(path), QByteArray::fromStdString(ResultIO::toCsv(sampleSet())));
     QCOMPARE(modeOf(path), 0444);
-    QCOMPARE(entries(dir.path()), QStringList{"out.csv"});
+    QCOMPARE(entries(dir.path()), (QStringList{"out.csv", "out.csv.meta.json"}));
 }
 
 void TestResultIO::sameFileTwice()
@@ -510,7 +513,8 @@ void TestResultIO::staleTemporariesAreRemoved()
     QCOMPARE(entries(dir.path()), kept);
     make("out.csv.tmp-0123456789ab", 3600);
     ResultIO::writeCsv(sampleSet(), dir.filePath("out.csv").toStdString());
-    kept << "out.csv";
+    kept << "out.csv"
+         << "out.csv.meta.json";
     kept.sort();
     QCOMPARE(entries(dir.path()), kept);
 

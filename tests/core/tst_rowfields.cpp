@@ -53,7 +53,7 @@ private slots:
     void writtenFieldsComeBack()
     {
         const ResultSet r = resultiotest::sampleSet();
-        const ResultSet fromCsv = ResultIO::fromCsv(ResultIO::toCsv(r));
+        const ResultSet fromCsv = ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r));
         const ResultSet fromJson = ResultIO::fromJson(ResultIO::toJson(r));
         QCOMPARE(fromJson.rows, r.rows);
         QCOMPARE(fromCsv.rows.size(), r.rows.size());
@@ -153,7 +153,8 @@ private slots:
         r.machine.described = {d};
         r.machine.describedStatus.clear();
         QCOMPARE(ResultIO::fromJson(ResultIO::toJson(r)).machine.described, r.machine.described);
-        QCOMPARE(ResultIO::fromCsv(ResultIO::toCsv(r)).machine.described, r.machine.described);
+        QCOMPARE(ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r)).machine.described,
+                 r.machine.described);
         // A negative number in any of them is refused, naming the field.
         for (const DeviceDescription::Field &f : DeviceDescription::fields()) {
             json doc = json::parse(ResultIO::toJson(r));

@@ -319,7 +319,7 @@ void TestOpenClBackend::sweepsOpenClDevices()
     const ResultSet back = ResultIO::fromJson(ResultIO::toJson(r));
     QCOMPARE(back.rows, r.rows); // a disturbed CPU row too (Stats::markNoisy)
     QCOMPARE(back.machine.described, r.machine.described);
-    const ResultSet csv = ResultIO::fromCsv(ResultIO::toCsv(r));
+    const ResultSet csv = ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r));
     QCOMPARE(csv.machine.described, r.machine.described);
 
     const DeviceDescription &d = r.machine.described.at(0);

@@ -8,13 +8,14 @@ Runs a tiny CPU sweep (JSON and CSV) twice and a merge of the two, then checks:
 - each JSON result file against docs/results.schema.json, and that it holds every field the
   schema names (a reader may meet files without some of them; the CLI writes them all);
 - the runs file of the merge against docs/runs.schema.json (each run's results by reference);
-- the CSV: its "# metadata: " line against the schema's machine, its header against the column
-  list of docs/results-format.md (the fenced block "csv-columns"), and each row, typed by the
-  schema's row fields, against the schema;
+- the CSV: its metadata file ("NAME.csv.meta.json"; an older file's "# metadata: " line) against
+  the schema's machine, its header against the column list of docs/results-format.md (the fenced
+  block "csv-columns"), each row, typed by the schema's row fields, against the schema, and that
+  pandas.read_csv with its defaults reads one row a point with typed columns (issue 62);
 - the committed sample speeduplab-output/seed.json (and seed.csv) and every
   tests/fuzz/corpus/valid_*.json seed.
-Needs python3 with jsonschema (scripts/setup.sh installs python3-jsonschema): without it the
-test fails, it does not skip.
+Needs python3 with jsonschema and pandas (scripts/setup.sh --tests installs python3-jsonschema
+and python3-pandas): without them the test fails, it does not skip.
 """
 import csv
 import io
@@ -22,6 +23,7 @@ import json
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,6 +36,13 @@ try:
 except ImportError:
     print("FAIL: the Python module jsonschema is missing for %s: run scripts/setup.sh "
           "(Debian package python3-jsonschema)" % sys.executable)
+    sys.exit(1)
+
+try:
+    import pandas
+except ImportError:
+    print("FAIL: the Python module pandas is missing for %s: run scripts/setup.sh --tests "
+          "(Debian package python3-pandas)" % sys.executable)
     sys.exit(1)
 
 failures = []
@@ -163,11 +172,21 @@ def check_csv(what, path, columns=None):
             kept.append(line)
     text = "\n".join(kept)
     records = list(csv.reader(io.StringIO(text)))
-    # The writer's metadata: one quoted cell after the rows.
+    # Older writers' metadata: one quoted cell after the rows. The CLI's CSV holds nothing but
+    # its header and rows, and its machine in its metadata file.
     if records and len(records[-1]) == 1 and records[-1][0].startswith(tag):
+        if columns:
+            bad(what, "the CLI's CSV holds its metadata as a row: %r" % (records[-1][0][:60],))
         machine = json.loads(records.pop()[0][len(tag):])
+    sidecar = path + ".meta.json"
+    if machine is None and os.path.exists(sidecar):
+        meta = load_json(sidecar)
+        if meta.get("format") != "speeduplab-csv-metadata" or not isinstance(meta.get("machine"), dict):
+            bad(what, "%s is not a CSV's metadata file: %r" % (sidecar, list(meta)[:5]))
+        else:
+            machine = meta["machine"]
     elif columns and machine is None:
-        bad(what, "the last record is not one '# metadata: {json}' cell: %r" % (records[-1:],))
+        bad(what, "no metadata file %s beside it" % sidecar)
     reader = iter(records)
     header = next(reader)
     if columns is not None:
@@ -190,6 +209,23 @@ def check_csv(what, path, columns=None):
     if machine is not None:
         doc["machine"] = machine
     check("%s (%d rows%s)" % (what, len(rows), ", metadata" if machine is not None else ""), doc)
+    if columns:
+        check_pandas(what, path, len(rows))
+
+
+def check_pandas(what, path, count):
+    """pandas.read_csv with its defaults: one row a point, counts as integers, times as floats,
+    flags as booleans (the metadata's cell after the rows made every column float or text)."""
+    frame = pandas.read_csv(path)
+    want = {"n": "int64", "reps": "int64", "iterations": "int64", "median_s": "float64",
+            "noisy": "bool", "verified": "bool", "workload": "object"}
+    got = {c: str(frame[c].dtype) for c in want if c in frame.columns}
+    if len(frame) != count:
+        bad(what + " in pandas", "%d rows, want one a point: %d" % (len(frame), count))
+    elif got != want:
+        bad(what + " in pandas", "column types %s, want %s" % (got, want))
+    else:
+        ok("%s: pandas.read_csv reads %d rows, typed" % (what, count))
 
 
 def check_complete(what, doc):
@@ -241,14 +277,15 @@ def main():
         with open(os.path.join(tmp, "a.csv"), encoding="utf-8", newline="") as f:
             records = list(csv.reader(f))
         header = records[0]
-        for record in records[1:-1]:
+        for record in records[1:]:
             for column in ("q1_s", "q3_s"):
                 record[header.index(column)] = ""
         with open(blank, "w", encoding="utf-8", newline="") as f:
             csv.writer(f, lineterminator="\n").writerows(records)
+        shutil.copyfile(os.path.join(tmp, "a.csv.meta.json"), blank + ".meta.json")
         # Empty, not 0, where a value does not apply: one round has no spread of rounds, a CPU
         # point no synced time.
-        zeros = [(column, record[header.index(column)]) for record in records[1:-1]
+        zeros = [(column, record[header.index(column)]) for record in records[1:]
                  for column in ("round_min_s", "round_max_s", "synced_median_s", "synced_min_s", "synced_max_s")
                  if record[header.index(column)] != ""]
         if zeros:

@@ -523,7 +523,12 @@ void TestHeadless::outputRules()
     QCOMPARE(modeOf(csv), 0600);
     QVERIFY(QFileInfo(svg).isSymLink());
     QVERIFY(QSvgRenderer(dir.filePath(QStringLiteral("images/real.svg"))).isValid());
-    QCOMPARE(names(), before); // no temporary file left
+    // No temporary file left; the CSV's machine beside it, as private as it.
+    QStringList after = before;
+    after << QFileInfo(csv).fileName() + QStringLiteral(".meta.json");
+    after.sort();
+    QCOMPARE(names(), after);
+    QCOMPARE(modeOf(csv + QStringLiteral(".meta.json")), 0600);
     QCOMPARE(QDir(dir.filePath(QStringLiteral("images")))
                  .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
              QStringList{QStringLiteral("real.svg")});
