@@ -6,9 +6,11 @@
 
 #include "core/io/terminaltext.h"
 #include "core/kernels/blaslibrary.h"
+#include "core/results/resultio.h"
 
 #include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 #include <unistd.h>
 
@@ -129,6 +131,8 @@ std::string checkOutputs(const std::vector<std::pair<const char *, const std::op
             continue;
         }
         paths.push_back(**path);
+        if (std::string_view(option) == "--csv") // and its metadata file beside it
+            paths.push_back(ResultIO::csvMetadataPath(**path));
     }
     try {
         SafeFile::checkAll(paths, write);

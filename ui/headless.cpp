@@ -162,10 +162,14 @@ int preflight(const CommandLine &cl, const WriteOptions &write)
     for (const QString &out : {cl.png, cl.svg, cl.csv, cl.json, cl.report})
         if (!out.isEmpty())
             outputs.push_back(path(out));
-    std::vector<std::string> inputs; // what it reads: never written over
+    if (!cl.csv.isEmpty()) // and the CSV's metadata file beside it
+        outputs.push_back(ResultIO::csvMetadataPath(path(cl.csv)));
+    std::vector<std::string> inputs; // what it reads, a CSV's metadata file too: never written over
     for (const QString &in : {cl.open, cl.overlay})
-        if (!in.isEmpty())
+        if (!in.isEmpty()) {
             inputs.push_back(path(in));
+            inputs.push_back(ResultIO::csvMetadataPath(path(in)));
+        }
     try {
         SafeFile::checkAll(outputs, write, inputs);
     } catch (const WriteError &e) {

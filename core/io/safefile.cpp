@@ -226,6 +226,16 @@ struct Temporary {
 // Creates a file in the target's folder and renames it over a second one, as the real write
 // will: a folder that allows neither (read-only, a file system that refuses, a sticky folder's
 // rules) is found before a run, not after it. Both files are removed.
+// Why a temporary file could not be created beside the target (errno of createTemporary).
+std::string cannotCreate(const Target &t)
+{
+    if (errno == ENAMETOOLONG)
+        return "its name is too long for this file system: the temporary file written beside it adds 17 "
+               "bytes to it (" +
+               errnoText(errno) + "); give a shorter name";
+    return "the folder " + t.dir + " does not allow creating files (" + errnoText(errno) + ")";
+}
+
 void probe(const Target &t)
 {
     const std::string cannot = "cannot write " + t.shown + ": ";
@@ -233,14 +243,12 @@ void probe(const Target &t)
     a.fd = createTemporary(t.file, a.name);
     if (a.fd < 0) {
         a.name.clear();
-        throw WriteError(cannot + "the folder " + t.dir + " does not allow creating files (" +
-                         errnoText(errno) + ")");
+        throw WriteError(cannot + cannotCreate(t));
     }
     b.fd = createTemporary(t.file, b.name);
     if (b.fd < 0) {
         b.name.clear();
-        throw WriteError(cannot + "the folder " + t.dir + " does not allow creating files (" +
-                         errnoText(errno) + ")");
+        throw WriteError(cannot + cannotCreate(t));
     }
     if (std::rename(a.name.c_str(), b.name.c_str()) != 0)
         throw WriteError(cannot + "the folder " + t.dir + " does not allow replacing files (" +
@@ -351,8 +359,7 @@ void SafeFile::write(const std::string &path, const std::function<void(const App
     tmp.fd = createTemporary(t.file, tmp.name);
     if (tmp.fd < 0) {
         tmp.name.clear();
-        throw WriteError(cannot + "the folder " + t.dir + " does not allow creating files (" +
-                         errnoText(errno) + ")");
+        throw WriteError(cannot + cannotCreate(t));
     }
     if (t.exists) {
         // The replacement keeps the old file's mode, and (as root, who may) its owner and group.

@@ -47,6 +47,7 @@ private slots:
     void verifyCpuOnly();
     void outputsAreCheckedBeforeTheRun();
     void forceReplacesAReadOnlyFile();
+    void csvMetadataFileIsCheckedBeforeTheSweep();
     void outputKeepsModeAndLink();
     void dashIsStdout_data();
     void dashIsStdout();
@@ -353,6 +354,28 @@ void TestCli::outputsAreCheckedBeforeTheRun()
     }
     QVERIFY(!QFile::exists(QStringLiteral("/sys/speeduplab-out.csv")));
     QVERIFY(QFileInfo(fifo).exists() && !QFileInfo(fifo).isFile());
+}
+
+// A CSV's metadata file is an output too: checked before the sweep as the CSV is, so that a sweep
+// never ends in a CSV without its machine (a read-only metadata file, a name with no room for it).
+void TestCli::csvMetadataFileIsCheckedBeforeTheSweep()
+{
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("results.csv"), meta = csv + ".meta.json";
+    QVERIFY(writeRaw(meta, "keep me\n"));
+    QCOMPARE(::chmod(QFile::encodeName(meta).constData(), 0444), 0);
+    Result r = runCli(kTinyRun + QStringList{"--csv", csv});
+    QVERIFY2(r.exitCode == 2 && r.err.contains(meta) && r.err.contains("read-only"), qPrintable(describe(r)));
+    QVERIFY(!r.out.contains("Crossovers"));
+    QVERIFY(!QFileInfo::exists(csv));
+    QCOMPARE(readAll(meta), QByteArray("keep me\n"));
+    // A name of 230 bytes leaves room (255) for the CSV and its temporary, not for its metadata
+    // file's: the metadata file is named, and why.
+    const QString longName = dir.filePath(QString(226, QLatin1Char('r')) + ".csv");
+    r = runCli(kTinyRun + QStringList{"--csv", longName});
+    QVERIFY2(r.exitCode == 2 && !r.out.contains("Crossovers"), qPrintable(describe(r)));
+    QVERIFY2(r.err.contains(longName + ".meta.json: its name is too long"), qPrintable(describe(r)));
+    QVERIFY(!QFileInfo::exists(longName));
 }
 
 void TestCli::forceReplacesAReadOnlyFile()
