@@ -7,6 +7,8 @@
 #include "cli/commands.h"
 #include "core/analysis/compare.h"
 #include "core/io/safefile.h"
+#include "core/io/terminaltext.h"
+#include "core/results/resultio.h"
 #include "core/results/runset.h"
 
 #include <algorithm>
@@ -83,6 +85,15 @@ std::string mergeOutputProblem(const std::vector<std::string> &inputs, const std
     return {};
 }
 
+// A name that ends in .csv, as ResultIO::load reads one.
+bool looksLikeCsv(const std::string &path)
+{
+    std::string ext = std::filesystem::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return ext == ".csv";
+}
+
 } // namespace
 
 int cmdReport(const std::vector<std::string> &paths, bool verbose)
@@ -98,6 +109,12 @@ int cmdReport(const std::vector<std::string> &paths, bool verbose)
             first = false;
             CliTable::report(std::cout, f.single() ? f.path : run.label + " (" + f.path + ")", run.results,
                              verbose);
+            // A CSV copied without the metadata file beside it: say why its machine is unknown.
+            if (const std::string meta = ResultIO::csvMetadataPath(f.path);
+                f.single() && run.results.machine == MachineInfo() && looksLikeCsv(f.path) &&
+                !std::filesystem::exists(meta))
+                std::cout << "note: the machine is unknown: " << TerminalText::escaped(meta)
+                          << ", the CSV's metadata file, is not beside it\n";
         }
     return 0;
 }

@@ -48,6 +48,7 @@ private slots:
     void outputsAreCheckedBeforeTheRun();
     void forceReplacesAReadOnlyFile();
     void csvMetadataFileIsCheckedBeforeTheSweep();
+    void reportSaysWhyTheMachineIsUnknown();
     void outputKeepsModeAndLink();
     void dashIsStdout_data();
     void dashIsStdout();
@@ -376,6 +377,22 @@ void TestCli::csvMetadataFileIsCheckedBeforeTheSweep()
     QVERIFY2(r.exitCode == 2 && !r.out.contains("Crossovers"), qPrintable(describe(r)));
     QVERIFY2(r.err.contains(longName + ".meta.json: its name is too long"), qPrintable(describe(r)));
     QVERIFY(!QFileInfo::exists(longName));
+}
+
+// A CSV copied without its metadata file: report says why its machine is unknown, and only then.
+void TestCli::reportSaysWhyTheMachineIsUnknown()
+{
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("results.csv");
+    Result r = runCli(kTinyRun + QStringList{"--csv", csv});
+    QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    r = runCli({"report", csv});
+    QVERIFY2(r.exitCode == 0 && !r.out.contains("machine is unknown"), qPrintable(describe(r)));
+    QVERIFY(QFile::remove(csv + ".meta.json"));
+    r = runCli({"report", csv});
+    QVERIFY2(r.exitCode == 0 && r.out.contains("note: the machine is unknown: " + csv +
+                                               ".meta.json, the CSV's metadata file, is not beside it"),
+             qPrintable(describe(r)));
 }
 
 void TestCli::forceReplacesAReadOnlyFile()

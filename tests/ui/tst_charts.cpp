@@ -87,6 +87,20 @@ ResultSet slower(ResultSet r, double factor, bool gpuOnly = false)
 }
 
 // The texts drawn in a chart's scene: axis labels and titles, legend, labels.
+// The chart `name` of store's results, shown at 1024x600 and drawn.
+std::unique_ptr<ChartView> shownAt1024(const QString &name, const RunStore &store)
+{
+    std::unique_ptr<ChartView> c = ChartTabs::make(name);
+    c->setModel(&store);
+    c->resize(1024, 600);
+    c->show();
+    if (QTest::qWaitForWindowExposed(c.get())) {
+        c->updateNow();
+        QCoreApplication::processEvents();
+    }
+    return c;
+}
+
 QStringList sceneTexts(const ChartView *c)
 {
     QStringList out;
@@ -472,13 +486,8 @@ void TestCharts::axesUseSiUnits()
     RunStore store;
     const ResultSet r = slower(fixtures::realistic(), factor, gpuOnly);
     store.setResultSet(r);
-    std::unique_ptr<ChartView> c = ChartTabs::make(chart);
-    c->setModel(&store);
-    c->resize(1024, 600);
-    c->show();
-    QVERIFY(QTest::qWaitForWindowExposed(c.get()));
-    c->updateNow();
-    QCoreApplication::processEvents();
+    const std::unique_ptr<ChartView> c = shownAt1024(chart, store);
+    QVERIFY(c->isVisible());
 
     const QString title = c->chart()->axes(Qt::Vertical).front()->titleText();
     if (!unit.isEmpty())
@@ -503,13 +512,8 @@ void TestCharts::logAxisLabelsEachDecadeAsItIs()
 {
     RunStore store;
     store.setResultSet(slower(fixtures::realistic(), 1e5, true)); // the GPU 10^5 times slower
-    std::unique_ptr<ChartView> c = ChartTabs::make(QStringLiteral("speedup"));
-    c->setModel(&store);
-    c->resize(1024, 600);
-    c->show();
-    QVERIFY(QTest::qWaitForWindowExposed(c.get()));
-    c->updateNow();
-    QCoreApplication::processEvents();
+    const std::unique_ptr<ChartView> c = shownAt1024(QStringLiteral("speedup"), store);
+    QVERIFY(c->isVisible());
     const auto *y = qobject_cast<const QLogValueAxis *>(c->chart()->axes(Qt::Vertical).front());
     QVERIFY(y && y->min() < 1e-4);
     QStringList readable;
