@@ -57,6 +57,15 @@ const RunRecord *pickRun(const LoadedFile &f, const std::optional<std::string> &
     return nullptr;
 }
 
+// A path's extension in lower case: ".csv" for "Results.CSV".
+std::string lowerExtension(const std::string &path)
+{
+    std::string ext = std::filesystem::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return ext;
+}
+
 /// Why merge will not write `output`, or "" when it may: the runs file is JSON (it has no CSV
 /// form: a CSV file holds one run), is a file (not stdout), and is none of the inputs, which
 /// would be lost if the merge failed half-way (SafeFile::sameFile: the same path in other words,
@@ -66,9 +75,7 @@ std::string mergeOutputProblem(const std::vector<std::string> &inputs, const std
     if (output == "-")
         return "merge writes a runs file, which SpeedupLab opens whole, not a stream: name it with -o "
                "FILE.json";
-    std::string ext = std::filesystem::path(output).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
+    const std::string ext = lowerExtension(output);
     std::string file = std::filesystem::path(output).filename().string();
     std::transform(file.begin(), file.end(), file.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
@@ -83,15 +90,6 @@ std::string mergeOutputProblem(const std::vector<std::string> &inputs, const std
         return "-o " + std::string(e.what());
     }
     return {};
-}
-
-// A name that ends in .csv, as ResultIO::load reads one.
-bool looksLikeCsv(const std::string &path)
-{
-    std::string ext = std::filesystem::path(path).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return ext == ".csv";
 }
 
 } // namespace
@@ -111,7 +109,7 @@ int cmdReport(const std::vector<std::string> &paths, bool verbose)
                              verbose);
             // A CSV copied without the metadata file beside it: say why its machine is unknown.
             if (const std::string meta = ResultIO::csvMetadataPath(f.path);
-                f.single() && run.results.machine == MachineInfo() && looksLikeCsv(f.path) &&
+                f.single() && run.results.machine == MachineInfo() && lowerExtension(f.path) == ".csv" &&
                 !std::filesystem::exists(meta))
                 std::cout << "note: the machine is unknown: " << TerminalText::escaped(meta)
                           << ", the CSV's metadata file, is not beside it\n";

@@ -11,9 +11,7 @@
 
 #include <QAction>
 #include <QAreaSeries>
-#include <QFontMetricsF>
 #include <QGraphicsLayout>
-#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -645,39 +643,6 @@ void ChartView::setRanges(double xMin, double xMax, double yMin, double yMax)
                 l->setLabelsColor(color);
         }
     labelDecades();
-}
-
-void ChartView::labelDecades()
-{
-    qDeleteAll(m_decadeLabels);
-    m_decadeLabels.clear();
-    const QRectF pa = chart()->plotArea();
-    for (QAbstractAxis *a : {m_x, m_y}) {
-        auto *l = qobject_cast<QLogValueAxis *>(a);
-        if (!l || l->labelsColor().alpha() > 0 || !l->labelsVisible() || pa.isEmpty())
-            continue;
-        const AxisScale scale = AxisScale::of(l);
-        const bool sparse = l->base() >= 100; // fitAxisTitles' short axis: the powers of 100
-        const int first = int(std::ceil(std::log10(l->min()) - 1e-6)),
-                  last = int(std::floor(std::log10(l->max()) + 1e-6));
-        for (int k = first; k <= last; ++k) {
-            if (sparse && k % 2 != 0)
-                continue;
-            const double v = std::pow(10.0, k);
-            auto *text = new QGraphicsSimpleTextItem(QString::number(v, 'f', std::clamp(-k, 0, 12)), chart());
-            text->setFont(l->labelsFont());
-            text->setBrush(m_axisLabelColor.isValid() ? m_axisLabelColor : palette().color(QPalette::Text));
-            const QSizeF size = text->boundingRect().size();
-            const qreal f = scale.fraction(v);
-            // Where QtCharts puts its own: right-aligned left of the plot, or centred below it.
-            if (a == m_y)
-                text->setPos(pa.left() - 8 - size.width(), pa.bottom() - f * pa.height() - size.height() / 2);
-            else
-                text->setPos(pa.left() + f * pa.width() - size.width() / 2, pa.bottom() + 6);
-            text->setZValue(5);
-            m_decadeLabels << text;
-        }
-    }
 }
 
 ChartView::AxisScale ChartView::AxisScale::of(const QAbstractAxis *axis)
