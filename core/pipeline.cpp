@@ -479,19 +479,10 @@ std::string Pipeline::writeOutput(const std::string &path, const std::string &te
                                   bool nothing, const WriteOptions &write, const ResultSet *csvOf)
 {
     const std::string shown = TerminalText::escaped(path);
-    // A CSV's machine, beside the file written (`name`), under the same rules but never createOnly
-    // (the file before it was new, and a metadata file left there without its CSV is no one's),
-    // and as private as it.
-    const auto metadata = [csvOf](const std::string &name, WriteOptions o) {
-        if (!csvOf)
-            return;
-        o.createOnly = false;
-        o.sameModeAs = name;
-        const std::string text =
-            ResultIO::csvMetadata(*csvOf, std::filesystem::path(name).filename().string());
-        ResultIO::writeResultFile(
-            ResultIO::csvMetadataPath(name), [&text](const SafeFile::Append &out) { out(text); }, o,
-            "write fewer points");
+    // A CSV's machine, beside the file written (`name`).
+    const auto metadata = [csvOf](const std::string &name, const WriteOptions &o) {
+        if (csvOf)
+            ResultIO::writeCsvMetadata(*csvOf, name, o);
     };
     if (!interrupted) {
         ResultIO::writeResultFile(

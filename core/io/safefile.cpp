@@ -223,9 +223,6 @@ struct Temporary {
     }
 };
 
-// Creates a file in the target's folder and renames it over a second one, as the real write
-// will: a folder that allows neither (read-only, a file system that refuses, a sticky folder's
-// rules) is found before a run, not after it. Both files are removed.
 // Why a temporary file could not be created beside the target (errno of createTemporary).
 std::string cannotCreate(const Target &t)
 {
@@ -236,6 +233,9 @@ std::string cannotCreate(const Target &t)
     return "the folder " + t.dir + " does not allow creating files (" + errnoText(errno) + ")";
 }
 
+// Creates a file in the target's folder and renames it over a second one, as the real write
+// will: a folder that allows neither (read-only, a file system that refuses, a sticky folder's
+// rules) is found before a run, not after it. Both files are removed.
 void probe(const Target &t)
 {
     const std::string cannot = "cannot write " + t.shown + ": ";

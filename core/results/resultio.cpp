@@ -311,11 +311,16 @@ void ResultIO::writeCsv(const ResultSet &r, const std::string &path, const Write
     writeResultFile(
         path, [&r](const SafeFile::Append &out) { streamCsv(r, out); }, options,
         "write fewer rows, or split them over several files");
-    const std::string metadata = csvMetadata(r, std::filesystem::path(path).filename().string());
-    WriteOptions asCsv = options;
-    asCsv.sameModeAs = path;
+    writeCsvMetadata(r, path, options);
+}
+
+void ResultIO::writeCsvMetadata(const ResultSet &r, const std::string &csvPath, WriteOptions options)
+{
+    options.createOnly = false;
+    options.sameModeAs = csvPath;
+    const std::string metadata = csvMetadata(r, std::filesystem::path(csvPath).filename().string());
     writeResultFile(
-        csvMetadataPath(path), [&metadata](const SafeFile::Append &out) { out(metadata); }, asCsv,
+        csvMetadataPath(csvPath), [&metadata](const SafeFile::Append &out) { out(metadata); }, options,
         "write fewer rows");
 }
 void ResultIO::writeJson(const ResultSet &r, const std::string &path, const WriteOptions &options)

@@ -52,8 +52,11 @@ public:
                              const std::string &metadataName = "its metadata file");
     static ResultSet fromJson(const std::string &text);
 
-    /// The CSV at `path`, then its metadata file (csvMetadataPath) under the same rules.
+    /// The CSV at `path`, then its metadata file (writeCsvMetadata).
     static void writeCsv(const ResultSet &r, const std::string &path, const WriteOptions &options = {});
+    /// The metadata file of r's CSV written at `csvPath` (csvMetadataPath), under options' rules
+    /// (never createOnly: a metadata file without its CSV is no one's) and with the CSV's mode.
+    static void writeCsvMetadata(const ResultSet &r, const std::string &csvPath, WriteOptions options);
     static void writeJson(const ResultSet &r, const std::string &path, const WriteOptions &options = {});
     /// Every result file the programs write goes through here (writeCsv, writeJson, the CLI's
     /// outputs, RunSet::write): SafeFile's rules, and never a file larger than maxFileBytes, which
