@@ -23,6 +23,8 @@
 # (context, source); ZH serves every other context.
 
 ZH = {
+    "registers": "寄存器",
+    "FMA peak": "FMA 峰值",
     # Menus, actions, toolbar (MainActions)
     "&File": "文件(&F)",
     "&Sweep": "扫描(&S)",

@@ -32,11 +32,22 @@ QString rateOf(double rate, const std::string &workload)
     return Format::rate(rate, w && w->computeBound());
 }
 
+// A memory level's name as a sentence says it: the caches and memories by their own names ("L2",
+// "HBM"), the arithmetic levels in the reader's language.
+QString levelName(const std::string &level)
+{
+    if (level == "registers")
+        return ExplainText::tr("registers");
+    if (level == "FMA peak")
+        return ExplainText::tr("FMA peak");
+    return label(level);
+}
+
 // A rate as a sentence names it: with the memory level it was measured in ("13.9 TB/s in GPU L2"),
 // alone when the level is unknown.
 QString rateIn(const QString &rate, const std::string &level)
 {
-    return level.empty() ? rate : ExplainText::tr("%1 in %2").arg(rate, label(level));
+    return level.empty() ? rate : ExplainText::tr("%1 in %2").arg(rate, levelName(level));
 }
 
 // A tier's rate, said as borrowed where its own points showed none (CostModel::Tier::fitted).
@@ -45,7 +56,7 @@ QString tierRate(const QString &rate, const std::string &level, bool borrowed)
     if (!borrowed || level.empty())
         return rateIn(rate, level);
     return ExplainText::tr("%1 in %2 (there the fixed cost hides its rate: this is the next level's)")
-        .arg(rate, label(level));
+        .arg(rate, levelName(level));
 }
 
 // The rates of the tiers just above a crossing, each named by its memory level, GPU and CPU; a
@@ -181,7 +192,7 @@ QString ExplainText::rate(const QuotedRate &q, bool legend)
     if (!legend)
         return rateIn(r, q.level);
     // A legend is short: the GPU's levels without "GPU " (its curve says whose they are).
-    const QString l = label(q.level);
+    const QString l = levelName(q.level);
     return tr("%1 (%2)").arg(r, l.startsWith(QStringLiteral("GPU ")) ? l.mid(4) : l);
 }
 
@@ -214,7 +225,7 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
     QString ceiling;
     if (c.ceiling > 0)
         ceiling = tr(" (%1 % of the %2 ceiling calibrated on %3, %4)")
-                      .arg(Format::number(c.fraction() * 100), label(c.level),
+                      .arg(Format::number(c.fraction() * 100), levelName(c.level),
                            thisMachine ? tr("this machine") : tr("the machine that recorded it"),
                            Format::rate(c.ceiling, c.flops));
     else if (c.theoretical > 0 && !c.flops && c.rate > c.theoretical)
@@ -551,11 +562,11 @@ QString ExplainText::threads(const ThreadStory &t)
     case ThreadStory::Kind::Overhead:
         break;
     case ThreadStory::Kind::Bandwidth: {
-        const QString cap =
-            t.saturationCalibrated
-                ? tr("the calibrated %1 ceiling (%2)").arg(label(t.level), Format::rate(t.saturation, false))
-                : tr("the best bandwidth measured (%1; no calibrated ceiling)")
-                      .arg(Format::rate(t.saturation, false));
+        const QString cap = t.saturationCalibrated
+                                ? tr("the calibrated %1 ceiling (%2)")
+                                      .arg(levelName(t.level), Format::rate(t.saturation, false))
+                                : tr("the best bandwidth measured (%1; no calibrated ceiling)")
+                                      .arg(Format::rate(t.saturation, false));
         return best + QLatin1Char(' ') +
                tr("Memory bandwidth runs out, not serial code: 1 thread moves %1, and %2 caps any number of "
                   "threads at %3\u00d7. The bandwidth bound fits within %4, Amdahl's law within %5 (its "
@@ -586,7 +597,7 @@ QString ExplainText::twoThreadCounts(const ThreadStory &t)
     const QString bound = t.bandwidthFitted && t.saturationCalibrated
                               ? tr(" The calibrated %1 ceiling (%2) caps them at %3\u00d7, and the points "
                                    "meet that bound within %4.")
-                                    .arg(label(t.level), Format::rate(t.saturation, false),
+                                    .arg(levelName(t.level), Format::rate(t.saturation, false),
                                          Format::number(t.bandwidthSpeedup(1e9)), misfit(t.errBandwidth))
                               : QString();
     // Two points: the Amdahl fit passes through both, so it gives the measured speedup.
@@ -619,10 +630,9 @@ QString ExplainText::whatIf(const WhatIf &now, const WhatIf &measured)
                           : tr("the CPU with %1").arg(threadCount(now.threads));
     // The rate of the CPU the text speaks of (its thread count's), and the GPU's with its level.
     // The CPU's rate at the largest sizes, in its level (not an "up to": its caches ran faster).
-    const QString cpu =
-        tr("%1, %2 at the largest sizes")
-            .arg(which, rate(Explain::quote(now.cpuRate(), now.cpuRateLevel(), now.workload)));
-    const QString gpuRate = rate(Explain::quote(now.gpu.rate, now.gpu.topLevel(), now.workload));
+    const QString cpu = tr("%1, %2 at the largest sizes")
+                            .arg(which, rate(Explain::quote(now.cpuRate(), now.cpuRateTier(), now.workload)));
+    const QString gpuRate = rate(Explain::quote(now.gpu.rate, now.gpu.topTier(), now.workload));
     const bool moved = now.threads != measured.threads || now.gpu.fixed != measured.gpu.fixed ||
                        now.gpu.rate != measured.gpu.rate || now.cpuBandwidth != measured.cpuBandwidth;
     if (!moved)

@@ -99,20 +99,20 @@ bool aboveSpec(const Measurement &m, const MachineInfo &machine)
 // not say how large the GPU's L2 is (files of older versions), a point that moved its bytes
 // faster than the spec sheet allows cannot have been served from HBM, and neither can a smaller
 // one: the L2 holds every size up to the largest such point.
-std::map<int, std::string> levelsOf(const std::map<int, const Measurement *> &rows,
-                                    const MachineInfo &machine)
+std::map<int, Calibration::Level> levelsOf(const std::map<int, const Measurement *> &rows,
+                                           const MachineInfo &machine)
 {
-    std::map<int, std::string> out;
+    std::map<int, Calibration::Level> out;
     int l2UpTo = 0;
     for (const auto &[n, m] : rows) {
-        out[n] = Calibration::levelFor(*m, machine, false).name;
-        if (out[n] == "HBM" && aboveSpec(*m, machine))
+        out[n] = Calibration::levelFor(*m, machine, false);
+        if (out[n].name == "HBM" && aboveSpec(*m, machine))
             if (const MachineInfo::Gpu *g = deviceOf(*m, machine); g && !(GpuSpecs::l2Bytes(*g) > 0))
                 l2UpTo = n;
     }
     for (auto &[n, level] : out)
-        if (n <= l2UpTo && level == "HBM")
-            level = "GPU L2";
+        if (n <= l2UpTo && level.name == "HBM")
+            level = {"GPU L2", Calibration::gpuL2, Calibration::value(machine, Calibration::gpuL2), false};
     return out;
 }
 
@@ -291,18 +291,20 @@ CostModel additive(const ResultSet &r, const Series &all)
     std::vector<std::size_t> first; // the first point of each tier
     const std::map<int, const Measurement *> rows = rowsOf(r, s);
     const MachineInfo &machine = r.machineOf(all.run); // its run's: levels, spec sheet
-    const std::map<int, std::string> levels = levelsOf(rows, machine);
+    const std::map<int, Calibration::Level> levels = levelsOf(rows, machine);
     for (std::size_t i = 0; i < pts.size(); ++i) {
         const auto found = levels.find(pts[i].n);
-        const std::string level = found == levels.end() ? std::string() : found->second;
-        if (tiers.empty() || tiers.back().level != level) {
-            tiers.push_back({level, i == 0 ? 0.0 : pts[i].work, 0});
+        const Calibration::Level level = found == levels.end() ? Calibration::Level{} : found->second;
+        if (tiers.empty() || tiers.back().level != level.name) {
+            tiers.push_back({level.name, i == 0 ? 0.0 : pts[i].work, 0, true, level.flops});
             first.push_back(i);
         }
     }
     if (tiers.size() < 2) {
-        if (!tiers.empty())
-            m.tiers = {{tiers.front().level, 0, m.rate}};
+        if (!tiers.empty()) {
+            m.tiers = {tiers.front()};
+            m.tiers.front().rate = m.rate;
+        }
         noHbmAboveSpec(m.tiers, rows, machine);
         return m;
     }

@@ -37,11 +37,11 @@ double nAtWork(const Series &s, double work)
 
 } // namespace
 
-QuotedRate Explain::quote(double rate, const std::string &level, const std::string &workload)
+QuotedRate Explain::quote(double rate, const CostModel::Tier &level, const std::string &workload)
 {
     const Workload *w = Workload::find(workload);
-    QuotedRate q{rate, w && w->computeBound(), level};
-    if (w && !q.flops && Calibration::computeLevel(level)) {
+    QuotedRate q{rate, w && w->computeBound(), level.level};
+    if (w && !q.flops && level.flops) {
         // Bytes per second of a kernel held against arithmetic: its FLOPs per second.
         const double bytes = w->bytes(1024, 1), flops = w->flops(1024, 1);
         if (bytes > 0 && flops > 0) {
@@ -681,7 +681,7 @@ WhatIf Explain::whatIf(const ResultSet &r, const std::vector<Series> &run, const
             oneThread = m.rate;
         perThread = std::max(perThread, m.rate / s.threads);
         if (m.rate > bestRate)
-            w.cpuBandwidthLevel = m.topLevel();
+            w.cpuBandwidthTier = m.topTier();
         bestRate = std::max(bestRate, m.rate);
         if (w.workload.empty())
             w.workload = s.workload;

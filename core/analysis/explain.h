@@ -23,6 +23,9 @@ struct CostModel {
         double fromWork = 0; ///< the tier starts at this work per operation
         double rate = 0;
         bool fitted = true; ///< false: its points showed no work term, and it took a neighbour's rate
+        /// The level is held against arithmetic, in FLOP/s (Calibration::Level::flops: a fused
+        /// kernel's registers, an FMA peak), whatever the workload's own unit.
+        bool flops = false;
         bool operator==(const Tier &) const = default;
     };
     bool valid = false;
@@ -50,6 +53,13 @@ struct CostModel {
     double rateAt(double work) const;
     /// The memory level of its largest sizes' tier (the one `rate` is); empty without tiers.
     std::string topLevel() const { return tiers.empty() ? std::string() : tiers.back().level; }
+    /// Its largest sizes' tier with `rate`; without tiers, `rate` in an unnamed level.
+    Tier topTier() const
+    {
+        Tier t = tiers.empty() ? Tier{} : tiers.back();
+        t.rate = rate;
+        return t;
+    }
     /// The tier `work` falls in; nullptr without tiers (one rate at every size).
     const Tier *tierAt(double work) const;
     double time(double work) const
@@ -238,7 +248,7 @@ struct WhatIf {
     double cpuOneThreadRate = 0;        ///< per thread, before saturation
     double cpuBandwidth = 0;            ///< what all threads together can reach
     double cpuBandwidthMeasured = 0;    ///< cpuBandwidth as measured
-    std::string cpuBandwidthLevel;      ///< the level it was measured in (its model's largest sizes')
+    CostModel::Tier cpuBandwidthTier;   ///< the level it was measured in (its model's largest sizes')
     std::map<int, CostModel> cpuModels; ///< each measured thread count's model
     int threads = 1;                    ///< the most threads the CPU may use (all measured, at first)
     /// The GPU model with its bandwidth set to `rate` (every tier scaled alike).
@@ -246,13 +256,12 @@ struct WhatIf {
     /// What p threads reach with all threads capped at `cap` (bytes/s, or FLOP/s): p times the
     /// one-thread rate (scaled as the cap moved from cpuBandwidthMeasured), at most the cap.
     double reach(int p, double cap) const;
-    /// The rate the CPU with `threads` reaches: the one the text and the CPU slider speak of.
-    double cpuRate() const { return reach(threads, cpuBandwidth); }
-    /// The level cpuRate() is in: the cap's where the threads reach it, else their own model's.
-    std::string cpuRateLevel() const
-    {
-        return cpuRate() >= 0.999 * cpuBandwidth ? cpuBandwidthLevel : cpu().topLevel();
-    }
+    /// The rate the CPU with `threads` reaches at its largest sizes: its model's (cpu()), the one
+    /// the text, the CPU slider and the crossover speak of. A measured thread count at the measured
+    /// bandwidth reaches its own model's rate, never the idealised p times one thread's.
+    double cpuRate() const { return cpu().rate; }
+    /// The level cpuRate() is in, with cpuRate(): its model's largest sizes' tier.
+    CostModel::Tier cpuRateTier() const { return cpu().topTier(); }
     /// The CPU model at p threads, and at `threads`.
     CostModel cpuAt(int p) const;
     CostModel cpu() const { return cpuAt(threads); }
@@ -282,9 +291,9 @@ public:
     /// level of each point from Calibration::levelFor on its row of r), fitted with relative
     /// weights. Without rows in r (a derived curve such as the best CPU): one rate.
     static CostModel model(const ResultSet &r, const Series &s);
-    /// A model's rate (in the workload's unit) at `level`, as quoted: converted to FLOP/s with the
-    /// workload's FLOPs per byte where the level is arithmetic (Calibration::computeLevel).
-    static QuotedRate quote(double rate, const std::string &level, const std::string &workload);
+    /// A rate (in the workload's unit) at `level`'s level, as quoted: converted to FLOP/s with the
+    /// workload's FLOPs per byte where the level is arithmetic (CostModel::Tier::flops).
+    static QuotedRate quote(double rate, const CostModel::Tier &level, const std::string &workload);
     /// Where gpu overtakes the fastest of cpus (work per operation from the workload).
     static ModelCrossover cross(const std::vector<CostModel> &cpus, const CostModel &gpu,
                                 const std::string &workload);

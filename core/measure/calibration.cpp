@@ -424,11 +424,4 @@ std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &machine)
     return r;
 }
 
-bool Calibration::computeLevel(const std::string &name)
-{
-    // The names levelFor gives a level whose ceiling is in FLOP/s (Level::flops).
-    return name == "registers" || name == "FMA peak" || name.rfind("tensor cores", 0) == 0 ||
-           name == "cuBLAS SGEMM" || name.rfind("BLAS", 0) == 0;
-}
-
 } // namespace speeduplab

@@ -102,9 +102,6 @@ public:
     static double workingSetBytes(const Measurement &m);
     /// Why a point above 100 % of its ceiling can be there, as a sentence; empty at or below.
     static std::string aboveCeilingReason(const Measurement &m, const MachineInfo &machine);
-    /// Whether the level of that name (Level::name) is held against arithmetic, in FLOP/s: a
-    /// fused kernel's registers, an FMA peak, tensor cores, a BLAS peak.
-    static bool computeLevel(const std::string &name);
 
     /// One roof of the roofline: a memory roof (bytes/s, a diagonal) or a compute roof
     /// (FLOP/s, a horizontal line).

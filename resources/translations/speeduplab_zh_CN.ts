@@ -747,6 +747,14 @@
         <source>Refined to ±%1 %: %2; %3 (%4 added).</source>
         <translation>细化到 ±%1 %：%2；%3（增加了 %4）。</translation>
     </message>
+    <message>
+        <source>registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <source>FMA peak</source>
+        <translation>FMA 峰值</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

@@ -222,17 +222,19 @@ private slots:
     // a memory level's stays in bytes/s, and gemm's is FLOP/s at every level.
     void ratesAreQuotedInTheirLevelsUnit()
     {
-        const QuotedRate fused = Explain::quote(242e12, "registers", "add");
+        // The unit travels with the level (CostModel::Tier::flops, from Calibration::Level::flops),
+        // not from its name.
+        const CostModel::Tier registers{"registers", 0, 242e12, true, true};
+        const QuotedRate fused = Explain::quote(242e12, registers, "add");
         QVERIFY(fused.flops);
         QCOMPARE(fused.level, std::string("registers"));
         const Workload *add = Workload::find("add");
         QVERIFY(close(fused.value, 242e12 * add->flops(1024, 1) / add->bytes(1024, 1), 1e-12));
         QVERIFY(close(fused.value, 30.25e12, 0.01));
-        const QuotedRate l2 = Explain::quote(6.23e12, "GPU L2", "add");
+        const QuotedRate l2 = Explain::quote(6.23e12, {"GPU L2", 0, 6.23e12}, "add");
         QVERIFY(!l2.flops && l2.value == 6.23e12 && l2.level == "GPU L2");
-        const QuotedRate gemm = Explain::quote(20e12, "L2", "gemm");
+        const QuotedRate gemm = Explain::quote(20e12, {"L2", 0, 20e12}, "gemm");
         QVERIFY(gemm.flops && gemm.value == 20e12);
-        QVERIFY(Calibration::computeLevel("FMA peak") && !Calibration::computeLevel("HBM"));
     }
 
     void tiersFollowTheMemoryLevels()

@@ -222,9 +222,9 @@ void TestRealData::seedExplainAgreesWithTheChart()
                 "With the measured models (GPU fixed cost %1, %2 in HBM; the best CPU of 1 to 16 threads, "
                 "%3 in %4 at the largest sizes)")
                 .arg(Format::seconds(w.gpu.fixed), Format::rate(w.gpu.rate, false),
-                     Format::rate(w.cpuRate(), false), QString::fromStdString(w.cpuBandwidthLevel))));
+                     Format::rate(w.cpuRate(), false), QString::fromStdString(w.cpuBandwidthTier.level))));
     // No "up to" on a rate that is not the CPU's highest: its caches ran faster (issue 59).
-    QVERIFY(!w.cpuBandwidthLevel.empty());
+    QVERIFY(!w.cpuBandwidthTier.level.empty());
     QVERIFY(!text.contains(QStringLiteral(", up to ")));
     // No CPU rate fitted where the fork/join hides it: 11 threads' "L1" read 2.45 TB/s beside
     // 12 threads' 708 GB/s, from work that was 0.17 of a 1.45 us iteration (issue 59). No CPU
@@ -241,9 +241,9 @@ void TestRealData::seedExplainAgreesWithTheChart()
     one.threads = 1;
     QVERIFY(one.cpuRate() < 0.2 * w.cpuBandwidth);
     const QString oneText = ExplainText::whatIf(one, w);
-    QVERIFY2(oneText.contains(
-                 QStringLiteral("the CPU with 1 thread, %1 in %2 at the largest sizes")
-                     .arg(Format::rate(one.cpuRate(), false), QString::fromStdString(one.cpuRateLevel()))),
+    QVERIFY2(oneText.contains(QStringLiteral("the CPU with 1 thread, %1 in %2 at the largest sizes")
+                                  .arg(Format::rate(one.cpuRate(), false),
+                                       QString::fromStdString(one.cpuRateTier().level))),
              qPrintable(oneText));
     QVERIFY2(!oneText.contains(Format::rate(w.cpuBandwidth, false)), qPrintable(oneText));
     // Free launches beat the 16-thread CPU at every size, not 1 thread's 5.8 ns at n = 4.

@@ -31,8 +31,8 @@ QString ratesOf(const CostModel &m, const std::string &workload)
     QStringList out;
     for (const CostModel::Tier &t : m.tiers)
         if (t.fitted && t.rate > 0)
-            out << ExplainText::rate(Explain::quote(t.rate, t.level, workload), true);
-    return out.isEmpty() ? ExplainText::rate(Explain::quote(m.rate, m.topLevel(), workload), true)
+            out << ExplainText::rate(Explain::quote(t.rate, t, workload), true);
+    return out.isEmpty() ? ExplainText::rate(Explain::quote(m.rate, m.topTier(), workload), true)
                          : out.join(QStringLiteral(" \u2192 "));
 }
 

@@ -186,15 +186,15 @@ void WhatIfPanel::syncFromChart()
     // The GPU's rate with the level it was measured in; the CPU's as the thread count chosen
     // reaches it, beside what all threads together can (the cap the slider moves).
     // Every rate as the Explain text quotes it: in its level's unit, with its level.
-    const auto quoted = [&w](double rate, const std::string &level) {
+    const auto quoted = [&w](double rate, const CostModel::Tier &level) {
         return ExplainText::rate(Explain::quote(rate, level, w.workload), true);
     };
-    m_gpuRateValue->setText(both(quoted(w.gpu.rate, w.gpu.topLevel()), quoted(m.gpu.rate, m.gpu.topLevel())));
+    m_gpuRateValue->setText(both(quoted(w.gpu.rate, w.gpu.topTier()), quoted(m.gpu.rate, m.gpu.topTier())));
     const QString cap =
-        both(quoted(w.cpuBandwidth, w.cpuBandwidthLevel), quoted(m.cpuBandwidth, m.cpuBandwidthLevel));
+        both(quoted(w.cpuBandwidth, w.cpuBandwidthTier), quoted(m.cpuBandwidth, m.cpuBandwidthTier));
     m_cpuRateValue->setText(w.cpuRate() < 0.999 * w.cpuBandwidth
                                 ? tr("%1 with %2 (all threads: %3)")
-                                      .arg(quoted(w.cpuRate(), w.cpuRateLevel()),
+                                      .arg(quoted(w.cpuRate(), w.cpuRateTier()),
                                            w.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(w.threads),
                                            cap)
                                 : cap);
