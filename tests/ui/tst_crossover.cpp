@@ -32,6 +32,7 @@ private slots:
     void speedupChartShowsRegionsAndTheLineAtOne();
     void refinedThreadCrossoverIsShownEverywhere_data();
     void refinedThreadCrossoverIsShownEverywhere();
+    void threadNoteNamesItsRunOnce();
 
 private:
     QString write(const ResultSet &r, const QString &name);
@@ -170,6 +171,40 @@ void TestCrossover::speedupChartShowsRegionsAndTheLineAtOne()
     QVERIFY(labels.filter(QStringLiteral("faster above n \u2248 316")).size() == 1);
     QCOMPARE(chart->seriesWithRole(ChartView::Role::Marker).size(), 1);
     QCOMPARE(chart->countWithRole(ChartView::Role::Region), 2); // CPU wins, GPU wins
+}
+
+// Beside another run, every curve is named with its run ("EPYC · 6 Dec 00:47: CPU 2 threads"). The
+// note of where 2 threads overtake 1 read "EPYC …: CPU 2 threads vs EPYC …: CPU 1 thread: EPYC …:
+// CPU 2 threads faster above n ≈ 438": it names the run once, then the curves within it.
+void TestCrossover::threadNoteNamesItsRunOnce()
+{
+    RunStore store;
+    for (const char *label : {"alpha", "beta"}) {
+        RunRecord run;
+        run.label = label;
+        run.results.machine = fixtures::machine();
+        for (const int n : SweepPlan::logRange(4, 4000, 4)) {
+            const double one = 1e-9 * double(n) * n;
+            run.results.add(fixtures::point("cpu", 1, "", n, one));
+            run.results.add(fixtures::point("cpu", 2, "", n, 45e-6 + one / 2));
+        }
+        store.addRun(std::move(run));
+    }
+    TimeChart chart;
+    chart.setModel(&store);
+    chart.resize(1600, 900);
+    chart.updateNow();
+    int pairs = 0;
+    for (const QString &line : chart.noteText().split(QLatin1Char('\n')))
+        if (line.contains(QStringLiteral(" vs "))) {
+            ++pairs;
+            QVERIFY2(line.count(QStringLiteral("alpha: ")) + line.count(QStringLiteral("beta: ")) == 1,
+                     qPrintable(line));
+            QVERIFY2(
+                line.contains(QStringLiteral("CPU 2 threads vs CPU 1 thread: CPU 2 threads faster above n")),
+                qPrintable(line));
+        }
+    QCOMPARE(pairs, 2);
 }
 
 QTEST_MAIN(TestCrossover)

@@ -96,6 +96,14 @@ QString axisTitle()
     return TimeChart::tr("time per iteration (%1)");
 }
 
+// A curve's name within its run: its label without the "<run>: " that several runs shown give it.
+QString inRun(const Series &s)
+{
+    const std::string prefix = s.run + ": ";
+    const bool prefixed = !s.run.empty() && s.label.rfind(prefix, 0) == 0;
+    return QString::fromStdString(prefixed ? s.label.substr(prefix.size()) : s.label);
+}
+
 } // namespace
 
 QStringList TimeChart::readoutMore(const QString &id, double x) const
@@ -580,11 +588,13 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
             }
             if (m.threads) {
                 // Only the thread counts that overtake one: the others are the thread story's.
+                // The pair is named once, with its run; what follows names the curves within it.
+                const QString more = inRun(*g), one = inRun(m.best);
                 QStringList said;
                 for (const Crossing &c : rep.crossings)
-                    said << crossingText(c, gpuName, other);
+                    said << crossingText(c, more, one);
                 if (!said.isEmpty() && threadsNoted++ < notedGpus)
-                    notes << tr("%1 vs %2: %3").arg(gpuName, m.cpuName, said.join(tr("; ")));
+                    notes << tr("%1 vs %2: %3").arg(gpuName, one, said.join(tr("; ")));
             } else if (noted++ < notedGpus) {
                 notes << tr("%1: %2").arg(matchupName(m, *g), summary(rep));
             }
