@@ -41,6 +41,14 @@ struct SeriesPoint {
     /// Its measurement's index in the rows of the result set the series was built from
     /// (Analysis::series); none for a point made otherwise (a best-of curve, a test's).
     std::size_t row = std::size_t(-1);
+    /// Every time of the point, its median, extremes and quartiles together, times k plus `add`:
+    /// a price, or a scale for an axis. The median alone moved off its own noise, and curves
+    /// whose bands no longer held their medians crossed nowhere.
+    void scaleTimes(double k, double add = 0)
+    {
+        for (double *x : {&t, &tMin, &tMax, &tQ1, &tQ3})
+            *x = *x * k + add;
+    }
 };
 
 /// The successful points of one curve, sorted by n. Failed, skipped and cancelled points

@@ -46,9 +46,14 @@ void TestCostChart::crossoverMovesWithPrices_data()
     QTest::addColumn<double>("cpuPrice");
     QTest::addColumn<double>("gpuPrice");
     QTest::addColumn<double>("expected");
-    QTest::newRow("equal prices: the time crossover") << 1.0 << 1.0 << 316.0;
-    QTest::newRow("GPU 4x dearer: 2x further") << 1.0 << 4.0 << 632.0;
-    QTest::newRow("GPU 4x cheaper: 2x earlier") << 4.0 << 1.0 << 158.0;
+    QTest::addColumn<bool>("quartiles");
+    QTest::newRow("equal prices: the time crossover") << 1.0 << 1.0 << 316.0 << false;
+    QTest::newRow("GPU 4x dearer: 2x further") << 1.0 << 4.0 << 632.0 << false;
+    QTest::newRow("GPU 4x cheaper: 2x earlier") << 4.0 << 1.0 << 158.0 << false;
+    QTest::newRow("with quartiles") << 1.0 << 4.0 << 632.0 << true;
+    // Prices so low that the axis counts per billion iterations: the costs and their quartiles
+    // are scaled together (the medians alone were, off their own noise, and nothing crossed).
+    QTest::newRow("per billion iterations") << 1e-3 << 4e-3 << 632.0 << true;
 }
 
 void TestCostChart::crossoverMovesWithPrices()
@@ -56,8 +61,15 @@ void TestCostChart::crossoverMovesWithPrices()
     QFETCH(double, cpuPrice);
     QFETCH(double, gpuPrice);
     QFETCH(double, expected);
+    QFETCH(bool, quartiles);
+    ResultSet r = fixtures::knownCrossover({316});
+    if (quartiles)
+        for (Measurement &m : r.rows) {
+            m.stats.q1 = 0.99 * m.stats.median;
+            m.stats.q3 = 1.01 * m.stats.median;
+        }
     RunStore store;
-    store.setResultSet(fixtures::knownCrossover({316}));
+    store.setResultSet(r);
     CostChart chart;
     chart.resize(1000, 700);
     chart.setModel(&store);

@@ -64,8 +64,7 @@ Series CostChart::priced(const ResultSet &r, Series s, double perHour) const
             }
             energy = e->perOperation * perJoule;
         }
-        for (double *t : {&p.t, &p.tMin, &p.tMax, &p.tQ1, &p.tQ3})
-            *t = *t * k + energy;
+        p.scaleTimes(k, energy);
         kept.push_back(p);
     }
     s.points = std::move(kept);
@@ -221,10 +220,10 @@ CostChart::Frame CostChart::fitAxes(Costs &costs)
         y->setTitleText(tr(perTitles[per]));
     for (Priced &p : costs.priced) {
         for (SeriesPoint &q : p.cpu.points)
-            q.t *= k;
+            q.scaleTimes(k);
         for (auto &g : p.gpus)
             for (SeriesPoint &q : g.second.points)
-                q.t *= k;
+                q.scaleTimes(k);
     }
     Frame frame;
     double xLo, xHi;
