@@ -16,6 +16,19 @@
 
 namespace speeduplab {
 
+namespace {
+
+// Two thread counts that Amdahl's law and a bandwidth bound both pass through (ExplainText::
+// twoThreadCounts): no law is drawn through them, unless a ceiling calibrated apart bounds them.
+// The line of "bandwidth bound: at most 1.54x" stood beside a note that said two counts cannot say why.
+bool untold(const ThreadStory &t)
+{
+    return t.threadCounts < 3 && t.kind != ThreadStory::Kind::Overhead &&
+           !(t.bandwidthFitted && t.saturationCalibrated);
+}
+
+} // namespace
+
 ScalingChart::ScalingChart(QWidget *parent) : ChartView(parent)
 {
     auto *x = new QValueAxis;
@@ -166,9 +179,13 @@ ScalingChart::Speedups ScalingChart::speedupCurves(const ResultSet &r, const Cpu
             }
         // The model that explains the points (Amdahl, the bandwidth bound or fork/join), as a
         // speedup against the same T1 as the points.
-        constexpr int steps = 60;
-        // No model drawn through noise, nor one that misses a point by more than its bound.
-        const bool drawn = !c.story.tooNoisy() && (c.story.fits() || c.story.threadCounts < 3);
+        // At each whole thread count while there are few (a fork/join is paid from 2 threads on, not
+        // at 1.02: it fell like a cliff beside the points), else at 60 steps.
+        const int steps = std::min(60, std::max(1, maxThreads - 1));
+        // No model drawn through noise, nor one that misses a point by more than its bound, nor a
+        // law that two thread counts cannot tell apart.
+        const bool drawn =
+            !c.story.tooNoisy() && !untold(c.story) && (c.story.fits() || c.story.threadCounts < 3);
         for (int i = 0; i <= steps && drawn; ++i) {
             const double p = 1 + (maxThreads - 1) * double(i) / steps;
             const double sp = c.story.speedup(p);
@@ -237,7 +254,8 @@ QStringList ScalingChart::drawCurves(const QList<Curve> &curves, int maxThreads)
                          .arg(maxThreads);
             continue;
         }
-        if (st.tooNoisy() || (!st.fits() && st.threadCounts >= 3)) { // the points, and why no law
+        // The points, and why no law: noise, a misfit, or two thread counts that any law fits.
+        if (st.tooNoisy() || (!st.fits() && st.threadCounts >= 3) || untold(st)) {
             notes << ExplainText::threads(st);
             continue;
         }
