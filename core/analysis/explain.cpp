@@ -638,6 +638,15 @@ std::vector<CostModel> WhatIf::cpus() const
     return out;
 }
 
+CostModel WhatIf::cpuBest() const
+{
+    CostModel best;
+    for (const CostModel &m : cpus())
+        if (m.valid && (!best.valid || m.rate > best.rate))
+            best = m;
+    return best;
+}
+
 double WhatIf::cpuTime(double work) const
 {
     double best = 0;

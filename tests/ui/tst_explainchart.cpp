@@ -62,6 +62,38 @@ private slots:
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
     }
 
+    // A model is drawn over the sizes it was fitted on, not across the whole axis (issue 59): the
+    // seed's models ran on to n = 10,000 and down to 1, where no point holds them.
+    void modelsStayOverTheirPoints()
+    {
+        RunStore store;
+        store.setResultSet(fixtures::realistic());
+        ExplainChart chart;
+        chart.resize(1200, 800);
+        chart.setModel(&store);
+        chart.updateNow();
+        QVERIFY2(!chart.verdict().contains(QStringLiteral("extrapolation")), qPrintable(chart.verdict()));
+        double lo = 1e300, hi = 0;
+        for (const QXYSeries *s : chart.seriesWithRole(ChartView::Role::Data))
+            for (const QPointF &p : s->points()) {
+                lo = std::min(lo, p.x());
+                hi = std::max(hi, p.x());
+            }
+        QVERIFY(hi > lo);
+        int models = 0;
+        for (const QXYSeries *s : chart.seriesWithRole(ChartView::Role::Fit)) {
+            ++models;
+            for (const QPointF &p : s->points())
+                QVERIFY2(p.x() >= lo * (1 - 1e-6) && p.x() <= hi * (1 + 1e-6),
+                         qPrintable(QStringLiteral("%1 at n = %2, the points span %3-%4")
+                                        .arg(s->name())
+                                        .arg(p.x())
+                                        .arg(lo)
+                                        .arg(hi)));
+        }
+        QVERIFY(models >= 2);
+    }
+
     // The same curves measured through OpenCL: on an integrated GPU Explain says that it shares the
     // CPU's memory; on PoCL, that it is the CPU's own cores, and no GPU crossover is told.
     void openclDevicesAreExplained()

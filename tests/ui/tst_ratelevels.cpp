@@ -117,7 +117,7 @@ private slots:
     }
     void everyRateNamesItsLevel_data();
     void everyRateNamesItsLevel();
-    void cpuRatesAreTheirThreadCountsOwn();
+    void cpuRatesAreTheBestMeasured();
 
 private:
     QTemporaryDir m_dir;
@@ -199,11 +199,11 @@ void TestRateLevels::everyRateNamesItsLevel()
     QVERIFY(Translations::install(QStringLiteral("en")));
 }
 
-// The slider and the what-if text quote, for each thread count, that count's own model at its
-// largest sizes, with that model's level: not p times one thread's rate (8 threads read 354 GB/s
-// "in L3" on the seed, where their own model ran at 175 GB/s), and the crossovers quote the CPU
-// model they hold the GPU against, at its level.
-void TestRateLevels::cpuRatesAreTheirThreadCountsOwn()
+// The slider and the what-if text quote, for the CPU of up to p threads, the best of those counts'
+// own models at their largest sizes, with that model's level: not p times one thread's rate (8
+// threads read 354 GB/s "in L3" on the seed, where no count up to 8 ran above 264 GB/s there), and
+// the crossovers quote the CPU model they hold the GPU against, at its level.
+void TestRateLevels::cpuRatesAreTheBestMeasured()
 {
     for (const Examples::Example &e : Examples::all()) {
         const ResultSet r = Examples::load(e).front().results;
@@ -211,16 +211,21 @@ void TestRateLevels::cpuRatesAreTheirThreadCountsOwn()
         const WhatIf w = Explain::whatIf(r, run);
         if (!Explain::usable(w))
             continue;
-        for (const auto &[p, model] : w.cpuModels) {
+        for (const auto &[p, own] : w.cpuModels) {
             WhatIf at = w;
             at.threads = p;
+            // The best of the measured counts up to p, at the largest sizes.
+            const CostModel *model = &own;
+            for (const auto &[q, m] : w.cpuModels)
+                if (q <= p && m.rate > model->rate)
+                    model = &m;
             const QString where = QStringLiteral("%1, %2 threads").arg(e.file).arg(p);
-            QVERIFY2(std::abs(at.cpuRate() / model.rate - 1) < 1e-9, qPrintable(where));
-            QCOMPARE(at.cpuRateTier().level, model.topLevel());
+            QVERIFY2(std::abs(at.cpuRate() / model->rate - 1) < 1e-9, qPrintable(where));
+            QCOMPARE(at.cpuRateTier().level, model->topLevel());
             QVERIFY2(at.cpuRate() <= w.cpuBandwidth * (1 + 1e-9), qPrintable(where));
             const QString text = ExplainText::whatIf(at, w);
-            QVERIFY2(text.contains(Format::rate(model.rate, false) + QStringLiteral(" in ") +
-                                   QString::fromStdString(model.topLevel())),
+            QVERIFY2(text.contains(Format::rate(model->rate, false) + QStringLiteral(" in ") +
+                                   QString::fromStdString(model->topLevel())),
                      qPrintable(where + QStringLiteral(": ") + text));
         }
         for (const CrossoverStory &s : Explain::crossovers(r, run)) {

@@ -210,14 +210,11 @@ void ExplainChart::fitSizes(const std::vector<Series> &group, Drawing &d) const
     decades(nLo, nHi, d.xLo, d.xHi);
 }
 
-// The CPU and the GPU models as the what-if sets them, at 81 sizes across the x range.
+// The CPU and the GPU models as the what-if sets them, at 81 sizes across the sizes they hold.
 void ExplainChart::traceModels(const Workload &wl, Drawing &d) const
 {
     const double xLo = d.xLo, xHi = d.xHi;
-    const Series *cpu = d.cpu(), *gpu = d.gpu;
     const CostModel gpuModel = m_whatIf.gpu;
-    // A model fitted on fewer than three points predicts nothing beyond them: drawn over the
-    // measured sizes only.
     auto modelLine = [&](auto &&time, double lo, double hi) {
         std::vector<std::pair<double, double>> out;
         constexpr int steps = 80;
@@ -227,19 +224,26 @@ void ExplainChart::traceModels(const Workload &wl, Drawing &d) const
         }
         return out;
     };
-    auto span = [&](const Series *s, bool few, double &lo, double &hi) {
-        lo = xLo;
-        hi = xHi;
-        if (few && s && !s->points.empty()) {
-            lo = s->points.front().n;
-            hi = s->points.back().n;
+    // A model is drawn over the sizes it was fitted on (CostModel::nLo..nHi), never beyond them,
+    // but to a crossover the verdict says it extrapolates to. Over the whole axis, the seed's
+    // models ran on to n = 10,000, where nothing measured holds them.
+    auto span = [&](double fitLo, double fitHi, double &lo, double &hi) {
+        lo = fitLo > 0 ? std::max(xLo, fitLo) : xLo;
+        hi = fitHi > 0 ? std::min(xHi, fitHi) : xHi;
+        if (d.cross.n > 0 && d.cross.extrapolated()) {
+            lo = std::max(xLo, std::min(lo, d.cross.n));
+            hi = std::min(xHi, std::max(hi, d.cross.n));
         }
     };
-    const bool cpuFew = std::any_of(m_whatIf.cpuModels.begin(), m_whatIf.cpuModels.end(),
-                                    [](const auto &x) { return x.second.fewPoints(); });
+    double cpuLo = 0, cpuHi = 0; // the CPU models' together, of the counts the what-if allows
+    for (const auto &[p, m] : m_whatIf.cpuModels)
+        if (p <= m_whatIf.threads && m.nHi > 0) {
+            cpuLo = cpuLo > 0 ? std::min(cpuLo, double(m.nLo)) : m.nLo;
+            cpuHi = std::max(cpuHi, double(m.nHi));
+        }
     double cLo, cHi, gLo, gHi;
-    span(cpu, cpuFew, cLo, cHi);
-    span(gpu, gpuModel.fewPoints(), gLo, gHi);
+    span(cpuLo, cpuHi, cLo, cHi);
+    span(gpuModel.nLo, gpuModel.nHi, gLo, gHi);
     d.cpuLine = modelLine([this](double w) { return m_whatIf.cpuTime(w); }, cLo, cHi);
     d.gpuLine = modelLine([&gpuModel](double w) { return gpuModel.time(w); }, gLo, gHi);
 }
