@@ -185,8 +185,8 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
 
     os << "\nSeries (peak: the point with the highest throughput):\n";
     char buf[1024];
-    std::snprintf(buf, sizeof buf, "  %-10s %-34s %6s %15s %8s %14s %16s", "workload", "series", "points",
-                  "sizes", "peak n", "per iter", "peak rate");
+    std::snprintf(buf, sizeof buf, "  %-10s %-34s %6s %15s %8s %14s  %s", "workload", "series", "points",
+                  "sizes", "peak n", "per iter", "peak rate, in its level");
     os << buf << '\n';
     for (const auto &l : s.series) {
         char sizes[48];
@@ -195,9 +195,12 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
         const bool peak = l.peakN > 0 && std::isfinite(l.peakRate) && l.peakRate > 0;
         const std::string peakN = peak ? std::to_string(l.peakN) : "\u2014";
         const std::string time = peak ? formatTime(l.peakTime) : "\u2014";
-        std::snprintf(buf, sizeof buf, "  %-10s %-34s %6d %15s %8s %14s %16s", val(l.workload).c_str(),
-                      val(l.label).c_str(), l.points, sizes, peakN.c_str(), time.c_str(),
-                      rateText(l.peakRate, l.computeBound).c_str());
+        // The rate with its level, as every view quotes it: a fused kernel's in FLOP/s in registers.
+        std::string rate = peak ? rateText(l.peak.value, l.peak.flops) : "\u2014";
+        if (peak && !l.peak.level.empty())
+            rate += " in " + val(l.peak.level);
+        std::snprintf(buf, sizeof buf, "  %-10s %-34s %6d %15s %8s %14s  %s", val(l.workload).c_str(),
+                      val(l.label).c_str(), l.points, sizes, peakN.c_str(), time.c_str(), rate.c_str());
         os << buf << '\n';
     }
     if (s.series.empty())

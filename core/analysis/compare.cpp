@@ -3,6 +3,7 @@
 #include "core/analysis/compare.h"
 
 #include "core/analysis/explain.h"
+#include "core/measure/calibration.h"
 #include "core/model/workload.h"
 
 #include <algorithm>
@@ -201,6 +202,14 @@ RunSummary Compare::summarize(const ResultSet &r)
                 line.peakRate = rate;
                 line.peakN = p.n;
                 line.peakTime = p.t;
+                CostModel::Tier level{"", 0, rate};
+                if (p.row < r.rows.size()) {
+                    const Calibration::Level l =
+                        Calibration::levelFor(r.rows[p.row], r.machineOf(series.run), false);
+                    level.level = l.name;
+                    level.flops = l.flops;
+                }
+                line.peak = Explain::quote(rate, level, series.workload);
             }
         }
         s.series.push_back(line);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/analysis/analysis.h"
+#include "core/analysis/explain.h"
 #include "core/model/resultset.h"
 
 #include <cstddef>
@@ -64,6 +65,9 @@ struct RunSummary {
         int peakN = 0;
         double peakTime = 0; ///< seconds per operation at peakN
         double peakRate = 0; ///< work per second at peakN
+        /// peakRate as every view quotes a rate (Explain::quote): with the level its working set
+        /// sat in, and in FLOP/s where that level is arithmetic (a fused kernel's registers).
+        QuotedRate peak;
     };
     std::vector<WorkloadCrossovers> crossovers;
     std::vector<std::pair<std::string, double>> ceilings; ///< MachineInfo::ceilings, by name

@@ -119,6 +119,15 @@ void TestCliFiles::reportPrintsEachRun()
         QVERIFY2(r.out.contains(m), qPrintable("stdout does not mention \"" + m + "\"\n" + describe(r)));
     // Files in the order given.
     QVERIFY(r.out.indexOf("Lab CPU") < r.out.indexOf("Laptop CPU"));
+    // Each series' peak rate names the level its working set sat in, as every view quotes a rate.
+    int peaks = 0;
+    for (const QString &line : r.out.split('\n'))
+        if (line.startsWith("  ") &&
+            (line.endsWith("GB/s") || line.contains("B/s in ") || line.contains("FLOP/s"))) {
+            ++peaks;
+            QVERIFY2(line.contains(QRegularExpression("/s in \\S")), qPrintable(line));
+        }
+    QVERIFY(peaks >= 4);
 }
 
 // A run with energy (the CPU at 50 W, the GPU at 200 W: it must be 4 times faster to spend less,
