@@ -56,8 +56,17 @@ std::vector<RunRecord> Examples::load(const Example &example)
         throw std::runtime_error("the example " + example.file.toStdString() + " is missing from this build");
     const QByteArray bytes = f.readAll();
     const std::string text(bytes.constData(), std::size_t(bytes.size()));
-    ResultSet results =
-        example.file.endsWith(QLatin1String(".json")) ? ResultIO::fromJson(text) : ResultIO::fromCsv(text);
+    // A CSV's machine is in its metadata file beside it (ResultIO::csvMetadataPath), as every CSV
+    // SpeedupLab writes has it: shipped the same way, so that pandas reads the rows alone.
+    std::string metadata;
+    QFile beside(path + QString::fromStdString(ResultIO::csvMetadataSuffix));
+    if (!example.file.endsWith(QLatin1String(".json")) && beside.open(QIODevice::ReadOnly)) {
+        const QByteArray m = beside.readAll();
+        metadata.assign(m.constData(), std::size_t(m.size()));
+    }
+    ResultSet results = example.file.endsWith(QLatin1String(".json"))
+                            ? ResultIO::fromJson(text)
+                            : ResultIO::fromCsv(text, metadata, beside.fileName().toStdString());
     RunRecord run;
     run.label = tr("example: %1").arg(QString::fromStdString(RunSet::defaultLabel(results))).toStdString();
     run.results = std::move(results);
