@@ -6,7 +6,6 @@
 # override and a 100,000-character name in the fields a report shows.
 #   make_reports.py SPEEDUPLAB SOURCE_DIR OUT_DIR
 import csv
-import io
 import json
 import os
 import subprocess
@@ -20,24 +19,24 @@ BIDI = "evil\u202egnp.exe"
 
 
 def hostile(seed_csv, out_csv):
-    """The seed example with hostile names in its machine and in a row's reason."""
-    with open(seed_csv, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    meta_prefix = "# metadata: "
-    assert lines[0].startswith(meta_prefix), "the seed example starts with its metadata"
-    meta = json.loads(lines[0][len(meta_prefix):])
+    """The seed example with hostile names in its machine (its metadata file, NAME.csv.meta.json)
+    and in a row's reason."""
+    with open(seed_csv + ".meta.json", encoding="utf-8") as f:
+        side = json.load(f)
+    meta = side["machine"]
     meta["cpu_model"] = SCRIPT
     meta["gpus"][0]["name"] = IMG + " " + LINK
     meta["os"] = "x" * 100000 + " <!-- " + BIDI
-    rows = list(csv.reader(io.StringIO("\n".join(lines[1:]))))
+    side["csv"] = os.path.basename(out_csv)
+    with open(seed_csv, encoding="utf-8") as f:
+        rows = list(csv.reader(f))
     header, body = rows[0], rows[1:]
     reason = header.index("reason")
     body[0][reason] = BIDI + " " + SCRIPT + " " + IMG
-    out = io.StringIO()
-    out.write(meta_prefix + json.dumps(meta, ensure_ascii=False) + "\n")
-    csv.writer(out, lineterminator="\n").writerows([header] + body)
-    with open(out_csv, "w", encoding="utf-8") as f:
-        f.write(out.getvalue())
+    with open(out_csv, "w", encoding="utf-8", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows([header] + body)
+    with open(out_csv + ".meta.json", "w", encoding="utf-8") as f:
+        json.dump(side, f, ensure_ascii=False)
 
 
 def run(app, args):
