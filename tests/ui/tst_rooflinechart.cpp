@@ -121,8 +121,8 @@ void TestRooflineChart::initTestCase()
 }
 
 // Whether the roofs come from this machine needs its CPU and CUDA GPUs only. Asking every backend
-// (Devices::probeMachine) loaded the OpenCL driver (PoCL and its LLVM) into the window on the first
-// roofline or Explain tab: 180 ms of that chart's rebuild, and the memory issue 61 counts.
+// (Devices::probeMachine) loaded the OpenCL driver (PoCL and its LLVM) into a process that had no
+// start-up child probe (this test, the benchmarks) on the first roofline or Explain chart: 180 ms.
 void TestRooflineChart::drawingLoadsNoDeviceDriver()
 {
     RunStore store;

@@ -142,8 +142,9 @@ QString ChartView::curvesNote(const std::vector<Series> &all, const std::vector<
 bool ChartView::measuredHere(const MachineInfo &machine)
 {
     // Once, and only what sameHardware compares: the CPU and CUDA's GPUs (/proc and the CUDA
-    // runtime). Devices::probeMachine also loads every described backend's driver (OpenCL: PoCL
-    // and its LLVM), which made the first roofline or Explain tab take 180 ms more.
+    // runtime). Devices::probeMachine also asks every described backend: where no start-up child
+    // probe listed OpenCL's devices (a benchmark, a test), that loaded PoCL and its LLVM into the
+    // process, 180 ms of the first roofline or Explain chart.
     static const MachineInfo here = MachineInfo::probeHost();
     return machine.cpuModel.empty() || machine.sameHardware(here);
 }
