@@ -2,18 +2,20 @@
 // speeduplab-bench-timeleft: runs a preset's sweep and holds the time-left estimate the window and
 // the CLI show (SweepRunner::Progress::remaining, as Pipeline::run reports it) against the time
 // that was really left, at a tenth, a fifth, three tenths and half of the sweep's points.
-//   speeduplab-bench-timeleft [PRESET] [--cpu-only] [--rounds K] [--points]
+//   speeduplab-bench-timeleft [PRESET] [--points] [any option of speeduplab-cli run]
 // Prints one line a fraction: "20 %  estimated 41.2 s  real 35.0 s  ratio 1.18". Target: each
 // ratio from a fifth on within 0.7-1.3 (issue 59).
 #include "core/machine/machineinfo.h"
+#include "core/measure/cacheprofile.h"
 #include "core/pipeline.h"
-#include "core/plan/presets.h"
+#include "core/sweepoptions.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -21,29 +23,39 @@ using namespace speeduplab;
 
 int main(int argc, char **argv)
 {
-    std::string preset = "seed";
-    bool cpuOnly = false;
+    // Any sweep option of `speeduplab-cli run` (the one table, sweepOptions()), a preset's name
+    // on its own, and --points.
+    RunOptions options;
+    options.preset = "seed";
     bool points = false; // --points: each point's estimate against its time
-    int rounds = 1;
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--cpu-only"))
-            cpuOnly = true;
-        else if (!std::strcmp(argv[i], "--points"))
+        const std::string arg = argv[i];
+        if (arg == "--points") {
             points = true;
-        else if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc)
-            rounds = std::atoi(argv[++i]);
-        else if (argv[i][0] != '-')
-            preset = argv[i];
-        else {
-            std::fprintf(stderr,
-                         "usage: speeduplab-bench-timeleft [PRESET] [--cpu-only] [--rounds K] [--points]\n");
+            continue;
+        }
+        if (arg.rfind("--", 0) != 0) {
+            options.preset = arg;
+            continue;
+        }
+        const std::string name = arg.substr(2);
+        const auto &table = sweepOptions();
+        const auto opt =
+            std::find_if(table.begin(), table.end(), [&](const SweepOption &o) { return o.name == name; });
+        if (opt == table.end() || (!opt->isFlag() && i + 1 >= argc)) {
+            std::fprintf(stderr, "usage: speeduplab-bench-timeleft [PRESET] [--points] [any option of "
+                                 "speeduplab-cli run, e.g. --device opencl:0 --rounds 2]\n");
             return 2;
         }
+        opt->set(options, opt->isFlag() ? std::string() : std::string(argv[++i]));
     }
-    SweepPlan plan = Presets::plan(preset, MachineInfo::hardwareThreads());
-    if (cpuOnly)
-        plan.gpu = false;
-    plan.rounds = std::max(1, rounds);
+    SweepPlan plan;
+    try {
+        plan = Pipeline::plan(options, MachineInfo::hardwareThreads());
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "speeduplab-bench-timeleft: %s\n", e.what());
+        return 2;
+    }
     // Each point's start: its index, the seconds since the sweep began, and the estimate then.
     struct Seen {
         int done;
@@ -74,7 +86,16 @@ int main(int argc, char **argv)
             std::printf("%-40s estimated %8.3f s  took %8.3f s\n", seen[i].point.c_str(), seen[i].estimate,
                         took);
         }
-    std::printf("%s: %d points, %zu rows, %.1f s\n", preset.c_str(), total, out.result.rows.size(), end);
+    std::printf("%s: %d points, %zu rows, %.1f s\n", options.preset.c_str(), total, out.result.rows.size(),
+                end);
+    // The caches as the estimates saw them (measured once a process; here after the sweep when
+    // its data never outgrew the L2).
+    for (const int threads : {1, MachineInfo::hardwareThreads()}) {
+        std::printf("cache profile, %d thread%s:", threads, threads == 1 ? "" : "s");
+        for (const auto &[bytes, perByte] : CacheProfile::ofThisMachine(threads).points)
+            std::printf(" %.0f KiB %.4f", bytes / 1024, perByte * 1e9);
+        std::printf(" (KiB, ns a byte)\n");
+    }
     std::printf("%6s %12s %12s %8s\n", "done", "estimated", "real", "ratio");
     for (const double f : {0.1, 0.2, 0.3, 0.5, 0.7}) {
         const int at = int(f * total);

@@ -23,6 +23,7 @@
 namespace speeduplab {
 
 class CacheFlush;
+class CacheProfile;
 class DeviceBackend;
 
 /// Turns a plan into measurements, one point at a time, on the calling thread.
@@ -101,6 +102,16 @@ public:
     /// any was. `planned`: the plan's rounds; fewer ok rounds are noted in the reason.
     static Measurement merge(const std::vector<Measurement> &rounds, int planned);
 
+    /// The time estimate's seconds of one repetition of a size of `units` units of work (the
+    /// work, weighted by what a byte costs in the cache it fits in), between two measured sizes
+    /// of its series that took `below` and `above` seconds for their units. A repetition is the
+    /// series' fixed cost (`shortest`, its shortest repetition) plus the units at a cost per unit
+    /// on a straight line on log axes between the two sizes'. A size whose time is nearly all the
+    /// fixed cost shows no cost per unit of its own: the other size's stands for both. So does
+    /// the larger size's when `cachesWeighed` (the units carry the caches' steps).
+    static double repBetween(double unitsBelow, double below, double unitsAbove, double above, double units,
+                             double shortest, bool cachesWeighed = false);
+
     /// Whether a cold-cache plan flushes the CPU's caches before each of the point's repetitions:
     /// on CPU points, and on GPU points that time copies from pageable host memory, which the
     /// CPU reads through its caches. Other GPU points never read host memory while timed, and a
@@ -161,6 +172,10 @@ private:
     /// Seconds the point will take, from the measured sizes of its series next to it and the
     /// stopping rule.
     double estimate(const PlanPoint &p, const StoppingRule &rule) const;
+    /// One repetition of p between two measured sizes of its series, (n, seconds) each, whose
+    /// shortest repetition took `shortest` seconds (repBetween, in the units of its work).
+    double between(const PlanPoint &p, std::pair<int, double> below, std::pair<int, double> above,
+                   double shortest) const;
     /// Seconds a point of repetitions of `rep` seconds takes by the stopping rule's closed form:
     /// its flushes, warm-up, repetitions and energy span, without its inputs and checks.
     double loopSeconds(const PlanPoint &p, double rep, const StoppingRule &rule) const;
@@ -188,6 +203,15 @@ private:
     std::map<std::string, std::map<int, double>> m_medians;
     /// For the time estimates: series key -> the shortest of its medians (its fixed cost).
     std::map<std::string, double> m_shortest;
+    /// For the time estimates: this CPU's caches measured on 1 thread and on the plan's most,
+    /// when a point's data outgrow the L2 (CacheProfile::ofThisMachine); nullptr otherwise.
+    const CacheProfile *m_oneThread = nullptr, *m_mostThreads = nullptr;
+    /// What a byte of a working set of `bytes` costs `threads` threads in the host's caches, from
+    /// the two profiles (on a straight line between them on log axes of the threads); 0 without.
+    double cacheSecondsPerByte(double bytes, int threads) const;
+    /// Whether the point's data sit in the host's caches: a CPU point, or one of a device inside
+    /// the CPU's package.
+    bool usesHostCaches(const PlanPoint &p) const;
     /// For the time estimates: what the points measured so far took beyond their loops.
     SetupCost m_setup;
     /// (device, "build" or "clblast"): what its first run compiled, already noted on a row.

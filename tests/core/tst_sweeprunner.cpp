@@ -3,6 +3,7 @@
 // memory pre-check, the time budget, GPU points without a GPU, and the callbacks.
 
 #include "core/kernels/cpukernels.h"
+#include "core/measure/cacheprofile.h"
 #include "core/measure/calibration.h"
 #include "core/measure/preemption.h"
 #include "core/measure/sweeprunner.h"
@@ -67,6 +68,8 @@ private slots:
     void budgetCutsThePointInFlight();
     void overheadIsLinearInPoints();
     void setupCostIsFittedFromThePoints();
+    void sizesBetweenPayTheirOwnCost();
+    void cacheProfileIsMeasuredAndRead();
     void disturbedPointsAreMeasuredAgainOrMarked();
     void gpuPointsWithoutGpu_data();
     void gpuPointsWithoutGpu();
@@ -457,6 +460,59 @@ void TestSweepRunner::setupCostIsFittedFromThePoints()
     const double at4000 = 0.005 + 7e-9 * 64e6;
     QVERIFY2(std::abs(fit.seconds(64e6) / at4000 - 1) < 0.05, qPrintable(QString::number(fit.seconds(64e6))));
     QVERIFY(fit.seconds(100) >= 0 && fit.seconds(100) < 0.01);
+}
+
+// The estimate of a size between two measured ones (SweepRunner::repBetween), against series
+// whose fixed cost and cost per unit are known: within 5 %.
+void TestSweepRunner::sizesBetweenPayTheirOwnCost()
+{
+    auto near = [](double got, double want) { return std::abs(got / want - 1) < 0.05; };
+    // A queue of launches: 20 ms of them whatever the size, then 30 ns a unit. n = 4 (16 units)
+    // is all launch, so it says nothing of the cost per unit: n = 4000's stands for both. The
+    // launch's last tenth read as work put n = 400 at 3.8 times its time.
+    const double launch = 0.020, perUnit = 3e-8;
+    auto queue = [&](double units) { return launch + perUnit * units; };
+    for (const double units : {1.6e3, 1.6e5, 1.6e6}) {
+        const double got = SweepRunner::repBetween(16, queue(16), 16e6, queue(16e6), units, queue(16));
+        QVERIFY2(near(got, queue(units)),
+                 qPrintable(QString("%1 units: %2 s, not %3 s").arg(units).arg(got).arg(queue(units))));
+    }
+    // Fork/join of 0.5 ms and a cost per unit that falls by 4 times from the small size to the
+    // large one, the work most of the time at both: on a straight line on log axes of the units.
+    auto forkJoin = [](double units, double cost) { return 0.0005 + cost * units; };
+    const double small = 1e6, large = 1e9, mid = 1e7 * std::sqrt(10.0); // halfway on log axes
+    const double got =
+        SweepRunner::repBetween(small, forkJoin(small, 4e-9), large, forkJoin(large, 1e-9), mid, 0.0005);
+    QVERIFY2(near(got, forkJoin(mid, 2e-9)), qPrintable(QString::number(got)));
+    // Units weighed by the caches' steps: the larger size's cost per unit stands for both.
+    QVERIFY(near(SweepRunner::repBetween(small, forkJoin(small, 4e-9), large, forkJoin(large, 1e-9), mid,
+                                         0.0005, true),
+                 forkJoin(mid, 1e-9)));
+    // A flat series stays flat, and a size at a measured end takes that end's time.
+    QCOMPARE(SweepRunner::repBetween(16, 0.01, 1600, 0.01, 160, 0.01), 0.01);
+    QVERIFY(near(
+        SweepRunner::repBetween(small, forkJoin(small, 4e-9), large, forkJoin(large, 1e-9), large, 0.0005),
+        forkJoin(large, 1e-9)));
+}
+
+// The caches measured: sizes ascending from 32 KiB, a positive cost a byte at each, read back on
+// a straight line on log axes between them and held at the ends.
+void TestSweepRunner::cacheProfileIsMeasuredAndRead()
+{
+    const std::atomic<bool> never{false};
+    const CacheProfile measured = CacheProfile::measure(4 << 20, 1, never);
+    QVERIFY(measured.points.size() >= 3);
+    QCOMPARE(measured.points.front().first, double(32 << 10));
+    for (std::size_t i = 0; i < measured.points.size(); ++i) {
+        QVERIFY(measured.points[i].second > 0);
+        QVERIFY(i == 0 || measured.points[i].first > measured.points[i - 1].first);
+    }
+    CacheProfile p;
+    QCOMPARE(p.secondsPerByte(1e6), 0.0);
+    p.points = {{1e3, 1.0}, {1e5, 4.0}};
+    QCOMPARE(p.secondsPerByte(10), 1.0);
+    QCOMPARE(p.secondsPerByte(1e9), 4.0);
+    QVERIFY(std::abs(p.secondsPerByte(1e4) - 2.0) < 1e-12);
 }
 
 void TestSweepRunner::overheadIsLinearInPoints()
