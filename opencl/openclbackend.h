@@ -39,12 +39,16 @@ Availability availability();
 /// From now on, the first availability() lists the devices in a child process first (`program`
 /// run with the single argument `argument`, which must answer with childProbe()), so that a
 /// driver that crashes or hangs while it is probed costs this process nothing: OpenCL is then not
-/// loaded here, and availability() says why. Off unless a front end turns it on (its tests probe
-/// in process).
+/// loaded here, and availability() says why. The child starts at once, on a thread of its own.
+/// Off unless a front end turns it on (its tests probe in process).
 void probeInChild(const std::string &program, const std::string &argument);
 /// The child's side of probeInChild: loads the drivers, lists the devices and returns 0, the
 /// exit status to give back.
 int childProbe();
+/// Whether the child has listed the devices (or failed, or none was asked for), waiting at most
+/// `waitSeconds` for it: until then, availability() would wait. The child starts with
+/// probeInChild, and runs while the program goes on.
+bool devicesListed(double waitSeconds);
 /// How long the child may take before it is taken for hung.
 constexpr int kChildProbeSeconds = 10;
 

@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <future>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -22,6 +24,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -71,6 +74,7 @@ std::string childProbeProblem(std::string *listing)
         return {}; // no child to be had: probe here, as without the setting
     }
     if (child == 0) {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL); // the program ended while the drivers were listed
         const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
         if (null >= 0) { // the drivers' chatter is not ours to print
             ::dup2(null, STDOUT_FILENO);
@@ -252,18 +256,41 @@ struct ChildListing {
     std::optional<Availability> listed;
 };
 
+// The child's run, started once (startListing) on a thread of its own, so that a program goes on
+// while the drivers are listed; childListing() waits for it. The thread is detached and the
+// result held by a promise, so that nothing waits for a hung child at exit: the child dies with
+// the thread that forked it (PR_SET_PDEATHSIG), when the program ends.
+struct ChildRun {
+    std::once_flag once;
+    std::shared_future<ChildListing> result;
+};
+ChildRun &childRun()
+{
+    static ChildRun r;
+    return r;
+}
+
+void startListing()
+{
+    std::call_once(childRun().once, [] {
+        auto promise = std::make_shared<std::promise<ChildListing>>();
+        childRun().result = promise->get_future().share();
+        std::thread([promise] {
+            ChildListing out;
+            std::string text;
+            out.problem = childProbeProblem(&text);
+            Availability a;
+            if (out.problem.empty() && !text.empty() && parseListing(text, a))
+                out.listed = std::move(a);
+            promise->set_value(std::move(out));
+        }).detach();
+    });
+}
+
 const ChildListing &childListing()
 {
-    static const ChildListing c = [] {
-        ChildListing out;
-        std::string text;
-        out.problem = childProbeProblem(&text);
-        Availability a;
-        if (out.problem.empty() && !text.empty() && parseListing(text, a))
-            out.listed = std::move(a);
-        return out;
-    }();
-    return c;
+    startListing();
+    return childRun().result.get();
 }
 
 } // namespace
@@ -358,10 +385,20 @@ namespace speeduplab::opencl {
 
 void probeInChild(const std::string &program, const std::string &argument)
 {
-    detail::ChildProbe &c = detail::childProbeSetting();
-    std::lock_guard lock(c.mutex);
-    c.program = program;
-    c.argument = argument;
+    {
+        detail::ChildProbe &c = detail::childProbeSetting();
+        std::lock_guard lock(c.mutex);
+        c.program = program;
+        c.argument = argument;
+    }
+    detail::startListing(); // the child runs while the program starts
+}
+
+bool devicesListed(double waitSeconds)
+{
+    detail::startListing();
+    return detail::childRun().result.wait_for(std::chrono::duration<double>(std::max(0.0, waitSeconds))) ==
+           std::future_status::ready;
 }
 
 int childProbe()

@@ -63,7 +63,9 @@ namespace speeduplab {
 
 MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     : QMainWindow(parent), m_settingsFile(settingsFile), m_gpu(MachineInfo::gpuState()),
-      m_machine(Devices::probeMachine()), m_hw(MachineInfo::hardwareThreads())
+      m_devicesListed(Devices::listed(kDevicesWait)),
+      m_machine(m_devicesListed ? Devices::probeMachine() : MachineInfo::probeHost()),
+      m_hw(MachineInfo::hardwareThreads())
 {
     setObjectName(QStringLiteral("MainWindow"));
     AppSettings::useFile(settingsFile); // before the charts, which read their own settings
@@ -162,6 +164,43 @@ MainWindow::MainWindow(const QString &settingsFile, QWidget *parent)
     updateActions();
     statusBar()->showMessage(tr("Ready. Set up a sweep on the left and press Run (Ctrl+R), or open a results "
                                 "file (Ctrl+O). New here? F1 opens a guided tour."));
+    if (!m_devicesListed)
+        waitForDevices();
+}
+
+void MainWindow::waitForDevices()
+{
+    // A driver that is slow to list its devices (or hangs: the child that lists them has 10 s)
+    // keeps the window waiting for nothing: it shows now, and takes the devices when they come.
+    const SweepForm before = m_panel->form();
+    auto *poll = new QTimer(this);
+    poll->setInterval(100);
+    connect(poll, &QTimer::timeout, this, [this, poll, before] {
+        if (!Devices::listed(0))
+            return;
+        poll->deleteLater();
+        m_devicesListed = true;
+        const MachineInfo listed = Devices::probeMachine();
+        m_machine.described = listed.described;
+        m_machine.describedStatus = listed.describedStatus;
+        const bool untouched = m_panel->form() == before;
+        m_panel->setDescribedStates(describedStates());
+        if (untouched && !isRunning()) // the saved form may name a device that only now exists
+            if (const std::optional<SweepForm> f =
+                    SweepForm::load(*settings(), m_hw, m_gpu.usable, m_panel->describedDevices()))
+                m_panel->setForm(*f);
+        m_devicesPanel->setHere(m_machine);
+        if (!isRunning())
+            m_store->setMachine(m_machine);
+        updateActions();
+    });
+    poll->start();
+}
+
+std::vector<MachineInfo::DescribedState> MainWindow::describedStates() const
+{
+    return m_devicesListed ? Devices::states()
+                           : std::vector<MachineInfo::DescribedState>(std::size(describedBackends));
 }
 
 MainWindow::~MainWindow() = default;
@@ -277,7 +316,7 @@ void MainWindow::connectActions()
 
 void MainWindow::buildDocks()
 {
-    m_panel = new SweepPanel(m_hw, m_gpu);
+    m_panel = new SweepPanel(m_hw, m_gpu, describedStates());
     m_panel->setMachine(m_machine); // the last calibration: the speed check before a sweep
     connect(m_panel, &SweepPanel::presetRequested, this, &MainWindow::applyPreset);
     m_panel->setObjectName(QStringLiteral("sweepPanel"));

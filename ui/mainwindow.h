@@ -201,6 +201,13 @@ private:
     /// 1024 x 700 projector), and moves it inside that screen.
     void fitToScreen(QSize wanted = QSize(1480, 920));
     void loadSettings();
+    /// How long the window waits at its start for the devices to be listed before it shows
+    /// without them (PoCL lists its own in 0.14 s here, from the program's start).
+    static constexpr double kDevicesWait = 0.4;
+    /// Takes the described devices when their listing ends, into the panels and the machine.
+    void waitForDevices();
+    /// Each described backend's state, or an empty one while its devices are being listed.
+    std::vector<MachineInfo::DescribedState> describedStates() const;
     /// Writes the panel, the window's layout and the file dialogs' state to the settings file.
     /// The values are read now; the file is written on m_settingsWriter (parsing and rewriting
     /// it takes ~5 ms, a stall at a sweep's start). wait: return when it is written (closing).
@@ -209,6 +216,9 @@ private:
     QString m_settingsFile;
     QThreadPool m_settingsWriter; ///< one thread: the writes keep their order
     MachineInfo::GpuState m_gpu;
+    /// The described backends (OpenCL) listed their devices: until then m_machine has none of
+    /// them, and waitForDevices takes them when they come.
+    bool m_devicesListed = false;
     MachineInfo m_machine; ///< this machine, with the ceilings measured in this session
     int m_hw = 1;
     SweepController *m_controller = nullptr;

@@ -41,13 +41,10 @@ namespace speeduplab {
 
 using namespace sweeppanel;
 
-SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo, QWidget *parent)
-    : QWidget(parent), m_hw(std::max(1, hardwareThreads)), m_gpuInfo(gpuInfo), m_describedInfo([] {
-          std::vector<MachineInfo::DescribedState> states;
-          for (const DescribedBackend &b : describedBackends)
-              states.push_back(Devices::state(b.prefix));
-          return states;
-      }())
+SweepPanel::SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpuInfo,
+                       std::vector<MachineInfo::DescribedState> described, QWidget *parent)
+    : QWidget(parent), m_hw(std::max(1, hardwareThreads)), m_gpuInfo(gpuInfo),
+      m_describedInfo(std::move(described))
 {
     for (const MachineInfo::DescribedState &s : m_describedInfo)
         if (s.usable)

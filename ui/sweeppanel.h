@@ -27,7 +27,10 @@ class SweepPanel : public QWidget {
     Q_OBJECT
 public:
     /// gpu: what core says about the GPUs now (MachineInfo::gpuState()).
-    SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpu, QWidget *parent = nullptr);
+    /// `described`: each described backend's state (Devices::state), empty ones while they are
+    /// being listed (setDescribedStates then brings them).
+    SweepPanel(int hardwareThreads, const MachineInfo::GpuState &gpu,
+               std::vector<MachineInfo::DescribedState> described, QWidget *parent = nullptr);
 
     /// What the fields hold now.
     SweepForm form() const;

@@ -49,6 +49,9 @@ public:
     /// A described backend's (describedBackends) devices on this machine, as its driver lists them
     /// (once a process); none for the CPU kernels and CUDA, which MachineInfo describes itself.
     virtual std::optional<MachineInfo::DescribedState> state() const { return std::nullopt; }
+    /// Whether state() would answer at once, waiting at most `waitSeconds` for a listing under
+    /// way (OpenCL's, in a child process: up to 10 s for a driver that hangs).
+    virtual bool listed(double /*waitSeconds*/) const { return true; }
     /// Measures a described device's ceilings (Calibration::ofDevice stores them), checking stop
     /// between its parts; none where the backend has no calibration of its own. Throws the
     /// backend's errors or Cancelled.
@@ -106,9 +109,14 @@ public:
     /// The described backend whose devices' ids start with `prefix`: its devices and why it has
     /// none. An empty state (no device, no reason) for a prefix no backend has.
     static MachineInfo::DescribedState state(std::string_view prefix);
+    /// Every described backend's state, in describedBackends' order.
+    static std::vector<MachineInfo::DescribedState> states();
     /// This machine as MachineInfo::probeHost reads it, with every described backend's devices
     /// and why a backend has none. Never throws.
     static MachineInfo probeMachine();
+    /// Whether every described backend has listed its devices, waiting at most `waitSeconds` in
+    /// all: until then, state() and probeMachine() wait. The window shows itself without them.
+    static bool listed(double waitSeconds);
 
     /// For a front end's main, first thing: the drivers are probed in a child process (this
     /// program again, with childProbeArgument), so that one that crashes or hangs as it is loaded

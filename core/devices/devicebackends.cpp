@@ -10,6 +10,7 @@
 #include "opencl/openclbackend.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <stdexcept>
 
@@ -103,6 +104,7 @@ public:
         const DeviceDescription *d = description(device);
         return d ? d->kind() : DeviceKind::Unknown;
     }
+    bool listed(double waitSeconds) const override { return opencl::devicesListed(waitSeconds); }
     std::optional<MachineInfo::DescribedState> state() const override
     {
         const opencl::Availability &a = found();
@@ -217,6 +219,25 @@ MachineInfo::DescribedState Devices::state(std::string_view prefix)
             return *s;
         }
     return {};
+}
+
+std::vector<MachineInfo::DescribedState> Devices::states()
+{
+    std::vector<MachineInfo::DescribedState> out;
+    for (const DescribedBackend &b : describedBackends)
+        out.push_back(state(b.prefix));
+    return out;
+}
+
+bool Devices::listed(double waitSeconds)
+{
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(waitSeconds);
+    for (const DescribedBackend &b : describedBackends)
+        if (const DeviceBackend *backend = find(b.row);
+            backend &&
+            !backend->listed(std::chrono::duration<double>(until - std::chrono::steady_clock::now()).count()))
+            return false;
+    return true;
 }
 
 MachineInfo Devices::probeMachine()

@@ -5,6 +5,7 @@
 // nothing to plot reads properly for a single point.
 #include "fixtures.h"
 
+#include "core/devices/devicebackend.h"
 #include "core/measure/calibration.h"
 #include "core/plan/sweepplan.h"
 #include "ui/app.h"
@@ -85,7 +86,7 @@ void TestPanel::sizeOutOfRangeIsExplained()
     QFETCH(QString, typed);
     QFETCH(int, value);
     QFETCH(QString, why);
-    SweepPanel panel(4, MachineInfo::GpuState{});
+    SweepPanel panel(4, MachineInfo::GpuState{}, Devices::states());
     panel.show();
     auto *s = panel.findChild<QSpinBox *>(spin);
     QVERIFY(s);
@@ -141,7 +142,7 @@ SweepForm cpuForm(const QString &workload, const QString &sizes)
 
 void TestPanel::invalidSpinBoxKeepsItsArrows()
 {
-    SweepPanel panel(4, MachineInfo::GpuState{});
+    SweepPanel panel(4, MachineInfo::GpuState{}, Devices::states());
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     auto *min = panel.findChild<QSpinBox *>(QStringLiteral("rangeMinSpin"));
@@ -199,7 +200,7 @@ void TestPanel::sizesThatWillNotFit()
     QFETCH(QString, sizes);
     QFETCH(double, host);
     QFETCH(QString, warning);
-    SweepPanel panel(2, MachineInfo::GpuState{});
+    SweepPanel panel(2, MachineInfo::GpuState{}, Devices::states());
     panel.setHostMemory(host);
     panel.setForm(cpuForm(workload, sizes));
     auto *label = panel.findChild<QLabel *>(QStringLiteral("memoryWarning"));
@@ -214,7 +215,7 @@ void TestPanel::sizesThatWillNotFit()
 
 void TestPanel::memoryWarningFollowsTheFields()
 {
-    SweepPanel panel(2, MachineInfo::GpuState{});
+    SweepPanel panel(2, MachineInfo::GpuState{}, Devices::states());
     panel.setHostMemory(22.1 * GiB);
     panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,64")));
     QVERIFY(panel.memoryWarning().isEmpty());
@@ -241,7 +242,7 @@ void TestPanel::memoryWarningFollowsTheFields()
 void TestPanel::findTheCrossoversRefinesThePlan()
 {
     // Issue 38: the check box beside the sizes asks the sweep for --refine 5 %; off, no refinement.
-    SweepPanel panel(2, MachineInfo::GpuState{});
+    SweepPanel panel(2, MachineInfo::GpuState{}, Devices::states());
     panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,64")));
     auto *refine = panel.findChild<QCheckBox *>(QStringLiteral("refineCheck"));
     QVERIFY(refine && !refine->isChecked());
@@ -260,7 +261,7 @@ void TestPanel::placementBesideTheThreadCounts()
 {
     // Issue 39: the choice beside the thread counts is the plan's placement, cores first unless
     // another is chosen, and it comes back through the settings; a hostile value reads as the default.
-    SweepPanel panel(2, MachineInfo::GpuState{});
+    SweepPanel panel(2, MachineInfo::GpuState{}, Devices::states());
     panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,64")));
     auto *combo = panel.findChild<QComboBox *>(QStringLiteral("placementCombo"));
     QVERIFY(combo);
@@ -288,7 +289,7 @@ void TestPanel::energyCanBeSwitchedOff()
 {
     // Issue 40: "Measure energy" is the plan's energy, on unless unchecked, kept in the settings;
     // a form saved before it existed reads as on.
-    SweepPanel panel(2, MachineInfo::GpuState{});
+    SweepPanel panel(2, MachineInfo::GpuState{}, Devices::states());
     panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,64")));
     auto *check = panel.findChild<QCheckBox *>(QStringLiteral("energyCheck"));
     QVERIFY(check);
@@ -333,7 +334,7 @@ void TestPanel::wheelScrollsTheFormNotTheField()
     WheelGuard::install(*qApp); // a second install does nothing
     WheelGuard::install(*qApp);
     QCOMPARE(qApp->findChildren<WheelGuard *>(QString(), Qt::FindDirectChildrenOnly).size(), 1);
-    SweepPanel panel(4, MachineInfo::GpuState{});
+    SweepPanel panel(4, MachineInfo::GpuState{}, Devices::states());
     panel.resize(panel.sizeHint().width(), 300); // short, so that the fields scroll
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -364,7 +365,7 @@ void TestPanel::typedSizesAreNeverChanged()
     // What is typed stays as typed: "1e3" once became "13" (a validator dropped the "e"), so a
     // sweep meant for n = 1000 measured n = 13. A size that is not a whole number is named and
     // Run waits.
-    SweepPanel panel(2, MachineInfo::GpuState{});
+    SweepPanel panel(2, MachineInfo::GpuState{}, Devices::states());
     panel.setForm(cpuForm(QStringLiteral("add"), QStringLiteral("4,40")));
     auto *list = panel.findChild<QLineEdit *>(QStringLiteral("sizesListEdit"));
     auto *info = panel.findChild<QLabel *>(QStringLiteral("sizesInfo"));
@@ -493,7 +494,7 @@ void TestPanel::everyGpuInTurn()
         g.computeCapability = i == 0 ? "9.0" : "8.9";
         state.gpus.push_back(g);
     }
-    SweepPanel panel(4, state);
+    SweepPanel panel(4, state, Devices::states());
     panel.setDescribedStates({}); // the two GPUs alone
     auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
     QVERIFY(devices);
@@ -533,7 +534,7 @@ void TestPanel::openclDevicesAreListed()
     igpu.type = "GPU";
     igpu.unifiedMemory = true;
     cl.devices = {pocl, igpu};
-    SweepPanel panel(4, noCuda);
+    SweepPanel panel(4, noCuda, Devices::states());
     panel.setDescribedStates({cl});
     auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
     QVERIFY(devices);

@@ -2,6 +2,7 @@
 // A zh_CN run shows the window in Simplified Chinese: the system's language (LANGUAGE=zh_CN, set
 // before the application starts, as a user's session would) picks the translation, the menus
 // read in Chinese, and View ▸ Language stores a choice that wins over the system's.
+#include "core/devices/devicebackend.h"
 #include "ui/app.h"
 #include "ui/datatexts.h"
 #include "ui/mainwindow.h"
@@ -223,7 +224,7 @@ void TestTranslations::gpuReasonReadsInTheLanguage()
     const QString said = DataTexts::gpuReason(none);
     QCOMPARE(said, QStringLiteral("未找到 NVIDIA 驱动（CUDA error 35, cudaErrorInsufficientDriver）："
                                   "安装 NVIDIA 驱动即可使用 GPU。"));
-    SweepPanel panel(4, none);
+    SweepPanel panel(4, none, Devices::states());
     panel.setDescribedStates({}); // no OpenCL either
     auto *devices = panel.findChild<QComboBox *>(QStringLiteral("deviceCombo"));
     auto *info = panel.findChild<QLabel *>(QStringLiteral("gpuInfo"));
