@@ -14,6 +14,8 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace speeduplab {
 
@@ -39,22 +41,39 @@ const Measurement *indexedRow(const ResultSet &r, const Series &s, const SeriesP
 // The measurements behind a curve's points, by n (the last one, when a size was rerun). Each
 // point names its row when the series was built from r: looking every curve's rows up in all
 // of r's made a 200-curve file's explanation cost 40 ms. Otherwise one pass over r.
-std::map<int, const Measurement *> rowsOf(const ResultSet &r, const Series &s)
+Rows rowsOf(const ResultSet &r, const Series &s)
 {
-    std::map<int, const Measurement *> out;
+    Rows out;
+    out.reserve(s.points.size());
     for (const SeriesPoint &p : s.points) {
         const Measurement *m = indexedRow(r, s, p);
         if (!m)
             break;
-        out[p.n] = m;
+        out.emplace_back(p.n, m);
     }
-    if (out.size() == s.points.size())
-        return out;
-    out.clear();
-    for (const Measurement &m : r.rows)
-        if (belongs(m, s))
-            out[m.n] = &m;
-    return out;
+    if (out.size() != s.points.size()) {
+        out.clear();
+        for (const Measurement &m : r.rows)
+            if (belongs(m, s))
+                out.emplace_back(m.n, &m);
+    }
+    // By n, the last of a size rerun kept (a stable sort keeps the rows' order within a size).
+    std::stable_sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    Rows unique;
+    unique.reserve(out.size());
+    for (const auto &row : out)
+        if (!unique.empty() && unique.back().first == row.first)
+            unique.back() = row;
+        else
+            unique.push_back(row);
+    return unique;
+}
+
+std::size_t indexOf(const Rows &rows, int n)
+{
+    const auto at =
+        std::lower_bound(rows.begin(), rows.end(), n, [](const auto &row, int v) { return row.first < v; });
+    return at != rows.end() && at->first == n ? std::size_t(at - rows.begin()) : rows.size();
 }
 
 const Measurement *rowOf(const ResultSet &r, const Series &s, int n)
@@ -99,30 +118,64 @@ bool aboveSpec(const Measurement &m, const MachineInfo &machine)
 // not say how large the GPU's L2 is (files of older versions), a point that moved its bytes
 // faster than the spec sheet allows cannot have been served from HBM, and neither can a smaller
 // one: the L2 holds every size up to the largest such point.
-std::map<int, Calibration::Level> levelsOf(const std::map<int, const Measurement *> &rows,
-                                           const MachineInfo &machine)
+std::vector<Calibration::Level> levelsOf(const curverows::Rows &byN, const MachineInfo &machine)
 {
-    std::map<int, Calibration::Level> out;
+    // A point's level is the first that holds its working set, which grows with n: where two
+    // points of one kind (their iterations and cache alike) share a level, every size between
+    // them does too. So each level's edge is found by halving, not each point asked (a chart's
+    // rebuild of 10,000 points asked 10,000 times, a tenth of it).
+    std::vector<std::optional<Calibration::Level>> found(byN.size());
+    const auto at = [&](std::size_t i) -> const Calibration::Level & {
+        if (!found[i])
+            found[i] = Calibration::levelFor(*byN[i].second, machine, false);
+        return *found[i];
+    };
+    const auto alike = [&](std::size_t i, std::size_t j) {
+        const Measurement &a = *byN[i].second, &b = *byN[j].second;
+        return a.iterations == b.iterations && a.conditions.cache == b.conditions.cache;
+    };
+    const auto fill = [&](auto &self, std::size_t lo, std::size_t hi) -> void {
+        if (hi <= lo + 1) {
+            at(lo), at(hi);
+            return;
+        }
+        const Calibration::Level &a = at(lo), &b = at(hi);
+        bool same = a.name == b.name && a.key == b.key && a.value == b.value;
+        for (std::size_t i = lo + 1; same && i < hi; ++i)
+            same = alike(lo, i);
+        if (same && alike(lo, hi)) {
+            for (std::size_t i = lo + 1; i < hi; ++i)
+                found[i] = a;
+            return;
+        }
+        const std::size_t mid = lo + (hi - lo) / 2;
+        self(self, lo, mid);
+        self(self, mid, hi);
+    };
+    if (!byN.empty())
+        fill(fill, 0, byN.size() - 1);
+    std::vector<Calibration::Level> out(byN.size());
     int l2UpTo = 0;
-    for (const auto &[n, m] : rows) {
-        out[n] = Calibration::levelFor(*m, machine, false);
-        if (out[n].name == "HBM" && aboveSpec(*m, machine))
+    for (std::size_t i = 0; i < byN.size(); ++i) {
+        const auto &[n, m] = byN[i];
+        out[i] = at(i);
+        if (out[i].name == "HBM" && aboveSpec(*m, machine))
             if (const MachineInfo::Gpu *g = deviceOf(*m, machine); g && !(GpuSpecs::l2Bytes(*g) > 0))
                 l2UpTo = n;
     }
-    for (auto &[n, level] : out)
-        if (n <= l2UpTo && level.name == "HBM")
-            level = {"GPU L2", Calibration::gpuL2, Calibration::value(machine, Calibration::gpuL2), false};
+    for (std::size_t i = 0; i < byN.size(); ++i)
+        if (byN[i].first <= l2UpTo && out[i].name == "HBM")
+            out[i] = {"GPU L2", Calibration::gpuL2, Calibration::value(machine, Calibration::gpuL2), false};
     return out;
 }
 
 // A fitted rate above the GPU's spec-sheet memory bandwidth cannot be HBM's, whatever the working
 // set says (levelsOf's rule for a point, applied to the rate fitted through several): its tier is
 // the L2's.
-void noHbmAboveSpec(std::vector<CostModel::Tier> &tiers, const std::map<int, const Measurement *> &rows,
+void noHbmAboveSpec(std::vector<CostModel::Tier> &tiers, const curverows::Rows &rows,
                     const MachineInfo &machine)
 {
-    const MachineInfo::Gpu *g = rows.empty() ? nullptr : deviceOf(*rows.begin()->second, machine);
+    const MachineInfo::Gpu *g = rows.empty() ? nullptr : deviceOf(*rows.front().second, machine);
     if (!g || !(g->bandwidthGBs > 0))
         return;
     for (CostModel::Tier &t : tiers)
@@ -289,12 +342,12 @@ CostModel additive(const ResultSet &r, const Series &all)
     const auto &pts = s.points;
     std::vector<CostModel::Tier> tiers;
     std::vector<std::size_t> first; // the first point of each tier
-    const std::map<int, const Measurement *> rows = rowsOf(r, s);
+    const curverows::Rows rows = rowsOf(r, s);
     const MachineInfo &machine = r.machineOf(all.run); // its run's: levels, spec sheet
-    const std::map<int, Calibration::Level> levels = levelsOf(rows, machine);
+    const std::vector<Calibration::Level> levels = levelsOf(rows, machine);
     for (std::size_t i = 0; i < pts.size(); ++i) {
-        const auto found = levels.find(pts[i].n);
-        const Calibration::Level level = found == levels.end() ? Calibration::Level{} : found->second;
+        const std::size_t found = curverows::indexOf(rows, pts[i].n);
+        const Calibration::Level level = found < levels.size() ? levels[found] : Calibration::Level{};
         if (tiers.empty() || tiers.back().level != level.name) {
             tiers.push_back({level.name, i == 0 ? 0.0 : pts[i].work, 0, true, level.flops});
             first.push_back(i);
@@ -314,10 +367,10 @@ CostModel additive(const ResultSet &r, const Series &all)
     // points. A size between them is held to the rate of the level its data are in.
     for (std::size_t k = 1; k < tiers.size(); ++k) {
         const SeriesPoint &a = pts[first[k] - 1], &b = pts[first[k]];
-        const auto row = rows.find(b.n);
-        if (row == rows.end() || b.n - a.n < 2 || !(a.work > 0) || !(b.work > a.work))
+        const std::size_t row = curverows::indexOf(rows, b.n);
+        if (row == rows.size() || b.n - a.n < 2 || !(a.work > 0) || !(b.work > a.work))
             continue;
-        Measurement probe = *row->second;
+        Measurement probe = *rows[row].second;
         int lo = a.n, hi = b.n; // lo: in the level before; hi: in this tier's
         while (hi - lo > 1) {
             probe.n = lo + (hi - lo) / 2;

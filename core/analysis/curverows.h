@@ -16,8 +16,12 @@ namespace speeduplab::curverows {
 
 /// The row a point names (SeriesPoint::row), when the series was built from r; else null.
 const Measurement *indexedRow(const ResultSet &r, const Series &s, const SeriesPoint &p);
+/// A curve's rows by n, ascending, one a size.
+using Rows = std::vector<std::pair<int, const Measurement *>>;
 /// The measurements behind a curve's points, by n (the last one, when a size was rerun).
-std::map<int, const Measurement *> rowsOf(const ResultSet &r, const Series &s);
+Rows rowsOf(const ResultSet &r, const Series &s);
+/// The index of size n in rows; rows.size() when it has none.
+std::size_t indexOf(const Rows &rows, int n);
 /// The measurement behind the curve's point at n; null when none.
 const Measurement *rowOf(const ResultSet &r, const Series &s, int n);
 /// The CUDA GPU of a GPU point, from the result's metadata; null when unknown.

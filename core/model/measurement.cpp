@@ -3,14 +3,29 @@
 #include "core/model/measurement.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace speeduplab {
 
 std::string Measurement::seriesKey() const
 {
-    return (run.empty() ? std::string() : run + '|') + workload + '|' + backend + '|' + variant + '|' +
-           std::to_string(threads) + '|' + mode + '|' + transfers + '|' + std::to_string(device) +
-           (conditions.cache == "cold" ? "|cold" : "");
+    std::string key;
+    appendSeriesKey(key);
+    return key;
+}
+
+void Measurement::appendSeriesKey(std::string &out) const
+{
+    char number[16];
+    const auto put = [&](int v) { out.append(number, std::to_chars(number, number + sizeof number, v).ptr); };
+    if (!run.empty())
+        out.append(run).append(1, '|');
+    out.append(workload).append(1, '|').append(backend).append(1, '|').append(variant).append(1, '|');
+    put(threads);
+    out.append(1, '|').append(mode).append(1, '|').append(transfers).append(1, '|');
+    put(device);
+    if (conditions.cache == "cold")
+        out.append("|cold");
 }
 
 std::string Measurement::deviceId() const

@@ -73,6 +73,8 @@ struct Measurement {
     /// Identifies the curve this point belongs to (everything but n), within its run. A cold
     /// cache makes its own curve.
     std::string seriesKey() const;
+    /// seriesKey() appended to out: a caller that compares many rows' keys reuses one buffer.
+    void appendSeriesKey(std::string &out) const;
     /// The series' name as typed parts, without what names its device (Analysis::series adds that
     /// where a result describes it).
     SeriesName seriesName() const;
