@@ -9,7 +9,6 @@
 #include "core/machine/machineinfo.h"
 #include "core/machine/rapl.h"
 #include "core/measure/cacheflush.h"
-#include "core/measure/cacheprofile.h"
 #include "core/measure/calibration.h"
 #include "core/measure/preemption.h"
 #include "core/measure/reference.h"
@@ -584,22 +583,7 @@ ResultSet SweepRunner::run(const Callbacks &cb, const std::atomic<bool> &stop)
     std::vector<std::vector<Measurement>> measured(points.size());
     const std::size_t firstPass = rounds > 1 ? points.size() : m_plan.firstPassPoints();
     m_start = StoppingRule::now();
-    m_medians.clear();
-    m_shortest.clear();
-    m_setup = {};
-    m_oneThread = m_mostThreads = nullptr;
-    // The caches measured, for the estimates of the sizes between two measured ones, when a
-    // point's data outgrow every L2 (4 MiB): about 0.3 s a thread count, once a process.
-    const Workload *workload = Workload::find(m_plan.workload);
-    for (const PlanPoint &p : points)
-        if (workload && !workload->computeBound() && setupBytes(p) >= (4 << 20) && usesHostCaches(p)) {
-            const int most = std::max(
-                1, m_plan.threads.empty() ? MachineInfo::hardwareThreads()
-                                          : *std::max_element(m_plan.threads.begin(), m_plan.threads.end()));
-            m_oneThread = &CacheProfile::ofThisMachine(1);
-            m_mostThreads = &CacheProfile::ofThisMachine(most);
-            break;
-        }
+    startEstimates(points);
     m_clockReference.clear();
     const double deadline = m_plan.budget > 0 ? m_start + m_plan.budget : 0;
     const StoppingRule rule(m_plan.minTime, m_plan.maxReps, deadline);

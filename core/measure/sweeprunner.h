@@ -169,6 +169,9 @@ private:
     std::string unrunnable(const PlanPoint &p) const;
     /// The GPU job of a GPU point, without its inputs.
     Job job(const PlanPoint &p) const;
+    /// Forgets what the estimates learnt, and measures the caches (CacheProfile) when a point's
+    /// data outgrow every L2, before a run.
+    void startEstimates(const std::vector<PlanPoint> &points);
     /// Seconds the point will take, from the measured sizes of its series next to it and the
     /// stopping rule.
     double estimate(const PlanPoint &p, const StoppingRule &rule) const;
