@@ -190,7 +190,7 @@ void MainWindow::waitForDevices()
                     SweepForm::load(*settings(), m_hw, m_gpu.usable, m_panel->describedDevices()))
                 m_panel->setForm(*f);
         m_devicesPanel->setHere(m_machine);
-        if (!isRunning())
+        if (!isRunning() && m_store->runs().empty()) // a file opened meanwhile keeps its own machine
             m_store->setMachine(m_machine);
         updateActions();
     });
