@@ -24,6 +24,8 @@
 
 ZH = {
     "registers": "寄存器",
+    # The OpenCL devices listed after the window showed (MainWindow::waitForDevices)
+    "No OpenCL device after all: %1": "最终没有可用的 OpenCL 设备：%1",
     "FMA peak": "FMA 峰值",
     # Menus, actions, toolbar (MainActions)
     "&File": "文件(&F)",

@@ -190,6 +190,12 @@ void MainWindow::waitForDevices()
                     SweepForm::load(*settings(), m_hw, m_gpu.usable, m_panel->describedDevices()))
                 m_panel->setForm(*f);
         m_devicesPanel->setHere(m_machine);
+        // Said where it is seen: no device came, and nothing else in the window says why.
+        if (m_panel->describedDevices().empty())
+            for (const auto &[backend, why] : m_machine.describedStatus)
+                if (!why.empty())
+                    statusBar()->showMessage(
+                        tr("No OpenCL device after all: %1").arg(QString::fromStdString(why)));
         if (!isRunning() && m_store->runs().empty()) // a file opened meanwhile keeps its own machine
             m_store->setMachine(m_machine);
         updateActions();

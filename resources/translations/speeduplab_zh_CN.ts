@@ -2788,6 +2788,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>crossovers</source>
         <translation>个交叉点</translation>
     </message>
+    <message>
+        <source>No OpenCL device after all: %1</source>
+        <translation>最终没有可用的 OpenCL 设备：%1</translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ResultTableModel</name>

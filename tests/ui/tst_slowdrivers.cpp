@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The window beside an OpenCL driver that hangs as its devices are listed (issue 61): it shows at
 // once, without OpenCL, and once the child process that lists the devices is given up (10 s) it
-// says why OpenCL is missing. It used to wait those 10 s before it showed at all. Its own
-// executable: the listing runs once a process.
+// says why OpenCL is missing, in the status bar and in the machine. It used to wait those 10 s
+// before it showed at all. Its own executable: the listing runs once a process.
 #include "ui/mainwindow.h"
 #include "ui/runstore.h"
 #include "ui/sweeppanel.h"
@@ -12,6 +12,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -52,6 +53,9 @@ void TestSlowDrivers::windowShowsBeforeAHungDriverIsGivenUp()
     QTRY_VERIFY_WITH_TIMEOUT(reason().find(limit) != std::string::npos,
                              (opencl::kChildProbeSeconds + 10) * 1000);
     QVERIFY(w.sweepPanel()->describedDevices().empty());
+    // And says it where it is seen.
+    QVERIFY2(w.statusBar()->currentMessage().contains(QString::fromStdString(limit)),
+             qPrintable(w.statusBar()->currentMessage()));
     QVERIFY(w.isVisible());
 }
 
