@@ -33,15 +33,30 @@ def cache_bytes(caches, key):
         return 0.0
 
 
+MIX = {"reduce": "_read", "spmv": "_read", "saxpy": ""}  # others: "_rw", read and written back
+
+
 def level(caches, ceilings, workload, n, threads):
-    """The level a streaming point's working set fits in, as core's Calibration::levelFor."""
+    """The level a streaming point's working set fits in, and that level's ceiling for the
+    workload's mix of reads and writes, as core's Calibration::levelFor: the L3 as far as the
+    calibration measured it to reach (cpu_l3_reach_bytes), and a file without the mixes held
+    against the update's ceiling (DRAM: the triad's)."""
     ws = 4.0 * n * n * (2 if workload == "saxpy" else 1)
-    for name, key, cap in (("L1", "cpu_l1_bytes_per_s", cache_bytes(caches, "L1d") * threads),
-                           ("L2", "cpu_l2_bytes_per_s", cache_bytes(caches, "L2") * threads),
-                           ("L3", "cpu_l3_bytes_per_s", cache_bytes(caches, "L3"))):
-        if cap and ws <= cap and ceiling(ceilings, key, threads):
-            return name, key
-    return "DRAM", "cpu_triad_bytes_per_s"
+    mix = MIX.get(workload, "_rw")
+    reach = ceiling(ceilings, "cpu_l3_reach_bytes", threads)
+
+    def key_of(token):
+        for key in (f"cpu_{token}{mix}_bytes_per_s", f"cpu_{token}_bytes_per_s"):
+            if ceiling(ceilings, key, threads):
+                return key
+        return "cpu_triad_bytes_per_s" if token == "dram" else ""
+
+    for name, token, cap in (("L1", "l1", cache_bytes(caches, "L1d") * threads),
+                             ("L2", "l2", cache_bytes(caches, "L2") * threads),
+                             ("L3", "l3", reach or cache_bytes(caches, "L3"))):
+        if cap and ws <= cap and key_of(token):
+            return name, key_of(token)
+    return "DRAM", key_of("dram")
 
 
 def main():
@@ -75,7 +90,7 @@ def main():
             share = got / peak
             verdict = "ok" if share >= target else f"BELOW {target:.0%}"
             if unit not in ("GB/s", "GFLOP/s"):  # held against a cache: DRAM's share too, for reference
-                dram = ceiling(ceilings, "cpu_triad_bytes_per_s", t)
+                dram = ceiling(ceilings, level(caches, ceilings, w, 1 << 16, t)[1], t)
                 if dram:
                     verdict += f" (DRAM {dram / 1e9:.1f} GB/s: {got / dram:.0%})"
             series = f"cpu {t} threads ({r['variant'] or '-'})"

@@ -99,16 +99,18 @@ void CliTable::ceilings(std::ostream &os, const ResultSet &r)
 {
     os << "\nCeilings:\n";
     for (const auto &[k, v] : r.machine.ceilings)
-        os << "  " << esc(k) << ": " << MachineInfo::ceilingText(k, v) << '\n';
+        os << "  " << esc(k) << ": " << MachineInfo::ceilingText(k, v) << r.machine.measuredAt(k) << '\n';
     os << "\nShare of the ceiling:\n";
     for (const auto &m : r.rows) {
         const Calibration::Level level = Calibration::levelFor(m, r.machine);
         const double f = Calibration::fractionOfCeiling(m, r.machine);
         if (f > 0 && std::isfinite(f)) {
             char buf[400];
-            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s (%s)\n",
+            const std::string key = Calibration::atThreads(level.key, m.threads);
+            std::snprintf(buf, sizeof buf, "  %-34s n = %-6d %6.1f %% of %s (%s: %s%s)\n",
                           val(m.seriesLabel()).c_str(), m.n, f * 100, esc(level.name).c_str(),
-                          MachineInfo::ceilingText(level.key, level.value).c_str());
+                          esc(level.key).c_str(), MachineInfo::ceilingText(level.key, level.value).c_str(),
+                          r.machine.measuredAt(r.machine.ceilings.count(key) ? key : level.key).c_str());
             os << buf;
             const std::string why = Calibration::aboveCeilingReason(m, r.machine);
             if (!why.empty())
@@ -181,7 +183,7 @@ void CliTable::report(std::ostream &os, const std::string &name, const ResultSet
     if (s.ceilings.empty())
         os << "  none measured (run with --calibrate, or `speeduplab-cli calibrate`)\n";
     for (const auto &[k, v] : s.ceilings)
-        os << "  " << esc(k) << ": " << MachineInfo::ceilingText(k, v) << '\n';
+        os << "  " << esc(k) << ": " << MachineInfo::ceilingText(k, v) << r.machine.measuredAt(k) << '\n';
 
     os << "\nSeries (peak: the point with the highest throughput):\n";
     char buf[1024];

@@ -169,6 +169,7 @@ QString ceilingName(const std::string &key, bool roundTrip)
         {Calibration::cpuL1, QT_TRANSLATE_NOOP("Format", "CPU L1")},
         {Calibration::cpuL2, QT_TRANSLATE_NOOP("Format", "CPU L2")},
         {Calibration::cpuL3, QT_TRANSLATE_NOOP("Format", "CPU L3")},
+        {Calibration::cpuDram, QT_TRANSLATE_NOOP("Format", "CPU DRAM")},
         {Calibration::cpuFma, QT_TRANSLATE_NOOP("Format", "CPU FMA peak")},
         {Calibration::cpuGemm, QT_TRANSLATE_NOOP("Format", "CPU GEMM")},
         {Calibration::cpuParallelRegion, QT_TRANSLATE_NOOP("Format", "CPU parallel region")},
@@ -200,6 +201,24 @@ QString ceilingName(const std::string &key, bool roundTrip)
     for (const Name &n : names)
         if (key == n.key)
             return QCoreApplication::translate("Format", n.text);
+    // A CPU level's ceiling for a mix of traffic other than the update's, the working set it was
+    // measured at, or its reach (Calibration::cpuLevelKey, cpuWorkingSetKey, cpuReachKey):
+    // "cpu_l3_rw_bytes_per_s" is "CPU L3, read and written back".
+    static const Name levels[] = {{"l1", QT_TRANSLATE_NOOP("Format", "CPU L1")},
+                                  {"l2", QT_TRANSLATE_NOOP("Format", "CPU L2")},
+                                  {"l3", QT_TRANSLATE_NOOP("Format", "CPU L3")},
+                                  {"dram", QT_TRANSLATE_NOOP("Format", "CPU DRAM")}};
+    static const Name mixes[] = {
+        {"_read_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1, reads only")},
+        {"_rw_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1, read and written back")},
+        {"_working_set_bytes", QT_TRANSLATE_NOOP("Format", "%1 working set measured")},
+        {"_reach_bytes", QT_TRANSLATE_NOOP("Format", "%1 reach (faster than the next level up to)")},
+    };
+    for (const Name &l : levels)
+        for (const Name &x : mixes)
+            if (key == std::string("cpu_") + l.key + x.key)
+                return QCoreApplication::translate("Format", x.text)
+                    .arg(QCoreApplication::translate("Format", l.text));
     // A described device's, "opencl0_copy_bytes_per_s" (Calibration::deviceKey): "opencl:0 copy".
     static const Name device[] = {
         {"copy_bytes_per_s", QT_TRANSLATE_NOOP("Format", "%1 copy")},

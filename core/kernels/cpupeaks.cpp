@@ -176,18 +176,123 @@ __attribute__((noinline)) void updatePlain(float *y, const float *x, std::size_t
         y[i] = 0.5f * x[i] + y[i];
 }
 
-using UpdateFn = void (*)(float *, const float *, std::size_t);
+// ---- The other two mixes of traffic, over the same slices: x only read (a sum in independent
+// vector chains, 64 floats a step, as reduce's), and y read and
+// written back in place (y = y + 1, as add's b += b: an add's latency, not an FMA's, between a
+// sweep's store and the next sweep's load of the same line; y stays finite and normal).
 
-UpdateFn updateFor(Isa isa)
+#ifdef SPEEDUPLAB_X86
+__attribute__((target("avx512f"), noinline)) float readAvx512(const float *x, std::size_t n)
+{
+    __m512 a0 = _mm512_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
+    for (std::size_t i = 0; i + 64 <= n; i += 64) { // n is a multiple of 64
+        a0 = _mm512_add_ps(a0, _mm512_load_ps(x + i));
+        a1 = _mm512_add_ps(a1, _mm512_load_ps(x + i + 16));
+        a2 = _mm512_add_ps(a2, _mm512_load_ps(x + i + 32));
+        a3 = _mm512_add_ps(a3, _mm512_load_ps(x + i + 48));
+    }
+    alignas(64) float lanes[16];
+    _mm512_store_ps(lanes, _mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3)));
+    float s = 0;
+    for (float v : lanes)
+        s += v;
+    return s;
+}
+
+__attribute__((target("avx2"), noinline)) float readAvx2(const float *x, std::size_t n)
+{
+    __m256 a[8];
+    for (__m256 &v : a)
+        v = _mm256_setzero_ps();
+    for (std::size_t i = 0; i + 64 <= n; i += 64) { // n is a multiple of 64
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; ++k)
+            a[k] = _mm256_add_ps(a[k], _mm256_load_ps(x + i + 8 * k));
+    }
+    for (int k = 1; k < 8; ++k)
+        a[0] = _mm256_add_ps(a[0], a[k]);
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes, a[0]);
+    float s = 0;
+    for (float v : lanes)
+        s += v;
+    return s;
+}
+
+__attribute__((target("avx512f"), noinline)) void inPlaceAvx512(float *y, std::size_t n)
+{
+    const __m512 one = _mm512_set1_ps(1.0f);
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < n; i += 16)
+        _mm512_store_ps(y + i, _mm512_add_ps(_mm512_load_ps(y + i), one));
+}
+
+__attribute__((target("avx2"), noinline)) void inPlaceAvx2(float *y, std::size_t n)
+{
+    const __m256 one = _mm256_set1_ps(1.0f);
+#pragma GCC unroll 4
+    for (std::size_t i = 0; i < n; i += 8)
+        _mm256_store_ps(y + i, _mm256_add_ps(_mm256_load_ps(y + i), one));
+}
+#endif
+
+__attribute__((noinline)) float readPlain(const float *x, std::size_t n)
+{
+    float a[16] = {};
+    for (std::size_t i = 0; i + 16 <= n; i += 16)
+        for (int k = 0; k < 16; ++k)
+            a[k] += x[i + k];
+    float s = 0;
+    for (float v : a)
+        s += v;
+    return s;
+}
+
+__attribute__((noinline)) void inPlacePlain(float *y, std::size_t n)
+{
+    for (std::size_t i = 0; i < n; ++i)
+        y[i] += 1.0f;
+}
+
+using UpdateFn = void (*)(float *, const float *, std::size_t);
+using ReadFn = float (*)(const float *, std::size_t);
+using InPlaceFn = void (*)(float *, std::size_t);
+
+// One sweep of a slice in one mix, over x and y (n floats each, 64-byte aligned, n a multiple
+// of 64): every mix touches the same 8n bytes. Returns the bytes it counts: 8n read; 16n read
+// and written; 12n for the update, which reads x and y and writes y.
+struct Kernels {
+    UpdateFn update;
+    ReadFn read;
+    InPlaceFn inPlace;
+    double sweep(CpuPeaks::Mix mix, float *x, float *y, std::size_t n, float &sink) const
+    {
+        switch (mix) {
+        case CpuPeaks::Mix::Read:
+            sink += read(x, n) + read(y, n);
+            return 8.0 * double(n);
+        case CpuPeaks::Mix::ReadWrite:
+            inPlace(x, n);
+            inPlace(y, n);
+            return 16.0 * double(n);
+        case CpuPeaks::Mix::Update:
+            break;
+        }
+        update(y, x, n);
+        return 12.0 * double(n);
+    }
+};
+
+Kernels kernelsFor(Isa isa)
 {
 #ifdef SPEEDUPLAB_X86
     if (isa == Isa::Avx512)
-        return updateAvx512;
+        return {updateAvx512, readAvx512, inPlaceAvx512};
     if (isa == Isa::Avx2)
-        return updateAvx2;
+        return {updateAvx2, readAvx2, inPlaceAvx2};
 #endif
     (void)isa;
-    return updatePlain;
+    return {updatePlain, readPlain, inPlacePlain};
 }
 
 // Large arrays are 2 MiB aligned and asked for transparent huge pages: faulting in a GiB of
@@ -258,54 +363,84 @@ double CpuPeaks::fmaFlopsPerS(int threads, const std::atomic<bool> &stop)
 
 double CpuPeaks::cacheBytesPerS(int threads, std::size_t bytesPerThread, const std::atomic<bool> &stop)
 {
+    return mixBytesPerS(threads, bytesPerThread, {Mix::Update}, stop).at(0);
+}
+
+std::vector<double> CpuPeaks::mixBytesPerS(int threads, std::size_t bytesPerThread,
+                                           const std::vector<Mix> &mixes, const std::atomic<bool> &stop)
+{
     checkStop(stop);
-    const UpdateFn update = updateFor(widestIsa());
+    const Kernels kernels = kernelsFor(widestIsa());
     // Two arrays per thread, a whole number of 64-byte lines each.
     const std::size_t n = std::max<std::size_t>(64, bytesPerThread / 8 / 64 * 64);
     // Enough sweeps for about 128 MiB per thread per timing: long enough to time, short
-    // enough that even a slice of hundreds of MiB takes only a few sweeps. y grows by x/2 a
-    // sweep, 1 at most, so it stays finite and normal however many sweeps run.
+    // enough that even a slice of hundreds of MiB takes only a few sweeps. The update's y grows
+    // by x/2 a sweep and the in-place mix's by 1, so both stay finite and normal however many
+    // sweeps run.
     const int passes = int(std::max<std::size_t>(2, (std::size_t(128) << 20) / (12 * n)));
-    constexpr int reps = 4;
-    double seconds[reps] = {};
-    bool failed = false, stopped = false;
+    // The best of at least 4 timings, and of more until 30 ms were spent (64 at most): a slice
+    // in L1 is swept in a fraction of a millisecond, and a hypervisor's or a neighbour's pause
+    // must not be what it measures.
+    constexpr int fewest = 4, most = 64;
+    constexpr double enough = 0.03;
+    std::vector<double> rates(mixes.size(), 0.0);
+    double best = 0, spent = 0, counted = 0;
+    bool failed = false, stopped = false, more = false;
 #pragma omp parallel num_threads(threads)
     {
         // Each thread allocates and first-touches its own slice: it lives in its own caches.
         std::unique_ptr<AlignedFloats> x, y;
+        float sink = 0;
         try {
             x = std::make_unique<AlignedFloats>(n);
             y = std::make_unique<AlignedFloats>(n);
             std::fill_n(x->get(), n, 1e-6f);
             std::fill_n(y->get(), n, 1.0f);
-            update(y->get(), x->get(), n); // warm: the slice is now in cache
         } catch (const std::bad_alloc &) {
 #pragma omp atomic write
             failed = true;
         }
-        Clock::time_point t0;
-        for (int r = 0; r < reps; ++r) {
+        for (std::size_t k = 0; k < mixes.size(); ++k) {
+            if (!failed)
+                kernels.sweep(mixes[k], x->get(), y->get(), n, sink); // warm: the slice is now in cache
+            Clock::time_point t0;
+            for (int r = 0;; ++r) {
 #pragma omp barrier
 #pragma omp master
-            {
-                stopped = stopped || stop.load();
-                t0 = Clock::now();
+                {
+                    if (r == 0)
+                        best = 1e300, spent = 0;
+                    stopped = stopped || stop.load();
+                    more = !stopped && !failed && (r < fewest || (spent < enough && r < most));
+                    t0 = Clock::now();
+                }
+#pragma omp barrier
+                if (!more)
+                    break;
+                double bytes = 0;
+                for (int p = 0; p < passes; ++p)
+                    bytes += kernels.sweep(mixes[k], x->get(), y->get(), n, sink);
+#pragma omp barrier
+#pragma omp master
+                {
+                    const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+                    best = std::min(best, seconds);
+                    spent += seconds;
+                    counted = bytes;
+                }
             }
-#pragma omp barrier
-            if (stopped || failed)
-                break;
-            for (int p = 0; p < passes; ++p)
-                update(y->get(), x->get(), n);
-#pragma omp barrier
 #pragma omp master
-            seconds[r] = std::chrono::duration<double>(Clock::now() - t0).count();
+            if (!stopped && !failed)
+                rates[k] = counted * threads / best;
+#pragma omp barrier
         }
+        volatile float keep = sink;
+        (void)keep;
     }
     if (failed)
         throw std::bad_alloc();
     checkStop(stop);
-    const double best = *std::min_element(seconds, seconds + reps);
-    return 12.0 * double(n) * passes * threads / best;
+    return rates;
 }
 
 std::vector<double> CpuPeaks::dramTriadBytesPerS(const std::vector<int> &threadCounts,

@@ -21,6 +21,17 @@ public:
     /// `bytesPerThread` bytes (both arrays), kept in cache and swept many times: the bandwidth
     /// of the cache level that slice fits in.
     static double cacheBytesPerS(int threads, std::size_t bytesPerThread, const std::atomic<bool> &stop);
+    /// How a kernel's traffic divides into reads and writes (Workload::Traffic for the CPU).
+    enum class Mix {
+        Read,      ///< x and y summed, nothing written: 8 bytes per element pair
+        ReadWrite, ///< x and y each read and written back in place: 16 bytes
+        Update     ///< y = s*x + y, as cacheBytesPerS: 12 bytes
+    };
+    /// The bandwidth of each of `mixes`, in order, on the same slices as cacheBytesPerS (one
+    /// allocation for all of them): a cache serves reads and writes at once, so the mixes
+    /// differ by up to twice.
+    static std::vector<double> mixBytesPerS(int threads, std::size_t bytesPerThread,
+                                            const std::vector<Mix> &mixes, const std::atomic<bool> &stop);
     /// STREAM triad from DRAM with each of `threadCounts` threads (one value each), over
     /// arrays of `bytesPerArray` each (far larger than the last cache), with streaming stores
     /// so that no write-allocate traffic is moved but not counted.

@@ -365,8 +365,24 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
     r.emplace_back("Build", buildType + ", SpeedupLab " + programVersion);
     r.emplace_back("Measured", timestamp);
     for (const auto &[k, v] : ceilings)
-        r.emplace_back("Ceiling " + k, ceilingText(k, v));
+        r.emplace_back("Ceiling " + k, ceilingText(k, v) + measuredAt(k));
     return r;
+}
+
+std::string MachineInfo::measuredAt(const std::string &key) const
+{
+    // "cpu_l3_rw_bytes_per_s@2" was measured at "cpu_l3_working_set_bytes@2"
+    // (Calibration::cpuWorkingSetKey).
+    const std::size_t at = std::min(key.find('@'), key.size()), level = key.find('_', 4);
+    if (key.rfind("cpu_", 0) != 0 || level >= at ||
+        key.compare(level, std::string::npos, "_working_set_bytes") == 0 || at < 12 ||
+        key.compare(at - 12, 12, "_bytes_per_s") != 0)
+        return "";
+    const std::string size = key.substr(0, level) + "_working_set_bytes" + key.substr(at);
+    const auto it = ceilings.find(size);
+    if (it == ceilings.end() || !(it->second > 0) || !std::isfinite(it->second))
+        return "";
+    return ", measured over " + ceilingText(size, it->second);
 }
 
 std::string MachineInfo::ceilingText(const std::string &key, double v)
@@ -383,6 +399,10 @@ std::string MachineInfo::ceilingText(const std::string &key, double v)
     };
     if (ends("_bytes_per_s"))
         std::snprintf(buf, sizeof buf, "%.1f GB/s", v / 1e9);
+    else if (ends("_bytes") && v >= 1 << 20)
+        std::snprintf(buf, sizeof buf, "%.4g MiB", v / (1 << 20));
+    else if (ends("_bytes"))
+        std::snprintf(buf, sizeof buf, "%.3g KiB", v / 1024);
     else if (ends("_flops_per_s"))
         std::snprintf(buf, sizeof buf, "%.1f GFLOP/s", v / 1e9);
     else if (ends("_s"))

@@ -95,6 +95,9 @@ struct MachineInfo {
     /// A ceiling's value (of `ceilings`) with its unit, e.g. "123.4 GB/s"; "not measured (...)" for a
     /// value that is not finite (a file may hold "inf" or "nan").
     static std::string ceilingText(const std::string &key, double value);
+    /// ", measured over 16 MiB": the working set a CPU level's ceiling `key` was measured at, when
+    /// the calibration recorded it ("cpu_l3_working_set_bytes@2" for "cpu_l3_rw_bytes_per_s@2"); "" else.
+    std::string measuredAt(const std::string &key) const;
     /// The CUDA GPU of `gpus` that OpenCL device `d` is (NVIDIA's OpenCL shows the same board):
     /// the same PCI address. nullptr when none is, or either does not say its address.
     static const Gpu *sameBoard(const std::vector<Gpu> &gpus, const DeviceDescription &d);

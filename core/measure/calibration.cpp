@@ -82,23 +82,93 @@ std::string mib(double bytes)
     return buf;
 }
 
-// A cache level of the CPU: its name, ceiling key and how many bytes of a point's working set
-// it holds with `threads` threads (the private L1 and L2 once per thread, the L3 once).
+// A cache level of the CPU: its name, its key in cpuLevelKey and how many bytes of a point's
+// working set it holds with `threads` threads: as far as it was measured to reach (cpuReachKey),
+// else as the topology reports it (the private L1 and L2 once per thread, the L3 once). A private
+// level reaches at least its size.
 struct CacheLevel {
     const char *name;
-    const char *key;
+    const char *level;
     double capacity;
 };
 
 std::vector<CacheLevel> cpuCaches(const MachineInfo &machine, int threads)
 {
     const double t = std::max(1, threads);
-    return {{"L1", Calibration::cpuL1, machine.cacheBytes("L1d") * t},
-            {"L2", Calibration::cpuL2, machine.cacheBytes("L2") * t},
-            {"L3", Calibration::cpuL3, machine.cacheBytes("L3")}};
+    const auto reach = [&](const char *level) {
+        return Calibration::value(machine, Calibration::cpuReachKey(level), threads);
+    };
+    const double l3 = reach("l3");
+    return {{"L1", "l1", std::max(machine.cacheBytes("L1d") * t, reach("l1"))},
+            {"L2", "l2", std::max(machine.cacheBytes("L2") * t, reach("l2"))},
+            {"L3", "l3", l3 > 0 ? l3 : machine.cacheBytes("L3")}};
+}
+
+// The three mixes in the order CpuPeaks::mixBytesPerS measures them, with their workloads' name.
+const std::vector<CpuPeaks::Mix> kMixes = {CpuPeaks::Mix::Update, CpuPeaks::Mix::Read,
+                                           CpuPeaks::Mix::ReadWrite};
+const Workload::Traffic kTraffic[] = {Workload::Traffic::TwoReadsOne, Workload::Traffic::Read,
+                                      Workload::Traffic::ReadWrite};
+
+// How far a cache level reaches for `threads` threads, measured: each mix over working sets
+// doubling from `first` (all threads' slices together) up to `largest`, until two in a row have no
+// mix 5 % above the next level's ceiling of that mix (`next`, in kMixes' order). A mix may reach
+// further than another (reads alone find more of their data in a victim L3), and a shared cache
+// serves more or less as the machine's other programs use it: the reach is the last working set
+// where any mix was above, so that a point short of it is held against this level, which bounds
+// it, and a point past it runs at the next level's speed. Each mix's best up to there is kept
+// (the L3's ceilings: they are measured here). No reach (0) when none was above.
+struct Reach {
+    double bytes = 0;
+    std::vector<double> best; ///< per mix, in kMixes' order
+    double at = 0;            ///< the working set of the update's best
+};
+
+Reach reachOf(int threads, double first, double largest, const std::vector<double> &next,
+              const std::atomic<bool> &stop)
+{
+    Reach reach;
+    reach.best.assign(kMixes.size(), 0.0);
+    int below = 0;
+    for (double ws = first; ws <= largest && below < 2; ws *= 2) {
+        const std::vector<double> r =
+            CpuPeaks::mixBytesPerS(threads, std::size_t(ws / threads), kMixes, stop);
+        bool above = false;
+        for (std::size_t k = 0; k < r.size(); ++k)
+            above = above || r[k] > 1.05 * next[k];
+        if (!above) {
+            ++below;
+            continue;
+        }
+        below = 0;
+        reach.bytes = ws;
+        if (r[0] > reach.best[0])
+            reach.at = std::floor(ws / threads / 8 / 64) * 64 * 8 * threads; // as the kernels round it
+        for (std::size_t k = 0; k < r.size(); ++k)
+            reach.best[k] = std::max(reach.best[k], r[k]);
+    }
+    return reach;
 }
 
 } // namespace
+
+std::string Calibration::cpuLevelKey(std::string_view level, Workload::Traffic traffic)
+{
+    const char *mix = traffic == Workload::Traffic::Read        ? "_read"
+                      : traffic == Workload::Traffic::ReadWrite ? "_rw"
+                                                                : "";
+    return "cpu_" + std::string(level) + mix + "_bytes_per_s";
+}
+
+std::string Calibration::cpuReachKey(std::string_view level)
+{
+    return "cpu_" + std::string(level) + "_reach_bytes";
+}
+
+std::string Calibration::cpuWorkingSetKey(std::string_view level)
+{
+    return "cpu_" + std::string(level) + "_working_set_bytes";
+}
 
 std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bool> &stop)
 {
@@ -108,8 +178,9 @@ std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bo
     const double l1 = caches.cacheBytes("L1d"), l2 = caches.cacheBytes("L2"), l3 = caches.cacheBytes("L3");
     // DRAM: three arrays together at least twice the last cache (and 128 MiB each), so that
     // almost nothing of them is in any cache; at most 512 MiB each, whatever L3 a virtual
-    // machine reports.
+    // machine reports. The mixes sweep the same bytes in two arrays.
     const std::size_t dramArray = std::size_t(std::clamp(l3 * 2 / 3, 128.0 * (1 << 20), 512.0 * (1 << 20)));
+    const double dramBytes = 3.0 * double(dramArray);
 
     std::map<std::string, double> c;
     c[cpuParallelRegion] = parallelRegion(threads);
@@ -117,29 +188,63 @@ std::map<std::string, double> Calibration::cpu(int threads, const std::atomic<bo
     const std::vector<double> dram = CpuPeaks::dramTriadBytesPerS(counts, dramArray, stop);
     for (std::size_t i = 0; i < counts.size(); ++i) {
         const int t = counts[i];
-        auto put = [&](const char *key, double v) {
+        auto put = [&](const std::string &key, double v) {
             if (v > 0)
                 c[atThreads(key, t)] = v;
         };
+        // A level's three mixes, measured at a working set of `bytes` (all threads' slices
+        // together), which is recorded with them.
+        auto record = [&](const char *name, const std::vector<double> &rates, double bytes) {
+            for (std::size_t k = 0; k < rates.size(); ++k)
+                put(cpuLevelKey(name, kTraffic[k]), rates[k]);
+            put(cpuWorkingSetKey(name), bytes);
+        };
+        auto level = [&](const char *name, double bytes) {
+            const std::vector<double> r = CpuPeaks::mixBytesPerS(t, std::size_t(bytes / t), kMixes, stop);
+            record(name, r, std::floor(bytes / t / 8 / 64) * 64 * 8 * t); // as the kernels round it
+            return r;
+        };
         put(cpuFma, CpuPeaks::fmaFlopsPerS(t, stop));
-        // Each private cache level with a slice of half its size per thread, and only where
-        // the level is larger than the one before it, so that it is that level which serves
-        // the slice. The L3 with eight times the threads' L2s together, or half the L3 when that is
-        // less: the L3 a CPU reports may be the whole socket's (virtual machines report the
-        // host's), of which one core reaches only its own complex's share.
-        if (l1 > 0)
-            put(cpuL1, CpuPeaks::cacheBytesPerS(t, std::size_t(l1 / 2), stop));
-        if (l2 >= 4 * l1 && l1 > 0)
-            put(cpuL2, CpuPeaks::cacheBytesPerS(t, std::size_t(l2 / 2), stop));
-        if (l3 / 2 >= 2 * l2 * t && l2 > 0)
-            put(cpuL3, CpuPeaks::cacheBytesPerS(t, std::size_t(std::min(l3 / 2, 8 * l2 * t) / t), stop));
         put(cpuTriad, dram[i]);
+        // DRAM first, then the L3 as far as it was measured to reach DRAM's speed: the L3 a CPU
+        // reports may be the whole socket's (virtual machines report the host's), of which these
+        // threads reach only their own complex's share. Its profile starts at four times the
+        // threads' L2s together (little of it left in them), or half the reported L3 when that
+        // is less: many cores' L2s together may outgrow a shared L3.
+        const std::vector<double> dramRates = level("dram", dramBytes);
+        const double l3First = std::max(std::min(4 * l2 * t, l3 > 0 ? l3 / 2 : 1e300), double(1 << 20));
+        const Reach l3Reach = reachOf(t, l3First, dramBytes / 2, dramRates, stop);
+        if (l3Reach.bytes > 0) {
+            put(cpuReachKey("l3"), l3Reach.bytes);
+            record("l3", l3Reach.best, l3Reach.at);
+        }
+        // Each private level with a slice of half its size per thread, and only where the level
+        // is larger than the one before it, so that it is that level which serves the slice; then
+        // how far past its size it still beats the level after it.
+        const std::vector<double> &afterL2 = l3Reach.bytes > 0 ? l3Reach.best : dramRates;
+        if (l1 > 0 && l2 >= 4 * l1) {
+            const std::vector<double> l2Rates = level("l2", l2 / 2 * t);
+            put(cpuReachKey("l2"), reachOf(t, l2 * t, 4 * l2 * t, afterL2, stop).bytes);
+            level("l1", l1 / 2 * t);
+            put(cpuReachKey("l1"), reachOf(t, l1 * t, l2 / 2 * t, l2Rates, stop).bytes);
+        } else if (l1 > 0) {
+            level("l1", l1 / 2 * t);
+        }
+        // DRAM once more, seconds later, keeping the better of the two: on a shared machine a
+        // neighbour's burst of memory traffic can halve what one pass sees.
+        std::vector<double> again = CpuPeaks::mixBytesPerS(t, std::size_t(dramBytes / t), kMixes, stop);
+        for (std::size_t k = 0; k < again.size(); ++k)
+            again[k] = std::max(again[k], dramRates[k]);
+        record("dram", again, std::floor(dramBytes / t / 8 / 64) * 64 * 8 * t);
     }
     // The plain keys: the values at the calibration's thread count, as before per-thread
     // ceilings existed (older readers, and the roofline's roofs, use them).
-    for (const char *key : {cpuFma, cpuL1, cpuL2, cpuL3, cpuTriad})
-        if (auto it = c.find(atThreads(key, threads)); it != c.end())
-            c[key] = it->second;
+    for (auto it = c.begin(); it != c.end(); ++it) {
+        const std::string suffix = '@' + std::to_string(threads);
+        if (it->first.size() > suffix.size() &&
+            it->first.compare(it->first.size() - suffix.size(), suffix.size(), suffix) == 0)
+            c[it->first.substr(0, it->first.size() - suffix.size())] = it->second;
+    }
     const double g = cpuGemmFlops(threads, stop);
     if (g > 0)
         c[cpuGemm] = g;
@@ -263,9 +368,7 @@ bool Calibration::coldEveryOperation(const Measurement &m)
 Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo &machine,
                                          bool calibratedOnly)
 {
-    auto known = [&](const char *key, int threads = 0) {
-        return !calibratedOnly || value(machine, key, threads) > 0;
-    };
+    auto known = [&](const char *key) { return !calibratedOnly || value(machine, key) > 0; };
     auto level = [&](const char *name, const char *key, bool flops, int threads = 0) {
         return Level{name, key, value(machine, key, threads), flops};
     };
@@ -331,14 +434,29 @@ Calibration::Level Calibration::levelFor(const Measurement &m, const MachineInfo
     if (Workload::isArithmetic(m.workload))
         return value(machine, cpuFma, m.threads) > 0 ? level("FMA peak", cpuFma, true, m.threads)
                                                      : level("BLAS SGEMM", cpuGemm, true);
+    // A level's ceiling for the point's mix of reads and writes; a file from before the mixes
+    // were measured has the update's (and for DRAM the triad's) only.
+    const Workload *w = Workload::find(m.workload);
+    const Workload::Traffic traffic = w ? w->traffic : Workload::Traffic::ReadWrite;
+    const auto cpuLevel = [&](const char *name, const char *token) -> Level {
+        const std::string own = cpuLevelKey(token, traffic),
+                          plain = cpuLevelKey(token, Workload::Traffic::TwoReadsOne);
+        for (const std::string &key : {own, plain})
+            if (const double v = value(machine, key, m.threads); v > 0)
+                return {name, key, v, false};
+        if (std::string_view(token) == "dram")
+            return {name, cpuTriad, value(machine, cpuTriad, m.threads), false};
+        return {name, own, 0, false};
+    };
     if (coldEveryOperation(m))
-        return level("DRAM", cpuTriad, false, m.threads);
+        return cpuLevel("DRAM", "dram");
     // The fastest calibrated level the working set fits in; DRAM when none.
     const double ws = workingSetBytes(m);
     for (const CacheLevel &c : cpuCaches(machine, m.threads))
-        if (c.capacity > 0 && ws <= c.capacity && known(c.key, m.threads))
-            return level(c.name, c.key, false, m.threads);
-    return level("DRAM", cpuTriad, false, m.threads);
+        if (c.capacity > 0 && ws <= c.capacity)
+            if (Level l = cpuLevel(c.name, c.level); !calibratedOnly || l.value > 0)
+                return l;
+    return cpuLevel("DRAM", "dram");
 }
 
 std::pair<std::string, double> Calibration::ceilingFor(const Measurement &m, const MachineInfo &machine)
@@ -412,15 +530,21 @@ std::vector<Calibration::Roof> Calibration::roofs(const MachineInfo &machine)
         bool gpu, compute;
     };
     static const Def defs[] = {
-        {cpuL1, "CPU L1", false, false},       {cpuL2, "CPU L2", false, false},
-        {cpuL3, "CPU L3", false, false},       {cpuTriad, "CPU DRAM", false, false},
-        {cpuFma, "CPU FMA peak", false, true}, {gpuL2, "GPU L2", true, false},
-        {gpuCopy, "GPU HBM", true, false},     {gpuFma, "GPU FMA peak", true, true},
+        {cpuL1, "CPU L1", false, false},      {cpuL2, "CPU L2", false, false},
+        {cpuL3, "CPU L3", false, false},      {cpuDram, "CPU DRAM", false, false},
+        {cpuTriad, "CPU DRAM", false, false}, {cpuFma, "CPU FMA peak", false, true},
+        {gpuL2, "GPU L2", true, false},       {gpuCopy, "GPU HBM", true, false},
+        {gpuFma, "GPU FMA peak", true, true},
     };
     std::vector<Roof> r;
     for (const Def &d : defs)
-        if (const double v = value(machine, d.key); v > 0)
+        if (const double v = value(machine, d.key); v > 0) {
+            // DRAM's roof is the in-place update's, as the caches' are; the triad's in a file
+            // from before it was measured.
+            if (d.key == cpuTriad && value(machine, cpuDram) > 0)
+                continue;
             r.push_back({d.key, d.label, d.gpu, d.compute, v});
+        }
     return r;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/machine/machineinfo.h"
 #include "core/model/measurement.h"
+#include "core/model/workload.h"
 
 #include "backend/deviceceilings.h"
 
@@ -28,6 +29,20 @@ public:
     static constexpr const char *cpuFma = "cpu_fma_flops_per_s";              ///< peak FMA, widest vector ISA
     static constexpr const char *cpuGemm = "cpu_gemm_flops_per_s";            ///< BLAS SGEMM
     static constexpr const char *cpuParallelRegion = "cpu_parallel_region_s"; ///< start + join
+    static constexpr const char *cpuDram = "cpu_dram_bytes_per_s"; ///< y = s*x + y in place, far beyond L3
+    /// "cpu_l3_reach_bytes": the largest working set (all threads' together) that CPU level
+    /// ("l1", "l2", "l3") was measured to serve faster than the level after it; a point up to it
+    /// is held against this level. The L3's may be less than its reported size (a virtual
+    /// machine may report its host's whole L3, of which it reaches a tenth); without one, the
+    /// reported sizes decide.
+    static std::string cpuReachKey(std::string_view level);
+    /// The key of CPU level `level` ("l1", "l2", "l3", "dram") for a mix of traffic: the update
+    /// y = s*x + y under the plain keys (cpuL1, cpuL2, cpuL3, cpuDram), "cpu_l3_read_bytes_per_s"
+    /// for reads only, "cpu_l3_rw_bytes_per_s" for reads written back in place.
+    static std::string cpuLevelKey(std::string_view level, Workload::Traffic traffic);
+    /// "cpu_l3_working_set_bytes": the working set (all threads' slices together) that level's
+    /// ceilings were measured at.
+    static std::string cpuWorkingSetKey(std::string_view level);
     // GPU
     static constexpr const char *gpuCopy = "gpu_copy_bytes_per_s"; ///< device to device, read + write: HBM
     static constexpr const char *gpuL2 = "gpu_l2_bytes_per_s";     ///< copy held in the L2 cache

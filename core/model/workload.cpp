@@ -30,6 +30,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch", "graph", "fused"},
                      100,
                      2});
+        w.back().traffic = Traffic::TwoReadsOne;
         w.push_back({"reduce",
                      "the sum of all elements (reads the tensor once, writes one number)",
                      {""},
@@ -37,6 +38,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch", "graph"},
                      100,
                      1});
+        w.back().traffic = Traffic::Read;
         w.push_back({"gemm",
                      "C = A*B, n x n x n (compute-bound for large n)",
                      {"blas", "tiled", "naive", "blas-bf16"},
@@ -78,6 +80,7 @@ const std::vector<Workload> &Workload::all()
                      {"launch", "graph"},
                      10,
                      1});
+        w.back().traffic = Traffic::Read;
         w.back().describedVariants[std::string(RowName::opencl)] = {"scalar"};
         return w;
     }();

@@ -37,6 +37,16 @@ public:
     /// Its work is the copy itself, host to device and back (transfer): a GPU point's copies are
     /// not added to it, and its variants are the host memory (pageable, pinned).
     bool copies = false;
+    /// How its traffic divides into reads and writes. A CPU cache serves reads and writes at the
+    /// same time, so a kernel that reads and writes back as much as it reads moves about twice
+    /// the bytes per second of one that only reads: each mix has its own ceiling per level
+    /// (Calibration::cpuLevelKey), and a point is held against the ceiling of its own mix.
+    enum class Traffic {
+        ReadWrite,  ///< reads a tensor and writes it back in place (add; scan, transfer: 1:1)
+        Read,       ///< only reads (reduce; spmv, which writes one float per row it reads)
+        TwoReadsOne ///< reads two tensors and writes one of them back (saxpy)
+    };
+    Traffic traffic = Traffic::ReadWrite;
 
     /// All workloads, in display order.
     static const std::vector<Workload> &all();

@@ -1028,6 +1028,26 @@
         <source>%1 could not be calibrated: %2 The other ceilings are kept.</source>
         <translation>无法校准 %1：%2 其他上限保留。</translation>
     </message>
+    <message>
+        <source>CPU DRAM</source>
+        <translation>CPU 内存（DRAM）</translation>
+    </message>
+    <message>
+        <source>%1, reads only</source>
+        <translation>%1，只读</translation>
+    </message>
+    <message>
+        <source>%1, read and written back</source>
+        <translation>%1，读后原地写回</translation>
+    </message>
+    <message>
+        <source>%1 working set measured</source>
+        <translation>%1 测量所用工作集</translation>
+    </message>
+    <message>
+        <source>%1 reach (faster than the next level up to)</source>
+        <translation>%1 覆盖范围（在此之内快于下一级）</translation>
+    </message>
 </context>
 <context>
     <name>GpuReasons</name>

@@ -82,6 +82,10 @@ private slots:
     void aboveHundredHasAReason();
     void roofs();
     void peaksMeasured();
+    void eachMixHasItsCeiling();
+    void measuredReachBoundsTheL3();
+    void mixKernelsMeasured();
+    void ceilingsSayWhereMeasured();
 };
 
 void TestCeilings::cacheSizes()
@@ -381,6 +385,110 @@ void TestCeilings::peaksMeasured()
     QVERIFY2(l1 > dram, qPrintable(QStringLiteral("L1 %1, DRAM %2").arg(l1).arg(dram)));
     stop = true;
     QVERIFY_THROWS_EXCEPTION(std::exception, CpuPeaks::fmaFlopsPerS(1, stop));
+}
+
+void TestCeilings::eachMixHasItsCeiling()
+{
+    // A cache serves reads and writes at once: reduce (reads only), add (read and written back)
+    // and saxpy (two reads, one write) each held against their own mix's ceiling at the level.
+    MachineInfo m = machine();
+    for (int t : {1, 4}) {
+        m.ceilings[Calibration::atThreads(Calibration::cpuLevelKey("l2", Workload::Traffic::Read), t)] =
+            100e9 * t;
+        m.ceilings[Calibration::atThreads(Calibration::cpuLevelKey("l2", Workload::Traffic::ReadWrite), t)] =
+            300e9 * t;
+        m.ceilings[Calibration::atThreads(Calibration::cpuLevelKey("dram", Workload::Traffic::ReadWrite),
+                                          t)] = 30e9 * t;
+    }
+    QCOMPARE(Calibration::cpuLevelKey("l3", Workload::Traffic::TwoReadsOne), std::string(Calibration::cpuL3));
+    QCOMPARE(Calibration::cpuLevelKey("dram", Workload::Traffic::TwoReadsOne),
+             std::string(Calibration::cpuDram));
+    const auto at = [&](const char *workload, int n, int threads) {
+        return Calibration::levelFor(point(workload, "cpu", threads, "", n, 1e-3), m);
+    };
+    // 256 KiB: in L2.
+    QCOMPARE(at("reduce", 256, 1).key, std::string("cpu_l2_read_bytes_per_s"));
+    QCOMPARE(at("reduce", 256, 1).value, 100e9);
+    QCOMPARE(at("add", 256, 4).key, std::string("cpu_l2_rw_bytes_per_s"));
+    QCOMPARE(at("add", 256, 4).value, 1200e9);
+    QCOMPARE(at("scan", 256, 1).value, 300e9); // x read, its running sums written: 1:1
+    // saxpy's mix is the update the plain keys hold (as files before the mixes did).
+    QCOMPARE(at("saxpy", 256, 1).key, std::string(Calibration::cpuL2));
+    QCOMPARE(at("saxpy", 256, 1).value, 200e9);
+    // A level without the mix measured (an older file): the update's; DRAM: the triad's.
+    QCOMPARE(at("reduce", 64, 1).key, std::string(Calibration::cpuL1));
+    QCOMPARE(at("add", 4096, 1).value, 30e9);
+    QCOMPARE(at("reduce", 4096, 1).key, std::string(Calibration::cpuTriad));
+    QCOMPARE(at("reduce", 4096, 1).name, std::string("DRAM"));
+    // A cold point, one operation a repetition, is DRAM's for its mix too.
+    Measurement cold = point("add", "cpu", 1, "", 64, 1e-3);
+    cold.conditions.cache = "cold";
+    cold.iterations = 1;
+    QCOMPARE(Calibration::levelFor(cold, m).key, std::string("cpu_dram_rw_bytes_per_s"));
+}
+
+void TestCeilings::measuredReachBoundsTheL3()
+{
+    // The topology says 32 MiB of L3; the calibration measured it faster than DRAM only up to
+    // 8 MiB on one thread (a virtual machine reports its host's L3) and 24 MiB on four.
+    MachineInfo m = machine();
+    m.ceilings[Calibration::atThreads(Calibration::cpuReachKey("l3"), 1)] = 8.0 * (1 << 20);
+    m.ceilings[Calibration::atThreads(Calibration::cpuReachKey("l3"), 4)] = 24.0 * (1 << 20);
+    const auto at = [&](int n, int threads) {
+        return Calibration::levelFor(point("add", "cpu", threads, "", n, 1e-3), m).name;
+    };
+    QCOMPARE(at(1400, 1), std::string("L3"));   // 7.5 MiB
+    QCOMPARE(at(1500, 1), std::string("DRAM")); // 8.6 MiB: past the reach, in the topology's L3
+    QCOMPARE(at(2400, 4), std::string("L3"));   // 22 MiB
+    QCOMPARE(at(2600, 4), std::string("DRAM"));
+    // Past the reach, the reason for a point above DRAM's ceiling names the reach, not 32 MiB.
+    const Measurement fast = point("add", "cpu", 1, "", 1500, 1e-9);
+    QVERIFY(Calibration::fractionOfCeiling(fast, m) > 1);
+    const std::string why = Calibration::aboveCeilingReason(fast, m);
+    QVERIFY2(why.find("L3 (8 MiB)") != std::string::npos, why.c_str());
+}
+
+void TestCeilings::mixKernelsMeasured()
+{
+    // The three mixes run here over one allocation, in the order asked, and a reads-only sweep
+    // of L1 and one written back both beat the same kernels far beyond the last cache.
+    std::atomic<bool> stop = false;
+    MachineInfo here;
+    here.caches = MachineInfo::probeCaches();
+    const std::vector<CpuPeaks::Mix> mixes = {CpuPeaks::Mix::Read, CpuPeaks::Mix::ReadWrite,
+                                              CpuPeaks::Mix::Update};
+    const std::vector<double> l1 =
+        CpuPeaks::mixBytesPerS(1, std::size_t(here.cacheBytes("L1d") / 2), mixes, stop);
+    const std::vector<double> dram = CpuPeaks::mixBytesPerS(1, std::size_t(256) << 20, mixes, stop);
+    QCOMPARE(l1.size(), std::size_t(3));
+    for (std::size_t k = 0; k < 3; ++k)
+        QVERIFY2(l1[k] > dram[k] && dram[k] > 1e8,
+                 qPrintable(QStringLiteral("mix %1: L1 %2, DRAM %3").arg(k).arg(l1[k]).arg(dram[k])));
+    stop = true;
+    QVERIFY_THROWS_EXCEPTION(std::exception, CpuPeaks::mixBytesPerS(1, 1 << 20, mixes, stop));
+}
+
+void TestCeilings::ceilingsSayWhereMeasured()
+{
+    MachineInfo m;
+    m.ceilings = {{"cpu_l3_rw_bytes_per_s@2", 221.8e9},
+                  {"cpu_l3_working_set_bytes@2", 16.0 * (1 << 20)},
+                  {"cpu_l3_reach_bytes@2", 128.0 * (1 << 20)},
+                  {"cpu_l2_bytes_per_s", 300e9},
+                  {"cpu_l1_working_set_bytes", 49152}};
+    QCOMPARE(MachineInfo::ceilingText("cpu_l3_working_set_bytes@2", 16.0 * (1 << 20)), std::string("16 MiB"));
+    QCOMPARE(MachineInfo::ceilingText("cpu_l1_working_set_bytes", 24576), std::string("24 KiB"));
+    QCOMPARE(m.measuredAt("cpu_l3_rw_bytes_per_s@2"), std::string(", measured over 16 MiB"));
+    QCOMPARE(m.measuredAt("cpu_l2_bytes_per_s"), std::string()); // not recorded: says nothing
+    QCOMPARE(m.measuredAt("cpu_l3_working_set_bytes@2"), std::string());
+    QCOMPARE(m.measuredAt("cpu_l3_reach_bytes@2"), std::string());
+    QCOMPARE(m.measuredAt("gpu_copy_bytes_per_s"), std::string());
+    QCOMPARE(m.measuredAt("cpu_"), std::string()); // hostile keys from a file: nothing, no crash
+    QCOMPARE(m.measuredAt("cpu_@2"), std::string());
+    bool shown = false;
+    for (const auto &[k, v] : m.describe())
+        shown = shown || (k == "Ceiling cpu_l3_rw_bytes_per_s@2" && v == "221.8 GB/s, measured over 16 MiB");
+    QVERIFY(shown);
 }
 
 QTEST_APPLESS_MAIN(TestCeilings)

@@ -27,6 +27,7 @@ private slots:
     void numbersKeepTheirUnits();
     void chineseIsSpacedAsTypeset();
     void calibrationStepSaysWhatIsKept();
+    void ceilingNamesSayTheMix();
 };
 
 void TestFormat::si_data()
@@ -243,6 +244,21 @@ void TestFormat::calibrationStepSaysWhatIsKept()
     QVERIFY2(failed.startsWith(QLatin1String("GPU 1 could not be calibrated")) &&
                  failed.endsWith(QLatin1String("The CPU ceilings are kept.")),
              qPrintable(failed));
+}
+
+void TestFormat::ceilingNamesSayTheMix()
+{
+    // Each CPU level's ceiling per mix of traffic, its working set and its reach, by name.
+    QCOMPARE(Format::ceilingName("cpu_l3_rw_bytes_per_s"), QStringLiteral("CPU L3, read and written back"));
+    QCOMPARE(Format::ceilingName("cpu_dram_read_bytes_per_s@2"),
+             QStringLiteral("CPU DRAM, reads only, 2 threads"));
+    QCOMPARE(Format::ceilingName("cpu_dram_bytes_per_s"), QStringLiteral("CPU DRAM"));
+    QCOMPARE(Format::ceilingName("cpu_l2_bytes_per_s@1"), QStringLiteral("CPU L2, 1 thread"));
+    QCOMPARE(Format::ceilingName("cpu_l1_working_set_bytes"), QStringLiteral("CPU L1 working set measured"));
+    QCOMPARE(Format::ceilingName("cpu_l3_reach_bytes"),
+             QStringLiteral("CPU L3 reach (faster than the next level up to)"));
+    // An unknown key from a file is shown as it is, never half-parsed.
+    QCOMPARE(Format::ceilingName("cpu_l4_rw_bytes_per_s"), QStringLiteral("cpu_l4_rw_bytes_per_s"));
 }
 
 QTEST_GUILESS_MAIN(TestFormat)
