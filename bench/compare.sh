@@ -15,7 +15,8 @@
 # round 1's time chart with the reference drawn dashed over ours.
 # Last (unless --quick, or --only names a workload), the CPU is held against its own measured
 # peaks rather than a peer (peaks.py): BLAS sgemm at n = 2048 and 4096 against the FMA peak at
-# the same thread count, add/saxpy/reduce at n = 4000 against the DRAM bandwidth: DIR/peaks.txt.
+# the same thread count, add/saxpy/reduce at n = 4000 against the bandwidth of the level their
+# working set is in, for their mix of reads and writes: DIR/peaks.txt.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ref=torch

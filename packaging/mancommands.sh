@@ -61,6 +61,10 @@ the NVML library that reads the GPU's clocks and energy.
 .TP
 .B SPEEDUPLAB_POWERCAP_ROOT
 where the CPU's energy counters are read (default /sys/class/powercap).
+.TP
+.B SLURM_ARRAY_JOB_ID, SLURM_ARRAY_TASK_ID, SLURM_JOB_ID, SPEEDUPLAB_JOB
+the batch job a run records with its machine (Slurm's, else SPEEDUPLAB_JOB); a run with a job
+is named by its host and job.
 [SEE ALSO]
 .BR speeduplab (1).
 The user guide (docs/user-guide.md) and the result files' format (docs/results-format.md)

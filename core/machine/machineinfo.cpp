@@ -9,6 +9,7 @@
 #include "cuda/gpubackend.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -149,6 +150,45 @@ bool MachineInfo::sameHardware(const MachineInfo &other) const
     return true;
 }
 
+namespace {
+
+// A name from the environment or the kernel, kept only when it is a plain one: letters, digits,
+// '_', '-' and '.', 64 at most. Anything else is data of unknown origin, and is dropped.
+std::string plainName(const char *text)
+{
+    const std::string s = text ? text : "";
+    if (s.empty() || s.size() > 64)
+        return "";
+    for (char c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.')
+            return "";
+    return s;
+}
+
+std::string hostName()
+{
+    utsname u{};
+    if (uname(&u) != 0)
+        return "";
+    const std::string name = plainName(u.nodename);
+    return name.substr(0, name.find('.'));
+}
+
+// The batch job of this process: Slurm's array job and task when it is one, else its job id;
+// outside Slurm, SPEEDUPLAB_JOB (scripts/jube-sweep.yaml sets it to its benchmark and task).
+std::string batchJob()
+{
+    const std::string array = plainName(std::getenv("SLURM_ARRAY_JOB_ID")),
+                      task = plainName(std::getenv("SLURM_ARRAY_TASK_ID"));
+    if (!array.empty() && !task.empty())
+        return array + '_' + task;
+    if (const std::string job = plainName(std::getenv("SLURM_JOB_ID")); !job.empty())
+        return job;
+    return plainName(std::getenv("SPEEDUPLAB_JOB"));
+}
+
+} // namespace
+
 MachineInfo MachineInfo::probeHost()
 {
     MachineInfo m;
@@ -201,6 +241,8 @@ MachineInfo MachineInfo::probeHost()
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
     m.timestamp = buf;
+    m.host = hostName();
+    m.job = batchJob();
     return m;
 }
 
@@ -364,6 +406,10 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         r.emplace_back("CUDA runtime", runtimeVersion);
     r.emplace_back("Build", buildType + ", SpeedupLab " + programVersion);
     r.emplace_back("Measured", timestamp);
+    if (!host.empty())
+        r.emplace_back("Host", host);
+    if (!job.empty())
+        r.emplace_back("Batch job", job);
     for (const auto &[k, v] : ceilings)
         r.emplace_back("Ceiling " + k, ceilingText(k, v) + measuredAt(k));
     return r;

@@ -62,6 +62,10 @@ struct MachineInfo {
     std::string buildType;
     std::string programVersion;
     std::string timestamp; ///< ISO 8601, UTC
+    std::string host;      ///< the machine's short name (uname -n to the first dot); "" in older files
+    /// The batch job that measured: Slurm's array job and task ("4711_3") or job id ("4711"),
+    /// else SPEEDUPLAB_JOB (a JUBE task: "jube0_1"); "" outside one, and in older files.
+    std::string job;
     /// Measured ceilings (calibrate): name -> value in SI units (bytes/s, FLOP/s, s).
     std::map<std::string, double> ceilings;
 

@@ -118,6 +118,8 @@ json machineToJson(const MachineInfo &m)
                 {"build_type", m.buildType},
                 {"program_version", m.programVersion},
                 {"timestamp", m.timestamp},
+                {"host", m.host},
+                {"job", m.job},
                 {"sweep", detail::sweepToJson(m.sweep)},
                 {"topology", topologyToJson(m.topology)},
                 {"ceilings", ceilings}};

@@ -221,6 +221,8 @@ MachineInfo detail::machineFromJson(const json &j)
     field(j, "build_type", m.buildType, w, false);
     field(j, "program_version", m.programVersion, w, false);
     field(j, "timestamp", m.timestamp, w, false);
+    field(j, "host", m.host, w, false);
+    field(j, "job", m.job, w, false);
     if (auto it = j.find("sweep"); it != j.end())
         sweepFromJson(*it, m.sweep);
     if (auto it = j.find("topology"); it != j.end()) {

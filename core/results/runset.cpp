@@ -427,6 +427,10 @@ std::string RunSet::defaultLabel(const ResultSet &r)
         label = program.empty() ? "reference" : program;
         if (!device.empty())
             label += " \u00b7 " + device;
+    } else if (!r.machine.job.empty()) {
+        // A cluster's runs, one per node and task, are told apart by where and in which job.
+        label = (r.machine.host.empty() ? device.empty() ? "unknown machine" : device : r.machine.host) +
+                " \u00b7 job " + r.machine.job;
     } else {
         label = device.empty() ? "unknown machine" : device;
         if (const std::string time = shortTime(r.machine.timestamp); !time.empty())

@@ -140,6 +140,7 @@ private slots:
     void loadRefusesNonRegularAndHuge();
     void defaultLabel_data();
     void defaultLabel();
+    void clusterRunsAreNamedByHostAndJob();
     void isReference_data();
     void isReference();
     void uniqueLabel_data();
@@ -342,6 +343,43 @@ void TestRunSet::defaultLabel()
     if (!gpuRows)
         std::erase_if(r.rows, [](const Measurement &m) { return m.onDevice(); });
     QCOMPARE(QString::fromStdString(RunSet::defaultLabel(r)), label);
+}
+
+void TestRunSet::clusterRunsAreNamedByHostAndJob()
+{
+    // A run measured in a batch job records its host and job, which name it and survive a file.
+    ResultSet r = sample("NVIDIA H200");
+    r.machine.timestamp = "2026-11-30T21:40:12Z";
+    r.machine.host = "gpu07";
+    r.machine.job = "4711_3";
+    QCOMPARE(QString::fromStdString(RunSet::defaultLabel(r)), QStringLiteral("gpu07 \u00b7 job 4711_3"));
+    const ResultSet back = ResultIO::fromJson(ResultIO::toJson(r));
+    QCOMPARE(back.machine.host, std::string("gpu07"));
+    QCOMPARE(back.machine.job, std::string("4711_3"));
+    const ResultSet fromCsv = ResultIO::fromCsv(ResultIO::toCsv(r), ResultIO::csvMetadata(r));
+    QCOMPARE(fromCsv.machine.job, std::string("4711_3"));
+    r.machine.host.clear(); // a job without a host: the device names it
+    QCOMPARE(QString::fromStdString(RunSet::defaultLabel(r)), QStringLiteral("H200 \u00b7 job 4711_3"));
+    r.machine.job.clear(); // outside a job, as before: the device and the time
+    QCOMPARE(QString::fromStdString(RunSet::defaultLabel(r)), QStringLiteral("H200 \u00b7 30 Nov 21:40"));
+    // This process's own: a plain host name, and no job outside Slurm.
+    const MachineInfo here = MachineInfo::probeHost();
+    QVERIFY(here.host.find_first_of(". /") == std::string::npos);
+    if (!qEnvironmentVariableIsSet("SLURM_JOB_ID"))
+        QVERIFY(here.job.empty());
+    // Slurm's variables are data: only a plain name is kept.
+    const QByteArray array = qgetenv("SLURM_ARRAY_JOB_ID"), task = qgetenv("SLURM_ARRAY_TASK_ID");
+    qputenv("SLURM_ARRAY_JOB_ID", "12");
+    qputenv("SLURM_ARRAY_TASK_ID", "3");
+    QCOMPARE(MachineInfo::probeHost().job, std::string("12_3"));
+    qputenv("SLURM_ARRAY_TASK_ID", "3\n== forged (x) ==");
+    QCOMPARE(MachineInfo::probeHost().job, std::string(qEnvironmentVariable("SLURM_JOB_ID").toStdString()));
+    for (const auto &[name, old] :
+         {std::pair{"SLURM_ARRAY_JOB_ID", array}, std::pair{"SLURM_ARRAY_TASK_ID", task}})
+        if (old.isNull())
+            qunsetenv(name);
+        else
+            qputenv(name, old);
 }
 
 void TestRunSet::isReference_data()
