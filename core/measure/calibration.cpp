@@ -104,7 +104,8 @@ std::vector<CacheLevel> cpuCaches(const MachineInfo &machine, int threads)
             {"L3", "l3", l3 > 0 ? l3 : machine.cacheBytes("L3")}};
 }
 
-// The three mixes in the order CpuPeaks::mixBytesPerS measures them, with their workloads' name.
+// The three mixes in the order CpuPeaks::mixBytesPerS measures them, and the traffic of the
+// workloads each stands for.
 const std::vector<CpuPeaks::Mix> kMixes = {CpuPeaks::Mix::Update, CpuPeaks::Mix::Read,
                                            CpuPeaks::Mix::ReadWrite};
 const Workload::Traffic kTraffic[] = {Workload::Traffic::TwoReadsOne, Workload::Traffic::Read,
