@@ -223,7 +223,15 @@ QString ExplainText::curve(const CurveStory &c, bool thisMachine)
     // A rate is named by its level: against a calibrated ceiling, or the spec sheet's memory
     // bandwidth on a GPU (above it, only the L2 can have served the bytes).
     QString ceiling;
-    if (c.ceiling > 0)
+    if (c.ceiling > 0 && c.ceilingMix)
+        // A CPU cache serves reads and writes at once: its ceiling depends on the mix.
+        ceiling = tr(" (%1 % of the %2 ceiling for %3, %4, calibrated on %5)")
+                      .arg(Format::number(c.fraction() * 100), levelName(c.level),
+                           *c.ceilingMix == Workload::Traffic::Read ? tr("reads only")
+                                                                    : tr("data read and written back"),
+                           Format::rate(c.ceiling, c.flops),
+                           thisMachine ? tr("this machine") : tr("the machine that recorded it"));
+    else if (c.ceiling > 0)
         ceiling = tr(" (%1 % of the %2 ceiling calibrated on %3, %4)")
                       .arg(Format::number(c.fraction() * 100), levelName(c.level),
                            thisMachine ? tr("this machine") : tr("the machine that recorded it"),

@@ -93,6 +93,11 @@ CurveStory Explain::curve(const ResultSet &r, const Series &s)
         c.ceiling = c.level == level.name ? level.value
                     : c.level == "GPU L2" ? Calibration::value(machine, Calibration::gpuL2)
                                           : 0;
+        if (c.level == level.name && w && m->isCpu())
+            for (const char *token : {"l1", "l2", "l3", "dram"})
+                if (w->traffic != Workload::Traffic::TwoReadsOne &&
+                    level.key == Calibration::cpuLevelKey(token, w->traffic))
+                    c.ceilingMix = w->traffic;
         if (level.flops && !c.flops && last.bytes > 0 && last.flops > 0) {
             // A curve held against a compute roof (a fused kernel keeps its data in registers):
             // its rate in FLOP/s, converted with the workload's FLOPs per byte.

@@ -4,9 +4,11 @@
 
 #include "core/analysis/analysis.h"
 #include "core/model/resultset.h"
+#include "core/model/workload.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -112,6 +114,9 @@ struct CurveStory {
     double rate = 0;    ///< model.rate in the unit above (a fused curve's bytes become FLOPs)
     std::string level;  ///< "HBM", "DRAM", "L2", ...: where the largest point's data live
     double ceiling = 0; ///< that level's calibrated ceiling; 0 when not calibrated
+    /// Its traffic when the ceiling is one mix's (Calibration::cpuLevelKey: a CPU level measured
+    /// with reads only, or read and written back); unset for the update's, a GPU's and older files'.
+    std::optional<Workload::Traffic> ceilingMix;
     double fraction() const { return ceiling > 0 ? rate / ceiling : 0; }
     /// A GPU curve's device, from the result's metadata: its spec-sheet memory bandwidth
     /// (bytes/s; 0 unknown), its name and its L2 size (0 unknown). A rate above the spec sheet's

@@ -755,6 +755,18 @@
         <source>FMA peak</source>
         <translation>FMA 峰值</translation>
     </message>
+    <message>
+        <source> (%1 % of the %2 ceiling for %3, %4, calibrated on %5)</source>
+        <translation>（为在%5校准的 %2 %3上限 %4 的 %1 %）</translation>
+    </message>
+    <message>
+        <source>reads only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>data read and written back</source>
+        <translation>读后写回</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>

@@ -283,7 +283,15 @@ private slots:
         // 0.05 us = 8 n^2 / 20 GB/s at n = 11: inside the range.
         QCOMPARE(one.regime, CurveStory::Regime::Knee);
         QCOMPARE(one.level, std::string("DRAM"));
+        QVERIFY(!one.ceilingMix); // the triad: no mix measured (a file from before the mixes)
         QCOMPARE(Explain::curve(r, find(all, false, "", 16)).fixed, CurveStory::Fixed::ForkJoin);
+        // With the mixes calibrated, add is held against DRAM's ceiling for data read and written
+        // back, and the story says whose ceiling it is.
+        ResultSet mixed = r;
+        mixed.machine.ceilings[Calibration::cpuLevelKey("dram", Workload::Traffic::ReadWrite)] = 25e9;
+        const CurveStory inPlace = Explain::curve(mixed, find(Analysis::series(mixed), false, "", 1));
+        QVERIFY(inPlace.ceilingMix && *inPlace.ceilingMix == Workload::Traffic::ReadWrite);
+        QCOMPARE(inPlace.ceiling, 25e9);
 
         // Only small sizes: the launch cost is all there is to see.
         ResultSet small;
