@@ -6,9 +6,17 @@
 # --tests also lays out Mesa's rusticl OpenCL driver (llvmpipe, on the CPU) beside the system, not
 # in it: the mesa-opencl-icd .deb unpacked into $SPEEDUPLAB_RUSTICL_DIR (default
 # /var/cache/speeduplab/rusticl) with an env.sh to source. /etc/OpenCL/vendors keeps PoCL only.
+# And it installs the validators of tests/scripts/test_validators.sh from the npm registry, pinned,
+# into $SPEEDUPLAB_NPM_DIR (default /var/cache/speeduplab/npm), not globally.
 set -euo pipefail
 
 rusticl=0
+tests=0
+# The npm tools of --tests, exact versions: a new release changes what the validators report, so
+# a new one is taken on purpose (edit here; the next run installs them anew). vnu-jar is the Nu HTML
+# checker (vnu.jar, run with Debian's Java); ajv-cli with ajv and ajv-formats checks the JSON
+# Schemas (draft 2020-12, strict) and the files the CLI writes against them.
+npm_tools=(vnu-jar@26.9.27 ajv-cli@5.0.0 ajv@8.20.0 ajv-formats@3.0.1)
 packages=(
   build-essential cmake ninja-build pkg-config git
   libomp-dev libopenblas-dev
@@ -44,8 +52,12 @@ for arg in "$@"; do
                         lintian  # test_package: the .deb linted before it is installed
                         libclc-15 libllvmspirvlib15 libllvm15 libclang-cpp15 libclang-common-15-dev
                         libdrm2 libdrm-amdgpu1 libdrm-nouveau2 libdrm-radeon1 libsensors5 libexpat1
-                        libelf1 libzstd1 zlib1g)
-             rusticl=1 ;;
+                        libelf1 libzstd1 zlib1g
+                        default-jre-headless tidy nodejs)  # test_validators: vnu.jar's Java, tidy, ajv's node
+             # npm installs the validators (below). NodeSource's nodejs carries its own npm and
+             # conflicts with Debian's npm package: Debian's only where no npm is there.
+             command -v npm >/dev/null 2>&1 || packages+=(npm)
+             rusticl=1 tests=1 ;;
     # --with-torch: Debian's CPU-only PyTorch too, for bench/compare.sh --ref torch on this machine
     # (about 1 GB; the GPU machine brings its own CUDA PyTorch).
     --with-torch) packages+=(python3-torch) ;;
@@ -129,5 +141,39 @@ if [ "$rusticl" = 1 ]; then
     $SUDO mv -- "$tmp" "$dir"
     trap - EXIT
     echo "setup: rusticl (mesa-opencl-icd $version) in $dir: source $dir/env.sh"
+  fi
+fi
+
+# --tests: the npm tools above in $npm_dir, only when $npm_dir/VERSIONS (written last) is missing
+# or names other versions than npm_tools, so a second run makes no network call. They go beside
+# the system (npm install --prefix: nothing in /usr, no global npm state), into a temporary folder
+# moved into place whole, so that a cut download leaves no half folder that looks complete.
+#   $npm_dir/node_modules/vnu-jar/build/dist/vnu.jar, $npm_dir/node_modules/.bin/ajv
+# --ignore-scripts: the one install script among them, vnu-jar's, downloads a Java runtime from
+# outside the registry when it finds none; the tests run vnu.jar with Debian's (installed above).
+if [ "$tests" = 1 ]; then
+  npm_dir=$(realpath -m -- "${SPEEDUPLAB_NPM_DIR:-/var/cache/speeduplab/npm}")
+  if [ "$(cat "$npm_dir/VERSIONS" 2>/dev/null)" != "${npm_tools[*]}" ]; then
+    if [ -e "$npm_dir" ] && [ ! -d "$npm_dir/node_modules" ] && [ -n "$(ls -A -- "$npm_dir" 2>/dev/null)" ]; then
+      echo "setup: $npm_dir is in the way (not an npm folder of setup.sh): move it, or set SPEEDUPLAB_NPM_DIR" >&2
+      exit 1
+    fi
+    parent=$(dirname "$npm_dir")
+    $SUDO mkdir -p "$parent"
+    npm_tmp=$($SUDO mktemp -d "$parent/.npm.XXXXXX")
+    if [ -z "$npm_tmp" ] || [ ! -d "$npm_tmp" ]; then echo "setup: cannot make a folder in $parent" >&2; exit 1; fi
+    $SUDO chmod 755 "$npm_tmp"
+    trap '$SUDO rm -rf -- "$npm_tmp"' EXIT
+    $SUDO npm install --prefix "$npm_tmp" --no-audit --no-fund --no-update-notifier --ignore-scripts \
+      --save-exact --loglevel=error "${npm_tools[@]}" ||
+      { echo "setup: npm install ${npm_tools[*]} failed" >&2; exit 1; }
+    if [ ! -f "$npm_tmp/node_modules/vnu-jar/build/dist/vnu.jar" ] || [ ! -x "$npm_tmp/node_modules/.bin/ajv" ]; then
+      echo "setup: npm installed no vnu.jar or ajv into $npm_tmp" >&2; exit 1
+    fi
+    echo "${npm_tools[*]}" | $SUDO tee "$npm_tmp/VERSIONS" >/dev/null
+    [ ! -e "$npm_dir" ] || $SUDO rm -rf -- "$npm_dir"
+    $SUDO mv -- "$npm_tmp" "$npm_dir"
+    trap - EXIT
+    echo "setup: ${npm_tools[*]} in $npm_dir"
   fi
 fi
