@@ -50,6 +50,7 @@ for arg in "$@"; do
     --tests) packages+=(pocl-opencl-icd chromium poppler-utils python3-pandas mandoc  # pandas: test_schema.py; mandoc: test_man_pages
                         slurmctld slurmd slurm-client jube  # test_slurm: a one-node cluster; test_jube
                         lintian  # test_package: the .deb linted before it is installed
+                        python3-pyatspi at-spi2-core dbus-daemon  # test_atspi: the window read through AT-SPI
                         libclc-15 libllvmspirvlib15 libllvm15 libclang-cpp15 libclang-common-15-dev
                         libdrm2 libdrm-amdgpu1 libdrm-nouveau2 libdrm-radeon1 libsensors5 libexpat1
                         libelf1 libzstd1 zlib1g

@@ -23,6 +23,11 @@
 # (context, source); ZH serves every other context.
 
 ZH = {
+    # A chart as a screen reader reads it (ui/charts/chartaccessible.cpp)
+    "Data of the chart": "图表数据",
+    "A row for each point of each curve: %1.": "每条曲线的每个点一行：%1。",
+    "x": "x",
+    "y": "y",
     "registers": "寄存器",
     # The OpenCL devices listed after the window showed (MainWindow::waitForDevices)
     "No OpenCL device after all: %1": "最终没有可用的 OpenCL 设备：%1",

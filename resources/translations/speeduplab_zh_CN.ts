@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ChartAccessible</name>
+    <message>
+        <source>Data of the chart</source>
+        <translation>图表数据</translation>
+    </message>
+    <message>
+        <source>A row for each point of each curve: %1.</source>
+        <translation>每条曲线的每个点一行：%1。</translation>
+    </message>
+    <message>
+        <source>Curve</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation>y</translation>
+    </message>
+</context>
+<context>
     <name>ChartReadout</name>
     <message>
         <source>%1 %2</source>

@@ -133,7 +133,7 @@ void ChartView::describeForScreenReaders()
         if (s->name().isEmpty() || s->count() == 0)
             continue;
         if (curves.size() < 40) // hundreds of thread counts would be minutes of speech
-            curves << s->name();
+            curves << legendText(s);
         else
             ++more;
     }

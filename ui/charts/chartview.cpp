@@ -2,6 +2,7 @@
 // ChartView's core: series bookkeeping, axes and units, the throttled rebuild, the empty-chart offer
 // and the figure a chart draws for an export (FigureExport writes it).
 #include "ui/charts/chartview.h"
+#include "ui/charts/chartaccessible.h"
 
 #include "ui/charts/chartreadout.h"
 #include "ui/charts/chartstyle.h"
@@ -9,6 +10,7 @@
 #include "ui/runstore.h"
 #include "words/format.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QAreaSeries>
 #include <QGraphicsLayout>
@@ -42,6 +44,9 @@ constexpr std::size_t kAntialiasedPoints = 2000;
 
 ChartView::ChartView(QWidget *parent) : QChartView(parent)
 {
+    // A screen reader finds the chart's texts and data table (chartaccessible.h).
+    static const bool accessible = (QAccessible::installFactory(chartAccessibleFactory), true);
+    Q_UNUSED(accessible);
     setRenderHint(QPainter::Antialiasing);
     setRenderHint(QPainter::TextAntialiasing);
     setMinimumSize(480, 320);

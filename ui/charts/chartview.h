@@ -91,7 +91,8 @@ public:
     /// The text of the note box (what the chart has to say beyond its curves).
     QString noteText() const;
     /// What a screen reader says of the chart, whose plot is drawn and has no parts to read: its
-    /// title as its name; its curves, the axes' ranges and its notes as its description.
+    /// title as its name; its curves, the axes' ranges and its notes as its description. Its
+    /// texts and the table of its data are its children (chartaccessible.h).
     void describeForScreenReaders();
     /// Whether the note is drawn (a short chart on screen leaves out one said elsewhere).
     bool noteShown() const;
@@ -317,6 +318,7 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    friend struct ChartAccessibleData; // reads the labels and notes as a screen reader's texts
     QAction *m_allThreadsAction = nullptr;
     /// The readout at `at` (viewport coordinates), or none when no marker is near.
     void showReadout(const QPointF &at);
