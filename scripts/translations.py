@@ -1,26 +1,28 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""SpeedupLab's translations (Qt Linguist): update the .ts files from the sources and fill them in.
+"""SpeedupLab's translations (Qt Linguist): keeps the .ts files in step with the sources.
 
-How to translate new strings (after tr() calls were added or changed in ui/):
+The .ts files in resources/translations/ are where translations live and are edited, with Qt's
+tools (Qt Linguist: `/usr/lib/qt6/bin/linguist resources/translations/speeduplab_zh_CN.ts`, or
+any .ts editor). The rules a translation follows are in docs/translating.md.
 
     python3 scripts/translations.py            # the same as: scripts/translations.py update
 
-  1. This runs lupdate over ui/ into resources/translations/speeduplab_zh_CN.ts (new strings come in
-     as unfinished, strings gone from the code are dropped, no line numbers are stored so that edits
-     elsewhere do not touch the file), then writes the translation of every message from the table
-     in scripts/translations_zh_CN.py and marks it finished. It prints the sources the table lacks
-     (with their context) and exits 1 while there are any.
-  2. Add each missing source to ZH in scripts/translations_zh_CN.py (the rules are at its top: keep
-     %1 %2 ... and \\n, accelerators as "文件(&F)", technical terms as they are), run step 1 again.
-  3. Build (CMake's lrelease turns the .ts into the .qm embedded as :/i18n/speeduplab_zh_CN.qm) and
-     run `ctest -R test_translations`; it fails on a missing, unfinished or malformed translation,
-     and on a user-visible literal in ui/ that is not wrapped in tr().
+  1. This runs lupdate over ui/ and words/ into each .ts: new tr() strings come in as unfinished,
+     strings gone from the code are dropped, translations already made are kept, and no line
+     numbers are stored (so that edits elsewhere do not touch the file). It prints the messages
+     still unfinished, with their context, and exits 1 while there are any.
+  2. Translate them in Linguist (or the .ts), mark them finished, and run step 1 again.
+  3. Build (CMake's lrelease turns each .ts into a .qm embedded as :/i18n/speeduplab_<lang>.qm)
+     and run `ctest -R test_translations`: it fails on a missing, unfinished or malformed
+     translation, and on a user-visible literal in ui/ that is not wrapped in tr().
 
-The table, not the .ts, is where translations are edited: an update rewrites every message it
-holds. A translation made in Linguist and not in the table is kept, but the table wins over it.
+Counts are plurals: tr("%n point(s)", nullptr, n), never a number and a noun chosen in code. Each
+such message has one translation per plural form of the language (Chinese: one; English: two).
+speeduplab_en.ts holds only those (lupdate -pluralonly): the English forms ("%n point",
+"%n points") that every program installs from its start (words/translations.cpp).
 
-    scripts/translations.py check     # only report what step 1 would find missing; writes nothing
+    scripts/translations.py check     # only report what step 1 would find; writes nothing
 
 lupdate is Qt 6's (/usr/lib/qt6/bin/lupdate, package qt6-l10n-tools, from scripts/setup.sh); set
 LUPDATE to use another.
@@ -37,7 +39,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ["ui", "words"]  # folders lupdate reads, relative to ROOT
-LANGUAGES = {"zh_CN": "translations_zh_CN"}  # language -> module of scripts/ holding its table
+# language -> whether its .ts holds only the plural forms (English, the sources' language).
+LANGUAGES = {"zh_CN": False, "en": True}
 
 
 def ts_path(language):
@@ -60,6 +63,8 @@ def run_lupdate(lupdate, ts_file, language, root=ROOT):
     classes live in namespace speeduplab and files the strings under the wrong context."""
     cmd = [lupdate, "-silent", "-no-obsolete", "-locations", "none", "-extensions", "cpp,h",
            "-target-language", language, "-I", str(root)]
+    if LANGUAGES.get(language):
+        cmd.append("-pluralonly")
     cmd += [str(root / s) for s in SOURCES]
     cmd += ["-ts", str(ts_file)]
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -96,46 +101,9 @@ def is_finished(m):
     return bool(texts) and all(texts)
 
 
-def load_table(language):
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    module = __import__(LANGUAGES[language])
-    return module.ZH, getattr(module, "BY_CONTEXT", {})
-
-
-def fill(ts_file, language):
-    """Writes the table's translations into ts_file. Returns the (context, source) still missing."""
-    zh, by_context = load_table(language)
-    tree = ET.parse(ts_file)
-    missing = []
-    for ctx in tree.getroot().iter("context"):
-        name = ctx.findtext("name") or ""
-        for m in ctx.iter("message"):
-            source = m.findtext("source") or ""
-            text = by_context.get((name, source), zh.get(source))
-            t = m.find("translation")
-            if t is None:
-                t = ET.SubElement(m, "translation")
-            if text is None:
-                if not is_finished(m):
-                    missing.append((name, source))
-                continue
-            t.attrib.pop("type", None)
-            if m.get("numerus") == "yes":
-                # Chinese has one form; a list in the table gives the forms in the language's order.
-                forms = text if isinstance(text, (list, tuple)) else [text]
-                for f in list(t):
-                    t.remove(f)
-                t.text = None
-                for form in forms:
-                    ET.SubElement(t, "numerusform").text = form
-            else:
-                t.text = text
-    # Linguist's layout: its header, 4-space indents; lupdate rewrites it the same way later.
-    ET.indent(tree, space="    ")
-    body = ET.tostring(tree.getroot(), encoding="unicode")
-    Path(ts_file).write_text('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n' + body + "\n",
-                             encoding="utf-8")
-    return missing
+def unfinished(ts_file):
+    """The (context, source) of the messages of ts_file without a finished translation."""
+    return [(c, src) for c, src, _, m in messages(ts_file) if not is_finished(m)]
 
 
 def update(language, lupdate, write=True):
@@ -143,17 +111,13 @@ def update(language, lupdate, write=True):
     if write:
         target.parent.mkdir(parents=True, exist_ok=True)
         run_lupdate(lupdate, target, language)
-        missing = fill(target, language)
-        # Once more through lupdate: it writes the file in its own canonical form.
-        run_lupdate(lupdate, target, language)
-    else:
-        with tempfile.TemporaryDirectory() as tmp:
-            copy = Path(tmp) / target.name
-            if target.exists():
-                shutil.copy(target, copy)
-            run_lupdate(lupdate, copy, language)
-            missing = fill(copy, language)
-    return missing
+        return unfinished(target)
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / target.name
+        if target.exists():
+            shutil.copy(target, copy)
+        run_lupdate(lupdate, copy, language)
+        return unfinished(copy)
 
 
 def main(argv):
@@ -173,7 +137,7 @@ def main(argv):
         if missing:
             status = 1
             print(f"{ts_path(language).relative_to(ROOT)}: {len(missing)} of {n} messages have no "
-                  f"translation; add them to scripts/{LANGUAGES[language]}.py:")
+                  f"finished translation; translate them in Qt Linguist (docs/translating.md):")
             for context, source in missing:
                 print(f"  [{context}] {source!r}")
         else:

@@ -507,7 +507,7 @@ std::string HtmlReport::build(const RunStore &store, const Options &options)
       << h(tr("Made by SpeedupLab %1 on %2, from %3.")
                .arg(QStringLiteral(SPEEDUPLAB_VERSION),
                     QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")),
-                    Format::count(qsizetype(shown.rows.size()), tr("measurement"), tr("measurements"))))
+                    tr("%n measurement(s)", nullptr, int(shown.rows.size()))))
       << "</p>\n</header>\n<main>\n";
     if (shown.rows.empty())
         o << "<p>" << h(tr("The results are empty: there is nothing to report.")) << "</p>\n";

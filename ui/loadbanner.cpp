@@ -36,11 +36,10 @@ void LoadBanner::check()
         return;
     m_warned = true;
     m_timer->stop();
-    setText(
-        tr("Other programs are using %1 of %2 (%3 %): a sweep run now will time slower and noisier than "
-           "this machine can do. Recordings you open are not affected.")
-            .arg(QString::number(load->others, 'f', 1), Format::count(load->cores, tr("core"), tr("cores")))
-            .arg(std::lround(load->share() * 100)));
+    setText(tr("Other programs are using %1 of %2 (%3 %): a sweep run now will time slower and noisier than "
+               "this machine can do. Recordings you open are not affected.")
+                .arg(QString::number(load->others, 'f', 1), tr("%n core(s)", nullptr, int(load->cores)))
+                .arg(std::lround(load->share() * 100)));
     setVisible(true);
 }
 

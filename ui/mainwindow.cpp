@@ -644,9 +644,8 @@ bool MainWindow::confirmClose()
     const int n = unsavedMeasurements();
     const QString text =
         sweeping ? tr("A sweep is running; %1 so far. Save them before closing? Closing stops the sweep.")
-                       .arg(Format::count(n, tr("measurement"), tr("measurements")))
-                 : tr("%1 not saved. Save the results before closing?")
-                       .arg(Format::count(n, tr("new measurement is"), tr("new measurements are")));
+                       .arg(tr("%n measurement(s)", nullptr, int(n)))
+                 : tr("%n new measurement(s) not saved. Save the results before closing?", nullptr, n);
     switch (m_askClose(tr("Close SpeedupLab"), text)) {
     case CloseAnswer::Cancel:
         return false;

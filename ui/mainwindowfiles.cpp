@@ -104,16 +104,15 @@ bool MainWindow::openResults(const QStringList &paths, bool asReference)
     if (wasEmpty && paths.size() == 1)
         m_unsaved = false;
     updateTitle();
-    const QString files =
-        paths.size() == 1 ? QFileInfo(paths.front()).fileName() : tr("%1 files").arg(paths.size());
+    const QString files = paths.size() == 1 ? QFileInfo(paths.front()).fileName()
+                                            : tr("%n file(s)", nullptr, int(paths.size()));
     statusBar()->showMessage(
         m_store->runCount() == int(added.size())
-            ? tr("Opened %1: %2.")
-                  .arg(files, Format::count(qsizetype(rows), tr("measurement"), tr("measurements")))
+            ? tr("Opened %1: %2.").arg(files, tr("%n measurement(s)", nullptr, int(rows)))
             : tr("Added %1 from %2: %3 (%4 shown).")
-                  .arg(Format::count(qsizetype(added.size()), tr("run"), tr("runs")), files,
-                       Format::count(qsizetype(rows), tr("measurement"), tr("measurements")),
-                       Format::count(m_store->runCount(), tr("run"), tr("runs"))));
+                  .arg(tr("%n run(s)", nullptr, int(added.size())), files,
+                       tr("%n measurement(s)", nullptr, int(rows)),
+                       tr("%n run(s)", nullptr, int(m_store->runCount()))));
     updateActions();
     for (const QString &path : paths)
         emit resultsLoaded(path);
@@ -158,9 +157,9 @@ bool MainWindow::openExample(int index)
     // that saving writes to.
     compareWithExample();
     updateTitle();
-    statusBar()->showMessage(tr("Opened the example \u201c%1\u201d, recorded on %2: %3.")
-                                 .arg(example.title, Examples::machine(),
-                                      Format::count(qsizetype(rows), tr("measurement"), tr("measurements"))));
+    statusBar()->showMessage(
+        tr("Opened the example \u201c%1\u201d, recorded on %2: %3.")
+            .arg(example.title, Examples::machine(), tr("%n measurement(s)", nullptr, int(rows))));
     updateActions();
     return true;
 }
@@ -278,7 +277,7 @@ bool MainWindow::openWorkspace(const QString &path)
     updateTitle();
     statusBar()->showMessage(
         tr("Opened the workspace %1: %2.")
-            .arg(QFileInfo(path).fileName(), Format::count(m_store->runCount(), tr("run"), tr("runs"))));
+            .arg(QFileInfo(path).fileName(), tr("%n run(s)", nullptr, int(m_store->runCount()))));
     updateActions();
     emit resultsLoaded(path);
     return true;
@@ -303,8 +302,8 @@ bool MainWindow::saveWorkspace(const QString &path)
     m_unsaved = false;
     m_currentFile = path;
     updateTitle();
-    statusBar()->showMessage(tr("Saved the workspace (%1) to %2.")
-                                 .arg(Format::count(m_store->runCount(), tr("run"), tr("runs")), path));
+    statusBar()->showMessage(
+        tr("Saved the workspace (%1) to %2.").arg(tr("%n run(s)", nullptr, int(m_store->runCount())), path));
     return true;
 }
 
@@ -381,16 +380,13 @@ bool MainWindow::saveData(const QString &path)
     m_files.remember(path);
     const int hidden = m_store->runCount() - shown;
     statusBar()->showMessage(
-        (shown > 1
-             ? tr("Saved %1 of %2 runs to %3.")
-                   .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")))
-                   .arg(shown)
-                   .arg(path)
-             : tr("Saved %1 to %2.")
-                   .arg(Format::count(qsizetype(r.size()), tr("measurement"), tr("measurements")), path)) +
-        (hidden == 1  ? tr(" 1 hidden run was not saved (show it to save it too).")
-         : hidden > 1 ? tr(" %1 hidden runs were not saved (show them to save them too).").arg(hidden)
-                      : QString()));
+        (shown > 1 ? tr("Saved %1 of %2 runs to %3.")
+                         .arg(tr("%n measurement(s)", nullptr, int(r.size())))
+                         .arg(shown)
+                         .arg(path)
+                   : tr("Saved %1 to %2.").arg(tr("%n measurement(s)", nullptr, int(r.size())), path)) +
+        (hidden > 0 ? tr(" %n hidden run(s) not saved (show them to save them too).", nullptr, int(hidden))
+                    : QString()));
     return true;
 }
 

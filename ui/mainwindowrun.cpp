@@ -258,10 +258,8 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
     endRunning();
     const ResultSet::StatusCounts counts = r.statusCounts();
     const int ok = counts.ok, failed = counts.failed, skipped = counts.skipped;
-    QString text =
-        cancelled ? tr("Sweep cancelled: %1 measured before the stop %2 kept.")
-                        .arg(Format::count(ok, tr("point"), tr("points")), ok == 1 ? tr("is") : tr("are"))
-                  : tr("Sweep finished: %1 measured.").arg(Format::count(ok, tr("point"), tr("points")));
+    QString text = cancelled ? tr("Sweep cancelled: %n point(s) measured before the stop kept.", nullptr, ok)
+                             : tr("Sweep finished: %1 measured.").arg(tr("%n point(s)", nullptr, ok));
     if (failed)
         text += tr(" %1 failed (see the table).").arg(failed);
     if (skipped)
@@ -276,21 +274,19 @@ void MainWindow::onFinished(const ResultSet &measured, bool cancelled)
     // "Find the crossovers": each crossover as refinement left it, and why it stopped there.
     // "Find the crossovers": the time chart's notes say each one, where and why it ended.
     if (const SweepConditions &sweep = r.machine.sweep; sweep.refine > 0)
-        text +=
-            sweep.refined.empty()
-                ? tr(" Nothing to refine: no two curves cross.")
-                : tr(" %1 refined: the time chart's notes say where and why it ended.")
-                      .arg(Format::count(qsizetype(sweep.refined.size()), tr("crossover"), tr("crossovers")));
+        text += sweep.refined.empty() ? tr(" Nothing to refine: no two curves cross.")
+                                      : tr(" %1 refined: the time chart's notes say where and why it ended.")
+                                            .arg(tr("%n crossover(s)", nullptr, int(sweep.refined.size())));
     // Points another program took a core from: measured again, and what came of it.
     if (const Pipeline::Disturbance d = Pipeline::disturbance(r); d.again > 0)
         text += tr(" %1 measured again: another program held a core; %2 came out clean, %3 still disturbed "
                    "(marked noisy).")
-                    .arg(Format::count(d.again, tr("point"), tr("points")))
+                    .arg(tr("%n point(s)", nullptr, int(d.again)))
                     .arg(d.clean)
                     .arg(d.still);
     else if (d.still > 0)
         text += tr(" %1 disturbed: another program held a core (marked noisy).")
-                    .arg(Format::count(d.still, tr("point"), tr("points")));
+                    .arg(tr("%n point(s)", nullptr, int(d.still)));
     statusBar()->showMessage(text);
     emit sweepFinished(cancelled);
 }

@@ -175,12 +175,10 @@ QString timeTip(const Measurement &m)
                       .arg(m.stats.reps)
                       .arg(m.iterations);
     if (m.stats.hasQuartiles())
-        tip +=
-            QLatin1Char('\n') +
-            ResultTableModel::tr("Interquartile range %1 \u2013 %2; %3")
-                .arg(Format::seconds(perOp(m, m.stats.q1)), Format::seconds(perOp(m, m.stats.q3)),
-                     m.stats.outliers == 1 ? ResultTableModel::tr("1 Tukey outlier")
-                                           : ResultTableModel::tr("%1 Tukey outliers").arg(m.stats.outliers));
+        tip += QLatin1Char('\n') +
+               ResultTableModel::tr("Interquartile range %1 \u2013 %2; %3")
+                   .arg(Format::seconds(perOp(m, m.stats.q1)), Format::seconds(perOp(m, m.stats.q3)),
+                        ResultTableModel::tr("%n Tukey outlier(s)", nullptr, int(m.stats.outliers)));
     else
         tip += QLatin1Char('\n') + ResultTableModel::tr("No quartiles: the file was saved without them");
     return tip;

@@ -54,7 +54,7 @@ QString describe(const RunRecord &run, bool live)
         lines << QString::fromStdString(g.name);
     if (!r.machine.timestamp.empty())
         lines << RunsPanel::tr("Measured %1").arg(QString::fromStdString(r.machine.timestamp));
-    lines << Format::count(qsizetype(r.size()), RunsPanel::tr("measurement"), RunsPanel::tr("measurements"));
+    lines << RunsPanel::tr("%n measurement(s)", nullptr, int(r.size()));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -483,8 +483,8 @@ void SweepPanel::refresh()
         for (int n : sizes)
             if (n > SweepPlan::maxSize)
                 throw std::invalid_argument(SweepPlan::sizeTooLarge(n));
-        const QString list = tr("%1: %2").arg(Format::count(qsizetype(sizes.size()), tr("size"), tr("sizes")),
-                                              shown.join(QStringLiteral(", ")));
+        const QString list =
+            tr("%1: %2").arg(tr("%n size(s)", nullptr, int(sizes.size())), shown.join(QStringLiteral(", ")));
         setInfo(m_sizesInfo, note.isEmpty() ? list : note + QLatin1Char('\n') + list, Tone::Note);
     } catch (const std::exception &e) {
         const QString why = Format::sentence(QString::fromStdString(e.what()));

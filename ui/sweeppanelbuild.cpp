@@ -204,7 +204,7 @@ QWidget *SweepPanel::buildSizes()
             parts << QString::number(n);
         const std::size_t repeated = sizes.size() - tidy.size();
         m_listNote = repeated > 0 ? tr("The sizes were sorted, and %1 given twice was kept once.")
-                                        .arg(Format::count(qsizetype(repeated), tr("size"), tr("sizes")))
+                                        .arg(tr("%n size(s)", nullptr, int(repeated)))
                                   : tr("The sizes were sorted: a sweep runs them coarse to fine anyway.");
         m_list->setText(parts.join(QLatin1Char(',')));
     });

@@ -71,7 +71,7 @@ std::pair<QString, QString> rates(const CrossoverStory &s)
 
 QString threadCount(int p)
 {
-    return p == 1 ? ExplainText::tr("1 thread") : ExplainText::tr("%1 threads").arg(p);
+    return ExplainText::tr("%n thread(s)", nullptr, p);
 }
 
 } // namespace
@@ -689,7 +689,7 @@ QString ExplainText::refineEnd(RefineEnd e, int budget)
     case RefineEnd::Gone:
         return tr("the new points leave the curves within each other's noise there");
     case RefineEnd::Budget:
-        return tr("its budget of %1 was spent first").arg(Format::count(budget, tr("point"), tr("points")));
+        return tr("its budget of %1 was spent first").arg(tr("%n point(s)", nullptr, int(budget)));
     case RefineEnd::Stopped:
         return tr("the sweep was stopped first");
     case RefineEnd::NotRefined:
@@ -716,7 +716,7 @@ QString ExplainText::refined(const Refine::Kept &k)
                     .arg(first, second, Format::n(c.n), Format::interval(c));
     return tr("Refined to \u00b1%1 %: %2; %3 (%4 added).")
         .arg(Format::number(k.precision * 100), where, refineEnd(k.record.ended, k.budget),
-             Format::count(k.record.points, tr("point"), tr("points")));
+             tr("%n point(s)", nullptr, int(k.record.points)));
 }
 
 } // namespace speeduplab

@@ -16,6 +16,14 @@
 #include <cmath>
 #include <cstdlib>
 
+namespace speeduplab {
+// translations.cpp installs the English forms of counts ("%n point(s)") when a QCoreApplication
+// starts. A static library leaves out an object file nothing refers to: this reference keeps
+// that one in every program that formats anything.
+extern int englishPluralsAnchor;
+[[gnu::used]] static const int *const keepEnglishPlurals = &englishPluralsAnchor;
+} // namespace speeduplab
+
 namespace speeduplab::Format {
 
 namespace {
@@ -288,11 +296,6 @@ QString calibrationStep(const CalibrationStep &step)
             .arg(QString::fromStdString(step.deviceId), sentence(QString::fromStdString(step.reason)));
     }
     return {};
-}
-
-QString count(qsizetype n, const QString &one, const QString &many)
-{
-    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
 }
 
 QStringList headlineCeilings(const std::map<std::string, double> &ceilings)

@@ -32,8 +32,6 @@ QString number(double v);
 /// si(0, "s") "0 s". Below 1e-30 it is 0; NaN, infinity and 1e33 or more: "—". Every number
 /// with a unit the user reads goes through here (file formats keep full precision instead).
 QString si(double v, const QString &unit);
-/// A count with its noun in the right number: "1 measurement", "3 measurements", "0 points".
-QString count(qsizetype n, const QString &one, const QString &many);
 /// A duration: si(seconds, "s"), so "850 ns", "12.3 µs", "4.56 ms", "1.2 s".
 QString seconds(double seconds);
 /// A remaining time for people: "12 s", "3 min 20 s", "1 h 05 min".

@@ -21,7 +21,32 @@ namespace {
 // The translators installed now; parented to the application, which deletes them with it.
 QPointer<QTranslator> s_app, s_qt;
 
+/// English plurals from the first moment any program of ours has a QCoreApplication (the CLI's
+/// explanations count points too). A static library drops an object file nothing calls into, so
+/// format.cpp, which every user of words/ calls, names englishPluralsAnchor below.
+void installEnglishPluralsAtStart()
+{
+    Translations::installEnglishPlurals();
+}
+
 } // namespace
+
+Q_COREAPP_STARTUP_FUNCTION(installEnglishPluralsAtStart)
+
+int englishPluralsAnchor = 0;
+
+bool Translations::installEnglishPlurals()
+{
+    static QPointer<QTranslator> plurals;
+    if (plurals || !QCoreApplication::instance())
+        return bool(plurals);
+    auto t = std::make_unique<QTranslator>(QCoreApplication::instance());
+    if (!t->load(QStringLiteral(":/i18n/speeduplab_en.qm")))
+        return false;
+    QCoreApplication::installTranslator(t.get());
+    plurals = t.release();
+    return true;
+}
 
 QString Translations::settingsKey()
 {

@@ -31,6 +31,12 @@ public:
     /// application, in place of those installed before; "en" removes them. False when our
     /// translation of `code` is not in the resources.
     static bool install(const QString &code);
+    /// The English forms of the counts ("%n point(s)": "1 point", "3 points"), from
+    /// resources/translations/speeduplab_en.ts: what tr(text, nullptr, n) says in English. Every
+    /// program that links words/ has them from the start of its QCoreApplication on (a startup
+    /// function of translations.cpp); a language installed after is asked first. False when the
+    /// .qm is not in the resources.
+    static bool installEnglishPlurals();
     /// install(resolve(choice)) with the choice of the settings file (empty: the user's).
     /// Returns the language installed.
     static QString installChosen(const QString &settingsFile);

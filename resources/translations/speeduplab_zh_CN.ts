@@ -47,16 +47,14 @@
         <translation>此处最快：%1，每次迭代 %2</translation>
     </message>
     <message>
-        <source>thread</source>
-        <translation>个线程</translation>
-    </message>
-    <message>
-        <source>threads</source>
-        <translation>个线程</translation>
-    </message>
-    <message>
         <source>threads: %1</source>
         <translation>线程：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -146,14 +144,6 @@
 </context>
 <context>
     <name>ExplainText</name>
-    <message>
-        <source>1 thread</source>
-        <translation>1 个线程</translation>
-    </message>
-    <message>
-        <source>%1 threads</source>
-        <translation>%1 个线程</translation>
-    </message>
     <message>
         <source>kernel launch</source>
         <translation>内核启动</translation>
@@ -739,14 +729,6 @@
         <translation>先用完了 %1 的预算</translation>
     </message>
     <message>
-        <source>point</source>
-        <translation>个点</translation>
-    </message>
-    <message>
-        <source>points</source>
-        <translation>个点</translation>
-    </message>
-    <message>
         <source>the sweep was stopped first</source>
         <translation>扫描先被停止了</translation>
     </message>
@@ -789,6 +771,18 @@
     <message>
         <source>data read and written back</source>
         <translation>读后写回</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s)</source>
+        <translation>
+            <numerusform>%n 个点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1271,14 +1265,6 @@
         <translation>由 SpeedupLab %1 于 %2 生成，基于 %3。</translation>
     </message>
     <message>
-        <source>measurement</source>
-        <translation>次测量</translation>
-    </message>
-    <message>
-        <source>measurements</source>
-        <translation>次测量</translation>
-    </message>
-    <message>
         <source>The results are empty: there is nothing to report.</source>
         <translation>结果为空：没有可报告的内容。</translation>
     </message>
@@ -1309,6 +1295,12 @@
     <message>
         <source>%1: %2 (%3)</source>
         <translation>%1：%2（%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n measurement(s)</source>
+        <translation>
+            <numerusform>%n 次测量</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1598,14 +1590,6 @@
         <translation>……另有 %1注释：图表太小，无法全部显示。</translation>
     </message>
     <message>
-        <source>line</source>
-        <translation>行</translation>
-    </message>
-    <message>
-        <source>lines</source>
-        <translation>行</translation>
-    </message>
-    <message>
         <source>its best CPU</source>
         <translation>其最佳 CPU</translation>
     </message>
@@ -1686,14 +1670,6 @@
         <translation>深色线，%1。</translation>
     </message>
     <message>
-        <source>other thread count</source>
-        <translation>个其他线程数</translation>
-    </message>
-    <message>
-        <source>other thread counts</source>
-        <translation>个其他线程数</translation>
-    </message>
-    <message>
         <source>Faded: %1.</source>
         <translation>淡化：%1。</translation>
     </message>
@@ -1735,6 +1711,18 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>%1: from %2 to %3.</source>
         <translation>%1：从 %2 到 %3。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n other thread count(s)</source>
+        <translation>
+            <numerusform>%n 个其他线程数</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::CompareChart</name>
@@ -1765,14 +1753,6 @@ this chart shows B&apos;s time over A&apos;s at every size both measured.</sourc
     <message>
         <source>B faster ↓</source>
         <translation>B 更快 ↓</translation>
-    </message>
-    <message>
-        <source>point</source>
-        <translation>个点</translation>
-    </message>
-    <message>
-        <source>points</source>
-        <translation>个点</translation>
     </message>
     <message>
         <source>At %1 of %2 points both runs kept their repetitions: there a rank test on them (Mann-Whitney U, 5 %) decides, with the same %3 % floor.</source>
@@ -1823,6 +1803,12 @@ no series was measured at the same n in both, and A has no CPU curve or B no GPU
     <message>
         <source>%1: B ÷ A</source>
         <translation>%1：B ÷ A</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s)</source>
+        <translation>
+            <numerusform>%n 个点</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2109,14 +2095,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>最佳 CPU，%1–%2 个线程</translation>
     </message>
     <message>
-        <source>CPU, 1 thread</source>
-        <translation>CPU，1 个线程</translation>
-    </message>
-    <message>
-        <source>CPU, %1 threads</source>
-        <translation>CPU，%1 个线程</translation>
-    </message>
-    <message>
         <source>best CPU model</source>
         <translation>最佳 CPU 模型</translation>
     </message>
@@ -2147,6 +2125,12 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>GPU model: max(%1, %2)</source>
         <translation>GPU 模型：max(%1, %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU, %n thread(s)</source>
+        <translation>
+            <numerusform>CPU，%n 个线程</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2214,16 +2198,14 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
 <context>
     <name>speeduplab::LoadBanner</name>
     <message>
-        <source>core</source>
-        <translation>个核心</translation>
-    </message>
-    <message>
-        <source>cores</source>
-        <translation>个核心</translation>
-    </message>
-    <message>
         <source>Other programs are using %1 of %2 (%3 %): a sweep run now will time slower and noisier than this machine can do. Recordings you open are not affected.</source>
         <translation>其他程序正在占用 %2中的 %1 个（%3 %）：此时运行的扫描，计时会比本机的实际能力更慢、噪声更大。打开的录制结果不受影响。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n core(s)</source>
+        <translation>
+            <numerusform>%n 个核心</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2532,26 +2514,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>正在测量 %1</translation>
     </message>
     <message>
-        <source>Sweep cancelled: %1 measured before the stop %2 kept.</source>
-        <translation>扫描已取消：停止前测得的 %1%2保留。</translation>
-    </message>
-    <message>
-        <source>point</source>
-        <translation>个点</translation>
-    </message>
-    <message>
-        <source>points</source>
-        <translation>个点</translation>
-    </message>
-    <message>
-        <source>is</source>
-        <translation>已</translation>
-    </message>
-    <message>
-        <source>are</source>
-        <translation>均已</translation>
-    </message>
-    <message>
         <source>Sweep finished: %1 measured.</source>
         <translation>扫描完成：共测得 %1。</translation>
     </message>
@@ -2604,14 +2566,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>扫描正在进行，目前已有 %1。关闭前要保存吗？关闭会停止扫描。</translation>
     </message>
     <message>
-        <source>measurement</source>
-        <translation>次测量</translation>
-    </message>
-    <message>
-        <source>measurements</source>
-        <translation>次测量</translation>
-    </message>
-    <message>
         <source>Close SpeedupLab</source>
         <translation>关闭 SpeedupLab</translation>
     </message>
@@ -2644,24 +2598,12 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>“%1”中没有可绘制的成功测量。</translation>
     </message>
     <message>
-        <source>%1 files</source>
-        <translation>%1 个文件</translation>
-    </message>
-    <message>
         <source>Opened %1: %2.</source>
         <translation>已打开 %1：%2。</translation>
     </message>
     <message>
         <source>Added %1 from %2: %3 (%4 shown).</source>
         <translation>已从 %2 添加 %1：%3（共显示 %4）。</translation>
-    </message>
-    <message>
-        <source>run</source>
-        <translation>次运行</translation>
-    </message>
-    <message>
-        <source>runs</source>
-        <translation>次运行</translation>
     </message>
     <message>
         <source>Open workspace</source>
@@ -2740,32 +2682,12 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>打开录制于%1的种子实验（文件 ▸ 打开示例中还有更多）</translation>
     </message>
     <message>
-        <source>%1 not saved. Save the results before closing?</source>
-        <translation>%1尚未保存。关闭前保存结果吗？</translation>
-    </message>
-    <message>
-        <source>new measurement is</source>
-        <translation>次新测量</translation>
-    </message>
-    <message>
-        <source>new measurements are</source>
-        <translation>次新测量</translation>
-    </message>
-    <message>
         <source>Open example</source>
         <translation>打开示例</translation>
     </message>
     <message>
         <source>Opened the example “%1”, recorded on %2: %3.</source>
         <translation>已打开示例“%1”，录制于%2：%3。</translation>
-    </message>
-    <message>
-        <source> 1 hidden run was not saved (show it to save it too).</source>
-        <translation>1 次隐藏的运行未保存（显示它即可一并保存）。</translation>
-    </message>
-    <message>
-        <source> %1 hidden runs were not saved (show them to save them too).</source>
-        <translation>%1 次隐藏的运行未保存（显示它们即可一并保存）。</translation>
     </message>
     <message>
         <source> %1 measured again: another program held a core; %2 came out clean, %3 still disturbed (marked noisy).</source>
@@ -2836,16 +2758,56 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation> 已细化 %1：时间图的注释说明了位置以及细化结束的原因。</translation>
     </message>
     <message>
-        <source>crossover</source>
-        <translation>个交叉点</translation>
-    </message>
-    <message>
-        <source>crossovers</source>
-        <translation>个交叉点</translation>
-    </message>
-    <message>
         <source>No OpenCL device after all: %1</source>
         <translation>最终没有可用的 OpenCL 设备：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n measurement(s)</source>
+        <translation>
+            <numerusform>%n 次测量</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new measurement(s) not saved. Save the results before closing?</source>
+        <translation>
+            <numerusform>%n 次新测量尚未保存。关闭前保存结果吗？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n 次运行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep cancelled: %n point(s) measured before the stop kept.</source>
+        <translation>
+            <numerusform>扫描已取消：停止前测得的 %n 个点已保留。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s)</source>
+        <translation>
+            <numerusform>%n 个点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n crossover(s)</source>
+        <translation>
+            <numerusform>%n 个交叉点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> %n hidden run(s) not saved (show them to save them too).</source>
+        <translation>
+            <numerusform>%n 次隐藏的运行未保存（显示它们即可一并保存）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2869,14 +2831,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>Interquartile range %1 – %2; %3</source>
         <translation>四分位距 %1 – %2；%3</translation>
-    </message>
-    <message>
-        <source>1 Tukey outlier</source>
-        <translation>1 个 Tukey 离群值</translation>
-    </message>
-    <message>
-        <source>%1 Tukey outliers</source>
-        <translation>%1 个 Tukey 离群值</translation>
     </message>
     <message>
         <source>No quartiles: the file was saved without them</source>
@@ -3078,6 +3032,12 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Energy: %1</source>
         <translation>能耗：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n Tukey outlier(s)</source>
+        <translation>
+            <numerusform>%n 个 Tukey 离群值</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::RooflineChart</name>
@@ -3211,14 +3171,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>测量于 %1</translation>
     </message>
     <message>
-        <source>measurement</source>
-        <translation>次测量</translation>
-    </message>
-    <message>
-        <source>measurements</source>
-        <translation>次测量</translation>
-    </message>
-    <message>
         <source>Each run: tick to show it, double-click (F2) to rename it</source>
         <translation>每次运行：勾选以显示，双击（F2）以重命名</translation>
     </message>
@@ -3282,6 +3234,12 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source>Runs</source>
         <translation>运行列表</translation>
     </message>
+    <message numerus="yes">
+        <source>%n measurement(s)</source>
+        <translation>
+            <numerusform>%n 次测量</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>speeduplab::ScalingChart</name>
@@ -3338,14 +3296,6 @@ Check more thread counts in the sweep panel.</source>
         <translation>相对单线程的加速比</translation>
     </message>
     <message>
-        <source>thread</source>
-        <translation>个线程</translation>
-    </message>
-    <message>
-        <source>threads</source>
-        <translation>个线程</translation>
-    </message>
-    <message>
         <source>n = %1: no thread model fits these speedups (up to %2× on %3 threads); the points are as measured.</source>
         <translation>n = %1：没有线程模型能拟合这些加速比（%3 个线程时最高 %2 倍）；这些点按实测绘出。</translation>
     </message>
@@ -3360,6 +3310,12 @@ Check more thread counts in the sweep panel.</source>
     <message>
         <source>efficiency cores from %1 threads</source>
         <translation>从 %1 个线程起用上能效核</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3910,14 +3866,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <source>size</source>
-        <translation>个尺寸</translation>
-    </message>
-    <message>
-        <source>sizes</source>
-        <translation>个尺寸</translation>
-    </message>
-    <message>
         <source>Check at least one thread count, or switch the CPU off.</source>
         <translation>请至少勾选一个线程数，或关闭 CPU。</translation>
     </message>
@@ -4044,6 +3992,12 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
     <message>
         <source>CPU thread counts</source>
         <translation>CPU 线程数</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n size(s)</source>
+        <translation>
+            <numerusform>%n 个尺寸</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4249,14 +4203,6 @@ they failed or were skipped (the table says why).</source>
         <translation>空心圆环：%1在 GPU 降频时测得（时钟下降，或 NVML 报告了功耗或温度限制）；详情见表格的“测量条件”列。</translation>
     </message>
     <message>
-        <source>point</source>
-        <translation>个点</translation>
-    </message>
-    <message>
-        <source>points</source>
-        <translation>个点</translation>
-    </message>
-    <message>
         <source>Show cost models</source>
         <translation>显示开销模型</translation>
     </message>
@@ -4389,20 +4335,24 @@ they failed or were skipped (the table says why).</source>
         <translation>%1 再次领先，n ≈ %2</translation>
     </message>
     <message>
-        <source>thread</source>
-        <translation>个线程</translation>
-    </message>
-    <message>
-        <source>threads</source>
-        <translation>个线程</translation>
-    </message>
-    <message>
         <source>%1 vs %2: %3</source>
         <translation>%1 对比 %2：%3</translation>
     </message>
     <message>
         <source>… and %1 more thread counts that overtake 1 thread, not listed here.</source>
         <translation>……另有 %1 个超过 1 个线程的线程数，此处未列出。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s)</source>
+        <translation>
+            <numerusform>%n 个点</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4587,16 +4537,14 @@ they failed or were skipped (the table says why).</source>
         <translation>%2 时为 %1（全部线程：%3）</translation>
     </message>
     <message>
-        <source>1 thread</source>
-        <translation>1 个线程</translation>
-    </message>
-    <message>
-        <source>%1 threads</source>
-        <translation>%1 个线程</translation>
-    </message>
-    <message>
         <source>Explanation</source>
         <translation>解释</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

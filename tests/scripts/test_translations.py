@@ -12,7 +12,9 @@
   4. a string literal with words in it is handed straight to a user-visible text (setText,
      setToolTip, QMessageBox::warning, new QLabel(...), addAction, ...) in ui/ without tr().
      A legitimate case (a technical token shown as is) carries a `// notr` comment on the call's
-     lines.
+     lines;
+  5. a count whose noun is picked in code (n == 1 ? tr("1 x") : tr("%1 xs")), not said with %n;
+  6. a plural message with another number of forms than its language has (Chinese 1, English 2).
 
 To fix 1 and 3: python3 scripts/translations.py (see its header). lupdate comes from
 qt6-l10n-tools (scripts/setup.sh installs it); without it the test fails, it does not skip.
@@ -80,6 +82,28 @@ def check_form(where, source, text):
         error(f"{where}: an accelerator the source does not have: {source!r} -> {text!r}")
 
 
+# How many plural forms each language's numerus messages have (Qt's rules for the language).
+PLURAL_FORMS = {"zh_CN": 1, "en": 2}
+
+# A count's noun picked in code ("n == 1 ? tr(...) : tr(...)"), which only fits English: a count
+# is one message, tr("%n point(s)", nullptr, n).
+HAND_PLURAL = re.compile(r"(?:==|!=)\s*1\s*\?\s*(?:\w+::)*tr\(\s*\"(?:1 |%1 )|"
+                         r"tr\(\s*\"[^\"]*(?<![%\w])1 \w+\b[^\"]*\"\s*\)\s*:\s*(?:\w+::)*tr\(\s*\"[^\"]*%1 \w+s\b")
+
+
+def check_hand_plurals():
+    found = 0
+    for folder in tx.SOURCES:
+        for path in sorted((ROOT / folder).rglob("*.cpp")):
+            code = path.read_text(encoding="utf-8")
+            for m in HAND_PLURAL.finditer(code):
+                line = code.count("\n", 0, m.start()) + 1
+                found += 1
+                error(f"{path.relative_to(ROOT)}:{line}: a count's noun picked in code; write it as "
+                      f"tr(\"%n thing(s)\", nullptr, n) (docs/translating.md)")
+    print(f"counts picked in code instead of %n in {', '.join(tx.SOURCES)}/: {found}")
+
+
 def check_translations(lupdate):
     explicit = explicit_contexts()
     for language in tx.LANGUAGES:
@@ -103,7 +127,7 @@ def check_translations(lupdate):
         for what, items in (("lacks", missing), ("has unfinished or empty", unfinished)):
             if items:
                 error(f"{rel} {what} {len(items)} tr() string(s) of the sources; run "
-                      f"python3 scripts/translations.py and add them to scripts/{tx.LANGUAGES[language]}.py:\n"
+                      f"python3 scripts/translations.py and translate them in Qt Linguist (docs/translating.md):\n"
                       + "\n".join(f"    [{c}] {s!r}" for c, s in items))
         for context in sorted({c for c, _, _, _ in wanted}):
             if not context.startswith("speeduplab::") and context not in explicit:
@@ -111,7 +135,14 @@ def check_translations(lupdate):
                       f"run time (a class of namespace speeduplab is 'speeduplab::{context}'): qualify the "
                       f"call (speeduplab::{context}::tr) or name the context explicitly")
         stale = len(have) - len({(c, s, cm) for c, s, cm, _ in wanted} & set(have))
+        forms = PLURAL_FORMS.get(language)
         for context, source, _, m in tx.messages(committed):
+            if m.get("numerus") == "yes" and tx.is_finished(m) and forms is not None and \
+                    len(tx.translation_texts(m)) != forms:
+                error(f"{rel} [{context}] {source!r}: {len(tx.translation_texts(m))} plural forms, "
+                      f"not the language's {forms}")
+            if m.get("numerus") != "yes" and "%n" in source:
+                error(f"{rel} [{context}] {source!r}: %n without a count (tr(text, nullptr, n))")
             if tx.is_finished(m):
                 for text in tx.translation_texts(m):
                     check_form(f"{rel} [{context}]", source, text)
@@ -331,6 +362,7 @@ def main(argv):
         return 1
     check_translations(lupdate)
     check_literals()
+    check_hand_plurals()
     for e in errors:
         print("FAIL: " + e, file=sys.stderr)
     if not errors:

@@ -43,6 +43,7 @@ private slots:
     void dataTextsAreMarkedAndTranslated();
     void gpuReasonReadsInTheLanguage();
     void englishRemovesTheTranslation();
+    void countsTakeTheLanguagesPluralForms();
     void languageMenuStoresTheChoice();
 
 private:
@@ -276,6 +277,31 @@ void TestTranslations::languageMenuStoresTheChoice()
     for (QAction *a : next.findChild<QMenu *>(QStringLiteral("languageMenu"))->actions())
         if (a->data().toString() == QLatin1String("zh_CN"))
             QVERIFY(a->isChecked());
+}
+
+// A count is one message with %n (docs/translating.md): English says its two forms from the start
+// of the program, with no language installed, and Chinese its one, with its measure word.
+void TestTranslations::countsTakeTheLanguagesPluralForms()
+{
+    QVERIFY(Translations::install(QStringLiteral("en")));
+    const auto points = [](int n) {
+        return QCoreApplication::translate("speeduplab::MainWindow", "%n point(s)", nullptr, n);
+    };
+    QCOMPARE(points(1), QStringLiteral("1 point"));
+    QCOMPARE(points(0), QStringLiteral("0 points"));
+    QCOMPARE(points(3), QStringLiteral("3 points"));
+    QCOMPARE(QCoreApplication::translate("speeduplab::MainWindow",
+                                         "%n new measurement(s) not saved. Save the results before closing?",
+                                         nullptr, 1),
+             QStringLiteral("1 new measurement is not saved. Save the results before closing?"));
+    QCOMPARE(QCoreApplication::translate("ExplainText", "%n thread(s)", nullptr, 16),
+             QStringLiteral("16 threads"));
+    QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+    QCOMPARE(points(1), QStringLiteral("1 个点"));
+    QCOMPARE(points(3), QStringLiteral("3 个点"));
+    // Back to English: the plural forms stay (they are not the translation "en" removes).
+    QVERIFY(Translations::install(QStringLiteral("en")));
+    QCOMPARE(points(2), QStringLiteral("2 points"));
 }
 
 QTEST_MAIN(TestTranslations)

@@ -91,8 +91,7 @@ QStringList ChartView::classroomNotes(const Classroom &view, const std::vector<b
     for (const QString &w : view.winners)
         notes << tr("Dark line, %1.").arg(w);
     if (fadedCount > 0) {
-        const QString others =
-            Format::count(int(fadedCount), tr("other thread count"), tr("other thread counts"));
+        const QString others = tr("%n other thread count(s)", nullptr, int(fadedCount));
         notes << (exporting()
                       ? tr("Faded: %1.").arg(others)
                       : tr("Faded: %1 (right-click ▸ All thread counts shows each in full).").arg(others));

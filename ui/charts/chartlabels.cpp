@@ -257,8 +257,7 @@ void ChartView::applyMargins()
             const QString more =
                 m_exporting ? tr("\u2026 and %1 more of notes: the chart is too small to show them.")
                             : tr("\u2026 and %1 more of notes: hover over the note to read them all.");
-            lines << TextWrap::lines(more.arg(Format::count(rest, tr("line"), tr("lines"))), l.text->font(),
-                                     width);
+            lines << TextWrap::lines(more.arg(tr("%n line(s)", nullptr, int(rest))), l.text->font(), width);
         }
         const QString text = lines.join(QLatin1Char('\n'));
         if (l.text->text() != text)

@@ -68,8 +68,7 @@ QString ChartReadout::text(const QXYSeries *s, const QString &id, const QPointF 
                     }
         if (fastest)
             lines << tr("fastest here: %1, %2 per iteration")
-                         .arg(Format::count(fastest->threads, tr("thread"), tr("threads")),
-                              Format::seconds(at->t));
+                         .arg(tr("%n thread(s)", nullptr, int(fastest->threads)), Format::seconds(at->t));
         return done();
     }
     const auto series =

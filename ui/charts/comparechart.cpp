@@ -245,9 +245,8 @@ void CompareChart::writeNotes(const QString &nameA, const QString &nameB, bool c
     setNote(
         tr("Like against like, B = %1 against A = %2: B faster at %3, slower at %4, the same within noise "
            "at %5. The band is what the noise of both runs can explain (95 % on the medians, at least %6 %).")
-            .arg(nameB, nameA, Format::count(cmp.faster, tr("point"), tr("points")),
-                 Format::count(cmp.slower, tr("point"), tr("points")),
-                 Format::count(cmp.same, tr("point"), tr("points")))
+            .arg(nameB, nameA, tr("%n point(s)", nullptr, int(cmp.faster)),
+                 tr("%n point(s)", nullptr, int(cmp.slower)), tr("%n point(s)", nullptr, int(cmp.same)))
             .arg(Compare::minDifference * 100, 0, 'f', 0));
     if (cut)
         setNote(tr("Bands wider than 10\u00d7 either way (very noisy points) are cut at 10\u00d7."));

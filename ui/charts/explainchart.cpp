@@ -186,8 +186,7 @@ ExplainChart::Drawing ExplainChart::heldAgainst(const std::vector<Series> &group
     const std::vector<int> &counts = d.counts;
     const QString cpuName = counts.size() > 1
                                 ? tr("best CPU, %1\u2013%2 threads").arg(counts.front()).arg(counts.back())
-                            : counts.front() == 1 ? tr("CPU, 1 thread")
-                                                  : tr("CPU, %1 threads").arg(counts.front());
+                                : tr("CPU, %n thread(s)", nullptr, counts.front());
     d.bestCpu.label = cpuName.toStdString();
     return d;
 }

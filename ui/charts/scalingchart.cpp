@@ -306,7 +306,7 @@ QStringList ScalingChart::drawPlacementMarks(const QList<Curve> &curves, double 
 
 QString ScalingChart::xReadout(double x) const
 {
-    return Format::count(qRound(x), tr("thread"), tr("threads"));
+    return tr("%n thread(s)", nullptr, int(qRound(x)));
 }
 
 } // namespace speeduplab

@@ -515,7 +515,7 @@ TimeChart::Crossovers TimeChart::markCrossovers(const ResultSet &r, const std::v
     // A thread count's short label names its threads: "2 threads: n ≈ 400".
     const auto briefOf = [&](const Matchup &m, const Series &g) {
         if (m.threads)
-            return named ? Format::count(g.threads, tr("thread"), tr("threads")) : QString();
+            return named ? tr("%n thread(s)", nullptr, int(g.threads)) : QString();
         return named ? brief(g) : QString();
     };
     // The notes name the runs compared as A and B: say which is which, first.
@@ -698,11 +698,11 @@ QStringList TimeChart::curveNotes(const std::vector<Series> &all, const std::str
     if (curves.disturbed > 0)
         notes << tr("Grey rings: %1 during which another program held a core (the table marks them noisy "
                     "and says how).")
-                     .arg(Format::count(curves.disturbed, tr("point"), tr("points")));
+                     .arg(tr("%n point(s)", nullptr, int(curves.disturbed)));
     if (curves.throttled > 0)
         notes << tr("Hollow rings: %1 measured while the GPU throttled (its clock fell, or NVML reported a "
                     "power or thermal limit); the table's Conditions column says how.")
-                     .arg(Format::count(curves.throttled, tr("point"), tr("points")));
+                     .arg(tr("%n point(s)", nullptr, int(curves.throttled)));
     if (m_modelsAction->isChecked())
         notes << tr(
             "Dotted: each curve's cost model, its fixed cost plus its work at the rate of each memory "

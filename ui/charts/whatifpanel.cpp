@@ -192,12 +192,11 @@ void WhatIfPanel::syncFromChart()
     m_gpuRateValue->setText(both(quoted(w.gpu.rate, w.gpu.topTier()), quoted(m.gpu.rate, m.gpu.topTier())));
     const QString cap =
         both(quoted(w.cpuBandwidth, w.cpuBandwidthTier), quoted(m.cpuBandwidth, m.cpuBandwidthTier));
-    m_cpuRateValue->setText(w.cpuRate() < 0.999 * w.cpuBandwidth
-                                ? tr("%1 with %2 (all threads: %3)")
-                                      .arg(quoted(w.cpuRate(), w.cpuRateTier()),
-                                           w.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(w.threads),
-                                           cap)
-                                : cap);
+    m_cpuRateValue->setText(
+        w.cpuRate() < 0.999 * w.cpuBandwidth
+            ? tr("%1 with %2 (all threads: %3)")
+                  .arg(quoted(w.cpuRate(), w.cpuRateTier()), tr("%n thread(s)", nullptr, w.threads), cap)
+            : cap);
     m_threadsValue->setText(both(QString::number(w.threads), QString::number(m.threads)));
 }
 
