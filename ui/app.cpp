@@ -127,7 +127,7 @@ int App::main(QApplication &app)
     if (cl.presentation)
         w.setPresentation(true);
     if (!cl.open.isEmpty())
-        w.openResults(cl.open);
+        w.openResults(QStringList{cl.open} + cl.openAlso);
     if (!cl.example.isEmpty()) {
         if (cl.example == PublishedTable::name())
             w.openPublishedTable();

@@ -159,8 +159,10 @@ void declare(QCommandLineParser &p, const Options &opt)
         "  speeduplab --headless --open RESULTS.csv --report REPORT.html\n"
         "      one page to post or print"));
     p.addOptions(opt.all());
-    p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A result file to open in the window."),
-                            QStringLiteral("[FILE]"));
+    p.addPositionalArgument(
+        QStringLiteral("files"),
+        QStringLiteral("Result files or reports to open in the window, each a run beside the others."),
+        QStringLiteral("[FILE...]"));
 }
 
 /// The outputs and --force. An option given as "" would otherwise read as not given: --png ""
@@ -205,12 +207,11 @@ QString readWindow(const QCommandLineParser &p, const Options &opt, CommandLine 
     c.settings = p.value(opt.settings);
     c.run = p.isSet(opt.run);
     const QStringList positional = p.positionalArguments();
-    if (positional.size() > 1)
-        return QStringLiteral("only one file can be opened, but %1 were given").arg(positional.size());
     if (!positional.isEmpty()) {
         if (!c.open.isEmpty())
-            return QStringLiteral("give the file to open either with --open or on its own, not both");
+            return QStringLiteral("give the files to open either with --open or on their own, not both");
         c.open = positional.front();
+        c.openAlso = positional.mid(1);
     }
     const QStringList charts = ChartTabs::names();
     if (!charts.contains(c.chart))
@@ -253,6 +254,9 @@ QString check(const CommandLine &c)
                               "first sweep on its own when no GPU is usable");
     if (c.besideExample && !(c.open.isEmpty() && c.example.isEmpty()))
         return QStringLiteral("--beside-example goes with a sweep, not with --open or --example");
+    if (!c.openAlso.isEmpty() && c.headless)
+        return QStringLiteral("--headless opens one file (and --overlay a reference run): %1 were given")
+            .arg(c.openAlso.size() + 1);
     if (!c.open.isEmpty() && c.headless && c.asksForSweep())
         return QStringLiteral("--open shows a recorded run: it takes no --preset or sweep options");
     if (!c.open.isEmpty() && c.headless && o.calibrate)

@@ -25,6 +25,9 @@ struct CommandLine {
     QString report;              ///< --report: the HTML report (HtmlReport)
     bool force = false;          ///< --force: replace an output even when it is read-only
     QString open;
+    /// More files named on the command line after the first (the desktop entry's %F): the window
+    /// opens them all, as File ▸ Open results does with several chosen.
+    QStringList openAlso;
     QString example; ///< --example: a shipped recording, by its name (Examples::all, without the extension)
     QString overlay; ///< a reference run (PyTorch, NumPy) drawn dashed over ours on the time chart
     bool besideExample = false; ///< --beside-example: a sweep without a GPU gets the H200's beside it

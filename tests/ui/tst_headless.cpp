@@ -41,6 +41,7 @@ private slots:
     void exampleRendersWithoutASweep();
     void besideExampleMeetsTheRecordedGpu();
     void overlayDrawsAReferenceRun();
+    void severalFilesOpenInTheWindow();
     void badUsage_data();
     void badUsage();
     void outputRules();
@@ -313,6 +314,28 @@ void TestHeadless::overlayDrawsAReferenceRun()
     QCOMPARE(rc, 1);
     QVERIFY2(err.contains("missing.csv"), err.constData());
     QVERIFY(!QFile::exists(never));
+}
+
+// The desktop entry passes every file chosen (Exec=speeduplab %F): the window opens them all, each
+// a run; headless output draws one file (and --overlay), so several are refused there.
+void TestHeadless::severalFilesOpenInTheWindow()
+{
+    QString why;
+    const auto cl = CommandLine::parse({QStringLiteral("speeduplab"), QStringLiteral("a.csv"),
+                                        QStringLiteral("b.json"), QStringLiteral("c.html")},
+                                       &why);
+    QVERIFY2(cl, qPrintable(why));
+    QCOMPARE(cl->open, QStringLiteral("a.csv"));
+    QCOMPARE(cl->openAlso, (QStringList{QStringLiteral("b.json"), QStringLiteral("c.html")}));
+    QVERIFY(!CommandLine::parse({QStringLiteral("speeduplab"), QStringLiteral("--headless"),
+                                 QStringLiteral("a.csv"), QStringLiteral("b.csv"), QStringLiteral("--png"),
+                                 QStringLiteral("x.png")},
+                                &why));
+    QVERIFY2(why.contains(QStringLiteral("opens one file")), qPrintable(why));
+    QVERIFY(!CommandLine::parse({QStringLiteral("speeduplab"), QStringLiteral("--open"),
+                                 QStringLiteral("a.csv"), QStringLiteral("b.csv")},
+                                &why));
+    QVERIFY2(why.contains(QStringLiteral("not both")), qPrintable(why));
 }
 
 void TestHeadless::badUsage_data()
