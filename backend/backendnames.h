@@ -13,12 +13,14 @@ namespace RowName {
 inline constexpr std::string_view cpu = "cpu";       ///< the CPU kernels
 inline constexpr std::string_view cuda = "gpu";      ///< CUDA: every file written before OpenCL says gpu
 inline constexpr std::string_view opencl = "opencl"; ///< any OpenCL device, a CPU one among them
+inline constexpr std::string_view vulkan = "vulkan"; ///< any Vulkan device, lavapipe (the CPU) among them
 } // namespace RowName
 
 /// A device id's prefix, "cuda:0", "opencl:1"; alone, every device of the backend (--device cuda).
 namespace DeviceIdPrefix {
 inline constexpr std::string_view cuda = "cuda";
 inline constexpr std::string_view opencl = "opencl";
+inline constexpr std::string_view vulkan = "vulkan";
 } // namespace DeviceIdPrefix
 
 /// A backend whose driver describes its devices (DeviceDescription): OpenCL, and the next one
@@ -31,6 +33,7 @@ struct DescribedBackend {
 };
 inline constexpr DescribedBackend describedBackends[] = {
     {RowName::opencl, DeviceIdPrefix::opencl, "OpenCL"},
+    {RowName::vulkan, DeviceIdPrefix::vulkan, "Vulkan"},
 };
 /// The described backend whose devices' ids start with `prefix`, or nullptr.
 constexpr const DescribedBackend *describedByPrefix(std::string_view prefix)

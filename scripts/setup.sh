@@ -33,6 +33,7 @@ packages=(
   ocl-icd-opencl-dev opencl-headers clinfo  # the OpenCL backend: the ICD loader, its headers
   libclblast1  # CLBlast, the OpenCL gemm variant 'clblast' (opened at run time)
   clpeak libclblast-dev  # bench/opencl.sh: clpeak's figures, and CLBlast called alone
+  libvulkan-dev glslc  # the Vulkan backend: the loader and headers, and the shader compiler (SPIR-V at build time)
 )
 # The OpenCL driver of a GPU this machine has: an Intel GPU shows under /dev/dri with Intel's
 # vendor id (its user also needs the 'render' group to open it).
@@ -51,6 +52,7 @@ for arg in "$@"; do
                         slurmctld slurmd slurm-client jube  # test_slurm: a one-node cluster; test_jube
                         lintian  # test_package: the .deb linted before it is installed
                         python3-pyatspi at-spi2-core dbus-daemon  # test_atspi: the window read through AT-SPI
+                        mesa-vulkan-drivers vulkan-validationlayers  # tst_vulkanbackend: lavapipe, under the validation layer
                         libclc-15 libllvmspirvlib15 libllvm15 libclang-cpp15 libclang-common-15-dev
                         libdrm2 libdrm-amdgpu1 libdrm-nouveau2 libdrm-radeon1 libsensors5 libexpat1
                         libelf1 libzstd1 zlib1g

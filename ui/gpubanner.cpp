@@ -24,13 +24,14 @@ void GpuBanner::setState(const MachineInfo::GpuState &state)
         setVisible(false);
         return;
     }
-    // The reason is CUDA's; a laptop's Intel or AMD GPU has another route, which the banner names
-    // without probing OpenCL for it (the probe loads a driver: the sweep panel does it on demand).
+    // The reason is CUDA's; a laptop's Intel or AMD GPU has other routes, which the banner names
+    // without probing for them (a probe loads a driver: the sweep panel does it on demand). Debian
+    // 12's OpenCL reaches no AMD laptop GPU; Mesa's Vulkan (RADV) does.
     setText(tr("No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs "
                "recorded elsewhere) work fully.")
                 .arg(Format::sentence(DataTexts::gpuReason(state))) +
-            tr(" An Intel or AMD GPU is reached through OpenCL instead: with its OpenCL driver installed "
-               "(intel-opencl-icd, mesa-opencl-icd), choose it under Device."));
+            tr(" An Intel GPU is reached through OpenCL or Vulkan instead, an AMD GPU through Vulkan: with "
+               "its driver installed (intel-opencl-icd; mesa-vulkan-drivers for both), choose it under Device."));
     if (changed) // a note the user closed stays closed while it says the same
         setVisible(true);
 }

@@ -174,9 +174,14 @@ void MainWindow::waitForDevices()
     // A driver that is slow to list its devices (or hangs: the child that lists them has 10 s)
     // keeps the window waiting for nothing: it shows now, and takes the devices when they come.
     const SweepForm before = m_panel->form();
+    // The backends still listing now: one that comes back with no device says why, late.
+    std::vector<const DescribedBackend *> late;
+    for (const DescribedBackend &b : describedBackends)
+        if (const DeviceBackend *backend = Devices::find(b.row); backend && !backend->listed(0))
+            late.push_back(&b);
     auto *poll = new QTimer(this);
     poll->setInterval(100);
-    connect(poll, &QTimer::timeout, this, [this, poll, before] {
+    connect(poll, &QTimer::timeout, this, [this, poll, before, late] {
         if (!Devices::listed(0))
             return;
         poll->deleteLater();
@@ -191,12 +196,15 @@ void MainWindow::waitForDevices()
                     SweepForm::load(*settings(), m_hw, m_gpu.usable, m_panel->describedDevices()))
                 m_panel->setForm(*f);
         m_devicesPanel->setHere(m_machine);
-        // Said where it is seen: no device came, and nothing else in the window says why.
-        if (m_panel->describedDevices().empty())
-            for (const auto &[backend, why] : m_machine.describedStatus)
-                if (!why.empty())
-                    statusBar()->showMessage(
-                        tr("No OpenCL device after all: %1").arg(QString::fromStdString(why)));
+        // Said where it is seen: a backend listed late came with no device, and nothing else in
+        // the window says why.
+        for (const DescribedBackend *b : late)
+            if (const auto why = m_machine.describedStatus.find(std::string(b->prefix));
+                why != m_machine.describedStatus.end() && !why->second.empty() &&
+                m_machine.devicesOf(b->prefix).empty())
+                statusBar()->showMessage(tr("No %1 device after all: %2")
+                                             .arg(QString::fromUtf8(b->api.data(), qsizetype(b->api.size())),
+                                                  QString::fromStdString(why->second)));
         if (!isRunning() && m_store->runs().empty()) // a file opened meanwhile keeps its own machine
             m_store->setMachine(m_machine);
         updateActions();

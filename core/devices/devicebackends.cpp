@@ -8,6 +8,7 @@
 #include "core/plan/sweepplan.h"
 #include "cuda/gpubackend.h"
 #include "opencl/openclbackend.h"
+#include "vulkan/vulkanbackend.h"
 
 #include <algorithm>
 #include <chrono>
@@ -200,12 +201,104 @@ SeriesName DeviceBackend::named(SeriesName::Device device, const PlanPoint &p) c
     return s;
 }
 
+// Any Vulkan driver's devices (vulkan/): RADV and ANV, NVIDIA's, lavapipe on the CPU.
+class VulkanBackend final : public DeviceBackend {
+public:
+    std::string rowName() const override { return std::string(RowName::vulkan); }
+    std::string deviceId(int device) const override
+    {
+        return std::string(DeviceIdPrefix::vulkan) + ":" + std::to_string(std::max(0, device));
+    }
+    SeriesName pointName(const PlanPoint &p) const override { return named(SeriesName::Device::Id, p); }
+    std::optional<DeviceKind> describedKind(int device) const override
+    {
+        const DeviceDescription *d = description(device);
+        return d ? d->kind() : DeviceKind::Unknown;
+    }
+    std::optional<MachineInfo::DescribedState> state() const override
+    {
+        const vulkan::Availability &a = found();
+        return MachineInfo::DescribedState{a.usable, a.usable ? std::string() : a.reason, a.devices, {}};
+    }
+    std::string unrunnable(const Job &job) const override
+    {
+        const vulkan::Availability &a = found();
+        const std::string disabled = vulkan::disabledReason(job.device);
+        return a.usable && disabled.empty() ? std::string() : disabled.empty() ? a.reason : disabled;
+    }
+    // Its device memory, against the device's largest heap and single allocation.
+    std::optional<MemoryCheck> memoryNow(const Job &job) const override
+    {
+        const DeviceDescription *d = description(job.device);
+        if (!d)
+            return MemoryCheck();
+        const vulkan::DeviceBytes b = vulkan::deviceBytesNeeded(job);
+        MemoryCheck c;
+        c.gpu = true;
+        c.n = job.n;
+        c.need = b.device;
+        c.available = d->globalMemoryBytes;
+        c.deviceName = d->id();
+        c.largest = b.largest;
+        c.maxAlloc = d->maxAllocBytes;
+        return c;
+    }
+    std::optional<MemoryCheck> memoryPlanned(const Job &job, double) const override { return memoryNow(job); }
+    std::unique_ptr<Run> createRun(const Job &job) const override { return vulkan::createRun(job); }
+    // An integrated GPU (it shares the host's memory), or the CPU itself (lavapipe).
+    bool insideCpuPackage(int device) const override
+    {
+        const DeviceDescription *d = description(device);
+        return d && (d->isIntegratedGpu() || d->type == "CPU");
+    }
+    std::vector<std::pair<std::string, std::string>> compiled(int device) const override
+    {
+        std::vector<std::pair<std::string, std::string>> out;
+        if (const double build = vulkan::buildSeconds(device); build > 0)
+            out.emplace_back("build", "the Vulkan pipelines were built in " + secondsText(build));
+        return out;
+    }
+    bool failed(const std::exception &error, int device, Measurement &m) const override
+    {
+        if (dynamic_cast<const vulkan::Unsupported *>(&error)) {
+            m.status = Measurement::Status::Skipped;
+            m.reason = error.what();
+            return true;
+        }
+        const auto *e = dynamic_cast<const vulkan::VulkanError *>(&error);
+        if (!e)
+            return false;
+        m.reason = std::string("Vulkan error: ") + e->what();
+        m.status = Measurement::Status::Failed;
+        if (e->deviceLost()) { // the device cannot be used again in this process
+            vulkan::disable(device, e->what());
+            m.reason += " (" + deviceId(device) + " is disabled for the rest of this run)";
+        }
+        return true;
+    }
+
+private:
+    static const vulkan::Availability &found()
+    {
+        static const vulkan::Availability a = vulkan::availability();
+        return a;
+    }
+    static const DeviceDescription *description(int device)
+    {
+        for (const DeviceDescription &d : found().devices)
+            if (d.index == device)
+                return &d;
+        return nullptr;
+    }
+};
+
 const std::vector<const DeviceBackend *> &Devices::all()
 {
     static const CpuBackend cpu;
     static const CudaBackend cuda;
     static const OpenClBackend opencl;
-    static const std::vector<const DeviceBackend *> backends{&cpu, &cuda, &opencl};
+    static const VulkanBackend vulkan;
+    static const std::vector<const DeviceBackend *> backends{&cpu, &cuda, &opencl, &vulkan};
     return backends;
 }
 

@@ -383,10 +383,13 @@ std::vector<std::pair<std::string, std::string>> MachineInfo::describe() const
         if (devicesOf(b.prefix).empty() && !statusOf(b.prefix).empty())
             r.emplace_back(std::string(b.api), "none usable: " + statusOf(b.prefix));
     for (const DeviceDescription &d : described) {
-        std::string text = d.describe() + ": " + d.name + ", " + std::to_string(d.computeUnits) +
-                           " compute units, " + fmt(d.globalMemoryBytes, "GiB", 1024.0 * 1024 * 1024) +
-                           (d.unifiedMemory ? ", memory shared with the host" : "") + "; " + d.deviceVersion +
-                           ", driver " + d.driverVersion + ", platform " + d.platform;
+        // A count the API does not give (Vulkan has none) is left out, never said as 0.
+        std::string text =
+            d.describe() + ": " + d.name + ", " +
+            (d.computeUnits > 0 ? std::to_string(d.computeUnits) + " compute units, " : std::string()) +
+            fmt(d.globalMemoryBytes, "GiB", 1024.0 * 1024 * 1024) +
+            (d.unifiedMemory ? ", memory shared with the host" : "") + "; " + d.deviceVersion + ", driver " +
+            d.driverVersion + ", platform " + d.platform;
         if (d.timerResolutionS > 0)
             text += ", timer tick " + fmt(d.timerResolutionS * 1e9, "ns", 1.0);
         if (!d.pciBusId.empty())

@@ -2191,8 +2191,8 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>没有可用的 GPU：%1 CPU 扫描以及打开已记录的结果（包括在其他机器上记录的 GPU 运行）均可正常使用。</translation>
     </message>
     <message>
-        <source> An Intel or AMD GPU is reached through OpenCL instead: with its OpenCL driver installed (intel-opencl-icd, mesa-opencl-icd), choose it under Device.</source>
-        <translation>Intel 或 AMD 的 GPU 可以通过 OpenCL 使用：安装其 OpenCL 驱动（intel-opencl-icd、mesa-opencl-icd）后，在“设备”中选择它。</translation>
+        <source> An Intel GPU is reached through OpenCL or Vulkan instead, an AMD GPU through Vulkan: with its driver installed (intel-opencl-icd; mesa-vulkan-drivers for both), choose it under Device.</source>
+        <translation>Intel GPU 可改经 OpenCL 或 Vulkan 使用，AMD GPU 可经 Vulkan 使用：安装其驱动（intel-opencl-icd；两者均可用 mesa-vulkan-drivers）后，在“设备”中选择它。</translation>
     </message>
 </context>
 <context>
@@ -2757,10 +2757,6 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <source> %1 refined: the time chart&apos;s notes say where and why it ended.</source>
         <translation> 已细化 %1：时间图的注释说明了位置以及细化结束的原因。</translation>
     </message>
-    <message>
-        <source>No OpenCL device after all: %1</source>
-        <translation>最终没有可用的 OpenCL 设备：%1</translation>
-    </message>
     <message numerus="yes">
         <source>%n measurement(s)</source>
         <translation>
@@ -2808,6 +2804,10 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>
             <numerusform>%n 次隐藏的运行未保存（显示它们即可一并保存）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No %1 device after all: %2</source>
+        <translation>最终没有可用的 %1 设备：%2</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,15 @@ private slots:
     void windowShowsBeforeAHungDriverIsGivenUp();
 };
 
+// Whether the sweep panel offers an OpenCL device (the one backend whose driver hangs here).
+static bool listsOpenCl(const MainWindow &w)
+{
+    for (const PlanDevice &d : w.sweepPanel()->describedDevices())
+        if (d.row == "opencl")
+            return true;
+    return false;
+}
+
 void TestSlowDrivers::windowShowsBeforeAHungDriverIsGivenUp()
 {
     QTemporaryDir dir;
@@ -42,7 +51,7 @@ void TestSlowDrivers::windowShowsBeforeAHungDriverIsGivenUp()
     const qint64 shown = clock.elapsed();
     QVERIFY2(shown < 3000, qPrintable(QStringLiteral("the window took %1 ms").arg(shown)));
     QVERIFY(!Devices::listed(0));
-    QVERIFY(w.sweepPanel()->describedDevices().empty());
+    QVERIFY(!listsOpenCl(w));
     // The child is stopped at its limit, and the window takes the reason.
     const std::string limit = "did not finish in " + std::to_string(opencl::kChildProbeSeconds) + " s";
     auto reason = [&w] {
@@ -52,7 +61,7 @@ void TestSlowDrivers::windowShowsBeforeAHungDriverIsGivenUp()
     };
     QTRY_VERIFY_WITH_TIMEOUT(reason().find(limit) != std::string::npos,
                              (opencl::kChildProbeSeconds + 10) * 1000);
-    QVERIFY(w.sweepPanel()->describedDevices().empty());
+    QVERIFY(!listsOpenCl(w)); // another backend's devices (Vulkan's lavapipe) are listed as ever
     // And says it where it is seen.
     QVERIFY2(w.statusBar()->currentMessage().contains(QString::fromStdString(limit)),
              qPrintable(w.statusBar()->currentMessage()));
