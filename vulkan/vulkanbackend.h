@@ -6,10 +6,12 @@
 // backend/.
 #pragma once
 
+#include "backend/deviceceilings.h"
 #include "backend/devicedescription.h"
 #include "backend/job.h"
 #include "backend/run.h"
 
+#include <atomic>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -52,6 +54,13 @@ private:
 /// The point's Run: its buffers allocated and filled, its pipelines built, its commands recorded.
 /// Throws Unsupported (skip) or VulkanError.
 std::unique_ptr<Run> createRun(const Job &job);
+
+/// The device's ceilings: a copy between two device buffers by the driver's own vkCmdCopyBuffer,
+/// the FMA peak of a shader of ours, the launch latency back to back and waited for, and the
+/// copies between host-visible and device memory (as "pinned"), each the best of a few tries,
+/// timed by timestamps. Checks `stop` between its parts (Cancelled). Throws VulkanError or
+/// Unsupported.
+DeviceCeilings calibrate(int device, const std::atomic<bool> &stop);
 
 /// After a device was lost: its later points are skipped with this reason.
 void disable(int device, const std::string &reason);

@@ -22,7 +22,7 @@ void check(VkResult r, const char *call);
 
 /// The shaders of vulkan/shaders/, each a pipeline of the one layout (two storage buffers, the
 /// push constants of common.glsl).
-enum class Shader { Add, AddFused, Saxpy, SaxpyFused, Reduce, Count };
+enum class Shader { Add, AddFused, Saxpy, SaxpyFused, Reduce, Fma, Count };
 
 /// The push constants of every shader (common.glsl's Params).
 struct Params {

@@ -325,6 +325,7 @@ void buildPipelines(Device &d)
         {spirv::kSpirv_saxpy, sizeof spirv::kSpirv_saxpy},
         {spirv::kSpirv_saxpy_fused, sizeof spirv::kSpirv_saxpy_fused},
         {spirv::kSpirv_reduce, sizeof spirv::kSpirv_reduce},
+        {spirv::kSpirv_fma, sizeof spirv::kSpirv_fma},
     };
     const VkSpecializationMapEntry entry{0, 0, sizeof(std::uint32_t)};
     VkSpecializationInfo spec{1, &entry, sizeof d.groupSize, &d.groupSize};

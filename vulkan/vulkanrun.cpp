@@ -5,16 +5,17 @@
 // Every tensor lives in a device buffer (device-local memory where the device has it) beside a
 // host-visible staging buffer: reset() fills the staging buffer and copies it over, untimed, or,
 // when transfers are timed, the copies are the first and last timed commands. A repetition is
-// submitted as command buffers recorded once: `start` (the first timestamp, the timed copies),
-// then the operations, then `end` (the copy back, the last timestamp) with a fence.
-//   launch:   the operation's command buffer submitted once an iteration (one vkQueueSubmit each),
-//             at most two batches of them queued (queue()), so that a stop is quick;
+// submitted as command buffers recorded once, the first timestamp (and the timed copies in) at the
+// head of the first, the copy out and the last timestamp at the tail of the last, with a fence.
+//   launch:   one command buffer an operation, one vkQueueSubmit each, at most two batches of them
+//             queued (queue()), so that a stop is quick;
 //   graph:    every iteration's dispatch and barrier recorded into one command buffer (at most
-//             kGraphChunk of them), submitted once: Vulkan's counterpart of a CUDA graph;
+//             kGraphChunk of them), submitted once between `start` and `end`: Vulkan's
+//             counterpart of a CUDA graph;
 //   fused:    one dispatch that does every iteration;
 //   unsynced: launch, timed by the host's clock until the last submit returned; the time until
 //             the fence signalled is kept beside it (synchronisedSeconds).
-#include "vulkan/vulkandevice.h"
+#include "vulkan/vulkanresources.h"
 
 #include <algorithm>
 #include <chrono>
@@ -31,37 +32,24 @@ double now()
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-/// A buffer and its memory; mapped when host-visible.
-struct Buffer {
-    VkBuffer buffer = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    VkDeviceSize bytes = 0;
-    void *mapped = nullptr;
-};
-
 /// The element count a shader indexes with 32 bits, with room for a grid-stride step past the end.
 constexpr std::uint64_t kMaxCount = std::uint64_t(1) << 31;
 
 class VulkanRun final : public Run {
 public:
     explicit VulkanRun(const Job &job)
-        : m_job(job), m_d(deviceFor(job.device)), m_count(std::uint64_t(job.n) * std::uint64_t(job.n))
+        : m_job(job), m_r(deviceFor(job.device)), m_d(m_r.device()),
+          m_count(std::uint64_t(job.n) * std::uint64_t(job.n))
     {
-        try {
-            prepare();
-        } catch (...) {
-            release();
-            throw;
-        }
+        prepare();
     }
-    ~VulkanRun() override { release(); }
 
     void reset() override
     {
         for (const Input &in : m_inputs)
             std::memcpy(in.staging->mapped, in.host, std::size_t(in.staging->bytes));
         if (!m_job.transfers)
-            submitAndWait(m_upload);
+            m_r.submitAndWait(m_upload);
     }
 
     double runOnce(const std::atomic<bool> &stop) override
@@ -71,23 +59,29 @@ public:
         double queued = 0;
         {
             std::lock_guard guard(m_d.queueMutex);
-            submit(m_start, VK_NULL_HANDLE);
             if (m_job.mode == "graph") {
+                m_r.submit(m_start);
                 const int chunks = operations / kGraphChunk, rest = operations % kGraphChunk;
                 for (int c = 0; c < chunks + (rest > 0 ? 1 : 0); ++c) {
                     stopIf(stop);
                     queue(c < chunks ? m_chunk : m_rest);
                 }
+                m_r.submit(m_end, m_fence);
+            } else if (operations == 1) {
+                m_r.submit(m_only, m_fence);
             } else {
-                for (int k = 0; k < operations; ++k) {
+                m_r.submit(m_first);
+                for (int k = 1; k + 1 < operations; ++k) {
                     stopIf(stop);
                     queue(m_operation);
                 }
+                stopIf(stop);
+                m_r.submit(m_last, m_fence);
             }
-            submit(m_end, m_fence);
             queued = now() - t0;
         }
-        waitFence();
+        m_r.wait(m_fence);
+        settleBatches();
         const double wall = now() - t0;
         if (m_job.mode == "unsynced") {
             m_synchronised = wall;
@@ -108,7 +102,7 @@ public:
     std::vector<float> output() override
     {
         if (!m_job.transfers)
-            submitAndWait(m_download);
+            m_r.submitAndWait(m_download);
         const auto *p = static_cast<const float *>(m_outputStaging->mapped);
         return std::vector<float>(p, p + m_outputCount);
     }
@@ -125,152 +119,46 @@ private:
         if (m_count >= kMaxCount)
             throw Unsupported("the Vulkan shaders index tensors with 32 bits: n up to 46340");
         const VkDeviceSize tensor = m_count * sizeof(float);
-        std::vector<Buffer *> device; // the buffers of the descriptor set, bindings 0 and 1
+        std::vector<std::pair<const Buffer *, const Buffer *>> bindings; // each set's bindings 0 and 1
         if (w == "add") {
-            m_a = deviceBuffer(tensor, "b");
-            m_aStaging = stagingBuffer(tensor, "b");
+            m_a = m_r.deviceBuffer(tensor, "b");
+            m_aStaging = m_r.stagingBuffer(tensor, "b");
             m_inputs = {{&m_aStaging, m_job.inputs.at(0)}};
             m_copies = {{&m_aStaging, &m_a}};
             m_outputStaging = &m_aStaging;
             m_outputDevice = &m_a;
             m_outputCount = m_count;
-            device = {&m_a, &m_a};
+            bindings = {{&m_a, &m_a}};
         } else if (w == "saxpy") {
-            m_a = deviceBuffer(tensor, "x");
-            m_b = deviceBuffer(tensor, "y");
-            m_aStaging = stagingBuffer(tensor, "x");
-            m_bStaging = stagingBuffer(tensor, "y");
+            m_a = m_r.deviceBuffer(tensor, "x");
+            m_b = m_r.deviceBuffer(tensor, "y");
+            m_aStaging = m_r.stagingBuffer(tensor, "x");
+            m_bStaging = m_r.stagingBuffer(tensor, "y");
             m_inputs = {{&m_aStaging, m_job.inputs.at(0)}, {&m_bStaging, m_job.inputs.at(1)}};
             m_copies = {{&m_aStaging, &m_a}, {&m_bStaging, &m_b}};
             m_outputStaging = &m_bStaging;
             m_outputDevice = &m_b;
             m_outputCount = m_count;
-            device = {&m_a, &m_b};
-        } else { // reduce
-            m_groups = std::uint32_t(std::min<std::uint64_t>({(m_count + m_d.groupSize - 1) / m_d.groupSize,
-                                                              1024, m_d.limits.maxComputeWorkGroupCount[0]}));
-            m_a = deviceBuffer(tensor, "x");
-            m_b = deviceBuffer(VkDeviceSize(m_groups) * sizeof(float), "the partial sums");
-            m_c = deviceBuffer(sizeof(float), "the sum");
-            m_aStaging = stagingBuffer(tensor, "x");
-            m_cStaging = stagingBuffer(sizeof(float), "the sum");
+            bindings = {{&m_a, &m_b}};
+        } else { // reduce: x into the partial sums (set 0), those into the sum (set 1)
+            m_groups = std::min<std::uint32_t>(m_r.groupsFor(m_count), 1024);
+            m_a = m_r.deviceBuffer(tensor, "x");
+            m_b = m_r.deviceBuffer(VkDeviceSize(m_groups) * sizeof(float), "the partial sums");
+            m_c = m_r.deviceBuffer(sizeof(float), "the sum");
+            m_aStaging = m_r.stagingBuffer(tensor, "x");
+            m_cStaging = m_r.stagingBuffer(sizeof(float), "the sum");
             m_inputs = {{&m_aStaging, m_job.inputs.at(0)}};
             m_copies = {{&m_aStaging, &m_a}};
             m_outputStaging = &m_cStaging;
             m_outputDevice = &m_c;
             m_outputCount = 1;
-            device = {&m_a, &m_b};
+            bindings = {{&m_a, &m_b}, {&m_b, &m_c}};
         }
-        makeDescriptors(device);
+        m_sets = m_r.sets(bindings);
+        m_fence = m_r.newFence();
+        m_batchFences[0] = m_r.newFence();
+        m_batchFences[1] = m_r.newFence();
         makeCommands();
-    }
-
-    Buffer make(VkDeviceSize bytes, VkMemoryPropertyFlags wanted, VkMemoryPropertyFlags preferred,
-                const char *what)
-    {
-        // Checked before the device is asked, as OpenCL's are: a buffer larger than one allocation
-        // may be, or than the heap, is a skipped point with the reason, not a driver's error.
-        if (double(bytes) > m_d.maxAllocBytes)
-            throw Unsupported(m_d.id + " allocates at most " +
-                              std::to_string(std::llround(m_d.maxAllocBytes / 1048576)) +
-                              " MiB at once (maxMemoryAllocationSize), and " + what + " needs " +
-                              std::to_string(std::llround(double(bytes) / 1048576)) + " MiB");
-        Buffer b;
-        b.bytes = bytes;
-        VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-        info.size = bytes;
-        info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                     VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-        check(vkCreateBuffer(m_d.device, &info, nullptr, &b.buffer), "vkCreateBuffer");
-        m_buffers.push_back(b.buffer);
-        VkMemoryRequirements need{};
-        vkGetBufferMemoryRequirements(m_d.device, b.buffer, &need);
-        const int type = memoryType(m_d, need.memoryTypeBits, wanted, preferred);
-        if (type < 0)
-            throw Unsupported(m_d.id + " has no memory type for " + what);
-        VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-        alloc.allocationSize = need.size;
-        alloc.memoryTypeIndex = std::uint32_t(type);
-        check(vkAllocateMemory(m_d.device, &alloc, nullptr, &b.memory), "vkAllocateMemory");
-        m_memories.push_back(b.memory);
-        check(vkBindBufferMemory(m_d.device, b.buffer, b.memory, 0), "vkBindBufferMemory");
-        if (wanted & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)
-            check(vkMapMemory(m_d.device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped), "vkMapMemory");
-        return b;
-    }
-    Buffer deviceBuffer(VkDeviceSize bytes, const char *what)
-    {
-        return make(bytes, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, what);
-    }
-    Buffer stagingBuffer(VkDeviceSize bytes, const char *what)
-    {
-        return make(bytes, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0,
-                    what);
-    }
-
-    // Set 0 binds the workload's two buffers; reduce's second dispatch (set 1) sums the partial
-    // sums into the sum.
-    void makeDescriptors(const std::vector<Buffer *> &bindings)
-    {
-        VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4};
-        VkDescriptorPoolCreateInfo pool{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-        pool.maxSets = 2;
-        pool.poolSizeCount = 1;
-        pool.pPoolSizes = &size;
-        check(vkCreateDescriptorPool(m_d.device, &pool, nullptr, &m_pool), "vkCreateDescriptorPool");
-        const VkDescriptorSetLayout layouts[2] = {m_d.setLayout, m_d.setLayout};
-        VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-        alloc.descriptorPool = m_pool;
-        alloc.descriptorSetCount = 2;
-        alloc.pSetLayouts = layouts;
-        check(vkAllocateDescriptorSets(m_d.device, &alloc, m_sets), "vkAllocateDescriptorSets");
-        const auto write = [&](VkDescriptorSet set, Buffer *b0, Buffer *b1) {
-            VkDescriptorBufferInfo infos[2] = {{b0->buffer, 0, VK_WHOLE_SIZE},
-                                               {b1->buffer, 0, VK_WHOLE_SIZE}};
-            VkWriteDescriptorSet writes[2]{};
-            for (std::uint32_t i = 0; i < 2; ++i) {
-                writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-                writes[i].dstSet = set;
-                writes[i].dstBinding = i;
-                writes[i].descriptorCount = 1;
-                writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-                writes[i].pBufferInfo = &infos[i];
-            }
-            vkUpdateDescriptorSets(m_d.device, 2, writes, 0, nullptr);
-        };
-        write(m_sets[0], bindings.at(0), bindings.at(1));
-        write(m_sets[1], m_job.workload == "reduce" ? &m_b : bindings.at(0),
-              m_job.workload == "reduce" ? &m_c : bindings.at(1));
-    }
-
-    VkCommandBuffer begin(VkCommandBufferUsageFlags usage = 0)
-    {
-        VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-        alloc.commandPool = m_commandPool;
-        alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-        alloc.commandBufferCount = 1;
-        VkCommandBuffer cb = VK_NULL_HANDLE;
-        check(vkAllocateCommandBuffers(m_d.device, &alloc, &cb), "vkAllocateCommandBuffers");
-        VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-        info.flags = usage;
-        check(vkBeginCommandBuffer(cb, &info), "vkBeginCommandBuffer");
-        return cb;
-    }
-    VkCommandBuffer end(VkCommandBuffer cb)
-    {
-        check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
-        return cb;
-    }
-
-    /// Everything written before, by a shader, a copy or the host, is visible to what follows.
-    static void barrier(VkCommandBuffer cb, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess)
-    {
-        VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-        b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-        b.dstAccessMask = dstAccess;
-        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                             dstStage, 0, 1, &b, 0, nullptr, 0, nullptr);
     }
 
     void copies(VkCommandBuffer cb, bool up)
@@ -281,29 +169,11 @@ private:
                 vkCmdCopyBuffer(cb, from->buffer, to->buffer, 1, &region);
             }
         } else {
-            barrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+            Resources::barrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
             const VkBufferCopy region{0, 0, m_outputStaging->bytes};
             vkCmdCopyBuffer(cb, m_outputDevice->buffer, m_outputStaging->buffer, 1, &region);
-            barrier(cb, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+            Resources::barrier(cb, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
         }
-    }
-
-    std::uint32_t groupsFor(std::uint64_t count) const
-    {
-        return std::uint32_t(
-            std::max<std::uint64_t>(1, std::min<std::uint64_t>((count + m_d.groupSize - 1) / m_d.groupSize,
-                                                               m_d.limits.maxComputeWorkGroupCount[0])));
-    }
-
-    void dispatch(VkCommandBuffer cb, Shader shader, VkDescriptorSet set, const Params &p,
-                  std::uint32_t groups)
-    {
-        barrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, m_d.pipelines[int(shader)]);
-        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, m_d.layout, 0, 1, &set, 0, nullptr);
-        vkCmdPushConstants(cb, m_d.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof p, &p);
-        vkCmdDispatch(cb, groups, 1, 1);
     }
 
     /// One operation: the workload's dispatches, each after a barrier on what came before.
@@ -316,77 +186,82 @@ private:
         p.alpha = m_job.alpha;
         const std::string &w = m_job.workload;
         if (w == "add") {
-            dispatch(cb, fused ? Shader::AddFused : Shader::Add, m_sets[0], p, groupsFor(m_count));
+            // add's shader takes 4 floats an invocation; the fused one, one.
+            m_r.dispatch(cb, fused ? Shader::AddFused : Shader::Add, m_sets[0], p,
+                         m_r.groupsFor(fused ? m_count : (m_count + 3) / 4));
         } else if (w == "saxpy") {
-            dispatch(cb, fused ? Shader::SaxpyFused : Shader::Saxpy, m_sets[0], p, groupsFor(m_count));
+            m_r.dispatch(cb, fused ? Shader::SaxpyFused : Shader::Saxpy, m_sets[0], p,
+                         m_r.groupsFor(m_count));
         } else {
-            dispatch(cb, Shader::Reduce, m_sets[0], p, m_groups);
+            m_r.dispatch(cb, Shader::Reduce, m_sets[0], p, m_groups);
             p.count = m_groups; // one work-group over the partial sums
-            dispatch(cb, Shader::Reduce, m_sets[1], p, 1);
+            m_r.dispatch(cb, Shader::Reduce, m_sets[1], p, 1);
         }
     }
 
     void makeCommands()
     {
-        VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-        pool.queueFamilyIndex = m_d.family;
-        check(vkCreateCommandPool(m_d.device, &pool, nullptr, &m_commandPool), "vkCreateCommandPool");
-        VkQueryPoolCreateInfo query{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-        query.queryType = VK_QUERY_TYPE_TIMESTAMP;
-        query.queryCount = 2;
-        check(vkCreateQueryPool(m_d.device, &query, nullptr, &m_queries), "vkCreateQueryPool");
-        VkFenceCreateInfo fence{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-        check(vkCreateFence(m_d.device, &fence, nullptr, &m_fence), "vkCreateFence");
-        for (VkFence &f : m_batchFences)
-            check(vkCreateFence(m_d.device, &fence, nullptr, &f), "vkCreateFence");
-
-        m_upload = begin();
+        m_upload = m_r.begin();
         copies(m_upload, true);
-        end(m_upload);
-        m_download = begin();
+        Resources::end(m_upload);
+        m_download = m_r.begin();
         copies(m_download, false);
-        end(m_download);
+        Resources::end(m_download);
 
-        m_start = begin();
-        vkCmdResetQueryPool(m_start, m_queries, 0, 2);
-        vkCmdWriteTimestamp(m_start, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, m_queries, 0);
-        if (m_job.transfers)
-            copies(m_start, true);
-        end(m_start);
+        // Launch mode submits one command buffer an operation, the first with the first timestamp
+        // (and the timed copies in), the last with the copy out and the last timestamp; one
+        // operation alone is all of that in one. Graph mode's chunks come between `start` and
+        // `end`, which hold only those.
+        const auto head = [&](VkCommandBuffer cb) {
+            m_r.stampStart(cb);
+            if (m_job.transfers)
+                copies(cb, true);
+        };
+        const auto tail = [&](VkCommandBuffer cb) {
+            if (m_job.transfers)
+                copies(cb, false);
+            else
+                Resources::barrier(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0);
+            m_r.stampEnd(cb);
+        };
+        m_start = m_r.begin();
+        head(m_start);
+        Resources::end(m_start);
+        m_end = m_r.begin();
+        tail(m_end);
+        Resources::end(m_end);
+        m_only = m_r.begin();
+        head(m_only);
+        operation(m_only);
+        tail(m_only);
+        Resources::end(m_only);
+        m_first = m_r.begin();
+        head(m_first);
+        operation(m_first);
+        Resources::end(m_first);
+        m_last = m_r.begin();
+        operation(m_last);
+        tail(m_last);
+        Resources::end(m_last);
         // Submitted once an iteration, again before the last submit has run: simultaneous use.
-        m_operation = begin(VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT);
+        m_operation = m_r.begin(VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT);
         operation(m_operation);
-        end(m_operation);
+        Resources::end(m_operation);
         if (m_job.mode == "graph") {
             const int chunk = std::min(m_job.iterations, kGraphChunk), rest = m_job.iterations % kGraphChunk;
-            m_chunk = begin(VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT);
+            m_chunk = m_r.begin(VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT);
             for (int k = 0; k < chunk; ++k)
                 operation(m_chunk);
-            end(m_chunk);
+            Resources::end(m_chunk);
             if (rest > 0 && m_job.iterations > kGraphChunk) {
-                m_rest = begin();
+                m_rest = m_r.begin();
                 for (int k = 0; k < rest; ++k)
                     operation(m_rest);
-                end(m_rest);
+                Resources::end(m_rest);
             } else {
                 m_rest = m_chunk;
             }
         }
-        m_end = begin();
-        if (m_job.transfers)
-            copies(m_end, false);
-        else
-            barrier(m_end, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0);
-        vkCmdWriteTimestamp(m_end, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, 1);
-        end(m_end);
-    }
-
-    void submit(VkCommandBuffer cb, VkFence fence)
-    {
-        VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-        info.commandBufferCount = 1;
-        info.pCommandBuffers = &cb;
-        check(vkQueueSubmit(m_d.queue, 1, &info, fence), "vkQueueSubmit");
     }
 
     // Submits `cb`, keeping at most two batches of submits queued. Work queued on a device runs
@@ -398,24 +273,21 @@ private:
     void queue(VkCommandBuffer cb)
     {
         if (++m_inBatch < m_batch) {
-            submit(cb, VK_NULL_HANDLE);
+            m_r.submit(cb);
             return;
         }
         const int slot = m_slot;
         if (m_pending[slot]) {
             const bool ready = vkGetFenceStatus(m_d.device, m_batchFences[slot]) == VK_SUCCESS;
             const double t0 = now();
-            check(vkWaitForFences(m_d.device, 1, &m_batchFences[slot], VK_TRUE,
-                                  std::numeric_limits<std::uint64_t>::max()),
-                  "vkWaitForFences");
-            check(vkResetFences(m_d.device, 1, &m_batchFences[slot]), "vkResetFences");
+            m_r.wait(m_batchFences[slot]);
             m_pending[slot] = false;
             if (ready)
                 m_batch = std::min(m_batch * 2, kGraphChunk);
             else if (now() - t0 > 0.02)
                 m_batch = std::max(m_batch / 2, 1);
         }
-        submit(cb, m_batchFences[slot]);
+        m_r.submit(cb, m_batchFences[slot]);
         m_pending[slot] = true;
         m_slot ^= 1;
         m_inBatch = 0;
@@ -426,30 +298,10 @@ private:
     {
         for (int s = 0; s < 2; ++s)
             if (m_pending[s]) {
-                check(vkWaitForFences(m_d.device, 1, &m_batchFences[s], VK_TRUE,
-                                      std::numeric_limits<std::uint64_t>::max()),
-                      "vkWaitForFences");
-                check(vkResetFences(m_d.device, 1, &m_batchFences[s]), "vkResetFences");
+                m_r.wait(m_batchFences[s]);
                 m_pending[s] = false;
             }
         m_inBatch = 0;
-    }
-
-    void waitFence()
-    {
-        check(vkWaitForFences(m_d.device, 1, &m_fence, VK_TRUE, std::numeric_limits<std::uint64_t>::max()),
-              "vkWaitForFences");
-        check(vkResetFences(m_d.device, 1, &m_fence), "vkResetFences");
-        settleBatches();
-    }
-
-    void submitAndWait(VkCommandBuffer cb)
-    {
-        {
-            std::lock_guard guard(m_d.queueMutex);
-            submit(cb, m_fence);
-        }
-        waitFence();
     }
 
     // Called with the queue locked: what was submitted finishes before Cancelled leaves, so that
@@ -467,21 +319,14 @@ private:
     /// time by the host's clock (`wall`, around the same commands); else `wall`, and why.
     double timed(double wall)
     {
-        if (m_d.timestampValidBits == 0) {
+        const double span = m_r.stampedSeconds();
+        if (span < 0) {
             m_hostClock = m_d.id + "'s compute queue has no timestamps (timestampValidBits is 0)";
             return wall;
         }
-        std::uint64_t stamps[2] = {};
-        check(vkGetQueryPoolResults(m_d.device, m_queries, 0, 2, sizeof stamps, stamps, sizeof(std::uint64_t),
-                                    VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-              "vkGetQueryPoolResults");
-        const std::uint64_t mask = m_d.timestampValidBits >= 64
-                                       ? ~std::uint64_t(0)
-                                       : (std::uint64_t(1) << m_d.timestampValidBits) - 1;
-        const double tick = double(m_d.limits.timestampPeriod) * 1e-9;
-        const double span = double((stamps[1] - stamps[0]) & mask) * tick;
         // The host saw the same commands from before their submit to after their fence: a span
         // longer than that, or of a few ticks, is no time.
+        const double tick = double(m_d.limits.timestampPeriod) * 1e-9;
         if (span > wall * 1.001 + 1e-6 || span < 10 * tick || !std::isfinite(span)) {
             m_hostClock = m_d.id + "'s timestamps gave " + std::to_string(span * 1e6) +
                           " us, and the host saw " + std::to_string(wall * 1e6) + " us";
@@ -490,33 +335,8 @@ private:
         return span;
     }
 
-    void release()
-    {
-        if (m_d.device == VK_NULL_HANDLE)
-            return;
-        vkDeviceWaitIdle(m_d.device);
-        if (m_commandPool)
-            vkDestroyCommandPool(m_d.device, m_commandPool, nullptr); // frees its command buffers
-        if (m_pool)
-            vkDestroyDescriptorPool(m_d.device, m_pool, nullptr);
-        if (m_queries)
-            vkDestroyQueryPool(m_d.device, m_queries, nullptr);
-        for (VkFence f : {m_fence, m_batchFences[0], m_batchFences[1]})
-            if (f)
-                vkDestroyFence(m_d.device, f, nullptr);
-        for (VkBuffer b : m_buffers)
-            vkDestroyBuffer(m_d.device, b, nullptr);
-        for (VkDeviceMemory m : m_memories)
-            vkFreeMemory(m_d.device, m, nullptr); // unmapped with it
-        m_commandPool = VK_NULL_HANDLE;
-        m_pool = VK_NULL_HANDLE;
-        m_queries = VK_NULL_HANDLE;
-        m_fence = m_batchFences[0] = m_batchFences[1] = VK_NULL_HANDLE;
-        m_buffers.clear();
-        m_memories.clear();
-    }
-
     Job m_job;
+    Resources m_r; // first made, last freed: the device has finished with everything below
     Device &m_d;
     std::uint64_t m_count;
     std::uint32_t m_groups = 1;
@@ -525,15 +345,11 @@ private:
     std::size_t m_outputCount = 0;
     std::vector<Input> m_inputs;
     std::vector<std::pair<Buffer *, Buffer *>> m_copies; ///< staging -> device, the inputs
-    std::vector<VkBuffer> m_buffers;
-    std::vector<VkDeviceMemory> m_memories;
-    VkDescriptorPool m_pool = VK_NULL_HANDLE;
-    VkDescriptorSet m_sets[2] = {};
-    VkCommandPool m_commandPool = VK_NULL_HANDLE;
+    std::vector<VkDescriptorSet> m_sets;
     VkCommandBuffer m_upload = VK_NULL_HANDLE, m_download = VK_NULL_HANDLE, m_start = VK_NULL_HANDLE,
                     m_operation = VK_NULL_HANDLE, m_chunk = VK_NULL_HANDLE, m_rest = VK_NULL_HANDLE,
-                    m_end = VK_NULL_HANDLE;
-    VkQueryPool m_queries = VK_NULL_HANDLE;
+                    m_end = VK_NULL_HANDLE, m_only = VK_NULL_HANDLE, m_first = VK_NULL_HANDLE,
+                    m_last = VK_NULL_HANDLE;
     VkFence m_fence = VK_NULL_HANDLE;
     VkFence m_batchFences[2] = {};
     bool m_pending[2] = {false, false}; ///< a batch's fence is queued and not yet waited for

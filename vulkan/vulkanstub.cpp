@@ -22,6 +22,11 @@ std::unique_ptr<Run> createRun(const Job &)
     throw Unsupported(kReason);
 }
 
+DeviceCeilings calibrate(int, const std::atomic<bool> &)
+{
+    throw Unsupported(kReason);
+}
+
 void disable(int, const std::string &) {}
 
 std::string disabledReason(int)

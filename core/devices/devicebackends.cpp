@@ -245,6 +245,10 @@ public:
     }
     std::optional<MemoryCheck> memoryPlanned(const Job &job, double) const override { return memoryNow(job); }
     std::unique_ptr<Run> createRun(const Job &job) const override { return vulkan::createRun(job); }
+    std::optional<DeviceCeilings> calibrate(int device, const std::atomic<bool> &stop) const override
+    {
+        return vulkan::calibrate(device, stop);
+    }
     // An integrated GPU (it shares the host's memory), or the CPU itself (lavapipe).
     bool insideCpuPackage(int device) const override
     {

@@ -302,16 +302,20 @@ std::map<std::string, double> Calibration::ofDevice(std::string_view prefix, int
                                                     const DeviceCeilings &c)
 {
     const auto key = [&](const char *what) { return deviceKey(prefix, device, what); };
-    std::map<std::string, double> out = {{key("copy_bytes_per_s"), c.copyBytesPerS},
-                                         {key("fma_flops_per_s"), c.fmaFlopsPerS},
-                                         {key("launch_s"), c.launchLatencyS},
-                                         {key("sync_round_trip_s"), c.syncRoundTripS},
-                                         {key("h2d_pageable_bytes_per_s"), c.h2dPageableBytesPerS},
-                                         {key("h2d_pinned_bytes_per_s"), c.h2dPinnedBytesPerS},
-                                         {key("d2h_pageable_bytes_per_s"), c.d2hPageableBytesPerS},
-                                         {key("d2h_pinned_bytes_per_s"), c.d2hPinnedBytesPerS}};
-    if (c.dispatchLatencyS > 0) // none where the device's timestamps do not follow time
-        out[key("dispatch_s")] = c.dispatchLatencyS;
+    // A ceiling the backend did not measure (0: Vulkan has no pageable copy; a dispatch where the
+    // device's timestamps do not follow time) is absent, never 0.
+    std::map<std::string, double> out;
+    for (const auto &[what, v] : {std::pair{"copy_bytes_per_s", c.copyBytesPerS},
+                                  {"fma_flops_per_s", c.fmaFlopsPerS},
+                                  {"launch_s", c.launchLatencyS},
+                                  {"sync_round_trip_s", c.syncRoundTripS},
+                                  {"h2d_pageable_bytes_per_s", c.h2dPageableBytesPerS},
+                                  {"h2d_pinned_bytes_per_s", c.h2dPinnedBytesPerS},
+                                  {"d2h_pageable_bytes_per_s", c.d2hPageableBytesPerS},
+                                  {"d2h_pinned_bytes_per_s", c.d2hPinnedBytesPerS},
+                                  {"dispatch_s", c.dispatchLatencyS}})
+        if (v > 0)
+            out[key(what)] = v;
     return out;
 }
 

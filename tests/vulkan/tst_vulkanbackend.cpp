@@ -10,6 +10,7 @@
 #include "core/analysis/analysis.h"
 #include "core/devices/devicebackend.h"
 #include "core/machine/machineinfo.h"
+#include "core/measure/calibration.h"
 #include "core/measure/reference.h"
 #include "core/measure/sweeprunner.h"
 #include "core/pipeline.h"
@@ -58,6 +59,7 @@ private slots:
     void buildsOutsideTheTimedRegion();
     void stopCancelsWithinAFifthOfASecond();
     void unsupportedSaysWhy();
+    void calibrates();
     void sweepsVulkanDevices();
     void verifyChecksVulkanOnce();
     void noDriverSaysWhatToInstall();
@@ -262,6 +264,38 @@ void TestVulkanBackend::unsupportedSaysWhy()
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, vulkan::createRun(job("reduce", "fused", 8, 1, inputs)));
     // Past what 32-bit indices reach: skipped with the reason, nothing allocated.
     QVERIFY_THROWS_EXCEPTION(vulkan::Unsupported, vulkan::createRun(job("add", "launch", 46341, 1, inputs)));
+}
+
+// The device's ceilings, under its own keys; what Vulkan does not have (a pageable copy) is absent,
+// never 0; a stop cancels.
+void TestVulkanBackend::calibrates()
+{
+    const std::atomic<bool> go{false}, stopNow{true};
+    QVERIFY_THROWS_EXCEPTION(Cancelled, vulkan::calibrate(0, stopNow));
+    const std::map<std::string, double> c =
+        Calibration::ofDevice("vulkan", 0, *Devices::of("vulkan").calibrate(0, go));
+    for (const char *what : {"copy_bytes_per_s", "fma_flops_per_s", "launch_s", "sync_round_trip_s",
+                             "h2d_pinned_bytes_per_s", "d2h_pinned_bytes_per_s"}) {
+        const std::string key = Calibration::deviceKey("vulkan", 0, what);
+        QVERIFY2(c.count(key) && c.at(key) > 0 && std::isfinite(c.at(key)), key.c_str());
+    }
+    for (const char *what : {"h2d_pageable_bytes_per_s", "d2h_pageable_bytes_per_s"})
+        QVERIFY(!c.count(Calibration::deviceKey("vulkan", 0, what)));
+    const double launch = c.at(Calibration::deviceKey("vulkan", 0, "launch_s"));
+    const double trip = c.at(Calibration::deviceKey("vulkan", 0, "sync_round_trip_s"));
+    QVERIFY2(launch > 1e-7 && launch < 1e-2, std::to_string(launch).c_str());
+    QVERIFY2(trip > launch * 0.5, (std::to_string(trip) + " vs " + std::to_string(launch)).c_str());
+    // A point of the device is held against its own copy ceiling.
+    MachineInfo machine;
+    machine.ceilings = c;
+    Measurement m;
+    m.workload = "add";
+    m.backend = "vulkan";
+    m.device = 0;
+    m.mode = "launch";
+    const Calibration::Level level = Calibration::levelFor(m, machine);
+    QCOMPARE(level.key, Calibration::deviceKey("vulkan", 0, "copy_bytes_per_s"));
+    QVERIFY(level.value > 0);
 }
 
 // A CPU + Vulkan sweep as `run --device vulkan:0` plans it: rows named vulkan:0, verified, and
