@@ -10,7 +10,8 @@
 #               unsynced mode: the start, the operation and the end submitted, one fence), against
 #               a bare empty dispatch submitted and waited for (vulkan<N>_sync_round_trip_s, the
 #               median of 50) (target: within 1.5x)
-#   gemm:       tiled against naive at n = 1024: not measured while the backend has no gemm.
+#   gemm:       the tiled shader against the naive one at n = 1024, launch mode, both in one run of
+#               the CLI (GFLOP/s = 2 n^3 / time) (target: tiled >= 3x naive)
 # On lavapipe (Vulkan on the CPU) these say what Vulkan costs on the CPU's cores, not a GPU's.
 #   bench/vulkan.sh [--device vulkan:N] [--cli PATH] [--out DIR]
 # The exit status is 0 whether or not a target is met (2: a bad argument).
@@ -41,12 +42,15 @@ if ! "$cli" devices 2>/dev/null | grep -q "^$device: "; then
   echo "not measured: $device is not on this machine ($cli devices lists the Vulkan devices, or why none)"
   exit 0
 fi
-echo "== $(\"$cli\" devices | grep "^$device: " | cut -c1-120)"
+echo "== $("$cli" devices | grep "^$device: " | cut -c1-120)"
 "$cli" run --workload add --sizes 4,4096 --device "$device" --gpu-only --modes launch,unsynced --iterations 1 \
   --min-time 0.2 --calibrate --json "$out/vulkan.json" > "$out/vulkan.log" 2>&1 ||
   { echo "not measured: the run failed:"; tail -20 "$out/vulkan.log"; exit 0; }
-python3 - "$out/vulkan.json" "$index" <<'PY'
-import json, sys
+"$cli" run --workload gemm --variant tiled,naive --sizes 1024 --device "$device" --gpu-only --modes launch \
+  --iterations 1 --min-time 0.2 --json "$out/gemm.json" > "$out/gemm.log" 2>&1 ||
+  { echo "gemm: the run failed:"; tail -5 "$out/gemm.log"; }
+python3 - "$out/vulkan.json" "$index" "$out/gemm.json" <<'PY'
+import json, os, sys
 data = json.load(open(sys.argv[1]))
 index = sys.argv[2]
 ceilings = data["machine"].get("ceilings", {})
@@ -70,7 +74,13 @@ if small and trip and small.get("synced_median_s"):
                   ours / trip, "<= 1.50", ours / trip <= 1.5))
 else:
     print("round trip: not measured (no unsynced point at n = 4, or no round-trip ceiling)")
-print("gemm: not measured: the Vulkan backend has no gemm yet")
+gemm = json.load(open(sys.argv[3]))["rows"] if os.path.exists(sys.argv[3]) else []
+rate = {r["variant"]: r["flops"] / r["median_s"] for r in gemm if r["status"] == "ok" and r["backend"] == "vulkan"}
+if "tiled" in rate and "naive" in rate:
+    table.append(("gemm", "tiled n=1024 %.1f GFLOP/s" % (rate["tiled"] / 1e9), "naive %.1f GFLOP/s" % (rate["naive"] / 1e9),
+                  rate["tiled"] / rate["naive"], ">= 3.00", rate["tiled"] / rate["naive"] >= 3))
+else:
+    print("gemm: not measured (no tiled or naive point at n = 1024)")
 print()
 print("%-11s %-30s %-32s %7s %8s %s" % ("", "SpeedupLab", "reference (same run)", "ratio", "target", ""))
 for name, ours, ref, ratio, target, met in table:

@@ -20,9 +20,9 @@ std::string resultName(VkResult r);
 /// Throws VulkanError naming `call` unless r is VK_SUCCESS.
 void check(VkResult r, const char *call);
 
-/// The shaders of vulkan/shaders/, each a pipeline of the one layout (two storage buffers, the
+/// The shaders of vulkan/shaders/, each a pipeline of the one layout (three storage buffers, the
 /// push constants of common.glsl).
-enum class Shader { Add, AddFused, Saxpy, SaxpyFused, Reduce, Fma, Count };
+enum class Shader { Add, AddFused, Saxpy, SaxpyFused, Reduce, Fma, GemmNaive, GemmTiled, Count };
 
 /// The push constants of every shader (common.glsl's Params).
 struct Params {

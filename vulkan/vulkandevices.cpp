@@ -295,15 +295,15 @@ std::map<int, std::string> &disabled()
 void buildPipelines(Device &d)
 {
     const auto t0 = std::chrono::steady_clock::now();
-    VkDescriptorSetLayoutBinding bindings[2]{};
-    for (std::uint32_t b = 0; b < 2; ++b) {
+    VkDescriptorSetLayoutBinding bindings[3]{};
+    for (std::uint32_t b = 0; b < 3; ++b) {
         bindings[b].binding = b;
         bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         bindings[b].descriptorCount = 1;
         bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
     }
     VkDescriptorSetLayoutCreateInfo set{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    set.bindingCount = 2;
+    set.bindingCount = 3;
     set.pBindings = bindings;
     check(vkCreateDescriptorSetLayout(d.device, &set, nullptr, &d.setLayout), "vkCreateDescriptorSetLayout");
     VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(Params)};
@@ -326,6 +326,8 @@ void buildPipelines(Device &d)
         {spirv::kSpirv_saxpy_fused, sizeof spirv::kSpirv_saxpy_fused},
         {spirv::kSpirv_reduce, sizeof spirv::kSpirv_reduce},
         {spirv::kSpirv_fma, sizeof spirv::kSpirv_fma},
+        {spirv::kSpirv_gemm_naive, sizeof spirv::kSpirv_gemm_naive},
+        {spirv::kSpirv_gemm_tiled, sizeof spirv::kSpirv_gemm_tiled},
     };
     const VkSpecializationMapEntry entry{0, 0, sizeof(std::uint32_t)};
     VkSpecializationInfo spec{1, &entry, sizeof d.groupSize, &d.groupSize};

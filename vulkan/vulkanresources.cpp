@@ -101,11 +101,11 @@ VkFence Resources::newFence()
     return f;
 }
 
-std::vector<VkDescriptorSet>
-Resources::sets(const std::vector<std::pair<const Buffer *, const Buffer *>> &bindings)
+std::vector<VkDescriptorSet> Resources::sets(const std::vector<std::vector<const Buffer *>> &bindings)
 {
+    constexpr std::uint32_t kBindings = 3;
     const auto count = std::uint32_t(bindings.size());
-    VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * count};
+    VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kBindings * count};
     VkDescriptorPoolCreateInfo pool{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     pool.maxSets = count;
     pool.poolSizeCount = 1;
@@ -121,10 +121,12 @@ Resources::sets(const std::vector<std::pair<const Buffer *, const Buffer *>> &bi
     std::vector<VkDescriptorSet> out(count);
     check(vkAllocateDescriptorSets(m_d.device, &alloc, out.data()), "vkAllocateDescriptorSets");
     for (std::uint32_t s = 0; s < count; ++s) {
-        const VkDescriptorBufferInfo infos[2] = {{bindings[s].first->buffer, 0, VK_WHOLE_SIZE},
-                                                 {bindings[s].second->buffer, 0, VK_WHOLE_SIZE}};
-        VkWriteDescriptorSet writes[2]{};
-        for (std::uint32_t i = 0; i < 2; ++i) {
+        VkDescriptorBufferInfo infos[kBindings]{};
+        for (std::uint32_t i = 0; i < kBindings; ++i)
+            infos[i] = {(i < bindings[s].size() ? bindings[s][i] : bindings[s].at(0))->buffer, 0,
+                        VK_WHOLE_SIZE};
+        VkWriteDescriptorSet writes[kBindings]{};
+        for (std::uint32_t i = 0; i < kBindings; ++i) {
             writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
             writes[i].dstSet = out[s];
             writes[i].dstBinding = i;
@@ -132,7 +134,7 @@ Resources::sets(const std::vector<std::pair<const Buffer *, const Buffer *>> &bi
             writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
             writes[i].pBufferInfo = &infos[i];
         }
-        vkUpdateDescriptorSets(m_d.device, 2, writes, 0, nullptr);
+        vkUpdateDescriptorSets(m_d.device, kBindings, writes, 0, nullptr);
     }
     return out;
 }
@@ -166,13 +168,13 @@ void Resources::barrier(VkCommandBuffer cb, VkPipelineStageFlags dstStage, VkAcc
 }
 
 void Resources::dispatch(VkCommandBuffer cb, Shader shader, VkDescriptorSet set, const Params &p,
-                         std::uint32_t groups) const
+                         std::uint32_t groups, std::uint32_t groupsY) const
 {
     barrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, m_d.pipelines[int(shader)]);
     vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, m_d.layout, 0, 1, &set, 0, nullptr);
     vkCmdPushConstants(cb, m_d.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof p, &p);
-    vkCmdDispatch(cb, groups, 1, 1);
+    vkCmdDispatch(cb, groups, groupsY, 1);
 }
 
 std::uint32_t Resources::groupsFor(std::uint64_t count) const

@@ -34,8 +34,9 @@ public:
     /// Host-visible, coherent memory, mapped.
     Buffer stagingBuffer(VkDeviceSize bytes, const char *what);
     VkFence newFence();
-    /// Descriptor sets of the device's layout: each binds (binding 0, binding 1).
-    std::vector<VkDescriptorSet> sets(const std::vector<std::pair<const Buffer *, const Buffer *>> &bindings);
+    /// Descriptor sets of the device's layout, each binding its list's buffers in order (bindings
+    /// 0, 1, 2; one the list does not name binds its first, so that every binding is valid).
+    std::vector<VkDescriptorSet> sets(const std::vector<std::vector<const Buffer *>> &bindings);
 
     /// A primary command buffer, begun.
     VkCommandBuffer begin(VkCommandBufferUsageFlags usage = 0);
@@ -44,7 +45,7 @@ public:
     static void barrier(VkCommandBuffer cb, VkPipelineStageFlags dstStage, VkAccessFlags dstAccess);
     /// A barrier on what came before, then one of the device's pipelines over `set`.
     void dispatch(VkCommandBuffer cb, Shader shader, VkDescriptorSet set, const Params &p,
-                  std::uint32_t groups) const;
+                  std::uint32_t groups, std::uint32_t groupsY = 1) const;
     /// Work-groups for `count` elements, at most the device's maxComputeWorkGroupCount[0] (the
     /// shaders loop over the rest).
     std::uint32_t groupsFor(std::uint64_t count) const;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The runs of the Vulkan backend: add, saxpy and reduce in launch, graph, fused and unsynced modes,
+// The runs of the Vulkan backend: add, saxpy, reduce and gemm (naive, tiled) in launch, graph,
+// fused (add, saxpy) and unsynced modes,
 // timed with timestamp queries around the timed commands and held against the host's clock.
 //
 // Every tensor lives in a device buffer (device-local memory where the device has it) beside a
@@ -119,7 +120,7 @@ private:
         if (m_count >= kMaxCount)
             throw Unsupported("the Vulkan shaders index tensors with 32 bits: n up to 46340");
         const VkDeviceSize tensor = m_count * sizeof(float);
-        std::vector<std::pair<const Buffer *, const Buffer *>> bindings; // each set's bindings 0 and 1
+        std::vector<std::vector<const Buffer *>> bindings; // each set's bindings 0, 1 and 2
         if (w == "add") {
             m_a = m_r.deviceBuffer(tensor, "b");
             m_aStaging = m_r.stagingBuffer(tensor, "b");
@@ -140,6 +141,31 @@ private:
             m_outputDevice = &m_b;
             m_outputCount = m_count;
             bindings = {{&m_a, &m_b}};
+        } else if (w == "gemm") { // C = A * B
+            const bool tiled = m_job.variant == "tiled";
+            const std::uint64_t edge = tiled ? 64 : 16; // C's elements a work-group takes, each way
+            m_groups = std::uint32_t((std::uint64_t(m_job.n) + edge - 1) / edge);
+            if (m_groups > m_d.limits.maxComputeWorkGroupCount[0] ||
+                m_groups > m_d.limits.maxComputeWorkGroupCount[1])
+                throw Unsupported(
+                    m_d.id + " dispatches at most " + std::to_string(m_d.limits.maxComputeWorkGroupCount[0]) +
+                    " work-groups each way, and gemm at this n needs " + std::to_string(m_groups));
+            if (m_d.limits.maxComputeWorkGroupInvocations < 256 ||
+                m_d.limits.maxComputeWorkGroupSize[0] < 16 || m_d.limits.maxComputeWorkGroupSize[1] < 16)
+                throw Unsupported(
+                    m_d.id + " runs fewer than 16 x 16 invocations a work-group, which gemm's shaders need");
+            m_a = m_r.deviceBuffer(tensor, "A");
+            m_b = m_r.deviceBuffer(tensor, "B");
+            m_c = m_r.deviceBuffer(tensor, "C");
+            m_aStaging = m_r.stagingBuffer(tensor, "A");
+            m_bStaging = m_r.stagingBuffer(tensor, "B");
+            m_cStaging = m_r.stagingBuffer(tensor, "C");
+            m_inputs = {{&m_aStaging, m_job.inputs.at(0)}, {&m_bStaging, m_job.inputs.at(1)}};
+            m_copies = {{&m_aStaging, &m_a}, {&m_bStaging, &m_b}};
+            m_outputStaging = &m_cStaging;
+            m_outputDevice = &m_c;
+            m_outputCount = m_count;
+            bindings = {{&m_a, &m_b, &m_c}};
         } else { // reduce: x into the partial sums (set 0), those into the sum (set 1)
             m_groups = std::min<std::uint32_t>(m_r.groupsFor(m_count), 1024);
             m_a = m_r.deviceBuffer(tensor, "x");
@@ -192,6 +218,10 @@ private:
         } else if (w == "saxpy") {
             m_r.dispatch(cb, fused ? Shader::SaxpyFused : Shader::Saxpy, m_sets[0], p,
                          m_r.groupsFor(m_count));
+        } else if (w == "gemm") {
+            p.count = std::uint32_t(m_job.n);
+            m_r.dispatch(cb, m_job.variant == "tiled" ? Shader::GemmTiled : Shader::GemmNaive, m_sets[0], p,
+                         m_groups, m_groups);
         } else {
             m_r.dispatch(cb, Shader::Reduce, m_sets[0], p, m_groups);
             p.count = m_groups; // one work-group over the partial sums
@@ -373,6 +403,8 @@ DeviceBytes deviceBytesNeeded(const Job &job)
         b.device = 2 * tensor;
     else if (job.workload == "reduce")
         b.device = tensor + 4096 + sizeof(float);
+    else if (job.workload == "gemm")
+        b.device = 3 * tensor;
     else
         return {};
     return b;
@@ -383,11 +415,13 @@ std::unique_ptr<Run> createRun(const Job &job)
     if (job.n < 1)
         throw std::invalid_argument("n must be at least 1");
     const std::string &w = job.workload;
-    if (w != "add" && w != "saxpy" && w != "reduce")
-        throw Unsupported("the Vulkan backend has no " + w + " yet (it runs add, saxpy and reduce)");
-    if (!job.variant.empty())
+    if (w != "add" && w != "saxpy" && w != "reduce" && w != "gemm")
+        throw Unsupported("the Vulkan backend has no " + w + " yet (it runs add, saxpy, reduce and gemm)");
+    const bool variantOk =
+        w == "gemm" ? job.variant == "tiled" || job.variant == "naive" : job.variant.empty();
+    if (!variantOk)
         throw Unsupported("the Vulkan backend has no " + w + " variant \"" + job.variant + "\"");
-    if (job.mode == "fused" && w == "reduce")
+    if (job.mode == "fused" && (w == "reduce" || w == "gemm"))
         throw std::invalid_argument(w + " has no fused mode");
     if (job.mode != "launch" && job.mode != "graph" && job.mode != "fused" && job.mode != "unsynced")
         throw std::invalid_argument("unknown mode " + job.mode);
@@ -395,7 +429,7 @@ std::unique_ptr<Run> createRun(const Job &job)
         throw std::invalid_argument(kUnsyncedWithCopies);
     if (job.coldCache)
         throw Unsupported("the Vulkan backend has no cold-cache mode yet (it cannot flush a device's cache)");
-    if (job.inputs.size() < (w == "saxpy" ? 2u : 1u))
+    if (job.inputs.size() < (w == "saxpy" || w == "gemm" ? 2u : 1u))
         throw std::invalid_argument("the job's inputs are missing");
     if (job.device < 0 || job.device >= int(availability().devices.size()))
         throw std::invalid_argument("there is no Vulkan device vulkan:" + std::to_string(job.device));

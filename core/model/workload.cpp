@@ -47,6 +47,7 @@ const std::vector<Workload> &Workload::all()
                      1,
                      2});
         w.back().describedVariants[std::string(RowName::opencl)] = {"clblast", "tiled", "naive"};
+        w.back().describedVariants[std::string(RowName::vulkan)] = {"tiled", "naive"};
         w.back().arithmetic = true;
         w.push_back({"transfer",
                      "copy the tensor host to device and back (on the CPU: memory to memory)",

@@ -30,10 +30,11 @@ using namespace speeduplab;
 namespace {
 
 Job job(const std::string &workload, const std::string &mode, int n, int iterations,
-        const std::vector<std::vector<float>> &inputs)
+        const std::vector<std::vector<float>> &inputs, const std::string &variant = {})
 {
     Job j;
     j.workload = workload;
+    j.variant = variant;
     j.mode = mode;
     j.n = n;
     j.iterations = iterations;
@@ -105,6 +106,7 @@ void TestVulkanBackend::devicesAreNamedHonestly()
 void TestVulkanBackend::matchesTheReference_data()
 {
     QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("variant");
     QTest::addColumn<QString>("mode");
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("iterations");
@@ -124,27 +126,35 @@ void TestVulkanBackend::matchesTheReference_data()
             for (int n : {1, 7, 64, 257})
                 for (int it : {1, 3})
                     QTest::addRow("%s %s n=%d it=%d", c.workload, m, n, it)
-                        << c.workload << m << n << it << false;
-            QTest::addRow("%s %s n=4097 it=2", c.workload, m) << c.workload << m << 4097 << 2 << false;
+                        << c.workload << "" << m << n << it << false;
+            QTest::addRow("%s %s n=4097 it=2", c.workload, m) << c.workload << "" << m << 4097 << 2 << false;
         }
+    // gemm: edges that leave partial tiles (a tiled work-group computes 64 x 64 of C) and one element.
+    for (const char *v : {"tiled", "naive"})
+        for (const char *m : {"launch", "graph"})
+            for (int n : {1, 17, 65, 130})
+                QTest::addRow("gemm %s %s n=%d", v, m, n) << "gemm" << v << m << n << 2 << false;
     // Graph mode past one command buffer (kGraphChunk operations): full buffers and the remainder.
     QTest::addRow("add graph n=7 it=2500") << "add"
+                                           << ""
                                            << "graph" << 7 << 2500 << false;
-    for (const char *w : {"add", "saxpy", "reduce"})
+    for (const char *w : {"add", "saxpy", "reduce", "gemm"})
         for (const char *m : {"launch", "graph"})
-            QTest::addRow("%s %s + copies", w, m) << w << m << 33 << 2 << true;
+            QTest::addRow("%s %s + copies", w, m)
+                << w << (QLatin1String(w) == QLatin1String("gemm") ? "tiled" : "") << m << 33 << 2 << true;
 }
 
 void TestVulkanBackend::matchesTheReference()
 {
     QFETCH(QString, workload);
+    QFETCH(QString, variant);
     QFETCH(QString, mode);
     QFETCH(int, n);
     QFETCH(int, iterations);
     QFETCH(bool, copies);
-    const std::string w = workload.toStdString();
+    const std::string w = workload.toStdString(), v = variant.toStdString();
     const auto inputs = Reference::inputs(w, n);
-    Job j = job(w, mode.toStdString(), n, iterations, inputs);
+    Job j = job(w, mode.toStdString(), n, iterations, inputs, v);
     j.transfers = copies;
     auto run = vulkan::createRun(j);
     const std::atomic<bool> stop{false};
@@ -152,7 +162,7 @@ void TestVulkanBackend::matchesTheReference()
     for (int rep = 0; rep < 2; ++rep) {
         run->reset();
         QVERIFY(run->runOnce(stop) > 0);
-        const Reference::Check c = Reference::verify(w, "", n, iterations, inputs, run->output());
+        const Reference::Check c = Reference::verify(w, v, n, iterations, inputs, run->output());
         QVERIFY2(c.ok, c.message.c_str());
     }
     QVERIFY2(run->note().empty(), run->note().c_str()); // lavapipe's timestamps are times
@@ -248,11 +258,19 @@ void TestVulkanBackend::unsupportedSaysWhy()
 {
     const auto inputs = Reference::inputs("gemm", 8);
     try {
-        vulkan::createRun(job("gemm", "launch", 8, 1, inputs));
-        QFAIL("gemm has no Vulkan shader yet: the backend must say so");
+        vulkan::createRun(job("gemm", "launch", 8, 1, inputs, "cublas"));
+        QFAIL("cuBLAS is CUDA's: the Vulkan backend must say it has no such variant");
     } catch (const vulkan::Unsupported &e) {
-        QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("no gemm")), e.what());
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("cublas")), e.what());
     }
+    try {
+        vulkan::createRun(job("scan", "launch", 8, 1, inputs));
+        QFAIL("scan has no Vulkan shader yet: the backend must say so");
+    } catch (const vulkan::Unsupported &e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("no scan")), e.what());
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             vulkan::createRun(job("gemm", "fused", 8, 1, inputs, "tiled")));
     Job unsynced = job("add", "unsynced", 8, 1, inputs);
     unsynced.transfers = true;
     try {
@@ -350,11 +368,14 @@ void TestVulkanBackend::verifyChecksVulkanOnce()
     QVERIFY2(!lines.isEmpty(), qPrintable(out.right(2000)));
     QCOMPARE(lines.filter(QRegularExpression(QStringLiteral("^FAIL"))).size(), 0);
     QCOMPARE(QSet<QString>(lines.begin(), lines.end()).size(), lines.size()); // no point twice
-    for (const char *w : {"add", "saxpy", "reduce"})
+    for (const char *w : {"add", "saxpy", "reduce", "gemm"})
         QVERIFY2(
             !lines.filter(QRegularExpression(QStringLiteral("^PASS  %1  vulkan:0").arg(QLatin1String(w))))
                  .isEmpty(),
             qPrintable(lines.join(QLatin1Char('\n'))));
+    for (const char *v : {"(tiled)", "(naive)"})
+        QVERIFY2(
+            !lines.filter(QLatin1String(v)).filter(QRegularExpression(QStringLiteral("^PASS"))).isEmpty(), v);
     const QString err = QString::fromUtf8(cli.readAllStandardError());
     QVERIFY2(!err.contains(QLatin1String("Vulkan validation")), qPrintable(err));
 }

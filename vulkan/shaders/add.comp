@@ -4,6 +4,7 @@
 // the 1-3 left over one by one (binding 1 is the same b, as floats).
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#define LINEAR
 #include "common.glsl"
 layout(std430, binding = 0) buffer B4 { vec4 b4[]; };
 layout(std430, binding = 1) buffer B { float b[]; };

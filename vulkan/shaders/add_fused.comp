@@ -3,6 +3,7 @@
 // register between them.
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#define LINEAR
 #include "common.glsl"
 layout(std430, binding = 0) buffer B { float b[]; };
 

@@ -4,6 +4,7 @@
 // stored so that no chain is dropped.
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#define LINEAR
 #include "common.glsl"
 layout(std430, binding = 0) buffer B { float b[]; };
 

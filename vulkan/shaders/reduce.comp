@@ -4,6 +4,7 @@
 // then as one work-group over those into the sum.
 #version 450
 #extension GL_GOOGLE_include_directive : require
+#define LINEAR
 #include "common.glsl"
 layout(std430, binding = 0) readonly buffer X { float x[]; };
 layout(std430, binding = 1) writeonly buffer S { float sums[]; };
