@@ -30,8 +30,8 @@ void GpuBanner::setState(const MachineInfo::GpuState &state)
     setText(tr("No usable GPU: %1 CPU sweeps and opening recorded results (also GPU runs "
                "recorded elsewhere) work fully.")
                 .arg(Format::sentence(DataTexts::gpuReason(state))) +
-            tr(" An Intel GPU is reached through OpenCL or Vulkan instead, an AMD GPU through Vulkan: with "
-               "its driver installed (intel-opencl-icd; mesa-vulkan-drivers for both), choose it under Device."));
+            tr(" An Intel or AMD GPU is reached through OpenCL or Vulkan instead: install its driver "
+               "(intel-opencl-icd, mesa-vulkan-drivers) and choose it under Device."));
     if (changed) // a note the user closed stays closed while it says the same
         setVisible(true);
 }

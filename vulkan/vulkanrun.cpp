@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The runs of the Vulkan backend: add, saxpy, reduce and gemm (naive, tiled) in launch, graph,
-// fused (add, saxpy) and unsynced modes,
-// timed with timestamp queries around the timed commands and held against the host's clock.
+// The runs of the Vulkan backend: add, saxpy, reduce, gemm (naive, tiled) and transfer (pinned) in
+// launch, graph, fused (add, saxpy) and unsynced modes, timed with timestamp queries around the timed
+// commands and held against the host's clock.
 //
 // Every tensor lives in a device buffer (device-local memory where the device has it) beside a
 // host-visible staging buffer: reset() fills the staging buffer and copies it over, untimed, or,
@@ -42,6 +42,9 @@ public:
         : m_job(job), m_r(deviceFor(job.device)), m_d(m_r.device()),
           m_count(std::uint64_t(job.n) * std::uint64_t(job.n))
     {
+        // The transfer workload's copies are its work: there are no others to time.
+        if (m_job.workload == "transfer")
+            m_job.transfers = false;
         prepare();
     }
 
@@ -49,7 +52,7 @@ public:
     {
         for (const Input &in : m_inputs)
             std::memcpy(in.staging->mapped, in.host, std::size_t(in.staging->bytes));
-        if (!m_job.transfers)
+        if (!m_job.transfers && !m_copies.empty())
             m_r.submitAndWait(m_upload);
     }
 
@@ -102,7 +105,7 @@ public:
 
     std::vector<float> output() override
     {
-        if (!m_job.transfers)
+        if (!m_job.transfers && m_outputDevice)
             m_r.submitAndWait(m_download);
         const auto *p = static_cast<const float *>(m_outputStaging->mapped);
         return std::vector<float>(p, p + m_outputCount);
@@ -166,6 +169,14 @@ private:
             m_outputDevice = &m_c;
             m_outputCount = m_count;
             bindings = {{&m_a, &m_b, &m_c}};
+        } else if (w == "transfer") { // there and back, between host-visible memory and the device's
+            m_a = m_r.deviceBuffer(tensor, "the device copy");
+            m_aStaging = m_r.stagingBuffer(tensor, "the host input");
+            m_cStaging = m_r.stagingBuffer(tensor, "the host output");
+            m_inputs = {{&m_aStaging, m_job.inputs.at(0)}};
+            m_outputStaging = &m_cStaging; // written by the operation itself: no download
+            m_outputCount = m_count;
+            bindings = {{&m_a}};
         } else { // reduce: x into the partial sums (set 0), those into the sum (set 1)
             m_groups = std::min<std::uint32_t>(m_r.groupsFor(m_count), 1024);
             m_a = m_r.deviceBuffer(tensor, "x");
@@ -218,6 +229,15 @@ private:
         } else if (w == "saxpy") {
             m_r.dispatch(cb, fused ? Shader::SaxpyFused : Shader::Saxpy, m_sets[0], p,
                          m_r.groupsFor(m_count));
+        } else if (w == "transfer") {
+            // After the last iteration's copies, before this one's: one copy on the device at a time.
+            Resources::barrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                               VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+            const VkBufferCopy region{0, 0, m_a.bytes};
+            vkCmdCopyBuffer(cb, m_aStaging.buffer, m_a.buffer, 1, &region);
+            Resources::barrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+            vkCmdCopyBuffer(cb, m_a.buffer, m_cStaging.buffer, 1, &region);
+            Resources::barrier(cb, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
         } else if (w == "gemm") {
             p.count = std::uint32_t(m_job.n);
             m_r.dispatch(cb, m_job.variant == "tiled" ? Shader::GemmTiled : Shader::GemmNaive, m_sets[0], p,
@@ -234,9 +254,11 @@ private:
         m_upload = m_r.begin();
         copies(m_upload, true);
         Resources::end(m_upload);
-        m_download = m_r.begin();
-        copies(m_download, false);
-        Resources::end(m_download);
+        if (m_outputDevice) { // the transfer workload's operation writes the host's side itself
+            m_download = m_r.begin();
+            copies(m_download, false);
+            Resources::end(m_download);
+        }
 
         // Launch mode submits one command buffer an operation, the first with the first timestamp
         // (and the timed copies in), the last with the copy out and the last timestamp; one
@@ -405,6 +427,8 @@ DeviceBytes deviceBytesNeeded(const Job &job)
         b.device = tensor + 4096 + sizeof(float);
     else if (job.workload == "gemm")
         b.device = 3 * tensor;
+    else if (job.workload == "transfer")
+        b.device = tensor; // its host sides are host-visible memory, counted with the host's
     else
         return {};
     return b;
@@ -415,17 +439,19 @@ std::unique_ptr<Run> createRun(const Job &job)
     if (job.n < 1)
         throw std::invalid_argument("n must be at least 1");
     const std::string &w = job.workload;
-    if (w != "add" && w != "saxpy" && w != "reduce" && w != "gemm")
-        throw Unsupported("the Vulkan backend has no " + w + " yet (it runs add, saxpy, reduce and gemm)");
-    const bool variantOk =
-        w == "gemm" ? job.variant == "tiled" || job.variant == "naive" : job.variant.empty();
+    if (w != "add" && w != "saxpy" && w != "reduce" && w != "gemm" && w != "transfer")
+        throw Unsupported("the Vulkan backend has no " + w +
+                          " yet (it runs add, saxpy, reduce, gemm and transfer)");
+    const bool variantOk = w == "gemm"       ? job.variant == "tiled" || job.variant == "naive"
+                           : w == "transfer" ? job.variant == "pinned"
+                                             : job.variant.empty();
     if (!variantOk)
         throw Unsupported("the Vulkan backend has no " + w + " variant \"" + job.variant + "\"");
-    if (job.mode == "fused" && (w == "reduce" || w == "gemm"))
+    if (job.mode == "fused" && (w == "reduce" || w == "gemm" || w == "transfer"))
         throw std::invalid_argument(w + " has no fused mode");
     if (job.mode != "launch" && job.mode != "graph" && job.mode != "fused" && job.mode != "unsynced")
         throw std::invalid_argument("unknown mode " + job.mode);
-    if (job.mode == "unsynced" && job.transfers)
+    if (job.mode == "unsynced" && (job.transfers || w == "transfer"))
         throw std::invalid_argument(kUnsyncedWithCopies);
     if (job.coldCache)
         throw Unsupported("the Vulkan backend has no cold-cache mode yet (it cannot flush a device's cache)");

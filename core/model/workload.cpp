@@ -57,6 +57,8 @@ const std::vector<Workload> &Workload::all()
                      10,
                      1});
         w.back().describedVariants[std::string(RowName::opencl)] = {"pageable", "pinned", "zero-copy"};
+        // Vulkan copies between its own host-visible memory (pinned) and the device's.
+        w.back().describedVariants[std::string(RowName::vulkan)] = {"pinned"};
         w.back().copies = true;
         w.push_back({"scan",
                      "the running sum of all n*n elements taken as one flat sequence (like "

@@ -2191,8 +2191,8 @@ Run a sweep (Ctrl+R) or open a results file (Ctrl+O).</source>
         <translation>没有可用的 GPU：%1 CPU 扫描以及打开已记录的结果（包括在其他机器上记录的 GPU 运行）均可正常使用。</translation>
     </message>
     <message>
-        <source> An Intel GPU is reached through OpenCL or Vulkan instead, an AMD GPU through Vulkan: with its driver installed (intel-opencl-icd; mesa-vulkan-drivers for both), choose it under Device.</source>
-        <translation>Intel GPU 可改经 OpenCL 或 Vulkan 使用，AMD GPU 可经 Vulkan 使用：安装其驱动（intel-opencl-icd；两者均可用 mesa-vulkan-drivers）后，在“设备”中选择它。</translation>
+        <source> An Intel or AMD GPU is reached through OpenCL or Vulkan instead: install its driver (intel-opencl-icd, mesa-vulkan-drivers) and choose it under Device.</source>
+        <translation>Intel 或 AMD 的 GPU 可以改经 OpenCL 或 Vulkan 使用：安装其驱动（intel-opencl-icd、mesa-vulkan-drivers）后，在“设备”中选择它。</translation>
     </message>
 </context>
 <context>

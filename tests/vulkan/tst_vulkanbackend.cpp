@@ -134,6 +134,10 @@ void TestVulkanBackend::matchesTheReference_data()
         for (const char *m : {"launch", "graph"})
             for (int n : {1, 17, 65, 130})
                 QTest::addRow("gemm %s %s n=%d", v, m, n) << "gemm" << v << m << n << 2 << false;
+    for (const char *m : {"launch", "graph"})
+        for (int n : {1, 7, 64, 257})
+            QTest::addRow("transfer pinned %s n=%d", m, n) << "transfer"
+                                                           << "pinned" << m << n << 3 << false;
     // Graph mode past one command buffer (kGraphChunk operations): full buffers and the remainder.
     QTest::addRow("add graph n=7 it=2500") << "add"
                                            << ""
@@ -264,7 +268,7 @@ void TestVulkanBackend::unsupportedSaysWhy()
         QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("cublas")), e.what());
     }
     try {
-        vulkan::createRun(job("scan", "launch", 8, 1, inputs));
+        vulkan::createRun(job("scan", "launch", 8, 1, inputs, "rows"));
         QFAIL("scan has no Vulkan shader yet: the backend must say so");
     } catch (const vulkan::Unsupported &e) {
         QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("no scan")), e.what());
@@ -368,12 +372,12 @@ void TestVulkanBackend::verifyChecksVulkanOnce()
     QVERIFY2(!lines.isEmpty(), qPrintable(out.right(2000)));
     QCOMPARE(lines.filter(QRegularExpression(QStringLiteral("^FAIL"))).size(), 0);
     QCOMPARE(QSet<QString>(lines.begin(), lines.end()).size(), lines.size()); // no point twice
-    for (const char *w : {"add", "saxpy", "reduce", "gemm"})
+    for (const char *w : {"add", "saxpy", "reduce", "gemm", "transfer"})
         QVERIFY2(
             !lines.filter(QRegularExpression(QStringLiteral("^PASS  %1  vulkan:0").arg(QLatin1String(w))))
                  .isEmpty(),
             qPrintable(lines.join(QLatin1Char('\n'))));
-    for (const char *v : {"(tiled)", "(naive)"})
+    for (const char *v : {"(tiled)", "(naive)", "(pinned)"})
         QVERIFY2(
             !lines.filter(QLatin1String(v)).filter(QRegularExpression(QStringLiteral("^PASS"))).isEmpty(), v);
     const QString err = QString::fromUtf8(cli.readAllStandardError());
