@@ -92,12 +92,15 @@ public:
     }
 };
 
-class OpenClBackend final : public DeviceBackend {
+// What every backend whose driver describes its devices (DeviceDescription) answers alike: its
+// devices' ids (<prefix>:N), their kinds and names as the driver describes them, whether a device
+// shares the CPU's package, and why a point cannot run (no driver, or the device disabled).
+class DescribedDevicesBackend : public DeviceBackend {
 public:
-    std::string rowName() const override { return std::string(RowName::opencl); }
+    explicit DescribedDevicesBackend(std::string_view prefix) : m_prefix(prefix) {}
     std::string deviceId(int device) const override
     {
-        return std::string(DeviceIdPrefix::opencl) + ":" + std::to_string(std::max(0, device));
+        return std::string(m_prefix) + ":" + std::to_string(std::max(0, device));
     }
     SeriesName pointName(const PlanPoint &p) const override { return named(SeriesName::Device::Id, p); }
     std::optional<DeviceKind> describedKind(int device) const override
@@ -105,6 +108,41 @@ public:
         const DeviceDescription *d = description(device);
         return d ? d->kind() : DeviceKind::Unknown;
     }
+    std::string unrunnable(const Job &job) const override
+    {
+        const std::string disabled = disabledReason(job.device);
+        return usable() && disabled.empty() ? std::string() : disabled.empty() ? reason() : disabled;
+    }
+    // An integrated GPU (it shares the host's memory), or the CPU itself (PoCL, lavapipe).
+    bool insideCpuPackage(int device) const override
+    {
+        const DeviceDescription *d = description(device);
+        return d && (d->isIntegratedGpu() || d->type == "CPU");
+    }
+
+protected:
+    /// What the driver listed, once a process (each backend caches it).
+    virtual const std::vector<DeviceDescription> &devices() const = 0;
+    virtual bool usable() const = 0;
+    virtual std::string reason() const = 0;
+    virtual std::string disabledReason(int device) const = 0;
+    /// As the driver describes it; none when unknown.
+    const DeviceDescription *description(int device) const
+    {
+        for (const DeviceDescription &d : devices())
+            if (d.index == device)
+                return &d;
+        return nullptr;
+    }
+
+private:
+    std::string_view m_prefix;
+};
+
+class OpenClBackend final : public DescribedDevicesBackend {
+public:
+    OpenClBackend() : DescribedDevicesBackend(DeviceIdPrefix::opencl) {}
+    std::string rowName() const override { return std::string(RowName::opencl); }
     bool listed(double waitSeconds) const override { return opencl::devicesListed(waitSeconds); }
     std::optional<MachineInfo::DescribedState> state() const override
     {
@@ -115,12 +153,6 @@ public:
     {
         return opencl::calibrate(device, stop);
     }
-    std::string unrunnable(const Job &job) const override
-    {
-        const opencl::Availability &a = found();
-        const std::string disabled = opencl::disabledReason(job.device);
-        return a.usable && disabled.empty() ? std::string() : disabled.empty() ? a.reason : disabled;
-    }
     // The check on its device, as the loader describes it; one that always fits when the device is
     // unknown (the point is skipped for that, with its own reason).
     std::optional<MemoryCheck> memoryNow(const Job &job) const override
@@ -130,12 +162,6 @@ public:
     }
     std::optional<MemoryCheck> memoryPlanned(const Job &job, double) const override { return memoryNow(job); }
     std::unique_ptr<Run> createRun(const Job &job) const override { return opencl::createRun(job); }
-    // An integrated GPU (it shares the host's memory), or the CPU itself (PoCL).
-    bool insideCpuPackage(int device) const override
-    {
-        const DeviceDescription *d = description(device);
-        return d && (d->isIntegratedGpu() || d->type == "CPU");
-    }
     std::vector<std::pair<std::string, std::string>> compiled(int device) const override
     {
         std::vector<std::pair<std::string, std::string>> out;
@@ -176,14 +202,10 @@ private:
         static const opencl::Availability a = opencl::availability();
         return a;
     }
-    // As the loader describes it; none when unknown.
-    static const DeviceDescription *description(int device)
-    {
-        for (const DeviceDescription &d : found().devices)
-            if (d.index == device)
-                return &d;
-        return nullptr;
-    }
+    const std::vector<DeviceDescription> &devices() const override { return found().devices; }
+    bool usable() const override { return found().usable; }
+    std::string reason() const override { return found().reason; }
+    std::string disabledReason(int device) const override { return opencl::disabledReason(device); }
 };
 
 } // namespace
@@ -202,29 +224,14 @@ SeriesName DeviceBackend::named(SeriesName::Device device, const PlanPoint &p) c
 }
 
 // Any Vulkan driver's devices (vulkan/): RADV and ANV, NVIDIA's, lavapipe on the CPU.
-class VulkanBackend final : public DeviceBackend {
+class VulkanBackend final : public DescribedDevicesBackend {
 public:
+    VulkanBackend() : DescribedDevicesBackend(DeviceIdPrefix::vulkan) {}
     std::string rowName() const override { return std::string(RowName::vulkan); }
-    std::string deviceId(int device) const override
-    {
-        return std::string(DeviceIdPrefix::vulkan) + ":" + std::to_string(std::max(0, device));
-    }
-    SeriesName pointName(const PlanPoint &p) const override { return named(SeriesName::Device::Id, p); }
-    std::optional<DeviceKind> describedKind(int device) const override
-    {
-        const DeviceDescription *d = description(device);
-        return d ? d->kind() : DeviceKind::Unknown;
-    }
     std::optional<MachineInfo::DescribedState> state() const override
     {
         const vulkan::Availability &a = found();
         return MachineInfo::DescribedState{a.usable, a.usable ? std::string() : a.reason, a.devices, {}};
-    }
-    std::string unrunnable(const Job &job) const override
-    {
-        const vulkan::Availability &a = found();
-        const std::string disabled = vulkan::disabledReason(job.device);
-        return a.usable && disabled.empty() ? std::string() : disabled.empty() ? a.reason : disabled;
     }
     // Its device memory, against the device's largest heap and single allocation.
     std::optional<MemoryCheck> memoryNow(const Job &job) const override
@@ -248,12 +255,6 @@ public:
     std::optional<DeviceCeilings> calibrate(int device, const std::atomic<bool> &stop) const override
     {
         return vulkan::calibrate(device, stop);
-    }
-    // An integrated GPU (it shares the host's memory), or the CPU itself (lavapipe).
-    bool insideCpuPackage(int device) const override
-    {
-        const DeviceDescription *d = description(device);
-        return d && (d->isIntegratedGpu() || d->type == "CPU");
     }
     std::vector<std::pair<std::string, std::string>> compiled(int device) const override
     {
@@ -287,13 +288,10 @@ private:
         static const vulkan::Availability a = vulkan::availability();
         return a;
     }
-    static const DeviceDescription *description(int device)
-    {
-        for (const DeviceDescription &d : found().devices)
-            if (d.index == device)
-                return &d;
-        return nullptr;
-    }
+    const std::vector<DeviceDescription> &devices() const override { return found().devices; }
+    bool usable() const override { return found().usable; }
+    std::string reason() const override { return found().reason; }
+    std::string disabledReason(int device) const override { return vulkan::disabledReason(device); }
 };
 
 const std::vector<const DeviceBackend *> &Devices::all()
