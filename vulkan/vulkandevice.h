@@ -22,7 +22,20 @@ void check(VkResult r, const char *call);
 
 /// The shaders of vulkan/shaders/, each a pipeline of the one layout (three storage buffers, the
 /// push constants of common.glsl).
-enum class Shader { Add, AddFused, Saxpy, SaxpyFused, Reduce, Fma, GemmNaive, GemmTiled, Count };
+enum class Shader {
+    Add,
+    AddFused,
+    Saxpy,
+    SaxpyFused,
+    Reduce,
+    Fma,
+    GemmNaive,
+    GemmTiled,
+    ScanRows,
+    ScanTotals,
+    ScanOffsets,
+    Count
+};
 
 /// The push constants of every shader (common.glsl's Params).
 struct Params {

@@ -328,6 +328,9 @@ void buildPipelines(Device &d)
         {spirv::kSpirv_fma, sizeof spirv::kSpirv_fma},
         {spirv::kSpirv_gemm_naive, sizeof spirv::kSpirv_gemm_naive},
         {spirv::kSpirv_gemm_tiled, sizeof spirv::kSpirv_gemm_tiled},
+        {spirv::kSpirv_scan_rows, sizeof spirv::kSpirv_scan_rows},
+        {spirv::kSpirv_scan_totals, sizeof spirv::kSpirv_scan_totals},
+        {spirv::kSpirv_scan_offsets, sizeof spirv::kSpirv_scan_offsets},
     };
     const VkSpecializationMapEntry entry{0, 0, sizeof(std::uint32_t)};
     VkSpecializationInfo spec{1, &entry, sizeof d.groupSize, &d.groupSize};

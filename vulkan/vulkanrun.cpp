@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The runs of the Vulkan backend: add, saxpy, reduce, gemm (naive, tiled) and transfer (pinned) in
-// launch, graph, fused (add, saxpy) and unsynced modes, timed with timestamp queries around the timed
-// commands and held against the host's clock.
+// The runs of the Vulkan backend: add, saxpy, reduce, gemm (naive, tiled), scan (rows) and
+// transfer (pinned) in launch, graph, fused (add, saxpy) and unsynced modes, timed with timestamp
+// queries around the timed commands and held against the host's clock.
 //
 // Every tensor lives in a device buffer (device-local memory where the device has it) beside a
 // host-visible staging buffer: reset() fills the staging buffer and copies it over, untimed, or,
@@ -169,6 +169,18 @@ private:
             m_outputDevice = &m_c;
             m_outputCount = m_count;
             bindings = {{&m_a, &m_b, &m_c}};
+        } else if (w == "scan") { // x scanned row by row into y, with the rows' totals beside
+            m_a = m_r.deviceBuffer(tensor, "x");
+            m_b = m_r.deviceBuffer(tensor, "y");
+            m_c = m_r.deviceBuffer(VkDeviceSize(m_job.n) * sizeof(float), "the row totals");
+            m_aStaging = m_r.stagingBuffer(tensor, "x");
+            m_bStaging = m_r.stagingBuffer(tensor, "y");
+            m_inputs = {{&m_aStaging, m_job.inputs.at(0)}};
+            m_copies = {{&m_aStaging, &m_a}};
+            m_outputStaging = &m_bStaging;
+            m_outputDevice = &m_b;
+            m_outputCount = m_count;
+            bindings = {{&m_a, &m_b, &m_c}};
         } else if (w == "transfer") { // there and back, between host-visible memory and the device's
             m_a = m_r.deviceBuffer(tensor, "the device copy");
             m_aStaging = m_r.stagingBuffer(tensor, "the host input");
@@ -229,6 +241,14 @@ private:
         } else if (w == "saxpy") {
             m_r.dispatch(cb, fused ? Shader::SaxpyFused : Shader::Saxpy, m_sets[0], p,
                          m_r.groupsFor(m_count));
+        } else if (w == "scan") { // the rows, their totals into offsets, the offsets along the rows
+            const auto n = std::uint32_t(m_job.n);
+            p.count = n;
+            m_r.dispatch(cb, Shader::ScanRows, m_sets[0], p, m_r.groupsFor(n));
+            m_r.dispatch(cb, Shader::ScanTotals, m_sets[0], p, 1);
+            if (n > 1)
+                m_r.dispatch(cb, Shader::ScanOffsets, m_sets[0], p,
+                             std::min(n - 1, m_d.limits.maxComputeWorkGroupCount[0]));
         } else if (w == "transfer") {
             // After the last iteration's copies, before this one's: one copy on the device at a time.
             Resources::barrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
@@ -427,6 +447,8 @@ DeviceBytes deviceBytesNeeded(const Job &job)
         b.device = tensor + 4096 + sizeof(float);
     else if (job.workload == "gemm")
         b.device = 3 * tensor;
+    else if (job.workload == "scan")
+        b.device = 2 * tensor + double(job.n) * sizeof(float); // x, y and the row totals
     else if (job.workload == "transfer")
         b.device = tensor; // its host sides are host-visible memory, counted with the host's
     else
@@ -439,15 +461,16 @@ std::unique_ptr<Run> createRun(const Job &job)
     if (job.n < 1)
         throw std::invalid_argument("n must be at least 1");
     const std::string &w = job.workload;
-    if (w != "add" && w != "saxpy" && w != "reduce" && w != "gemm" && w != "transfer")
+    if (w != "add" && w != "saxpy" && w != "reduce" && w != "gemm" && w != "scan" && w != "transfer")
         throw Unsupported("the Vulkan backend has no " + w +
-                          " yet (it runs add, saxpy, reduce, gemm and transfer)");
+                          " yet (it runs add, saxpy, reduce, gemm, scan and transfer)");
     const bool variantOk = w == "gemm"       ? job.variant == "tiled" || job.variant == "naive"
                            : w == "transfer" ? job.variant == "pinned"
+                           : w == "scan"     ? job.variant == "rows"
                                              : job.variant.empty();
     if (!variantOk)
         throw Unsupported("the Vulkan backend has no " + w + " variant \"" + job.variant + "\"");
-    if (job.mode == "fused" && (w == "reduce" || w == "gemm" || w == "transfer"))
+    if (job.mode == "fused" && w != "add" && w != "saxpy")
         throw std::invalid_argument(w + " has no fused mode");
     if (job.mode != "launch" && job.mode != "graph" && job.mode != "fused" && job.mode != "unsynced")
         throw std::invalid_argument("unknown mode " + job.mode);

@@ -73,6 +73,7 @@ const std::vector<Workload> &Workload::all()
                      1,
                      {"serial"}});
         w.back().describedVariants[std::string(RowName::opencl)] = {"rows"};
+        w.back().describedVariants[std::string(RowName::vulkan)] = {"rows"};
         w.push_back({"spmv",
                      "y = A x with A sparse (CSR): n*n rows, 8 nonzeros per row at seeded random columns, "
                      "x the n x n tensor read as a vector; every nonzero is used once and x is gathered "

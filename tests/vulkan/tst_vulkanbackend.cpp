@@ -136,16 +136,24 @@ void TestVulkanBackend::matchesTheReference_data()
                 QTest::addRow("gemm %s %s n=%d", v, m, n) << "gemm" << v << m << n << 2 << false;
     for (const char *m : {"launch", "graph"})
         for (int n : {1, 7, 64, 257})
+            for (int it : {1, 3})
+                QTest::addRow("scan rows %s n=%d it=%d", m, n, it) << "scan"
+                                                                   << "rows" << m << n << it << false;
+    for (const char *m : {"launch", "graph"})
+        for (int n : {1, 7, 64, 257})
             QTest::addRow("transfer pinned %s n=%d", m, n) << "transfer"
                                                            << "pinned" << m << n << 3 << false;
     // Graph mode past one command buffer (kGraphChunk operations): full buffers and the remainder.
     QTest::addRow("add graph n=7 it=2500") << "add"
                                            << ""
                                            << "graph" << 7 << 2500 << false;
-    for (const char *w : {"add", "saxpy", "reduce", "gemm"})
+    for (const char *w : {"add", "saxpy", "reduce", "gemm", "scan"})
         for (const char *m : {"launch", "graph"})
-            QTest::addRow("%s %s + copies", w, m)
-                << w << (QLatin1String(w) == QLatin1String("gemm") ? "tiled" : "") << m << 33 << 2 << true;
+            QTest::addRow("%s %s + copies", w, m) << w
+                                                  << (QLatin1String(w) == QLatin1String("gemm")   ? "tiled"
+                                                      : QLatin1String(w) == QLatin1String("scan") ? "rows"
+                                                                                                  : "")
+                                                  << m << 33 << 2 << true;
 }
 
 void TestVulkanBackend::matchesTheReference()
@@ -268,10 +276,10 @@ void TestVulkanBackend::unsupportedSaysWhy()
         QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("cublas")), e.what());
     }
     try {
-        vulkan::createRun(job("scan", "launch", 8, 1, inputs, "rows"));
-        QFAIL("scan has no Vulkan shader yet: the backend must say so");
+        vulkan::createRun(job("spmv", "launch", 8, 1, inputs, "scalar"));
+        QFAIL("spmv has no Vulkan shader yet: the backend must say so");
     } catch (const vulkan::Unsupported &e) {
-        QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("no scan")), e.what());
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("no spmv")), e.what());
     }
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                              vulkan::createRun(job("gemm", "fused", 8, 1, inputs, "tiled")));
@@ -372,12 +380,12 @@ void TestVulkanBackend::verifyChecksVulkanOnce()
     QVERIFY2(!lines.isEmpty(), qPrintable(out.right(2000)));
     QCOMPARE(lines.filter(QRegularExpression(QStringLiteral("^FAIL"))).size(), 0);
     QCOMPARE(QSet<QString>(lines.begin(), lines.end()).size(), lines.size()); // no point twice
-    for (const char *w : {"add", "saxpy", "reduce", "gemm", "transfer"})
+    for (const char *w : {"add", "saxpy", "reduce", "gemm", "scan", "transfer"})
         QVERIFY2(
             !lines.filter(QRegularExpression(QStringLiteral("^PASS  %1  vulkan:0").arg(QLatin1String(w))))
                  .isEmpty(),
             qPrintable(lines.join(QLatin1Char('\n'))));
-    for (const char *v : {"(tiled)", "(naive)", "(pinned)"})
+    for (const char *v : {"(tiled)", "(naive)", "(rows)", "(pinned)"})
         QVERIFY2(
             !lines.filter(QLatin1String(v)).filter(QRegularExpression(QStringLiteral("^PASS"))).isEmpty(), v);
     const QString err = QString::fromUtf8(cli.readAllStandardError());
