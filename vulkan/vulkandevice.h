@@ -20,8 +20,8 @@ std::string resultName(VkResult r);
 /// Throws VulkanError naming `call` unless r is VK_SUCCESS.
 void check(VkResult r, const char *call);
 
-/// The shaders of vulkan/shaders/, each a pipeline of the one layout (three storage buffers, the
-/// push constants of common.glsl).
+/// The shaders of vulkan/shaders/, each a pipeline of the one layout (kBindings storage buffers,
+/// the push constants of common.glsl).
 enum class Shader {
     Add,
     AddFused,
@@ -34,8 +34,12 @@ enum class Shader {
     ScanRows,
     ScanTotals,
     ScanOffsets,
+    Spmv,
     Count
 };
+
+/// Storage buffers in the one descriptor set layout (spmv's CSR matrix, x and y need five).
+constexpr std::uint32_t kBindings = 5;
 
 /// The push constants of every shader (common.glsl's Params).
 struct Params {

@@ -295,15 +295,15 @@ std::map<int, std::string> &disabled()
 void buildPipelines(Device &d)
 {
     const auto t0 = std::chrono::steady_clock::now();
-    VkDescriptorSetLayoutBinding bindings[3]{};
-    for (std::uint32_t b = 0; b < 3; ++b) {
+    VkDescriptorSetLayoutBinding bindings[kBindings]{};
+    for (std::uint32_t b = 0; b < kBindings; ++b) {
         bindings[b].binding = b;
         bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         bindings[b].descriptorCount = 1;
         bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
     }
     VkDescriptorSetLayoutCreateInfo set{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    set.bindingCount = 3;
+    set.bindingCount = kBindings;
     set.pBindings = bindings;
     check(vkCreateDescriptorSetLayout(d.device, &set, nullptr, &d.setLayout), "vkCreateDescriptorSetLayout");
     VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(Params)};
@@ -331,6 +331,7 @@ void buildPipelines(Device &d)
         {spirv::kSpirv_scan_rows, sizeof spirv::kSpirv_scan_rows},
         {spirv::kSpirv_scan_totals, sizeof spirv::kSpirv_scan_totals},
         {spirv::kSpirv_scan_offsets, sizeof spirv::kSpirv_scan_offsets},
+        {spirv::kSpirv_spmv, sizeof spirv::kSpirv_spmv},
     };
     const VkSpecializationMapEntry entry{0, 0, sizeof(std::uint32_t)};
     VkSpecializationInfo spec{1, &entry, sizeof d.groupSize, &d.groupSize};

@@ -103,7 +103,6 @@ VkFence Resources::newFence()
 
 std::vector<VkDescriptorSet> Resources::sets(const std::vector<std::vector<const Buffer *>> &bindings)
 {
-    constexpr std::uint32_t kBindings = 3;
     const auto count = std::uint32_t(bindings.size());
     VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kBindings * count};
     VkDescriptorPoolCreateInfo pool{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};

@@ -35,7 +35,8 @@ public:
     Buffer stagingBuffer(VkDeviceSize bytes, const char *what);
     VkFence newFence();
     /// Descriptor sets of the device's layout, each binding its list's buffers in order (bindings
-    /// 0, 1, 2; one the list does not name binds its first, so that every binding is valid).
+    /// 0 to kBindings - 1; one the list does not name binds its first, so that every binding is
+    /// valid).
     std::vector<VkDescriptorSet> sets(const std::vector<std::vector<const Buffer *>> &bindings);
 
     /// A primary command buffer, begun.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The runs of the Vulkan backend: add, saxpy, reduce, gemm (naive, tiled), scan (rows) and
-// transfer (pinned) in launch, graph, fused (add, saxpy) and unsynced modes, timed with timestamp
-// queries around the timed commands and held against the host's clock.
+// The runs of the Vulkan backend: add, saxpy, reduce, gemm (naive, tiled), scan (rows), spmv
+// (scalar) and transfer (pinned) in launch, graph, fused (add, saxpy) and unsynced modes, timed with
+// timestamp queries around the timed commands and held against the host's clock.
 //
 // Every tensor lives in a device buffer (device-local memory where the device has it) beside a
 // host-visible staging buffer: reset() fills the staging buffer and copies it over, untimed, or,
@@ -17,6 +17,8 @@
 //   unsynced: launch, timed by the host's clock until the last submit returned; the time until
 //             the fence signalled is kept beside it (synchronisedSeconds).
 #include "vulkan/vulkanresources.h"
+
+#include "backend/sparsematrix.h"
 
 #include <algorithm>
 #include <chrono>
@@ -114,7 +116,7 @@ public:
 private:
     struct Input {
         Buffer *staging;
-        const float *host;
+        const void *host;
     };
 
     void prepare()
@@ -181,6 +183,36 @@ private:
             m_outputDevice = &m_b;
             m_outputCount = m_count;
             bindings = {{&m_a, &m_b, &m_c}};
+        } else if (w == "spmv") { // y = A x: the CSR matrix is uploaded once, x each repetition
+            const SparseMatrix a = SparseMatrix::make(m_job.n);
+            m_matrix.resize(6); // row pointers, column indices, values: on the device, then staged
+            const std::pair<const void *, std::size_t> parts[3] = {
+                {a.rowPtr.data(), a.rowPtr.size() * sizeof(std::int32_t)},
+                {a.colIdx.data(), a.colIdx.size() * sizeof(std::int32_t)},
+                {a.values.data(), a.values.size() * sizeof(float)}};
+            const char *names[3] = {"the row pointers", "the column indices", "the values"};
+            for (int i = 0; i < 3; ++i) {
+                m_matrix[std::size_t(i)] = m_r.deviceBuffer(parts[i].second, names[i]);
+                m_matrix[std::size_t(i) + 3] = m_r.stagingBuffer(parts[i].second, names[i]);
+                std::memcpy(m_matrix[std::size_t(i) + 3].mapped, parts[i].first, parts[i].second);
+            }
+            VkCommandBuffer once = m_r.begin();
+            for (std::size_t i = 0; i < 3; ++i) {
+                const VkBufferCopy region{0, 0, m_matrix[i].bytes};
+                vkCmdCopyBuffer(once, m_matrix[i + 3].buffer, m_matrix[i].buffer, 1, &region);
+            }
+            Resources::end(once);
+            m_r.submitAndWait(once);
+            m_a = m_r.deviceBuffer(tensor, "x");
+            m_b = m_r.deviceBuffer(tensor, "y");
+            m_aStaging = m_r.stagingBuffer(tensor, "x");
+            m_bStaging = m_r.stagingBuffer(tensor, "y");
+            m_inputs = {{&m_aStaging, m_job.inputs.at(0)}};
+            m_copies = {{&m_aStaging, &m_a}};
+            m_outputStaging = &m_bStaging;
+            m_outputDevice = &m_b;
+            m_outputCount = m_count;
+            bindings = {{&m_matrix[0], &m_matrix[1], &m_matrix[2], &m_a, &m_b}};
         } else if (w == "transfer") { // there and back, between host-visible memory and the device's
             m_a = m_r.deviceBuffer(tensor, "the device copy");
             m_aStaging = m_r.stagingBuffer(tensor, "the host input");
@@ -249,6 +281,8 @@ private:
             if (n > 1)
                 m_r.dispatch(cb, Shader::ScanOffsets, m_sets[0], p,
                              std::min(n - 1, m_d.limits.maxComputeWorkGroupCount[0]));
+        } else if (w == "spmv") {
+            m_r.dispatch(cb, Shader::Spmv, m_sets[0], p, m_r.groupsFor(m_count));
         } else if (w == "transfer") {
             // After the last iteration's copies, before this one's: one copy on the device at a time.
             Resources::barrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT,
@@ -413,6 +447,7 @@ private:
     std::uint64_t m_count;
     std::uint32_t m_groups = 1;
     Buffer m_a, m_b, m_c, m_aStaging, m_bStaging, m_cStaging;
+    std::vector<Buffer> m_matrix; ///< spmv's CSR arrays on the device, then their staging buffers
     Buffer *m_outputStaging = nullptr, *m_outputDevice = nullptr;
     std::size_t m_outputCount = 0;
     std::vector<Input> m_inputs;
@@ -449,7 +484,11 @@ DeviceBytes deviceBytesNeeded(const Job &job)
         b.device = 3 * tensor;
     else if (job.workload == "scan")
         b.device = 2 * tensor + double(job.n) * sizeof(float); // x, y and the row totals
-    else if (job.workload == "transfer")
+    else if (job.workload == "spmv") {
+        const double rows = double(job.n) * double(job.n), entries = rows * SparseMatrix::perRow(job.n);
+        b.largest = entries * sizeof(float); // the values (the column indices are as big)
+        b.device = (rows + 1 + 2 * entries) * 4 + 2 * tensor;
+    } else if (job.workload == "transfer")
         b.device = tensor; // its host sides are host-visible memory, counted with the host's
     else
         return {};
@@ -461,12 +500,13 @@ std::unique_ptr<Run> createRun(const Job &job)
     if (job.n < 1)
         throw std::invalid_argument("n must be at least 1");
     const std::string &w = job.workload;
-    if (w != "add" && w != "saxpy" && w != "reduce" && w != "gemm" && w != "scan" && w != "transfer")
-        throw Unsupported("the Vulkan backend has no " + w +
-                          " yet (it runs add, saxpy, reduce, gemm, scan and transfer)");
+    if (w != "add" && w != "saxpy" && w != "reduce" && w != "gemm" && w != "scan" && w != "spmv" &&
+        w != "transfer")
+        throw std::invalid_argument("the Vulkan backend has no workload " + w);
     const bool variantOk = w == "gemm"       ? job.variant == "tiled" || job.variant == "naive"
                            : w == "transfer" ? job.variant == "pinned"
                            : w == "scan"     ? job.variant == "rows"
+                           : w == "spmv"     ? job.variant == "scalar"
                                              : job.variant.empty();
     if (!variantOk)
         throw Unsupported("the Vulkan backend has no " + w + " variant \"" + job.variant + "\"");
@@ -478,6 +518,9 @@ std::unique_ptr<Run> createRun(const Job &job)
         throw std::invalid_argument(kUnsyncedWithCopies);
     if (job.coldCache)
         throw Unsupported("the Vulkan backend has no cold-cache mode yet (it cannot flush a device's cache)");
+    if (w == "spmv" && job.n > SparseMatrix::maxN)
+        throw Unsupported("spmv supports n up to " + std::to_string(SparseMatrix::maxN) +
+                          ": its CSR indices are 32-bit");
     if (job.inputs.size() < (w == "saxpy" || w == "gemm" ? 2u : 1u))
         throw std::invalid_argument("the job's inputs are missing");
     if (job.device < 0 || job.device >= int(availability().devices.size()))

@@ -86,6 +86,7 @@ const std::vector<Workload> &Workload::all()
                      1});
         w.back().traffic = Traffic::Read;
         w.back().describedVariants[std::string(RowName::opencl)] = {"scalar"};
+        w.back().describedVariants[std::string(RowName::vulkan)] = {"scalar"};
         return w;
     }();
     return list;
