@@ -63,6 +63,7 @@ private slots:
     void unsupportedSaysWhy();
     void calibrates();
     void sweepsVulkanDevices();
+    void sameBoardAsCudaByItsPciAddress();
     void verifyChecksVulkanOnce();
     void noDriverSaysWhatToInstall();
     void cleanupTestCase();
@@ -371,6 +372,41 @@ void TestVulkanBackend::sweepsVulkanDevices()
         QCOMPARE(notes.size(), std::size_t(1));
         QVERIFY2(notes.front().find("not a GPU") != std::string::npos, notes.front().c_str());
     }
+}
+
+// A GPU seen through CUDA and through Vulkan (and OpenCL) is one board, by its PCI address: the
+// machine's lines say so, and `--device all` sweeps it once, through CUDA (lavapipe has no PCI
+// address, so the board is described here as a driver would).
+void TestVulkanBackend::sameBoardAsCudaByItsPciAddress()
+{
+    MachineInfo m;
+    MachineInfo::Gpu g;
+    g.index = 0;
+    g.name = "NVIDIA H200";
+    g.pciBusId = "0000:3b:00.0";
+    m.gpus = {g};
+    DeviceDescription vk;
+    vk.backend = "vulkan";
+    vk.index = 0;
+    vk.name = "NVIDIA H200";
+    vk.type = "GPU";
+    vk.pciBusId = "0000:3B:00.0"; // the same address, written in capitals
+    DeviceDescription other = vk;
+    other.index = 1;
+    other.pciBusId = "0000:5e:00.0";
+    m.described = {vk, other};
+    QVERIFY(MachineInfo::sameBoard(m.gpus, vk));
+    QVERIFY(!MachineInfo::sameBoard(m.gpus, other));
+    QCOMPARE(MachineInfo::alsoCuda(m.gpus, m.described), std::vector<int>{0});
+    bool said = false;
+    for (const auto &[key, text] : m.describe())
+        if (key == "vulkan:0") {
+            QVERIFY2(text.rfind("the same board as cuda:0", 0) == 0, text.c_str());
+            said = true;
+        } else if (key == "vulkan:1") {
+            QVERIFY2(text.find("same board") == std::string::npos, text.c_str());
+        }
+    QVERIFY(said);
 }
 
 void TestVulkanBackend::verifyChecksVulkanOnce()
